@@ -1,0 +1,17 @@
+package ftl.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+/** Stub: replaced by the real command. */
+@Command(name = "check", mixinStandardHelpOptions = true, description = "(not yet built)", footer = ExitCode.HELP_FOOTER)
+public final class CheckCommand implements Callable<Integer> {
+  @ParentCommand Main main;
+
+  @Override
+  public Integer call() {
+    System.err.println("ftl check: not yet built");
+    return ExitCode.INTERNAL;
+  }
+}

@@ -1,0 +1,28 @@
+package ftl.data;
+
+import java.util.List;
+
+/** Column contract of event files and ledgers (DESIGN.md, "Data formats"). Columns may be added, never renamed. */
+public final class EventFormat {
+  private EventFormat() {}
+
+  /** Event-file header, in order. */
+  public static final List<String> EVENT_COLUMNS =
+      List.of("seq", "send_ns", "ack_ns", "recv_ns", "send_us", "recv_us", "create_ms");
+
+  /** Columns of an event row that may be empty (the stamp never came). */
+  public static final List<String> OPTIONAL_EVENT_COLUMNS = List.of("ack_ns", "recv_ns", "recv_us", "create_ms");
+
+  /** Columns every ledger must have. */
+  public static final List<String> LEDGER_REQUIRED =
+      List.of("run_id", "condition", "status", "events_file", "events_sha256");
+
+  /** Ledger file name inside a campaign folder. */
+  public static final String LEDGER_FILE = "ledger.csv";
+
+  /** Plan file name inside a campaign folder. */
+  public static final String PLAN_FILE = "plan.json";
+
+  /** Folder of event files inside a campaign folder. */
+  public static final String EVENTS_DIR = "events";
+}
