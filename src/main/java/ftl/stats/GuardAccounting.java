@@ -1,0 +1,88 @@
+package ftl.stats;
+
+import ftl.data.Event;
+
+/**
+ * Streaming accumulator of the positivity guard ({@link GuardResult} documents every count and median).
+ * Feed each delivered event once; {@link #merge} pools runs into a condition (counts add, medians are
+ * recomputed over the union of samples, never averaged). Keeps every {@code M} and flight so medians are
+ * exact. Not thread-safe.
+ */
+public final class GuardAccounting {
+
+  private long taken;
+  private long kept;
+  private long droppedZero;
+  private long droppedNegative;
+  private long oneTickNegative;
+  private long withoutM;
+  private final LongBuffer allM = new LongBuffer();
+  private final LongBuffer keptM = new LongBuffer();
+  private final LongBuffer flights = new LongBuffer();
+
+  /** Guard accounting of a whole run in one call. */
+  public static GuardResult of(Iterable<Event> events) {
+    GuardAccounting g = new GuardAccounting();
+    for (Event e : events) {
+      g.accept(e);
+    }
+    return g.result();
+  }
+
+  /**
+   * Counts one event: {@code M = floor(recv_us / 1000) - create_ms} if both stamps are present, else the
+   * event is counted under {@code withoutM}; its flight enters the flight median when {@code recv_ns} is
+   * present.
+   */
+  public void accept(Event event) {
+    if (event.recvMicros() == Event.MISSING || event.createMillis() == Event.MISSING) {
+      withoutM++;
+      return;
+    }
+    acceptSample(event.ombMillis(), event.hasRecv() ? event.flightNanos() : Event.MISSING);
+  }
+
+  /**
+   * Counts one sample from primitives: {@code ombMillis} is {@code M}, whole ms; {@code flightNanos} is the
+   * flight {@code T}, ns, or {@link Event#MISSING} when not known.
+   */
+  public void acceptSample(long ombMillis, long flightNanos) {
+    taken++;
+    allM.add(ombMillis);
+    if (ombMillis > 0) {
+      kept++;
+      keptM.add(ombMillis);
+    } else if (ombMillis == 0) {
+      droppedZero++;
+    } else {
+      droppedNegative++;
+      if (ombMillis == -1) {
+        oneTickNegative++;
+      }
+    }
+    if (flightNanos != Event.MISSING) {
+      flights.add(flightNanos);
+    }
+  }
+
+  /** Adds everything {@code other} has counted to this accumulator; returns this. */
+  public GuardAccounting merge(GuardAccounting other) {
+    taken += other.taken;
+    kept += other.kept;
+    droppedZero += other.droppedZero;
+    droppedNegative += other.droppedNegative;
+    oneTickNegative += other.oneTickNegative;
+    withoutM += other.withoutM;
+    allM.addAll(other.allM);
+    keptM.addAll(other.keptM);
+    flights.addAll(other.flights);
+    return this;
+  }
+
+  /** The counts and medians so far. */
+  public GuardResult result() {
+    return new GuardResult(taken, kept, droppedZero, droppedNegative, oneTickNegative, withoutM,
+        Quantiles.nearestRank(keptM.sortedCopy(), 50.0), Quantiles.nearestRank(allM.sortedCopy(), 50.0),
+        Quantiles.type7Sorted(flights.sortedCopy(), 0.5));
+  }
+}

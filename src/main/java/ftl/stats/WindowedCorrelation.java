@@ -1,0 +1,69 @@
+package ftl.stats;
+
+import ftl.data.Event;
+import java.util.Objects;
+
+/**
+ * Streaming rho(D, A) (DESIGN.md, "rho(D, A)"): Pearson r of displacement {@code D = ack_ns - send_ns} and
+ * ack-referenced span {@code A = recv_ns - ack_ns}, nanoseconds, over the pairs inside a declared
+ * {@link CorrelationWindow}, from paired co-moments ({@link PairedMoments}: Welford update, Chan et al.
+ * merge). Formula {@code r = C_DA / sqrt(C_DD C_AA)}; dimensionless, in [-1, 1] for every input; NaN with a
+ * reason when fewer than two pairs are inside, or {@code D} or {@code A} has zero variance there (the caller
+ * counts it as undefined). Pairs outside the window and events without a pair are counted. Not
+ * thread-safe.
+ */
+public final class WindowedCorrelation {
+
+  private final CorrelationWindow window;
+  private final PairedMoments moments = new PairedMoments();
+  private long outside;
+  private long incomplete;
+
+  public WindowedCorrelation(CorrelationWindow window) {
+    this.window = Objects.requireNonNull(window, "window");
+  }
+
+  /** rho(D, A) of a whole run in one call. */
+  public static CorrelationResult of(Iterable<Event> events, CorrelationWindow window) {
+    WindowedCorrelation c = new WindowedCorrelation(window);
+    for (Event e : events) {
+      c.accept(e);
+    }
+    return c.result();
+  }
+
+  /** Counts one event: its pair {@code (D, A)} if complete, else under {@code incomplete}. */
+  public void accept(Event event) {
+    if (!event.complete()) {
+      incomplete++;
+      return;
+    }
+    acceptPair(event.displacementNanos(), event.ackSpanNanos());
+  }
+
+  /** Counts one pair, nanoseconds: inside the window it enters the co-moments, outside it is counted. */
+  public void acceptPair(long displacementNanos, long ackSpanNanos) {
+    if (window.contains(displacementNanos, ackSpanNanos)) {
+      moments.add(displacementNanos, ackSpanNanos);
+    } else {
+      outside++;
+    }
+  }
+
+  /** Adds what {@code other} has counted; both must declare the same window. Returns this. */
+  public WindowedCorrelation merge(WindowedCorrelation other) {
+    if (!window.equals(other.window)) {
+      throw new IllegalArgumentException("cannot merge different windows: " + window + " and " + other.window);
+    }
+    moments.merge(other.moments);
+    outside += other.outside;
+    incomplete += other.incomplete;
+    return this;
+  }
+
+  /** rho(D, A) so far, with its counts. */
+  public CorrelationResult result() {
+    return new CorrelationResult(window, moments.count(), outside, incomplete, moments.pearson(),
+        moments.undefinedReason());
+  }
+}
