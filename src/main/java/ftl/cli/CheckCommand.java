@@ -1,17 +1,167 @@
 package ftl.cli;
 
+import ftl.quantity.Analysis;
+import ftl.quantity.Computed;
+import ftl.quantity.Quantity;
+import ftl.quantity.Registry;
+import ftl.quantity.Value;
+import ftl.verify.Manifest;
+import ftl.verify.TextSources;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** Stub: replaced by the real command. */
-@Command(name = "check", mixinStandardHelpOptions = true, description = "(not yet built)", footer = ExitCode.HELP_FOOTER)
+/** {@code ftl check <key | \macro | "quoted text">}. */
+@Command(name = "check", mixinStandardHelpOptions = true,
+    description = {"Check one number: find the quantity by key (events.ackNegative), macro (\\NegAckSpans)",
+        "or printed text (\"62,264\", with or without separators or unit), recompute only it, and print",
+        "value, text, definition, the data files with their SHA-256, the function that computed it, and",
+        "every place in paper/, supplement/ and paper/abstract.txt that quotes it.",
+        "Exit 0 when the generated macro and every quote agree with the recomputed value."},
+    footer = ExitCode.HELP_FOOTER)
 public final class CheckCommand implements Callable<Integer> {
   @ParentCommand Main main;
 
+  @Parameters(index = "0", paramLabel = "WHAT", description = "A quantity key, a \\macro, or a number as printed.")
+  String what;
+
+  @Option(names = "--files", description = "List every data file with its SHA-256 (default: ledgers, and a count of events files).")
+  boolean allFiles;
+
   @Override
   public Integer call() {
-    System.err.println("ftl check: not yet built");
-    return ExitCode.INTERNAL;
+    Registry registry = Registry.standard();
+    Analysis a = Registries.analysis(main);
+    Optional<Quantity> found = registry.byKey(what);
+    if (found.isEmpty() && (what.startsWith("\\") || what.matches("[A-Za-z]+"))) {
+      found = registry.byMacro(what);
+    }
+    Computed c;
+    if (found.isPresent()) {
+      c = Computed.of(found.get(), a);
+    } else {
+      c = byText(registry, a, what);
+    }
+    Quantity q = c.quantity();
+    System.out.println(q.key() + "  \\" + q.macro());
+    System.out.println("  value:      " + (c.available() ? c.value().json() instanceof double[] d
+        ? d[0] + " to " + d[1] : String.valueOf(c.value().json()) : "none"));
+    System.out.println("  text:       " + c.text());
+    System.out.println("  definition: " + q.definition());
+    System.out.println("  unit:       " + q.unit().symbol());
+    System.out.println("  function:   " + q.function());
+    if (c.value() instanceof Value.Unavailable u) {
+      System.out.println("  no value:   " + u.reason());
+    }
+    List<String> files = a.sourceFiles(q.scope());
+    System.out.println("  data:       " + files.size() + " file" + (files.size() == 1 ? "" : "s"));
+    int shown = 0;
+    for (String f : files) {
+      boolean ledger = f.endsWith("/ledger.csv");
+      if (allFiles || ledger) {
+        System.out.println("    " + Manifest.sha256(resolveData(f)) + "  " + f);
+        shown++;
+      }
+    }
+    if (shown < files.size()) {
+      System.out.println("    ... and " + (files.size() - shown) + " events files (their SHA-256 are in the ledgers; --files lists them)");
+    }
+    int problems = 0;
+    TextSources texts = TextSources.read(main.archiveRoot());
+    List<TextSources.Place> places = new ArrayList<>(texts.macroUses(q.macro()));
+    if (c.available()) {
+      places.addAll(texts.literalUses(c.text()));
+    }
+    System.out.println("  quoted at:  " + (places.isEmpty() ? "nowhere in the texts" : places.size() + " place" + (places.size() == 1 ? "" : "s")));
+    for (TextSources.Place p : places) {
+      System.out.println("    " + p);
+      if (!c.available()) {
+        problems++;
+        System.out.println("      DISAGREE: the text quotes a quantity that has no value");
+      }
+    }
+    Path generated = main.archiveRoot().resolve("paper/generated/quantities.tex");
+    String expected = "\\newcommand{\\" + q.macro() + "}";
+    String generatedLine = null;
+    try {
+      if (Files.exists(generated)) {
+        for (String line : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
+          if (line.startsWith(expected)) {
+            generatedLine = line;
+          }
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    String want = c.available() ? "{\\ftlQuantity{" + ftl.quantity.LatexEscape.escape(q.key()) + "}{" + c.latex() + "}}"
+        : "{\\ftlNoData{" + ftl.quantity.LatexEscape.escape(q.key()) + "}}";
+    if (generatedLine == null) {
+      System.out.println("  generated:  paper/generated/quantities.tex has no \\" + q.macro() + " (run ./ftl reproduce)");
+      problems++;
+    } else if (!generatedLine.equals(expected + want)) {
+      System.out.println("  generated:  DISAGREE: paper/generated/quantities.tex says " + generatedLine.substring(expected.length())
+          + ", the data give " + want);
+      problems++;
+    } else {
+      System.out.println("  generated:  paper/generated/quantities.tex agrees");
+    }
+    System.out.println(problems == 0 ? "OK" : "DISAGREE (" + problems + ")");
+    return problems == 0 ? ExitCode.OK : ExitCode.DISAGREE;
   }
+
+  private Path resolveData(String displayed) {
+    Path archive = main.archiveRoot();
+    Path p = archive.resolve(displayed);
+    return Files.exists(p) ? p : Path.of(displayed);
+  }
+
+  /** Finds the quantity whose printed text matches {@code printed}, ignoring separators, spaces and units. */
+  private static Computed byText(Registry registry, Analysis a, String printed) {
+    String want = normalise(printed);
+    if (want.isEmpty()) {
+      throw new NotFoundException("\"" + printed + "\" is neither a quantity key, a macro, nor a number");
+    }
+    List<Computed> hits = new ArrayList<>();
+    for (Quantity q : registry.all()) {
+      Computed c = Computed.of(q, a);
+      if (c.available() && normalise(c.text()).equals(want)) {
+        hits.add(c);
+      }
+    }
+    if (hits.isEmpty()) {
+      throw new NotFoundException("no quantity is printed as \"" + printed + "\" (try ./ftl list)");
+    }
+    if (hits.size() > 1) {
+      System.out.println("\"" + printed + "\" is the text of " + hits.size() + " quantities: "
+          + String.join(", ", hits.stream().map(h -> h.quantity().key()).toList()) + "; showing the first");
+    }
+    return hits.get(0);
+  }
+
+  /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal. */
+  static String normalise(String s) {
+    String t = s.toLowerCase(Locale.ROOT).replace("{,}", "").replace("\\%", "%").replace("\\,", "");
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < t.length(); i++) {
+      char ch = t.charAt(i);
+      if (Character.isDigit(ch) || ch == '.' || ch == '-') {
+        sb.append(ch);
+      } else if (t.startsWith(" to ", i)) {
+        sb.append('~');
+        i += 3;
+      }
+    }
+    return sb.toString();
+  }
+
 }

@@ -1,17 +1,90 @@
 package ftl.cli;
 
+import ftl.stats.ExactFraction;
+import ftl.stats.GridLaw;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** Stub: replaced by the real command. */
-@Command(name = "gridlaw", mixinStandardHelpOptions = true, description = "(not yet built)", footer = ExitCode.HELP_FOOTER)
+/** {@code ftl gridlaw --interval <dur> --quantum <dur> [--latency <dur>] [--offset <dur>]}. */
+@Command(name = "gridlaw", mixinStandardHelpOptions = true,
+    description = {"The grid law, exact: s/q = a/b in lowest terms puts send phases on b equally spaced points,",
+        "so retention over whole cycles is a multiple of 1/b. With --latency L (< q) a sample is kept iff its",
+        "phase is >= 1 - L/q; prints the predicted retention for the given start --offset.",
+        "Durations take a unit: 1250us, 1ms, 500ns, 1.25ms."},
+    footer = ExitCode.HELP_FOOTER)
 public final class GridlawCommand implements Callable<Integer> {
-  @ParentCommand Main main;
+  @Spec CommandSpec spec;
+
+  @Option(names = "--interval", required = true, paramLabel = "DUR", description = "Send interval s.")
+  String interval;
+
+  @Option(names = "--quantum", required = true, paramLabel = "DUR", description = "Timestamp quantum q (1ms for create_ms).")
+  String quantum;
+
+  @Option(names = "--latency", paramLabel = "DUR", description = "Latency L of every sample (constant).")
+  String latency;
+
+  @Option(names = "--offset", paramLabel = "DUR", defaultValue = "0ns", description = "Phase of the first send within the quantum (default 0ns).")
+  String offset;
 
   @Override
   public Integer call() {
-    System.err.println("ftl gridlaw: not yet built");
-    return ExitCode.INTERNAL;
+    long s = parse(interval, "--interval");
+    long q = parse(quantum, "--quantum");
+    if (s <= 0 || q <= 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--interval and --quantum must be positive");
+    }
+    ExactFraction f = GridLaw.reduce(s, q);
+    long b = f.denominator();
+    System.out.printf("send interval s = %d ns, quantum q = %d ns%n", s, q);
+    System.out.printf("s/q = %d/%d in lowest terms: send phases fall on b = %d point%s per quantum%n",
+        f.numerator(), b, b, b == 1 ? "" : "s");
+    System.out.println("retention over whole cycles is a multiple of 1/" + b + ": " + allowed(b));
+    if (b == 1) {
+      System.out.println("(b = 1: every send has the same phase, so a run keeps all or nothing; the start phase decides)");
+    }
+    if (latency != null) {
+      long l = parse(latency, "--latency");
+      long o = parse(offset, "--offset");
+      if (l < 0) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--latency must not be negative");
+      }
+      GridLaw.Prediction p = GridLaw.predict(s, q, l, o);
+      ExactFraction r = p.retention();
+      System.out.printf("latency L = %d ns, offset %d ns: %d of %d phases kept%n", l, o, p.keptPhases(), p.phases());
+      System.out.printf("predicted retention = %d/%d = %s%n", r.numerator(), r.denominator(),
+          ftl.quantity.Format.PERCENT_2DP.text(new ftl.quantity.Value.Real(r.doubleValue()), ftl.quantity.Unit.FRACTION));
+      if (l < q) {
+        System.out.printf("(as b grows retention approaches L/q = %s)%n",
+            ftl.quantity.Format.PERCENT_2DP.text(new ftl.quantity.Value.Real((double) l / q), ftl.quantity.Unit.FRACTION));
+      }
+    }
+    return ExitCode.OK;
+  }
+
+  private long parse(String text, String option) {
+    try {
+      return DurationParser.nanos(text);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+    }
+  }
+
+  private static String allowed(long b) {
+    List<String> out = new ArrayList<>();
+    if (b <= 12) {
+      for (long k = 0; k <= b; k++) {
+        ExactFraction x = ExactFraction.of(k, b);
+        out.add(x.numerator() + (x.denominator() == 1 ? "" : "/" + x.denominator()));
+      }
+      return String.join(", ", out);
+    }
+    return "0, 1/" + b + ", 2/" + b + ", ..., " + (b - 1) + "/" + b + ", 1";
   }
 }

@@ -1,17 +1,67 @@
 package ftl.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import ftl.quantity.Analysis;
+import ftl.quantity.Computed;
+import ftl.quantity.Quantity;
+import ftl.quantity.Registry;
+import ftl.quantity.Value;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** Stub: replaced by the real command. */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "(not yet built)", footer = ExitCode.HELP_FOOTER)
+/** {@code ftl list [--json]}. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+    description = {"Every quantity of the registry, computed from the data root.",
+        "--json prints objects with key, value, text, macro, unit, definition, function, sources",
+        "(the data files read), and reason when no value can be computed."},
+    footer = ExitCode.HELP_FOOTER)
 public final class ListCommand implements Callable<Integer> {
   @ParentCommand Main main;
 
+  @Option(names = "--json", description = "Print a JSON array instead of a table.")
+  boolean json;
+
   @Override
-  public Integer call() {
-    System.err.println("ftl list: not yet built");
-    return ExitCode.INTERNAL;
+  public Integer call() throws Exception {
+    Analysis a = Registries.analysis(main);
+    List<Computed> computed = new ArrayList<>();
+    for (Quantity q : Registry.standard().all()) {
+      computed.add(Computed.of(q, a));
+    }
+    if (json) {
+      List<Map<String, Object>> out = new ArrayList<>();
+      for (Computed c : computed) {
+        Quantity q = c.quantity();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("key", q.key());
+        m.put("value", c.value().json());
+        m.put("text", c.available() ? c.text() : null);
+        m.put("macro", "\\" + q.macro());
+        m.put("unit", q.unit().symbol());
+        m.put("definition", q.definition());
+        m.put("function", q.function());
+        m.put("sources", a.sourceFiles(q.scope()));
+        if (c.value() instanceof Value.Unavailable u) {
+          m.put("reason", u.reason());
+        }
+        out.add(m);
+      }
+      ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+      System.out.println(om.writeValueAsString(out));
+    } else {
+      System.out.printf("%-28s %-22s %-20s %s%n", "key", "text", "macro", "definition");
+      for (Computed c : computed) {
+        System.out.printf("%-28s %-22s %-20s %s%n", c.quantity().key(), c.text(), "\\" + c.quantity().macro(),
+            c.quantity().definition());
+      }
+    }
+    return ExitCode.OK;
   }
 }

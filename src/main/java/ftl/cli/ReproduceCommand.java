@@ -1,17 +1,84 @@
 package ftl.cli;
 
+import ftl.data.Campaign;
+import ftl.data.LedgerRow;
+import ftl.quantity.Computed;
+import ftl.verify.Manifest;
+import ftl.verify.Reproduction;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** Stub: replaced by the real command. */
-@Command(name = "reproduce", mixinStandardHelpOptions = true, description = "(not yet built)", footer = ExitCode.HELP_FOOTER)
+/** {@code ftl reproduce [--check]}. */
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+    description = {"Recompute every quantity from the data, rewrite paper/generated/ and supplement/generated/",
+        "(or with --check write nothing and fail on any difference), check paper, supplement and",
+        "paper/abstract.txt against the quantities, and verify SHA256SUMS. Prints a summary table."},
+    footer = ExitCode.HELP_FOOTER)
 public final class ReproduceCommand implements Callable<Integer> {
   @ParentCommand Main main;
 
+  @Option(names = "--check", description = "Write nothing; fail (exit 1) if any generated file differs.")
+  boolean check;
+
   @Override
-  public Integer call() {
-    System.err.println("ftl reproduce: not yet built");
-    return ExitCode.INTERNAL;
+  public Integer call() throws IOException {
+    PrintStream out = System.out;
+    long t0 = System.nanoTime();
+    Reproduction.Report r = Reproduction.run(main.archiveRoot(), main.dataRoot(), !check);
+    long ok = 0;
+    long notOk = 0;
+    for (Campaign c : r.data().campaigns()) {
+      for (LedgerRow row : c.runs()) {
+        if (row.ok()) {
+          ok++;
+        } else {
+          notOk++;
+        }
+      }
+    }
+    out.printf("ftl reproduce: data root %s: %d campaign%s, %d ok run%s, %d not ok (counted, not analysed)%n",
+        r.data().displayRoot(), r.data().campaigns().size(), r.data().campaigns().size() == 1 ? "" : "s",
+        ok, ok == 1 ? "" : "s", notOk);
+    for (Campaign c : r.data().campaigns()) {
+      out.printf("  %-24s %5d runs  %s%n", c.name(), c.runs().size(),
+          c.preRegistered() ? "pre-registered (plan.json)" : "NOT pre-registered (no plan.json)");
+    }
+    if (!r.data().otherFolders().isEmpty()) {
+      out.println("  other folders (no ledger, not campaigns): " + String.join(", ", r.data().otherFolders()));
+    }
+    out.println("  data digest " + r.dataDigest());
+    out.println();
+    out.printf("%-28s %-22s %s%n", "quantity", "text", "macro");
+    for (Computed c : r.quantities()) {
+      out.printf("%-28s %-22s \\%s%n", c.quantity().key(), c.text(), c.quantity().macro());
+    }
+    out.println();
+    if (!r.unavailable().isEmpty()) {
+      out.printf("no campaign data for %d of %d quantities, which therefore cannot be computed:%n",
+          r.unavailable().size(), r.quantities().size());
+      for (Computed c : r.unavailable()) {
+        out.println("  " + c.quantity().key() + ": " + ((ftl.quantity.Value.Unavailable) c.value()).reason());
+      }
+      out.println();
+    }
+    out.printf("generated files: %d from emit/ (%s)%n", r.outputs().size(),
+        check ? (r.staleOutputs().isEmpty() ? "all up to date" : r.staleOutputs().size() + " stale")
+            : "written where changed");
+    r.staleOutputs().forEach(s -> out.println("  " + s));
+    out.printf("texts: %d problem%s%n", r.textProblems().size(), r.textProblems().size() == 1 ? "" : "s");
+    r.textProblems().forEach(s -> out.println("  " + s));
+    if (r.manifest().isEmpty()) {
+      out.println(Manifest.FILE + ": every file verifies");
+    } else {
+      out.printf("%s: %d problem%s%s%n", Manifest.FILE, r.manifest().size(), r.manifest().size() == 1 ? "" : "s",
+          check ? "" : " (run ./ftl manifest write after regenerating)");
+      r.manifest().forEach(p -> out.println("  " + p.describe()));
+    }
+    out.printf("%s in %.1f s%n", r.disagrees() ? "DISAGREE" : "OK", (System.nanoTime() - t0) / 1e9);
+    return r.disagrees() ? ExitCode.DISAGREE : ExitCode.OK;
   }
 }

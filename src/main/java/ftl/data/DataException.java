@@ -18,6 +18,10 @@ public final class DataException extends RuntimeException {
     this(file == null ? "<unknown>" : file.toString(), line, problem, null);
   }
 
+  public DataException(String file, long line, String problem) {
+    this(file, line, problem, null);
+  }
+
   public DataException(String file, long line, String problem, Throwable cause) {
     super(file + (line > 0 ? ":" + line : "") + ": " + problem, cause);
     this.file = file;

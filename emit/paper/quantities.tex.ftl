@@ -1,0 +1,12 @@
+% GENERATED from ${template} — do not edit
+% One macro per quantity of the registry (ftl list). Data digest: ${dataDigest}
+\providecommand{\ftlNoData}[1]{\textbf{[no data: #1]}}
+\providecommand{\ftlQuantity}[2]{#2}
+<#list quantities as x>
+% ${x.key}: ${x.definition}
+<#if x.available>
+\newcommand{\${x.macro}}{\ftlQuantity{${x.keyLatex}}{${x.latex}}}
+<#else>
+\newcommand{\${x.macro}}{\ftlNoData{${x.keyLatex}}}
+</#if>
+</#list>

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# ftl launcher: builds the archive's jar when it is missing or older than its sources, then runs the CLI.
+# Usage: ./ftl --help    (every command, option and exit code)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+jar="$root/target/ftl.jar"
+stale=""
+if [[ ! -f "$jar" || ! -d "$root/target/lib" ]]; then
+  stale="missing"
+elif [[ -n "$(find "$root/src/main" "$root/pom.xml" "$root/data/datapackage.json" -newer "$jar" -print -quit 2>/dev/null)" ]]; then
+  stale="older than its sources"
+fi
+if [[ -n "$stale" ]]; then
+  echo "ftl: building target/ftl.jar (jar $stale; about a minute the first time)..." >&2
+  log="$(mktemp)"
+  if ! (cd "$root" && mvn -q -B -DskipTests package >"$log" 2>&1); then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "ftl: build failed (see above)" >&2
+    exit 70
+  fi
+  rm -f "$log"
+fi
+exec java ${FTL_JAVA_OPTS:-} -cp "$jar:$root/target/lib/*" ftl.cli.Main --root "$root" "$@"

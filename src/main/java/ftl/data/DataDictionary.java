@@ -1,0 +1,144 @@
+package ftl.data;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The data dictionary ({@code data/datapackage.json}, Frictionless Data Package) read with Jackson:
+ * every column of the event and ledger tables with its type and unit. Readers check files against it.
+ * A data root without a dictionary of its own is read against the archive's, bundled in the jar.
+ */
+public final class DataDictionary {
+
+  /** One column of a table. */
+  public record Field(String name, String type, String unit, boolean required, String description) {}
+
+  /** File name of the dictionary inside a data root. */
+  public static final String FILE = "datapackage.json";
+  private static final String BUNDLED = "/ftl/data/datapackage.json";
+
+  private final String source;
+  private final Map<String, Field> eventFields;
+  private final Map<String, Field> ledgerFields;
+
+  private DataDictionary(String source, Map<String, Field> eventFields, Map<String, Field> ledgerFields) {
+    this.source = source;
+    this.eventFields = Map.copyOf(eventFields);
+    this.ledgerFields = Map.copyOf(ledgerFields);
+  }
+
+  /** The dictionary of {@code dataRoot}, or the bundled one if the root has none. */
+  public static DataDictionary forRoot(Path dataRoot, String displayRoot) {
+    Path file = dataRoot.resolve(FILE);
+    if (Files.isRegularFile(file)) {
+      try (InputStream in = Files.newInputStream(file)) {
+        return parse(in, displayRoot + "/" + FILE);
+      } catch (IOException e) {
+        throw new DataException(displayRoot + "/" + FILE, 0, "cannot read: " + e.getMessage(), e);
+      }
+    }
+    return bundled();
+  }
+
+  /** The archive's dictionary as bundled in the jar. */
+  public static DataDictionary bundled() {
+    try (InputStream in = DataDictionary.class.getResourceAsStream(BUNDLED)) {
+      if (in == null) {
+        throw new IllegalStateException("the bundled data dictionary " + BUNDLED + " is missing from the jar");
+      }
+      return parse(in, "bundled " + FILE);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static DataDictionary parse(InputStream in, String name) throws IOException {
+    JsonNode root;
+    try {
+      root = new ObjectMapper().readTree(in);
+    } catch (JsonProcessingException e) {
+      long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+      throw new DataException(name, line, "not valid JSON: " + e.getOriginalMessage(), e);
+    }
+    Map<String, Field> events = fieldsOf(root, "events", name);
+    Map<String, Field> ledger = fieldsOf(root, "ledger", name);
+    for (String column : EventFormat.EVENT_COLUMNS) {
+      Field f = events.get(column);
+      if (f == null || !"integer".equals(f.type()) || f.unit().isEmpty()) {
+        throw new DataException(name, 0, "the events schema must declare column " + column
+            + " as an integer with a unit", null);
+      }
+    }
+    for (String column : EventFormat.LEDGER_REQUIRED) {
+      if (!ledger.containsKey(column)) {
+        throw new DataException(name, 0, "the ledger schema must declare column " + column, null);
+      }
+    }
+    return new DataDictionary(name, events, ledger);
+  }
+
+  private static Map<String, Field> fieldsOf(JsonNode root, String resource, String name) {
+    for (JsonNode r : root.path("resources")) {
+      if (resource.equals(r.path("name").asText())) {
+        Map<String, Field> out = new LinkedHashMap<>();
+        for (JsonNode f : r.path("schema").path("fields")) {
+          String n = f.path("name").asText();
+          out.put(n, new Field(n, f.path("type").asText("string"), f.path("unit").asText(""),
+              f.path("constraints").path("required").asBoolean(false), f.path("description").asText("")));
+        }
+        return out;
+      }
+    }
+    throw new DataException(name, 0, "no resource named \"" + resource + "\" in the data dictionary", null);
+  }
+
+  /** Where the dictionary was read from. */
+  public String source() { return source; }
+
+  /** Columns of the event table, by name. */
+  public Map<String, Field> eventFields() { return eventFields; }
+
+  /** Columns of the ledger table, by name. */
+  public Map<String, Field> ledgerFields() { return ledgerFields; }
+
+  /** The event columns in dictionary order. */
+  public List<String> eventColumnNames() { return List.copyOf(eventFields.keySet()); }
+
+  /**
+   * Checks one ledger cell against the declared type of its column (empty cells and unknown columns pass).
+   *
+   * @throws DataException naming the file and line when the cell does not parse
+   */
+  public void checkLedgerCell(String column, String value, String file, long line) {
+    Field f = ledgerFields.get(column);
+    if (f == null || value == null || value.isBlank()) {
+      return;
+    }
+    String v = value.trim();
+    switch (f.type()) {
+      case "integer" -> {
+        try {
+          Long.parseLong(v);
+        } catch (NumberFormatException e) {
+          throw new DataException(file, line, column + " is not an integer (\"" + EventReader.abbreviate(v) + "\")", null);
+        }
+      }
+      case "number" -> {
+        try {
+          Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+          throw new DataException(file, line, column + " is not a number (\"" + EventReader.abbreviate(v) + "\")", null);
+        }
+      }
+      default -> { }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package ftl.quantity;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+
+/**
+ * How a quantity is printed, independent of the JVM's locale: plain text (what a reader quotes, e.g.
+ * {@code 62,264}, {@code 0.36%}, {@code 2.07x}, {@code 7 to 80x}) and LaTeX (the same, escaped).
+ */
+public enum Format {
+  /** A count with thousands separators: {@code 738,730}. */
+  GROUPED_INTEGER,
+  /** A fraction as a percentage with two decimals: {@code 0.36%}, {@code 100.00%} printed as {@code 100%}. */
+  PERCENT_2DP,
+  /** A ratio to three significant figures: {@code 2.07x}. */
+  RATIO_3SF,
+  /** A range of ratios, each to two significant figures: {@code 7.0 to 80x}. */
+  RATIO_RANGE_2SF,
+  /** A percentage range: {@code 0.36% to 100%}. */
+  PERCENT_RANGE_2DP,
+  /** A real number to three significant figures, with the unit's suffix: {@code 412 µs}. */
+  REAL_3SF;
+
+  private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
+
+  /** The plain-text form, with the unit's suffix where one applies. */
+  public String text(Value v, Unit unit) {
+    if (v instanceof Value.Unavailable) {
+      return "n/a";
+    }
+    return switch (this) {
+      case GROUPED_INTEGER -> grouped(((Value.Count) v).count());
+      case PERCENT_2DP -> percent(real(v)) + "%";
+      case RATIO_3SF -> sig(real(v), 3) + "x";
+      case RATIO_RANGE_2SF -> sig(((Value.Range) v).low(), 2) + " to " + sig(((Value.Range) v).high(), 2) + "x";
+      case PERCENT_RANGE_2DP -> percent(((Value.Range) v).low()) + "% to " + percent(((Value.Range) v).high()) + "%";
+      case REAL_3SF -> sig(real(v), 3) + unit.suffix();
+    };
+  }
+
+  /** The LaTeX form of {@link #text}: {@code %} escaped, µ as {@code \textmu{}}, x as {@code $\times$}. */
+  public String latex(Value v, Unit unit) {
+    String t = text(v, unit);
+    return LatexEscape.escape(t);
+  }
+
+  private static double real(Value v) {
+    if (v instanceof Value.Real r) {
+      return r.value();
+    }
+    if (v instanceof Value.Count c) {
+      return c.count();
+    }
+    throw new IllegalArgumentException("expected a single number, got " + v);
+  }
+
+  static String grouped(long n) {
+    DecimalFormat f = new DecimalFormat("#,##0", ROOT);
+    return f.format(n);
+  }
+
+  /** A fraction in [0, 1] as a percentage with two decimals, trailing {@code .00} dropped for 0 and 100. */
+  static String percent(double fraction) {
+    BigDecimal p = BigDecimal.valueOf(fraction).multiply(BigDecimal.valueOf(100)).setScale(2, RoundingMode.HALF_EVEN);
+    String s = p.toPlainString();
+    return s.endsWith(".00") && (p.compareTo(BigDecimal.ZERO) == 0 || p.compareTo(BigDecimal.valueOf(100)) == 0)
+        ? s.substring(0, s.length() - 3) : s;
+  }
+
+  /** {@code x} to {@code digits} significant figures, plain notation, grouped when it has 4+ integer digits. */
+  static String sig(double x, int digits) {
+    if (x == 0) {
+      return "0";
+    }
+    BigDecimal b = new BigDecimal(x).round(new MathContext(digits, RoundingMode.HALF_EVEN));
+    String s = b.toPlainString();
+    if (b.abs().compareTo(BigDecimal.valueOf(1000)) >= 0 && b.scale() <= 0) {
+      return grouped(b.longValueExact());
+    }
+    return s;
+  }
+}

@@ -1,0 +1,131 @@
+package ftl.quantity;
+
+import ftl.quantity.Quantity.Scope;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
+
+/**
+ * The quantity registry: one entry per number the paper states. The paper only ever says what an entry
+ * computed. Keys without a campaign or condition suffix are computed over every ok run of the Kafka
+ * instrument in every campaign under the data root; the no-JVM cross-check has keys of its own.
+ */
+public final class Registry {
+
+  private final Map<String, Quantity> byKey;
+
+  private Registry(List<Quantity> entries) {
+    Map<String, Quantity> m = new LinkedHashMap<>();
+    Map<String, String> macros = new LinkedHashMap<>();
+    for (Quantity q : entries) {
+      if (m.put(q.key(), q) != null) {
+        throw new IllegalStateException("duplicate quantity key " + q.key());
+      }
+      String earlier = macros.put(q.macro(), q.key());
+      if (earlier != null) {
+        throw new IllegalStateException("macro \\" + q.macro() + " used by " + earlier + " and " + q.key());
+      }
+    }
+    this.byKey = Collections.unmodifiableMap(m);
+  }
+
+  /** The registry of the paper. */
+  public static Registry standard() {
+    List<Quantity> q = new ArrayList<>();
+    q.add(ledgerCount("runs.total", "RunsTotal",
+        "ok runs of the Kafka instrument, over every campaign", r -> 1));
+    q.add(new Quantity("runs.notOk", "RunsNotOk",
+        "runs of the Kafka instrument whose ledger status is failed or aborted (counted, never analysed)",
+        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Registry#notOkRuns",
+        a -> a.rows(Analysis.KAFKA).isEmpty() ? noData()
+            : new Value.Count(a.rows(Analysis.KAFKA).stream().filter(e -> !e.getValue().ok()).count())));
+    q.add(runCount("runs.rejected", "RunsRejected",
+        "ok runs the sign check rejects: at least one event with a negative ack-referenced span A = recv_ns - ack_ns",
+        "ftl.stats.SignCheckResult#rejected", r -> r.rejected() ? 1 : 0));
+    q.add(runCount("events.total", "EventsTotal",
+        "events of ok runs with all three monotonic stamps (send_ns, ack_ns, recv_ns)",
+        "ftl.stats.SignCheck", r -> r.sign().complete()));
+    q.add(runCount("events.ackNegative", "NegAckSpans",
+        "events whose ack-referenced span A = recv_ns - ack_ns is negative",
+        "ftl.stats.SignCheck", r -> r.sign().ackNegative()));
+    q.add(runCount("events.sendNegative", "NegFlights",
+        "events with all three stamps whose flight T = recv_ns - send_ns is negative (a causal chain: expected zero)",
+        "ftl.stats.SignCheck", r -> r.sign().sendNegative()));
+    q.add(runCount("events.missingAck", "MissingAcks",
+        "events of ok runs whose acknowledgment never came (empty ack_ns; counted, not in events.total)",
+        "ftl.stats.SignCheck", r -> r.sign().missingAck()));
+    q.add(runCount("events.missingRecv", "MissingDeliveries",
+        "events of ok runs never delivered to the consumer (empty recv_ns; counted, not in events.total)",
+        "ftl.stats.SignCheck", r -> r.sign().missingRecv()));
+    q.add(runCount("omb.runs", "OmbRuns",
+        "ok runs with at least one delivered event, over which the positivity guard's retention is computed",
+        "ftl.stats.GuardResult#retention", r -> r.guard().taken() > 0 ? 1 : 0));
+    q.add(new Quantity("omb.retention.min", "OmbRetentionMin",
+        "smallest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0",
+        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention",
+        a -> retention(a, true)));
+    q.add(new Quantity("omb.retention.max", "OmbRetentionMax",
+        "largest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0",
+        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention",
+        a -> retention(a, false)));
+    q.add(runCount("omb.dropped", "OmbDropped",
+        "delivered events the guard silently drops: M = recv_ms - create_ms <= 0",
+        "ftl.stats.GuardAccounting", r -> r.guard().dropped()));
+    q.add(runCount("omb.oneTickNegatives", "OneTickNegatives",
+        "delivered events with M = recv_ms - create_ms = -1, absorbed by the guard",
+        "ftl.stats.GuardAccounting", r -> r.guard().oneTickNegative()));
+    return new Registry(q);
+  }
+
+  private static Value noData() {
+    return new Value.Unavailable("no campaign data present: no ok run of the Kafka instrument under the data root");
+  }
+
+  private static Quantity ledgerCount(String key, String macro, String definition,
+                                      ToLongFunction<ftl.data.LedgerRow> perOkRow) {
+    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
+        "ftl.quantity.Registry#ledgerCount",
+        a -> a.has(Analysis.KAFKA)
+            ? new Value.Count(a.okRows(Analysis.KAFKA).stream().mapToLong(e -> perOkRow.applyAsLong(e.getValue())).sum())
+            : noData());
+  }
+
+  private static Quantity runCount(String key, String macro, String definition, String function,
+                                   ToLongFunction<RunResult> perRun) {
+    Function<Analysis, Value> f = a -> a.has(Analysis.KAFKA)
+        ? new Value.Count(a.runs(Analysis.KAFKA).stream().mapToLong(perRun).sum())
+        : noData();
+    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, function, f);
+  }
+
+  private static Value retention(Analysis a, boolean min) {
+    if (!a.has(Analysis.KAFKA)) {
+      return noData();
+    }
+    var stream = a.runs(Analysis.KAFKA).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention);
+    var r = min ? stream.min() : stream.max();
+    return r.isPresent() ? new Value.Real(r.getAsDouble())
+        : new Value.Unavailable("no ok run delivered any event");
+  }
+
+  /** Every entry, in registry order. */
+  public List<Quantity> all() {
+    return List.copyOf(byKey.values());
+  }
+
+  /** The entry with this key. */
+  public Optional<Quantity> byKey(String key) {
+    return Optional.ofNullable(byKey.get(key));
+  }
+
+  /** The entry with this macro name (with or without the backslash). */
+  public Optional<Quantity> byMacro(String macro) {
+    String m = macro.startsWith("\\") ? macro.substring(1) : macro;
+    return byKey.values().stream().filter(q -> q.macro().equals(m)).findFirst();
+  }
+}

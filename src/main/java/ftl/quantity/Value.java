@@ -1,0 +1,60 @@
+package ftl.quantity;
+
+import java.util.Objects;
+
+/** The value of a quantity: a count, a real number, a range, or unavailable with the reason. */
+public sealed interface Value {
+
+  /** A whole number of runs, events or samples. */
+  record Count(long count) implements Value {
+    public Count {
+      if (count < 0) {
+        throw new IllegalArgumentException("a count cannot be negative: " + count);
+      }
+    }
+  }
+
+  /** A real number (ratio, fraction, duration); never NaN or infinite (those are {@link Unavailable}). */
+  record Real(double value) implements Value {
+    public Real {
+      if (!Double.isFinite(value)) {
+        throw new IllegalArgumentException("a real value must be finite: " + value);
+      }
+    }
+  }
+
+  /** A closed range [low, high], as in "7 to 80x". */
+  record Range(double low, double high) implements Value {
+    public Range {
+      if (!Double.isFinite(low) || !Double.isFinite(high) || low > high) {
+        throw new IllegalArgumentException("not a range: " + low + " to " + high);
+      }
+    }
+  }
+
+  /** No value can be computed; the reason says why (e.g. no campaign data present). */
+  record Unavailable(String reason) implements Value {
+    public Unavailable {
+      Objects.requireNonNull(reason);
+    }
+  }
+
+  /** True unless {@link Unavailable}. */
+  default boolean available() {
+    return !(this instanceof Unavailable);
+  }
+
+  /** The value as a JSON-friendly object: a long, a double, a two-element array, or null. */
+  default Object json() {
+    if (this instanceof Count c) {
+      return c.count();
+    }
+    if (this instanceof Real r) {
+      return r.value();
+    }
+    if (this instanceof Range g) {
+      return new double[] {g.low(), g.high()};
+    }
+    return null;
+  }
+}

@@ -1,0 +1,192 @@
+package ftl.verify;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The archive's {@code SHA256SUMS}: one line {@code <sha256>  <path>} per file of the archive (the files
+ * git tracks or would track, sorted by path in byte order, except {@code SHA256SUMS} itself), in the
+ * format {@code sha256sum -c SHA256SUMS} accepts.
+ */
+public final class Manifest {
+
+  /** File name of the manifest at the archive root. */
+  public static final String FILE = "SHA256SUMS";
+
+  /** A difference between the manifest and the archive. */
+  public record Problem(Kind kind, String path) {
+    public enum Kind { MISSING, EXTRA, CHANGED, MALFORMED }
+
+    /** One line for a user: {@code changed: data/x/ledger.csv}. */
+    public String describe() {
+      return switch (kind) {
+        case MISSING -> "missing: " + path + " (listed in " + FILE + ", not in the archive)";
+        case EXTRA -> "extra: " + path + " (in the archive, not listed in " + FILE + ")";
+        case CHANGED -> "changed: " + path + " (SHA-256 differs from " + FILE + ")";
+        case MALFORMED -> "malformed: " + path;
+      };
+    }
+  }
+
+  private Manifest() {}
+
+  /** The archive's files as git sees them (tracked plus untracked-not-ignored), present on disk, sorted. */
+  public static List<String> archiveFiles(Path root) {
+    List<String> out = git(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard");
+    TreeSet<String> sorted = new TreeSet<>(Manifest::compareBytes);
+    for (String p : out) {
+      if (!p.isEmpty() && !p.equals(FILE) && Files.isRegularFile(root.resolve(p))) {
+        sorted.add(p);
+      }
+    }
+    return List.copyOf(sorted);
+  }
+
+  /** The text of a manifest for the given files. */
+  public static String render(Path root, List<String> files) {
+    StringBuilder sb = new StringBuilder();
+    for (String f : files) {
+      if (f.indexOf('\n') >= 0 || f.indexOf('\\') >= 0) {
+        throw new IllegalArgumentException("file name not allowed in the archive: " + f);
+      }
+      sb.append(sha256(root.resolve(f))).append("  ").append(f).append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** Writes {@code SHA256SUMS} for the archive at {@code root}; returns the number of files listed. */
+  public static int write(Path root) throws IOException {
+    List<String> files = archiveFiles(root);
+    Path tmp = root.resolve(FILE + ".tmp");
+    Files.writeString(tmp, render(root, files), StandardCharsets.UTF_8);
+    Files.move(tmp, root.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    return files.size();
+  }
+
+  /** Parses a manifest: path to SHA-256, in file order. Malformed lines are returned as problems. */
+  public static Map<String, String> parse(String text, List<Problem> problems) {
+    Map<String, String> out = new LinkedHashMap<>();
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      String line = lines[i];
+      if (line.isEmpty() && i == lines.length - 1) {
+        continue;
+      }
+      if (line.length() < 67 || !line.substring(0, 64).matches("[0-9a-f]{64}")
+          || line.charAt(64) != ' ' || (line.charAt(65) != ' ' && line.charAt(65) != '*')) {
+        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + ":" + (i + 1) + ": \"" + abbreviate(line) + "\""));
+        continue;
+      }
+      out.put(line.substring(66), line.substring(0, 64));
+    }
+    return out;
+  }
+
+  /**
+   * Compares {@code SHA256SUMS} with the archive: every listed file must exist with that SHA-256, and
+   * every archive file must be listed.
+   */
+  public static List<Problem> verify(Path root) throws IOException {
+    List<Problem> problems = new ArrayList<>();
+    Path manifest = root.resolve(FILE);
+    String text;
+    try {
+      text = Files.readString(manifest, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      problems.add(new Problem(Problem.Kind.MISSING, FILE));
+      return problems;
+    }
+    Map<String, String> listed = parse(text, problems);
+    TreeMap<String, String> sorted = new TreeMap<>(Manifest::compareBytes);
+    sorted.putAll(listed);
+    for (Map.Entry<String, String> e : sorted.entrySet()) {
+      Path p = root.resolve(e.getKey());
+      if (!Files.isRegularFile(p)) {
+        problems.add(new Problem(Problem.Kind.MISSING, e.getKey()));
+      } else if (!sha256(p).equals(e.getValue())) {
+        problems.add(new Problem(Problem.Kind.CHANGED, e.getKey()));
+      }
+    }
+    for (String f : archiveFiles(root)) {
+      if (!listed.containsKey(f)) {
+        problems.add(new Problem(Problem.Kind.EXTRA, f));
+      }
+    }
+    return problems;
+  }
+
+  /** Lower-case hex SHA-256 of a file's bytes. */
+  public static String sha256(Path file) {
+    try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest())) {
+      byte[] buf = new byte[1 << 16];
+      DigestInputStream d = (DigestInputStream) in;
+      while (d.read(buf) >= 0) {
+        // hashing
+      }
+      return HexFormat.of().formatHex(d.getMessageDigest().digest());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot read " + file, e);
+    }
+  }
+
+  private static MessageDigest digest() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Byte-order comparison of UTF-8 paths, as {@code LC_ALL=C sort} orders them. */
+  static int compareBytes(String a, String b) {
+    return java.util.Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static List<String> git(Path root, String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add("git");
+    cmd.add("-C");
+    cmd.add(root.toString());
+    cmd.addAll(List.of(args));
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(false).start();
+      byte[] out = p.getInputStream().readAllBytes();
+      String err;
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+        err = String.join(" ", r.lines().toList());
+      }
+      if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+        throw new IllegalStateException("the manifest needs a git checkout of the archive: git " + String.join(" ", args)
+            + " failed in " + root + (err.isEmpty() ? "" : ": " + err));
+      }
+      return List.of(new String(out, StandardCharsets.UTF_8).split("\0"));
+    } catch (IOException e) {
+      throw new IllegalStateException("the manifest needs git on the PATH: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while listing the archive", e);
+    }
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+  }
+}
