@@ -21,10 +21,6 @@ final class LongBuffer {
     }
   }
 
-  int size() {
-    return size;
-  }
-
   /** A sorted copy of the values. */
   long[] sortedCopy() {
     long[] copy = Arrays.copyOf(values, size);

@@ -111,7 +111,9 @@ public final class PairedMoments {
     if (n < 2) {
       return CorrelationResult.Undefined.TOO_FEW_PAIRS;
     }
-    if (!Double.isFinite(cxx) || !Double.isFinite(cyy) || !Double.isFinite(cxy)) {
+    // C_xy is bounded by sqrt(C_xx C_yy) (Cauchy–Schwarz), so finite C_xx and C_yy keep it finite; were
+    // rounding to push it to infinity, the clamp in pearson() would still return +-1, never NaN.
+    if (!Double.isFinite(cxx) || !Double.isFinite(cyy)) {
       return CorrelationResult.Undefined.OVERFLOW;
     }
     if (!(cxx > 0.0)) {

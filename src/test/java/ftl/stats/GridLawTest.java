@@ -258,6 +258,10 @@ class GridLawTest {
     assertThatThrownBy(() -> GridLaw.testRetention(-1, 0, 0.5, 0.05)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> GridLaw.testRetention(5, -1, 0.5, 0.05)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> GridLaw.testRetention(5, 1, 1.5, 0.05)).hasMessageContaining("probability");
+    assertThatThrownBy(() -> GridLaw.testRetention(5, 1, -0.1, 0.05)).hasMessageContaining("probability");
+    assertThatThrownBy(() -> new GridLaw.RetentionTest(-1, 0, 0.5, 0.5, 0.05)).hasMessageContaining("observedKept");
+    assertThatThrownBy(() -> new GridLaw.RetentionTest(5, -1, 0.5, 0.5, 0.05)).hasMessageContaining("observedKept");
+    assertThatThrownBy(() -> new GridLaw.RetentionTest(5, 6, 0.5, 0.5, 0.05)).hasMessageContaining("observedKept");
     assertThatThrownBy(() -> GridLaw.testRetention(5, 1, 0.5, 0.0)).hasMessageContaining("alpha");
     assertThatThrownBy(() -> GridLaw.testRetention(5, 1, 0.5, 1.0)).hasMessageContaining("alpha");
     assertThatThrownBy(() -> GridLaw.testRetention(Integer.MAX_VALUE + 1L, 1, 0.5, 0.05))
