@@ -1,17 +1,152 @@
 package ftl.cli;
 
+import ftl.data.DataException;
+import ftl.harness.campaign.CampaignRunner;
+import ftl.harness.plan.PlanParser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** Stub: replaced by the real command. */
-@Command(name = "campaign", mixinStandardHelpOptions = true, description = "(not yet built)", footer = ExitCode.HELP_FOOTER)
+/** {@code ftl campaign run | resume | smoke}: the instrument's campaign runner. */
+@Command(name = "campaign", mixinStandardHelpOptions = true,
+    description = {"Run a measurement campaign on a real Kafka broker (embedded by default).",
+        "Writes plan.json, schedule.csv, ledger.csv (one row per run, appended atomically) and events/<run_id>.csv.gz.",
+        "Plan schema: see the package doc of ftl.harness (src/main/java/ftl/harness/package-info.java)."},
+    footer = ExitCode.HELP_FOOTER,
+    subcommands = {CampaignCommand.Run.class, CampaignCommand.Resume.class, CampaignCommand.Smoke.class})
 public final class CampaignCommand implements Callable<Integer> {
   @ParentCommand Main main;
 
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
   @Override
   public Integer call() {
-    System.err.println("ftl campaign: not yet built");
-    return ExitCode.INTERNAL;
+    spec.commandLine().usage(System.err);
+    return ExitCode.USAGE;
+  }
+
+  static int finish(CampaignRunner.Summary s) {
+    if (s.failed() + s.aborted() > 0) {
+      System.err.println("ftl: " + (s.failed() + s.aborted()) + " of " + s.ran()
+          + " runs not ok (failed " + s.failed() + ", aborted " + s.aborted() + "); the ledger gives each reason");
+      return ExitCode.HARNESS;
+    }
+    return ExitCode.OK;
+  }
+
+  static CampaignRunner runner(Main main, String bootstrap) {
+    if (bootstrap != null && !bootstrap.matches("[^\\s:]+:[0-9]{1,5}")) {
+      throw new CommandLine.ParameterException(new CommandLine(new Main()), "--bootstrap must be host:port (was \"" + bootstrap + "\")");
+    }
+    return new CampaignRunner(main.archiveRoot(), bootstrap, System.err, System.console() != null);
+  }
+
+  static CampaignRunner.Summary guarded(IoAction a) {
+    try {
+      return a.run();
+    } catch (CampaignRunner.InstrumentException e) {
+      throw new HarnessFailure(e.getMessage(), e);
+    } catch (IOException e) {
+      throw new HarnessFailure("campaign I/O failed: " + e.getMessage(), e);
+    }
+  }
+
+  interface IoAction {
+    CampaignRunner.Summary run() throws IOException;
+  }
+
+  @Command(name = "run", mixinStandardHelpOptions = true,
+      description = "Run every condition x repeat of a plan in its seeded random order.", footer = ExitCode.HELP_FOOTER)
+  static final class Run implements Callable<Integer> {
+    @ParentCommand CampaignCommand parent;
+
+    @Parameters(index = "0", paramLabel = "PLAN", description = "plan.json")
+    Path plan;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: <data>/<campaign>/).")
+    Path out;
+
+    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
+    String bootstrap;
+
+    @Override
+    public Integer call() {
+      if (!Files.exists(plan)) {
+        throw new NotFoundException("no such plan file: " + plan);
+      }
+      String campaign = PlanParser.read(plan).campaign();
+      Path dir = out != null ? out : parent.main.dataRoot().resolve(campaign);
+      CampaignRunner r = runner(parent.main, bootstrap);
+      return finish(guarded(() -> r.run(plan, dir)));
+    }
+  }
+
+  @Command(name = "resume", mixinStandardHelpOptions = true,
+      description = "Remove temp and orphan files left by an interrupted campaign, then run exactly the missing runs.",
+      footer = ExitCode.HELP_FOOTER)
+  static final class Resume implements Callable<Integer> {
+    @ParentCommand CampaignCommand parent;
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "Campaign folder (holds plan.json).")
+    Path dir;
+
+    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
+    String bootstrap;
+
+    @Override
+    public Integer call() {
+      if (!Files.isDirectory(dir)) {
+        throw new NotFoundException("no such campaign folder: " + dir);
+      }
+      CampaignRunner r = runner(parent.main, bootstrap);
+      return finish(guarded(() -> r.resume(dir)));
+    }
+  }
+
+  @Command(name = "smoke", mixinStandardHelpOptions = true,
+      description = {"Run the built-in smoke plan (five short runs, under two minutes) on the embedded broker.",
+          "Writes to scratch/smoke-<timestamp>/ unless --out is given; never into data/."},
+      footer = ExitCode.HELP_FOOTER)
+  static final class Smoke implements Callable<Integer> {
+    @ParentCommand CampaignCommand parent;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: scratch/smoke-<timestamp>/).")
+    Path out;
+
+    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
+    String bootstrap;
+
+    @Override
+    public Integer call() throws IOException {
+      Path root = parent.main.archiveRoot();
+      String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
+      Path dir = out != null ? out : root.resolve("scratch").resolve("smoke-" + stamp);
+      Path plan = Files.createTempFile("ftl-smoke-plan", ".json");
+      try (InputStream in = CampaignRunner.class.getResourceAsStream("/ftl/harness/smoke-plan.json")) {
+        if (in == null) {
+          throw new DataException("ftl/harness/smoke-plan.json", 0, "built-in smoke plan missing from the classpath");
+        }
+        Files.write(plan, in.readAllBytes());
+      }
+      try {
+        CampaignRunner r = runner(parent.main, bootstrap);
+        int code = finish(guarded(() -> r.run(plan, dir)));
+        System.err.println("ftl: smoke campaign written to " + dir);
+        return code;
+      } finally {
+        Files.deleteIfExists(plan);
+      }
+    }
   }
 }

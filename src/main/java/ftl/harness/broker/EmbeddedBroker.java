@@ -1,0 +1,252 @@
+package ftl.harness.broker;
+
+import ftl.harness.host.ParentWatch;
+import ftl.harness.host.ProcFs;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * A single-node Apache Kafka broker in KRaft mode (combined broker and controller) in a separate JVM on
+ * 127.0.0.1, with free ports chosen at start and its storage formatted under a scratch folder:
+ * {@code <scratch>/server.properties}, {@code data/}, {@code logs/broker.log}, {@code logs/console.log}.
+ *
+ * <p>Life cycle: {@code kafka.tools.StorageTool format --standalone} in a short JVM, then {@code kafka.Kafka
+ * server.properties} (run through {@link ParentWatch}, which halts the broker if this JVM disappears), then
+ * ready once an {@code AdminClient.describeCluster()} answers with a node; {@link #close()} sends SIGTERM
+ * and waits for a clean shutdown (SIGKILL after 30 s).
+ */
+public final class EmbeddedBroker implements AutoCloseable {
+
+  /** JVM flags of the broker. */
+  public static final List<String> JVM_FLAGS = List.of("-Xms512m", "-Xmx1g", "-XX:+UseG1GC");
+  private static final long READY_TIMEOUT_MILLIS = 90_000;
+
+  private final Path scratch;
+  private final Process process;
+  private final int port;
+
+  private EmbeddedBroker(Path scratch, Process process, int port) {
+    this.scratch = scratch;
+    this.process = process;
+    this.port = port;
+  }
+
+  /** The classpath of child JVMs: {@code surefire.test.class.path} under Maven tests, else {@code java.class.path}. */
+  public static String childClasspath() {
+    String cp = System.getProperty("surefire.test.class.path");
+    return cp != null && !cp.isBlank() ? cp : System.getProperty("java.class.path");
+  }
+
+  /** Formats storage under {@code scratch} (created if needed), starts the broker and waits until it serves. */
+  public static EmbeddedBroker start(Path scratch) throws IOException {
+    scratch = scratch.toAbsolutePath().normalize();
+    Path data = scratch.resolve("data");
+    Path logs = scratch.resolve("logs");
+    Files.createDirectories(data);
+    Files.createDirectories(logs);
+    int port = freePort();
+    int controllerPort = freePort();
+    while (controllerPort == port) {
+      controllerPort = freePort();
+    }
+    Path props = scratch.resolve("server.properties");
+    Files.writeString(props, serverProperties(port, controllerPort, data), StandardCharsets.UTF_8);
+    Path log4j = scratch.resolve("log4j2-broker.xml");
+    try (InputStream in = EmbeddedBroker.class.getResourceAsStream("log4j2-broker.xml")) {
+      if (in == null) {
+        throw new IOException("log4j2-broker.xml is missing from the classpath");
+      }
+      Files.copy(in, log4j, StandardCopyOption.REPLACE_EXISTING);
+    }
+    String cp = childClasspath();
+    String java = javaBin();
+
+    List<String> format = new ArrayList<>(List.of(java, "-Xmx256m", "-Dlog4j2.configurationFile=" + log4j,
+        "-Dkafka.logs.dir=" + logs, "-cp", cp, "kafka.tools.StorageTool", "format",
+        "-t", Uuid.randomUuid().toString(), "-c", props.toString(), "--standalone"));
+    Process f = new ProcessBuilder(format).redirectErrorStream(true)
+        .redirectOutput(logs.resolve("format.log").toFile()).start();
+    try {
+      if (!f.waitFor(60, TimeUnit.SECONDS)) {
+        f.destroyForcibly();
+        throw new IOException("formatting broker storage took more than 60 s (see " + logs.resolve("format.log") + ")");
+      }
+    } catch (InterruptedException e) {
+      f.destroyForcibly();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while formatting broker storage", e);
+    }
+    if (f.exitValue() != 0) {
+      throw new IOException("formatting broker storage failed (exit " + f.exitValue() + "): " + tail(logs.resolve("format.log")));
+    }
+
+    List<String> cmd = new ArrayList<>();
+    cmd.add(java);
+    cmd.addAll(JVM_FLAGS);
+    cmd.addAll(List.of("-Djava.awt.headless=true", "-XX:+ExitOnOutOfMemoryError",
+        "-Dlog4j2.configurationFile=" + log4j, "-Dkafka.logs.dir=" + logs,
+        "-cp", cp, ParentWatch.class.getName(), String.valueOf(ProcFs.pid()), "kafka.Kafka", props.toString()));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("console.log").toFile())).start();
+    EmbeddedBroker b = new EmbeddedBroker(scratch, p, port);
+    try {
+      b.awaitReady(READY_TIMEOUT_MILLIS);
+    } catch (IOException | RuntimeException e) {
+      b.close();
+      throw e;
+    }
+    return b;
+  }
+
+  static String serverProperties(int port, int controllerPort, Path data) {
+    Properties p = new Properties();
+    p.put("process.roles", "broker,controller");
+    p.put("node.id", "1");
+    p.put("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
+    p.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+    p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+    p.put("controller.listener.names", "CONTROLLER");
+    p.put("inter.broker.listener.name", "PLAINTEXT");
+    p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+    p.put("log.dirs", data.toString());
+    p.put("num.partitions", "1");
+    p.put("offsets.topic.replication.factor", "1");
+    p.put("transaction.state.log.replication.factor", "1");
+    p.put("transaction.state.log.min.isr", "1");
+    p.put("share.coordinator.state.topic.replication.factor", "1");
+    p.put("share.coordinator.state.topic.min.isr", "1");
+    p.put("group.initial.rebalance.delay.ms", "0");
+    p.put("auto.create.topics.enable", "false");
+    p.put("delete.topic.enable", "true");
+    StringBuilder out = new StringBuilder("# written by ftl.harness.broker.EmbeddedBroker\n");
+    new java.util.TreeMap<>(p).forEach((k, v) -> out.append(k).append('=').append(v).append('\n'));
+    return out.toString();
+  }
+
+  private void awaitReady(long timeoutMillis) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    // Wait for the listener to accept connections first, so the AdminClient does not log a warning per retry.
+    while (true) {
+      try (java.net.Socket s = new java.net.Socket()) {
+        s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 500);
+        break;
+      } catch (IOException notYet) {
+        if (!process.isAlive()) {
+          throw new IOException("broker exited during start-up (exit " + process.exitValue() + "): "
+              + tail(scratch.resolve("logs/console.log")));
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException("broker did not listen on " + bootstrap() + " within " + timeoutMillis / 1000 + " s (see " + scratch.resolve("logs") + ")");
+        }
+        try {
+          Thread.sleep(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while waiting for the broker", e);
+        }
+      }
+    }
+    try (Admin admin = Admin.create(Map.of(
+        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap(),
+        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
+        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000,
+        AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 200))) {
+      while (true) {
+        if (!process.isAlive()) {
+          throw new IOException("broker exited during start-up (exit " + process.exitValue() + "): "
+              + tail(scratch.resolve("logs/console.log")));
+        }
+        try {
+          if (!admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty()) {
+            return;
+          }
+        } catch (ExecutionException | TimeoutException e) {
+          // not serving yet
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while waiting for the broker", e);
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException("broker did not serve within " + timeoutMillis / 1000 + " s (see " + scratch.resolve("logs") + ")");
+        }
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while waiting for the broker", e);
+        }
+      }
+    }
+  }
+
+  /** {@code 127.0.0.1:<port>}. */
+  public String bootstrap() { return "127.0.0.1:" + port; }
+
+  public long pid() { return process.pid(); }
+
+  public boolean alive() { return process.isAlive(); }
+
+  /** Exit code, or -1 while it runs. */
+  public int exitCode() { return process.isAlive() ? -1 : process.exitValue(); }
+
+  public Path scratch() { return scratch; }
+
+  /** SIGTERM, wait up to 30 s for the clean shutdown, then SIGKILL. */
+  @Override
+  public void close() {
+    if (!process.isAlive()) {
+      return;
+    }
+    process.destroy();
+    try {
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** SIGKILL now (tests: a broker that dies mid-run). */
+  public void kill() {
+    process.destroyForcibly();
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      s.setReuseAddress(true);
+      return s.getLocalPort();
+    }
+  }
+
+  static String javaBin() {
+    return ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
+  }
+
+  static String tail(Path file) {
+    try {
+      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+    } catch (IOException e) {
+      return "(no log)";
+    }
+  }
+}

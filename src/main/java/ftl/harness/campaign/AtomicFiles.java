@@ -1,0 +1,59 @@
+package ftl.harness.campaign;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Crash-safe file replacement: write to {@code <name>.tmp}, fsync it, rename it over the target in one
+ * atomic step, fsync the folder. After a {@code kill -9} at any instant the target is either the old
+ * complete file or the new complete file; at worst a {@code .tmp} file is left, which
+ * {@link CampaignFolder#clean()} removes.
+ */
+public final class AtomicFiles {
+  private AtomicFiles() {}
+
+  /** Suffix of files being written; never part of a finished campaign folder. */
+  public static final String TMP = ".tmp";
+
+  public static Path tmpOf(Path target) {
+    return target.resolveSibling(target.getFileName() + TMP);
+  }
+
+  /** Forces a written file's bytes to disk. */
+  public static void fsync(Path file) throws IOException {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      ch.force(true);
+    }
+  }
+
+  /** Renames {@code tmp} over {@code target} atomically, then fsyncs the folder so the rename itself is durable. */
+  public static void commit(Path tmp, Path target) throws IOException {
+    fsync(tmp);
+    try {
+      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      throw new IOException("the file system cannot rename atomically: " + target.getParent(), e);
+    }
+    fsyncDir(target.toAbsolutePath().getParent());
+  }
+
+  /** Writes {@code bytes} to {@code target} through a fsynced temp file and an atomic rename. */
+  public static void write(Path target, byte[] bytes) throws IOException {
+    Path tmp = tmpOf(target);
+    Files.write(tmp, bytes);
+    commit(tmp, target);
+  }
+
+  static void fsyncDir(Path dir) {
+    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+      ch.force(true);
+    } catch (IOException e) {
+      // Some file systems refuse to open a folder for fsync; the rename is still atomic there.
+    }
+  }
+}

@@ -1,0 +1,329 @@
+package ftl.harness.campaign;
+
+import ftl.data.DataException;
+import ftl.data.RunStatus;
+import ftl.harness.broker.EmbeddedBroker;
+import ftl.harness.host.HostFacts;
+import ftl.harness.plan.Condition;
+import ftl.harness.plan.Plan;
+import ftl.harness.plan.PlanParser;
+import ftl.harness.run.KafkaRun;
+import ftl.harness.run.RunOutcome;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs the missing runs of a campaign folder in schedule order, one ledger row per run (see
+ * {@link CampaignFolder} for the write order that makes a kill at any instant recoverable).
+ */
+public final class CampaignRunner {
+
+  /** Thrown when the instrument cannot go on (the broker does not start); the runs done so far are kept. */
+  public static final class InstrumentException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public InstrumentException(String message, Throwable cause) { super(message, cause); }
+  }
+
+  /** Hooks for tests: called on the runner thread around each run. */
+  public interface Listener {
+    default void runStarting(Plan.ScheduledRun run, KafkaRun.BrokerHandle broker) {}
+
+    default void runFinished(Plan.ScheduledRun run, RunOutcome outcome) {}
+  }
+
+  /** Counts of one invocation. */
+  public record Summary(int planned, int alreadyDone, int ok, int failed, int aborted, List<String> cleaned) {
+    public int ran() { return ok + failed + aborted; }
+  }
+
+  private final Path archiveRoot;
+  private final String externalBootstrap;
+  private final PrintStream err;
+  private final boolean inPlace;
+  private Listener listener = new Listener() {};
+  private Path scratchRoot;
+
+  /**
+   * @param archiveRoot        where {@code scratch/} is and where git is asked for the commit
+   * @param externalBootstrap  {@code host:port} of an existing cluster, or null for the embedded broker
+   * @param err                where progress and run summaries go (stderr)
+   * @param inPlace            redraw the progress line in place (a terminal)
+   */
+  public CampaignRunner(Path archiveRoot, String externalBootstrap, PrintStream err, boolean inPlace) {
+    this.archiveRoot = archiveRoot.toAbsolutePath().normalize();
+    this.externalBootstrap = externalBootstrap;
+    this.err = err;
+    this.inPlace = inPlace;
+    this.scratchRoot = this.archiveRoot.resolve("scratch");
+  }
+
+  public CampaignRunner listener(Listener l) {
+    this.listener = l;
+    return this;
+  }
+
+  /** Where embedded brokers get their {@code broker-<timestamp>/} folders (default {@code <archive>/scratch}). */
+  public CampaignRunner scratchRoot(Path dir) {
+    this.scratchRoot = dir.toAbsolutePath().normalize();
+    return this;
+  }
+
+  /**
+   * Starts a campaign in {@code out}: copies the plan there ({@code plan.json}) and its schedule
+   * ({@code schedule.csv}), then runs everything. A folder that already has ledger rows is refused (resume it).
+   */
+  public Summary run(Path planFile, Path out) throws IOException {
+    byte[] planBytes = readPlanBytes(planFile);
+    Plan plan = PlanParser.parse(planFile.toString(), planBytes);
+    CampaignFolder folder = new CampaignFolder(out);
+    if (Files.exists(folder.ledgerFile()) && !folder.ledger().rows().isEmpty()) {
+      throw new DataException(folder.ledgerFile(), 0, "the campaign folder already has runs; use 'ftl campaign resume " + out + "'");
+    }
+    if (Files.exists(folder.planFile()) && !Arrays.equals(Files.readAllBytes(folder.planFile()), planBytes)) {
+      throw new DataException(folder.planFile(), 0, "the campaign folder holds a different plan.json than " + planFile);
+    }
+    Files.createDirectories(folder.eventsDir());
+    if (!Files.exists(folder.planFile())) {
+      AtomicFiles.write(folder.planFile(), planBytes);
+    }
+    return execute(plan, folder);
+  }
+
+  /** Runs exactly the runs of {@code dir}'s schedule that its ledger lacks, after removing temp and orphan files. */
+  public Summary resume(Path dir) throws IOException {
+    CampaignFolder folder = new CampaignFolder(dir);
+    if (!Files.isDirectory(folder.dir())) {
+      throw new DataException(folder.dir(), 0, "no such campaign folder");
+    }
+    if (!Files.exists(folder.planFile())) {
+      throw new DataException(folder.planFile(), 0, "no plan.json: cannot know which runs are missing");
+    }
+    Plan plan = PlanParser.read(folder.planFile());
+    Files.createDirectories(folder.eventsDir());
+    return execute(plan, folder);
+  }
+
+  private static byte[] readPlanBytes(Path planFile) {
+    try {
+      return Files.readAllBytes(planFile);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new DataException(planFile, 0, "no such plan file");
+    } catch (IOException e) {
+      throw new DataException(planFile.toString(), 0, "cannot read plan: " + e.getMessage(), e);
+    }
+  }
+
+  /** The schedule as written to {@code schedule.csv}. */
+  static String scheduleCsv(List<Plan.ScheduledRun> schedule) {
+    StringBuilder s = new StringBuilder("run_id,condition,repeat,order_index\n");
+    for (Plan.ScheduledRun r : schedule) {
+      s.append(r.runId()).append(',').append(r.condition().name()).append(',').append(r.repeat()).append(',')
+          .append(r.orderIndex()).append('\n');
+    }
+    return s.toString();
+  }
+
+  private Summary execute(Plan plan, CampaignFolder folder) throws IOException {
+    List<Plan.ScheduledRun> schedule = plan.schedule();
+    String csv = scheduleCsv(schedule);
+    if (Files.exists(folder.scheduleFile())) {
+      if (!Files.readString(folder.scheduleFile(), StandardCharsets.UTF_8).equals(csv)) {
+        throw new DataException(folder.scheduleFile(), 0, "does not match the schedule of plan.json (seed or conditions changed)");
+      }
+    } else {
+      AtomicFiles.write(folder.scheduleFile(), csv.getBytes(StandardCharsets.UTF_8));
+    }
+    List<String> cleaned = folder.clean();
+    for (String c : cleaned) {
+      err.println("ftl: removed " + c + " (left by an interrupted run)");
+    }
+    Ledger ledger = folder.ledger();
+    Set<String> done = ledger.runIds();
+    List<Plan.ScheduledRun> missing = new ArrayList<>();
+    for (Plan.ScheduledRun r : schedule) {
+      if (!done.contains(r.runId())) {
+        missing.add(r);
+      }
+    }
+    for (String id : done) {
+      if (schedule.stream().noneMatch(r -> r.runId().equals(id))) {
+        throw new DataException(folder.ledgerFile(), 0, "run " + id + " is not in the plan's schedule");
+      }
+    }
+    if (missing.isEmpty()) {
+      err.println("ftl: campaign " + plan.campaign() + ": all " + schedule.size() + " runs are in the ledger; nothing to do");
+      return new Summary(schedule.size(), done.size(), 0, 0, 0, cleaned);
+    }
+    HostFacts host = HostFacts.read(archiveRoot);
+    long paced = 0;
+    for (Plan.ScheduledRun r : missing) {
+      paced += (r.condition().events() + (long) r.condition().warmupEvents()) * r.condition().sendIntervalNanos();
+    }
+    Progress progress = new Progress(err, inPlace, missing.size(), paced);
+    err.println("ftl: campaign " + plan.campaign() + ": " + missing.size() + " of " + schedule.size() + " runs to do, into " + folder.dir());
+    int ok = 0;
+    int failed = 0;
+    int aborted = 0;
+    BrokerSlot broker = new BrokerSlot();
+    Thread hook = new Thread(broker::close, "ftl-broker-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      for (Plan.ScheduledRun r : missing) {
+        KafkaRun.BrokerHandle handle = broker.ensure();
+        progress.starting(r.runId(), r.condition().name());
+        listener.runStarting(r, handle);
+        RunOutcome outcome = new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath()).run();
+        listener.runFinished(r, outcome);
+        String rel = CampaignFolder.eventsFileOf(r.runId());
+        String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book());
+        ledger.append(row(r, outcome, rel, sha, handle, host));
+        progress.finished(outcome.book().measuredSent(),
+            (r.condition().events() + (long) r.condition().warmupEvents()) * r.condition().sendIntervalNanos());
+        progress.note(summaryLine(r, outcome));
+        switch (outcome.status()) {
+          case OK -> ok++;
+          case FAILED -> failed++;
+          default -> aborted++;
+        }
+        if (outcome.status() == RunStatus.FAILED) {
+          broker.restart();
+        }
+      }
+    } finally {
+      broker.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // shutting down already
+      }
+      progress.end();
+    }
+    return new Summary(schedule.size(), done.size(), ok, failed, aborted, cleaned);
+  }
+
+  static String summaryLine(Plan.ScheduledRun r, RunOutcome o) {
+    return String.format(Locale.ROOT, "%s %s rep %d: %s%s | %d events, lag p50 %.1f us p99 %.1f us | %s",
+        r.runId(), r.condition().name(), r.repeat(), o.status().word(),
+        o.reason().isEmpty() ? "" : " (" + o.reason() + ")", o.book().measuredSent(),
+        o.lag().p50Nanos() / 1e3, o.lag().p99Nanos() / 1e3, o.tally().summary());
+  }
+
+  private Map<String, String> row(Plan.ScheduledRun r, RunOutcome o, String rel, String sha,
+                                  KafkaRun.BrokerHandle broker, HostFacts host) {
+    Condition c = r.condition();
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("run_id", r.runId());
+    m.put("condition", c.name());
+    m.put("status", o.status().word());
+    m.put("events_file", rel);
+    m.put("events_sha256", sha);
+    m.put("reason", o.reason());
+    m.put("repeat", String.valueOf(r.repeat()));
+    m.put("order_index", String.valueOf(r.orderIndex()));
+    m.put("started_at", o.startedAt().truncatedTo(ChronoUnit.MILLIS).toString());
+    m.put("duration_ms", String.valueOf(o.durationMillis()));
+    m.put("send_interval_ns", String.valueOf(c.sendIntervalNanos()));
+    m.put("payload_bytes", String.valueOf(c.payloadBytes()));
+    m.put("acks", c.acks());
+    m.put("linger_ms", String.valueOf(c.lingerMillis()));
+    m.put("partitions", String.valueOf(c.partitions()));
+    m.put("events_planned", String.valueOf(c.events()));
+    m.put("warmup_rule", Plan.WARMUP_RULE);
+    m.put("warmup_events", String.valueOf(c.warmupEvents()));
+    m.put("priority", c.priority().word());
+    m.put("geometry", c.geometry().word());
+    m.put("load_pct", String.valueOf(c.loadPercent()));
+    m.put("start_phase_us", c.startPhaseMicros().isPresent() ? String.valueOf(c.startPhaseMicros().getAsInt()) : "");
+    m.put("pacing_lag_p50_ns", String.valueOf(o.lag().p50Nanos()));
+    m.put("pacing_lag_p99_ns", String.valueOf(o.lag().p99Nanos()));
+    m.put("pacing_lag_max_ns", String.valueOf(o.lag().maxNanos()));
+    m.put("ack_negative", String.valueOf(o.tally().ackNegative()));
+    m.put("flight_negative", String.valueOf(o.tally().flightNegative()));
+    m.put("events_complete", String.valueOf(o.tally().complete()));
+    m.put("omb_taken", String.valueOf(o.tally().taken()));
+    m.put("omb_kept", String.valueOf(o.tally().kept()));
+    m.put("omb_zero", String.valueOf(o.tally().zero()));
+    m.put("omb_negative", String.valueOf(o.tally().negative()));
+    m.put("omb_one_tick_negative", String.valueOf(o.tally().oneTickNegative()));
+    double ret = o.tally().retention();
+    m.put("omb_retention", Double.isNaN(ret) ? "" : String.format(Locale.ROOT, "%.6f", ret));
+    m.put("instrument", "kafka");
+    m.put("bootstrap", broker.pid() > 0 ? "embedded" : broker.bootstrap());
+    m.putAll(host.ledgerCells());
+    m.putAll(o.cells()); // measured cells (manipulations read back, counts, host load)
+    return m;
+  }
+
+  /** The broker of the campaign: the embedded one (started lazily, restarted after a failed run) or an external cluster. */
+  private final class BrokerSlot {
+    private EmbeddedBroker embedded;
+
+    synchronized KafkaRun.BrokerHandle ensure() {
+      if (externalBootstrap != null) {
+        return external(externalBootstrap);
+      }
+      if (embedded == null || !embedded.alive()) {
+        close();
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
+        Path dir = scratchRoot.resolve("broker-" + stamp);
+        err.println("ftl: starting the embedded Kafka broker in " + dir);
+        try {
+          embedded = EmbeddedBroker.start(dir);
+        } catch (IOException | RuntimeException e) {
+          throw new InstrumentException("the embedded broker did not start: " + e.getMessage(), e);
+        }
+      }
+      EmbeddedBroker b = embedded;
+      return new KafkaRun.BrokerHandle() {
+        @Override public String bootstrap() { return b.bootstrap(); }
+
+        @Override public long pid() { return b.pid(); }
+
+        @Override public boolean alive() { return b.alive(); }
+
+        @Override public String death() { return "broker pid " + b.pid() + " exited with code " + b.exitCode(); }
+      };
+    }
+
+    synchronized void restart() {
+      if (externalBootstrap == null) {
+        close();
+      }
+    }
+
+    synchronized void close() {
+      if (embedded != null) {
+        embedded.close();
+        embedded = null;
+      }
+    }
+  }
+
+  /** A handle on an existing cluster: never placed, assumed alive (its failures show up as client errors). */
+  static KafkaRun.BrokerHandle external(String bootstrap) {
+    return new KafkaRun.BrokerHandle() {
+      @Override public String bootstrap() { return bootstrap; }
+
+      @Override public long pid() { return -1; }
+
+      @Override public boolean alive() { return true; }
+
+      @Override public String death() { return "external cluster"; }
+    };
+  }
+}

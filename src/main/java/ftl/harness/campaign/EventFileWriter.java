@@ -1,0 +1,92 @@
+package ftl.harness.campaign;
+
+import ftl.data.Event;
+import ftl.data.EventFormat;
+import ftl.harness.run.StampBook;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Writes one run's event file, {@code events/<run_id>.csv.gz}: the header
+ * {@link EventFormat#EVENT_COLUMNS} followed by {@link #EXTRA_COLUMNS}, one row per measured event in
+ * {@code seq} order, empty cells for stamps that never came. The file is written to a temp file, fsynced and
+ * renamed into place; the SHA-256 returned is of the bytes on disk (the gzip file).
+ */
+public final class EventFileWriter {
+  private EventFileWriter() {}
+
+  /** Columns after the DESIGN.md ones: the intended send time of the pacer (monotonic ns), for pacing accuracy. */
+  public static final List<String> EXTRA_COLUMNS = List.of("intended_ns");
+
+  /** Writes the book's measured events to {@code target}; returns the file's SHA-256 (lower-case hex). */
+  public static String write(Path target, StampBook book) throws IOException {
+    Files.createDirectories(target.toAbsolutePath().getParent());
+    Path tmp = AtomicFiles.tmpOf(target);
+    MessageDigest sha = sha256();
+    try (OutputStream file = Files.newOutputStream(tmp);
+         DigestOutputStream digest = new DigestOutputStream(new BufferedOutputStream(file, 1 << 16), sha);
+         GZIPOutputStream gz = new GZIPOutputStream(digest, 1 << 16);
+         Writer w = new OutputStreamWriter(gz, StandardCharsets.US_ASCII)) {
+      w.write(String.join(",", EventFormat.EVENT_COLUMNS));
+      for (String extra : EXTRA_COLUMNS) {
+        w.write(',');
+        w.write(extra);
+      }
+      w.write('\n');
+      StringBuilder row = new StringBuilder(128);
+      for (int seq = 0; seq < book.events(); seq++) {
+        if (!book.sent(seq)) {
+          continue; // never sent: the run is short, and the ledger says so
+        }
+        Event e = book.event(seq);
+        row.setLength(0);
+        row.append(e.seq()).append(',').append(e.sendNanos()).append(',');
+        cell(row, e.ackNanos()).append(',');
+        cell(row, e.recvNanos()).append(',');
+        row.append(e.sendMicros()).append(',');
+        cell(row, e.recvMicros()).append(',');
+        cell(row, e.createMillis()).append(',');
+        row.append(book.intendedNanos(seq)).append('\n');
+        w.append(row);
+      }
+    }
+    AtomicFiles.commit(tmp, target);
+    return HexFormat.of().formatHex(sha.digest());
+  }
+
+  private static StringBuilder cell(StringBuilder row, long v) {
+    return v == Event.MISSING ? row : row.append(v);
+  }
+
+  static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** SHA-256 of a file's bytes, lower-case hex. */
+  public static String sha256(Path file) throws IOException {
+    MessageDigest sha = sha256();
+    try (var in = Files.newInputStream(file)) {
+      byte[] buf = new byte[1 << 16];
+      for (int n; (n = in.read(buf)) > 0; ) {
+        sha.update(buf, 0, n);
+      }
+    }
+    return HexFormat.of().formatHex(sha.digest());
+  }
+}

@@ -1,0 +1,200 @@
+package ftl.harness.host;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Reads what the harness needs from Linux {@code /proc}: thread ids, policy, affinity, CPU time. */
+public final class ProcFs {
+  private ProcFs() {}
+
+  /** Clock ticks per second of {@code /proc} CPU times (USER_HZ, 100 on Linux/x86). */
+  public static final long TICKS_PER_SECOND = 100;
+
+  /**
+   * Native thread id (Linux tid) of the calling thread, from the {@code /proc/thread-self} link
+   * ({@code <pid>/task/<tid>}).
+   */
+  public static int currentTid() {
+    try {
+      String link = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString();
+      return Integer.parseInt(link.substring(link.lastIndexOf('/') + 1));
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalStateException("cannot read /proc/thread-self: " + e, e);
+    }
+  }
+
+  /** Process id of this JVM. */
+  public static long pid() { return ProcessHandle.current().pid(); }
+
+  /** Task ids of a process whose {@code comm} (thread name, truncated to 15 chars) equals {@code comm}. */
+  public static List<Integer> tasksNamed(long pid, String comm) {
+    List<Integer> out = new ArrayList<>();
+    for (int tid : tasks(pid)) {
+      String c = read(Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid), "comm"));
+      if (c != null && c.strip().equals(comm)) {
+        out.add(tid);
+      }
+    }
+    return out;
+  }
+
+  /** Every task id of a process. */
+  public static List<Integer> tasks(long pid) {
+    List<Integer> out = new ArrayList<>();
+    try (Stream<Path> s = Files.list(Path.of("/proc", String.valueOf(pid), "task"))) {
+      s.forEach(p -> out.add(Integer.parseInt(p.getFileName().toString())));
+    } catch (IOException | RuntimeException e) {
+      // process gone: no tasks
+    }
+    return out;
+  }
+
+  /** The {@code comm} of a task, or null when it is gone. */
+  public static String comm(long pid, int tid) {
+    String c = read(Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid), "comm"));
+    return c == null ? null : c.strip();
+  }
+
+  /** {@code Cpus_allowed_list} of a task (e.g. {@code "0-1"}), or null when it is gone. */
+  public static String cpusAllowed(long pid, int tid) {
+    return statusField(Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid), "status"), "Cpus_allowed_list");
+  }
+
+  /** Scheduling policy and real-time priority of a task, from fields 41 and 40 of its {@code stat}. */
+  public record Sched(int policy, int rtPriority) {
+    public static final int SCHED_OTHER = 0;
+    public static final int SCHED_FIFO = 1;
+
+    public String word() {
+      return switch (policy) {
+        case 0 -> "SCHED_OTHER";
+        case 1 -> "SCHED_FIFO/" + rtPriority;
+        case 2 -> "SCHED_RR/" + rtPriority;
+        case 3 -> "SCHED_BATCH";
+        case 5 -> "SCHED_IDLE";
+        default -> "policy" + policy + "/" + rtPriority;
+      };
+    }
+  }
+
+  public static Sched sched(long pid, int tid) {
+    long[] f = statFields(Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid), "stat"));
+    if (f == null) {
+      return null;
+    }
+    return new Sched((int) f[41], (int) f[40]);
+  }
+
+  /** utime + stime of a whole process, in ticks; -1 when it is gone. */
+  public static long processCpuTicks(long pid) {
+    long[] f = statFields(Path.of("/proc", String.valueOf(pid), "stat"));
+    return f == null ? -1 : f[14] + f[15];
+  }
+
+  /** Aggregate CPU times from {@code /proc/stat}: busy (everything but idle and iowait) and total, ticks. */
+  public record CpuTimes(long busyTicks, long totalTicks) {}
+
+  public static CpuTimes cpuTimes() {
+    String all = read(Path.of("/proc/stat"));
+    if (all == null) {
+      return new CpuTimes(0, 0);
+    }
+    String line = all.lines().filter(l -> l.startsWith("cpu ")).findFirst().orElse("cpu 0");
+    String[] t = line.trim().split("\\s+");
+    long total = 0;
+    long idle = 0;
+    for (int i = 1; i < t.length && i <= 8; i++) { // user nice system idle iowait irq softirq steal
+      long v = Long.parseLong(t[i]);
+      total += v;
+      if (i == 4 || i == 5) {
+        idle += v;
+      }
+    }
+    return new CpuTimes(total - idle, total);
+  }
+
+  /** The 1-minute load average, as written in {@code /proc/loadavg}. */
+  public static String loadavg1() {
+    String s = read(Path.of("/proc/loadavg"));
+    return s == null ? "" : s.trim().split("\\s+")[0];
+  }
+
+  /**
+   * Fields of a {@code stat} line, 1-based as in proc(5) (index 0 unused, comm skipped as 0): the text after
+   * the last ')' starts at field 3.
+   */
+  static long[] statFields(Path stat) {
+    String s = read(stat);
+    if (s == null) {
+      return null;
+    }
+    String[] rest = s.substring(s.lastIndexOf(')') + 2).trim().split("\\s+");
+    long[] f = new long[rest.length + 3];
+    for (int i = 0; i < rest.length; i++) {
+      try {
+        f[i + 3] = Long.parseLong(rest[i]);
+      } catch (NumberFormatException e) {
+        f[i + 3] = 0; // the state letter (field 3)
+      }
+    }
+    return f;
+  }
+
+  static String statusField(Path status, String key) {
+    String s = read(status);
+    if (s == null) {
+      return null;
+    }
+    for (String line : s.split("\n")) {
+      if (line.startsWith(key + ":")) {
+        return line.substring(key.length() + 1).trim();
+      }
+    }
+    return null;
+  }
+
+  static String read(Path p) {
+    try {
+      return Files.readString(p, StandardCharsets.US_ASCII);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** Expands a cpu list ({@code "0-2,5"}) to a canonical list string as the kernel prints it. */
+  public static String canonicalCpus(String list) {
+    List<Integer> cpus = new ArrayList<>();
+    for (String part : list.split(",")) {
+      String[] ab = part.trim().split("-");
+      int a = Integer.parseInt(ab[0]);
+      int b = ab.length > 1 ? Integer.parseInt(ab[1]) : a;
+      for (int c = a; c <= b; c++) {
+        if (!cpus.contains(c)) {
+          cpus.add(c);
+        }
+      }
+    }
+    cpus.sort(null);
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < cpus.size(); ) {
+      int j = i;
+      while (j + 1 < cpus.size() && cpus.get(j + 1) == cpus.get(j) + 1) {
+        j++;
+      }
+      if (out.length() > 0) {
+        out.append(',');
+      }
+      out.append(cpus.get(i));
+      if (j > i) {
+        out.append('-').append(cpus.get(j));
+      }
+      i = j + 1;
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,4 @@
+/**
+ * The instrument (draft; completed below).
+ */
+package ftl.harness;

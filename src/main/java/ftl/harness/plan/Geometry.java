@@ -1,0 +1,23 @@
+package ftl.harness.plan;
+
+import java.util.Locale;
+
+/**
+ * Core placement of the two stamping threads.
+ * On an N-core host: {@link #SHARED} puts both on the last core (N-1); {@link #SPLIT} puts the producer
+ * I/O thread on core 0 and the consumer thread on core N-1; {@link #FREE} leaves the kernel to place them.
+ */
+public enum Geometry {
+  FREE, SHARED, SPLIT;
+
+  public String word() { return name().toLowerCase(Locale.ROOT); }
+
+  public static Geometry ofWord(String w) {
+    for (Geometry g : values()) {
+      if (g.word().equals(w)) {
+        return g;
+      }
+    }
+    throw new IllegalArgumentException("must be one of free, shared, split (was \"" + w + "\")");
+  }
+}

@@ -1,0 +1,300 @@
+package ftl.harness.plan;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import ftl.data.DataException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Reads {@code plan.json} (schema in the package doc of {@code ftl.harness}). Every problem becomes a
+ * {@link DataException} naming the file and the field: {@code plan.json: conditions[2].acks: must be "1" or "all" (was "2")}.
+ */
+public final class PlanParser {
+  private PlanParser() {}
+
+  /** Condition fields, their JSON names. {@code send_interval} may be given as {@code send_interval_ns} instead. */
+  static final Set<String> CONDITION_FIELDS = Set.of("name", "send_interval", "send_interval_ns", "payload_bytes",
+      "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
+      "load_pct", "start_phase_us", "repeats");
+  static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
+      "conditions", "matrix", "predictions");
+  /** Short labels for matrix-generated condition names. */
+  private static final Map<String, String> SHORT = Map.ofEntries(
+      Map.entry("send_interval", "si"), Map.entry("send_interval_ns", "si"), Map.entry("payload_bytes", "pb"),
+      Map.entry("acks", "acks"), Map.entry("linger_ms", "linger"), Map.entry("partitions", "part"),
+      Map.entry("events", "ev"), Map.entry("warmup_events", "wu"), Map.entry("priority", ""),
+      Map.entry("geometry", ""), Map.entry("broker_cpus", "bcpu"), Map.entry("load_pct", "load"),
+      Map.entry("start_phase_us", "ph"), Map.entry("repeats", "rep"));
+
+  /** Built-in defaults for every condition field except {@code name}. */
+  static ObjectNode builtInDefaults(ObjectMapper m) {
+    ObjectNode d = m.createObjectNode();
+    d.put("send_interval", "1ms");
+    d.put("payload_bytes", 100);
+    d.put("acks", "1");
+    d.put("linger_ms", 0);
+    d.put("partitions", 1);
+    d.put("events", 2000);
+    d.put("priority", "default");
+    d.put("geometry", "free");
+    d.put("broker_cpus", "all");
+    d.put("load_pct", 0);
+    return d;
+  }
+
+  public static Plan read(Path file) {
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new DataException(file, 0, "no such plan file");
+    } catch (IOException e) {
+      throw new DataException(file.toString(), 0, "cannot read plan: " + e.getMessage(), e);
+    }
+    return parse(file.toString(), bytes);
+  }
+
+  public static Plan parse(String where, byte[] json) {
+    ObjectMapper m = new ObjectMapper();
+    JsonNode root;
+    try {
+      root = m.readTree(json);
+    } catch (JsonProcessingException e) {
+      long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+      throw new DataException(where, line, "not valid JSON: " + e.getOriginalMessage(), null);
+    } catch (IOException e) {
+      throw new DataException(where, 0, "cannot read plan: " + e.getMessage(), e);
+    }
+    if (root == null || !root.isObject()) {
+      throw new DataException(where, 0, "a plan is a JSON object");
+    }
+    try {
+      return build(m, (ObjectNode) root);
+    } catch (Condition.InvalidField e) {
+      throw new DataException(where, 0, e.getMessage(), null);
+    }
+  }
+
+  private static Plan build(ObjectMapper m, ObjectNode root) {
+    unknown(root, TOP_FIELDS, "");
+    String campaign = text(root, "campaign", "", null);
+    if (campaign == null) {
+      throw new Condition.InvalidField("campaign", "required");
+    }
+    String description = text(root, "description", "", "");
+    long seed = root.has("seed") ? integer(root.get("seed"), "seed") : 1L;
+    int planRepeats = root.has("repeats") ? (int) integer(root.get("repeats"), "repeats") : 1;
+
+    ObjectNode defaults = builtInDefaults(m);
+    defaults.put("repeats", planRepeats);
+    String rule = Plan.WARMUP_RULE;
+    if (root.has("warmup")) {
+      JsonNode w = root.get("warmup");
+      if (!w.isObject()) {
+        throw new Condition.InvalidField("warmup", "must be an object like {\"rule\": \"first_sends\", \"events\": 500}");
+      }
+      unknown((ObjectNode) w, Set.of("rule", "events"), "warmup.");
+      rule = text(w, "rule", "warmup.", Plan.WARMUP_RULE);
+      if (!rule.equals(Plan.WARMUP_RULE)) {
+        throw new Condition.InvalidField("warmup.rule", "the only rule is \"" + Plan.WARMUP_RULE + "\" (was \"" + rule + "\")");
+      }
+      defaults.put("warmup_events", integer(w.get("events") == null ? m.getNodeFactory().numberNode(0) : w.get("events"), "warmup.events"));
+    } else {
+      defaults.put("warmup_events", 0);
+    }
+    if (root.has("defaults")) {
+      JsonNode d = root.get("defaults");
+      if (!d.isObject()) {
+        throw new Condition.InvalidField("defaults", "must be an object of condition fields");
+      }
+      unknown((ObjectNode) d, CONDITION_FIELDS, "defaults.");
+      if (d.has("name")) {
+        throw new Condition.InvalidField("defaults.name", "a default cannot carry a name");
+      }
+      merge(defaults, (ObjectNode) d);
+    }
+
+    List<Condition> conditions = new ArrayList<>();
+    if (root.has("conditions")) {
+      JsonNode cs = root.get("conditions");
+      if (!cs.isArray()) {
+        throw new Condition.InvalidField("conditions", "must be an array of objects");
+      }
+      for (int i = 0; i < cs.size(); i++) {
+        String at = "conditions[" + i + "].";
+        JsonNode c = cs.get(i);
+        if (!c.isObject()) {
+          throw new Condition.InvalidField("conditions[" + i + "]", "must be an object");
+        }
+        unknown((ObjectNode) c, CONDITION_FIELDS, at);
+        if (!c.has("name")) {
+          throw new Condition.InvalidField(at + "name", "required");
+        }
+        ObjectNode merged = defaults.deepCopy();
+        merge(merged, (ObjectNode) c);
+        conditions.add(condition(merged, at));
+      }
+    }
+    if (root.has("matrix")) {
+      JsonNode mx = root.get("matrix");
+      if (!mx.isObject() || mx.size() == 0) {
+        throw new Condition.InvalidField("matrix", "must be a non-empty object of field -> array of values");
+      }
+      unknown((ObjectNode) mx, CONDITION_FIELDS, "matrix.");
+      Map<String, List<JsonNode>> axes = new LinkedHashMap<>();
+      for (Iterator<String> it = mx.fieldNames(); it.hasNext(); ) {
+        String f = it.next();
+        if (f.equals("name")) {
+          throw new Condition.InvalidField("matrix.name", "names are generated from the varied fields");
+        }
+        JsonNode vs = mx.get(f);
+        if (!vs.isArray() || vs.size() == 0) {
+          throw new Condition.InvalidField("matrix." + f, "must be a non-empty array of values");
+        }
+        List<JsonNode> values = new ArrayList<>();
+        vs.forEach(values::add);
+        axes.put(f, values);
+      }
+      expand(defaults, new ArrayList<>(axes.entrySet()), 0, new ArrayList<>(), conditions);
+    }
+    JsonNode predictions = root.has("predictions") ? root.get("predictions") : NullNode.getInstance();
+    if (!predictions.isNull() && !predictions.isObject()) {
+      throw new Condition.InvalidField("predictions", "must be an object");
+    }
+    return new Plan(campaign, description, seed, rule, conditions, predictions);
+  }
+
+  private static void expand(ObjectNode defaults, List<Map.Entry<String, List<JsonNode>>> axes, int depth,
+                             List<String[]> chosen, List<Condition> out) {
+    if (depth == axes.size()) {
+      ObjectNode c = defaults.deepCopy();
+      StringBuilder name = new StringBuilder();
+      for (String[] kv : chosen) {
+        if (name.length() > 0) {
+          name.append('-');
+        }
+        name.append(SHORT.getOrDefault(kv[0], kv[0])).append(kv[1].replaceAll("[^A-Za-z0-9.]", ""));
+      }
+      List<String> parts = new ArrayList<>();
+      for (String[] kv : chosen) {
+        parts.add(kv[0] + "=" + kv[1]);
+      }
+      String at = "matrix[" + String.join(",", parts) + "].";
+      for (int i = 0; i < chosen.size(); i++) {
+        c.set(chosen.get(i)[0], axes.get(i).getValue().get(Integer.parseInt(chosen.get(i)[2])));
+      }
+      c.put("name", name.toString());
+      out.add(condition(c, at));
+      return;
+    }
+    Map.Entry<String, List<JsonNode>> axis = axes.get(depth);
+    for (int i = 0; i < axis.getValue().size(); i++) {
+      JsonNode v = axis.getValue().get(i);
+      chosen.add(new String[] {axis.getKey(), v.asText(), String.valueOf(i)});
+      expand(defaults, axes, depth + 1, chosen, out);
+      chosen.remove(chosen.size() - 1);
+    }
+  }
+
+  private static void merge(ObjectNode into, ObjectNode from) {
+    if (from.has("send_interval_ns")) {
+      into.remove("send_interval");
+    }
+    if (from.has("send_interval")) {
+      into.remove("send_interval_ns");
+    }
+    from.fields().forEachRemaining(e -> into.set(e.getKey(), e.getValue()));
+  }
+
+  private static Condition condition(ObjectNode c, String at) {
+    try {
+      long interval;
+      if (c.has("send_interval_ns")) {
+        interval = integer(c.get("send_interval_ns"), "send_interval_ns");
+      } else {
+        JsonNode si = c.get("send_interval");
+        if (!si.isTextual()) {
+          throw new Condition.InvalidField("send_interval", "must be a duration with a unit, e.g. \"250us\" (or use send_interval_ns)");
+        }
+        try {
+          interval = Durations.parseNanos(si.asText());
+        } catch (IllegalArgumentException e) {
+          throw new Condition.InvalidField("send_interval", e.getMessage());
+        }
+      }
+      String acks = c.get("acks").asText();
+      Priority priority;
+      Geometry geometry;
+      try {
+        priority = Priority.ofWord(c.get("priority").asText());
+      } catch (IllegalArgumentException e) {
+        throw new Condition.InvalidField("priority", e.getMessage());
+      }
+      try {
+        geometry = Geometry.ofWord(c.get("geometry").asText());
+      } catch (IllegalArgumentException e) {
+        throw new Condition.InvalidField("geometry", e.getMessage());
+      }
+      OptionalInt phase = c.has("start_phase_us") && !c.get("start_phase_us").isNull()
+          ? OptionalInt.of((int) integer(c.get("start_phase_us"), "start_phase_us")) : OptionalInt.empty();
+      return new Condition(c.get("name").asText(), interval, (int) integer(c.get("payload_bytes"), "payload_bytes"),
+          acks, (int) integer(c.get("linger_ms"), "linger_ms"), (int) integer(c.get("partitions"), "partitions"),
+          (int) integer(c.get("events"), "events"), (int) integer(c.get("warmup_events"), "warmup_events"),
+          priority, geometry, c.get("broker_cpus").asText(), (int) integer(c.get("load_pct"), "load_pct"), phase,
+          (int) integer(c.get("repeats"), "repeats"));
+    } catch (Condition.InvalidField e) {
+      String field = e.field().startsWith(at) ? e.field() : at + e.field();
+      String problem = e.getMessage().substring(e.field().length() + 2);
+      throw new Condition.InvalidField(field, problem);
+    }
+  }
+
+  private static void unknown(ObjectNode node, Set<String> known, String at) {
+    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+      String f = it.next();
+      if (!known.contains(f)) {
+        throw new Condition.InvalidField(at + f, "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+      }
+    }
+  }
+
+  private static String text(JsonNode node, String field, String at, String dflt) {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      return dflt;
+    }
+    if (!v.isTextual()) {
+      throw new Condition.InvalidField(at + field, "must be a string");
+    }
+    return v.asText();
+  }
+
+  private static long integer(JsonNode v, String field) {
+    if (v != null && v.isIntegralNumber() && v.canConvertToLong()) {
+      long x = v.asLong();
+      if (x < Integer.MIN_VALUE || x > Integer.MAX_VALUE) {
+        if (!field.equals("seed") && !field.equals("send_interval_ns")) {
+          throw new Condition.InvalidField(field, "out of range (was " + x + ")");
+        }
+      }
+      return x;
+    }
+    if (v != null && v.isTextual() && v.asText().trim().matches("-?[0-9]+")) {
+      return Long.parseLong(v.asText().trim());
+    }
+    throw new Condition.InvalidField(field, "must be an integer (was " + (v == null ? "missing" : v.toString()) + ")");
+  }
+}

@@ -1,0 +1,83 @@
+package ftl.harness.run;
+
+import ftl.data.Event;
+
+/**
+ * The sign channel and OpenMessaging Benchmark's positivity guard, tallied over the measured events of one run.
+ *
+ * <p>Guard: {@code M = floor(recv_us / 1000) - create_ms} (whole ms); OMB keeps a sample only when
+ * {@code M > 0}. {@code taken} = events with both {@code recv_us} and {@code create_ms};
+ * {@code kept + zero + negative = taken}; {@code oneTickNegative} ({@code M = -1}) is part of {@code negative}.
+ * Retention = kept / taken, NaN when nothing was taken.
+ *
+ * <p>Sign channel: {@code ackNegative} counts events with all three monotonic stamps and
+ * {@code A = recv_ns - ack_ns < 0}; {@code flightNegative} counts events with {@code recv_ns} and
+ * {@code T = recv_ns - send_ns < 0} (should never happen on one clock).
+ */
+public record GuardTally(long taken, long kept, long zero, long negative, long oneTickNegative,
+                         long ackNegative, long flightNegative, long complete) {
+
+  public GuardTally {
+    if (kept + zero + negative != taken || oneTickNegative > negative) {
+      throw new IllegalArgumentException("inconsistent guard tally " + taken + "/" + kept + "/" + zero + "/" + negative);
+    }
+  }
+
+  /** kept / taken; NaN when taken is 0. */
+  public double retention() { return taken == 0 ? Double.NaN : (double) kept / taken; }
+
+  /** Mutable accumulator, one event at a time. */
+  public static final class Builder {
+    private long taken, kept, zero, negative, oneTick, ackNeg, flightNeg, complete;
+
+    public Builder add(Event e) {
+      if (e.recvMicros() != Event.MISSING && e.createMillis() != Event.MISSING) {
+        taken++;
+        long m = e.ombMillis();
+        if (m > 0) {
+          kept++;
+        } else if (m == 0) {
+          zero++;
+        } else {
+          negative++;
+          if (m == -1) {
+            oneTick++;
+          }
+        }
+      }
+      if (e.hasRecv() && e.flightNanos() < 0) {
+        flightNeg++;
+      }
+      if (e.complete()) {
+        complete++;
+        if (e.ackSpanNanos() < 0) {
+          ackNeg++;
+        }
+      }
+      return this;
+    }
+
+    public GuardTally build() {
+      return new GuardTally(taken, kept, zero, negative, oneTick, ackNeg, flightNeg, complete);
+    }
+  }
+
+  /** Tally over every measured event of a book that was sent. */
+  public static GuardTally of(StampBook book) {
+    Builder b = new Builder();
+    for (int seq = 0; seq < book.events(); seq++) {
+      if (book.sent(seq)) {
+        b.add(book.event(seq));
+      }
+    }
+    return b.build();
+  }
+
+  /** One line for the end of a run. */
+  public String summary() {
+    return String.format(java.util.Locale.ROOT,
+        "A<0 %d of %d (%.2f%%), T<0 %d; OMB guard: taken %d, kept %d, dropped zero %d, negative %d (one-tick %d), retention %.1f%%",
+        ackNegative, complete, complete == 0 ? 0.0 : 100.0 * ackNegative / complete, flightNegative,
+        taken, kept, zero, negative, oneTickNegative, 100.0 * retention());
+  }
+}

@@ -1,0 +1,198 @@
+package ftl.harness.run;
+
+import ftl.data.Event;
+import java.util.Arrays;
+import java.util.function.LongSupplier;
+
+/**
+ * The stamps of one run, in preallocated primitive arrays indexed by slot: slot {@code warmup + seq} for
+ * {@code seq} in {@code [-warmup, events)}; warm-up sends carry negative {@code seq}. Each array slot is
+ * written by exactly one thread (sender, producer I/O thread, consumer thread) and read only after those
+ * threads have been joined or closed, which orders the writes before the reads.
+ *
+ * <p>A stamp never taken holds {@link Event#MISSING}.
+ */
+public final class StampBook {
+  private final int warmup;
+  private final int events;
+  private final LongSupplier nanoClock;
+  private final LongSupplier wallMicros;
+
+  final long[] intendedNs;
+  final long[] sendNs;
+  final long[] sendUs;
+  final long[] ackNs;
+  final long[] recvNs;
+  final long[] recvUs;
+  final long[] createMs;
+
+  /** Counters written by one thread each (volatile so the coordinating thread can watch progress). */
+  private volatile long acked;
+  private volatile long received;
+  private volatile long ackErrors;
+  private volatile long duplicates;
+  private volatile long foreign;
+  private volatile String firstAckError;
+
+  public StampBook(int warmup, int events, LongSupplier nanoClock, LongSupplier wallMicros) {
+    this.warmup = warmup;
+    this.events = events;
+    this.nanoClock = nanoClock;
+    this.wallMicros = wallMicros;
+    int n = warmup + events;
+    intendedNs = filled(n);
+    sendNs = filled(n);
+    sendUs = filled(n);
+    ackNs = filled(n);
+    recvNs = filled(n);
+    recvUs = filled(n);
+    createMs = filled(n);
+  }
+
+  /** The production book: {@code System.nanoTime} and {@link WallClock#micros()}. */
+  public static StampBook system(int warmup, int events) {
+    return new StampBook(warmup, events, System::nanoTime, WallClock::micros);
+  }
+
+  private static long[] filled(int n) {
+    long[] a = new long[n];
+    Arrays.fill(a, Event.MISSING);
+    return a;
+  }
+
+  public int warmup() { return warmup; }
+
+  public int events() { return events; }
+
+  /** Slots in all: warm-up plus measured. */
+  public int slots() { return warmup + events; }
+
+  /** The seq a slot's record carries: {@code slot - warmup}. */
+  public long seqOf(int slot) { return (long) slot - warmup; }
+
+  /** The slot of a record's seq, or -1 when the seq is not one of this run's. */
+  public int slotOf(long seq) {
+    long slot = seq + warmup;
+    return slot >= 0 && slot < warmup + events ? (int) slot : -1;
+  }
+
+  /**
+   * Stamps {@code send_ns} and {@code send_us} for a slot; called on the sender thread immediately before
+   * {@code producer.send()}. Records the slot's intended time beside them.
+   *
+   * <p><b>WARNING</b>: costs one {@code System.nanoTime} (about 25 ns here) plus one wall-clock read
+   * ({@code Instant.now()}, about 35 ns, which may allocate a short-lived {@code Instant} when escape
+   * analysis fails) and three array stores. It runs between the pacer's wake-up and {@code send()}, so
+   * its cost is added to every send's lag and is inside the flight {@code T} (never outside it): the stamp
+   * is taken before the call, never after a blocking call. A GC pause or preemption between this stamp and
+   * {@code send()} lengthens the measured flight; it cannot shorten it.
+   *
+   * @return the {@code send_ns} stamp
+   */
+  public long stampSend(int slot, long intendedNanos) {
+    long ns = nanoClock.getAsLong();
+    long us = wallMicros.getAsLong();
+    intendedNs[slot] = intendedNanos;
+    sendNs[slot] = ns;
+    sendUs[slot] = us;
+    return ns;
+  }
+
+  /**
+   * Stamps {@code ack_ns} for a slot; called in the producer's completion callback, on Kafka's I/O thread
+   * ({@code kafka-producer-network-thread}).
+   *
+   * <p><b>WARNING</b>: costs one {@code System.nanoTime} and a volatile counter write (tens of ns). It runs
+   * on the I/O thread that also reads the next responses and writes the next requests, so every
+   * nanosecond here delays the I/O thread's next network step; it does no I/O, no logging and no
+   * allocation. A callback that finds an exception does not stamp (the ack stays missing) and records the
+   * first error's text once.
+   */
+  public void stampAck(int slot, Exception error) {
+    if (error != null) {
+      if (firstAckError == null) {
+        firstAckError = String.valueOf(error);
+      }
+      ackErrors = ackErrors + 1;
+      return;
+    }
+    ackNs[slot] = nanoClock.getAsLong();
+    acked = acked + 1;
+  }
+
+  /**
+   * Stamps {@code recv_ns}, {@code recv_us} and keeps the record's {@code create_ms}; called on the consumer
+   * thread for each record as {@code poll()} hands it to the application.
+   *
+   * <p><b>WARNING</b>: costs one {@code System.nanoTime}, one wall-clock read (as {@link #stampSend}) and a
+   * volatile counter write. Records of one poll batch are stamped one after another, so the n-th record of
+   * a batch carries n stamp costs on top of its flight. A second delivery of the same seq (should not
+   * happen without retries) keeps the first stamps and is counted as a duplicate.
+   */
+  public void stampRecv(long seq, long createMillis) {
+    long ns = nanoClock.getAsLong();
+    long us = wallMicros.getAsLong();
+    int slot = slotOf(seq);
+    if (slot < 0) {
+      foreign = foreign + 1;
+      return;
+    }
+    if (recvNs[slot] != Event.MISSING) {
+      duplicates = duplicates + 1;
+      return;
+    }
+    recvNs[slot] = ns;
+    recvUs[slot] = us;
+    createMs[slot] = createMillis;
+    received = received + 1;
+  }
+
+  public long acked() { return acked; }
+
+  public long received() { return received; }
+
+  public long ackErrors() { return ackErrors; }
+
+  public String firstAckError() { return firstAckError; }
+
+  public long duplicates() { return duplicates; }
+
+  public long foreign() { return foreign; }
+
+  /** Number of slots (warm-up and measured) whose send was stamped. */
+  public int sentTotal() {
+    int n = 0;
+    for (long v : sendNs) {
+      if (v != Event.MISSING) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Number of measured slots whose send was stamped. */
+  public int measuredSent() {
+    int n = 0;
+    for (int s = warmup; s < warmup + events; s++) {
+      if (sendNs[s] != Event.MISSING) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** True when measured {@code seq} was sent (its send was stamped). */
+  public boolean sent(int seq) { return sendNs[warmup + seq] != Event.MISSING; }
+
+  /** The measured event of one seq in {@code [0, events)} that was {@link #sent} (stamps never taken are {@link Event#MISSING}). */
+  public Event event(int seq) {
+    int s = warmup + seq;
+    return new Event(seq, sendNs[s], ackNs[s], recvNs[s], sendUs[s], recvUs[s], createMs[s]);
+  }
+
+  /** Intended send time of measured {@code seq}. */
+  public long intendedNanos(int seq) { return intendedNs[warmup + seq]; }
+
+  /** Direct access for tests and for writers that avoid building {@link Event}s. */
+  public long sendNanosAt(int slot) { return sendNs[slot]; }
+}
