@@ -55,6 +55,7 @@ public final class Main implements Callable<Integer> {
   /** The configured command line, with error handling that never shows a user a stack trace for bad input. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main());
+    cl.setUsageHelpWidth(110);
     cl.setExitCodeExceptionMapper(Main::exitCodeOf);
     cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
       int code = exitCodeOf(ex);

@@ -19,6 +19,8 @@ import picocli.CommandLine.ParentCommand;
         "paper/abstract.txt against the quantities, and verify SHA256SUMS. Prints a summary table."},
     footer = ExitCode.HELP_FOOTER)
 public final class ReproduceCommand implements Callable<Integer> {
+  private static final int MANIFEST_LINES = 20;
+
   @ParentCommand Main main;
 
   @Option(names = "--check", description = "Write nothing; fail (exit 1) if any generated file differs.")
@@ -76,7 +78,10 @@ public final class ReproduceCommand implements Callable<Integer> {
     } else {
       out.printf("%s: %d problem%s%s%n", Manifest.FILE, r.manifest().size(), r.manifest().size() == 1 ? "" : "s",
           check ? "" : " (run ./ftl manifest write after regenerating)");
-      r.manifest().forEach(p -> out.println("  " + p.describe()));
+      r.manifest().stream().limit(MANIFEST_LINES).forEach(p -> out.println("  " + p.describe()));
+      if (r.manifest().size() > MANIFEST_LINES) {
+        out.printf("  ... and %d more (./ftl manifest verify lists every one)%n", r.manifest().size() - MANIFEST_LINES);
+      }
     }
     out.printf("%s in %.1f s%n", r.disagrees() ? "DISAGREE" : "OK", (System.nanoTime() - t0) / 1e9);
     return r.disagrees() ? ExitCode.DISAGREE : ExitCode.OK;

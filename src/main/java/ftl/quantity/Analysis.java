@@ -88,6 +88,11 @@ public final class Analysis {
     return !okRows(instrument).isEmpty();
   }
 
+  /** Instruments whose events files have been streamed so far (for tests of laziness). */
+  public synchronized java.util.Set<String> scannedInstruments() {
+    return java.util.Set.copyOf(scanned.keySet());
+  }
+
   /** Per-run results of every ok run of an instrument, streaming each events file once (cached). */
   public synchronized List<RunResult> runs(String instrument) {
     List<RunResult> cached = scanned.get(instrument);
