@@ -138,6 +138,28 @@ public final class CampaignRunner {
     return s.toString();
   }
 
+  /**
+   * The runs of {@code schedule} whose id is not in {@code done}, in schedule order.
+   *
+   * @throws DataException when the ledger names a run the schedule does not have
+   */
+  static List<Plan.ScheduledRun> missingRuns(List<Plan.ScheduledRun> schedule, Set<String> done, Path ledgerFile) {
+    List<Plan.ScheduledRun> missing = new ArrayList<>();
+    Set<String> ids = new java.util.HashSet<>();
+    for (Plan.ScheduledRun r : schedule) {
+      ids.add(r.runId());
+      if (!done.contains(r.runId())) {
+        missing.add(r);
+      }
+    }
+    for (String id : done) {
+      if (!ids.contains(id)) {
+        throw new DataException(ledgerFile, 0, "run " + id + " is not in the plan's schedule");
+      }
+    }
+    return missing;
+  }
+
   private Summary execute(Plan plan, CampaignFolder folder) throws IOException {
     List<Plan.ScheduledRun> schedule = plan.schedule();
     String csv = scheduleCsv(schedule);
@@ -154,17 +176,7 @@ public final class CampaignRunner {
     }
     Ledger ledger = folder.ledger();
     Set<String> done = ledger.runIds();
-    List<Plan.ScheduledRun> missing = new ArrayList<>();
-    for (Plan.ScheduledRun r : schedule) {
-      if (!done.contains(r.runId())) {
-        missing.add(r);
-      }
-    }
-    for (String id : done) {
-      if (schedule.stream().noneMatch(r -> r.runId().equals(id))) {
-        throw new DataException(folder.ledgerFile(), 0, "run " + id + " is not in the plan's schedule");
-      }
-    }
+    List<Plan.ScheduledRun> missing = missingRuns(schedule, done, folder.ledgerFile());
     if (missing.isEmpty()) {
       err.println("ftl: campaign " + plan.campaign() + ": all " + schedule.size() + " runs are in the ledger; nothing to do");
       return new Summary(schedule.size(), done.size(), 0, 0, 0, cleaned);
