@@ -1,0 +1,175 @@
+package ftl.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.Event;
+import ftl.data.EventFormat;
+import ftl.harness.campaign.CampaignRunner;
+import ftl.harness.campaign.EventFileWriter;
+import ftl.harness.campaign.Ledger;
+import ftl.harness.plan.Plan;
+import ftl.harness.run.GuardTally;
+import ftl.harness.run.KafkaRun;
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The instrument end to end, on a real embedded Kafka broker (started by the runner in a separate JVM).
+ * Bounded: each test well under a minute on an idle 2-core host.
+ */
+class HarnessIT {
+
+  @TempDir static Path tmp;
+  static ScheduledExecutorService killer;
+
+  @BeforeAll
+  static void setUp() {
+    killer = Executors.newSingleThreadScheduledExecutor();
+  }
+
+  @AfterAll
+  static void tearDown() {
+    killer.shutdownNow();
+  }
+
+  static Path plan(String name, String json) throws Exception {
+    Path p = tmp.resolve(name + "-plan.json");
+    Files.writeString(p, json);
+    return p;
+  }
+
+  static CampaignRunner runner(ByteArrayOutputStream err) {
+    return new CampaignRunner(Path.of("").toAbsolutePath(), null, new PrintStream(err, true, StandardCharsets.UTF_8), false)
+        .scratchRoot(tmp.resolve("scratch"));
+  }
+
+  static List<Event> readEvents(Path file) throws Exception {
+    List<Event> out = new ArrayList<>();
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(
+        new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.US_ASCII))) {
+      assertThat(r.readLine()).isEqualTo(String.join(",", EventFormat.EVENT_COLUMNS) + ",intended_ns");
+      for (String line; (line = r.readLine()) != null; ) {
+        String[] c = line.split(",", -1);
+        out.add(new Event(Long.parseLong(c[0]), Long.parseLong(c[1]), cell(c[2]), cell(c[3]),
+            Long.parseLong(c[4]), cell(c[5]), cell(c[6])));
+      }
+    }
+    return out;
+  }
+
+  static long cell(String s) {
+    return s.isEmpty() ? Event.MISSING : Long.parseLong(s);
+  }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void campaign_tinyPlanOnEmbeddedBroker_stampsCompleteFlightsNonNegativeGuardAgreesManipulationsReadBack() throws Exception {
+    Path planFile = plan("tiny", """
+        {"campaign": "tiny", "description": "IT: three short runs", "seed": 5,
+         "warmup": {"rule": "first_sends", "events": 200},
+         "defaults": {"events": 600, "payload_bytes": 64},
+         "conditions": [
+           {"name": "free-1ms", "send_interval": "1ms"},
+           {"name": "split-fifo-250us", "send_interval": "250us", "events": 1600, "geometry": "split", "priority": "fifo"},
+           {"name": "shared-phase900", "send_interval": "1ms", "geometry": "shared", "start_phase_us": 900, "acks": "all"}
+         ]}
+        """);
+    Path out = tmp.resolve("tiny");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    CampaignRunner.Summary s = runner(err).run(planFile, out);
+    String log = err.toString(StandardCharsets.UTF_8);
+    assertThat(s.ok()).as(log).isEqualTo(3);
+
+    Ledger ledger = Ledger.open(out.resolve("ledger.csv"));
+    assertThat(ledger.rows()).hasSize(3);
+    Set<String> mayBeEmpty = Set.of("reason", "start_phase_us");
+    for (Map<String, String> row : ledger.rows()) {
+      String id = row.get("run_id");
+      for (String col : Ledger.COLUMNS) {
+        if (!mayBeEmpty.contains(col)) {
+          assertThat(row.get(col)).as(id + " " + col).isNotBlank();
+        }
+      }
+      assertThat(row.get("status")).isEqualTo("ok");
+      Path events = out.resolve(row.get("events_file"));
+      assertThat(EventFileWriter.sha256(events)).isEqualTo(row.get("events_sha256"));
+      List<Event> ev = readEvents(events);
+      assertThat(ev).hasSize(Integer.parseInt(row.get("events_planned")));
+      GuardTally.Builder b = new GuardTally.Builder();
+      for (Event e : ev) {
+        assertThat(e.complete()).as(id + " seq " + e.seq() + " has every stamp").isTrue();
+        assertThat(e.recvMicros()).isNotEqualTo(Event.MISSING);
+        assertThat(e.createMillis()).isNotEqualTo(Event.MISSING);
+        assertThat(e.flightNanos()).as(id + " seq " + e.seq() + " T >= 0").isNotNegative();
+        b.add(e);
+      }
+      GuardTally t = b.build();
+      assertThat(row.get("omb_taken")).isEqualTo(String.valueOf(t.taken()));
+      assertThat(row.get("omb_kept")).isEqualTo(String.valueOf(t.kept()));
+      assertThat(row.get("omb_zero")).isEqualTo(String.valueOf(t.zero()));
+      assertThat(row.get("omb_negative")).isEqualTo(String.valueOf(t.negative()));
+      assertThat(row.get("omb_one_tick_negative")).isEqualTo(String.valueOf(t.oneTickNegative()));
+      assertThat(row.get("ack_negative")).isEqualTo(String.valueOf(t.ackNegative()));
+      assertThat(row.get("flight_negative")).isEqualTo("0");
+      assertThat(row.get("priority_applied")).isEqualTo("applied");
+      assertThat(row.get("geometry_applied")).isEqualTo("applied");
+      assertThat(row.get("bootstrap")).isEqualTo("embedded");
+      assertThat(row.get("instrument")).isEqualTo("kafka");
+    }
+    Map<String, String> split = ledger.rows().stream().filter(r -> r.get("condition").equals("split-fifo-250us")).findFirst().orElseThrow();
+    assertThat(split.get("stamp_threads"))
+        .as("both stamping threads read back as SCHED_FIFO, producer I/O on cpu 0, consumer on the last cpu")
+        .matches("producer-io tid \\d+ SCHED_FIFO/50 cpus 0; consumer tid \\d+ SCHED_FIFO/50 cpus \\d+");
+    Map<String, String> shared = ledger.rows().stream().filter(r -> r.get("condition").equals("shared-phase900")).findFirst().orElseThrow();
+    assertThat(shared.get("stamp_threads")).matches("producer-io tid \\d+ SCHED_OTHER cpus (\\d+); consumer tid \\d+ SCHED_OTHER cpus \\1");
+    int phase = Integer.parseInt(shared.get("first_send_phase_us"));
+    assertThat(Math.floorMod(phase - 900, 1000)).as("first send within 200 us after the planned phase").isLessThan(200);
+    try (Stream<Path> files = Files.list(out.resolve("events"))) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("r0001.csv.gz", "r0002.csv.gz", "r0003.csv.gz");
+    }
+    assertThat(log).contains("OMB guard: taken");
+  }
+
+  @Test
+  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  void campaign_brokerKilledMidRun_runFailedWithReason() throws Exception {
+    Path planFile = plan("killed", """
+        {"campaign": "killed", "seed": 1,
+         "conditions": [{"name": "long-1ms", "send_interval": "1ms", "events": 6000}]}
+        """);
+    Path out = tmp.resolve("killed");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    CampaignRunner r = runner(err).listener(new CampaignRunner.Listener() {
+      @Override
+      public void runStarting(Plan.ScheduledRun run, KafkaRun.BrokerHandle broker) {
+        killer.schedule(() -> ProcessHandle.of(broker.pid()).ifPresent(ProcessHandle::destroyForcibly), 2500, TimeUnit.MILLISECONDS);
+      }
+    });
+    CampaignRunner.Summary s = r.run(planFile, out);
+    assertThat(s.failed()).as(err.toString(StandardCharsets.UTF_8)).isEqualTo(1);
+    Map<String, String> row = Ledger.open(out.resolve("ledger.csv")).rows().get(0);
+    assertThat(row.get("status")).isEqualTo("failed");
+    assertThat(row.get("reason")).contains("broker died during the run");
+    assertThat(Integer.parseInt(row.get("events_written"))).isLessThan(6000);
+    assertThat(Files.exists(out.resolve(row.get("events_file")))).isTrue();
+  }
+}
