@@ -32,7 +32,7 @@ public final class CampaignCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    spec.commandLine().usage(System.err);
+    spec.commandLine().usage(spec.commandLine().getErr());
     return ExitCode.USAGE;
   }
 
@@ -45,9 +45,9 @@ public final class CampaignCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  static CampaignRunner runner(Main main, String bootstrap) {
+  static CampaignRunner runner(Main main, CommandLine.Model.CommandSpec spec, String bootstrap) {
     if (bootstrap != null && !bootstrap.matches("[^\\s:]+:[0-9]{1,5}")) {
-      throw new CommandLine.ParameterException(new CommandLine(new Main()), "--bootstrap must be host:port (was \"" + bootstrap + "\")");
+      throw new CommandLine.ParameterException(spec.commandLine(), "--bootstrap must be host:port (was \"" + bootstrap + "\")");
     }
     return new CampaignRunner(main.archiveRoot(), bootstrap, System.err, System.console() != null);
   }
@@ -71,6 +71,8 @@ public final class CampaignCommand implements Callable<Integer> {
   static final class Run implements Callable<Integer> {
     @ParentCommand CampaignCommand parent;
 
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
     @Parameters(index = "0", paramLabel = "PLAN", description = "plan.json")
     Path plan;
 
@@ -87,7 +89,7 @@ public final class CampaignCommand implements Callable<Integer> {
       }
       String campaign = PlanParser.read(plan).campaign();
       Path dir = out != null ? out : parent.main.dataRoot().resolve(campaign);
-      CampaignRunner r = runner(parent.main, bootstrap);
+      CampaignRunner r = runner(parent.main, spec, bootstrap);
       return finish(guarded(() -> r.run(plan, dir)));
     }
   }
@@ -97,6 +99,8 @@ public final class CampaignCommand implements Callable<Integer> {
       footer = ExitCode.HELP_FOOTER)
   static final class Resume implements Callable<Integer> {
     @ParentCommand CampaignCommand parent;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "DIR", description = "Campaign folder (holds plan.json).")
     Path dir;
@@ -109,7 +113,7 @@ public final class CampaignCommand implements Callable<Integer> {
       if (!Files.isDirectory(dir)) {
         throw new NotFoundException("no such campaign folder: " + dir);
       }
-      CampaignRunner r = runner(parent.main, bootstrap);
+      CampaignRunner r = runner(parent.main, spec, bootstrap);
       return finish(guarded(() -> r.resume(dir)));
     }
   }
@@ -120,6 +124,8 @@ public final class CampaignCommand implements Callable<Integer> {
       footer = ExitCode.HELP_FOOTER)
   static final class Smoke implements Callable<Integer> {
     @ParentCommand CampaignCommand parent;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: scratch/smoke-<timestamp>/).")
     Path out;
@@ -140,7 +146,7 @@ public final class CampaignCommand implements Callable<Integer> {
         Files.write(plan, in.readAllBytes());
       }
       try {
-        CampaignRunner r = runner(parent.main, bootstrap);
+        CampaignRunner r = runner(parent.main, spec, bootstrap);
         int code = finish(guarded(() -> r.run(plan, dir)));
         System.err.println("ftl: smoke campaign written to " + dir);
         return code;

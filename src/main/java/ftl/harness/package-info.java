@@ -1,4 +1,131 @@
 /**
- * The instrument (draft; completed below).
+ * The instrument: a stamping harness on a real Apache Kafka broker, its scheduling manipulations, and the
+ * campaign runner that writes {@code data/<campaign>/} in the DESIGN.md formats.
+ *
+ * <h2>Pieces</h2>
+ * <ul>
+ *   <li>{@link ftl.harness.broker.EmbeddedBroker} — Kafka 4.x in KRaft mode (one node, broker and controller)
+ *       in a separate JVM on 127.0.0.1, free ports, storage formatted under {@code scratch/broker-<ts>/},
+ *       ready when {@code AdminClient.describeCluster()} answers, stopped with SIGTERM. Its {@code kafka.Kafka}
+ *       main runs inside {@link ftl.harness.host.ParentWatch}, which halts it if the campaign process
+ *       disappears ({@code kill -9} leaves no orphan broker). {@code --bootstrap host:port} replaces it by an
+ *       existing cluster; nothing else changes (the broker is then neither placed nor watched).</li>
+ *   <li>{@link ftl.harness.run.KafkaRun} — one run: a fresh topic <em>per run</em> ({@code ftl-<run_id>-<random>},
+ *       deleted after the run, so no run reads another's records or inherits its log segments), one producer
+ *       and one consumer in this JVM, manipulations applied and read back, warm-up, measured sends, drain.</li>
+ *   <li>{@link ftl.harness.run.StampBook} — the stamps, in preallocated {@code long[]} arrays.</li>
+ *   <li>{@link ftl.harness.run.Pacer} — sends by intended time, on an injected clock.</li>
+ *   <li>{@link ftl.harness.run.GuardTally} — the sign channel and OpenMessaging Benchmark's positivity guard,
+ *       tallied at the end of every run, printed and written to the ledger.</li>
+ *   <li>{@link ftl.harness.campaign.CampaignRunner}, {@link ftl.harness.campaign.Ledger},
+ *       {@link ftl.harness.campaign.CampaignFolder} — schedule, atomic ledger, resume.</li>
+ *   <li>{@link ftl.harness.host} — {@code /proc}, {@code chrt}/{@code taskset} with read-back, the load generator.</li>
+ * </ul>
+ *
+ * <h2>Threads and stamps (one client JVM, one monotonic clock)</h2>
+ * <pre>
+ *  ftl-send  (pacing thread)   wait for intended time -> send_ns, send_us -> producer.send()
+ *  kafka-producer-network-thread | ftl-p  (comm "kafka-producer-")  completion callback -> ack_ns
+ *  ftl-recv  (consumer thread: assign + seekToEnd, no group)  poll() hands a record -> recv_ns, recv_us, create_ms
+ * </pre>
+ * The record key is {@code seq} as 8 big-endian bytes; warm-up sends carry negative {@code seq} and are not
+ * written. {@code create_ms} is {@code record.timestamp()} (CreateTime, set inside {@code send()}). The two
+ * <em>stamping threads</em> the manipulations act on are the producer I/O thread and {@code ftl-recv}; their
+ * native ids come from {@code /proc/thread-self} read on each thread (a probe record's callback names the
+ * I/O thread) and are checked against {@code /proc/self/task/<tid>/comm}.
+ *
+ * <h2>What a stamp costs, and what it can displace</h2>
+ * Measured on the 2-core KVM guest with {@code StampBenchmark} (JMH, {@code -prof gc}, a host shared with
+ * other builds): {@code System.nanoTime()} about 25–35 ns; the wall-clock read ({@code Instant.now()}) about
+ * 35 ns; a full send stamp (both clocks and three array stores) about 70 ns; an ack stamp (one clock, a
+ * store, a volatile counter) about 35 ns; 0 bytes allocated per stamp (the {@code Instant} is
+ * scalar-replaced). A stamp displaces what its thread would otherwise do next: on the pacing thread it
+ * delays the {@code send()} it precedes (inside the flight, never outside it); on the I/O thread it delays the
+ * next network step of every in-flight request; on the consumer thread the n-th record of a poll batch carries
+ * n stamp costs. None of them does I/O, logging or (with escape analysis) allocation.
+ *
+ * <h2>Pitfalls, wrong and right</h2>
+ * <b>Pacing drift / coordinated omission.</b>
+ * <pre>
+ *   // WRONG: the schedule follows the previous send; a stall silently lowers the rate and hides the stall
+ *   send(); Thread.sleep(interval);
+ *   // RIGHT: due(i) = start + i * interval; late sends go out at once and their lag is recorded (intended_ns)
+ *   pacer.awaitNanos(Pacer.intendedNanos(start, i, interval)); book.stampSend(slot, due); producer.send(...);
+ * </pre>
+ * <b>Park overshoot.</b> {@code parkNanos} may wake tens of microseconds late, so the pacer parks only until
+ * {@value ftl.harness.run.Pacer#DEFAULT_SPIN_NANOS} ns before the due time and spins the rest. At a 50 µs
+ * interval it therefore spins all the time: one core is the pacing thread's.
+ * <br><b>GC pauses.</b> No per-event allocation of ours on the stamping paths: stamps go into arrays sized
+ * before the run, completion callbacks are preallocated one per slot, the payload array is shared.
+ * (Kafka's own {@code send()} path allocates; the broker runs in its own JVM and heap.) A pause that does
+ * happen shows up as pacing lag of the sends it delayed, and can only lengthen a flight, never shorten it.
+ * <br><b>A stamp after a blocking call.</b>
+ * <pre>
+ *   // WRONG: the send stamp after send() includes (and hides) metadata waits and buffer blocking
+ *   producer.send(rec, cb); long sendNs = System.nanoTime();
+ *   // RIGHT: record built first, stamp, then send() at once; nothing between the stamp and the call
+ *   ProducerRecord rec = ...; pacer.awaitNanos(due); book.stampSend(slot, due); producer.send(rec, cb);
+ * </pre>
+ * The receive stamp is taken as {@code poll()} hands the record over, before any processing of it; the ack
+ * stamp is the first thing the callback does.
+ * <br><b>Whole-process pinning or real-time priority.</b> Pinning the whole client to one core broke 1 ms
+ * pacing, and SCHED_FIFO on the whole JVM starved the broker; manipulations act on the two stamping threads
+ * only, and every run's achieved pacing is in the ledger.
+ *
+ * <h2>Manipulations (per condition, each read back)</h2>
+ * <ul>
+ *   <li>{@code priority}: {@code default} (read back as SCHED_OTHER) or {@code fifo}: {@code chrt -f -p 50 <tid>}
+ *       on the two stamping threads, read back from {@code /proc/<pid>/task/<tid>/stat} (policy, rt_priority).</li>
+ *   <li>{@code geometry}: {@code free} (kernel places them; affinity recorded), {@code shared} (both on the last
+ *       core) or {@code split} (producer I/O on core 0, consumer on the last core): {@code taskset -p -c},
+ *       read back from {@code Cpus_allowed_list}.</li>
+ *   <li>{@code broker_cpus}: the embedded broker's every thread pinned ({@code taskset -a -p -c}); {@code all}
+ *       = every core. Recorded as read back.</li>
+ *   <li>{@code load_pct}: a separate JVM ({@link ftl.harness.host.LoadMain}), one thread pinned per core, busy
+ *       {@code load_pct}% of every 10 ms period; affinity read back, its measured CPU share recorded.</li>
+ * </ul>
+ * A manipulation whose read-back differs from the request makes the run {@code aborted} (reason given; no
+ * events measured): a run is never silently measured without its manipulation.
+ *
+ * <h2>Plan ({@code plan.json}) schema</h2>
+ * <pre>
+ * {
+ *   "campaign":    "name",             // required, [A-Za-z0-9._-]+, default folder data/&lt;campaign&gt;/
+ *   "description": "free text",
+ *   "seed":        42,                 // run-order shuffle seed (default 1)
+ *   "repeats":     10,                 // default repeats per condition (default 1)
+ *   "warmup":      {"rule": "first_sends", "events": 1000},  // the only rule: first N sends of each run,
+ *                                                            // paced alike, drained, not written
+ *   "defaults":    { condition fields },                     // override the built-in defaults below
+ *   "conditions":  [ {"name": "c1", condition fields}, ... ],
+ *   "matrix":      { "field": [v1, v2], "field2": [...] },   // cartesian product, names generated,
+ *                                                            // e.g. "si250us-fifo"
+ *   "predictions": { free object, carried as written }
+ * }
+ * condition fields (built-in default):
+ *   send_interval "1ms" (duration with unit, &gt;= 50us) | send_interval_ns integer
+ *   payload_bytes 100   acks "1" | "all"   linger_ms 0   partitions 1   events 2000
+ *   warmup_events (from "warmup")   priority "default" | "fifo"   geometry "free" | "shared" | "split"
+ *   broker_cpus "all" | cpu list   load_pct 0..90   start_phase_us 0..999 (absent: not aligned)   repeats
+ * </pre>
+ * Explicit conditions come first, then the matrix expansion; names must be unique. Unknown fields are
+ * errors (a typo must not silently become a default). Every problem is a {@code DataException} naming the
+ * file and the field: {@code plan.json: conditions[1].acks: must be "1" or "all" (was "2")}. The run order:
+ * every condition x repeat in plan order, shuffled by {@code new Random(seed)}; run ids {@code r0001...} in
+ * execution order, written to {@code schedule.csv} before the first run. A sample is in
+ * {@code src/test/resources/ftl/harness/sample-plan.json}.
+ * <p>{@code start_phase_us}: after the warm-up drains, the first measured send is scheduled at the next
+ * instant whose wall-clock phase within the millisecond is the given value (at least 2 ms ahead); every
+ * run records the achieved phase of its first send ({@code first_send_phase_us}) whether aligned or not.
+ *
+ * <h2>Campaign folder and ledger</h2>
+ * {@code plan.json}, {@code schedule.csv}, {@code ledger.csv}, {@code events/<run_id>.csv.gz} (header
+ * {@code seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms,intended_ns}). Per run: the event file is
+ * written to a temp file, fsynced and renamed; then the ledger is rewritten through a temp file and a
+ * rename. {@code campaign resume} deletes temp files and event files the ledger does not name, then runs
+ * exactly the scheduled runs without a ledger row. The ledger columns are {@link
+ * ftl.harness.campaign.Ledger#COLUMNS}. A run is {@code failed} when the broker died, a client call or send
+ * failed, fewer events were sent than planned, or an ack or delivery is missing after the drain (5 s
+ * without progress); the embedded broker is then restarted for the next run.
  */
 package ftl.harness;
