@@ -9,8 +9,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import ftl.data.Event;
+import ftl.stats.CorrelationWindow;
+import ftl.stats.GridLaw;
 import ftl.stats.GuardAccounting;
+import ftl.stats.Quantiles;
 import ftl.stats.SignCheck;
+import ftl.stats.WindowedCorrelation;
+import java.util.Arrays;
 
 /**
  * The data a quantity is computed from, scanned lazily: ledgers are read when the analysis is made;
@@ -22,6 +28,12 @@ public final class Analysis {
   public static final String KAFKA = "kafka";
   /** Instrument name of the no-JVM cross-check. */
   public static final String NOJVM = "python-nojvm";
+
+  /**
+   * The declared window of rho(D, A): displacement 0 to 5 ms and ack-referenced span -5 to 5 ms, bounds
+   * inclusive. Pairs outside are counted ({@link ftl.stats.CorrelationResult#pairsOutside}), never dropped silently.
+   */
+  public static final CorrelationWindow RHO_WINDOW = new CorrelationWindow(0, 5_000_000, -5_000_000, 5_000_000);
 
   private final DataSet data;
   private final Map<String, List<RunResult>> scanned = new HashMap<>();
@@ -88,6 +100,19 @@ public final class Analysis {
     return !okRows(instrument).isEmpty();
   }
 
+  private final Map<String, Object> memo = new HashMap<>();
+
+  /** A derived value computed once per analysis (e.g. a bootstrap shared by a ratio and its interval). */
+  @SuppressWarnings("unchecked")
+  public synchronized <T> T memo(String key, java.util.function.Supplier<T> compute) {
+    if (memo.containsKey(key)) {
+      return (T) memo.get(key);
+    }
+    T v = compute.get();
+    memo.put(key, v);
+    return v;
+  }
+
   /** Instruments whose events files have been streamed so far (for tests of laziness). */
   public synchronized java.util.Set<String> scannedInstruments() {
     return java.util.Set.copyOf(scanned.keySet());
@@ -108,15 +133,34 @@ public final class Analysis {
     return result;
   }
 
-  /** Streams one run's events file: sign check and guard replica in one pass, digest checked against the ledger. */
+  /**
+   * Streams one run's events file once, digest checked against the ledger, and computes the run's
+   * statistics. Only one run's events are held at a time (a run is thousands of events, a campaign millions).
+   */
   public static RunResult scan(Campaign campaign, LedgerRow row) {
-    SignCheck sign = new SignCheck();
-    GuardAccounting guard = new GuardAccounting();
-    EventReader.FileSummary s = EventReader.read(campaign.eventsPath(row), campaign.eventsName(row), null, e -> {
-      sign.accept(e);
-      guard.accept(e);
-    });
+    List<Event> events = new ArrayList<>();
+    EventReader.FileSummary s = EventReader.read(campaign.eventsPath(row), campaign.eventsName(row), null, events::add);
     LedgerReader.checkDigest(campaign, row, s.sha256());
-    return new RunResult(campaign, row, s.sha256(), s.rows(), sign.result(), guard.result());
+    GuardAccounting wall = new GuardAccounting();
+    WindowedCorrelation rho = new WindowedCorrelation(RHO_WINDOW);
+    long[] d = new long[events.size()];
+    long[] a = new long[events.size()];
+    int complete = 0;
+    for (Event e : events) {
+      rho.accept(e);
+      if (e.complete()) {
+        d[complete] = e.displacementNanos();
+        a[complete] = e.ackSpanNanos();
+        complete++;
+      }
+      if (e.hasRecv()) {
+        wall.acceptSample(e.recvMicros() - e.sendMicros(), e.flightNanos());
+      }
+    }
+    double medianD = complete == 0 ? Double.NaN : Quantiles.median(Arrays.copyOf(d, complete));
+    double medianA = complete == 0 ? Double.NaN : Quantiles.median(Arrays.copyOf(a, complete));
+    long phase = events.isEmpty() ? 0 : Math.floorMod(events.get(0).sendMicros(), 1000L);
+    return new RunResult(campaign, row, s.sha256(), s.rows(), SignCheck.of(events), GuardAccounting.of(events),
+        wall.result(), GridLaw.predictRun(events), medianD, medianA, rho, phase);
   }
 }

@@ -79,6 +79,7 @@ public final class Registry {
     q.add(runCount("omb.oneTickNegatives", "OneTickNegatives",
         "delivered events with M = recv_ms - create_ms = -1, absorbed by the guard",
         "ftl.stats.GuardAccounting", r -> r.guard().oneTickNegative()));
+    q.addAll(CampaignQuantities.all());
     return new Registry(q);
   }
 

@@ -1,0 +1,80 @@
+package ftl.quantity;
+
+import ftl.stats.Rate;
+import ftl.stats.RateRatio;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+
+/**
+ * Rate ratios of the negative ack-referenced span under the scheduling manipulations of a campaign:
+ * real-time priority on the two stamping threads (default over fifo, at fixed geometry, load, acks and send
+ * interval: the collapse factor), core geometry (shared over split at identical utilisation) and background
+ * load. A run enters only when every manipulation it names was read back as applied; the others are counted.
+ */
+public final class Manipulations {
+  private Manipulations() {}
+
+  /** True when the ledger shows every manipulation of the run read back as applied. */
+  public static boolean applied(RunResult r) {
+    return isApplied(r.field("priority_applied")) && isApplied(r.field("geometry_applied"))
+        && isApplied(r.field("load_applied"));
+  }
+
+  private static boolean isApplied(String v) {
+    return v.isEmpty() || v.equals("applied");
+  }
+
+  /** Ok runs of a campaign whose manipulations were applied. */
+  public static List<RunResult> usable(Analysis a, String campaign) {
+    return a.runs(Analysis.KAFKA).stream().filter(r -> r.campaign().name().equals(campaign))
+        .filter(Manipulations::applied).toList();
+  }
+
+  /** Ok runs of a campaign whose manipulations the host refused (excluded from the ratios, counted). */
+  public static long refused(Analysis a, String campaign) {
+    return a.runs(Analysis.KAFKA).stream().filter(r -> r.campaign().name().equals(campaign))
+        .filter(r -> !applied(r)).count();
+  }
+
+  /** One stratum's estimate, with the stratum named. */
+  public record Stratum(String name, RateRatio.Estimate estimate) {}
+
+  /**
+   * The collapse factor per stratum: pooled negative-span rate of default-priority runs over fifo runs, in
+   * each stratum of identical geometry, load, acks and send interval, with a bootstrap interval over runs.
+   */
+  public static List<Stratum> collapse(List<RunResult> runs) {
+    Map<String, List<RunResult>> strata = new TreeMap<>();
+    for (RunResult r : runs) {
+      String key = "geometry=" + r.field("geometry") + " load=" + r.field("load_pct") + "% acks=" + r.field("acks")
+          + " interval=" + r.field("send_interval_ns") + "ns";
+      strata.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+    }
+    List<Stratum> out = new ArrayList<>();
+    for (Map.Entry<String, List<RunResult>> e : strata.entrySet()) {
+      List<Rate> def = rates(e.getValue(), r -> r.field("priority").equals("default"));
+      List<Rate> fifo = rates(e.getValue(), r -> r.field("priority").equals("fifo"));
+      if (def.isEmpty() || fifo.isEmpty()) {
+        continue;
+      }
+      out.add(new Stratum(e.getKey(), RateRatio.estimate(def, fifo)));
+    }
+    return out;
+  }
+
+  /**
+   * A ratio of pooled negative-span rates between two groups of runs (numerator over denominator), with a
+   * bootstrap interval over runs; runs in neither group are ignored.
+   */
+  public static RateRatio.Estimate ratio(List<RunResult> runs, Predicate<RunResult> numerator,
+                                        Predicate<RunResult> denominator) {
+    return RateRatio.estimate(rates(runs, numerator), rates(runs, denominator));
+  }
+
+  static List<Rate> rates(List<RunResult> runs, Predicate<RunResult> which) {
+    return runs.stream().filter(which).map(RunResult::ackNegativeRate).toList();
+  }
+}
