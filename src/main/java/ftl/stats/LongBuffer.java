@@ -21,10 +21,8 @@ final class LongBuffer {
     }
   }
 
-  /** A sorted copy of the values. */
-  long[] sortedCopy() {
-    long[] copy = Arrays.copyOf(values, size);
-    Arrays.sort(copy);
-    return copy;
+  /** A copy of the values, in the order they were added. */
+  long[] toArray() {
+    return Arrays.copyOf(values, size);
   }
 }

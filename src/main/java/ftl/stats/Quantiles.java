@@ -25,7 +25,6 @@ public final class Quantiles {
 
   /** Type-7 quantile of {@code values} (not modified); see the class javadoc. NaN when empty. */
   public static double type7(double[] values, double p) {
-    checkProbability(p);
     double[] sorted = values.clone();
     for (double v : sorted) {
       if (Double.isNaN(v)) {
@@ -36,9 +35,8 @@ public final class Quantiles {
     return type7Sorted(sorted, p);
   }
 
-  /** Type-7 quantile of {@code values} (not modified), computed without rounding the longs first beyond the final interpolation. NaN when empty. */
+  /** Type-7 quantile of {@code values} (not modified); sorting and selection are exact on the longs, only the interpolation is in double. NaN when empty. */
   public static double type7(long[] values, double p) {
-    checkProbability(p);
     long[] sorted = values.clone();
     Arrays.sort(sorted);
     return type7Sorted(sorted, p);

@@ -40,6 +40,9 @@ class CorrelationTest {
     assertThat(FIXTURE_WINDOW.contains(100, -1)).isFalse();
     assertThat(FIXTURE_WINDOW.contains(100, 1001)).isFalse();
     assertThat(CorrelationWindow.ALL.contains(Long.MIN_VALUE, Long.MAX_VALUE)).isTrue();
+    CorrelationWindow point = new CorrelationWindow(5, 5, -3, -3);
+    assertThat(point.contains(5, -3)).isTrue();
+    assertThat(point.contains(5, -2)).isFalse();
     assertThatThrownBy(() -> new CorrelationWindow(2, 1, 0, 0)).hasMessageContaining("displacement");
     assertThatThrownBy(() -> new CorrelationWindow(0, 0, 2, 1)).hasMessageContaining("ack-span");
   }

@@ -178,6 +178,9 @@ class GridLawTest {
     assertThatThrownBy(() -> GridLaw.predict(MS, MS, -1, 0)).hasMessageContaining("latency");
     assertThatThrownBy(() -> new GridLaw.Prediction(5, 4)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new GridLaw.Prediction(-1, 4)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new GridLaw.Prediction(0, 0)).hasMessageContaining("phase count");
+    assertThat(new GridLaw.Prediction(4, 4).value()).isEqualTo(1.0);
+    assertThat(new GridLaw.Prediction(0, 4).value()).isEqualTo(0.0);
   }
 
   @Test
@@ -247,6 +250,19 @@ class GridLawTest {
   }
 
   @Test
+  void testRetention_edges_pValueAtAlphaIsConsistentAndIntMaxIsAccepted() {
+    assertThat(new GridLaw.RetentionTest(10, 0, 0.5, 0.05, 0.05).consistent()).isTrue();
+    assertThat(new GridLaw.RetentionTest(10, 0, 0.5, Math.nextDown(0.05), 0.05).consistent()).isFalse();
+    assertThat(new GridLaw.RetentionTest(10, 10, 0.5, 0.0, 0.05).pValue()).isZero();
+    assertThat(new GridLaw.RetentionTest(10, 10, 0.5, 1.0, 0.05).pValue()).isEqualTo(1.0);
+    GridLaw.RetentionTest big = GridLaw.testRetention(Integer.MAX_VALUE, Integer.MAX_VALUE, 1.0, 0.05);
+    assertThat(big.pValue()).isEqualTo(1.0);
+    assertThat(new GridLaw.RunPrediction(2, 2, 2, 2, 0).agreeing()).isEqualTo(2);
+    assertThat(new GridLaw.RunPrediction(0, 0, 0, 0, 0).events()).isZero();
+    assertThat(new GridLaw.RunPrediction(2, 2, 0, 0, 0).agreeing()).isZero();
+  }
+
+  @Test
   void testRetention_againstPrediction_usesItsValue() {
     GridLaw.Prediction half = GridLaw.predict(1_250_000, MS, 500_000, 0);
     assertThat(GridLaw.testRetention(10, 2, half, 0.05).pValue()).isCloseTo(112.0 / 1024, within(1e-12));
@@ -262,6 +278,8 @@ class GridLawTest {
     assertThatThrownBy(() -> new GridLaw.RetentionTest(-1, 0, 0.5, 0.5, 0.05)).hasMessageContaining("observedKept");
     assertThatThrownBy(() -> new GridLaw.RetentionTest(5, -1, 0.5, 0.5, 0.05)).hasMessageContaining("observedKept");
     assertThatThrownBy(() -> new GridLaw.RetentionTest(5, 6, 0.5, 0.5, 0.05)).hasMessageContaining("observedKept");
+    assertThatThrownBy(() -> new GridLaw.RetentionTest(5, 1, 1.5, 0.5, 0.05)).hasMessageContaining("probability");
+    assertThatThrownBy(() -> new GridLaw.RetentionTest(5, 1, 0.5, 0.5, 0.0)).hasMessageContaining("alpha");
     assertThatThrownBy(() -> GridLaw.testRetention(5, 1, 0.5, 0.0)).hasMessageContaining("alpha");
     assertThatThrownBy(() -> GridLaw.testRetention(5, 1, 0.5, 1.0)).hasMessageContaining("alpha");
     assertThatThrownBy(() -> GridLaw.testRetention(Integer.MAX_VALUE + 1L, 1, 0.5, 0.05))

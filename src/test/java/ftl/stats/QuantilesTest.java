@@ -195,5 +195,9 @@ class QuantilesTest {
     assertThatThrownBy(() -> Quantiles.nearestRank(new long[] {1}, 0.0)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> Quantiles.nearestRank(new long[] {1}, 100.5)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> Quantiles.nearestRankIndex(0, 50.0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Quantiles.nearestRankIndex(5, 0.0)).hasMessageContaining("percentile");
+    assertThatThrownBy(() -> Quantiles.type7Sorted(new double[] {1}, 2.0)).hasMessageContaining("probability");
+    assertThatThrownBy(() -> Quantiles.type7Sorted(new long[] {1}, -1.0)).hasMessageContaining("probability");
+    assertThatThrownBy(() -> Quantiles.type7(new long[] {1}, 2.0)).hasMessageContaining("probability");
   }
 }

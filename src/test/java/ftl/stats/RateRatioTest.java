@@ -219,6 +219,9 @@ class RateRatioTest {
     assertThatThrownBy(() -> new Estimate(r, r, 1, Status.DEFINED, 1, 1, SMALL, 0, -1)).hasMessageContaining("replicate");
     assertThatThrownBy(() -> new Estimate(r, r, 1, Status.DEFINED, 1, 1, SMALL, 300, 101)).hasMessageContaining("replicate");
     assertThatThrownBy(() -> new Estimate(null, r, 1, Status.DEFINED, 1, 1, SMALL, 0, 0)).isInstanceOf(NullPointerException.class);
+    assertThat(new Estimate(r, r, 1, Status.DEFINED, 1, 1, SMALL, 300, 100).infiniteResamples()).isEqualTo(100);
+    assertThat(new Estimate(r, r, 0, Status.DEFINED, 0, 0, SMALL, 0, 0).ratio()).isZero();
+    assertThat(new RateRatio.Range(5, 5, 1, 0).max()).isEqualTo(5.0);
     assertThatThrownBy(() -> new RateRatio.Range(1, 2, -1, 0)).hasMessageContaining("negative");
     assertThatThrownBy(() -> new RateRatio.Range(1, 2, 0, -1)).hasMessageContaining("negative");
     assertThatThrownBy(() -> new RateRatio.Range(3, 2, 1, 0)).hasMessageContaining("order");
