@@ -52,9 +52,12 @@
  *   // RIGHT: due(i) = start + i * interval; late sends go out at once and their lag is recorded (intended_ns)
  *   pacer.awaitNanos(Pacer.intendedNanos(start, i, interval)); book.stampSend(slot, due); producer.send(...);
  * </pre>
- * <b>Park overshoot.</b> {@code parkNanos} may wake tens of microseconds late, so the pacer parks only until
- * {@value ftl.harness.run.Pacer#DEFAULT_SPIN_NANOS} ns before the due time and spins the rest. At a 50 µs
- * interval it therefore spins all the time: one core is the pacing thread's.
+ * <b>Park overshoot.</b> {@code parkNanos} wakes late — on this KVM guest by 120–230 µs (p50–p99) at the
+ * default 50 µs timer slack, 60–140 µs at 1 ns — so the pacing thread sets its own timer slack to 1 ns
+ * ({@code /proc/<tid>/timerslack_ns}), parks only until {@value ftl.harness.run.Pacer#DEFAULT_SPIN_NANOS} ns
+ * before the due time and spins the rest. At intervals up to about 250 µs it therefore spins all the time:
+ * one core is the pacing thread's. Both settings are in the ledger ({@code pacer_spin_ns},
+ * {@code pacer_timerslack_ns}).
  * <br><b>GC pauses.</b> No per-event allocation of ours on the stamping paths: stamps go into arrays sized
  * before the run, completion callbacks are preallocated one per slot, the payload array is shared.
  * (Kafka's own {@code send()} path allocates; the broker runs in its own JVM and heap.) A pause that does

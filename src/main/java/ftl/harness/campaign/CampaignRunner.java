@@ -51,6 +51,18 @@ public final class CampaignRunner {
     public int ran() { return ok + failed + aborted; }
   }
 
+  /**
+   * The instrument warm-up run after every (re)start of the embedded broker, and once per campaign on an
+   * external cluster: {@value #WARMUP_EVENTS} events at {@value #WARMUP_INTERVAL_NANOS} ns through the same
+   * code paths as a measured run (discarded; the count is in the ledger as {@code instrument_warmup_events}).
+   * On the 2-core guest both JVMs spend their first minutes in C2 compilation and the first runs after a
+   * broker start show flights of tens of ms that shrink run after run; this warm-up shortens that only a
+   * little (a 50 µs warm-up overloaded the host: flights of about 0.8 s). Real campaigns should plan
+   * generous per-run warm-ups and check flights against run order.
+   */
+  public static final int WARMUP_EVENTS = 20_000;
+  public static final long WARMUP_INTERVAL_NANOS = 100_000L;
+
   private final Path archiveRoot;
   private final String externalBootstrap;
   private final PrintStream err;
@@ -196,7 +208,7 @@ public final class CampaignRunner {
     Runtime.getRuntime().addShutdownHook(hook);
     try {
       for (Plan.ScheduledRun r : missing) {
-        KafkaRun.BrokerHandle handle = broker.ensure();
+        WarmHandle handle = broker.ensure();
         progress.starting(r.runId(), r.condition().name());
         listener.runStarting(r, handle);
         RunOutcome outcome = new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath()).run();
@@ -236,7 +248,7 @@ public final class CampaignRunner {
   }
 
   private Map<String, String> row(Plan.ScheduledRun r, RunOutcome o, String rel, String sha,
-                                  KafkaRun.BrokerHandle broker, HostFacts host) {
+                                  WarmHandle broker, HostFacts host) {
     Condition c = r.condition();
     Map<String, String> m = new LinkedHashMap<>();
     m.put("run_id", r.runId());
@@ -275,6 +287,7 @@ public final class CampaignRunner {
     double ret = o.tally().retention();
     m.put("omb_retention", Double.isNaN(ret) ? "" : String.format(Locale.ROOT, "%.6f", ret));
     m.put("instrument", "kafka");
+    m.put("instrument_warmup_events", String.valueOf(broker.warmupEvents()));
     m.put("bootstrap", broker.pid() > 0 ? "embedded" : broker.bootstrap());
     m.putAll(host.ledgerCells());
     m.putAll(o.cells()); // measured cells (manipulations read back, counts, host load)
@@ -285,9 +298,17 @@ public final class CampaignRunner {
   private final class BrokerSlot {
     private EmbeddedBroker embedded;
 
-    synchronized KafkaRun.BrokerHandle ensure() {
+    private boolean externalWarm;
+    private long warmEvents;
+
+    synchronized WarmHandle ensure() {
       if (externalBootstrap != null) {
-        return external(externalBootstrap);
+        WarmHandle h = new WarmHandle(external(externalBootstrap), 0);
+        if (!externalWarm) {
+          externalWarm = true;
+          warmEvents = warm(h);
+        }
+        return new WarmHandle(h.delegate, warmEvents);
       }
       if (embedded == null || !embedded.alive()) {
         close();
@@ -299,8 +320,12 @@ public final class CampaignRunner {
         } catch (IOException | RuntimeException e) {
           throw new InstrumentException("the embedded broker did not start: " + e.getMessage(), e);
         }
+        warmEvents = warm(new WarmHandle(handleOf(embedded), 0));
       }
-      EmbeddedBroker b = embedded;
+      return new WarmHandle(handleOf(embedded), warmEvents);
+    }
+
+    private KafkaRun.BrokerHandle handleOf(EmbeddedBroker b) {
       return new KafkaRun.BrokerHandle() {
         @Override public String bootstrap() { return b.bootstrap(); }
 
@@ -310,6 +335,17 @@ public final class CampaignRunner {
 
         @Override public String death() { return "broker pid " + b.pid() + " exited with code " + b.exitCode(); }
       };
+    }
+
+    /** Runs the instrument warm-up; returns the events it delivered. */
+    private long warm(WarmHandle h) {
+      Condition c = new Condition("instrument-warmup", WARMUP_INTERVAL_NANOS, 100, "1", 0, 1, WARMUP_EVENTS, 0,
+          ftl.harness.plan.Priority.DEFAULT, ftl.harness.plan.Geometry.FREE, "all", 0, java.util.OptionalInt.empty(), 1);
+      RunOutcome o = new KafkaRun("w" + Long.toHexString(System.nanoTime() & 0xffffff), c, h, EmbeddedBroker.childClasspath()).run();
+      err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
+          o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
+          medianFlightMicros(o)));
+      return o.book().received();
     }
 
     synchronized void restart() {
@@ -324,6 +360,33 @@ public final class CampaignRunner {
         embedded = null;
       }
     }
+  }
+
+  /** A broker handle that also knows how many warm-up events the broker served since it started. */
+  record WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents) implements KafkaRun.BrokerHandle {
+    @Override public String bootstrap() { return delegate.bootstrap(); }
+
+    @Override public long pid() { return delegate.pid(); }
+
+    @Override public boolean alive() { return delegate.alive(); }
+
+    @Override public String death() { return delegate.death(); }
+  }
+
+  static double medianFlightMicros(RunOutcome o) {
+    long[] t = new long[o.book().events()];
+    int n = 0;
+    for (int seq = 0; seq < o.book().events(); seq++) {
+      if (o.book().sent(seq) && o.book().event(seq).hasRecv()) {
+        t[n++] = o.book().event(seq).flightNanos();
+      }
+    }
+    if (n == 0) {
+      return Double.NaN;
+    }
+    t = Arrays.copyOf(t, n);
+    Arrays.sort(t);
+    return t[n / 2] / 1e3;
   }
 
   /** A handle on an existing cluster: never placed, assumed alive (its failures show up as client errors). */

@@ -36,11 +36,11 @@ public final class Ledger {
       "priority", "priority_applied", "geometry", "geometry_applied", "stamp_threads",
       "broker_cpus", "load_pct", "load_applied", "load_measured_pct",
       "start_phase_us", "first_send_phase_us",
-      "pacing_lag_p50_ns", "pacing_lag_p99_ns", "pacing_lag_max_ns",
+      "pacing_lag_p50_ns", "pacing_lag_p99_ns", "pacing_lag_max_ns", "pacer_spin_ns", "pacer_timerslack_ns",
       "ack_negative", "flight_negative", "events_complete",
       "omb_taken", "omb_kept", "omb_zero", "omb_negative", "omb_one_tick_negative", "omb_retention",
       "loadavg_start", "loadavg_end", "other_cpu_pct",
-      "instrument", "bootstrap", "host_cpu", "host_cores", "kernel", "clocksource", "jvm", "kafka_version",
+      "instrument", "instrument_warmup_events", "bootstrap", "host_cpu", "host_cores", "kernel", "clocksource", "jvm", "kafka_version",
       "git_commit");
 
   private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();

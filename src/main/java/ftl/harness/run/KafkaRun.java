@@ -89,6 +89,7 @@ public final class KafkaRun {
     volatile boolean stopSending;
     volatile boolean receiving = true;
     volatile String clientError;
+    volatile long senderTimerSlack = -1;
     final AtomicInteger producerTid = new AtomicInteger(-1);
     final AtomicInteger consumerTid = new AtomicInteger(-1);
     final CountDownLatch consumerReady = new CountDownLatch(1);
@@ -298,6 +299,7 @@ public final class KafkaRun {
   /** Pacing thread body: warm-up sends, drain of the warm-up, then the measured sends on their own aligned schedule. */
   private void send(KafkaProducer<byte[], byte[]> producer, String topic, StampBook book, Shared shared) {
     Pacer pacer = Pacer.system();
+    shared.senderTimerSlack = Pacer.tightenTimerSlack();
     byte[] value = new byte[condition.payloadBytes()];
     for (int i = 0; i < value.length; i++) {
       value[i] = (byte) ('a' + i % 26);
@@ -469,6 +471,8 @@ public final class KafkaRun {
         recvsMissing += e.hasRecv() ? 0 : 1;
       }
     }
+    cells.put("pacer_spin_ns", String.valueOf(Pacer.DEFAULT_SPIN_NANOS));
+    cells.put("pacer_timerslack_ns", shared.senderTimerSlack < 0 ? "" : String.valueOf(shared.senderTimerSlack));
     cells.put("events_written", String.valueOf(written));
     cells.put("acks_missing", String.valueOf(acksMissing));
     cells.put("recvs_missing", String.valueOf(recvsMissing));
