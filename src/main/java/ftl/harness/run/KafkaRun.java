@@ -326,8 +326,21 @@ public final class KafkaRun {
           Thread.sleep(1);
         }
       }
-      long nowNs = System.nanoTime();
-      long nowUs = WallClock.micros();
+      // A (monotonic, wall) pair read close together: a preemption between the two reads would shift the
+      // aligned phase by its length, so keep the tightest of a few tries and use the midpoint.
+      long nowNs = 0;
+      long nowUs = 0;
+      long best = Long.MAX_VALUE;
+      for (int k = 0; k < 5; k++) {
+        long a = System.nanoTime();
+        long us = WallClock.micros();
+        long b = System.nanoTime();
+        if (b - a < best) {
+          best = b - a;
+          nowNs = a + (b - a) / 2;
+          nowUs = us;
+        }
+      }
       long start = condition.startPhaseMicros().isPresent()
           ? alignedStartNanos(nowNs, nowUs, condition.startPhaseMicros().getAsInt(), LEAD_NANOS)
           : nowNs + LEAD_NANOS;
