@@ -114,7 +114,7 @@ public final class EventReader {
       throw new DataException(name, 0, "empty file (0 bytes)", null);
     }
     if (b0 == 0x1f && b1 == 0x8b) {
-      return new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
+      return new GZIPInputStream(in, 1 << 16);
     }
     return in;
   }
@@ -123,6 +123,9 @@ public final class EventReader {
   private static final class Parser {
     private final InputStream in;
     private final String name;
+    private final byte[] buf = new byte[1 << 16];
+    private int pos;
+    private int lim;
     private byte[] line = new byte[256];
     private int len;
     private long lineNo;
@@ -180,25 +183,50 @@ public final class EventReader {
     /** Reads the next line into {@code line[0..len)} without its terminator; -1 at end of input. */
     private int nextLine() throws IOException {
       len = 0;
-      int c = in.read();
-      if (c < 0) {
+      if (pos >= lim && !fill()) {
         return -1;
       }
       lineNo++;
-      while (c >= 0 && c != '\n') {
-        if (len == line.length) {
-          if (len >= 1 << 20) {
-            throw new DataException(name, lineNo, "line longer than 1 MiB (not an event file?)", null);
-          }
-          line = java.util.Arrays.copyOf(line, len * 2);
+      while (true) {
+        int start = pos;
+        while (pos < lim && buf[pos] != '\n') {
+          pos++;
         }
-        line[len++] = (byte) c;
-        c = in.read();
+        append(start, pos);
+        if (pos < lim) {
+          pos++; // the newline
+          break;
+        }
+        if (!fill()) {
+          break;
+        }
       }
       if (len > 0 && line[len - 1] == '\r') {
         len--;
       }
       return len;
+    }
+
+    private void append(int from, int to) {
+      int n = to - from;
+      if (len + n > line.length) {
+        if (len + n > 1 << 20) {
+          throw new DataException(name, lineNo, "line longer than 1 MiB (not an event file?)", null);
+        }
+        line = java.util.Arrays.copyOf(line, Math.max(line.length * 2, len + n));
+      }
+      System.arraycopy(buf, from, line, len, n);
+      len += n;
+    }
+
+    private boolean fill() throws IOException {
+      int n = in.read(buf, 0, buf.length);
+      while (n == 0) {
+        n = in.read(buf, 0, buf.length);
+      }
+      pos = 0;
+      lim = Math.max(n, 0);
+      return n > 0;
     }
 
     private void readHeader() {
