@@ -60,8 +60,8 @@ public final class CampaignRunner {
    * little (a 50 µs warm-up overloaded the host: flights of about 0.8 s). Real campaigns should plan
    * generous per-run warm-ups and check flights against run order.
    */
-  public static final int WARMUP_EVENTS = 20_000;
-  public static final long WARMUP_INTERVAL_NANOS = 100_000L;
+  public static final int WARMUP_EVENTS = 40_000;
+  public static final long WARMUP_INTERVAL_NANOS = 500_000L;
 
   private final Path archiveRoot;
   private final String externalBootstrap;
