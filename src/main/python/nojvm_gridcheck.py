@@ -282,7 +282,7 @@ def run_one(out, run_id, condition, interval_ns, events, warmup, start_phase_us=
     return row
 
 
-def plan_document():
+def plan_document(campaign="nojvm"):
     """The built-in plan with the grid law's prediction per interval, in numbers."""
     per_interval = {}
     for label in PLAN["intervals"]:
@@ -290,7 +290,7 @@ def plan_document():
         b = frac.denominator
         per_interval[label] = {"a": frac.numerator, "b": b, "grid_step": str(Fraction(1, b)),
                                "allowed_values": [str(Fraction(k, b)) for k in range(b + 1)] if b <= 10 else None}
-    return dict(PLAN, created_at=utc_now(), prediction={
+    return dict(PLAN, campaign=campaign, created_at=utc_now(), prediction={
         "law": "a send at wall phase p (mod 1 ms) with flight L < 1 ms is kept iff p >= 1 ms - L; the b phases "
                "of a run make its retention a multiple of 1/b (predicted_grid, from the run's median flight and "
                "fitted grid phase); flight and send-lag jitter smooth the grid (predicted_smooth)",
@@ -332,6 +332,7 @@ def main(argv=None):
     ap.add_argument("--repeats", type=int, default=1)
     ap.add_argument("--plan", action="store_true", help="run (or resume) the built-in plan")
     ap.add_argument("--write-plan", action="store_true", help="only write plan.json")
+    ap.add_argument("--campaign", default="nojvm", help="campaign name written into a new plan.json")
     args = ap.parse_args(argv)
     os.makedirs(os.path.join(args.out, "events"), exist_ok=True)
     for folder in (args.out, os.path.join(args.out, "events")):   # orphans of an interrupted run
@@ -341,7 +342,7 @@ def main(argv=None):
     plan_path = os.path.join(args.out, "plan.json")
     if args.plan or args.write_plan:
         if not os.path.exists(plan_path):
-            write_atomic(plan_path, (json.dumps(plan_document(), indent=2) + "\n").encode())
+            write_atomic(plan_path, (json.dumps(plan_document(args.campaign), indent=2) + "\n").encode())
         with open(plan_path) as f:
             plan = json.load(f)
         if args.write_plan:
