@@ -39,8 +39,8 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Registry registry = Registry.standard();
     Analysis a = Registries.analysis(main);
+    Registry registry = Registry.forData(a.data());
     Optional<Quantity> found = registry.byKey(what);
     if (found.isEmpty() && (what.startsWith("\\") || what.matches("[A-Za-z]+"))) {
       found = registry.byMacro(what);

@@ -32,7 +32,7 @@ public final class ListCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Analysis a = Registries.analysis(main);
     List<Computed> computed = new ArrayList<>();
-    for (Quantity q : Registry.standard().all()) {
+    for (Quantity q : Registry.forData(a.data()).all()) {
       computed.add(Computed.of(q, a));
     }
     if (json) {

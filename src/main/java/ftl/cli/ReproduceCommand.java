@@ -55,8 +55,16 @@ public final class ReproduceCommand implements Callable<Integer> {
     out.println("  data digest " + r.dataDigest());
     out.println();
     out.printf("%-28s %-22s %s%n", "quantity", "text", "macro");
+    java.util.Set<String> fixed = new java.util.HashSet<>();
+    ftl.quantity.Registry.standard().all().forEach(q -> fixed.add(q.key()));
     for (Computed c : r.quantities()) {
-      out.printf("%-28s %-22s \\%s%n", c.quantity().key(), c.text(), c.quantity().macro());
+      if (fixed.contains(c.quantity().key())) {
+        out.printf("%-28s %-22s \\%s%n", c.quantity().key(), c.text(), c.quantity().macro());
+      }
+    }
+    long perCondition = r.quantities().stream().filter(c -> !fixed.contains(c.quantity().key())).count();
+    if (perCondition > 0) {
+      out.printf("... and %d per-condition and per-source quantities (table cells): ./ftl list shows every one%n", perCondition);
     }
     out.println();
     if (!r.unavailable().isEmpty()) {
@@ -71,6 +79,13 @@ public final class ReproduceCommand implements Callable<Integer> {
         check ? (r.staleOutputs().isEmpty() ? "all up to date" : r.staleOutputs().size() + " stale")
             : "written where changed");
     r.staleOutputs().forEach(s -> out.println("  " + s));
+    var counts = ftl.verify.Census.counts(r.census());
+    out.printf("census of numbers in paper/, supplement/, paper/abstract.txt: %d by macro, %d typed quantities, %d exempt, %d untraced%n",
+        counts.get(ftl.verify.Census.Kind.MACRO), counts.get(ftl.verify.Census.Kind.QUANTITY),
+        counts.get(ftl.verify.Census.Kind.EXEMPT), counts.get(ftl.verify.Census.Kind.UNTRACED));
+    r.untraced().forEach(e -> out.println("  UNTRACED " + e));
+    r.census().stream().filter(e -> e.kind() == ftl.verify.Census.Kind.QUANTITY)
+        .forEach(e -> out.println("  typed    " + e));
     out.printf("texts: %d problem%s%n", r.textProblems().size(), r.textProblems().size() == 1 ? "" : "s");
     r.textProblems().forEach(s -> out.println("  " + s));
     if (r.manifest().isEmpty()) {

@@ -60,6 +60,21 @@ public final class Emitter {
    * @param dataDigest SHA-256 identifying the data the quantities came from
    */
   public List<Output> render(List<Computed> quantities, String dataDigest) {
+    return render(quantities, List.of(), dataDigest);
+  }
+
+  /**
+   * Renders every template, with per-run rows for figure data.
+   *
+   * @param runs one map per ok run (campaign, condition, run, and the run's figures), in data order
+   */
+  public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs, String dataDigest) {
+    return render(quantities, runs, List.of(), dataDigest);
+  }
+
+  /** Renders every template, with per-run rows and the harness audit rows (LaTeX-escaped cells). */
+  public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs,
+                             List<Map<String, Object>> audit, String dataDigest) {
     List<Output> out = new ArrayList<>();
     for (String target : TARGETS) {
       Path dir = root.resolve(EMIT_DIR).resolve(target);
@@ -76,13 +91,37 @@ public final class Emitter {
         String name = t.getFileName().toString();
         String templateName = target + "/" + name;
         String outName = target + "/generated/" + name.substring(0, name.length() - ".ftl".length());
-        out.add(new Output(outName, EMIT_DIR + "/" + templateName, render(templateName, quantities, dataDigest)));
+        out.add(new Output(outName, EMIT_DIR + "/" + templateName, render(templateName, quantities, runs, audit, dataDigest)));
       }
     }
     return out;
   }
 
-  private String render(String templateName, List<Computed> quantities, String dataDigest) {
+  /** The original study's figures, from {@code paper/original-study.csv} (empty when absent). */
+  private List<Map<String, Object>> originalStudy() {
+    Path f = root.resolve("paper/original-study.csv");
+    List<Map<String, Object>> out = new ArrayList<>();
+    if (!Files.exists(f)) {
+      return out;
+    }
+    try (java.io.Reader r = Files.newBufferedReader(f, java.nio.charset.StandardCharsets.UTF_8)) {
+      for (org.apache.commons.csv.CSVRecord rec : org.apache.commons.csv.CSVFormat.RFC4180.builder().setHeader()
+          .setSkipHeaderRecord(true).setCommentMarker('#').get().parse(r)) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("claimLatex", ftl.quantity.LatexEscape.escape(rec.get("claim")));
+        m.put("originalLatex", ftl.quantity.LatexEscape.escape(rec.get("original")));
+        m.put("ourKey", rec.get("our_key"));
+        m.put("noteLatex", ftl.quantity.LatexEscape.escape(rec.get("note")));
+        out.add(m);
+      }
+    } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+      throw new ftl.data.DataException("paper/original-study.csv", 0, "not a valid CSV: " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  private String render(String templateName, List<Computed> quantities, List<Map<String, Object>> runs,
+                        List<Map<String, Object>> audit, String dataDigest) {
     Map<String, Object> model = new LinkedHashMap<>();
     List<Map<String, Object>> qs = new ArrayList<>();
     Map<String, Map<String, Object>> byKey = new LinkedHashMap<>();
@@ -93,6 +132,11 @@ public final class Emitter {
       m.put("latex", c.latex());
       m.put("text", c.text());
       m.put("available", c.available());
+      if (c.value() instanceof ftl.quantity.Value.Real r) {
+        m.put("number", r.value());
+      } else if (c.value() instanceof ftl.quantity.Value.Count n) {
+        m.put("number", n.count());
+      }
       m.put("definition", c.quantity().definition());
       m.put("definitionLatex", ftl.quantity.LatexEscape.escape(c.quantity().definition()));
       m.put("unit", c.quantity().unit().symbol());
@@ -105,6 +149,9 @@ public final class Emitter {
     model.put("quantities", qs);
     model.put("q", byKey);
     model.put("dataDigest", dataDigest);
+    model.put("runs", runs);
+    model.put("audit", audit);
+    model.put("original", originalStudy());
     model.put("template", EMIT_DIR + "/" + templateName);
     try {
       Template t = cfg.getTemplate(templateName);

@@ -45,6 +45,15 @@ final class CampaignQuantities {
           "smallest per-run guard retention in campaign " + c, c, true));
       q.add(fraction("omb.retention.max." + c, "OmbRetentionMax" + m,
           "largest per-run guard retention in campaign " + c, c, false));
+      q.add(new Quantity("omb.retention.range." + c, "OmbRetentionRange" + m,
+          "range of per-run guard retention in campaign " + c, Unit.FRACTION, Format.PERCENT_RANGE_2DP, Scope.KAFKA_EVENTS,
+          "ftl.stats.GuardResult#retention", a -> {
+            if (!has(a, c)) {
+              return noData(c);
+            }
+            var s = runsOf(a, c).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention).summaryStatistics();
+            return s.getCount() == 0 ? new Value.Unavailable("no run delivered any event") : new Value.Range(s.getMin(), s.getMax());
+          }));
       q.add(count("omb.dropped." + c, "OmbDropped" + m, "samples the guard drops (M <= 0) in campaign " + c, c,
           Scope.KAFKA_EVENTS, r -> r.guard().dropped()));
       q.add(count("omb.oneTickNegatives." + c, "OneTickNegatives" + m, "samples with M = -1 in campaign " + c, c,

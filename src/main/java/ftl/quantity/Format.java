@@ -23,7 +23,11 @@ public enum Format {
   /** A percentage range: {@code 0.36% to 100%}. */
   PERCENT_RANGE_2DP,
   /** A real number to three significant figures, with the unit's suffix: {@code 412 µs}. */
-  REAL_3SF;
+  REAL_3SF,
+  /** A fraction to two decimals, as written in a table cell: {@code 0.27}. */
+  DECIMAL_2DP,
+  /** A verdict: {@code held} or {@code did not hold}. */
+  VERDICT;
 
   private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
 
@@ -39,6 +43,8 @@ public enum Format {
       case RATIO_RANGE_2SF -> sig(((Value.Range) v).low(), 2) + " to " + sig(((Value.Range) v).high(), 2) + "x";
       case PERCENT_RANGE_2DP -> percent(((Value.Range) v).low()) + "% to " + percent(((Value.Range) v).high()) + "%";
       case REAL_3SF -> sig(real(v), 3) + unit.suffix();
+      case DECIMAL_2DP -> BigDecimal.valueOf(real(v)).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
+      case VERDICT -> ((Value.Verdict) v).held() ? "held" : "did not hold";
     };
   }
 

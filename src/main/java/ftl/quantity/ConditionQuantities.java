@@ -1,0 +1,188 @@
+package ftl.quantity;
+
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.LedgerRow;
+import ftl.quantity.Quantity.Scope;
+import ftl.stats.Quantiles;
+import ftl.stats.RateRatio;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Registry entries per condition ({@code <key>.<campaign>.<condition>}), made from the conditions the
+ * ledgers of a data root hold: the cells of the paper's tables. Their macros spell digits as words so that
+ * LaTeX accepts them ({@code s1ms} becomes {@code SOneMs}).
+ */
+final class ConditionQuantities {
+  private ConditionQuantities() {}
+
+  static List<Quantity> forData(DataSet data) {
+    List<Quantity> q = new ArrayList<>();
+    for (Campaign c : data.campaigns()) {
+      Set<String> conditions = new LinkedHashSet<>();
+      for (LedgerRow r : c.runs()) {
+        if (r.ok()) {
+          conditions.add(r.condition());
+        }
+      }
+      boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
+      for (String cond : conditions.stream().sorted().toList()) {
+        perCondition(q, c.name(), cond, nojvm ? Analysis.NOJVM : Analysis.KAFKA);
+      }
+      if (c.name().equals(CampaignQuantities.MODE_A)) {
+        collapseStrata(q);
+      }
+      if (c.name().equals("payload") && c.plan().isPresent()) {
+        PayloadPredictions.add(q, c.plan().get());
+      }
+    }
+    return q;
+  }
+
+  private static void perCondition(List<Quantity> q, String campaign, String cond, String instrument) {
+    String base = campaign + "." + slug(cond);
+    Scope scope = instrument.equals(Analysis.NOJVM) ? Scope.NOJVM_EVENTS : Scope.KAFKA_EVENTS;
+    q.add(new Quantity("runs." + base, macro("Runs", campaign, cond), "ok runs of condition " + cond + " in campaign " + campaign,
+        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
+        a -> new Value.Count(a.okRows(instrument).stream()
+            .filter(e -> e.getKey().name().equals(campaign) && e.getValue().condition().equals(cond)).count())));
+    q.add(new Quantity("gridlaw.b." + base, macro("GridLawB", campaign, cond),
+        "denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b), condition " + cond
+            + " of campaign " + campaign, Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.stats.GridLaw#reduce",
+        a -> a.okRows(instrument).stream()
+            .filter(e -> e.getKey().name().equals(campaign) && e.getValue().condition().equals(cond))
+            .map(e -> e.getValue().field("send_interval_ns")).filter(v -> !v.isEmpty()).findFirst()
+            .<Value>map(v -> new Value.Count(ftl.stats.GridLaw.reduce(Long.parseLong(v), 1_000_000L).denominator()))
+            .orElse(new Value.Unavailable("no send_interval_ns in the ledger"))));
+    for (String stat : List.of("min", "median", "max")) {
+      q.add(new Quantity("retention." + stat + "." + base, macro("Retention" + cap(stat), campaign, cond),
+          stat + " over runs of the guard retention kept/taken, condition " + cond + " of campaign " + campaign,
+          Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GuardResult#retention / ftl.stats.Quantiles",
+          a -> {
+            double[] v = runs(a, instrument, campaign, cond).stream().filter(r -> r.guard().taken() > 0)
+                .mapToDouble(RunResult::retention).toArray();
+            if (v.length == 0) {
+              return new Value.Unavailable("no run of " + base + " delivered any event");
+            }
+            return new Value.Real(switch (stat) {
+              case "min" -> java.util.Arrays.stream(v).min().getAsDouble();
+              case "max" -> java.util.Arrays.stream(v).max().getAsDouble();
+              default -> Quantiles.median(v);
+            });
+          }));
+    }
+    q.add(new Quantity("flight.median." + base, macro("FlightMedian", campaign, cond),
+        "median over runs of each run's median flight T, condition " + cond + " of campaign " + campaign,
+        Unit.MICROSECONDS, Format.REAL_3SF, scope, "ftl.stats.Quantiles#median", a -> {
+          double[] v = runs(a, instrument, campaign, cond).stream().mapToDouble(r -> r.guard().medianFlightNanos())
+              .filter(x -> !Double.isNaN(x)).toArray();
+          return v.length == 0 ? new Value.Unavailable("no delivered event") : new Value.Real(Quantiles.median(v) / 1000.0);
+        }));
+    q.add(new Quantity("gridlaw.agreement." + base, macro("GridLawAgreement", campaign, cond),
+        "fraction of delivered events of condition " + cond + " (campaign " + campaign
+            + ") whose guard outcome the grid law predicts from the event's own send phase and flight",
+        Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GridLaw#predictRun", a -> {
+          long agree = 0;
+          long n = 0;
+          for (RunResult r : runs(a, instrument, campaign, cond)) {
+            agree += r.grid().agreeing();
+            n += r.grid().events();
+          }
+          return n == 0 ? new Value.Unavailable("no delivered event") : new Value.Real((double) agree / n);
+        }));
+    if (instrument.equals(Analysis.KAFKA)) {
+      q.add(new Quantity("ackNegative.rate." + base, macro("AckNegativeRate", campaign, cond),
+          "pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign,
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SignCheckResult#ackNegativeRate", a -> {
+            long neg = 0;
+            long n = 0;
+            for (RunResult r : runs(a, instrument, campaign, cond)) {
+              neg += r.sign().ackNegative();
+              n += r.sign().complete();
+            }
+            return n == 0 ? new Value.Unavailable("no complete event") : new Value.Real((double) neg / n);
+          }));
+    }
+  }
+
+  /** The collapse factor of each Mode A stratum, with its bootstrap interval. */
+  private static void collapseStrata(List<Quantity> q) {
+    for (String geometry : List.of("shared", "split")) {
+      for (String load : List.of("0", "50", "90")) {
+        for (String acks : List.of("1", "all")) {
+          for (String interval : List.of("1000000", "500000", "250000")) {
+            String stratum = "geometry=" + geometry + " load=" + load + "% acks=" + acks + " interval=" + interval + "ns";
+            String key = "collapse.modeA." + geometry + "-load" + load + "-acks" + acks + "-s" + (Long.parseLong(interval) / 1000) + "us";
+            Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
+                Manipulations.collapse(Manipulations.usable(a, CampaignQuantities.MODE_A)).stream()
+                    .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
+            for (String part : List.of("ratio", "lower", "upper")) {
+              q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), "modeA", key.substring("collapse.modeA.".length())),
+                  (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
+                      + " end of the 95% bootstrap interval of the collapse factor") + " in stratum " + stratum,
+                  Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> {
+                    if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
+                      return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+                    }
+                    RateRatio.Estimate e = est.apply(a);
+                    if (e == null) {
+                      return new Value.Unavailable("stratum lacks runs of one priority");
+                    }
+                    if (e.status() != RateRatio.Status.DEFINED) {
+                      return new Value.Unavailable("ratio not finite: " + e.status());
+                    }
+                    double v = part.equals("ratio") ? e.ratio() : part.equals("lower") ? e.lower() : e.upper();
+                    return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("bound not finite");
+                  }));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  static List<RunResult> runs(Analysis a, String instrument, String campaign, String cond) {
+    return a.runs(instrument).stream()
+        .filter(r -> r.campaign().name().equals(campaign) && r.row().condition().equals(cond)).toList();
+  }
+
+  private static final String[] DIGITS = {"Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"};
+
+  /** A LaTeX-safe macro name: the prefix, then each word of campaign and condition capitalised, digits spelled. */
+  static String macro(String prefix, String campaign, String condition) {
+    StringBuilder sb = new StringBuilder(prefix);
+    for (String part : (campaign + " " + condition).split("[^A-Za-z0-9]+")) {
+      StringBuilder w = new StringBuilder();
+      for (char ch : part.toCharArray()) {
+        if (Character.isDigit(ch)) {
+          w.append(DIGITS[ch - '0']);
+        } else if (w.length() == 0) {
+          w.append(Character.toUpperCase(ch));
+        } else {
+          w.append(ch);
+        }
+      }
+      if (w.length() > 0) {
+        w.setCharAt(0, Character.toUpperCase(w.charAt(0)));
+      }
+      sb.append(w);
+    }
+    return sb.toString();
+  }
+
+  /** A condition name as a key segment: characters other than letters, digits, '_' and '-' become '-'. */
+  static String slug(String condition) {
+    return condition.replaceAll("[^A-Za-z0-9_-]+", "-").replaceAll("^-+|-+$", "");
+  }
+
+  static String cap(String s) {
+    return s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+  }
+
+
+}

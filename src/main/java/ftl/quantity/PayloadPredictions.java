@@ -1,0 +1,122 @@
+package ftl.quantity;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import ftl.quantity.Quantity.Scope;
+import ftl.stats.Quantiles;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * The pre-registered payload manipulation, judged against the numbers its {@code plan.json} committed
+ * before the runs ({@code predictions.mechanism_tolerance}, {@code direction}, {@code size},
+ * {@code control}). The thresholds are read from the plan, never typed here.
+ */
+final class PayloadPredictions {
+  static final String CAMPAIGN = "payload";
+
+  private PayloadPredictions() {}
+
+  static void add(List<Quantity> q, JsonNode plan) {
+    JsonNode p = plan.path("predictions");
+    double tolerance = p.path("mechanism_tolerance").path("tolerance").asDouble(Double.NaN);
+    double share = p.path("mechanism_tolerance").path("share_of_runs").asDouble(Double.NaN);
+    long dirPhase = p.path("direction").path("phase_us").asLong(-1);
+    long sizePhase = p.path("size").path("phase_us").asLong(-1);
+    double minIncrease = p.path("size").path("min_increase").asDouble(Double.NaN);
+    long controlPhase = p.path("control").path("phase_us").asLong(-1);
+    double controlMin = p.path("control").path("min_retention").asDouble(Double.NaN);
+
+    q.add(new Quantity("payload.mechanism.share", "PayloadMechanismShare",
+        "share of payload runs whose observed retention is within the plan's tolerance (" + tolerance
+            + ") of the per-event grid-law prediction from the run's own send phases and flights",
+        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
+          List<RunResult> runs = runs(a);
+          if (runs.isEmpty()) {
+            return noData();
+          }
+          long within = runs.stream().filter(r -> r.grid().events() > 0 && Math.abs(
+              r.grid().observedRetention().value() - r.grid().predictedRetention().value()) <= tolerance).count();
+          return new Value.Real((double) within / runs.size());
+        }));
+    q.add(new Quantity("payload.prediction.mechanism", "PayloadPredictionMechanism",
+        "whether payload.mechanism.share reached the pre-registered share of runs (" + share + ")",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions", a -> {
+          List<RunResult> runs = runs(a);
+          if (runs.isEmpty()) {
+            return noData();
+          }
+          long within = runs.stream().filter(r -> r.grid().events() > 0 && Math.abs(
+              r.grid().observedRetention().value() - r.grid().predictedRetention().value()) <= tolerance).count();
+          double s = (double) within / runs.size();
+          return new Value.Verdict(s >= share, within + " of " + runs.size() + " runs within " + tolerance);
+        }));
+    q.add(new Quantity("payload.prediction.direction", "PayloadPredictionDirection",
+        "whether median retention at start phase " + dirPhase + " us does not decrease with payload, as pre-registered",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions", a -> {
+          TreeMap<Long, Double> m = medians(a, dirPhase);
+          if (m.size() < 2) {
+            return noData();
+          }
+          double prev = -1;
+          boolean held = true;
+          for (double v : m.values()) {
+            held &= v >= prev;
+            prev = v;
+          }
+          return new Value.Verdict(held, "medians by payload " + m);
+        }));
+    q.add(new Quantity("payload.size.increase", "PayloadSizeIncrease",
+        "median retention at the largest payload minus median retention at the smallest, start phase " + sizePhase + " us",
+        Unit.FRACTION, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
+          TreeMap<Long, Double> m = medians(a, sizePhase);
+          return m.size() < 2 ? noData() : new Value.Real(m.lastEntry().getValue() - m.firstEntry().getValue());
+        }));
+    q.add(new Quantity("payload.prediction.size", "PayloadPredictionSize",
+        "whether payload.size.increase reached the pre-registered minimum (" + minIncrease + ")",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions", a -> {
+          TreeMap<Long, Double> m = medians(a, sizePhase);
+          if (m.size() < 2) {
+            return noData();
+          }
+          double inc = m.lastEntry().getValue() - m.firstEntry().getValue();
+          return new Value.Verdict(inc >= minIncrease, "increase " + inc);
+        }));
+    q.add(new Quantity("payload.control.min", "PayloadControlMin",
+        "smallest median retention over payloads at the control start phase " + controlPhase + " us",
+        Unit.FRACTION, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
+          TreeMap<Long, Double> m = medians(a, controlPhase);
+          return m.isEmpty() ? noData() : new Value.Real(m.values().stream().mapToDouble(x -> x).min().getAsDouble());
+        }));
+    q.add(new Quantity("payload.prediction.control", "PayloadPredictionControl",
+        "whether every payload's median retention at start phase " + controlPhase + " us reached " + controlMin,
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions", a -> {
+          TreeMap<Long, Double> m = medians(a, controlPhase);
+          if (m.isEmpty()) {
+            return noData();
+          }
+          return new Value.Verdict(m.values().stream().allMatch(v -> v >= controlMin), "medians by payload " + m);
+        }));
+  }
+
+  private static Value noData() {
+    return new Value.Unavailable("no campaign data present: no ok run of campaign payload under the data root");
+  }
+
+  static List<RunResult> runs(Analysis a) {
+    return a.runs(Analysis.KAFKA).stream().filter(r -> r.campaign().name().equals(CAMPAIGN)).toList();
+  }
+
+  /** Median retention per payload (bytes) among runs at one start phase. */
+  static TreeMap<Long, Double> medians(Analysis a, long phaseMicros) {
+    TreeMap<Long, List<Double>> by = new TreeMap<>();
+    for (RunResult r : runs(a)) {
+      if (r.guard().taken() == 0 || !r.field("start_phase_us").equals(Long.toString(phaseMicros))) {
+        continue;
+      }
+      by.computeIfAbsent(Long.parseLong(r.field("payload_bytes")), k -> new java.util.ArrayList<>()).add(r.retention());
+    }
+    TreeMap<Long, Double> out = new TreeMap<>();
+    by.forEach((k, v) -> out.put(k, Quantiles.median(v.stream().mapToDouble(x -> x).toArray())));
+    return out;
+  }
+}

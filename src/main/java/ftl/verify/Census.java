@@ -1,0 +1,192 @@
+package ftl.verify;
+
+import ftl.quantity.Computed;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * The census of numbers: every number in the prose, captions, tables and footnotes of {@code paper/},
+ * {@code supplement/} and {@code paper/abstract.txt}, classified as
+ * <ul>
+ *   <li><b>macro</b>: a registry macro used in the text (its number is emitted, never typed);</li>
+ *   <li><b>quantity</b>: a typed literal equal to the printed text of a registry quantity;</li>
+ *   <li><b>exempt</b>: covered by an entry of the allow-list {@code paper/census-allow.csv}
+ *       ({@code file,phrase,reason}: the number lies inside that phrase on its line), or part of LaTeX
+ *       structure (a label, reference, citation key, file name, length or column specification);</li>
+ *   <li><b>untraced</b>: anything else, which fails the build.</li>
+ * </ul>
+ */
+public final class Census {
+
+  /** File name of the allow-list, under {@code paper/}. */
+  public static final String ALLOW_FILE = "paper/census-allow.csv";
+
+  /** How a number was classified. */
+  public enum Kind { MACRO, QUANTITY, EXEMPT, UNTRACED }
+
+  /** One number found in a text. */
+  public record Entry(String file, int line, String number, Kind kind, String why) {
+    @Override
+    public String toString() {
+      return file + ":" + line + ": " + number + " (" + kind.name().toLowerCase(java.util.Locale.ROOT) + ": " + why + ")";
+    }
+  }
+
+  /** An allow-list entry. */
+  public record Allowed(String file, String phrase, String reason) {}
+
+  /** A number as printed: digits with thousands separators and decimals, optionally a percent sign or x. */
+  static final Pattern NUMBER = Pattern.compile("(?<![A-Za-z0-9_.])\\d[\\d,]*(?:\\{,\\}\\d+)*(?:\\.\\d+)?(?:\\\\%|%|x)?");
+  /** LaTeX constructs whose arguments are structure, not claims. */
+  static final Pattern STRUCTURE = Pattern.compile(
+      "\\\\(?:label|ref|eqref|autoref|cref|Cref|cite|citep|citet|input|include|includegraphics|usepackage|documentclass"
+          + "|begin|end|url|pgfplotstableread|bibliography|bibliographystyle|hypersetup|setcounter|addtocounter"
+          + "|hspace|vspace|setlength|addtolength|newcommand|renewcommand|providecommand|definecolor|tikzset|pgfplotsset"
+          + "|ftlQuantity|ftlNoData)\\*?(?:\\[[^\\]]*\\])?(?:\\{[^{}]*\\})+");
+  static final Pattern LENGTH = Pattern.compile("-?\\d*\\.?\\d+\\s*(?:pt|em|ex|cm|mm|in|bp|sp)\\b|-?\\d*\\.?\\d+\\\\(?:textwidth|linewidth|columnwidth|textheight|baselineskip)");
+  static final Pattern OPTIONS = Pattern.compile("\\[[^\\]]*(?:=|\\b(?:width|height|scale|xshift|yshift|node distance)\\b)[^\\]]*\\]");
+
+  private Census() {}
+
+  /** Reads the allow-list (absent: empty). */
+  public static List<Allowed> allowList(Path root) {
+    Path f = root.resolve(ALLOW_FILE);
+    List<Allowed> out = new ArrayList<>();
+    if (!Files.exists(f)) {
+      return out;
+    }
+    try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+      for (CSVRecord rec : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).setCommentMarker('#')
+          .get().parse(r)) {
+        String reason = rec.get("reason").trim();
+        if (reason.isEmpty()) {
+          throw new ftl.data.DataException(ALLOW_FILE, rec.getRecordNumber() + 1, "an allow-list entry needs a reason", null);
+        }
+        out.add(new Allowed(rec.get("file").trim(), rec.get("phrase"), reason));
+      }
+    } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+      throw new ftl.data.DataException(ALLOW_FILE, 0, "not a valid allow-list: " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  /** Takes the census of every text against the computed quantities. */
+  public static List<Entry> take(TextSources texts, List<Computed> quantities, List<Allowed> allowed) {
+    Map<String, String> rangeKeys = new java.util.LinkedHashMap<>();
+    for (Computed c : quantities) {
+      if (c.available() && c.text().contains(" to ")) {
+        rangeKeys.putIfAbsent(c.text(), c.quantity().key());
+        rangeKeys.putIfAbsent(c.latex(), c.quantity().key());
+      }
+    }
+    Map<String, String> macroKeys = new HashMap<>();
+    Map<String, String> textKeys = new HashMap<>();
+    for (Computed c : quantities) {
+      macroKeys.put(c.quantity().macro(), c.quantity().key());
+      if (c.available()) {
+        textKeys.putIfAbsent(normalise(c.text()), c.quantity().key());
+        textKeys.putIfAbsent(normalise(c.latex()), c.quantity().key());
+      }
+    }
+    List<Entry> out = new ArrayList<>();
+    Pattern macroUse = Pattern.compile("\\\\([A-Za-z]+)");
+    for (TextSources.Text t : texts.texts()) {
+      for (int i = 0; i < t.lines().size(); i++) {
+        String raw = TextSources.stripComment(t.lines().get(i), t.name());
+        Matcher m = macroUse.matcher(raw);
+        while (m.find()) {
+          String key = macroKeys.get(m.group(1));
+          if (key != null) {
+            out.add(new Entry(t.name(), i + 1, "\\" + m.group(1), Kind.MACRO, key));
+          }
+        }
+        String line = blankStructure(raw);
+        for (Map.Entry<String, String> r : rangeKeys.entrySet()) {
+          int at = line.indexOf(r.getKey());
+          while (at >= 0) {
+            out.add(new Entry(t.name(), i + 1, r.getKey(), Kind.QUANTITY, r.getValue()));
+            line = line.substring(0, at) + " ".repeat(r.getKey().length()) + line.substring(at + r.getKey().length());
+            at = line.indexOf(r.getKey());
+          }
+        }
+        Matcher n = NUMBER.matcher(line);
+        while (n.find()) {
+          String number = n.group();
+          out.add(classify(t.name(), i + 1, raw, line, n.start(), n.end(), number, textKeys, allowed));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static Entry classify(String file, int lineNo, String raw, String line, int start, int end, String number,
+                                Map<String, String> textKeys, List<Allowed> allowed) {
+    for (Allowed a : allowed) {
+      if (!a.file().equals(file) && !a.file().equals("*")) {
+        continue;
+      }
+      int from = 0;
+      while (true) {
+        int p = raw.indexOf(a.phrase(), from);
+        if (p < 0) {
+          break;
+        }
+        if (p <= start && end <= p + a.phrase().length()) {
+          return new Entry(file, lineNo, number, Kind.EXEMPT, a.reason());
+        }
+        from = p + 1;
+      }
+    }
+    String key = textKeys.get(normalise(number));
+    if (key != null) {
+      return new Entry(file, lineNo, number, Kind.QUANTITY, key);
+    }
+    return new Entry(file, lineNo, number, Kind.UNTRACED, "no registry quantity prints as \"" + number
+        + "\" and no allow-list phrase covers it");
+  }
+
+  /** Replaces LaTeX structure (labels, references, lengths, options) by spaces, keeping columns in place. */
+  static String blankStructure(String line) {
+    String s = blank(line, STRUCTURE);
+    s = blank(s, LENGTH);
+    s = blank(s, OPTIONS);
+    return s;
+  }
+
+  private static String blank(String s, Pattern p) {
+    Matcher m = p.matcher(s);
+    StringBuilder sb = new StringBuilder(s);
+    while (m.find()) {
+      for (int i = m.start(); i < m.end(); i++) {
+        sb.setCharAt(i, ' ');
+      }
+    }
+    return sb.toString();
+  }
+
+  /** Digits, decimal point and a trailing % or x: "62,264" == "62{,}264" == "62264". */
+  static String normalise(String s) {
+    String t = s.replace("{,}", "").replace(",", "").replace("\\%", "%").replace("$\\times$", "x").replace("\\,", "").trim();
+    return t;
+  }
+
+  /** Counts by kind. */
+  public static Map<Kind, Long> counts(List<Entry> census) {
+    Map<Kind, Long> out = new java.util.EnumMap<>(Kind.class);
+    for (Kind k : Kind.values()) {
+      out.put(k, census.stream().filter(e -> e.kind() == k).count());
+    }
+    return out;
+  }
+}

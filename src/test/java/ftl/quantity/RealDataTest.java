@@ -1,0 +1,65 @@
+package ftl.quantity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.DataSet;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Generated tests over the committed data: one per ok run (its events file's SHA-256 equals the ledger's;
+ * the guard counts the instrument wrote in the ledger during the run equal a recomputation from the events
+ * file by {@link ftl.stats.GuardAccounting}; the ledger's negative-A count equals the sign check's) and one
+ * per quantity (it computes, and the committed macro file carries exactly its value).
+ */
+class RealDataTest {
+  static final Path ROOT = Path.of("").toAbsolutePath();
+  static final Analysis ANALYSIS = new Analysis(DataSet.scan(ROOT.resolve("data"), "data"));
+
+  @TestFactory
+  Stream<DynamicTest> everyRun_ledgerAndRecomputationAgree() {
+    List<DynamicTest> tests = new ArrayList<>();
+    for (String instrument : List.of(Analysis.KAFKA, Analysis.NOJVM)) {
+      if (!ANALYSIS.has(instrument)) {
+        continue;
+      }
+      for (RunResult r : ANALYSIS.runs(instrument)) {
+        tests.add(DynamicTest.dynamicTest(r.campaign().name() + "/" + r.row().runId(), () -> {
+          assertThat(r.sha256()).isEqualTo(r.row().eventsSha256());
+          assertThat(r.rows()).isEqualTo(Long.parseLong(r.field("events_written")));
+          assertThat(r.guard().taken()).as("omb_taken").isEqualTo(Long.parseLong(r.field("omb_taken")));
+          assertThat(r.guard().kept()).as("omb_kept").isEqualTo(Long.parseLong(r.field("omb_kept")));
+          assertThat(r.guard().droppedZero()).as("omb_zero").isEqualTo(Long.parseLong(r.field("omb_zero")));
+          assertThat(r.guard().droppedNegative()).as("omb_negative").isEqualTo(Long.parseLong(r.field("omb_negative")));
+          assertThat(r.guard().oneTickNegative()).as("omb_one_tick_negative")
+              .isEqualTo(Long.parseLong(r.field("omb_one_tick_negative")));
+          if (instrument.equals(Analysis.KAFKA)) {
+            assertThat(r.sign().ackNegative()).as("ack_negative").isEqualTo(Long.parseLong(r.field("ack_negative")));
+            assertThat(r.sign().sendNegative()).as("flight_negative").isEqualTo(Long.parseLong(r.field("flight_negative")));
+            assertThat(r.sign().sendNegative()).as("a flight is a causal chain on one clock").isZero();
+          }
+        }));
+      }
+    }
+    return tests.stream();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyQuantity_computesAndMatchesCommittedMacro() throws Exception {
+    Path macros = ROOT.resolve("paper/generated/quantities.tex");
+    String text = Files.exists(macros) ? Files.readString(macros, StandardCharsets.UTF_8) : "";
+    return Registry.forData(ANALYSIS.data()).all().stream().map(q -> DynamicTest.dynamicTest(q.key(), () -> {
+      Computed c = Computed.of(q, ANALYSIS);
+      String line = c.available()
+          ? "\\newcommand{\\" + q.macro() + "}{\\ftlQuantity{" + LatexEscape.escape(q.key()) + "}{" + c.latex() + "}}"
+          : "\\newcommand{\\" + q.macro() + "}{\\ftlNoData{" + LatexEscape.escape(q.key()) + "}}";
+      assertThat(text).as("paper/generated/quantities.tex is stale for %s: run ./ftl reproduce", q.key()).contains(line + "\n");
+    }));
+  }
+}

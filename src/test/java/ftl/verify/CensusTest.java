@@ -1,0 +1,61 @@
+package ftl.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.DataSet;
+import ftl.quantity.Analysis;
+import ftl.quantity.Computed;
+import ftl.quantity.Quantity;
+import ftl.quantity.Registry;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The census over small texts and the synthetic fixture {@code small} (events.ackNegative = 2, omb.retention.min = 40.00%). */
+class CensusTest {
+
+  static List<Computed> computed() {
+    Analysis a = new Analysis(DataSet.scan(Path.of("src/test/resources/ftl/quantity/small"), "data"));
+    List<Computed> out = new ArrayList<>();
+    for (Quantity q : Registry.forData(a.data()).all()) {
+      out.add(Computed.of(q, a));
+    }
+    return out;
+  }
+
+  static Stream<Arguments> lines() {
+    return Stream.of(
+        Arguments.of("paper/paper.tex", "We saw \\NegAckSpans{} negative spans.", Census.Kind.MACRO, "\\NegAckSpans"),
+        Arguments.of("paper/paper.tex", "The guard kept 40.00\\% of one run.", Census.Kind.QUANTITY, "40.00\\%"),
+        Arguments.of("paper/abstract.txt", "The guard kept 40.00% of one run.", Census.Kind.QUANTITY, "40.00%"),
+        Arguments.of("paper/paper.tex", "We saw 62,264 negative spans.", Census.Kind.UNTRACED, "62,264"),
+        Arguments.of("paper/paper.tex", "We saw 62{,}264 negative spans.", Census.Kind.UNTRACED, "62{,}264"),
+        Arguments.of("paper/paper.tex", "The quantum is q = 1 ms here.", Census.Kind.EXEMPT, "1"),
+        Arguments.of("paper/paper.tex", "See Figure~\\ref{fig:2threads} and \\cite{omb2020}.", null, null),
+        Arguments.of("paper/paper.tex", "\\includegraphics[width=0.5\\textwidth]{fig3.pdf}", null, null),
+        Arguments.of("paper/paper.tex", "% a comment with 12345 in it", null, null),
+        Arguments.of("paper/paper.tex", "A 7.5x collapse.", Census.Kind.UNTRACED, "7.5x"));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("lines")
+  void take_oneLine_classifiesItsNumber(String file, String line, Census.Kind kind, String number, @TempDir Path tmp)
+      throws IOException {
+    TempArchive a = TempArchive.create(tmp).write(file, line + "\n")
+        .write(Census.ALLOW_FILE, "file,phrase,reason\npaper/paper.tex,q = 1 ms,the quantum of create_ms: a definition\n");
+    List<Census.Entry> census = Census.take(TextSources.read(a.root), computed(), Census.allowList(a.root));
+    if (kind == null) {
+      assertThat(census).isEmpty();
+    } else {
+      assertThat(census).extracting(Census.Entry::kind).containsExactly(kind);
+      assertThat(census.get(0).number()).isEqualTo(number);
+      assertThat(census.get(0).line()).isEqualTo(1);
+    }
+  }
+}
