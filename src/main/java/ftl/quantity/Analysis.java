@@ -113,24 +113,40 @@ public final class Analysis {
     return v;
   }
 
-  /** Instruments whose events files have been streamed so far (for tests of laziness). */
-  public synchronized java.util.Set<String> scannedInstruments() {
+  /** Campaigns whose events files have been streamed so far (for tests of laziness). */
+  public synchronized java.util.Set<String> scannedCampaigns() {
     return java.util.Set.copyOf(scanned.keySet());
   }
 
-  /** Per-run results of every ok run of an instrument, streaming each events file once (cached). */
-  public synchronized List<RunResult> runs(String instrument) {
-    List<RunResult> cached = scanned.get(instrument);
-    if (cached != null) {
-      return cached;
-    }
+  /** Per-run results of every ok run of an instrument, in campaign then ledger order (each campaign scanned once). */
+  public List<RunResult> runs(String instrument) {
     List<RunResult> out = new ArrayList<>();
-    for (Map.Entry<Campaign, LedgerRow> e : okRows(instrument)) {
-      out.add(scan(e.getKey(), e.getValue()));
+    for (Campaign c : data.campaigns()) {
+      if (c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(instrument))) {
+        out.addAll(campaignRuns(c.name()).stream().filter(r -> r.row().instrument().equals(instrument)).toList());
+      }
     }
-    List<RunResult> result = List.copyOf(out);
-    scanned.put(instrument, result);
-    return result;
+    return out;
+  }
+
+  /**
+   * Per-run results of the ok runs of one campaign, streaming each of its events files once (cached; the
+   * files are read on both cores, results kept in ledger order). Other campaigns are not opened.
+   */
+  public List<RunResult> campaignRuns(String campaign) {
+    synchronized (this) {
+      List<RunResult> cached = scanned.get(campaign);
+      if (cached != null) {
+        return cached;
+      }
+    }
+    Campaign c = data.campaigns().stream().filter(x -> x.name().equals(campaign)).findFirst().orElse(null);
+    List<RunResult> result = c == null ? List.of()
+        : c.runs().parallelStream().filter(LedgerRow::ok).map(r -> scan(c, r)).toList();
+    synchronized (this) {
+      scanned.putIfAbsent(campaign, result);
+      return scanned.get(campaign);
+    }
   }
 
   /**

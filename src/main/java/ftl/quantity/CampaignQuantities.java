@@ -204,7 +204,7 @@ final class CampaignQuantities {
   }
 
   static List<RunResult> runsOf(Analysis a, String campaign) {
-    return a.runs(Analysis.KAFKA).stream().filter(r -> r.campaign().name().equals(campaign)).toList();
+    return a.campaignRuns(campaign).stream().filter(r -> r.row().instrument().equals(Analysis.KAFKA)).toList();
   }
 
   private static Quantity count(String key, String macro, String definition, String campaign, Scope scope,

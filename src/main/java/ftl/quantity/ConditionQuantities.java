@@ -147,8 +147,8 @@ final class ConditionQuantities {
   }
 
   static List<RunResult> runs(Analysis a, String instrument, String campaign, String cond) {
-    return a.runs(instrument).stream()
-        .filter(r -> r.campaign().name().equals(campaign) && r.row().condition().equals(cond)).toList();
+    return a.campaignRuns(campaign).stream()
+        .filter(r -> r.row().instrument().equals(instrument) && r.row().condition().equals(cond)).toList();
   }
 
   private static final String[] DIGITS = {"Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"};

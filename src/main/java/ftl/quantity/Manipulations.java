@@ -29,14 +29,12 @@ public final class Manipulations {
 
   /** Ok runs of a campaign whose manipulations were applied. */
   public static List<RunResult> usable(Analysis a, String campaign) {
-    return a.runs(Analysis.KAFKA).stream().filter(r -> r.campaign().name().equals(campaign))
-        .filter(Manipulations::applied).toList();
+    return a.campaignRuns(campaign).stream().filter(Manipulations::applied).toList();
   }
 
   /** Ok runs of a campaign whose manipulations the host refused (excluded from the ratios, counted). */
   public static long refused(Analysis a, String campaign) {
-    return a.runs(Analysis.KAFKA).stream().filter(r -> r.campaign().name().equals(campaign))
-        .filter(r -> !applied(r)).count();
+    return a.campaignRuns(campaign).stream().filter(r -> !applied(r)).count();
   }
 
   /** One stratum's estimate, with the stratum named. */

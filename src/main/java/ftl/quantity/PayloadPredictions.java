@@ -103,7 +103,7 @@ final class PayloadPredictions {
   }
 
   static List<RunResult> runs(Analysis a) {
-    return a.runs(Analysis.KAFKA).stream().filter(r -> r.campaign().name().equals(CAMPAIGN)).toList();
+    return a.campaignRuns(CAMPAIGN);
   }
 
   /** Median retention per payload (bytes) among runs at one start phase. */

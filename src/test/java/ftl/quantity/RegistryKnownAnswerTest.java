@@ -71,8 +71,8 @@ class RegistryKnownAnswerTest {
     Analysis a = new Analysis(DataSet.scan(SMALL, "small"));
     Computed.of(Registry.standard().byKey("runs.total").orElseThrow(), a);
     Computed.of(Registry.standard().byKey("runs.notOk").orElseThrow(), a);
-    assertThat(a.scannedInstruments()).isEmpty();
+    assertThat(a.scannedCampaigns()).isEmpty();
     Computed.of(Registry.standard().byKey("events.total").orElseThrow(), a);
-    assertThat(a.scannedInstruments()).containsExactly(Analysis.KAFKA);
+    assertThat(a.scannedCampaigns()).containsExactly("k");
   }
 }
