@@ -61,30 +61,21 @@ public final class TextSources {
 
   /** Every place a LaTeX macro {@code \name} is used (not where it is defined), outside comments. */
   public List<Place> macroUses(String name) {
-    Pattern p = Pattern.compile("\\\\" + Pattern.quote(name) + "(?![A-Za-z])");
-    List<Place> out = new ArrayList<>();
-    for (Text t : texts) {
-      for (int i = 0; i < t.lines().size(); i++) {
-        String line = stripComment(t.lines().get(i), t.name());
-        Matcher m = p.matcher(line);
-        while (m.find()) {
-          out.add(new Place(t.name(), i + 1, "\\" + name));
-        }
-      }
-    }
-    return out;
+    return find(Pattern.compile("\\\\" + Pattern.quote(name) + "(?![A-Za-z])"), "\\" + name);
   }
 
   /** Every place the literal {@code text} appears as a whole number (not inside a longer number), outside comments. */
   public List<Place> literalUses(String text) {
-    Pattern p = Pattern.compile("(?<![0-9.,])" + Pattern.quote(text) + "(?![0-9]|[.,][0-9])");
+    return find(Pattern.compile("(?<![0-9.,])" + Pattern.quote(text) + "(?![0-9]|[.,][0-9])"), text);
+  }
+
+  private List<Place> find(Pattern p, String found) {
     List<Place> out = new ArrayList<>();
     for (Text t : texts) {
       for (int i = 0; i < t.lines().size(); i++) {
-        String line = stripComment(t.lines().get(i), t.name());
-        Matcher m = p.matcher(line);
+        Matcher m = p.matcher(stripComment(t.lines().get(i), t.name()));
         while (m.find()) {
-          out.add(new Place(t.name(), i + 1, text));
+          out.add(new Place(t.name(), i + 1, found));
         }
       }
     }

@@ -118,7 +118,7 @@ class MalformedInputTest {
         Files.writeString(camp.resolve("ledger.csv"), "run_id,condition,status,events_file,events_sha256\n"
             + "r1,c1,failed,,\n", StandardCharsets.UTF_8);
       }
-      default -> copyTree(src, data.resolve(src.getFileName().toString()));
+      default -> ftl.verify.TempArchive.copyTree(src, data.resolve(src.getFileName().toString()));
     }
     return data;
   }
@@ -143,20 +143,6 @@ class MalformedInputTest {
 
   private static String expectedFile(Case c) {
     return c.reader().equals("ledger") ? "data/" + Path.of(c.path()).getFileName() + "/ledger.csv" : c.path();
-  }
-
-  static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> s = Files.walk(from)) {
-      for (Path p : s.toList()) {
-        Path t = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(t);
-        } else {
-          Files.createDirectories(t.getParent());
-          Files.copy(p, t);
-        }
-      }
-    }
   }
 
   @Test
