@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Build paper/paper.pdf and supplement/supplement.pdf with latexmk, and fail when the build is not clean:
+#   - any LaTeX error (latexmk runs pdflatex with -halt-on-error -interaction=nonstopmode), which
+#     includes an undefined control sequence (e.g. a quantity macro that the emitter no longer writes)
+#     and a missing \input file;
+#   - any "undefined" in the final .log: undefined references, citations, hyper references;
+#   - paper.pdf longer than FTL_MAX_PAGES pages (default 12, the limit of issue 7).
+# Usage: src/main/sh/build-pdfs.sh [ROOT]   (ROOT: the archive's root, default: this checkout)
+# Needs latexmk, pdflatex and the TeX Live packages .ci/run installs; pdfinfo (poppler-utils) if present.
+set -euo pipefail
+
+root="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)}"
+max_pages="${FTL_MAX_PAGES:-12}"
+status=0
+
+build() {  # build <folder> <name>: latexmk in the folder, then the log checks
+  local dir="$root/$1" name="$2" out
+  out=$(mktemp)
+  echo "build-pdfs: latexmk -pdf $1/$name.tex"
+  if ! (cd "$dir" && latexmk -pdf -g -halt-on-error -interaction=nonstopmode -file-line-error "$name.tex" \
+          >"$out" 2>&1); then
+    echo "build-pdfs: FAIL $1/$name.tex: LaTeX stopped with an error:" >&2
+    grep -E -A3 '^!|^[^ ]*:[0-9]+: ' "$dir/$name.log" 2>/dev/null | head -20 >&2 \
+      || tail -20 "$out" >&2
+    rm -f "$out"
+    status=1
+    return
+  fi
+  rm -f "$out"
+  if grep -n -i 'undefined' "$dir/$name.log" >&2; then
+    echo "build-pdfs: FAIL $1/$name.tex: undefined macro, reference or citation (lines above, from $1/$name.log)" >&2
+    status=1
+  fi
+  local pages
+  if command -v pdfinfo >/dev/null 2>&1; then
+    pages=$(pdfinfo "$dir/$name.pdf" | awk '/^Pages:/ {print $2}')
+  else
+    pages=$(sed -n 's/^Output written on .*(\([0-9]*\) pages\{0,1\},.*/\1/p' "$dir/$name.log" | tail -1)
+  fi
+  echo "build-pdfs: $1/$name.pdf: $pages pages"
+  if [ "$name" = paper ] && [ "${pages:-0}" -gt "$max_pages" ]; then
+    echo "build-pdfs: FAIL $1/$name.pdf has $pages pages, more than $max_pages" >&2
+    status=1
+  fi
+  local overfull
+  overfull=$(grep -c '^Overfull \\hbox' "$dir/$name.log" || true)
+  [ "$overfull" -eq 0 ] || echo "build-pdfs: note: $overfull overfull boxes in $1/$name.log"
+}
+
+build paper paper
+build supplement supplement
+if [ "$status" -ne 0 ]; then
+  echo "build-pdfs: FAILED" >&2
+  exit 1
+fi
+echo "build-pdfs: both PDFs built clean"
