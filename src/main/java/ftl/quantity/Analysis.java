@@ -175,7 +175,8 @@ public final class Analysis {
     }
     double medianD = complete == 0 ? Double.NaN : Quantiles.median(Arrays.copyOf(d, complete));
     double medianA = complete == 0 ? Double.NaN : Quantiles.median(Arrays.copyOf(a, complete));
-    long phase = events.isEmpty() ? 0 : Math.floorMod(events.get(0).sendMicros(), 1000L);
+    // EventReader rejects an events file without rows ("no event rows after the header"), so there is a first event.
+    long phase = Math.floorMod(events.get(0).sendMicros(), 1000L);
     return new RunResult(campaign, row, s.sha256(), s.rows(), SignCheck.of(events), GuardAccounting.of(events),
         wall.result(), GridLaw.predictRun(events), medianD, medianA, rho, phase);
   }

@@ -144,8 +144,9 @@ final class CampaignQuantities {
           if (!has(a, MODE_B)) {
             return noData(MODE_B);
           }
-          return new Value.Real(runsOf(a, MODE_B).stream().map(RunResult::wallMicrosGuard)
-              .filter(g -> g.taken() > 0).mapToDouble(g -> g.retention().value()).min().orElse(Double.NaN));
+          var min = runsOf(a, MODE_B).stream().map(RunResult::wallMicrosGuard)
+              .filter(g -> g.taken() > 0).mapToDouble(g -> g.retention().value()).min();
+          return min.isPresent() ? new Value.Real(min.getAsDouble()) : new Value.Unavailable("no run delivered any event");
         }));
 
     // The no-JVM cross-check.

@@ -1,0 +1,312 @@
+package ftl.quantity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ftl.data.DataSet;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every registry entry over the synthetic data roots of {@code src/test/resources/ftl/quantity/roots}
+ * (written by its {@code make_roots.py}; each ledger and events file states the scenario and the answers
+ * worked out by hand). A case expects the printed text, or {@code n/a: <reason fragment>} when the value is
+ * unavailable. Root {@code full>empty} is the registry of {@code full} computed over a data root without any
+ * campaign, so every data-bound entry must say there is no data.
+ */
+class RegistryFixtureTest {
+
+  static final Path ROOTS = Path.of("src/test/resources/ftl/quantity/roots");
+  private static final Map<String, DataSet> DATA = new HashMap<>();
+  private static final Map<String, Analysis> ANALYSES = new HashMap<>();
+
+  static synchronized DataSet data(String root) {
+    return DATA.computeIfAbsent(root, r -> DataSet.scan(r.equals("empty") ? Path.of("does-not-exist") : ROOTS.resolve(r), r));
+  }
+
+  static synchronized Analysis analysis(String root) {
+    return ANALYSES.computeIfAbsent(root, r -> new Analysis(data(r)));
+  }
+
+  static Computed compute(String root, String key) {
+    String[] parts = root.split(">");
+    Registry reg = Registry.forData(data(parts[0]));
+    Quantity q = reg.byKey(key).orElseThrow(() -> new AssertionError("no key " + key + " in " + parts[0]));
+    return Computed.of(q, analysis(parts.length > 1 ? parts[1] : parts[0]));
+  }
+
+  static Arguments c(String root, String key, String expected) {
+    return Arguments.of(root, key, expected);
+  }
+
+  static Stream<Arguments> cases() {
+    String s1 = "collapse.modeA.shared-load0-acks1-s1000us.";
+    String s2 = "collapse.modeA.split-load0-acks1-s1000us.";
+    String s3 = "collapse.modeA.shared-load50-acks1-s1000us.";
+    String s4 = "collapse.modeA.split-load50-acksall-s500us.";
+    String s5 = "collapse.modeA.split-load50-acks1-s1000us.";
+    return Stream.of(
+        // full: the Kafka instrument over modeA, modeB, payload
+        c("full", "runs.total", "26"),
+        c("full", "runs.notOk", "1"),
+        c("full", "omb.runs", "22"),
+        c("full", "omb.retention.min", "33.33%"),
+        c("full", "omb.retention.max", "100%"),
+        // modeA
+        c("full", "runs.total.modeA", "15"),
+        c("full", "runs.refused.modeA", "3"),
+        c("full", "events.ackNegative.modeA", "8"),
+        c("full", "collapse.range.modeA", "0.5 to 2x"),
+        c("full", "collapse.strata.modeA", "3"),
+        c("full", "collapse.undefined.modeA", "1"),
+        c("full", s1 + "ratio", "2x"),
+        c("full", s1 + "lower", "2x"),
+        c("full", s1 + "upper", "2x"),
+        c("full", s2 + "ratio", "0.5x"),
+        c("full", s3 + "ratio", "n/a: ratio not finite: BOTH_NO_NEGATIVES"),
+        c("full", s4 + "ratio", "n/a: stratum lacks runs of one priority"),
+        c("full", s5 + "ratio", "2x"),
+        c("full", s5 + "lower", "1x"),
+        c("full", s5 + "upper", "n/a: bound not finite"),
+        c("full", "geometry.ratio.modeA", "4x"),
+        c("full", "geometry.ratio.lower.modeA", "2x"),
+        c("full", "geometry.ratio.upper.modeA", "n/a: interval bound not finite"),
+        c("full", "load.ratio.modeA", "n/a: ratio not finite: NUMERATOR_NO_EVENTS"),
+        c("full", "rho.DA.modeA", "-1"),
+        c("full", "rho.outside.modeA", "1"),
+        c("full", "rho.undefinedRuns.modeA", "5"),
+        c("full", "displacement.median.modeA", "200 \u00b5s"),
+        c("full", "flight.median.modeA", "400 \u00b5s"),
+        c("full", "omb.retention.range.modeA", "100% to 100%"),
+        c("full", "omb.retention.min.modeA", "100%"),
+        c("full", "exposure.crossover.modeA", "200 \u00b5s"),
+        c("full", "exposure.published.count", "2"),
+        c("full", "exposure.published.belowCrossover", "1"),
+        c("full", "exposure.relError.published1", "2x"),
+        c("full", "exposure.relError.published2", "0.200x"),
+        // modeB
+        c("full", "omb.retention.range.modeB", "33.33% to 100%"),
+        c("full", "omb.dropped.modeB", "4"),
+        c("full", "omb.oneTickNegatives.modeB", "1"),
+        c("full", "gridlaw.eventAgreement.modeB", "80.00%"),
+        c("full", "omb.guardMedian.max.modeB", "2 ms"),
+        c("full", "omb.guardMedian.min.modeB", "1 ms"),
+        c("full", "wallus.retention.min.modeB", "66.67%"),
+        c("full", "runs.modeB.s1ms", "3"),
+        c("full", "gridlaw.b.modeB.s1ms", "1"),
+        c("full", "gridlaw.b.modeB.s1250us", "4"),
+        c("full", "gridlaw.b.modeB.nointerval", "n/a: no send_interval_ns in the ledger"),
+        c("full", "retention.min.modeB.s1ms", "50.00%"),
+        c("full", "retention.median.modeB.s1ms", "75.00%"),
+        c("full", "retention.max.modeB.s1ms", "100%"),
+        c("full", "retention.min.modeB.nointerval", "n/a: no run of modeB.nointerval delivered any event"),
+        c("full", "flight.median.modeB.s1ms", "900 \u00b5s"),
+        c("full", "flight.median.modeB.nointerval", "n/a: no delivered event"),
+        c("full", "gridlaw.agreement.modeB.s1ms", "100%"),
+        c("full", "gridlaw.agreement.modeB.s1250us", "33.33%"),
+        c("full", "gridlaw.agreement.modeB.nointerval", "n/a: no delivered event"),
+        c("full", "ackNegative.rate.modeB.s1ms", "0%"),
+        c("full", "ackNegative.rate.modeB.nointerval", "n/a: no complete event"),
+        // payload, judged against its plan
+        c("full", "payload.mechanism.share", "66.67%"),
+        c("full", "payload.prediction.mechanism", "held"),
+        c("full", "payload.prediction.direction", "held"),
+        c("full", "payload.size.increase", "0.50"),
+        c("full", "payload.prediction.size", "held"),
+        c("full", "payload.control.min", "1.00"),
+        c("full", "payload.prediction.control", "held"),
+        // the no-JVM cross-check
+        c("full", "nojvm.runs", "2"),
+        c("full", "nojvm.events", "2"),
+        c("full", "nojvm.retention.min", "50.00%"),
+        c("full", "nojvm.retention.max", "50.00%"),
+        c("full", "nojvm.gridlaw.eventAgreement", "100%"),
+        c("full", "retention.min.nojvm.s1ms", "50.00%"),
+        // audit
+        c("full", "audit.harnesses.rows", "4"),
+        c("full", "audit.harnesses.silentDrops", "2"),
+        c("full", "audit.e2e.p50.max", "5 ms"),
+        c("full", "audit.e2e.p50.min", "3 ms"),
+        c("full", "audit.e2e.avg.min", "2.5 ms"),
+        c("full", "audit.perf.p50.max", "2 ms"),
+        c("full", "audit.perf.avg.min", "1.5 ms"),
+        c("full", "audit.ftl.flightMedian", "400 \u00b5s"),
+        // bare: every campaign present, nothing delivered
+        c("bare", "omb.runs", "0"),
+        c("bare", "omb.retention.min", "n/a: no ok run delivered any event"),
+        c("bare", "omb.retention.range.modeA", "n/a: no run delivered any event"),
+        c("bare", "omb.retention.max.modeB", "n/a: no run delivered any event"),
+        c("bare", "runs.refused.modeA", "1"),
+        c("bare", "collapse.range.modeA", "n/a: no stratum with a defined collapse factor"),
+        c("bare", "collapse.strata.modeA", "0"),
+        c("bare", "geometry.ratio.modeA", "n/a: no run of campaign modeA with its manipulations applied"),
+        c("bare", "rho.DA.modeA", "n/a: rho undefined"),
+        c("bare", "displacement.median.modeA", "n/a: no run with the stamps"),
+        c("bare", "exposure.crossover.modeA", "n/a: no campaign data present"),
+        c("bare", "gridlaw.eventAgreement.modeB", "n/a: no delivered event"),
+        c("bare", "omb.guardMedian.max.modeB", "n/a: no run kept any sample"),
+        c("bare", "wallus.retention.min.modeB", "n/a: no run delivered any event"),
+        c("bare", "nojvm.retention.min", "n/a: no run delivered any event"),
+        c("bare", "nojvm.gridlaw.eventAgreement", "n/a: no delivered event"),
+        c("bare", "exposure.published.count", "0"),
+        c("bare", "audit.e2e.p50.max", "n/a: no demonstration output with that figure"),
+        c("bare", "audit.perf.avg.min", "n/a: no demonstration output with that figure"),
+        c("bare", "audit.ftl.flightMedian", "n/a: no delivered event"),
+        c("mixed", "runs.mix.s1ms", "1"),
+        c("mixed", "retention.max.mix.s1ms", "50.00%"),
+        c("minimal", "audit.ftl.flightMedian", "n/a: no ftl-ledger.csv in the demonstration"),
+        // the registry of full over a data root without campaigns
+        c("full>empty", "runs.total.modeB", "n/a: no campaign data present"),
+        c("full>empty", "events.total.modeA", "n/a: no campaign data present"),
+        c("full>empty", "omb.retention.min.modeA", "n/a: no campaign data present"),
+        c("full>empty", "omb.retention.range.modeA", "n/a: no campaign data present"),
+        c("full>empty", "runs.refused.modeA", "n/a: no campaign data present"),
+        c("full>empty", "collapse.range.modeA", "n/a: no stratum with a defined collapse factor"),
+        c("full>empty", "collapse.strata.modeA", "n/a: no campaign data present"),
+        c("full>empty", "collapse.undefined.modeA", "n/a: no campaign data present"),
+        c("full>empty", s1 + "ratio", "n/a: no campaign data present"),
+        c("full>empty", "geometry.ratio.modeA", "n/a: no campaign data present"),
+        c("full>empty", "rho.DA.modeA", "n/a: no campaign data present"),
+        c("full>empty", "rho.outside.modeA", "n/a: no campaign data present"),
+        c("full>empty", "rho.undefinedRuns.modeA", "n/a: no campaign data present"),
+        c("full>empty", "flight.median.modeA", "n/a: no campaign data present"),
+        c("full>empty", "gridlaw.eventAgreement.modeB", "n/a: no campaign data present"),
+        c("full>empty", "omb.guardMedian.min.modeB", "n/a: no campaign data present"),
+        c("full>empty", "wallus.retention.min.modeB", "n/a: no campaign data present"),
+        c("full>empty", "nojvm.runs", "n/a: no campaign data present"),
+        c("full>empty", "nojvm.events", "n/a: no campaign data present"),
+        c("full>empty", "nojvm.retention.max", "n/a: no campaign data present"),
+        c("full>empty", "nojvm.gridlaw.eventAgreement", "n/a: no campaign data present"),
+        c("full>empty", "exposure.crossover.modeA", "n/a: no campaign data present"),
+        c("full>empty", "exposure.published.belowCrossover", "n/a: no campaign data present"),
+        c("full>empty", "exposure.relError.published1", "n/a: no campaign data present"),
+        c("full>empty", "payload.mechanism.share", "n/a: no campaign data present"),
+        c("full>empty", "payload.prediction.mechanism", "n/a: no campaign data present"),
+        c("full>empty", "payload.prediction.direction", "n/a: no campaign data present"),
+        c("full>empty", "payload.size.increase", "n/a: no campaign data present"),
+        c("full>empty", "payload.prediction.size", "n/a: no campaign data present"),
+        c("full>empty", "payload.control.min", "n/a: no campaign data present"),
+        c("full>empty", "payload.prediction.control", "n/a: no campaign data present"),
+        c("full>empty", "runs.modeB.s1ms", "0"));
+  }
+
+  @ParameterizedTest(name = "{0} {1} = {2}")
+  @MethodSource("cases")
+  void compute_fixtureRoot_matchesHandComputedText(String root, String key, String expected) {
+    Computed c = compute(root, key);
+    if (expected.startsWith("n/a: ")) {
+      assertThat(c.value()).isInstanceOf(Value.Unavailable.class);
+      assertThat(((Value.Unavailable) c.value()).reason()).contains(expected.substring(5));
+      assertThat(c.text()).isEqualTo("n/a");
+    } else {
+      assertThat(c.text()).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void rho_fullModeA_isMinusOneWithinRounding() {
+    Value v = compute("full", "rho.DA.modeA").value();
+    assertThat(((Value.Real) v).value()).isCloseTo(-1.0, org.assertj.core.data.Offset.offset(1e-12));
+  }
+
+  @Test
+  void verdict_fullPayloadPlan_statesItsBasis() {
+    Value v = compute("full", "payload.prediction.mechanism").value();
+    assertThat(v).isEqualTo(new Value.Verdict(true, "4 of 6 runs within 0.1"));
+  }
+
+  /** The same payload runs judged against stricter plans: every verdict can fail, and phases without two payloads are unavailable. */
+  static Stream<Arguments> plans() {
+    return Stream.of(
+        Arguments.of("stricter share", "{\"mechanism_tolerance\":{\"tolerance\":0.1,\"share_of_runs\":0.7}}",
+            "payload.prediction.mechanism", "did not hold"),
+        Arguments.of("looser tolerance", "{\"mechanism_tolerance\":{\"tolerance\":0.5,\"share_of_runs\":0.7}}",
+            "payload.mechanism.share", "83.33%"),
+        Arguments.of("decreasing phase", "{\"direction\":{\"phase_us\":100}}", "payload.prediction.direction", "did not hold"),
+        Arguments.of("size too small", "{\"size\":{\"phase_us\":700,\"min_increase\":0.6}}", "payload.prediction.size", "did not hold"),
+        Arguments.of("size at a phase with one payload", "{\"size\":{\"phase_us\":900,\"min_increase\":0.1}}",
+            "payload.prediction.size", "n/a: no campaign data present"),
+        Arguments.of("size increase at a phase with one payload", "{\"size\":{\"phase_us\":900}}",
+            "payload.size.increase", "n/a: no campaign data present"),
+        Arguments.of("direction at a phase with one payload", "{\"direction\":{\"phase_us\":900}}",
+            "payload.prediction.direction", "n/a: no campaign data present"),
+        Arguments.of("control not reached", "{\"control\":{\"phase_us\":100,\"min_retention\":0.9}}",
+            "payload.prediction.control", "did not hold"),
+        Arguments.of("control min at phase 100", "{\"control\":{\"phase_us\":100}}", "payload.control.min", "0.50"),
+        Arguments.of("control at a phase without runs", "{\"control\":{\"phase_us\":555,\"min_retention\":0.9}}",
+            "payload.prediction.control", "n/a: no campaign data present"),
+        Arguments.of("control min at a phase without runs", "{\"control\":{\"phase_us\":555}}",
+            "payload.control.min", "n/a: no campaign data present"));
+  }
+
+  @ParameterizedTest(name = "{0}: {2} = {3}")
+  @MethodSource("plans")
+  void payloadPrediction_plan_judgesTheSameRuns(String label, String predictions, String key, String expected) throws Exception {
+    var plan = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"predictions\":" + predictions + "}");
+    List<Quantity> q = new java.util.ArrayList<>();
+    PayloadPredictions.add(q, plan);
+    Computed c = Computed.of(q.stream().filter(x -> x.key().equals(key)).findFirst().orElseThrow(), analysis("full"));
+    if (expected.startsWith("n/a: ")) {
+      assertThat(((Value.Unavailable) c.value()).reason()).contains(expected.substring(5));
+    } else {
+      assertThat(c.text()).isEqualTo(expected);
+    }
+  }
+
+  static Stream<Arguments> clashes() {
+    return Stream.of(
+        Arguments.of("clashkey", "duplicate quantity key runs.c.a-b"),
+        Arguments.of("clashmacro", "macro \\RunsCAB used by runs.c.a-b and runs.c.aB"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("clashes")
+  void forData_conditionsThatCollide_areRefused(String root, String message) {
+    assertThatThrownBy(() -> Registry.forData(data(root))).isInstanceOf(IllegalStateException.class)
+        .hasMessage(message);
+  }
+
+  @Test
+  void byMacro_withOrWithoutBackslash_findsTheSameEntry() {
+    Registry r = Registry.standard();
+    assertThat(r.byMacro("\\RunsTotal").orElseThrow().key()).isEqualTo("runs.total");
+    assertThat(r.byMacro("RunsTotal").orElseThrow().key()).isEqualTo("runs.total");
+    assertThat(r.byMacro("NoSuchMacro")).isEmpty();
+  }
+
+  @Test
+  void manipulations_fullModeA_countsRefusedRuns() {
+    assertThat(Manipulations.refused(analysis("full"), "modeA")).isEqualTo(3);
+    assertThat(Manipulations.usable(analysis("full"), "modeA")).hasSize(12);
+  }
+
+  @Test
+  void retention_runThatDeliveredNothing_isNaN() {
+    RunResult r = analysis("bare").runs(Analysis.KAFKA).get(0);
+    assertThat(r.guard().taken()).isZero();
+    assertThat(r.retention()).isNaN();
+  }
+
+  static Stream<Arguments> sources() {
+    return Stream.of(
+        Arguments.of(Quantity.Scope.LEDGERS, List.of("bare/modeA/ledger.csv", "bare/modeB/ledger.csv", "bare/payload/ledger.csv")),
+        Arguments.of(Quantity.Scope.KAFKA_EVENTS, List.of("bare/modeA/ledger.csv", "bare/modeB/ledger.csv",
+            "bare/payload/ledger.csv", "bare/modeA/events/u1.csv", "bare/modeB/events/v1.csv", "bare/payload/events/w1.csv")),
+        Arguments.of(Quantity.Scope.TABLE, List.of("bare/modeA/ledger.csv", "bare/modeB/ledger.csv",
+            "bare/payload/ledger.csv", "bare/modeA/events/u1.csv", "bare/modeB/events/v1.csv", "bare/payload/events/w1.csv")),
+        Arguments.of(Quantity.Scope.NOJVM_EVENTS, List.of("bare/nojvm/ledger.csv", "bare/nojvm/events/m1.csv")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sources")
+  void sourceFiles_scope_namesLedgersThenEventsOfOkRuns(Quantity.Scope scope, List<String> expected) {
+    assertThat(analysis("bare").sourceFiles(scope)).containsExactlyElementsOf(expected);
+  }
+}

@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Writes the synthetic data roots of the registry tests (synthetic, never measurements).
+
+Each root is a folder acting as a data root (campaign folders modeA, modeB, payload, nojvm, and audit/):
+  full       every branch with data: collapse strata of each kind, manipulations refused, grid-law
+             disagreements, a wall-clock step, a pre-registered payload plan, the no-JVM cross-check, audit.
+  bare       every campaign present but nothing delivered (and the single modeA run refused): every
+             "no run delivered" / "no stratum" / "rho undefined" reason; payload without a plan.
+  minimal    no campaign; audit/demo without ftl-ledger.csv and with outputs that print no figure.
+  clashkey   conditions "a b" and "a-b" slug to the same key: the registry refuses a duplicate key.
+  clashmacro conditions "aB" and "a-b" spell the same macro: the registry refuses a duplicate macro.
+  mixed      one campaign holding a Kafka run and a no-JVM run of the same condition.
+Every event has flight T = recv_ns - send_ns, displacement D = ack_ns - send_ns and A = T - D; the send
+phase is send_us mod 1000 and create_ms = floor(send_us / 1000) unless an event says otherwise, so the guard
+keeps an event (M = floor(recv_us / 1000) - create_ms > 0) iff phase + T/1000 >= 1000 us.
+Run from this folder:  python3 make_roots.py   (deterministic: re-running leaves git clean)
+"""
+import hashlib, json, os, shutil
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+H = "seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms"
+FIELDS = ["priority", "geometry", "load_pct", "acks", "send_interval_ns", "priority_applied", "geometry_applied",
+          "load_applied", "payload_bytes", "start_phase_us", "instrument"]
+
+
+def ev(seq, d, t, phase, create_off=0, wall=None, recv=True, ack=True):
+    """One event: D = d ns, T = t ns, send phase `phase` us; create_ms shifted by create_off; wall = recv_us - send_us."""
+    send_ns = 1_000_000_000 + seq * 1_000_000
+    send_us = 1_700_000_000_000_000 + seq * 1000 + phase
+    create = str(send_us // 1000 + create_off) if recv else ""
+    a = str(send_ns + d) if ack else ""
+    r = str(send_ns + t) if recv else ""
+    ru = str(send_us + (t // 1000 if wall is None else wall)) if recv else ""
+    return f"{seq},{send_ns},{a},{r},{send_us},{ru},{create}"
+
+
+def write(path, text):
+    p = os.path.join(HERE, path)
+    os.makedirs(os.path.dirname(p), exist_ok=True)
+    with open(p, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+
+
+def campaign(root, name, runs, header, plan=None):
+    """runs: (run_id, condition, status, comment, events or None, fields dict)."""
+    lines = ["# " + l for l in header.split("\n")]
+    lines.append("run_id,condition,status,events_file,events_sha256," + ",".join(FIELDS))
+    for run_id, cond, status, comment, events, fields in runs:
+        ef, sha = "", ""
+        if events is not None:
+            text = "".join("# " + l + "\n" for l in comment.split("\n")) + H + "\n" + "\n".join(events) + "\n"
+            ef = f"events/{run_id}.csv"
+            write(f"{root}/{name}/{ef}", text)
+            sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        lines.append(",".join([run_id, cond, status, ef, sha] + [fields.get(f, "") for f in FIELDS]))
+    write(f"{root}/{name}/ledger.csv", "\n".join(lines) + "\n")
+    if plan is not None:
+        write(f"{root}/{name}/plan.json", json.dumps(plan, indent=1) + "\n")
+
+
+def a_fields(prio, geom, load, acks="1", interval="1000000", refused=None, load_applied="applied"):
+    f = {"priority": prio, "geometry": geom, "load_pct": load, "acks": acks, "send_interval_ns": interval,
+         "priority_applied": "applied", "geometry_applied": "applied", "load_applied": load_applied}
+    if refused:
+        f[refused + "_applied"] = "refused"
+    return f
+
+
+T = 400_000  # every modeA flight is 400 us, so A = 400 us - D and pooled rho(D, A) = -1 inside the window
+
+
+def a_run(run_id, ds, fields, note):
+    """A modeA run: one complete event per D (phase 700: every event kept), T = 400 us."""
+    neg = sum(1 for d in ds if d > T)
+    comment = (f"Synthetic modeA run {run_id} ({note}). T = 400 us for every event, D = {[d // 1000 for d in ds]} us,"
+               f" so {neg} of {len(ds)} events have A = T - D < 0. Phase 700 us: the guard keeps every event.")
+    return (run_id, "c-" + run_id, "ok", comment, [ev(i, d, T, 700) for i, d in enumerate(ds)], fields)
+
+
+def full():
+    root = "full"
+    runs = [
+        a_run("d1", [100_000, 500_000, 600_000, 200_000], a_fields("default", "shared", "0"), "stratum shared/0/1/1ms, default"),
+        a_run("f1", [100_000, 200_000, 300_000, 500_000], a_fields("fifo", "shared", "0"), "stratum shared/0/1/1ms, fifo"),
+        a_run("d2", [100_000, 200_000, 300_000, 700_000], a_fields("default", "split", "0", load_applied=""), "stratum split/0/1/1ms, default, load_applied empty"),
+        a_run("d2b", [100_000, 200_000, 300_000, 100_000], a_fields("default", "split", "0"), "stratum split/0/1/1ms, default, no negative"),
+        a_run("f2", [100_000, 300_000, 500_000, 200_000], a_fields("fifo", "split", "0"), "stratum split/0/1/1ms, fifo"),
+        a_run("d3", [100_000, 200_000, 300_000, 100_000], a_fields("default", "shared", "50"), "stratum shared/50/1/1ms, default, no negative"),
+        a_run("f3", [200_000, 200_000], a_fields("fifo", "shared", "50"), "stratum shared/50/1/1ms, fifo, no negative, constant D: own rho undefined"),
+        a_run("d4", [6_000_000, 100_000, 200_000], a_fields("default", "split", "50", "all", "500000"), "stratum split/50/all/500us, default only; first pair D = 6 ms lies outside the rho window"),
+        a_run("d5", [100_000, 500_000], a_fields("default", "split", "50"), "stratum split/50/1/1ms, default"),
+        a_run("f5a", [500_000, 100_000], a_fields("fifo", "split", "50"), "stratum split/50/1/1ms, fifo"),
+        a_run("f5b", [100_000, 200_000], a_fields("fifo", "split", "50"), "stratum split/50/1/1ms, fifo, no negative"),
+        a_run("f6", [200_000, 200_000], a_fields("fifo", "shared", "50", "all", "250000"), "stratum shared/50/all/250us, fifo only; constant D: own rho undefined"),
+        ("x1", "c-x1", "ok", "Synthetic modeA run x1: priority refused; one event acknowledged (D = 100 us), never delivered.",
+         [ev(0, 100_000, T, 700, recv=False)], a_fields("default", "shared", "0", refused="priority")),
+        a_run("x2", [100_000], a_fields("default", "shared", "0", refused="geometry"), "geometry refused"),
+        a_run("x3", [100_000], a_fields("default", "shared", "0", refused="load"), "load refused"),
+        ("z1", "c-d1", "failed", "", None, a_fields("default", "shared", "0")),
+    ]
+    campaign(root, "modeA", runs, """Synthetic modeA (sign) campaign, hand-computed answers:
+ok runs 15 (z1 failed), refused 3 (x1 priority, x2 geometry, x3 load).
+collapse per stratum (pooled default rate over fifo rate): shared/0/1/1ms (2/4)/(1/4) = 2.0, interval [2.0, 2.0];
+split/0/1/1ms (1/8)/(1/4) = 0.5; shared/50/1/1ms 0/0 BOTH_NO_NEGATIVES; split/50/1/1ms (1/2)/(1/4) = 2.0, lower 1.0,
+upper not finite (a resample of f5b twice has no negative); split/50/all/500us and shared/50/all/250us lack one priority.
+range 0.5 to 2.0 over 3 strata, 1 undefined. geometry ratio (default, load 0): shared (2/4) over split (1/8) = 4.0,
+lower 2.0, upper not finite. load ratio: no default run at load 90, NUMERATOR_NO_EVENTS.
+negative A: 2 + 1 + 1 + 1 + 1 + 1 + 1 = 8 (d1, f1, d2, f2, d4, d5, f5a).
+rho(D, A) = -1 (T constant), 1 pair outside the window (d4), runs with undefined own rho: f3, f6, x1, x2, x3 = 5.
+median over runs of run median D: 200 us (x1 has none); median flight 400 us.""")
+
+    b = lambda interval: {"send_interval_ns": interval, "priority": "default"}
+    runs = [
+        ("b1", "s1ms", "ok", "Synthetic modeB run b1: T = 400 us, phases 700, 100, 800, 200 us: M = 1, 0, 1, 0; kept 2 of 4, grid law agrees 4 of 4.",
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100), ev(2, 100_000, T, 800), ev(3, 100_000, T, 200)], b("1000000")),
+        ("b2", "s1ms", "ok", "Synthetic modeB run b2: T = 1400 us, phases 700, 700, 100 us: M = 2, 2, 1; kept 3 of 3, guard median 2 ms.",
+         [ev(0, 100_000, 1_400_000, 700), ev(1, 100_000, 1_400_000, 700), ev(2, 100_000, 1_400_000, 100)], b("1000000")),
+        ("b3", "s1ms", "ok", "Synthetic modeB run b3: one event acknowledged, never delivered (taken 0).",
+         [ev(0, 100_000, T, 700, recv=False)], b("1000000")),
+        ("b4", "s1250us", "ok", """Synthetic modeB run b4: T = 400 us.
+event 0: phase 700, M = 1 kept, predicted kept.
+event 1: phase 990, CreateTime 1 ms late: M = 0 dropped, predicted kept (disagrees).
+event 2: phase 995, wall clock stepped back (recv_us = send_us - 5), CreateTime 1 ms late: M = -1 one-tick negative,
+predicted kept (disagrees); the microsecond wall-clock guard drops it. Kept 1 of 3; wall clock keeps 2 of 3.""",
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 990, create_off=1), ev(2, 100_000, T, 995, create_off=1, wall=-5)],
+         b("1250000")),
+        ("b5", "nointerval", "ok", "Synthetic modeB run b5: no send_interval_ns in the ledger; one event neither acknowledged nor delivered.",
+         [ev(0, 0, 0, 700, recv=False, ack=False)], b("")),
+    ]
+    campaign(root, "modeB", runs, """Synthetic modeB (retention) campaign, hand-computed answers:
+retention per run b1 1/2, b2 1, b4 1/3 (b3, b5 deliver nothing): min 33.33%, max 100%.
+dropped 2 + 2 = 4, one-tick negatives 1. Grid law agrees 4 + 3 + 1 = 8 of 10 delivered events: 80.00%.
+guard median per run b1 1 ms, b2 2 ms, b4 1 ms: max 2 ms, min 1 ms. wall-clock retention min 2/3 = 66.67%.
+condition s1ms: 3 runs, b = 1, retention min 50%, median 75%, max 100%, flight median (400 + 1400)/2 = 900 us,
+agreement 7 of 7, negative-A rate 0 of 7. condition s1250us: b = 4 (1.25 ms / 1 ms = 5/4).
+condition nointerval: b unavailable, nothing delivered, no complete event.""")
+
+    p = lambda payload, phase: {"payload_bytes": str(payload), "start_phase_us": str(phase), "priority": "default"}
+    runs = [
+        ("p1", "pb100-ph700", "ok", "Synthetic payload run p1: T = 400 us, phases 700, 100: kept 1 of 2 (retention 0.5), grid law agrees.",
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100)], p(100, 700)),
+        ("p2", "pb1000-ph700", "ok", "Synthetic payload run p2: T = 400 us, phases 700, 800: kept 2 of 2 (retention 1), grid law agrees.",
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 800)], p(1000, 700)),
+        ("p3", "pb100-ph100", "ok", "Synthetic payload run p3: T = 400 us, phases 700, 800: kept 2 of 2 (retention 1), grid law agrees.",
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 800)], p(100, 100)),
+        ("p4", "pb1000-ph100", "ok", "Synthetic payload run p4: T = 400 us, phases 700, 800; the second CreateTime 1 ms late (M = 0):\nobserved 1 of 2 (0.5), predicted 2 of 2 (1.0): off the prediction by 0.5.",
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 800, create_off=1)], p(1000, 100)),
+        ("p5", "pb100-ph900", "ok", "Synthetic payload run p5: one event never delivered (taken 0, no grid-law event).",
+         [ev(0, 100_000, T, 900, recv=False)], p(100, 900)),
+        ("p6", "pb100-ph900b", "ok", "Synthetic payload run p6: T = 400 us, phase 900: kept 1 of 1, grid law agrees.",
+         [ev(0, 100_000, T, 900)], p(100, 900)),
+    ]
+    plan = {"predictions": {"mechanism_tolerance": {"tolerance": 0.1, "share_of_runs": 0.6},
+                            "direction": {"phase_us": 700}, "size": {"phase_us": 700, "min_increase": 0.4},
+                            "control": {"phase_us": 900, "min_retention": 0.9}}}
+    campaign(root, "payload", runs, """Synthetic payload campaign, hand-computed answers with its plan.json:
+within tolerance 0.1 of the grid law: p1, p2, p3, p6 (p4 is off by 0.5, p5 has no event): 4 of 6 = 66.67% >= 0.6: held.
+phase 700: medians {100 B: 0.5, 1000 B: 1.0}: direction held, size increase 0.50 >= 0.4 held.
+phase 100: medians {100 B: 1.0, 1000 B: 0.5}: decreasing. phase 900: {100 B: 1.0} (p5 delivers nothing): control min 1.00, held.""",
+             plan)
+
+    n = {"instrument": "python-nojvm", "send_interval_ns": "1000000"}
+    runs = [
+        ("n1", "s1ms", "ok", "Synthetic no-JVM run n1: T = 400 us, phases 700, 100: kept 1 of 2, grid law agrees 2 of 2.",
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100)], n),
+        ("n2", "s1ms", "ok", "Synthetic no-JVM run n2: one event never delivered.", [ev(0, 100_000, T, 700, recv=False)], n),
+    ]
+    campaign(root, "nojvm", runs, """Synthetic no-JVM cross-check (instrument python-nojvm), hand-computed answers:
+2 ok runs, 2 delivered events, retention min = max = 50%, grid-law agreement 100%.""")
+
+    write(f"{root}/audit/harnesses.csv", """harness,latency,zero_difference,negative_difference,drops_counted
+A,e2e,dropped,kept,no
+B,e2e,kept,dropped,no
+C,e2e,kept,kept,no
+D,e2e,dropped,kept,yes
+""")
+    write(f"{root}/audit/published-medians.csv", """label,median_ns,percentile,latency_kind,source
+Broker X,100000,p50,end-to-end,synthetic source 1
+Broker Y,1000000,p50,end-to-end,synthetic source 2
+""")
+    write(f"{root}/audit/README.md", "Synthetic audit table (4 harness rows, 2 silently dropping: A, B) and two published medians\n"
+          "(100 us lies below the 200 us crossover of modeA's median displacement, 1 ms does not: D/T = 2.00 and 0.200).\n"
+          "demo/outputs: EndToEndLatency p50 3 and 5 ms (the last line of e2e-2 counts), avg 2.5 ms (e2e-2 prints none);\n"
+          "ProducerPerformance avg 1.5 ms, p50 2 ms; our instrument: run o1 median flight 400 us, o2 delivers nothing.\n")
+    write(f"{root}/audit/demo/outputs/e2e-1.txt", "Avg latency: 2.5000 ms\nPercentiles: 50th = 3, 99th = 9, 99.9th = 9\n")
+    write(f"{root}/audit/demo/outputs/e2e-2.txt", "Percentiles: 50th = 4, 99th = 8\nPercentiles: 50th = 5, 99th = 8\n")
+    write(f"{root}/audit/demo/outputs/perf-1.txt",
+          "1000 records sent, 500.0 records/sec (0.05 MB/sec), 1.50 ms avg latency, 9.00 ms max latency, 2 ms 50th, 3 ms 95th\n")
+    demo_ledger("full", [("o1", [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100)]), ("o2", [ev(0, 100_000, T, 700, recv=False)])])
+
+
+def demo_ledger(root, runs):
+    lines = ["# Synthetic demonstration ledger of our instrument (runs without a delivery give no median flight).",
+             "run_id,condition,status,events_file,events_sha256"]
+    for run_id, events in runs:
+        text = f"# Synthetic demonstration run {run_id}: T = 400 us per delivered event.\n" + H + "\n" + "\n".join(events) + "\n"
+        write(f"{root}/audit/demo/outputs/events/{run_id}.csv", text)
+        lines.append(f"{run_id},demo,ok,events/{run_id}.csv,{hashlib.sha256(text.encode()).hexdigest()}")
+    write(f"{root}/audit/demo/outputs/ftl-ledger.csv", "\n".join(lines) + "\n")
+
+
+def bare():
+    root = "bare"
+    undelivered = lambda what: [ev(0, 100_000, T, 700, recv=False)]
+    campaign(root, "modeA", [
+        ("u1", "c1", "ok", "Synthetic modeA run u1: priority refused; one event acknowledged, never delivered.",
+         undelivered(""), a_fields("default", "shared", "0", refused="priority")),
+        ("u2", "c1", "failed", "", None, a_fields("default", "shared", "0"))],
+        "Synthetic modeA with one ok run, refused and undelivered: no usable run, no stratum, rho undefined,\n"
+        "no median displacement or flight, no retention.")
+    campaign(root, "modeB", [("v1", "s1ms", "ok", "Synthetic modeB run v1: one event acknowledged, never delivered.",
+                              undelivered(""), {"send_interval_ns": "1000000"})],
+             "Synthetic modeB with one undelivered run: no retention, no grid-law event, no guard median,\n"
+             "no wall-clock retention.")
+    campaign(root, "payload", [("w1", "pb100-ph700", "ok", "Synthetic payload run w1: one event never delivered.",
+                                undelivered(""), {"payload_bytes": "100", "start_phase_us": "700"})],
+             "Synthetic payload campaign without a plan.json: no prediction entries.")
+    campaign(root, "nojvm", [("m1", "s1ms", "ok", "Synthetic no-JVM run m1: one event never delivered.",
+                              undelivered(""), {"instrument": "python-nojvm"})],
+             "Synthetic no-JVM cross-check with one undelivered run: no retention, no grid-law event.")
+    write(f"{root}/audit/demo/outputs/e2e-1.txt", "Synthetic output without a figure.\n")
+    demo_ledger(root, [("o1", [ev(0, 100_000, T, 700, recv=False)])])
+
+
+def minimal():
+    write("minimal/audit/demo/outputs/perf-1.txt", "Synthetic output without a figure; there is no ftl-ledger.csv.\n")
+
+
+def clash(root, conds, note):
+    text = f"# Synthetic events file shared by both runs of {root}.\n" + H + "\n" + ev(0, 100_000, T, 700) + "\n"
+    write(f"{root}/c/events/e.csv", text)
+    sha = hashlib.sha256(text.encode()).hexdigest()
+    rows = "\n".join(f"r{i},{c},ok,events/e.csv,{sha}" for i, c in enumerate(conds))
+    write(f"{root}/c/ledger.csv", f"# {note}\nrun_id,condition,status,events_file,events_sha256\n{rows}\n")
+
+
+def mixed():
+    runs = [
+        ("k1", "s1ms", "ok", "Synthetic Kafka run k1 in a no-JVM campaign: T = 400 us, phases 700, 800: kept 2 of 2.",
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 800)], {"instrument": "kafka"}),
+        ("n1", "s1ms", "ok", "Synthetic no-JVM run n1: T = 400 us, phases 700, 100: kept 1 of 2.",
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100)], {"instrument": "python-nojvm"}),
+    ]
+    campaign("mixed", "mix", runs, """Synthetic campaign mixing instruments: its per-condition entries are the no-JVM
+cross-check's, so condition s1ms has 1 run and retention max 50% (the Kafka run k1, which keeps 100%, is not counted).""")
+
+
+if __name__ == "__main__":
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed"]:
+        shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
+    full()
+    bare()
+    minimal()
+    mixed()
+    clash("clashkey", ["a b", "a-b"], "Synthetic: conditions \"a b\" and \"a-b\" both give the key segment a-b (duplicate key).")
+    clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
