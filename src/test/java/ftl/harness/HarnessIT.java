@@ -141,8 +141,11 @@ class HarnessIT {
         .matches("producer-io tid \\d+ SCHED_FIFO/50 cpus 0; consumer tid \\d+ SCHED_FIFO/50 cpus \\d+");
     Map<String, String> shared = ledger.rows().stream().filter(r -> r.get("condition").equals("shared-phase900")).findFirst().orElseThrow();
     assertThat(shared.get("stamp_threads")).matches("producer-io tid \\d+ SCHED_OTHER cpus (\\d+); consumer tid \\d+ SCHED_OTHER cpus \\1");
-    int phase = Integer.parseInt(shared.get("first_send_phase_us"));
-    assertThat(Math.floorMod(phase - 900, 1000)).as("first send within 200 us after the planned phase").isLessThan(200);
+    // At s = q = 1 ms every send keeps the start phase, so the run's median send phase shows the alignment
+    // even when a preemption delays the first send alone (seen once under a loaded host: 582 us late).
+    long[] phases = ftl.data.EventReader.readAll(out.resolve(shared.get("events_file"))).stream()
+        .mapToLong(e -> Math.floorMod(e.sendMicros() - 900, 1000L)).sorted().toArray();
+    assertThat(phases[phases.length / 2]).as("median send phase within 200 us after the planned 900 us").isLessThan(200);
     try (Stream<Path> files = Files.list(out.resolve("events"))) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("r0001.csv.gz", "r0002.csv.gz", "r0003.csv.gz");
     }
