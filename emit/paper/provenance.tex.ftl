@@ -1,0 +1,6 @@
+% GENERATED from ${template} — do not edit
+% Provenance in the PDF: every emitted number links to its row in the supplement's provenance table, and the
+% PDF's metadata carries the digest of the data it was built from (compare with ./ftl reproduce).
+\providecommand{\ftlSupplement}{../supplement/supplement.pdf}
+\renewcommand{\ftlQuantity}[2]{\href{\ftlSupplement\#q.#1}{#2}}
+\hypersetup{pdfsubject={ftl data digest ${dataDigest}}, pdfkeywords={ftl, data digest ${dataDigest}}}

@@ -1,0 +1,12 @@
+% GENERATED from ${template} — do not edit
+% The provenance of every quantity: key, macro, value as printed, the function that computed it, definition. Data digest: ${dataDigest}
+\begin{longtable}{>{\raggedright}p{0.38\linewidth}>{\raggedright}p{0.12\linewidth}>{\raggedright\arraybackslash}p{0.42\linewidth}}
+\toprule
+key \& macro & value & function; definition \\
+\midrule
+\endhead
+<#list quantities as x>
+\hypertarget{q.${x.key}}{}\texttt{${x.keyLatex?replace(".", ".\\allowbreak{}")?replace("-", "-\\allowbreak{}")}}\newline\texttt{\textbackslash{}${x.macro}} & <#if x.available>${x.latex}<#else>n/a</#if> & \texttt{${x.functionLatex?replace(".", ".\\allowbreak{}")?replace("/", "/\\allowbreak{}")}}; ${x.definitionLatex} \\
+</#list>
+\bottomrule
+\end{longtable}
