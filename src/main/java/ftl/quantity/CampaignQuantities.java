@@ -122,13 +122,7 @@ final class CampaignQuantities {
           if (!has(a, MODE_B)) {
             return noData(MODE_B);
           }
-          long agree = 0;
-          long n = 0;
-          for (RunResult r : runsOf(a, MODE_B)) {
-            agree += r.grid().agreeing();
-            n += r.grid().events();
-          }
-          return n == 0 ? new Value.Unavailable("no delivered event") : new Value.Real((double) agree / n);
+          return gridAgreement(runsOf(a, MODE_B));
         }));
     q.add(new Quantity("omb.guardMedian.max.modeB", "OmbGuardMedianMaxModeB",
         "largest median the guard would report over the runs of campaign modeB (nearest-rank median of kept M)",
@@ -167,15 +161,20 @@ final class CampaignQuantities {
           if (!a.has(Analysis.NOJVM)) {
             return noNojvm();
           }
-          long agree = 0;
-          long n = 0;
-          for (RunResult r : a.runs(Analysis.NOJVM)) {
-            agree += r.grid().agreeing();
-            n += r.grid().events();
-          }
-          return n == 0 ? new Value.Unavailable("no delivered event") : new Value.Real((double) agree / n);
+          return gridAgreement(a.runs(Analysis.NOJVM));
         }));
     return q;
+  }
+
+  /** Pooled share of delivered events whose guard outcome the per-event grid law predicts. */
+  static Value gridAgreement(List<RunResult> runs) {
+    long agree = 0;
+    long n = 0;
+    for (RunResult r : runs) {
+      agree += r.grid().agreeing();
+      n += r.grid().events();
+    }
+    return n == 0 ? new Value.Unavailable("no delivered event") : new Value.Real((double) agree / n);
   }
 
   private static String macroSuffix(String campaign) {

@@ -86,15 +86,8 @@ final class ConditionQuantities {
     q.add(new Quantity("gridlaw.agreement." + base, macro("GridLawAgreement", campaign, cond),
         "fraction of delivered events of condition " + cond + " (campaign " + campaign
             + ") whose guard outcome the grid law predicts from the event's own send phase and flight",
-        Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GridLaw#predictRun", a -> {
-          long agree = 0;
-          long n = 0;
-          for (RunResult r : runs(a, instrument, campaign, cond)) {
-            agree += r.grid().agreeing();
-            n += r.grid().events();
-          }
-          return n == 0 ? new Value.Unavailable("no delivered event") : new Value.Real((double) agree / n);
-        }));
+        Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GridLaw#predictRun",
+        a -> CampaignQuantities.gridAgreement(runs(a, instrument, campaign, cond))));
     if (instrument.equals(Analysis.KAFKA)) {
       q.add(new Quantity("ackNegative.rate." + base, macro("AckNegativeRate", campaign, cond),
           "pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign,

@@ -31,12 +31,7 @@ final class PayloadPredictions {
             + ") of the per-event grid-law prediction from the run's own send phases and flights",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
           List<RunResult> runs = runs(a);
-          if (runs.isEmpty()) {
-            return noData();
-          }
-          long within = runs.stream().filter(r -> r.grid().events() > 0 && Math.abs(
-              r.grid().observedRetention().value() - r.grid().predictedRetention().value()) <= tolerance).count();
-          return new Value.Real((double) within / runs.size());
+          return runs.isEmpty() ? noData() : new Value.Real((double) within(runs, tolerance) / runs.size());
         }));
     q.add(new Quantity("payload.prediction.mechanism", "PayloadPredictionMechanism",
         "whether payload.mechanism.share reached the pre-registered share of runs (" + share + ")",
@@ -45,8 +40,7 @@ final class PayloadPredictions {
           if (runs.isEmpty()) {
             return noData();
           }
-          long within = runs.stream().filter(r -> r.grid().events() > 0 && Math.abs(
-              r.grid().observedRetention().value() - r.grid().predictedRetention().value()) <= tolerance).count();
+          long within = within(runs, tolerance);
           double s = (double) within / runs.size();
           return new Value.Verdict(s >= share, within + " of " + runs.size() + " runs within " + tolerance);
         }));
@@ -96,6 +90,12 @@ final class PayloadPredictions {
           }
           return new Value.Verdict(m.values().stream().allMatch(v -> v >= controlMin), "medians by payload " + m);
         }));
+  }
+
+  /** Runs whose observed retention lies within {@code tolerance} of the per-event grid-law prediction. */
+  private static long within(List<RunResult> runs, double tolerance) {
+    return runs.stream().filter(r -> r.grid().events() > 0 && Math.abs(
+        r.grid().observedRetention().value() - r.grid().predictedRetention().value()) <= tolerance).count();
   }
 
   private static Value noData() {
