@@ -5,7 +5,7 @@
 harness & latency & quantum (ns) & zero & negative & drops counted \\
 \midrule
 <#list audit as h>
-${h.harness} & ${h.latency} & ${h.quantum_ns} & ${h.zero_difference} & ${h.negative_difference} & ${h.drops_counted} \\
+${h.harness!""} & ${h.latency!""} & ${h.quantum_ns!""} & ${h.zero_difference!""} & ${h.negative_difference!""} & ${h.drops_counted!""} \\
 </#list>
 \bottomrule
 \end{tabular}

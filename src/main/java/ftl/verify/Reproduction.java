@@ -56,20 +56,9 @@ public final class Reproduction {
   public static Report run(Path archiveRoot, Path dataRoot, boolean write) throws IOException {
     String display = displayName(archiveRoot, dataRoot);
     DataSet data = DataSet.scan(dataRoot, display);
-    Analysis analysis = new Analysis(data);
-    Registry registry = Registry.forData(data);
     List<Computed> computed = new ArrayList<>();
-    for (Quantity q : registry.all()) {
-      computed.add(Computed.of(q, analysis));
-    }
     String digest = dataDigest(data);
-    List<java.util.Map<String, Object>> audit = new ArrayList<>();
-    for (java.util.Map<String, String> row : Registry.auditRows(data)) {
-      java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
-      row.forEach((k, v) -> m.put(k, ftl.quantity.LatexEscape.escape(v)));
-      audit.add(m);
-    }
-    List<Emitter.Output> outputs = new Emitter(archiveRoot).render(computed, runRows(analysis), audit, digest);
+    List<Emitter.Output> outputs = render(archiveRoot, data, computed, digest);
     List<String> stale = new ArrayList<>();
     for (Emitter.Output o : outputs) {
       Path p = archiveRoot.resolve(o.path());
@@ -128,6 +117,24 @@ public final class Reproduction {
 
   private static String fixed(double v, int decimals) {
     return Double.isNaN(v) ? "nan" : String.format(java.util.Locale.ROOT, "%." + decimals + "f", v);
+  }
+
+  /**
+   * Computes every quantity of a data set (appending them to {@code computed}) and renders every template
+   * of the archive with them: what {@code reproduce} compares with the committed generated files.
+   */
+  public static List<Emitter.Output> render(Path archiveRoot, DataSet data, List<Computed> computed, String digest) {
+    Analysis analysis = new Analysis(data);
+    for (Quantity q : Registry.forData(data).all()) {
+      computed.add(Computed.of(q, analysis));
+    }
+    List<java.util.Map<String, Object>> audit = new ArrayList<>();
+    for (java.util.Map<String, String> row : Registry.auditRows(data)) {
+      java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+      row.forEach((k, v) -> m.put(k, ftl.quantity.LatexEscape.escape(v)));
+      audit.add(m);
+    }
+    return new Emitter(archiveRoot).render(computed, runRows(analysis), audit, digest);
   }
 
   /** Places where a text quotes a quantity that has no value. */
