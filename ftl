@@ -21,4 +21,10 @@ if [[ -n "$stale" ]]; then
   fi
   rm -f "$log"
 fi
-exec java ${FTL_JAVA_OPTS:-} -cp "$jar:$root/target/lib/*" ftl.cli.Main --root "$root" "$@"
+# Analysis commands are short-lived: C1 and the serial collector start faster and finish sooner here
+# (reproduce 5.3 s -> 4.4 s). The instrument (campaign, broker) runs with the JVM's defaults, as its data were taken.
+opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+for a in "$@"; do
+  case "$a" in campaign|broker) opts=""; break ;; esac
+done
+exec java ${FTL_JAVA_OPTS-$opts} -cp "$jar:$root/target/lib/*" ftl.cli.Main --root "$root" "$@"

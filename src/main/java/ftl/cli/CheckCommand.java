@@ -125,17 +125,29 @@ public final class CheckCommand implements Callable<Integer> {
     return Files.exists(p) ? p : Path.of(displayed);
   }
 
-  /** Finds the quantity whose printed text matches {@code printed}, ignoring separators, spaces and units. */
-  private static Computed byText(Registry registry, Analysis a, String printed) {
+  /**
+   * Finds the quantity whose printed text matches {@code printed}, ignoring separators, spaces and units.
+   * The committed macros file serves as an index: only the quantities it prints that way are recomputed
+   * (and must still print that way); when it names none, every quantity is computed.
+   */
+  private Computed byText(Registry registry, Analysis a, String printed) {
     String want = normalise(printed);
     if (want.isEmpty()) {
       throw new NotFoundException("\"" + printed + "\" is neither a quantity key, a macro, nor a number");
     }
     List<Computed> hits = new ArrayList<>();
-    for (Quantity q : registry.all()) {
+    for (Quantity q : indexed(want, registry)) {
       Computed c = Computed.of(q, a);
       if (c.available() && normalise(c.text()).equals(want)) {
         hits.add(c);
+      }
+    }
+    if (hits.isEmpty()) {
+      for (Quantity q : registry.all()) {
+        Computed c = Computed.of(q, a);
+        if (c.available() && normalise(c.text()).equals(want)) {
+          hits.add(c);
+        }
       }
     }
     if (hits.isEmpty()) {
@@ -146,6 +158,27 @@ public final class CheckCommand implements Callable<Integer> {
           + String.join(", ", hits.stream().map(h -> h.quantity().key()).toList()) + "; showing the first");
     }
     return hits.get(0);
+  }
+
+  /** Quantities the committed macros file prints as {@code normalised}. */
+  private List<Quantity> indexed(String normalised, Registry registry) {
+    Path generated = main.archiveRoot().resolve("paper/generated/quantities.tex");
+    List<Quantity> out = new ArrayList<>();
+    if (!Files.exists(generated)) {
+      return out;
+    }
+    java.util.regex.Pattern line = java.util.regex.Pattern.compile("^\\\\newcommand\\{\\\\([A-Za-z]+)\\}\\{\\\\ftlQuantity\\{[^}]*\\}\\{(.*)\\}\\}$");
+    try {
+      for (String l : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
+        java.util.regex.Matcher m = line.matcher(l);
+        if (m.matches() && normalise(m.group(2).replace("\\textmu{}", "µ")).equals(normalised)) {
+          registry.byMacro(m.group(1)).ifPresent(out::add);
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out;
   }
 
   /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal. */
