@@ -29,6 +29,21 @@ class CensusTest {
     return out;
   }
 
+  /** The archive's own texts: a number typed into the prose that no quantity or exemption traces fails mvn verify. */
+  @org.junit.jupiter.api.Test
+  void take_theArchiveTexts_haveNoUntracedNumber() {
+    Path root = Path.of("").toAbsolutePath();
+    Analysis a = new Analysis(DataSet.scan(root.resolve("data"), "data"));
+    List<Computed> computed = new ArrayList<>();
+    for (Quantity q : Registry.forData(a.data()).all()) {
+      computed.add(Computed.of(q, a));
+    }
+    List<Census.Entry> census = Census.take(TextSources.read(root), computed, Census.allowList(root));
+    assertThat(census.stream().filter(e -> e.kind() == Census.Kind.UNTRACED).map(Census.Entry::toString))
+        .as("untraced numbers in paper/, supplement/ or paper/abstract.txt").isEmpty();
+    assertThat(census).isNotEmpty();
+  }
+
   static Stream<Arguments> lines() {
     return Stream.of(
         Arguments.of("paper/paper.tex", "We saw \\NegAckSpans{} negative spans.", Census.Kind.MACRO, "\\NegAckSpans"),
