@@ -37,6 +37,8 @@ public final class CheckCommand implements Callable<Integer> {
   @Option(names = "--files", description = "List every data file with its SHA-256 (default: ledgers, and a count of events files).")
   boolean allFiles;
 
+  private List<String> macroLines;
+
   @Override
   public Integer call() {
     Analysis a = Registries.analysis(main);
@@ -89,19 +91,12 @@ public final class CheckCommand implements Callable<Integer> {
         System.out.println("      DISAGREE: the text quotes a quantity that has no value");
       }
     }
-    Path generated = main.archiveRoot().resolve("paper/generated/quantities.tex");
     String expected = "\\newcommand{\\" + q.macro() + "}";
     String generatedLine = null;
-    try {
-      if (Files.exists(generated)) {
-        for (String line : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
-          if (line.startsWith(expected)) {
-            generatedLine = line;
-          }
-        }
+    for (String line : generatedMacros()) {
+      if (line.startsWith(expected)) {
+        generatedLine = line;
       }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
     }
     String want = c.available() ? "{\\ftlQuantity{" + ftl.quantity.LatexEscape.escape(q.key()) + "}{" + c.latex() + "}}"
         : "{\\ftlNoData{" + ftl.quantity.LatexEscape.escape(q.key()) + "}}";
@@ -162,23 +157,28 @@ public final class CheckCommand implements Callable<Integer> {
 
   /** Quantities the committed macros file prints as {@code normalised}. */
   private List<Quantity> indexed(String normalised, Registry registry) {
-    Path generated = main.archiveRoot().resolve("paper/generated/quantities.tex");
     List<Quantity> out = new ArrayList<>();
-    if (!Files.exists(generated)) {
-      return out;
-    }
     java.util.regex.Pattern line = java.util.regex.Pattern.compile("^\\\\newcommand\\{\\\\([A-Za-z]+)\\}\\{\\\\ftlQuantity\\{[^}]*\\}\\{(.*)\\}\\}$");
-    try {
-      for (String l : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
-        java.util.regex.Matcher m = line.matcher(l);
-        if (m.matches() && normalise(m.group(2).replace("\\textmu{}", "µ")).equals(normalised)) {
-          registry.byMacro(m.group(1)).ifPresent(out::add);
-        }
+    for (String l : generatedMacros()) {
+      java.util.regex.Matcher m = line.matcher(l);
+      if (m.matches() && normalise(m.group(2).replace("\\textmu{}", "µ")).equals(normalised)) {
+        registry.byMacro(m.group(1)).ifPresent(out::add);
       }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
     }
     return out;
+  }
+
+  /** The lines of the committed macros file, read once per check; empty when it does not exist. */
+  private List<String> generatedMacros() {
+    if (macroLines == null) {
+      Path generated = main.archiveRoot().resolve("paper/generated/quantities.tex");
+      try {
+        macroLines = Files.exists(generated) ? Files.readAllLines(generated, StandardCharsets.UTF_8) : List.of();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+    return macroLines;
   }
 
   /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal. */

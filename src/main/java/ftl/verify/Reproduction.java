@@ -1,6 +1,5 @@
 package ftl.verify;
 
-import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.EventFormat;
 import ftl.emit.Emitter;
