@@ -26,7 +26,9 @@ import picocli.CommandLine.ParentCommand;
         "or printed text (\"62,264\", with or without separators or unit), recompute only it, and print",
         "value, text, definition, the data files with their SHA-256, the function that computed it, and",
         "every place in paper/, supplement/ and paper/abstract.txt that quotes it.",
-        "Exit 0 when the generated macro and every quote agree with the recomputed value."},
+        "Exit 0 when the generated macro and every quote agree with the recomputed value.",
+        "Per-run summaries come from the cache in target/ftl-cache/ when the events file's bytes and the code",
+        "are those they were computed from (--no-cache scans instead; ftl reproduce never reads the cache)."},
     footer = ExitCode.HELP_FOOTER)
 public final class CheckCommand implements Callable<Integer> {
   @ParentCommand Main main;
@@ -37,11 +39,14 @@ public final class CheckCommand implements Callable<Integer> {
   @Option(names = "--files", description = "List every data file with its SHA-256 (default: ledgers, and a count of events files).")
   boolean allFiles;
 
+  @Option(names = "--no-cache", description = Registries.NO_CACHE_HELP)
+  boolean noCache;
+
   private List<String> macroLines;
 
   @Override
   public Integer call() {
-    Analysis a = Registries.analysis(main);
+    Analysis a = Registries.analysis(main, noCache);
     Registry registry = Registry.forData(a.data());
     Optional<Quantity> found = registry.byKey(what);
     if (found.isEmpty() && (what.startsWith("\\") || what.matches("[A-Za-z]+"))) {

@@ -20,7 +20,9 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "list", mixinStandardHelpOptions = true,
     description = {"Every quantity of the registry, computed from the data root.",
         "--json prints objects with key, value, text, macro, unit, definition, function, sources",
-        "(the data files read), and reason when no value can be computed."},
+        "(the data files read), and reason when no value can be computed.",
+        "Per-run summaries come from the cache in target/ftl-cache/ when the events file's bytes and the code",
+        "are those they were computed from (--no-cache scans instead; ftl reproduce never reads the cache)."},
     footer = ExitCode.HELP_FOOTER)
 public final class ListCommand implements Callable<Integer> {
   @ParentCommand Main main;
@@ -28,9 +30,12 @@ public final class ListCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print a JSON array instead of a table.")
   boolean json;
 
+  @Option(names = "--no-cache", description = Registries.NO_CACHE_HELP)
+  boolean noCache;
+
   @Override
   public Integer call() throws Exception {
-    Analysis a = Registries.analysis(main);
+    Analysis a = Registries.analysis(main, noCache);
     List<Computed> computed = new ArrayList<>();
     for (Quantity q : Registry.forData(a.data()).all()) {
       computed.add(Computed.of(q, a));

@@ -1,5 +1,6 @@
 package ftl.cli;
 
+import ftl.cache.DiskRunSummaryCache;
 import ftl.data.DataSet;
 import ftl.quantity.Analysis;
 import ftl.verify.Reproduction;
@@ -8,8 +9,18 @@ import ftl.verify.Reproduction;
 final class Registries {
   private Registries() {}
 
-  /** The analysis of the data root the command line selects (ledgers read now, events on demand). */
-  static Analysis analysis(Main main) {
-    return new Analysis(DataSet.scan(main.dataRoot(), Reproduction.displayName(main.archiveRoot(), main.dataRoot())));
+  /** What {@code --no-cache} says in the help of {@code check} and {@code list}. */
+  static final String NO_CACHE_HELP = "Scan every events file needed instead of using the run-summary cache in "
+      + DiskRunSummaryCache.FOLDER + "/ (which is then refreshed). Without it, a run's stored summary is used "
+      + "when the SHA-256 of its events file as on disk now equals the ledger's and the analysis code is unchanged.";
+
+  /**
+   * The analysis of the data root the command line selects (ledgers read now, events on demand), with the
+   * archive's run-summary cache: trusted unless {@code noCache}, refreshed either way.
+   */
+  static Analysis analysis(Main main, boolean noCache) {
+    return new Analysis(DataSet.scan(main.dataRoot(), Reproduction.displayName(main.archiveRoot(), main.dataRoot())),
+        DiskRunSummaryCache.forArchive(main.archiveRoot(),
+            noCache ? DiskRunSummaryCache.Mode.REFRESH : DiskRunSummaryCache.Mode.READ_WRITE));
   }
 }

@@ -2,7 +2,6 @@ package ftl.data;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -63,7 +62,7 @@ public final class DataDictionary {
   static DataDictionary parse(InputStream in, String name) throws IOException {
     JsonNode root;
     try {
-      root = new ObjectMapper().readTree(in);
+      root = JsonTrees.read(in.readAllBytes());
     } catch (JsonProcessingException e) {
       long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
       throw new DataException(name, line, "not valid JSON: " + e.getOriginalMessage(), e);

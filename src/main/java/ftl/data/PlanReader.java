@@ -2,7 +2,6 @@ package ftl.data;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -13,8 +12,6 @@ import java.nio.file.Path;
  * {@code ftl.harness}); the analysis needs only that it is a JSON object, and reads predictions from it.
  */
 public final class PlanReader {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   private PlanReader() {}
 
   /**
@@ -36,7 +33,7 @@ public final class PlanReader {
     }
     JsonNode node;
     try {
-      node = JSON.readTree(bytes);
+      node = JsonTrees.read(bytes);
     } catch (JsonProcessingException e) {
       long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
       throw new DataException(displayName, line, "not valid JSON: " + e.getOriginalMessage(), e);

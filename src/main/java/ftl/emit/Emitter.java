@@ -94,10 +94,66 @@ public final class Emitter {
         out.add(new Output(outName, EMIT_DIR + "/" + templateName, render(templateName, quantities, runs, audit, dataDigest)));
       }
     }
+    Output abstractText = plainAbstract(quantities, dataDigest);
+    if (abstractText != null) {
+      out.add(abstractText);
+    }
     return out;
   }
 
-  /** The original study's figures, from {@code paper/original-study.csv} (empty when absent). */
+  /** The plain-text abstract's source: prose whose numbers are registry macros ({@code \NegAckSpansModeA}). */
+  public static final String ABSTRACT_SOURCE = "paper/abstract.txt";
+  /** Where its plain text goes, every macro replaced by the quantity's printed text. */
+  public static final String ABSTRACT_OUTPUT = "paper/generated/abstract.txt";
+  private static final java.util.regex.Pattern MACRO = java.util.regex.Pattern.compile("\\\\([A-Za-z]+)(\\{\\})?");
+
+  /**
+   * The plain-text abstract a record page or README quotes: {@value #ABSTRACT_SOURCE} with each
+   * {@code \Macro} replaced by its quantity's plain text, after a GENERATED line. Null when there is no source.
+   *
+   * A quantity without a value prints as {@code [no data: key]}, as its LaTeX macro prints {@code \\ftlNoData}.
+   *
+   * @throws ftl.data.DataException naming the line of a macro that is no registry quantity
+   */
+  Output plainAbstract(List<Computed> quantities, String dataDigest) {
+    Path src = root.resolve(ABSTRACT_SOURCE);
+    if (!Files.exists(src)) {
+      return null;
+    }
+    Map<String, Computed> byMacro = new LinkedHashMap<>();
+    for (Computed c : quantities) {
+      byMacro.put(c.quantity().macro(), c);
+    }
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(src, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot read " + src, e);
+    }
+    StringBuilder sb = new StringBuilder("% GENERATED from " + ABSTRACT_SOURCE + " (every number a registry quantity) — do not edit. Data digest: "
+        + dataDigest + "\n");
+    for (int i = 0; i < lines.size(); i++) {
+      java.util.regex.Matcher m = MACRO.matcher(lines.get(i));
+      StringBuilder line = new StringBuilder();
+      while (m.find()) {
+        Computed c = byMacro.get(m.group(1));
+        if (c == null) {
+          throw new ftl.data.DataException(ABSTRACT_SOURCE, i + 1, "\\" + m.group(1) + " is not a registry macro", null);
+        }
+        String text = c.available() ? c.text() : "[no data: " + c.quantity().key() + "]";
+        m.appendReplacement(line, java.util.regex.Matcher.quoteReplacement(text));
+      }
+      m.appendTail(line);
+      sb.append(line).append('\n');
+    }
+    return new Output(ABSTRACT_OUTPUT, ABSTRACT_SOURCE, sb.toString());
+  }
+
+  /**
+   * The original study's figures, from {@code paper/original-study.csv} (empty when absent): per row the
+   * claim and original figure (LaTeX-escaped), our registry key(s), the verdict key ({@code ""} when the
+   * row or the file has none) and the note.
+   */
   private List<Map<String, Object>> originalStudy() {
     Path f = root.resolve("paper/original-study.csv");
     List<Map<String, Object>> out = new ArrayList<>();
@@ -111,6 +167,9 @@ public final class Emitter {
         m.put("claimLatex", ftl.quantity.LatexEscape.escape(rec.get("claim")));
         m.put("originalLatex", ftl.quantity.LatexEscape.escape(rec.get("original")));
         m.put("ourKey", rec.get("our_key"));
+        // The registry key of the verdict on the row's claim; empty for a row that is a size, not a claim, and
+        // for a CSV written before the column existed.
+        m.put("verdictKey", rec.isMapped("verdict_key") ? rec.get("verdict_key") : "");
         m.put("noteLatex", ftl.quantity.LatexEscape.escape(rec.get("note")));
         out.add(m);
       }

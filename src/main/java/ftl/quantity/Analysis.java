@@ -36,10 +36,21 @@ public final class Analysis {
   public static final CorrelationWindow RHO_WINDOW = new CorrelationWindow(0, 5_000_000, -5_000_000, 5_000_000);
 
   private final DataSet data;
+  private final RunSummaryCache cache;
   private final Map<String, List<RunResult>> scanned = new HashMap<>();
 
+  /** An analysis that scans every events file it needs ({@link RunSummaryCache#NONE}). */
   public Analysis(DataSet data) {
+    this(data, RunSummaryCache.NONE);
+  }
+
+  /**
+   * An analysis that takes per-run results from {@code cache}, which scans (with {@link #scan}) whatever it
+   * does not hold for the events file's present bytes.
+   */
+  public Analysis(DataSet data, RunSummaryCache cache) {
     this.data = data;
+    this.cache = java.util.Objects.requireNonNull(cache, "cache");
   }
 
   public DataSet data() {
@@ -130,8 +141,9 @@ public final class Analysis {
   }
 
   /**
-   * Per-run results of the ok runs of one campaign, streaming each of its events files once (cached; the
-   * files are read on both cores, results kept in ledger order). Other campaigns are not opened.
+   * Per-run results of the ok runs of one campaign, streaming each of its events files once (kept for the
+   * life of this analysis; the files are read on both cores, results kept in ledger order), or taking them
+   * from the {@link RunSummaryCache}. Other campaigns are not opened.
    */
   public List<RunResult> campaignRuns(String campaign) {
     synchronized (this) {
@@ -142,7 +154,7 @@ public final class Analysis {
     }
     Campaign c = data.campaigns().stream().filter(x -> x.name().equals(campaign)).findFirst().orElse(null);
     List<RunResult> result = c == null ? List.of()
-        : c.runs().parallelStream().filter(LedgerRow::ok).map(r -> scan(c, r)).toList();
+        : List.copyOf(cache.campaignRuns(c, Analysis::scan));
     synchronized (this) {
       scanned.putIfAbsent(campaign, result);
       return scanned.get(campaign);

@@ -22,6 +22,8 @@ public enum Format {
   RATIO_RANGE_2SF,
   /** A percentage range: {@code 0.36% to 100%}. */
   PERCENT_RANGE_2DP,
+  /** A range of whole numbers with thousands separators and the unit's suffix, one number when both ends agree: {@code 1,200 to 2,000}, {@code 200 µs}. */
+  COUNT_RANGE,
   /** A real number to three significant figures, with the unit's suffix: {@code 412 µs}. */
   REAL_3SF,
   /** A fraction to two decimals, as written in a table cell: {@code 0.27}. */
@@ -42,6 +44,7 @@ public enum Format {
       case RATIO_3SF -> sig(real(v), 3) + "x";
       case RATIO_RANGE_2SF -> sig(((Value.Range) v).low(), 2) + " to " + sig(((Value.Range) v).high(), 2) + "x";
       case PERCENT_RANGE_2DP -> percent(((Value.Range) v).low()) + "% to " + percent(((Value.Range) v).high()) + "%";
+      case COUNT_RANGE -> countRange((Value.Range) v) + unit.suffix();
       case REAL_3SF -> sig(real(v), 3) + unit.suffix();
       case DECIMAL_2DP -> BigDecimal.valueOf(real(v)).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
       case VERDICT -> ((Value.Verdict) v).held() ? "held" : "did not hold";
@@ -62,6 +65,12 @@ public enum Format {
       return c.count();
     }
     throw new IllegalArgumentException("expected a single number, got " + v);
+  }
+
+  private static String countRange(Value.Range r) {
+    String low = grouped(Math.round(r.low()));
+    String high = grouped(Math.round(r.high()));
+    return low.equals(high) ? low : low + " to " + high;
   }
 
   static String grouped(long n) {

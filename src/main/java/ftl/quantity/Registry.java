@@ -43,8 +43,10 @@ public final class Registry {
   public static Registry forData(ftl.data.DataSet data) {
     List<Quantity> q = fixed();
     q.addAll(ConditionQuantities.forData(data));
+    q.addAll(LedgerQuantities.forData(data));
     q.addAll(ExposureQuantities.forData(data));
     q.addAll(AuditQuantities.forData(data));
+    q.addAll(ReplicationVerdicts.forRegistry(q));
     return new Registry(q);
   }
 

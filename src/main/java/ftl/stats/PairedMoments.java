@@ -63,6 +63,16 @@ public final class PairedMoments {
     return this;
   }
 
+  /** Sets every field at once, exactly as recorded by the getters (restoring a stored state). */
+  void restore(long count, double meanX, double meanY, double cxx, double cyy, double cxy) {
+    this.n = count;
+    this.meanX = meanX;
+    this.meanY = meanY;
+    this.cxx = cxx;
+    this.cyy = cyy;
+    this.cxy = cxy;
+  }
+
   /** Number of pairs. */
   public long count() {
     return n;

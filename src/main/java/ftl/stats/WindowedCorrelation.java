@@ -61,6 +61,49 @@ public final class WindowedCorrelation {
     return this;
   }
 
+  /**
+   * Everything this correlation has counted, exactly: the window, the co-moments of the pairs inside it
+   * ({@link PairedMoments}: count, means and second co-moments, nanoseconds and nanoseconds squared) and the
+   * counts of pairs outside and of events without a pair. {@link #restore} gives back a correlation that
+   * merges and reports bit for bit as this one does (a stored run summary is restored from it).
+   *
+   * @param window the declared window
+   * @param pairs pairs inside the window, {@code >= 0}
+   * @param meanDisplacementNanos mean of {@code D} over those pairs, ns (0 when there are none)
+   * @param meanAckSpanNanos mean of {@code A} over those pairs, ns (0 when there are none)
+   * @param comomentDD {@code C_DD}, ns^2
+   * @param comomentAA {@code C_AA}, ns^2
+   * @param comomentDA {@code C_DA}, ns^2
+   * @param outside complete events whose pair lies outside the window, {@code >= 0}
+   * @param incomplete events without a pair, {@code >= 0}
+   */
+  public record State(CorrelationWindow window, long pairs, double meanDisplacementNanos, double meanAckSpanNanos,
+                      double comomentDD, double comomentAA, double comomentDA, long outside, long incomplete) {
+    public State {
+      Objects.requireNonNull(window, "window");
+      if (pairs < 0 || outside < 0 || incomplete < 0) {
+        throw new IllegalArgumentException("correlation counts must not be negative: pairs " + pairs
+            + ", outside " + outside + ", incomplete " + incomplete);
+      }
+    }
+  }
+
+  /** What this correlation has counted so far, exactly (see {@link State}). */
+  public State state() {
+    return new State(window, moments.count(), moments.meanX(), moments.meanY(), moments.comomentXX(),
+        moments.comomentYY(), moments.comomentXY(), outside, incomplete);
+  }
+
+  /** A correlation holding exactly what {@code state} records, as if its pairs had been accepted again. */
+  public static WindowedCorrelation restore(State state) {
+    WindowedCorrelation c = new WindowedCorrelation(state.window());
+    c.moments.restore(state.pairs(), state.meanDisplacementNanos(), state.meanAckSpanNanos(), state.comomentDD(),
+        state.comomentAA(), state.comomentDA());
+    c.outside = state.outside();
+    c.incomplete = state.incomplete();
+    return c;
+  }
+
   /** rho(D, A) so far, with its counts. */
   public CorrelationResult result() {
     return new CorrelationResult(window, moments.count(), outside, incomplete, moments.pearson(),

@@ -148,12 +148,34 @@ public final class Census {
         from = p + 1;
       }
     }
+    if ((number.equals("0") || number.equals("1")) && file.endsWith(".tex") && inMath(raw, start)) {
+      return new Entry(file, lineNo, number, Kind.EXEMPT, "a formula constant (0 or 1 in math mode)");
+    }
     String key = textKeys.get(normalise(number));
     if (key != null) {
       return new Entry(file, lineNo, number, Kind.QUANTITY, key);
     }
     return new Entry(file, lineNo, number, Kind.UNTRACED, "no registry quantity prints as \"" + number
         + "\" and no allow-list phrase covers it");
+  }
+
+  /**
+   * Whether column {@code at} of a line lies in math mode: after an odd number of unescaped {@code $}, or
+   * between {@code \[} and {@code \]} on the line. Math spanning lines is not followed (a number there is
+   * classified as prose, the stricter reading).
+   */
+  static boolean inMath(String line, int at) {
+    int dollars = 0;
+    for (int i = 0; i < at && i < line.length(); i++) {
+      if (line.charAt(i) == '$' && (i == 0 || line.charAt(i - 1) != '\\')) {
+        dollars++;
+      }
+    }
+    if (dollars % 2 == 1) {
+      return true;
+    }
+    int open = line.lastIndexOf("\\[", at);
+    return open >= 0 && line.indexOf("\\]", at) > open && line.lastIndexOf("\\]", at) < open;
   }
 
   /** Replaces LaTeX structure (labels, references, lengths, options) by spaces, keeping columns in place. */

@@ -7,6 +7,7 @@ import ftl.quantity.Analysis;
 import ftl.quantity.Computed;
 import ftl.quantity.Quantity;
 import ftl.quantity.Registry;
+import ftl.quantity.RunSummaryCache;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,11 +54,20 @@ public final class Reproduction {
    * @param write write changed generated files (otherwise only compare)
    */
   public static Report run(Path archiveRoot, Path dataRoot, boolean write) throws IOException {
+    return run(archiveRoot, dataRoot, write, RunSummaryCache.NONE);
+  }
+
+  /**
+   * Runs a reproduction whose per-run results come through {@code summaries}; the CLI passes a cache that
+   * scans every run and only stores the results, so a reproduction never trusts a stored summary.
+   */
+  public static Report run(Path archiveRoot, Path dataRoot, boolean write, RunSummaryCache summaries)
+      throws IOException {
     String display = displayName(archiveRoot, dataRoot);
     DataSet data = DataSet.scan(dataRoot, display);
     List<Computed> computed = new ArrayList<>();
     String digest = dataDigest(data);
-    List<Emitter.Output> outputs = render(archiveRoot, data, computed, digest);
+    List<Emitter.Output> outputs = render(archiveRoot, data, computed, digest, summaries);
     List<String> stale = new ArrayList<>();
     for (Emitter.Output o : outputs) {
       Path p = archiveRoot.resolve(o.path());
@@ -123,7 +133,13 @@ public final class Reproduction {
    * of the archive with them: what {@code reproduce} compares with the committed generated files.
    */
   public static List<Emitter.Output> render(Path archiveRoot, DataSet data, List<Computed> computed, String digest) {
-    Analysis analysis = new Analysis(data);
+    return render(archiveRoot, data, computed, digest, RunSummaryCache.NONE);
+  }
+
+  /** As {@link #render(Path, DataSet, List, String)}, with per-run results through {@code summaries}. */
+  public static List<Emitter.Output> render(Path archiveRoot, DataSet data, List<Computed> computed, String digest,
+                                            RunSummaryCache summaries) {
+    Analysis analysis = new Analysis(data, summaries);
     for (Quantity q : Registry.forData(data).all()) {
       computed.add(Computed.of(q, analysis));
     }

@@ -122,7 +122,30 @@ class RegistryFixtureTest {
         c("full", "payload.prediction.size", "held"),
         c("full", "payload.control.min", "1.00"),
         c("full", "payload.prediction.control", "held"),
+        // replication verdicts on the original study's claims (modeA: 8 negative A, no negative flight, 7 of 15 runs
+        // rejected, collapse 0.5 to 2x, geometry interval [2x, not finite); modeB: retention 33.33% to 100%, 1 one-tick negative)
+        c("full", "replication.negativeSpans", "held"),
+        c("full", "replication.flightsNeverNegative", "held"),
+        c("full", "replication.signCheckMajority", "did not hold"),
+        c("full", "replication.priorityCollapse", "did not hold"),
+        c("full", "replication.geometryRatio", "held"),
+        c("full", "replication.retentionRange", "did not hold"),
+        c("full", "replication.oneTickNegatives", "held"),
         // the no-JVM cross-check
+        // what each campaign ran, from its ledger (LedgerQuantities)
+        c("full", "campaign.runs.modeB", "5"),
+        c("full", "campaign.conditions.modeB", "3"),
+        c("full", "campaign.runsPerCondition.modeB", "1 to 3"),
+        c("full", "campaign.eventsPerRun.modeB", "1 to 4"),
+        c("full", "campaign.warmupEvents.modeB", "2"),
+        c("full", "campaign.sendLagP99.modeB", "2 \u00b5s"),
+        c("full", "campaign.loadavgMax.modeB", "1.25"),
+        c("full", "campaign.sendLagP99.nojvm", "5 \u00b5s"),
+        c("full", "campaign.runsPerCondition.nojvm", "2"),
+        c("full", "campaign.eventsPerRun.nojvm", "n/a: no events_written in the ledger"),
+        c("full", "campaign.sendLagP99.modeA", "n/a: no pacing_lag_p99_ns in the ledger of modeA"),
+        c("full", "campaign.loadavgMax.modeA", "n/a: no load average in the ledger of modeA"),
+        c("full>empty", "campaign.runs.modeA", "n/a: no ok run of campaign modeA"),
         c("full", "nojvm.runs", "2"),
         c("full", "nojvm.events", "2"),
         c("full", "nojvm.retention.min", "50.00%"),
@@ -159,6 +182,13 @@ class RegistryFixtureTest {
         c("bare", "audit.e2e.p50.max", "n/a: no demonstration output with that figure"),
         c("bare", "audit.perf.avg.min", "n/a: no demonstration output with that figure"),
         c("bare", "audit.ftl.flightMedian", "n/a: no delivered event"),
+        c("bare", "replication.negativeSpans", "did not hold"),
+        c("bare", "replication.flightsNeverNegative", "held"),
+        c("bare", "replication.signCheckMajority", "did not hold"),
+        c("bare", "replication.priorityCollapse", "n/a: collapse.range.modeA is unavailable: no stratum with a defined collapse factor"),
+        c("bare", "replication.geometryRatio", "n/a: an end is unavailable: no run of campaign modeA with its manipulations applied"),
+        c("bare", "replication.retentionRange", "n/a: omb.retention.min.modeB is unavailable: no run delivered any event"),
+        c("bare", "replication.oneTickNegatives", "did not hold"),
         c("mixed", "runs.mix.s1ms", "1"),
         c("mixed", "retention.max.mix.s1ms", "50.00%"),
         c("minimal", "audit.ftl.flightMedian", "n/a: no ftl-ledger.csv in the demonstration"),
@@ -194,6 +224,13 @@ class RegistryFixtureTest {
         c("full>empty", "payload.prediction.size", "n/a: no campaign data present"),
         c("full>empty", "payload.control.min", "n/a: no campaign data present"),
         c("full>empty", "payload.prediction.control", "n/a: no campaign data present"),
+        c("full>empty", "replication.negativeSpans", "n/a: events.ackNegative.modeA is unavailable: no campaign data present"),
+        c("full>empty", "replication.flightsNeverNegative", "n/a: events.sendNegative.modeA is unavailable: no campaign data present"),
+        c("full>empty", "replication.signCheckMajority", "n/a: runs.rejected.modeA is unavailable: no campaign data present"),
+        c("full>empty", "replication.priorityCollapse", "n/a: collapse.range.modeA is unavailable: no stratum with a defined collapse factor"),
+        c("full>empty", "replication.geometryRatio", "n/a: an end is unavailable: no campaign data present"),
+        c("full>empty", "replication.retentionRange", "n/a: omb.retention.min.modeB is unavailable: no campaign data present"),
+        c("full>empty", "replication.oneTickNegatives", "n/a: omb.oneTickNegatives.modeB is unavailable: no campaign data present"),
         c("full>empty", "runs.modeB.s1ms", "0"));
   }
 
@@ -220,6 +257,24 @@ class RegistryFixtureTest {
   void verdict_fullPayloadPlan_statesItsBasis() {
     Value v = compute("full", "payload.prediction.mechanism").value();
     assertThat(v).isEqualTo(new Value.Verdict(true, "4 of 6 runs within 0.1"));
+  }
+
+  /** The replication verdicts on {@code full}, each with the numbers that decided it (worked out in the ledgers' headers). */
+  static Stream<Arguments> replicationBases() {
+    return Stream.of(
+        Arguments.of("replication.negativeSpans", new Value.Verdict(true, "negative A spans 8 > 0")),
+        Arguments.of("replication.flightsNeverNegative", new Value.Verdict(true, "negative flights 0 = 0")),
+        Arguments.of("replication.signCheckMajority", new Value.Verdict(false, "rejected 7 of 15 runs < 1/2")),
+        Arguments.of("replication.priorityCollapse", new Value.Verdict(false, "max collapse 2x < 7x")),
+        Arguments.of("replication.geometryRatio", new Value.Verdict(true, "95% interval lower end 2x > 1")),
+        Arguments.of("replication.retentionRange", new Value.Verdict(false, "min retention 33.33% >= 10%, max 100% = 100%")),
+        Arguments.of("replication.oneTickNegatives", new Value.Verdict(true, "one-tick negatives 1 > 0")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("replicationBases")
+  void replicationVerdict_full_statesItsBasis(String key, Value.Verdict expected) {
+    assertThat(compute("full", key).value()).isEqualTo(expected);
   }
 
   /** The same payload runs judged against stricter plans: every verdict can fail, and phases without two payloads are unavailable. */

@@ -55,7 +55,11 @@ class CensusTest {
         Arguments.of("paper/paper.tex", "See Figure~\\ref{fig:2threads} and \\cite{omb2020}.", null, null),
         Arguments.of("paper/paper.tex", "\\includegraphics[width=0.5\\textwidth]{fig3.pdf}", null, null),
         Arguments.of("paper/paper.tex", "% a comment with 12345 in it", null, null),
-        Arguments.of("paper/paper.tex", "A 7.5x collapse.", Census.Kind.UNTRACED, "7.5x"));
+        Arguments.of("paper/paper.tex", "A 7.5x collapse.", Census.Kind.UNTRACED, "7.5x"),
+        Arguments.of("paper/paper.tex", "kept iff $\\phi \\ge 1 - L/q$ here", Census.Kind.EXEMPT, "1"),
+        Arguments.of("paper/paper.tex", "kept iff \\[ M > 0 \\] here", Census.Kind.EXEMPT, "0"),
+        Arguments.of("paper/paper.tex", "$M = 40.00\\%$ is still a claim", Census.Kind.QUANTITY, "40.00\\%"),
+        Arguments.of("paper/paper.tex", "$M > 97531$ is not a constant", Census.Kind.UNTRACED, "97531"));
   }
 
   @ParameterizedTest(name = "{1}")
@@ -72,5 +76,26 @@ class CensusTest {
       assertThat(census.get(0).number()).isEqualTo(number);
       assertThat(census.get(0).line()).isEqualTo(1);
     }
+  }
+
+  /** Only 0 and 1 inside math are formula constants; the same digits in prose, after a closed formula or in plain text are not. */
+  @ParameterizedTest(name = "{0} at {1}: {2}")
+  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+      "kept iff $\\phi \\ge 1 - L/q$ here | 19 | true",
+      "kept iff \\[ M > 0 \\] here | 16 | true",
+      "a price of \\$1 is prose | 13 | false",
+      "$x$ then 1 run | 9 | false",
+      "\\[ a \\] then 0 runs | 13 | false",
+      "0 before any math $y$ | 0 | false"})
+  void inMath_findsMathModeOnTheLine(String line, int at, boolean math) {
+    assertThat(line.charAt(at)).isIn('0', '1');
+    assertThat(Census.inMath(line, at)).isEqualTo(math);
+  }
+
+  @org.junit.jupiter.api.Test
+  void take_aZeroInPlainText_isNeverAFormulaConstant(@TempDir Path tmp) throws IOException {
+    TempArchive a = TempArchive.create(tmp).write("paper/abstract.txt", "$M > 0$ in plain text\n");
+    List<Census.Entry> census = Census.take(TextSources.read(a.root), computed(), List.of());
+    assertThat(census).extracting(Census.Entry::kind).doesNotContain(Census.Kind.EXEMPT);
   }
 }

@@ -20,7 +20,8 @@ import hashlib, json, os, shutil
 HERE = os.path.dirname(os.path.abspath(__file__))
 H = "seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms"
 FIELDS = ["priority", "geometry", "load_pct", "acks", "send_interval_ns", "priority_applied", "geometry_applied",
-          "load_applied", "payload_bytes", "start_phase_us", "instrument"]
+          "load_applied", "payload_bytes", "start_phase_us", "instrument", "events_written", "warmup_events",
+          "pacing_lag_p99_ns", "send_lag_p99_ns", "loadavg_start", "loadavg_end"]
 
 
 def ev(seq, d, t, phase, create_off=0, wall=None, recv=True, ack=True):
@@ -109,14 +110,16 @@ negative A: 2 + 1 + 1 + 1 + 1 + 1 + 1 = 8 (d1, f1, d2, f2, d4, d5, f5a).
 rho(D, A) = -1 (T constant), 1 pair outside the window (d4), runs with undefined own rho: f3, f6, x1, x2, x3 = 5.
 median over runs of run median D: 200 us (x1 has none); median flight 400 us.""")
 
-    b = lambda interval: {"send_interval_ns": interval, "priority": "default"}
+    b = lambda interval, **led: {"send_interval_ns": interval, "priority": "default", **led}
     runs = [
         ("b1", "s1ms", "ok", "Synthetic modeB run b1: T = 400 us, phases 700, 100, 800, 200 us: M = 1, 0, 1, 0; kept 2 of 4, grid law agrees 4 of 4.",
-         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100), ev(2, 100_000, T, 800), ev(3, 100_000, T, 200)], b("1000000")),
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100), ev(2, 100_000, T, 800), ev(3, 100_000, T, 200)],
+         b("1000000", events_written="4", warmup_events="2", pacing_lag_p99_ns="1000", loadavg_start="0.5", loadavg_end="1.25")),
         ("b2", "s1ms", "ok", "Synthetic modeB run b2: T = 1400 us, phases 700, 700, 100 us: M = 2, 2, 1; kept 3 of 3, guard median 2 ms.",
-         [ev(0, 100_000, 1_400_000, 700), ev(1, 100_000, 1_400_000, 700), ev(2, 100_000, 1_400_000, 100)], b("1000000")),
+         [ev(0, 100_000, 1_400_000, 700), ev(1, 100_000, 1_400_000, 700), ev(2, 100_000, 1_400_000, 100)],
+         b("1000000", events_written="3", warmup_events="2", pacing_lag_p99_ns="3000", loadavg_start="0.75", loadavg_end="0.5")),
         ("b3", "s1ms", "ok", "Synthetic modeB run b3: one event acknowledged, never delivered (taken 0).",
-         [ev(0, 100_000, T, 700, recv=False)], b("1000000")),
+         [ev(0, 100_000, T, 700, recv=False)], b("1000000", events_written="1", warmup_events="2", pacing_lag_p99_ns="2000")),
         ("b4", "s1250us", "ok", """Synthetic modeB run b4: T = 400 us.
 event 0: phase 700, M = 1 kept, predicted kept.
 event 1: phase 990, CreateTime 1 ms late: M = 0 dropped, predicted kept (disagrees).
@@ -133,7 +136,9 @@ dropped 2 + 2 = 4, one-tick negatives 1. Grid law agrees 4 + 3 + 1 = 8 of 10 del
 guard median per run b1 1 ms, b2 2 ms, b4 1 ms: max 2 ms, min 1 ms. wall-clock retention min 2/3 = 66.67%.
 condition s1ms: 3 runs, b = 1, retention min 50%, median 75%, max 100%, flight median (400 + 1400)/2 = 900 us,
 agreement 7 of 7, negative-A rate 0 of 7. condition s1250us: b = 4 (1.25 ms / 1 ms = 5/4).
-condition nointerval: b unavailable, nothing delivered, no complete event.""")
+condition nointerval: b unavailable, nothing delivered, no complete event.
+ledger summary: 5 ok runs, 3 conditions, 1 to 3 runs per condition; events_written 4, 3, 1 (b4, b5 empty): 1 to 4;
+warm-up 2; pacing lag p99 1000, 3000, 2000 ns: median 2 us; load average largest 1.25.""")
 
     p = lambda payload, phase: {"payload_bytes": str(payload), "start_phase_us": str(phase), "priority": "default"}
     runs = [
@@ -162,11 +167,12 @@ phase 100: medians {100 B: 1.0, 1000 B: 0.5}: decreasing. phase 900: {100 B: 1.0
     n = {"instrument": "python-nojvm", "send_interval_ns": "1000000"}
     runs = [
         ("n1", "s1ms", "ok", "Synthetic no-JVM run n1: T = 400 us, phases 700, 100: kept 1 of 2, grid law agrees 2 of 2.",
-         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100)], n),
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100)], {**n, "send_lag_p99_ns": "5000"}),
         ("n2", "s1ms", "ok", "Synthetic no-JVM run n2: one event never delivered.", [ev(0, 100_000, T, 700, recv=False)], n),
     ]
     campaign(root, "nojvm", runs, """Synthetic no-JVM cross-check (instrument python-nojvm), hand-computed answers:
-2 ok runs, 2 delivered events, retention min = max = 50%, grid-law agreement 100%.""")
+2 ok runs, 2 delivered events, retention min = max = 50%, grid-law agreement 100%.
+ledger summary: send lag p99 5000 ns (n1 only): median 5 us; no events_written, warm-up or load average.""")
 
     write(f"{root}/audit/harnesses.csv", """harness,latency,zero_difference,negative_difference,drops_counted
 A,e2e,dropped,kept,no

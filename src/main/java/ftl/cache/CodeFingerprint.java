@@ -1,0 +1,136 @@
+package ftl.cache;
+
+import ftl.quantity.Analysis;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * A fingerprint of the code that computes a run summary: SHA-256 over the cache's format version, the
+ * JVM's name and version, the file names (with their versions) of the libraries the statistics use, and the
+ * bytes of every class file of the packages {@code ftl.data}, {@code ftl.stats}, {@code ftl.quantity} and
+ * {@code ftl.cache}, by path in byte order. Any change to a reader, a statistic, the registry or the cache's
+ * format therefore changes it, and summaries stored under another fingerprint are never used.
+ */
+public final class CodeFingerprint {
+
+  /** Bump when the meaning of a stored field changes without a class file changing. */
+  static final String FORMAT = "ftl run-summary cache, format 1";
+
+  /** Class-file folders whose code decides a run summary. */
+  static final List<String> PACKAGES = List.of("ftl/data/", "ftl/stats/", "ftl/quantity/", "ftl/cache/");
+
+  private CodeFingerprint() {}
+
+  /**
+   * The fingerprint of the code this JVM runs: from the jar or class folder {@link Analysis} was loaded
+   * from. Empty when that location cannot be read (then nothing should be cached).
+   */
+  public static Optional<String> current() {
+    try {
+      CodeSource cs = Analysis.class.getProtectionDomain().getCodeSource();
+      if (cs == null || cs.getLocation() == null) {
+        return Optional.empty();
+      }
+      List<String> libraries = new ArrayList<>();
+      for (Class<?> c : List.of(org.apache.commons.math3.stat.inference.BinomialTest.class,
+          org.apache.commons.csv.CSVFormat.class)) {
+        libraries.add(libraryName(c.getProtectionDomain().getCodeSource()));
+      }
+      return Optional.of(of(Path.of(cs.getLocation().toURI()), libraries));
+    } catch (IOException | URISyntaxException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static String libraryName(CodeSource cs) {
+    URL u = cs == null ? null : cs.getLocation();
+    return u == null ? "?" : u.getPath().substring(u.getPath().lastIndexOf('/', u.getPath().length() - 2) + 1);
+  }
+
+  /**
+   * The fingerprint of the classes under {@code codeLocation} (a jar or a class folder).
+   *
+   * @param codeLocation jar file or folder holding {@code ftl/...} class files
+   * @param libraries names of the library jars the code uses (their versions are in the names)
+   * @throws IOException when the location cannot be read or holds none of the packages
+   */
+  public static String of(Path codeLocation, List<String> libraries) throws IOException {
+    TreeMap<String, byte[]> classes = new TreeMap<>(CodeFingerprint::compareBytes);
+    if (Files.isDirectory(codeLocation)) {
+      try (Stream<Path> walk = Files.walk(codeLocation)) {
+        for (Path p : walk.filter(Files::isRegularFile).toList()) {
+          String name = codeLocation.relativize(p).toString().replace('\\', '/');
+          if (counts(name)) {
+            classes.put(name, Files.readAllBytes(p));
+          }
+        }
+      }
+    } else {
+      try (ZipFile zip = new ZipFile(codeLocation.toFile())) {
+        Enumeration<? extends ZipEntry> entries = zip.entries();
+        while (entries.hasMoreElements()) {
+          ZipEntry e = entries.nextElement();
+          if (!e.isDirectory() && counts(e.getName())) {
+            try (InputStream in = zip.getInputStream(e)) {
+              classes.put(e.getName(), in.readAllBytes());
+            }
+          }
+        }
+      }
+    }
+    if (classes.isEmpty()) {
+      throw new IOException("no class files of " + PACKAGES + " under " + codeLocation);
+    }
+    MessageDigest md = sha256();
+    field(md, FORMAT);
+    field(md, System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"));
+    for (String lib : libraries) {
+      field(md, lib);
+    }
+    for (var e : classes.entrySet()) {
+      field(md, e.getKey());
+      md.update(Long.toString(e.getValue().length).getBytes(StandardCharsets.UTF_8));
+      md.update((byte) 0);
+      md.update(e.getValue());
+    }
+    return HexFormat.of().formatHex(md.digest());
+  }
+
+  private static boolean counts(String name) {
+    return name.endsWith(".class") && PACKAGES.stream().anyMatch(name::startsWith);
+  }
+
+  private static void field(MessageDigest md, String s) {
+    md.update(s.getBytes(StandardCharsets.UTF_8));
+    md.update((byte) 0);
+  }
+
+  static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+
+  private static int compareBytes(String a, String b) {
+    return java.util.Arrays.compare(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+  }
+}

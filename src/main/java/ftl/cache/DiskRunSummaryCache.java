@@ -1,0 +1,185 @@
+package ftl.cache;
+
+import ftl.data.Campaign;
+import ftl.data.LedgerRow;
+import ftl.quantity.RunResult;
+import ftl.quantity.RunSummaryCache;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+
+/**
+ * Run summaries on disk, one file per campaign folder under {@code <archive>/target/ftl-cache/}.
+ *
+ * <p>A stored summary is used for a run only when all of these hold: the cache file decodes (magic, CRC-32,
+ * every record valid), it was written under the current {@link CodeFingerprint}, the SHA-256 of the events
+ * file's bytes as they are on disk now equals the ledger's {@code events_sha256}, and a summary is stored under
+ * that SHA-256. Otherwise the run is scanned by {@link ftl.quantity.Analysis#scan}, which raises the
+ * same {@link ftl.data.DataException} as without a cache for a malformed file or a digest mismatch, so
+ * tampering is detected exactly as before. A cache file that is missing, unreadable, corrupt or stale is a
+ * miss, never an error. Writes go to a temporary file in the same folder, then an atomic rename, so
+ * concurrent {@code ftl} processes never see a partial file (the last writer wins, and both wrote truths).
+ * The folder holds a {@code .gitignore} of {@code *}, so git, and with it {@code SHA256SUMS}, never sees it.
+ */
+public final class DiskRunSummaryCache implements RunSummaryCache {
+
+  /** The cache folder, relative to the archive root. */
+  public static final String FOLDER = "target/ftl-cache";
+
+  /** How the cache is used. */
+  public enum Mode {
+    /** Use stored summaries, scan the rest, store what was scanned ({@code check}, {@code list}). */
+    READ_WRITE,
+    /** Never use a stored summary: scan every run, and store the results ({@code reproduce}, {@code --no-cache}). */
+    REFRESH
+  }
+
+  /**
+   * One read buffer per hashing thread: a fresh 64 KiB buffer for each of 1,441 files made hashing the archive's
+   * 38 MB of events files take half again as long (allocation and page faults, not SHA-256).
+   */
+  private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[1 << 16]);
+
+  private final Path dir;
+  private final String fingerprint;
+  private final Mode mode;
+
+  /**
+   * @param dir the cache folder (created on first write)
+   * @param fingerprint the code fingerprint stored summaries must carry ({@link CodeFingerprint#current()})
+   * @param mode whether stored summaries are used
+   */
+  public DiskRunSummaryCache(Path dir, String fingerprint, Mode mode) {
+    this.dir = dir;
+    this.fingerprint = fingerprint;
+    this.mode = mode;
+  }
+
+  /**
+   * The cache of the archive at {@code archiveRoot}, in {@code <archiveRoot>/target/ftl-cache}; with no
+   * cache at all ({@link RunSummaryCache#NONE}) when the running code cannot be fingerprinted. The code is
+   * fingerprinted when the first campaign is asked for, so a command that reads only ledgers never pays for it.
+   */
+  public static RunSummaryCache forArchive(Path archiveRoot, Mode mode) {
+    return lazily(() -> forArchive(archiveRoot, mode, CodeFingerprint.current()));
+  }
+
+  /** A cache made by {@code make} when first used (once, whichever thread comes first). */
+  static RunSummaryCache lazily(java.util.function.Supplier<RunSummaryCache> make) {
+    return new RunSummaryCache() {
+      private RunSummaryCache made;
+
+      private synchronized RunSummaryCache made() {
+        if (made == null) {
+          made = make.get();
+        }
+        return made;
+      }
+
+      @Override
+      public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan) {
+        return made().campaignRuns(campaign, scan);
+      }
+    };
+  }
+
+  static RunSummaryCache forArchive(Path archiveRoot, Mode mode, Optional<String> fingerprint) {
+    return fingerprint.<RunSummaryCache>map(f -> new DiskRunSummaryCache(archiveRoot.resolve(FOLDER), f, mode))
+        .orElse(RunSummaryCache.NONE);
+  }
+
+  /** The cache file of a campaign: its folder name, and a digest of its absolute path (roots differ). */
+  public Path fileOf(Campaign campaign) {
+    String safe = campaign.name().replaceAll("[^A-Za-z0-9._-]", "_");
+    String where = HexFormat.of().formatHex(CodeFingerprint.sha256()
+        .digest(campaign.dir().toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8)));
+    return dir.resolve(safe + "-" + where.substring(0, 16) + ".runs");
+  }
+
+  @Override
+  public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan) {
+    List<LedgerRow> ok = campaign.runs().stream().filter(LedgerRow::ok).toList();
+    Path file = fileOf(campaign);
+    Map<String, RunSummary> stored = mode == Mode.READ_WRITE ? load(file) : Map.of();
+    List<RunResult> results = ok.parallelStream().map(r -> {
+      RunSummary s = stored.isEmpty() ? null : stored.get(diskSha256(campaign, r));
+      // The key is the digest of the bytes on disk now; a hit also needs the ledger to record that digest.
+      return s != null && s.sha256().equalsIgnoreCase(r.eventsSha256()) ? s.toResult(campaign, r)
+          : scan.apply(campaign, r);
+    }).toList();
+    Map<String, RunSummary> now = new LinkedHashMap<>();
+    for (RunResult r : results) {
+      now.putIfAbsent(r.sha256(), stored.containsKey(r.sha256()) ? stored.get(r.sha256()) : RunSummary.of(r));
+    }
+    if (!now.equals(stored)) {
+      store(file, now.values());
+    }
+    return results;
+  }
+
+  /** The summaries stored for a campaign under the current fingerprint; empty for any kind of miss. */
+  Map<String, RunSummary> load(Path file) {
+    try {
+      return RunSummaryFile.decode(Files.readAllBytes(file), fingerprint).orElse(Map.of());
+    } catch (IOException | RuntimeException e) {
+      return Map.of();
+    }
+  }
+
+  /** Writes a campaign's file atomically; a cache that cannot be written is simply not written. */
+  void store(Path file, Iterable<RunSummary> summaries) {
+    Path tmp = null;
+    try {
+      Files.createDirectories(dir);
+      Path ignore = dir.resolve(".gitignore");
+      if (!Files.exists(ignore)) {
+        Files.writeString(ignore, "# ftl run-summary cache (ftl.cache): rebuilt from data/ on demand, never committed\n*\n",
+            StandardCharsets.UTF_8);
+      }
+      tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+      Files.write(tmp, RunSummaryFile.encode(fingerprint, summaries));
+      try {
+        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+      tmp = null;
+    } catch (IOException | RuntimeException e) {
+      // The cache is an optimisation: failing to write it changes nothing the user sees.
+    } finally {
+      if (tmp != null) {
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException e) {
+          // left behind in target/: harmless, ignored by git
+        }
+      }
+    }
+  }
+
+  /** SHA-256 of the run's events file as stored on disk now; "" when it cannot be read (the scan will say why). */
+  static String diskSha256(Campaign campaign, LedgerRow row) {
+    MessageDigest md = CodeFingerprint.sha256();
+    byte[] buf = BUFFER.get();
+    try (InputStream in = Files.newInputStream(campaign.eventsPath(row))) {
+      for (int n; (n = in.read(buf)) > 0; ) {
+        md.update(buf, 0, n);
+      }
+    } catch (IOException | RuntimeException e) {
+      return "";
+    }
+    return HexFormat.of().formatHex(md.digest());
+  }
+}

@@ -1,0 +1,155 @@
+package ftl.cache;
+
+import ftl.stats.CorrelationWindow;
+import ftl.stats.GridLaw;
+import ftl.stats.GuardResult;
+import ftl.stats.SignCheckResult;
+import ftl.stats.WindowedCorrelation;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.zip.CRC32;
+
+/**
+ * The binary format of one campaign's cache file: the magic {@code FTLRUNS1}, the code fingerprint (UTF),
+ * the number of entries (int), each entry (the events file's SHA-256 as 32 bytes, then every field of
+ * {@link RunSummary} in declaration order: counts as longs, doubles as their raw IEEE-754 bits, so NaN and
+ * -0.0 come back bit for bit), and last a CRC-32 of everything before it. {@link #decode} gives empty for
+ * anything else — truncated, corrupt, another format or another fingerprint — never an exception.
+ */
+final class RunSummaryFile {
+
+  private static final byte[] MAGIC = "FTLRUNS1".getBytes(StandardCharsets.US_ASCII);
+
+  private RunSummaryFile() {}
+
+  /** The bytes of a file holding {@code summaries} (keyed by their SHA-256) under {@code fingerprint}. */
+  static byte[] encode(String fingerprint, Iterable<RunSummary> summaries) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      DataOutputStream out = new DataOutputStream(bytes);
+      out.write(MAGIC);
+      out.writeUTF(fingerprint);
+      int n = 0;
+      ByteArrayOutputStream body = new ByteArrayOutputStream();
+      DataOutputStream b = new DataOutputStream(body);
+      for (RunSummary s : summaries) {
+        write(b, s);
+        n++;
+      }
+      out.writeInt(n);
+      body.writeTo(out);
+      out.flush();
+      CRC32 crc = new CRC32();
+      crc.update(bytes.toByteArray());
+      out.writeLong(crc.getValue());
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a byte array does not fail
+    }
+  }
+
+  /** The summaries of a file written under {@code fingerprint}, by SHA-256; empty if the bytes are not one. */
+  static Optional<Map<String, RunSummary>> decode(byte[] file, String fingerprint) {
+    try {
+      if (file.length < MAGIC.length + Long.BYTES
+          || !Arrays.equals(file, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+        return Optional.empty();
+      }
+      CRC32 crc = new CRC32();
+      crc.update(file, 0, file.length - Long.BYTES);
+      DataInputStream in = new DataInputStream(new ByteArrayInputStream(file));
+      in.skipNBytes(file.length - Long.BYTES);
+      if (in.readLong() != crc.getValue()) {
+        return Optional.empty();
+      }
+      in = new DataInputStream(new ByteArrayInputStream(file, MAGIC.length, file.length - MAGIC.length - Long.BYTES));
+      if (!in.readUTF().equals(fingerprint)) {
+        return Optional.empty();
+      }
+      int n = in.readInt();
+      Map<String, RunSummary> out = new LinkedHashMap<>();
+      for (int i = 0; i < n; i++) {
+        RunSummary s = read(in);
+        out.put(s.sha256(), s);
+      }
+      return in.available() == 0 ? Optional.of(out) : Optional.empty();
+    } catch (IOException | RuntimeException e) {
+      // Truncated, corrupt or inconsistent (a record's validation refused a field): not a cache file.
+      return Optional.empty();
+    }
+  }
+
+  private static void write(DataOutputStream out, RunSummary s) throws IOException {
+    out.write(HexFormat.of().parseHex(s.sha256()));
+    out.writeLong(s.rows());
+    SignCheckResult sc = s.sign();
+    longs(out, sc.eventsTaken(), sc.complete(), sc.missingAck(), sc.missingRecv(), sc.missingBoth(),
+        sc.ackNegative(), sc.sendNegative());
+    guard(out, s.guard());
+    guard(out, s.wallMicrosGuard());
+    GridLaw.RunPrediction g = s.grid();
+    longs(out, g.events(), g.predictedKept(), g.observedKept(), g.agreeing(), g.skipped());
+    doubles(out, s.medianDisplacementNanos(), s.medianAckSpanNanos());
+    WindowedCorrelation.State c = s.correlation();
+    CorrelationWindow w = c.window();
+    longs(out, w.minDisplacementNanos(), w.maxDisplacementNanos(), w.minAckSpanNanos(), w.maxAckSpanNanos(),
+        c.pairs());
+    doubles(out, c.meanDisplacementNanos(), c.meanAckSpanNanos(), c.comomentDD(), c.comomentAA(), c.comomentDA());
+    longs(out, c.outside(), c.incomplete(), s.firstSendPhaseMicros());
+  }
+
+  private static RunSummary read(DataInputStream in) throws IOException {
+    byte[] sha = new byte[32];
+    in.readFully(sha);
+    long rows = in.readLong();
+    SignCheckResult sign = new SignCheckResult(in.readLong(), in.readLong(), in.readLong(), in.readLong(),
+        in.readLong(), in.readLong(), in.readLong());
+    GuardResult guard = guard(in);
+    GuardResult wall = guard(in);
+    GridLaw.RunPrediction grid = new GridLaw.RunPrediction(in.readLong(), in.readLong(), in.readLong(),
+        in.readLong(), in.readLong());
+    double medianD = dbl(in);
+    double medianA = dbl(in);
+    CorrelationWindow w = new CorrelationWindow(in.readLong(), in.readLong(), in.readLong(), in.readLong());
+    WindowedCorrelation.State c = new WindowedCorrelation.State(w, in.readLong(), dbl(in), dbl(in), dbl(in),
+        dbl(in), dbl(in), in.readLong(), in.readLong());
+    return new RunSummary(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c,
+        in.readLong());
+  }
+
+  private static void guard(DataOutputStream out, GuardResult g) throws IOException {
+    longs(out, g.taken(), g.kept(), g.droppedZero(), g.droppedNegative(), g.oneTickNegative(), g.withoutM());
+    doubles(out, g.guardMedianMillis(), g.allSamplesMedianMillis(), g.medianFlightNanos());
+  }
+
+  private static GuardResult guard(DataInputStream in) throws IOException {
+    return new GuardResult(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
+        dbl(in), dbl(in), dbl(in));
+  }
+
+  private static void longs(DataOutputStream out, long... values) throws IOException {
+    for (long v : values) {
+      out.writeLong(v);
+    }
+  }
+
+  private static void doubles(DataOutputStream out, double... values) throws IOException {
+    for (double v : values) {
+      out.writeLong(Double.doubleToRawLongBits(v));
+    }
+  }
+
+  private static double dbl(DataInputStream in) throws IOException {
+    return Double.longBitsToDouble(in.readLong());
+  }
+}

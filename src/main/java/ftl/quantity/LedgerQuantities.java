@@ -1,0 +1,112 @@
+package ftl.quantity;
+
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.LedgerRow;
+import ftl.quantity.Quantity.Scope;
+import ftl.stats.Quantiles;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * What each campaign ran, read from its ledger ({@code campaign.<what>.<campaign>}): ok runs, conditions,
+ * runs per condition, events and warm-up per run, the achieved pacing and the host's load. The supplement's
+ * method and the campaigns table quote these, so a plan's intention is never printed where the ledger's
+ * record of what happened belongs.
+ */
+final class LedgerQuantities {
+  private LedgerQuantities() {}
+
+  static List<Quantity> forData(DataSet data) {
+    List<Quantity> q = new ArrayList<>();
+    for (Campaign c : data.campaigns()) {
+      add(q, c);
+    }
+    return q;
+  }
+
+  private static void add(List<Quantity> q, Campaign c) {
+    String name = c.name();
+    boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
+    String lagColumn = nojvm ? "send_lag_p99_ns" : "pacing_lag_p99_ns";
+    q.add(ledger(name, "runs", "CampaignRuns", "ok runs of campaign " + name, Unit.COUNT, Format.GROUPED_INTEGER,
+        rows -> new Value.Count(rows.size())));
+    q.add(ledger(name, "conditions", "CampaignConditions", "distinct conditions among the ok runs of campaign " + name,
+        Unit.COUNT, Format.GROUPED_INTEGER,
+        rows -> new Value.Count(rows.stream().map(LedgerRow::condition).distinct().count())));
+    q.add(ledger(name, "runsPerCondition", "CampaignRunsPerCondition",
+        "fewest to most ok runs of one condition in campaign " + name, Unit.COUNT, Format.COUNT_RANGE,
+        rows -> {
+          var s = rows.stream().collect(java.util.stream.Collectors.groupingBy(LedgerRow::condition,
+              java.util.stream.Collectors.counting())).values().stream().mapToLong(Long::longValue).summaryStatistics();
+          return new Value.Range(s.getMin(), s.getMax());
+        }));
+    q.add(ledger(name, "eventsPerRun", "CampaignEventsPerRun",
+        "fewest to most events written per ok run of campaign " + name + " (ledger events_written)",
+        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, "events_written")));
+    q.add(ledger(name, "warmupEvents", "CampaignWarmupEvents",
+        "warm-up sends per ok run of campaign " + name + ", excluded by the plan's rule and not written (ledger warmup_events)",
+        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, "warmup_events")));
+    q.add(ledger(name, "instrumentWarmup", "CampaignInstrumentWarmup",
+        "events the instrument sent and discarded after each broker start of campaign " + name
+            + ", before its first run (ledger instrument_warmup_events)",
+        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, "instrument_warmup_events")));
+    q.add(ledger(name, "pacerSpin", "CampaignPacerSpin",
+        "how long before each intended send the pacer of campaign " + name
+            + " stops parking and spins (ledger pacer_spin_ns)",
+        Unit.MICROSECONDS, Format.COUNT_RANGE, rows -> {
+          Value v = range(rows, "pacer_spin_ns");
+          return v instanceof Value.Range r ? new Value.Range(r.low() / 1000.0, r.high() / 1000.0) : v;
+        }));
+    q.add(ledger(name, "sendLagP99", "CampaignSendLagPNinetyNine",
+        "median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn + ")",
+        Unit.MICROSECONDS, Format.REAL_3SF, rows -> {
+          double[] v = values(rows, lagColumn);
+          return v.length == 0 ? new Value.Unavailable("no " + lagColumn + " in the ledger of " + name)
+              : new Value.Real(Quantiles.median(v) / 1000.0);
+        }));
+    q.add(ledger(name, "loadavgMax", "CampaignLoadavgMax",
+        "largest one-minute load average at the start or end of an ok run of campaign " + name
+            + " (ledger loadavg_start, loadavg_end; 2 cores)",
+        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, rows -> {
+          double[] v = values(rows, "loadavg_start", "loadavg_end");
+          return v.length == 0 ? new Value.Unavailable("no load average in the ledger of " + name)
+              : new Value.Real(java.util.Arrays.stream(v).max().getAsDouble());
+        }));
+  }
+
+  private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,
+                                 Format format, Function<List<LedgerRow>, Value> f) {
+    return new Quantity("campaign." + what + "." + campaign, ConditionQuantities.macro(macroPrefix, campaign, ""),
+        definition, unit, format, Scope.LEDGERS, "ftl.quantity.LedgerQuantities#" + what,
+        a -> {
+          List<LedgerRow> rows = a.data().campaigns().stream().filter(c -> c.name().equals(campaign))
+              .flatMap(c -> c.runs().stream()).filter(LedgerRow::ok).toList();
+          return rows.isEmpty() ? CampaignQuantities.noData(campaign) : f.apply(rows);
+        });
+  }
+
+  private static Value range(List<LedgerRow> rows, String column) {
+    double[] v = values(rows, column);
+    if (v.length == 0) {
+      return new Value.Unavailable("no " + column + " in the ledger");
+    }
+    var s = java.util.Arrays.stream(v).summaryStatistics();
+    return new Value.Range(s.getMin(), s.getMax());
+  }
+
+  /** The non-empty numeric cells of the given columns (the ledger reader has checked they parse). */
+  private static double[] values(List<LedgerRow> rows, String... columns) {
+    List<Double> out = new ArrayList<>();
+    for (LedgerRow r : rows) {
+      for (String col : columns) {
+        String v = r.field(col);
+        if (!v.isEmpty()) {
+          out.add(Double.parseDouble(v));
+        }
+      }
+    }
+    return out.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+}

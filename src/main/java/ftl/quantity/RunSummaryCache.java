@@ -1,0 +1,29 @@
+package ftl.quantity;
+
+import ftl.data.Campaign;
+import ftl.data.LedgerRow;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/**
+ * Where {@link Analysis} gets the per-run results of a campaign: by scanning every ok run's events file
+ * ({@link #NONE}), or from summaries stored by an earlier scan of the very same bytes (e.g.
+ * {@code ftl.cache.DiskRunSummaryCache}). An implementation must return, for every ok run, exactly what
+ * {@link Analysis#scan} returns for the events file as it is now, and must let {@code scan} raise its
+ * {@link ftl.data.DataException} for a file that is malformed or differs from the ledger's digest.
+ */
+@FunctionalInterface
+public interface RunSummaryCache {
+
+  /** No cache: every ok run is scanned (on both cores), results in ledger order. */
+  RunSummaryCache NONE = (campaign, scan) ->
+      campaign.runs().parallelStream().filter(LedgerRow::ok).map(r -> scan.apply(campaign, r)).toList();
+
+  /**
+   * The results of the ok runs of {@code campaign}, in ledger order.
+   *
+   * @param campaign the campaign
+   * @param scan computes one run's result from its events file ({@link Analysis#scan}); pure
+   */
+  List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan);
+}

@@ -1,0 +1,68 @@
+package ftl.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.stats.CorrelationWindow;
+import ftl.stats.GridLaw;
+import ftl.stats.GuardResult;
+import ftl.stats.SignCheckResult;
+import ftl.stats.WindowedCorrelation;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The cache file format stores every double by its raw bits: NaN payloads, -0.0 and infinities come back exactly. */
+class RunSummaryFileTest {
+
+  static RunSummary summary(String sha, double mean, double comoment, double median) {
+    GuardResult guard = new GuardResult(4, 2, 1, 1, 1, 0, 3.0, 1.0, 1234.5);
+    GuardResult none = new GuardResult(0, 0, 0, 0, 0, 7, Double.NaN, Double.NaN, Double.NaN);
+    WindowedCorrelation.State c = new WindowedCorrelation.State(new CorrelationWindow(-1, 2, Long.MIN_VALUE,
+        Long.MAX_VALUE), 3, mean, -mean, comoment, Double.MIN_VALUE, -comoment, 5, 6);
+    return new RunSummary(sha, 7, new SignCheckResult(7, 4, 2, 2, 1, 1, 0), guard, none,
+        new GridLaw.RunPrediction(4, 2, 2, 4, 3), median, -median, c, 999);
+  }
+
+  @Test
+  void decode_ofEncode_returnsEveryFieldBitForBit() {
+    double nanWithPayload = Double.longBitsToDouble(0x7ff8_0000_dead_beefL);
+    List<RunSummary> in = List.of(
+        summary("a".repeat(64), 0.1 + 0.2, 1e300, nanWithPayload),
+        summary("b".repeat(64), -0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY),
+        summary("0123456789abcdef".repeat(4), Double.MAX_VALUE, Double.NaN, -0.0));
+    Map<String, RunSummary> out = RunSummaryFile.decode(RunSummaryFile.encode("fp", in), "fp").orElseThrow();
+    assertThat(out.keySet()).containsExactly(in.get(0).sha256(), in.get(1).sha256(), in.get(2).sha256());
+    for (RunSummary s : in) {
+      RunSummary r = out.get(s.sha256());
+      assertThat(r).isEqualTo(s);
+      assertThat(Double.doubleToRawLongBits(r.medianDisplacementNanos()))
+          .isEqualTo(Double.doubleToRawLongBits(s.medianDisplacementNanos()));
+      assertThat(Double.doubleToRawLongBits(r.correlation().meanAckSpanNanos()))
+          .isEqualTo(Double.doubleToRawLongBits(s.correlation().meanAckSpanNanos()));
+      assertThat(Double.doubleToRawLongBits(r.correlation().comomentDA()))
+          .isEqualTo(Double.doubleToRawLongBits(s.correlation().comomentDA()));
+      assertThat(Double.doubleToRawLongBits(r.wallMicrosGuard().medianFlightNanos()))
+          .isEqualTo(Double.doubleToRawLongBits(s.wallMicrosGuard().medianFlightNanos()));
+    }
+    assertThat(Double.doubleToRawLongBits(out.get("a".repeat(64)).medianDisplacementNanos()))
+        .isEqualTo(0x7ff8_0000_dead_beefL);
+  }
+
+  @Test
+  void decode_otherFingerprintOrNoEntries_isEmptyOrEmptyMap() {
+    byte[] file = RunSummaryFile.encode("fp", List.of(summary("c".repeat(64), 1, 2, 3)));
+    assertThat(RunSummaryFile.decode(file, "other")).isEmpty();
+    assertThat(RunSummaryFile.decode(RunSummaryFile.encode("fp", List.of()), "fp")).contains(Map.of());
+  }
+
+  @Test
+  void runSummary_invalidFields_areRefused() {
+    RunSummary s = summary("d".repeat(64), 1, 2, 3);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary("D".repeat(64), 1, s.sign(), s.guard(),
+        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0)).hasMessageContaining("SHA-256");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary("d".repeat(64), 0, s.sign(), s.guard(),
+        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0)).hasMessageContaining("at least one row");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary("d".repeat(64), 1, null, s.guard(),
+        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0)).isInstanceOf(NullPointerException.class);
+  }
+}

@@ -1,0 +1,78 @@
+package ftl.emit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ftl.data.DataException;
+import ftl.quantity.Computed;
+import ftl.quantity.Format;
+import ftl.quantity.Unit;
+import ftl.quantity.Value;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The plain-text abstract: {@code paper/abstract.txt} holds prose whose numbers are registry macros, and the
+ * emitter writes {@code paper/generated/abstract.txt} with each macro replaced by the quantity's plain text,
+ * so a quoted abstract can never disagree with the data. A macro the registry lacks is refused naming the
+ * line; a quantity without a value prints {@code [no data: key]}.
+ */
+class EmitterAbstractTest {
+  static final List<Computed> QUANTITIES = List.of(
+      EmitterOriginalStudyTest.computed("events.ackNegative.modeA", "NegAckSpansModeA", Unit.COUNT, Format.GROUPED_INTEGER,
+          new Value.Count(68_916)),
+      EmitterOriginalStudyTest.computed("omb.retention.range.modeB", "OmbRetentionRangeModeB", Unit.FRACTION,
+          Format.PERCENT_RANGE_2DP, new Value.Range(0.0417, 1.0)),
+      EmitterOriginalStudyTest.computed("flight.median.modeA", "FlightMedianModeA", Unit.MICROSECONDS, Format.REAL_3SF,
+          new Value.Real(1_120.4)),
+      EmitterOriginalStudyTest.computed("geometry.ratio.modeA", "GeometryRatioModeA", Unit.RATIO, Format.RATIO_3SF,
+          new Value.Unavailable("no campaign data present")));
+
+  static Emitter emitter(Path root, String abstractText) throws Exception {
+    Files.createDirectories(root.resolve("emit"));
+    if (abstractText != null) {
+      Files.createDirectories(root.resolve("paper"));
+      Files.writeString(root.resolve("paper/abstract.txt"), abstractText, StandardCharsets.UTF_8);
+    }
+    return new Emitter(root);
+  }
+
+  @Test
+  void everyMacroBecomesThePlainTextOfItsQuantity(@TempDir Path root) throws Exception {
+    Emitter e = emitter(root, "Negative \\NegAckSpansModeA{} times; kept \\OmbRetentionRangeModeB of samples.\n"
+        + "Median flight \\FlightMedianModeA.\n");
+    Emitter.Output out = e.plainAbstract(QUANTITIES, "d1g35t");
+    assertThat(out.path()).isEqualTo("paper/generated/abstract.txt");
+    assertThat(out.template()).isEqualTo("paper/abstract.txt");
+    assertThat(out.content().lines().toList()).containsExactly(
+        "% GENERATED from paper/abstract.txt (every number a registry quantity) — do not edit. Data digest: d1g35t",
+        "Negative 68,916 times; kept 4.17% to 100% of samples.",
+        "Median flight 1,120 \u00b5s.");
+  }
+
+  @Test
+  void theRenderedOutputsIncludeTheAbstractOnlyWhenItHasASource(@TempDir Path root) throws Exception {
+    assertThat(emitter(root.resolve("without"), null).render(QUANTITIES, "d")).extracting(Emitter.Output::path)
+        .doesNotContain("paper/generated/abstract.txt");
+    assertThat(emitter(root.resolve("with"), "Plain \\NegAckSpansModeA.\n").render(QUANTITIES, "d"))
+        .extracting(Emitter.Output::path).contains("paper/generated/abstract.txt");
+  }
+
+  @Test
+  void aMacroOutsideTheRegistryIsRefusedNamingTheLine(@TempDir Path root) throws Exception {
+    Emitter e = emitter(root, "first line\nsecond \\NoSuchQuantity here\n");
+    assertThatThrownBy(() -> e.plainAbstract(QUANTITIES, "d")).isInstanceOf(DataException.class)
+        .hasMessageContaining("paper/abstract.txt:2").hasMessageContaining("\\NoSuchQuantity is not a registry macro");
+  }
+
+  @Test
+  void aQuantityWithoutValuePrintsNoDataWithItsKey(@TempDir Path root) throws Exception {
+    Emitter e = emitter(root, "ratio \\GeometryRatioModeA\n");
+    assertThat(e.plainAbstract(QUANTITIES, "d").content().lines().skip(1).toList())
+        .containsExactly("ratio [no data: geometry.ratio.modeA]");
+  }
+}
