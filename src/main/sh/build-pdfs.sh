@@ -3,7 +3,8 @@
 #   - any LaTeX error (latexmk runs pdflatex with -halt-on-error -interaction=nonstopmode), which
 #     includes an undefined control sequence (e.g. a quantity macro that the emitter no longer writes)
 #     and a missing \input file;
-#   - any "undefined" in the final .log: undefined references, citations, hyper references;
+#   - any LaTeX or hyperref warning of an undefined reference or citation, or a link to a missing
+#     destination, in the final .log (not the word "undefined" in typeset text, e.g. a macro name);
 #   - paper.pdf longer than FTL_MAX_PAGES pages (default 12, the limit of issue 7).
 # Usage: src/main/sh/build-pdfs.sh [ROOT]   (ROOT: the archive's root, default: this checkout)
 # Needs latexmk, pdflatex and the TeX Live packages .ci/run installs; pdfinfo (poppler-utils) if present.
@@ -27,7 +28,7 @@ build() {  # build <folder> <name>: latexmk in the folder, then the log checks
     return
   fi
   rm -f "$out"
-  if grep -n -i 'undefined' "$dir/$name.log" >&2; then
+  if grep -n -E 'Warning: .*undefined|undefined references|Undefined control sequence|has been referenced but does not exist' "$dir/$name.log" >&2; then
     echo "build-pdfs: FAIL $1/$name.tex: undefined macro, reference or citation (lines above, from $1/$name.log)" >&2
     status=1
   fi

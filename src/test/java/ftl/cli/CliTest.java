@@ -130,6 +130,39 @@ class CliTest {
     assertThat(r.out()).contains("data/k/ledger.csv").contains("function:").contains("generated:  paper/generated/quantities.tex agrees");
   }
 
+  /**
+   * Every quantity of a data root is found and agrees by its key and by its macro, and every quantity whose
+   * printed text no other quantity shares is found by that text (exit 0, the key named in the output).
+   */
+  @Test
+  void check_everyQuantity_byKeyMacroAndUniqueText(@TempDir Path tmp) throws IOException {
+    TempArchive a = TempArchive.create(tmp).withData(SMALL);
+    run("--root", a.root.toString(), "reproduce");
+    ftl.quantity.Analysis an = new ftl.quantity.Analysis(ftl.data.DataSet.scan(a.root.resolve("data"), "data"));
+    java.util.List<ftl.quantity.Computed> all = ftl.quantity.Registry.forData(an.data()).all().stream()
+        .map(q -> ftl.quantity.Computed.of(q, an)).toList();
+    java.util.Map<String, Long> textCount = all.stream().filter(ftl.quantity.Computed::available)
+        .collect(java.util.stream.Collectors.groupingBy(c -> CheckCommand.normalise(c.text()), java.util.stream.Collectors.counting()));
+    int byText = 0;
+    for (ftl.quantity.Computed c : all) {
+      String key = c.quantity().key();
+      for (String what : new String[] {key, "\\" + c.quantity().macro()}) {
+        Result r = run("--root", a.root.toString(), "check", what);
+        assertThat(r.code()).as("check " + what + "\n" + r.out() + r.err()).isZero();
+        assertThat(r.out()).as("check " + what).startsWith(key + "  \\" + c.quantity().macro());
+      }
+      String norm = CheckCommand.normalise(c.text());
+      if (c.available() && !norm.isEmpty() && textCount.get(norm) == 1) {
+        Result r = run("--root", a.root.toString(), "check", c.text());
+        assertThat(r.code()).as("check \"" + c.text() + "\"\n" + r.out() + r.err()).isZero();
+        assertThat(r.out()).as("check \"" + c.text() + "\"").startsWith(key + "  \\" + c.quantity().macro());
+        byText++;
+      }
+    }
+    assertThat(all).hasSizeGreaterThan(50);
+    assertThat(byText).isPositive();
+  }
+
   @Test
   void check_unknownText_exitsNotFound(@TempDir Path tmp) throws IOException {
     TempArchive a = TempArchive.create(tmp).withData(SMALL);
