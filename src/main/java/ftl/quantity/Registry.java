@@ -44,6 +44,7 @@ public final class Registry {
     List<Quantity> q = fixed();
     q.addAll(ConditionQuantities.forData(data));
     q.addAll(LedgerQuantities.forData(data));
+    q.addAll(IsolationQuantities.all());
     q.addAll(ExposureQuantities.forData(data));
     q.addAll(AuditQuantities.forData(data));
     q.addAll(ReplicationVerdicts.forRegistry(q));

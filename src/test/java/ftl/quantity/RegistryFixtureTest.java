@@ -132,6 +132,23 @@ class RegistryFixtureTest {
         c("full", "replication.retentionRange", "did not hold"),
         c("full", "replication.oneTickNegatives", "held"),
         // the no-JVM cross-check
+        // the pre-registered isolation campaign (IsolationQuantities)
+        c("iso", "isolation.collapse.all.load0", "2x"),
+        c("iso", "isolation.collapse.all.load0.lower", "2x"),
+        c("iso", "isolation.collapse.all.load0.upper", "2x"),
+        c("iso", "isolation.collapse.core0.load0", "3x"),
+        c("iso", "isolation.collapse.all.load90", "2x"),
+        c("iso", "isolation.collapse.all.load90.lower", "1x"),
+        c("iso", "isolation.collapse.all.load90.upper", "n/a: interval bound not finite"),
+        c("iso", "isolation.collapse.core0.load90", "4x"),
+        c("iso", "isolation.collapse.core0.load90.upper", "4x"),
+        c("iso", "isolation.prediction.confinement", "held"),
+        c("iso", "isolation.prediction.collapseWhenConfined", "held"),
+        c("isonone", "isolation.collapse.all.load0", "n/a: ratio not finite: BOTH_NO_NEGATIVES"),
+        c("isonone", "isolation.prediction.confinement", "n/a: collapse factor not finite at load 0%"),
+        c("isonone", "isolation.prediction.collapseWhenConfined", "n/a: no finite interval at load 0%: NUMERATOR_NO_EVENTS"),
+        c("full", "isolation.collapse.core0.load90", "n/a: no ok run of campaign isolation"),
+        c("full", "isolation.prediction.confinement", "n/a: no ok run of campaign isolation"),
         // what each campaign ran, from its ledger (LedgerQuantities)
         c("full", "campaign.runs.modeB", "5"),
         c("full", "campaign.conditions.modeB", "3"),

@@ -10,6 +10,8 @@ Each root is a folder acting as a data root (campaign folders modeA, modeB, payl
   clashkey   conditions "a b" and "a-b" slug to the same key: the registry refuses a duplicate key.
   clashmacro conditions "aB" and "a-b" spell the same macro: the registry refuses a duplicate macro.
   mixed      one campaign holding a Kafka run and a no-JVM run of the same condition.
+  iso        the isolation campaign alone: every collapse factor of its four strata, an infinite upper bound.
+  isonone    the isolation campaign without a negative and without a confined run: nothing is finite.
 Every event has flight T = recv_ns - send_ns, displacement D = ack_ns - send_ns and A = T - D; the send
 phase is send_us mod 1000 and create_ms = floor(send_us / 1000) unless an event says otherwise, so the guard
 keeps an event (M = floor(recv_us / 1000) - create_ms > 0) iff phase + T/1000 >= 1000 us.
@@ -21,7 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 H = "seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms"
 FIELDS = ["priority", "geometry", "load_pct", "acks", "send_interval_ns", "priority_applied", "geometry_applied",
           "load_applied", "payload_bytes", "start_phase_us", "instrument", "events_written", "warmup_events",
-          "pacing_lag_p99_ns", "send_lag_p99_ns", "loadavg_start", "loadavg_end"]
+          "pacing_lag_p99_ns", "send_lag_p99_ns", "loadavg_start", "loadavg_end", "broker_cpus"]
 
 
 def ev(seq, d, t, phase, create_off=0, wall=None, recv=True, ack=True):
@@ -228,6 +230,37 @@ def bare():
     demo_ledger(root, [("o1", [ev(0, 100_000, T, 700, recv=False)])])
 
 
+def iso():
+    root = "iso"
+    i = lambda prio, broker, load: {**a_fields(prio, "shared", load), "broker_cpus": broker}
+    runs = [
+        a_run("ia", [100_000, 500_000, 600_000, 200_000], i("default", "0-1", "0"), "isolation: broker on every core, load 0, default"),
+        a_run("ib", [100_000, 500_000, 200_000, 100_000], i("fifo", "0-1", "0"), "isolation: broker on every core, load 0, fifo"),
+        a_run("ic", [500_000, 600_000, 700_000, 100_000], i("default", "0", "0"), "isolation: broker on core 0, load 0, default"),
+        a_run("id", [500_000, 100_000, 100_000, 100_000], i("fifo", "0", "0"), "isolation: broker on core 0, load 0, fifo"),
+        a_run("ie", [500_000, 100_000], i("default", "0-1", "90"), "isolation: broker on every core, load 90, default"),
+        a_run("if", [500_000, 100_000], i("fifo", "0-1", "90"), "isolation: broker on every core, load 90, fifo (one negative)"),
+        a_run("ig", [100_000, 100_000], i("fifo", "0-1", "90"), "isolation: broker on every core, load 90, fifo (no negative)"),
+        a_run("ih", [500_000, 600_000], i("default", "0", "90"), "isolation: broker on core 0, load 90, default"),
+        a_run("ii", [500_000, 100_000, 100_000, 100_000], i("fifo", "0", "90"), "isolation: broker on core 0, load 90, fifo"),
+    ]
+    campaign(root, "isolation", runs, """Synthetic isolation campaign (broker_cpus 0-1 = every core, 0 = confined), hand-computed answers:
+collapse (default over fifo, pooled): every core / load 0: (2/4)/(1/4) = 2; core 0 / load 0: (3/4)/(1/4) = 3;
+every core / load 90: (1/2)/(1/4) = 2, bootstrap replicates 1 (fifo runs if, if), 2 (if, ig) or infinite (ig, ig):
+lower 1, upper not finite; core 0 / load 90: (2/2)/(1/4) = 4. One run per group elsewhere: interval = point.
+confinement: 3 > 2 and 4 > 2: held. collapse when confined: lower ends 3 and 4 > 1: held.""")
+
+
+
+def isonone():
+    root = "isonone"
+    campaign(root, "isolation", [
+        a_run("j1", [100_000], {**a_fields("default", "shared", "0"), "broker_cpus": "0-1"}, "isolation: no negative"),
+        a_run("j2", [100_000], {**a_fields("fifo", "shared", "0"), "broker_cpus": "0-1"}, "isolation: no negative")],
+        "Synthetic isolation campaign without a negative and without a confined run: every collapse factor and\n"
+        "verdict is unavailable (0/0 with the broker on every core, no runs with it confined).")
+
+
 def minimal():
     write("minimal/audit/demo/outputs/perf-1.txt", "Synthetic output without a figure; there is no ftl-ledger.csv.\n")
 
@@ -252,11 +285,13 @@ cross-check's, so condition s1ms has 1 run and retention max 50% (the Kafka run 
 
 
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
     minimal()
     mixed()
+    iso()
+    isonone()
     clash("clashkey", ["a b", "a-b"], "Synthetic: conditions \"a b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
