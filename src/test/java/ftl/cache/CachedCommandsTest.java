@@ -2,23 +2,18 @@ package ftl.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.cli.CliRunner;
+import ftl.cli.CliRunner.Result;
 import ftl.cli.ExitCode;
-import ftl.cli.Main;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.verify.Manifest;
 import ftl.verify.TempArchive;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Which commands trust the run-summary cache: {@code check} and {@code list} do; {@code check --no-cache},
@@ -30,24 +25,8 @@ import picocli.CommandLine;
 class CachedCommandsTest {
   static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small");
 
-  record Result(int code, String out, String err) {}
-
   static Result run(String... args) {
-    synchronized (System.class) {
-      PrintStream oldOut = System.out;
-      ByteArrayOutputStream bo = new ByteArrayOutputStream();
-      StringWriter err = new StringWriter();
-      try {
-        System.setOut(new PrintStream(bo, true, StandardCharsets.UTF_8));
-        CommandLine cl = Main.commandLine();
-        cl.setErr(new PrintWriter(err, true));
-        cl.setOut(new PrintWriter(System.out, true));
-        int code = cl.execute(args);
-        return new Result(code, bo.toString(StandardCharsets.UTF_8), err.toString());
-      } finally {
-        System.setOut(oldOut);
-      }
-    }
+    return CliRunner.run(args);
   }
 
   private static void poison(Path archive) {

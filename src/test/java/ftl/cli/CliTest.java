@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ftl.verify.Manifest;
+import ftl.cli.CliRunner.Result;
 import ftl.verify.TempArchive;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -19,28 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /** The CLI end to end, on temporary archives. */
 class CliTest {
   static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small");
 
-  record Result(int code, String out, String err) {}
-
-  static synchronized Result run(String... args) {
-    PrintStream oldOut = System.out;
-    ByteArrayOutputStream bo = new ByteArrayOutputStream();
-    StringWriter err = new StringWriter();
-    try {
-      System.setOut(new PrintStream(bo, true, StandardCharsets.UTF_8));
-      CommandLine cl = Main.commandLine();
-      cl.setErr(new PrintWriter(err, true));
-      cl.setOut(new PrintWriter(System.out, true));
-      int code = cl.execute(args);
-      return new Result(code, bo.toString(StandardCharsets.UTF_8), err.toString());
-    } finally {
-      System.setOut(oldOut);
-    }
+  static Result run(String... args) {
+    return CliRunner.run(args);
   }
 
   @Test

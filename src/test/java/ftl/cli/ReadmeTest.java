@@ -19,7 +19,7 @@ class ReadmeTest {
     int e = readme.indexOf(end);
     assertThat(b).as("README lacks the help section").isNotNegative();
     String shown = readme.substring(b + begin.length(), e);
-    CliTest.Result r = CliTest.run("--help");
+    CliRunner.Result r = CliRunner.run("--help");
     assertThat(shown).as("README's ./ftl --help is stale; paste the current output").isEqualTo(r.out());
   }
 }
