@@ -66,6 +66,27 @@ final class LedgerQuantities {
           return v.length == 0 ? new Value.Unavailable("no " + lagColumn + " in the ledger of " + name)
               : new Value.Real(Quantiles.median(v) / 1000.0);
         }));
+    java.util.SortedSet<Long> loads = new java.util.TreeSet<>();
+    for (LedgerRow r : c.runs()) {
+      String v = r.field("load_pct");
+      if (r.ok() && !v.isEmpty() && Long.parseLong(v) > 0) {
+        loads.add(Long.parseLong(v));
+      }
+    }
+    for (long load : loads) {
+      String l = Long.toString(load);
+      q.add(new Quantity("campaign.loadMeasured." + name + ".load" + l,
+          ConditionQuantities.macro("CampaignLoadMeasured", name, "load" + l),
+          "median over the ok runs of campaign " + name + " that requested " + l
+              + "% background load per core of the share the load generator achieved (ledger load_measured_pct)",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.LedgerQuantities#loadMeasured", a -> {
+            List<LedgerRow> rows = a.data().campaigns().stream().filter(x -> x.name().equals(name))
+                .flatMap(x -> x.runs().stream()).filter(LedgerRow::ok).filter(r -> r.field("load_pct").equals(l)).toList();
+            double[] v = values(rows, "load_measured_pct");
+            return v.length == 0 ? new Value.Unavailable("no load_measured_pct in the ledger of " + name + " at " + l + "%")
+                : new Value.Real(Quantiles.median(v) / 100.0);
+          }));
+    }
     q.add(ledger(name, "loadavgMax", "CampaignLoadavgMax",
         "largest one-minute load average at the start or end of an ok run of campaign " + name
             + " (ledger loadavg_start, loadavg_end; 2 cores)",

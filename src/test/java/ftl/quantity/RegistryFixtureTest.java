@@ -144,6 +144,8 @@ class RegistryFixtureTest {
         c("iso", "isolation.collapse.core0.load90.upper", "4x"),
         c("iso", "isolation.prediction.confinement", "held"),
         c("iso", "isolation.prediction.collapseWhenConfined", "held"),
+        c("iso", "campaign.loadMeasured.isolation.load90", "62.00%"),
+        c("full", "campaign.loadMeasured.modeA.load50", "n/a: no load_measured_pct in the ledger of modeA at 50%"),
         c("isonone", "isolation.collapse.all.load0", "n/a: ratio not finite: BOTH_NO_NEGATIVES"),
         c("isonone", "isolation.prediction.confinement", "n/a: collapse factor not finite at load 0%"),
         c("isonone", "isolation.prediction.collapseWhenConfined", "n/a: no finite interval at load 0%: NUMERATOR_NO_EVENTS"),
