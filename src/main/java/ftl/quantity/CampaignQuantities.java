@@ -268,11 +268,7 @@ final class CampaignQuantities {
     if (e == null) {
       return new Value.Unavailable("no run of campaign modeA with its manipulations applied");
     }
-    if (e.status() != RateRatio.Status.DEFINED) {
-      return new Value.Unavailable("ratio not finite: " + e.status());
-    }
-    double v = which == 0 ? e.ratio() : which < 0 ? e.lower() : e.upper();
-    return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("interval bound not finite");
+    return Manipulations.part(e, which);
   }
 
   private static RateRatio.Range collapseRange(Analysis a) {

@@ -55,12 +55,7 @@ final class IsolationQuantities {
           if (!CampaignQuantities.has(a, ISOLATION)) {
             return CampaignQuantities.noData(ISOLATION);
           }
-          RateRatio.Estimate e = estimate(a, broker, load);
-          if (e.status() != RateRatio.Status.DEFINED) {
-            return new Value.Unavailable("ratio not finite: " + e.status());
-          }
-          double v = which == 0 ? e.ratio() : which < 0 ? e.lower() : e.upper();
-          return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("interval bound not finite");
+          return Manipulations.part(estimate(a, broker, load), which);
         });
   }
 

@@ -80,8 +80,7 @@ final class LedgerQuantities {
           "median over the ok runs of campaign " + name + " that requested " + l
               + "% background load per core of the share the load generator achieved (ledger load_measured_pct)",
           Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.LedgerQuantities#loadMeasured", a -> {
-            List<LedgerRow> rows = a.data().campaigns().stream().filter(x -> x.name().equals(name))
-                .flatMap(x -> x.runs().stream()).filter(LedgerRow::ok).filter(r -> r.field("load_pct").equals(l)).toList();
+            List<LedgerRow> rows = okRows(a, name).stream().filter(r -> r.field("load_pct").equals(l)).toList();
             double[] v = values(rows, "load_measured_pct");
             return v.length == 0 ? new Value.Unavailable("no load_measured_pct in the ledger of " + name + " at " + l + "%")
                 : new Value.Real(Quantiles.median(v) / 100.0);
@@ -102,10 +101,15 @@ final class LedgerQuantities {
     return new Quantity("campaign." + what + "." + campaign, ConditionQuantities.macro(macroPrefix, campaign, ""),
         definition, unit, format, Scope.LEDGERS, "ftl.quantity.LedgerQuantities#" + what,
         a -> {
-          List<LedgerRow> rows = a.data().campaigns().stream().filter(c -> c.name().equals(campaign))
-              .flatMap(c -> c.runs().stream()).filter(LedgerRow::ok).toList();
+          List<LedgerRow> rows = okRows(a, campaign);
           return rows.isEmpty() ? CampaignQuantities.noData(campaign) : f.apply(rows);
         });
+  }
+
+  /** The ok ledger rows of one campaign of the analysis's data root. */
+  private static List<LedgerRow> okRows(Analysis a, String campaign) {
+    return a.data().campaigns().stream().filter(c -> c.name().equals(campaign))
+        .flatMap(c -> c.runs().stream()).filter(LedgerRow::ok).toList();
   }
 
   private static Value range(List<LedgerRow> rows, String column) {

@@ -72,6 +72,19 @@ public final class Manipulations {
     return RateRatio.estimate(rates(runs, numerator), rates(runs, denominator));
   }
 
+  /**
+   * One part of an estimate as a registry value: the ratio ({@code which == 0}), the lower ({@code < 0}) or
+   * the upper ({@code > 0}) end of its bootstrap interval; unavailable, saying why, when the ratio or that end
+   * is not finite.
+   */
+  static Value part(RateRatio.Estimate e, int which) {
+    if (e.status() != RateRatio.Status.DEFINED) {
+      return new Value.Unavailable("ratio not finite: " + e.status());
+    }
+    double v = which == 0 ? e.ratio() : which < 0 ? e.lower() : e.upper();
+    return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("interval bound not finite");
+  }
+
   static List<Rate> rates(List<RunResult> runs, Predicate<RunResult> which) {
     return runs.stream().filter(which).map(RunResult::ackNegativeRate).toList();
   }
