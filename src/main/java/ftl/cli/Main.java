@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
     footer = ExitCode.HELP_FOOTER,
     subcommands = {
         ReproduceCommand.class, ListCommand.class, CheckCommand.class, ManifestCommand.class,
-        GridlawCommand.class, CampaignCommand.class, BrokerCommand.class,
+        GridlawCommand.class, ReplayScheduleCommand.class, CampaignCommand.class, BrokerCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 
