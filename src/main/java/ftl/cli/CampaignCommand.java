@@ -82,6 +82,11 @@ public final class CampaignCommand implements Callable<Integer> {
     @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
     String bootstrap;
 
+    @Option(names = "--replay-inputs", paramLabel = "DIR",
+        description = "Folder with the input files of the plan's replay schedules (a checkout of the upstream repository, "
+            + "or the files themselves); each is checked against the plan's SHA-256, and each schedule regenerated and checked.")
+    Path replayInputs;
+
     @Override
     public Integer call() {
       if (!Files.exists(plan)) {
@@ -89,7 +94,7 @@ public final class CampaignCommand implements Callable<Integer> {
       }
       String campaign = PlanParser.read(plan).campaign();
       Path dir = out != null ? out : parent.main.dataRoot().resolve(campaign);
-      CampaignRunner r = runner(parent.main, spec, bootstrap);
+      CampaignRunner r = runner(parent.main, spec, bootstrap).replayInputs(replayInputs);
       return finish(guarded(() -> r.run(plan, dir)));
     }
   }
@@ -108,12 +113,16 @@ public final class CampaignCommand implements Callable<Integer> {
     @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
     String bootstrap;
 
+    @Option(names = "--replay-inputs", paramLabel = "DIR",
+        description = "Folder with the input files of the plan's replay schedules (see campaign run --help).")
+    Path replayInputs;
+
     @Override
     public Integer call() {
       if (!Files.isDirectory(dir)) {
         throw new NotFoundException("no such campaign folder: " + dir);
       }
-      CampaignRunner r = runner(parent.main, spec, bootstrap);
+      CampaignRunner r = runner(parent.main, spec, bootstrap).replayInputs(replayInputs);
       return finish(guarded(() -> r.resume(dir)));
     }
   }

@@ -103,14 +103,32 @@
  *   "conditions":  [ {"name": "c1", condition fields}, ... ],
  *   "matrix":      { "field": [v1, v2], "field2": [...] },   // cartesian product, names generated,
  *                                                            // e.g. "si250us-fifo"
- *   "predictions": { free object, carried as written }
+ *   "predictions": { free object, carried as written },
+ *   "replay":      {                                         // only for replay conditions (see below)
+ *     "upstream":  {"repo": "statsbomb/open-data", "commit": "&lt;40 hex&gt;", "note": "free text"},
+ *     "inputs":    {"m1": {"path": "data/events/1.json", "sha256": "&lt;64 hex&gt;", "bytes": 123}},
+ *     "schedules": {"m1-g500us": {"input": "m1", "mean_gap": "500us", "exclude_types": "default",
+ *                                 "max_events": 3000, "sends": 3000, "sha256": "&lt;64 hex&gt;"}}
+ *   }
  * }
  * condition fields (built-in default):
  *   send_interval "1ms" (duration with unit, &gt;= 50us) | send_interval_ns integer
  *   payload_bytes 100   acks "1" | "all"   linger_ms 0   partitions 1   events 2000
  *   warmup_events (from "warmup")   priority "default" | "fifo"   geometry "free" | "shared" | "split"
  *   broker_cpus "all" | cpu list   load_pct 0..90   start_phase_us 0..999 (absent: not aligned)   repeats
+ *   schedule  id of a replay schedule (absent: one send every send_interval)
  * </pre>
+ * <p><b>Replay conditions.</b> A condition with {@code schedule} sends its measured events at the offsets of that
+ * schedule ({@link ftl.harness.replay.SendSchedule}, derived by {@code ftl replay-schedule} from a StatsBomb events
+ * file, {@link ftl.harness.replay.ReplayDerivation}) instead of every {@code send_interval}; its {@code send_interval}
+ * must equal the schedule's mean gap (warm-up sends are paced at it) and its {@code events} may not exceed the
+ * schedule's {@code sends}. The pacer schedules by intended time as for a fixed interval
+ * ({@link ftl.harness.run.Pacer#scheduledNanos}); lateness is recorded per event and per run alike, and the ledger
+ * names the schedule and its SHA-256 ({@code send_schedule}, {@code send_schedule_sha256}). Before the first run,
+ * {@code campaign run|resume --replay-inputs DIR} checks each input file's SHA-256 against the plan, regenerates each
+ * needed schedule and refuses the campaign if a schedule's SHA-256 differs from the plan's
+ * ({@link ftl.harness.campaign.ReplaySchedules}). Neither the inputs nor the schedules are ever written into the
+ * campaign folder.
  * Explicit conditions come first, then the matrix expansion; names must be unique. Unknown fields are
  * errors (a typo must not silently become a default). Every problem is a {@code DataException} naming the
  * file and the field: {@code plan.json: conditions[1].acks: must be "1" or "all" (was "2")}. The run order:

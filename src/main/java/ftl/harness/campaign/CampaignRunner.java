@@ -69,6 +69,7 @@ public final class CampaignRunner {
   private final boolean inPlace;
   private Listener listener = new Listener() {};
   private Path scratchRoot;
+  private Path replayInputs;
 
   /**
    * @param archiveRoot        where {@code scratch/} is and where git is asked for the commit
@@ -92,6 +93,12 @@ public final class CampaignRunner {
   /** Where embedded brokers get their {@code broker-<timestamp>/} folders (default {@code <archive>/scratch}). */
   public CampaignRunner scratchRoot(Path dir) {
     this.scratchRoot = dir.toAbsolutePath().normalize();
+    return this;
+  }
+
+  /** Where the input files of a plan's replay schedules are (see {@link ReplaySchedules#resolve}); null = none given. */
+  public CampaignRunner replayInputs(Path dir) {
+    this.replayInputs = dir == null ? null : dir.toAbsolutePath().normalize();
     return this;
   }
 
@@ -193,6 +200,17 @@ public final class CampaignRunner {
       err.println("ftl: campaign " + plan.campaign() + ": all " + schedule.size() + " runs are in the ledger; nothing to do");
       return new Summary(schedule.size(), done.size(), 0, 0, 0, cleaned);
     }
+    java.util.Set<String> needed = new java.util.TreeSet<>();
+    for (Plan.ScheduledRun r : missing) {
+      ftl.harness.plan.ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
+      if (sp != null) {
+        needed.add(sp.id());
+      }
+    }
+    Map<String, ftl.harness.replay.SendSchedule> schedules = ReplaySchedules.resolve(plan, folder.planFile().toString(), replayInputs, needed);
+    for (Map.Entry<String, ftl.harness.replay.SendSchedule> e : schedules.entrySet()) {
+      err.println("ftl: schedule " + e.getKey() + ": regenerated, " + e.getValue().size() + " sends, SHA-256 " + e.getValue().sha256() + " as the plan records");
+    }
     HostFacts host = HostFacts.read(archiveRoot);
     long paced = 0;
     for (Plan.ScheduledRun r : missing) {
@@ -211,11 +229,16 @@ public final class CampaignRunner {
         WarmHandle handle = broker.ensure();
         progress.starting(r.runId(), r.condition().name());
         listener.runStarting(r, handle);
-        RunOutcome outcome = new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath()).run();
+        ftl.harness.plan.ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
+        ftl.harness.replay.SendSchedule sendSchedule = sp == null ? null : schedules.get(sp.id());
+        RunOutcome outcome = new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule).run();
         listener.runFinished(r, outcome);
         String rel = CampaignFolder.eventsFileOf(r.runId());
         String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book());
-        ledger.append(row(r, outcome, rel, sha, handle, host));
+        Map<String, String> row = row(r, outcome, rel, sha, handle, host);
+        row.put("send_schedule", sp == null ? "" : sp.id());
+        row.put("send_schedule_sha256", sp == null ? "" : sp.sha256());
+        ledger.append(row);
         progress.finished(outcome.book().measuredSent(),
             (r.condition().events() + (long) r.condition().warmupEvents()) * r.condition().sendIntervalNanos());
         progress.note(summaryLine(r, outcome));

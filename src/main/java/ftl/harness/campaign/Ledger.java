@@ -37,6 +37,7 @@ public final class Ledger {
       "broker_cpus", "load_pct", "load_applied", "load_measured_pct",
       "start_phase_us", "first_send_phase_us",
       "pacing_lag_p50_ns", "pacing_lag_p99_ns", "pacing_lag_max_ns", "pacer_spin_ns", "pacer_timerslack_ns",
+      "send_schedule", "send_schedule_sha256",
       "ack_negative", "flight_negative", "events_complete",
       "omb_taken", "omb_kept", "omb_zero", "omb_negative", "omb_one_tick_negative", "omb_retention",
       "loadavg_start", "loadavg_end", "other_cpu_pct",

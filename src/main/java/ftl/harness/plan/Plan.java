@@ -19,9 +19,17 @@ import java.util.regex.Pattern;
  * @param warmupRule   the rule that excludes a warm-up period from every run ({@value #WARMUP_RULE})
  * @param conditions   explicit conditions first, then the matrix expansion, names unique
  * @param predictions  the free {@code predictions} object, carried as written (null node when absent)
+ * @param replay       the {@code replay} section (inputs and schedules), or null when the plan has none
+ * @param scheduleOf   condition name -> schedule id, for the conditions whose sends follow a replay schedule
+ *                     (every other condition sends every {@code send_interval})
  */
 public record Plan(String campaign, String description, long seed, String warmupRule,
-                   List<Condition> conditions, JsonNode predictions) {
+                   List<Condition> conditions, JsonNode predictions, ReplaySpec replay, java.util.Map<String, String> scheduleOf) {
+
+  /** A plan without replay conditions. */
+  public Plan(String campaign, String description, long seed, String warmupRule, List<Condition> conditions, JsonNode predictions) {
+    this(campaign, description, seed, warmupRule, conditions, predictions, null, java.util.Map.of());
+  }
 
   /** The one warm-up rule: the first {@code warmup_events} sends of every run are paced like the others and not written. */
   public static final String WARMUP_RULE = "first_sends";
@@ -32,6 +40,7 @@ public record Plan(String campaign, String description, long seed, String warmup
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(warmupRule, "warmup");
     conditions = List.copyOf(conditions);
+    scheduleOf = java.util.Map.copyOf(scheduleOf);
     if (!NAME.matcher(campaign).matches()) {
       throw new Condition.InvalidField("campaign", "must match [A-Za-z0-9._-]+ (was \"" + campaign + "\")");
     }
@@ -42,6 +51,25 @@ public record Plan(String campaign, String description, long seed, String warmup
     for (Condition c : conditions) {
       if (!names.add(c.name())) {
         throw new Condition.InvalidField("conditions", "condition name \"" + c.name() + "\" appears twice");
+      }
+      String sid = scheduleOf.get(c.name());
+      if (sid != null) {
+        ReplaySpec.Schedule s = replay == null ? null : replay.schedules().get(sid);
+        if (s == null) {
+          throw new Condition.InvalidField(c.name() + ".schedule", "names no schedule of the plan's replay section (\"" + sid + "\")");
+        }
+        if (c.sendIntervalNanos() != s.options().meanGapNanos()) {
+          throw new Condition.InvalidField(c.name() + ".send_interval", "must equal the mean gap of its schedule " + sid + " ("
+              + Durations.format(s.options().meanGapNanos()) + "): warm-up sends are paced at it, and it is the rate compared with controls");
+        }
+        if (c.events() > s.sends()) {
+          throw new Condition.InvalidField(c.name() + ".events", "asks for " + c.events() + " events; schedule " + sid + " has " + s.sends() + " sends");
+        }
+      }
+    }
+    for (String n : scheduleOf.keySet()) {
+      if (!names.contains(n)) {
+        throw new Condition.InvalidField("conditions", "a schedule is bound to no condition named \"" + n + "\"");
       }
     }
   }
@@ -70,6 +98,12 @@ public record Plan(String campaign, String description, long seed, String warmup
       runs.add(new ScheduledRun(id, (Condition) slots.get(i)[0], (Integer) slots.get(i)[1], i));
     }
     return List.copyOf(runs);
+  }
+
+  /** The schedule spec a condition's sends follow, or null when it sends every {@code send_interval}. */
+  public ReplaySpec.Schedule scheduleFor(Condition c) {
+    String sid = scheduleOf.get(c.name());
+    return sid == null ? null : replay.schedules().get(sid);
   }
 
   /** Sum over conditions of repeats x (warm-up + measured events) x send interval, nanoseconds: a floor on the campaign's duration. */

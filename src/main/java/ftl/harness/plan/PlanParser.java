@@ -28,16 +28,16 @@ public final class PlanParser {
   /** Condition fields, their JSON names. {@code send_interval} may be given as {@code send_interval_ns} instead. */
   static final Set<String> CONDITION_FIELDS = Set.of("name", "send_interval", "send_interval_ns", "payload_bytes",
       "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
-      "load_pct", "start_phase_us", "repeats");
+      "load_pct", "start_phase_us", "repeats", "schedule");
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
-      "conditions", "matrix", "predictions");
+      "conditions", "matrix", "predictions", "replay");
   /** Short labels for matrix-generated condition names. */
   private static final Map<String, String> SHORT = Map.ofEntries(
       Map.entry("send_interval", "si"), Map.entry("send_interval_ns", "si"), Map.entry("payload_bytes", "pb"),
       Map.entry("acks", "acks"), Map.entry("linger_ms", "linger"), Map.entry("partitions", "part"),
       Map.entry("events", "ev"), Map.entry("warmup_events", "wu"), Map.entry("priority", ""),
       Map.entry("geometry", ""), Map.entry("broker_cpus", "bcpu"), Map.entry("load_pct", "load"),
-      Map.entry("start_phase_us", "ph"), Map.entry("repeats", "rep"));
+      Map.entry("start_phase_us", "ph"), Map.entry("repeats", "rep"), Map.entry("schedule", ""));
 
   /** Built-in defaults for every condition field except {@code name}. */
   static ObjectNode builtInDefaults(ObjectMapper m) {
@@ -128,6 +128,7 @@ public final class PlanParser {
     }
 
     List<Condition> conditions = new ArrayList<>();
+    Map<String, String> scheduleOf = new LinkedHashMap<>();
     if (root.has("conditions")) {
       JsonNode cs = root.get("conditions");
       if (!cs.isArray()) {
@@ -145,7 +146,7 @@ public final class PlanParser {
         }
         ObjectNode merged = defaults.deepCopy();
         merge(merged, (ObjectNode) c);
-        conditions.add(condition(merged, at));
+        conditions.add(condition(merged, at, scheduleOf));
       }
     }
     if (root.has("matrix")) {
@@ -168,17 +169,80 @@ public final class PlanParser {
         vs.forEach(values::add);
         axes.put(f, values);
       }
-      expand(defaults, new ArrayList<>(axes.entrySet()), 0, new ArrayList<>(), conditions);
+      expand(defaults, new ArrayList<>(axes.entrySet()), 0, new ArrayList<>(), conditions, scheduleOf);
     }
     JsonNode predictions = root.has("predictions") ? root.get("predictions") : NullNode.getInstance();
     if (!predictions.isNull() && !predictions.isObject()) {
       throw new Condition.InvalidField("predictions", "must be an object");
     }
-    return new Plan(campaign, description, seed, rule, conditions, predictions);
+    ReplaySpec replay = root.has("replay") ? replay(root.get("replay")) : null;
+    return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf);
+  }
+
+  /** The {@code replay} section (schema in the package doc of {@code ftl.harness}). */
+  static ReplaySpec replay(JsonNode r) {
+    if (!r.isObject()) {
+      throw new Condition.InvalidField("replay", "must be an object with upstream, inputs and schedules");
+    }
+    unknown((ObjectNode) r, Set.of("upstream", "inputs", "schedules"), "replay.");
+    JsonNode up = object(r, "upstream", "replay.");
+    unknown((ObjectNode) up, Set.of("repo", "commit", "note"), "replay.upstream.");
+    String repo = text(up, "repo", "replay.upstream.", null);
+    String commit = text(up, "commit", "replay.upstream.", null);
+    if (repo == null || commit == null) {
+      throw new Condition.InvalidField("replay.upstream", "needs repo and commit");
+    }
+    Map<String, ReplaySpec.Input> inputs = new LinkedHashMap<>();
+    JsonNode ins = object(r, "inputs", "replay.");
+    for (Iterator<String> it = ins.fieldNames(); it.hasNext(); ) {
+      String id = it.next();
+      String at = "replay.inputs." + id + ".";
+      JsonNode in = object(ins, id, "replay.inputs.");
+      unknown((ObjectNode) in, Set.of("path", "sha256", "bytes"), at);
+      try {
+        inputs.put(id, new ReplaySpec.Input(String.valueOf(text(in, "path", at, null)), String.valueOf(text(in, "sha256", at, null))));
+      } catch (Condition.InvalidField e) {
+        throw new Condition.InvalidField(at + e.field(), e.getMessage().substring(e.field().length() + 2));
+      }
+    }
+    Map<String, ReplaySpec.Schedule> schedules = new LinkedHashMap<>();
+    JsonNode ss = object(r, "schedules", "replay.");
+    for (Iterator<String> it = ss.fieldNames(); it.hasNext(); ) {
+      String id = it.next();
+      String at = "replay.schedules." + id + ".";
+      JsonNode sc = object(ss, id, "replay.schedules.");
+      unknown((ObjectNode) sc, Set.of("input", "mean_gap", "exclude_types", "max_events", "sends", "sha256"), at);
+      ftl.harness.replay.ReplayOptions options;
+      try {
+        options = new ftl.harness.replay.ReplayOptions(Durations.parseNanos(text(sc, "mean_gap", at, "")),
+            ftl.harness.replay.ReplayOptions.parseTypes(text(sc, "exclude_types", at, "default")),
+            sc.has("max_events") ? (int) integer(sc.get("max_events"), at + "max_events") : 0);
+      } catch (Condition.InvalidField e) {
+        throw e;
+      } catch (IllegalArgumentException e) {
+        throw new Condition.InvalidField(at + "options", e.getMessage());
+      }
+      try {
+        schedules.put(id, new ReplaySpec.Schedule(id, String.valueOf(text(sc, "input", at, null)), options,
+            (int) integer(sc.get("sends"), at + "sends"), String.valueOf(text(sc, "sha256", at, null))));
+      } catch (Condition.InvalidField e) {
+        throw new Condition.InvalidField(e.field().startsWith(at) ? e.field() : at + e.field(),
+            e.getMessage().substring(e.field().length() + 2));
+      }
+    }
+    return new ReplaySpec(repo, commit, inputs, schedules);
+  }
+
+  private static JsonNode object(JsonNode parent, String field, String at) {
+    JsonNode v = parent.get(field);
+    if (v == null || !v.isObject()) {
+      throw new Condition.InvalidField(at + field, "must be an object");
+    }
+    return v;
   }
 
   private static void expand(ObjectNode defaults, List<Map.Entry<String, List<JsonNode>>> axes, int depth,
-                             List<String[]> chosen, List<Condition> out) {
+                             List<String[]> chosen, List<Condition> out, Map<String, String> scheduleOf) {
     if (depth == axes.size()) {
       ObjectNode c = defaults.deepCopy();
       StringBuilder name = new StringBuilder();
@@ -197,14 +261,14 @@ public final class PlanParser {
         c.set(chosen.get(i)[0], axes.get(i).getValue().get(Integer.parseInt(chosen.get(i)[2])));
       }
       c.put("name", name.toString());
-      out.add(condition(c, at));
+      out.add(condition(c, at, scheduleOf));
       return;
     }
     Map.Entry<String, List<JsonNode>> axis = axes.get(depth);
     for (int i = 0; i < axis.getValue().size(); i++) {
       JsonNode v = axis.getValue().get(i);
       chosen.add(new String[] {axis.getKey(), v.asText(), String.valueOf(i)});
-      expand(defaults, axes, depth + 1, chosen, out);
+      expand(defaults, axes, depth + 1, chosen, out, scheduleOf);
       chosen.remove(chosen.size() - 1);
     }
   }
@@ -219,8 +283,15 @@ public final class PlanParser {
     from.fields().forEachRemaining(e -> into.set(e.getKey(), e.getValue()));
   }
 
-  private static Condition condition(ObjectNode c, String at) {
+  private static Condition condition(ObjectNode c, String at, Map<String, String> scheduleOf) {
     try {
+      JsonNode sch = c.get("schedule");
+      if (sch != null && !sch.isNull()) {
+        if (!sch.isTextual()) {
+          throw new Condition.InvalidField("schedule", "must be the id of a schedule of the replay section");
+        }
+        scheduleOf.put(c.get("name").asText(), sch.asText());
+      }
       long interval;
       if (c.has("send_interval_ns")) {
         interval = integer(c.get("send_interval_ns"), "send_interval_ns");

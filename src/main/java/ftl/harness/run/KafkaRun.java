@@ -76,12 +76,26 @@ public final class KafkaRun {
   private final Condition condition;
   private final BrokerHandle broker;
   private final String childClasspath;
+  private final ftl.harness.replay.SendSchedule schedule;
 
   public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath) {
+    this(runId, condition, broker, childClasspath, null);
+  }
+
+  /**
+   * A run whose measured sends follow {@code schedule} (send {@code seq} due at {@code start + offset(seq)}) instead of
+   * one every {@code send_interval}; null = fixed interval. Warm-up sends are paced every {@code send_interval} either way.
+   */
+  public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
+                  ftl.harness.replay.SendSchedule schedule) {
     this.runId = runId;
     this.condition = condition;
     this.broker = broker;
     this.childClasspath = childClasspath;
+    this.schedule = schedule;
+    if (schedule != null && schedule.size() < condition.events()) {
+      throw new IllegalArgumentException("schedule has " + schedule.size() + " sends, the condition asks for " + condition.events());
+    }
   }
 
   /** Volatile state the coordinating thread shares with the sender and the receiver. */
@@ -347,7 +361,7 @@ public final class KafkaRun {
       for (int seq = 0; seq < book.events() && !shared.stopSending; seq++) {
         int s = warmup + seq;
         ProducerRecord<byte[], byte[]> rec = new ProducerRecord<>(topic, key(seq), value);
-        long due = Pacer.intendedNanos(start, seq, interval);
+        long due = schedule == null ? Pacer.intendedNanos(start, seq, interval) : Pacer.scheduledNanos(start, schedule, seq);
         pacer.awaitNanos(due);
         book.stampSend(s, due);
         producer.send(rec, callbacks[s]);

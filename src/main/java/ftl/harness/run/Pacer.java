@@ -70,6 +70,15 @@ public final class Pacer {
   }
 
   /**
+   * Intended (due) time of send {@code index} of a replay schedule: {@code startNanos + offset(index)}. As with a fixed
+   * interval, the schedule never moves: a late send does not delay the ones after it (sends due at the same instant,
+   * a burst of the replayed stream, go out back to back), and every send's lateness is recorded against this time.
+   */
+  public static long scheduledNanos(long startNanos, ftl.harness.replay.SendSchedule schedule, int index) {
+    return startNanos + schedule.offsetNanos(index);
+  }
+
+  /**
    * Returns once the clock has reached {@code dueNanos}; returns at once if it already has (a late send is
    * never delayed further).
    *

@@ -12,6 +12,9 @@ Each root is a folder acting as a data root (campaign folders modeA, modeB, payl
   mixed      one campaign holding a Kafka run and a no-JVM run of the same condition.
   iso        the isolation campaign alone: every collapse factor of its four strata, an infinite upper bound.
   isonone    the isolation campaign without a negative and without a confined run: nothing is finite.
+  replay     the replay campaign: replay conditions against held-out smooth-limit predictions from the controls,
+             one that misses its tolerance, the burst ratio with an infinite and a finite bootstrap bound.
+  replaynone the replay campaign with nothing delivered where it matters: every replay entry unavailable.
 Every event has flight T = recv_ns - send_ns, displacement D = ack_ns - send_ns and A = T - D; the send
 phase is send_us mod 1000 and create_ms = floor(send_us / 1000) unless an event says otherwise, so the guard
 keeps an event (M = floor(recv_us / 1000) - create_ms > 0) iff phase + T/1000 >= 1000 us.
@@ -263,6 +266,66 @@ def isonone():
         "verdict is unavailable (0/0 with the broker on every core, no runs with it confined).")
 
 
+REPLAY_PLAN = {"campaign": "replay", "predictions": {
+    "mode_b_smooth_limit": {"tolerance": 0.05}, "mode_b_own_flights": {"tolerance": 0.05, "share_of_runs": 0.9}}}
+
+
+def r_run(run_id, cond, events, note, lag=""):
+    """A replay-campaign run: events as (D ns, T ns, phase us)."""
+    comment = f"Synthetic replay-campaign run {run_id} ({cond}): {note}"
+    return (run_id, cond, "ok", comment, [ev(i, d, t, ph) for i, (d, t, ph) in enumerate(events)],
+            {"send_interval_ns": "500000" if "500us" in cond else "250000", "priority": "default", "pacing_lag_p99_ns": lag})
+
+
+def replay():
+    root = "replay"
+    runs = [
+        r_run("c1", "fixed-500us", [(100_000, 400_000, 600), (100_000, 800_000, 200)],
+              "T 400, 800 us: min(T, q) 400 + 800; no negative A; kept 2 of 2 (phase 600 + 400 >= 1000, 200 + 800 >= 1000)", "3000"),
+        r_run("c2", "fixed-500us", [(100_000, 1_400_000, 100), (300_000, 200_000, 100)],
+              "T 1400, 200 us: min(T, q) 1000 + 200; one negative A (D 300 > T 200); kept 1 of 2", "1000"),
+        r_run("c3", "fixed-250us", [(100_000, 500_000, 100), (600_000, 500_000, 100)],
+              "T 500, 500 us: min(T, q) 500 + 500; one negative A; kept 0 of 2"),
+        r_run("r1", "replay-m3788741-g500us", [(700_000, 600_000, 500), (700_000, 600_000, 300), (100_000, 600_000, 100),
+                                               (100_000, 600_000, 900), (100_000, 600_000, 700)],
+              "T 600 us, phases 500 300 100 900 700: kept 3 of 5 (0.6); own limit 0.6; two negative A", "2000"),
+        r_run("r2", "replay-m15986-g500us", [(500_000, 400_000, 700), (100_000, 400_000, 100)],
+              "T 400 us, phases 700 100: kept 1 of 2 (0.5); own limit 0.4 (off by 0.1); one negative A", "6000"),
+        r_run("r3", "replay-m3788741-g250us", [(600_000, 500_000, 600), (100_000, 500_000, 400)],
+              "T 500 us, phases 600 400: kept 1 of 2; own limit 0.5; one negative A"),
+        r_run("r4", "replay-m15986-g250us", [(600_000, 500_000, 500), (600_000, 500_000, 100)],
+              "T 500 us, phases 500 100: kept 1 of 2; own limit 0.5; two negative A"),
+        ("z9", "fixed-500us", "failed", "", None, {}),
+    ]
+    campaign(root, "replay", runs, """Synthetic replay campaign, hand-computed answers (q = 1 ms):
+ok runs 7 (z9 failed); rejected by the sign check: c2, c3, r1, r2, r3, r4 = 6.
+held-out prediction at 500us from the control fixed-500us: (400 + 800 + 1000 + 200) / (4 x 1000) = 0.6;
+at 250us from fixed-250us: (500 + 500) / 2000 = 0.5.
+observed: r1 3/5 = 0.6 (error 0), r2 1/2 = 0.5 (error -0.1: outside 0.05, so the smooth-limit verdict does not hold),
+r3 1/2 = 0.5 (error 0), r4 1/2 = 0.5 (error 0). control retention fixed-500us 3/4 (range 50% to 100%), fixed-250us 0.
+own unpaired limits: r1 0.6 (within), r2 0.4 (not), r3 0.5, r4 0.5: share 3/4 = 0.75 < 0.9, did not hold.
+burst ratio at 500us: replay (2 + 1)/(5 + 2) = 3/7 over control 1/4 = 12/7 = 1.71; bootstrap lower 0.8 ((r1, r1) 4/10
+over (c2, c2) 2/4, probability 1/16 > 2.5%), upper not finite ((c1, c1) has no negative). at 250us: (1 + 2)/4 over 1/2
+= 1.5, lower 1 ((r3, r3)), upper 2 ((r4, r4)). bursts verdict: lower 0.8 at 500us, did not hold.
+negative-A rates: fixed-500us 1/4, fixed-250us 1/2, r1 2/5, r2 1/2, r3 1/2, r4 1. lag p99 medians: fixed-500us
+(3000, 1000) -> 2 us, r1 2 us, r2 6 us; fixed-250us none recorded.""", plan=REPLAY_PLAN)
+
+
+def replaynone():
+    root = "replaynone"
+    runs = [
+        ("n1", "fixed-500us", "ok", "Synthetic replay-campaign control run n1: one event sent, never delivered.",
+         [ev(0, 100_000, 400_000, 700, recv=False)], {"send_interval_ns": "500000"}),
+        ("n2", "replay-m3788741-g500us", "ok", "Synthetic replay run n2: one event sent, never delivered.",
+         [ev(0, 100_000, 400_000, 700, recv=False)], {"send_interval_ns": "500000"}),
+        r_run("n3", "replay-m15986-g500us", [(100_000, 400_000, 700)], "T 400 us, phase 700: kept 1 of 1, no control flight to predict it from"),
+    ]
+    campaign(root, "replay", runs, """Synthetic replay campaign where nothing needed is delivered: the control n1 and the replay run
+n2 delivered nothing, so their retention, the held-out predictions and every error are unavailable; n3 is observed (100%)
+but has no prediction. The plan states the smooth-limit tolerance only.""",
+             plan={"campaign": "replay", "predictions": {"mode_b_smooth_limit": {"tolerance": 0.05}}})
+
+
 def minimal():
     write("minimal/audit/demo/outputs/perf-1.txt", "Synthetic output without a figure; there is no ftl-ledger.csv.\n")
 
@@ -287,7 +350,7 @@ cross-check's, so condition s1ms has 1 run and retention max 50% (the Kafka run 
 
 
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
@@ -295,5 +358,7 @@ if __name__ == "__main__":
     mixed()
     iso()
     isonone()
+    replay()
+    replaynone()
     clash("clashkey", ["a b", "a-b"], "Synthetic: conditions \"a b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
