@@ -50,6 +50,20 @@ class PacerTest {
     assertThat(Pacer.intendedNanos(1_000, 7, 250_000)).isEqualTo(1_751_000);
   }
 
+  @Test
+  void scheduledNanos_replaySchedule_isStartPlusOffsetAndABurstIsDueAtOnce() {
+    ftl.harness.replay.SendSchedule s = new ftl.harness.replay.SendSchedule("0".repeat(64), List.of(), new long[] {0, 400, 400, 9_000});
+    assertThat(Pacer.scheduledNanos(1_000, s, 0)).isEqualTo(1_000);
+    assertThat(Pacer.scheduledNanos(1_000, s, 1)).isEqualTo(Pacer.scheduledNanos(1_000, s, 2)).isEqualTo(1_400);
+    assertThat(Pacer.scheduledNanos(1_000, s, 3)).isEqualTo(10_000);
+    // a late send does not move the schedule: the clock is past both due times of the burst, both return at once
+    FakeTime t = new FakeTime(5_000, 10, 0);
+    Pacer p = new Pacer(t.clock(), t.parker(), 100);
+    assertThat(p.awaitNanos(Pacer.scheduledNanos(1_000, s, 1))).isEqualTo(5_000);
+    assertThat(p.awaitNanos(Pacer.scheduledNanos(1_000, s, 2))).isEqualTo(5_010);
+    assertThat(t.parks).isEmpty();
+  }
+
   static Stream<Arguments> waits() {
     // label, start, due, tick, overshoot, spin margin, expected parks
     return Stream.of(
