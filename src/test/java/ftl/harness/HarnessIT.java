@@ -80,30 +80,42 @@ class HarnessIT {
     return s.isEmpty() ? Event.MISSING : Long.parseLong(s);
   }
 
+  /** The synthetic StatsBomb-format fixture the replay condition's schedule is derived from. */
+  static final Path REPLAY_FIXTURE = Path.of("src/test/resources/ftl/harness/replay/two-periods.json");
+
   @Test
-  @Timeout(value = 120, unit = TimeUnit.SECONDS)
+  @Timeout(value = 150, unit = TimeUnit.SECONDS)
   void campaign_tinyPlanOnEmbeddedBroker_stampsCompleteFlightsNonNegativeGuardAgreesManipulationsReadBack() throws Exception {
+    ftl.harness.replay.StatsBombReader.Loaded in = ftl.harness.replay.StatsBombReader.read(REPLAY_FIXTURE);
+    ftl.harness.replay.SendSchedule schedule = ftl.harness.replay.ReplayDerivation.derive(in.events(),
+        new ftl.harness.replay.ReplayOptions(500_000, ftl.harness.replay.ReplayOptions.DEFAULT_EXCLUDED, 0), in.sha256());
     Path planFile = plan("tiny", """
-        {"campaign": "tiny", "description": "IT: three short runs", "seed": 5,
+        {"campaign": "tiny", "description": "IT: three short fixed-interval runs and one replay run", "seed": 5,
          "warmup": {"rule": "first_sends", "events": 200},
          "defaults": {"events": 600, "payload_bytes": 64},
+         "replay": {"upstream": {"repo": "example/synthetic", "commit": "0123456789abcdef0123456789abcdef01234567"},
+                    "inputs": {"fx": {"path": "two-periods.json", "sha256": "@IN@"}},
+                    "schedules": {"fx-g500us": {"input": "fx", "mean_gap": "500us", "sends": 5, "sha256": "@SCH@"}}},
          "conditions": [
            {"name": "free-1ms", "send_interval": "1ms"},
            {"name": "split-fifo-250us", "send_interval": "250us", "events": 1600, "geometry": "split", "priority": "fifo"},
-           {"name": "shared-phase900", "send_interval": "1ms", "geometry": "shared", "start_phase_us": 900, "acks": "all"}
+           {"name": "shared-phase900", "send_interval": "1ms", "geometry": "shared", "start_phase_us": 900, "acks": "all"},
+           {"name": "replay-fx", "send_interval": "500us", "events": 5, "schedule": "fx-g500us"}
          ]}
-        """);
+        """.replace("@IN@", in.sha256()).replace("@SCH@", schedule.sha256()));
     Path out = tmp.resolve("tiny");
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    CampaignRunner.Summary s = runner(err).run(planFile, out);
+    CampaignRunner.Summary s = runner(err).replayInputs(REPLAY_FIXTURE.getParent()).run(planFile, out);
     String log = err.toString(StandardCharsets.UTF_8);
-    assertThat(s.ok()).as(log).isEqualTo(3);
+    assertThat(s.ok()).as(log).isEqualTo(4);
 
     Ledger ledger = Ledger.open(out.resolve("ledger.csv"));
-    assertThat(ledger.rows()).hasSize(3);
-    Set<String> mayBeEmpty = Set.of("reason", "start_phase_us");
+    assertThat(ledger.rows()).hasSize(4);
     for (Map<String, String> row : ledger.rows()) {
       String id = row.get("run_id");
+      boolean replay = row.get("condition").equals("replay-fx");
+      Set<String> mayBeEmpty = replay ? Set.of("reason", "start_phase_us")
+          : Set.of("reason", "start_phase_us", "send_schedule", "send_schedule_sha256");
       for (String col : Ledger.COLUMNS) {
         if (!mayBeEmpty.contains(col)) {
           assertThat(row.get(col)).as(id + " " + col).isNotBlank();
@@ -135,6 +147,20 @@ class HarnessIT {
       assertThat(row.get("bootstrap")).isEqualTo("embedded");
       assertThat(row.get("instrument")).isEqualTo("kafka");
     }
+    // the replay run: the schedule named in the ledger, and every measured send due at start + the schedule's offset
+    Map<String, String> rep = ledger.rows().stream().filter(r -> r.get("condition").equals("replay-fx")).findFirst().orElseThrow();
+    assertThat(rep.get("send_schedule")).isEqualTo("fx-g500us");
+    assertThat(rep.get("send_schedule_sha256")).isEqualTo(schedule.sha256());
+    List<Long> intended = new ArrayList<>();
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(
+        new GZIPInputStream(Files.newInputStream(out.resolve(rep.get("events_file")))), StandardCharsets.US_ASCII))) {
+      r.readLine();
+      for (String line; (line = r.readLine()) != null; ) {
+        intended.add(Long.parseLong(line.split(",", -1)[7]));
+      }
+    }
+    assertThat(intended.stream().map(t -> t - intended.get(0)).toList()).as("intended_ns - first intended_ns")
+        .containsExactly(0L, 181_818L, 181_818L, 1_272_727L, 2_000_000L);
     Map<String, String> split = ledger.rows().stream().filter(r -> r.get("condition").equals("split-fifo-250us")).findFirst().orElseThrow();
     assertThat(split.get("stamp_threads"))
         .as("both stamping threads read back as SCHED_FIFO, producer I/O on cpu 0, consumer on the last cpu")
@@ -147,7 +173,7 @@ class HarnessIT {
         .mapToLong(e -> Math.floorMod(e.sendMicros() - 900, 1000L)).sorted().toArray();
     assertThat(phases[phases.length / 2]).as("median send phase within 200 us after the planned 900 us").isLessThan(200);
     try (Stream<Path> files = Files.list(out.resolve("events"))) {
-      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("r0001.csv.gz", "r0002.csv.gz", "r0003.csv.gz");
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("r0001.csv.gz", "r0002.csv.gz", "r0003.csv.gz", "r0004.csv.gz");
     }
     assertThat(log).contains("OMB guard: taken");
   }
