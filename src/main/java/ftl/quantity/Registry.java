@@ -45,6 +45,9 @@ public final class Registry {
     q.addAll(ConditionQuantities.forData(data));
     q.addAll(LedgerQuantities.forData(data));
     q.addAll(IsolationQuantities.all());
+    q.addAll(ClockOffsetQuantities.all());
+    q.addAll(FifoJvmQuantities.all());
+    q.addAll(DeliveryQuantities.all());
     q.addAll(ExposureQuantities.forData(data));
     q.addAll(AuditQuantities.forData(data));
     q.addAll(ReplicationVerdicts.forRegistry(q));
