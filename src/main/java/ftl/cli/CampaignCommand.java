@@ -67,7 +67,9 @@ public final class CampaignCommand implements Callable<Integer> {
   }
 
   @Command(name = "run", mixinStandardHelpOptions = true,
-      description = "Run every condition x repeat of a plan in its seeded random order.", footer = ExitCode.HELP_FOOTER)
+      description = {"Run every condition x repeat of a plan in its seeded random order.",
+          "Refuses to start (exit 5) unless the plan is committed in its campaign folder and the tree has no other",
+          "uncommitted change, so every ledger row's git_commit names what ran."}, footer = ExitCode.HELP_FOOTER)
   static final class Run implements Callable<Integer> {
     @ParentCommand CampaignCommand parent;
 
@@ -94,13 +96,14 @@ public final class CampaignCommand implements Callable<Integer> {
       }
       String campaign = PlanParser.read(plan).campaign();
       Path dir = out != null ? out : parent.main.dataRoot().resolve(campaign);
-      CampaignRunner r = runner(parent.main, spec, bootstrap).replayInputs(replayInputs);
+      CampaignRunner r = runner(parent.main, spec, bootstrap).requireCleanTree(true).replayInputs(replayInputs);
       return finish(guarded(() -> r.run(plan, dir)));
     }
   }
 
   @Command(name = "resume", mixinStandardHelpOptions = true,
-      description = "Remove temp and orphan files left by an interrupted campaign, then run exactly the missing runs.",
+      description = {"Remove temp and orphan files left by an interrupted campaign, then run exactly the missing runs.",
+          "Refuses to start (exit 5) from a tree with uncommitted changes outside the campaign folder."},
       footer = ExitCode.HELP_FOOTER)
   static final class Resume implements Callable<Integer> {
     @ParentCommand CampaignCommand parent;
@@ -122,13 +125,13 @@ public final class CampaignCommand implements Callable<Integer> {
       if (!Files.isDirectory(dir)) {
         throw new NotFoundException("no such campaign folder: " + dir);
       }
-      CampaignRunner r = runner(parent.main, spec, bootstrap).replayInputs(replayInputs);
+      CampaignRunner r = runner(parent.main, spec, bootstrap).requireCleanTree(true).replayInputs(replayInputs);
       return finish(guarded(() -> r.resume(dir)));
     }
   }
 
   @Command(name = "smoke", mixinStandardHelpOptions = true,
-      description = {"Run the built-in smoke plan (five short runs, under two minutes) on the embedded broker.",
+      description = {"Run the built-in smoke plan (five short runs, under two minutes), or --plan, on the embedded broker.",
           "Writes to scratch/smoke-<timestamp>/ unless --out is given; never into data/."},
       footer = ExitCode.HELP_FOOTER)
   static final class Smoke implements Callable<Integer> {
@@ -139,6 +142,9 @@ public final class CampaignCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: scratch/smoke-<timestamp>/).")
     Path out;
 
+    @Option(names = "--plan", paramLabel = "PLAN", description = "Try this plan instead of the built-in one (still into scratch/, never data/; the tree need not be clean).")
+    Path userPlan;
+
     @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
     String bootstrap;
 
@@ -148,11 +154,19 @@ public final class CampaignCommand implements Callable<Integer> {
       String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
       Path dir = out != null ? out : root.resolve("scratch").resolve("smoke-" + stamp);
       Path plan = Files.createTempFile("ftl-smoke-plan", ".json");
-      try (InputStream in = CampaignRunner.class.getResourceAsStream("/ftl/harness/smoke-plan.json")) {
-        if (in == null) {
-          throw new DataException("ftl/harness/smoke-plan.json", 0, "built-in smoke plan missing from the classpath");
+      if (userPlan != null) {
+        if (!Files.isRegularFile(userPlan)) {
+          Files.deleteIfExists(plan);
+          throw new NotFoundException("no such plan file: " + userPlan);
         }
-        Files.write(plan, in.readAllBytes());
+        Files.copy(userPlan, plan, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      } else {
+        try (InputStream in = CampaignRunner.class.getResourceAsStream("/ftl/harness/smoke-plan.json")) {
+          if (in == null) {
+            throw new DataException("ftl/harness/smoke-plan.json", 0, "built-in smoke plan missing from the classpath");
+          }
+          Files.write(plan, in.readAllBytes());
+        }
       }
       try {
         CampaignRunner r = runner(parent.main, spec, bootstrap);

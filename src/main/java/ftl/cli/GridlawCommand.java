@@ -11,11 +11,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code ftl gridlaw --interval <dur> --quantum <dur> [--latency <dur>] [--offset <dur>]}. */
+/** {@code ftl gridlaw --interval <dur> --quantum <dur> [--latency <dur>] [--phase <dur>] [--offset <dur>]}. */
 @Command(name = "gridlaw", mixinStandardHelpOptions = true,
     description = {"The grid law, exact: s/q = a/b in lowest terms puts send phases on b equally spaced points,",
         "so retention over whole cycles is a multiple of 1/b. With --latency L (< q) a sample is kept iff its",
-        "phase is >= 1 - L/q; prints the predicted retention for the given start --offset.",
+        "phase is >= 1 - L/q; prints the predicted retention for the given start --phase.",
+        "With --offset D (the producer's clock D ahead of the consumer's; negative: behind) CreateTime is stamped",
+        "on the producer's clock, M = floor((phi + L - D)/q) for producer phase phi, and it prints how many of the",
+        "b phases are kept (M >= 1), dropped as zero, one-tick negative (M = -1) and deeper (M <= -2).",
         "Durations take a unit: 1250us, 1ms, 500ns, 1.25ms."},
     footer = ExitCode.HELP_FOOTER)
 public final class GridlawCommand implements Callable<Integer> {
@@ -30,7 +33,10 @@ public final class GridlawCommand implements Callable<Integer> {
   @Option(names = "--latency", paramLabel = "DUR", description = "Latency L of every sample (constant).")
   String latency;
 
-  @Option(names = "--offset", paramLabel = "DUR", defaultValue = "0ns", description = "Phase of the first send within the quantum (default 0ns).")
+  @Option(names = "--phase", paramLabel = "DUR", defaultValue = "0ns", description = "Phase of the first send within the quantum, on the consumer's clock (default 0ns).")
+  String phase;
+
+  @Option(names = "--offset", paramLabel = "DUR", description = "Clock offset: the producer's clock minus the consumer's, signed (e.g. 700us, -1.5ms).")
   String offset;
 
   @Override
@@ -51,9 +57,27 @@ public final class GridlawCommand implements Callable<Integer> {
     }
     if (latency != null) {
       long l = parse(latency, "--latency");
-      long o = parse(offset, "--offset");
+      long o = parse(phase, "--phase");
       if (l < 0) {
         throw new CommandLine.ParameterException(spec.commandLine(), "--latency must not be negative");
+      }
+      if (offset != null) {
+        long d = offset.strip().startsWith("-") ? -parse(offset.strip().substring(1), "--offset") : parse(offset, "--offset");
+        GridLaw.OffsetPrediction p;
+        try {
+          p = GridLaw.predictWithOffset(s, q, l, o, d);
+        } catch (IllegalArgumentException e) {
+          throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        ExactFraction r = p.retention();
+        ExactFraction one = p.oneTickShare();
+        System.out.printf("latency L = %d ns, phase %d ns, clock offset %d ns (producer %s): of %d phases %d kept, %d zero, %d one-tick negative, %d deeper%n",
+            l, o, d, d >= 0 ? "ahead" : "behind", p.phases(), p.kept(), p.zero(), p.oneTickNegative(), p.deeperNegative());
+        System.out.printf("predicted retention = %d/%d = %s%n", r.numerator(), r.denominator(),
+            ftl.quantity.Format.PERCENT_2DP.text(new ftl.quantity.Value.Real(r.doubleValue()), ftl.quantity.Unit.FRACTION));
+        System.out.printf("predicted one-tick negatives = %d/%d = %s of the samples%n", one.numerator(), one.denominator(),
+            ftl.quantity.Format.PERCENT_2DP.text(new ftl.quantity.Value.Real(one.doubleValue()), ftl.quantity.Unit.FRACTION));
+        return ExitCode.OK;
       }
       GridLaw.Prediction p = GridLaw.predict(s, q, l, o);
       ExactFraction r = p.retention();

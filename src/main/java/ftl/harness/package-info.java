@@ -72,13 +72,33 @@
  * The receive stamp is taken as {@code poll()} hands the record over, before any processing of it; the ack
  * stamp is the first thing the callback does.
  * <br><b>Whole-process pinning or real-time priority.</b> Pinning the whole client to one core broke 1 ms
- * pacing, and SCHED_FIFO on the whole JVM starved the broker; manipulations act on the two stamping threads
- * only, and every run's achieved pacing is in the ledger.
+ * pacing, and SCHED_FIFO on the whole JVM starved the broker when the pacing thread spun all the time; so
+ * {@code fifo} acts on the two stamping threads only, and {@code fifo-jvm} (every thread) is refused below a
+ * 500 µs send interval, where the pacer would spin without parking. The kernel's real-time throttling (the only
+ * brake on a spinning SCHED_FIFO thread) is recorded per run ({@code sched_rt_runtime_us}, {@code sched_rt_period_us}).
+ * <br><b>A clock offset that moves the flight.</b>
+ * <pre>
+ *   // WRONG: shift send_us (or sleep) to emulate a second host: the flights and the pacing change with it
+ *   // RIGHT: only CreateTime moves; send_us, recv_us and every ns stamp stay on the true clocks
+ *   book.stampSend(slot, due); producer.send(offsetRecord(rec, book.sendMicrosAt(slot), offsetUs), cb);
+ * </pre>
  *
  * <h2>Manipulations (per condition, each read back)</h2>
  * <ul>
  *   <li>{@code priority}: {@code default} (read back as SCHED_OTHER) or {@code fifo}: {@code chrt -f -p 50 <tid>}
- *       on the two stamping threads, read back from {@code /proc/<pid>/task/<tid>/stat} (policy, rt_priority).</li>
+ *       on the two stamping threads, read back from {@code /proc/<pid>/task/<tid>/stat} (policy, rt_priority);
+ *       or {@code fifo-jvm}: every thread of the client JVM ({@code chrt -a -f -p 50 <pid>}, then thread by
+ *       thread), each read back ({@link ftl.harness.host.JvmPriority}); {@code /proc/self/task} is re-scanned
+ *       every 100 ms during the sends and the drain, and a thread created meanwhile is raised (a thread that
+ *       cannot be raised stops the sends and fails the run); after the run every thread is put back to
+ *       SCHED_OTHER and read back ({@code priority_restored}; a refusal fails the run). The other priorities
+ *       first check that no thread of the JVM is left real-time ({@code jvm_threads}).</li>
+ *   <li>{@code clock_offset_us}: a producer clock offset from the consumer's; when non-zero the producer sets
+ *       each record's timestamp to {@code floor((send_us + offset) / 1000)} (Kafka keeps it as CreateTime);
+ *       {@code create_ms_mismatch} counts delivered CreateTimes that differ from it.</li>
+ *   <li>{@code fetch_min_bytes}, {@code fetch_max_wait_ms}: the consumer's fetch settings (1 and 100 by default);
+ *       {@code fetch.min.bytes} above one record makes the broker hold each fetch up to {@code fetch.max.wait.ms},
+ *       lengthening the delivery branch only.</li>
  *   <li>{@code geometry}: {@code free} (kernel places them; affinity recorded), {@code shared} (both on the last
  *       core) or {@code split} (producer I/O on core 0, consumer on the last core): {@code taskset -p -c},
  *       read back from {@code Cpus_allowed_list}.</li>
@@ -114,9 +134,10 @@
  * condition fields (built-in default):
  *   send_interval "1ms" (duration with unit, &gt;= 50us) | send_interval_ns integer
  *   payload_bytes 100   acks "1" | "all"   linger_ms 0   partitions 1   events 2000
- *   warmup_events (from "warmup")   priority "default" | "fifo"   geometry "free" | "shared" | "split"
+ *   warmup_events (from "warmup")   priority "default" | "fifo" | "fifo-jvm"   geometry "free" | "shared" | "split"
  *   broker_cpus "all" | cpu list   load_pct 0..90   start_phase_us 0..999 (absent: not aligned)   repeats
  *   schedule  id of a replay schedule (absent: one send every send_interval)
+ *   clock_offset_us 0 (signed, |x| &lt;= 10 s)   fetch_min_bytes 1   fetch_max_wait_ms 100
  * </pre>
  * <p><b>Replay conditions.</b> A condition with {@code schedule} sends its measured events at the offsets of that
  * schedule ({@link ftl.harness.replay.SendSchedule}, derived by {@code ftl replay-schedule} from a StatsBomb events
@@ -145,7 +166,9 @@
  * written to a temp file, fsynced and renamed; then the ledger is rewritten through a temp file and a
  * rename. {@code campaign resume} deletes temp files and event files the ledger does not name, then runs
  * exactly the scheduled runs without a ledger row. The ledger columns are {@link
- * ftl.harness.campaign.Ledger#COLUMNS}. A run is {@code failed} when the broker died, a client call or send
+ * ftl.harness.campaign.Ledger#COLUMNS}, each declared in {@code data/datapackage.json}. {@code campaign run} and
+ * {@code resume} refuse to start unless the plan is committed in the campaign folder and nothing else in the
+ * tree is uncommitted; {@code other_cpu_pct} and {@code other_cpu_top} record who else used the CPU during each run. A run is {@code failed} when the broker died, a client call or send
  * failed, fewer events were sent than planned, or an ack or delivery is missing after the drain (5 s
  * without progress); the embedded broker is then restarted for the next run.
  */

@@ -46,6 +46,9 @@ public final class Registry {
     q.addAll(LedgerQuantities.forData(data));
     q.addAll(IsolationQuantities.all());
     q.addAll(ReplayQuantities.all());
+    q.addAll(ClockOffsetQuantities.all());
+    q.addAll(FifoJvmQuantities.all());
+    q.addAll(DeliveryQuantities.all());
     q.addAll(ExposureQuantities.forData(data));
     q.addAll(AuditQuantities.forData(data));
     q.addAll(ReplicationVerdicts.forRegistry(q));

@@ -122,6 +122,182 @@ public final class GridLaw {
   }
 
   /**
+   * The guard's verdicts over one whole cycle of the {@code b} send phases when the producer's clock, which
+   * stamps CreateTime, reads {@code clockOffset} ahead of the consumer's (negative: behind). A sample sent at
+   * true time {@code t} with latency {@code L} gets {@code M = floor((t + L) / q) - floor((t + clockOffset) / q)};
+   * with producer phase {@code phi = (t + clockOffset) mod q} this is {@code M = floor((phi + L - clockOffset) / q)},
+   * so the offset acts as a latency of {@code L - clockOffset}: a sample is kept iff {@code M >= 1}, dropped as
+   * zero iff {@code M = 0}, a <em>one-tick negative</em> iff {@code M = -1}, and deeper iff {@code M <= -2}.
+   * The four counts sum to {@code b}; all exact in integers (one time unit throughout).
+   *
+   * @param kept phases with {@code M >= 1}
+   * @param zero phases with {@code M = 0}
+   * @param oneTickNegative phases with {@code M = -1}
+   * @param deeperNegative phases with {@code M <= -2}
+   * @param phases {@code b}
+   */
+  public record OffsetPrediction(long kept, long zero, long oneTickNegative, long deeperNegative, long phases) {
+    public OffsetPrediction {
+      requirePositive(phases, "phase count");
+      if (kept < 0 || zero < 0 || oneTickNegative < 0 || deeperNegative < 0
+          || kept + zero + oneTickNegative + deeperNegative != phases) {
+        throw new IllegalArgumentException("counts must be non-negative and sum to " + phases + ": "
+            + kept + "/" + zero + "/" + oneTickNegative + "/" + deeperNegative);
+      }
+    }
+
+    /** Retention {@code kept / b} in lowest terms. */
+    public ExactFraction retention() {
+      return ExactFraction.of(kept, phases);
+    }
+
+    /** Share of one-tick negatives {@code oneTickNegative / b} in lowest terms. */
+    public ExactFraction oneTickShare() {
+      return ExactFraction.of(oneTickNegative, phases);
+    }
+  }
+
+  /**
+   * {@link OffsetPrediction} for a constant latency: the producer phases are {@code r + j g}, {@code j = 0..b-1},
+   * with {@code g = gcd(s, q)} and {@code r = floorMod(firstSend + clockOffset, g)}; with
+   * {@code below(x) = min(b, max(0, ceil((x - r) / g)))} the number of phases under {@code x} and
+   * {@code e = clockOffset - L}: deeper = {@code below(e - q)}, one-tick = {@code below(e) - below(e - q)},
+   * zero = {@code below(e + q) - below(e)}, kept = {@code b - below(e + q)}. With {@code clockOffset = 0} the
+   * kept count equals {@link #predict}'s. Exact; no degenerate case for valid inputs.
+   *
+   * @param sendIntervalNanos {@code s > 0}
+   * @param quantumNanos {@code q > 0}
+   * @param latencyNanos {@code L >= 0}
+   * @param firstSendNanos true time of the first send, any value; only its phase matters
+   * @param clockOffsetNanos producer clock minus consumer clock, any sign, {@code |offset| <= 2^40}
+   */
+  public static OffsetPrediction predictWithOffset(long sendIntervalNanos, long quantumNanos, long latencyNanos,
+                                                   long firstSendNanos, long clockOffsetNanos) {
+    ExactFraction ratio = reduce(sendIntervalNanos, quantumNanos);
+    if (latencyNanos < 0) {
+      throw new IllegalArgumentException("latency must not be negative: " + latencyNanos);
+    }
+    if (Math.abs(clockOffsetNanos) > (1L << 40) || latencyNanos > (1L << 40) || quantumNanos > (1L << 40)) {
+      throw new IllegalArgumentException("latency, quantum and |clock offset| must be at most 2^40: "
+          + latencyNanos + ", " + quantumNanos + ", " + clockOffsetNanos);
+    }
+    long b = ratio.denominator();
+    long g = quantumNanos / b;
+    long r = Math.floorMod(Math.floorMod(firstSendNanos, g) + Math.floorMod(clockOffsetNanos, g), g);
+    long e = clockOffsetNanos - latencyNanos;
+    long deeper = phasesBelow(e - quantumNanos, r, g, b);
+    long belowE = phasesBelow(e, r, g, b);
+    long belowQ = phasesBelow(e + quantumNanos, r, g, b);
+    return new OffsetPrediction(b - belowQ, belowQ - belowE, belowE - deeper, deeper, b);
+  }
+
+  /** Number of the phases {@code r + j g}, {@code j = 0..b-1}, strictly below {@code x}: {@code clamp(ceil((x - r) / g), 0, b)}. */
+  private static long phasesBelow(long x, long r, long g, long b) {
+    long n = -Math.floorDiv(r - x, g); // ceil((x - r) / g)
+    return Math.max(0, Math.min(b, n));
+  }
+
+  /**
+   * A run's expected guard verdicts under a clock offset, from its send stamps and a flight sample that is
+   * <em>not</em> paired with them (e.g. the flights of the other runs of its condition). Each count is a sum over
+   * the run's events of the share of the sample's flights that would give that verdict, held exactly as a
+   * numerator over {@code flights}: expected count = {@code numerator / flights}.
+   *
+   * @param events the run's events (send stamps)
+   * @param flights size of the flight sample, {@code >= 1}
+   * @param kept numerator of the expected number kept ({@code M >= 1})
+   * @param zero numerator of the expected number with {@code M = 0}
+   * @param oneTickNegative numerator of the expected number with {@code M = -1}
+   * @param deeperNegative numerator of the expected number with {@code M <= -2}
+   */
+  public record ExpectedGuard(long events, long flights, long kept, long zero, long oneTickNegative, long deeperNegative) {
+    public ExpectedGuard {
+      if (events < 0 || flights < 1 || kept < 0 || zero < 0 || oneTickNegative < 0 || deeperNegative < 0) {
+        throw new IllegalArgumentException("need events >= 0, flights >= 1 and non-negative counts");
+      }
+      if (kept + zero + oneTickNegative + deeperNegative != Math.multiplyExact(events, flights)) {
+        throw new IllegalArgumentException("counts must sum to events x flights = " + events * flights);
+      }
+    }
+
+    /** Expected number of events kept, {@code kept / flights}; a count (not necessarily whole). */
+    public double expectedKept() {
+      return (double) kept / flights;
+    }
+
+    /** Expected number of one-tick negatives, {@code oneTickNegative / flights}; a count. */
+    public double expectedOneTickNegative() {
+      return (double) oneTickNegative / flights;
+    }
+
+    /** Expected retention, {@code kept / (events x flights)}; dimensionless; NaN when the run has no event. */
+    public double retention() {
+      return events == 0 ? Double.NaN : (double) kept / ((double) events * flights);
+    }
+
+    /** Expected one-tick share, {@code oneTickNegative / (events x flights)}; NaN when the run has no event. */
+    public double oneTickShare() {
+      return events == 0 ? Double.NaN : (double) oneTickNegative / ((double) events * flights);
+    }
+  }
+
+  /**
+   * Expected guard verdicts of a run whose producer clock reads {@code clockOffsetMicros} ahead of the consumer's,
+   * in microseconds on a quantum of 1000 us (CreateTime = {@code floor((send_us + offset) / 1000)}, receive tick
+   * {@code floor(recv_us / 1000)}): for an event with producer phase {@code phi = (send_us + offset) mod 1000} and a
+   * flight {@code L} (whole us), {@code M = floor((phi + L - offset) / 1000)}. For each event the flights of the
+   * sample are counted into the four verdicts by binary search (thresholds {@code offset - phi - 1000},
+   * {@code offset - phi}, {@code offset - phi + 1000}). Exact in integers; a run without events gives zeros.
+   *
+   * @param sendMicros the run's {@code send_us} stamps
+   * @param clockOffsetMicros producer clock minus consumer clock, us, any sign
+   * @param sortedFlightsMicros held-out flights in us, ascending, at least one
+   */
+  public static ExpectedGuard expectedWithOffset(long[] sendMicros, long clockOffsetMicros, long[] sortedFlightsMicros) {
+    Objects.requireNonNull(sendMicros, "sendMicros");
+    if (sortedFlightsMicros.length == 0) {
+      throw new IllegalArgumentException("the flight sample is empty");
+    }
+    for (int i = 1; i < sortedFlightsMicros.length; i++) {
+      if (sortedFlightsMicros[i] < sortedFlightsMicros[i - 1]) {
+        throw new IllegalArgumentException("the flight sample must be sorted ascending (index " + i + ")");
+      }
+    }
+    long n = sortedFlightsMicros.length;
+    long kept = 0;
+    long zero = 0;
+    long one = 0;
+    long deeper = 0;
+    for (long send : sendMicros) {
+      long phi = Math.floorMod(Math.addExact(send, clockOffsetMicros), 1000L);
+      long e = clockOffsetMicros - phi;
+      long belowDeep = countBelow(sortedFlightsMicros, e - 1000);
+      long belowOne = countBelow(sortedFlightsMicros, e);
+      long belowZero = countBelow(sortedFlightsMicros, e + 1000);
+      deeper += belowDeep;
+      one += belowOne - belowDeep;
+      zero += belowZero - belowOne;
+      kept += n - belowZero;
+    }
+    return new ExpectedGuard(sendMicros.length, n, kept, zero, one, deeper);
+  }
+
+  /** Number of values of an ascending array strictly below {@code x} (lower bound by binary search). */
+  private static long countBelow(long[] sorted, long x) {
+    int lo = 0;
+    int hi = sorted.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (sorted[mid] < x) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /**
    * Whether one sample survives: {@code floor((t + L) / q) > floor(t / q)}, all in one unit. Exact; throws
    * {@link ArithmeticException} if {@code t + L} overflows.
    */

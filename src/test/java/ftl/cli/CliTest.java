@@ -167,8 +167,11 @@ class CliTest {
     return Stream.of(
         Arguments.of(new String[] {"--interval", "1250us", "--quantum", "1ms", "--latency", "400us"}, "s/q = 5/4", "predicted retention = 1/4"),
         Arguments.of(new String[] {"--interval", "700us", "--quantum", "1ms"}, "s/q = 7/10", "multiple of 1/10"),
-        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "400us", "--offset", "700us"}, "b = 1", "predicted retention = 1/1"),
-        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "400us", "--offset", "100us"}, "b = 1", "predicted retention = 0/1"),
+        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "400us", "--phase", "700us"}, "b = 1", "predicted retention = 1/1"),
+        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "400us", "--phase", "100us"}, "b = 1", "predicted retention = 0/1"),
+        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "300us", "--phase", "500us", "--offset", "700us"}, "b = 1", "predicted one-tick negatives = 1/1"),
+        Arguments.of(new String[] {"--interval", "1250us", "--quantum", "1ms", "--latency", "300us", "--phase", "100us", "--offset", "700us"}, "0 kept, 2 zero, 2 one-tick negative, 0 deeper", "predicted one-tick negatives = 1/2 = 50.00%"),
+        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "300us", "--offset", "-1.5ms"}, "producer behind", "predicted retention = 1/1"),
         Arguments.of(new String[] {"--interval", "500us", "--quantum", "1ms", "--latency", "1.5ms"}, "s/q = 1/2", "2 of 2 phases kept"));
   }
 

@@ -3,6 +3,7 @@ package ftl.harness.campaign;
 import ftl.data.DataException;
 import ftl.data.RunStatus;
 import ftl.harness.broker.EmbeddedBroker;
+import ftl.harness.host.Commands;
 import ftl.harness.host.HostFacts;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.Plan;
@@ -70,6 +71,7 @@ public final class CampaignRunner {
   private Listener listener = new Listener() {};
   private Path scratchRoot;
   private Path replayInputs;
+  private boolean requireCleanTree;
 
   /**
    * @param archiveRoot        where {@code scratch/} is and where git is asked for the commit
@@ -88,6 +90,66 @@ public final class CampaignRunner {
   public CampaignRunner listener(Listener l) {
     this.listener = l;
     return this;
+  }
+
+  /**
+   * Refuse to start unless the archive is a git work tree without changes (tracked or untracked, ignored files
+   * aside) outside the campaign folder, and the campaign's {@code plan.json} is committed as it is: then every
+   * ledger row's {@code git_commit} names exactly the code and plan that ran. {@code ftl campaign run} and
+   * {@code resume} require it; the smoke campaign and tests do not.
+   */
+  public CampaignRunner requireCleanTree(boolean require) {
+    this.requireCleanTree = require;
+    return this;
+  }
+
+  /**
+   * What makes the tree unfit to run from, or an empty list: each change outside {@code campaignDir} as git
+   * prints it ({@code "M src/..."}, {@code "?? notes.txt"}), and the plan when it is not committed unchanged.
+   */
+  static List<String> treeProblems(Path archiveRoot, Path campaignDir) {
+    Commands.Result top = Commands.run(List.of("git", "-C", archiveRoot.toString(), "rev-parse", "--show-toplevel"));
+    if (!top.ok()) {
+      return List.of("not a git work tree (" + top.output() + ")");
+    }
+    Path root = Path.of(top.output()).toAbsolutePath().normalize();
+    Path dir = campaignDir.toAbsolutePath().normalize();
+    List<String> problems = new ArrayList<>();
+    String rel = dir.startsWith(root) ? root.relativize(dir).toString() : null;
+    List<String> argv = new ArrayList<>(List.of("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=all", "--", "."));
+    if (rel != null && !rel.isEmpty()) {
+      argv.add(":(exclude)" + rel);
+    }
+    Commands.Result st = Commands.run(argv);
+    if (!st.ok()) {
+      return List.of("git status failed: " + st.output());
+    }
+    st.output().lines().filter(l -> !l.isBlank()).map(String::strip).forEach(problems::add);
+    if (rel == null) {
+      problems.add("the campaign folder " + dir + " is outside the git work tree " + root);
+    } else {
+      String plan = (rel.isEmpty() ? "" : rel + "/") + ftl.data.EventFormat.PLAN_FILE;
+      Commands.Result tracked = Commands.run(List.of("git", "-C", root.toString(), "ls-files", "--error-unmatch", "--", plan));
+      Commands.Result changed = Commands.run(List.of("git", "-C", root.toString(), "status", "--porcelain", "--", plan));
+      if (!tracked.ok()) {
+        problems.add(plan + " is not committed (a plan is committed before its first run)");
+      } else if (!changed.output().isEmpty()) {
+        problems.add(plan + " differs from its committed version");
+      }
+    }
+    return problems;
+  }
+
+  private void checkTree(Path campaignDir) {
+    if (!requireCleanTree) {
+      return;
+    }
+    List<String> problems = treeProblems(archiveRoot, campaignDir);
+    if (!problems.isEmpty()) {
+      throw new InstrumentException("refusing to run from a tree with uncommitted changes (commit them first, so that "
+          + "git_commit names what ran): " + String.join("; ", problems.subList(0, Math.min(12, problems.size())))
+          + (problems.size() > 12 ? "; ... " + (problems.size() - 12) + " more" : ""), null);
+    }
   }
 
   /** Where embedded brokers get their {@code broker-<timestamp>/} folders (default {@code <archive>/scratch}). */
@@ -116,6 +178,11 @@ public final class CampaignRunner {
     if (Files.exists(folder.planFile()) && !Arrays.equals(Files.readAllBytes(folder.planFile()), planBytes)) {
       throw new DataException(folder.planFile(), 0, "the campaign folder holds a different plan.json than " + planFile);
     }
+    if (requireCleanTree && !Files.exists(folder.planFile())) {
+      throw new InstrumentException("refusing to run: " + folder.planFile() + " does not exist; put the plan in the campaign folder "
+          + "and commit it before the first run (pre-registration)", null);
+    }
+    checkTree(out);
     Files.createDirectories(folder.eventsDir());
     if (!Files.exists(folder.planFile())) {
       AtomicFiles.write(folder.planFile(), planBytes);
@@ -133,6 +200,7 @@ public final class CampaignRunner {
       throw new DataException(folder.planFile(), 0, "no plan.json: cannot know which runs are missing");
     }
     Plan plan = PlanParser.read(folder.planFile());
+    checkTree(dir);
     Files.createDirectories(folder.eventsDir());
     return execute(plan, folder);
   }

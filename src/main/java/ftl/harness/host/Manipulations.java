@@ -59,9 +59,12 @@ public final class Manipulations {
     return new Applied(ok, ok ? detail : detail + " (taskset: " + (r.output().isEmpty() ? "exit " + r.exitCode() : r.output()) + ")");
   }
 
-  /** Applies {@code priority} to a task: FIFO at {@link Priority#FIFO_PRIORITY}, or checks it is still SCHED_OTHER. */
+  /**
+   * Applies {@code priority} to a stamping thread: FIFO at {@link Priority#FIFO_PRIORITY} for {@code fifo} and
+   * {@code fifo-jvm} (already raised with the whole JVM; set again and read back), or checks it is still SCHED_OTHER.
+   */
   public static Applied priority(long pid, int tid, Priority priority) {
-    return priority == Priority.FIFO ? fifo(pid, tid, Priority.FIFO_PRIORITY) : isDefault(pid, tid);
+    return priority == Priority.DEFAULT ? isDefault(pid, tid) : fifo(pid, tid, Priority.FIFO_PRIORITY);
   }
 
   /** Number of online cpus this JVM may use. */

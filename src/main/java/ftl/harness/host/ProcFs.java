@@ -118,6 +118,96 @@ public final class ProcFs {
     return new CpuTimes(total - idle, total);
   }
 
+  /** One process's name and CPU time (utime + stime, ticks) at one instant. */
+  public record ProcessTicks(String comm, long ticks) {}
+
+  /** Every process's CPU time now, by pid (from {@code /proc/<pid>/stat}); processes that vanish while read are skipped. */
+  public static java.util.Map<Long, ProcessTicks> processTicks() {
+    return processTicks(Path.of("/proc"));
+  }
+
+  static java.util.Map<Long, ProcessTicks> processTicks(Path procRoot) {
+    java.util.Map<Long, ProcessTicks> out = new java.util.HashMap<>();
+    try (Stream<Path> s = Files.list(procRoot)) {
+      s.forEach(p -> {
+        String n = p.getFileName().toString();
+        if (!n.matches("[0-9]+")) {
+          return;
+        }
+        String stat = read(p.resolve("stat"));
+        if (stat == null || stat.indexOf('(') < 0 || stat.lastIndexOf(')') < 0) {
+          return;
+        }
+        long[] f = statFields(p.resolve("stat"));
+        if (f == null || f.length <= 15) {
+          return;
+        }
+        String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        if (comm.equals("java")) {
+          comm = "java:" + javaMain(read(p.resolve("cmdline")));
+        }
+        out.put(Long.parseLong(n), new ProcessTicks(comm, f[14] + f[15]));
+      });
+    } catch (IOException | RuntimeException e) {
+      // no /proc: nothing to report
+    }
+    return out;
+  }
+
+  /**
+   * What a {@code java} process runs, from its NUL-separated command line: the simple name of its main class
+   * (or of its {@code -jar} file), e.g. {@code Launcher} for Maven, {@code ForkedBooter} for a test JVM; {@code ?}
+   * when it cannot be told.
+   */
+  static String javaMain(String cmdline) {
+    if (cmdline == null || cmdline.isEmpty()) {
+      return "?";
+    }
+    String[] args = cmdline.split("\u0000");
+    for (int i = 1; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("-cp") || a.equals("-classpath") || a.equals("--class-path") || a.equals("-p")
+          || a.equals("--module-path") || a.equals("-jar")) {
+        if (a.equals("-jar") && i + 1 < args.length) {
+          String jar = args[i + 1];
+          return jar.substring(jar.lastIndexOf('/') + 1);
+        }
+        i++;
+        continue;
+      }
+      if (!a.startsWith("-") && !a.isEmpty()) {
+        return a.substring(a.lastIndexOf('.') + 1);
+      }
+    }
+    return "?";
+  }
+
+  /**
+   * The {@code limit} processes, other than {@code ours}, that used most CPU between two snapshots, as
+   * {@code comm:ticks} separated by spaces (a process that started during the run counts from 0), or
+   * {@code ""} when none used any. Names are reduced to {@code [A-Za-z0-9._-]}.
+   */
+  public static String topOthers(java.util.Map<Long, ProcessTicks> before, java.util.Map<Long, ProcessTicks> after,
+                                 java.util.Set<Long> ours, int limit) {
+    List<java.util.Map.Entry<String, Long>> used = new ArrayList<>();
+    for (java.util.Map.Entry<Long, ProcessTicks> e : after.entrySet()) {
+      if (ours.contains(e.getKey())) {
+        continue;
+      }
+      ProcessTicks b = before.get(e.getKey());
+      long d = e.getValue().ticks() - (b == null ? 0 : b.ticks());
+      if (d > 0) {
+        used.add(java.util.Map.entry(e.getValue().comm().replaceAll("[^A-Za-z0-9._-]", "_"), d));
+      }
+    }
+    used.sort((x, y) -> x.getValue().equals(y.getValue()) ? x.getKey().compareTo(y.getKey()) : Long.compare(y.getValue(), x.getValue()));
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < Math.min(limit, used.size()); i++) {
+      out.append(i == 0 ? "" : " ").append(used.get(i).getKey()).append(':').append(used.get(i).getValue());
+    }
+    return out.toString();
+  }
+
   /** The 1-minute load average, as written in {@code /proc/loadavg}. */
   public static String loadavg1() {
     String s = read(Path.of("/proc/loadavg"));

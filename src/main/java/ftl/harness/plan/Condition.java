@@ -21,10 +21,31 @@ import java.util.regex.Pattern;
  * @param loadPercent       background utilisation held on every core by the load generator, 0..90
  * @param startPhaseMicros  wall-clock phase within the millisecond (0..999) the first measured send is aligned to; empty = not aligned
  * @param repeats           how many runs of this condition
+ * @param clockOffsetMicros emulated offset of the producer's wall clock from the consumer's, microseconds, signed:
+ *                          the producer sets each record's CreateTime to {@code floor((send_us + offset) / 1000)};
+ *                          0 = Kafka sets CreateTime itself inside {@code send()} (every campaign before {@code clockoffset})
+ * @param fetchMinBytes     consumer {@code fetch.min.bytes} (1 = the broker answers a fetch as soon as one record is there)
+ * @param fetchMaxWaitMillis consumer {@code fetch.max.wait.ms}: how long the broker may hold a fetch that has
+ *                          fewer than {@code fetchMinBytes}; with {@code fetchMinBytes} above one record it
+ *                          lengthens the delivery branch only
  */
 public record Condition(String name, long sendIntervalNanos, int payloadBytes, String acks, int lingerMillis,
                         int partitions, int events, int warmupEvents, Priority priority, Geometry geometry,
-                        String brokerCpus, int loadPercent, OptionalInt startPhaseMicros, int repeats) {
+                        String brokerCpus, int loadPercent, OptionalInt startPhaseMicros, int repeats,
+                        long clockOffsetMicros, int fetchMinBytes, int fetchMaxWaitMillis) {
+
+  /** Default consumer {@code fetch.min.bytes}: one byte, the broker answers as soon as a record is there. */
+  public static final int DEFAULT_FETCH_MIN_BYTES = 1;
+  /** Default consumer {@code fetch.max.wait.ms} of the instrument (every campaign before {@code delivery}). */
+  public static final int DEFAULT_FETCH_MAX_WAIT_MILLIS = 100;
+  /** Largest clock offset a plan may ask for: 10 s (Kafka rejects CreateTimes an hour away by default). */
+  public static final long MAX_CLOCK_OFFSET_MICROS = 10_000_000L;
+  /**
+   * Shortest send interval allowed with {@link Priority#FIFO_JVM}: 500 µs. The pacing thread spins the last
+   * {@code Pacer.DEFAULT_SPIN_NANOS} before each send; under SCHED_FIFO a spin that never parks holds a core
+   * against the broker (only the kernel's real-time throttling would stop it).
+   */
+  public static final long MIN_FIFO_JVM_INTERVAL_NANOS = 500_000L;
 
   /** The shortest send interval the pacer is asked to hold (50 µs). */
   public static final long MIN_SEND_INTERVAL_NANOS = 50_000L;
@@ -51,7 +72,25 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     require(startPhaseMicros.isEmpty() || (startPhaseMicros.getAsInt() >= 0 && startPhaseMicros.getAsInt() < 1000),
         "start_phase_us", "must be 0..999 (was " + startPhaseMicros + ")");
     require(repeats >= 1 && repeats <= 100_000, "repeats", "must be 1..100000 (was " + repeats + ")");
+    require(Math.abs(clockOffsetMicros) <= MAX_CLOCK_OFFSET_MICROS, "clock_offset_us",
+        "must be within +-10000000 (was " + clockOffsetMicros + ")");
+    require(fetchMinBytes >= 1 && fetchMinBytes <= 100_000_000, "fetch_min_bytes", "must be 1..100000000 (was " + fetchMinBytes + ")");
+    require(fetchMaxWaitMillis >= 0 && fetchMaxWaitMillis <= 10_000, "fetch_max_wait_ms", "must be 0..10000 (was " + fetchMaxWaitMillis + ")");
+    require(priority != Priority.FIFO_JVM || sendIntervalNanos >= MIN_FIFO_JVM_INTERVAL_NANOS, "priority",
+        "fifo-jvm needs a send interval of at least 500us: the pacing thread's spin under SCHED_FIFO would hold a core (was "
+            + sendIntervalNanos + "ns)");
   }
+
+  /** A condition with the defaults of the fields added later: no clock offset, the instrument's default fetch settings. */
+  public Condition(String name, long sendIntervalNanos, int payloadBytes, String acks, int lingerMillis,
+                   int partitions, int events, int warmupEvents, Priority priority, Geometry geometry,
+                   String brokerCpus, int loadPercent, OptionalInt startPhaseMicros, int repeats) {
+    this(name, sendIntervalNanos, payloadBytes, acks, lingerMillis, partitions, events, warmupEvents, priority, geometry,
+        brokerCpus, loadPercent, startPhaseMicros, repeats, 0L, DEFAULT_FETCH_MIN_BYTES, DEFAULT_FETCH_MAX_WAIT_MILLIS);
+  }
+
+  /** True when the producer sets CreateTime itself from its offset clock ({@code clockOffsetMicros != 0}). */
+  public boolean explicitCreateTime() { return clockOffsetMicros != 0; }
 
   private static void require(boolean ok, String field, String problem) {
     if (!ok) {

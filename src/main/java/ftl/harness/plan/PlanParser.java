@@ -28,7 +28,7 @@ public final class PlanParser {
   /** Condition fields, their JSON names. {@code send_interval} may be given as {@code send_interval_ns} instead. */
   static final Set<String> CONDITION_FIELDS = Set.of("name", "send_interval", "send_interval_ns", "payload_bytes",
       "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
-      "load_pct", "start_phase_us", "repeats", "schedule");
+      "load_pct", "start_phase_us", "repeats", "clock_offset_us", "fetch_min_bytes", "fetch_max_wait_ms", "schedule");
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
       "conditions", "matrix", "predictions", "replay");
   /** Short labels for matrix-generated condition names. */
@@ -37,7 +37,8 @@ public final class PlanParser {
       Map.entry("acks", "acks"), Map.entry("linger_ms", "linger"), Map.entry("partitions", "part"),
       Map.entry("events", "ev"), Map.entry("warmup_events", "wu"), Map.entry("priority", ""),
       Map.entry("geometry", ""), Map.entry("broker_cpus", "bcpu"), Map.entry("load_pct", "load"),
-      Map.entry("start_phase_us", "ph"), Map.entry("repeats", "rep"), Map.entry("schedule", ""));
+      Map.entry("start_phase_us", "ph"), Map.entry("repeats", "rep"), Map.entry("clock_offset_us", "off"),
+      Map.entry("fetch_min_bytes", "fmb"), Map.entry("fetch_max_wait_ms", "fmw"), Map.entry("schedule", ""));
 
   /** Built-in defaults for every condition field except {@code name}. */
   static ObjectNode builtInDefaults(ObjectMapper m) {
@@ -52,6 +53,9 @@ public final class PlanParser {
     d.put("geometry", "free");
     d.put("broker_cpus", "all");
     d.put("load_pct", 0);
+    d.put("clock_offset_us", 0);
+    d.put("fetch_min_bytes", Condition.DEFAULT_FETCH_MIN_BYTES);
+    d.put("fetch_max_wait_ms", Condition.DEFAULT_FETCH_MAX_WAIT_MILLIS);
     return d;
   }
 
@@ -250,7 +254,9 @@ public final class PlanParser {
         if (name.length() > 0) {
           name.append('-');
         }
-        name.append(SHORT.getOrDefault(kv[0], kv[0])).append(kv[1].replaceAll("[^A-Za-z0-9.]", ""));
+        // a negative number keeps its sign as "m" (off-300 and off300 must not collide)
+        String v = kv[1].matches("-[0-9]+") ? "m" + kv[1].substring(1) : kv[1];
+        name.append(SHORT.getOrDefault(kv[0], kv[0])).append(v.replaceAll("[^A-Za-z0-9.]", ""));
       }
       List<String> parts = new ArrayList<>();
       for (String[] kv : chosen) {
@@ -325,7 +331,9 @@ public final class PlanParser {
           acks, (int) integer(c.get("linger_ms"), "linger_ms"), (int) integer(c.get("partitions"), "partitions"),
           (int) integer(c.get("events"), "events"), (int) integer(c.get("warmup_events"), "warmup_events"),
           priority, geometry, c.get("broker_cpus").asText(), (int) integer(c.get("load_pct"), "load_pct"), phase,
-          (int) integer(c.get("repeats"), "repeats"));
+          (int) integer(c.get("repeats"), "repeats"), integer(c.get("clock_offset_us"), "clock_offset_us"),
+          (int) integer(c.get("fetch_min_bytes"), "fetch_min_bytes"),
+          (int) integer(c.get("fetch_max_wait_ms"), "fetch_max_wait_ms"));
     } catch (Condition.InvalidField e) {
       String field = e.field().startsWith(at) ? e.field() : at + e.field();
       String problem = e.getMessage().substring(e.field().length() + 2);

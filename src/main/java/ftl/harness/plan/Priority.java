@@ -1,25 +1,34 @@
 package ftl.harness.plan;
 
-import java.util.Locale;
-
-/** Scheduling policy applied to the two stamping threads (producer I/O thread and consumer thread). */
+/** Scheduling policy applied to the client's threads. */
 public enum Priority {
   /** Left as the JVM created them: SCHED_OTHER, nice 0. */
-  DEFAULT,
-  /** SCHED_FIFO at {@link #FIFO_PRIORITY} on just the two stamping threads. */
-  FIFO;
+  DEFAULT("default"),
+  /** SCHED_FIFO at {@link #FIFO_PRIORITY} on just the two stamping threads (producer I/O and consumer). */
+  FIFO("fifo"),
+  /**
+   * SCHED_FIFO at {@link #FIFO_PRIORITY} on every thread of the client JVM (producer I/O, consumer, pacer, GC,
+   * compiler and every thread created during the run), each read back; restored to SCHED_OTHER after the run.
+   */
+  FIFO_JVM("fifo-jvm");
 
-  /** Real-time priority used for {@link #FIFO}. */
+  /** Real-time priority used for {@link #FIFO} and {@link #FIFO_JVM}. */
   public static final int FIFO_PRIORITY = 50;
 
-  public String word() { return name().toLowerCase(Locale.ROOT); }
+  private final String word;
+
+  Priority(String word) {
+    this.word = word;
+  }
+
+  public String word() { return word; }
 
   public static Priority ofWord(String w) {
     for (Priority p : values()) {
-      if (p.word().equals(w)) {
+      if (p.word.equals(w)) {
         return p;
       }
     }
-    throw new IllegalArgumentException("must be one of default, fifo (was \"" + w + "\")");
+    throw new IllegalArgumentException("must be one of default, fifo, fifo-jvm (was \"" + w + "\")");
   }
 }

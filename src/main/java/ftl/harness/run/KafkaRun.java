@@ -2,12 +2,15 @@ package ftl.harness.run;
 
 import ftl.data.Event;
 import ftl.data.RunStatus;
+import ftl.harness.host.JvmPriority;
 import ftl.harness.host.LoadGenerator;
 import ftl.harness.host.Manipulations;
 import ftl.harness.host.ProcFs;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.Geometry;
 import ftl.harness.plan.Plan;
+import ftl.harness.plan.Priority;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -109,6 +112,11 @@ public final class KafkaRun {
     final CountDownLatch consumerReady = new CountDownLatch(1);
     final CountDownLatch probeAcked = new CountDownLatch(1);
     final AtomicReference<String> consumerError = new AtomicReference<>();
+    /** Set when the condition is {@code fifo-jvm} and the threads were raised: restored in {@code finish}. */
+    volatile JvmPriority jvm;
+    volatile String jvmRefused;
+    /** Every process's CPU time when the run started, for {@code other_cpu_top}. */
+    volatile Map<Long, ProcFs.ProcessTicks> procs0 = Map.of();
   }
 
   /** One completion callback per slot, allocated before the run so the send path allocates none of ours. */
@@ -136,6 +144,13 @@ public final class KafkaRun {
     String topic = "ftl-" + runId + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
     cells.put("topic", topic);
     cells.put("loadavg_start", ProcFs.loadavg1());
+    cells.put("clock_offset_us", String.valueOf(condition.clockOffsetMicros()));
+    cells.put("fetch_min_bytes", String.valueOf(condition.fetchMinBytes()));
+    cells.put("fetch_max_wait_ms", String.valueOf(condition.fetchMaxWaitMillis()));
+    String[] rt = JvmPriority.rtThrottling(Path.of("/proc"));
+    cells.put("sched_rt_runtime_us", rt[0]);
+    cells.put("sched_rt_period_us", rt[1]);
+    shared.procs0 = ProcFs.processTicks();
     ProcFs.CpuTimes cpu0 = ProcFs.cpuTimes();
     long self0 = ProcFs.processCpuTicks(ProcFs.pid());
     long broker0 = broker.pid() > 0 ? ProcFs.processCpuTicks(broker.pid()) : 0;
@@ -214,7 +229,8 @@ public final class KafkaRun {
         throw new IllegalStateException("probe record not delivered to the consumer within " + PROBE_TIMEOUT_MILLIS / 1000 + " s");
       }
 
-      // Manipulations on the two stamping threads, each read back.
+      // Whole-JVM priority first (fifo-jvm), then the manipulations on the two stamping threads, each read back.
+      refused.addAll(applyToJvm(shared, cells));
       refused.addAll(applyToStampingThreads(shared, cells));
 
       if (!refused.isEmpty()) {
@@ -232,6 +248,7 @@ public final class KafkaRun {
         if (!broker.alive()) {
           shared.stopSending = true;
         }
+        rescanJvm(shared);
       }
       // Drain: wait for every ack and delivery, or until nothing has moved for DRAIN_IDLE_MILLIS.
       long sent = book.sentTotal();
@@ -250,6 +267,7 @@ public final class KafkaRun {
         }
         Thread.sleep(10);
       }
+      rescanJvm(shared);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       failure = "interrupted";
@@ -287,8 +305,8 @@ public final class KafkaRun {
     p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
     p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
     p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    p.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, 1);
-    p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 100);
+    p.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, condition.fetchMinBytes());
+    p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, condition.fetchMaxWaitMillis());
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p)) {
       consumer.assign(partitions);
       consumer.seekToEnd(partitions);
@@ -323,6 +341,8 @@ public final class KafkaRun {
       callbacks[s] = new AckCallback(book, s);
     }
     long interval = condition.sendIntervalNanos();
+    long offsetUs = condition.clockOffsetMicros();
+    boolean explicit = condition.explicitCreateTime();
     try {
       int warmup = book.warmup();
       if (warmup > 0) {
@@ -332,7 +352,7 @@ public final class KafkaRun {
           long due = Pacer.intendedNanos(start, s, interval);
           pacer.awaitNanos(due);
           book.stampSend(s, due);
-          producer.send(rec, callbacks[s]);
+          producer.send(explicit ? offsetRecord(rec, book.sendMicrosAt(s), offsetUs) : rec, callbacks[s]);
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!shared.stopSending && (book.received() < warmup || book.acked() + book.ackErrors() < warmup)
@@ -364,7 +384,7 @@ public final class KafkaRun {
         long due = schedule == null ? Pacer.intendedNanos(start, seq, interval) : Pacer.scheduledNanos(start, schedule, seq);
         pacer.awaitNanos(due);
         book.stampSend(s, due);
-        producer.send(rec, callbacks[s]);
+        producer.send(explicit ? offsetRecord(rec, book.sendMicrosAt(s), offsetUs) : rec, callbacks[s]);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -372,6 +392,81 @@ public final class KafkaRun {
     } catch (RuntimeException e) {
       shared.clientError = "send failed: " + oneLine(e);
     }
+  }
+
+  /**
+   * The record again with its timestamp set explicitly to the emulated producer clock's millisecond,
+   * {@link #offsetCreateMillis}: Kafka keeps a producer-set timestamp as the record's CreateTime (topics
+   * default to {@code message.timestamp.type=CreateTime}).
+   *
+   * <p><b>WARNING</b>: one {@code ProducerRecord} allocation (about 40 bytes) between the send stamp and
+   * {@code send()}, so it lies inside the flight; it is taken only in clock-offset conditions, which need the
+   * send stamp's wall clock before the record can be built.
+   */
+  static ProducerRecord<byte[], byte[]> offsetRecord(ProducerRecord<byte[], byte[]> rec, long sendMicros, long offsetMicros) {
+    return new ProducerRecord<>(rec.topic(), null, offsetCreateMillis(sendMicros, offsetMicros), rec.key(), rec.value());
+  }
+
+  /**
+   * CreateTime of a record sent at true wall time {@code sendMicros} by a producer whose clock reads
+   * {@code offsetMicros} ahead of the true one: {@code floor((sendMicros + offsetMicros) / 1000)}, whole ms.
+   */
+  public static long offsetCreateMillis(long sendMicros, long offsetMicros) {
+    return Math.floorDiv(Math.addExact(sendMicros, offsetMicros), 1000L);
+  }
+
+  /**
+   * Events whose delivered CreateTime differs from {@code floor((send_us + offset) / 1000)}. With an offset the
+   * producer sets it, so any mismatch means Kafka rewrote it; with none it counts the events whose CreateTime
+   * (read inside {@code send()}) fell in a later millisecond than the send stamp.
+   */
+  static long createMismatches(StampBook book, long offsetMicros) {
+    long n = 0;
+    for (int seq = 0; seq < book.events(); seq++) {
+      if (book.sent(seq)) {
+        Event e = book.event(seq);
+        if (e.createMillis() != Event.MISSING && e.createMillis() != offsetCreateMillis(e.sendMicros(), offsetMicros)) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  /**
+   * {@code fifo-jvm}: every thread of this JVM to SCHED_FIFO, read back thread by thread; for the other
+   * priorities, a check that no thread of this JVM is left real-time by an earlier run.
+   */
+  private List<String> applyToJvm(Shared shared, Map<String, String> cells) {
+    JvmPriority jvm = JvmPriority.ofThisJvm(Priority.FIFO_PRIORITY);
+    if (condition.priority() != Priority.FIFO_JVM) {
+      List<String> left = jvm.notDefault();
+      cells.put("jvm_threads", census(jvm));
+      return left.isEmpty() ? List.of() : List.of("real-time threads left in the client JVM: " + String.join("; ", left));
+    }
+    shared.jvm = jvm;
+    JvmPriority.Pass p = jvm.raiseAll();
+    cells.put("jvm_threads", p.summary("raised") + "; now " + census(jvm));
+    return p.ok() ? List.of() : List.of("fifo-jvm: " + p.refused().size() + " threads not raised: " + String.join("; ", p.refused()));
+  }
+
+  /** During a fifo-jvm run: raises threads created since the last pass; a thread that cannot be raised stops the sends. */
+  private void rescanJvm(Shared shared) {
+    JvmPriority jvm = shared.jvm;
+    if (jvm == null || shared.jvmRefused != null) {
+      return;
+    }
+    JvmPriority.Pass p = jvm.rescan();
+    if (!p.ok()) {
+      shared.jvmRefused = "fifo-jvm: a thread created during the run could not be raised: " + String.join("; ", p.refused());
+      shared.stopSending = true;
+    }
+  }
+
+  private static String census(JvmPriority jvm) {
+    StringBuilder out = new StringBuilder();
+    jvm.census().forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ").append(v).append(' ').append(k));
+    return out.toString();
   }
 
   /**
@@ -441,6 +536,8 @@ public final class KafkaRun {
                             KafkaProducer<byte[], byte[]> producer, Admin admin, String topic) {
     boolean brokerDied = !broker.alive();
     String brokerDeath = brokerDied ? broker.death() : null;
+    // fifo-jvm: back to SCHED_OTHER before the tear-down, and once more after it (threads started meanwhile).
+    JvmPriority.Pass restored = shared.jvm == null ? null : shared.jvm.restoreAll();
     // Tear-down: producer first (joins its I/O thread), then the receiver, then the topic.
     if (producer != null) {
       try {
@@ -457,7 +554,16 @@ public final class KafkaRun {
         Thread.currentThread().interrupt();
       }
     }
+    if (shared.jvm != null) {
+      JvmPriority.Pass again = shared.jvm.restoreAll();
+      List<String> refusedBoth = new ArrayList<>(restored.refused());
+      refusedBoth.addAll(again.refused());
+      restored = new JvmPriority.Pass(restored.threads(), restored.changed() + again.changed(), refusedBoth);
+      cells.put("priority_restored", restored.summary("restored"));
+      cells.put("jvm_threads_late", String.valueOf(shared.jvm.late()));
+    }
     ProcFs.CpuTimes cpu1 = ProcFs.cpuTimes();
+    Map<Long, ProcFs.ProcessTicks> procs1 = ProcFs.processTicks();
     long self1 = ProcFs.processCpuTicks(ProcFs.pid());
     long broker1 = broker.pid() > 0 && !brokerDied ? ProcFs.processCpuTicks(broker.pid()) : broker0;
     long load1 = load != null ? ProcFs.processCpuTicks(load.pid()) : 0;
@@ -475,6 +581,8 @@ public final class KafkaRun {
     long ours = Math.max(0, self1 - self0) + Math.max(0, broker1 - broker0) + Math.max(0, load1 - load0);
     long other = Math.max(0, cpu1.busyTicks() - cpu0.busyTicks() - ours);
     cells.put("other_cpu_pct", total > 0 ? fmt1(100.0 * other / total) : "");
+    cells.put("other_cpu_top", ProcFs.topOthers(shared.procs0, procs1,
+        new java.util.HashSet<>(List.of(ProcFs.pid(), broker.pid(), load != null ? load.pid() : -1L)), 3));
     if (admin != null) {
       if (!brokerDied) {
         try {
@@ -505,6 +613,7 @@ public final class KafkaRun {
     cells.put("recvs_missing", String.valueOf(recvsMissing));
     cells.put("send_errors", String.valueOf(book.ackErrors()));
     cells.put("duplicates", String.valueOf(book.duplicates()));
+    cells.put("create_ms_mismatch", String.valueOf(createMismatches(book, condition.clockOffsetMicros())));
     if (book.sent(0)) {
       long firstUs = book.event(0).sendMicros();
       cells.put("first_send_phase_us", String.valueOf(Math.floorMod(firstUs, 1000L)));
@@ -526,6 +635,12 @@ public final class KafkaRun {
       }
       if (shared.consumerError.get() != null) {
         why.add("consumer error: " + shared.consumerError.get());
+      }
+      if (shared.jvmRefused != null) {
+        why.add(shared.jvmRefused);
+      }
+      if (restored != null && !restored.ok()) {
+        why.add("fifo-jvm: threads not restored to SCHED_OTHER: " + String.join("; ", restored.refused()));
       }
       if (book.ackErrors() > 0) {
         why.add(book.ackErrors() + " sends failed (first: " + book.firstAckError() + ")");

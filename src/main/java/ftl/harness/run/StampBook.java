@@ -193,6 +193,9 @@ public final class StampBook {
   /** Intended send time of measured {@code seq}. */
   public long intendedNanos(int seq) { return intendedNs[warmup + seq]; }
 
+  /** The {@code send_us} stamp of a slot (for the clock-offset CreateTime, read right after {@link #stampSend}). */
+  public long sendMicrosAt(int slot) { return sendUs[slot]; }
+
   /** Direct access for tests and for writers that avoid building {@link Event}s. */
   public long sendNanosAt(int slot) { return sendNs[slot]; }
 }

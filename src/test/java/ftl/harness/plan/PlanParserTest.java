@@ -104,6 +104,14 @@ class PlanParserTest {
             "conditions[0].events: must be an integer"),
         Arguments.of("bad warm-up rule", "{\"campaign\":\"x\",\"warmup\":{\"rule\":\"first_seconds\"},\"conditions\":[{\"name\":\"a\"}]}",
             "warmup.rule: the only rule is \"first_sends\""),
+        Arguments.of("clock offset beyond 10 s", "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"clock_offset_us\":20000000}]}",
+            "conditions[0].clock_offset_us: must be within"),
+        Arguments.of("fetch.min.bytes zero", "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"fetch_min_bytes\":0}]}",
+            "conditions[0].fetch_min_bytes: must be 1..100000000"),
+        Arguments.of("fetch.max.wait.ms negative", "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"fetch_max_wait_ms\":-1}]}",
+            "conditions[0].fetch_max_wait_ms: must be 0..10000"),
+        Arguments.of("fifo-jvm at 250us", "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"priority\":\"fifo-jvm\",\"send_interval\":\"250us\"}]}",
+            "conditions[0].priority: fifo-jvm needs a send interval of at least 500us"),
         Arguments.of("bad broker cpus", "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"broker_cpus\":\"one\"}]}",
             "conditions[0].broker_cpus: must be \"all\" or a cpu list"));
   }
@@ -115,6 +123,30 @@ class PlanParserTest {
         .isInstanceOf(DataException.class)
         .hasMessageStartingWith("plan.json")
         .hasMessageContaining(expected);
+  }
+
+  @Test
+  void parse_newConditionFields_readAndDefaulted() {
+    Plan p = parse("{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\"},"
+        + "{\"name\":\"b\",\"clock_offset_us\":-1500,\"fetch_min_bytes\":1000000,\"fetch_max_wait_ms\":20,\"priority\":\"fifo-jvm\"}]}");
+    Condition a = p.conditions().get(0);
+    assertThat(a.clockOffsetMicros()).isZero();
+    assertThat(a.explicitCreateTime()).isFalse();
+    assertThat(a.fetchMinBytes()).isEqualTo(Condition.DEFAULT_FETCH_MIN_BYTES);
+    assertThat(a.fetchMaxWaitMillis()).isEqualTo(Condition.DEFAULT_FETCH_MAX_WAIT_MILLIS);
+    Condition b = p.conditions().get(1);
+    assertThat(b.clockOffsetMicros()).isEqualTo(-1500);
+    assertThat(b.explicitCreateTime()).isTrue();
+    assertThat(b.fetchMinBytes()).isEqualTo(1_000_000);
+    assertThat(b.fetchMaxWaitMillis()).isEqualTo(20);
+    assertThat(b.priority()).isEqualTo(Priority.FIFO_JVM);
+    assertThat(b.priority().word()).isEqualTo("fifo-jvm");
+  }
+
+  @Test
+  void parse_matrixOfSignedOffsets_namesKeepTheSign() {
+    Plan p = parse("{\"campaign\":\"x\",\"matrix\":{\"clock_offset_us\":[-300,300],\"priority\":[\"fifo-jvm\"]}}");
+    assertThat(p.conditions()).extracting(Condition::name).containsExactly("offm300-fifojvm", "off300-fifojvm");
   }
 
   @Test

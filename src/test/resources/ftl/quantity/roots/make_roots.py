@@ -15,6 +15,8 @@ Each root is a folder acting as a data root (campaign folders modeA, modeB, payl
   replay     the replay campaign: replay conditions against held-out smooth-limit predictions from the controls,
              one that misses its tolerance, the burst ratio with an infinite and a finite bootstrap bound.
   replaynone the replay campaign with nothing delivered where it matters: every replay entry unavailable.
+  newc       the campaigns of issue 13: clockoffset (with the modeB flights its predictions use), fifojvm and
+             delivery, a few runs each, every answer worked out in the ledger's header.
 Every event has flight T = recv_ns - send_ns, displacement D = ack_ns - send_ns and A = T - D; the send
 phase is send_us mod 1000 and create_ms = floor(send_us / 1000) unless an event says otherwise, so the guard
 keeps an event (M = floor(recv_us / 1000) - create_ms > 0) iff phase + T/1000 >= 1000 us.
@@ -47,10 +49,11 @@ def write(path, text):
         f.write(text)
 
 
-def campaign(root, name, runs, header, plan=None):
+def campaign(root, name, runs, header, plan=None, fields=None):
     """runs: (run_id, condition, status, comment, events or None, fields dict)."""
+    fields_list = FIELDS + (fields or [])
     lines = ["# " + l for l in header.split("\n")]
-    lines.append("run_id,condition,status,events_file,events_sha256," + ",".join(FIELDS))
+    lines.append("run_id,condition,status,events_file,events_sha256," + ",".join(fields_list))
     for run_id, cond, status, comment, events, fields in runs:
         ef, sha = "", ""
         if events is not None:
@@ -58,7 +61,7 @@ def campaign(root, name, runs, header, plan=None):
             ef = f"events/{run_id}.csv"
             write(f"{root}/{name}/{ef}", text)
             sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        lines.append(",".join([run_id, cond, status, ef, sha] + [fields.get(f, "") for f in FIELDS]))
+        lines.append(",".join([run_id, cond, status, ef, sha] + [fields.get(f, "") for f in fields_list]))
     write(f"{root}/{name}/ledger.csv", "\n".join(lines) + "\n")
     if plan is not None:
         write(f"{root}/{name}/plan.json", json.dumps(plan, indent=1) + "\n")
@@ -265,6 +268,80 @@ def isonone():
         "Synthetic isolation campaign without a negative and without a confined run: every collapse factor and\n"
         "verdict is unavailable (0/0 with the broker on every core, no runs with it confined).")
 
+def newc():
+    root = "newc"
+    # modeB: the flight distribution of the clock-offset predictions at 1 ms: wall flights 300, 500, 700, 900 us
+    campaign(root, "modeB", [
+        ("b1", "s1ms", "ok", "Synthetic modeB run b1 at 1 ms: wall flights 300, 500, 700, 900 us.",
+         [ev(i, 100_000, t, 0) for i, t in enumerate([300_000, 500_000, 700_000, 900_000])],
+         {"send_interval_ns": "1000000", "instrument": "kafka"})],
+        "Synthetic modeB campaign: one run at 1 ms whose flights are the distribution of the clockoffset predictions.")
+    off = lambda o, mm, interval="1000000": {"send_interval_ns": interval, "clock_offset_us": o, "create_ms_mismatch": mm,
+                                              "instrument": "kafka"}
+    campaign(root, "clockoffset", [
+        ("c1", "p1", "ok", "Synthetic clockoffset run c1: offset +700 us, phase 500, T = 300 us: create tick +1, recv tick 0: M = -1 twice.",
+         [ev(i, 100_000, 300_000, 500, create_off=1) for i in range(2)], off("700", "")),
+        ("c2", "p1", "ok", "Synthetic clockoffset run c2: offset +700 us, phase 500, T = 600 us: M = 0; a second event never delivered.",
+         [ev(0, 100_000, 600_000, 500, create_off=1), ev(1, 100_000, 600_000, 500, recv=False)], off("700", "0")),
+        ("c3", "n1", "ok", "Synthetic clockoffset run c3: offset -300 us, phase 100, T = 400 us: create tick -1, M = 1 twice.",
+         [ev(i, 100_000, 400_000, 100, create_off=-1) for i in range(2)], off("-300", "0")),
+        ("c4", "q", "ok", "Synthetic clockoffset run c4 at 1250 us: no modeB flights at that interval, not predicted.",
+         [ev(0, 100_000, 400_000, 100, create_off=1)], off("700", "2", "1250000")),
+        ("c5", "z", "ok", "Synthetic clockoffset run c5: no offset column value (Kafka's CreateTime), phase 700, T = 400 us: kept.",
+         [ev(0, 100_000, 400_000, 700)], off("", "5")),
+        ("c6", "z", "ok", "Synthetic clockoffset run c6: offset 0, phase 700, T = 400 us: kept.",
+         [ev(0, 100_000, 400_000, 700)], off("0", "4")),
+        ("c7", "e", "ok", "Synthetic clockoffset run c7: offset +300 us, its one event never delivered: not predicted.",
+         [ev(0, 100_000, 400_000, 700, recv=False)], off("300", "")),
+    ], """Synthetic clockoffset campaign, hand-computed answers (flights from modeB at 1 ms: 300, 500, 700, 900 us):
+p1 (+700 us, phase 500): producer phase 200, e = 700 - 200 = 500 us: one-tick iff L < 500 (1 of 4 flights), zero otherwise:
+  expected one-tick 0.25 per event, 0.75 over its 3 events; observed 2 (c1) + 0 (c2); runs with one: 1 of 2; kept 0 of 0.
+n1 (-300 us, phase 100): producer phase 800, e = -1100: every flight kept: expected kept 2, one-tick 0; observed kept 2.
+z (no offset / 0, phase 700): e = -700, kept iff L >= 300: all 4 flights, expected kept 2, observed kept 2, one-tick 0.
+q (1250 us): no flights, left out; e (c7): nothing delivered, left out. Undelivered events are not stamps of a prediction. one-tick observed 2, expected 0.75 -> 1 (rounded); runs with one 1.
+shares: +700: one-tick observed 2/3, expected 0.25; retention 0 and 0. -300: one-tick 0, retention 1 and 1. 0: retention 1, 1.
++1500 and -1500: no delivered event. max share error |2/3 - 1/4| = 41.67%; max retention error 0.
+occurrence: p1 expects 25% >= 2% but c2 has none: did not hold. count: p1 one-tick 66.7% vs 25.0%: did not hold.
+create mismatches over runs with a non-zero offset: c1 (empty) + c2 0 + c3 0 + c4 2 = 2 (c5 empty offset, c6 offset 0 not counted).""",
+        fields=["clock_offset_us", "create_ms_mismatch"])
+    f = lambda prio, broker: {**a_fields(prio, "shared", "0"), "broker_cpus": broker}
+    campaign(root, "fifojvm", [
+        a_run("d1", [500_000, 500_000, 100_000, 100_000], f("default", "0-1"), "fifojvm: default, rate 2/4"),
+        a_run("d2", [500_000, 100_000, 100_000, 100_000], f("default", "0-1"), "fifojvm: default, rate 1/4"),
+        a_run("s1", [500_000, 100_000, 100_000, 100_000], f("fifo", "0-1"), "fifojvm: fifo, rate 1/4"),
+        a_run("j1", [100_000, 100_000, 100_000, 100_000], f("fifo-jvm", "0-1"), "fifojvm: fifo-jvm, rate 0"),
+        a_run("j2", [100_000, 100_000, 100_000, 100_000], f("fifo-jvm", "0-1"), "fifojvm: fifo-jvm, rate 0"),
+        a_run("j3", [500_000, 500_000, 100_000, 100_000], f("fifo-jvm", "0-1"), "fifojvm: fifo-jvm, rate 2/4"),
+        a_run("j4", [500_000, 500_000, 100_000, 100_000], f("fifo-jvm", "0-1"), "fifojvm: fifo-jvm, rate 2/4"),
+        a_run("j5", [500_000, 100_000, 100_000, 100_000], f("fifo-jvm", "0"), "fifojvm: fifo-jvm on a confined broker, no default run there"),
+        ("j6", "c-j6", "ok", "Synthetic fifojvm run j6 (fifo-jvm): delivered but never acknowledged: no complete event, left out.",
+         [ev(0, 100_000, 400_000, 700, ack=False)], f("fifo-jvm", "0-1")),
+        a_run("d9", [100_000, 100_000], {**f("default", "0-1"), "load_pct": "90"}, "fifojvm: default at load 90, rate 0"),
+        a_run("j9", [100_000, 100_000], {**f("fifo-jvm", "0-1"), "load_pct": "90"}, "fifojvm: fifo-jvm at load 90, rate 0 (cell default median 0: excluded)"),
+    ], """Synthetic fifojvm campaign, hand-computed answers. Cell 'all load0%': default rates 1/2 and 1/4, median 3/8.
+fifo-jvm runs there: 0, 0, 1/2, 1/2, normalised 0, 0, 4/3, 4/3 (j5 is alone in cell 'core0 load0%': excluded; j6 has no complete event; j9's cell
+'all load90%' has a default median of 0: excluded, and adds 0 to both sums of the ratio).
+runs 4; collapsed (<= 0.2) 2/4 = 50%; not collapsed (>= 0.5) 50%; Sarle's BC of {0, 0, 4/3, 4/3}: n = 4, g = 0,
+k = 4*5/(3*2*1) * sum(z^4) - 3*9/2 with z = (x - 2/3)/s, s^2 = 4*(4/9)/3 = 16/27: sum z^4 = 4*(16/81)/(256/729) = 9/4,
+k = 10/3 * 9/4 - 13.5 = -6; BC = 1 / (-6 + 13.5) = 0.1333 -> 0.13: not bimodal (below 5/9).
+Mantel-Haenszel default over fifo-jvm: stratum all: x1 = 3, n1 = 8, x0 = 4, n0 = 16, N = 24: 3*16/24 = 2 over 4*8/24 = 4/3
+-> 1.5; stratum core0 has no default run: unused. Default over fifo: x0 = 1, n0 = 4, N = 12: 3*4/12 = 1 over 1*8/12 = 2/3 -> 1.5.
+Prediction collapse: 1.5 < 7: did not hold. Held-out grid law: every event keeps (phase 700, T 400): error 0.""")
+    d = lambda cond, dn, tn: (cond + "-" + str(dn), cond, "ok",
+                              f"Synthetic delivery run: D = {dn} us, T = {tn} us for both events (phase 700: kept).",
+                              [ev(i, dn * 1000, tn * 1000, 700) for i in range(2)], {"instrument": "kafka", "send_interval_ns": "1000000"})
+    campaign(root, "delivery", [
+        d("control-fmb1-fmw100", 200, 400), d("control-fmb1-fmw100", 220, 420),
+        d("hold-fmw5", 200, 2400), d("hold-fmw50", 210, 25400),
+        ("control-lost", "control-fmb1-fmw100", "ok", "Synthetic delivery run: nothing delivered (no median flight): left out.",
+         [ev(i, 200_000, 400_000, 700, recv=False) for i in range(2)], {"instrument": "kafka", "send_interval_ns": "1000000"})],
+        """Synthetic delivery campaign, hand-computed answers. Per-run medians (us): (T, D) = (400, 200), (420, 220),
+(2400, 200), (25400, 210). OLS slope of D on T: mean T 7155, mean D 207.5; Sxy = sum (T - 7155)(D - 207.5) =
+(-6755)(-7.5) + (-6735)(12.5) + (-4755)(-7.5) + (18245)(2.5) = 50662.5 - 84187.5 + 35662.5 + 45612.5 = 47750;
+Sxx = 6755^2 + 6735^2 + 4755^2 + 18245^2 = 45630025 + 45360225 + 22610025 + 332880025 = 446480300; slope 0.000107 -> 0.00.
+control: median T 410 us, median D 210 us, D/T 0.51; hold5: T 2400, D 200, D/T 0.083 -> 0.08; hold1 has no run.""")
+
+
 
 REPLAY_PLAN = {"campaign": "replay", "predictions": {
     "mode_b_smooth_limit": {"tolerance": 0.05}, "mode_b_own_flights": {"tolerance": 0.05, "share_of_runs": 0.9}}}
@@ -350,7 +427,7 @@ cross-check's, so condition s1ms has 1 run and retention max 50% (the Kafka run 
 
 
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
@@ -360,5 +437,6 @@ if __name__ == "__main__":
     isonone()
     replay()
     replaynone()
+    newc()
     clash("clashkey", ["a b", "a-b"], "Synthetic: conditions \"a b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")

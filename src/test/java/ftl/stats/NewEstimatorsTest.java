@@ -1,0 +1,143 @@
+package ftl.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Known answers of {@link Bimodality}, {@link StratifiedRateRatio} and {@link Slope}, worked out by hand. */
+class NewEstimatorsTest {
+
+  private static final RateRatio.Bootstrap SMALL = new RateRatio.Bootstrap(200, 7, 0.95);
+
+  @Test
+  void coefficient_twoEqualPoints_isOneOver2point1() {
+    // g = 0; k = 72/210 * 49/8 - 3 * 49 / 30 = 2.1 - 4.9 = -2.8; BC = 1 / (-2.8 + 4.9)
+    assertThat(Bimodality.coefficient(new double[] {0, 0, 0, 0, 1, 1, 1, 1})).isCloseTo(1 / 2.1, within(1e-12));
+  }
+
+  @Test
+  void coefficient_oneToFive_isOneOver6point8() {
+    // g = 0, k = -1.2, correction 3 * 16 / 6 = 8
+    assertThat(Bimodality.coefficient(new double[] {1, 2, 3, 4, 5})).isCloseTo(1 / 6.8, within(1e-12));
+  }
+
+  @Test
+  void coefficient_largeTwoClusters_exceedsThresholdAndUnimodalDoesNot() {
+    double[] two = new double[100];
+    double[] one = new double[100];
+    for (int i = 0; i < 100; i++) {
+      two[i] = i < 40 ? 0.01 * (i % 5) : 1 + 0.01 * (i % 5);
+      one[i] = Math.sin(i) * Math.sin(i) + Math.cos(3 * i) * Math.cos(3 * i); // bounded, one central mass
+    }
+    assertThat(Bimodality.coefficient(two)).isGreaterThan(Bimodality.THRESHOLD);
+    assertThat(Bimodality.coefficient(new double[] {1, 2, 2, 3, 3, 3, 4, 4, 5})).isLessThan(Bimodality.THRESHOLD);
+    assertThat(Bimodality.coefficient(one)).isFinite();
+  }
+
+  @Test
+  void coefficient_degenerate_isNaNOrRejected() {
+    assertThat(Bimodality.coefficient(new double[] {1, 2, 3})).isNaN();
+    assertThat(Bimodality.coefficient(new double[] {2, 2, 2, 2})).isNaN();
+    assertThatThrownBy(() -> Bimodality.coefficient(new double[] {1, 2, 3, Double.NaN})).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Bimodality.coefficient(null)).isInstanceOf(NullPointerException.class);
+  }
+
+  private static StratifiedRateRatio.Stratum s(String name, List<Rate> num, List<Rate> den) {
+    return new StratifiedRateRatio.Stratum(name, num, den);
+  }
+
+  @Test
+  void mantelHaenszel_twoStrata_knownRatioAndDegenerateInterval() {
+    // S1: x1=10 n1=100, x0=5 n0=100: top 5, bottom 2.5. S2: x1=4 n1=200, x0=1 n0=100: top 4/3, bottom 2/3. RR = 2
+    StratifiedRateRatio.Estimate e = StratifiedRateRatio.mantelHaenszel(List.of(
+        s("a", List.of(new Rate(10, 100)), List.of(new Rate(5, 100))),
+        s("b", List.of(new Rate(4, 200)), List.of(new Rate(1, 100)))), SMALL);
+    assertThat(e.ratio()).isCloseTo(2.0, within(1e-12));
+    assertThat(e.lower()).isCloseTo(2.0, within(1e-12)); // one run per group: every replicate is the same
+    assertThat(e.upper()).isCloseTo(2.0, within(1e-12));
+    assertThat(e.usedStrata()).isEqualTo(2);
+    assertThat(e.finite()).isTrue();
+  }
+
+  @Test
+  void mantelHaenszel_stratumWithoutDenominatorRuns_isUnusedAndReplicatesVary() {
+    StratifiedRateRatio.Estimate e = StratifiedRateRatio.mantelHaenszel(List.of(
+        s("a", List.of(new Rate(10, 100), new Rate(0, 100)), List.of(new Rate(5, 100), new Rate(0, 100))),
+        s("none", List.of(new Rate(4, 200)), List.of())), SMALL);
+    assertThat(e.ratio()).isCloseTo(2.0, within(1e-12));
+    assertThat(e.usedStrata()).isEqualTo(1);
+    assertThat(e.strata()).isEqualTo(2);
+    assertThat(e.undefinedResamples()).isPositive(); // replicates drawing only the empty runs are 0/0
+    assertThat(e.lower()).isLessThanOrEqualTo(2.0);
+    assertThat(e.upper()).isGreaterThanOrEqualTo(2.0);
+  }
+
+  @Test
+  void mantelHaenszel_degenerate_nanOrInfinityWithoutInterval() {
+    StratifiedRateRatio.Estimate zero = StratifiedRateRatio.mantelHaenszel(List.of(
+        s("a", List.of(new Rate(0, 100)), List.of(new Rate(0, 100)))), SMALL);
+    assertThat(zero.ratio()).isNaN();
+    assertThat(zero.lower()).isNaN();
+    assertThat(zero.finite()).isFalse();
+    StratifiedRateRatio.Estimate inf = StratifiedRateRatio.mantelHaenszel(List.of(
+        s("a", List.of(new Rate(3, 100)), List.of(new Rate(0, 100)))), SMALL);
+    assertThat(inf.ratio()).isInfinite();
+    assertThat(StratifiedRateRatio.mantelHaenszel(List.of(), SMALL).ratio()).isNaN();
+  }
+
+  @Test
+  void mantelHaenszel_infiniteReplicates_keptAboveFinite() {
+    StratifiedRateRatio.Estimate e = StratifiedRateRatio.mantelHaenszel(List.of(
+        s("a", List.of(new Rate(5, 100), new Rate(5, 100)), List.of(new Rate(2, 100), new Rate(0, 100)))),
+        new RateRatio.Bootstrap(400, 3, 0.95));
+    assertThat(e.ratio()).isCloseTo(5.0, within(1e-12));
+    assertThat(e.upper()).isInfinite();
+  }
+
+  @Test
+  void estimateRecords_badArguments_areRejected() {
+    RateRatio.Bootstrap b = RateRatio.Bootstrap.standard();
+    assertThatThrownBy(() -> new StratifiedRateRatio.Estimate(1, 2, 1, 1, 1, 0, b)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StratifiedRateRatio.Estimate(1, 1, 1, 1, 2, 0, b)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StratifiedRateRatio.Estimate(1, 1, 1, 1, -1, 0, b)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StratifiedRateRatio.Estimate(1, 1, 1, 1, 1, -1, b)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StratifiedRateRatio.Estimate(1, 1, 1, 1, 1, 5000, b)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new Slope.Estimate(1, 2, 1, 3, 0, b)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new Slope.Estimate(1, 1, 1, -1, 0, b)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new Slope.Estimate(1, 1, 1, 3, -1, b)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new Slope.Estimate(1, 1, 1, 3, 5000, b)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void slope_exactLine_slopeTwoAndSameXReplicatesCounted() {
+    Slope.Estimate e = Slope.estimate(new double[] {1, 2, 3}, new double[] {2, 4, 6}, SMALL);
+    assertThat(e.slope()).isCloseTo(2.0, within(1e-12));
+    assertThat(e.lower()).isCloseTo(2.0, within(1e-12));
+    assertThat(e.upper()).isCloseTo(2.0, within(1e-12));
+    assertThat(e.undefinedResamples()).isPositive(); // 3 of 27 resamples pick one x three times
+    assertThat(e.pairs()).isEqualTo(3);
+  }
+
+  @Test
+  void slope_noisyFlat_knownPointSlope() {
+    // x 0..3, y 1, 3, 1, 3: mean x 1.5, mean y 2; Sxy = (-1.5)(-1) + (-0.5)(1) + (0.5)(-1) + (1.5)(1) = 2; Sxx = 5
+    Slope.Estimate e = Slope.estimate(new double[] {0, 1, 2, 3}, new double[] {1, 3, 1, 3}, SMALL);
+    assertThat(e.slope()).isCloseTo(0.4, within(1e-12));
+    assertThat(e.lower()).isLessThan(0.4);
+    assertThat(e.upper()).isGreaterThan(0.4);
+  }
+
+  @Test
+  void slope_degenerate_nanWithoutInterval() {
+    assertThat(Slope.estimate(new double[] {1}, new double[] {2}, SMALL).slope()).isNaN();
+    Slope.Estimate flat = Slope.estimate(new double[] {2, 2, 2}, new double[] {1, 2, 3}, SMALL);
+    assertThat(flat.slope()).isNaN();
+    assertThat(flat.lower()).isNaN();
+    assertThatThrownBy(() -> Slope.estimate(new double[] {1, 2}, new double[] {1}, SMALL)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Slope.estimate(new double[] {1, Double.NaN}, new double[] {1, 2}, SMALL)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Slope.estimate(new double[] {1, 2}, new double[] {1, Double.POSITIVE_INFINITY}, SMALL)).isInstanceOf(IllegalArgumentException.class);
+  }
+}
