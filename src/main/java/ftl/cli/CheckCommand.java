@@ -6,13 +6,13 @@ import ftl.quantity.Quantity;
 import ftl.quantity.Registry;
 import ftl.quantity.Value;
 import ftl.verify.Manifest;
+import ftl.verify.PrintedNumber;
 import ftl.verify.TextSources;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -186,20 +186,10 @@ public final class CheckCommand implements Callable<Integer> {
     return macroLines;
   }
 
-  /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal. */
+  /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal ({@link PrintedNumber#digits}). */
   static String normalise(String s) {
-    String t = s.toLowerCase(Locale.ROOT).replace("{,}", "").replace("\\%", "%").replace("\\,", "");
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < t.length(); i++) {
-      char ch = t.charAt(i);
-      if (Character.isDigit(ch) || ch == '.' || ch == '-') {
-        sb.append(ch);
-      } else if (t.startsWith(" to ", i)) {
-        sb.append('~');
-        i += 3;
-      }
-    }
-    return sb.toString();
+    return PrintedNumber.digits(s);
   }
+
 
 }

@@ -208,6 +208,7 @@ public final class Emitter {
     model.put("quantities", qs);
     model.put("q", byKey);
     model.put("dataDigest", dataDigest);
+    model.put("archiveVersion", ArchiveVersion.VERSION);
     model.put("runs", runs);
     model.put("audit", audit);
     model.put("original", originalStudy());
