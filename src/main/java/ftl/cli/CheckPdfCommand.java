@@ -58,7 +58,8 @@ public final class CheckPdfCommand implements Callable<Integer> {
       computed.add(Computed.of(q, a));
     }
     String digest = Reproduction.dataDigest(a.data());
-    PdfCensus.Report r = PdfCensus.take(doc, computed, Census.allowList(main.archiveRoot()), digest);
+    PdfCensus.Report r = PdfCensus.take(doc, computed, Census.allowList(main.archiveRoot()),
+        ftl.emit.OriginalStudy.read(main.archiveRoot()), digest);
     Map<String, Computed> byKey = new HashMap<>();
     computed.forEach(c -> byKey.put(c.quantity().key(), c));
 

@@ -1,5 +1,6 @@
 package ftl.verify;
 
+import ftl.emit.OriginalStudy;
 import ftl.quantity.Computed;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -67,6 +68,9 @@ public final class PdfCensus {
   /** A line that is only a number (a page number), or that starts with a heading number before a capitalised word. */
   private static final Pattern HEADING = Pattern.compile("^\\s*\\d+(?:\\.\\d+)*\\s*$|^\\s*\\d+(?:\\.\\d+)*\\s+(?=\\p{Lu})");
 
+  /** The unit suffix of a duration quantity ({@code Unit#suffix}) after a number. */
+  private static final Pattern UNIT = Pattern.compile(" ?(?:\u00b5s|ms|ns)(?![A-Za-z])");
+
   private PdfCensus() {}
 
   /**
@@ -76,10 +80,19 @@ public final class PdfCensus {
    * @param quantities every quantity as computed from the data now
    * @param allowed the allow-list ({@link Census#allowList}); an entry applies when its file is {@code *} or
    *     the PDF's recorded source ({@code FtlText}), and every entry applies to a PDF that records none
+   * @param originals the original study's claims ({@link OriginalStudy}): a number of one of their figures,
+   *     printed in the replication table beside ours, is exempt as the original's
    * @param archiveDigest the data digest of the archive ({@link Reproduction#dataDigest})
    */
   public static Report take(PdfText.Document doc, List<Computed> quantities, List<Census.Allowed> allowed,
-                            String archiveDigest) {
+                            List<OriginalStudy.Claim> originals, String archiveDigest) {
+    Map<String, String> originalKeys = new HashMap<>();
+    for (OriginalStudy.Claim cl : originals) {
+      Matcher m = Census.NUMBER.matcher(PrintedNumber.plain(cl.original()));
+      while (m.find()) {
+        originalKeys.putIfAbsent(Census.normalise(m.group()), OriginalStudy.FILE + ":" + cl.line() + ", " + cl.claim());
+      }
+    }
     Map<String, Computed> byKey = new HashMap<>();
     for (Computed c : quantities) {
       byKey.put(c.quantity().key(), c);
@@ -108,7 +121,7 @@ public final class PdfCensus {
           }
         }
       }
-      out.addAll(untraced(page.number(), blanked.toString(), textKeys, phrases, reasons));
+      out.addAll(untraced(page.number(), blanked.toString(), textKeys, originalKeys, phrases, reasons));
     }
     Optional<String> pdfDigest = doc.dataDigest();
     DigestStatus status = pdfDigest.isEmpty() ? DigestStatus.MISSING
@@ -131,8 +144,8 @@ public final class PdfCensus {
   }
 
   /** The unlinked numbers of a page's text (links blanked out), line by line. */
-  private static List<Entry> untraced(int page, String text, Map<String, String> textKeys, List<String> phrases,
-                                      List<String> reasons) {
+  private static List<Entry> untraced(int page, String text, Map<String, String> textKeys,
+                                      Map<String, String> originalKeys, List<String> phrases, List<String> reasons) {
     List<Entry> out = new ArrayList<>();
     String[] lines = text.split("\n", -1);
     // Allow-list phrases may run across a line break: match them on the page's text without white space.
@@ -182,6 +195,11 @@ public final class PdfCensus {
       Matcher n = Census.NUMBER.matcher(line);
       while (n.find()) {
         String number = n.group();
+        // A duration's unit follows its number in a table cell ("3,660 µs"): read them together when a quantity prints so.
+        Matcher unit = UNIT.matcher(line).region(n.end(), line.length());
+        if (unit.lookingAt() && textKeys.containsKey(Census.normalise(number + unit.group()))) {
+          number = number + unit.group();
+        }
         int s = n.start();
         if (exempt[offset + s]) {
           out.add(new Entry(page, number, Kind.EXEMPT, null, exemptWhy[offset + s]));
@@ -190,6 +208,9 @@ public final class PdfCensus {
         } else if (textKeys.containsKey(Census.normalise(number))) {
           String key = textKeys.get(Census.normalise(number));
           out.add(new Entry(page, number, Kind.QUANTITY, key, "equals the printed text of " + key));
+        } else if (originalKeys.containsKey(Census.normalise(number))) {
+          out.add(new Entry(page, number, Kind.EXEMPT, null, "a figure of the original study ("
+              + originalKeys.get(Census.normalise(number)) + ")"));
         } else {
           out.add(new Entry(page, number, Kind.UNTRACED, null, "no link and no quantity prints as \"" + number + "\""));
         }
