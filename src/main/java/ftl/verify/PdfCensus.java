@@ -86,13 +86,7 @@ public final class PdfCensus {
    */
   public static Report take(PdfText.Document doc, List<Computed> quantities, List<Census.Allowed> allowed,
                             List<OriginalStudy.Claim> originals, String archiveDigest) {
-    Map<String, String> originalKeys = new HashMap<>();
-    for (OriginalStudy.Claim cl : originals) {
-      Matcher m = Census.NUMBER.matcher(PrintedNumber.plain(cl.original()));
-      while (m.find()) {
-        originalKeys.putIfAbsent(Census.normalise(m.group()), OriginalStudy.FILE + ":" + cl.line() + ", " + cl.claim());
-      }
-    }
+
     Map<String, Computed> byKey = new HashMap<>();
     for (Computed c : quantities) {
       byKey.put(c.quantity().key(), c);
@@ -110,6 +104,14 @@ public final class PdfCensus {
         }
       }
     }
+    // The original study's figures, printed whole in the replication table beside ours.
+    for (OriginalStudy.Claim cl : originals) {
+      String p = compact(PrintedNumber.plain(cl.original()));
+      if (Census.NUMBER.matcher(p).find()) {
+        phrases.add(p);
+        reasons.add("a figure of the original study (" + OriginalStudy.FILE + ":" + cl.line() + ", " + cl.claim() + ")");
+      }
+    }
     List<Entry> out = new ArrayList<>();
     for (PdfText.Page page : doc.pages()) {
       StringBuilder blanked = new StringBuilder(page.text());
@@ -121,7 +123,7 @@ public final class PdfCensus {
           }
         }
       }
-      out.addAll(untraced(page.number(), blanked.toString(), textKeys, originalKeys, phrases, reasons));
+      out.addAll(untraced(page.number(), blanked.toString(), textKeys, phrases, reasons));
     }
     Optional<String> pdfDigest = doc.dataDigest();
     DigestStatus status = pdfDigest.isEmpty() ? DigestStatus.MISSING
@@ -144,8 +146,8 @@ public final class PdfCensus {
   }
 
   /** The unlinked numbers of a page's text (links blanked out), line by line. */
-  private static List<Entry> untraced(int page, String text, Map<String, String> textKeys,
-                                      Map<String, String> originalKeys, List<String> phrases, List<String> reasons) {
+  private static List<Entry> untraced(int page, String text, Map<String, String> textKeys, List<String> phrases,
+                                      List<String> reasons) {
     List<Entry> out = new ArrayList<>();
     String[] lines = text.split("\n", -1);
     // Allow-list phrases may run across a line break: match them on the page's text without white space.
@@ -174,6 +176,9 @@ public final class PdfCensus {
       for (int p = compact.indexOf(ph); p >= 0; p = compact.indexOf(ph, p + 1)) {
         int from = at.get(p);
         int to = at.get(p + ph.length() - 1);
+        if (insideNumber(plainPage, from, to)) {
+          continue;
+        }
         for (int i = from; i <= to; i++) {
           exempt[i] = true;
           exemptWhy[i] = reasons.get(k);
@@ -208,15 +213,22 @@ public final class PdfCensus {
         } else if (textKeys.containsKey(Census.normalise(number))) {
           String key = textKeys.get(Census.normalise(number));
           out.add(new Entry(page, number, Kind.QUANTITY, key, "equals the printed text of " + key));
-        } else if (originalKeys.containsKey(Census.normalise(number))) {
-          out.add(new Entry(page, number, Kind.EXEMPT, null, "a figure of the original study ("
-              + originalKeys.get(Census.normalise(number)) + ")"));
         } else {
           out.add(new Entry(page, number, Kind.UNTRACED, null, "no link and no quantity prints as \"" + number + "\""));
         }
       }
     }
     return out;
+  }
+
+  /** Whether {@code [from, to]} of {@code s} is part of a longer number ("223" in "1,223" or "2235"). */
+  static boolean insideNumber(CharSequence s, int from, int to) {
+    boolean before = from > 0 && (Character.isDigit(s.charAt(from - 1))
+        || (from > 1 && (s.charAt(from - 1) == ',' || s.charAt(from - 1) == '.') && Character.isDigit(s.charAt(from - 2))))
+        && Character.isDigit(s.charAt(from));
+    boolean after = to + 1 < s.length() && Character.isDigit(s.charAt(to)) && (Character.isDigit(s.charAt(to + 1))
+        || (to + 2 < s.length() && (s.charAt(to + 1) == ',' || s.charAt(to + 1) == '.') && Character.isDigit(s.charAt(to + 2))));
+    return before || after;
   }
 
   /** The text a LaTeX allow-list phrase typesets, roughly: commands' arguments kept, math and commands dropped. */

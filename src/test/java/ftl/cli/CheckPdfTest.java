@@ -192,6 +192,14 @@ class CheckPdfTest {
     assertBadInput(r, "truncated.pdf: is not a readable PDF");
   }
 
+  /** {@code ftl --version}: the archive's version (as pom.xml, CITATION.cff and the PDFs carry it) and the data's digest. */
+  @Test
+  void version_printsArchiveVersionAndDataDigest() {
+    Result r = CliRunner.run("--root", archive.root.toString(), "--version");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).isEqualTo("ftl " + ftl.emit.ArchiveVersion.VERSION + "\ndata digest " + digest + " (data)\n");
+  }
+
   @Test
   void checkPdf_missingFile_isNotFound() {
     Result r = checkPdf(tmp.resolve("nowhere.pdf"));
