@@ -57,44 +57,44 @@ final class ReplayQuantities {
 
   static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    q.add(new Quantity("replay.runs", "ReplayRuns", "ok runs of the replay campaign (replay and fixed-interval control conditions)",
+    q.add(entry("replay.runs", "ReplayRuns", "ok runs of the replay campaign (replay and fixed-interval control conditions)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.ReplayQuantities#runs",
-        a -> has(a) ? new Value.Count(a.okRows(Analysis.KAFKA).stream().filter(e -> e.getKey().name().equals(REPLAY)).count()) : noData()));
-    q.add(new Quantity("replay.rejected", "ReplayRejected",
+        a -> new Value.Count(a.okRows(Analysis.KAFKA).stream().filter(e -> e.getKey().name().equals(REPLAY)).count())));
+    q.add(entry("replay.rejected", "ReplayRejected",
         "ok runs of the replay campaign the sign check rejects (some event with A = recv_ns - ack_ns < 0)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.SignCheckResult#rejected",
-        a -> has(a) ? new Value.Count(runs(a).stream().filter(RunResult::rejected).count()) : noData()));
+        a -> new Value.Count(runs(a).stream().filter(RunResult::rejected).count())));
     for (String c : conditions()) {
       String words = ConditionQuantities.macro("", "", c);
-      q.add(new Quantity("replay.retention." + c, "ReplayRetention" + words,
+      q.add(entry("replay.retention." + c, "ReplayRetention" + words,
           "pooled guard retention (sum kept / sum taken, kept iff floor(recv_us/1000) - create_ms > 0) of condition " + c + " of the replay campaign",
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention",
-          a -> has(a) ? observed(a, c) : noData()));
-      q.add(new Quantity("replay.retentionRange." + c, "ReplayRetentionRange" + words,
+          a -> observed(a, c)));
+      q.add(entry("replay.retentionRange." + c, "ReplayRetentionRange" + words,
           "smallest to largest per-run guard retention among the ok runs of condition " + c + " of the replay campaign",
           Unit.FRACTION, Format.PERCENT_RANGE_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention",
-          a -> has(a) ? range(a, c) : noData()));
-      q.add(new Quantity("replay.negRate." + c, "ReplayNegRate" + words,
+          a -> range(a, c)));
+      q.add(entry("replay.negRate." + c, "ReplayNegRate" + words,
           "pooled negative-A rate (events with A = recv_ns - ack_ns < 0 over events with all three stamps) of condition " + c + " of the replay campaign",
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Rate",
-          a -> has(a) ? negRate(a, c) : noData()));
-      q.add(new Quantity("replay.lagP99." + c, "ReplayLagPNinetyNine" + words,
+          a -> negRate(a, c)));
+      q.add(entry("replay.lagP99." + c, "ReplayLagPNinetyNine" + words,
           "median over the ok runs of condition " + c + " of the replay campaign of each run's 99th-percentile pacing lag (send_ns minus intended send time, ledger pacing_lag_p99_ns)",
           Unit.MICROSECONDS, Format.REAL_3SF, Scope.LEDGERS, "ftl.stats.Quantiles#median",
-          a -> has(a) ? lag(a, c) : noData()));
+          a -> lag(a, c)));
     }
     for (String g : GAPS) {
       for (String m : MATCHES) {
         String c = replayCondition(m, g);
         String words = ConditionQuantities.macro("", "", c);
-        q.add(new Quantity("replay.predicted." + c, "ReplayPredicted" + words,
+        q.add(entry("replay.predicted." + c, "ReplayPredicted" + words,
             "held-out prediction of the pooled guard retention of " + c + ": the smooth limit E[min(T, q)]/q, q = 1 ms, over the flights T = recv_ns - send_ns of every ok run of the fixed-interval control " + controlCondition(g) + " (never the replay runs' own events)",
             Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SmoothLimit.Sum#retention",
-            a -> has(a) ? predicted(a, g) : noData()));
-        q.add(new Quantity("replay.error." + c, "ReplayError" + words,
+            a -> predicted(a, g)));
+        q.add(entry("replay.error." + c, "ReplayError" + words,
             "observed minus held-out predicted pooled retention of " + c + " (replay.retention minus replay.predicted), percentage points",
             Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.ReplayQuantities#error",
-            a -> has(a) ? error(a, c, g) : noData()));
+            a -> error(a, c, g)));
       }
       String gw = ConditionQuantities.macro("", "", "g" + g);
       String key = "replay.burstRatio.g" + g;
@@ -105,28 +105,34 @@ final class ReplayQuantities {
       q.add(ratio(key + ".upper", "ReplayBurstRatio" + gw + "Upper",
           "upper end of the 95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed) of " + key, g, 1));
     }
-    q.add(new Quantity("replay.prediction.smoothLimit", "ReplayPredictionSmoothLimit",
+    q.add(entry("replay.prediction.smoothLimit", "ReplayPredictionSmoothLimit",
         "pre-registered (Mode B, held out): for every replay condition, |replay.retention - replay.predicted| is at most the plan's tolerance (predictions.mode_b_smooth_limit.tolerance)",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.ReplayQuantities#smoothLimitVerdict",
-        a -> has(a) ? smoothLimitVerdict(a) : noData()));
-    q.add(new Quantity("replay.ownFlights.share", "ReplayOwnFlightsShare",
+        a -> smoothLimitVerdict(a)));
+    q.add(entry("replay.ownFlights.share", "ReplayOwnFlightsShare",
         "share of the replay runs whose retention lies within the plan's tolerance (predictions.mode_b_own_flights.tolerance) of E[min(T, q)]/q over the run's own flights taken as an unpaired distribution (a consistency check of phase uniformity, not held out)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SmoothLimit.Sum#retention",
-        a -> has(a) ? ownShare(a) : noData()));
-    q.add(new Quantity("replay.prediction.ownFlights", "ReplayPredictionOwnFlights",
+        a -> ownShare(a)));
+    q.add(entry("replay.prediction.ownFlights", "ReplayPredictionOwnFlights",
         "consistency check, pre-registered: replay.ownFlights.share reaches the plan's share (predictions.mode_b_own_flights.share_of_runs)",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.ReplayQuantities#ownVerdict",
-        a -> has(a) ? ownVerdict(a) : noData()));
-    q.add(new Quantity("replay.prediction.bursts", "ReplayPredictionBursts",
+        a -> ownVerdict(a)));
+    q.add(entry("replay.prediction.bursts", "ReplayPredictionBursts",
         "pre-registered (Mode A): at every mean gap the 95% bootstrap interval of replay.burstRatio lies above 1 (a replayed bursty stream raises the negative-A rate over fixed intervals at the same mean rate)",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.ReplayQuantities#burstsVerdict",
-        a -> has(a) ? burstsVerdict(GAPS.stream().map(g -> burst(a, g)).toList()) : noData()));
+        a -> burstsVerdict(GAPS.stream().map(g -> burst(a, g)).toList())));
     return q;
   }
 
+  /** A registry entry of the campaign: unavailable, saying so, when the data root holds no ok run of it. */
+  private static Quantity entry(String key, String macro, String definition, Unit unit, Format format, Scope scope,
+                                String function, java.util.function.Function<Analysis, Value> compute) {
+    return new Quantity(key, macro, definition, unit, format, scope, function, a -> has(a) ? compute.apply(a) : noData());
+  }
+
   private static Quantity ratio(String key, String macro, String definition, String gap, int which) {
-    return new Quantity(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate",
-        a -> has(a) ? Manipulations.part(burst(a, gap), which) : noData());
+    return entry(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate",
+        a -> Manipulations.part(burst(a, gap), which));
   }
 
   static boolean has(Analysis a) {
@@ -175,7 +181,7 @@ final class ReplayQuantities {
   }
 
   static Value lag(Analysis a, String c) {
-    double[] v = runs(a, c).stream().map(r -> r.field("pacing_lag_p99_ns")).filter(s -> s != null && !s.isEmpty())
+    double[] v = runs(a, c).stream().map(r -> r.field("pacing_lag_p99_ns")).filter(s -> !s.isEmpty())
         .mapToDouble(Double::parseDouble).toArray();
     return v.length == 0 ? new Value.Unavailable("no run of condition " + c + " records pacing_lag_p99_ns") : new Value.Real(Quantiles.median(v) / 1000.0);
   }

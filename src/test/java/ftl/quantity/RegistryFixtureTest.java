@@ -152,7 +152,7 @@ class RegistryFixtureTest {
         c("full", "isolation.collapse.core0.load90", "n/a: no ok run of campaign isolation"),
         c("full", "isolation.prediction.confinement", "n/a: no ok run of campaign isolation"),
         // the pre-registered replay campaign (ReplayQuantities)
-        c("replay", "replay.runs", "7"),
+        c("replay", "replay.runs", "8"),
         c("replay", "replay.rejected", "6"),
         c("replay", "replay.retention.fixed-500us", "75.00%"),
         c("replay", "replay.retentionRange.fixed-500us", "50.00% to 100%"),

@@ -372,10 +372,13 @@ def replay():
               "T 500 us, phases 600 400: kept 1 of 2; own limit 0.5; one negative A"),
         r_run("r4", "replay-m15986-g250us", [(600_000, 500_000, 500), (600_000, 500_000, 100)],
               "T 500 us, phases 500 100: kept 1 of 2; own limit 0.5; two negative A"),
+        ("r5", "replay-m15986-g250us", "ok", "Synthetic replay run r5: one event sent, never delivered (no flight, no complete event).",
+         [ev(0, 100_000, 500_000, 100, recv=False)], {"send_interval_ns": "250000", "priority": "default"}),
         ("z9", "fixed-500us", "failed", "", None, {}),
     ]
     campaign(root, "replay", runs, """Synthetic replay campaign, hand-computed answers (q = 1 ms):
-ok runs 7 (z9 failed); rejected by the sign check: c2, c3, r1, r2, r3, r4 = 6.
+ok runs 8 (z9 failed); rejected by the sign check: c2, c3, r1, r2, r3, r4 = 6 (r5 delivered nothing: no complete
+event, no flight; it changes no pooled figure and is skipped by the own-flight check).
 held-out prediction at 500us from the control fixed-500us: (400 + 800 + 1000 + 200) / (4 x 1000) = 0.6;
 at 250us from fixed-250us: (500 + 500) / 2000 = 0.5.
 observed: r1 3/5 = 0.6 (error 0), r2 1/2 = 0.5 (error -0.1: outside 0.05, so the smooth-limit verdict does not hold),
