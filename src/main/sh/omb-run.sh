@@ -12,6 +12,7 @@
 #       runs every run of PLAN (default output: PLAN's folder) against the broker at HOST:PORT (start one with
 #       ./ftl broker). Refuses a dirty archive tree (the ledger records the commit the runs were taken at) and a
 #       checkout whose commit differs from the plan's omb_commit. Resumes: runs already in the ledger are skipped.
+#       With OMB_DEADLINE=<epoch seconds> set, stops before a run that could not finish by then (rerun to resume).
 # Exit codes: 0 ok, 2 usage, 4 not found, 5 instrument failure (build or a run failed).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
@@ -115,7 +116,11 @@ PY
   [ -f "$out/schedule.csv" ] || { echo "run_id,condition,repeat,order_index,rate_msg_per_s,payload_bytes,payload_file,warmup_s,duration_s,driver_config" > "$out/schedule.csv"; tr '\t' ',' < "$out/schedule.tmp" >> "$out/schedule.csv"; }
   local id cond rep idx rate bytes pfile warm dur dconf
   while IFS=$'\t' read -r id cond rep idx rate bytes pfile warm dur dconf; do
-    if grep -q "^$id,.*,ok," "$ledger"; then continue; fi
+    if grep -q "^$id,[^,]*,ok," "$ledger"; then continue; fi
+    if [ -n "${OMB_DEADLINE:-}" ] && [ $(( $(date +%s) + warm + dur + 30 )) -gt "$OMB_DEADLINE" ]; then
+      echo "omb-run: deadline reached before $id; run the same command again to resume" >&2
+      break
+    fi
     grep -q "^$id," "$ledger" && die 5 "$ledger: run $id is there but not ok; remove its row to retry"
     [ -f "$omb/$dconf" ] || die 4 "no driver config $omb/$dconf"
     local cname; cname="$(basename "$dconf" .yaml)-rf1.yaml"
