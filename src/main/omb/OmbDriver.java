@@ -11,10 +11,9 @@
 // are differences from their value right after resetStats(), because OMB resets its totals only in stopAll()).
 //
 // Reading OMB's statistics is not atomic. WorkerStats.toPeriodStats() reads the received counter, then takes the
-// end-to-end Recorder's interval histogram, which first allocates a fresh histogram (12 h range, 5 digits) before
-// it flips; messages received meanwhile fall in this second's histogram but the next second's count, so the
-// per-second rows can disagree by thousands (kept as OMB reports them). The run's figures therefore come from the
-// pair read back to back with no allocation between them: resetStats() (whose last step flips the cumulative
+// end-to-end Recorder's interval histogram later, so a message can fall in one second's count and another
+// second's histogram; the per-second rows can disagree by thousands (kept as OMB reports them). The run's figures therefore come from the
+// pair read back to back: resetStats() (whose last step flips the cumulative
 // end-to-end Recorder) then getCountersStats() at the start, getCumulativeLatencies() (cumulative end-to-end
 // Recorder last) then getCountersStats() at the end; a message received in the microseconds between the two
 // reads is the only possible misattribution.
