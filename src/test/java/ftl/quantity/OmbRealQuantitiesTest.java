@@ -283,6 +283,8 @@ class OmbRealQuantitiesTest {
         .isEqualTo(new Value.Unavailable("a run received no message"));
     assertThat(OmbRealQuantities.range(new double[] {Double.NaN}))
         .isEqualTo(new Value.Unavailable("a run received no message"));
+    assertThat(OmbRealQuantities.range(new double[] {0.1, Double.POSITIVE_INFINITY}))
+        .isEqualTo(new Value.Unavailable("a run received no message"));
   }
 
   static String sha(Path p) throws IOException {
