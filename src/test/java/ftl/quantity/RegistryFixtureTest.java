@@ -336,14 +336,14 @@ class RegistryFixtureTest {
 
   static Stream<Arguments> clashes() {
     return Stream.of(
-        Arguments.of("clashkey", "duplicate quantity key runs.c.a-b"),
-        Arguments.of("clashmacro", "macro \\RunsCAB used by runs.c.a-b and runs.c.aB"));
+        Arguments.of("clashkey", "clashkey/c/ledger.csv:4: condition \"a-b\" collides with \"a.b\" (line 3): both make the registry key segment a-b"),
+        Arguments.of("clashmacro", "clashmacro/c/ledger.csv:4: condition \"a-b\" collides with \"aB\" (line 3): both make the macro words AB"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("clashes")
   void forData_conditionsThatCollide_areRefused(String root, String message) {
-    assertThatThrownBy(() -> Registry.forData(data(root))).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> Registry.forData(data(root))).isInstanceOf(ftl.data.DataException.class)
         .hasMessage(message);
   }
 
