@@ -36,6 +36,20 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonNo
     this(name, dir, displayDir, plan, runs, DataGate.of(dir, displayDir), "");
   }
 
+  /**
+   * An integer ledger column of a run that the analysis needs (the ledger reader has checked its type).
+   *
+   * @throws DataException naming the ledger line when the cell is empty
+   */
+  public long requireInteger(LedgerRow row, String column) {
+    String v = row.field(column);
+    if (v.isEmpty()) {
+      throw new DataException(ledgerName(), row.line(), column + " is empty, and the analysis of campaign " + name
+          + " needs it", null);
+    }
+    return Long.parseLong(v);
+  }
+
   /** The same campaign with other ledger rows. */
   public Campaign withRuns(List<LedgerRow> rows) {
     return new Campaign(name, dir, displayDir, plan, rows, gate, relDir);

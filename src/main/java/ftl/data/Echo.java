@@ -25,6 +25,22 @@ public final class Echo {
     return clean(cut);
   }
 
+  /**
+   * The message of an exception's root cause, first line only, without the "(startline N)" position Commons CSV
+   * prefixes and without exception class names: what a parser said about a file, for a {@link DataException}.
+   */
+  public static String cause(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String m = root.getMessage() == null ? "unreadable" : root.getMessage();
+    int nl = m.indexOf('\n');
+    m = (nl < 0 ? m : m.substring(0, nl)).replaceAll("\\(startline \\d+\\)\\s*", "")
+        .replaceAll("[a-z]+(\\.[a-z]+)+\\.[A-Z][A-Za-z]*(Exception|Error): ", "");
+    return of(m.trim());
+  }
+
   /** Text with every control character shown as an escape; never longer than {@value #MAX_MESSAGE} characters. */
   public static String clean(String s) {
     if (s == null) {

@@ -93,8 +93,8 @@ public final class EventReader {
   public static FileSummary read(InputStream raw, String displayName, String expectedSha256, Consumer<Event> sink) {
     MessageDigest digest = sha256();
     // Every stored byte passes the digest exactly once: the buffer (and its mark/reset) sits above it.
-    try (raw; InputStream stored = new BufferedInputStream(new DigestInputStream(raw, digest), 1 << 16)) {
-      InputStream in = openMaybeGzip(stored, displayName);
+    try (raw; InputStream stored = new BufferedInputStream(new DigestInputStream(raw, digest), 1 << 16);
+         InputStream in = openMaybeGzip(stored, displayName)) {
       InputStream capped = new DataGate.CappedInputStream(in, DataGate.MAX_EVENTS_DECOMPRESSED_BYTES,
           () -> new DataException(displayName, 0, "more than " + DataGate.MAX_EVENTS_DECOMPRESSED_BYTES
               + " bytes after decompression (the cap of an events file)", null));
@@ -400,6 +400,10 @@ public final class EventReader {
 
     private void readHeader() {
       String header = new String(line, 0, len, StandardCharsets.UTF_8);
+      if (header.indexOf('\r') >= 0) {
+        throw new DataException(name, lineNo, "a carriage return without a line feed: lines of an events file end in LF "
+            + "or CRLF, not CR alone", null);
+      }
       if (header.startsWith("\uFEFF")) {
         header = header.substring(1);
       }

@@ -71,10 +71,11 @@ public final class LedgerReader {
       throw new DataException(displayName, 1, "starts with a UTF-8 byte-order mark (U+FEFF); a ledger is UTF-8 without one", null);
     }
     String text = DataGate.text(bytes, displayName);
-    int cr = text.indexOf('\r');
-    if (cr >= 0 && (cr + 1 >= text.length() || text.charAt(cr + 1) != '\n')) {
-      throw new DataException(displayName, 1 + text.substring(0, cr).chars().filter(c -> c == '\n').count(),
-          "a carriage return without a line feed: lines of a ledger end in LF or CRLF, not CR alone", null);
+    for (int cr = text.indexOf('\r'); cr >= 0; cr = text.indexOf('\r', cr + 1)) {
+      if (cr + 1 >= text.length() || text.charAt(cr + 1) != '\n') {
+        throw new DataException(displayName, 1 + text.substring(0, cr).chars().filter(c -> c == '\n').count(),
+            "a carriage return without a line feed: lines of a ledger end in LF or CRLF, not CR alone", null);
+      }
     }
     try (Reader reader = new java.io.StringReader(text);
          CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get()) {

@@ -51,8 +51,10 @@ public final class PlanReader {
     } catch (JsonProcessingException e) {
       long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
       throw new DataException(displayName, line, "not valid JSON: " + Echo.of(e.getOriginalMessage()), e);
+    } catch (java.io.CharConversionException e) {
+      throw new DataException(displayName, 0, "not valid JSON: not UTF-8 text", e);
     } catch (IOException e) {
-      throw new DataException(displayName, 0, "cannot read: " + e.getMessage(), e);
+      throw new DataException(displayName, 0, "cannot read: " + Echo.of(e.getMessage()), e);
     }
     if (node == null || !node.isObject()) {
       throw new DataException(displayName, 1, "a plan must be a JSON object", null);

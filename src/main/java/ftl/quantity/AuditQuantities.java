@@ -50,7 +50,7 @@ final class AuditQuantities {
         out.add(rec.toMap());
       }
     } catch (IOException | IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
-      throw new DataException(gate.name(HARNESSES), 0, "not a valid CSV: " + Echo.of(e.getMessage()), e);
+      throw new DataException(gate.name(HARNESSES), 0, "not a valid CSV: " + Echo.cause(e), e);
     }
     return out;
   }
@@ -109,7 +109,7 @@ final class AuditQuantities {
       throw new DataException(gate.name(dir), 0, "the demonstration has no outputs folder", null);
     }
     for (String n : gate.list(dir)) {
-      if (n.startsWith(prefix) && gate.type(dir + "/" + n) == DataGate.Type.FILE) {
+      if (n.startsWith(prefix)) {
         out.add(new Output(gate.name(dir + "/" + n), gate.readText(dir + "/" + n, DataGate.Kind.AUDIT_TEXT)));
       }
     }

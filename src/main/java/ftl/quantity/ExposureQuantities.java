@@ -58,7 +58,7 @@ final class ExposureQuantities {
     } catch (DataException e) {
       throw e;
     } catch (IOException | IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
-      throw new DataException(name, 0, "not a valid CSV: " + Echo.of(e.getMessage()), e);
+      throw new DataException(name, 0, "not a valid CSV: " + Echo.cause(e), e);
     }
     return out;
   }

@@ -48,11 +48,13 @@ public final class ArchiveFiles {
     }
     Path real = at;
     String[] parts = rel.split("/", -1);
-    for (int i = 0; i < parts.length; i++) {
-      String p = parts[i];
+    for (String p : parts) {
       if (!PART.matcher(p).matches() || p.equals(".") || p.equals("..")) {
         return "not a plain relative path (empty, '.' or '..' part)";
       }
+    }
+    for (int i = 0; i < parts.length; i++) {
+      String p = parts[i];
       at = at.resolve(p);
       BasicFileAttributes a;
       try {
@@ -80,6 +82,13 @@ public final class ArchiveFiles {
     return null;
   }
 
+  private static void refuse(Path root, String rel) {
+    String why = refusal(root, rel);
+    if (why != null) {
+      throw new ftl.data.DataException(rel, 0, "refusing to write: the path is " + why, null);
+    }
+  }
+
   /** True when {@code rel} is a regular file of the archive (not refused, present, not a folder). */
   public static boolean isRegularFile(Path root, String rel) {
     return refusal(root, rel) == null && Files.isRegularFile(root.resolve(rel), LinkOption.NOFOLLOW_LINKS);
@@ -101,20 +110,15 @@ public final class ArchiveFiles {
    * Writes {@code content} to {@code rel} atomically: a temporary file created exclusively in the same folder,
    * then renamed over the target.
    *
-   * @throws IOException when the path is refused or the write fails (the target is then unchanged)
+   * @throws ftl.data.DataException naming the path when it is refused (a link, a special file, outside the archive)
+   * @throws IOException when the write fails (the target is then unchanged)
    */
   public static void writeAtomically(Path root, String rel, byte[] content) throws IOException {
-    String why = refusal(root, rel);
-    if (why != null) {
-      throw new IOException("refusing to write " + rel + ": " + why);
-    }
+    refuse(root, rel);
     Path target = root.resolve(rel);
     Path dir = target.getParent();
     Files.createDirectories(dir);
-    why = refusal(root, rel);
-    if (why != null) {
-      throw new IOException("refusing to write " + rel + ": " + why);
-    }
+    refuse(root, rel);
     Path tmp = Files.createTempFile(dir, TEMP_PREFIX + target.getFileName() + ".", ".tmp");
     try {
       Files.write(tmp, content);
