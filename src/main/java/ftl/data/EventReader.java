@@ -125,7 +125,7 @@ public final class EventReader {
   }
 
   /** The most event rows an events file may hold (bounds the memory of a run's exact medians). */
-  public static final long MAX_ROWS = 1L << 22;
+  public static final long MAX_ROWS = 1L << 21;
   /** The most comment lines an events file may start with. */
   public static final int MAX_COMMENT_LINES = 1000;
   /** The longest line of an events file, bytes. */

@@ -164,8 +164,9 @@ public final class Analysis {
   /**
    * Streams one run's events file once, through the data root's gate, digest checked against the ledger, and
    * computes the run's statistics in the same pass: counts in streaming accumulators, and only the values the
-   * exact medians need kept, as primitive arrays (five longs per event at most; an events file holds at most
-   * {@link ftl.data.EventReader#MAX_ROWS} rows, so a run's memory is bounded). No event is held.
+   * exact medians need kept, as primitive arrays (eight longs per event at most, with the two guard accumulators;
+   * an events file holds at most {@link ftl.data.EventReader#MAX_ROWS} rows, so a run's memory is bounded: 128 MiB
+   * at the cap). No event is held.
    */
   public static RunResult scan(Campaign campaign, LedgerRow row) {
     RunScan r = new RunScan();
