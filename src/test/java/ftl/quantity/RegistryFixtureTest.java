@@ -383,4 +383,12 @@ class RegistryFixtureTest {
   void sourceFiles_scope_namesLedgersThenEventsOfOkRuns(Quantity.Scope scope, List<String> expected) {
     assertThat(analysis("bare").sourceFiles(scope)).containsExactlyElementsOf(expected);
   }
+
+  @Test
+  void forData_rootAbsent_hasNoAuditNorPublishedEntry() {
+    Registry r = Registry.forData(DataSet.scan(Path.of("no-such-data-root"), "none"));
+    assertThat(r.all()).extracting(Quantity::key).noneMatch(k -> k.startsWith("audit."))
+        .contains("exposure.published.count");
+    assertThat(Registry.auditRows(DataSet.scan(Path.of("no-such-data-root"), "none"))).isEmpty();
+  }
 }

@@ -270,6 +270,15 @@ PERF = "10 records sent, 1.0 records/sec (0.1 MB/sec), 1.2.3 ms avg latency, 5.0
 root("demo-perf-two-points", {**CAMP, "audit/demo/outputs/perf-1.txt": PERF}, 1, "not a finite number (\"1.2.3\")", "audit/demo/outputs/perf-1.txt")
 root("demo-text-not-utf8", {**CAMP, "audit/demo/outputs/e2e-1.txt": b"\xc3\x28\n"}, 0, "not UTF-8 text", "audit/demo/outputs/e2e-1.txt")
 root("demo-outputs-missing", {**CAMP, "audit/demo/demo-ledger.csv": "x\n"}, 0, "the demonstration has no outputs folder", "audit/demo/outputs")
+def collide_fixed(name, condition, fragment):
+    files = {"total/ledger.csv": LH + "\n" + ok1.replace("r1,c1", "r1," + condition) + "\n", "total/events/r1.csv": EVENTS}
+    d = "roots/" + name
+    shutil.rmtree(os.path.join(HERE, d), ignore_errors=True)
+    for rel, data in files.items():
+        w(d + "/" + rel, data)
+    cases.append((d, "root", 0, fragment, "data", "list"))
+collide_fixed("registry-key-collision", "modeA", "registry keys or macros: duplicate quantity key runs.total.modeA")
+collide_fixed("registry-macro-collision", "mode-A", "registry keys or macros: macro \\RunsTotalModeA used by runs.total.modeA and runs.total.mode-A")
 root("digest-deep-folders", {**CAMP, "audit/" + "/".join("d%d" % i for i in range(10)) + "/x.txt": "deep\n"}, 0,
      "folders nested deeper than 8 levels", "audit/" + "/".join("d%d" % i for i in range(8)), command="reproduce")
 root("digest-unsafe-name-deep", {**CAMP, "audit/notes/draft (1).txt": "x\n"}, 0, "the name is not a safe file name", "audit/notes/draft (1).txt", command="reproduce")
