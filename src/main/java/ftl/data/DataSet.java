@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param displayRoot the root as named in messages
  * @param dictionary the data dictionary the files are checked against
  * @param campaigns campaigns in folder-name order
- * @param otherFolders folders under the root that are not campaigns (no ledger), e.g. {@code audit}
+ * @param otherFolders folders under the root that are not campaigns (no ledger, or an OMB ledger, see
+ *     {@link OmbFormat#isOmbLedger}), e.g. {@code audit}, {@code omb-real}
  * @param gate the gate every file under the root is opened through; empty when the root does not exist
  */
 public record DataSet(Path root, String displayRoot, DataDictionary dictionary, List<Campaign> campaigns,
@@ -53,7 +54,8 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
         continue;
       }
       String ledger = name + "/" + EventFormat.LEDGER_FILE;
-      if (!gate.isFile(ledger)) {
+      if (!gate.isFile(ledger) || ombLedger(gate, ledger)) {
+        // no ledger, or the ledger of the real OpenMessaging Benchmark runs (not the instrument's format)
         other.add(name);
         continue;
       }
@@ -68,6 +70,15 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
       campaigns.add(new Campaign(name, abs.resolve(name), gate.name(name), planNode, rows, gate, name));
     }
     return new DataSet(abs, displayRoot, dictionary, campaigns, other, Optional.of(gate));
+  }
+
+  /** Whether a ledger, read through the gate, is the OMB runs' ledger ({@link OmbFormat#isOmbLedger}'s rule). */
+  private static boolean ombLedger(DataGate gate, String ledger) {
+    String text = DataGate.text(gate.read(ledger, DataGate.Kind.LEDGER), gate.name(ledger));
+    int nl = text.indexOf('\n');
+    String first = (nl < 0 ? text : text.substring(0, nl)).trim();
+    java.util.List<String> header = java.util.Arrays.asList(first.split(",", -1));
+    return header.contains(OmbFormat.MARKER_COLUMN) && !header.contains("events_file");
   }
 
   /**

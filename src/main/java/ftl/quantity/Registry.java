@@ -47,6 +47,7 @@ public final class Registry {
     q.addAll(IsolationQuantities.all());
     q.addAll(ExposureQuantities.forData(data));
     q.addAll(AuditQuantities.forData(data));
+    q.addAll(OmbRealQuantities.forData(data));
     q.addAll(ReplicationVerdicts.forRegistry(q));
     try {
       return new Registry(q);
