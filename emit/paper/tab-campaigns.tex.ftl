@@ -7,7 +7,7 @@ campaign & runs & conditions & runs per condition & events per run & warm-up per
 \midrule
 <#list cs as x>
 <#assign c = x.key?remove_beginning("campaign.runs.")>
-\texttt{${c}} & ${x.latex} & ${q["campaign.conditions." + c].latex} & ${q["campaign.runsPerCondition." + c].latex} & ${q["campaign.eventsPerRun." + c].latex} & ${q["campaign.warmupEvents." + c].latex} & ${q["campaign.sendLagP99." + c].latex} \\
+\texttt{${tex(c)}} & ${x.latex} & ${q["campaign.conditions." + c].latex} & ${q["campaign.runsPerCondition." + c].latex} & ${q["campaign.eventsPerRun." + c].latex} & ${q["campaign.warmupEvents." + c].latex} & ${q["campaign.sendLagP99." + c].latex} \\
 </#list>
 <#if cs?size == 0>
 \multicolumn{7}{c}{no campaign data} \\

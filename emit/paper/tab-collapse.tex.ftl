@@ -8,7 +8,7 @@ geometry & load & acks & interval & ratio & 95\% interval \\
 <#list strata as x>
 <#assign s = x.key?remove_beginning("collapse.modeA.")?remove_ending(".ratio")>
 <#assign parts = s?split("-")>
-${parts[0]} & ${parts[1]?remove_beginning("load")}\% & ${parts[2]?remove_beginning("acks")} & ${parts[3]?remove_beginning("s")?remove_ending("us")}\,\textmu{}s & ${x.latex} & <#if q["collapse.modeA." + s + ".lower"].available>${q["collapse.modeA." + s + ".lower"].latex}--${q["collapse.modeA." + s + ".upper"].latex}<#else>n/a</#if> \\
+${tex(parts[0])} & ${tex(parts[1]?remove_beginning("load"))}\% & ${tex(parts[2]?remove_beginning("acks"))} & ${tex(parts[3]?remove_beginning("s")?remove_ending("us"))}\,\textmu{}s & ${x.latex} & <#if q["collapse.modeA." + s + ".lower"].available>${q["collapse.modeA." + s + ".lower"].latex}--${q["collapse.modeA." + s + ".upper"].latex}<#else>n/a</#if> \\
 </#list>
 \bottomrule
 \end{tabular}

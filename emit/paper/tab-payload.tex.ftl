@@ -15,7 +15,7 @@ condition & runs & median retention & min--max & median flight \\
 <#list rows?sort_by("ph")?sort_by("n") as row>
 <#assign x = row.x>
 <#assign c = x.key?remove_beginning("retention.median.payload.")>
-${c} & ${q["runs.payload." + c].latex} & ${x.latex} & ${q["retention.min.payload." + c].latex}--${q["retention.max.payload." + c].latex} & ${q["flight.median.payload." + c].latex} \\
+${tex(c)} & ${q["runs.payload." + c].latex} & ${x.latex} & ${q["retention.min.payload." + c].latex}--${q["retention.max.payload." + c].latex} & ${q["flight.median.payload." + c].latex} \\
 </#list>
 <#if conds?size == 0>
 \multicolumn{5}{c}{no campaign data for payload} \\

@@ -7,7 +7,7 @@ condition & $b$ & runs & min & median & max & grid law agrees & median flight \\
 \midrule
 <#list conds as x>
 <#assign c = x.key?remove_beginning("retention.median.modeB.")>
-${c} & ${q["gridlaw.b.modeB." + c].latex} & ${q["runs.modeB." + c].latex} & ${q["retention.min.modeB." + c].latex} & ${x.latex} & ${q["retention.max.modeB." + c].latex} & ${q["gridlaw.agreement.modeB." + c].latex} & ${q["flight.median.modeB." + c].latex} \\
+${tex(c)} & ${q["gridlaw.b.modeB." + c].latex} & ${q["runs.modeB." + c].latex} & ${q["retention.min.modeB." + c].latex} & ${x.latex} & ${q["retention.max.modeB." + c].latex} & ${q["gridlaw.agreement.modeB." + c].latex} & ${q["flight.median.modeB." + c].latex} \\
 </#list>
 <#if conds?size == 0>
 \multicolumn{8}{c}{no campaign data for modeB} \\

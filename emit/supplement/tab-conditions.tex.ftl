@@ -4,7 +4,7 @@
 <#list cs as x>
 <#assign c = x.key?remove_beginning("campaign.runs.")>
 <#assign conds = quantities?filter(y -> y.key?starts_with("runs." + c + "."))>
-\subsection*{Campaign \texttt{${c}}}
+\subsection*{Campaign \texttt{${tex(c)}}}
 \begin{longtable}{@{}lrrrrrrrr@{}}
 \toprule
 condition & runs & $b$ & $A<0$ share & retention min & median & max & grid law agrees & median flight \\
@@ -13,7 +13,7 @@ condition & runs & $b$ & $A<0$ share & retention min & median & max & grid law a
 <#list conds as y>
 <#assign k = y.key?remove_beginning("runs." + c + ".")>
 <#assign neg = q["ackNegative.rate." + c + "." + k]!>
-\texttt{${k}} & ${y.latex} & ${q["gridlaw.b." + c + "." + k].latex} & <#if neg?has_content>${neg.latex}<#else>--</#if> & ${q["retention.min." + c + "." + k].latex} & ${q["retention.median." + c + "." + k].latex} & ${q["retention.max." + c + "." + k].latex} & ${q["gridlaw.agreement." + c + "." + k].latex} & ${q["flight.median." + c + "." + k].latex} \\
+\texttt{${tex(k)}} & ${y.latex} & ${q["gridlaw.b." + c + "." + k].latex} & <#if neg?has_content>${neg.latex}<#else>--</#if> & ${q["retention.min." + c + "." + k].latex} & ${q["retention.median." + c + "." + k].latex} & ${q["retention.max." + c + "." + k].latex} & ${q["gridlaw.agreement." + c + "." + k].latex} & ${q["flight.median." + c + "." + k].latex} \\
 </#list>
 \bottomrule
 \end{longtable}

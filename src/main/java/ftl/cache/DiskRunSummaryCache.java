@@ -72,27 +72,52 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
    * cache at all ({@link RunSummaryCache#NONE}) when the running code cannot be fingerprinted. The code is
    * fingerprinted when the first campaign is asked for, so a command that reads only ledgers never pays for it.
    */
-  public static RunSummaryCache forArchive(Path archiveRoot, Mode mode) {
+  public static Lazy forArchive(Path archiveRoot, Mode mode) {
     return lazily(() -> forArchive(archiveRoot, mode, CodeFingerprint.current()));
   }
 
   /** A cache made by {@code make} when first used (once, whichever thread comes first). */
-  static RunSummaryCache lazily(java.util.function.Supplier<RunSummaryCache> make) {
-    return new RunSummaryCache() {
-      private RunSummaryCache made;
+  static Lazy lazily(java.util.function.Supplier<RunSummaryCache> make) {
+    return new Lazy(make);
+  }
 
-      private synchronized RunSummaryCache made() {
-        if (made == null) {
-          made = make.get();
-        }
-        return made;
-      }
+  /** A cache made when first used; it can say which stored summaries it used ({@link #used()}). */
+  public static final class Lazy implements RunSummaryCache {
+    private final java.util.function.Supplier<RunSummaryCache> make;
+    private RunSummaryCache made;
 
-      @Override
-      public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan) {
-        return made().campaignRuns(campaign, scan);
+    Lazy(java.util.function.Supplier<RunSummaryCache> make) {
+      this.make = make;
+    }
+
+    private synchronized RunSummaryCache made() {
+      if (made == null) {
+        made = make.get();
       }
-    };
+      return made;
+    }
+
+    @Override
+    public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan) {
+      return made().campaignRuns(campaign, scan);
+    }
+
+    /** See {@link DiskRunSummaryCache#used()}; empty when nothing was asked or there is no disk cache. */
+    public synchronized Map<Path, Long> used() {
+      return made instanceof DiskRunSummaryCache d ? d.used() : Map.of();
+    }
+  }
+
+  private final Map<Path, java.util.concurrent.atomic.AtomicLong> used = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The cache files whose stored summaries were used instead of scanning, with how many runs each gave (in
+   * file-name order): what {@code ftl check} reports as "from cache".
+   */
+  public Map<Path, Long> used() {
+    Map<Path, Long> out = new java.util.TreeMap<>();
+    used.forEach((k, v) -> out.put(k, v.get()));
+    return out;
   }
 
   static RunSummaryCache forArchive(Path archiveRoot, Mode mode, Optional<String> fingerprint) {
@@ -116,8 +141,11 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     List<RunResult> results = ok.parallelStream().map(r -> {
       RunSummary s = stored.isEmpty() ? null : stored.get(diskSha256(campaign, r));
       // The key is the digest of the bytes on disk now; a hit also needs the ledger to record that digest.
-      return s != null && s.sha256().equalsIgnoreCase(r.eventsSha256()) ? s.toResult(campaign, r)
-          : scan.apply(campaign, r);
+      if (s != null && s.sha256().equalsIgnoreCase(r.eventsSha256())) {
+        used.computeIfAbsent(file, k -> new java.util.concurrent.atomic.AtomicLong()).incrementAndGet();
+        return s.toResult(campaign, r);
+      }
+      return scan.apply(campaign, r);
     }).toList();
     Map<String, RunSummary> now = new LinkedHashMap<>();
     for (RunResult r : results) {
@@ -173,7 +201,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   static String diskSha256(Campaign campaign, LedgerRow row) {
     MessageDigest md = CodeFingerprint.sha256();
     byte[] buf = BUFFER.get();
-    try (InputStream in = Files.newInputStream(campaign.eventsPath(row))) {
+    try (InputStream in = campaign.openEvents(row)) {
       for (int n; (n = in.read(buf)) > 0; ) {
         md.update(buf, 0, n);
       }

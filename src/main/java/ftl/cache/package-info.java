@@ -5,5 +5,11 @@
  * gunzip and parse 2.3 million events again. A fresh clone has no {@code target/}, so CI computes from data;
  * {@code ftl reproduce} never reads the cache (it may refresh it). Depends on {@code ftl.quantity},
  * {@code ftl.stats} and {@code ftl.data}; nothing of ours depends on it but {@code ftl.cli}.
+ *
+ * <p>Trust boundary: the cache lives beside the jar ({@code target/}) and is trusted like it. Whoever can write
+ * {@code target/} can replace the code, so a keyed MAC would protect nothing the jar does not; its CRC-32 guards
+ * against torn or corrupt files only. {@code ftl} never writes under a data root, so a hostile {@code --data}
+ * cannot plant an entry, and {@code ftl check} prints {@code from cache: target/ftl-cache/...} whenever a value
+ * rests on stored summaries ({@link ftl.cache.DiskRunSummaryCache#used()}).
  */
 package ftl.cache;

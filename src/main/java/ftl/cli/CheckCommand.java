@@ -48,7 +48,8 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Analysis a = Registries.analysis(main, noCache);
+    ftl.cache.DiskRunSummaryCache.Lazy cache = Registries.cache(main, noCache);
+    Analysis a = Registries.analysis(main, cache);
     Registry registry = Registry.forData(a.data());
     Optional<Quantity> found = registry.byKey(what);
     if (found.isEmpty() && (what.startsWith("\\") || what.matches("[A-Za-z]+"))) {
@@ -90,12 +91,18 @@ public final class CheckCommand implements Callable<Integer> {
     for (String f : files) {
       boolean ledger = f.endsWith("/ledger.csv");
       if (allFiles || ledger) {
-        System.out.println("    " + Manifest.sha256(resolveData(f)) + "  " + f);
+        System.out.println("    " + a.data().gate().map(g -> g.sha256OfDisplayed(f)).orElse("?") + "  " + f);
         shown++;
       }
     }
     if (shown < files.size()) {
       System.out.println("    ... and " + (files.size() - shown) + " events files (their SHA-256 are in the ledgers; --files lists them)");
+    }
+    // The cache lives beside the jar (target/) and is trusted like it; say so whenever a value rests on it.
+    for (var e : cache.used().entrySet()) {
+      Path shownPath = e.getKey().startsWith(main.archiveRoot()) ? main.archiveRoot().relativize(e.getKey()) : e.getKey();
+      System.out.println("  from cache: " + shownPath.toString().replace('\\', '/') + " (stored summaries of "
+          + e.getValue() + " run" + (e.getValue() == 1 ? "" : "s") + ", trusted like target/ftl.jar; --no-cache scans instead)");
     }
     int problems = 0;
     TextSources texts = TextSources.read(main.archiveRoot());
@@ -132,12 +139,6 @@ public final class CheckCommand implements Callable<Integer> {
     }
     System.out.println(problems == 0 ? "OK" : "DISAGREE (" + problems + ")");
     return problems == 0 ? ExitCode.OK : ExitCode.DISAGREE;
-  }
-
-  private Path resolveData(String displayed) {
-    Path archive = main.archiveRoot();
-    Path p = archive.resolve(displayed);
-    return Files.exists(p) ? p : Path.of(displayed);
   }
 
   /**

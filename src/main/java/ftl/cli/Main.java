@@ -43,6 +43,21 @@ public final class Main implements Callable<Integer> {
   }
 
   /**
+   * The data root to read: as {@link #dataRoot()}, after checking that a {@code --data} names an existing
+   * folder (the archive's own {@code data/} may be absent: then there is no campaign data).
+   *
+   * @throws NotFoundException when {@code --data} names nothing, or a file rather than a folder
+   */
+  public Path readableDataRoot() {
+    Path d = dataRoot();
+    if (dataRoot != null && !java.nio.file.Files.isDirectory(d)) {
+      throw new NotFoundException("--data " + ftl.data.Echo.of(dataRoot.toString()) + ": "
+          + (java.nio.file.Files.exists(d) ? "not a folder" : "no such folder"));
+    }
+    return d;
+  }
+
+  /**
    * {@code ftl --version}: the archive's version (pom.xml's, as in CITATION.cff, codemeta.json and the PDFs'
    * metadata) and the digest of the data root in hand (the one a PDF built from it carries).
    */
@@ -78,10 +93,10 @@ public final class Main implements Callable<Integer> {
     cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
       int code = exitCodeOf(ex);
       if (code == ExitCode.INTERNAL) {
-        cmd.getErr().println("ftl: internal error: " + ex);
+        cmd.getErr().println("ftl: internal error: " + ftl.data.Echo.clean(String.valueOf(ex)));
         ex.printStackTrace(cmd.getErr());
       } else {
-        cmd.getErr().println("ftl: " + ex.getMessage());
+        cmd.getErr().println("ftl: " + ftl.data.Echo.clean(ex.getMessage()));
       }
       return code;
     });

@@ -4,6 +4,7 @@ import ftl.cache.DiskRunSummaryCache;
 import ftl.data.DataSet;
 import ftl.quantity.Analysis;
 import ftl.verify.Reproduction;
+import java.nio.file.Path;
 
 /** Shared set-up of the commands that compute quantities. */
 final class Registries {
@@ -19,8 +20,18 @@ final class Registries {
    * archive's run-summary cache: trusted unless {@code noCache}, refreshed either way.
    */
   static Analysis analysis(Main main, boolean noCache) {
-    return new Analysis(DataSet.scan(main.dataRoot(), Reproduction.displayName(main.archiveRoot(), main.dataRoot())),
-        DiskRunSummaryCache.forArchive(main.archiveRoot(),
-            noCache ? DiskRunSummaryCache.Mode.REFRESH : DiskRunSummaryCache.Mode.READ_WRITE));
+    return analysis(main, cache(main, noCache));
+  }
+
+  /** The archive's run-summary cache: trusted unless {@code noCache}, refreshed either way. */
+  static DiskRunSummaryCache.Lazy cache(Main main, boolean noCache) {
+    return DiskRunSummaryCache.forArchive(main.archiveRoot(),
+        noCache ? DiskRunSummaryCache.Mode.REFRESH : DiskRunSummaryCache.Mode.READ_WRITE);
+  }
+
+  /** The analysis of the data root the command line selects, with per-run results through {@code cache}. */
+  static Analysis analysis(Main main, ftl.quantity.RunSummaryCache cache) {
+    Path data = main.readableDataRoot();
+    return new Analysis(DataSet.scan(data, Reproduction.displayName(main.archiveRoot(), data)), cache);
   }
 }

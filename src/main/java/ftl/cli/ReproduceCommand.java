@@ -33,7 +33,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     PrintStream out = System.out;
     long t0 = System.nanoTime();
     // Authoritative: every events file is scanned; the run-summary cache is only refreshed, never read.
-    Reproduction.Report r = Reproduction.run(main.archiveRoot(), main.dataRoot(), !check,
+    Reproduction.Report r = Reproduction.run(main.archiveRoot(), main.readableDataRoot(), !check,
         ftl.cache.DiskRunSummaryCache.forArchive(main.archiveRoot(), ftl.cache.DiskRunSummaryCache.Mode.REFRESH));
     long ok = 0;
     long notOk = 0;

@@ -5,23 +5,54 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * A campaign folder: its ledger rows and, when pre-registered, its plan.
+ * A campaign folder: its ledger rows and, when pre-registered, its plan. Its events files are opened only
+ * through the {@link DataGate} of its data root ({@link #readEvents}).
  *
- * @param name folder name under the data root
+ * @param name folder name under the data root (a safe identifier, {@link Identifiers})
  * @param dir absolute folder
  * @param displayDir the folder as named in messages (relative to the archive where possible)
  * @param plan the parsed {@code plan.json}, empty when the campaign was not pre-registered
  * @param runs every ledger row, in ledger order
+ * @param gate the gate of the data root the campaign lies in
+ * @param relDir the folder relative to the gate's root ({@code ""} when it is the root)
  */
-public record Campaign(String name, Path dir, String displayDir, Optional<JsonNode> plan, List<LedgerRow> runs) {
+public record Campaign(String name, Path dir, String displayDir, Optional<JsonNode> plan, List<LedgerRow> runs,
+                       DataGate gate, String relDir) {
 
   public Campaign {
     Objects.requireNonNull(name);
     Objects.requireNonNull(dir);
     Objects.requireNonNull(plan);
+    Objects.requireNonNull(gate);
+    Objects.requireNonNull(relDir);
     runs = List.copyOf(runs);
+  }
+
+  /** A campaign whose folder is itself the root of a gate (tests, the audit demonstration). */
+  public Campaign(String name, Path dir, String displayDir, Optional<JsonNode> plan, List<LedgerRow> runs) {
+    this(name, dir, displayDir, plan, runs, DataGate.of(dir, displayDir), "");
+  }
+
+  /**
+   * An integer ledger column of a run that the analysis needs (the ledger reader has checked its type).
+   *
+   * @throws DataException naming the ledger line when the cell is empty
+   */
+  public long requireInteger(LedgerRow row, String column) {
+    String v = row.field(column);
+    if (v.isEmpty()) {
+      throw new DataException(ledgerName(), row.line(), column + " is empty, and the analysis of campaign " + name
+          + " needs it", null);
+    }
+    return Long.parseLong(v);
+  }
+
+  /** The same campaign with other ledger rows. */
+  public Campaign withRuns(List<LedgerRow> rows) {
+    return new Campaign(name, dir, displayDir, plan, rows, gate, relDir);
   }
 
   public boolean preRegistered() {
@@ -33,13 +64,28 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonNo
     return displayDir + "/" + EventFormat.LEDGER_FILE;
   }
 
-  /** The events file of a run, absolute. */
+  /** The events file of a run, absolute (for cache keys and messages; never opened by this path). */
   public Path eventsPath(LedgerRow row) {
     return dir.resolve(row.eventsFile()).normalize();
+  }
+
+  /** The events file of a run relative to the gate's root. */
+  public String eventsRel(LedgerRow row) {
+    return relDir.isEmpty() ? row.eventsFile() : relDir + "/" + row.eventsFile();
   }
 
   /** The events file of a run, as named in messages. */
   public String eventsName(LedgerRow row) {
     return displayDir + "/" + row.eventsFile();
+  }
+
+  /** Streams a run's events file through the gate (see {@link EventReader#read(java.io.InputStream, String, String, Consumer)}). */
+  public EventReader.FileSummary readEvents(LedgerRow row, Consumer<Event> sink) {
+    return EventReader.read(gate.openEvents(eventsRel(row)), eventsName(row), null, sink);
+  }
+
+  /** The stored bytes of a run's events file, opened through the gate (for hashing). */
+  public java.io.InputStream openEvents(LedgerRow row) {
+    return gate.openEvents(eventsRel(row));
   }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The data dictionary ({@code data/datapackage.json}, Frictionless Data Package) read with Jackson:
@@ -34,14 +35,21 @@ public final class DataDictionary {
     this.ledgerFields = Map.copyOf(ledgerFields);
   }
 
-  /** The dictionary of {@code dataRoot}, or the bundled one if the root has none. */
-  public static DataDictionary forRoot(Path dataRoot, String displayRoot) {
-    Path file = dataRoot.resolve(FILE);
-    if (Files.isRegularFile(file)) {
-      try (InputStream in = Files.newInputStream(file)) {
-        return parse(in, displayRoot + "/" + FILE);
+  /**
+   * The ledger column types of the archive's own dictionary: the analysis parses these columns, so a data
+   * root's dictionary may add columns and types but never loosen these (a root declaring
+   * {@code send_interval_ns} a string still has it checked as an integer).
+   */
+  private static volatile Map<String, Field> enforcedLedgerFields;
+
+  /** The dictionary of a data root, read through its gate, or the bundled one if the root has none. */
+  public static DataDictionary forRoot(DataGate gate) {
+    if (gate.isFile(FILE)) {
+      byte[] bytes = gate.read(FILE, DataGate.Kind.DICTIONARY);
+      try {
+        return parse(new java.io.ByteArrayInputStream(bytes), gate.name(FILE));
       } catch (IOException e) {
-        throw new DataException(displayRoot + "/" + FILE, 0, "cannot read: " + e.getMessage(), e);
+        throw new DataException(gate.name(FILE), 0, "cannot read: " + e.getMessage(), e);
       }
     }
     return bundled();
@@ -117,24 +125,43 @@ public final class DataDictionary {
    * @throws DataException naming the file and line when the cell does not parse
    */
   public void checkLedgerCell(String column, String value, String file, long line) {
-    Field f = ledgerFields.get(column);
-    if (f == null || value == null || value.isBlank()) {
+    if (value == null || value.isEmpty()) {
       return;
     }
-    String v = value.trim();
+    Map<String, Field> enforced = enforcedLedgerFields;
+    if (enforced == null) {
+      enforced = this.source.startsWith("bundled ") ? ledgerFields : bundled().ledgerFields;
+      enforcedLedgerFields = enforced;
+    }
+    checkCell(enforced.get(column), column, value, file, line);
+    checkCell(ledgerFields.get(column), column, value, file, line);
+  }
+
+  private static final Pattern INTEGER = Pattern.compile("-?[0-9]{1,19}");
+  private static final Pattern NUMBER = Pattern.compile("-?[0-9]{1,40}(\\.[0-9]{1,40})?([eE][+-]?[0-9]{1,4})?");
+
+  /** Checks one non-empty cell against a declared type: integers and numbers exactly as written, no spaces, finite. */
+  private static void checkCell(Field f, String column, String v, String file, long line) {
+    if (f == null) {
+      return;
+    }
     switch (f.type()) {
       case "integer" -> {
-        try {
-          Long.parseLong(v);
-        } catch (NumberFormatException e) {
-          throw new DataException(file, line, column + " is not an integer (\"" + EventReader.abbreviate(v) + "\")", null);
+        boolean ok = INTEGER.matcher(v).matches();
+        if (ok) {
+          try {
+            Long.parseLong(v);
+          } catch (NumberFormatException e) {
+            ok = false;
+          }
+        }
+        if (!ok) {
+          throw new DataException(file, line, column + " is not an integer (\"" + Echo.of(v) + "\")", null);
         }
       }
       case "number" -> {
-        try {
-          Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-          throw new DataException(file, line, column + " is not a number (\"" + EventReader.abbreviate(v) + "\")", null);
+        if (!NUMBER.matcher(v).matches() || !Double.isFinite(Double.parseDouble(v))) {
+          throw new DataException(file, line, column + " is not a finite number (\"" + Echo.of(v) + "\")", null);
         }
       }
       default -> { }

@@ -18,7 +18,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.zip.CRC32;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.Inflater;
 import java.util.zip.ZipException;
 
 /**
@@ -62,21 +64,53 @@ public final class EventReader {
    * @throws DataException for any malformed input, naming {@code displayName} and the line
    */
   public static FileSummary read(Path file, String displayName, String expectedSha256, Consumer<Event> sink) {
+    InputStream raw;
+    try {
+      raw = Files.newInputStream(file);
+    } catch (NoSuchFileException e) {
+      throw new DataException(displayName, 0, "file not found", e);
+    } catch (IOException e) {
+      throw new DataException(displayName, 0, "cannot read: " + e.getMessage(), e);
+    }
+    return read(raw, displayName, expectedSha256, sink);
+  }
+
+  /**
+   * Reads the events file at {@code rel} under a data root, opened through its {@link DataGate} (regular file
+   * inside the root, size capped).
+   */
+  public static FileSummary read(DataGate gate, String rel, String expectedSha256, Consumer<Event> sink) {
+    return read(gate.openEvents(rel), gate.name(rel), expectedSha256, sink);
+  }
+
+  /**
+   * Reads an events file from a stream of its stored bytes, which this method closes.
+   *
+   * <p>Bounded: at most {@link #MAX_ROWS} event rows, {@link #MAX_COMMENT_LINES} leading comment lines, lines
+   * of at most {@link #MAX_LINE_BYTES} bytes, and {@link DataGate#MAX_EVENTS_DECOMPRESSED_BYTES} bytes after
+   * decompression; a blank line anywhere, and any byte after the last gzip member, are malformed.
+   */
+  public static FileSummary read(InputStream raw, String displayName, String expectedSha256, Consumer<Event> sink) {
     MessageDigest digest = sha256();
     // Every stored byte passes the digest exactly once: the buffer (and its mark/reset) sits above it.
-    try (InputStream raw = Files.newInputStream(file);
-         InputStream stored = new BufferedInputStream(new DigestInputStream(raw, digest), 1 << 16)) {
-      InputStream in = openMaybeGzip(stored, displayName);
-      long rows = new Parser(in, displayName).parse(sink);
-      // Drain whatever follows the data (e.g. gzip trailer) so the digest covers every stored byte.
+    try (raw; InputStream stored = new BufferedInputStream(new DigestInputStream(raw, digest), 1 << 16);
+         InputStream in = openMaybeGzip(stored, displayName)) {
+      InputStream capped = new DataGate.CappedInputStream(in, DataGate.MAX_EVENTS_DECOMPRESSED_BYTES,
+          () -> new DataException(displayName, 0, "more than " + DataGate.MAX_EVENTS_DECOMPRESSED_BYTES
+              + " bytes after decompression (the cap of an events file)", null));
+      long rows = new Parser(capped, displayName).parse(sink);
+      if (in instanceof SingleGzip g && g.trailingBytes()) {
+        throw new DataException(displayName, 0,
+            "bytes after the gzip member (an events file is one gzip member and nothing after it)", null);
+      }
       byte[] skip = new byte[8192];
       while (stored.read(skip) >= 0) {
-        // keep hashing
+        // nothing is left by now; the digest has seen every stored byte
       }
       String sha = HexFormat.of().formatHex(digest.digest());
       if (expectedSha256 != null && !expectedSha256.equalsIgnoreCase(sha)) {
         throw new DataException(displayName, 0,
-            "SHA-256 differs from the ledger (ledger " + expectedSha256 + ", file " + sha + ")", null);
+            "SHA-256 differs from the ledger (ledger " + Echo.of(expectedSha256) + ", file " + sha + ")", null);
       }
       return new FileSummary(displayName, rows, sha);
     } catch (NoSuchFileException e) {
@@ -87,6 +121,142 @@ public final class EventReader {
       throw new DataException(displayName, 0, "corrupt gzip: " + e.getMessage(), e);
     } catch (IOException e) {
       throw new DataException(displayName, 0, "cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  /** The most event rows an events file may hold (bounds the memory of a run's exact medians). */
+  public static final long MAX_ROWS = 1L << 21;
+  /** The most comment lines an events file may start with. */
+  public static final int MAX_COMMENT_LINES = 1000;
+  /** The longest line of an events file, bytes. */
+  public static final int MAX_LINE_BYTES = 1 << 16;
+
+  /**
+   * Exactly one gzip member (RFC 1952), inflated with {@link Inflater}: header, deflate data, and a trailer whose
+   * CRC-32 and length are checked. {@link GZIPInputStream} silently ignores bytes after the last member; here any
+   * byte after the trailer (a second member included: the instrument writes one) is reported by
+   * {@link #trailingBytes()}.
+   */
+  private static final class SingleGzip extends InputStream {
+    private final InputStream in;
+    private final Inflater inf = new Inflater(true);
+    private final CRC32 crc = new CRC32();
+    private final byte[] buf = new byte[1 << 16];
+    private int filled;
+    private long size;
+    private boolean done;
+    private boolean trailing;
+
+    SingleGzip(InputStream in) throws IOException {
+      this.in = in;
+      readHeader();
+    }
+
+    private int u8() throws IOException {
+      int b = in.read();
+      if (b < 0) {
+        throw new EOFException("gzip header");
+      }
+      return b;
+    }
+
+    private void readHeader() throws IOException {
+      if (u8() != 0x1f || u8() != 0x8b) {
+        throw new ZipException("not in gzip format");
+      }
+      if (u8() != 8) {
+        throw new ZipException("unsupported compression method");
+      }
+      int flags = u8();
+      for (int i = 0; i < 6; i++) {
+        u8(); // MTIME, XFL, OS
+      }
+      if ((flags & 4) != 0) {
+        int xlen = u8() | (u8() << 8);
+        for (int i = 0; i < xlen; i++) {
+          u8();
+        }
+      }
+      for (int bit : new int[] {8, 16}) { // FNAME, FCOMMENT: zero-terminated
+        if ((flags & bit) != 0) {
+          while (u8() != 0) {
+            // skip
+          }
+        }
+      }
+      if ((flags & 2) != 0) {
+        u8();
+        u8();
+      }
+    }
+
+    @Override
+    public int read() throws IOException {
+      byte[] one = new byte[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (done) {
+        return -1;
+      }
+      try {
+        while (true) {
+          int n = inf.inflate(b, off, len);
+          if (n > 0) {
+            crc.update(b, off, n);
+            size += n;
+            return n;
+          }
+          if (inf.finished()) {
+            readTrailer();
+            done = true;
+            return -1;
+          }
+          if (inf.needsDictionary()) {
+            throw new ZipException("a preset dictionary is not gzip");
+          }
+          if (inf.needsInput()) {
+            filled = in.read(buf, 0, buf.length);
+            if (filled < 0) {
+              throw new EOFException("deflate data");
+            }
+            inf.setInput(buf, 0, filled);
+          }
+        }
+      } catch (java.util.zip.DataFormatException e) {
+        throw new ZipException(e.getMessage() == null ? "invalid deflate data" : e.getMessage());
+      }
+    }
+
+    private void readTrailer() throws IOException {
+      int remaining = inf.getRemaining();
+      byte[] t = new byte[8];
+      int have = Math.min(remaining, 8);
+      System.arraycopy(buf, filled - remaining, t, 0, have);
+      for (int i = have; i < 8; i++) {
+        t[i] = (byte) u8();
+      }
+      long crcStored = (t[0] & 0xffL) | (t[1] & 0xffL) << 8 | (t[2] & 0xffL) << 16 | (t[3] & 0xffL) << 24;
+      long sizeStored = (t[4] & 0xffL) | (t[5] & 0xffL) << 8 | (t[6] & 0xffL) << 16 | (t[7] & 0xffL) << 24;
+      if (crcStored != crc.getValue()) {
+        throw new ZipException("invalid gzip trailer: CRC-32 differs");
+      }
+      if (sizeStored != (size & 0xffffffffL)) {
+        throw new ZipException("invalid gzip trailer: length differs");
+      }
+      trailing = remaining > 8 || in.read() >= 0;
+    }
+
+    /** After end of input: true when any byte follows the trailer of the member. */
+    boolean trailingBytes() {
+      return trailing;
+    }
+
+    @Override
+    public void close() throws IOException {
+      inf.end();
     }
   }
 
@@ -114,7 +284,7 @@ public final class EventReader {
       throw new DataException(name, 0, "empty file (0 bytes)", null);
     }
     if (b0 == 0x1f && b1 == 0x8b) {
-      return new GZIPInputStream(in, 1 << 16);
+      return new SingleGzip(in);
     }
     return in;
   }
@@ -154,22 +324,21 @@ public final class EventReader {
         }
         sawAnyByte = true;
         if (len > 0 && line[0] == '#') {
+          if (lineNo > MAX_COMMENT_LINES) {
+            throw new DataException(name, lineNo, "more than " + MAX_COMMENT_LINES + " comment lines before the header", null);
+          }
           continue;
         }
         readHeader();
         break;
       }
       long rows = 0;
-      int blankAt = 0;
       while (nextLine() >= 0) {
         if (len == 0) {
-          if (blankAt == 0) {
-            blankAt = (int) Math.min(Integer.MAX_VALUE, lineNo);
-          }
-          continue;
+          throw new DataException(name, lineNo, "blank line inside the data", null);
         }
-        if (blankAt != 0) {
-          throw new DataException(name, blankAt, "blank line inside the data", null);
+        if (rows >= MAX_ROWS) {
+          throw new DataException(name, lineNo, "more than " + MAX_ROWS + " event rows (the cap of an events file)", null);
         }
         sink.accept(parseRow());
         rows++;
@@ -210,8 +379,8 @@ public final class EventReader {
     private void append(int from, int to) {
       int n = to - from;
       if (len + n > line.length) {
-        if (len + n > 1 << 20) {
-          throw new DataException(name, lineNo, "line longer than 1 MiB (not an event file?)", null);
+        if (len + n > MAX_LINE_BYTES) {
+          throw new DataException(name, lineNo, "line longer than " + MAX_LINE_BYTES + " bytes (not an events file?)", null);
         }
         line = java.util.Arrays.copyOf(line, Math.max(line.length * 2, len + n));
       }
@@ -231,6 +400,10 @@ public final class EventReader {
 
     private void readHeader() {
       String header = new String(line, 0, len, StandardCharsets.UTF_8);
+      if (header.indexOf('\r') >= 0) {
+        throw new DataException(name, lineNo, "a carriage return without a line feed: lines of an events file end in LF "
+            + "or CRLF, not CR alone", null);
+      }
       if (header.startsWith("\uFEFF")) {
         header = header.substring(1);
       }
@@ -309,12 +482,32 @@ public final class EventReader {
       if (!markSeen(seq)) {
         throw new DataException(name, lineNo, "duplicate seq " + seq, null);
       }
+      // Every span the analysis takes must fit in 64 bits: stamps near +-2^63 are bad data, not a wrapped flight.
+      if (present[ACK_NS]) {
+        span(values[ACK_NS], values[SEND_NS], "ack_ns - send_ns");
+      }
+      if (recvNs) {
+        span(values[RECV_NS], values[SEND_NS], "recv_ns - send_ns");
+        if (present[ACK_NS]) {
+          span(values[RECV_NS], values[ACK_NS], "recv_ns - ack_ns");
+        }
+        span(values[RECV_US], values[SEND_US], "recv_us - send_us");
+        span(Math.floorDiv(values[RECV_US], 1000L), values[CREATE_MS], "floor(recv_us / 1000) - create_ms");
+      }
       return new Event(seq, values[SEND_NS],
           present[ACK_NS] ? values[ACK_NS] : Event.MISSING,
           recvNs ? values[RECV_NS] : Event.MISSING,
           values[SEND_US],
           recvNs ? values[RECV_US] : Event.MISSING,
           recvNs ? values[CREATE_MS] : Event.MISSING);
+    }
+
+    private void span(long later, long earlier, String what) {
+      try {
+        Math.subtractExact(later, earlier);
+      } catch (ArithmeticException e) {
+        throw new DataException(name, lineNo, what + " overflows 64 bits (stamps out of range)", null);
+      }
     }
 
     private boolean markSeen(long seq) {
@@ -368,14 +561,14 @@ public final class EventReader {
         }
         if (acc < (Long.MIN_VALUE + d) / 10) {
           throw new DataException(name, lineNo, column + " is out of the 64-bit range (\""
-              + new String(line, from, to - from, StandardCharsets.UTF_8) + "\")", null);
+              + abbreviate(new String(line, from, to - from, StandardCharsets.UTF_8)) + "\")", null);
         }
         acc = acc * 10 - d;
       }
       if (!negative) {
         if (acc == Long.MIN_VALUE) {
           throw new DataException(name, lineNo, column + " is out of the 64-bit range (\""
-              + new String(line, from, to - from, StandardCharsets.UTF_8) + "\")", null);
+              + abbreviate(new String(line, from, to - from, StandardCharsets.UTF_8)) + "\")", null);
         }
         return -acc;
       }
@@ -406,6 +599,6 @@ public final class EventReader {
   }
 
   static String abbreviate(String s) {
-    return s.length() <= 40 ? s : s.substring(0, 37) + "...";
+    return Echo.of(s);
   }
 }

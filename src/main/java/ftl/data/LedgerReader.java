@@ -27,6 +27,9 @@ import org.apache.commons.csv.CSVRecord;
 public final class LedgerReader {
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
+  /** Integer ledger columns that must be positive when present: a send interval of zero or less is no interval. */
+  public static final List<String> POSITIVE_COLUMNS = List.of("send_interval_ns");
+
   private LedgerReader() {}
 
   /**
@@ -37,21 +40,44 @@ public final class LedgerReader {
    * @param campaignDir folder the events files are relative to
    * @param dictionary column types to enforce
    */
-  public static List<LedgerRow> read(Path ledger, String displayName, Path campaignDir, DataDictionary dictionary) {
+  public static List<LedgerRow> read(DataGate gate, String relLedger, String relCampaignDir, DataDictionary dictionary) {
+    String displayName = gate.name(relLedger);
+    return parse(gate.read(relLedger, DataGate.Kind.LEDGER), displayName,
+        eventsFile -> gate.isFile(relCampaignDir.isEmpty() ? eventsFile : relCampaignDir + "/" + eventsFile), dictionary);
+  }
+
+  /** The most runs a ledger may list. */
+  public static final int MAX_ROWS = 100_000;
+
+  /**
+   * Parses the bytes of a ledger.
+   *
+   * @param bytes the file as the {@link DataGate} read it
+   * @param displayName name used in messages
+   * @param eventsFileExists whether an events file (relative to the campaign folder, already checked to be a
+   *     safe relative path) is a regular file inside the root; refuses links and special files itself
+   * @param dictionary column types to enforce
+   */
+  static List<LedgerRow> parse(byte[] bytes, String displayName, java.util.function.Predicate<String> eventsFileExists,
+                               DataDictionary dictionary) {
     CSVFormat format = CSVFormat.RFC4180.builder()
         .setHeader().setSkipHeaderRecord(true).setCommentMarker('#').setIgnoreEmptyLines(true)
         .setAllowMissingColumnNames(false).setDuplicateHeaderMode(org.apache.commons.csv.DuplicateHeaderMode.DISALLOW)
         .get();
-    try {
-      if (Files.size(ledger) == 0) {
-        throw new DataException(displayName, 0, "empty file (0 bytes)", null);
-      }
-    } catch (NoSuchFileException e) {
-      throw new DataException(displayName, 0, "file not found", e);
-    } catch (IOException e) {
-      throw new DataException(displayName, 0, "cannot read: " + e.getMessage(), e);
+    if (bytes.length == 0) {
+      throw new DataException(displayName, 0, "empty file (0 bytes)", null);
     }
-    try (Reader reader = Files.newBufferedReader(ledger, StandardCharsets.UTF_8);
+    if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
+      throw new DataException(displayName, 1, "starts with a UTF-8 byte-order mark (U+FEFF); a ledger is UTF-8 without one", null);
+    }
+    String text = DataGate.text(bytes, displayName);
+    for (int cr = text.indexOf('\r'); cr >= 0; cr = text.indexOf('\r', cr + 1)) {
+      if (cr + 1 >= text.length() || text.charAt(cr + 1) != '\n') {
+        throw new DataException(displayName, 1 + text.substring(0, cr).chars().filter(c -> c == '\n').count(),
+            "a carriage return without a line feed: lines of a ledger end in LF or CRLF, not CR alone", null);
+      }
+    }
+    try (Reader reader = new java.io.StringReader(text);
          CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get()) {
       List<String> header = parser.getHeaderNames();
       List<String> missing = new ArrayList<>();
@@ -64,10 +90,19 @@ public final class LedgerReader {
         throw new DataException(displayName, 1, "header lacks column" + (missing.size() > 1 ? "s " : " ")
             + String.join(", ", missing), null);
       }
+      for (String h : header) {
+        if (h.isEmpty() || h.length() > Identifiers.MAX_LENGTH || !h.matches("[A-Za-z0-9_.-]+")) {
+          throw new DataException(displayName, 1, "header column \"" + Echo.of(h) + "\" is not a column name ("
+              + "letters, digits, '_', '.', '-', at most " + Identifiers.MAX_LENGTH + ")", null);
+        }
+      }
       Map<String, Long> seen = new HashMap<>();
       List<LedgerRow> rows = new ArrayList<>();
       for (CSVRecord rec : parser) {
         long line = parser.getCurrentLineNumber();
+        if (rows.size() >= MAX_ROWS) {
+          throw new DataException(displayName, line, "more than " + MAX_ROWS + " runs (the cap of a ledger)", null);
+        }
         if (rec.size() != header.size()) {
           throw new DataException(displayName, line,
               "expected " + header.size() + " fields, found " + rec.size(), null);
@@ -76,7 +111,7 @@ public final class LedgerReader {
         for (String h : header) {
           fields.put(h, rec.get(h));
         }
-        rows.add(checkRow(fields, line, displayName, campaignDir, dictionary, seen));
+        rows.add(checkRow(fields, line, displayName, eventsFileExists, dictionary, seen));
       }
       if (rows.isEmpty()) {
         throw new DataException(displayName, 1, "no runs after the header", null);
@@ -84,19 +119,19 @@ public final class LedgerReader {
       return rows;
     } catch (DataException e) {
       throw e;
-    } catch (MalformedInputException e) {
-      throw new DataException(displayName, 0, "not UTF-8 text", e);
     } catch (IOException | IllegalStateException | IllegalArgumentException | java.io.UncheckedIOException e) {
       throw csvError(displayName, e);
     }
   }
 
-  private static LedgerRow checkRow(Map<String, String> fields, long line, String name, Path campaignDir,
+  private static LedgerRow checkRow(Map<String, String> fields, long line, String name,
+                                    java.util.function.Predicate<String> eventsFileExists,
                                     DataDictionary dictionary, Map<String, Long> seen) {
     String runId = fields.get("run_id").trim();
     if (runId.isEmpty()) {
       throw new DataException(name, line, "run_id is empty", null);
     }
+    Identifiers.require(runId, "run_id", name, line);
     Long earlier = seen.putIfAbsent(runId, line);
     if (earlier != null) {
       throw new DataException(name, line, "duplicate run_id \"" + runId + "\" (first on line " + earlier + ")", null);
@@ -104,11 +139,17 @@ public final class LedgerReader {
     String statusWord = fields.get("status").trim();
     RunStatus status = RunStatus.ofWord(statusWord);
     if (status == null) {
-      throw new DataException(name, line, "status \"" + statusWord + "\" is not ok, failed or aborted", null);
+      throw new DataException(name, line, "status \"" + Echo.of(statusWord) + "\" is not ok, failed or aborted", null);
     }
     String condition = fields.get("condition").trim();
     if (condition.isEmpty()) {
       throw new DataException(name, line, "condition is empty", null);
+    }
+    for (String column : Identifiers.LEDGER_COLUMNS) {
+      String v = fields.get(column);
+      if (v != null && !v.isEmpty()) {
+        Identifiers.require(v, column, name, line);
+      }
     }
     String eventsFile = fields.get("events_file").trim();
     String sha = fields.get("events_sha256").trim();
@@ -116,9 +157,9 @@ public final class LedgerReader {
       throw new DataException(name, line, "an ok run needs an events_file", null);
     }
     if (!eventsFile.isEmpty()) {
-      Path p = campaignDir.resolve(eventsFile).normalize();
-      if (!p.startsWith(campaignDir.normalize()) || Path.of(eventsFile).isAbsolute()) {
-        throw new DataException(name, line, "events_file \"" + eventsFile + "\" lies outside the campaign folder", null);
+      if (!safeRelative(eventsFile)) {
+        throw new DataException(name, line, "events_file \"" + Echo.of(eventsFile)
+            + "\" lies outside the campaign folder or is not a safe relative path", null);
       }
       if (!sha.isEmpty() && !SHA256.matcher(sha).matches()) {
         throw new DataException(name, line, "events_sha256 is not 64 lower-case hex digits (\""
@@ -127,14 +168,33 @@ public final class LedgerReader {
       if (status == RunStatus.OK && sha.isEmpty()) {
         throw new DataException(name, line, "an ok run needs an events_sha256", null);
       }
-      if (status == RunStatus.OK && !Files.isRegularFile(p)) {
+      if (status == RunStatus.OK && !eventsFileExists.test(eventsFile)) {
         throw new DataException(name, line, "events file " + eventsFile + " is missing", null);
       }
     }
     for (Map.Entry<String, String> e : fields.entrySet()) {
       dictionary.checkLedgerCell(e.getKey(), e.getValue(), name, line);
     }
+    for (String column : POSITIVE_COLUMNS) {
+      String v = fields.getOrDefault(column, "");
+      if (!v.isEmpty() && Long.parseLong(v) <= 0) {
+        throw new DataException(name, line, column + " must be positive (\"" + Echo.of(v) + "\")", null);
+      }
+    }
     return new LedgerRow(runId, condition, status, eventsFile, sha, fields, line);
+  }
+
+  /** A relative path of safe names ({@link DataGate#safeName}), so never {@code ..}, absolute or empty. */
+  static boolean safeRelative(String path) {
+    if (path.length() > 1024) {
+      return false;
+    }
+    for (String part : path.split("/", -1)) {
+      if (!DataGate.safeName(part)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -145,7 +205,7 @@ public final class LedgerReader {
   public static void checkDigest(Campaign campaign, LedgerRow row, String actualSha256) {
     if (!row.eventsSha256().equalsIgnoreCase(actualSha256)) {
       throw new DataException(campaign.ledgerName(), row.line(), "events_sha256 does not match "
-          + row.eventsFile() + " (ledger " + row.eventsSha256() + ", file " + actualSha256 + ")", null);
+          + row.eventsFile() + " (ledger " + Echo.of(row.eventsSha256()) + ", file " + actualSha256 + ")", null);
     }
   }
 

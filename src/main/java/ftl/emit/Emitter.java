@@ -185,7 +185,8 @@ public final class Emitter {
       } else if (c.value() instanceof ftl.quantity.Value.Count n) {
         m.put("number", n.count());
       }
-      m.put("definition", c.quantity().definition());
+      // Plain text for a % comment: no control character can end the comment early.
+      m.put("definition", ftl.quantity.LatexEscape.comment(c.quantity().definition()));
       m.put("definitionLatex", ftl.quantity.LatexEscape.escape(c.quantity().definition()));
       m.put("unit", c.quantity().unit().symbol());
       m.put("function", c.quantity().function());
@@ -202,6 +203,15 @@ public final class Emitter {
     model.put("audit", audit);
     model.put("original", originalStudy());
     model.put("template", EMIT_DIR + "/" + templateName);
+    // tex(s): plain text (an identifier from a key, a cell) as text-mode LaTeX.
+    model.put("tex", (freemarker.template.TemplateMethodModelEx) args -> {
+      if (args.size() != 1) {
+        throw new freemarker.template.TemplateModelException("tex takes one argument");
+      }
+      Object a = args.get(0);
+      String text = a instanceof freemarker.template.TemplateScalarModel t ? t.getAsString() : String.valueOf(a);
+      return new freemarker.template.SimpleScalar(ftl.quantity.LatexEscape.escape(text));
+    });
     try {
       Template t = cfg.getTemplate(templateName);
       StringWriter w = new StringWriter();

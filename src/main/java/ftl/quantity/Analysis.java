@@ -165,34 +165,69 @@ public final class Analysis {
   }
 
   /**
-   * Streams one run's events file once, digest checked against the ledger, and computes the run's
-   * statistics. Only one run's events are held at a time (a run is thousands of events, a campaign millions).
+   * Streams one run's events file once, through the data root's gate, digest checked against the ledger, and
+   * computes the run's statistics in the same pass: counts in streaming accumulators, and only the values the
+   * exact medians need kept, as primitive arrays (eight longs per event at most, with the two guard accumulators;
+   * an events file holds at most {@link ftl.data.EventReader#MAX_ROWS} rows, so a run's memory is bounded: 128 MiB
+   * at the cap). No event is held.
    */
   public static RunResult scan(Campaign campaign, LedgerRow row) {
-    List<Event> events = new ArrayList<>();
-    EventReader.FileSummary s = EventReader.read(campaign.eventsPath(row), campaign.eventsName(row), null, events::add);
+    RunScan r = new RunScan();
+    EventReader.FileSummary s = campaign.readEvents(row, r::accept);
     LedgerReader.checkDigest(campaign, row, s.sha256());
-    GuardAccounting wall = new GuardAccounting();
-    WindowedCorrelation rho = new WindowedCorrelation(RHO_WINDOW);
-    long[] d = new long[events.size()];
-    long[] a = new long[events.size()];
-    int complete = 0;
-    for (Event e : events) {
+    double medianD = r.d.size == 0 ? Double.NaN : Quantiles.median(r.d.toArray());
+    double medianA = r.a.size == 0 ? Double.NaN : Quantiles.median(r.a.toArray());
+    // EventReader rejects an events file without rows ("no event rows after the header"), so there is a first event.
+    long phase = Math.floorMod(r.firstSendMicros, 1000L);
+    return new RunResult(campaign, row, s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
+        r.wall.result(), r.grid.result(), medianD, medianA, r.rho, phase);
+  }
+
+  /** The accumulators of one run's single pass. */
+  private static final class RunScan {
+    final SignCheck sign = new SignCheck();
+    final GuardAccounting guard = new GuardAccounting();
+    final GuardAccounting wall = new GuardAccounting();
+    final GridLaw.RunPredictor grid = new GridLaw.RunPredictor();
+    final WindowedCorrelation rho = new WindowedCorrelation(RHO_WINDOW);
+    final Longs d = new Longs();
+    final Longs a = new Longs();
+    long firstSendMicros;
+    boolean first = true;
+
+    void accept(Event e) {
+      if (first) {
+        firstSendMicros = e.sendMicros();
+        first = false;
+      }
+      sign.accept(e);
+      guard.accept(e);
+      grid.accept(e);
       rho.accept(e);
       if (e.complete()) {
-        d[complete] = e.displacementNanos();
-        a[complete] = e.ackSpanNanos();
-        complete++;
+        d.add(e.displacementNanos());
+        a.add(e.ackSpanNanos());
       }
       if (e.hasRecv()) {
         wall.acceptSample(e.recvMicros() - e.sendMicros(), e.flightNanos());
       }
     }
-    double medianD = complete == 0 ? Double.NaN : Quantiles.median(Arrays.copyOf(d, complete));
-    double medianA = complete == 0 ? Double.NaN : Quantiles.median(Arrays.copyOf(a, complete));
-    // EventReader rejects an events file without rows ("no event rows after the header"), so there is a first event.
-    long phase = Math.floorMod(events.get(0).sendMicros(), 1000L);
-    return new RunResult(campaign, row, s.sha256(), s.rows(), SignCheck.of(events), GuardAccounting.of(events),
-        wall.result(), GridLaw.predictRun(events), medianD, medianA, rho, phase);
+  }
+
+  /** A growable array of longs. */
+  private static final class Longs {
+    long[] values = new long[64];
+    int size;
+
+    void add(long v) {
+      if (size == values.length) {
+        values = Arrays.copyOf(values, values.length * 2);
+      }
+      values[size++] = v;
+    }
+
+    long[] toArray() {
+      return Arrays.copyOf(values, size);
+    }
   }
 }

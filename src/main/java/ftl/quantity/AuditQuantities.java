@@ -2,6 +2,8 @@ package ftl.quantity;
 
 import ftl.data.Campaign;
 import ftl.data.DataException;
+import ftl.data.DataGate;
+import ftl.data.Echo;
 import ftl.data.DataSet;
 import ftl.data.LedgerReader;
 import ftl.data.LedgerRow;
@@ -36,25 +38,26 @@ final class AuditQuantities {
   private AuditQuantities() {}
 
   /** Rows of the harness audit table, every column as text; empty when the file is absent. */
-  static List<Map<String, String>> harnesses(Path dataRoot, String display) {
-    Path f = dataRoot.resolve(HARNESSES);
+  static List<Map<String, String>> harnesses(DataSet data) {
     List<Map<String, String>> out = new ArrayList<>();
-    if (!Files.exists(f)) {
+    if (data.gate().isEmpty() || !data.gate().get().isFile(HARNESSES)) {
       return out;
     }
-    try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+    DataGate gate = data.gate().get();
+    String text = gate.readText(HARNESSES, DataGate.Kind.AUDIT_TABLE);
+    try (Reader r = new java.io.StringReader(text)) {
       for (CSVRecord rec : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
         out.add(rec.toMap());
       }
-    } catch (IOException | IllegalArgumentException | IllegalStateException e) {
-      throw new DataException(display + "/" + HARNESSES, 0, "not a valid CSV: " + e.getMessage(), e);
+    } catch (IOException | IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+      throw new DataException(gate.name(HARNESSES), 0, "not a valid CSV: " + Echo.cause(e), e);
     }
     return out;
   }
 
   static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
-    List<Map<String, String>> rows = harnesses(data.root(), data.displayRoot());
+    List<Map<String, String>> rows = harnesses(data);
     if (!rows.isEmpty()) {
       q.add(new Quantity("audit.harnesses.rows", "AuditHarnessRows",
           "harness and latency pairs in the audit table (data/audit/harnesses.csv)", Unit.COUNT,
@@ -65,12 +68,12 @@ final class AuditQuantities {
           a -> new Value.Count(rows.stream().filter(r -> ("dropped".equals(r.get("zero_difference"))
               || "dropped".equals(r.get("negative_difference"))) && "no".equals(r.get("drops_counted"))).count())));
     }
-    Path demo = data.root().resolve(DEMO);
-    if (!Files.isDirectory(demo)) {
+    if (data.gate().isEmpty() || data.gate().get().type(DEMO) != DataGate.Type.FOLDER) {
       return q;
     }
-    List<String> e2e = outputs(demo, "e2e-");
-    List<String> perf = outputs(demo, "perf-");
+    DataGate gate = data.gate().get();
+    List<Output> e2e = outputs(gate, "e2e-");
+    List<Output> perf = outputs(gate, "perf-");
     q.add(new Quantity("audit.e2e.p50.max", "AuditEndToEndPFiftyMax",
         "largest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds, as it prints)",
         Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#forData",
@@ -92,33 +95,49 @@ final class AuditQuantities {
     q.add(new Quantity("audit.ftl.flightMedian", "AuditFtlFlightMedian",
         "median over runs of each run's median flight measured by our instrument on the same broker and path right after",
         Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.stats.GuardAccounting / ftl.stats.Quantiles",
-        a -> ftlFlight(demo, data.displayRoot() + "/" + DEMO, data)));
+        a -> ftlFlight(gate, data)));
     return q;
   }
 
-  private static List<String> outputs(Path demo, String prefix) {
-    List<String> out = new ArrayList<>();
-    Path dir = demo.resolve("outputs");
-    try (var s = Files.list(dir)) {
-      for (Path p : s.filter(p -> p.getFileName().toString().startsWith(prefix)).sorted().toList()) {
-        out.add(Files.readString(p, StandardCharsets.UTF_8));
+  /** One text a tool printed, as the gate read it. */
+  record Output(String name, String text) {}
+
+  private static List<Output> outputs(DataGate gate, String prefix) {
+    List<Output> out = new ArrayList<>();
+    String dir = DEMO + "/outputs";
+    if (gate.type(dir) != DataGate.Type.FOLDER) {
+      throw new DataException(gate.name(dir), 0, "the demonstration has no outputs folder", null);
+    }
+    for (String n : gate.list(dir)) {
+      if (n.startsWith(prefix)) {
+        out.add(new Output(gate.name(dir + "/" + n), gate.readText(dir + "/" + n, DataGate.Kind.AUDIT_TEXT)));
       }
-    } catch (IOException e) {
-      throw new DataException(dir.toString(), 0, "cannot read the demonstration outputs: " + e.getMessage(), e);
     }
     return out;
   }
 
-  private static Value parsed(List<String> outputs, Pattern p, int group, boolean max) {
+  private static Value parsed(List<Output> outputs, Pattern p, int group, boolean max) {
     List<Double> v = new ArrayList<>();
-    for (String o : outputs) {
-      Matcher m = p.matcher(o);
+    for (Output o : outputs) {
+      Matcher m = p.matcher(o.text());
       String last = null;
+      int at = 0;
       while (m.find()) {
         last = m.group(group);
+        at = m.start(group);
       }
       if (last != null) {
-        v.add(Double.parseDouble(last));
+        double x;
+        try {
+          x = Double.parseDouble(last);
+        } catch (NumberFormatException e) {
+          x = Double.NaN;
+        }
+        if (!Double.isFinite(x)) {
+          long line = 1 + o.text().substring(0, at).chars().filter(c -> c == '\n').count();
+          throw new DataException(o.name(), line, "not a finite number (\"" + Echo.of(last) + "\")", null);
+        }
+        v.add(x);
       }
     }
     if (v.isEmpty()) {
@@ -127,14 +146,15 @@ final class AuditQuantities {
     return new Value.Real(max ? v.stream().mapToDouble(x -> x).max().getAsDouble() : v.stream().mapToDouble(x -> x).min().getAsDouble());
   }
 
-  private static Value ftlFlight(Path demo, String display, DataSet data) {
-    Path outputs = demo.resolve("outputs");
-    Path ledger = outputs.resolve("ftl-ledger.csv");
-    if (!Files.exists(ledger)) {
+  private static Value ftlFlight(DataGate gate, DataSet data) {
+    String outputs = DEMO + "/outputs";
+    String ledger = outputs + "/ftl-ledger.csv";
+    if (!gate.isFile(ledger)) {
       return new Value.Unavailable("no ftl-ledger.csv in the demonstration");
     }
-    List<LedgerRow> rows = LedgerReader.read(ledger, display + "/outputs/ftl-ledger.csv", outputs, data.dictionary());
-    Campaign c = new Campaign("audit-demo", outputs, display + "/outputs", Optional.empty(), rows);
+    List<LedgerRow> rows = LedgerReader.read(gate, ledger, outputs, data.dictionary());
+    Campaign c = new Campaign("audit-demo", gate.root().resolve(outputs), gate.name(outputs), Optional.empty(), rows,
+        gate, outputs);
     double[] medians = rows.stream().filter(LedgerRow::ok).map(r -> Analysis.scan(c, r))
         .mapToDouble(r -> r.guard().medianFlightNanos()).filter(x -> !Double.isNaN(x)).toArray();
     return medians.length == 0 ? new Value.Unavailable("no delivered event") : new Value.Real(Quantiles.median(medians) / 1000.0);

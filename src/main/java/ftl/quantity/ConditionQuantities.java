@@ -1,6 +1,8 @@
 package ftl.quantity;
 
 import ftl.data.Campaign;
+import ftl.data.DataException;
+import ftl.data.Identifiers;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;
 import ftl.quantity.Quantity.Scope;
@@ -23,11 +25,21 @@ final class ConditionQuantities {
 
   static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
+    java.util.Map<String, String> campaignMacros = new java.util.HashMap<>();
     for (Campaign c : data.campaigns()) {
+      String earlier = campaignMacros.putIfAbsent(Identifiers.macroWords(c.name()), c.name());
+      if (earlier != null) {
+        throw new DataException(c.displayDir(), 0, "campaign folder name \"" + c.name() + "\" collides with \""
+            + earlier + "\": both make the macro words " + Identifiers.macroWords(c.name()), null);
+      }
       Set<String> conditions = new LinkedHashSet<>();
+      java.util.Map<String, LedgerRow> byKey = new java.util.HashMap<>();
+      java.util.Map<String, LedgerRow> byMacro = new java.util.HashMap<>();
       for (LedgerRow r : c.runs()) {
-        if (r.ok()) {
-          conditions.add(r.condition());
+        if (r.ok() && conditions.add(r.condition())) {
+          collide(c, r, byKey.putIfAbsent(slug(r.condition()), r), "registry key segment " + slug(r.condition()));
+          collide(c, r, byMacro.putIfAbsent(Identifiers.macroWords(r.condition()), r),
+              "macro words " + Identifiers.macroWords(r.condition()));
         }
       }
       boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
@@ -42,6 +54,14 @@ final class ConditionQuantities {
       }
     }
     return q;
+  }
+
+  /** Two conditions of a campaign that would name the same registry entries are bad data. */
+  private static void collide(Campaign c, LedgerRow r, LedgerRow earlier, String what) {
+    if (earlier != null) {
+      throw new DataException(c.ledgerName(), r.line(), "condition \"" + r.condition() + "\" collides with \""
+          + earlier.condition() + "\" (line " + earlier.line() + "): both make the " + what, null);
+    }
   }
 
   private static void perCondition(List<Quantity> q, String campaign, String cond, String instrument) {
@@ -144,33 +164,14 @@ final class ConditionQuantities {
         .filter(r -> r.row().instrument().equals(instrument) && r.row().condition().equals(cond)).toList();
   }
 
-  private static final String[] DIGITS = {"Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"};
-
   /** A LaTeX-safe macro name: the prefix, then each word of campaign and condition capitalised, digits spelled. */
   static String macro(String prefix, String campaign, String condition) {
-    StringBuilder sb = new StringBuilder(prefix);
-    for (String part : (campaign + " " + condition).split("[^A-Za-z0-9]+")) {
-      StringBuilder w = new StringBuilder();
-      for (char ch : part.toCharArray()) {
-        if (Character.isDigit(ch)) {
-          w.append(DIGITS[ch - '0']);
-        } else if (w.length() == 0) {
-          w.append(Character.toUpperCase(ch));
-        } else {
-          w.append(ch);
-        }
-      }
-      if (w.length() > 0) {
-        w.setCharAt(0, Character.toUpperCase(w.charAt(0)));
-      }
-      sb.append(w);
-    }
-    return sb.toString();
+    return prefix + Identifiers.macroWords(campaign + " " + condition);
   }
 
   /** A condition name as a key segment: characters other than letters, digits, '_' and '-' become '-'. */
   static String slug(String condition) {
-    return condition.replaceAll("[^A-Za-z0-9_-]+", "-").replaceAll("^-+|-+$", "");
+    return Identifiers.keySegment(condition);
   }
 
   static String cap(String s) {

@@ -1,6 +1,8 @@
 package ftl.quantity;
 
 import ftl.data.DataException;
+import ftl.data.DataGate;
+import ftl.data.Echo;
 import ftl.data.DataSet;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.Exposure;
@@ -29,26 +31,34 @@ final class ExposureQuantities {
   private ExposureQuantities() {}
 
   static List<Published> published(DataSet data) {
-    Path f = data.root().resolve(PUBLISHED);
     List<Published> out = new ArrayList<>();
-    if (!Files.exists(f)) {
+    if (data.gate().isEmpty() || !data.gate().get().isFile(PUBLISHED)) {
       return out;
     }
-    String name = data.displayRoot() + "/" + PUBLISHED;
-    try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+    DataGate gate = data.gate().get();
+    String name = gate.name(PUBLISHED);
+    String text = gate.readText(PUBLISHED, DataGate.Kind.AUDIT_TABLE);
+    try (Reader r = new java.io.StringReader(text)) {
       int row = 0;
       for (CSVRecord rec : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
         row++;
+        String cell = rec.get("median_ns");
         double ns;
         try {
-          ns = Double.parseDouble(rec.get("median_ns"));
+          ns = cell.matches("[0-9]{1,30}(\\.[0-9]{1,30})?([eE][+-]?[0-9]{1,3})?") ? Double.parseDouble(cell) : Double.NaN;
         } catch (NumberFormatException e) {
-          throw new DataException(name, rec.getRecordNumber() + 1, "median_ns is not a number (\"" + rec.get("median_ns") + "\")", e);
+          ns = Double.NaN;
+        }
+        if (!Double.isFinite(ns) || ns <= 0) {
+          throw new DataException(name, rec.getRecordNumber() + 1, "median_ns is not a positive finite number (\""
+              + Echo.of(cell) + "\")", null);
         }
         out.add(new Published(row, rec.get("label"), ns, rec.get("percentile"), rec.get("latency_kind"), rec.get("source")));
       }
-    } catch (IOException | IllegalArgumentException | IllegalStateException e) {
-      throw new DataException(name, 0, "not a valid CSV: " + e.getMessage(), e);
+    } catch (DataException e) {
+      throw e;
+    } catch (IOException | IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+      throw new DataException(name, 0, "not a valid CSV: " + Echo.cause(e), e);
     }
     return out;
   }

@@ -113,7 +113,8 @@ final class PayloadPredictions {
       if (r.guard().taken() == 0 || !r.field("start_phase_us").equals(Long.toString(phaseMicros))) {
         continue;
       }
-      by.computeIfAbsent(Long.parseLong(r.field("payload_bytes")), k -> new java.util.ArrayList<>()).add(r.retention());
+      by.computeIfAbsent(r.campaign().requireInteger(r.row(), "payload_bytes"), k -> new java.util.ArrayList<>())
+          .add(r.retention());
     }
     TreeMap<Long, Double> out = new TreeMap<>();
     by.forEach((k, v) -> out.put(k, Quantiles.median(v.stream().mapToDouble(x -> x).toArray())));

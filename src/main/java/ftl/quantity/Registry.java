@@ -53,7 +53,13 @@ public final class Registry {
     q.addAll(AuditQuantities.forData(data));
     q.addAll(OmbRealQuantities.forData(data));
     q.addAll(ReplicationVerdicts.forRegistry(q));
-    return new Registry(q);
+    try {
+      return new Registry(q);
+    } catch (IllegalStateException e) {
+      // Entries made from campaign and condition names that collide with each other or with a fixed entry.
+      throw new ftl.data.DataException(data.displayRoot(), 0, "campaign or condition names collide after making "
+          + "registry keys or macros: " + e.getMessage(), null);
+    }
   }
 
   private static List<Quantity> fixed() {
@@ -137,7 +143,7 @@ public final class Registry {
 
   /** Rows of the harness audit table of a data root (for the emitted audit table). */
   public static List<java.util.Map<String, String>> auditRows(ftl.data.DataSet data) {
-    return AuditQuantities.harnesses(data.root(), data.displayRoot());
+    return AuditQuantities.harnesses(data);
   }
 
   /** Every entry, in registry order. */

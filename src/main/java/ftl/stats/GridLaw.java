@@ -372,15 +372,29 @@ public final class GridLaw {
    * observation can disagree for an event.
    */
   public static RunPrediction predictRun(Iterable<Event> events) {
-    long n = 0;
-    long predicted = 0;
-    long observed = 0;
-    long agreeing = 0;
-    long skipped = 0;
+    RunPredictor p = new RunPredictor();
     for (Event e : events) {
+      p.accept(e);
+    }
+    return p.result();
+  }
+
+  /**
+   * {@link #predictRun} as a streaming accumulator: feed each event of a run once with {@link #accept}, read
+   * {@link #result}. Constant memory (five counts); not thread-safe.
+   */
+  public static final class RunPredictor {
+    private long n;
+    private long predicted;
+    private long observed;
+    private long agreeing;
+    private long skipped;
+
+    /** Predicts and observes one event, or counts it as skipped when it lacks a stamp. */
+    public void accept(Event e) {
       if (!e.hasRecv() || e.recvMicros() == Event.MISSING || e.createMillis() == Event.MISSING) {
         skipped++;
-        continue;
+        return;
       }
       n++;
       boolean p = predictKept(e.sendMicros(), Math.floorDiv(e.flightNanos(), 1000L), 1000L);
@@ -395,7 +409,11 @@ public final class GridLaw {
         agreeing++;
       }
     }
-    return new RunPrediction(n, predicted, observed, agreeing, skipped);
+
+    /** The counts so far. */
+    public RunPrediction result() {
+      return new RunPrediction(n, predicted, observed, agreeing, skipped);
+    }
   }
 
   /**

@@ -30,17 +30,21 @@ public final class Manifest {
   /** File name of the manifest at the archive root. */
   public static final String FILE = "SHA256SUMS";
 
+  /** The largest manifest {@code verify} reads. */
+  static final long MAX_BYTES = 64L << 20;
+
   /** A difference between the manifest and the archive. */
   public record Problem(Kind kind, String path) {
     public enum Kind { MISSING, EXTRA, CHANGED, MALFORMED }
 
     /** One line for a user: {@code changed: data/x/ledger.csv}. */
     public String describe() {
+      String p = ftl.data.Echo.clean(path);
       return switch (kind) {
-        case MISSING -> "missing: " + path + " (listed in " + FILE + ", not in the archive)";
-        case EXTRA -> "extra: " + path + " (in the archive, not listed in " + FILE + ")";
-        case CHANGED -> "changed: " + path + " (SHA-256 differs from " + FILE + ")";
-        case MALFORMED -> "malformed: " + path;
+        case MISSING -> "missing: " + p + " (listed in " + FILE + ", not in the archive)";
+        case EXTRA -> "extra: " + p + " (in the archive, not listed in " + FILE + ")";
+        case CHANGED -> "changed: " + p + " (SHA-256 differs from " + FILE + ")";
+        case MALFORMED -> "malformed: " + p;
       };
     }
   }
@@ -49,14 +53,36 @@ public final class Manifest {
 
   /** The archive's files as git sees them (tracked plus untracked-not-ignored), present on disk, sorted. */
   public static List<String> archiveFiles(Path root) {
+    return archiveFiles(root, null);
+  }
+
+  /** As {@link #archiveFiles(Path)}; a file that is a link or special file goes to {@code refused}, or is an error when null. */
+  private static List<String> archiveFiles(Path root, List<Problem> refused) {
     List<String> out = git(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard");
     TreeSet<String> sorted = new TreeSet<>(Manifest::compareBytes);
     for (String p : out) {
-      if (!p.isEmpty() && !p.equals(FILE) && Files.isRegularFile(root.resolve(p))) {
+      if (p.isEmpty() || p.equals(FILE) || temporary(p)) {
+        continue;
+      }
+      String why = ArchiveFiles.refusal(root, p);
+      if (why != null) {
+        if (refused == null) {
+          throw new ftl.data.DataException(p, 0, "the manifest lists regular files of the archive only; this is " + why, null);
+        }
+        refused.add(new Problem(Problem.Kind.MALFORMED, ftl.data.Echo.clean(p) + " is " + why + " (not listed, not opened)"));
+        continue;
+      }
+      if (Files.isRegularFile(root.resolve(p), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
         sorted.add(p);
       }
     }
     return List.copyOf(sorted);
+  }
+
+  /** A temporary file of a write in progress (or left by a killed one): never listed. */
+  static boolean temporary(String path) {
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    return name.startsWith(ArchiveFiles.TEMP_PREFIX) || path.equals(FILE + ".tmp");
   }
 
   /** The text of a manifest for the given files. */
@@ -74,10 +100,7 @@ public final class Manifest {
   /** Writes {@code SHA256SUMS} for the archive at {@code root}; returns the number of files listed. */
   public static int write(Path root) throws IOException {
     List<String> files = archiveFiles(root);
-    Path tmp = root.resolve(FILE + ".tmp");
-    Files.writeString(tmp, render(root, files), StandardCharsets.UTF_8);
-    Files.move(tmp, root.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    ArchiveFiles.writeAtomically(root, FILE, render(root, files).getBytes(StandardCharsets.UTF_8));
     return files.size();
   }
 
@@ -92,7 +115,7 @@ public final class Manifest {
       }
       if (line.length() < 67 || !line.substring(0, 64).matches("[0-9a-f]{64}")
           || line.charAt(64) != ' ' || (line.charAt(65) != ' ' && line.charAt(65) != '*')) {
-        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + ":" + (i + 1) + ": \"" + abbreviate(line) + "\""));
+        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + ":" + (i + 1) + ": \"" + abbreviate(ftl.data.Echo.clean(line)) + "\""));
         continue;
       }
       out.put(line.substring(66), line.substring(0, 64));
@@ -107,11 +130,23 @@ public final class Manifest {
   public static List<Problem> verify(Path root) throws IOException {
     List<Problem> problems = new ArrayList<>();
     Path manifest = root.resolve(FILE);
+    String why = ArchiveFiles.refusal(root, FILE);
+    if (why != null) {
+      problems.add(new Problem(Problem.Kind.MALFORMED, FILE + " is " + why + " (not read)"));
+      return problems;
+    }
     String text;
     try {
+      if (Files.size(manifest) > MAX_BYTES) {
+        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + " is larger than " + MAX_BYTES + " bytes (not read)"));
+        return problems;
+      }
       text = Files.readString(manifest, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       problems.add(new Problem(Problem.Kind.MISSING, FILE));
+      return problems;
+    } catch (java.nio.charset.MalformedInputException e) {
+      problems.add(new Problem(Problem.Kind.MALFORMED, FILE + " is not UTF-8 text"));
       return problems;
     }
     Map<String, String> listed = parse(text, problems);
@@ -119,13 +154,17 @@ public final class Manifest {
     sorted.putAll(listed);
     for (Map.Entry<String, String> e : sorted.entrySet()) {
       Path p = root.resolve(e.getKey());
-      if (!Files.isRegularFile(p)) {
+      String refused = ArchiveFiles.refusal(root, e.getKey());
+      if (refused != null) {
+        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + " lists \"" + abbreviate(ftl.data.Echo.clean(e.getKey()))
+            + "\", which is " + refused + " (not opened)"));
+      } else if (!Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
         problems.add(new Problem(Problem.Kind.MISSING, e.getKey()));
       } else if (!sha256(p).equals(e.getValue())) {
         problems.add(new Problem(Problem.Kind.CHANGED, e.getKey()));
       }
     }
-    for (String f : archiveFiles(root)) {
+    for (String f : archiveFiles(root, problems)) {
       if (!listed.containsKey(f)) {
         problems.add(new Problem(Problem.Kind.EXTRA, f));
       }

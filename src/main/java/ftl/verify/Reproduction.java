@@ -70,14 +70,12 @@ public final class Reproduction {
     List<Emitter.Output> outputs = render(archiveRoot, data, computed, digest, summaries);
     List<String> stale = new ArrayList<>();
     for (Emitter.Output o : outputs) {
-      Path p = archiveRoot.resolve(o.path());
-      String current = Files.exists(p) ? Files.readString(p, StandardCharsets.UTF_8) : null;
+      String current = ArchiveFiles.readIfRegular(archiveRoot, o.path());
       if (o.content().equals(current)) {
         continue;
       }
       if (write) {
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, o.content(), StandardCharsets.UTF_8);
+        ArchiveFiles.writeAtomically(archiveRoot, o.path(), o.content().getBytes(StandardCharsets.UTF_8));
       } else {
         stale.add(o.path() + ": " + (current == null ? "missing" : "stale: differs from what " + o.template()
             + " gives from the data"));
@@ -102,26 +100,40 @@ public final class Reproduction {
       }
       for (ftl.quantity.RunResult r : analysis.runs(instrument)) {
         java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
-        m.put("campaign", r.campaign().name());
-        m.put("condition", r.row().condition());
-        m.put("run", r.row().runId());
+        // Figure data is read by pgfplots: identifiers are whitelisted, numbers re-printed from their values.
+        m.put("campaign", identifier(r.campaign().name()));
+        m.put("condition", identifier(r.row().condition()));
+        m.put("run", identifier(r.row().runId()));
         m.put("instrument", instrument);
-        m.put("sendIntervalNs", r.field("send_interval_ns"));
-        m.put("payloadBytes", r.field("payload_bytes"));
-        m.put("startPhaseUs", r.field("start_phase_us"));
+        m.put("sendIntervalNs", integer(r.field("send_interval_ns")));
+        m.put("payloadBytes", integer(r.field("payload_bytes")));
+        m.put("startPhaseUs", integer(r.field("start_phase_us")));
         m.put("firstSendPhaseUs", Long.toString(r.firstSendPhaseMicros()));
         m.put("retention", fixed(r.retention(), 4));
         m.put("predictedRetention", fixed(r.grid().events() == 0 ? Double.NaN : r.grid().predictedRetention().value(), 4));
         m.put("medianFlightUs", fixed(r.guard().medianFlightNanos() / 1000.0, 1));
         m.put("medianDisplacementUs", fixed(r.medianDisplacementNanos() / 1000.0, 1));
         m.put("ackNegativeRate", fixed(r.ackNegativeRate().value(), 5));
-        m.put("priority", r.field("priority"));
-        m.put("geometry", r.field("geometry"));
-        m.put("loadPct", r.field("load_pct"));
+        m.put("priority", r.field("priority").isEmpty() ? "" : identifier(r.field("priority")));
+        m.put("geometry", r.field("geometry").isEmpty() ? "" : identifier(r.field("geometry")));
+        m.put("loadPct", integer(r.field("load_pct")));
         out.add(m);
       }
     }
     return out;
+  }
+
+  /** An identifier from data for figure data; the ledger reader has whitelisted it, this is a second line. */
+  private static String identifier(String s) {
+    if (!ftl.data.Identifiers.safe(s)) {
+      throw new IllegalStateException("identifier not whitelisted reached the figure data: " + ftl.data.Echo.of(s));
+    }
+    return s;
+  }
+
+  /** An integer cell re-printed from its value ("" when empty); the ledger reader has checked it parses. */
+  private static String integer(String s) {
+    return s.isEmpty() ? "" : Long.toString(Long.parseLong(s));
   }
 
   private static String fixed(double v, int decimals) {
@@ -172,26 +184,7 @@ public final class Reproduction {
    * ledgers carry their SHA-256, so they cover the events too), in path order.
    */
   public static String dataDigest(DataSet data) {
-    MessageDigest md;
-    try {
-      md = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-    // Every file of the data root except the events files, whose SHA-256 the ledgers already carry.
-    List<Path> files;
-    try (java.util.stream.Stream<Path> walk = Files.exists(data.root()) ? Files.walk(data.root()) : java.util.stream.Stream.empty()) {
-      files = walk.filter(Files::isRegularFile)
-          .filter(p -> !data.root().relativize(p).toString().replace('\\', '/').contains("/" + EventFormat.EVENTS_DIR + "/"))
-          .sorted(java.util.Comparator.comparing(p -> data.root().relativize(p).toString().replace('\\', '/'))).toList();
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    for (Path f : files) {
-      String line = Manifest.sha256(f) + "  " + data.root().relativize(f).toString().replace('\\', '/') + "\n";
-      md.update(line.getBytes(StandardCharsets.UTF_8));
-    }
-    return HexFormat.of().formatHex(md.digest());
+    return data.digest();
   }
 
   /** The data root as messages name it: relative to the archive when inside it. */

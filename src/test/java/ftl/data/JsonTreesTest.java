@@ -93,7 +93,9 @@ class JsonTreesTest {
     }
     JsonProcessingException actual = catchThrowableOfType(() -> JsonTrees.read(t.bytes()), JsonProcessingException.class);
     assertThat(actual).as("JsonTrees accepted what ObjectMapper refuses").isNotNull();
-    assertThat(actual.getLocation().getLineNr()).isEqualTo(expected.getLocation().getLineNr());
+    // A stream constraint (nesting depth, number length) is reported without a location by both.
+    assertThat(actual.getLocation() == null ? -1 : actual.getLocation().getLineNr())
+        .isEqualTo(expected.getLocation() == null ? -1 : expected.getLocation().getLineNr());
     assertThat(actual.getOriginalMessage()).isEqualTo(expected.getOriginalMessage());
   }
 

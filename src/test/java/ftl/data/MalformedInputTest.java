@@ -34,7 +34,7 @@ class MalformedInputTest {
 
   static final Path CORPUS = Path.of("src/test/resources/ftl/data/malformed");
 
-  record Case(String path, String reader, long line, String message) {
+  record Case(String path, String reader, long line, String message, String file, String command) {
     @Override
     public String toString() {
       return reader + " " + path;
@@ -46,15 +46,16 @@ class MalformedInputTest {
     try (var r = Files.newBufferedReader(CORPUS.resolve("cases.csv"))) {
       for (CSVRecord rec : CSVFormat.RFC4180.builder().setCommentMarker('#').setHeader().setSkipHeaderRecord(true)
           .get().parse(r)) {
-        out.add(new Case(rec.get("path"), rec.get("reader"), Long.parseLong(rec.get("line")), rec.get("message")));
+        out.add(new Case(rec.get("path"), rec.get("reader"), Long.parseLong(rec.get("line")), rec.get("message"),
+            rec.get("file"), rec.get("command").isEmpty() ? "list" : rec.get("command")));
       }
     }
     return out.stream();
   }
 
   @Test
-  void corpus_hasAtLeastFortyCases() throws IOException {
-    assertThat(cases().count()).isGreaterThanOrEqualTo(40);
+  void corpus_hasWellOverAHundredCases() throws IOException {
+    assertThat(cases().count()).isGreaterThanOrEqualTo(150);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -78,7 +79,7 @@ class MalformedInputTest {
       return;
     }
     Path data = dataRootFor(c, tmp);
-    String file = switch (c.reader()) {
+    String file = !c.file().isEmpty() ? c.file() : switch (c.reader()) {
       case "events" -> "data/c/" + c.path();
       case "plan" -> "data/c/plan.json";
       default -> "data/" + Path.of(c.path()).getFileName() + "/ledger.csv";
@@ -91,10 +92,20 @@ class MalformedInputTest {
     CommandLine cl = Main.commandLine();
     cl.setErr(new PrintWriter(err, true));
     cl.setOut(new PrintWriter(new StringWriter(), true));
-    int code = cl.execute("--root", root.toString(), "--data", data.toString(), "list", "--json");
+    int code = c.command().equals("reproduce")
+        ? cl.execute("--root", root.toString(), "--data", data.toString(), "reproduce", "--check")
+        : cl.execute("--root", root.toString(), "--data", data.toString(), "list", "--json");
     assertThat(code).as("exit code for %s; stderr: %s", c, err).isEqualTo(ExitCode.BAD_DATA);
     assertThat(err.toString()).contains(file + (c.line() > 0 ? ":" + c.line() : "") + ": ").contains(c.message())
         .doesNotContain("\tat ").doesNotContain("Exception");
+    assertInert(err.toString());
+  }
+
+  /** A message a terminal shows: one line, of bounded length, without a control character but its newline. */
+  static void assertInert(String stderr) {
+    assertThat(stderr.strip()).as("one line").doesNotContain("\n").doesNotContain("\r");
+    assertThat(stderr.length()).as("bounded length").isLessThan(1200);
+    assertThat(stderr.strip().chars().filter(ch -> ftl.data.Echo.isControl((char) ch))).as("control characters").isEmpty();
   }
 
   /** A data root with one campaign {@code c} whose only run reads the case's file (or the case's campaign folder). */
@@ -118,6 +129,7 @@ class MalformedInputTest {
         Files.writeString(camp.resolve("ledger.csv"), "run_id,condition,status,events_file,events_sha256\n"
             + "r1,c1,failed,,\n", StandardCharsets.UTF_8);
       }
+      case "root" -> ftl.verify.TempArchive.copyTree(src, data);
       default -> ftl.verify.TempArchive.copyTree(src, data.resolve(src.getFileName().toString()));
     }
     return data;
@@ -127,7 +139,7 @@ class MalformedInputTest {
     Path src = CORPUS.resolve(c.path());
     return switch (c.reader()) {
       case "events" -> EventReader.read(src, c.path(), null, e -> { });
-      case "plan" -> PlanReader.read(src, c.path());
+      case "plan" -> PlanReader.parse(Files.readAllBytes(src), c.path());
       case "dictionary" -> {
         try (InputStream in = Files.newInputStream(src)) {
           yield DataDictionary.parse(in, c.path());
@@ -136,12 +148,23 @@ class MalformedInputTest {
       default -> {
         Path data = dataRootFor(c, tmp);
         DataSet set = DataSet.scan(data, "data");
-        yield new Analysis(set).runs(Analysis.KAFKA);
+        if (c.command().equals("reproduce")) {
+          yield set.digest();
+        }
+        ftl.quantity.Registry registry = ftl.quantity.Registry.forData(set);
+        Analysis a = new Analysis(set);
+        for (ftl.quantity.Quantity q : registry.all()) {
+          ftl.quantity.Computed.of(q, a);
+        }
+        yield a.runs(Analysis.KAFKA);
       }
     };
   }
 
   private static String expectedFile(Case c) {
+    if (!c.file().isEmpty()) {
+      return c.file();
+    }
     return c.reader().equals("ledger") ? "data/" + Path.of(c.path()).getFileName() + "/ledger.csv" : c.path();
   }
 

@@ -422,14 +422,14 @@ class RegistryFixtureTest {
 
   static Stream<Arguments> clashes() {
     return Stream.of(
-        Arguments.of("clashkey", "duplicate quantity key runs.c.a-b"),
-        Arguments.of("clashmacro", "macro \\RunsCAB used by runs.c.a-b and runs.c.aB"));
+        Arguments.of("clashkey", "clashkey/c/ledger.csv:4: condition \"a-b\" collides with \"a.b\" (line 3): both make the registry key segment a-b"),
+        Arguments.of("clashmacro", "clashmacro/c/ledger.csv:4: condition \"a-b\" collides with \"aB\" (line 3): both make the macro words AB"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("clashes")
   void forData_conditionsThatCollide_areRefused(String root, String message) {
-    assertThatThrownBy(() -> Registry.forData(data(root))).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> Registry.forData(data(root))).isInstanceOf(ftl.data.DataException.class)
         .hasMessage(message);
   }
 
@@ -468,5 +468,13 @@ class RegistryFixtureTest {
   @MethodSource("sources")
   void sourceFiles_scope_namesLedgersThenEventsOfOkRuns(Quantity.Scope scope, List<String> expected) {
     assertThat(analysis("bare").sourceFiles(scope)).containsExactlyElementsOf(expected);
+  }
+
+  @Test
+  void forData_rootAbsent_hasNoAuditNorPublishedEntry() {
+    Registry r = Registry.forData(DataSet.scan(Path.of("no-such-data-root"), "none"));
+    assertThat(r.all()).extracting(Quantity::key).noneMatch(k -> k.startsWith("audit."))
+        .contains("exposure.published.count");
+    assertThat(Registry.auditRows(DataSet.scan(Path.of("no-such-data-root"), "none"))).isEmpty();
   }
 }

@@ -19,6 +19,8 @@ cases = []
 
 def w(path, data):
     p = os.path.join(HERE, path)
+    if os.path.isdir(p):
+        shutil.rmtree(p)
     os.makedirs(os.path.dirname(p), exist_ok=True)
     with open(p, "wb") as f:
         f.write(data if isinstance(data, bytes) else data.encode("utf-8"))
@@ -137,11 +139,157 @@ ledger("events-outside-campaign", LH + "\n" + ok1.replace("events/r1.csv", "../r
 ledger("unclosed-quote", LH + "\n" + ok1 + "\n\"r2,c1,ok,events/r1.csv,%s,1000000\n" % SHA, 3, "EOF reached before encapsulated token finished")
 ledger("duplicate-header", LH + ",status\n" + ok1 + ",ok\n", 0, "not a valid CSV ledger")
 
+
+# ---- hostile input (issue 14): one defect each, on top of the malformed classes above ----
+# events: bounded reading, one gzip member, spans that fit in 64 bits, echoed data cut and inert
+ev("blank-line-at-end.csv", good(ROW[0], ROW[1]) + "\n", 4, "blank line inside the data")
+ev("blank-lines-after-one-row.csv", good(ROW[0]) + "\n" * 5000, 3, "blank line inside the data")
+ev("gzip-trailing-garbage.csv.gz", None, 0, "bytes after the gzip member", raw=gz(good(*ROW)) + b"GARBAGE")
+ev("gzip-trailing-zeros.csv.gz", None, 0, "bytes after the gzip member", raw=gz(good(*ROW)) + b"\0" * 512)
+ev("gzip-two-members.csv.gz", None, 0, "bytes after the gzip member", raw=gz(good(ROW[0])) + gz(ROW[1] + "\n"))
+ev("gzip-bad-method.csv.gz", None, 0, "corrupt gzip: unsupported compression method", raw=b"\x1f\x8b\x07" + gz(good(*ROW))[3:])
+ev("gzip-header-only.csv.gz", None, 0, "truncated gzip", raw=gz(good(*ROW))[:10])
+ev("overflow-flight.csv", good("0,-9223372036854775000,,9223372036854775000,5,6,7"), 2, "recv_ns - send_ns overflows 64 bits")
+ev("overflow-displacement.csv", good("0,-9223372036854775000,9223372036854775000,,5,,"), 2, "ack_ns - send_ns overflows 64 bits")
+ev("overflow-ack-span.csv", good("0,0,-9223372036854775000,9223372036854775000,5,6,7"), 2, "recv_ns - ack_ns overflows 64 bits")
+ev("overflow-wall.csv", good("0,1,2,3,-9223372036854775000,9223372036854775000,7"), 2, "recv_us - send_us overflows 64 bits")
+ev("overflow-omb.csv", good("0,1,2,3,4,9223372036854775000,-9223372036854775000"), 2, "floor(recv_us / 1000) - create_ms overflows 64 bits")
+ev("megabyte-number.csv", good(ROW[0], "1," + "9" * 60000 + ",2,3,4,5,6"), 3, "send_ns is out of the 64-bit range (\"99999999999")
+ev("line-too-long.csv", good(ROW[0], "1,2,3,4,5,6,7," + "8" * 70000), 3, "line longer than 65536 bytes")
+ev("too-many-comment-lines.csv", "# comment\n" * 1001 + good(ROW[0]), 1001, "more than 1000 comment lines before the header")
+ev("terminal-escape.csv", good("0,\x1b[2J\x1b[31mred,2,3,4,5,6"), 2, "send_ns is not an integer (\"\\x1b[2J\\x1b[31mred\")")
+ev("bidi-override.csv", good("0,1\u202e2,2,3,4,5,6"), 2, "send_ns is not an integer (\"1\\u202e2\")")
+ev("nul-byte.csv", good("0,1\x002,2,3,4,5,6"), 2, "send_ns is not an integer (\"1\\x002\")")
+ev("arabic-digits.csv", good("0,\u0661\u0662,2,3,4,5,6"), 2, "send_ns is not an integer (\"\u0661\u0662\")")
+ev("plus-sign.csv", good("0,+1,2,3,4,5,6"), 2, "send_ns is not an integer (\"+1\")")
+ev("tex-in-cell.csv", good("0,\\input{/etc/passwd},2,3,4,5,6"), 2, "send_ns is not an integer (\"\\input{/etc/passwd}\")")
+ev("cr-only-lines.csv", H + "\r" + ROW[0] + "\r" + ROW[1] + "\r", 1, "a carriage return without a line feed")
+
+# plans
+plan("deep-nesting.json", "[" * 5000 + "]" * 5000, 0, "not valid JSON: Document nesting depth")
+plan("not-utf8.json", b'{"campaign": "\xff\xfe"}', 1, "not valid JSON")
+plan("number-too-long.json", '{"a": ' + "1" * 5000 + "}", 0, "not valid JSON: Number value length")
+plan("string.json", '"a plan"', 1, "a plan must be a JSON object")
+plan("control-char.json", '{"a": "\x1b[2J"}', 1, "not valid JSON")
+
+# ledgers: byte-order mark, line endings, whitelisted identifiers, strict numbers, collisions, hostile paths
+ledger("bom", "\ufeff" + LH + "\n" + ok1 + "\n", 1, "starts with a UTF-8 byte-order mark")
+ledger("cr-only", LH + "\r" + ok1 + "\r", 1, "a carriage return without a line feed")
+ledger("cr-only-after-crlf", LH + "\r\n" + ok1 + "\r", 2, "a carriage return without a line feed")
+ledger("not-utf8", (LH + "\n" + ok1 + "\n").encode() + b"\xff\n", 0, "not UTF-8 text")
+ledger("control-char", LH + ",reason\n" + ok1 + ",\x1b[31mred\n", 2, "control character \\x1b in a text file")
+def cond(name, c, fragment, column="condition"):
+    row = ok1.replace("r1,c1", "r1," + ('"' + c.replace('"', '""') + '"' if any(ch in c for ch in ',"\n\r') else c))
+    ledger(name, LH + "\n" + row + "\n", 2 + c.count("\n"), fragment)
+cond("condition-space", "a b", "condition \"a b\" is not a safe identifier")
+cond("condition-tex-input", "\\input{/etc/passwd}", "condition \"\\input{/etc/passwd}\" is not a safe identifier")
+cond("condition-csname", "\\csname input\\endcsname", "is not a safe identifier")
+cond("condition-write18", "\\immediate\\write18{touch pwned}", "is not a safe identifier")
+cond("condition-caret-notation", "x^^5cinput", "condition \"x^^5cinput\" is not a safe identifier")
+cond("condition-braces", "a}{b", "condition \"a}{b\" is not a safe identifier")
+cond("condition-percent", "a%b", "condition \"a%b\" is not a safe identifier")
+cond("condition-hash", "a#1", "condition \"a#1\" is not a safe identifier")
+cond("condition-tilde", "a~b", "condition \"a~b\" is not a safe identifier")
+cond("condition-dollar", "$x$", "condition \"$x$\" is not a safe identifier")
+cond("condition-newline", "a\nb", "condition \"a\\x0ab\" is not a safe identifier")
+cond("condition-unicode", "r\u00e9sum\u00e9", "condition \"r\u00e9sum\u00e9\" is not a safe identifier")
+cond("condition-leading-dash", "-x", "condition \"-x\" is not a safe identifier")
+cond("condition-leading-dot", ".x", "condition \".x\" is not a safe identifier")
+cond("condition-too-long", "c" * 65, "is not a safe identifier")
+cond("condition-megabyte", "c" * 100000, "(100000 characters)\" is not a safe identifier")
+ledger("run_id-slash", LH + "\n" + ok1.replace("r1,c1", "a/b,c1") + "\n", 2, "run_id \"a/b\" is not a safe identifier")
+def column(name, col, value, fragment):
+    ledger(name, LH + "," + col + "\n" + ok1 + "," + value + "\n", 2, fragment)
+column("priority-tex", "priority", "fifo\\relax", "priority \"fifo\\relax\" is not a safe identifier")
+column("geometry-space", "geometry", "sh ared", "geometry \"sh ared\" is not a safe identifier")
+column("acks-semicolon", "acks", "all;rm", "acks \"all;rm\" is not a safe identifier")
+column("instrument-trailing-space", "instrument", "kafka ", "instrument \"kafka \" is not a safe identifier")
+column("load-pct-nan", "load_measured_pct", "NaN", "load_measured_pct is not a finite number (\"NaN\")")
+column("load-pct-infinity", "load_measured_pct", "Infinity", "load_measured_pct is not a finite number (\"Infinity\")")
+column("load-pct-overflows-double", "load_measured_pct", "1e999", "load_measured_pct is not a finite number (\"1e999\")")
+column("load-pct-hex", "load_measured_pct", "0x1p3", "load_measured_pct is not a finite number (\"0x1p3\")")
+column("loadavg-space", "loadavg_start", " 1.5", "loadavg_start is not a finite number (\" 1.5\")")
+column("load-pct-integer-space", "load_pct", "90 ", "load_pct is not an integer (\"90 \")")
+column("payload-plus", "payload_bytes", "+100", "payload_bytes is not an integer (\"+100\")")
+ledger("header-bad-name", LH + ",bad col\n" + ok1 + ",x\n", 1, "header column \"bad col\" is not a column name")
+ledger("interval-zero", LH + "\n" + ok1.replace(",1000000", ",0") + "\n", 2, "send_interval_ns must be positive (\"0\")")
+ledger("interval-negative", LH + "\n" + ok1.replace(",1000000", ",-1000000") + "\n", 2, "send_interval_ns must be positive (\"-1000000\")")
+ledger("interval-overflow", LH + "\n" + ok1.replace(",1000000", ",99999999999999999999") + "\n", 2, "send_interval_ns is not an integer")
+ledger("interval-space", LH + "\n" + ok1.replace(",1000000", ", 1000000") + "\n", 2, "send_interval_ns is not an integer (\" 1000000\")")
+ledger("collide-key", LH + "\n" + ok1.replace("r1,c1", "r1,a.b") + "\n" + ok1.replace("r1,c1", "r2,a-b") + "\n", 3,
+       "condition \"a-b\" collides with \"a.b\" (line 2): both make the registry key segment a-b")
+ledger("collide-macro", LH + "\n" + ok1.replace("r1,c1", "r1,aB") + "\n" + ok1.replace("r1,c1", "r2,a_b") + "\n", 3,
+       "condition \"a_b\" collides with \"aB\" (line 2): both make the macro words AB")
+ledger("collide-digit-word", LH + "\n" + ok1.replace("r1,c1", "r1,s1") + "\n" + ok1.replace("r1,c1", "r2,sOne") + "\n", 3,
+       "condition \"sOne\" collides with \"s1\" (line 2): both make the macro words SOne")
+ledger("events-absolute", LH + "\n" + ok1.replace("events/r1.csv", "/etc/passwd") + "\n", 2, "lies outside the campaign folder")
+ledger("events-dotdot-inside", LH + "\n" + ok1.replace("events/r1.csv", "events/../events/r1.csv") + "\n", 2, "lies outside the campaign folder")
+ledger("events-backslash", LH + "\n" + ok1.replace("events/r1.csv", "events\\r1.csv") + "\n", 2, "not a safe relative path")
+ledger("events-empty-part", LH + "\n" + ok1.replace("events/r1.csv", "events//r1.csv") + "\n", 2, "not a safe relative path")
+ledger("sha-upper-case", LH + "\n" + ok1.replace(SHA, SHA.upper()) + "\n", 2, "events_sha256 is not 64 lower-case hex digits")
+ledger("status-megabyte", LH + "\n" + ok1.replace(",ok,", ",ok" + "k" * 200000 + ",") + "\n", 2, "(200002 characters)\" is not ok, failed or aborted")
+ledger("events-file-is-folder", LH + "\n" + ok1.replace("events/r1.csv", "events/dir.csv") + "\n", 0, "is a folder, not a file")
+w("ledgers/events-file-is-folder/events/dir.csv/inside.txt", "a folder where an events file is expected\n")
+cases[-1] = cases[-1] + ("data/events-file-is-folder/events/dir.csv",)
+
+# ---- whole data roots: folder names, the data dictionary, the audit tables and texts ----
+def root(name, files, line, fragment, file, command="list"):
+    d = "roots/" + name
+    shutil.rmtree(os.path.join(HERE, d), ignore_errors=True)
+    for rel, data in files.items():
+        w(d + "/" + rel, data)
+    cases.append((d, "root", line, fragment, "data/" + file, command))
+
+CAMP = {"c/ledger.csv": LH + "\n" + ok1 + "\n", "c/events/r1.csv": EVENTS}
+def camp(folder):
+    return {folder + "/ledger.csv": LH + "\n" + ok1 + "\n", folder + "/events/r1.csv": EVENTS}
+root("campaign-name-space", camp("my campaign"), 0, "the name is not a safe file name", "my campaign")
+root("campaign-name-unicode", camp("m\u00f6de"), 0, "the name is not a safe file name", "m\u00f6de")
+root("campaign-name-dot", camp("mode.a"), 0, "campaign folder name \"mode.a\" contains '.'", "mode.a")
+root("campaign-name-dotfile", camp(".hidden"), 0, "the name is not a safe file name", ".hidden")
+root("campaign-collide-macro", {**camp("mode-a"), **camp("modeA")}, 0, "campaign folder name \"modeA\" collides with \"mode-a\"", "modeA")
+root("file-name-space", {**CAMP, "read me.txt": "notes\n"}, 0, "the name is not a safe file name", "read me.txt")
+root("dictionary-loosens-interval", {**{"c/ledger.csv": LH + "\n" + ok1.replace(",1000000", ",abc") + "\n", "c/events/r1.csv": EVENTS},
+     "datapackage.json": open(os.path.join(HERE, "../../../../../../data/datapackage.json")).read().replace('"name": "send_interval_ns", "type": "integer"', '"name": "send_interval_ns", "type": "string"')},
+     2, "send_interval_ns is not an integer (\"abc\")", "c/ledger.csv")
+root("dictionary-control-char", {**CAMP, "datapackage.json": '{"resources": [\x1b]}'}, 1, "not valid JSON", "datapackage.json")
+root("plan-is-folder", {**CAMP, "c/plan.json/inside.txt": "x\n"}, 0, "is a folder, not a file", "c/plan.json")
+root("ledger-is-folder", {"c/ledger.csv/inside.txt": "x\n"}, 0, "is a folder, not a file", "c/ledger.csv")
+root("harnesses-control-char", {**CAMP, "audit/harnesses.csv": "harness,latency\nx\x1b]0;pwned\x07,y\n"}, 2, "control character \\x1b in a text file", "audit/harnesses.csv")
+root("harnesses-unclosed-quote", {**CAMP, "audit/harnesses.csv": "harness,latency\n\"x,y\n"}, 0, "not a valid CSV", "audit/harnesses.csv")
+root("harnesses-not-utf8", {**CAMP, "audit/harnesses.csv": b"harness,latency\n\xff,y\n"}, 0, "not UTF-8 text", "audit/harnesses.csv")
+PUB = "label,system,median_ns,percentile,latency_kind,source,locator\n"
+root("published-nan", {**CAMP, "audit/published-medians.csv": PUB + "a,b,NaN,50,c,d,e\n"}, 2, "median_ns is not a positive finite number (\"NaN\")", "audit/published-medians.csv")
+root("published-infinity", {**CAMP, "audit/published-medians.csv": PUB + "a,b,Infinity,50,c,d,e\n"}, 2, "median_ns is not a positive finite number (\"Infinity\")", "audit/published-medians.csv")
+root("published-negative", {**CAMP, "audit/published-medians.csv": PUB + "a,b,-5,50,c,d,e\n"}, 2, "median_ns is not a positive finite number (\"-5\")", "audit/published-medians.csv")
+root("published-zero", {**CAMP, "audit/published-medians.csv": PUB + "a,b,0,50,c,d,e\n"}, 2, "median_ns is not a positive finite number (\"0\")", "audit/published-medians.csv")
+root("published-hex", {**CAMP, "audit/published-medians.csv": PUB + "a,b,0x10,50,c,d,e\n"}, 2, "median_ns is not a positive finite number (\"0x10\")", "audit/published-medians.csv")
+E2E = "Percentiles: 50th = " + "9" * 400 + ", 99th = 1\n"
+root("demo-e2e-infinite", {**CAMP, "audit/demo/outputs/e2e-1.txt": "run 1\n" + E2E}, 2, "not a finite number", "audit/demo/outputs/e2e-1.txt")
+PERF = "10 records sent, 1.0 records/sec (0.1 MB/sec), 1.2.3 ms avg latency, 5.0 ms max latency, 1 ms 50th\n"
+root("demo-perf-two-points", {**CAMP, "audit/demo/outputs/perf-1.txt": PERF}, 1, "not a finite number (\"1.2.3\")", "audit/demo/outputs/perf-1.txt")
+root("demo-text-not-utf8", {**CAMP, "audit/demo/outputs/e2e-1.txt": b"\xc3\x28\n"}, 0, "not UTF-8 text", "audit/demo/outputs/e2e-1.txt")
+root("demo-outputs-missing", {**CAMP, "audit/demo/demo-ledger.csv": "x\n"}, 0, "the demonstration has no outputs folder", "audit/demo/outputs")
+def collide_fixed(name, condition, fragment):
+    files = {"total/ledger.csv": LH + "\n" + ok1.replace("r1,c1", "r1," + condition) + "\n", "total/events/r1.csv": EVENTS}
+    d = "roots/" + name
+    shutil.rmtree(os.path.join(HERE, d), ignore_errors=True)
+    for rel, data in files.items():
+        w(d + "/" + rel, data)
+    cases.append((d, "root", 0, fragment, "data", "list"))
+collide_fixed("registry-key-collision", "modeA", "registry keys or macros: duplicate quantity key runs.total.modeA")
+collide_fixed("registry-macro-collision", "mode-A", "registry keys or macros: macro \\RunsTotalModeA used by runs.total.modeA and runs.total.mode-A")
+root("digest-deep-folders", {**CAMP, "audit/" + "/".join("d%d" % i for i in range(10)) + "/x.txt": "deep\n"}, 0,
+     "folders nested deeper than 8 levels", "audit/" + "/".join("d%d" % i for i in range(8)), command="reproduce")
+root("digest-unsafe-name-deep", {**CAMP, "audit/notes/draft (1).txt": "x\n"}, 0, "the name is not a safe file name", "audit/notes/draft (1).txt", command="reproduce")
+
 with open(os.path.join(HERE, "cases.csv"), "w", newline="") as f:
     f.write("# Malformed-input corpus (synthetic, written by make_corpus.py): one defect per case.\n")
-    f.write("# reader: events | plan | dictionary | ledger (a campaign folder); line 0 = the file as a whole.\n")
+    f.write("# reader: events | plan | dictionary | ledger (a campaign folder) | root (a whole data root); line 0 = the file as a whole.\n")
+    f.write("# file: what the message names (default: the case's own file); command: the ftl command (default: list --json).\n")
     wr = csv.writer(f, lineterminator="\n")
-    wr.writerow(["path", "reader", "line", "message"])
+    wr.writerow(["path", "reader", "line", "message", "file", "command"])
     for c in cases:
+        c = tuple(c) + ("",) * (6 - len(c))
         wr.writerow(c)
 print(len(cases), "cases")

@@ -7,8 +7,8 @@ Each root is a folder acting as a data root (campaign folders modeA, modeB, payl
   bare       every campaign present but nothing delivered (and the single modeA run refused): every
              "no run delivered" / "no stratum" / "rho undefined" reason; payload without a plan.
   minimal    no campaign; audit/demo without ftl-ledger.csv and with outputs that print no figure.
-  clashkey   conditions "a b" and "a-b" slug to the same key: the registry refuses a duplicate key.
-  clashmacro conditions "aB" and "a-b" spell the same macro: the registry refuses a duplicate macro.
+  clashkey   conditions "a.b" and "a-b" slug to the same key: bad data, naming the ledger line.
+  clashmacro conditions "aB" and "a-b" spell the same macro: bad data, naming the ledger line.
   mixed      one campaign holding a Kafka run and a no-JVM run of the same condition.
   iso        the isolation campaign alone: every collapse factor of its four strata, an infinite upper bound.
   isonone    the isolation campaign without a negative and without a confined run: nothing is finite.
@@ -441,5 +441,5 @@ if __name__ == "__main__":
     replay()
     replaynone()
     newc()
-    clash("clashkey", ["a b", "a-b"], "Synthetic: conditions \"a b\" and \"a-b\" both give the key segment a-b (duplicate key).")
+    clash("clashkey", ["a.b", "a-b"], "Synthetic: conditions \"a.b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
