@@ -3,6 +3,7 @@ package ftl.harness.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataDictionary;
+import ftl.data.DataGate;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +12,7 @@ class LedgerDictionaryTest {
 
   @Test
   void columns_everyWrittenColumn_isDeclaredInTheDataDictionary() {
-    DataDictionary d = DataDictionary.forRoot(Path.of("data"), "data");
+    DataDictionary d = DataDictionary.forRoot(DataGate.of(Path.of("data"), "data"));
     assertThat(d.ledgerFields().keySet()).containsAll(Ledger.COLUMNS);
     for (String c : Ledger.COLUMNS) {
       assertThat(d.ledgerFields().get(c).description()).as(c).isNotBlank();
@@ -20,6 +21,6 @@ class LedgerDictionaryTest {
 
   @Test
   void columns_bundledDictionary_agreesWithTheArchiveOne() {
-    assertThat(DataDictionary.bundled().ledgerFields()).isEqualTo(DataDictionary.forRoot(Path.of("data"), "data").ledgerFields());
+    assertThat(DataDictionary.bundled().ledgerFields()).isEqualTo(DataDictionary.forRoot(DataGate.of(Path.of("data"), "data")).ledgerFields());
   }
 }
