@@ -47,6 +47,7 @@ public final class Registry {
     q.addAll(IsolationQuantities.all());
     q.addAll(ExposureQuantities.forData(data));
     q.addAll(AuditQuantities.forData(data));
+    q.addAll(GridLawHeldOut.forData(data));
     q.addAll(ReplicationVerdicts.forRegistry(q));
     return new Registry(q);
   }
