@@ -28,7 +28,7 @@ import java.util.TreeSet;
  * agreement ({@code gridlaw.eventAgreement.*}) pairs each event's own phase and flight and is only a
  * consistency check of the replay.
  */
-final class GridLawHeldOut {
+public final class GridLawHeldOut {
   /** Largest |predicted - observed| retention of a run that counts as predicted (fraction). */
   static final double TOLERANCE = 0.05;
   /** Share of a campaign's predicted runs that must lie within {@link #TOLERANCE} for the law to hold. */
@@ -42,12 +42,13 @@ final class GridLawHeldOut {
    * One run's held-out prediction.
    *
    * @param runId the run
+   * @param condition its condition
    * @param phases {@code b} of its send interval over the quantum
    * @param predicted leave-one-run-out prediction, NaN when untested
    * @param ownUnpaired the same prediction from the run's own flights taken as an unpaired distribution
    * @param observed the guard's retention kept/taken, NaN when nothing was delivered
    */
-  record RunPrediction(String runId, long phases, double predicted, double ownUnpaired, double observed) {
+  record RunPrediction(String runId, String condition, long phases, double predicted, double ownUnpaired, double observed) {
     boolean tested() {
       return !Double.isNaN(predicted) && !Double.isNaN(observed);
     }
@@ -110,6 +111,18 @@ final class GridLawHeldOut {
             return e.length == 0 ? new Value.Unavailable("no run with a held-out prediction")
                 : new Value.Real(HeldOutGridLaw.summarise(e, TOLERANCE).medianAbsError());
           }));
+      for (String cond : c.runs().stream().filter(GridLawHeldOut::scheduled).map(LedgerRow::condition).distinct()
+          .sorted().toList()) {
+        q.add(new Quantity("gridlaw.heldout.condition.medianAbsError." + name + "." + ConditionQuantities.slug(cond),
+            ConditionQuantities.macro("GridLawHeldOutMedianAbsError", name, cond),
+            "median |predicted - observed| held-out retention over the runs of condition " + cond + " of campaign " + name
+                + how, Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.quantity.GridLawHeldOut#predictions", a -> {
+              double[] e = predictions(a, name).stream().filter(p -> p.tested() && p.condition().equals(cond))
+                  .mapToDouble(RunPrediction::error).toArray();
+              return e.length == 0 ? new Value.Unavailable("no run of condition " + cond + " with a held-out prediction")
+                  : new Value.Real(HeldOutGridLaw.summarise(e, TOLERANCE).medianAbsError());
+            }));
+      }
       for (long b : phaseCounts(c)) {
         String by = ", runs with b = " + b;
         q.add(summary("gridlaw.heldout.runs." + name + ".b" + b, "GridLawHeldOutRuns", name, "b" + b,
@@ -188,7 +201,7 @@ final class GridLawHeldOut {
     for (RunResult r : results.values()) {
       LedgerRow row = r.row();
       if (!scheduled(row)) {
-        out.add(new RunPrediction(row.runId(), 0, Double.NaN, Double.NaN, r.retention()));
+        out.add(new RunPrediction(row.runId(), row.condition(), 0, Double.NaN, Double.NaN, r.retention()));
         continue;
       }
       long s = Long.parseLong(row.field("send_interval_ns"));
@@ -198,12 +211,20 @@ final class GridLawHeldOut {
       long offsetNanos = offset.isEmpty() ? 0 : Long.parseLong(offset) * 1000L;
       long[] others = byCondition.get(row.condition()).stream().filter(id -> !id.equals(row.runId()))
           .map(flights::get).flatMapToLong(Arrays::stream).sorted().toArray();
-      out.add(new RunPrediction(row.runId(), GridLaw.reduce(s, QUANTUM_NANOS).denominator(),
+      out.add(new RunPrediction(row.runId(), row.condition(), GridLaw.reduce(s, QUANTUM_NANOS).denominator(),
           HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, others),
           HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, flights.get(row.runId())),
           r.retention()));
     }
     return out;
+  }
+
+  /**
+   * The held-out predicted retention of one ok run (for figure data), NaN when the run has none.
+   */
+  public static double predictedRetention(Analysis a, RunResult r) {
+    return predictions(a, r.campaign().name()).stream().filter(p -> p.runId().equals(r.row().runId()))
+        .mapToDouble(RunPrediction::predicted).findFirst().orElse(Double.NaN);
   }
 
   /** The flights {@code recv_ns - send_ns} of a run's delivered events, ascending (digest checked against the ledger). */

@@ -112,6 +112,7 @@ public final class Reproduction {
         m.put("firstSendPhaseUs", Long.toString(r.firstSendPhaseMicros()));
         m.put("retention", fixed(r.retention(), 4));
         m.put("predictedRetention", fixed(r.grid().events() == 0 ? Double.NaN : r.grid().predictedRetention().value(), 4));
+        m.put("heldOutRetention", fixed(ftl.quantity.GridLawHeldOut.predictedRetention(analysis, r), 4));
         m.put("medianFlightUs", fixed(r.guard().medianFlightNanos() / 1000.0, 1));
         m.put("medianDisplacementUs", fixed(r.medianDisplacementNanos() / 1000.0, 1));
         m.put("ackNegativeRate", fixed(r.ackNegativeRate().value(), 5));

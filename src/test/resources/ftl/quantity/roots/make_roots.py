@@ -23,7 +23,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 H = "seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms"
 FIELDS = ["priority", "geometry", "load_pct", "acks", "send_interval_ns", "priority_applied", "geometry_applied",
           "load_applied", "payload_bytes", "start_phase_us", "instrument", "events_written", "warmup_events",
-          "pacing_lag_p99_ns", "send_lag_p99_ns", "loadavg_start", "loadavg_end", "broker_cpus", "load_measured_pct"]
+          "pacing_lag_p99_ns", "send_lag_p99_ns", "loadavg_start", "loadavg_end", "broker_cpus", "load_measured_pct",
+          "first_send_phase_us", "clock_offset_us"]
 
 
 def ev(seq, d, t, phase, create_off=0, wall=None, recv=True, ack=True):
@@ -116,12 +117,15 @@ median over runs of run median D: 200 us (x1 has none); median flight 400 us."""
     runs = [
         ("b1", "s1ms", "ok", "Synthetic modeB run b1: T = 400 us, phases 700, 100, 800, 200 us: M = 1, 0, 1, 0; kept 2 of 4, grid law agrees 4 of 4.",
          [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100), ev(2, 100_000, T, 800), ev(3, 100_000, T, 200)],
-         b("1000000", events_written="4", warmup_events="2", pacing_lag_p99_ns="1000", loadavg_start="0.5", loadavg_end="1.25")),
+         b("1000000", events_written="4", warmup_events="2", pacing_lag_p99_ns="1000", loadavg_start="0.5", loadavg_end="1.25",
+           first_send_phase_us="700")),
         ("b2", "s1ms", "ok", "Synthetic modeB run b2: T = 1400 us, phases 700, 700, 100 us: M = 2, 2, 1; kept 3 of 3, guard median 2 ms.",
          [ev(0, 100_000, 1_400_000, 700), ev(1, 100_000, 1_400_000, 700), ev(2, 100_000, 1_400_000, 100)],
-         b("1000000", events_written="3", warmup_events="2", pacing_lag_p99_ns="3000", loadavg_start="0.75", loadavg_end="0.5")),
+         b("1000000", events_written="3", warmup_events="2", pacing_lag_p99_ns="3000", loadavg_start="0.75", loadavg_end="0.5",
+           first_send_phase_us="700", clock_offset_us="0")),
         ("b3", "s1ms", "ok", "Synthetic modeB run b3: one event acknowledged, never delivered (taken 0).",
-         [ev(0, 100_000, T, 700, recv=False)], b("1000000", events_written="1", warmup_events="2", pacing_lag_p99_ns="2000")),
+         [ev(0, 100_000, T, 700, recv=False)], b("1000000", events_written="1", warmup_events="2", pacing_lag_p99_ns="2000",
+                                                   first_send_phase_us="700")),
         ("b4", "s1250us", "ok", """Synthetic modeB run b4: T = 400 us.
 event 0: phase 700, M = 1 kept, predicted kept.
 event 1: phase 990, CreateTime 1 ms late: M = 0 dropped, predicted kept (disagrees).
@@ -136,6 +140,11 @@ predicted kept (disagrees); the microsecond wall-clock guard drops it. Kept 1 of
 retention per run b1 1/2, b2 1, b4 1/3 (b3, b5 deliver nothing): min 33.33%, max 100%.
 dropped 2 + 2 = 4, one-tick negatives 1. Grid law agrees 4 + 3 + 1 = 8 of 10 delivered events: 80.00%.
 guard median per run b1 1 ms, b2 2 ms, b4 1 ms: max 2 ms, min 1 ms. wall-clock retention min 2/3 = 66.67%.
+held-out grid law (leave one run out; b1, b2, b3 carry first_send_phase_us 700, b4 and b5 have no events_written or
+interval, so they are untested with b3, which delivers nothing: 3 untested): b1 predicted from b2's flights (1400 us)
+at phase 700 of s = 1 ms: every flight reaches the tick 300 us away, 1.0 against 0.5 observed (error 0.5); b2 from b1's
+flights (400 us >= 300 us): 1.0 against 1.0 (error 0). 2 runs, median |error| 25.00%, within 5%: 1 of 2 = 50.00%:
+did not hold. Own flights unpaired: the same, median 25.00%. b = 1 for both; condition s1ms median 25.00%.
 condition s1ms: 3 runs, b = 1, retention min 50%, median 75%, max 100%, flight median (400 + 1400)/2 = 900 us,
 agreement 7 of 7, negative-A rate 0 of 7. condition s1250us: b = 4 (1.25 ms / 1 ms = 5/4).
 condition nointerval: b unavailable, nothing delivered, no complete event.
@@ -217,9 +226,10 @@ def bare():
         "Synthetic modeA with one ok run, refused and undelivered: no usable run, no stratum, rho undefined,\n"
         "no median displacement or flight, no retention.")
     campaign(root, "modeB", [("v1", "s1ms", "ok", "Synthetic modeB run v1: one event acknowledged, never delivered.",
-                              undelivered(""), {"send_interval_ns": "1000000"})],
+                              undelivered(""), {"send_interval_ns": "1000000", "first_send_phase_us": "700",
+                                                "events_written": "1"})],
              "Synthetic modeB with one undelivered run: no retention, no grid-law event, no guard median,\n"
-             "no wall-clock retention.")
+             "no wall-clock retention, no held-out grid-law prediction (scheduled, but nothing delivered).")
     campaign(root, "payload", [("w1", "pb100-ph700", "ok", "Synthetic payload run w1: one event never delivered.",
                                 undelivered(""), {"payload_bytes": "100", "start_phase_us": "700"})],
              "Synthetic payload campaign without a plan.json: no prediction entries.")
@@ -280,10 +290,13 @@ def mixed():
         ("k1", "s1ms", "ok", "Synthetic Kafka run k1 in a no-JVM campaign: T = 400 us, phases 700, 800: kept 2 of 2.",
          [ev(0, 100_000, T, 700), ev(1, 100_000, T, 800)], {"instrument": "kafka"}),
         ("n1", "s1ms", "ok", "Synthetic no-JVM run n1: T = 400 us, phases 700, 100: kept 1 of 2.",
-         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100)], {"instrument": "python-nojvm"}),
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100)],
+         {"instrument": "python-nojvm", "send_interval_ns": "1000000", "first_send_phase_us": "700", "events_written": "2"}),
     ]
     campaign("mixed", "mix", runs, """Synthetic campaign mixing instruments: its per-condition entries are the no-JVM
-cross-check's, so condition s1ms has 1 run and retention max 50% (the Kafka run k1, which keeps 100%, is not counted).""")
+cross-check's, so condition s1ms has 1 run and retention max 50% (the Kafka run k1, which keeps 100%, is not counted).
+Held-out grid law: n1 (s = 1 ms, first phase 700 us, 2 sends) from the flights of the other run of s1ms, k1 (400 us):
+predicted 1.0 against 0.5 observed, median |error| 50.00%.""")
 
 
 if __name__ == "__main__":
