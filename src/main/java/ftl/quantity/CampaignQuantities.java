@@ -244,16 +244,16 @@ final class CampaignQuantities {
         });
   }
 
-  private static void addRatio(List<Quantity> q, String key, String macro, String definition,
+  static void addRatio(List<Quantity> q, String key, String macro, String definition,
                                Predicate<RunResult> numerator, Predicate<RunResult> denominator) {
     Function<Analysis, RateRatio.Estimate> est = a -> Manipulations.ratio(Manipulations.usable(a, MODE_A), numerator, denominator);
     q.add(new Quantity(key, macro, definition + "; pooled rates, campaign modeA", Unit.RATIO, Format.RATIO_3SF,
         Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, 0)));
     q.add(new Quantity(key.replace(".ratio.", ".ratio.lower."), macro + "Lower",
-        "lower end of the 95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed) of " + key,
+        "lower end of the 95% percentile-bootstrap interval (" + Format.grouped(RateRatio.DEFAULT_RESAMPLES) + " resamples of runs, fixed seed) of " + key,
         Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, -1)));
     q.add(new Quantity(key.replace(".ratio.", ".ratio.upper."), macro + "Upper",
-        "upper end of the 95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed) of " + key,
+        "upper end of the 95% percentile-bootstrap interval (" + Format.grouped(RateRatio.DEFAULT_RESAMPLES) + " resamples of runs, fixed seed) of " + key,
         Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, 1)));
   }
 

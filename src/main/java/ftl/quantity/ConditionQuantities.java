@@ -112,6 +112,10 @@ final class ConditionQuantities {
             Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
                 Manipulations.collapse(Manipulations.usable(a, CampaignQuantities.MODE_A)).stream()
                     .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
+            q.add(new Quantity(key + ".holm", macro("CollapseHolm", "modeA", key.substring("collapse.modeA.".length())),
+                "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
+                    + stratum, Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
+                a -> PriorityPooled.holm(a, stratum)));
             for (String part : List.of("ratio", "lower", "upper")) {
               q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), "modeA", key.substring("collapse.modeA.".length())),
                   (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part

@@ -193,8 +193,9 @@ public final class GridLawHeldOut {
     }
     Map<String, long[]> flights = new LinkedHashMap<>();
     Map<String, List<String>> byCondition = new LinkedHashMap<>();
+    Map<String, RunEvents> events = campaignEvents(a, c);
     for (RunResult r : results.values()) {
-      flights.put(r.row().runId(), flights(c, r.row()));
+      flights.put(r.row().runId(), events.get(r.row().runId()).flightsNanos());
       byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(r.row().runId());
     }
     List<RunPrediction> out = new ArrayList<>();
@@ -227,15 +228,35 @@ public final class GridLawHeldOut {
         .mapToDouble(RunPrediction::predicted).findFirst().orElse(Double.NaN);
   }
 
-  /** The flights {@code recv_ns - send_ns} of a run's delivered events, ascending (digest checked against the ledger). */
-  static long[] flights(Campaign c, LedgerRow row) {
-    List<Long> out = new ArrayList<>();
+  /**
+   * What one more pass over a run's events file gives: its flights {@code recv_ns - send_ns} of delivered events,
+   * ascending, and its send stamps in file order (for {@link ftl.stats.Pacing#catchUp}).
+   */
+  record RunEvents(long[] flightsNanos, long[] sendNanos) {}
+
+  /** Reads a run's events file (digest checked against the ledger). */
+  static RunEvents events(Campaign c, LedgerRow row) {
+    List<Long> flights = new ArrayList<>();
+    List<Long> sends = new ArrayList<>();
     EventReader.FileSummary s = EventReader.read(c.eventsPath(row), c.eventsName(row), null, (Event e) -> {
+      sends.add(e.sendNanos());
       if (e.hasRecv()) {
-        out.add(e.flightNanos());
+        flights.add(e.flightNanos());
       }
     });
     LedgerReader.checkDigest(c, row, s.sha256());
-    return out.stream().mapToLong(Long::longValue).sorted().toArray();
+    return new RunEvents(flights.stream().mapToLong(Long::longValue).sorted().toArray(),
+        sends.stream().mapToLong(Long::longValue).toArray());
+  }
+
+  /** Every ok run's events of a campaign, by run id (memoised per analysis; each file read once). */
+  static Map<String, RunEvents> campaignEvents(Analysis a, Campaign c) {
+    return a.memo("events:" + c.name(), () -> {
+      Map<String, RunEvents> out = new LinkedHashMap<>();
+      for (RunResult r : a.campaignRuns(c.name())) {
+        out.put(r.row().runId(), events(c, r.row()));
+      }
+      return out;
+    });
   }
 }

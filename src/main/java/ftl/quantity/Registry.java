@@ -48,7 +48,11 @@ public final class Registry {
     q.addAll(ExposureQuantities.forData(data));
     q.addAll(AuditQuantities.forData(data));
     q.addAll(GridLawHeldOut.forData(data));
+    q.addAll(DisplacementQuantities.forData(data));
+    q.addAll(PriorityPooled.all());
+    q.addAll(ThreatQuantities.forData(data));
     q.addAll(ReplicationVerdicts.forRegistry(q));
+    q.addAll(ClaimVerdicts.forRegistry(data, q));
     return new Registry(q);
   }
 

@@ -119,6 +119,7 @@ public final class Reproduction {
         m.put("priority", r.field("priority"));
         m.put("geometry", r.field("geometry"));
         m.put("loadPct", r.field("load_pct"));
+        m.put("loadMeasuredPct", r.field("load_measured_pct"));
         out.add(m);
       }
     }

@@ -12,6 +12,7 @@ Each root is a folder acting as a data root (campaign folders modeA, modeB, payl
   mixed      one campaign holding a Kafka run and a no-JVM run of the same condition.
   iso        the isolation campaign alone: every collapse factor of its four strata, an infinite upper bound.
   isonone    the isolation campaign without a negative and without a confined run: nothing is finite.
+  onedlaw    a sign campaign whose runs' flights differ: the 1/D law's slope, bands and a crossover in the data.
 Every event has flight T = recv_ns - send_ns, displacement D = ack_ns - send_ns and A = T - D; the send
 phase is send_us mod 1000 and create_ms = floor(send_us / 1000) unless an event says otherwise, so the guard
 keeps an event (M = floor(recv_us / 1000) - create_ms > 0) iff phase + T/1000 >= 1000 us.
@@ -24,7 +25,7 @@ H = "seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms"
 FIELDS = ["priority", "geometry", "load_pct", "acks", "send_interval_ns", "priority_applied", "geometry_applied",
           "load_applied", "payload_bytes", "start_phase_us", "instrument", "events_written", "warmup_events",
           "pacing_lag_p99_ns", "send_lag_p99_ns", "loadavg_start", "loadavg_end", "broker_cpus", "load_measured_pct",
-          "first_send_phase_us", "clock_offset_us"]
+          "first_send_phase_us", "clock_offset_us", "started_at", "duration_ms", "other_cpu_pct", "git_commit"]
 
 
 def ev(seq, d, t, phase, create_off=0, wall=None, recv=True, ack=True):
@@ -273,6 +274,36 @@ def isonone():
         "verdict is unavailable (0/0 with the broker on every core, no runs with it confined).")
 
 
+def onedlaw():
+    """A sign campaign whose flights differ: the 1/D law measured with a crossover in the data."""
+    root = "onedlaw"
+    f = lambda **x: {**a_fields("default", "shared", "0"), "first_send_phase_us": "700", "events_written": "1", **x}
+    runs = [
+        ("o1", "c", "ok", "Synthetic modeA run o1: T = 100 us, D = 200 us (A = -100 us).", [ev(0, 200_000, 100_000, 700)],
+         f(clock_offset_us="250", started_at="2026-01-01T00:00:00Z", duration_ms="1000", other_cpu_pct="1.0",
+           git_commit="abc-dirty")),
+        ("o2", "c", "ok", "Synthetic modeA run o2: T = 400 us, D = 100 us.", [ev(0, 100_000, 400_000, 700)],
+         f(started_at="2026-01-01T01:00:00Z", duration_ms="1000", other_cpu_pct="3.0", git_commit="abc")),
+        ("o3", "c", "ok", "Synthetic modeA run o3: T = 1400 us, D = 200 us.", [ev(0, 200_000, 1_400_000, 700)],
+         f(started_at="2026-01-01T02:00:00Z", duration_ms="1800000", other_cpu_pct="2.0", git_commit="abc")),
+    ]
+    campaign(root, "modeA", runs, """Synthetic modeA campaign for the measured 1/D law, hand-computed answers:
+per-run (T, D) = (100, 200), (400, 100), (1400, 200) us. OLS slope of D on T: Sxy = 23,333.3, Sxx = 926,666.7 (us^2):
+slope 0.0252, intercept 150.7 us. Flight bands: [0, 300 us) o1, D/T 2.00; [300 us, 1 ms) o2, 0.250; [1, 3 ms) o3, 0.143.
+Crossover from the bands: D - T = +100 at 100 us, -300 at 400 us: 100 + 300 x 100/400 = 175 us.
+Published flights (audit): 100 us (p50, end-to-end) lies below it; the 150 us ack-referenced figure is not a flight.
+Threats: runs span 00:00 to 02:30 (o3 lasts 30 min): 2.50 h; other processes' CPU 1, 3, 2 %: median 2.00%, max 3.00%;
+o1 was built from a -dirty tree (1 run, 1 campaign). o1 emulates a producer clock 250 us ahead (clock_offset_us): the
+campaign is a two-clock campaign; its guard saw no one-tick negative (o1: M = 0). Held-out grid law (s = 1 ms, first
+phase 700 us, one send each): o1 from o2, o3 (400, 1400 us) with the offset needs L >= 1000 - 950 + 250 = 300 us:
+1.0 against 0 observed; o2 from o1, o3 needs L >= 300 us: 1/2 against 1; o3: 1/2 against 1: errors 1, 0.5, 0.5,
+none within 5%: did not hold.""")
+    write(f"{root}/audit/published-medians.csv", """label,median_ns,percentile,latency_kind,source
+Broker X,100000,50,end-to-end,synthetic source 1
+Broker X confirm,150000,50,publish/ack-referenced,synthetic source 2
+""")
+
+
 def minimal():
     write("minimal/audit/demo/outputs/perf-1.txt", "Synthetic output without a figure; there is no ftl-ledger.csv.\n")
 
@@ -300,7 +331,7 @@ predicted 1.0 against 0.5 observed, median |error| 50.00%.""")
 
 
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "onedlaw"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
@@ -308,5 +339,6 @@ if __name__ == "__main__":
     mixed()
     iso()
     isonone()
+    onedlaw()
     clash("clashkey", ["a b", "a-b"], "Synthetic: conditions \"a b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
