@@ -7,7 +7,7 @@ claim & original & ours & verdict & basis \\
 \midrule
 <#list original as o>
 <#assign verdictKey = o.verdictKey!"">
-${o.claimLatex} & ${o.originalLatex} & <#if o.ourKey?has_content><#list o.ourKey?split(" of ") as k><#if q[k]??>${q[k].latex}<#else>n/a</#if><#sep> of </#list><#else>--</#if> & <#if verdictKey?has_content && q[verdictKey]??>${q[verdictKey].latex} & ${q[verdictKey].basisLatex!"n/a"}<#else>-- & --</#if> \\
+${o.claimLatex} & ${o.originalLatex} & <#if o.ourKey?has_content><#list o.ourKey?split(" of ") as k><#if q[k]??>${q[k].latex}<#else>n/a</#if><#sep> of </#list><#if o.noteLatex?has_content> (${o.noteLatex})</#if><#else>--</#if> & <#if verdictKey?has_content && q[verdictKey]??>${q[verdictKey].latex} & ${q[verdictKey].basisLatex!"n/a"}<#else>-- & --</#if> \\
 </#list>
 \bottomrule
 \end{tabular}

@@ -84,7 +84,7 @@ final class ThreatQuantities {
     }
     for (String interval : List.of("500000", "250000")) {
       String us = Long.toString(Long.parseLong(interval) / 1000);
-      CampaignQuantities.addRatio(q, "interval.ratio.modeA.s" + us + "us", ConditionQuantities.macro("IntervalRatio", "modeA", "s" + us + "us"),
+      CampaignQuantities.addRatio(q, "interval.ratio.modeA.s" + us + "us", ConditionQuantities.macro("IntervalRatio", "modeA", "s" + us + " us"),
           "negative-A rate at a send interval of " + us + " us over 1 ms, default priority, every geometry, load and acks",
           r -> r.field("priority").equals("default") && r.field("send_interval_ns").equals(interval),
           r -> r.field("priority").equals("default") && r.field("send_interval_ns").equals("1000000"));

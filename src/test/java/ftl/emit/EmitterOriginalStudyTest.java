@@ -53,7 +53,7 @@ class EmitterOriginalStudyTest {
             a claim judged by a missing verdict,1,events.total.modeA,replication.noSuchVerdict,
             """, List.of(
             "negative flights & never & 0 & held & negative flights 0 = 0 \\\\",
-            "priority collapse & 7 to 80x & 0.58 to 2.7x & did not hold & max collapse 2.66x < 7x \\\\",
+            "priority collapse & 7 to 80x & 0.58 to 2.7x (over strata) & did not hold & max collapse 2.66x < 7x \\\\",
             "core-geometry ratio & 2.07x & n/a & n/a & n/a \\\\",
             "events with all three stamps & 738,730 & 604,800 & -- & -- \\\\",
             "a claim judged by a missing verdict & 1 & 604,800 & -- & -- \\\\")),
@@ -63,7 +63,7 @@ class EmitterOriginalStudyTest {
             priority collapse,7 to 80x,collapse.range.modeA,over strata
             """, List.of(
             "negative flights & never & 0 & -- & -- \\\\",
-            "priority collapse & 7 to 80x & 0.58 to 2.7x & -- & -- \\\\")));
+            "priority collapse & 7 to 80x & 0.58 to 2.7x (over strata) & -- & -- \\\\")));
   }
 
   @ParameterizedTest(name = "{0}")
