@@ -76,7 +76,14 @@ public final class GridLawHeldOut {
     q.add(constant("gridlaw.heldout.requiredShare", "GridLawHeldOutRequiredShare",
         "criterion of the held-out grid-law test, stated before computing: the share of a campaign's runs that must be predicted within the tolerance for the law to hold",
         REQUIRED_SHARE));
+    // The retention campaign's entries exist for every data root (the abstract quotes them); others as found.
+    java.util.LinkedHashMap<String, Campaign> byName = new java.util.LinkedHashMap<>();
+    byName.put(CampaignQuantities.MODE_B, new Campaign(CampaignQuantities.MODE_B, java.nio.file.Path.of(CampaignQuantities.MODE_B),
+        CampaignQuantities.MODE_B, java.util.Optional.empty(), List.of()));
     for (Campaign c : campaigns(data)) {
+      byName.put(c.name(), c);
+    }
+    for (Campaign c : byName.values()) {
       String name = c.name();
       Scope scope = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM)) ? Scope.NOJVM_EVENTS
           : Scope.KAFKA_EVENTS;

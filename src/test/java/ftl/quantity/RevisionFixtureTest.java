@@ -137,7 +137,7 @@ class RevisionFixtureTest {
         c("full", "claim.noJvm", "n/a: no campaign of the no-JVM cross-check with a held-out test"),
         c("full>empty", "claim.exposureCrossover", "n/a: no campaign data present"),
         c("mixed", "claim.noJvm", "did not hold"),
-        c("iso", "claim.gridLaw", "n/a: no entry gridlaw.heldout.verdict.modeB for this data root"),
+        c("iso", "claim.gridLaw", "n/a: gridlaw.heldout.verdict.modeB is unavailable: no run of campaign modeB with a held-out prediction"),
         c("onedlaw", "claim.oneTickNegatives", "did not hold"),
         c("onedlaw", "claim.twoClocks", "did not hold"),
         c("onedlaw", "claim.exposureCrossover", "held"),
