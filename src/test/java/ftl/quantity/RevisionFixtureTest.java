@@ -175,6 +175,14 @@ class RevisionFixtureTest {
   }
 
   @Test
+  void groupQuantum_auditRow_printsWholeNumbersWithSeparators() {
+    assertThat(Registry.groupQuantum(java.util.Map.of("quantum_ns", "1000000"))).containsEntry("quantum_ns_grouped", "1,000,000");
+    assertThat(Registry.groupQuantum(java.util.Map.of("quantum_ns", "1"))).containsEntry("quantum_ns_grouped", "1");
+    assertThat(Registry.groupQuantum(java.util.Map.of("quantum_ns", "unknown"))).containsEntry("quantum_ns_grouped", "unknown");
+    assertThat(Registry.groupQuantum(java.util.Map.of())).containsEntry("quantum_ns_grouped", "");
+  }
+
+  @Test
   void untestable_verdictFormat_printsNotTestableHere() {
     Value v = new Value.Untestable("one clock");
     assertThat(Format.VERDICT.text(v, Unit.DIMENSIONLESS)).isEqualTo("not testable here");
