@@ -2,6 +2,7 @@ package ftl.quantity;
 
 import ftl.data.Campaign;
 import ftl.data.DataSet;
+import ftl.data.LedgerRow;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.DisplacementLaw;
 import ftl.stats.Exposure;
@@ -38,7 +39,7 @@ final class DisplacementQuantities {
     // The sign campaign's entries exist for every data root (the abstract quotes them); other campaigns as found.
     java.util.Set<String> names = new java.util.LinkedHashSet<>(List.of(CampaignQuantities.MODE_A));
     for (Campaign c : data.campaigns()) {
-      if (c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Analysis.KAFKA))) {
+      if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).anyMatch(Analysis.KAFKA::equals)) {
         names.add(c.name());
       }
     }
@@ -126,10 +127,13 @@ final class DisplacementQuantities {
         });
   }
 
-  /** Each ok run's median flight and median displacement (runs without both are left out), ns. */
+  /**
+   * Each ok run's median flight and median displacement, ns; runs without a complete event are left out (a run
+   * with a complete event has a delivered one, so both medians are numbers).
+   */
   static double[][] points(Analysis a, String campaign) {
     List<RunResult> runs = CampaignQuantities.runsOf(a, campaign).stream()
-        .filter(r -> !Double.isNaN(r.medianDisplacementNanos()) && !Double.isNaN(r.guard().medianFlightNanos())).toList();
+        .filter(r -> !Double.isNaN(r.medianDisplacementNanos())).toList();
     return new double[][] {runs.stream().mapToDouble(r -> r.guard().medianFlightNanos()).toArray(),
         runs.stream().mapToDouble(RunResult::medianDisplacementNanos).toArray()};
   }

@@ -43,10 +43,10 @@ final class PriorityPooled {
             + PERMUTATIONS + " permutations)", t -> t.size()));
     q.add(tests("collapse.holm.above.modeA", "CollapseHolmAboveModeA",
         "strata of campaign modeA whose collapse factor exceeds 1 with a Holm-adjusted p-value below " + FAMILY_ALPHA,
-        t -> (int) t.stream().filter(x -> x.holmP() < FAMILY_ALPHA && x.ratio() > 1).count()));
+        t -> significant(t, 1)));
     q.add(tests("collapse.holm.below.modeA", "CollapseHolmBelowModeA",
         "strata of campaign modeA whose collapse factor lies below 1 with a Holm-adjusted p-value below " + FAMILY_ALPHA,
-        t -> (int) t.stream().filter(x -> x.holmP() < FAMILY_ALPHA && x.ratio() < 1).count()));
+        t -> significant(t, -1)));
     q.add(tests("collapse.above.modeA", "CollapseAboveModeA",
         "strata of campaign modeA whose collapse factor (point estimate) exceeds 1",
         t -> (int) t.stream().filter(x -> x.ratio() > 1).count()));
@@ -69,6 +69,17 @@ final class PriorityPooled {
     }
     return tested(a).stream().filter(t -> t.name().equals(stratum)).findFirst()
         .<Value>map(t -> new Value.Real(t.holmP())).orElse(new Value.Unavailable("stratum not tested: lacks events at one priority"));
+  }
+
+  /** Strata with a Holm-adjusted p-value below {@link #FAMILY_ALPHA} whose factor lies above 1 ({@code side > 0}) or below 1. */
+  static int significant(List<Tested> tested, int side) {
+    int n = 0;
+    for (Tested t : tested) {
+      if (t.holmP() < FAMILY_ALPHA && (side > 0 ? t.ratio() > 1 : t.ratio() < 1)) {
+        n++;
+      }
+    }
+    return n;
   }
 
   /** Held iff more than half of the tested strata have a collapse factor above 1; unavailable without a tested stratum. */

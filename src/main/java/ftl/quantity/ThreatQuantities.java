@@ -43,7 +43,7 @@ final class ThreatQuantities {
         "ftl.quantity.ThreatQuantities#dirty",
         a -> new Value.Count(a.data().campaigns().stream().flatMap(c -> c.runs().stream()).filter(ThreatQuantities::dirty).count())));
     for (Campaign c : data.campaigns()) {
-      if (c.runs().stream().noneMatch(r -> r.ok() && r.instrument().equals(Analysis.KAFKA))) {
+      if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).noneMatch(Analysis.KAFKA::equals)) {
         continue;
       }
       String n = c.name();

@@ -3,6 +3,7 @@ package ftl.quantity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.stats.HeldOutGridLaw;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,7 +76,9 @@ class RevisionFixtureTest {
         c("onedlaw", "onedlaw.band.relError.modeA.band3", "14.29%"),
         c("onedlaw", "onedlaw.crossover.modeA", "175 \u00b5s"),
         c("onedlaw", "exposure.crossover.modeA", "175 \u00b5s"),
-        c("onedlaw", "exposure.published.count", "1"),
+        c("onedlaw", "exposure.published.count", "2"),
+        c("onedlaw", "exposure.relError.published3", "17.59%"),
+        c("onedlaw", "exposure.published.percentile3", "99"),
         c("onedlaw", "exposure.published.notFlights", "1"),
         c("onedlaw", "exposure.published.belowCrossover", "1"),
         c("onedlaw", "exposure.relError.published1", "153.24%"),
@@ -180,6 +183,25 @@ class RevisionFixtureTest {
     assertThat(Registry.groupQuantum(java.util.Map.of("quantum_ns", "1"))).containsEntry("quantum_ns_grouped", "1");
     assertThat(Registry.groupQuantum(java.util.Map.of("quantum_ns", "unknown"))).containsEntry("quantum_ns_grouped", "unknown");
     assertThat(Registry.groupQuantum(java.util.Map.of())).containsEntry("quantum_ns_grouped", "");
+  }
+
+  @Test
+  void published_percentileNotAWholeNumber_isBadDataNamingTheFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root)
+      throws Exception {
+    java.nio.file.Files.createDirectories(root.resolve("audit"));
+    java.nio.file.Files.writeString(root.resolve("audit/published-medians.csv"),
+        "label,median_ns,percentile,latency_kind,source\nX,100000,median,end-to-end,s\n");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExposureQuantities.published(ftl.data.DataSet.scan(root, "data")))
+        .isInstanceOf(ftl.data.DataException.class).hasMessageContaining("published-medians.csv")
+        .hasMessageContaining("percentile is not a whole number");
+  }
+
+  @Test
+  void significant_holmAdjusted_countsStrataBelowTheFamilyAlphaOnEachSide() {
+    List<PriorityPooled.Tested> t = List.of(new PriorityPooled.Tested("a", 2, 0.01), new PriorityPooled.Tested("b", 0.5, 0.01),
+        new PriorityPooled.Tested("c", 3, 0.2), new PriorityPooled.Tested("d", 1, 0.01));
+    assertThat(PriorityPooled.significant(t, 1)).isEqualTo(1);
+    assertThat(PriorityPooled.significant(t, -1)).isEqualTo(1);
   }
 
   @Test

@@ -83,6 +83,8 @@ class StratifiedRateRatioTest {
     double p = StratifiedRateRatio.permutationPValue(
         s("empty run", List.of(new Rate(0, 0)), List.of(new Rate(1, 10))), 50, 2);
     assertThat(p).isNaN();
+    assertThat(StratifiedRateRatio.permutationPValue(s("no fifo events", List.of(new Rate(1, 10)), List.of(new Rate(0, 0))), 50, 2))
+        .isNaN();
     double q = StratifiedRateRatio.permutationPValue(
         s("empty runs", List.of(new Rate(0, 0), new Rate(2, 10)), List.of(new Rate(0, 0), new Rate(1, 10))), 200, 2);
     assertThat(q).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);

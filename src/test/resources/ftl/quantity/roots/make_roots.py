@@ -119,7 +119,7 @@ median over runs of run median D: 200 us (x1 has none); median flight 400 us."""
         ("b1", "s1ms", "ok", "Synthetic modeB run b1: T = 400 us, phases 700, 100, 800, 200 us: M = 1, 0, 1, 0; kept 2 of 4, grid law agrees 4 of 4.",
          [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100), ev(2, 100_000, T, 800), ev(3, 100_000, T, 200)],
          b("1000000", events_written="4", warmup_events="2", pacing_lag_p99_ns="1000", loadavg_start="0.5", loadavg_end="1.25",
-           first_send_phase_us="700")),
+           first_send_phase_us="700", started_at="2026-01-01T00:00:00Z")),
         ("b2", "s1ms", "ok", "Synthetic modeB run b2: T = 1400 us, phases 700, 700, 100 us: M = 2, 2, 1; kept 3 of 3, guard median 2 ms.",
          [ev(0, 100_000, 1_400_000, 700), ev(1, 100_000, 1_400_000, 700), ev(2, 100_000, 1_400_000, 100)],
          b("1000000", events_written="3", warmup_events="2", pacing_lag_p99_ns="3000", loadavg_start="0.75", loadavg_end="0.5",
@@ -133,7 +133,7 @@ event 1: phase 990, CreateTime 1 ms late: M = 0 dropped, predicted kept (disagre
 event 2: phase 995, wall clock stepped back (recv_us = send_us - 5), CreateTime 1 ms late: M = -1 one-tick negative,
 predicted kept (disagrees); the microsecond wall-clock guard drops it. Kept 1 of 3; wall clock keeps 2 of 3.""",
          [ev(0, 100_000, T, 700), ev(1, 100_000, T, 990, create_off=1), ev(2, 100_000, T, 995, create_off=1, wall=-5)],
-         b("1250000")),
+         b("1250000", first_send_phase_us="700")),
         ("b5", "nointerval", "ok", "Synthetic modeB run b5: no send_interval_ns in the ledger; one event neither acknowledged nor delivered.",
          [ev(0, 0, 0, 700, recv=False, ack=False)], b("")),
     ]
@@ -142,7 +142,7 @@ retention per run b1 1/2, b2 1, b4 1/3 (b3, b5 deliver nothing): min 33.33%, max
 dropped 2 + 2 = 4, one-tick negatives 1. Grid law agrees 4 + 3 + 1 = 8 of 10 delivered events: 80.00%.
 guard median per run b1 1 ms, b2 2 ms, b4 1 ms: max 2 ms, min 1 ms. wall-clock retention min 2/3 = 66.67%.
 held-out grid law (leave one run out; b1, b2, b3 carry first_send_phase_us 700, b4 and b5 have no events_written or
-interval, so they are untested with b3, which delivers nothing: 3 untested): b1 predicted from b2's flights (1400 us)
+interval (b4 has a first phase but no events_written), so they are untested with b3, which delivers nothing: 3 untested): b1 predicted from b2's flights (1400 us)
 at phase 700 of s = 1 ms: every flight reaches the tick 300 us away, 1.0 against 0.5 observed (error 0.5); b2 from b1's
 flights (400 us >= 300 us): 1.0 against 1.0 (error 0). 2 runs, median |error| 25.00%, within 5%: 1 of 2 = 50.00%:
 did not hold. Own flights unpaired: the same, median 25.00%. b = 1 for both; condition s1ms median 25.00%.
@@ -291,7 +291,8 @@ def onedlaw():
 per-run (T, D) = (100, 200), (400, 100), (1400, 200) us. OLS slope of D on T: Sxy = 23,333.3, Sxx = 926,666.7 (us^2):
 slope 0.0252, intercept 150.7 us. Flight bands: [0, 300 us) o1, D/T 2.00; [300 us, 1 ms) o2, 0.250; [1, 3 ms) o3, 0.143.
 Crossover from the bands: D - T = +100 at 100 us, -300 at 400 us: 100 + 300 x 100/400 = 175 us.
-Published flights (audit): 100 us (p50, end-to-end) lies below it; the 150 us ack-referenced figure is not a flight.
+Published flights (audit): 100 us (p50, end-to-end) lies below it, 1 ms (p99) above; the 150 us ack-referenced
+figure is not a flight. D(T)/T at 1 ms: (150.7 + 0.0252 x 1000)/1000 = 17.59%.
 Threats: runs span 00:00 to 02:30 (o3 lasts 30 min): 2.50 h; other processes' CPU 1, 3, 2 %: median 2.00%, max 3.00%;
 o1 was built from a -dirty tree (1 run, 1 campaign). o1 emulates a producer clock 250 us ahead (clock_offset_us): the
 campaign is a two-clock campaign; its guard saw no one-tick negative (o1: M = 0). Held-out grid law (s = 1 ms, first
@@ -301,6 +302,7 @@ none within 5%: did not hold.""")
     write(f"{root}/audit/published-medians.csv", """label,median_ns,percentile,latency_kind,source
 Broker X,100000,50,end-to-end,synthetic source 1
 Broker X confirm,150000,50,publish/ack-referenced,synthetic source 2
+Broker Y,1000000,p99,end-to-end,synthetic source 3
 """)
 
 
