@@ -51,6 +51,7 @@ public final class Registry {
     q.addAll(DisplacementQuantities.forData(data));
     q.addAll(PriorityPooled.all());
     q.addAll(ThreatQuantities.forData(data));
+    q.addAll(OmbRealQuantities.forData(data));
     q.addAll(ReplicationVerdicts.forRegistry(q));
     q.addAll(ClaimVerdicts.forRegistry(data, q));
     return new Registry(q);
