@@ -1,12 +1,10 @@
 % GENERATED from ${template} — do not edit
-% Published broker latencies (data/audit/published-medians.csv) placed on the exposure curve of campaign modeA's median displacement D: x = the published value (us), y = D/T. Data digest: ${dataDigest}
-row flightUs relError
-<#if q["displacement.median.modeA"]?? && q["displacement.median.modeA"].available && q["exposure.published.count"].available>
-<#assign d = q["displacement.median.modeA"].number>
-<#list 1..<(q["exposure.published.count"].number + 1) as i>
+% Published broker flights (end-to-end latencies of data/audit/published-medians.csv; send-to-acknowledgment figures are not flights and are left out) placed on the exposure curve of the sign campaign's measured D(T): x = the published value (us), y = D(T)/T, pct = the percentile the source states. Data digest: ${dataDigest}
+row flightUs relError pct
+<#list quantities?filter(x -> x.key?starts_with("exposure.published.flight")) as f>
+<#assign i = f.key?remove_beginning("exposure.published.flight")>
 <#assign e = q["exposure.relError.published" + i]>
 <#if e.available>
-${i?c} ${(d / e.number)?string("0.###")} ${e.number?string("0.#####")}
+${i} ${f.number?c} ${e.number?c} ${q["exposure.published.percentile" + i].number?c}
 </#if>
 </#list>
-</#if>

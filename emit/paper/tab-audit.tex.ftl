@@ -6,7 +6,7 @@
 harness & latency & quantum (ns) & zero & negative & drops counted \\
 \midrule
 <#list audit as h>
-${h.harness!""} & ${h.latency!""} & ${h.quantum_ns!""} & ${word(h.zero_difference)} & ${word(h.negative_difference)} & ${word(h.drops_counted)} \\
+${h.harness!""} & ${h.latency!""} & ${h.quantum_ns_grouped!""} & ${word(h.zero_difference)} & ${word(h.negative_difference)} & ${word(h.drops_counted)} \\
 </#list>
 \bottomrule
 \end{tabular}

@@ -185,6 +185,12 @@ public final class Emitter {
       } else if (c.value() instanceof ftl.quantity.Value.Count n) {
         m.put("number", n.count());
       }
+      // A verdict's basis (the numbers that decided it, or why a claim is not testable here), for the verdict table.
+      if (c.value() instanceof ftl.quantity.Value.Verdict v) {
+        m.put("basisLatex", ftl.quantity.LatexEscape.escape(v.basis()));
+      } else if (c.value() instanceof ftl.quantity.Value.Untestable u) {
+        m.put("basisLatex", ftl.quantity.LatexEscape.escape(u.reason()));
+      }
       // Plain text for a % comment: no control character can end the comment early.
       m.put("definition", ftl.quantity.LatexEscape.comment(c.quantity().definition()));
       m.put("definitionLatex", ftl.quantity.LatexEscape.escape(c.quantity().definition()));

@@ -117,7 +117,7 @@ final class CampaignQuantities {
 
     // Mode B: deletion, the grid law, two clocks.
     q.add(new Quantity("gridlaw.eventAgreement.modeB", "GridLawAgreementModeB",
-        "fraction of delivered events of campaign modeB whose guard outcome the grid law predicts from the event's own send phase and flight",
+        "fraction of delivered events of campaign modeB whose guard outcome the grid law reproduces from the event's own send phase and flight (a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
           if (!has(a, MODE_B)) {
             return noData(MODE_B);
@@ -156,7 +156,7 @@ final class CampaignQuantities {
     q.add(new Quantity("nojvm.retention.max", "NojvmRetentionMax", "largest per-run guard retention of the no-JVM cross-check",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.NOJVM_EVENTS, "ftl.stats.GuardResult#retention", a -> nojvmRetention(a, false)));
     q.add(new Quantity("nojvm.gridlaw.eventAgreement", "NojvmGridLawAgreement",
-        "fraction of delivered events of the no-JVM cross-check whose guard outcome the grid law predicts from the event's own send phase and flight",
+        "fraction of delivered events of the no-JVM cross-check whose guard outcome the grid law reproduces from the event's own send phase and flight (a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.NOJVM_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
           if (!a.has(Analysis.NOJVM)) {
             return noNojvm();
@@ -244,16 +244,16 @@ final class CampaignQuantities {
         });
   }
 
-  private static void addRatio(List<Quantity> q, String key, String macro, String definition,
+  static void addRatio(List<Quantity> q, String key, String macro, String definition,
                                Predicate<RunResult> numerator, Predicate<RunResult> denominator) {
     Function<Analysis, RateRatio.Estimate> est = a -> Manipulations.ratio(Manipulations.usable(a, MODE_A), numerator, denominator);
     q.add(new Quantity(key, macro, definition + "; pooled rates, campaign modeA", Unit.RATIO, Format.RATIO_3SF,
         Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, 0)));
     q.add(new Quantity(key.replace(".ratio.", ".ratio.lower."), macro + "Lower",
-        "lower end of the 95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed) of " + key,
+        "lower end of the 95% percentile-bootstrap interval (" + Format.grouped(RateRatio.DEFAULT_RESAMPLES) + " resamples of runs, fixed seed) of " + key,
         Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, -1)));
     q.add(new Quantity(key.replace(".ratio.", ".ratio.upper."), macro + "Upper",
-        "upper end of the 95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed) of " + key,
+        "upper end of the 95% percentile-bootstrap interval (" + Format.grouped(RateRatio.DEFAULT_RESAMPLES) + " resamples of runs, fixed seed) of " + key,
         Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, 1)));
   }
 

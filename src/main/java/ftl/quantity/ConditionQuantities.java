@@ -71,14 +71,12 @@ final class ConditionQuantities {
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
         a -> new Value.Count(a.okRows(instrument).stream()
             .filter(e -> e.getKey().name().equals(campaign) && e.getValue().condition().equals(cond)).count())));
-    q.add(new Quantity("gridlaw.b." + base, macro("GridLawB", campaign, cond),
-        "denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b), condition " + cond
-            + " of campaign " + campaign, Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.stats.GridLaw#reduce",
-        a -> a.okRows(instrument).stream()
-            .filter(e -> e.getKey().name().equals(campaign) && e.getValue().condition().equals(cond))
-            .map(e -> e.getValue().field("send_interval_ns")).filter(v -> !v.isEmpty()).findFirst()
-            .<Value>map(v -> new Value.Count(ftl.stats.GridLaw.reduce(Long.parseLong(v), 1_000_000L).denominator()))
-            .orElse(new Value.Unavailable("no send_interval_ns in the ledger"))));
+    q.add(interval(base, "gridlaw.b.", "GridLawB", "denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
+        campaign, cond, instrument, s -> ftl.stats.GridLaw.reduce(s, 1_000_000L).denominator()));
+    q.add(interval(base, "gridlaw.a.", "GridLawA", "numerator a of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
+        campaign, cond, instrument, s -> ftl.stats.GridLaw.reduce(s, 1_000_000L).numerator()));
+    q.add(interval(base, "sendInterval.", "SendIntervalNs", "send interval s in nanoseconds (ledger send_interval_ns)",
+        campaign, cond, instrument, s -> s));
     for (String stat : List.of("min", "median", "max")) {
       q.add(new Quantity("retention." + stat + "." + base, macro("Retention" + cap(stat), campaign, cond),
           stat + " over runs of the guard retention kept/taken, condition " + cond + " of campaign " + campaign,
@@ -105,7 +103,7 @@ final class ConditionQuantities {
         }));
     q.add(new Quantity("gridlaw.agreement." + base, macro("GridLawAgreement", campaign, cond),
         "fraction of delivered events of condition " + cond + " (campaign " + campaign
-            + ") whose guard outcome the grid law predicts from the event's own send phase and flight",
+            + ") whose guard outcome the grid law reproduces from the event's own send phase and flight (a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
         Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GridLaw#predictRun",
         a -> CampaignQuantities.gridAgreement(runs(a, instrument, campaign, cond))));
     if (instrument.equals(Analysis.KAFKA)) {
@@ -134,6 +132,10 @@ final class ConditionQuantities {
             Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
                 Manipulations.collapse(Manipulations.usable(a, CampaignQuantities.MODE_A)).stream()
                     .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
+            q.add(new Quantity(key + ".holm", macro("CollapseHolm", "modeA", key.substring("collapse.modeA.".length())),
+                "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
+                    + stratum, Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
+                a -> PriorityPooled.holm(a, stratum)));
             for (String part : List.of("ratio", "lower", "upper")) {
               q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), "modeA", key.substring("collapse.modeA.".length())),
                   (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
@@ -157,6 +159,18 @@ final class ConditionQuantities {
         }
       }
     }
+  }
+
+  /** A whole number read from the condition's send interval (ledger send_interval_ns of its first ok run). */
+  private static Quantity interval(String base, String keyPrefix, String macroPrefix, String what, String campaign,
+                                   String cond, String instrument, java.util.function.LongUnaryOperator f) {
+    return new Quantity(keyPrefix + base, macro(macroPrefix, campaign, cond), what + ", condition " + cond
+        + " of campaign " + campaign, Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.stats.GridLaw#reduce",
+        a -> a.okRows(instrument).stream()
+            .filter(e -> e.getKey().name().equals(campaign) && e.getValue().condition().equals(cond))
+            .map(e -> e.getValue().field("send_interval_ns")).filter(v -> !v.isEmpty()).findFirst()
+            .<Value>map(v -> new Value.Count(f.applyAsLong(Long.parseLong(v))))
+            .orElse(new Value.Unavailable("no send_interval_ns in the ledger")));
   }
 
   static List<RunResult> runs(Analysis a, String instrument, String campaign, String cond) {

@@ -53,7 +53,11 @@ final class ExposureQuantities {
           throw new DataException(name, rec.getRecordNumber() + 1, "median_ns is not a positive finite number (\""
               + Echo.of(cell) + "\")", null);
         }
-        out.add(new Published(row, rec.get("label"), ns, rec.get("percentile"), rec.get("latency_kind"), rec.get("source")));
+        String pct = rec.get("percentile").replaceFirst("^p", "");
+        if (!pct.matches("[0-9]{1,3}")) {
+          throw new DataException(name, rec.getRecordNumber() + 1, "percentile is not a whole number (\"" + rec.get("percentile") + "\")", null);
+        }
+        out.add(new Published(row, rec.get("label"), ns, pct, rec.get("latency_kind"), rec.get("source")));
       }
     } catch (DataException e) {
       throw e;
@@ -63,51 +67,75 @@ final class ExposureQuantities {
     return out;
   }
 
+  /** Whether a published latency is a flight (send to receive), the only kind that belongs on the flight axis. */
+  static boolean flight(Published p) {
+    return p.kind().startsWith("end-to-end");
+  }
+
   static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
     List<Published> published = published(data);
+    List<Published> flights = published.stream().filter(ExposureQuantities::flight).toList();
+    String fitted = "the sign campaign's measured relation D = alpha + beta T (onedlaw.slope.modeA, onedlaw.intercept.modeA)";
     q.add(new Quantity("exposure.crossover.modeA", "ExposureCrossoverModeA",
-        "crossover flight where the displacement equals the flight (D/T = 1) for the median displacement of campaign modeA; below it an ack-referenced figure's correction exceeds the path",
-        Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#curve", a -> {
-          Double d = displacement(a);
-          return d == null ? CampaignQuantities.noData(CampaignQuantities.MODE_A)
-              : new Value.Real(Exposure.curve(d, List.of()).crossoverFlightNanos() / 1000.0);
-        }));
+        "crossover flight of campaign modeA from data, where the banded medians of D and T meet (onedlaw.crossover.modeA);"
+            + " below it an ack-referenced figure's correction exceeds the path",
+        Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#crossover",
+        a -> DisplacementQuantities.crossover(a, CampaignQuantities.MODE_A)));
     q.add(new Quantity("exposure.published.count", "ExposurePublishedCount",
-        "published broker latencies placed on the exposure curve (data/audit/published-medians.csv)",
+        "published broker latencies that are flights (end-to-end, send to receive), placed on the exposure curve (data/audit/published-medians.csv)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.ExposureQuantities#published",
-        a -> new Value.Count(published.size())));
+        a -> new Value.Count(flights.size())));
+    q.add(new Quantity("exposure.published.notFlights", "ExposurePublishedNotFlights",
+        "published broker latencies that are not flights (send-to-acknowledgment), kept off the flight axis (data/audit/published-medians.csv)",
+        Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.ExposureQuantities#flight",
+        a -> new Value.Count(published.size() - flights.size())));
     q.add(new Quantity("exposure.published.belowCrossover", "ExposurePublishedBelowCrossover",
-        "published broker latencies lying below the crossover flight of campaign modeA's median displacement",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#curve", a -> {
-          Double d = displacement(a);
-          return d == null ? CampaignQuantities.noData(CampaignQuantities.MODE_A)
-              : new Value.Count(Exposure.curve(d, points(published)).belowCrossoverCount());
+        "published broker flights lying below the crossover flight of campaign modeA from data (exposure.crossover.modeA)",
+        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#crossover", a -> {
+          Value x = DisplacementQuantities.crossover(a, CampaignQuantities.MODE_A);
+          return x instanceof Value.Real r
+              ? new Value.Count(flights.stream().filter(p -> p.medianNanos() / 1000.0 < r.value()).count()) : x;
         }));
-    for (Published p : published) {
-      q.add(new Quantity("exposure.relError.published" + p.row(), "ExposureRelErrorPublished" + ConditionQuantities.macro("", "", Integer.toString(p.row())),
-          "relative error D/T of an ack-referenced figure at the published latency \"" + p.label() + "\" ("
-              + p.medianNanos() / 1000.0 + " us), for campaign modeA's median displacement",
-          Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#relativeError", a -> {
-            Double d = displacement(a);
-            return d == null ? CampaignQuantities.noData(CampaignQuantities.MODE_A)
-                : new Value.Real(Exposure.relativeError(d, p.medianNanos()));
-          }));
+    for (Published p : flights) {
+      String suffix = ConditionQuantities.macro("", "", Integer.toString(p.row()));
+      q.add(new Quantity("exposure.relError.published" + p.row(), "ExposureRelErrorPublished" + suffix,
+          "relative error D(T)/T an ack-referenced figure would carry at the published flight \"" + p.label() + "\" ("
+              + p.medianNanos() / 1000.0 + " us, percentile " + p.percentile() + "), D(T) from " + fitted,
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#fit",
+          a -> fitted(a, p.medianNanos())));
+      q.add(new Quantity("exposure.published.flight" + p.row(), "ExposurePublishedFlight" + suffix,
+          "the published flight \"" + p.label() + "\" (data/audit/published-medians.csv row " + p.row() + ")",
+          Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.ExposureQuantities#published",
+          a -> new Value.Real(p.medianNanos() / 1000.0)));
+      q.add(new Quantity("exposure.published.percentile" + p.row(), "ExposurePublishedPercentile" + suffix,
+          "the percentile the published flight \"" + p.label() + "\" states (50: a median; 99: an upper bound on one)",
+          Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.ExposureQuantities#published",
+          a -> new Value.Count(Long.parseLong(p.percentile()))));
+    }
+    for (int i = 0; i < DisplacementQuantities.CURVE_FLIGHTS_US.length; i++) {
+      int t = DisplacementQuantities.CURVE_FLIGHTS_US[i];
+      q.add(new Quantity("exposure.curve.flight.p" + (i + 1), ConditionQuantities.macro("ExposureCurveFlight", "", "p" + (i + 1)),
+          "flight of point " + (i + 1) + " of the exposure curve (a grid point of the figure)", Unit.MICROSECONDS,
+          Format.REAL_3SF, Scope.TABLE, "ftl.quantity.DisplacementQuantities#forData", a -> new Value.Real(t)));
+      q.add(new Quantity("exposure.curve.relError.p" + (i + 1), ConditionQuantities.macro("ExposureCurveRelError", "", "p" + (i + 1)),
+          "relative error D(T)/T of an ack-referenced figure at flight " + t + " us, D(T) from " + fitted, Unit.FRACTION,
+          Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#fit", a -> fitted(a, t * 1000.0)));
     }
     return q;
   }
 
-  static List<Exposure.FlightPoint> points(List<Published> published) {
-    return published.stream().map(p -> new Exposure.FlightPoint(p.label(), p.medianNanos(), p.source())).toList();
+  /** D(T)/T at a flight under the sign campaign's fitted relation; unavailable without one. */
+  static Value fitted(Analysis a, double flightNanos) {
+    ftl.stats.DisplacementLaw.Fit f = DisplacementQuantities.fitOf(a, CampaignQuantities.MODE_A);
+    if (f == null) {
+      return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+    }
+    double e = f.relativeError(flightNanos);
+    return Double.isFinite(e) ? new Value.Real(e)
+        : new Value.Unavailable("no fitted D(T) at this flight: outside the runs' median flights of campaign modeA (a line is"
+            + " not extrapolated) or the slope is undefined");
   }
 
-  /** Campaign modeA's median over runs of each run's median displacement, ns; null without data. */
-  static Double displacement(Analysis a) {
-    if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
-      return null;
-    }
-    double[] v = CampaignQuantities.runsOf(a, CampaignQuantities.MODE_A).stream()
-        .mapToDouble(RunResult::medianDisplacementNanos).filter(x -> !Double.isNaN(x)).toArray();
-    return v.length == 0 ? null : ftl.stats.Quantiles.median(v);
-  }
+
 }

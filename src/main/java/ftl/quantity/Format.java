@@ -28,7 +28,7 @@ public enum Format {
   REAL_3SF,
   /** A fraction to two decimals, as written in a table cell: {@code 0.27}. */
   DECIMAL_2DP,
-  /** A verdict: {@code held} or {@code did not hold}. */
+  /** A verdict: {@code held}, {@code did not hold} or {@code not testable here}. */
   VERDICT;
 
   private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
@@ -47,7 +47,8 @@ public enum Format {
       case COUNT_RANGE -> countRange((Value.Range) v) + unit.suffix();
       case REAL_3SF -> sig(real(v), 3) + unit.suffix();
       case DECIMAL_2DP -> BigDecimal.valueOf(real(v)).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
-      case VERDICT -> ((Value.Verdict) v).held() ? "held" : "did not hold";
+      case VERDICT -> v instanceof Value.Untestable ? "not testable here"
+          : ((Value.Verdict) v).held() ? "held" : "did not hold";
     };
   }
 

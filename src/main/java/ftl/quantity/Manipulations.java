@@ -45,14 +45,8 @@ public final class Manipulations {
    * each stratum of identical geometry, load, acks and send interval, with a bootstrap interval over runs.
    */
   public static List<Stratum> collapse(List<RunResult> runs) {
-    Map<String, List<RunResult>> strata = new TreeMap<>();
-    for (RunResult r : runs) {
-      String key = "geometry=" + r.field("geometry") + " load=" + r.field("load_pct") + "% acks=" + r.field("acks")
-          + " interval=" + r.field("send_interval_ns") + "ns";
-      strata.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
-    }
     List<Stratum> out = new ArrayList<>();
-    for (Map.Entry<String, List<RunResult>> e : strata.entrySet()) {
+    for (Map.Entry<String, List<RunResult>> e : strata(runs).entrySet()) {
       List<Rate> def = rates(e.getValue(), r -> r.field("priority").equals("default"));
       List<Rate> fifo = rates(e.getValue(), r -> r.field("priority").equals("fifo"));
       if (def.isEmpty() || fifo.isEmpty()) {
@@ -61,6 +55,17 @@ public final class Manipulations {
       out.add(new Stratum(e.getKey(), RateRatio.estimate(def, fifo)));
     }
     return out;
+  }
+
+  /** Runs by stratum of identical geometry, load, acks and send interval, strata in name order. */
+  static Map<String, List<RunResult>> strata(List<RunResult> runs) {
+    Map<String, List<RunResult>> strata = new TreeMap<>();
+    for (RunResult r : runs) {
+      String key = "geometry=" + r.field("geometry") + " load=" + r.field("load_pct") + "% acks=" + r.field("acks")
+          + " interval=" + r.field("send_interval_ns") + "ns";
+      strata.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+    }
+    return strata;
   }
 
   /**

@@ -60,8 +60,9 @@ final class PayloadPredictions {
           return new Value.Verdict(held, "medians by payload " + m);
         }));
     q.add(new Quantity("payload.size.increase", "PayloadSizeIncrease",
-        "median retention at the largest payload minus median retention at the smallest, start phase " + sizePhase + " us",
-        Unit.FRACTION, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
+        "median retention at the largest payload minus median retention at the smallest, start phase " + sizePhase + " us"
+            + " (a difference of two retentions, printed in percentage points of a run's samples)",
+        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
           TreeMap<Long, Double> m = medians(a, sizePhase);
           return m.size() < 2 ? noData() : new Value.Real(m.lastEntry().getValue() - m.firstEntry().getValue());
         }));
@@ -77,7 +78,7 @@ final class PayloadPredictions {
         }));
     q.add(new Quantity("payload.control.min", "PayloadControlMin",
         "smallest median retention over payloads at the control start phase " + controlPhase + " us",
-        Unit.FRACTION, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
+        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
           TreeMap<Long, Double> m = medians(a, controlPhase);
           return m.isEmpty() ? noData() : new Value.Real(m.values().stream().mapToDouble(x -> x).min().getAsDouble());
         }));

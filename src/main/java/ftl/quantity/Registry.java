@@ -51,8 +51,13 @@ public final class Registry {
     q.addAll(DeliveryQuantities.all());
     q.addAll(ExposureQuantities.forData(data));
     q.addAll(AuditQuantities.forData(data));
+    q.addAll(GridLawHeldOut.forData(data));
+    q.addAll(DisplacementQuantities.forData(data));
+    q.addAll(PriorityPooled.all());
+    q.addAll(ThreatQuantities.forData(data));
     q.addAll(OmbRealQuantities.forData(data));
     q.addAll(ReplicationVerdicts.forRegistry(q));
+    q.addAll(ClaimVerdicts.forRegistry(data, q));
     try {
       return new Registry(q);
     } catch (IllegalStateException e) {
@@ -143,7 +148,15 @@ public final class Registry {
 
   /** Rows of the harness audit table of a data root (for the emitted audit table). */
   public static List<java.util.Map<String, String>> auditRows(ftl.data.DataSet data) {
-    return AuditQuantities.harnesses(data);
+    return AuditQuantities.harnesses(data).stream().map(Registry::groupQuantum).toList();
+  }
+
+  /** A row of the audit table with its whole-number quantum also printed with thousands separators ({@code quantum_ns_grouped}). */
+  static java.util.Map<String, String> groupQuantum(java.util.Map<String, String> row) {
+    java.util.Map<String, String> out = new java.util.LinkedHashMap<>(row);
+    String v = row.getOrDefault("quantum_ns", "");
+    out.put("quantum_ns_grouped", v.matches("[0-9]{1,18}") ? Format.grouped(Long.parseLong(v)) : v);
+    return out;
   }
 
   /** Every entry, in registry order. */

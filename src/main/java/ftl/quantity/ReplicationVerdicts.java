@@ -64,10 +64,6 @@ final class ReplicationVerdicts {
             + " our data: held iff omb.retention.min.modeB < 10% and omb.retention.max.modeB = 100%",
         List.of(in.apply("omb.retention.min.modeB"), in.apply("omb.retention.max.modeB")),
         v -> retentionRange(((Value.Real) v.get(0)).value(), ((Value.Real) v.get(1)).value())));
-    out.add(claim("replication.oneTickNegatives", "ReplicationOneTickNegatives",
-        "whether the original study's one-tick negatives absorbed by the guard occur on our data: held iff"
-            + " omb.oneTickNegatives.modeB > 0",
-        List.of(in.apply("omb.oneTickNegatives.modeB")), v -> oneTickNegatives(count(v.get(0)))));
     return out;
   }
 
@@ -125,12 +121,6 @@ final class ReplicationVerdicts {
     boolean all = maxRetention == 1.0;
     return new Value.Verdict(almostNone && all, "min retention " + Format.percent(minRetention) + "%"
         + (almostNone ? " < 10%" : " >= 10%") + ", max " + Format.percent(maxRetention) + "%" + (all ? " = 100%" : " < 100%"));
-  }
-
-  /** Held iff the guard absorbed at least one one-tick negative (M = -1). */
-  static Value.Verdict oneTickNegatives(long oneTick) {
-    boolean held = oneTick > 0;
-    return new Value.Verdict(held, "one-tick negatives " + Format.grouped(oneTick) + (held ? " > 0" : " = 0"));
   }
 
   private static long count(Value v) {

@@ -12,6 +12,8 @@ public enum Unit {
   NANOSECONDS("ns", " ns"),
   /** Microseconds. */
   MICROSECONDS("us", " \u00b5s"),
+  /** Hours (a wall-clock span of campaigns). */
+  HOURS("h", " h"),
   /** Milliseconds. */
   MILLISECONDS("ms", " ms"),
   /** A pure number without unit (a correlation, a reduced-fraction denominator). */

@@ -39,6 +39,16 @@ public sealed interface Value {
     }
   }
 
+  /**
+   * A verdict on a claim that this host's data cannot test (e.g. one-tick negatives with one clock): printed
+   * "not testable here", with the reason. A value, not a missing one: the verdict table states it.
+   */
+  record Untestable(String reason) implements Value {
+    public Untestable {
+      Objects.requireNonNull(reason);
+    }
+  }
+
   /** No value can be computed; the reason says why (e.g. no campaign data present). */
   record Unavailable(String reason) implements Value {
     public Unavailable {
@@ -51,7 +61,7 @@ public sealed interface Value {
     return !(this instanceof Unavailable);
   }
 
-  /** The value as a JSON-friendly object: a long, a double, a two-element array, or null. */
+  /** The value as a JSON-friendly object: a long, a double, a two-element array, a boolean, a string, or null. */
   default Object json() {
     if (this instanceof Count c) {
       return c.count();
@@ -64,6 +74,9 @@ public sealed interface Value {
     }
     if (this instanceof Verdict v) {
       return v.held();
+    }
+    if (this instanceof Untestable) {
+      return "not testable here";
     }
     return null;
   }

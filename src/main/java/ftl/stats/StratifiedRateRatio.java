@@ -2,133 +2,187 @@ package ftl.stats;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
 
 /**
- * The Mantel–Haenszel rate ratio of two groups of runs over strata, with a stratified percentile-bootstrap
- * interval: one pooled figure for a manipulation measured in several strata (e.g. default priority over whole-JVM
- * SCHED_FIFO, stratified by broker placement and background load).
+ * One rate ratio pooled over strata, and per-stratum tests with a multiplicity correction: the priority
+ * collapse of the negative-A rate over every stratum of fixed geometry, load, acks and send interval.
  *
- * <p>Formula: in stratum {@code s} the numerator group has {@code x1} negatives in {@code n1} events and the
- * denominator group {@code x0} in {@code n0} (counts pooled over the group's runs), {@code N = n1 + n0}; then
- * {@code RR_MH = sum_s(x1 n0 / N) / sum_s(x0 n1 / N)} (Rothman, Greenland and Lash, "Modern Epidemiology", 3rd
- * ed., ch. 15, the Mantel–Haenszel estimator for person-time data, events standing in for person-time);
- * dimensionless. A stratum where either group has no events contributes nothing and is counted as unused.
- * Interval: in each of the declared replicates the runs of every stratum and group are resampled with
- * replacement within that stratum and group (sizes kept) and {@code RR_MH} recomputed; the interval is the
- * type-7 quantiles at {@code (1 -+ level) / 2} of the replicates, replicates that are 0/0 left out and counted,
- * {@code +Infinity} kept (ordered above every finite value). Degenerate cases: no usable stratum, or no negative
- * in either group's weighted sum, give {@code NaN}; negatives only in the numerator give {@code +Infinity}; the
- * interval is computed only for a finite ratio (otherwise its bounds are {@code NaN}).
+ * <p><b>Mantel–Haenszel rate ratio</b> for counts over person-time (here: negatives over events), Rothman,
+ * Greenland and Lash, <i>Modern Epidemiology</i>, 3rd ed., ch. 15: with, in stratum {@code s}, {@code a_s}
+ * negatives in {@code N1_s} events of the numerator group (default priority) and {@code b_s} in {@code N0_s} of
+ * the denominator group (SCHED_FIFO), {@code N_s = N1_s + N0_s},
+ * <pre>  RR_MH = sum_s a_s N0_s / N_s  /  sum_s b_s N1_s / N_s ;</pre>
+ * dimensionless. A stratum lacking events in either group contributes nothing and is counted. Interval:
+ * stratified percentile bootstrap (Efron and Tibshirani 1993, ch. 13): in each replicate the runs of every
+ * stratum and group are resampled with replacement within that stratum and group, {@code RR_MH} recomputed, and
+ * the type-7 quantiles of the replicates taken ({@link Quantiles}); replicates with a zero denominator sum are
+ * {@code +Infinity} (counted), with both sums zero are left out (counted). Seeded {@link Well19937c}. Degenerate
+ * case: a zero denominator sum gives {@code +Infinity} or, with a zero numerator sum, NaN; no interval then.
+ *
+ * <p><b>Per-stratum test</b>: a Monte Carlo permutation test of "priority does not change the rate", which
+ * respects that events of one run are not independent: the runs' priority labels are permuted within the
+ * stratum, the statistic {@code |r_num - r_den|} of pooled rates recomputed, and
+ * {@code p = (1 + #{stat* >= stat}) / (1 + permutations)} (Phipson and Smyth 2010, doi:10.2202/1544-6115.1585).
+ * <b>Holm</b> step-down correction (Holm 1979, Scand. J. Statist. 6:65–70): with the {@code m} p-values sorted
+ * ascending, {@code p'_(i) = max_{j <= i} min(1, (m - j + 1) p_(j))}.
  */
 public final class StratifiedRateRatio {
+
   private StratifiedRateRatio() {}
 
-  /** One stratum: the per-run rates (negatives / events) of the numerator and the denominator group. */
-  public record Stratum(String name, List<Rate> numeratorRuns, List<Rate> denominatorRuns) {
+  /** One stratum: the per-run rates of its numerator group and of its denominator group. */
+  public record Stratum(String name, List<Rate> numerator, List<Rate> denominator) {
     public Stratum {
       Objects.requireNonNull(name, "name");
-      numeratorRuns = List.copyOf(numeratorRuns);
-      denominatorRuns = List.copyOf(denominatorRuns);
+      numerator = List.copyOf(numerator);
+      denominator = List.copyOf(denominator);
     }
   }
 
   /**
-   * The pooled ratio and its interval.
+   * The pooled estimate.
    *
-   * @param ratio {@code RR_MH}; {@code NaN} or {@code +Infinity} in the degenerate cases
-   * @param lower lower end of the interval; {@code NaN} unless the ratio is finite
-   * @param upper upper end; may be {@code +Infinity}; {@code NaN} unless the ratio is finite
-   * @param strata strata given
-   * @param usedStrata strata where both groups had events
-   * @param undefinedResamples replicates left out as 0/0
-   * @param bootstrap the declared bootstrap
+   * @param ratio {@code RR_MH}; NaN or {@code +Infinity} in the degenerate cases
+   * @param lower lower bound of the stratified bootstrap interval; NaN unless the ratio is finite
+   * @param upper upper bound; may be {@code +Infinity}; NaN unless the ratio is finite
+   * @param strata strata that contributed (events in both groups)
+   * @param skipped strata that did not
+   * @param undefinedResamples replicates left out (0/0)
+   * @param infiniteResamples replicates with a zero denominator sum
    */
-  public record Estimate(double ratio, double lower, double upper, int strata, int usedStrata,
-                         int undefinedResamples, RateRatio.Bootstrap bootstrap) {
-    public Estimate {
-      Objects.requireNonNull(bootstrap, "bootstrap");
+  public record Pooled(double ratio, double lower, double upper, int strata, int skipped, int undefinedResamples,
+                       int infiniteResamples) {
+    public Pooled {
+      if (strata < 0 || skipped < 0 || undefinedResamples < 0 || infiniteResamples < 0) {
+        throw new IllegalArgumentException("counts must not be negative");
+      }
       if (lower > upper) {
         throw new IllegalArgumentException("interval bounds out of order: " + lower + " > " + upper);
       }
-      if (usedStrata < 0 || usedStrata > strata || undefinedResamples < 0 || undefinedResamples > bootstrap.resamples()) {
-        throw new IllegalArgumentException("counts out of range");
-      }
     }
 
-    /** True when the ratio is a finite number. */
-    public boolean finite() {
+    /** Whether the ratio is a finite number. */
+    public boolean defined() {
       return Double.isFinite(ratio);
     }
   }
 
-  /** {@code RR_MH} of strata given as pooled rates per group (class javadoc); {@code NaN} for 0/0. */
-  static double point(Rate[] numerator, Rate[] denominator) {
-    double top = 0;
-    double bottom = 0;
-    for (int s = 0; s < numerator.length; s++) {
-      long n1 = numerator[s].total();
-      long n0 = denominator[s].total();
-      if (n1 == 0 || n0 == 0) {
-        continue;
-      }
-      double big = (double) n1 + (double) n0;
-      top += numerator[s].count() * (double) n0 / big;
-      bottom += denominator[s].count() * (double) n1 / big;
+  /** {@code RR_MH} of pooled per-group rates, one {@code [numerator Rate, denominator Rate]} pair per stratum. */
+  static double mantelHaenszel(List<Rate[]> strata) {
+    double num = 0;
+    double den = 0;
+    for (Rate[] s : strata) {
+      double n = (double) s[0].total() + s[1].total();
+      num += s[0].count() * (double) s[1].total() / n;
+      den += s[1].count() * (double) s[0].total() / n;
     }
-    return top / bottom; // 0/0 = NaN, x/0 = +Infinity
+    return num / den;
   }
 
-  /** Mantel–Haenszel rate ratio with its stratified bootstrap interval (class javadoc). */
-  public static Estimate mantelHaenszel(List<Stratum> strata, RateRatio.Bootstrap bootstrap) {
-    int k = strata.size();
-    Rate[] num = new Rate[k];
-    Rate[] den = new Rate[k];
-    int used = 0;
-    for (int s = 0; s < k; s++) {
-      num[s] = Rate.pooled(strata.get(s).numeratorRuns());
-      den[s] = Rate.pooled(strata.get(s).denominatorRuns());
-      used += num[s].total() > 0 && den[s].total() > 0 ? 1 : 0;
-    }
-    double point = point(num, den);
+  /** The Mantel–Haenszel rate ratio over strata with its stratified bootstrap interval (class javadoc). */
+  public static Pooled pooled(List<Stratum> strata, RateRatio.Bootstrap bootstrap) {
+    List<Stratum> used = strata.stream()
+        .filter(s -> Rate.pooled(s.numerator()).total() > 0 && Rate.pooled(s.denominator()).total() > 0).toList();
+    int skipped = strata.size() - used.size();
+    double point = mantelHaenszel(used.stream().map(s -> new Rate[] {Rate.pooled(s.numerator()), Rate.pooled(s.denominator())}).toList());
     if (!Double.isFinite(point)) {
-      return new Estimate(point, Double.NaN, Double.NaN, k, used, 0, bootstrap);
+      return new Pooled(point, Double.NaN, Double.NaN, used.size(), skipped, 0, 0);
     }
     RandomGenerator rng = new Well19937c(bootstrap.seed());
-    List<Double> replicates = new ArrayList<>(bootstrap.resamples());
+    double[] reps = new double[bootstrap.resamples()];
+    int kept = 0;
     int undefined = 0;
-    Rate[] rn = new Rate[k];
-    Rate[] rd = new Rate[k];
-    for (int i = 0; i < bootstrap.resamples(); i++) {
-      for (int s = 0; s < k; s++) {
-        rn[s] = resample(strata.get(s).numeratorRuns(), rng);
-        rd[s] = resample(strata.get(s).denominatorRuns(), rng);
+    int infinite = 0;
+    for (int b = 0; b < bootstrap.resamples(); b++) {
+      List<Rate[]> replicate = new ArrayList<>();
+      for (Stratum s : used) {
+        replicate.add(new Rate[] {resample(s.numerator(), rng), resample(s.denominator(), rng)});
       }
-      double r = point(rn, rd);
+      double r = mantelHaenszel(replicate);
       if (Double.isNaN(r)) {
         undefined++;
-      } else {
-        replicates.add(r);
+        continue;
       }
+      if (Double.isInfinite(r)) {
+        infinite++;
+      }
+      reps[kept++] = r;
     }
-    double[] sorted = replicates.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] sorted = Arrays.copyOf(reps, kept);
     Arrays.sort(sorted);
     double alpha = 1.0 - bootstrap.level();
-    return new Estimate(point, Quantiles.type7Sorted(sorted, alpha / 2.0), Quantiles.type7Sorted(sorted, 1.0 - alpha / 2.0),
-        k, used, undefined, bootstrap);
+    return new Pooled(point, Quantiles.type7Sorted(sorted, alpha / 2.0), Quantiles.type7Sorted(sorted, 1.0 - alpha / 2.0),
+        used.size(), skipped, undefined, infinite);
   }
 
   private static Rate resample(List<Rate> runs, RandomGenerator rng) {
-    long count = 0;
-    long total = 0;
-    for (int j = 0; j < runs.size(); j++) {
-      Rate pick = runs.get(rng.nextInt(runs.size()));
-      count += pick.count();
-      total += pick.total();
+    Rate sum = Rate.EMPTY;
+    for (int i = 0; i < runs.size(); i++) {
+      sum = sum.plus(runs.get(rng.nextInt(runs.size())));
     }
-    return new Rate(count, total);
+    return sum;
+  }
+
+  /**
+   * Monte Carlo permutation p-value of one stratum (class javadoc); dimensionless in (0, 1]. Degenerate case:
+   * a group without events gives NaN (no test).
+   */
+  public static double permutationPValue(Stratum s, int permutations, long seed) {
+    if (permutations < 1) {
+      throw new IllegalArgumentException("permutations must be at least 1: " + permutations);
+    }
+    Rate num = Rate.pooled(s.numerator());
+    Rate den = Rate.pooled(s.denominator());
+    if (num.total() == 0 || den.total() == 0) {
+      return Double.NaN;
+    }
+    double observed = Math.abs(num.value() - den.value());
+    List<Rate> all = new ArrayList<>(s.numerator());
+    all.addAll(s.denominator());
+    Rate[] runs = all.toArray(new Rate[0]);
+    int k = s.numerator().size();
+    RandomGenerator rng = new Well19937c(seed);
+    int atLeast = 0;
+    for (int p = 0; p < permutations; p++) {
+      for (int i = runs.length - 1; i > 0; i--) { // Fisher–Yates
+        int j = rng.nextInt(i + 1);
+        Rate t = runs[i];
+        runs[i] = runs[j];
+        runs[j] = t;
+      }
+      Rate a = Rate.pooled(Arrays.asList(runs).subList(0, k));
+      Rate b = Rate.pooled(Arrays.asList(runs).subList(k, runs.length));
+      // a permuted group may hold only runs without events: its rate is then 0/0, which is no larger a difference
+      double stat = a.total() == 0 || b.total() == 0 ? 0.0 : Math.abs(a.value() - b.value());
+      if (stat >= observed - 1e-15) {
+        atLeast++;
+      }
+    }
+    return (1.0 + atLeast) / (1.0 + permutations);
+  }
+
+  /** Holm-adjusted p-values, in the input order (class javadoc). NaN inputs are refused. */
+  public static double[] holm(double[] p) {
+    int m = p.length;
+    Integer[] order = new Integer[m];
+    for (int i = 0; i < m; i++) {
+      if (Double.isNaN(p[i])) {
+        throw new IllegalArgumentException("NaN p-value: leave untested strata out before correcting");
+      }
+      order[i] = i;
+    }
+    Arrays.sort(order, Comparator.comparingDouble(i -> p[i]));
+    double[] out = new double[m];
+    double running = 0;
+    for (int r = 0; r < m; r++) {
+      running = Math.max(running, Math.min(1.0, (m - r) * p[order[r]]));
+      out[order[r]] = running;
+    }
+    return out;
   }
 }

@@ -111,12 +111,14 @@ public final class Reproduction {
         m.put("firstSendPhaseUs", Long.toString(r.firstSendPhaseMicros()));
         m.put("retention", fixed(r.retention(), 4));
         m.put("predictedRetention", fixed(r.grid().events() == 0 ? Double.NaN : r.grid().predictedRetention().value(), 4));
+        m.put("heldOutRetention", fixed(ftl.quantity.GridLawHeldOut.predictedRetention(analysis, r), 4));
         m.put("medianFlightUs", fixed(r.guard().medianFlightNanos() / 1000.0, 1));
         m.put("medianDisplacementUs", fixed(r.medianDisplacementNanos() / 1000.0, 1));
         m.put("ackNegativeRate", fixed(r.ackNegativeRate().value(), 5));
         m.put("priority", r.field("priority").isEmpty() ? "" : identifier(r.field("priority")));
         m.put("geometry", r.field("geometry").isEmpty() ? "" : identifier(r.field("geometry")));
         m.put("loadPct", integer(r.field("load_pct")));
+        m.put("loadMeasuredPct", decimal(r.field("load_measured_pct")));
         out.add(m);
       }
     }
@@ -134,6 +136,14 @@ public final class Reproduction {
   /** An integer cell re-printed from its value ("" when empty); the ledger reader has checked it parses. */
   private static String integer(String s) {
     return s.isEmpty() ? "" : Long.toString(Long.parseLong(s));
+  }
+
+  /** A decimal cell passed through only when it is a plain decimal number ("" when empty). */
+  private static String decimal(String s) {
+    if (!s.isEmpty() && !s.matches("-?[0-9]{1,18}(\\.[0-9]{1,18})?")) {
+      throw new IllegalStateException("decimal not plain reached the figure data: " + ftl.data.Echo.of(s));
+    }
+    return s;
   }
 
   private static String fixed(double v, int decimals) {

@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The replication table ({@code emit/paper/tab-replication.tex.ftl}) over a {@code paper/original-study.csv}
- * with and without the {@code verdict_key} column: a claim's "held?" cell prints its verdict, a size row (empty
- * key), a key the registry lacks and a CSV written before the column existed print {@code --}.
+ * with and without the {@code verdict_key} column: a claim's verdict cell prints its verdict and the basis beside it,
+ * a size row (empty key), a key the registry lacks and a CSV written before the column existed print {@code --}.
  */
 class EmitterOriginalStudyTest {
   static final String TEMPLATE = "emit/paper/tab-replication.tex.ftl";
@@ -52,18 +52,18 @@ class EmitterOriginalStudyTest {
             events with all three stamps,"738,730",events.total.modeA,,
             a claim judged by a missing verdict,1,events.total.modeA,replication.noSuchVerdict,
             """, List.of(
-            "negative flights & never & 0 & held \\\\",
-            "priority collapse & 7 to 80x & 0.58 to 2.7x & did not hold \\\\",
-            "core-geometry ratio & 2.07x & n/a & n/a \\\\",
-            "events with all three stamps & 738,730 & 604,800 & -- \\\\",
-            "a claim judged by a missing verdict & 1 & 604,800 & -- \\\\")),
+            "negative flights & never & 0 & held & negative flights 0 = 0 \\\\",
+            "priority collapse & 7 to 80x & 0.58 to 2.7x (over strata) & did not hold & max collapse 2.66x < 7x \\\\",
+            "core-geometry ratio & 2.07x & n/a & n/a & n/a \\\\",
+            "events with all three stamps & 738,730 & 604,800 & -- & -- \\\\",
+            "a claim judged by a missing verdict & 1 & 604,800 & -- & -- \\\\")),
         Arguments.of("without verdict_key (a CSV older than the column)", comment + """
             claim,original,our_key,note
             negative flights,never,events.sendNegative.modeA,
             priority collapse,7 to 80x,collapse.range.modeA,over strata
             """, List.of(
-            "negative flights & never & 0 & -- \\\\",
-            "priority collapse & 7 to 80x & 0.58 to 2.7x & -- \\\\")));
+            "negative flights & never & 0 & -- & -- \\\\",
+            "priority collapse & 7 to 80x & 0.58 to 2.7x (over strata) & -- & -- \\\\")));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -81,7 +81,7 @@ class EmitterOriginalStudyTest {
     String table = out.get(0).content();
     assertThat(out.get(0).path()).isEqualTo("paper/generated/tab-replication.tex");
     assertThat(table).startsWith("% GENERATED from " + TEMPLATE + " — do not edit\n");
-    assertThat(table).contains("claim & original & ours & held? \\\\\n");
+    assertThat(table).contains("claim & original & ours & verdict & basis \\\\\n");
     assertThat(table.lines().filter(l -> l.contains(" & ") && !l.startsWith("claim ")).toList()).containsExactlyElementsOf(rows);
   }
 }

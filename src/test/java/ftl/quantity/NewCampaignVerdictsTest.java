@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.stats.RateRatio;
 import ftl.stats.Slope;
-import ftl.stats.StratifiedRateRatio;
+import ftl.stats.MantelHaenszelRateRatio;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -91,17 +91,17 @@ class NewCampaignVerdictsTest {
 
   @Test
   void partAndReaches_pooledRatio_valuesAndVerdicts() {
-    StratifiedRateRatio.Estimate big = new StratifiedRateRatio.Estimate(9, 2, Double.POSITIVE_INFINITY, 1, 1, 0, B);
+    MantelHaenszelRateRatio.Estimate big = new MantelHaenszelRateRatio.Estimate(9, 2, Double.POSITIVE_INFINITY, 1, 1, 0, B);
     assertThat(FifoJvmQuantities.part(big, 0)).isEqualTo(new Value.Real(9));
     assertThat(FifoJvmQuantities.part(big, -1)).isEqualTo(new Value.Real(2));
     assertThat(FifoJvmQuantities.part(big, 1)).isInstanceOf(Value.Unavailable.class);
     assertThat(FifoJvmQuantities.reaches(big)).isInstanceOfSatisfying(Value.Verdict.class, x -> assertThat(x.held()).isTrue());
-    StratifiedRateRatio.Estimate wide = new StratifiedRateRatio.Estimate(9, 0.5, 20, 1, 1, 0, B);
+    MantelHaenszelRateRatio.Estimate wide = new MantelHaenszelRateRatio.Estimate(9, 0.5, 20, 1, 1, 0, B);
     assertThat(FifoJvmQuantities.reaches(wide)).isInstanceOfSatisfying(Value.Verdict.class, x -> assertThat(x.held()).isFalse());
-    StratifiedRateRatio.Estimate nan = new StratifiedRateRatio.Estimate(Double.NaN, Double.NaN, Double.NaN, 1, 0, 0, B);
+    MantelHaenszelRateRatio.Estimate nan = new MantelHaenszelRateRatio.Estimate(Double.NaN, Double.NaN, Double.NaN, 1, 0, 0, B);
     assertThat(FifoJvmQuantities.part(nan, 0)).isInstanceOf(Value.Unavailable.class);
     assertThat(FifoJvmQuantities.reaches(nan)).isInstanceOf(Value.Unavailable.class);
-    StratifiedRateRatio.Estimate noInterval = new StratifiedRateRatio.Estimate(3, Double.NaN, Double.NaN, 1, 1, 0, B);
+    MantelHaenszelRateRatio.Estimate noInterval = new MantelHaenszelRateRatio.Estimate(3, Double.NaN, Double.NaN, 1, 1, 0, B);
     assertThat(FifoJvmQuantities.reaches(noInterval)).isInstanceOf(Value.Unavailable.class);
   }
 

@@ -86,11 +86,7 @@ class RegistryFixtureTest {
         c("full", "flight.median.modeA", "400 \u00b5s"),
         c("full", "omb.retention.range.modeA", "100% to 100%"),
         c("full", "omb.retention.min.modeA", "100%"),
-        c("full", "exposure.crossover.modeA", "200 \u00b5s"),
         c("full", "exposure.published.count", "2"),
-        c("full", "exposure.published.belowCrossover", "1"),
-        c("full", "exposure.relError.published1", "2x"),
-        c("full", "exposure.relError.published2", "0.200x"),
         // modeB
         c("full", "omb.retention.range.modeB", "33.33% to 100%"),
         c("full", "omb.dropped.modeB", "4"),
@@ -118,9 +114,9 @@ class RegistryFixtureTest {
         c("full", "payload.mechanism.share", "66.67%"),
         c("full", "payload.prediction.mechanism", "held"),
         c("full", "payload.prediction.direction", "held"),
-        c("full", "payload.size.increase", "0.50"),
+        c("full", "payload.size.increase", "50.00%"),
         c("full", "payload.prediction.size", "held"),
-        c("full", "payload.control.min", "1.00"),
+        c("full", "payload.control.min", "100%"),
         c("full", "payload.prediction.control", "held"),
         // replication verdicts on the original study's claims (modeA: 8 negative A, no negative flight, 7 of 15 runs
         // rejected, collapse 0.5 to 2x, geometry interval [2x, not finite); modeB: retention 33.33% to 100%, 1 one-tick negative)
@@ -130,7 +126,6 @@ class RegistryFixtureTest {
         c("full", "replication.priorityCollapse", "did not hold"),
         c("full", "replication.geometryRatio", "held"),
         c("full", "replication.retentionRange", "did not hold"),
-        c("full", "replication.oneTickNegatives", "held"),
         // the no-JVM cross-check
         // the pre-registered isolation campaign (IsolationQuantities)
         c("iso", "isolation.collapse.all.load0", "2x"),
@@ -277,7 +272,7 @@ class RegistryFixtureTest {
         c("bare", "geometry.ratio.modeA", "n/a: no run of campaign modeA with its manipulations applied"),
         c("bare", "rho.DA.modeA", "n/a: rho undefined"),
         c("bare", "displacement.median.modeA", "n/a: no run with the stamps"),
-        c("bare", "exposure.crossover.modeA", "n/a: no campaign data present"),
+        c("bare", "exposure.crossover.modeA", "n/a: D - T keeps one sign"),
         c("bare", "gridlaw.eventAgreement.modeB", "n/a: no delivered event"),
         c("bare", "omb.guardMedian.max.modeB", "n/a: no run kept any sample"),
         c("bare", "wallus.retention.min.modeB", "n/a: no run delivered any event"),
@@ -293,7 +288,6 @@ class RegistryFixtureTest {
         c("bare", "replication.priorityCollapse", "n/a: collapse.range.modeA is unavailable: no stratum with a defined collapse factor"),
         c("bare", "replication.geometryRatio", "n/a: an end is unavailable: no run of campaign modeA with its manipulations applied"),
         c("bare", "replication.retentionRange", "n/a: omb.retention.min.modeB is unavailable: no run delivered any event"),
-        c("bare", "replication.oneTickNegatives", "did not hold"),
         c("mixed", "runs.mix.s1ms", "1"),
         c("mixed", "retention.max.mix.s1ms", "50.00%"),
         c("minimal", "audit.ftl.flightMedian", "n/a: no ftl-ledger.csv in the demonstration"),
@@ -335,7 +329,6 @@ class RegistryFixtureTest {
         c("full>empty", "replication.priorityCollapse", "n/a: collapse.range.modeA is unavailable: no stratum with a defined collapse factor"),
         c("full>empty", "replication.geometryRatio", "n/a: an end is unavailable: no campaign data present"),
         c("full>empty", "replication.retentionRange", "n/a: omb.retention.min.modeB is unavailable: no campaign data present"),
-        c("full>empty", "replication.oneTickNegatives", "n/a: omb.oneTickNegatives.modeB is unavailable: no campaign data present"),
         c("full>empty", "runs.modeB.s1ms", "0"));
   }
 
@@ -372,8 +365,7 @@ class RegistryFixtureTest {
         Arguments.of("replication.signCheckMajority", new Value.Verdict(false, "rejected 7 of 15 runs < 1/2")),
         Arguments.of("replication.priorityCollapse", new Value.Verdict(false, "max collapse 2x < 7x")),
         Arguments.of("replication.geometryRatio", new Value.Verdict(true, "95% interval lower end 2x > 1")),
-        Arguments.of("replication.retentionRange", new Value.Verdict(false, "min retention 33.33% >= 10%, max 100% = 100%")),
-        Arguments.of("replication.oneTickNegatives", new Value.Verdict(true, "one-tick negatives 1 > 0")));
+        Arguments.of("replication.retentionRange", new Value.Verdict(false, "min retention 33.33% >= 10%, max 100% = 100%")));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -399,7 +391,7 @@ class RegistryFixtureTest {
             "payload.prediction.direction", "n/a: no campaign data present"),
         Arguments.of("control not reached", "{\"control\":{\"phase_us\":100,\"min_retention\":0.9}}",
             "payload.prediction.control", "did not hold"),
-        Arguments.of("control min at phase 100", "{\"control\":{\"phase_us\":100}}", "payload.control.min", "0.50"),
+        Arguments.of("control min at phase 100", "{\"control\":{\"phase_us\":100}}", "payload.control.min", "50.00%"),
         Arguments.of("control at a phase without runs", "{\"control\":{\"phase_us\":555,\"min_retention\":0.9}}",
             "payload.prediction.control", "n/a: no campaign data present"),
         Arguments.of("control min at a phase without runs", "{\"control\":{\"phase_us\":555}}",

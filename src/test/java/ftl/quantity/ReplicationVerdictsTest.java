@@ -61,9 +61,7 @@ class ReplicationVerdictsTest {
         c("smallest retention a third", () -> ReplicationVerdicts.retentionRange(1.0 / 3, 1.0),
             v(false, "min retention 33.33% >= 10%, max 100% = 100%")),
         c("no run keeps everything", () -> ReplicationVerdicts.retentionRange(0.05, 0.9),
-            v(false, "min retention 5.00% < 10%, max 90.00% < 100%")),
-        c("one-tick negatives", () -> ReplicationVerdicts.oneTickNegatives(41_403), v(true, "one-tick negatives 41,403 > 0")),
-        c("no one-tick negative", () -> ReplicationVerdicts.oneTickNegatives(0), v(false, "one-tick negatives 0 = 0")));
+            v(false, "min retention 5.00% < 10%, max 90.00% < 100%")));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -17,6 +17,7 @@ Each root is a folder acting as a data root (campaign folders modeA, modeB, payl
   replaynone the replay campaign with nothing delivered where it matters: every replay entry unavailable.
   newc       the campaigns of issue 13: clockoffset (with the modeB flights its predictions use), fifojvm and
              delivery, a few runs each, every answer worked out in the ledger's header.
+  onedlaw    a sign campaign whose runs' flights differ: the 1/D law's slope, bands and a crossover in the data.
 Every event has flight T = recv_ns - send_ns, displacement D = ack_ns - send_ns and A = T - D; the send
 phase is send_us mod 1000 and create_ms = floor(send_us / 1000) unless an event says otherwise, so the guard
 keeps an event (M = floor(recv_us / 1000) - create_ms > 0) iff phase + T/1000 >= 1000 us.
@@ -28,7 +29,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 H = "seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms"
 FIELDS = ["priority", "geometry", "load_pct", "acks", "send_interval_ns", "priority_applied", "geometry_applied",
           "load_applied", "payload_bytes", "start_phase_us", "instrument", "events_written", "warmup_events",
-          "pacing_lag_p99_ns", "send_lag_p99_ns", "loadavg_start", "loadavg_end", "broker_cpus", "load_measured_pct"]
+          "pacing_lag_p99_ns", "send_lag_p99_ns", "loadavg_start", "loadavg_end", "broker_cpus", "load_measured_pct",
+          "first_send_phase_us", "clock_offset_us", "started_at", "duration_ms", "other_cpu_pct", "git_commit"]
 
 
 def ev(seq, d, t, phase, create_off=0, wall=None, recv=True, ack=True):
@@ -122,19 +124,22 @@ median over runs of run median D: 200 us (x1 has none); median flight 400 us."""
     runs = [
         ("b1", "s1ms", "ok", "Synthetic modeB run b1: T = 400 us, phases 700, 100, 800, 200 us: M = 1, 0, 1, 0; kept 2 of 4, grid law agrees 4 of 4.",
          [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100), ev(2, 100_000, T, 800), ev(3, 100_000, T, 200)],
-         b("1000000", events_written="4", warmup_events="2", pacing_lag_p99_ns="1000", loadavg_start="0.5", loadavg_end="1.25")),
+         b("1000000", events_written="4", warmup_events="2", pacing_lag_p99_ns="1000", loadavg_start="0.5", loadavg_end="1.25",
+           first_send_phase_us="700", started_at="2026-01-01T00:00:00Z")),
         ("b2", "s1ms", "ok", "Synthetic modeB run b2: T = 1400 us, phases 700, 700, 100 us: M = 2, 2, 1; kept 3 of 3, guard median 2 ms.",
          [ev(0, 100_000, 1_400_000, 700), ev(1, 100_000, 1_400_000, 700), ev(2, 100_000, 1_400_000, 100)],
-         b("1000000", events_written="3", warmup_events="2", pacing_lag_p99_ns="3000", loadavg_start="0.75", loadavg_end="0.5")),
+         b("1000000", events_written="3", warmup_events="2", pacing_lag_p99_ns="3000", loadavg_start="0.75", loadavg_end="0.5",
+           first_send_phase_us="700", clock_offset_us="0")),
         ("b3", "s1ms", "ok", "Synthetic modeB run b3: one event acknowledged, never delivered (taken 0).",
-         [ev(0, 100_000, T, 700, recv=False)], b("1000000", events_written="1", warmup_events="2", pacing_lag_p99_ns="2000")),
+         [ev(0, 100_000, T, 700, recv=False)], b("1000000", events_written="1", warmup_events="2", pacing_lag_p99_ns="2000",
+                                                   first_send_phase_us="700")),
         ("b4", "s1250us", "ok", """Synthetic modeB run b4: T = 400 us.
 event 0: phase 700, M = 1 kept, predicted kept.
 event 1: phase 990, CreateTime 1 ms late: M = 0 dropped, predicted kept (disagrees).
 event 2: phase 995, wall clock stepped back (recv_us = send_us - 5), CreateTime 1 ms late: M = -1 one-tick negative,
 predicted kept (disagrees); the microsecond wall-clock guard drops it. Kept 1 of 3; wall clock keeps 2 of 3.""",
          [ev(0, 100_000, T, 700), ev(1, 100_000, T, 990, create_off=1), ev(2, 100_000, T, 995, create_off=1, wall=-5)],
-         b("1250000")),
+         b("1250000", first_send_phase_us="700")),
         ("b5", "nointerval", "ok", "Synthetic modeB run b5: no send_interval_ns in the ledger; one event neither acknowledged nor delivered.",
          [ev(0, 0, 0, 700, recv=False, ack=False)], b("")),
     ]
@@ -142,6 +147,11 @@ predicted kept (disagrees); the microsecond wall-clock guard drops it. Kept 1 of
 retention per run b1 1/2, b2 1, b4 1/3 (b3, b5 deliver nothing): min 33.33%, max 100%.
 dropped 2 + 2 = 4, one-tick negatives 1. Grid law agrees 4 + 3 + 1 = 8 of 10 delivered events: 80.00%.
 guard median per run b1 1 ms, b2 2 ms, b4 1 ms: max 2 ms, min 1 ms. wall-clock retention min 2/3 = 66.67%.
+held-out grid law (leave one run out; b1, b2, b3 carry first_send_phase_us 700, b4 and b5 have no events_written or
+interval (b4 has a first phase but no events_written), so they are untested with b3, which delivers nothing: 3 untested): b1 predicted from b2's flights (1400 us)
+at phase 700 of s = 1 ms: every flight reaches the tick 300 us away, 1.0 against 0.5 observed (error 0.5); b2 from b1's
+flights (400 us >= 300 us): 1.0 against 1.0 (error 0). 2 runs, median |error| 25.00%, within 5%: 1 of 2 = 50.00%:
+did not hold. Own flights unpaired: the same, median 25.00%. b = 1 for both; condition s1ms median 25.00%.
 condition s1ms: 3 runs, b = 1, retention min 50%, median 75%, max 100%, flight median (400 + 1400)/2 = 900 us,
 agreement 7 of 7, negative-A rate 0 of 7. condition s1250us: b = 4 (1.25 ms / 1 ms = 5/4).
 condition nointerval: b unavailable, nothing delivered, no complete event.
@@ -223,9 +233,10 @@ def bare():
         "Synthetic modeA with one ok run, refused and undelivered: no usable run, no stratum, rho undefined,\n"
         "no median displacement or flight, no retention.")
     campaign(root, "modeB", [("v1", "s1ms", "ok", "Synthetic modeB run v1: one event acknowledged, never delivered.",
-                              undelivered(""), {"send_interval_ns": "1000000"})],
+                              undelivered(""), {"send_interval_ns": "1000000", "first_send_phase_us": "700",
+                                                "events_written": "1"})],
              "Synthetic modeB with one undelivered run: no retention, no grid-law event, no guard median,\n"
-             "no wall-clock retention.")
+             "no wall-clock retention, no held-out grid-law prediction (scheduled, but nothing delivered).")
     campaign(root, "payload", [("w1", "pb100-ph700", "ok", "Synthetic payload run w1: one event never delivered.",
                                 undelivered(""), {"payload_bytes": "100", "start_phase_us": "700"})],
              "Synthetic payload campaign without a plan.json: no prediction entries.")
@@ -406,6 +417,38 @@ but has no prediction. The plan states the smooth-limit tolerance only.""",
              plan={"campaign": "replay", "predictions": {"mode_b_smooth_limit": {"tolerance": 0.05}}})
 
 
+def onedlaw():
+    """A sign campaign whose flights differ: the 1/D law measured with a crossover in the data."""
+    root = "onedlaw"
+    f = lambda **x: {**a_fields("default", "shared", "0"), "first_send_phase_us": "700", "events_written": "1", **x}
+    runs = [
+        ("o1", "c", "ok", "Synthetic modeA run o1: T = 100 us, D = 200 us (A = -100 us).", [ev(0, 200_000, 100_000, 700)],
+         f(clock_offset_us="250", started_at="2026-01-01T00:00:00Z", duration_ms="1000", other_cpu_pct="1.0",
+           git_commit="abc-dirty")),
+        ("o2", "c", "ok", "Synthetic modeA run o2: T = 400 us, D = 100 us.", [ev(0, 100_000, 400_000, 700)],
+         f(started_at="2026-01-01T01:00:00Z", duration_ms="1000", other_cpu_pct="3.0", git_commit="abc")),
+        ("o3", "c", "ok", "Synthetic modeA run o3: T = 1400 us, D = 200 us.", [ev(0, 200_000, 1_400_000, 700)],
+         f(started_at="2026-01-01T02:00:00Z", duration_ms="1800000", other_cpu_pct="2.0", git_commit="abc")),
+    ]
+    campaign(root, "modeA", runs, """Synthetic modeA campaign for the measured 1/D law, hand-computed answers:
+per-run (T, D) = (100, 200), (400, 100), (1400, 200) us. OLS slope of D on T: Sxy = 23,333.3, Sxx = 926,666.7 (us^2):
+slope 0.0252, intercept 150.7 us. Flight bands: [0, 300 us) o1, D/T 2.00; [300 us, 1 ms) o2, 0.250; [1, 3 ms) o3, 0.143.
+Crossover from the bands: D - T = +100 at 100 us, -300 at 400 us: 100 + 300 x 100/400 = 175 us.
+Published flights (audit): 100 us (p50, end-to-end) lies below it, 1 ms (p99) above; the 150 us ack-referenced
+figure is not a flight. D(T)/T at 1 ms: (150.7 + 0.0252 x 1000)/1000 = 17.59%.
+Threats: runs span 00:00 to 02:30 (o3 lasts 30 min): 2.50 h; other processes' CPU 1, 3, 2 %: median 2.00%, max 3.00%;
+o1 was built from a -dirty tree (1 run, 1 campaign). o1 emulates a producer clock 250 us ahead (clock_offset_us): the
+campaign is a two-clock campaign; its guard saw no one-tick negative (o1: M = 0). Held-out grid law (s = 1 ms, first
+phase 700 us, one send each): o1 from o2, o3 (400, 1400 us) with the offset needs L >= 1000 - 950 + 250 = 300 us:
+1.0 against 0 observed; o2 from o1, o3 needs L >= 300 us: 1/2 against 1; o3: 1/2 against 1: errors 1, 0.5, 0.5,
+none within 5%: did not hold.""")
+    write(f"{root}/audit/published-medians.csv", """label,median_ns,percentile,latency_kind,source
+Broker X,100000,50,end-to-end,synthetic source 1
+Broker X confirm,150000,50,publish/ack-referenced,synthetic source 2
+Broker Y,1000000,p99,end-to-end,synthetic source 3
+""")
+
+
 def minimal():
     write("minimal/audit/demo/outputs/perf-1.txt", "Synthetic output without a figure; there is no ftl-ledger.csv.\n")
 
@@ -423,14 +466,17 @@ def mixed():
         ("k1", "s1ms", "ok", "Synthetic Kafka run k1 in a no-JVM campaign: T = 400 us, phases 700, 800: kept 2 of 2.",
          [ev(0, 100_000, T, 700), ev(1, 100_000, T, 800)], {"instrument": "kafka"}),
         ("n1", "s1ms", "ok", "Synthetic no-JVM run n1: T = 400 us, phases 700, 100: kept 1 of 2.",
-         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100)], {"instrument": "python-nojvm"}),
+         [ev(0, 100_000, T, 700), ev(1, 100_000, T, 100)],
+         {"instrument": "python-nojvm", "send_interval_ns": "1000000", "first_send_phase_us": "700", "events_written": "2"}),
     ]
     campaign("mixed", "mix", runs, """Synthetic campaign mixing instruments: its per-condition entries are the no-JVM
-cross-check's, so condition s1ms has 1 run and retention max 50% (the Kafka run k1, which keeps 100%, is not counted).""")
+cross-check's, so condition s1ms has 1 run and retention max 50% (the Kafka run k1, which keeps 100%, is not counted).
+Held-out grid law: n1 (s = 1 ms, first phase 700 us, 2 sends) from the flights of the other run of s1ms, k1 (400 us):
+predicted 1.0 against 0.5 observed, median |error| 50.00%.""")
 
 
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
@@ -441,5 +487,6 @@ if __name__ == "__main__":
     replay()
     replaynone()
     newc()
+    onedlaw()
     clash("clashkey", ["a.b", "a-b"], "Synthetic: conditions \"a.b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")

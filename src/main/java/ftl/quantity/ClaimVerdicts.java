@@ -1,0 +1,229 @@
+package ftl.quantity;
+
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.LedgerRow;
+import ftl.quantity.Quantity.Scope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Verdicts on the claims of the original record that {@link ReplicationVerdicts} does not already judge, one
+ * per row of the verdict table ({@code paper/original-study.csv}, column {@code verdict_key}): held, did not
+ * hold, or not testable here with the reason. Each is judged on the values of other registry entries by a
+ * pure decision function tested on numbers; each definition states its criterion, and the basis of each value
+ * names the numbers that decided. Claims that need what this host lacks (a second clock) are "not testable
+ * here" until a campaign with the missing condition exists under the data root, and become testable then
+ * without a change of code.
+ */
+final class ClaimVerdicts {
+  private static final String FUNCTION = "ftl.quantity.ClaimVerdicts#forRegistry";
+  /** The ledger column of a producer clock offset (a second clock emulated on one host). */
+  static final String CLOCK_OFFSET = "clock_offset_us";
+
+  private ClaimVerdicts() {}
+
+  /** Campaigns with an ok run whose producer clock is offset from the consumer's ({@code clock_offset_us != 0}). */
+  static List<String> twoClockCampaigns(DataSet data) {
+    List<String> out = new ArrayList<>();
+    for (Campaign c : data.campaigns()) {
+      if (c.runs().stream().anyMatch(r -> r.ok() && offset(r))) {
+        out.add(c.name());
+      }
+    }
+    return out;
+  }
+
+  private static boolean offset(LedgerRow r) {
+    String v = r.field(CLOCK_OFFSET);
+    return !v.isEmpty() && Long.parseLong(v) != 0;
+  }
+
+  static List<Quantity> forRegistry(DataSet data, List<Quantity> registry) {
+    Function<String, Quantity> in = key -> registry.stream().filter(q -> q.key().equals(key)).findFirst().orElse(null);
+    List<Quantity> out = new ArrayList<>();
+    out.add(judge("claim.backgroundLoad", "ClaimBackgroundLoad",
+        "background load raises the negative-A rate: held iff the 95% bootstrap interval of load.ratio.modeA lies above 1"
+            + " (load.ratio.lower.modeA > 1)",
+        in, List.of("load.ratio.lower.modeA"), v -> above("load ratio lower end", real(v.get(0)), 1.0)));
+    out.add(judge("claim.sameMedian", "ClaimSameMedian",
+        "the guard reports the same median whatever its retention: held iff the guard's median (nearest rank of the kept"
+            + " M, whole ms) is the same in every run of campaign modeB that kept a sample (omb.guardMedian.min.modeB ="
+            + " omb.guardMedian.max.modeB)",
+        in, List.of("omb.guardMedian.min.modeB", "omb.guardMedian.max.modeB"),
+        v -> sameMedian(real(v.get(0)), real(v.get(1)))));
+    out.add(judge("claim.gridLaw", "ClaimGridLaw",
+        "retention obeys the grid law in the reduced fraction s/q: held iff the held-out test of gridlaw.heldout.verdict.modeB"
+            + " held (runs predicted from their schedule and other runs' flights, never their own events)",
+        in, List.of("gridlaw.heldout.verdict.modeB"), v -> v.get(0)));
+    out.add(judge("claim.payload", "ClaimPayload",
+        "the grid law is confirmed by the pre-registered payload manipulation: held iff all four predictions of"
+            + " data/payload/plan.json held (payload.prediction.mechanism, .direction, .size, .control)",
+        in, List.of("payload.prediction.mechanism", "payload.prediction.direction", "payload.prediction.size",
+            "payload.prediction.control"),
+        ClaimVerdicts::all));
+    List<String> twoClocks = twoClockCampaigns(data);
+    out.add(new Quantity("claim.oneTickNegatives", "ClaimOneTickNegatives",
+        "one-tick negatives (M = -1) occur and the guard absorbs them: needs two clocks (a producer clock offset from the"
+            + " consumer's); not testable here without a campaign whose ledger has " + CLOCK_OFFSET + " != 0; with one, held"
+            + " iff the guard absorbed at least one one-tick negative in such a campaign",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION,
+        a -> oneTick(twoClocks, twoClocks.stream().mapToLong(c -> oneTicks(a, c)).sum())));
+    out.add(new Quantity("claim.twoClocks", "ClaimTwoClocks",
+        "the grid law measured across two clocks: not testable here without a campaign whose ledger has " + CLOCK_OFFSET
+            + " != 0; with one, held iff the held-out grid-law test (with the offset) held in every such campaign",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION, a -> twoClocks(twoClocks, twoClocks.stream()
+            .map(c -> value(in, "gridlaw.heldout.verdict." + c, a)).toList())));
+    out.add(judge("claim.oneOverD", "ClaimOneOverD",
+        "the 1/D law (D does not grow with the flight, so D/T falls as 1/T): the verdict onedlaw.verdict.modeA, held iff"
+            + " the 95% interval of the slope of D on T over runs lies below " + DisplacementQuantities.SLOPE_LIMIT,
+        in, List.of("onedlaw.verdict.modeA"), v -> v.get(0)));
+    out.add(new Quantity("claim.exposureCrossover", "ClaimExposureCrossover",
+        "the exposure curve reaches below a crossover where D exceeds T, and published broker flights lie there: held iff"
+            + " the sign campaign's flight bands contain a crossover (exposure.crossover.modeA) and at least one published"
+            + " flight lies below it; did not hold when D - T keeps one sign over the measured flight bands",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION, a -> {
+          if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
+            return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+          }
+          return crossoverVerdict(DisplacementQuantities.crossover(a, CampaignQuantities.MODE_A),
+              value(in, "exposure.published.belowCrossover", a));
+        }));
+    out.add(judge("claim.windowedRho", "ClaimWindowedRho",
+        "rho(D, A) is a windowed Pearson correlation on paired co-moments, bounded, with excluded pairs counted: held iff"
+            + " rho.DA.modeA lies in [-1, 1] and the pairs outside the window are counted (rho.outside.modeA available)",
+        in, List.of("rho.DA.modeA", "rho.outside.modeA"),
+        v -> rho(real(v.get(0)), ((Value.Count) v.get(1)).count())));
+    out.add(judge("claim.harnessAudit", "ClaimHarnessAudit",
+        "harnesses practitioners run drop zero or negative differences without counting them: held iff at least one"
+            + " audited latency does (audit.harnesses.silentDrops > 0)",
+        in, List.of("audit.harnesses.silentDrops", "audit.harnesses.rows"),
+        v -> atLeastOne(((Value.Count) v.get(0)).count(), ((Value.Count) v.get(1)).count())));
+    List<String> nojvm = data.campaigns().stream()
+        .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Analysis.NOJVM)))
+        .map(c -> "gridlaw.heldout.verdict." + c.name()).toList();
+    out.add(new Quantity("claim.noJvm", "ClaimNoJvm",
+        "the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the"
+            + " no-JVM cross-check", Unit.DIMENSIONLESS, Format.VERDICT, Scope.NOJVM_EVENTS, FUNCTION,
+        a -> anyHeld(nojvm, nojvm.stream().map(k -> value(in, k, a)).toList())));
+    List<Quantity> verdicts = new ArrayList<>(registry.stream().filter(q -> q.key().startsWith("replication.")).toList());
+    verdicts.addAll(out);
+    String of = "verdicts on the original record's claims (registry entries replication.* and claim.*)";
+    out.add(tally("claims.held", "ClaimsHeld", "held " + of, verdicts, v -> v instanceof Value.Verdict x && x.held()));
+    out.add(tally("claims.didNotHold", "ClaimsDidNotHold", "did-not-hold " + of, verdicts,
+        v -> v instanceof Value.Verdict x && !x.held()));
+    out.add(tally("claims.untestable", "ClaimsUntestable", "not-testable-here " + of, verdicts, v -> v instanceof Value.Untestable));
+    return out;
+  }
+
+  private static Quantity tally(String key, String macro, String definition, List<Quantity> verdicts,
+                                java.util.function.Predicate<Value> which) {
+    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, FUNCTION,
+        a -> new Value.Count(verdicts.stream().filter(q -> which.test(q.computation().apply(a))).count()));
+  }
+
+  static Value above(String what, double v, double limit) {
+    boolean held = v > limit;
+    return new Value.Verdict(held, what + " " + Format.sig(v, 3) + (held ? " > " : " <= ") + Format.sig(limit, 3));
+  }
+
+  static Value sameMedian(double min, double max) {
+    boolean held = min == max;
+    return new Value.Verdict(held, "guard medians " + (held ? "all " + Format.sig(min, 3) + " ms"
+        : "from " + Format.sig(min, 3) + " to " + Format.sig(max, 3) + " ms"));
+  }
+
+  static Value all(List<Value> verdicts) {
+    boolean held = verdicts.stream().allMatch(v -> ((Value.Verdict) v).held());
+    long n = verdicts.stream().filter(v -> ((Value.Verdict) v).held()).count();
+    return new Value.Verdict(held, n + " of " + verdicts.size() + " pre-registered predictions held");
+  }
+
+  static Value oneTick(List<String> twoClockCampaigns, long oneTicks) {
+    if (twoClockCampaigns.isEmpty()) {
+      return new Value.Untestable("one clock: no campaign with " + CLOCK_OFFSET + " != 0, and on one clock CreateTime and"
+          + " the receive cannot differ by -1 ms without a clock step");
+    }
+    boolean held = oneTicks > 0;
+    return new Value.Verdict(held, "one-tick negatives " + Format.grouped(oneTicks) + " in " + String.join(", ", twoClockCampaigns));
+  }
+
+  static long oneTicks(Analysis a, String campaign) {
+    return a.campaignRuns(campaign).stream().mapToLong(r -> r.guard().oneTickNegative()).sum();
+  }
+
+  static Value twoClocks(List<String> twoClockCampaigns, List<Value> heldOut) {
+    if (twoClockCampaigns.isEmpty()) {
+      return new Value.Untestable("one clock: no campaign with " + CLOCK_OFFSET + " != 0");
+    }
+    for (Value v : heldOut) {
+      if (!(v instanceof Value.Verdict)) {
+        return new Value.Unavailable("a held-out grid-law verdict of a two-clock campaign is unavailable");
+      }
+    }
+    boolean held = heldOut.stream().allMatch(v -> ((Value.Verdict) v).held());
+    return new Value.Verdict(held, "held-out grid law " + (held ? "held" : "did not hold") + " in "
+        + String.join(", ", twoClockCampaigns));
+  }
+
+  static Value crossoverVerdict(Value crossover, Value below) {
+    if (crossover instanceof Value.Real x) {
+      long n = ((Value.Count) below).count();
+      return new Value.Verdict(n > 0, "crossover at " + Format.sig(x.value(), 3) + " us; " + n + " published flights below it");
+    }
+    return new Value.Verdict(false, "no crossover within the measured flight bands");
+  }
+
+  static Value rho(double rho, long outside) {
+    boolean held = rho >= -1 && rho <= 1;
+    return new Value.Verdict(held, "rho " + Format.sig(rho, 3) + (held ? " in [-1, 1]" : " outside [-1, 1]") + ", "
+        + Format.grouped(outside) + " pairs outside the window counted");
+  }
+
+  static Value atLeastOne(long silent, long rows) {
+    boolean held = silent > 0;
+    return new Value.Verdict(held, silent + " of " + rows + " audited latencies drop silently");
+  }
+
+  /** Held iff any of the verdicts held; the basis gives each; unavailable when there is none to judge. */
+  static Value anyHeld(List<String> keys, List<Value> verdicts) {
+    List<String> each = new ArrayList<>();
+    boolean any = false;
+    for (int i = 0; i < keys.size(); i++) {
+      Value v = verdicts.get(i);
+      if (v instanceof Value.Verdict x) {
+        any |= x.held();
+        each.add(keys.get(i) + (x.held() ? " held" : " did not hold"));
+      }
+    }
+    return each.isEmpty() ? new Value.Unavailable("no campaign of the no-JVM cross-check with a held-out test")
+        : new Value.Verdict(any, String.join("; ", each));
+  }
+
+  /** The value of a registry entry, or unavailable naming the key when this data root has no such entry. */
+  static Value value(Function<String, Quantity> registry, String key, Analysis a) {
+    Quantity q = registry.apply(key);
+    return q == null ? new Value.Unavailable("no entry " + key + " for this data root") : q.computation().apply(a);
+  }
+
+  private static double real(Value v) {
+    return ((Value.Real) v).value();
+  }
+
+  /** A verdict that needs every input available; the first unavailable one makes it unavailable, naming why. */
+  private static Quantity judge(String key, String macro, String definition, Function<String, Quantity> registry,
+                                List<String> inputs, Function<List<Value>, Value> decide) {
+    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION, a -> {
+      List<Value> values = new ArrayList<>();
+      for (String k : inputs) {
+        Value v = value(registry, k, a);
+        if (v instanceof Value.Unavailable u) {
+          return new Value.Unavailable(k + " is unavailable: " + u.reason());
+        }
+        values.add(v);
+      }
+      return decide.apply(values);
+    });
+  }
+}

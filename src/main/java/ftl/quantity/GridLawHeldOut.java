@@ -1,0 +1,269 @@
+package ftl.quantity;
+
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.Event;
+import ftl.data.EventReader;
+import ftl.data.LedgerReader;
+import ftl.data.LedgerRow;
+import ftl.quantity.Quantity.Scope;
+import ftl.stats.GridLaw;
+import ftl.stats.HeldOutGridLaw;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The grid law tested out of sample ({@code gridlaw.heldout.*}), in every campaign whose ledger records the
+ * schedule. Each ok run's retention is predicted by {@link HeldOutGridLaw#predictRetention} from its ledger
+ * alone (send interval {@code send_interval_ns}, achieved first-send phase {@code first_send_phase_us}, sends
+ * {@code events_written}, clock offset {@code clock_offset_us} when the column exists) and the pooled flights
+ * {@code T = recv_ns - send_ns} of the <b>other</b> ok runs of the same condition (leave one run out), and
+ * compared with the guard's retention of the run. The criterion was committed before the first computation:
+ * a run is predicted when {@code |predicted - observed| <= } {@link #TOLERANCE}, and the law holds out of
+ * sample in a campaign when at least {@link #REQUIRED_SHARE} of its predicted runs are. The per-event
+ * agreement ({@code gridlaw.eventAgreement.*}) pairs each event's own phase and flight and is only a
+ * consistency check of the replay.
+ */
+public final class GridLawHeldOut {
+  /** Largest |predicted - observed| retention of a run that counts as predicted (fraction). */
+  static final double TOLERANCE = 0.05;
+  /** Share of a campaign's predicted runs that must lie within {@link #TOLERANCE} for the law to hold. */
+  static final double REQUIRED_SHARE = 0.80;
+  /** The guard's quantum: CreateTime and the receive in whole milliseconds. */
+  static final long QUANTUM_NANOS = 1_000_000L;
+
+  private GridLawHeldOut() {}
+
+  /**
+   * One run's held-out prediction.
+   *
+   * @param runId the run
+   * @param condition its condition
+   * @param phases {@code b} of its send interval over the quantum
+   * @param predicted leave-one-run-out prediction, NaN when untested
+   * @param ownUnpaired the same prediction from the run's own flights taken as an unpaired distribution
+   * @param observed the guard's retention kept/taken, NaN when nothing was delivered
+   */
+  record RunPrediction(String runId, String condition, long phases, double predicted, double ownUnpaired, double observed) {
+    boolean tested() {
+      return !Double.isNaN(predicted) && !Double.isNaN(observed);
+    }
+
+    double error() {
+      return predicted - observed;
+    }
+  }
+
+  /** Campaigns whose ledgers record the schedule of an ok run (send interval and achieved first phase). */
+  static List<Campaign> campaigns(DataSet data) {
+    return data.campaigns().stream().filter(c -> c.runs().stream().anyMatch(GridLawHeldOut::scheduled)).toList();
+  }
+
+  private static boolean scheduled(LedgerRow r) {
+    return r.ok() && !r.field("send_interval_ns").isEmpty() && !r.field("first_send_phase_us").isEmpty()
+        && !r.field("events_written").isEmpty();
+  }
+
+  static List<Quantity> forData(DataSet data) {
+    List<Quantity> q = new ArrayList<>();
+    q.add(constant("gridlaw.heldout.tolerance", "GridLawHeldOutTolerance",
+        "criterion of the held-out grid-law test, stated before computing: the largest |predicted - observed| retention of a run counted as predicted",
+        TOLERANCE));
+    q.add(constant("gridlaw.heldout.requiredShare", "GridLawHeldOutRequiredShare",
+        "criterion of the held-out grid-law test, stated before computing: the share of a campaign's runs that must be predicted within the tolerance for the law to hold",
+        REQUIRED_SHARE));
+    // The retention campaign's entries exist for every data root (the abstract quotes them); others as found.
+    // (names and runs only: a placeholder for an absent retention campaign opens nothing)
+    java.util.LinkedHashMap<String, List<LedgerRow>> byName = new java.util.LinkedHashMap<>();
+    byName.put(CampaignQuantities.MODE_B, List.of());
+    for (Campaign c : campaigns(data)) {
+      byName.put(c.name(), c.runs());
+    }
+    for (java.util.Map.Entry<String, List<LedgerRow>> c : byName.entrySet()) {
+      String name = c.getKey();
+      Scope scope = c.getValue().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM)) ? Scope.NOJVM_EVENTS
+          : Scope.KAFKA_EVENTS;
+      String how = " (leave-one-run-out: each run predicted from its ledger's send interval, first-send phase and sends,"
+          + " and the pooled flights of the other ok runs of its condition; never its own events)";
+      q.add(summary("gridlaw.heldout.runs." + name, "GridLawHeldOutRuns", name, "",
+          "ok runs of campaign " + name + " with a held-out grid-law prediction" + how, Unit.COUNT,
+          Format.GROUPED_INTEGER, scope, 0, s -> new Value.Count(s.runs())));
+      q.add(new Quantity("gridlaw.heldout.untested." + name, ConditionQuantities.macro("GridLawHeldOutUntested", name, ""),
+          "ok runs of campaign " + name + " without a held-out prediction (no other run of the condition, no schedule"
+              + " in the ledger, or nothing delivered), counted", Unit.COUNT, Format.GROUPED_INTEGER, scope,
+          "ftl.quantity.GridLawHeldOut#predictions",
+          a -> new Value.Count(predictions(a, name).stream().filter(p -> !p.tested()).count())));
+      q.add(summary("gridlaw.heldout.medianAbsError." + name, "GridLawHeldOutMedianAbsError", name, "",
+          "median over runs of |predicted - observed| guard retention, campaign " + name + how, Unit.FRACTION,
+          Format.PERCENT_2DP, scope, 0, s -> new Value.Real(s.medianAbsError())));
+      q.add(summary("gridlaw.heldout.within." + name, "GridLawHeldOutWithin", name, "",
+          "share of runs of campaign " + name + " whose held-out prediction lies within " + Format.percent(TOLERANCE)
+              + " of the observed retention" + how, Unit.FRACTION, Format.PERCENT_2DP, scope, 0,
+          s -> new Value.Real(s.withinShare())));
+      q.add(summary("gridlaw.heldout.verdict." + name, "GridLawHeldOutVerdict", name, "",
+          "the grid law tested out of sample in campaign " + name + ": held iff at least " + Format.percent(REQUIRED_SHARE)
+              + "% of the runs are predicted within " + Format.percent(TOLERANCE) + "% of their retention" + how,
+          Unit.DIMENSIONLESS, Format.VERDICT, scope, 0, GridLawHeldOut::verdict));
+      q.add(new Quantity("gridlaw.ownUnpaired.medianAbsError." + name,
+          ConditionQuantities.macro("GridLawOwnUnpairedMedianAbsError", name, ""),
+          "median over runs of |predicted - observed| guard retention, campaign " + name + ", predicted from the"
+              + " ledger's schedule and the run's own flights taken as a distribution, unpaired from their phases",
+          Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.HeldOutGridLaw#predictRetention", a -> {
+            double[] e = predictions(a, name).stream().filter(RunPrediction::tested)
+                .mapToDouble(p -> p.ownUnpaired() - p.observed()).toArray();
+            return e.length == 0 ? new Value.Unavailable("no run with a held-out prediction")
+                : new Value.Real(HeldOutGridLaw.summarise(e, TOLERANCE).medianAbsError());
+          }));
+      for (String cond : c.getValue().stream().filter(GridLawHeldOut::scheduled).map(LedgerRow::condition).distinct()
+          .sorted().toList()) {
+        q.add(new Quantity("gridlaw.heldout.condition.medianAbsError." + name + "." + ConditionQuantities.slug(cond),
+            ConditionQuantities.macro("GridLawHeldOutMedianAbsError", name, cond),
+            "median |predicted - observed| held-out retention over the runs of condition " + cond + " of campaign " + name
+                + how, Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.quantity.GridLawHeldOut#predictions", a -> {
+              double[] e = predictions(a, name).stream().filter(p -> p.tested() && p.condition().equals(cond))
+                  .mapToDouble(RunPrediction::error).toArray();
+              return e.length == 0 ? new Value.Unavailable("no run of condition " + cond + " with a held-out prediction")
+                  : new Value.Real(HeldOutGridLaw.summarise(e, TOLERANCE).medianAbsError());
+            }));
+      }
+      for (long b : phaseCounts(c.getValue())) {
+        String by = ", runs with b = " + b;
+        q.add(summary("gridlaw.heldout.runs." + name + ".b" + b, "GridLawHeldOutRuns", name, "b" + b,
+            "ok runs of campaign " + name + by + " with a held-out prediction", Unit.COUNT, Format.GROUPED_INTEGER,
+            scope, b, s -> new Value.Count(s.runs())));
+        q.add(summary("gridlaw.heldout.medianAbsError." + name + ".b" + b, "GridLawHeldOutMedianAbsError", name, "b" + b,
+            "median |predicted - observed| held-out retention, campaign " + name + by, Unit.FRACTION, Format.PERCENT_2DP,
+            scope, b, s -> new Value.Real(s.medianAbsError())));
+        q.add(summary("gridlaw.heldout.within." + name + ".b" + b, "GridLawHeldOutWithin", name, "b" + b,
+            "share of runs predicted within " + Format.percent(TOLERANCE) + "%, campaign " + name + by, Unit.FRACTION,
+            Format.PERCENT_2DP, scope, b, s -> new Value.Real(s.withinShare())));
+      }
+    }
+    return q;
+  }
+
+  /** Held iff the share within tolerance reaches {@link #REQUIRED_SHARE}. */
+  static Value verdict(HeldOutGridLaw.ErrorSummary s) {
+    boolean held = s.withinShare() >= REQUIRED_SHARE;
+    return new Value.Verdict(held, Format.grouped(s.within()) + " of " + Format.grouped(s.runs()) + " runs within "
+        + Format.percent(TOLERANCE) + "%" + (held ? " >= " : " < ") + Format.percent(REQUIRED_SHARE) + "%");
+  }
+
+  private static Quantity constant(String key, String macro, String definition, double v) {
+    return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, Scope.TABLE,
+        "ftl.quantity.GridLawHeldOut#forData", a -> new Value.Real(v));
+  }
+
+  private static Quantity summary(String key, String macroPrefix, String campaign, String suffix, String definition,
+                                  Unit unit, Format format, Scope scope, long phases,
+                                  java.util.function.Function<HeldOutGridLaw.ErrorSummary, Value> f) {
+    return new Quantity(key, ConditionQuantities.macro(macroPrefix, campaign, suffix), definition, unit, format, scope,
+        "ftl.quantity.GridLawHeldOut#predictions", a -> {
+          double[] e = predictions(a, campaign).stream()
+              .filter(p -> p.tested() && (phases == 0 || p.phases() == phases))
+              .mapToDouble(RunPrediction::error).toArray();
+          if (e.length == 0) {
+            return new Value.Unavailable("no run of campaign " + campaign + " with a held-out prediction");
+          }
+          return f.apply(HeldOutGridLaw.summarise(e, TOLERANCE));
+        });
+  }
+
+  /** The distinct {@code b} of the scheduled ok runs of a campaign, ascending. */
+  static TreeSet<Long> phaseCounts(List<LedgerRow> runs) {
+    TreeSet<Long> out = new TreeSet<>();
+    for (LedgerRow r : runs) {
+      if (scheduled(r)) {
+        out.add(GridLaw.reduce(Long.parseLong(r.field("send_interval_ns")), QUANTUM_NANOS).denominator());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every ok run's held-out prediction in a campaign (ledger order), memoised per analysis; an empty list when
+   * the campaign is not in the analysis's data root. Reads each events file once more, digest checked.
+   */
+  static List<RunPrediction> predictions(Analysis a, String campaign) {
+    return a.memo("gridlaw.heldout:" + campaign, () -> a.data().campaigns().stream()
+        .filter(c -> c.name().equals(campaign)).findFirst().map(c -> compute(a, c)).orElse(List.of()));
+  }
+
+  private static List<RunPrediction> compute(Analysis a, Campaign c) {
+    Map<String, RunResult> results = new LinkedHashMap<>();
+    for (RunResult r : a.campaignRuns(c.name())) {
+      results.put(r.row().runId(), r);
+    }
+    Map<String, long[]> flights = new LinkedHashMap<>();
+    Map<String, List<String>> byCondition = new LinkedHashMap<>();
+    Map<String, RunEvents> events = campaignEvents(a, c);
+    for (RunResult r : results.values()) {
+      flights.put(r.row().runId(), events.get(r.row().runId()).flightsNanos());
+      byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(r.row().runId());
+    }
+    List<RunPrediction> out = new ArrayList<>();
+    for (RunResult r : results.values()) {
+      LedgerRow row = r.row();
+      if (!scheduled(row)) {
+        out.add(new RunPrediction(row.runId(), row.condition(), 0, Double.NaN, Double.NaN, r.retention()));
+        continue;
+      }
+      long s = Long.parseLong(row.field("send_interval_ns"));
+      long phase = Long.parseLong(row.field("first_send_phase_us")) * 1000L;
+      long sends = Long.parseLong(row.field("events_written"));
+      String offset = row.field("clock_offset_us");
+      long offsetNanos = offset.isEmpty() ? 0 : Long.parseLong(offset) * 1000L;
+      long[] others = byCondition.get(row.condition()).stream().filter(id -> !id.equals(row.runId()))
+          .map(flights::get).flatMapToLong(Arrays::stream).sorted().toArray();
+      out.add(new RunPrediction(row.runId(), row.condition(), GridLaw.reduce(s, QUANTUM_NANOS).denominator(),
+          HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, others),
+          HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, flights.get(row.runId())),
+          r.retention()));
+    }
+    return out;
+  }
+
+  /**
+   * The held-out predicted retention of one ok run (for figure data), NaN when the run has none.
+   */
+  public static double predictedRetention(Analysis a, RunResult r) {
+    return predictions(a, r.campaign().name()).stream().filter(p -> p.runId().equals(r.row().runId()))
+        .mapToDouble(RunPrediction::predicted).findFirst().orElse(Double.NaN);
+  }
+
+  /**
+   * What one more pass over a run's events file gives: its flights {@code recv_ns - send_ns} of delivered events,
+   * ascending, and its send stamps in file order (for {@link ftl.stats.Pacing#catchUp}).
+   */
+  record RunEvents(long[] flightsNanos, long[] sendNanos) {}
+
+  /** Reads a run's events file (digest checked against the ledger). */
+  static RunEvents events(Campaign c, LedgerRow row) {
+    List<Long> flights = new ArrayList<>();
+    List<Long> sends = new ArrayList<>();
+    EventReader.FileSummary s = EventReader.read(c.eventsPath(row), c.eventsName(row), null, (Event e) -> {
+      sends.add(e.sendNanos());
+      if (e.hasRecv()) {
+        flights.add(e.flightNanos());
+      }
+    });
+    LedgerReader.checkDigest(c, row, s.sha256());
+    return new RunEvents(flights.stream().mapToLong(Long::longValue).sorted().toArray(),
+        sends.stream().mapToLong(Long::longValue).toArray());
+  }
+
+  /** Every ok run's events of a campaign, by run id (memoised per analysis; each file read once). */
+  static Map<String, RunEvents> campaignEvents(Analysis a, Campaign c) {
+    return a.memo("events:" + c.name(), () -> {
+      Map<String, RunEvents> out = new LinkedHashMap<>();
+      for (RunResult r : a.campaignRuns(c.name())) {
+        out.put(r.row().runId(), events(c, r.row()));
+      }
+      return out;
+    });
+  }
+}

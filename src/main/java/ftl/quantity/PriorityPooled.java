@@ -1,0 +1,152 @@
+package ftl.quantity;
+
+import ftl.quantity.Quantity.Scope;
+import ftl.stats.RateRatio;
+import ftl.stats.StratifiedRateRatio;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The priority collapse of the sign campaign pooled over its strata ({@code collapse.pooled.*}): one
+ * Mantel–Haenszel rate ratio (default priority over SCHED_FIFO on the two stamping threads) with a stratified
+ * bootstrap interval, per-stratum permutation tests with Holm's correction, and the pre-registered direction
+ * of {@code data/modeA/plan.json} ("collapse factor > 1 in most strata") judged on the per-stratum factors.
+ * Only runs whose manipulations were read back as applied enter ({@link Manipulations#usable}).
+ */
+final class PriorityPooled {
+  /** Family-wise error rate of the Holm-corrected per-stratum tests. */
+  static final double FAMILY_ALPHA = 0.05;
+  /** Monte Carlo permutations per stratum. */
+  static final int PERMUTATIONS = 2000;
+
+  private PriorityPooled() {}
+
+  /** Per-stratum result: its name, collapse factor (point), Holm-adjusted p-value. */
+  record Tested(String name, double ratio, double holmP) {}
+
+  static List<Quantity> all() {
+    List<Quantity> q = new ArrayList<>();
+    String how = "Mantel-Haenszel rate ratio of negative-A rates, default priority over SCHED_FIFO on the two stamping"
+        + " threads, pooled over every stratum of campaign modeA (geometry, load, acks, send interval) with both priorities";
+    String boot = " (stratified percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES + " resamples, fixed seed)";
+    q.add(pooled("collapse.pooled.modeA", "CollapsePooledModeA", how, 0));
+    q.add(pooled("collapse.pooled.lower.modeA", "CollapsePooledLowerModeA", "lower end of the 95% interval of the " + how + boot, -1));
+    q.add(pooled("collapse.pooled.upper.modeA", "CollapsePooledUpperModeA", "upper end of the 95% interval of the " + how + boot, 1));
+    q.add(new Quantity("collapse.pooled.strata.modeA", "CollapsePooledStrataModeA",
+        "strata of campaign modeA that enter the pooled collapse factor (events at both priorities)", Unit.COUNT,
+        Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#pooled",
+        a -> CampaignQuantities.has(a, CampaignQuantities.MODE_A) ? new Value.Count(pooledOf(a).strata())
+            : CampaignQuantities.noData(CampaignQuantities.MODE_A)));
+    q.add(tests("collapse.holm.tested.modeA", "CollapseHolmTestedModeA",
+        "strata of campaign modeA tested for a priority effect (permutation test of the runs' priority labels, "
+            + PERMUTATIONS + " permutations)", t -> t.size()));
+    q.add(tests("collapse.holm.above.modeA", "CollapseHolmAboveModeA",
+        "strata of campaign modeA whose collapse factor exceeds 1 with a Holm-adjusted p-value below " + FAMILY_ALPHA,
+        t -> significant(t, 1)));
+    q.add(tests("collapse.holm.below.modeA", "CollapseHolmBelowModeA",
+        "strata of campaign modeA whose collapse factor lies below 1 with a Holm-adjusted p-value below " + FAMILY_ALPHA,
+        t -> significant(t, -1)));
+    q.add(tests("collapse.above.modeA", "CollapseAboveModeA",
+        "strata of campaign modeA whose collapse factor (point estimate) exceeds 1",
+        t -> (int) t.stream().filter(x -> x.ratio() > 1).count()));
+    q.add(new Quantity("collapse.prediction.modeA", "CollapsePredictionModeA",
+        "pre-registered in data/modeA/plan.json: the collapse factor exceeds 1 in most strata; held iff more than half of"
+            + " the tested strata have a point estimate above 1", Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS,
+        "ftl.quantity.PriorityPooled#direction", a -> {
+          if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
+            return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+          }
+          return direction(tested(a));
+        }));
+    return q;
+  }
+
+  /** The Holm-adjusted p-value of one stratum; unavailable when it was not tested. */
+  static Value holm(Analysis a, String stratum) {
+    if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
+      return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+    }
+    return tested(a).stream().filter(t -> t.name().equals(stratum)).findFirst()
+        .<Value>map(t -> new Value.Real(t.holmP())).orElse(new Value.Unavailable("stratum not tested: lacks events at one priority"));
+  }
+
+  /** Strata with a Holm-adjusted p-value below {@link #FAMILY_ALPHA} whose factor lies above 1 ({@code side > 0}) or below 1. */
+  static int significant(List<Tested> tested, int side) {
+    int n = 0;
+    for (Tested t : tested) {
+      if (t.holmP() < FAMILY_ALPHA && (side > 0 ? t.ratio() > 1 : t.ratio() < 1)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Held iff more than half of the tested strata have a collapse factor above 1; unavailable without a tested stratum. */
+  static Value direction(List<Tested> tested) {
+    if (tested.isEmpty()) {
+      return new Value.Unavailable("no stratum with events at both priorities");
+    }
+    long above = tested.stream().filter(t -> t.ratio() > 1).count();
+    boolean held = 2 * above > tested.size();
+    return new Value.Verdict(held, above + " of " + tested.size() + " strata above 1" + (held ? " (most)" : " (not most)"));
+  }
+
+  private static Quantity pooled(String key, String macro, String definition, int which) {
+    return new Quantity(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS,
+        "ftl.stats.StratifiedRateRatio#pooled", a -> {
+          if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
+            return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+          }
+          StratifiedRateRatio.Pooled p = pooledOf(a);
+          double v = which == 0 ? p.ratio() : which < 0 ? p.lower() : p.upper();
+          return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("not finite: pooled ratio " + p.ratio());
+        });
+  }
+
+  private static Quantity tests(String key, String macro, String definition, java.util.function.ToIntFunction<List<Tested>> f) {
+    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS,
+        "ftl.stats.StratifiedRateRatio#holm", a -> CampaignQuantities.has(a, CampaignQuantities.MODE_A)
+            ? new Value.Count(f.applyAsInt(tested(a))) : CampaignQuantities.noData(CampaignQuantities.MODE_A));
+  }
+
+  /** The strata of the usable runs of campaign modeA, each with its default and fifo runs' rates. */
+  static List<StratifiedRateRatio.Stratum> strata(Analysis a) {
+    List<StratifiedRateRatio.Stratum> out = new ArrayList<>();
+    for (Map.Entry<String, List<RunResult>> e : Manipulations.strata(Manipulations.usable(a, CampaignQuantities.MODE_A)).entrySet()) {
+      out.add(new StratifiedRateRatio.Stratum(e.getKey(),
+          Manipulations.rates(e.getValue(), r -> r.field("priority").equals("default")),
+          Manipulations.rates(e.getValue(), r -> r.field("priority").equals("fifo"))));
+    }
+    return out;
+  }
+
+  static StratifiedRateRatio.Pooled pooledOf(Analysis a) {
+    return a.memo("collapse.pooled", () -> StratifiedRateRatio.pooled(strata(a), RateRatio.Bootstrap.standard()));
+  }
+
+  /**
+   * Every stratum with events at both priorities, its collapse factor and Holm-adjusted permutation p-value (one
+   * seed per stratum, the bootstrap's seed plus its index). A stratum whose factor is 0/0 or infinite keeps its
+   * test; its factor enters the direction count as not above 1 when 0/0 and above 1 when infinite.
+   */
+  static List<Tested> tested(Analysis a) {
+    return a.memo("collapse.holm", () -> {
+      List<StratifiedRateRatio.Stratum> s = strata(a).stream()
+          .filter(x -> ftl.stats.Rate.pooled(x.numerator()).total() > 0 && ftl.stats.Rate.pooled(x.denominator()).total() > 0)
+          .toList();
+      double[] p = new double[s.size()];
+      for (int i = 0; i < p.length; i++) {
+        p[i] = StratifiedRateRatio.permutationPValue(s.get(i), PERMUTATIONS, RateRatio.DEFAULT_SEED + i);
+      }
+      double[] adjusted = StratifiedRateRatio.holm(p);
+      List<Tested> out = new ArrayList<>();
+      for (int i = 0; i < p.length; i++) {
+        ftl.stats.Rate num = ftl.stats.Rate.pooled(s.get(i).numerator());
+        ftl.stats.Rate den = ftl.stats.Rate.pooled(s.get(i).denominator());
+        out.add(new Tested(s.get(i).name(), num.value() / den.value(), adjusted[i]));
+      }
+      return out;
+    });
+  }
+}

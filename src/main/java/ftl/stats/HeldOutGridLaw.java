@@ -1,0 +1,118 @@
+package ftl.stats;
+
+import java.util.Arrays;
+
+/**
+ * The grid law as an out-of-sample prediction of a run's retention (DESIGN.md, "grid law"): from the
+ * schedule alone (send interval {@code s}, the achieved phase of the first send, the number of sends) and a
+ * flight distribution that is <b>not</b> the run's own paired events, e.g. the pooled flights of the other
+ * runs of the same condition (leave one run out). Nothing here sees which of the run's own events the
+ * guard kept, so the prediction can fail.
+ *
+ * <p>Formula. Send {@code k} leaves at phase {@code phi_k = (phi_0 + delta + k s) mod q} of the quantum of
+ * the CreateTime clock (offset {@code delta} from the send stamp's clock, 0 on one host); it is kept iff
+ * {@code phi_k + L - delta >= q}, i.e. iff its latency {@code L >= q - phi_k + delta}. With {@code S(x)} the
+ * share of the held-out flights that are {@code >= x}, the predicted retention over {@code N} sends is
+ * <pre>  R = (1/N) sum_{k=0}^{N-1} S(q - phi_k + delta).</pre>
+ * Because {@code s/q = a/b} in lowest terms, the {@code phi_k} visit the {@code b} phase points of the
+ * grid law; for {@code b = 1} the whole run sits on one phase and {@code R = S(q - phi_0 + delta)}, and as
+ * {@code b} grows {@code R} approaches {@code E[min(L, q)]/q}. Dimensionless, in [0, 1]; all durations in
+ * nanoseconds. Degenerate case: no sends or an empty flight sample give {@code NaN}, which the caller counts
+ * as untested. Source: the grid law of the supplement, with the flight taken as a random variable.
+ */
+public final class HeldOutGridLaw {
+
+  private HeldOutGridLaw() {}
+
+  /**
+   * Predicted retention {@code R} (class javadoc).
+   *
+   * @param sendIntervalNanos {@code s > 0}
+   * @param quantumNanos {@code q > 0}
+   * @param firstPhaseNanos achieved phase of the first send on the send stamp's clock, any value (reduced mod q)
+   * @param offsetNanos {@code delta}, the CreateTime clock minus the send stamp's clock (0 on one host)
+   * @param sends {@code N >= 0}, the run's sends
+   * @param sortedFlightsNanos held-out flights, ascending (not checked)
+   */
+  public static double predictRetention(long sendIntervalNanos, long quantumNanos, long firstPhaseNanos,
+                                        long offsetNanos, long sends, long[] sortedFlightsNanos) {
+    GridLaw.reduce(sendIntervalNanos, quantumNanos); // validates s and q
+    if (sends < 0) {
+      throw new IllegalArgumentException("sends must not be negative: " + sends);
+    }
+    if (sends == 0 || sortedFlightsNanos.length == 0) {
+      return Double.NaN;
+    }
+    long step = Math.floorMod(sendIntervalNanos, quantumNanos);
+    long phase = Math.floorMod(Math.floorMod(firstPhaseNanos, quantumNanos) + Math.floorMod(offsetNanos, quantumNanos),
+        quantumNanos);
+    double kept = 0;
+    for (long k = 0; k < sends; k++) {
+      kept += atLeast(sortedFlightsNanos, quantumNanos - phase + offsetNanos);
+      phase += step;
+      if (phase >= quantumNanos) {
+        phase -= quantumNanos;
+      }
+    }
+    return kept / sends / sortedFlightsNanos.length;
+  }
+
+  /** Number of values of the ascending array that are {@code >= x} (binary search). */
+  static long atLeast(long[] sorted, long x) {
+    int lo = 0;
+    int hi = sorted.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (sorted[mid] < x) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return sorted.length - lo;
+  }
+
+  /**
+   * Per-run prediction errors summarised against a criterion stated before they were computed.
+   *
+   * @param runs runs with a prediction, {@code n}
+   * @param medianAbsError type-7 median of {@code |predicted - observed|}, retention units (fraction); NaN when n = 0
+   * @param within runs whose {@code |predicted - observed| <= tolerance}
+   * @param tolerance the criterion's largest error of one run, fraction in [0, 1]
+   */
+  public record ErrorSummary(int runs, double medianAbsError, int within, double tolerance) {
+    public ErrorSummary {
+      if (runs < 0 || within < 0 || within > runs) {
+        throw new IllegalArgumentException("need 0 <= within <= runs: " + within + " of " + runs);
+      }
+      if (!(tolerance >= 0.0 && tolerance <= 1.0)) {
+        throw new IllegalArgumentException("tolerance must be in [0, 1]: " + tolerance);
+      }
+    }
+
+    /** {@code within / runs}, dimensionless; NaN when no run has a prediction. */
+    public double withinShare() {
+      return runs == 0 ? Double.NaN : (double) within / runs;
+    }
+  }
+
+  /**
+   * Summary of per-run errors {@code e_i = predicted_i - observed_i}: the type-7 median of {@code |e_i|}
+   * ({@link Quantiles#median}) and the number with {@code |e_i| <= tolerance}. Retention units. Degenerate
+   * case: no errors give {@code runs = 0} and NaN median and share. NaN errors are refused (the caller counts
+   * untested runs before).
+   */
+  public static ErrorSummary summarise(double[] errors, double tolerance) {
+    double[] abs = Arrays.stream(errors).map(Math::abs).toArray();
+    int within = 0;
+    for (double e : abs) {
+      if (Double.isNaN(e)) {
+        throw new IllegalArgumentException("NaN prediction error: count untested runs before summarising");
+      }
+      if (e <= tolerance) {
+        within++;
+      }
+    }
+    return new ErrorSummary(abs.length, Quantiles.median(abs), within, tolerance);
+  }
+}

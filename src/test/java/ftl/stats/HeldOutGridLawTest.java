@@ -1,0 +1,104 @@
+package ftl.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/** Known answers of the held-out grid-law prediction, worked out by hand from its formula. */
+class HeldOutGridLawTest {
+  private static final long US = 1_000L;
+  private static final long MS = 1_000_000L;
+
+  /** One prediction case: schedule, offset, sends, held-out flights (us) and the hand-computed retention. */
+  record Case(String label, long s, long phase, long offset, long sends, long[] flightsUs, double expected) {
+    @Override
+    public String toString() {
+      return label;
+    }
+  }
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        new Case("b = 1, phase 600 us: flights >= 400 us of {300, 400, 500} are kept: 2/3", MS, 600 * US, 0, 5,
+            new long[] {300, 400, 500}, 2.0 / 3.0),
+        new Case("b = 1, phase 0: only flights of a whole quantum: 1/3", MS, 0, 0, 3, new long[] {300, 999, 1000}, 1.0 / 3.0),
+        new Case("b = 1 at s = 2 ms, negative first phase -400 us is phase 600 us: 2/3", 2 * MS, -400 * US, 0, 2,
+            new long[] {300, 400, 500}, 2.0 / 3.0),
+        new Case("5/4 (b = 4), phase 0, 4 sends: phases 0, 250, 500, 750 keep 0, 0, 1/2, 1 of {300, 600}: 3/8",
+            1_250 * US, 0, 0, 4, new long[] {300, 600}, 3.0 / 8.0),
+        new Case("5/4, 5 sends: the fifth is phase 0 again: (0 + 0 + 1/2 + 1 + 0)/5", 1_250 * US, 0, 0, 5,
+            new long[] {300, 600}, 1.5 / 5.0),
+        new Case("offset +300 us, phase 0: CreateTime phase 300, needs L >= 1000 - 300 + 300 us: 1/3", MS, 0, 300 * US, 1,
+            new long[] {300, 999, 1000}, 1.0 / 3.0),
+        new Case("offset -300 us, phase 100 us: CreateTime phase 800, needs L >= -100 us: every flight", MS, 100 * US,
+            -300 * US, 1, new long[] {0, 5}, 1.0));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void predictRetention_knownSchedule_matchesHandComputedShare(Case c) {
+    long[] flights = java.util.Arrays.stream(c.flightsUs()).map(x -> x * US).toArray();
+    assertThat(HeldOutGridLaw.predictRetention(c.s(), MS, c.phase(), c.offset(), c.sends(), flights))
+        .isCloseTo(c.expected(), within(1e-12));
+  }
+
+  @Test
+  void predictRetention_noSendsOrNoFlights_isNaN() {
+    assertThat(HeldOutGridLaw.predictRetention(MS, MS, 0, 0, 0, new long[] {1})).isNaN();
+    assertThat(HeldOutGridLaw.predictRetention(MS, MS, 0, 0, 3, new long[0])).isNaN();
+  }
+
+  @Test
+  void predictRetention_invalidInput_isRefused() {
+    assertThatThrownBy(() -> HeldOutGridLaw.predictRetention(MS, MS, 0, 0, -1, new long[] {1}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sends");
+    assertThatThrownBy(() -> HeldOutGridLaw.predictRetention(0, MS, 0, 0, 1, new long[] {1}))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void atLeast_sortedValues_countsValuesAtOrAboveX() {
+    long[] v = {1, 2, 2, 5};
+    assertThat(HeldOutGridLaw.atLeast(v, 0)).isEqualTo(4);
+    assertThat(HeldOutGridLaw.atLeast(v, 2)).isEqualTo(3);
+    assertThat(HeldOutGridLaw.atLeast(v, 3)).isEqualTo(1);
+    assertThat(HeldOutGridLaw.atLeast(v, 6)).isZero();
+  }
+
+  @Test
+  void summarise_errors_givesMedianAbsoluteErrorAndShareWithin() {
+    HeldOutGridLaw.ErrorSummary s = HeldOutGridLaw.summarise(new double[] {0.01, -0.1, 0.03, 0.05}, 0.05);
+    assertThat(s.runs()).isEqualTo(4);
+    assertThat(s.within()).isEqualTo(3);
+    assertThat(s.medianAbsError()).isCloseTo(0.04, within(1e-12));
+    assertThat(s.withinShare()).isEqualTo(0.75);
+  }
+
+  @Test
+  void summarise_noErrors_isEmptyWithNaN() {
+    HeldOutGridLaw.ErrorSummary s = HeldOutGridLaw.summarise(new double[0], 0.05);
+    assertThat(s.runs()).isZero();
+    assertThat(s.medianAbsError()).isNaN();
+    assertThat(s.withinShare()).isNaN();
+  }
+
+  @Test
+  void summarise_nanError_isRefused() {
+    assertThatThrownBy(() -> HeldOutGridLaw.summarise(new double[] {0.1, Double.NaN}, 0.05))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("untested");
+  }
+
+  @Test
+  void errorSummary_inconsistentCounts_areRefused() {
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(-1, 0, 0, 0.05)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, -1, 0.05)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 2, 0.05)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 1, -0.1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 1, 1.1)).isInstanceOf(IllegalArgumentException.class);
+  }
+}
