@@ -190,6 +190,12 @@ class RegistryFixtureTest {
         c("newc", "gridlaw.heldout.retentionError.delivery", "0%"),
         c("newc", "gridlaw.heldout.retentionErrorMax.delivery", "0%"),
         c("newc", "gridlaw.heldout.retentionError.fifojvm", "n/a: no run with another run of its condition to hold out"),
+        // clockoffset held out: p1's two runs predict each other (c1 from c2's flight 600 us: zero, observed one-tick
+        // 2 of 2 and kept 0; c2 from c1's flights 300 us: one-tick, observed 0 of 1), n1 alone... z: c5 and c6 kept,
+        // each from the other's 400 us flight: kept. Retention errors 0, 0, 0, 0 -> 0%; one-tick errors 1, 1, 0, 0 -> 50%.
+        c("newc", "gridlaw.heldout.retentionError.clockoffset", "0%"),
+        c("newc", "gridlaw.heldout.oneTickError.clockoffset", "50.00%"),
+        c("full", "gridlaw.heldout.oneTickError.clockoffset", "n/a: no ok run of campaign clockoffset"),
         c("full", "clockoffset.prediction.count", "n/a: no ok run of campaign clockoffset"),
         c("full", "clockoffset.createMismatch", "n/a: no ok run of campaign clockoffset"),
         c("full", "fifojvm.prediction.bimodal", "n/a: no ok run of campaign fifojvm"),
