@@ -3,4 +3,6 @@
 % PDF's metadata carries the digest of the data it was built from (compare with ./ftl reproduce).
 \providecommand{\ftlSupplement}{../supplement/supplement.pdf}
 \renewcommand{\ftlQuantity}[2]{\href{\ftlSupplement\#q.#1}{#2}}
-\hypersetup{pdfsubject={ftl data digest ${dataDigest}}, pdfkeywords={ftl, data digest ${dataDigest}}}
+% ./ftl check-pdf reads the digest from the Subject, and FtlVersion and FtlText from the document information.
+\hypersetup{pdfsubject={ftl data digest ${dataDigest}}, pdfkeywords={ftl ${archiveVersion}, data digest ${dataDigest}},
+  pdfinfo={FtlVersion={${archiveVersion}}, FtlText={paper/paper.tex}}}

@@ -6,7 +6,7 @@ key \& macro & value & function; definition \\
 \midrule
 \endhead
 <#list quantities as x>
-\hypertarget{q.${x.key}}{}\texttt{${x.keyLatex?replace(".", ".\\allowbreak{}")?replace("-", "-\\allowbreak{}")}}\newline\texttt{\textbackslash{}${x.macro?replace("([a-z])([A-Z])", "$1\\\\allowbreak{}$2", "r")}} & <#if x.available>${x.latex}<#else>n/a</#if> & \texttt{${x.functionLatex?replace(".", ".\\allowbreak{}")?replace("/", "/\\allowbreak{}")}}; ${x.definitionLatex} \\
+\hypertarget{q.${x.key}}{}\texttt{${x.keyLatex?replace(".", ".\\allowbreak{}")?replace("-", "-\\allowbreak{}")}}\newline\texttt{\textbackslash{}${x.macro?replace("([a-z])([A-Z])", "$1\\\\allowbreak{}$2", "r")}} & <#if x.available>\ftlQuantity{${x.keyLatex}}{${x.latex}}<#else>n/a</#if> & \texttt{${x.functionLatex?replace(".", ".\\allowbreak{}")?replace("/", "/\\allowbreak{}")}}; ${x.definitionLatex} \\
 </#list>
 \bottomrule
 \end{longtable}

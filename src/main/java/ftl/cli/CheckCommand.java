@@ -5,14 +5,15 @@ import ftl.quantity.Computed;
 import ftl.quantity.Quantity;
 import ftl.quantity.Registry;
 import ftl.quantity.Value;
+import ftl.emit.OriginalStudy;
 import ftl.verify.Manifest;
+import ftl.verify.PrintedNumber;
 import ftl.verify.TextSources;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -25,7 +26,8 @@ import picocli.CommandLine.ParentCommand;
     description = {"Check one number: find the quantity by key (events.ackNegative), macro (\\NegAckSpans)",
         "or printed text (\"62,264\", with or without separators or unit), recompute only it, and print",
         "value, text, definition, the data files with their SHA-256, the function that computed it, and",
-        "every place in paper/, supplement/ and paper/abstract.txt that quotes it.",
+        "every place in paper/, supplement/ and paper/abstract.txt that quotes it. A figure of the original study",
+        "(paper/original-study.csv, e.g. \"62,264\") is named as the original's, with where it is printed and ours beside it.",
         "Exit 0 when the generated macro and every quote agree with the recomputed value.",
         "Per-run summaries come from the cache in target/ftl-cache/ when the events file's bytes and the code",
         "are those they were computed from (--no-cache scans instead; ftl reproduce never reads the cache)."},
@@ -56,7 +58,20 @@ public final class CheckCommand implements Callable<Integer> {
     if (found.isPresent()) {
       c = Computed.of(found.get(), a);
     } else {
-      c = byText(registry, a, what);
+      List<Computed> hits = byText(registry, a, what);
+      if (hits.isEmpty()) {
+        List<OriginalStudy.Claim> originals = originalFigures(what);
+        if (!originals.isEmpty()) {
+          return original(originals, registry, a);
+        }
+        throw new NotFoundException("no quantity is printed as \"" + what + "\", nor is it a figure of the original study"
+            + " (" + OriginalStudy.FILE + "; try ./ftl list)");
+      }
+      if (hits.size() > 1) {
+        System.out.println("\"" + what + "\" is the text of " + hits.size() + " quantities: "
+            + String.join(", ", hits.stream().map(h -> h.quantity().key()).toList()) + "; showing the first");
+      }
+      c = hits.get(0);
     }
     Quantity q = c.quantity();
     System.out.println(q.key() + "  \\" + q.macro());
@@ -130,7 +145,7 @@ public final class CheckCommand implements Callable<Integer> {
    * The committed macros file serves as an index: only the quantities it prints that way are recomputed
    * (and must still print that way); when it names none, every quantity is computed.
    */
-  private Computed byText(Registry registry, Analysis a, String printed) {
+  private List<Computed> byText(Registry registry, Analysis a, String printed) {
     String want = normalise(printed);
     if (want.isEmpty()) {
       throw new NotFoundException("\"" + printed + "\" is neither a quantity key, a macro, nor a number");
@@ -150,14 +165,110 @@ public final class CheckCommand implements Callable<Integer> {
         }
       }
     }
-    if (hits.isEmpty()) {
-      throw new NotFoundException("no quantity is printed as \"" + printed + "\" (try ./ftl list)");
+    return hits;
+  }
+
+  /**
+   * The original study's claims whose figure, or one number of it ({@code 1,321} of {@code 1,321 of 2,266}),
+   * reads as {@code printed} ({@link PrintedNumber#digits}).
+   */
+  private List<OriginalStudy.Claim> originalFigures(String printed) {
+    String want = normalise(printed);
+    List<OriginalStudy.Claim> out = new ArrayList<>();
+    for (OriginalStudy.Claim cl : OriginalStudy.read(main.archiveRoot())) {
+      List<String> readings = new ArrayList<>(List.of(cl.original()));
+      readings.addAll(List.of(cl.original().split(" of | to ")));
+      if (readings.stream().map(CheckCommand::normalise).anyMatch(r -> !r.isEmpty() && r.equals(want))) {
+        out.add(cl);
+      }
     }
-    if (hits.size() > 1) {
-      System.out.println("\"" + printed + "\" is the text of " + hits.size() + " quantities: "
-          + String.join(", ", hits.stream().map(h -> h.quantity().key()).toList()) + "; showing the first");
+    return out;
+  }
+
+  /**
+   * Reports a figure of the original study: the claim, where the archive prints it (the generated table that
+   * sets it beside ours, and the text that inputs that table), and our quantities and verdict beside it.
+   * Exit 0 when each of our quantities beside it has a value.
+   */
+  private int original(List<OriginalStudy.Claim> claims, Registry registry, Analysis a) {
+    int problems = 0;
+    for (OriginalStudy.Claim cl : claims) {
+      System.out.println("\"" + what + "\" is the original study's figure, not ours: " + cl.claim());
+      System.out.println("  original:   " + cl.original() + " (" + OriginalStudy.FILE + ":" + cl.line()
+          + ", transcribed from the original study's record)");
+      List<TextSources.Place> printedAt = printedIn(ftl.quantity.LatexEscape.escape(cl.original()));
+      if (printedAt.isEmpty()) {
+        System.out.println("  printed in: nowhere in paper/generated/ or supplement/generated/ (run ./ftl reproduce)");
+      }
+      for (TextSources.Place p : printedAt) {
+        System.out.println("  printed in: " + p.file() + ":" + p.line() + p.found());
+      }
+      List<String> ours = new ArrayList<>();
+      for (String key : cl.ourKeys()) {
+        Optional<Quantity> q = registry.byKey(key);
+        if (q.isEmpty()) {
+          System.out.println("  ours:       " + key + ": DISAGREE: no such quantity in the registry");
+          problems++;
+          continue;
+        }
+        Computed ourC = Computed.of(q.get(), a);
+        if (!ourC.available()) {
+          problems++;
+        }
+        ours.add(ourC.text());
+        System.out.println("  ours:       " + key + " = " + ourC.text() + " (\\" + q.get().macro() + "; ./ftl check " + key + ")");
+      }
+      if (cl.ourKeys().size() > 1) {
+        System.out.println("  beside it:  " + String.join(" of ", ours));
+      }
+      if (!cl.verdictKey().isEmpty()) {
+        registry.byKey(cl.verdictKey()).ifPresent(v ->
+            System.out.println("  verdict:    " + cl.verdictKey() + " = " + Computed.of(v, a).text()));
+      }
+      if (!cl.note().isBlank()) {
+        System.out.println("  note:       " + cl.note());
+      }
     }
-    return hits.get(0);
+    System.out.println(problems == 0 ? "OK" : "DISAGREE (" + problems + ")");
+    return problems == 0 ? ExitCode.OK : ExitCode.DISAGREE;
+  }
+
+  /**
+   * Lines of the generated files that print {@code latex} as a cell, each with the text that inputs the file
+   * (e.g. {@code paper/generated/tab-replication.tex:12, in the table paper/paper.tex inputs at line 431}).
+   */
+  private List<TextSources.Place> printedIn(String latex) {
+    List<TextSources.Place> out = new ArrayList<>();
+    TextSources texts = TextSources.read(main.archiveRoot());
+    for (String dir : List.of("paper", "supplement")) {
+      Path g = main.archiveRoot().resolve(dir).resolve("generated");
+      if (!Files.isDirectory(g)) {
+        continue;
+      }
+      try (java.util.stream.Stream<Path> s = Files.list(g)) {
+        for (Path f : s.filter(p -> p.getFileName().toString().endsWith(".tex")).sorted().toList()) {
+          List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+          String stem = f.getFileName().toString().replaceFirst("\\.tex$", "");
+          for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).startsWith("%") && java.util.Arrays.stream(lines.get(i).split("&"))
+                .anyMatch(cell -> cell.trim().equals(latex))) {
+              StringBuilder where = new StringBuilder();
+              for (TextSources.Text t : texts.texts()) {
+                for (int j = 0; j < t.lines().size(); j++) {
+                  if (t.lines().get(j).contains("generated/" + stem + "}")) {
+                    where.append(", in the table ").append(t.name()).append(" inputs at line ").append(j + 1);
+                  }
+                }
+              }
+              out.add(new TextSources.Place(dir + "/generated/" + f.getFileName(), i + 1, where.toString()));
+            }
+          }
+        }
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+    return out;
   }
 
   /** Quantities the committed macros file prints as {@code normalised}. */
@@ -186,20 +297,10 @@ public final class CheckCommand implements Callable<Integer> {
     return macroLines;
   }
 
-  /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal. */
+  /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal ({@link PrintedNumber#digits}). */
   static String normalise(String s) {
-    String t = s.toLowerCase(Locale.ROOT).replace("{,}", "").replace("\\%", "%").replace("\\,", "");
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < t.length(); i++) {
-      char ch = t.charAt(i);
-      if (Character.isDigit(ch) || ch == '.' || ch == '-') {
-        sb.append(ch);
-      } else if (t.startsWith(" to ", i)) {
-        sb.append('~');
-        i += 3;
-      }
-    }
-    return sb.toString();
+    return PrintedNumber.digits(s);
   }
+
 
 }

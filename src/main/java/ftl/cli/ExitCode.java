@@ -24,9 +24,9 @@ public final class ExitCode {
       "%n"
       + "Exit codes:%n"
       + "  0   success: everything agreed%n"
-      + "  1   a check failed: text and data disagree, generated files stale, or SHA256SUMS mismatch%n"
+      + "  1   a check failed: text and data disagree, generated files stale, SHA256SUMS mismatch, or a PDF stale%n"
       + "  2   usage error on the command line%n"
-      + "  3   bad input data: malformed, truncated, missing or tampered data file (file:line named)%n"
+      + "  3   bad input data: malformed, truncated, missing or tampered data file (file:line named), unreadable PDF%n"
       + "  4   not found: a file, folder, quantity key or macro named on the command line%n"
       + "  5   instrument failure: broker, client, or a refused manipulation%n"
       + "  70  internal error (a bug in ftl)%n";

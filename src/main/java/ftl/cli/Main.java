@@ -8,12 +8,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** Entry point of {@code ./ftl}. */
-@Command(name = "ftl", mixinStandardHelpOptions = true, version = "ftl 0.1",
+@Command(name = "ftl", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Reproducibility archive of \"Faster Than Light, According to the Arithmetic\": "
         + "recompute every number of the paper from data/, check it, and run the instrument.",
     footer = ExitCode.HELP_FOOTER,
     subcommands = {
-        ReproduceCommand.class, ListCommand.class, CheckCommand.class, ManifestCommand.class,
+        ReproduceCommand.class, ListCommand.class, CheckCommand.class, CheckPdfCommand.class, ManifestCommand.class,
         GridlawCommand.class, CampaignCommand.class, BrokerCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
@@ -40,6 +40,24 @@ public final class Main implements Callable<Integer> {
   /** The data root: {@code --data}, else {@code <archive>/data}. */
   public Path dataRoot() {
     return dataRoot == null ? archiveRoot().resolve("data") : dataRoot.toAbsolutePath().normalize();
+  }
+
+  /**
+   * {@code ftl --version}: the archive's version (pom.xml's, as in CITATION.cff, codemeta.json and the PDFs'
+   * metadata) and the digest of the data root in hand (the one a PDF built from it carries).
+   */
+  static final class Version implements CommandLine.IVersionProvider {
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public String[] getVersion() {
+      Main m = (Main) spec.root().userObject();
+      java.nio.file.Path data = m.dataRoot();
+      String shown = ftl.verify.Reproduction.displayName(m.archiveRoot(), data);
+      String digest = java.nio.file.Files.isDirectory(data)
+          ? ftl.verify.Reproduction.dataDigest(ftl.data.DataSet.scan(data, shown)) : "none (no data root at " + shown + ")";
+      return new String[] {"ftl " + ftl.emit.ArchiveVersion.VERSION, "data digest " + digest + " (" + shown + ")"};
+    }
   }
 
   public static void main(String[] args) {

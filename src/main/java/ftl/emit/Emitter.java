@@ -155,26 +155,15 @@ public final class Emitter {
    * row or the file has none) and the note.
    */
   private List<Map<String, Object>> originalStudy() {
-    Path f = root.resolve("paper/original-study.csv");
     List<Map<String, Object>> out = new ArrayList<>();
-    if (!Files.exists(f)) {
-      return out;
-    }
-    try (java.io.Reader r = Files.newBufferedReader(f, java.nio.charset.StandardCharsets.UTF_8)) {
-      for (org.apache.commons.csv.CSVRecord rec : org.apache.commons.csv.CSVFormat.RFC4180.builder().setHeader()
-          .setSkipHeaderRecord(true).setCommentMarker('#').get().parse(r)) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("claimLatex", ftl.quantity.LatexEscape.escape(rec.get("claim")));
-        m.put("originalLatex", ftl.quantity.LatexEscape.escape(rec.get("original")));
-        m.put("ourKey", rec.get("our_key"));
-        // The registry key of the verdict on the row's claim; empty for a row that is a size, not a claim, and
-        // for a CSV written before the column existed.
-        m.put("verdictKey", rec.isMapped("verdict_key") ? rec.get("verdict_key") : "");
-        m.put("noteLatex", ftl.quantity.LatexEscape.escape(rec.get("note")));
-        out.add(m);
-      }
-    } catch (IOException | IllegalArgumentException | IllegalStateException e) {
-      throw new ftl.data.DataException("paper/original-study.csv", 0, "not a valid CSV: " + e.getMessage(), e);
+    for (OriginalStudy.Claim c : OriginalStudy.read(root)) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("claimLatex", ftl.quantity.LatexEscape.escape(c.claim()));
+      m.put("originalLatex", ftl.quantity.LatexEscape.escape(c.original()));
+      m.put("ourKey", String.join(" of ", c.ourKeys()));
+      m.put("verdictKey", c.verdictKey());
+      m.put("noteLatex", ftl.quantity.LatexEscape.escape(c.note()));
+      out.add(m);
     }
     return out;
   }
@@ -208,6 +197,7 @@ public final class Emitter {
     model.put("quantities", qs);
     model.put("q", byKey);
     model.put("dataDigest", dataDigest);
+    model.put("archiveVersion", ArchiveVersion.VERSION);
     model.put("runs", runs);
     model.put("audit", audit);
     model.put("original", originalStudy());

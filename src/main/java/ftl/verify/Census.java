@@ -91,14 +91,10 @@ public final class Census {
       }
     }
     Map<String, String> macroKeys = new HashMap<>();
-    Map<String, String> textKeys = new HashMap<>();
     for (Computed c : quantities) {
       macroKeys.put(c.quantity().macro(), c.quantity().key());
-      if (c.available()) {
-        textKeys.putIfAbsent(normalise(c.text()), c.quantity().key());
-        textKeys.putIfAbsent(normalise(c.latex()), c.quantity().key());
-      }
     }
+    Map<String, String> textKeys = textKeys(quantities);
     List<Entry> out = new ArrayList<>();
     Pattern macroUse = Pattern.compile("\\\\([A-Za-z]+)");
     for (TextSources.Text t : texts.texts()) {
@@ -128,6 +124,18 @@ public final class Census {
       }
     }
     return out;
+  }
+
+  /** The first quantity printing as each comparison key ({@link #normalise}), from its plain and LaTeX text. */
+  static Map<String, String> textKeys(List<Computed> quantities) {
+    Map<String, String> textKeys = new HashMap<>();
+    for (Computed c : quantities) {
+      if (c.available()) {
+        textKeys.putIfAbsent(normalise(c.text()), c.quantity().key());
+        textKeys.putIfAbsent(normalise(c.latex()), c.quantity().key());
+      }
+    }
+    return textKeys;
   }
 
   private static Entry classify(String file, int lineNo, String raw, String line, int start, int end, String number,
@@ -197,10 +205,9 @@ public final class Census {
     return sb.toString();
   }
 
-  /** Digits, decimal point and a trailing % or x: "62,264" == "62{,}264" == "62264". */
+  /** The comparison key of a printed number, unit kept: "62,264" == "62{,}264" == "62264" ({@link PrintedNumber#key}). */
   static String normalise(String s) {
-    String t = s.replace("{,}", "").replace(",", "").replace("\\%", "%").replace("$\\times$", "x").replace("\\,", "").trim();
-    return t;
+    return PrintedNumber.key(s);
   }
 
   /** Counts by kind. */

@@ -1,0 +1,109 @@
+package ftl.cli;
+
+import ftl.emit.ArchiveVersion;
+import ftl.quantity.Analysis;
+import ftl.quantity.Computed;
+import ftl.quantity.Quantity;
+import ftl.quantity.Registry;
+import ftl.verify.Census;
+import ftl.verify.PdfCensus;
+import ftl.verify.PdfText;
+import ftl.verify.Reproduction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code ftl check-pdf FILE.pdf}: a built PDF against the archive. */
+@Command(name = "check-pdf", mixinStandardHelpOptions = true,
+    description = {"Check a built PDF (paper or supplement, e.g. one downloaded from a journal) against the archive:",
+        "the data digest in its metadata must equal the archive's, and every number printed under a link to a",
+        "quantity must equal that quantity's text as the data give it now. Every number of the text is counted,",
+        "page by page, with the census's rules and allow-list (paper/census-allow.csv). Exit 0 when the digest",
+        "matches and every traced number agrees; 1 when the PDF is stale or a number disagrees; 3 when the file",
+        "is not a readable, unencrypted PDF."},
+    footer = ExitCode.HELP_FOOTER)
+public final class CheckPdfCommand implements Callable<Integer> {
+  @ParentCommand Main main;
+
+  @Parameters(index = "0", paramLabel = "FILE.pdf", description = "The PDF to check.")
+  Path pdf;
+
+  @Option(names = "--list", description = "List every number found, with its page and class (default: only disagreements).")
+  boolean list;
+
+  @Option(names = "--no-cache", description = Registries.NO_CACHE_HELP)
+  boolean noCache;
+
+  @Override
+  public Integer call() {
+    Path file = pdf.toAbsolutePath().normalize();
+    if (!Files.exists(file)) {
+      throw new NotFoundException("no such file: " + pdf);
+    }
+    if (!Files.isRegularFile(file)) {
+      throw new ftl.data.DataException(pdf.toString(), 0, "is not a regular file");
+    }
+    PdfText.Document doc = PdfText.read(file, pdf.toString());
+    Analysis a = Registries.analysis(main, noCache);
+    List<Computed> computed = new ArrayList<>();
+    for (Quantity q : Registry.forData(a.data()).all()) {
+      computed.add(Computed.of(q, a));
+    }
+    String digest = Reproduction.dataDigest(a.data());
+    PdfCensus.Report r = PdfCensus.take(doc, computed, Census.allowList(main.archiveRoot()),
+        ftl.emit.OriginalStudy.read(main.archiveRoot()), digest);
+    Map<String, Computed> byKey = new HashMap<>();
+    computed.forEach(c -> byKey.put(c.quantity().key(), c));
+
+    System.out.println(pdf + ": " + r.pages() + " page" + (r.pages() == 1 ? "" : "s")
+        + doc.source().map(s -> ", built from " + s).orElse("")
+        + doc.version().map(v -> ", archive version " + v).orElse(""));
+    switch (r.digest()) {
+      case MATCHES -> System.out.println("  data digest: " + digest + " (matches " + a.data().displayRoot() + ")");
+      case MISSING -> System.out.println("  data digest: STALE: the PDF's metadata carries none (Subject \""
+          + doc.info().getOrDefault("Subject", "") + "\"); it was not built from this archive");
+      case DIFFERENT -> System.out.println("  data digest: STALE: the PDF was built from data with digest " + r.pdfDigest().get()
+          + ", not from this archive's " + a.data().displayRoot() + " (" + digest + ")");
+    }
+    if (doc.version().isPresent() && !doc.version().get().equals(ArchiveVersion.VERSION)) {
+      System.out.println("  note: built with archive version " + doc.version().get() + ", this is " + ArchiveVersion.VERSION);
+    }
+    for (PdfCensus.Entry e : r.of(PdfCensus.Kind.DISAGREE)) {
+      Computed c = byKey.get(e.key());
+      System.out.println("  DISAGREE page " + e.page() + ": \"" + e.printed() + "\" is " + e.key()
+          + (c == null ? "" : " (\\" + c.quantity().macro() + ")") + ": " + e.why());
+      if (c != null) {
+        System.out.println("    value " + (c.available() ? c.text() : "none") + "; computed by " + c.quantity().function()
+            + "; " + c.quantity().definition() + " (./ftl check " + e.key() + " lists its data files)");
+      }
+    }
+    if (list) {
+      for (PdfCensus.Entry e : r.entries()) {
+        if (e.kind() != PdfCensus.Kind.DISAGREE) {
+          System.out.println("  " + e);
+        }
+      }
+    }
+    int traced = r.of(PdfCensus.Kind.TRACED).size();
+    int disagree = r.of(PdfCensus.Kind.DISAGREE).size();
+    System.out.printf(java.util.Locale.ROOT,
+        "checked %d numbers on %d pages: %d traced to a quantity (%d agree, %d disagree), %d equal to a quantity's text, "
+            + "%d exempt, %d untraced (not linked to any quantity; --list shows them)%n",
+        r.entries().size(), r.pages(), traced + disagree, traced, disagree, r.of(PdfCensus.Kind.QUANTITY).size(),
+        r.of(PdfCensus.Kind.EXEMPT).size(), r.of(PdfCensus.Kind.UNTRACED).size());
+    if (traced + disagree == 0) {
+      System.out.println("  no number of this PDF is linked to a quantity (re-typeset, or not an ftl PDF): it cannot be checked");
+    }
+    System.out.println(r.agrees() ? "OK" : r.digest() != PdfCensus.DigestStatus.MATCHES ? "STALE: not built from this archive's data"
+        : "DISAGREE");
+    return r.agrees() ? ExitCode.OK : ExitCode.DISAGREE;
+  }
+}

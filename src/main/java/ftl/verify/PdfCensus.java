@@ -1,0 +1,254 @@
+package ftl.verify;
+
+import ftl.emit.OriginalStudy;
+import ftl.quantity.Computed;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The census of a built PDF: every number in its text, page by page, classified with the rules of the
+ * census of the LaTeX sources ({@link Census}: the same number pattern, the same comparison key from
+ * {@link PrintedNumber}, the same reasoned allow-list {@code paper/census-allow.csv}) as
+ * <ul>
+ *   <li><b>traced</b>: printed under a link to a quantity ({@code q.<key>}, which the emitted macro writes); it
+ *       must equal that quantity's current text, or it is a <b>disagreement</b>;</li>
+ *   <li><b>quantity</b>: not linked, but equal to the printed text of some registry quantity;</li>
+ *   <li><b>exempt</b>: inside an allow-list phrase, or the PDF's structure (a page, section, figure, table or
+ *       citation number);</li>
+ *   <li><b>untraced</b>: anything else (cells of tables the emitter writes from per-run rows, axis ticks):
+ *       counted and listed, not a failure, since no quantity claims it.</li>
+ * </ul>
+ * The PDF agrees with the archive iff its data digest equals the archive's, at least one number is traced,
+ * and no traced number disagrees.
+ */
+public final class PdfCensus {
+
+  /** How a number of the PDF was classified. */
+  public enum Kind { TRACED, DISAGREE, QUANTITY, EXEMPT, UNTRACED }
+
+  /** One number of the PDF: its page, the text as printed, its class, the quantity key (or null) and why. */
+  public record Entry(int page, String printed, Kind kind, String key, String why) {
+    @Override
+    public String toString() {
+      return "page " + page + ": " + printed + " (" + kind.name().toLowerCase(java.util.Locale.ROOT)
+          + (key == null ? "" : " " + key) + ": " + why + ")";
+    }
+  }
+
+  /** The verdict on the data digest of the PDF's metadata. */
+  public enum DigestStatus { MATCHES, MISSING, DIFFERENT }
+
+  /** The outcome of checking one PDF. */
+  public record Report(String file, DigestStatus digest, Optional<String> pdfDigest, String archiveDigest,
+                       Optional<String> pdfVersion, int pages, List<Entry> entries) {
+    public Report {
+      entries = List.copyOf(entries);
+    }
+
+    public List<Entry> of(Kind kind) {
+      return entries.stream().filter(e -> e.kind() == kind).toList();
+    }
+
+    /** True when the PDF is built from this archive's data and every traced number agrees. */
+    public boolean agrees() {
+      return digest == DigestStatus.MATCHES && of(Kind.DISAGREE).isEmpty() && !of(Kind.TRACED).isEmpty();
+    }
+  }
+
+  /** Numbers that name a part of the document, not a claim: "Section 4", "Figure 2", "Table 1", "Sections 4 and 5". */
+  private static final Pattern REFERENCE = Pattern.compile(
+      "(?:Sections?|Figures?|Fig\\.|Tables?|Appendix|Appendices|Equations?|Eq\\.|page|pages|Page)\\s+(?:\\d+(?:\\.\\d+)*(?:\\s*(?:,|and|to|–|-)\\s*)?)+");
+  /** Citation marks: [1], [2, 3]. */
+  private static final Pattern CITATION = Pattern.compile("\\[\\d+(?:\\s*[,–-]\\s*\\d+)*\\]");
+  /** A line that is only a number (a page number), or that starts with a heading number before a capitalised word. */
+  private static final Pattern HEADING = Pattern.compile("^\\s*\\d+(?:\\.\\d+)*\\s*$|^\\s*\\d+(?:\\.\\d+)*\\s+(?=\\p{Lu})");
+
+  /** The unit suffix of a duration quantity ({@code Unit#suffix}) after a number. */
+  private static final Pattern UNIT = Pattern.compile(" ?(?:\u00b5s|ms|ns)(?![A-Za-z])");
+
+  private PdfCensus() {}
+
+  /**
+   * Takes the census of a PDF against the archive's quantities and allow-list.
+   *
+   * @param doc the PDF as read
+   * @param quantities every quantity as computed from the data now
+   * @param allowed the allow-list ({@link Census#allowList}); an entry applies when its file is {@code *} or
+   *     the PDF's recorded source ({@code FtlText}), and every entry applies to a PDF that records none
+   * @param originals the original study's claims ({@link OriginalStudy}): a number of one of their figures,
+   *     printed in the replication table beside ours, is exempt as the original's
+   * @param archiveDigest the data digest of the archive ({@link Reproduction#dataDigest})
+   */
+  public static Report take(PdfText.Document doc, List<Computed> quantities, List<Census.Allowed> allowed,
+                            List<OriginalStudy.Claim> originals, String archiveDigest) {
+
+    Map<String, Computed> byKey = new HashMap<>();
+    for (Computed c : quantities) {
+      byKey.put(c.quantity().key(), c);
+    }
+    Map<String, String> textKeys = Census.textKeys(quantities);
+    Optional<String> source = doc.source();
+    List<String> phrases = new ArrayList<>();
+    List<String> reasons = new ArrayList<>();
+    for (Census.Allowed a : allowed) {
+      if (a.file().equals("*") || source.isEmpty() || source.get().equals(a.file())) {
+        String p = compact(PrintedNumber.plain(detex(a.phrase())));
+        if (!p.isEmpty()) {
+          phrases.add(p);
+          reasons.add(a.reason());
+        }
+      }
+    }
+    // The original study's figures, printed whole in the replication table beside ours.
+    for (OriginalStudy.Claim cl : originals) {
+      String p = compact(PrintedNumber.plain(cl.original()));
+      if (Census.NUMBER.matcher(p).find()) {
+        phrases.add(p);
+        reasons.add("a figure of the original study (" + OriginalStudy.FILE + ":" + cl.line() + ", " + cl.claim() + ")");
+      }
+    }
+    List<Entry> out = new ArrayList<>();
+    for (PdfText.Page page : doc.pages()) {
+      StringBuilder blanked = new StringBuilder(page.text());
+      for (PdfText.Link link : page.links()) {
+        out.add(traced(page.number(), link, byKey.get(link.key())));
+        for (int i = link.start(); i < link.end(); i++) {
+          if (blanked.charAt(i) != '\n') {
+            blanked.setCharAt(i, ' ');
+          }
+        }
+      }
+      out.addAll(untraced(page.number(), blanked.toString(), textKeys, phrases, reasons));
+    }
+    Optional<String> pdfDigest = doc.dataDigest();
+    DigestStatus status = pdfDigest.isEmpty() ? DigestStatus.MISSING
+        : pdfDigest.get().equals(archiveDigest) ? DigestStatus.MATCHES : DigestStatus.DIFFERENT;
+    return new Report(doc.file(), status, pdfDigest, archiveDigest, doc.version(), doc.pages().size(), out);
+  }
+
+  private static Entry traced(int page, PdfText.Link link, Computed c) {
+    String printed = PrintedNumber.plain(link.printed());
+    if (c == null) {
+      return new Entry(page, printed, Kind.DISAGREE, link.key(), "linked to a quantity this archive does not have");
+    }
+    if (!c.available()) {
+      return new Entry(page, printed, Kind.DISAGREE, link.key(), "the archive's data give no value for it");
+    }
+    if (PrintedNumber.key(link.printed()).equals(PrintedNumber.key(c.text()))) {
+      return new Entry(page, printed, Kind.TRACED, link.key(), "agrees");
+    }
+    return new Entry(page, printed, Kind.DISAGREE, link.key(), "the data give " + c.text());
+  }
+
+  /** The unlinked numbers of a page's text (links blanked out), line by line. */
+  private static List<Entry> untraced(int page, String text, Map<String, String> textKeys, List<String> phrases,
+                                      List<String> reasons) {
+    List<Entry> out = new ArrayList<>();
+    String[] lines = text.split("\n", -1);
+    // Allow-list phrases may run across a line break: match them on the page's text without white space.
+    StringBuilder plainPage = new StringBuilder();
+    List<int[]> lineSpans = new ArrayList<>();
+    List<String> plainLines = new ArrayList<>();
+    for (String line : lines) {
+      String p = PrintedNumber.plain(line);
+      lineSpans.add(new int[] {plainPage.length(), plainPage.length() + p.length()});
+      plainLines.add(p);
+      plainPage.append(p).append('\n');
+    }
+    StringBuilder compact = new StringBuilder();
+    List<Integer> at = new ArrayList<>();
+    for (int i = 0; i < plainPage.length(); i++) {
+      char ch = plainPage.charAt(i);
+      if (!Character.isWhitespace(ch)) {
+        compact.append(ch);
+        at.add(i);
+      }
+    }
+    boolean[] exempt = new boolean[plainPage.length() + 1];
+    String[] exemptWhy = new String[plainPage.length() + 1];
+    for (int k = 0; k < phrases.size(); k++) {
+      String ph = phrases.get(k);
+      for (int p = compact.indexOf(ph); p >= 0; p = compact.indexOf(ph, p + 1)) {
+        int from = at.get(p);
+        int to = at.get(p + ph.length() - 1);
+        if (insideNumber(plainPage, from, to)) {
+          continue;
+        }
+        for (int i = from; i <= to; i++) {
+          exempt[i] = true;
+          exemptWhy[i] = reasons.get(k);
+        }
+      }
+    }
+    for (int l = 0; l < plainLines.size(); l++) {
+      String line = plainLines.get(l);
+      int offset = lineSpans.get(l)[0];
+      boolean[] structure = new boolean[line.length() + 1];
+      for (Pattern s : List.of(REFERENCE, CITATION, HEADING)) {
+        Matcher m = s.matcher(line);
+        while (m.find()) {
+          for (int i = m.start(); i < m.end(); i++) {
+            structure[i] = true;
+          }
+        }
+      }
+      Matcher n = Census.NUMBER.matcher(line);
+      while (n.find()) {
+        String number = n.group();
+        // A duration's unit follows its number in a table cell ("3,660 µs"): read them together when a quantity prints so.
+        Matcher unit = UNIT.matcher(line).region(n.end(), line.length());
+        if (unit.lookingAt() && textKeys.containsKey(Census.normalise(number + unit.group()))) {
+          number = number + unit.group();
+        }
+        int s = n.start();
+        if (exempt[offset + s]) {
+          out.add(new Entry(page, number, Kind.EXEMPT, null, exemptWhy[offset + s]));
+        } else if (structure[s]) {
+          out.add(new Entry(page, number, Kind.EXEMPT, null, "the PDF's structure (a page, section, figure, table or citation number)"));
+        } else if (textKeys.containsKey(Census.normalise(number))) {
+          String key = textKeys.get(Census.normalise(number));
+          out.add(new Entry(page, number, Kind.QUANTITY, key, "equals the printed text of " + key));
+        } else {
+          out.add(new Entry(page, number, Kind.UNTRACED, null, "no link and no quantity prints as \"" + number + "\""));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whether {@code [from, to]} of {@code s} is part of a longer number ("223" in "1,223" or "2235"). */
+  static boolean insideNumber(CharSequence s, int from, int to) {
+    boolean before = from > 0 && (Character.isDigit(s.charAt(from - 1))
+        || (from > 1 && (s.charAt(from - 1) == ',' || s.charAt(from - 1) == '.') && Character.isDigit(s.charAt(from - 2))))
+        && Character.isDigit(s.charAt(from));
+    boolean after = to + 1 < s.length() && Character.isDigit(s.charAt(to)) && (Character.isDigit(s.charAt(to + 1))
+        || (to + 2 < s.length() && (s.charAt(to + 1) == ',' || s.charAt(to + 1) == '.') && Character.isDigit(s.charAt(to + 2))));
+    return before || after;
+  }
+
+  /** The text a LaTeX allow-list phrase typesets, roughly: commands' arguments kept, math and commands dropped. */
+  static String detex(String latex) {
+    String s = latex.replace("\\_", "_").replace("\\%", "%").replace("\\&", "&").replace("{,}", ",").replace("~", " ");
+    String prev;
+    do {
+      prev = s;
+      s = s.replaceAll("\\\\[A-Za-z]+\\*?\\{([^{}]*)\\}", "$1");
+    } while (!s.equals(prev));
+    return s.replaceAll("\\\\[A-Za-z]+", " ").replace("$", "").replace("{", "").replace("}", "");
+  }
+
+  private static String compact(String s) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < s.length(); i++) {
+      if (!Character.isWhitespace(s.charAt(i))) {
+        sb.append(s.charAt(i));
+      }
+    }
+    return sb.toString();
+  }
+}

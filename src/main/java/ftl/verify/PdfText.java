@@ -1,0 +1,279 @@
+package ftl.verify;
+
+import ftl.data.DataException;
+import java.awt.geom.Rectangle2D;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSBase;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSString;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentInformation;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
+import org.apache.pdfbox.pdmodel.interactive.action.PDAction;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionGoTo;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionRemoteGoTo;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionURI;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotation;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDNamedDestination;
+import org.apache.pdfbox.text.PDFTextStripper;
+import org.apache.pdfbox.text.TextPosition;
+
+/**
+ * What a built PDF says about itself, read with Apache PDFBox: its document information (the Subject
+ * carries {@code ftl data digest <sha-256>}, the custom entries {@code FtlVersion} and {@code FtlText} the
+ * archive's version and the source it was built from) and, page by page, its text with the spans that lie
+ * under a link to a quantity. The emitter wraps every printed quantity in {@code \ftlQuantity{key}{text}},
+ * which the paper makes a link to {@code supplement.pdf#q.key} and the supplement a link to its own
+ * provenance row {@code q.key}; the text under such a link is the quantity's text as printed.
+ */
+public final class PdfText {
+
+  /** A PDF larger than this is refused (the paper and supplement are well under a megabyte each). */
+  public static final long MAX_BYTES = 256L << 20;
+
+  /** The prefix of a quantity's named destination: {@code q.<key>}. */
+  public static final String DEST_PREFIX = "q.";
+
+  private static final Pattern DIGEST = Pattern.compile("ftl data digest ([0-9a-f]{64})");
+
+  /** One page: its number (from 1), its extracted text (lines separated by {@code \n}) and its links. */
+  public record Page(int number, String text, List<Link> links) {
+    public Page {
+      links = List.copyOf(links);
+    }
+  }
+
+  /**
+   * The text under the link(s) to one quantity: {@code [start, end)} of the page's text, which may span a
+   * line break when the printed quantity was broken across lines (one link annotation per line).
+   */
+  public record Link(String key, int start, int end, String printed) {}
+
+  /** The document: its file name as given, document information entries, and pages. */
+  public record Document(String file, Map<String, String> info, List<Page> pages) {
+    public Document {
+      info = Map.copyOf(info);
+      pages = List.copyOf(pages);
+    }
+
+    /** The data digest of the Subject ({@code ftl data digest <64 hex>}), if any. */
+    public Optional<String> dataDigest() {
+      String subject = info.getOrDefault("Subject", "");
+      Matcher m = DIGEST.matcher(subject);
+      return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+    }
+
+    /** The archive version the PDF was built with ({@code FtlVersion}), if recorded. */
+    public Optional<String> version() {
+      return Optional.ofNullable(info.get("FtlVersion")).filter(s -> !s.isBlank());
+    }
+
+    /** The source the PDF was built from ({@code FtlText}, e.g. {@code paper/paper.tex}), if recorded. */
+    public Optional<String> source() {
+      return Optional.ofNullable(info.get("FtlText")).filter(s -> !s.isBlank());
+    }
+  }
+
+  private PdfText() {}
+
+  /**
+   * Reads a PDF that exists.
+   *
+   * @param pdf the file
+   * @param shown its name as messages show it
+   * @throws DataException (exit 3) for a file that is empty, too large, not a PDF, damaged or encrypted
+   */
+  public static Document read(Path pdf, String shown) {
+    long size;
+    try {
+      size = Files.size(pdf);
+    } catch (IOException e) {
+      throw new DataException(shown, 0, "cannot read: " + e.getMessage(), e);
+    }
+    if (size == 0) {
+      throw new DataException(shown, 0, "is empty (0 bytes), not a PDF");
+    }
+    if (size > MAX_BYTES) {
+      throw new DataException(shown, 0, "is " + size + " bytes, more than the " + MAX_BYTES + " bytes a PDF of this archive can be");
+    }
+    try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+      if (doc.isEncrypted()) {
+        throw new DataException(shown, 0, "is encrypted; ftl check-pdf reads only unencrypted PDFs (ask for the unprotected file)");
+      }
+      Map<String, String> info = new LinkedHashMap<>();
+      PDDocumentInformation di = doc.getDocumentInformation();
+      for (String k : di.getMetadataKeys()) {
+        String v = di.getCustomMetadataValue(k);
+        if (v != null) {
+          info.put(k, v);
+        }
+      }
+      List<Page> pages = new ArrayList<>();
+      int n = 0;
+      for (PDPage page : doc.getPages()) {
+        n++;
+        pages.add(page(doc, page, n));
+      }
+      return new Document(shown, info, pages);
+    } catch (InvalidPasswordException e) {
+      throw new DataException(shown, 0, "is encrypted with a password; ftl check-pdf reads only unencrypted PDFs", e);
+    } catch (IOException | RuntimeException e) {
+      if (e instanceof DataException d) {
+        throw d;
+      }
+      throw new DataException(shown, 0, "is not a readable PDF: " + e.getMessage(), e);
+    }
+  }
+
+  private static Page page(PDDocument doc, PDPage page, int number) throws IOException {
+    PDRectangle crop = page.getCropBox();
+    List<Rectangle2D> rects = new ArrayList<>();
+    List<String> keys = new ArrayList<>();
+    for (PDAnnotation a : page.getAnnotations()) {
+      if (!(a instanceof PDAnnotationLink link)) {
+        continue;
+      }
+      String key = quantityKey(link);
+      PDRectangle r = link.getRectangle();
+      if (key == null || r == null) {
+        continue;
+      }
+      // Text positions are measured from the crop box's top-left corner, y downwards.
+      rects.add(new Rectangle2D.Float(r.getLowerLeftX() - crop.getLowerLeftX(), crop.getUpperRightY() - r.getUpperRightY(),
+          r.getWidth(), r.getHeight()));
+      keys.add(key);
+    }
+    Collector c = new Collector(rects, keys);
+    c.setStartPage(number);
+    c.setEndPage(number);
+    c.writeText(doc, Writer.nullWriter());
+    return new Page(number, c.text.toString(), c.links());
+  }
+
+  /** The quantity key a link points to ({@code q.<key>}, inside the document or in another PDF), or null. */
+  static String quantityKey(PDAnnotationLink link) throws IOException {
+    String name = null;
+    PDAction action = link.getAction();
+    if (action instanceof PDActionRemoteGoTo remote) {
+      name = destName(remote.getCOSObject());
+    } else if (action instanceof PDActionGoTo goTo) {
+      name = destName(goTo.getDestination());
+    } else if (action instanceof PDActionURI uri && uri.getURI() != null) {
+      int hash = uri.getURI().indexOf('#');
+      name = hash < 0 ? null : uri.getURI().substring(hash + 1);
+    } else if (action == null) {
+      name = destName(link.getDestination());
+    }
+    return name != null && name.startsWith(DEST_PREFIX) && name.length() > DEST_PREFIX.length()
+        ? name.substring(DEST_PREFIX.length()) : null;
+  }
+
+  private static String destName(COSDictionary remoteAction) {
+    COSBase d = remoteAction.getDictionaryObject(COSName.D);
+    if (d instanceof COSString s) {
+      return s.getString();
+    }
+    if (d instanceof COSName n) {
+      return n.getName();
+    }
+    return null;
+  }
+
+  private static String destName(PDDestination d) {
+    return d instanceof PDNamedDestination n ? n.getNamedDestination() : null;
+  }
+
+  /** Collects a page's text character by character, each with the key of the link it lies under. */
+  private static final class Collector extends PDFTextStripper {
+    private final List<Rectangle2D> rects;
+    private final List<String> rectKeys;
+    final StringBuilder text = new StringBuilder();
+    private final List<String> owner = new ArrayList<>();
+
+    Collector(List<Rectangle2D> rects, List<String> rectKeys) {
+      this.rects = rects;
+      this.rectKeys = rectKeys;
+    }
+
+    @Override
+    protected void writeString(String string, List<TextPosition> positions) {
+      for (TextPosition p : positions) {
+        String key = null;
+        double x = p.getXDirAdj() + p.getWidthDirAdj() / 2;
+        double y = p.getYDirAdj() - Math.min(p.getHeightDir() / 2, 2.0);
+        for (int i = 0; i < rects.size(); i++) {
+          if (rects.get(i).contains(x, y)) {
+            key = rectKeys.get(i);
+            break;
+          }
+        }
+        append(p.getUnicode(), key);
+      }
+    }
+
+    @Override
+    protected void writeWordSeparator() {
+      append(" ", null);
+    }
+
+    @Override
+    protected void writeLineSeparator() {
+      append("\n", null);
+    }
+
+    private void append(String s, String key) {
+      if (s == null) {
+        return;
+      }
+      text.append(s);
+      for (int i = 0; i < s.length(); i++) {
+        owner.add(key);
+      }
+    }
+
+    /** Runs of characters under links to one key; white space between two parts of one link joins them. */
+    List<Link> links() {
+      List<Link> out = new ArrayList<>();
+      int i = 0;
+      while (i < owner.size()) {
+        String key = owner.get(i);
+        if (key == null) {
+          i++;
+          continue;
+        }
+        int start = i;
+        int end = i + 1;
+        int j = i + 1;
+        while (j < owner.size()) {
+          if (key.equals(owner.get(j))) {
+            end = j + 1;
+            j++;
+          } else if (owner.get(j) == null && Character.isWhitespace(text.charAt(j))) {
+            j++;
+          } else {
+            break;
+          }
+        }
+        out.add(new Link(key, start, end, text.substring(start, end)));
+        i = end;
+      }
+      return out;
+    }
+  }
+}

@@ -1,0 +1,182 @@
+package ftl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.verify.TempArchive;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's examples work as written: every command of its {@code ```sh} blocks is run, in order, in a
+ * copy of the archive (its git-visible files, so nothing here is changed), and must exit 0. {@code ./ftl ...}
+ * runs in this JVM exactly as the launcher runs it ({@code ftl.cli.Main --root <archive> ...}); anything else
+ * runs in bash. The README's one placeholder path, {@code /path/to/another/data-root}, is replaced by the
+ * synthetic data set {@code small}. Skipped, each with its reason: commands that need a Kafka broker,
+ * {@code mvn verify}, which is this test suite, and, when latexmk is not on the PATH, those that need TeX Live
+ * or the PDFs it builds (with TeX, the PDFs are built in the copy and checked there).
+ */
+class ReadmeCommandsTest {
+  static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small").toAbsolutePath();
+
+  /** A command shown in the README, and why it is not run here (null: it is run). */
+  record Shown(String line, String skip) {}
+
+  static List<Shown> commands(String readme) {
+    List<Shown> out = new ArrayList<>();
+    boolean inSh = false;
+    for (String raw : readme.split("\n", -1)) {
+      if (!inSh) {
+        inSh = raw.strip().equals("```sh");
+        continue;
+      }
+      if (raw.strip().equals("```")) {
+        inSh = false;
+        continue;
+      }
+      String line = stripComment(raw).strip();
+      if (line.isEmpty()) {
+        continue;
+      }
+      out.add(new Shown(line, skipReason(line, PdfTamperTexTest.onPath("latexmk") && PdfTamperTexTest.onPath("pdflatex"))));
+    }
+    return out;
+  }
+
+  static String skipReason(String line, boolean tex) {
+    if (line.startsWith("mvn ")) {
+      return "the test suite itself (mvn verify runs this test)";
+    }
+    if (line.startsWith("./ftl campaign") || line.startsWith("./ftl broker")) {
+      return "starts a Kafka broker (HarnessIT runs the instrument on an embedded broker)";
+    }
+    if (!tex && (line.contains("build-pdfs.sh") || line.startsWith("./ftl check-pdf"))) {
+      return "needs TeX Live (latexmk, pdflatex are not on the PATH) and the PDFs it builds; .ci/run installs it,"
+          + " builds the PDFs, then runs ./ftl check-pdf on both";
+    }
+    return null;
+  }
+
+  /** Drops a trailing shell comment: a # after white space, outside quotes. */
+  static String stripComment(String line) {
+    boolean single = false;
+    boolean dbl = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (c == '\'' && !dbl) {
+        single = !single;
+      } else if (c == '"' && !single) {
+        dbl = !dbl;
+      } else if (c == '#' && !single && !dbl && (i == 0 || Character.isWhitespace(line.charAt(i - 1)))) {
+        return line.substring(0, i);
+      }
+    }
+    return line;
+  }
+
+  /** Splits a command line into words as a POSIX shell does for plain words and '...' or "..." quoting. */
+  static List<String> words(String line) {
+    List<String> out = new ArrayList<>();
+    StringBuilder w = new StringBuilder();
+    boolean in = false;
+    char quote = 0;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quote != 0) {
+        if (c == quote) {
+          quote = 0;
+        } else {
+          w.append(c);
+        }
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+        in = true;
+      } else if (Character.isWhitespace(c)) {
+        if (in) {
+          out.add(w.toString());
+          w.setLength(0);
+          in = false;
+        }
+      } else {
+        w.append(c);
+        in = true;
+      }
+    }
+    if (in) {
+      out.add(w.toString());
+    }
+    return out;
+  }
+
+  @Test
+  void commands_parsedFromTheReadme_includeTheExamples() throws IOException {
+    List<Shown> shown = commands(Files.readString(Path.of("README.md"), StandardCharsets.UTF_8));
+    assertThat(shown).extracting(Shown::line).contains("./ftl check \"62,264\"", "./ftl reproduce --check",
+        "./ftl check-pdf paper/paper.pdf", "./ftl --version");
+    assertThat(words("./ftl check '\\NegAckSpans'")).containsExactly("./ftl", "check", "\\NegAckSpans");
+    assertThat(stripComment("./ftl reproduce   # the main job")).isEqualTo("./ftl reproduce   ");
+  }
+
+  @Test
+  void readme_everyCommandShown_exitsZero(@TempDir Path tmp) throws IOException, InterruptedException {
+    Path root = Path.of("").toAbsolutePath();
+    Path copy = tmp.resolve("archive");
+    for (String f : gitFiles(root)) {
+      Path to = copy.resolve(f);
+      Files.createDirectories(to.getParent());
+      Files.copy(root.resolve(f), to);
+    }
+    TempArchive.git(copy, "init", "-q");
+    List<Shown> shown = commands(Files.readString(root.resolve("README.md"), StandardCharsets.UTF_8));
+    List<String> failures = new ArrayList<>();
+    int ran = 0;
+    for (Shown s : shown) {
+      if (s.skip() != null) {
+        System.out.println("README: skipped " + s.line() + " (" + s.skip() + ")");
+        continue;
+      }
+      String line = s.line().replace("/path/to/another/data-root", SMALL.toString());
+      int code;
+      String output;
+      if (line.startsWith("./ftl ")) {
+        List<String> args = new ArrayList<>(List.of("--root", copy.toString()));
+        args.addAll(words(line).subList(1, words(line).size()));
+        CliRunner.Result r = CliRunner.run(args.toArray(String[]::new));
+        code = r.code();
+        output = r.out() + r.err();
+      } else {
+        Process p = new ProcessBuilder("bash", "-c", line).directory(copy.toFile()).redirectErrorStream(true).start();
+        output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(5, TimeUnit.MINUTES);
+        code = p.exitValue();
+      }
+      ran++;
+      System.out.println("README: ran " + s.line() + " -> exit " + code);
+      if (code != 0) {
+        failures.add(s.line() + " exited " + code + ":\n" + output);
+      }
+    }
+    assertThat(failures).as("README commands that do not work as written").isEmpty();
+    assertThat(ran).as("README commands run").isGreaterThanOrEqualTo(12);
+  }
+
+  private static List<String> gitFiles(Path root) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("git", "-C", root.toString(), "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+        .start();
+    String all = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor(1, TimeUnit.MINUTES);
+    List<String> out = new ArrayList<>();
+    for (String f : all.split("\0")) {
+      if (!f.isEmpty() && Files.isRegularFile(root.resolve(f))) {
+        out.add(f);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,96 @@
+package ftl.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.emit.OriginalStudy;
+import ftl.quantity.Computed;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The census of a PDF's text, on pages given as extracted text (synthetic, no PDF needed), against the
+ * synthetic data set {@code small} (events.ackNegative prints as 2, omb.retention.min as 40.00%).
+ */
+class PdfCensusTest {
+  static final List<Computed> SMALL = CensusTest.computed();
+  static final List<Census.Allowed> ALLOW = List.of(
+      new Census.Allowed("*", "95\\% bootstrap", "the declared confidence level"),
+      new Census.Allowed("*", "$1 - L/q$", "the grid law's threshold"),
+      new Census.Allowed("supplement/supplement.tex", "\\texttt{chrt -f -p 50}", "the command the instrument runs"));
+  static final List<OriginalStudy.Claim> ORIGINAL = List.of(
+      new OriginalStudy.Claim("negative ack-referenced spans", "62,264", List.of("events.ackNegative"), "", "", 9),
+      new OriginalStudy.Claim("instrumented OMB-guard runs", "223", List.of("omb.runs"), "", "", 13));
+
+  static PdfCensus.Entry only(String pageText, String source) {
+    PdfText.Document doc = new PdfText.Document("x.pdf", source == null ? Map.of() : Map.of("FtlText", source),
+        List.of(new PdfText.Page(3, pageText, List.of())));
+    List<PdfCensus.Entry> es = PdfCensus.take(doc, SMALL, ALLOW, ORIGINAL, "d").entries();
+    assertThat(es).as(pageText).hasSize(1);
+    return es.get(0);
+  }
+
+  static Stream<Arguments> numbers() {
+    return Stream.of(
+        Arguments.of("a quantity's text, unlinked", "the guard kept 40.00% of it", PdfCensus.Kind.QUANTITY, "40.00%"),
+        Arguments.of("allow-list phrase", "a 95% bootstrap interval", PdfCensus.Kind.EXEMPT, "95%"),
+        Arguments.of("allow-list phrase across a line break", "a 95%\nbootstrap interval", PdfCensus.Kind.EXEMPT, "95%"),
+        Arguments.of("allow-list formula as typeset, U+2212", "kept iff \u03c6 \u2265 1 \u2212 L/q here", PdfCensus.Kind.EXEMPT, "1"),
+        Arguments.of("the original's figure", "negative spans 62,264 68,916", null, null),
+        Arguments.of("not inside a longer number", "runs 1,223 in all", PdfCensus.Kind.UNTRACED, "1,223"),
+        Arguments.of("section reference", "as Section 4 shows", PdfCensus.Kind.EXEMPT, "4"),
+        Arguments.of("citation", "the study [7] did", PdfCensus.Kind.EXEMPT, "7"),
+        Arguments.of("page number", "\n12\n", PdfCensus.Kind.EXEMPT, "12"),
+        Arguments.of("anything else", "a 7.5x collapse", PdfCensus.Kind.UNTRACED, "7.5x"),
+        Arguments.of("another text's allow-list entry does not apply", "runs chrt -f -p 50 first", PdfCensus.Kind.UNTRACED, "50"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("numbers")
+  void take_unlinkedNumber_isClassified(String name, String text, PdfCensus.Kind kind, String number) {
+    if (kind == null) {
+      PdfText.Document doc = new PdfText.Document("x.pdf", Map.of(), List.of(new PdfText.Page(1, text, List.of())));
+      List<PdfCensus.Entry> es = PdfCensus.take(doc, SMALL, ALLOW, ORIGINAL, "d").entries();
+      assertThat(es).extracting(PdfCensus.Entry::kind).containsExactly(PdfCensus.Kind.EXEMPT, PdfCensus.Kind.UNTRACED);
+      assertThat(es.get(0).why()).contains("original study").contains("original-study.csv:9");
+      return;
+    }
+    PdfCensus.Entry e = only(text, "paper/paper.tex");
+    assertThat(e.kind()).as(e.toString()).isEqualTo(kind);
+    assertThat(e.printed()).isEqualTo(number);
+    assertThat(e.page()).isEqualTo(3);
+  }
+
+  @Test
+  void take_supplementsOwnAllowListEntry_exemptsInTheSupplement() {
+    assertThat(only("runs chrt -f -p 50 first", "supplement/supplement.tex").kind()).isEqualTo(PdfCensus.Kind.EXEMPT);
+    assertThat(only("runs chrt -f -p 50 first", null).kind()).as("no FtlText: every entry applies").isEqualTo(PdfCensus.Kind.EXEMPT);
+  }
+
+  @Test
+  void take_linkedNumbers_areTracedAndComparedWithTheirQuantity() {
+    String text = "negative 2 times; kept 41.00%\nof a run; 3 more";
+    List<PdfText.Link> links = List.of(new PdfText.Link("events.ackNegative", 9, 10, "2"),
+        new PdfText.Link("omb.retention.min", 23, 29, "41.00%"), new PdfText.Link("no.such.key", 40, 41, "3"));
+    PdfText.Document doc = new PdfText.Document("x.pdf", Map.of("Subject", "ftl data digest " + "a".repeat(64)),
+        List.of(new PdfText.Page(1, text, links)));
+    PdfCensus.Report r = PdfCensus.take(doc, SMALL, ALLOW, ORIGINAL, "a".repeat(64));
+    assertThat(r.digest()).isEqualTo(PdfCensus.DigestStatus.MATCHES);
+    assertThat(r.of(PdfCensus.Kind.TRACED)).extracting(PdfCensus.Entry::key).containsExactly("events.ackNegative");
+    assertThat(r.of(PdfCensus.Kind.DISAGREE)).extracting(PdfCensus.Entry::why)
+        .containsExactly("the data give 40.00%", "linked to a quantity this archive does not have");
+    assertThat(r.agrees()).isFalse();
+    assertThat(r.entries()).as("linked text is not counted again").hasSize(3);
+  }
+
+  @Test
+  void detex_allowListPhrases_giveTheTypesetText() {
+    assertThat(PdfCensus.detex("\\mathtt{create\\_ms} > 0$")).isEqualTo("create_ms > 0");
+    assertThat(PdfCensus.detex("\\texttt{chrt -f -p 50}")).isEqualTo("chrt -f -p 50");
+    assertThat(PdfCensus.detex("$\\phi \\in [0,1)$")).isEqualTo("    [0,1)");
+  }
+}

@@ -1,0 +1,121 @@
+package ftl.verify;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSString;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentInformation;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.encryption.AccessPermission;
+import org.apache.pdfbox.pdmodel.encryption.StandardProtectionPolicy;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionGoTo;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionRemoteGoTo;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDNamedDestination;
+
+/**
+ * Small synthetic PDFs made with PDFBox for the tests of {@code check-pdf} (no TeX needed): lines of text in
+ * Helvetica, where a piece may be linked to a quantity the way the emitted LaTeX links it — to
+ * {@code ../supplement/supplement.pdf#q.<key>} (the paper) or to the named destination {@code q.<key>} in the
+ * same file (the supplement) — and document information as the LaTeX sets it.
+ */
+public final class TestPdfs {
+  private TestPdfs() {}
+
+  /** How a linked piece points at its quantity. */
+  public enum LinkStyle { REMOTE, LOCAL }
+
+  /** A run of text on a line; {@code key} non-null links it to that quantity. */
+  public record Piece(String text, String key) {}
+
+  public static Piece text(String s) {
+    return new Piece(s, null);
+  }
+
+  public static Piece link(String s, String key) {
+    return new Piece(s, key);
+  }
+
+  /** One page: its lines, each a list of pieces drawn one after the other. */
+  public record Page(List<List<Piece>> lines) {}
+
+  public static Page page(List<List<Piece>> lines) {
+    return new Page(lines);
+  }
+
+  /** The document information of an ftl PDF built from {@code digest}. */
+  public static Map<String, String> info(String digest) {
+    return Map.of("Subject", "ftl data digest " + digest, "FtlText", "paper/paper.tex", "FtlVersion", ftl.emit.ArchiveVersion.VERSION);
+  }
+
+  /** Writes a PDF; {@code ownerPassword}/{@code userPassword} non-null encrypt it. */
+  public static void write(Path out, Map<String, String> info, List<Page> pages, LinkStyle style,
+                           String ownerPassword, String userPassword) throws IOException {
+    PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+    float size = 11;
+    try (PDDocument doc = new PDDocument()) {
+      PDDocumentInformation di = doc.getDocumentInformation();
+      info.forEach(di::setCustomMetadataValue);
+      for (Page p : pages) {
+        PDPage page = new PDPage(PDRectangle.LETTER);
+        doc.addPage(page);
+        List<PDAnnotationLink> links = new ArrayList<>();
+        try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+          float y = 720;
+          for (List<Piece> line : p.lines()) {
+            float x = 72;
+            for (Piece piece : line) {
+              cs.beginText();
+              cs.setFont(font, size);
+              cs.newLineAtOffset(x, y);
+              cs.showText(piece.text());
+              cs.endText();
+              float w = font.getStringWidth(piece.text()) / 1000 * size;
+              if (piece.key() != null) {
+                links.add(link(piece.key(), new PDRectangle(x, y - 3, w, size + 2), style));
+              }
+              x += w;
+            }
+            y -= 14;
+          }
+        }
+        page.getAnnotations().addAll(links);
+      }
+      if (ownerPassword != null) {
+        StandardProtectionPolicy policy = new StandardProtectionPolicy(ownerPassword, userPassword, new AccessPermission());
+        policy.setEncryptionKeyLength(128);
+        doc.protect(policy);
+      }
+      doc.save(out.toFile());
+    }
+  }
+
+  public static void write(Path out, Map<String, String> info, List<Page> pages) throws IOException {
+    write(out, info, pages, LinkStyle.REMOTE, null, null);
+  }
+
+  private static PDAnnotationLink link(String key, PDRectangle rect, LinkStyle style) {
+    PDAnnotationLink l = new PDAnnotationLink();
+    l.setRectangle(rect);
+    if (style == LinkStyle.REMOTE) {
+      PDActionRemoteGoTo a = new PDActionRemoteGoTo();
+      a.getCOSObject().setString(COSName.F, "../supplement/supplement.pdf");
+      a.getCOSObject().setItem(COSName.D, new COSString(PdfText.DEST_PREFIX + key));
+      l.setAction(a);
+    } else {
+      PDActionGoTo a = new PDActionGoTo();
+      PDNamedDestination d = new PDNamedDestination(PdfText.DEST_PREFIX + key);
+      a.setDestination(d);
+      l.setAction(a);
+    }
+    return l;
+  }
+}
