@@ -165,6 +165,12 @@ public final class Analysis {
    * Streams one run's events file once, digest checked against the ledger, and computes the run's
    * statistics. Only one run's events are held at a time (a run is thousands of events, a campaign millions).
    */
+  /** The run's emulated producer clock offset ({@code clock_offset_us}; empty in ledgers before it existed = 0), us. */
+  static long clockOffsetMicros(LedgerRow row) {
+    String v = row.field("clock_offset_us");
+    return v.isEmpty() ? 0 : Long.parseLong(v); // the ledger reader checked it is an integer (data dictionary)
+  }
+
   public static RunResult scan(Campaign campaign, LedgerRow row) {
     List<Event> events = new ArrayList<>();
     EventReader.FileSummary s = EventReader.read(campaign.eventsPath(row), campaign.eventsName(row), null, events::add);
@@ -190,6 +196,6 @@ public final class Analysis {
     // EventReader rejects an events file without rows ("no event rows after the header"), so there is a first event.
     long phase = Math.floorMod(events.get(0).sendMicros(), 1000L);
     return new RunResult(campaign, row, s.sha256(), s.rows(), SignCheck.of(events), GuardAccounting.of(events),
-        wall.result(), GridLaw.predictRun(events), medianD, medianA, rho, phase);
+        wall.result(), GridLaw.predictRun(events, clockOffsetMicros(row)), medianD, medianA, rho, phase);
   }
 }

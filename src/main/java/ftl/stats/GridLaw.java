@@ -372,6 +372,16 @@ public final class GridLaw {
    * observation can disagree for an event.
    */
   public static RunPrediction predictRun(Iterable<Event> events) {
+    return predictRun(events, 0);
+  }
+
+  /**
+   * {@link #predictRun(Iterable)} for a run whose producer stamped CreateTime on a clock {@code clockOffsetMicros}
+   * ahead of the true one (campaign clockoffset): kept iff
+   * {@code floor((send_us + floor(T / 1000)) / 1000) > floor((send_us + offset) / 1000)}. With offset 0 it is
+   * {@link #predictRun(Iterable)}. A consistency check of the replay, as that one is.
+   */
+  public static RunPrediction predictRun(Iterable<Event> events, long clockOffsetMicros) {
     long n = 0;
     long predicted = 0;
     long observed = 0;
@@ -383,7 +393,8 @@ public final class GridLaw {
         continue;
       }
       n++;
-      boolean p = predictKept(e.sendMicros(), Math.floorDiv(e.flightNanos(), 1000L), 1000L);
+      boolean p = Math.floorDiv(Math.addExact(e.sendMicros(), Math.floorDiv(e.flightNanos(), 1000L)), 1000L)
+          > Math.floorDiv(Math.addExact(e.sendMicros(), clockOffsetMicros), 1000L);
       boolean o = e.ombMillis() > 0;
       if (p) {
         predicted++;
