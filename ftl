@@ -7,7 +7,9 @@ jar="$root/target/ftl.jar"
 stale=""
 if [[ ! -f "$jar" || ! -d "$root/target/lib" ]]; then
   stale="missing"
-elif [[ -n "$(find "$root/src/main" "$root/pom.xml" "$root/data/datapackage.json" -newer "$jar" -print -quit 2>/dev/null)" ]]; then
+# only what goes into the jar: src/main/sh, src/main/python and src/main/omb are not compiled by Maven, and an
+# unchanged jar keeps its old time, so counting them would rebuild on every call
+elif [[ -n "$(find "$root/src/main/java" "$root/src/main/resources" "$root/pom.xml" "$root/data/datapackage.json" -newer "$jar" -print -quit 2>/dev/null)" ]]; then
   stale="older than its sources"
 fi
 if [[ -n "$stale" ]]; then

@@ -17,7 +17,8 @@ import java.util.stream.Stream;
  * @param displayRoot the root as named in messages
  * @param dictionary the data dictionary the files are checked against
  * @param campaigns campaigns in folder-name order
- * @param otherFolders folders under the root that are not campaigns (no ledger), e.g. {@code audit}
+ * @param otherFolders folders under the root that are not campaigns (no ledger, or an OMB ledger, see
+ *     {@link OmbFormat#isOmbLedger}), e.g. {@code audit}, {@code omb-real}
  */
 public record DataSet(Path root, String displayRoot, DataDictionary dictionary, List<Campaign> campaigns,
                       List<String> otherFolders) {
@@ -56,7 +57,8 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
       String name = dir.getFileName().toString();
       String display = displayRoot + "/" + name;
       Path ledger = dir.resolve(EventFormat.LEDGER_FILE);
-      if (!Files.exists(ledger)) {
+      if (!Files.exists(ledger) || OmbFormat.isOmbLedger(ledger, display + "/" + EventFormat.LEDGER_FILE)) {
+        // no ledger, or the ledger of the real OpenMessaging Benchmark runs (not the instrument's format)
         other.add(name);
         continue;
       }

@@ -75,6 +75,9 @@ public final class Analysis {
    * root is inside the archive): the ledgers of the campaigns involved, then the events files of their ok runs.
    */
   public List<String> sourceFiles(Quantity.Scope scope) {
+    if (scope == Quantity.Scope.OMB_REAL) {
+      return OmbRealQuantities.sources(this);
+    }
     String instrument = switch (scope) {
       case NOJVM_EVENTS -> NOJVM;
       default -> KAFKA;

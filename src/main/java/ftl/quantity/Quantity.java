@@ -31,7 +31,9 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
     /** Every event file of the ok runs of the no-JVM cross-check. */
     NOJVM_EVENTS,
     /** A table outside the campaigns (e.g. the harness audit). */
-    TABLE
+    TABLE,
+    /** The real OpenMessaging Benchmark runs ({@code omb-real}) and the matched campaign's events. */
+    OMB_REAL
   }
 
   public Quantity {

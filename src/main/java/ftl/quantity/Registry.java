@@ -50,6 +50,7 @@ public final class Registry {
     q.addAll(DeliveryQuantities.all());
     q.addAll(ExposureQuantities.forData(data));
     q.addAll(AuditQuantities.forData(data));
+    q.addAll(OmbRealQuantities.forData(data));
     q.addAll(ReplicationVerdicts.forRegistry(q));
     return new Registry(q);
   }

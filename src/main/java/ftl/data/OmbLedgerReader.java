@@ -1,0 +1,184 @@
+package ftl.data;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Reads the ledger of the real OpenMessaging Benchmark runs ({@code data/omb-real/ledger.csv}, written by
+ * {@code src/main/sh/omb-run.sh}) with Commons CSV, and each ok run's per-run file with {@link OmbRunReader}:
+ * every column of {@link OmbFormat#LEDGER_HEADER} present, run ids unique, identifiers in a safe character set,
+ * status ok or failed, a positive rate, a run file inside the folder with a matching SHA-256, and the ledger's
+ * {@code messages_received}, {@code e2e_count} and {@code dropped_share} equal to what the run file says.
+ * Extra columns are carried. Any disagreement is bad data, named by file and line.
+ */
+public final class OmbLedgerReader {
+  private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9._-]+");
+  private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
+  /** Largest ledger read. */
+  public static final long MAX_BYTES = 4L << 20;
+
+  private OmbLedgerReader() {}
+
+  /** A checked ledger row with its run (null for a run that is not ok). */
+  public record Entry(OmbLedgerRow row, OmbRun run) {
+  }
+
+  /**
+   * Reads the ledger and the run file of every ok run.
+   *
+   * @param folder the folder holding {@code ledger.csv} and {@code runs/}
+   * @param displayFolder how messages name the folder, e.g. {@code data/omb-real}
+   */
+  public static List<Entry> read(Path folder, String displayFolder) {
+    String name = displayFolder + "/" + EventFormat.LEDGER_FILE;
+    Path ledger = folder.resolve(EventFormat.LEDGER_FILE);
+    try {
+      long size = Files.size(ledger);
+      if (size == 0) {
+        throw new DataException(name, 0, "empty file (0 bytes)", null);
+      }
+      if (size > MAX_BYTES) {
+        throw new DataException(name, 0, "larger than " + MAX_BYTES + " bytes", null);
+      }
+    } catch (NoSuchFileException e) {
+      throw new DataException(name, 0, "file not found", e);
+    } catch (IOException e) {
+      throw new DataException(name, 0, "cannot read: " + e.getMessage(), e);
+    }
+    CSVFormat format = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).setIgnoreEmptyLines(true)
+        .setAllowMissingColumnNames(false).setDuplicateHeaderMode(org.apache.commons.csv.DuplicateHeaderMode.DISALLOW)
+        .get();
+    List<Entry> out = new ArrayList<>();
+    try (Reader reader = Files.newBufferedReader(ledger, StandardCharsets.UTF_8);
+         CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get()) {
+      List<String> header = parser.getHeaderNames();
+      List<String> missing = OmbFormat.LEDGER_HEADER.stream().filter(h -> !header.contains(h)).toList();
+      if (!missing.isEmpty()) {
+        throw new DataException(name, 1, "header lacks column" + (missing.size() > 1 ? "s " : " ")
+            + String.join(", ", missing), null);
+      }
+      Map<String, Long> seen = new HashMap<>();
+      for (CSVRecord rec : parser) {
+        long line = parser.getCurrentLineNumber();
+        if (rec.size() != header.size()) {
+          throw new DataException(name, line, "expected " + header.size() + " fields, found " + rec.size(), null);
+        }
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String h : header) {
+          fields.put(h, rec.get(h));
+        }
+        out.add(entry(fields, line, name, folder, displayFolder, seen));
+      }
+    } catch (DataException e) {
+      throw e;
+    } catch (MalformedInputException e) {
+      throw new DataException(name, 0, "not UTF-8 text", e);
+    } catch (IOException | IllegalStateException | IllegalArgumentException | java.io.UncheckedIOException e) {
+      throw new DataException(name, 0, "not a CSV table: " + e.getMessage(), e);
+    }
+    if (out.isEmpty()) {
+      throw new DataException(name, 1, "no runs after the header", null);
+    }
+    return out;
+  }
+
+  private static Entry entry(Map<String, String> f, long line, String name, Path folder, String displayFolder,
+                             Map<String, Long> seen) {
+    String runId = safe(f, "run_id", name, line);
+    Long earlier = seen.putIfAbsent(runId, line);
+    if (earlier != null) {
+      throw new DataException(name, line, "duplicate run_id \"" + runId + "\" (first on line " + earlier + ")", null);
+    }
+    String condition = safe(f, "condition", name, line);
+    RunStatus status = RunStatus.ofWord(f.get("status"));
+    if (status == null || status == RunStatus.ABORTED) {
+      throw new DataException(name, line, "status \"" + EventReader.abbreviate(f.get("status"))
+          + "\" is not ok or failed", null);
+    }
+    double rate = number(f, "rate_msg_per_s", name, line);
+    if (!(rate > 0) || Double.isInfinite(rate)) {
+      throw new DataException(name, line, "rate_msg_per_s must be positive (was " + f.get("rate_msg_per_s") + ")", null);
+    }
+    long interval = integer(f, "send_interval_ns", name, line);
+    if (interval <= 0) {
+      throw new DataException(name, line, "send_interval_ns must be positive (was " + interval + ")", null);
+    }
+    if (status != RunStatus.OK) {
+      return new Entry(new OmbLedgerRow(runId, condition, status, rate, interval, "", "", 0, 0, f, line), null);
+    }
+    String file = f.get("run_file");
+    Path p = folder.resolve(file).normalize();
+    if (file.isEmpty() || Path.of(file).isAbsolute() || !p.startsWith(folder.normalize())) {
+      throw new DataException(name, line, "run_file \"" + EventReader.abbreviate(file)
+          + "\" is not a file inside the folder", null);
+    }
+    String sha = f.get("run_sha256");
+    if (!SHA256.matcher(sha).matches()) {
+      throw new DataException(name, line, "run_sha256 is not 64 lower-case hex digits (\""
+          + EventReader.abbreviate(sha) + "\")", null);
+    }
+    if (!Files.isRegularFile(p)) {
+      throw new DataException(name, line, "run file " + file + " is missing", null);
+    }
+    OmbRun run = OmbRunReader.read(p, displayFolder + "/" + file);
+    if (!run.sha256().equals(sha)) {
+      throw new DataException(name, line, "run file " + file + " has SHA-256 " + run.sha256()
+          + ", the ledger says " + sha, null);
+    }
+    long received = integer(f, "messages_received", name, line);
+    long e2e = integer(f, "e2e_count", name, line);
+    if (received != run.received() || e2e != run.e2eCount()) {
+      throw new DataException(name, line, "messages_received/e2e_count " + received + "/" + e2e
+          + " differ from the run file's cumulative row " + run.received() + "/" + run.e2eCount(), null);
+    }
+    String dropped = f.get("dropped_share");
+    String expected = run.received() == 0 ? "" : String.format(Locale.ROOT, "%.6f", run.droppedShare());
+    if (!dropped.equals(expected)) {
+      throw new DataException(name, line, "dropped_share \"" + EventReader.abbreviate(dropped)
+          + "\" is not 1 - e2e_count / messages_received to 6 decimals (" + expected + ")", null);
+    }
+    return new Entry(new OmbLedgerRow(runId, condition, status, rate, interval, file, sha, received, e2e, f, line), run);
+  }
+
+  private static String safe(Map<String, String> f, String column, String name, long line) {
+    String v = f.get(column);
+    if (!SAFE.matcher(v).matches()) {
+      throw new DataException(name, line, column + " \"" + EventReader.abbreviate(v)
+          + "\" is empty or has characters outside [A-Za-z0-9._-]", null);
+    }
+    return v;
+  }
+
+  private static long integer(Map<String, String> f, String column, String name, long line) {
+    String v = f.get(column);
+    try {
+      return Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      throw new DataException(name, line, column + " is not an integer (\"" + EventReader.abbreviate(v) + "\")", e);
+    }
+  }
+
+  private static double number(Map<String, String> f, String column, String name, long line) {
+    String v = f.get(column);
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new DataException(name, line, column + " is not a number (\"" + EventReader.abbreviate(v) + "\")", e);
+    }
+  }
+}

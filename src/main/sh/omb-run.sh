@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# Run OpenMessaging Benchmark's own, unmodified worker code (LocalWorker and its Kafka driver) against a Kafka
+# broker and write what OMB's objects counted: data/omb-real/ledger.csv and data/omb-real/runs/<run>.csv.
+#
+# Usage (from anywhere; paths relative to the archive root):
+#   src/main/sh/omb-run.sh build OMB_CHECKOUT
+#       builds OMB's driver-api and driver-kafka modules (mvn install, style/licence plugins skipped), resolves
+#       their jars, compiles LocalWorker and the framework classes it needs from OMB's sources, and compiles
+#       src/main/omb/OmbDriver.java against them; output in OMB_CHECKOUT/ftl-build/ (never in the archive).
+#       Heavy: run it before taking the quiet window.
+#   src/main/sh/omb-run.sh run OMB_CHECKOUT PLAN --bootstrap HOST:PORT [--broker-pid PID] [--out DIR]
+#       runs every run of PLAN (default output: PLAN's folder) against the broker at HOST:PORT (start one with
+#       ./ftl broker). Refuses a dirty archive tree (the ledger records the commit the runs were taken at) and a
+#       checkout whose commit differs from the plan's omb_commit. Resumes: runs already in the ledger are skipped.
+#       With OMB_DEADLINE=<epoch seconds> set, stops before a run that could not finish by then (rerun to resume).
+# Exit codes: 0 ok, 2 usage, 4 not found, 5 instrument failure (build or a run failed).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+die() { echo "omb-run: $2" >&2; exit "$1"; }
+[ $# -ge 2 ] || die 2 "usage: omb-run.sh build OMB_CHECKOUT | run OMB_CHECKOUT PLAN --bootstrap HOST:PORT [--broker-pid PID] [--out DIR]"
+mode=$1; omb="$(cd "$2" 2>/dev/null && pwd)" || die 4 "no OMB checkout at $2"; shift 2
+[ -f "$omb/benchmark-framework/src/main/java/io/openmessaging/benchmark/worker/LocalWorker.java" ] \
+  || die 4 "$omb is not an OpenMessaging Benchmark checkout (no LocalWorker.java)"
+build="$omb/ftl-build"
+m2="${MAVEN_REPO:-$HOME/.m2/repository}"
+# Jars the framework's worker classes need beyond the Kafka driver's own dependencies (versions from OMB's pom.xml).
+extra_artifacts="io.netty:netty-common:4.1.65.Final org.hdrhistogram:HdrHistogram:2.1.12 com.google.guava:guava:29.0-jre com.google.code.findbugs:jsr305:3.0.2"
+skip="-DskipTests -Dspotless.skip -Dspotless.check.skip -Dspotless.apply.skip -Dlicense.skip -Dcheckstyle.skip -Dspotbugs.skip -Denforcer.skip -Djacoco.skip"
+
+do_build() {
+  mkdir -p "$build"
+  echo "omb-run: building OMB driver-api and driver-kafka at $(git -C "$omb" rev-parse HEAD)" >&2
+  (cd "$omb" && mvn -B -q -pl driver-kafka -am install $skip) > "$build/mvn-install.log" 2>&1 \
+    || { tail -40 "$build/mvn-install.log" >&2; die 5 "OMB's Maven build failed (log: $build/mvn-install.log)"; }
+  (cd "$omb" && mvn -B -q -pl driver-kafka dependency:build-classpath -Dmdep.includeScope=runtime \
+    -Dmdep.outputFile="$build/driver-kafka.classpath") > "$build/mvn-classpath.log" 2>&1 \
+    || die 5 "could not resolve driver-kafka's classpath (log: $build/mvn-classpath.log)"
+  local cp; cp="$(cat "$build/driver-kafka.classpath"):$omb/driver-kafka/target/classes"
+  for art in $extra_artifacts; do
+    IFS=: read -r g a v <<< "$art"
+    local jar="$m2/${g//.//}/$a/$v/$a-$v.jar"
+    [ -f "$jar" ] || mvn -B -q dependency:get -Dartifact="$art" -Dtransitive=false > "$build/mvn-get.log" 2>&1 \
+      || die 5 "could not fetch $art"
+    cp="$cp:$jar"
+  done
+  echo "$cp" > "$build/classpath"
+  rm -rf "$build/classes" && mkdir -p "$build/classes"
+  # LocalWorker and whatever it references, compiled from OMB's sources as they are (-sourcepath pulls in only
+  # the classes needed: WorkerStats, MessageProducer, UniformRateLimiter, the command objects...).
+  javac -nowarn -encoding UTF-8 -d "$build/classes" -cp "$cp" -sourcepath "$omb/benchmark-framework/src/main/java" \
+    "$omb/benchmark-framework/src/main/java/io/openmessaging/benchmark/worker/LocalWorker.java" \
+    "$omb/benchmark-framework/src/main/java/io/openmessaging/benchmark/utils/payload/FilePayloadReader.java" \
+    "$root/src/main/omb/OmbDriver.java" 2> "$build/javac.log" || { cat "$build/javac.log" >&2; die 5 "javac failed"; }
+  git -C "$omb" rev-parse HEAD > "$build/omb-commit"
+  echo "omb-run: built in $build" >&2
+}
+
+json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+
+do_run() {
+  local plan="" bootstrap="" broker_pid=0 out=""
+  [ $# -ge 1 ] || die 2 "run needs a PLAN"
+  plan="$1"; shift
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --bootstrap) bootstrap="${2:-}"; shift 2 ;;
+      --broker-pid) broker_pid="${2:-}"; shift 2 ;;
+      --out) out="${2:-}"; shift 2 ;;
+      *) die 2 "unknown option $1" ;;
+    esac
+  done
+  [ -f "$plan" ] || die 4 "no plan at $plan"
+  [[ "$bootstrap" =~ ^[^[:space:]:]+:[0-9]{1,5}$ ]] || die 2 "--bootstrap must be host:port (was \"$bootstrap\")"
+  [[ "$broker_pid" =~ ^[0-9]+$ ]] || die 2 "--broker-pid must be a number"
+  [ -f "$build/classpath" ] && [ -f "$build/classes/OmbDriver.class" ] || die 4 "not built: run omb-run.sh build $omb first"
+  [ "$root/src/main/omb/OmbDriver.java" -ot "$build/classes/OmbDriver.class" ] || die 5 "OmbDriver.java is newer than its build: run build again"
+  out="${out:-$(dirname "$plan")}"
+  local dirty; dirty="$(git -C "$root" status --porcelain)"
+  [ -z "$dirty" ] || die 5 "the archive's tree is dirty; commit first (the ledger records the commit the runs were taken at):
+$dirty"
+  local commit omb_commit want
+  commit="$(git -C "$root" rev-parse HEAD)"
+  omb_commit="$(git -C "$omb" rev-parse HEAD)"
+  [ "$omb_commit" = "$(cat "$build/omb-commit")" ] || die 5 "the checkout moved since the build: build again"
+  want="$(json "$plan" "d['omb_commit']")"
+  [ "$omb_commit" = "$want" ] || die 5 "the checkout is at $omb_commit, the plan asks for $want"
+  mkdir -p "$out/runs" "$out/configs"
+  local ledger="$out/ledger.csv"
+  local header="run_id,condition,status,reason,repeat,order_index,started_at,rate_msg_per_s,send_interval_ns,payload_bytes,warmup_s,duration_s,driver_config,driver_config_sha256,run_file,run_sha256,messages_sent,messages_received,e2e_count,dropped_share,period_messages_received,period_e2e_count,e2e_p50_us,e2e_p99_us,e2e_max_us,send_errors,other_cpu_pct,loadavg_start,loadavg_end,omb_commit,kafka_clients_version,bootstrap,host_cpu,host_cores,kernel,clocksource,jvm,git_commit"
+  [ -f "$ledger" ] || echo "$header" > "$ledger"
+  [ "$(head -1 "$ledger")" = "$header" ] || die 3 "$ledger:1: header differs from this script's ledger header"
+  local host_cpu cores kernel clocksrc jvm kafka_ver
+  host_cpu="$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/,/ /g')"
+  cores="$(nproc)"; kernel="$(uname -r)"
+  clocksrc="$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown)"
+  jvm="$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.vm.name = //p; s/^ *java.vm.version = //p' | paste -sd' ' | sed 's/,/ /g')"
+  kafka_ver="$(tr ':' '\n' < "$build/classpath" | sed -n 's#.*/kafka-clients-\(.*\)\.jar#\1#p' | head -1)"
+  # The schedule: every condition's runs in the plan's order, repeat by repeat (round-robin over conditions).
+  python3 - "$plan" > "$out/schedule.tmp" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+d = p.get("defaults", {})
+rows = []
+conds = [dict(d, **c) for c in p["conditions"]]
+reps = max(int(c.get("repeats", p.get("repeats", 1))) for c in conds)
+i = 0
+for r in range(1, reps + 1):
+    for c in conds:
+        if r <= int(c.get("repeats", p.get("repeats", 1))):
+            i += 1
+            rows.append(["r%02d" % i, c["name"], str(r), str(i - 1), str(c["rate_msg_per_s"]), str(c["payload_bytes"]),
+                         c["payload_file"], str(c["warmup_s"]), str(c["duration_s"]), c["driver_config"]])
+for row in rows:
+    print("\t".join(row))
+PY
+  [ -f "$out/schedule.csv" ] || { echo "run_id,condition,repeat,order_index,rate_msg_per_s,payload_bytes,payload_file,warmup_s,duration_s,driver_config" > "$out/schedule.csv"; tr '\t' ',' < "$out/schedule.tmp" >> "$out/schedule.csv"; }
+  local id cond rep idx rate bytes pfile warm dur dconf
+  while IFS=$'\t' read -r id cond rep idx rate bytes pfile warm dur dconf; do
+    if grep -q "^$id,[^,]*,ok," "$ledger"; then continue; fi
+    if [ -n "${OMB_DEADLINE:-}" ] && [ $(( $(date +%s) + warm + dur + 30 )) -gt "$OMB_DEADLINE" ]; then
+      echo "omb-run: deadline reached before $id; run the same command again to resume" >&2
+      break
+    fi
+    grep -q "^$id," "$ledger" && die 5 "$ledger: run $id is there but not ok; remove its row to retry"
+    [ -f "$omb/$dconf" ] || die 4 "no driver config $omb/$dconf"
+    local cname; cname="$(basename "$dconf" .yaml)-rf1.yaml"
+    local conf="$out/configs/$cname"
+    if [ ! -f "$conf" ]; then
+      # OMB's shipped config with the three changes one local broker needs; everything else as shipped.
+      { echo "# derived from OpenMessaging Benchmark $omb_commit:$dconf (sha256 $(sha256sum "$omb/$dconf" | cut -c1-64))"
+        echo "# changes: replicationFactor 3 -> 1, min.insync.replicas 2 -> 1 (one broker), bootstrap.servers -> the broker under test (BOOTSTRAP)"
+        sed -n '/^name:/,$p' "$omb/$dconf" | sed 's/^replicationFactor: .*/replicationFactor: 1/; s/min.insync.replicas=2/min.insync.replicas=1/; s/bootstrap.servers=.*/bootstrap.servers=BOOTSTRAP/'
+      } > "$conf"
+    fi
+    local conf_sha; conf_sha="$(sha256sum "$conf" | cut -c1-64)"
+    local runconf; runconf="$(mktemp --suffix=.yaml)"
+    sed "s/BOOTSTRAP/$bootstrap/" "$conf" > "$runconf"
+    local interval_ns; interval_ns="$(python3 -c "print(round(1e9/float('$rate')))")"
+    local started load0 load1 summary rc status="ok" reason=""
+    started="$(date -u +%FT%T.%3NZ)"; load0="$(cut -d' ' -f1 /proc/loadavg)"
+    echo "omb-run: $id $cond rate $rate/s payload $bytes B warm-up ${warm}s measure ${dur}s" >&2
+    set +e
+    summary="$(java -Dlog4j2.configurationFile="$root/src/main/omb/log4j2.xml" -cp "$build/classes:$(cat "$build/classpath")" \
+      OmbDriver --config "$runconf" --rate "$rate" --payload "$omb/$pfile" --payload-bytes "$bytes" \
+      --warmup-s "$warm" --duration-s "$dur" --out "$out/runs/$id.csv" --broker-pid "$broker_pid" 2> "$out/runs/$id.stderr.tmp")"
+    rc=$?
+    set -e
+    load1="$(cut -d' ' -f1 /proc/loadavg)"
+    rm -f "$runconf"
+    local kv; kv="$(grep '^omb-summary ' <<< "$summary" | sed 's/^omb-summary //')" || true
+    if [ $rc -ne 0 ] || [ -z "$kv" ]; then
+      status="failed"; reason="driver exit $rc: $(tail -1 "$out/runs/$id.stderr.tmp" | tr ',"' ';\047' | cut -c1-200)"
+      rm -f "$out/runs/$id.csv"
+    fi
+    rm -f "$out/runs/$id.stderr.tmp"
+    get() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" <<< "$kv"; }
+    local run_file="" run_sha="" dropped=""
+    if [ "$status" = ok ]; then
+      run_file="runs/$id.csv"; run_sha="$(sha256sum "$out/$run_file" | cut -c1-64)"
+      dropped="$(python3 -c "r=int('$(get received)'); k=int('$(get e2e_count)'); print('%.6f' % (1 - k / r) if r > 0 else '')")"
+    fi
+    echo "$id,$cond,$status,\"$reason\",$rep,$idx,$started,$rate,$interval_ns,$bytes,$warm,$dur,$dconf,$conf_sha,$run_file,$run_sha,$(get sent),$(get received),$(get e2e_count),$dropped,$(get period_received),$(get period_e2e_count),$(get e2e_p50_us),$(get e2e_p99_us),$(get e2e_max_us),$(get send_errors),$(get other_cpu_pct),$load0,$load1,$omb_commit,$kafka_ver,$bootstrap,$host_cpu,$cores,$kernel,$clocksrc,$jvm,$commit" >> "$ledger"
+    echo "omb-run: $id $status received $(get received) e2e $(get e2e_count) dropped $dropped" >&2
+  done < "$out/schedule.tmp"
+  rm -f "$out/schedule.tmp"
+}
+
+case "$mode" in
+  build) do_build ;;
+  run) do_run "$@" ;;
+  *) die 2 "unknown mode $mode (build | run)" ;;
+esac
