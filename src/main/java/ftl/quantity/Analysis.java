@@ -164,6 +164,12 @@ public final class Analysis {
     }
   }
 
+  /** The run's emulated producer clock offset ({@code clock_offset_us}; empty in ledgers before it existed = 0), us. */
+  static long clockOffsetMicros(LedgerRow row) {
+    String v = row.field("clock_offset_us");
+    return v.isEmpty() ? 0 : Long.parseLong(v); // the ledger reader checked it is an integer (data dictionary)
+  }
+
   /**
    * Streams one run's events file once, through the data root's gate, digest checked against the ledger, and
    * computes the run's statistics in the same pass: counts in streaming accumulators, and only the values the
@@ -172,7 +178,7 @@ public final class Analysis {
    * at the cap). No event is held.
    */
   public static RunResult scan(Campaign campaign, LedgerRow row) {
-    RunScan r = new RunScan();
+    RunScan r = new RunScan(clockOffsetMicros(row));
     EventReader.FileSummary s = campaign.readEvents(row, r::accept);
     LedgerReader.checkDigest(campaign, row, s.sha256());
     double medianD = r.d.size == 0 ? Double.NaN : Quantiles.median(r.d.toArray());
@@ -188,12 +194,16 @@ public final class Analysis {
     final SignCheck sign = new SignCheck();
     final GuardAccounting guard = new GuardAccounting();
     final GuardAccounting wall = new GuardAccounting();
-    final GridLaw.RunPredictor grid = new GridLaw.RunPredictor();
+    final GridLaw.RunPredictor grid;
     final WindowedCorrelation rho = new WindowedCorrelation(RHO_WINDOW);
     final Longs d = new Longs();
     final Longs a = new Longs();
     long firstSendMicros;
     boolean first = true;
+
+    RunScan(long clockOffsetMicros) {
+      grid = new GridLaw.RunPredictor(clockOffsetMicros);
+    }
 
     void accept(Event e) {
       if (first) {

@@ -62,7 +62,7 @@ final class DeliveryQuantities {
   }
 
   private static Quantity slope(String key, String macro, String definition, int which) {
-    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS,
+    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS,
         "ftl.stats.Slope#estimate", a -> guarded(a, x -> part(estimate(x), which)));
   }
 

@@ -185,6 +185,7 @@ final class FifoJvmQuantities {
     return new Value.Verdict(held, String.format(Locale.ROOT, "pooled %.3gx, 95%% interval %.3g to %.3g", e.ratio(), e.lower(), e.upper()));
   }
 
+  /** A finite number as a value, or unavailable for {@code why}. */
   static Value real(double v, String why) {
     return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable(why);
   }

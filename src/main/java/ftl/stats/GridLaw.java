@@ -372,7 +372,17 @@ public final class GridLaw {
    * observation can disagree for an event.
    */
   public static RunPrediction predictRun(Iterable<Event> events) {
-    RunPredictor p = new RunPredictor();
+    return predictRun(events, 0);
+  }
+
+  /**
+   * {@link #predictRun(Iterable)} for a run whose producer stamped CreateTime on a clock {@code clockOffsetMicros}
+   * ahead of the true one (campaign clockoffset): kept iff
+   * {@code floor((send_us + floor(T / 1000)) / 1000) > floor((send_us + offset) / 1000)}. With offset 0 it is
+   * {@link #predictRun(Iterable)}. A consistency check of the replay, as that one is.
+   */
+  public static RunPrediction predictRun(Iterable<Event> events, long clockOffsetMicros) {
+    RunPredictor p = new RunPredictor(clockOffsetMicros);
     for (Event e : events) {
       p.accept(e);
     }
@@ -384,11 +394,22 @@ public final class GridLaw {
    * {@link #result}. Constant memory (five counts); not thread-safe.
    */
   public static final class RunPredictor {
+    private final long clockOffsetMicros;
     private long n;
     private long predicted;
     private long observed;
     private long agreeing;
     private long skipped;
+
+    /** A predictor for a run whose CreateTime clock is the true one (offset 0). */
+    public RunPredictor() {
+      this(0);
+    }
+
+    /** A predictor for a run whose producer stamped CreateTime {@code clockOffsetMicros} ahead of the true clock. */
+    public RunPredictor(long clockOffsetMicros) {
+      this.clockOffsetMicros = clockOffsetMicros;
+    }
 
     /** Predicts and observes one event, or counts it as skipped when it lacks a stamp. */
     public void accept(Event e) {
@@ -397,7 +418,8 @@ public final class GridLaw {
         return;
       }
       n++;
-      boolean p = predictKept(e.sendMicros(), Math.floorDiv(e.flightNanos(), 1000L), 1000L);
+      boolean p = Math.floorDiv(Math.addExact(e.sendMicros(), Math.floorDiv(e.flightNanos(), 1000L)), 1000L)
+          > Math.floorDiv(Math.addExact(e.sendMicros(), clockOffsetMicros), 1000L);
       boolean o = e.ombMillis() > 0;
       if (p) {
         predicted++;

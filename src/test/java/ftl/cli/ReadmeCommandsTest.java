@@ -146,7 +146,12 @@ class ReadmeCommandsTest {
       String output;
       if (line.startsWith("./ftl ")) {
         List<String> args = new ArrayList<>(List.of("--root", copy.toString()));
-        args.addAll(words(line).subList(1, words(line).size()));
+        for (String w : words(line).subList(1, words(line).size())) {
+          // a file named relative to the archive (e.g. paper/paper.pdf, built in the copy) is the copy's file: the
+          // in-process CLI would otherwise resolve it against this JVM's working directory
+          Path inCopy = w.startsWith("-") ? null : copy.resolve(w);
+          args.add(inCopy != null && Files.exists(inCopy) ? inCopy.toString() : w);
+        }
         CliRunner.Result r = CliRunner.run(args.toArray(String[]::new));
         code = r.code();
         output = r.out() + r.err();

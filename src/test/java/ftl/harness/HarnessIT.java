@@ -116,8 +116,10 @@ class HarnessIT {
       boolean replay = row.get("condition").equals("replay-fx");
       // a run's schedule columns are empty unless it replays a schedule; the whole-JVM priority's restore and
       // late-thread columns are empty unless its priority is fifo-jvm (none here)
-      Set<String> mayBeEmpty = replay ? Set.of("reason", "start_phase_us", "priority_restored", "jvm_threads_late")
-          : Set.of("reason", "start_phase_us", "send_schedule", "send_schedule_sha256", "priority_restored", "jvm_threads_late");
+      // other_cpu_top is empty when no other process used any CPU during the run
+      Set<String> mayBeEmpty = replay ? Set.of("reason", "start_phase_us", "priority_restored", "jvm_threads_late", "other_cpu_top")
+          : Set.of("reason", "start_phase_us", "send_schedule", "send_schedule_sha256", "priority_restored", "jvm_threads_late",
+              "other_cpu_top");
       for (String col : Ledger.COLUMNS) {
         if (!mayBeEmpty.contains(col)) {
           assertThat(row.get(col)).as(id + " " + col).isNotBlank();

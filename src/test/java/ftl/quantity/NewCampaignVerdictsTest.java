@@ -106,6 +106,12 @@ class NewCampaignVerdictsTest {
   }
 
   @Test
+  void real_notFinite_isUnavailableWithTheReason() {
+    assertThat(FifoJvmQuantities.real(Double.NaN, "no variance")).isEqualTo(new Value.Unavailable("no variance"));
+    assertThat(FifoJvmQuantities.real(0.5, "no variance")).isEqualTo(new Value.Real(0.5));
+  }
+
+  @Test
   void oneOverD_upperEndBelowOrAbovePointOne_decidesVerdict() {
     assertThat(DeliveryQuantities.oneOverD(new Slope.Estimate(0.01, -0.02, 0.05, 10, 0, B)))
         .isEqualTo(new Value.Verdict(true, "slope 0.010, 95% interval -0.020 to 0.050 (held iff the upper end < 0.1)"));

@@ -561,6 +561,9 @@ public final class KafkaRun {
       restored = new JvmPriority.Pass(restored.threads(), restored.changed() + again.changed(), refusedBoth);
       cells.put("priority_restored", restored.summary("restored"));
       cells.put("jvm_threads_late", String.valueOf(shared.jvm.late()));
+    } else {
+      cells.put("priority_restored", "nothing to restore (the JVM's threads were not raised)");
+      cells.put("jvm_threads_late", "0");
     }
     ProcFs.CpuTimes cpu1 = ProcFs.cpuTimes();
     Map<Long, ProcFs.ProcessTicks> procs1 = ProcFs.processTicks();

@@ -349,7 +349,8 @@ Prediction collapse: 1.5 < 7: did not hold. Held-out grid law: every event keeps
         """Synthetic delivery campaign, hand-computed answers. Per-run medians (us): (T, D) = (400, 200), (420, 220),
 (2400, 200), (25400, 210). OLS slope of D on T: mean T 7155, mean D 207.5; Sxy = sum (T - 7155)(D - 207.5) =
 (-6755)(-7.5) + (-6735)(12.5) + (-4755)(-7.5) + (18245)(2.5) = 50662.5 - 84187.5 + 35662.5 + 45612.5 = 47750;
-Sxx = 6755^2 + 6735^2 + 4755^2 + 18245^2 = 45630025 + 45360225 + 22610025 + 332880025 = 446480300; slope 0.000107 -> 0.00.
+Sxx = 6755^2 + 6735^2 + 4755^2 + 18245^2 = 45630025 + 45360225 + 22610025 + 332880025 = 446480300; slope 0.000107; the bootstrap's extremes: replicates of the two control runs alone give 1 (5.5 % of them, so the upper end is 1), of the
+control run at 420 us with the 2400 us run alone give -0.0101 (5.5 %, the lower end).
 control: median T 410 us, median D 210 us, D/T 0.51; hold5: T 2400, D 200, D/T 0.083 -> 0.08; hold1 has no run.""")
 
 
