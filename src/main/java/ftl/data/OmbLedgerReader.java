@@ -45,26 +45,44 @@ public final class OmbLedgerReader {
    * @param displayFolder how messages name the folder, e.g. {@code data/omb-real}
    */
   public static List<Entry> read(Path folder, String displayFolder) {
+    return read(DataGate.of(folder, displayFolder), "", displayFolder);
+  }
+
+  /**
+   * {@link #read(Path, String)} through a data root's gate: the ledger and every run file are opened by the gate
+   * (no link or special file, real path inside the root, size capped).
+   *
+   * @param gate the data root's gate
+   * @param relFolder the folder relative to the gate's root ({@code omb-real}; "" for the root itself)
+   * @param displayFolder how messages name the folder, e.g. {@code data/omb-real}
+   */
+  public static List<Entry> read(DataGate gate, String relFolder, String displayFolder) {
+    String prefix = relFolder.isEmpty() ? "" : relFolder + "/";
     String name = displayFolder + "/" + EventFormat.LEDGER_FILE;
-    Path ledger = folder.resolve(EventFormat.LEDGER_FILE);
+    if (!gate.isFile(prefix + EventFormat.LEDGER_FILE)) {
+      throw new DataException(name, 0, "file not found", null);
+    }
+    byte[] bytes = gate.read(prefix + EventFormat.LEDGER_FILE, DataGate.Kind.LEDGER);
+    if (bytes.length == 0) {
+      throw new DataException(name, 0, "empty file (0 bytes)", null);
+    }
+    if (bytes.length > MAX_BYTES) {
+      throw new DataException(name, 0, "larger than " + MAX_BYTES + " bytes", null);
+    }
+    String text;
     try {
-      long size = Files.size(ledger);
-      if (size == 0) {
-        throw new DataException(name, 0, "empty file (0 bytes)", null);
-      }
-      if (size > MAX_BYTES) {
-        throw new DataException(name, 0, "larger than " + MAX_BYTES + " bytes", null);
-      }
-    } catch (NoSuchFileException e) {
-      throw new DataException(name, 0, "file not found", e);
-    } catch (IOException e) {
-      throw new DataException(name, 0, "cannot read: " + e.getMessage(), e);
+      text = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new DataException(name, 0, "not UTF-8 text", e);
     }
     CSVFormat format = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).setIgnoreEmptyLines(true)
         .setAllowMissingColumnNames(false).setDuplicateHeaderMode(org.apache.commons.csv.DuplicateHeaderMode.DISALLOW)
         .get();
     List<Entry> out = new ArrayList<>();
-    try (Reader reader = Files.newBufferedReader(ledger, StandardCharsets.UTF_8);
+    try (Reader reader = new java.io.StringReader(text);
          CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get()) {
       List<String> header = parser.getHeaderNames();
       List<String> missing = OmbFormat.LEDGER_HEADER.stream().filter(h -> !header.contains(h)).toList();
@@ -82,7 +100,7 @@ public final class OmbLedgerReader {
         for (String h : header) {
           fields.put(h, rec.get(h));
         }
-        out.add(entry(fields, line, name, folder, displayFolder, seen));
+        out.add(entry(fields, line, name, gate, prefix, displayFolder, seen));
       }
     } catch (DataException e) {
       throw e;
@@ -97,7 +115,7 @@ public final class OmbLedgerReader {
     return out;
   }
 
-  private static Entry entry(Map<String, String> f, long line, String name, Path folder, String displayFolder,
+  private static Entry entry(Map<String, String> f, long line, String name, DataGate gate, String prefix, String displayFolder,
                              Map<String, Long> seen) {
     String runId = safe(f, "run_id", name, line);
     Long earlier = seen.putIfAbsent(runId, line);
@@ -122,8 +140,7 @@ public final class OmbLedgerReader {
       return new Entry(new OmbLedgerRow(runId, condition, status, rate, interval, "", "", 0, 0, f, line), null);
     }
     String file = f.get("run_file");
-    Path p = folder.resolve(file).normalize();
-    if (file.isEmpty() || Path.of(file).isAbsolute() || !p.startsWith(folder.normalize())) {
+    if (file.isEmpty() || !java.util.Arrays.stream(file.split("/", -1)).allMatch(DataGate::safeName)) {
       throw new DataException(name, line, "run_file \"" + EventReader.abbreviate(file)
           + "\" is not a file inside the folder", null);
     }
@@ -132,10 +149,10 @@ public final class OmbLedgerReader {
       throw new DataException(name, line, "run_sha256 is not 64 lower-case hex digits (\""
           + EventReader.abbreviate(sha) + "\")", null);
     }
-    if (!Files.isRegularFile(p)) {
+    if (!gate.isFile(prefix + file)) {
       throw new DataException(name, line, "run file " + file + " is missing", null);
     }
-    OmbRun run = OmbRunReader.read(p, displayFolder + "/" + file);
+    OmbRun run = OmbRunReader.parse(gate.read(prefix + file, DataGate.Kind.OTHER), displayFolder + "/" + file);
     if (!run.sha256().equals(sha)) {
       throw new DataException(name, line, "run file " + file + " has SHA-256 " + run.sha256()
           + ", the ledger says " + sha, null);

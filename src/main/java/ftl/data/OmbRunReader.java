@@ -50,6 +50,19 @@ public final class OmbRunReader {
     } catch (IOException e) {
       throw new DataException(displayName, 0, "cannot read: " + e.getMessage(), e);
     }
+    return parse(bytes, displayName);
+  }
+
+  /**
+   * Parses a per-run file's bytes, already read (through the data gate).
+   *
+   * @param bytes the file's bytes
+   * @param displayName name used in messages, e.g. {@code data/omb-real/runs/r01.csv}
+   */
+  public static OmbRun parse(byte[] bytes, String displayName) {
+    if (bytes.length > MAX_BYTES) {
+      throw new DataException(displayName, 0, "larger than " + MAX_BYTES + " bytes", null);
+    }
     String text;
     try {
       text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)

@@ -68,15 +68,16 @@ final class OmbRealQuantities {
 
   /** The real OMB folder of a data root, read, or empty when the root has none. */
   static Optional<OmbData> read(DataSet data) {
-    Path dir = data.root().resolve(OmbFormat.FOLDER);
-    if (!data.otherFolders().contains(OmbFormat.FOLDER) || !Files.isRegularFile(dir.resolve("ledger.csv"))) {
+    // Every file through the data root's gate (no link or special file, real path inside the root, capped).
+    Optional<ftl.data.DataGate> gate = data.gate();
+    String rel = OmbFormat.FOLDER;
+    if (!data.otherFolders().contains(rel) || gate.isEmpty() || !gate.get().isFile(rel + "/ledger.csv")) {
       return Optional.empty();
     }
-    String display = data.displayRoot() + "/" + OmbFormat.FOLDER;
-    Path plan = dir.resolve("plan.json");
-    Optional<JsonNode> p = Files.isRegularFile(plan) ? Optional.of(PlanReader.read(plan, display + "/plan.json"))
+    String display = data.displayRoot() + "/" + rel;
+    Optional<JsonNode> p = gate.get().isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate.get(), rel + "/plan.json"))
         : Optional.empty();
-    return Optional.of(new OmbData(OmbLedgerReader.read(dir, display), p, display));
+    return Optional.of(new OmbData(OmbLedgerReader.read(gate.get(), rel, display), p, display));
   }
 
   static List<Quantity> forData(DataSet data) {
@@ -221,11 +222,12 @@ final class OmbRealQuantities {
         }
         List<Long> flights = new ArrayList<>();
         Campaign m = camp.get();
-        EventReader.read(m.eventsPath(r), m.eventsName(r), r.eventsSha256(), e -> {
+        EventReader.FileSummary read = m.readEvents(r, e -> {
           if (e.complete()) {
             flights.add(e.flightNanos());
           }
         });
+        ftl.data.LedgerReader.checkDigest(m, r, read.sha256());
         buffer = Arrays.copyOf(buffer, n + flights.size());
         for (long f : flights) {
           buffer[n++] = f;

@@ -1,0 +1,59 @@
+package ftl.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Defect: the real OMB runs' ledger and run files were opened directly (lexical containment, {@code Files.isRegularFile}
+ * following links), not through the data root's gate, so a run file that is a symbolic link to a file outside the
+ * root was read. Now every file of {@code omb-real} is opened by {@link DataGate}: a link is refused as bad data
+ * naming it, and the synthetic root still reads.
+ */
+class OmbReadThroughGateRegressionTest {
+  private static final Path FIXTURE = Path.of("src/test/resources/ftl/quantity/omb/full");
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> s = Files.walk(from)) {
+      for (Path p : s.toList()) {
+        Path t = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(t);
+        } else {
+          Files.copy(p, t);
+        }
+      }
+    }
+  }
+
+  @Test
+  void read_syntheticRootThroughTheGate_readsEveryRun(@TempDir Path tmp) throws IOException {
+    copyTree(FIXTURE, tmp);
+    assertThat(OmbLedgerReader.read(DataGate.of(tmp, "data"), "omb-real", "data/omb-real")).isNotEmpty();
+  }
+
+  @Test
+  void read_runFileIsALinkOutsideTheRoot_refusedNamingIt(@TempDir Path tmp) throws IOException {
+    Path root = tmp.resolve("root");
+    copyTree(FIXTURE, root);
+    Path runs = root.resolve("omb-real/runs");
+    Path victim;
+    try (Stream<Path> s = Files.list(runs)) {
+      victim = s.filter(p -> p.toString().endsWith(".csv")).sorted().findFirst().orElseThrow();
+    }
+    Path outside = tmp.resolve("outside.csv");
+    Files.copy(victim, outside);
+    Files.delete(victim);
+    Files.createSymbolicLink(victim, outside);
+    DataException e = catchThrowableOfType(DataException.class,
+        () -> OmbLedgerReader.read(DataGate.of(root, "data"), "omb-real", "data/omb-real"));
+    assertThat(e).isNotNull();
+    assertThat(e.getMessage()).contains(victim.getFileName().toString());
+  }
+}
