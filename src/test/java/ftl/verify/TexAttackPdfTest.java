@@ -86,8 +86,11 @@ class TexAttackPdfTest {
     List<String> attacks = attacks(secret, canary);
     rewrite(archive.resolve("data/audit/harnesses.csv"), attacks, List.of("harness", "latency", "quantum_ns",
         "zero_difference", "negative_difference", "drops_counted", "evidence"));
-    rewrite(archive.resolve("data/audit/published-medians.csv"), attacks, List.of("label", "system", "percentile",
-        "latency_kind", "source", "locator"));
+    // percentile (a whole number) and latency_kind (whether a row is a flight, which decides whether the paper's
+    // per-row exposure macros exist) are read by the analysis, not free text: an attack there is bad data or a
+    // different row, so only the free-text columns are attacked here
+    rewrite(archive.resolve("data/audit/published-medians.csv"), attacks, List.of("label", "system",
+        "source", "locator"));
 
     StringWriter err = new StringWriter();
     CommandLine cl = Main.commandLine();
