@@ -314,7 +314,7 @@ shares: +700: one-tick observed 2/3, expected 0.25; retention 0 and 0. -300: one
 +1500 and -1500: no delivered event. max share error |2/3 - 1/4| = 41.67%; max retention error 0.
 occurrence: p1 expects 25% >= 2% but c2 has none: did not hold. count: p1 one-tick 66.7% vs 25.0%: did not hold.
 create mismatches over runs with a non-zero offset: c1 (empty) + c2 0 + c3 0 + c4 2 = 2 (c5 empty offset, c6 offset 0 not counted).""",
-        fields=["clock_offset_us", "create_ms_mismatch"])
+        fields=["create_ms_mismatch"])
     f = lambda prio, broker: {**a_fields(prio, "shared", "0"), "broker_cpus": broker}
     campaign(root, "fifojvm", [
         a_run("d1", [500_000, 500_000, 100_000, 100_000], f("default", "0-1"), "fifojvm: default, rate 2/4"),
