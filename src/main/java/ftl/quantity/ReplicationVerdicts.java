@@ -46,10 +46,16 @@ final class ReplicationVerdicts {
             + " data: held iff runs.rejected.modeA / runs.total.modeA >= 1/2",
         List.of(in.apply("runs.rejected.modeA"), in.apply("runs.total.modeA")),
         v -> signCheckMajority(count(v.get(0)), count(v.get(1)))));
-    out.add(claim("replication.priorityCollapse", "ReplicationPriorityCollapse",
+    Quantity stamping = claim("replication.priorityCollapse", "ReplicationPriorityCollapse",
         "whether the original study's priority collapse (7 to 80x) held on our data: held iff the largest"
-            + " per-stratum collapse factor, the upper end of collapse.range.modeA, is at least 7",
-        List.of(in.apply("collapse.range.modeA")), v -> priorityCollapse(((Value.Range) v.get(0)).high())));
+            + " per-stratum collapse factor of SCHED_FIFO on the stamping threads, the upper end of collapse.range.modeA,"
+            + " is at least 7, or, when campaign fifojvm exists, its pre-registered whole-JVM test"
+            + " (fifojvm.prediction.collapse: pooled fifojvm.collapse.fifoJvm at least 7x, interval above 1) held",
+        List.of(in.apply("collapse.range.modeA")), v -> priorityCollapse(((Value.Range) v.get(0)).high()));
+    Quantity wholeJvm = in.apply("fifojvm.prediction.collapse");
+    out.add(new Quantity(stamping.key(), stamping.macro(), stamping.definition(), stamping.unit(), stamping.format(),
+        stamping.scope(), stamping.function(),
+        a -> priorityCollapse(stamping.computation().apply(a), wholeJvm.computation().apply(a))));
     Quantity lower = in.apply("geometry.ratio.lower.modeA");
     Quantity upper = in.apply("geometry.ratio.upper.modeA");
     out.add(new Quantity("replication.geometryRatio", "ReplicationGeometryRatio",
@@ -90,6 +96,18 @@ final class ReplicationVerdicts {
   }
 
   /** Held iff the largest per-stratum collapse factor is at least the original's smallest, 7. */
+  /**
+   * The stamping-thread verdict alone when the whole-JVM test is unavailable (no campaign fifojvm) or the
+   * stamping-thread one is; otherwise held iff either reached 7x, the basis giving both.
+   */
+  static Value priorityCollapse(Value stamping, Value wholeJvm) {
+    if (stamping instanceof Value.Verdict s && wholeJvm instanceof Value.Verdict w) {
+      return new Value.Verdict(s.held() || w.held(), "stamping threads: " + s.basis() + "; whole JVM (campaign fifojvm,"
+          + " pre-registered) " + (w.held() ? "held" : "did not hold") + ": " + w.basis());
+    }
+    return stamping;
+  }
+
   static Value.Verdict priorityCollapse(double largestCollapse) {
     boolean held = largestCollapse >= ORIGINAL_SMALLEST_COLLAPSE;
     return new Value.Verdict(held, "max collapse " + Format.sig(largestCollapse, 3) + "x" + (held ? " >= 7x" : " < 7x"));

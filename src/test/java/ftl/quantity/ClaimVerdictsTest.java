@@ -34,10 +34,22 @@ class ClaimVerdictsTest {
         c("two medians", () -> ClaimVerdicts.sameMedian(1, 2), v(false, "guard medians from 1 to 2 ms")),
         c("every prediction held", () -> ClaimVerdicts.all(List.of(v(true, ""), v(true, ""))), v(true, "2 of 2 pre-registered predictions held")),
         c("one prediction failed", () -> ClaimVerdicts.all(List.of(v(true, ""), v(false, ""))), v(false, "1 of 2 pre-registered predictions held")),
-        c("one clock", () -> ClaimVerdicts.oneTick(List.of(), 0), new Value.Untestable("one clock: no campaign with"
+        c("one clock", () -> ClaimVerdicts.oneTick(List.of(), 0, none), new Value.Untestable("one clock: no campaign with"
             + " clock_offset_us != 0, and on one clock CreateTime and the receive cannot differ by -1 ms without a clock step")),
-        c("two clocks, one-tick negatives", () -> ClaimVerdicts.oneTick(List.of("clockoffset"), 12), v(true, "one-tick negatives 12 in clockoffset")),
-        c("two clocks, none", () -> ClaimVerdicts.oneTick(List.of("clockoffset"), 0), v(false, "one-tick negatives 0 in clockoffset")),
+        c("two clocks, one-tick negatives", () -> ClaimVerdicts.oneTick(List.of("clockoffset"), 12, none), v(true, "one-tick negatives 12 in clockoffset")),
+        c("two clocks, none", () -> ClaimVerdicts.oneTick(List.of("clockoffset"), 0, none), v(false, "one-tick negatives 0 in clockoffset")),
+        c("two clocks, grid law's expected count", () -> ClaimVerdicts.oneTick(List.of("clockoffset"), 13050, new Value.Count(16740)),
+            v(true, "one-tick negatives 13,050 in clockoffset (the grid law with the offset expects 16,740 in clockoffset)")),
+        c("direct 1/D test held, across conditions not", () -> ClaimVerdicts.oneOverD(v(true, "slope -0.003"), v(false, "D grows with T: slope 0.830")),
+            v(true, "direct test (delay on delivery only) held: slope -0.003; across the sign campaign's conditions (correlational):"
+                + " D grows with T: slope 0.830")),
+        c("direct 1/D test failed, across unavailable", () -> ClaimVerdicts.oneOverD(v(false, "slope 0.5"), none),
+            v(false, "direct test (delay on delivery only) did not hold: slope 0.5; across the sign campaign's conditions"
+                + " (correlational): n/a")),
+        c("no delivery campaign: the correlational verdict", () -> ClaimVerdicts.oneOverD(none, v(false, "D grows with T")),
+            v(false, "D grows with T")),
+        c("OMB dropped some", () -> ClaimVerdicts.ombDrops(new Value.Range(0.001, 0.3297)), v(true, "OMB's dropped share 0.10% to 32.97% > 0")),
+        c("OMB dropped none", () -> ClaimVerdicts.ombDrops(new Value.Range(0, 0)), v(false, "OMB's dropped share 0% to 0%: none dropped")),
         c("one clock, grid law", () -> ClaimVerdicts.twoClocks(List.of(), List.of()), new Value.Untestable("one clock: no campaign with clock_offset_us != 0")),
         c("two clocks, held", () -> ClaimVerdicts.twoClocks(List.of("a", "b"), List.of(v(true, ""), v(true, ""))), v(true, "held-out grid law held in a, b")),
         c("two clocks, one failed", () -> ClaimVerdicts.twoClocks(List.of("a", "b"), List.of(v(true, ""), v(false, ""))), v(false, "held-out grid law did not hold in a, b")),

@@ -38,6 +38,7 @@ class OmbRealQuantitiesTest {
         Arguments.of("ombReal.runsNotOk", new Value.Count(1)),
         Arguments.of("ombReal.messages", new Value.Count(8000)),
         Arguments.of("ombReal.dropped.range", new Value.Range(0, 0.8)),
+        Arguments.of("claim.ombDrops", new Value.Verdict(true, "OMB's dropped share 0% to 80.00% > 0")),
         Arguments.of("ombReal.heldout.tolerance", new Value.Real(0.05)),
         Arguments.of("ombReal.run.r01.dropped", new Value.Real(0.2)),
         Arguments.of("ombReal.run.r06.dropped", new Value.Real(1 - 0.99)),

@@ -380,6 +380,20 @@ class RegistryFixtureTest {
     assertThat(compute("full", key).value()).isEqualTo(expected);
   }
 
+  /** The verdicts the newer campaigns of {@code newc} (delivery, fifojvm, clockoffset) decide, with their bases. */
+  @Test
+  void claimVerdicts_newc_followTheNewCampaigns() {
+    // delivery's slope interval (-0.010 to 1.000) reaches 0.1: the direct test did not hold; modeA has no fit here
+    assertThat(compute("newc", "claim.oneOverD").value()).isEqualTo(new Value.Verdict(false, "direct test (delay on delivery"
+        + " only) did not hold: slope 0.000, 95% interval -0.010 to 1.000 (held iff the upper end < 0.1); across the sign"
+        + " campaign's conditions (correlational): n/a"));
+    // every run of clockoffset counted (3, c4's condition included), beside the grid law's expected count (1)
+    assertThat(compute("newc", "claim.oneTickNegatives").value()).isEqualTo(new Value.Verdict(true,
+        "one-tick negatives 3 in clockoffset (the grid law with the offset expects 1 in clockoffset)"));
+    // no stamping-thread stratum with a defined factor: unavailable, whatever the whole-JVM test says
+    assertThat(compute("newc", "replication.priorityCollapse").value()).isInstanceOf(Value.Unavailable.class);
+  }
+
   /** The same payload runs judged against stricter plans: every verdict can fail, and phases without two payloads are unavailable. */
   static Stream<Arguments> plans() {
     return Stream.of(

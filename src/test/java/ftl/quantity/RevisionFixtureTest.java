@@ -133,7 +133,7 @@ class RevisionFixtureTest {
         c("full", "claim.payload", "held"),
         c("full", "claim.oneTickNegatives", "not testable here"),
         c("full", "claim.twoClocks", "not testable here"),
-        c("full", "claim.oneOverD", "n/a: onedlaw.verdict.modeA is unavailable"),
+        c("full", "claim.oneOverD", "n/a: slope undefined: fewer than two runs or one flight"),
         c("full", "claim.exposureCrossover", "did not hold"),
         c("full", "claim.windowedRho", "held"),
         c("full", "claim.harnessAudit", "held"),
