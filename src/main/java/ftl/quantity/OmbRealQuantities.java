@@ -69,15 +69,19 @@ final class OmbRealQuantities {
   /** The real OMB folder of a data root, read, or empty when the root has none. */
   static Optional<OmbData> read(DataSet data) {
     // Every file through the data root's gate (no link or special file, real path inside the root, capped).
-    Optional<ftl.data.DataGate> gate = data.gate();
     String rel = OmbFormat.FOLDER;
-    if (!data.otherFolders().contains(rel) || gate.isEmpty() || !gate.get().isFile(rel + "/ledger.csv")) {
+    if (!data.otherFolders().contains(rel)) {
+      return Optional.empty();
+    }
+    // a folder is listed only when the root was read through its gate
+    ftl.data.DataGate gate = data.gate().orElseThrow();
+    if (!gate.isFile(rel + "/ledger.csv")) {
       return Optional.empty();
     }
     String display = data.displayRoot() + "/" + rel;
-    Optional<JsonNode> p = gate.get().isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate.get(), rel + "/plan.json"))
+    Optional<JsonNode> p = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
         : Optional.empty();
-    return Optional.of(new OmbData(OmbLedgerReader.read(gate.get(), rel, display), p, display));
+    return Optional.of(new OmbData(OmbLedgerReader.read(gate, rel, display), p, display));
   }
 
   static List<Quantity> forData(DataSet data) {
