@@ -283,7 +283,7 @@ public final class GridLaw {
   }
 
   /** Number of values of an ascending array strictly below {@code x} (lower bound by binary search). */
-  private static long countBelow(long[] sorted, long x) {
+  static long countBelow(long[] sorted, long x) {
     int lo = 0;
     int hi = sorted.length;
     while (lo < hi) {

@@ -59,17 +59,7 @@ public final class HeldOutGridLaw {
 
   /** Number of values of the ascending array that are {@code >= x} (binary search). */
   static long atLeast(long[] sorted, long x) {
-    int lo = 0;
-    int hi = sorted.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (sorted[mid] < x) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return sorted.length - lo;
+    return sorted.length - GridLaw.countBelow(sorted, x);
   }
 
   /**

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import static ftl.verify.TempArchive.copyTree;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -18,19 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OmbReadThroughGateRegressionTest {
   private static final Path FIXTURE = Path.of("src/test/resources/ftl/quantity/omb/full");
-
-  private static void copyTree(Path from, Path to) throws IOException {
-    try (Stream<Path> s = Files.walk(from)) {
-      for (Path p : s.toList()) {
-        Path t = to.resolve(from.relativize(p).toString());
-        if (Files.isDirectory(p)) {
-          Files.createDirectories(t);
-        } else {
-          Files.copy(p, t);
-        }
-      }
-    }
-  }
 
   @Test
   void read_syntheticRootThroughTheGate_readsEveryRun(@TempDir Path tmp) throws IOException {
