@@ -94,7 +94,7 @@ final class AuditQuantities {
         Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#forData", a -> parsed(perf, PERF, 1, false)));
     q.add(new Quantity("audit.ftl.flightMedian", "AuditFtlFlightMedian",
         "median over runs of each run's median flight measured by our instrument on the same broker and path right after",
-        Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.stats.GuardAccounting / ftl.stats.Quantiles",
+        Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.stats.GuardAccounting#acceptSample / ftl.stats.Quantiles#median",
         a -> ftlFlight(gate, data)));
     return q;
   }

@@ -92,7 +92,7 @@ final class CampaignQuantities {
         r -> r.field("priority").equals("default") && r.field("load_pct").equals("0"));
     q.add(new Quantity("rho.DA.modeA", "RhoDAModeA",
         "Pearson correlation of displacement D and ack-referenced span A over every complete event of campaign modeA inside the declared window (D 0-5 ms, A -5-5 ms), paired co-moments",
-        Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation", a -> {
+        Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation#result", a -> {
           if (!has(a, MODE_A)) {
             return noData(MODE_A);
           }
@@ -101,11 +101,11 @@ final class CampaignQuantities {
         }));
     q.add(new Quantity("rho.outside.modeA", "RhoOutsideModeA",
         "complete events of campaign modeA outside the declared rho(D, A) window (counted, not used)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation",
+        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation#acceptPair",
         a -> has(a, MODE_A) ? new Value.Count(pooledRho(a).pairsOutside()) : noData(MODE_A)));
     q.add(new Quantity("rho.undefinedRuns.modeA", "RhoUndefinedRunsModeA",
         "ok runs of campaign modeA whose own rho(D, A) is undefined (fewer than 2 pairs or a zero variance)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation",
+        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation#result",
         a -> has(a, MODE_A) ? new Value.Count(runsOf(a, MODE_A).stream().filter(r -> !r.rho().defined()).count())
             : noData(MODE_A)));
     q.add(median("displacement.median.modeA", "DisplacementMedianModeA",
@@ -126,15 +126,15 @@ final class CampaignQuantities {
         }));
     q.add(new Quantity("omb.guardMedian.max.modeB", "OmbGuardMedianMaxModeB",
         "largest median the guard would report over the runs of campaign modeB (nearest-rank median of kept M)",
-        Unit.MILLISECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.GuardAccounting",
+        Unit.MILLISECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.GuardAccounting#result",
         a -> guardMedian(a, MODE_B, false)));
     q.add(new Quantity("omb.guardMedian.min.modeB", "OmbGuardMedianMinModeB",
         "smallest median the guard would report over the runs of campaign modeB that kept any sample",
-        Unit.MILLISECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.GuardAccounting",
+        Unit.MILLISECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.GuardAccounting#result",
         a -> guardMedian(a, MODE_B, true)));
     q.add(new Quantity("wallus.retention.min.modeB", "WallMicrosRetentionMinModeB",
         "smallest per-run retention of the same guard on the microsecond wall clock (recv_us - send_us > 0), campaign modeB",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardAccounting", a -> {
+        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention", a -> {
           if (!has(a, MODE_B)) {
             return noData(MODE_B);
           }
@@ -148,7 +148,7 @@ final class CampaignQuantities {
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
         a -> a.has(Analysis.NOJVM) ? new Value.Count(a.okRows(Analysis.NOJVM).size()) : noNojvm()));
     q.add(new Quantity("nojvm.events", "NojvmEvents", "delivered events of the no-JVM cross-check",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.NOJVM_EVENTS, "ftl.stats.GuardAccounting",
+        Unit.COUNT, Format.GROUPED_INTEGER, Scope.NOJVM_EVENTS, "ftl.stats.GuardAccounting#acceptSample",
         a -> a.has(Analysis.NOJVM)
             ? new Value.Count(a.runs(Analysis.NOJVM).stream().mapToLong(r -> r.guard().taken()).sum()) : noNojvm()));
     q.add(new Quantity("nojvm.retention.min", "NojvmRetentionMin", "smallest per-run guard retention of the no-JVM cross-check",
@@ -217,7 +217,7 @@ final class CampaignQuantities {
       f = a -> has(a, campaign) ? new Value.Count(runsOf(a, campaign).stream().mapToLong(perRun).sum()) : noData(campaign);
     }
     return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, scope,
-        scope == Scope.LEDGERS ? "ftl.quantity.Registry#ledgerCount" : "ftl.stats.SignCheck / ftl.stats.GuardAccounting", f);
+        scope == Scope.LEDGERS ? "ftl.quantity.Registry#ledgerCount" : "ftl.stats.SignCheck#accept / ftl.stats.GuardAccounting#acceptSample", f);
   }
 
   private static Quantity fraction(String key, String macro, String definition, String campaign, boolean min) {

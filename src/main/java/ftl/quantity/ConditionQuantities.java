@@ -80,7 +80,7 @@ final class ConditionQuantities {
     for (String stat : List.of("min", "median", "max")) {
       q.add(new Quantity("retention." + stat + "." + base, macro("Retention" + cap(stat), campaign, cond),
           stat + " over runs of the guard retention kept/taken, condition " + cond + " of campaign " + campaign,
-          Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GuardResult#retention / ftl.stats.Quantiles",
+          Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GuardResult#retention / ftl.stats.Quantiles#median",
           a -> {
             double[] v = runs(a, instrument, campaign, cond).stream().filter(r -> r.guard().taken() > 0)
                 .mapToDouble(RunResult::retention).toArray();

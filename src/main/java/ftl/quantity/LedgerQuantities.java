@@ -31,41 +31,29 @@ final class LedgerQuantities {
     boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
     String lagColumn = nojvm ? "send_lag_p99_ns" : "pacing_lag_p99_ns";
     q.add(ledger(name, "runs", "CampaignRuns", "ok runs of campaign " + name, Unit.COUNT, Format.GROUPED_INTEGER,
-        rows -> new Value.Count(rows.size())));
+        LedgerQuantities::runs));
     q.add(ledger(name, "conditions", "CampaignConditions", "distinct conditions among the ok runs of campaign " + name,
-        Unit.COUNT, Format.GROUPED_INTEGER,
-        rows -> new Value.Count(rows.stream().map(LedgerRow::condition).distinct().count())));
+        Unit.COUNT, Format.GROUPED_INTEGER, LedgerQuantities::conditions));
     q.add(ledger(name, "runsPerCondition", "CampaignRunsPerCondition",
         "fewest to most ok runs of one condition in campaign " + name, Unit.COUNT, Format.COUNT_RANGE,
-        rows -> {
-          var s = rows.stream().collect(java.util.stream.Collectors.groupingBy(LedgerRow::condition,
-              java.util.stream.Collectors.counting())).values().stream().mapToLong(Long::longValue).summaryStatistics();
-          return new Value.Range(s.getMin(), s.getMax());
-        }));
+        LedgerQuantities::runsPerCondition));
     q.add(ledger(name, "eventsPerRun", "CampaignEventsPerRun",
         "fewest to most events written per ok run of campaign " + name + " (ledger events_written)",
-        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, "events_written")));
+        Unit.COUNT, Format.COUNT_RANGE, LedgerQuantities::eventsPerRun));
     q.add(ledger(name, "warmupEvents", "CampaignWarmupEvents",
         "warm-up sends per ok run of campaign " + name + ", excluded by the plan's rule and not written (ledger warmup_events)",
-        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, "warmup_events")));
+        Unit.COUNT, Format.COUNT_RANGE, LedgerQuantities::warmupEvents));
     q.add(ledger(name, "instrumentWarmup", "CampaignInstrumentWarmup",
         "events the instrument sent and discarded after each broker start of campaign " + name
             + ", before its first run (ledger instrument_warmup_events)",
-        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, "instrument_warmup_events")));
+        Unit.COUNT, Format.COUNT_RANGE, LedgerQuantities::instrumentWarmup));
     q.add(ledger(name, "pacerSpin", "CampaignPacerSpin",
         "how long before each intended send the pacer of campaign " + name
             + " stops parking and spins (ledger pacer_spin_ns)",
-        Unit.MICROSECONDS, Format.COUNT_RANGE, rows -> {
-          Value v = range(rows, "pacer_spin_ns");
-          return v instanceof Value.Range r ? new Value.Range(r.low() / 1000.0, r.high() / 1000.0) : v;
-        }));
+        Unit.MICROSECONDS, Format.COUNT_RANGE, LedgerQuantities::pacerSpin));
     q.add(ledger(name, "sendLagP99", "CampaignSendLagPNinetyNine",
         "median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn + ")",
-        Unit.MICROSECONDS, Format.REAL_3SF, rows -> {
-          double[] v = values(rows, lagColumn);
-          return v.length == 0 ? new Value.Unavailable("no " + lagColumn + " in the ledger of " + name)
-              : new Value.Real(Quantiles.median(v) / 1000.0);
-        }));
+        Unit.MICROSECONDS, Format.REAL_3SF, rows -> sendLagP99(rows, lagColumn, name)));
     java.util.SortedSet<Long> loads = new java.util.TreeSet<>();
     for (LedgerRow r : c.runs()) {
       String v = r.field("load_pct");
@@ -79,21 +67,76 @@ final class LedgerQuantities {
           ConditionQuantities.macro("CampaignLoadMeasured", name, "load" + l),
           "median over the ok runs of campaign " + name + " that requested " + l
               + "% background load per core of the share the load generator achieved (ledger load_measured_pct)",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.LedgerQuantities#loadMeasured", a -> {
-            List<LedgerRow> rows = okRows(a, name).stream().filter(r -> r.field("load_pct").equals(l)).toList();
-            double[] v = values(rows, "load_measured_pct");
-            return v.length == 0 ? new Value.Unavailable("no load_measured_pct in the ledger of " + name + " at " + l + "%")
-                : new Value.Real(Quantiles.median(v) / 100.0);
-          }));
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.LedgerQuantities#loadMeasured",
+          a -> loadMeasured(okRows(a, name), name, l)));
     }
     q.add(ledger(name, "loadavgMax", "CampaignLoadavgMax",
         "largest one-minute load average at the start or end of an ok run of campaign " + name
             + " (ledger loadavg_start, loadavg_end; 2 cores)",
-        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, rows -> {
-          double[] v = values(rows, "loadavg_start", "loadavg_end");
-          return v.length == 0 ? new Value.Unavailable("no load average in the ledger of " + name)
-              : new Value.Real(java.util.Arrays.stream(v).max().getAsDouble());
-        }));
+        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, rows -> loadavgMax(rows, name)));
+  }
+
+  // One method per ledger quantity, each named as the key's second part ("campaign.<what>.<campaign>"), so the
+  // provenance "ftl.quantity.LedgerQuantities#<what>" names the method that computes it (ProvenanceResolvesTest).
+
+  /** The count of ok rows. */
+  private static Value runs(List<LedgerRow> rows) {
+    return new Value.Count(rows.size());
+  }
+
+  /** The count of distinct conditions among the ok rows. */
+  private static Value conditions(List<LedgerRow> rows) {
+    return new Value.Count(rows.stream().map(LedgerRow::condition).distinct().count());
+  }
+
+  /** Fewest to most ok rows of one condition. */
+  private static Value runsPerCondition(List<LedgerRow> rows) {
+    var s = rows.stream().collect(java.util.stream.Collectors.groupingBy(LedgerRow::condition,
+        java.util.stream.Collectors.counting())).values().stream().mapToLong(Long::longValue).summaryStatistics();
+    return new Value.Range(s.getMin(), s.getMax());
+  }
+
+  /** Fewest to most events written per ok run (ledger events_written). */
+  private static Value eventsPerRun(List<LedgerRow> rows) {
+    return range(rows, "events_written");
+  }
+
+  /** Fewest to most warm-up sends per ok run (ledger warmup_events). */
+  private static Value warmupEvents(List<LedgerRow> rows) {
+    return range(rows, "warmup_events");
+  }
+
+  /** Fewest to most events discarded after a broker start (ledger instrument_warmup_events). */
+  private static Value instrumentWarmup(List<LedgerRow> rows) {
+    return range(rows, "instrument_warmup_events");
+  }
+
+  /** Shortest to longest pacer spin before an intended send, microseconds (ledger pacer_spin_ns). */
+  private static Value pacerSpin(List<LedgerRow> rows) {
+    Value v = range(rows, "pacer_spin_ns");
+    return v instanceof Value.Range r ? new Value.Range(r.low() / 1000.0, r.high() / 1000.0) : v;
+  }
+
+  /** Median over ok runs of each run's 99th-percentile send lag, microseconds (ledger {@code lagColumn}). */
+  private static Value sendLagP99(List<LedgerRow> rows, String lagColumn, String campaign) {
+    double[] v = values(rows, lagColumn);
+    return v.length == 0 ? new Value.Unavailable("no " + lagColumn + " in the ledger of " + campaign)
+        : new Value.Real(Quantiles.median(v) / 1000.0);
+  }
+
+  /** Median achieved background load, as a fraction, over the ok runs that requested {@code loadPct} percent. */
+  private static Value loadMeasured(List<LedgerRow> okRows, String campaign, String loadPct) {
+    List<LedgerRow> rows = okRows.stream().filter(r -> r.field("load_pct").equals(loadPct)).toList();
+    double[] v = values(rows, "load_measured_pct");
+    return v.length == 0 ? new Value.Unavailable("no load_measured_pct in the ledger of " + campaign + " at " + loadPct + "%")
+        : new Value.Real(Quantiles.median(v) / 100.0);
+  }
+
+  /** Largest one-minute load average at the start or end of an ok run (ledger loadavg_start, loadavg_end). */
+  private static Value loadavgMax(List<LedgerRow> rows, String campaign) {
+    double[] v = values(rows, "loadavg_start", "loadavg_end");
+    return v.length == 0 ? new Value.Unavailable("no load average in the ledger of " + campaign)
+        : new Value.Real(java.util.Arrays.stream(v).max().getAsDouble());
   }
 
   private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,

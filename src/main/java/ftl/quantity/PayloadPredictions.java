@@ -35,30 +35,12 @@ final class PayloadPredictions {
         }));
     q.add(new Quantity("payload.prediction.mechanism", "PayloadPredictionMechanism",
         "whether payload.mechanism.share reached the pre-registered share of runs (" + share + ")",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions", a -> {
-          List<RunResult> runs = runs(a);
-          if (runs.isEmpty()) {
-            return noData();
-          }
-          long within = within(runs, tolerance);
-          double s = (double) within / runs.size();
-          return new Value.Verdict(s >= share, within + " of " + runs.size() + " runs within " + tolerance);
-        }));
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions#mechanism",
+        a -> mechanism(a, tolerance, share)));
     q.add(new Quantity("payload.prediction.direction", "PayloadPredictionDirection",
         "whether median retention at start phase " + dirPhase + " us does not decrease with payload, as pre-registered",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions", a -> {
-          TreeMap<Long, Double> m = medians(a, dirPhase);
-          if (m.size() < 2) {
-            return noData();
-          }
-          double prev = -1;
-          boolean held = true;
-          for (double v : m.values()) {
-            held &= v >= prev;
-            prev = v;
-          }
-          return new Value.Verdict(held, "medians by payload " + m);
-        }));
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions#direction",
+        a -> direction(a, dirPhase)));
     q.add(new Quantity("payload.size.increase", "PayloadSizeIncrease",
         "median retention at the largest payload minus median retention at the smallest, start phase " + sizePhase + " us"
             + " (a difference of two retentions, printed in percentage points of a run's samples)",
@@ -68,14 +50,8 @@ final class PayloadPredictions {
         }));
     q.add(new Quantity("payload.prediction.size", "PayloadPredictionSize",
         "whether payload.size.increase reached the pre-registered minimum (" + minIncrease + ")",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions", a -> {
-          TreeMap<Long, Double> m = medians(a, sizePhase);
-          if (m.size() < 2) {
-            return noData();
-          }
-          double inc = m.lastEntry().getValue() - m.firstEntry().getValue();
-          return new Value.Verdict(inc >= minIncrease, "increase " + inc);
-        }));
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions#size",
+        a -> size(a, sizePhase, minIncrease)));
     q.add(new Quantity("payload.control.min", "PayloadControlMin",
         "smallest median retention over payloads at the control start phase " + controlPhase + " us",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
@@ -84,13 +60,53 @@ final class PayloadPredictions {
         }));
     q.add(new Quantity("payload.prediction.control", "PayloadPredictionControl",
         "whether every payload's median retention at start phase " + controlPhase + " us reached " + controlMin,
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions", a -> {
-          TreeMap<Long, Double> m = medians(a, controlPhase);
-          if (m.isEmpty()) {
-            return noData();
-          }
-          return new Value.Verdict(m.values().stream().allMatch(v -> v >= controlMin), "medians by payload " + m);
-        }));
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.PayloadPredictions#control",
+        a -> control(a, controlPhase, controlMin)));
+  }
+
+  /** Held iff the share of runs within {@code tolerance} of their grid-law prediction reached {@code share}. */
+  private static Value mechanism(Analysis a, double tolerance, double share) {
+    List<RunResult> runs = runs(a);
+    if (runs.isEmpty()) {
+      return noData();
+    }
+    long within = within(runs, tolerance);
+    double s = (double) within / runs.size();
+    return new Value.Verdict(s >= share, within + " of " + runs.size() + " runs within " + tolerance);
+  }
+
+  /** Held iff the median retention at start phase {@code phaseMicros} does not decrease with payload. */
+  private static Value direction(Analysis a, long phaseMicros) {
+    TreeMap<Long, Double> m = medians(a, phaseMicros);
+    if (m.size() < 2) {
+      return noData();
+    }
+    double prev = -1;
+    boolean held = true;
+    for (double v : m.values()) {
+      held &= v >= prev;
+      prev = v;
+    }
+    return new Value.Verdict(held, "medians by payload " + m);
+  }
+
+  /** Held iff median retention at the largest payload minus at the smallest reached {@code minIncrease}. */
+  private static Value size(Analysis a, long phaseMicros, double minIncrease) {
+    TreeMap<Long, Double> m = medians(a, phaseMicros);
+    if (m.size() < 2) {
+      return noData();
+    }
+    double inc = m.lastEntry().getValue() - m.firstEntry().getValue();
+    return new Value.Verdict(inc >= minIncrease, "increase " + inc);
+  }
+
+  /** Held iff every payload's median retention at start phase {@code phaseMicros} reached {@code min}. */
+  private static Value control(Analysis a, long phaseMicros, double min) {
+    TreeMap<Long, Double> m = medians(a, phaseMicros);
+    if (m.isEmpty()) {
+      return noData();
+    }
+    return new Value.Verdict(m.values().stream().allMatch(v -> v >= min), "medians by payload " + m);
   }
 
   /** Runs whose observed retention lies within {@code tolerance} of the per-event grid-law prediction. */

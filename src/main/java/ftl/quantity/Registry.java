@@ -74,26 +74,25 @@ public final class Registry {
     q.add(new Quantity("runs.notOk", "RunsNotOk",
         "runs of the Kafka instrument whose ledger status is failed or aborted (counted, never analysed)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Registry#notOkRuns",
-        a -> a.rows(Analysis.KAFKA).isEmpty() ? noData()
-            : new Value.Count(a.rows(Analysis.KAFKA).stream().filter(e -> !e.getValue().ok()).count())));
+        Registry::notOkRuns));
     q.add(runCount("runs.rejected", "RunsRejected",
         "ok runs the sign check rejects: at least one event with a negative ack-referenced span A = recv_ns - ack_ns",
         "ftl.stats.SignCheckResult#rejected", r -> r.rejected() ? 1 : 0));
     q.add(runCount("events.total", "EventsTotal",
         "events of ok runs with all three monotonic stamps (send_ns, ack_ns, recv_ns)",
-        "ftl.stats.SignCheck", r -> r.sign().complete()));
+        "ftl.stats.SignCheck#accept", r -> r.sign().complete()));
     q.add(runCount("events.ackNegative", "NegAckSpans",
         "events whose ack-referenced span A = recv_ns - ack_ns is negative",
-        "ftl.stats.SignCheck", r -> r.sign().ackNegative()));
+        "ftl.stats.SignCheck#accept", r -> r.sign().ackNegative()));
     q.add(runCount("events.sendNegative", "NegFlights",
         "events with all three stamps whose flight T = recv_ns - send_ns is negative (a causal chain: expected zero)",
-        "ftl.stats.SignCheck", r -> r.sign().sendNegative()));
+        "ftl.stats.SignCheck#accept", r -> r.sign().sendNegative()));
     q.add(runCount("events.missingAck", "MissingAcks",
         "events of ok runs whose acknowledgment never came (empty ack_ns; counted, not in events.total)",
-        "ftl.stats.SignCheck", r -> r.sign().missingAck()));
+        "ftl.stats.SignCheck#accept", r -> r.sign().missingAck()));
     q.add(runCount("events.missingRecv", "MissingDeliveries",
         "events of ok runs never delivered to the consumer (empty recv_ns; counted, not in events.total)",
-        "ftl.stats.SignCheck", r -> r.sign().missingRecv()));
+        "ftl.stats.SignCheck#accept", r -> r.sign().missingRecv()));
     q.add(runCount("omb.runs", "OmbRuns",
         "ok runs with at least one delivered event, over which the positivity guard's retention is computed",
         "ftl.stats.GuardResult#retention", r -> r.guard().taken() > 0 ? 1 : 0));
@@ -107,12 +106,18 @@ public final class Registry {
         a -> retention(a, false)));
     q.add(runCount("omb.dropped", "OmbDropped",
         "delivered events the guard silently drops: M = recv_ms - create_ms <= 0",
-        "ftl.stats.GuardAccounting", r -> r.guard().dropped()));
+        "ftl.stats.GuardAccounting#acceptSample", r -> r.guard().dropped()));
     q.add(runCount("omb.oneTickNegatives", "OneTickNegatives",
         "delivered events with M = recv_ms - create_ms = -1, absorbed by the guard",
-        "ftl.stats.GuardAccounting", r -> r.guard().oneTickNegative()));
+        "ftl.stats.GuardAccounting#acceptSample", r -> r.guard().oneTickNegative()));
     q.addAll(CampaignQuantities.all());
     return q;
+  }
+
+  /** Ledger rows of the Kafka instrument whose status is not ok; no data when the instrument has no row at all. */
+  private static Value notOkRuns(Analysis a) {
+    return a.rows(Analysis.KAFKA).isEmpty() ? noData()
+        : new Value.Count(a.rows(Analysis.KAFKA).stream().filter(e -> !e.getValue().ok()).count());
   }
 
   private static Value noData() {

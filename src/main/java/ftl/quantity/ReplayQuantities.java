@@ -76,7 +76,7 @@ final class ReplayQuantities {
           a -> range(a, c)));
       q.add(entry("replay.negRate." + c, "ReplayNegRate" + words,
           "pooled negative-A rate (events with A = recv_ns - ack_ns < 0 over events with all three stamps) of condition " + c + " of the replay campaign",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Rate",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Rate#pooled",
           a -> negRate(a, c)));
       q.add(entry("replay.lagP99." + c, "ReplayLagPNinetyNine" + words,
           "median over the ok runs of condition " + c + " of the replay campaign of each run's 99th-percentile pacing lag (send_ns minus intended send time, ledger pacing_lag_p99_ns)",

@@ -22,6 +22,7 @@ final class ReplicationVerdicts {
   /** Largest smallest-run retention that still counts as "almost none of a run's samples". */
   static final double ALMOST_NONE = 0.10;
 
+  /** Provenance prefix: each verdict names its decision method, {@code FUNCTION + "#" + method}. */
   private static final String FUNCTION = "ftl.quantity.ReplicationVerdicts";
 
   private ReplicationVerdicts() {}
@@ -33,20 +34,20 @@ final class ReplicationVerdicts {
   static List<Quantity> forRegistry(List<Quantity> registry) {
     Function<String, Quantity> in = key -> registry.stream().filter(q -> q.key().equals(key)).findFirst().orElseThrow();
     List<Quantity> out = new ArrayList<>();
-    out.add(claim("replication.negativeSpans", "ReplicationNegativeSpans",
+    out.add(claim("replication.negativeSpans", "negativeSpans", "ReplicationNegativeSpans",
         "whether the original study's claim that negative ack-referenced spans occur held on our data: held iff"
             + " events.ackNegative.modeA > 0",
         List.of(in.apply("events.ackNegative.modeA")), v -> negativeSpans(count(v.get(0)))));
-    out.add(claim("replication.flightsNeverNegative", "ReplicationFlightsNeverNegative",
+    out.add(claim("replication.flightsNeverNegative", "flightsNeverNegative", "ReplicationFlightsNeverNegative",
         "whether the original study's claim that flights are never negative held on our data: held iff"
             + " events.sendNegative.modeA = 0",
         List.of(in.apply("events.sendNegative.modeA")), v -> flightsNeverNegative(count(v.get(0)))));
-    out.add(claim("replication.signCheckMajority", "ReplicationSignCheckMajority",
+    out.add(claim("replication.signCheckMajority", "signCheckMajority", "ReplicationSignCheckMajority",
         "whether the original study's claim that the sign check rejects more than half of the runs held on our"
             + " data: held iff runs.rejected.modeA / runs.total.modeA >= 1/2",
         List.of(in.apply("runs.rejected.modeA"), in.apply("runs.total.modeA")),
         v -> signCheckMajority(count(v.get(0)), count(v.get(1)))));
-    Quantity stamping = claim("replication.priorityCollapse", "ReplicationPriorityCollapse",
+    Quantity stamping = claim("replication.priorityCollapse", "priorityCollapse", "ReplicationPriorityCollapse",
         "whether the original study's priority collapse (7 to 80x) held on our data: held iff the largest"
             + " per-stratum collapse factor of SCHED_FIFO on the stamping threads, the upper end of collapse.range.modeA,"
             + " is at least 7, or, when campaign fifojvm exists, its pre-registered whole-JVM test"
@@ -63,9 +64,9 @@ final class ReplicationVerdicts {
             + " of geometry.ratio.modeA excludes 1 (geometry.ratio.lower.modeA > 1 or geometry.ratio.upper.modeA < 1;"
             + " one end beyond 1 decides even when the other is not finite); did not hold when both ends are"
             + " available and the interval contains 1",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION,
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "#geometryRatio",
         a -> geometryRatio(lower.computation().apply(a), upper.computation().apply(a))));
-    out.add(claim("replication.retentionRange", "ReplicationRetentionRange",
+    out.add(claim("replication.retentionRange", "retentionRange", "ReplicationRetentionRange",
         "whether the original study's guard retention range (from almost none to all of a run's samples) held on"
             + " our data: held iff omb.retention.min.modeB < 10% and omb.retention.max.modeB = 100%",
         List.of(in.apply("omb.retention.min.modeB"), in.apply("omb.retention.max.modeB")),
@@ -146,9 +147,10 @@ final class ReplicationVerdicts {
   }
 
   /** A verdict that needs every input available; the first unavailable one makes it unavailable, naming why. */
-  private static Quantity claim(String key, String macro, String definition, List<Quantity> inputs,
+  private static Quantity claim(String key, String decision, String macro, String definition, List<Quantity> inputs,
                                 Function<List<Value>, Value> judge) {
-    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION, a -> {
+    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS,
+        FUNCTION + "#" + decision, a -> {
       List<Value> values = new ArrayList<>();
       for (Quantity q : inputs) {
         Value v = q.computation().apply(a);

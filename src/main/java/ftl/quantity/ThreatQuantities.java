@@ -77,7 +77,7 @@ final class ThreatQuantities {
           }));
       q.add(new Quantity("sign.ackNegativeRate." + n, ConditionQuantities.macro("SignAckNegativeRate", n, ""),
           "pooled share of the complete events of campaign " + n + " with a negative ack-referenced span A",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SignCheck", a -> {
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Rate#pooled", a -> {
             Rate r = Rate.pooled(CampaignQuantities.runsOf(a, n).stream().map(RunResult::ackNegativeRate).toList());
             return r.defined() ? new Value.Real(r.value()) : new Value.Unavailable("no complete event in campaign " + n);
           }));
