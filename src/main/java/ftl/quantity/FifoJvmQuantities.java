@@ -4,7 +4,7 @@ import ftl.quantity.Quantity.Scope;
 import ftl.stats.Bimodality;
 import ftl.stats.Quantiles;
 import ftl.stats.RateRatio;
-import ftl.stats.MantelHaenszelRateRatio;
+import ftl.stats.StratifiedRateRatio;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -77,7 +77,7 @@ final class FifoJvmQuantities {
 
   private static Quantity ratio(String key, String macro, String definition, String group, int which) {
     return new Quantity(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS,
-        "ftl.stats.MantelHaenszelRateRatio#mantelHaenszel", a -> guarded(a, x -> part(pooled(x, group), which)));
+        "ftl.stats.StratifiedRateRatio#pooled", a -> guarded(a, x -> part(pooled(x, group), which)));
   }
 
   /** Usable runs of the campaign with at least one complete event. */
@@ -148,37 +148,38 @@ final class FifoJvmQuantities {
   }
 
   /** {@link #pooled(List, String)} over the campaign's runs, computed once per analysis. */
-  static MantelHaenszelRateRatio.Estimate pooled(Analysis a, String group) {
+  static StratifiedRateRatio.Pooled pooled(Analysis a, String group) {
     return a.memo("fifojvm:pooled:" + group, () -> pooled(runs(a), group));
   }
 
   /** The Mantel-Haenszel ratio, default over {@code group}, stratified by the cells of the runs. */
-  static MantelHaenszelRateRatio.Estimate pooled(List<RunResult> runs, String group) {
+  static StratifiedRateRatio.Pooled pooled(List<RunResult> runs, String group) {
     Map<String, List<RunResult>> cells = new TreeMap<>();
     for (RunResult r : runs) {
       cells.computeIfAbsent(cell(r), k -> new ArrayList<>()).add(r);
     }
-    List<MantelHaenszelRateRatio.Stratum> strata = new ArrayList<>();
+    List<StratifiedRateRatio.Stratum> strata = new ArrayList<>();
     for (Map.Entry<String, List<RunResult>> e : cells.entrySet()) {
-      strata.add(new MantelHaenszelRateRatio.Stratum(e.getKey(),
+      strata.add(new StratifiedRateRatio.Stratum(e.getKey(),
           Manipulations.rates(e.getValue(), r -> r.field("priority").equals("default")),
           Manipulations.rates(e.getValue(), r -> r.field("priority").equals(group))));
     }
-    return MantelHaenszelRateRatio.mantelHaenszel(strata, RateRatio.Bootstrap.standard());
+    return StratifiedRateRatio.pooled(strata, RateRatio.Bootstrap.standard());
   }
 
   /** The ratio ({@code which == 0}) or an end of its interval; unavailable when not finite. */
-  static Value part(MantelHaenszelRateRatio.Estimate e, int which) {
-    if (!e.finite()) {
-      return new Value.Unavailable("pooled ratio not finite (" + e.ratio() + ", " + e.usedStrata() + " of " + e.strata() + " strata usable)");
+  static Value part(StratifiedRateRatio.Pooled e, int which) {
+    if (!e.defined()) {
+      return new Value.Unavailable("pooled ratio not finite (" + e.ratio() + ", " + e.strata() + " of "
+          + (e.strata() + e.skipped()) + " strata usable)");
     }
     double v = which == 0 ? e.ratio() : which < 0 ? e.lower() : e.upper();
     return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("interval bound not finite");
   }
 
   /** Held iff the pooled ratio is at least 7 and its interval's lower end exceeds 1. */
-  static Value reaches(MantelHaenszelRateRatio.Estimate e) {
-    if (!e.finite() || Double.isNaN(e.lower())) {
+  static Value reaches(StratifiedRateRatio.Pooled e) {
+    if (!e.defined() || Double.isNaN(e.lower())) {
       return new Value.Unavailable("pooled ratio or its interval not finite (" + e.ratio() + ")");
     }
     boolean held = e.ratio() >= ORIGINAL_LOW && e.lower() > 1;

@@ -10,14 +10,17 @@ import org.apache.commons.math3.random.Well19937c;
 
 /**
  * One rate ratio pooled over strata, and per-stratum tests with a multiplicity correction: the priority
- * collapse of the negative-A rate over every stratum of fixed geometry, load, acks and send interval.
+ * collapse of the negative-A rate over every stratum of fixed geometry, load, acks and send interval, and the
+ * whole-JVM collapse of campaign fifojvm over strata of broker placement and background load. This is the
+ * archive's one Mantel–Haenszel estimator.
  *
  * <p><b>Mantel–Haenszel rate ratio</b> for counts over person-time (here: negatives over events), Rothman,
  * Greenland and Lash, <i>Modern Epidemiology</i>, 3rd ed., ch. 15: with, in stratum {@code s}, {@code a_s}
  * negatives in {@code N1_s} events of the numerator group (default priority) and {@code b_s} in {@code N0_s} of
  * the denominator group (SCHED_FIFO), {@code N_s = N1_s + N0_s},
  * <pre>  RR_MH = sum_s a_s N0_s / N_s  /  sum_s b_s N1_s / N_s ;</pre>
- * dimensionless. A stratum lacking events in either group contributes nothing and is counted. Interval:
+ * dimensionless. A stratum lacking events in either group contributes nothing and is counted (in a replicate
+ * too: a stratum whose resampled runs hold no event in a group adds nothing to either sum). Interval:
  * stratified percentile bootstrap (Efron and Tibshirani 1993, ch. 13): in each replicate the runs of every
  * stratum and group are resampled with replacement within that stratum and group, {@code RR_MH} recomputed, and
  * the type-7 quantiles of the replicates taken ({@link Quantiles}); replicates with a zero denominator sum are
@@ -72,11 +75,17 @@ public final class StratifiedRateRatio {
     }
   }
 
-  /** {@code RR_MH} of pooled per-group rates, one {@code [numerator Rate, denominator Rate]} pair per stratum. */
+  /**
+   * {@code RR_MH} of pooled per-group rates, one {@code [numerator Rate, denominator Rate]} pair per stratum; a
+   * stratum where either group has no event contributes nothing.
+   */
   static double mantelHaenszel(List<Rate[]> strata) {
     double num = 0;
     double den = 0;
     for (Rate[] s : strata) {
+      if (s[0].total() == 0 || s[1].total() == 0) {
+        continue;
+      }
       double n = (double) s[0].total() + s[1].total();
       num += s[0].count() * (double) s[1].total() / n;
       den += s[1].count() * (double) s[0].total() / n;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.stats.RateRatio;
 import ftl.stats.Slope;
-import ftl.stats.MantelHaenszelRateRatio;
+import ftl.stats.StratifiedRateRatio;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -91,17 +91,17 @@ class NewCampaignVerdictsTest {
 
   @Test
   void partAndReaches_pooledRatio_valuesAndVerdicts() {
-    MantelHaenszelRateRatio.Estimate big = new MantelHaenszelRateRatio.Estimate(9, 2, Double.POSITIVE_INFINITY, 1, 1, 0, B);
+    StratifiedRateRatio.Pooled big = new StratifiedRateRatio.Pooled(9, 2, Double.POSITIVE_INFINITY, 1, 0, 0, 0);
     assertThat(FifoJvmQuantities.part(big, 0)).isEqualTo(new Value.Real(9));
     assertThat(FifoJvmQuantities.part(big, -1)).isEqualTo(new Value.Real(2));
     assertThat(FifoJvmQuantities.part(big, 1)).isInstanceOf(Value.Unavailable.class);
     assertThat(FifoJvmQuantities.reaches(big)).isInstanceOfSatisfying(Value.Verdict.class, x -> assertThat(x.held()).isTrue());
-    MantelHaenszelRateRatio.Estimate wide = new MantelHaenszelRateRatio.Estimate(9, 0.5, 20, 1, 1, 0, B);
+    StratifiedRateRatio.Pooled wide = new StratifiedRateRatio.Pooled(9, 0.5, 20, 1, 0, 0, 0);
     assertThat(FifoJvmQuantities.reaches(wide)).isInstanceOfSatisfying(Value.Verdict.class, x -> assertThat(x.held()).isFalse());
-    MantelHaenszelRateRatio.Estimate nan = new MantelHaenszelRateRatio.Estimate(Double.NaN, Double.NaN, Double.NaN, 1, 0, 0, B);
+    StratifiedRateRatio.Pooled nan = new StratifiedRateRatio.Pooled(Double.NaN, Double.NaN, Double.NaN, 0, 1, 0, 0);
     assertThat(FifoJvmQuantities.part(nan, 0)).isInstanceOf(Value.Unavailable.class);
     assertThat(FifoJvmQuantities.reaches(nan)).isInstanceOf(Value.Unavailable.class);
-    MantelHaenszelRateRatio.Estimate noInterval = new MantelHaenszelRateRatio.Estimate(3, Double.NaN, Double.NaN, 1, 1, 0, B);
+    StratifiedRateRatio.Pooled noInterval = new StratifiedRateRatio.Pooled(3, Double.NaN, Double.NaN, 1, 0, 0, 0);
     assertThat(FifoJvmQuantities.reaches(noInterval)).isInstanceOf(Value.Unavailable.class);
   }
 

@@ -7,7 +7,10 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Known answers of {@link Bimodality}, {@link MantelHaenszelRateRatio} and {@link Slope}, worked out by hand. */
+/**
+ * Known answers of {@link Bimodality} and {@link Slope}, worked out by hand (the Mantel–Haenszel ratio of campaign
+ * fifojvm is {@link StratifiedRateRatio}'s, tested in {@link StratifiedRateRatioTest}).
+ */
 class NewEstimatorsTest {
 
   private static final RateRatio.Bootstrap SMALL = new RateRatio.Bootstrap(200, 7, 0.95);
@@ -45,66 +48,9 @@ class NewEstimatorsTest {
     assertThatThrownBy(() -> Bimodality.coefficient(null)).isInstanceOf(NullPointerException.class);
   }
 
-  private static MantelHaenszelRateRatio.Stratum s(String name, List<Rate> num, List<Rate> den) {
-    return new MantelHaenszelRateRatio.Stratum(name, num, den);
-  }
-
-  @Test
-  void mantelHaenszel_twoStrata_knownRatioAndDegenerateInterval() {
-    // S1: x1=10 n1=100, x0=5 n0=100: top 5, bottom 2.5. S2: x1=4 n1=200, x0=1 n0=100: top 4/3, bottom 2/3. RR = 2
-    MantelHaenszelRateRatio.Estimate e = MantelHaenszelRateRatio.mantelHaenszel(List.of(
-        s("a", List.of(new Rate(10, 100)), List.of(new Rate(5, 100))),
-        s("b", List.of(new Rate(4, 200)), List.of(new Rate(1, 100)))), SMALL);
-    assertThat(e.ratio()).isCloseTo(2.0, within(1e-12));
-    assertThat(e.lower()).isCloseTo(2.0, within(1e-12)); // one run per group: every replicate is the same
-    assertThat(e.upper()).isCloseTo(2.0, within(1e-12));
-    assertThat(e.usedStrata()).isEqualTo(2);
-    assertThat(e.finite()).isTrue();
-  }
-
-  @Test
-  void mantelHaenszel_stratumWithoutDenominatorRuns_isUnusedAndReplicatesVary() {
-    MantelHaenszelRateRatio.Estimate e = MantelHaenszelRateRatio.mantelHaenszel(List.of(
-        s("a", List.of(new Rate(10, 100), new Rate(0, 100)), List.of(new Rate(5, 100), new Rate(0, 100))),
-        s("none", List.of(new Rate(4, 200)), List.of())), SMALL);
-    assertThat(e.ratio()).isCloseTo(2.0, within(1e-12));
-    assertThat(e.usedStrata()).isEqualTo(1);
-    assertThat(e.strata()).isEqualTo(2);
-    assertThat(e.undefinedResamples()).isPositive(); // replicates drawing only the empty runs are 0/0
-    assertThat(e.lower()).isLessThanOrEqualTo(2.0);
-    assertThat(e.upper()).isGreaterThanOrEqualTo(2.0);
-  }
-
-  @Test
-  void mantelHaenszel_degenerate_nanOrInfinityWithoutInterval() {
-    MantelHaenszelRateRatio.Estimate zero = MantelHaenszelRateRatio.mantelHaenszel(List.of(
-        s("a", List.of(new Rate(0, 100)), List.of(new Rate(0, 100)))), SMALL);
-    assertThat(zero.ratio()).isNaN();
-    assertThat(zero.lower()).isNaN();
-    assertThat(zero.finite()).isFalse();
-    MantelHaenszelRateRatio.Estimate inf = MantelHaenszelRateRatio.mantelHaenszel(List.of(
-        s("a", List.of(new Rate(3, 100)), List.of(new Rate(0, 100)))), SMALL);
-    assertThat(inf.ratio()).isInfinite();
-    assertThat(MantelHaenszelRateRatio.mantelHaenszel(List.of(), SMALL).ratio()).isNaN();
-  }
-
-  @Test
-  void mantelHaenszel_infiniteReplicates_keptAboveFinite() {
-    MantelHaenszelRateRatio.Estimate e = MantelHaenszelRateRatio.mantelHaenszel(List.of(
-        s("a", List.of(new Rate(5, 100), new Rate(5, 100)), List.of(new Rate(2, 100), new Rate(0, 100)))),
-        new RateRatio.Bootstrap(400, 3, 0.95));
-    assertThat(e.ratio()).isCloseTo(5.0, within(1e-12));
-    assertThat(e.upper()).isInfinite();
-  }
-
   @Test
   void estimateRecords_badArguments_areRejected() {
     RateRatio.Bootstrap b = RateRatio.Bootstrap.standard();
-    assertThatThrownBy(() -> new MantelHaenszelRateRatio.Estimate(1, 2, 1, 1, 1, 0, b)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new MantelHaenszelRateRatio.Estimate(1, 1, 1, 1, 2, 0, b)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new MantelHaenszelRateRatio.Estimate(1, 1, 1, 1, -1, 0, b)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new MantelHaenszelRateRatio.Estimate(1, 1, 1, 1, 1, -1, b)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new MantelHaenszelRateRatio.Estimate(1, 1, 1, 1, 1, 5000, b)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new Slope.Estimate(1, 2, 1, 3, 0, b)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new Slope.Estimate(1, 1, 1, -1, 0, b)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new Slope.Estimate(1, 1, 1, 3, -1, b)).isInstanceOf(IllegalArgumentException.class);

@@ -53,6 +53,62 @@ class StratifiedRateRatioTest {
     assertThat(StratifiedRateRatio.pooled(List.of(), BOOT).ratio()).isNaN();
   }
 
+  // The known answers below were written for the second Mantel–Haenszel implementation campaign fifojvm used
+  // (MantelHaenszelRateRatio, merged into this class): they hold for the one estimator that remains.
+
+  @Test
+  void pooled_twoStrataOneRunEach_ratioTwoAndDegenerateInterval() {
+    // S1: x1=10 n1=100, x0=5 n0=100: top 5, bottom 2.5. S2: x1=4 n1=200, x0=1 n0=100: top 4/3, bottom 2/3. RR = 2
+    StratifiedRateRatio.Pooled p = StratifiedRateRatio.pooled(List.of(
+        s("a", List.of(new Rate(10, 100)), List.of(new Rate(5, 100))),
+        s("b", List.of(new Rate(4, 200)), List.of(new Rate(1, 100)))), BOOT);
+    assertThat(p.ratio()).isCloseTo(2.0, within(1e-12));
+    assertThat(p.lower()).isCloseTo(2.0, within(1e-12)); // one run per group: every replicate is the same
+    assertThat(p.upper()).isCloseTo(2.0, within(1e-12));
+    assertThat(p.strata()).isEqualTo(2);
+    assertThat(p.skipped()).isZero();
+  }
+
+  @Test
+  void pooled_stratumWithoutDenominatorRuns_isSkippedAndReplicatesVary() {
+    StratifiedRateRatio.Pooled p = StratifiedRateRatio.pooled(List.of(
+        s("a", List.of(new Rate(10, 100), new Rate(0, 100)), List.of(new Rate(5, 100), new Rate(0, 100))),
+        s("none", List.of(new Rate(4, 200)), List.of())), BOOT);
+    assertThat(p.ratio()).isCloseTo(2.0, within(1e-12));
+    assertThat(p.strata()).isEqualTo(1);
+    assertThat(p.skipped()).isEqualTo(1);
+    assertThat(p.undefinedResamples()).isPositive(); // replicates drawing only the runs without negatives are 0/0
+    assertThat(p.lower()).isLessThanOrEqualTo(2.0);
+    assertThat(p.upper()).isGreaterThanOrEqualTo(2.0);
+  }
+
+  @Test
+  void pooled_onlyNegativesInNumerator_isInfiniteAndBothZero_isNaN() {
+    assertThat(StratifiedRateRatio.pooled(List.of(
+        s("a", List.of(new Rate(0, 100)), List.of(new Rate(0, 100)))), BOOT).ratio()).isNaN();
+    assertThat(StratifiedRateRatio.pooled(List.of(
+        s("a", List.of(new Rate(3, 100)), List.of(new Rate(0, 100)))), BOOT).ratio()).isInfinite();
+  }
+
+  @Test
+  void pooled_infiniteReplicates_keptAboveFinite() {
+    StratifiedRateRatio.Pooled p = StratifiedRateRatio.pooled(List.of(
+        s("a", List.of(new Rate(5, 100), new Rate(5, 100)), List.of(new Rate(2, 100), new Rate(0, 100)))),
+        new RateRatio.Bootstrap(400, 3, 0.95));
+    assertThat(p.ratio()).isCloseTo(5.0, within(1e-12));
+    assertThat(p.upper()).isInfinite();
+  }
+
+  @Test
+  void mantelHaenszel_replicateStratumWithoutEventsInAGroup_addsNothing() {
+    // A replicate can draw only event-less runs of one group in a stratum: that stratum adds nothing, as in the
+    // point estimate, instead of 0/0 (NaN) poisoning both sums. Stratum "b" is 2/10 vs 1/10 alone: RR 2.
+    Rate[] b = {new Rate(2, 10), new Rate(1, 10)};
+    assertThat(StratifiedRateRatio.mantelHaenszel(List.of(new Rate[] {Rate.EMPTY, Rate.EMPTY}, b))).isEqualTo(2.0);
+    assertThat(StratifiedRateRatio.mantelHaenszel(List.of(new Rate[] {new Rate(1, 10), Rate.EMPTY}, b))).isEqualTo(2.0);
+    assertThat(StratifiedRateRatio.mantelHaenszel(List.of(new Rate[] {Rate.EMPTY, new Rate(1, 10)}, b))).isEqualTo(2.0);
+  }
+
   @Test
   void pooledRecord_inconsistentValues_areRefused() {
     assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 2, 1, 0, 0, 0, 0)).isInstanceOf(IllegalArgumentException.class);
