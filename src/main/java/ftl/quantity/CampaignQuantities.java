@@ -91,7 +91,7 @@ final class CampaignQuantities {
         r -> r.field("priority").equals("default") && r.field("load_pct").equals("90"),
         r -> r.field("priority").equals("default") && r.field("load_pct").equals("0"));
     q.add(new Quantity("rho.DA.modeA", "RhoDAModeA",
-        "Pearson correlation of displacement D and ack-referenced span A over every complete event of campaign modeA inside the declared window (D 0-5 ms, A -5-5 ms), paired co-moments",
+        "Pearson correlation of displacement D and ack-referenced span A over every complete event of campaign modeA inside the declared window (" + Phrases.rhoWindow() + "), paired co-moments",
         Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation#result", a -> {
           if (!has(a, MODE_A)) {
             return noData(MODE_A);
@@ -250,10 +250,10 @@ final class CampaignQuantities {
     q.add(new Quantity(key, macro, definition + "; pooled rates, campaign modeA", Unit.RATIO, Format.RATIO_3SF,
         Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, 0)));
     q.add(new Quantity(key.replace(".ratio.", ".ratio.lower."), macro + "Lower",
-        "lower end of the 95% percentile-bootstrap interval (" + Format.grouped(RateRatio.DEFAULT_RESAMPLES) + " resamples of runs, fixed seed) of " + key,
+        "lower end of the " + Phrases.bootstrapOverRuns() + " of " + key,
         Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, -1)));
     q.add(new Quantity(key.replace(".ratio.", ".ratio.upper."), macro + "Upper",
-        "upper end of the 95% percentile-bootstrap interval (" + Format.grouped(RateRatio.DEFAULT_RESAMPLES) + " resamples of runs, fixed seed) of " + key,
+        "upper end of the " + Phrases.bootstrapOverRuns() + " of " + key,
         Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, 1)));
   }
 

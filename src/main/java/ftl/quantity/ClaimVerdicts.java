@@ -44,7 +44,7 @@ final class ClaimVerdicts {
     Function<String, Quantity> in = key -> registry.stream().filter(q -> q.key().equals(key)).findFirst().orElse(null);
     List<Quantity> out = new ArrayList<>();
     out.add(judge("claim.backgroundLoad", "ClaimBackgroundLoad",
-        "background load raises the negative-A rate: held iff the 95% bootstrap interval of load.ratio.modeA lies above 1"
+        "background load raises the negative-A rate: held iff the " + Phrases.level() + " bootstrap interval of load.ratio.modeA lies above 1"
             + " (load.ratio.lower.modeA > 1)",
         in, List.of("load.ratio.lower.modeA"), v -> above("load ratio lower end", real(v.get(0)), 1.0)));
     out.add(judge("claim.sameMedian", "ClaimSameMedian",
@@ -79,9 +79,9 @@ final class ClaimVerdicts {
     out.add(new Quantity("claim.oneOverD", "ClaimOneOverD",
         "the 1/D law (D does not grow with the flight, so D/T falls as 1/T): when campaign delivery exists, its"
             + " pre-registered direct test delivery.prediction.oneOverD (a delay on the delivery branch only raises T;"
-            + " held iff the upper end of the 95% interval of the slope of D on T lies below " + DisplacementQuantities.SLOPE_LIMIT
+            + " held iff the upper end of the " + Phrases.level() + " interval of the slope of D on T lies below " + DisplacementQuantities.SLOPE_LIMIT
             + "), the basis also giving the correlational slope across the sign campaign's conditions, where D and T"
-            + " co-vary (onedlaw.verdict.modeA); without campaign delivery, onedlaw.verdict.modeA itself (held iff the 95%"
+            + " co-vary (onedlaw.verdict.modeA); without campaign delivery, onedlaw.verdict.modeA itself (held iff the " + Phrases.level()
             + " interval of that slope lies below " + DisplacementQuantities.SLOPE_LIMIT + ")",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION,
         a -> oneOverD(value(in, "delivery.prediction.oneOverD", a), value(in, "onedlaw.verdict.modeA", a))));

@@ -139,7 +139,7 @@ final class ConditionQuantities {
             for (String part : List.of("ratio", "lower", "upper")) {
               q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), "modeA", key.substring("collapse.modeA.".length())),
                   (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
-                      + " end of the 95% bootstrap interval of the collapse factor") + " in stratum " + stratum,
+                      + " end of the " + Phrases.level() + " bootstrap interval of the collapse factor") + " in stratum " + stratum,
                   Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> {
                     if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
                       return CampaignQuantities.noData(CampaignQuantities.MODE_A);

@@ -32,9 +32,9 @@ final class DeliveryQuantities {
     String slopeDef = "ordinary least-squares slope of per-run median displacement D on per-run median flight T over the ok runs of campaign delivery (us of D per us of T)";
     q.add(slope("delivery.slope.DT", "DeliverySlopeDT", slopeDef, 0));
     q.add(slope("delivery.slope.DT.lower", "DeliverySlopeDTLower",
-        "lower end of the 95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed) of the " + slopeDef, -1));
+        "lower end of the " + Phrases.bootstrapOverRuns() + " of the " + slopeDef, -1));
     q.add(slope("delivery.slope.DT.upper", "DeliverySlopeDTUpper",
-        "upper end of the 95% percentile-bootstrap interval of the " + slopeDef, 1));
+        "upper end of the " + Phrases.level() + " percentile-bootstrap interval of the " + slopeDef, 1));
     q.add(new Quantity("delivery.prediction.oneOverD", "DeliveryPredictionOneOverD",
         "pre-registered: the 1/D law holds under a delivery-only delay: the upper end of the slope's interval is below 0.1",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.DeliveryQuantities#oneOverD",
@@ -99,7 +99,7 @@ final class DeliveryQuantities {
       return new Value.Unavailable("slope or its interval undefined (" + e.pairs() + " runs)");
     }
     return new Value.Verdict(e.upper() < SLOPE_LIMIT, String.format(Locale.ROOT,
-        "slope %.3f, 95%% interval %.3f to %.3f (held iff the upper end < %.1f)", e.slope(), e.lower(), e.upper(), SLOPE_LIMIT));
+        "slope %.3f, " + Phrases.levelFormat() + " interval %.3f to %.3f (held iff the upper end < %.1f)", e.slope(), e.lower(), e.upper(), SLOPE_LIMIT));
   }
 
   /** Median (type 7) over a condition's runs of their median flight ({@code flight}) or displacement, in us. */

@@ -45,21 +45,21 @@ final class DisplacementQuantities {
     }
     for (String n : names) {
       String over = " over the ok runs of campaign " + n + " (one point per run: its median flight T and median"
-          + " displacement D; OLS, 95% percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES
+          + " displacement D; OLS, " + Phrases.level() + " percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES
           + " resamples, fixed seed)";
       q.add(fit("onedlaw.slope." + n, ConditionQuantities.macro("OneDLawSlope", n, ""),
           "slope of D on T" + over + "; 0 under the 1/D law, 1 if D grows one for one with T", Unit.DIMENSIONLESS, Format.REAL_3SF, n,
           f -> new Value.Real(f.slope())));
       q.add(fit("onedlaw.slope.lower." + n, ConditionQuantities.macro("OneDLawSlopeLower", n, ""),
-          "lower end of the 95% bootstrap interval of the slope of D on T" + over, Unit.DIMENSIONLESS, Format.REAL_3SF, n,
+          "lower end of the " + Phrases.level() + " bootstrap interval of the slope of D on T" + over, Unit.DIMENSIONLESS, Format.REAL_3SF, n,
           f -> new Value.Real(f.lower())));
       q.add(fit("onedlaw.slope.upper." + n, ConditionQuantities.macro("OneDLawSlopeUpper", n, ""),
-          "upper end of the 95% bootstrap interval of the slope of D on T" + over, Unit.DIMENSIONLESS, Format.REAL_3SF, n,
+          "upper end of the " + Phrases.level() + " bootstrap interval of the slope of D on T" + over, Unit.DIMENSIONLESS, Format.REAL_3SF, n,
           f -> new Value.Real(f.upper())));
       q.add(fit("onedlaw.intercept." + n, ConditionQuantities.macro("OneDLawIntercept", n, ""),
           "intercept of D on T" + over, Unit.MICROSECONDS, Format.REAL_3SF, n, f -> new Value.Real(f.interceptNanos() / 1000.0)));
       q.add(fit("onedlaw.verdict." + n, ConditionQuantities.macro("OneDLawVerdict", n, ""),
-          "the 1/D law (D does not grow with T) in campaign " + n + ": held iff the 95% bootstrap interval of the slope"
+          "the 1/D law (D does not grow with T) in campaign " + n + ": held iff the " + Phrases.level() + " bootstrap interval of the slope"
               + " of D on T lies below " + SLOPE_LIMIT + over, Unit.DIMENSIONLESS, Format.VERDICT, n, DisplacementQuantities::verdict));
       for (int j = 1; j < BAND_EDGES_NANOS.length; j++) {
         int band = j;
@@ -101,7 +101,7 @@ final class DisplacementQuantities {
 
   /** The held/did-not-hold decision of the 1/D law on a fit with a defined slope. */
   static Value verdict(DisplacementLaw.Fit f) {
-    String slope = String.format(Locale.ROOT, "slope of D on T %.3g (95%% interval %.3g to %.3g)", f.slope(), f.lower(), f.upper());
+    String slope = String.format(Locale.ROOT, "slope of D on T %.3g (" + Phrases.levelFormat() + " interval %.3g to %.3g)", f.slope(), f.lower(), f.upper());
     if (f.upper() < SLOPE_LIMIT) {
       return new Value.Verdict(true, slope + " below " + SLOPE_LIMIT);
     }

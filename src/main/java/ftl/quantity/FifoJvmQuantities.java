@@ -61,8 +61,9 @@ final class FifoJvmQuantities {
       String what = "Mantel-Haenszel rate ratio of negative-A rates, default priority over " + group
           + ", stratified by broker placement and background load (campaign fifojvm)";
       q.add(ratio(base, macro, what, group, 0));
-      q.add(ratio(base + ".lower", macro + "Lower", "lower end of the 95% stratified percentile-bootstrap interval (2,000 resamples of runs within each stratum and priority, fixed seed) of the " + what, group, -1));
-      q.add(ratio(base + ".upper", macro + "Upper", "upper end of the 95% stratified percentile-bootstrap interval of the " + what, group, 1));
+      q.add(ratio(base + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " stratified percentile-bootstrap interval (" + Phrases.resamples()
+          + " resamples of runs within each stratum and priority, fixed seed) of the " + what, group, -1));
+      q.add(ratio(base + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " stratified percentile-bootstrap interval of the " + what, group, 1));
     }
     q.add(new Quantity("fifojvm.prediction.collapse", "FifoJvmPredictionCollapse",
         "pre-registered: the pooled collapse factor of whole-JVM priority reaches the original's range (point estimate at least 7x and interval's lower end above 1)",
@@ -144,7 +145,7 @@ final class FifoJvmQuantities {
     double high = ((Value.Real) share(values, false)).value();
     boolean held = bc > Bimodality.THRESHOLD && low >= CLUSTER_SHARE && high >= CLUSTER_SHARE;
     return new Value.Verdict(held, String.format(Locale.ROOT,
-        "BC %.3f (threshold 0.556), collapsed %.1f%%, not collapsed %.1f%% of %d runs", bc, 100 * low, 100 * high, values.length));
+        "BC %.3f (threshold %.3f), collapsed %.1f%%, not collapsed %.1f%% of %d runs", bc, Bimodality.THRESHOLD, 100 * low, 100 * high, values.length));
   }
 
   /** {@link #pooled(List, String)} over the campaign's runs, computed once per analysis. */
@@ -183,7 +184,7 @@ final class FifoJvmQuantities {
       return new Value.Unavailable("pooled ratio or its interval not finite (" + e.ratio() + ")");
     }
     boolean held = e.ratio() >= ORIGINAL_LOW && e.lower() > 1;
-    return new Value.Verdict(held, String.format(Locale.ROOT, "pooled %.3gx, 95%% interval %.3g to %.3g", e.ratio(), e.lower(), e.upper()));
+    return new Value.Verdict(held, String.format(Locale.ROOT, "pooled %.3gx, " + Phrases.levelFormat() + " interval %.3g to %.3g", e.ratio(), e.lower(), e.upper()));
   }
 
   /** A finite number as a value, or unavailable for {@code why}. */

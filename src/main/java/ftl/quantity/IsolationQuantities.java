@@ -33,9 +33,9 @@ final class IsolationQuantities {
         q.add(ratio(key, macro, "collapse factor of campaign isolation: pooled negative-A rate at default priority over SCHED_FIFO on the two stamping threads (both on the last core), "
             + where, broker, load, 0));
         q.add(ratio(key + ".lower", macro + "Lower",
-            "lower end of the 95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed) of " + key, broker, load, -1));
+            "lower end of the " + Phrases.bootstrapOverRuns() + " of " + key, broker, load, -1));
         q.add(ratio(key + ".upper", macro + "Upper",
-            "upper end of the 95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed) of " + key, broker, load, 1));
+            "upper end of the " + Phrases.bootstrapOverRuns() + " of " + key, broker, load, 1));
       }
     }
     q.add(new Quantity("isolation.prediction.confinement", "IsolationPredictionConfinement",
@@ -43,7 +43,7 @@ final class IsolationQuantities {
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.IsolationQuantities#confinement",
         a -> verdict(a, false)));
     q.add(new Quantity("isolation.prediction.collapseWhenConfined", "IsolationPredictionCollapseWhenConfined",
-        "pre-registered: with the broker confined to core 0 the 95% bootstrap interval of the collapse factor lies above 1 at each background load",
+        "pre-registered: with the broker confined to core 0 the " + Phrases.level() + " bootstrap interval of the collapse factor lies above 1 at each background load",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.IsolationQuantities#collapseWhenConfined",
         a -> verdict(a, true)));
     return q;

@@ -31,8 +31,8 @@ final class PriorityPooled {
         + " threads, pooled over every stratum of campaign modeA (geometry, load, acks, send interval) with both priorities";
     String boot = " (stratified percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES + " resamples, fixed seed)";
     q.add(pooled("collapse.pooled.modeA", "CollapsePooledModeA", how, 0));
-    q.add(pooled("collapse.pooled.lower.modeA", "CollapsePooledLowerModeA", "lower end of the 95% interval of the " + how + boot, -1));
-    q.add(pooled("collapse.pooled.upper.modeA", "CollapsePooledUpperModeA", "upper end of the 95% interval of the " + how + boot, 1));
+    q.add(pooled("collapse.pooled.lower.modeA", "CollapsePooledLowerModeA", "lower end of the " + Phrases.level() + " interval of the " + how + boot, -1));
+    q.add(pooled("collapse.pooled.upper.modeA", "CollapsePooledUpperModeA", "upper end of the " + Phrases.level() + " interval of the " + how + boot, 1));
     q.add(new Quantity("collapse.pooled.strata.modeA", "CollapsePooledStrataModeA",
         "strata of campaign modeA that enter the pooled collapse factor (events at both priorities)", Unit.COUNT,
         Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#pooled",

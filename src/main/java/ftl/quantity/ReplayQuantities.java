@@ -101,9 +101,9 @@ final class ReplayQuantities {
       q.add(ratio(key, "ReplayBurstRatio" + gw, "pooled negative-A rate of the replay runs of both matches at mean gap " + g
           + " over that of the fixed-interval control " + controlCondition(g), g, 0));
       q.add(ratio(key + ".lower", "ReplayBurstRatio" + gw + "Lower",
-          "lower end of the 95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed) of " + key, g, -1));
+          "lower end of the " + Phrases.bootstrapOverRuns() + " of " + key, g, -1));
       q.add(ratio(key + ".upper", "ReplayBurstRatio" + gw + "Upper",
-          "upper end of the 95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed) of " + key, g, 1));
+          "upper end of the " + Phrases.bootstrapOverRuns() + " of " + key, g, 1));
     }
     q.add(entry("replay.prediction.smoothLimit", "ReplayPredictionSmoothLimit",
         "pre-registered (Mode B, held out): for every replay condition, |replay.retention - replay.predicted| is at most the plan's tolerance (predictions.mode_b_smooth_limit.tolerance)",
@@ -118,7 +118,7 @@ final class ReplayQuantities {
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.ReplayQuantities#ownVerdict",
         a -> ownVerdict(a)));
     q.add(entry("replay.prediction.bursts", "ReplayPredictionBursts",
-        "pre-registered (Mode A): at every mean gap the 95% bootstrap interval of replay.burstRatio lies above 1 (a replayed bursty stream raises the negative-A rate over fixed intervals at the same mean rate)",
+        "pre-registered (Mode A): at every mean gap the " + Phrases.level() + " bootstrap interval of replay.burstRatio lies above 1 (a replayed bursty stream raises the negative-A rate over fixed intervals at the same mean rate)",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.ReplayQuantities#burstsVerdict",
         a -> burstsVerdict(GAPS.stream().map(g -> burst(a, g)).toList())));
     return q;

@@ -50,7 +50,7 @@ final class ReplicationVerdicts {
     Quantity stamping = claim("replication.priorityCollapse", "priorityCollapse", "ReplicationPriorityCollapse",
         "whether the original study's priority collapse (7 to 80x) held on our data: held iff the largest"
             + " per-stratum collapse factor of SCHED_FIFO on the stamping threads, the upper end of collapse.range.modeA,"
-            + " is at least 7, or, when campaign fifojvm exists, its pre-registered whole-JVM test"
+            + " is at least " + Phrases.number(ORIGINAL_SMALLEST_COLLAPSE) + ", or, when campaign fifojvm exists, its pre-registered whole-JVM test"
             + " (fifojvm.prediction.collapse: pooled fifojvm.collapse.fifoJvm at least 7x, interval above 1) held",
         List.of(in.apply("collapse.range.modeA")), v -> priorityCollapse(((Value.Range) v.get(0)).high()));
     Quantity wholeJvm = in.apply("fifojvm.prediction.collapse");
@@ -60,7 +60,7 @@ final class ReplicationVerdicts {
     Quantity lower = in.apply("geometry.ratio.lower.modeA");
     Quantity upper = in.apply("geometry.ratio.upper.modeA");
     out.add(new Quantity("replication.geometryRatio", "ReplicationGeometryRatio",
-        "whether the original study's core-geometry effect held on our data: held iff the 95% bootstrap interval"
+        "whether the original study's core-geometry effect held on our data: held iff the " + Phrases.level() + " bootstrap interval"
             + " of geometry.ratio.modeA excludes 1 (geometry.ratio.lower.modeA > 1 or geometry.ratio.upper.modeA < 1;"
             + " one end beyond 1 decides even when the other is not finite); did not hold when both ends are"
             + " available and the interval contains 1",
@@ -68,7 +68,7 @@ final class ReplicationVerdicts {
         a -> geometryRatio(lower.computation().apply(a), upper.computation().apply(a))));
     out.add(claim("replication.retentionRange", "retentionRange", "ReplicationRetentionRange",
         "whether the original study's guard retention range (from almost none to all of a run's samples) held on"
-            + " our data: held iff omb.retention.min.modeB < 10% and omb.retention.max.modeB = 100%",
+            + " our data: held iff omb.retention.min.modeB < " + Phrases.percent(ALMOST_NONE) + " and omb.retention.max.modeB = 100%",
         List.of(in.apply("omb.retention.min.modeB"), in.apply("omb.retention.max.modeB")),
         v -> retentionRange(((Value.Real) v.get(0)).value(), ((Value.Real) v.get(1)).value())));
     return out;
@@ -111,7 +111,7 @@ final class ReplicationVerdicts {
 
   static Value.Verdict priorityCollapse(double largestCollapse) {
     boolean held = largestCollapse >= ORIGINAL_SMALLEST_COLLAPSE;
-    return new Value.Verdict(held, "max collapse " + Format.sig(largestCollapse, 3) + "x" + (held ? " >= 7x" : " < 7x"));
+    return new Value.Verdict(held, "max collapse " + Format.sig(largestCollapse, 3) + "x" + (held ? " >= " : " < ") + Phrases.number(ORIGINAL_SMALLEST_COLLAPSE) + "x");
   }
 
   /**
@@ -121,17 +121,17 @@ final class ReplicationVerdicts {
    */
   static Value geometryRatio(Value lower, Value upper) {
     if (lower instanceof Value.Real lo && lo.value() > 1) {
-      return new Value.Verdict(true, "95% interval lower end " + Format.sig(lo.value(), 3) + "x > 1");
+      return new Value.Verdict(true, Phrases.level() + " interval lower end " + Format.sig(lo.value(), 3) + "x > 1");
     }
     if (upper instanceof Value.Real hi && hi.value() < 1) {
-      return new Value.Verdict(true, "95% interval upper end " + Format.sig(hi.value(), 3) + "x < 1");
+      return new Value.Verdict(true, Phrases.level() + " interval upper end " + Format.sig(hi.value(), 3) + "x < 1");
     }
     if (lower instanceof Value.Real lo && upper instanceof Value.Real hi) {
-      return new Value.Verdict(false, "95% interval " + Format.sig(lo.value(), 3) + "x to " + Format.sig(hi.value(), 3)
+      return new Value.Verdict(false, Phrases.level() + " interval " + Format.sig(lo.value(), 3) + "x to " + Format.sig(hi.value(), 3)
           + "x contains 1");
     }
     Value.Unavailable missing = (Value.Unavailable) (lower.available() ? upper : lower);
-    return new Value.Unavailable("95% interval of geometry.ratio.modeA undecided, an end is unavailable: " + missing.reason());
+    return new Value.Unavailable(Phrases.level() + " interval of geometry.ratio.modeA undecided, an end is unavailable: " + missing.reason());
   }
 
   /** Held iff the smallest per-run retention is below 10% and the largest is 100%. */
@@ -139,7 +139,7 @@ final class ReplicationVerdicts {
     boolean almostNone = minRetention < ALMOST_NONE;
     boolean all = maxRetention == 1.0;
     return new Value.Verdict(almostNone && all, "min retention " + Format.percent(minRetention) + "%"
-        + (almostNone ? " < 10%" : " >= 10%") + ", max " + Format.percent(maxRetention) + "%" + (all ? " = 100%" : " < 100%"));
+        + (almostNone ? " < " : " >= ") + Phrases.percent(ALMOST_NONE) + ", max " + Format.percent(maxRetention) + "%" + (all ? " = 100%" : " < 100%"));
   }
 
   private static long count(Value v) {

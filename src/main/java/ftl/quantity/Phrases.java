@@ -1,0 +1,60 @@
+package ftl.quantity;
+
+import ftl.stats.CorrelationWindow;
+import ftl.stats.RateRatio;
+import java.math.BigDecimal;
+
+/**
+ * Phrases of the registry's definitions built from the constants the computations use, so a definition cannot
+ * state a different bootstrap or window from the one that computed the value: the confidence level and the
+ * number of resamples of {@link RateRatio.Bootstrap#standard()} (every interval of the registry is computed with
+ * it), and the declared window {@link Analysis#RHO_WINDOW} of rho(D, A).
+ */
+final class Phrases {
+  private Phrases() {}
+
+  /** The confidence level of the registry's intervals as printed, e.g. {@code 95%}. */
+  static String level() {
+    return percent(RateRatio.Bootstrap.standard().level());
+  }
+
+  /** The confidence level for {@link String#format}: {@link #level()} with its percent sign doubled. */
+  static String levelFormat() {
+    return level().replace("%", "%%");
+  }
+
+  /** A fraction as a percentage without trailing zeros: {@code 0.1 -> 10%}. */
+  static String percent(double fraction) {
+    return BigDecimal.valueOf(fraction).movePointRight(2).stripTrailingZeros().toPlainString() + "%";
+  }
+
+  /** A number without trailing zeros or exponent: {@code 7.0 -> 7}, {@code 0.25 -> 0.25}. */
+  static String number(double x) {
+    return BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
+  }
+
+  /** The number of bootstrap resamples, with thousands separators, e.g. {@code 2,000}. */
+  static String resamples() {
+    return Format.grouped(RateRatio.Bootstrap.standard().resamples());
+  }
+
+  /**
+   * The interval of a rate ratio over runs: {@code 95% percentile-bootstrap interval (2,000 resamples of runs,
+   * fixed seed)}.
+   */
+  static String bootstrapOverRuns() {
+    return level() + " percentile-bootstrap interval (" + resamples() + " resamples of runs, fixed seed)";
+  }
+
+  /** The declared rho(D, A) window, e.g. {@code D 0-5 ms, A -5-5 ms} (bounds inclusive). */
+  static String rhoWindow() {
+    CorrelationWindow w = Analysis.RHO_WINDOW;
+    return "D " + millis(w.minDisplacementNanos()) + "-" + millis(w.maxDisplacementNanos()) + " ms, A "
+        + millis(w.minAckSpanNanos()) + "-" + millis(w.maxAckSpanNanos()) + " ms";
+  }
+
+  /** Nanoseconds as milliseconds without trailing zeros: {@code 5000000 -> 5}, {@code 250000 -> 0.25}. */
+  static String millis(long nanos) {
+    return BigDecimal.valueOf(nanos).movePointLeft(6).stripTrailingZeros().toPlainString();
+  }
+}

@@ -1,0 +1,60 @@
+package ftl.quantity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.DataSet;
+import ftl.stats.RateRatio;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The definition phrases built from the computations' constants ({@link Phrases}), and a drift check: every
+ * number a definition of the archive's registry states beside "resamples", or as the level of an interval, is
+ * the one the computation uses.
+ */
+class PhrasesTest {
+
+  @Test
+  void phrases_standardBootstrapAndRhoWindow_readAsPrinted() {
+    assertThat(Phrases.level()).isEqualTo("95%");
+    assertThat(Phrases.levelFormat()).isEqualTo("95%%");
+    assertThat(Phrases.resamples()).isEqualTo("2,000");
+    assertThat(Phrases.bootstrapOverRuns()).isEqualTo("95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed)");
+    assertThat(Phrases.rhoWindow()).isEqualTo("D 0-5 ms, A -5-5 ms");
+  }
+
+  @Test
+  void numbers_trailingZerosAndFractions_areDropped() {
+    assertThat(Phrases.millis(250_000)).isEqualTo("0.25");
+    assertThat(Phrases.millis(0)).isEqualTo("0");
+    assertThat(Phrases.millis(-5_000_000)).isEqualTo("-5");
+    assertThat(Phrases.number(7.0)).isEqualTo("7");
+    assertThat(Phrases.number(0.125)).isEqualTo("0.125");
+    assertThat(Phrases.percent(0.10)).isEqualTo("10%");
+    assertThat(Phrases.percent(0.975)).isEqualTo("97.5%");
+  }
+
+  @Test
+  void definitions_ofTheArchiveRegistry_stateTheComputationsBootstrap() {
+    List<Quantity> all = Registry.forData(DataSet.scan(Path.of("data").toAbsolutePath(), "data")).all();
+    Pattern resamples = Pattern.compile("([0-9][0-9,]*) resamples");
+    Pattern level = Pattern.compile("([0-9.]+)% (?:stratified )?(?:percentile[- ])?(?:bootstrap|interval)");
+    int seen = 0;
+    for (Quantity q : all) {
+      Matcher r = resamples.matcher(q.definition());
+      while (r.find()) {
+        seen++;
+        assertThat(r.group(1).replace(",", "")).as(q.key()).isEqualTo(Integer.toString(RateRatio.DEFAULT_RESAMPLES));
+      }
+      Matcher l = level.matcher(q.definition());
+      while (l.find()) {
+        seen++;
+        assertThat(l.group(1) + "%").as(q.key()).isEqualTo(Phrases.level());
+      }
+    }
+    assertThat(seen).as("definitions that state a bootstrap").isGreaterThan(20);
+  }
+}
