@@ -42,6 +42,10 @@ class CensusTest {
     assertThat(census.stream().filter(e -> e.kind() == Census.Kind.UNTRACED).map(Census.Entry::toString))
         .as("untraced numbers in paper/, supplement/ or paper/abstract.txt").isEmpty();
     assertThat(census).isNotEmpty();
+    // The grid-law denominators that name groups of runs ($b = 4$, $b = 1000$) are formula constants, exempt by
+    // the allow-list, not typed quantities that merely coincide with a condition's gridlaw.b.
+    assertThat(census.stream().filter(e -> e.kind() == Census.Kind.QUANTITY && e.why().startsWith("gridlaw.b."))
+        .map(Census.Entry::toString)).as("grid-law denominators counted as typed quantities").isEmpty();
   }
 
   static Stream<Arguments> lines() {
