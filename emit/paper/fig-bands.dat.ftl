@@ -1,6 +1,7 @@
 % GENERATED from ${template} — do not edit
 % The sign campaign's runs by flight band: median flight (us) and median D/T of the runs in each band (registry entries onedlaw.band.*.modeA). Data digest: ${dataDigest}
+<#-- rows.bandPoints: TableRows.CurvePoint, a band's two registry quantities. -->
 flightUs relError
-<#list quantities?filter(x -> x.key?starts_with("onedlaw.band.flight.modeA.") && x.available) as f>
-${f.number?c} ${q[f.key?replace("onedlaw.band.flight.", "onedlaw.band.relError.")].number?c}
+<#list rows.bandPoints as p>
+${p.flightUs?c} ${p.relError?c}
 </#list>

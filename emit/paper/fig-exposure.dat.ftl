@@ -1,9 +1,7 @@
 % GENERATED from ${template} — do not edit
 % Exposure curve D(T)/T over flight T (us), D(T) the sign campaign's measured relation of D to T (registry entries exposure.curve.*); ack-referenced spans only. Data digest: ${dataDigest}
+<#-- rows.exposureCurve: TableRows.CurvePoint, each a pair of registry quantities (D(T)/T computed by Exposure in Java). -->
 flightUs relError
-<#list quantities?filter(x -> x.key?starts_with("exposure.curve.flight.")) as t>
-<#assign e = q[t.key?replace("exposure.curve.flight.", "exposure.curve.relError.")]>
-<#if e.available>
-${t.number?c} ${e.number?c}
-</#if>
+<#list rows.exposureCurve as p>
+${p.flightUs?c} ${p.relError?c}
 </#list>

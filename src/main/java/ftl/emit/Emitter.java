@@ -72,9 +72,19 @@ public final class Emitter {
     return render(quantities, runs, List.of(), dataDigest);
   }
 
-  /** Renders every template, with per-run rows and the harness audit rows (LaTeX-escaped cells). */
+  /** Renders every template, with per-run rows and the harness audit rows (LaTeX-escaped cells), without a data root. */
   public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs,
                              List<Map<String, Object>> audit, String dataDigest) {
+    return render(null, quantities, runs, audit, dataDigest);
+  }
+
+  /**
+   * Renders every template, with per-run rows, the harness audit rows and the typed table rows
+   * ({@link TableRows}) of {@code data}, the data root the quantities were computed from (null: no data-bound rows).
+   */
+  public List<Output> render(ftl.data.DataSet data, List<Computed> quantities, List<Map<String, Object>> runs,
+                             List<Map<String, Object>> audit, String dataDigest) {
+    TableRows rows = TableRows.of(data, quantities, OriginalStudy.read(root));
     List<Output> out = new ArrayList<>();
     for (String target : TARGETS) {
       Path dir = root.resolve(EMIT_DIR).resolve(target);
@@ -91,7 +101,7 @@ public final class Emitter {
         String name = t.getFileName().toString();
         String templateName = target + "/" + name;
         String outName = target + "/generated/" + name.substring(0, name.length() - ".ftl".length());
-        out.add(new Output(outName, EMIT_DIR + "/" + templateName, render(templateName, quantities, runs, audit, dataDigest)));
+        out.add(new Output(outName, EMIT_DIR + "/" + templateName, render(templateName, quantities, runs, audit, rows, dataDigest)));
       }
     }
     Output abstractText = plainAbstract(quantities, dataDigest);
@@ -149,27 +159,8 @@ public final class Emitter {
     return new Output(ABSTRACT_OUTPUT, ABSTRACT_SOURCE, sb.toString());
   }
 
-  /**
-   * The original study's figures, from {@code paper/original-study.csv} (empty when absent): per row the
-   * claim and original figure (LaTeX-escaped), our registry key(s), the verdict key ({@code ""} when the
-   * row or the file has none) and the note.
-   */
-  private List<Map<String, Object>> originalStudy() {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (OriginalStudy.Claim c : OriginalStudy.read(root)) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("claimLatex", ftl.quantity.LatexEscape.escape(c.claim()));
-      m.put("originalLatex", ftl.quantity.LatexEscape.escape(c.original()));
-      m.put("ourKey", String.join(" of ", c.ourKeys()));
-      m.put("verdictKey", c.verdictKey());
-      m.put("noteLatex", ftl.quantity.LatexEscape.escape(c.note()));
-      out.add(m);
-    }
-    return out;
-  }
-
   private String render(String templateName, List<Computed> quantities, List<Map<String, Object>> runs,
-                        List<Map<String, Object>> audit, String dataDigest) {
+                        List<Map<String, Object>> audit, TableRows rows, String dataDigest) {
     Map<String, Object> model = new LinkedHashMap<>();
     List<Map<String, Object>> qs = new ArrayList<>();
     Map<String, Map<String, Object>> byKey = new LinkedHashMap<>();
@@ -207,7 +198,7 @@ public final class Emitter {
     model.put("archiveVersion", ArchiveVersion.VERSION);
     model.put("runs", runs);
     model.put("audit", audit);
-    model.put("original", originalStudy());
+    model.put("rows", rows);
     model.put("template", EMIT_DIR + "/" + templateName);
     // tex(s): plain text (an identifier from a key, a cell) as text-mode LaTeX.
     model.put("tex", (freemarker.template.TemplateMethodModelEx) args -> {

@@ -123,40 +123,34 @@ final class ConditionQuantities {
 
   /** The collapse factor of each Mode A stratum, with its bootstrap interval. */
   private static void collapseStrata(List<Quantity> q) {
-    for (String geometry : List.of("shared", "split")) {
-      for (String load : List.of("0", "50", "90")) {
-        for (String acks : List.of("1", "all")) {
-          for (String interval : List.of("1000000", "500000", "250000")) {
-            String stratum = "geometry=" + geometry + " load=" + load + "% acks=" + acks + " interval=" + interval + "ns";
-            String key = "collapse.modeA." + geometry + "-load" + load + "-acks" + acks + "-s" + (Long.parseLong(interval) / 1000) + "us";
-            Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
-                Manipulations.collapse(Manipulations.usable(a, CampaignQuantities.MODE_A)).stream()
-                    .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
-            q.add(new Quantity(key + ".holm", macro("CollapseHolm", "modeA", key.substring("collapse.modeA.".length())),
-                "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
-                    + stratum, Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
-                a -> PriorityPooled.holm(a, stratum)));
-            for (String part : List.of("ratio", "lower", "upper")) {
-              q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), "modeA", key.substring("collapse.modeA.".length())),
-                  (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
-                      + " end of the " + Phrases.level() + " bootstrap interval of the collapse factor") + " in stratum " + stratum,
-                  Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> {
-                    if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
-                      return CampaignQuantities.noData(CampaignQuantities.MODE_A);
-                    }
-                    RateRatio.Estimate e = est.apply(a);
-                    if (e == null) {
-                      return new Value.Unavailable("stratum lacks runs of one priority");
-                    }
-                    if (e.status() != RateRatio.Status.DEFINED) {
-                      return new Value.Unavailable("ratio not finite: " + e.status());
-                    }
-                    double v = part.equals("ratio") ? e.ratio() : part.equals("lower") ? e.lower() : e.upper();
-                    return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("bound not finite");
-                  }));
-            }
-          }
-        }
+    for (Layout.CollapseStratum cs : Layout.collapseStrata()) {
+      String stratum = cs.name();
+      String key = cs.key();
+      Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
+          Manipulations.collapse(Manipulations.usable(a, CampaignQuantities.MODE_A)).stream()
+              .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
+      q.add(new Quantity(key + ".holm", macro("CollapseHolm", "modeA", key.substring("collapse.modeA.".length())),
+          "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
+              + stratum, Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
+          a -> PriorityPooled.holm(a, stratum)));
+      for (String part : List.of("ratio", "lower", "upper")) {
+        q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), "modeA", key.substring("collapse.modeA.".length())),
+            (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
+                + " end of the " + Phrases.level() + " bootstrap interval of the collapse factor") + " in stratum " + stratum,
+            Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> {
+              if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
+                return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+              }
+              RateRatio.Estimate e = est.apply(a);
+              if (e == null) {
+                return new Value.Unavailable("stratum lacks runs of one priority");
+              }
+              if (e.status() != RateRatio.Status.DEFINED) {
+                return new Value.Unavailable("ratio not finite: " + e.status());
+              }
+              double v = part.equals("ratio") ? e.ratio() : part.equals("lower") ? e.lower() : e.upper();
+              return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("bound not finite");
+            }));
       }
     }
   }

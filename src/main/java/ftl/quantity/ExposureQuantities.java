@@ -115,10 +115,10 @@ final class ExposureQuantities {
     }
     for (int i = 0; i < DisplacementQuantities.CURVE_FLIGHTS_US.length; i++) {
       int t = DisplacementQuantities.CURVE_FLIGHTS_US[i];
-      q.add(new Quantity("exposure.curve.flight.p" + (i + 1), ConditionQuantities.macro("ExposureCurveFlight", "", "p" + (i + 1)),
+      q.add(new Quantity(Layout.exposureCurveFlightKey(i + 1), ConditionQuantities.macro("ExposureCurveFlight", "", "p" + (i + 1)),
           "flight of point " + (i + 1) + " of the exposure curve (a grid point of the figure)", Unit.MICROSECONDS,
-          Format.REAL_3SF, Scope.TABLE, "ftl.quantity.DisplacementQuantities#forData", a -> new Value.Real(t)));
-      q.add(new Quantity("exposure.curve.relError.p" + (i + 1), ConditionQuantities.macro("ExposureCurveRelError", "", "p" + (i + 1)),
+          Format.REAL_3SF, Scope.TABLE, "ftl.quantity.ExposureQuantities#forData", a -> new Value.Real(t)));
+      q.add(new Quantity(Layout.exposureCurveRelErrorKey(i + 1), ConditionQuantities.macro("ExposureCurveRelError", "", "p" + (i + 1)),
           "relative error D(T)/T of an ack-referenced figure at flight " + t + " us, D(T) from " + fitted, Unit.FRACTION,
           Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#fit", a -> fitted(a, t * 1000.0)));
     }

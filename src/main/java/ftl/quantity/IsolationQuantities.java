@@ -26,7 +26,7 @@ final class IsolationQuantities {
     List<Quantity> q = new ArrayList<>();
     for (String broker : BROKERS) {
       for (String load : LOADS) {
-        String key = "isolation.collapse." + broker + ".load" + load;
+        String key = Layout.isolationCollapseKey(broker, load);
         String macro = ConditionQuantities.macro("IsolationCollapse", broker, "load" + load);
         String where = "broker " + (broker.equals("all") ? "on every core" : "confined to core 0") + ", " + load
             + "% background load";

@@ -169,9 +169,12 @@ public final class Reproduction {
     for (java.util.Map<String, String> row : Registry.auditRows(data)) {
       java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
       row.forEach((k, v) -> m.put(k, ftl.quantity.LatexEscape.escape(v)));
+      // The same cell as words (an audit verdict such as silently_dropped reads "silently dropped"), made here so the
+      // template only lays the cells out.
+      row.forEach((k, v) -> m.put(k + "_words", ftl.quantity.LatexEscape.escape(v.replace('_', ' '))));
       audit.add(m);
     }
-    return new Emitter(archiveRoot).render(computed, runRows(analysis), audit, digest);
+    return new Emitter(archiveRoot).render(data, computed, runRows(analysis), audit, digest);
   }
 
   /** Places where a text quotes a quantity that has no value. */

@@ -1,0 +1,415 @@
+package ftl.emit;
+
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.LedgerRow;
+import ftl.quantity.Computed;
+import ftl.quantity.LatexEscape;
+import ftl.quantity.Layout;
+import ftl.quantity.Value;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The typed rows the templates lay out (convention 13: templates lay out, Java computes). Every row is built
+ * here from the data's campaigns and conditions and from {@link Layout}'s typed strata and points; each key
+ * is constructed from them, never split apart, and every number a row carries is a registry quantity (a
+ * {@link Cell}) or a field computed here (a figure's point index). A template receives these records and
+ * prints their fields: no arithmetic, no parsing of keys, no sorting by a number read out of a name.
+ *
+ * <p>Rows that need the data root (campaigns, conditions, ledger fields, published rows) are empty when the
+ * emitter renders without one; the original study's rows need only {@code paper/original-study.csv}.
+ *
+ * @param collapse the collapse table: one row per stratum of campaign modeA ({@code tab-collapse})
+ * @param collapsePoints the collapse figure's points, numbered in Java ({@code fig-collapse.dat})
+ * @param originalCollapse the original study's collapse range for the figure's band ({@code fig-collapse-original.dat})
+ * @param exposureCurve the exposure curve's points with a value ({@code fig-exposure.dat})
+ * @param published published flights placed on the curve ({@code fig-published.dat})
+ * @param bandPoints the sign campaign's flight bands ({@code fig-bands.dat})
+ * @param campaigns one row per campaign ({@code tab-campaigns})
+ * @param conditions per campaign, one row per condition ({@code tab-conditions})
+ * @param payload the payload campaign's conditions, by payload then start phase ({@code tab-payload})
+ * @param retention campaign modeB's conditions without a controlled start phase, by send interval ({@code tab-retention})
+ * @param bands per campaign, the 1/D law's slope and bands ({@code tab-bands})
+ * @param replication the original study's claims beside ours ({@code tab-replication})
+ */
+public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapsePoints, List<OriginalRange> originalCollapse,
+                        List<CurvePoint> exposureCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
+                        List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
+                        List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication) {
+
+  /**
+   * One table cell that prints a registry quantity.
+   *
+   * @param key the quantity's key; null for a key the registry does not have (printed {@code n/a})
+   * @param keyLatex the key, LaTeX-escaped
+   * @param latex the quantity's printed LaTeX ({@code n/a} when it has no value)
+   * @param available whether it has a value
+   */
+  public record Cell(String key, String keyLatex, String latex, boolean available) {
+    static Cell of(Computed c) {
+      return new Cell(c.quantity().key(), LatexEscape.escape(c.quantity().key()), c.latex(), c.available());
+    }
+
+    static final Cell MISSING = new Cell(null, null, "n/a", false);
+
+    /**
+     * The cell as a table prints it: a quantity with a value goes through {@code \ftlQuantity}, the link
+     * {@code ./ftl check-pdf} traces; one without a value prints its text ({@code n/a}), which links nowhere.
+     */
+    public String linked() {
+      return available ? "\\ftlQuantity{" + keyLatex + "}{" + latex + "}" : latex;
+    }
+  }
+
+  /** A stratum of the collapse table: its typed condition fields and its four quantities. */
+  public record CollapseRow(String geometry, String loadPct, String acks, long sendIntervalMicros, Cell ratio, Cell lower,
+                            Cell upper, Cell holm) {}
+
+  /**
+   * A point of the collapse figure. {@code idx} numbers the points from 1 in plotting order (campaign modeA's
+   * strata by load, then the isolation campaign), the x position pgfplots reads.
+   */
+  public record CollapsePoint(int idx, double ratio, double lower, double upper, String load, String group, String label) {}
+
+  /** The original study's range of a figure, as printed in {@code paper/original-study.csv} ("7 to 80x"). */
+  public record OriginalRange(String low, String high) {}
+
+  /** A point of a curve: flight (us) and relative error D/T. */
+  public record CurvePoint(double flightUs, double relError) {}
+
+  /** A published flight on the exposure curve: its row of the CSV, the flight (us), D(T)/T and the stated percentile. */
+  public record PublishedPoint(int row, double flightUs, double relError, long percentile) {}
+
+  /** A campaign's row of the campaigns table. */
+  public record CampaignRow(String campaign, Cell runs, Cell conditions, Cell runsPerCondition, Cell eventsPerRun,
+                            Cell warmupEvents, Cell sendLagP99) {}
+
+  /** One campaign's conditions. */
+  public record CampaignConditions(String campaign, List<ConditionRow> rows) {}
+
+  /** A condition's row; {@code ackNegativeRate} is null where the campaign has no such entry (the no-JVM check). */
+  public record ConditionRow(String condition, Cell runs, Cell b, Cell ackNegativeRate, Cell retentionMin,
+                             Cell retentionMedian, Cell retentionMax, Cell agreement, Cell flightMedian) {}
+
+  /** A payload condition's row. */
+  public record PayloadRow(String condition, Cell runs, Cell retentionMedian, Cell retentionMin, Cell retentionMax,
+                           Cell flightMedian) {}
+
+  /** A send interval's row of the retention table; {@code heldOutError} is null where there is no held-out entry. */
+  public record RetentionRow(String condition, Cell a, Cell b, Cell runs, Cell retentionMin, Cell retentionMedian,
+                             Cell retentionMax, Cell agreement, Cell heldOutError, Cell flightMedian) {}
+
+  /** A campaign's 1/D law: slope, interval, verdict and, per band shown, its runs and median D/T. */
+  public record BandsRow(String campaign, Cell slope, Cell lower, Cell upper, Cell verdict, List<Band> bands) {}
+
+  /** One flight band of a campaign. */
+  public record Band(Cell runs, Cell relError) {}
+
+  /**
+   * A claim of the original study beside ours.
+   *
+   * @param ours our figures, joined by "of" ({@code null} when the row names none: printed {@code --})
+   * @param verdict the verdict; null when the row has none ({@code --})
+   * @param basisLatex the verdict's basis ({@code n/a} when its value carries none)
+   */
+  public record ReplicationRow(String claimLatex, String originalLatex, List<Cell> ours, String noteLatex, Cell verdict,
+                               String basisLatex) {}
+
+  /** The first flight band the 1/D table shows: band 1 (flights below a third of a millisecond) holds no run of interest. */
+  static final int FIRST_TABLE_BAND = 2;
+  /** The original study's claim whose range the collapse figure shades. */
+  static final String COLLAPSE_CLAIM = "priority collapse";
+  private static final Pattern RANGE = Pattern.compile("([0-9.]+) to ([0-9.]+)x");
+  private static final String MODE_A = "modeA";
+  private static final String MODE_B = "modeB";
+  private static final String PAYLOAD = "payload";
+
+  public TableRows {
+    collapse = List.copyOf(collapse);
+    collapsePoints = List.copyOf(collapsePoints);
+    originalCollapse = List.copyOf(originalCollapse);
+    exposureCurve = List.copyOf(exposureCurve);
+    published = List.copyOf(published);
+    bandPoints = List.copyOf(bandPoints);
+    campaigns = List.copyOf(campaigns);
+    conditions = List.copyOf(conditions);
+    payload = List.copyOf(payload);
+    retention = List.copyOf(retention);
+    bands = List.copyOf(bands);
+    replication = List.copyOf(replication);
+  }
+
+  /**
+   * The rows of every table and figure.
+   *
+   * @param data the data root the quantities were computed from; null renders the data-bound rows empty
+   * @param quantities every computed quantity
+   * @param original the original study's claims
+   */
+  public static TableRows of(DataSet data, List<Computed> quantities, List<OriginalStudy.Claim> original) {
+    Map<String, Computed> q = new LinkedHashMap<>();
+    for (Computed c : quantities) {
+      q.put(c.quantity().key(), c);
+    }
+    Rows r = new Rows(q);
+    List<Campaign> campaigns = data == null ? List.of() : data.campaigns();
+    return new TableRows(r.collapse(), r.collapsePoints(), originalCollapse(original), r.exposureCurve(),
+        data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
+        r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
+        r.replication(original));
+  }
+
+  private static List<OriginalRange> originalCollapse(List<OriginalStudy.Claim> original) {
+    List<OriginalRange> out = new ArrayList<>();
+    for (OriginalStudy.Claim c : original) {
+      Matcher m = RANGE.matcher(LatexEscape.escape(c.original()));
+      if (LatexEscape.escape(c.claim()).startsWith(COLLAPSE_CLAIM) && m.matches()) {
+        out.add(new OriginalRange(m.group(1), m.group(2)));
+      }
+    }
+    return out;
+  }
+
+  /** The rows over one map of computed quantities by key. */
+  private record Rows(Map<String, Computed> q) {
+
+    boolean has(String key) {
+      return q.containsKey(key);
+    }
+
+    boolean available(String key) {
+      return q.containsKey(key) && q.get(key).available();
+    }
+
+    Cell cell(String key) {
+      Computed c = q.get(key);
+      return c == null ? Cell.MISSING : Cell.of(c);
+    }
+
+    Cell cellOrNull(String key) {
+      return has(key) ? cell(key) : null;
+    }
+
+    double number(String key) {
+      Value v = q.get(key).value();
+      return v instanceof Value.Count n ? n.count() : ((Value.Real) v).value();
+    }
+
+    List<CollapseRow> collapse() {
+      List<CollapseRow> out = new ArrayList<>();
+      for (Layout.CollapseStratum s : Layout.collapseStrata()) {
+        if (has(s.key() + ".ratio")) {
+          out.add(new CollapseRow(s.geometry(), s.loadPct(), s.acks(), s.sendIntervalMicros(), cell(s.key() + ".ratio"),
+              cell(s.key() + ".lower"), cell(s.key() + ".upper"), cell(s.key() + ".holm")));
+        }
+      }
+      return out;
+    }
+
+    /** The points with a finite factor and interval: modeA's strata by load (0, 50, 90), then the isolation campaign. */
+    List<CollapsePoint> collapsePoints() {
+      List<CollapsePoint> out = new ArrayList<>();
+      Set<String> loads = new LinkedHashSet<>();
+      Layout.collapseStrata().forEach(s -> loads.add(s.loadPct()));
+      for (String load : loads) {
+        for (Layout.CollapseStratum s : Layout.collapseStrata()) {
+          if (s.loadPct().equals(load) && complete(s.key() + ".ratio", s.key() + ".lower", s.key() + ".upper")) {
+            out.add(new CollapsePoint(out.size() + 1, number(s.key() + ".ratio"), number(s.key() + ".lower"),
+                number(s.key() + ".upper"), load, MODE_A,
+                s.geometry().substring(0, 2) + "/acks" + s.acks() + "/s" + s.sendIntervalMicros() + "us/L" + load));
+          }
+        }
+      }
+      for (String broker : Layout.isolationBrokers()) {
+        for (String load : Layout.isolationLoads()) {
+          String k = Layout.isolationCollapseKey(broker, load);
+          if (complete(k, k + ".lower", k + ".upper")) {
+            out.add(new CollapsePoint(out.size() + 1, number(k), number(k + ".lower"), number(k + ".upper"), load,
+                "isolation-" + broker, "iso/" + broker + "/L" + load));
+          }
+        }
+      }
+      return out;
+    }
+
+    private boolean complete(String... keys) {
+      for (String k : keys) {
+        if (!available(k)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    List<CurvePoint> exposureCurve() {
+      List<CurvePoint> out = new ArrayList<>();
+      for (int p = 1; p <= Layout.exposureCurvePoints(); p++) {
+        if (complete(Layout.exposureCurveFlightKey(p), Layout.exposureCurveRelErrorKey(p))) {
+          out.add(new CurvePoint(number(Layout.exposureCurveFlightKey(p)), number(Layout.exposureCurveRelErrorKey(p))));
+        }
+      }
+      return out;
+    }
+
+    List<PublishedPoint> published(List<Integer> rows) {
+      List<PublishedPoint> out = new ArrayList<>();
+      for (int row : rows) {
+        if (complete("exposure.published.flight" + row, "exposure.relError.published" + row)) {
+          out.add(new PublishedPoint(row, number("exposure.published.flight" + row), number("exposure.relError.published" + row),
+              (long) number("exposure.published.percentile" + row)));
+        }
+      }
+      return out;
+    }
+
+    List<CurvePoint> bandPoints() {
+      List<CurvePoint> out = new ArrayList<>();
+      for (int j = 1; j <= Layout.flightBands(); j++) {
+        String flight = "onedlaw.band.flight." + MODE_A + ".band" + j;
+        String relError = "onedlaw.band.relError." + MODE_A + ".band" + j;
+        if (complete(flight, relError)) {
+          out.add(new CurvePoint(number(flight), number(relError)));
+        }
+      }
+      return out;
+    }
+
+    List<CampaignRow> campaigns(List<Campaign> campaigns) {
+      List<CampaignRow> out = new ArrayList<>();
+      for (Campaign c : campaigns) {
+        String n = c.name();
+        if (has("campaign.runs." + n)) {
+          out.add(new CampaignRow(n, cell("campaign.runs." + n), cell("campaign.conditions." + n),
+              cell("campaign.runsPerCondition." + n), cell("campaign.eventsPerRun." + n), cell("campaign.warmupEvents." + n),
+              cell("campaign.sendLagP99." + n)));
+        }
+      }
+      return out;
+    }
+
+    /** The conditions of a campaign's ok runs, in the registry's order (sorted by name), each with its first ok row. */
+    private static Map<String, LedgerRow> conditionsOf(Campaign c) {
+      Map<String, LedgerRow> out = new java.util.TreeMap<>();
+      for (LedgerRow r : c.runs()) {
+        if (r.ok()) {
+          out.putIfAbsent(r.condition(), r);
+        }
+      }
+      return out;
+    }
+
+    List<CampaignConditions> conditions(List<Campaign> campaigns) {
+      List<CampaignConditions> out = new ArrayList<>();
+      for (Campaign c : campaigns) {
+        String n = c.name();
+        if (!has("campaign.runs." + n)) {
+          continue;
+        }
+        List<ConditionRow> rows = new ArrayList<>();
+        for (String cond : conditionsOf(c).keySet()) {
+          String k = n + "." + Layout.conditionSegment(cond);
+          if (has("runs." + k)) {
+            rows.add(new ConditionRow(cond, cell("runs." + k), cell("gridlaw.b." + k), cellOrNull("ackNegative.rate." + k),
+                cell("retention.min." + k), cell("retention.median." + k), cell("retention.max." + k),
+                cell("gridlaw.agreement." + k), cell("flight.median." + k)));
+          }
+        }
+        out.add(new CampaignConditions(n, rows));
+      }
+      return out;
+    }
+
+    /** The payload campaign's conditions, ordered by the ledger's payload_bytes, then start_phase_us (a missing field last). */
+    List<PayloadRow> payload(List<Campaign> campaigns) {
+      record Keyed(PayloadRow row, long payloadBytes, long phaseMicros) {}
+      List<Keyed> rows = new ArrayList<>();
+      for (Campaign c : campaigns) {
+        if (!c.name().equals(PAYLOAD)) {
+          continue;
+        }
+        conditionsOf(c).forEach((cond, first) -> {
+          String k = PAYLOAD + "." + Layout.conditionSegment(cond);
+          if (has("retention.median." + k)) {
+            rows.add(new Keyed(new PayloadRow(cond, cell("runs." + k), cell("retention.median." + k),
+                cell("retention.min." + k), cell("retention.max." + k), cell("flight.median." + k)),
+                whole(first.field("payload_bytes")), whole(first.field("start_phase_us"))));
+          }
+        });
+      }
+      rows.sort(Comparator.comparingLong(Keyed::payloadBytes).thenComparingLong(Keyed::phaseMicros));
+      return rows.stream().map(Keyed::row).toList();
+    }
+
+    private static long whole(String ledgerField) {
+      return ledgerField.isEmpty() ? Long.MAX_VALUE : Long.parseLong(ledgerField);
+    }
+
+    /** Campaign modeB's conditions whose runs have no controlled start phase (ledger start_phase_us empty), by send interval. */
+    List<RetentionRow> retention(List<Campaign> campaigns) {
+      record Keyed(RetentionRow row, double sendIntervalNanos) {}
+      List<Keyed> rows = new ArrayList<>();
+      for (Campaign c : campaigns) {
+        if (!c.name().equals(MODE_B)) {
+          continue;
+        }
+        conditionsOf(c).forEach((cond, first) -> {
+          String k = MODE_B + "." + Layout.conditionSegment(cond);
+          if (first.field("start_phase_us").isEmpty() && available("sendInterval." + k)) {
+            rows.add(new Keyed(new RetentionRow(cond, cell("gridlaw.a." + k), cell("gridlaw.b." + k), cell("runs." + k),
+                cell("retention.min." + k), cell("retention.median." + k), cell("retention.max." + k),
+                cell("gridlaw.agreement." + k), cellOrNull("gridlaw.heldout.condition.medianAbsError." + k),
+                cell("flight.median." + k)), number("sendInterval." + k)));
+          }
+        });
+      }
+      rows.sort(Comparator.comparingDouble(Keyed::sendIntervalNanos));
+      return rows.stream().map(Keyed::row).toList();
+    }
+
+    /** Per campaign with a 1/D fit (modeA first, then the data's order), the bands from {@link #FIRST_TABLE_BAND} up. */
+    List<BandsRow> bands(List<Campaign> campaigns) {
+      Set<String> names = new LinkedHashSet<>();
+      names.add(MODE_A);
+      campaigns.forEach(c -> names.add(c.name()));
+      List<BandsRow> out = new ArrayList<>();
+      for (String n : names) {
+        if (!has("onedlaw.slope." + n)) {
+          continue;
+        }
+        List<Band> bands = new ArrayList<>();
+        for (int j = FIRST_TABLE_BAND; j <= Layout.flightBands(); j++) {
+          bands.add(new Band(cell("onedlaw.band.runs." + n + ".band" + j), cell("onedlaw.band.relError." + n + ".band" + j)));
+        }
+        out.add(new BandsRow(n, cell("onedlaw.slope." + n), cell("onedlaw.slope.lower." + n),
+            cell("onedlaw.slope.upper." + n), cell("onedlaw.verdict." + n), bands));
+      }
+      return out;
+    }
+
+    List<ReplicationRow> replication(List<OriginalStudy.Claim> original) {
+      List<ReplicationRow> out = new ArrayList<>();
+      for (OriginalStudy.Claim c : original) {
+        // A row without our_key reads as one empty key (OriginalStudy splits the cell): it names no figure of ours.
+        List<Cell> ours = String.join("", c.ourKeys()).isEmpty() ? null : c.ourKeys().stream().map(this::cell).toList();
+        Cell verdict = c.verdictKey().isEmpty() ? null : cellOrNull(c.verdictKey());
+        String basis = "n/a";
+        if (verdict != null && q.get(c.verdictKey()).value() instanceof Value.Verdict v) {
+          basis = LatexEscape.escape(v.basis());
+        } else if (verdict != null && q.get(c.verdictKey()).value() instanceof Value.Untestable u) {
+          basis = LatexEscape.escape(u.reason());
+        }
+        out.add(new ReplicationRow(LatexEscape.escape(c.claim()), LatexEscape.escape(c.original()), ours,
+            LatexEscape.escape(c.note()), verdict, basis));
+      }
+      return out;
+    }
+  }
+}
