@@ -1,6 +1,7 @@
 % GENERATED from ${template} — do not edit
 % Every condition of every campaign, from its ledger and events (ok runs only). Data digest: ${dataDigest}
-<#-- rows.conditions: TableRows.CampaignConditions, per campaign its TableRows.ConditionRow (condition name and registry quantities). -->
+<#-- rows.conditions: TableRows.CampaignConditions, per campaign its TableRows.ConditionRow (condition name and registry quantities);
+     quantities print as \ftlQuantity links (Cell.linked) that ./ftl check-pdf traces, the condition's name is a label. -->
 <#list rows.conditions as c>
 \subsection*{Campaign \texttt{${tex(c.campaign)}}}
 \begin{longtable}{@{}lrrrrrrrr@{}}
@@ -9,7 +10,7 @@ condition & runs & $b$ & $A<0$ share & retention min & median & max & grid law a
 \midrule
 \endhead
 <#list c.rows as y>
-\texttt{${tex(y.condition)}} & ${y.runs.latex} & ${y.b.latex} & <#if y.ackNegativeRate??>${y.ackNegativeRate.latex}<#else>--</#if> & ${y.retentionMin.latex} & ${y.retentionMedian.latex} & ${y.retentionMax.latex} & ${y.agreement.latex} & ${y.flightMedian.latex} \\
+\texttt{${tex(y.condition)}} & ${y.runs.linked} & ${y.b.linked} & <#if y.ackNegativeRate??>${y.ackNegativeRate.linked}<#else>--</#if> & ${y.retentionMin.linked} & ${y.retentionMedian.linked} & ${y.retentionMax.linked} & ${y.agreement.linked} & ${y.flightMedian.linked} \\
 </#list>
 \bottomrule
 \end{longtable}

@@ -189,6 +189,8 @@ public final class Emitter {
       m.put("function", c.quantity().function());
       m.put("functionLatex", ftl.quantity.LatexEscape.escape(c.quantity().function()));
       m.put("keyLatex", ftl.quantity.LatexEscape.escape(c.quantity().key()));
+      // A table cell printing this quantity: the \ftlQuantity link ./ftl check-pdf traces (TableRows.Cell#linked).
+      m.put("linked", TableRows.Cell.of(c).linked());
       qs.add(m);
       byKey.put(c.quantity().key(), m);
     }

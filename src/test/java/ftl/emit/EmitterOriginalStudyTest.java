@@ -21,6 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The replication table ({@code emit/paper/tab-replication.tex.ftl}) over a {@code paper/original-study.csv}
  * with and without the {@code verdict_key} column: a claim's verdict cell prints its verdict and the basis beside it,
  * a size row (empty key), a key the registry lacks and a CSV written before the column existed print {@code --}.
+ * Our figures and the verdict print as {@code \ftlQuantity} links (what {@code ftl check-pdf} traces); a figure
+ * without a value prints {@code n/a}, unlinked.
  */
 class EmitterOriginalStudyTest {
   static final String TEMPLATE = "emit/paper/tab-replication.tex.ftl";
@@ -52,18 +54,20 @@ class EmitterOriginalStudyTest {
             events with all three stamps,"738,730",events.total.modeA,,
             a claim judged by a missing verdict,1,events.total.modeA,replication.noSuchVerdict,
             """, List.of(
-            "negative flights & never & 0 & held & negative flights 0 = 0 \\\\",
-            "priority collapse & 7 to 80x & 0.58 to 2.7x (over strata) & did not hold & max collapse 2.66x < 7x \\\\",
+            "negative flights & never & \\ftlQuantity{events.sendNegative.modeA}{0} & \\ftlQuantity{replication.flightsNeverNegative}{held}"
+                + " & negative flights 0 = 0 \\\\",
+            "priority collapse & 7 to 80x & \\ftlQuantity{collapse.range.modeA}{0.58 to 2.7x} (over strata) & \\ftlQuantity{replication.priorityCollapse}{did not hold}"
+                + " & max collapse 2.66x < 7x \\\\",
             "core-geometry ratio & 2.07x & n/a & n/a & n/a \\\\",
-            "events with all three stamps & 738,730 & 604,800 & -- & -- \\\\",
-            "a claim judged by a missing verdict & 1 & 604,800 & -- & -- \\\\")),
+            "events with all three stamps & 738,730 & \\ftlQuantity{events.total.modeA}{604,800} & -- & -- \\\\",
+            "a claim judged by a missing verdict & 1 & \\ftlQuantity{events.total.modeA}{604,800} & -- & -- \\\\")),
         Arguments.of("without verdict_key (a CSV older than the column)", comment + """
             claim,original,our_key,note
             negative flights,never,events.sendNegative.modeA,
             priority collapse,7 to 80x,collapse.range.modeA,over strata
             """, List.of(
-            "negative flights & never & 0 & -- & -- \\\\",
-            "priority collapse & 7 to 80x & 0.58 to 2.7x (over strata) & -- & -- \\\\")));
+            "negative flights & never & \\ftlQuantity{events.sendNegative.modeA}{0} & -- & -- \\\\",
+            "priority collapse & 7 to 80x & \\ftlQuantity{collapse.range.modeA}{0.58 to 2.7x} (over strata) & -- & -- \\\\")));
   }
 
   @ParameterizedTest(name = "{0}")
