@@ -306,6 +306,11 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
       return out;
     }
 
+    /** {@link #conditionsOf(Campaign)} of the campaign named {@code name}; empty when the data has none. */
+    private static Map<String, LedgerRow> conditionsOf(List<Campaign> campaigns, String name) {
+      return campaigns.stream().filter(c -> c.name().equals(name)).findFirst().map(Rows::conditionsOf).orElse(Map.of());
+    }
+
     List<CampaignConditions> conditions(List<Campaign> campaigns) {
       List<CampaignConditions> out = new ArrayList<>();
       for (Campaign c : campaigns) {
@@ -331,19 +336,14 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     List<PayloadRow> payload(List<Campaign> campaigns) {
       record Keyed(PayloadRow row, long payloadBytes, long phaseMicros) {}
       List<Keyed> rows = new ArrayList<>();
-      for (Campaign c : campaigns) {
-        if (!c.name().equals(PAYLOAD)) {
-          continue;
+      conditionsOf(campaigns, PAYLOAD).forEach((cond, first) -> {
+        String k = PAYLOAD + "." + Layout.conditionSegment(cond);
+        if (has("retention.median." + k)) {
+          rows.add(new Keyed(new PayloadRow(cond, cell("runs." + k), cell("retention.median." + k),
+              cell("retention.min." + k), cell("retention.max." + k), cell("flight.median." + k)),
+              whole(first.field("payload_bytes")), whole(first.field("start_phase_us"))));
         }
-        conditionsOf(c).forEach((cond, first) -> {
-          String k = PAYLOAD + "." + Layout.conditionSegment(cond);
-          if (has("retention.median." + k)) {
-            rows.add(new Keyed(new PayloadRow(cond, cell("runs." + k), cell("retention.median." + k),
-                cell("retention.min." + k), cell("retention.max." + k), cell("flight.median." + k)),
-                whole(first.field("payload_bytes")), whole(first.field("start_phase_us"))));
-          }
-        });
-      }
+      });
       rows.sort(Comparator.comparingLong(Keyed::payloadBytes).thenComparingLong(Keyed::phaseMicros));
       return rows.stream().map(Keyed::row).toList();
     }
@@ -356,20 +356,15 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     List<RetentionRow> retention(List<Campaign> campaigns) {
       record Keyed(RetentionRow row, double sendIntervalNanos) {}
       List<Keyed> rows = new ArrayList<>();
-      for (Campaign c : campaigns) {
-        if (!c.name().equals(MODE_B)) {
-          continue;
+      conditionsOf(campaigns, MODE_B).forEach((cond, first) -> {
+        String k = MODE_B + "." + Layout.conditionSegment(cond);
+        if (first.field("start_phase_us").isEmpty() && available("sendInterval." + k)) {
+          rows.add(new Keyed(new RetentionRow(cond, cell("gridlaw.a." + k), cell("gridlaw.b." + k), cell("runs." + k),
+              cell("retention.min." + k), cell("retention.median." + k), cell("retention.max." + k),
+              cell("gridlaw.agreement." + k), cellOrNull("gridlaw.heldout.condition.medianAbsError." + k),
+              cell("flight.median." + k)), number("sendInterval." + k)));
         }
-        conditionsOf(c).forEach((cond, first) -> {
-          String k = MODE_B + "." + Layout.conditionSegment(cond);
-          if (first.field("start_phase_us").isEmpty() && available("sendInterval." + k)) {
-            rows.add(new Keyed(new RetentionRow(cond, cell("gridlaw.a." + k), cell("gridlaw.b." + k), cell("runs." + k),
-                cell("retention.min." + k), cell("retention.median." + k), cell("retention.max." + k),
-                cell("gridlaw.agreement." + k), cellOrNull("gridlaw.heldout.condition.medianAbsError." + k),
-                cell("flight.median." + k)), number("sendInterval." + k)));
-          }
-        });
-      }
+      });
       rows.sort(Comparator.comparingDouble(Keyed::sendIntervalNanos));
       return rows.stream().map(Keyed::row).toList();
     }

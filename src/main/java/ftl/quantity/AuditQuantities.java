@@ -76,22 +76,22 @@ final class AuditQuantities {
     List<Output> perf = outputs(gate, "perf-");
     q.add(new Quantity("audit.e2e.p50.max", "AuditEndToEndPFiftyMax",
         "largest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds, as it prints)",
-        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#forData",
+        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#parsed",
         a -> parsed(e2e, E2E_PERCENTILES, 1, true)));
     q.add(new Quantity("audit.e2e.p50.min", "AuditEndToEndPFiftyMin",
         "smallest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds)",
-        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#forData",
+        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#parsed",
         a -> parsed(e2e, E2E_PERCENTILES, 1, false)));
     q.add(new Quantity("audit.e2e.avg.min", "AuditEndToEndAvgMin",
         "smallest average latency EndToEndLatency printed over its demonstration runs", Unit.MILLISECONDS,
-        Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#forData", a -> parsed(e2e, E2E_AVG, 1, false)));
+        Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#parsed", a -> parsed(e2e, E2E_AVG, 1, false)));
     q.add(new Quantity("audit.perf.p50.max", "AuditProducerPerfPFiftyMax",
         "largest 50th percentile ProducerPerformance printed over its demonstration runs (whole milliseconds)",
-        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#forData",
+        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#parsed",
         a -> parsed(perf, PERF, 2, true)));
     q.add(new Quantity("audit.perf.avg.min", "AuditProducerPerfAvgMin",
         "smallest average latency ProducerPerformance printed over its demonstration runs", Unit.MILLISECONDS,
-        Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#forData", a -> parsed(perf, PERF, 1, false)));
+        Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#parsed", a -> parsed(perf, PERF, 1, false)));
     q.add(new Quantity("audit.ftl.flightMedian", "AuditFtlFlightMedian",
         "median over runs of each run's median flight measured by our instrument on the same broker and path right after",
         Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.stats.GuardAccounting#acceptSample / ftl.stats.Quantiles#median",

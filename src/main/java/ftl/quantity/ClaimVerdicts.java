@@ -18,7 +18,8 @@ import java.util.function.Function;
  * without a change of code.
  */
 final class ClaimVerdicts {
-  private static final String FUNCTION = "ftl.quantity.ClaimVerdicts#forRegistry";
+  /** Provenance prefix: each claim names its decision method, {@code FUNCTION + method}. */
+  private static final String FUNCTION = "ftl.quantity.ClaimVerdicts#";
   /** The ledger column of a producer clock offset (a second clock emulated on one host). */
   static final String CLOCK_OFFSET = "clock_offset_us";
 
@@ -43,21 +44,21 @@ final class ClaimVerdicts {
   static List<Quantity> forRegistry(DataSet data, List<Quantity> registry) {
     Function<String, Quantity> in = key -> registry.stream().filter(q -> q.key().equals(key)).findFirst().orElse(null);
     List<Quantity> out = new ArrayList<>();
-    out.add(judge("claim.backgroundLoad", "ClaimBackgroundLoad",
+    out.add(judge("claim.backgroundLoad", FUNCTION + "above", "ClaimBackgroundLoad",
         "background load raises the negative-A rate: held iff the " + Phrases.level() + " bootstrap interval of load.ratio.modeA lies above 1"
             + " (load.ratio.lower.modeA > 1)",
         in, List.of("load.ratio.lower.modeA"), v -> above("load ratio lower end", real(v.get(0)), 1.0)));
-    out.add(judge("claim.sameMedian", "ClaimSameMedian",
+    out.add(judge("claim.sameMedian", FUNCTION + "sameMedian", "ClaimSameMedian",
         "the guard reports the same median whatever its retention: held iff the guard's median (nearest rank of the kept"
             + " M, whole ms) is the same in every run of campaign modeB that kept a sample (omb.guardMedian.min.modeB ="
             + " omb.guardMedian.max.modeB)",
         in, List.of("omb.guardMedian.min.modeB", "omb.guardMedian.max.modeB"),
         v -> sameMedian(real(v.get(0)), real(v.get(1)))));
-    out.add(judge("claim.gridLaw", "ClaimGridLaw",
+    out.add(judge("claim.gridLaw", "ftl.quantity.GridLawHeldOut#verdict", "ClaimGridLaw",
         "retention obeys the grid law in the reduced fraction s/q: held iff the held-out test of gridlaw.heldout.verdict.modeB"
             + " held (runs predicted from their schedule and other runs' flights, never their own events)",
         in, List.of("gridlaw.heldout.verdict.modeB"), v -> v.get(0)));
-    out.add(judge("claim.payload", "ClaimPayload",
+    out.add(judge("claim.payload", FUNCTION + "all", "ClaimPayload",
         "the grid law is confirmed by the pre-registered payload manipulation: held iff all four predictions of"
             + " data/payload/plan.json held (payload.prediction.mechanism, .direction, .size, .control)",
         in, List.of("payload.prediction.mechanism", "payload.prediction.direction", "payload.prediction.size",
@@ -68,13 +69,13 @@ final class ClaimVerdicts {
         "one-tick negatives (M = -1) occur and the guard absorbs them: needs two clocks (a producer clock offset from the"
             + " consumer's); not testable here without a campaign whose ledger has " + CLOCK_OFFSET + " != 0; with one, held"
             + " iff the guard absorbed at least one one-tick negative in such a campaign",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION,
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "oneTick",
         a -> oneTick(twoClocks, twoClocks.stream().mapToLong(c -> oneTicks(a, c)).sum(),
             value(in, "clockoffset.oneTick.expected", a))));
     out.add(new Quantity("claim.twoClocks", "ClaimTwoClocks",
         "the grid law measured across two clocks: not testable here without a campaign whose ledger has " + CLOCK_OFFSET
             + " != 0; with one, held iff the held-out grid-law test (with the offset) held in every such campaign",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION, a -> twoClocks(twoClocks, twoClocks.stream()
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "twoClocks", a -> twoClocks(twoClocks, twoClocks.stream()
             .map(c -> value(in, "gridlaw.heldout.verdict." + c, a)).toList())));
     out.add(new Quantity("claim.oneOverD", "ClaimOneOverD",
         "the 1/D law (D does not grow with the flight, so D/T falls as 1/T): when campaign delivery exists, its"
@@ -83,30 +84,30 @@ final class ClaimVerdicts {
             + "), the basis also giving the correlational slope across the sign campaign's conditions, where D and T"
             + " co-vary (onedlaw.verdict.modeA); without campaign delivery, onedlaw.verdict.modeA itself (held iff the " + Phrases.level()
             + " interval of that slope lies below " + DisplacementQuantities.SLOPE_LIMIT + ")",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION,
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "oneOverD",
         a -> oneOverD(value(in, "delivery.prediction.oneOverD", a), value(in, "onedlaw.verdict.modeA", a))));
     out.add(new Quantity("claim.exposureCrossover", "ClaimExposureCrossover",
         "the exposure curve reaches below a crossover where D exceeds T, and published broker flights lie there: held iff"
             + " the sign campaign's flight bands contain a crossover (exposure.crossover.modeA) and at least one published"
             + " flight lies below it; did not hold when D - T keeps one sign over the measured flight bands",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION, a -> {
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "crossoverVerdict", a -> {
           if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
             return CampaignQuantities.noData(CampaignQuantities.MODE_A);
           }
           return crossoverVerdict(DisplacementQuantities.crossover(a, CampaignQuantities.MODE_A),
               value(in, "exposure.published.belowCrossover", a));
         }));
-    out.add(judge("claim.windowedRho", "ClaimWindowedRho",
+    out.add(judge("claim.windowedRho", FUNCTION + "rho", "ClaimWindowedRho",
         "rho(D, A) is a windowed Pearson correlation on paired co-moments, bounded, with excluded pairs counted: held iff"
             + " rho.DA.modeA lies in [-1, 1] and the pairs outside the window are counted (rho.outside.modeA available)",
         in, List.of("rho.DA.modeA", "rho.outside.modeA"),
         v -> rho(real(v.get(0)), ((Value.Count) v.get(1)).count())));
-    out.add(judge("claim.harnessAudit", "ClaimHarnessAudit",
+    out.add(judge("claim.harnessAudit", FUNCTION + "atLeastOne", "ClaimHarnessAudit",
         "harnesses practitioners run drop zero or negative differences without counting them: held iff at least one"
             + " audited latency does (audit.harnesses.silentDrops > 0)",
         in, List.of("audit.harnesses.silentDrops", "audit.harnesses.rows"),
         v -> atLeastOne(((Value.Count) v.get(0)).count(), ((Value.Count) v.get(1)).count())));
-    out.add(judge("claim.ombDrops", "ClaimOmbDrops",
+    out.add(judge("claim.ombDrops", FUNCTION + "ombDrops", "ClaimOmbDrops",
         "OpenMessaging Benchmark itself drops the non-positive samples from its end-to-end latency: held iff some ok run of"
             + " OMB's own worker (data/omb-real) has a dropped share 1 - e2e_count / messages_received above 0 (the upper"
             + " end of ombReal.dropped.range > 0)",
@@ -116,7 +117,7 @@ final class ClaimVerdicts {
         .map(c -> "gridlaw.heldout.verdict." + c.name()).toList();
     out.add(new Quantity("claim.noJvm", "ClaimNoJvm",
         "the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the"
-            + " no-JVM cross-check", Unit.DIMENSIONLESS, Format.VERDICT, Scope.NOJVM_EVENTS, FUNCTION,
+            + " no-JVM cross-check", Unit.DIMENSIONLESS, Format.VERDICT, Scope.NOJVM_EVENTS, FUNCTION + "anyHeld",
         a -> anyHeld(nojvm, nojvm.stream().map(k -> value(in, k, a)).toList())));
     List<Quantity> verdicts = new ArrayList<>(registry.stream().filter(q -> q.key().startsWith("replication.")).toList());
     verdicts.addAll(out);
@@ -130,7 +131,7 @@ final class ClaimVerdicts {
 
   private static Quantity tally(String key, String macro, String definition, List<Quantity> verdicts,
                                 java.util.function.Predicate<Value> which) {
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, FUNCTION,
+    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, FUNCTION + "tally",
         a -> new Value.Count(verdicts.stream().filter(q -> which.test(q.computation().apply(a))).count()));
   }
 
@@ -246,9 +247,9 @@ final class ClaimVerdicts {
   }
 
   /** A verdict that needs every input available; the first unavailable one makes it unavailable, naming why. */
-  private static Quantity judge(String key, String macro, String definition, Function<String, Quantity> registry,
-                                List<String> inputs, Function<List<Value>, Value> decide) {
-    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION, a -> {
+  private static Quantity judge(String key, String function, String macro, String definition,
+                                Function<String, Quantity> registry, List<String> inputs, Function<List<Value>, Value> decide) {
+    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, function, a -> {
       List<Value> values = new ArrayList<>();
       for (String k : inputs) {
         Value v = value(registry, k, a);

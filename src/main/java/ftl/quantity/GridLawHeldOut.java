@@ -155,7 +155,7 @@ public final class GridLawHeldOut {
 
   private static Quantity constant(String key, String macro, String definition, double v) {
     return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, Scope.TABLE,
-        "ftl.quantity.GridLawHeldOut#forData", a -> new Value.Real(v));
+        "ftl.quantity.GridLawHeldOut#constant", a -> new Value.Real(v));
   }
 
   private static Quantity summary(String key, String macroPrefix, String campaign, String suffix, String definition,
