@@ -1,5 +1,7 @@
 package ftl.harness.plan;
 
+import ftl.data.Priority;
+import ftl.data.Geometry;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;

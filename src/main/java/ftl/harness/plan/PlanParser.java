@@ -1,5 +1,7 @@
 package ftl.harness.plan;
 
+import ftl.data.Priority;
+import ftl.data.Geometry;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
