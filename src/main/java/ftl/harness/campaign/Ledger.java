@@ -81,7 +81,7 @@ public final class Ledger {
   public Set<String> runIds() {
     Set<String> ids = new LinkedHashSet<>();
     for (Map<String, String> r : rows) {
-      ids.add(r.get("run_id"));
+      ids.add(r.get(LedgerSchema.RUN_ID.name()));
     }
     return ids;
   }
@@ -90,7 +90,7 @@ public final class Ledger {
   public Set<String> eventFiles() {
     Set<String> files = new LinkedHashSet<>();
     for (Map<String, String> r : rows) {
-      String f = r.get("events_file");
+      String f = r.get(LedgerSchema.EVENTS_FILE.name());
       if (f != null && !f.isEmpty()) {
         files.add(f);
       }
@@ -108,8 +108,8 @@ public final class Ledger {
         throw new IllegalArgumentException("ledger has no column " + k);
       }
     }
-    if (runIds().contains(row.get("run_id"))) {
-      throw new IllegalStateException("run " + row.get("run_id") + " is already in " + file);
+    if (runIds().contains(row.get(LedgerSchema.RUN_ID.name()))) {
+      throw new IllegalStateException("run " + row.get(LedgerSchema.RUN_ID.name()) + " is already in " + file);
     }
     rows.add(new LinkedHashMap<>(row));
     try {
