@@ -109,6 +109,12 @@ class LedgerSchemaTest {
   }
 
   @Test
+  void required_declaredColumns_areTheFiveOfTheDataFormatContract() {
+    assertThat(EventFormat.LEDGER_REQUIRED).containsExactly("run_id", "condition", "status", "events_file", "events_sha256");
+    assertThat(LedgerSchema.harnessColumns().subList(0, 5)).isEqualTo(EventFormat.LEDGER_REQUIRED);
+  }
+
+  @Test
   void version_unknownHeader_isEmpty() {
     assertThat(LedgerSchema.Version.of(List.of("run_id", "condition", "status", "events_file", "events_sha256"))).isEmpty();
   }
