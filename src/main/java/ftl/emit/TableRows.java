@@ -3,6 +3,7 @@ package ftl.emit;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;
+import ftl.data.LedgerSchema;
 import ftl.quantity.Computed;
 import ftl.quantity.LatexEscape;
 import ftl.quantity.Layout;
@@ -341,7 +342,7 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
         if (has("retention.median." + k)) {
           rows.add(new Keyed(new PayloadRow(cond, cell("runs." + k), cell("retention.median." + k),
               cell("retention.min." + k), cell("retention.max." + k), cell("flight.median." + k)),
-              whole(first.field("payload_bytes")), whole(first.field("start_phase_us"))));
+              whole(first.field(LedgerSchema.PAYLOAD_BYTES)), whole(first.field(LedgerSchema.START_PHASE_US))));
         }
       });
       rows.sort(Comparator.comparingLong(Keyed::payloadBytes).thenComparingLong(Keyed::phaseMicros));
@@ -358,7 +359,7 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
       List<Keyed> rows = new ArrayList<>();
       conditionsOf(campaigns, MODE_B).forEach((cond, first) -> {
         String k = MODE_B + "." + Layout.conditionSegment(cond);
-        if (first.field("start_phase_us").isEmpty() && available("sendInterval." + k)) {
+        if (first.field(LedgerSchema.START_PHASE_US).isEmpty() && available("sendInterval." + k)) {
           rows.add(new Keyed(new RetentionRow(cond, cell("gridlaw.a." + k), cell("gridlaw.b." + k), cell("runs." + k),
               cell("retention.min." + k), cell("retention.median." + k), cell("retention.max." + k),
               cell("gridlaw.agreement." + k), cellOrNull("gridlaw.heldout.condition.medianAbsError." + k),

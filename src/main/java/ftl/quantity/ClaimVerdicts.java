@@ -21,7 +21,7 @@ final class ClaimVerdicts {
   /** Provenance prefix: each claim names its decision method, {@code FUNCTION + method}. */
   private static final String FUNCTION = "ftl.quantity.ClaimVerdicts#";
   /** The ledger column of a producer clock offset (a second clock emulated on one host). */
-  static final String CLOCK_OFFSET = "clock_offset_us";
+  static final String CLOCK_OFFSET = ftl.data.LedgerSchema.CLOCK_OFFSET_US.name();
 
   private ClaimVerdicts() {}
 

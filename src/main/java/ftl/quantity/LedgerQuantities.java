@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;
@@ -29,7 +30,7 @@ final class LedgerQuantities {
   private static void add(List<Quantity> q, Campaign c) {
     String name = c.name();
     boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
-    String lagColumn = nojvm ? "send_lag_p99_ns" : "pacing_lag_p99_ns";
+    LedgerSchema.Column lagColumn = nojvm ? LedgerSchema.SEND_LAG_P99_NS : LedgerSchema.PACING_LAG_P99_NS;
     q.add(ledger(name, "runs", "CampaignRuns", "ok runs of campaign " + name, Unit.COUNT, Format.GROUPED_INTEGER,
         LedgerQuantities::runs));
     q.add(ledger(name, "conditions", "CampaignConditions", "distinct conditions among the ok runs of campaign " + name,
@@ -52,11 +53,11 @@ final class LedgerQuantities {
             + " stops parking and spins (ledger pacer_spin_ns)",
         Unit.MICROSECONDS, Format.COUNT_RANGE, LedgerQuantities::pacerSpin));
     q.add(ledger(name, "sendLagP99", "CampaignSendLagPNinetyNine",
-        "median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn + ")",
+        "median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn.name() + ")",
         Unit.MICROSECONDS, Format.REAL_3SF, rows -> sendLagP99(rows, lagColumn, name)));
     java.util.SortedSet<Long> loads = new java.util.TreeSet<>();
     for (LedgerRow r : c.runs()) {
-      String v = r.field("load_pct");
+      String v = r.field(LedgerSchema.LOAD_PCT);
       if (r.ok() && !v.isEmpty() && Long.parseLong(v) > 0) {
         loads.add(Long.parseLong(v));
       }
@@ -98,43 +99,43 @@ final class LedgerQuantities {
 
   /** Fewest to most events written per ok run (ledger events_written). */
   private static Value eventsPerRun(List<LedgerRow> rows) {
-    return range(rows, "events_written");
+    return range(rows, LedgerSchema.EVENTS_WRITTEN);
   }
 
   /** Fewest to most warm-up sends per ok run (ledger warmup_events). */
   private static Value warmupEvents(List<LedgerRow> rows) {
-    return range(rows, "warmup_events");
+    return range(rows, LedgerSchema.WARMUP_EVENTS);
   }
 
   /** Fewest to most events discarded after a broker start (ledger instrument_warmup_events). */
   private static Value instrumentWarmup(List<LedgerRow> rows) {
-    return range(rows, "instrument_warmup_events");
+    return range(rows, LedgerSchema.INSTRUMENT_WARMUP_EVENTS);
   }
 
   /** Shortest to longest pacer spin before an intended send, microseconds (ledger pacer_spin_ns). */
   private static Value pacerSpin(List<LedgerRow> rows) {
-    Value v = range(rows, "pacer_spin_ns");
+    Value v = range(rows, LedgerSchema.PACER_SPIN_NS);
     return v instanceof Value.Range r ? new Value.Range(r.low() / 1000.0, r.high() / 1000.0) : v;
   }
 
   /** Median over ok runs of each run's 99th-percentile send lag, microseconds (ledger {@code lagColumn}). */
-  private static Value sendLagP99(List<LedgerRow> rows, String lagColumn, String campaign) {
+  private static Value sendLagP99(List<LedgerRow> rows, LedgerSchema.Column lagColumn, String campaign) {
     double[] v = values(rows, lagColumn);
-    return v.length == 0 ? new Value.Unavailable("no " + lagColumn + " in the ledger of " + campaign)
+    return v.length == 0 ? new Value.Unavailable("no " + lagColumn.name() + " in the ledger of " + campaign)
         : new Value.Real(Quantiles.median(v) / 1000.0);
   }
 
   /** Median achieved background load, as a fraction, over the ok runs that requested {@code loadPct} percent. */
   private static Value loadMeasured(List<LedgerRow> okRows, String campaign, String loadPct) {
-    List<LedgerRow> rows = okRows.stream().filter(r -> r.field("load_pct").equals(loadPct)).toList();
-    double[] v = values(rows, "load_measured_pct");
+    List<LedgerRow> rows = okRows.stream().filter(r -> r.field(LedgerSchema.LOAD_PCT).equals(loadPct)).toList();
+    double[] v = values(rows, LedgerSchema.LOAD_MEASURED_PCT);
     return v.length == 0 ? new Value.Unavailable("no load_measured_pct in the ledger of " + campaign + " at " + loadPct + "%")
         : new Value.Real(Quantiles.median(v) / 100.0);
   }
 
   /** Largest one-minute load average at the start or end of an ok run (ledger loadavg_start, loadavg_end). */
   private static Value loadavgMax(List<LedgerRow> rows, String campaign) {
-    double[] v = values(rows, "loadavg_start", "loadavg_end");
+    double[] v = values(rows, LedgerSchema.LOADAVG_START, LedgerSchema.LOADAVG_END);
     return v.length == 0 ? new Value.Unavailable("no load average in the ledger of " + campaign)
         : new Value.Real(java.util.Arrays.stream(v).max().getAsDouble());
   }
@@ -155,20 +156,20 @@ final class LedgerQuantities {
         .flatMap(c -> c.runs().stream()).filter(LedgerRow::ok).toList();
   }
 
-  private static Value range(List<LedgerRow> rows, String column) {
+  private static Value range(List<LedgerRow> rows, LedgerSchema.Column column) {
     double[] v = values(rows, column);
     if (v.length == 0) {
-      return new Value.Unavailable("no " + column + " in the ledger");
+      return new Value.Unavailable("no " + column.name() + " in the ledger");
     }
     var s = java.util.Arrays.stream(v).summaryStatistics();
     return new Value.Range(s.getMin(), s.getMax());
   }
 
   /** The non-empty numeric cells of the given columns (the ledger reader has checked they parse). */
-  private static double[] values(List<LedgerRow> rows, String... columns) {
+  private static double[] values(List<LedgerRow> rows, LedgerSchema.Column... columns) {
     List<Double> out = new ArrayList<>();
     for (LedgerRow r : rows) {
-      for (String col : columns) {
+      for (LedgerSchema.Column col : columns) {
         String v = r.field(col);
         if (!v.isEmpty()) {
           out.add(Double.parseDouble(v));
