@@ -75,6 +75,16 @@ public final class Emitter {
   /** Renders every template, with per-run rows and the harness audit rows (LaTeX-escaped cells). */
   public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs,
                              List<Map<String, Object>> audit, String dataDigest) {
+    return render(quantities, runs, audit, Map.of(), dataDigest);
+  }
+
+  /**
+   * Renders every template, with per-run rows, the harness audit rows and typed row sets by name (e.g.
+   * {@code timeline}: the timeline figure's rounds, {@link ftl.quantity.TimelineRound.Cells}), each a list the
+   * templates only lay out.
+   */
+  public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs,
+                             List<Map<String, Object>> audit, Map<String, List<?>> rowSets, String dataDigest) {
     List<Output> out = new ArrayList<>();
     for (String target : TARGETS) {
       Path dir = root.resolve(EMIT_DIR).resolve(target);
@@ -91,7 +101,7 @@ public final class Emitter {
         String name = t.getFileName().toString();
         String templateName = target + "/" + name;
         String outName = target + "/generated/" + name.substring(0, name.length() - ".ftl".length());
-        out.add(new Output(outName, EMIT_DIR + "/" + templateName, render(templateName, quantities, runs, audit, dataDigest)));
+        out.add(new Output(outName, EMIT_DIR + "/" + templateName, render(templateName, quantities, runs, audit, rowSets, dataDigest)));
       }
     }
     Output abstractText = plainAbstract(quantities, dataDigest);
@@ -169,8 +179,9 @@ public final class Emitter {
   }
 
   private String render(String templateName, List<Computed> quantities, List<Map<String, Object>> runs,
-                        List<Map<String, Object>> audit, String dataDigest) {
+                        List<Map<String, Object>> audit, Map<String, List<?>> rowSets, String dataDigest) {
     Map<String, Object> model = new LinkedHashMap<>();
+    model.putAll(rowSets);
     List<Map<String, Object>> qs = new ArrayList<>();
     Map<String, Map<String, Object>> byKey = new LinkedHashMap<>();
     for (Computed c : quantities) {

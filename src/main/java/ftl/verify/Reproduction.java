@@ -171,7 +171,8 @@ public final class Reproduction {
       row.forEach((k, v) -> m.put(k, ftl.quantity.LatexEscape.escape(v)));
       audit.add(m);
     }
-    return new Emitter(archiveRoot).render(computed, runRows(analysis), audit, digest);
+    return new Emitter(archiveRoot).render(computed, runRows(analysis), audit,
+        java.util.Map.of("timeline", ftl.quantity.TimelineQuantities.rows(analysis)), digest);
   }
 
   /** Places where a text quotes a quantity that has no value. */
