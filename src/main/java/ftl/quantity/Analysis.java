@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.EventReader;
@@ -166,7 +167,7 @@ public final class Analysis {
 
   /** The run's emulated producer clock offset ({@code clock_offset_us}; empty in ledgers before it existed = 0), us. */
   static long clockOffsetMicros(LedgerRow row) {
-    String v = row.field("clock_offset_us");
+    String v = row.field(LedgerSchema.CLOCK_OFFSET_US);
     return v.isEmpty() ? 0 : Long.parseLong(v); // the ledger reader checked it is an integer (data dictionary)
   }
 
