@@ -75,15 +75,26 @@ public final class Emitter {
   /** Renders every template, with per-run rows and the harness audit rows (LaTeX-escaped cells), without a data root. */
   public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs,
                              List<Map<String, Object>> audit, String dataDigest) {
-    return render(null, quantities, runs, audit, dataDigest);
+    return render(null, quantities, runs, audit, Map.of(), dataDigest);
   }
 
   /**
-   * Renders every template, with per-run rows, the harness audit rows and the typed table rows
-   * ({@link TableRows}) of {@code data}, the data root the quantities were computed from (null: no data-bound rows).
+   * Renders every template, with per-run rows, the harness audit rows and typed row sets by name (e.g.
+   * {@code timeline}: the timeline figure's rounds, {@link ftl.quantity.TimelineRound.Cells}), each a list the
+   * templates only lay out, without a data root.
+   */
+  public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs,
+                             List<Map<String, Object>> audit, Map<String, List<?>> rowSets, String dataDigest) {
+    return render(null, quantities, runs, audit, rowSets, dataDigest);
+  }
+
+  /**
+   * Renders every template, with per-run rows, the harness audit rows, typed row sets by name and the typed
+   * table rows ({@link TableRows}) of {@code data}, the data root the quantities were computed from (null: no
+   * data-bound rows).
    */
   public List<Output> render(ftl.data.DataSet data, List<Computed> quantities, List<Map<String, Object>> runs,
-                             List<Map<String, Object>> audit, String dataDigest) {
+                             List<Map<String, Object>> audit, Map<String, List<?>> rowSets, String dataDigest) {
     TableRows rows = TableRows.of(data, quantities, OriginalStudy.read(root));
     List<Output> out = new ArrayList<>();
     for (String target : TARGETS) {
@@ -101,7 +112,8 @@ public final class Emitter {
         String name = t.getFileName().toString();
         String templateName = target + "/" + name;
         String outName = target + "/generated/" + name.substring(0, name.length() - ".ftl".length());
-        out.add(new Output(outName, EMIT_DIR + "/" + templateName, render(templateName, quantities, runs, audit, rows, dataDigest)));
+        out.add(new Output(outName, EMIT_DIR + "/" + templateName,
+            render(templateName, quantities, runs, audit, rows, rowSets, dataDigest)));
       }
     }
     Output abstractText = plainAbstract(quantities, dataDigest);
@@ -160,8 +172,10 @@ public final class Emitter {
   }
 
   private String render(String templateName, List<Computed> quantities, List<Map<String, Object>> runs,
-                        List<Map<String, Object>> audit, TableRows rows, String dataDigest) {
+                        List<Map<String, Object>> audit, TableRows rows, Map<String, List<?>> rowSets,
+                        String dataDigest) {
     Map<String, Object> model = new LinkedHashMap<>();
+    model.putAll(rowSets);
     List<Map<String, Object>> qs = new ArrayList<>();
     Map<String, Map<String, Object>> byKey = new LinkedHashMap<>();
     for (Computed c : quantities) {

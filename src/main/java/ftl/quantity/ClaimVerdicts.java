@@ -112,6 +112,19 @@ final class ClaimVerdicts {
             + " OMB's own worker (data/omb-real) has a dropped share 1 - e2e_count / messages_received above 0 (the upper"
             + " end of ombReal.dropped.range > 0)",
         in, List.of("ombReal.dropped.range"), v -> ombDrops((Value.Range) v.get(0))));
+    out.add(judge("claim.replaySmoothLimit", "ftl.quantity.ReplayQuantities#smoothLimitVerdict", "ClaimReplaySmoothLimit",
+        "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_b_smooth_limit), for which the original"
+            + " record states no result: with send times replayed from a real event stream the guard's retention approaches"
+            + " the smooth limit E[min(T, q)]/q of the grid law, predicted from the flights of the fixed-interval control at"
+            + " the same mean gap (held out): held iff replay.prediction.smoothLimit held (every replay condition within the"
+            + " plan's tolerance)",
+        in, List.of("replay.prediction.smoothLimit"), v -> v.get(0)));
+    out.add(judge("claim.replayBursts", "ftl.quantity.ReplayQuantities#burstsVerdict", "ClaimReplayBursts",
+        "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_a_bursts), for which the original"
+            + " record states no result: a replayed bursty stream raises the negative-A rate over fixed intervals at the same"
+            + " mean rate: held iff replay.prediction.bursts held (at every mean gap the " + Phrases.level() + " bootstrap interval of"
+            + " replay.burstRatio lies above 1)",
+        in, List.of("replay.prediction.bursts"), v -> v.get(0)));
     List<String> nojvm = data.campaigns().stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Analysis.NOJVM)))
         .map(c -> "gridlaw.heldout.verdict." + c.name()).toList();

@@ -56,6 +56,7 @@ public final class Registry {
     q.addAll(PriorityPooled.all());
     q.addAll(ThreatQuantities.forData(data));
     q.addAll(OmbRealQuantities.forData(data));
+    q.addAll(TimelineQuantities.all());
     q.addAll(ReplicationVerdicts.forRegistry(q));
     q.addAll(ClaimVerdicts.forRegistry(data, q));
     try {

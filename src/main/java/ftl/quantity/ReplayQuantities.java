@@ -106,6 +106,20 @@ final class ReplayQuantities {
       q.add(ratio(key + ".upper", "ReplayBurstRatio" + gw + "Upper",
           "upper end of the " + Phrases.bootstrapOverRuns() + " of " + key, g, 1));
     }
+    q.add(entry("replay.error.range", "ReplayErrorRange",
+        "smallest to largest of replay.error over the four replay conditions (observed minus held-out predicted pooled"
+            + " retention, percentage points)", Unit.FRACTION, Format.PERCENT_RANGE_2DP, Scope.KAFKA_EVENTS,
+        "ftl.quantity.ReplayQuantities#span", a -> span(replayErrors(a))));
+    q.add(entry("replay.burstRatio.range", "ReplayBurstRatioRange",
+        "smaller to larger of replay.burstRatio over the plan's mean gaps (pooled negative-A rate of the replay runs over"
+            + " that of the fixed-interval control at the same mean gap)", Unit.RATIO, Format.RATIO_RANGE_2SF,
+        Scope.KAFKA_EVENTS, "ftl.quantity.ReplayQuantities#span",
+        a -> span(GAPS.stream().map(g -> Manipulations.part(burst(a, g), 0)).toList())));
+    q.add(entry("replay.smoothLimit.tolerance", "ReplaySmoothLimitTolerance",
+        "the replay plan's pre-registered tolerance of the held-out smooth-limit prediction, |observed - predicted| pooled"
+            + " retention of a replay condition (data/replay/plan.json predictions.mode_b_smooth_limit.tolerance)",
+        Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.ReplayQuantities#planNumber",
+        a -> tolerance(planNumber(a, "mode_b_smooth_limit", "tolerance"))));
     q.add(entry("replay.prediction.smoothLimit", "ReplayPredictionSmoothLimit",
         "pre-registered (Mode B, held out): for every replay condition, |replay.retention - replay.predicted| is at most the plan's tolerance (predictions.mode_b_smooth_limit.tolerance)",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.ReplayQuantities#smoothLimitVerdict",
@@ -223,6 +237,37 @@ final class ReplayQuantities {
     return o instanceof Value.Unavailable ? o : p;
   }
 
+  /** A tolerance read from the plan, unavailable when the plan states none (NaN). */
+  static Value tolerance(double fromPlan) {
+    return Double.isNaN(fromPlan) ? new Value.Unavailable("the replay plan states no predictions.mode_b_smooth_limit.tolerance")
+        : new Value.Real(fromPlan);
+  }
+
+  /** replay.error of each replay condition, in the order of {@link #conditions()}. */
+  static List<Value> replayErrors(Analysis a) {
+    List<Value> out = new ArrayList<>();
+    for (String g : GAPS) {
+      for (String m : MATCHES) {
+        out.add(error(a, replayCondition(m, g), g));
+      }
+    }
+    return out;
+  }
+
+  /** Smallest to largest of {@code values}; the first unavailable one when any is unavailable. */
+  static Value span(List<Value> values) {
+    double low = Double.POSITIVE_INFINITY;
+    double high = Double.NEGATIVE_INFINITY;
+    for (Value v : values) {
+      if (!(v instanceof Value.Real r)) {
+        return v;
+      }
+      low = Math.min(low, r.value());
+      high = Math.max(high, r.value());
+    }
+    return values.isEmpty() ? new Value.Unavailable("nothing to span") : new Value.Range(low, high);
+  }
+
   /** The plan's {@code predictions.<name>.<field>}, NaN when the campaign has no plan or the field is absent. */
   static double planNumber(Analysis a, String name, String field) {
     Optional<JsonNode> plan = a.data().campaigns().stream().filter(c -> c.name().equals(REPLAY)).findFirst().flatMap(Campaign::plan);
@@ -254,9 +299,10 @@ final class ReplayQuantities {
         return new Value.Unavailable("no error for " + names.get(i) + ": " + ((Value.Unavailable) errors.get(i)).reason());
       }
       held &= Math.abs(e.value()) <= tolerance;
-      basis.add(String.format(Locale.ROOT, "%s %+.4f", names.get(i), e.value()));
+      basis.add(String.format(Locale.ROOT, "%s %+.2f pp", names.get(i), 100 * e.value()));
     }
-    return new Value.Verdict(held, String.join("; ", basis) + String.format(Locale.ROOT, " (tolerance %.4f)", tolerance));
+    return new Value.Verdict(held, "observed minus predicted: " + String.join("; ", basis)
+        + String.format(Locale.ROOT, " (tolerance %.2f pp)", 100 * tolerance));
   }
 
   /** Replay runs (not controls) whose retention is within the tolerance of their own unpaired smooth limit. */
@@ -320,7 +366,7 @@ final class ReplayQuantities {
         return new Value.Unavailable("no finite interval at mean gap " + GAPS.get(i) + ": " + e.status());
       }
       held &= e.lower() > 1;
-      basis.add(String.format(Locale.ROOT, "g%s: %.3g [%.3g, %.3g]", GAPS.get(i), e.ratio(), e.lower(), e.upper()));
+      basis.add(String.format(Locale.ROOT, "mean gap %s: %.3gx, " + Phrases.levelFormat() + " interval %.3g to %.3g", GAPS.get(i), e.ratio(), e.lower(), e.upper()));
     }
     return new Value.Verdict(held, String.join("; ", basis));
   }

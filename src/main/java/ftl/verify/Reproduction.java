@@ -175,7 +175,8 @@ public final class Reproduction {
       row.forEach((k, v) -> m.put(k + "_words", ftl.quantity.LatexEscape.escape(v.replace('_', ' '))));
       audit.add(m);
     }
-    return new Emitter(archiveRoot).render(data, computed, runRows(analysis), audit, digest);
+    return new Emitter(archiveRoot).render(data, computed, runRows(analysis), audit,
+        java.util.Map.of("timeline", ftl.quantity.TimelineQuantities.rows(analysis)), digest);
   }
 
   /** Places where a text quotes a quantity that has no value. */
