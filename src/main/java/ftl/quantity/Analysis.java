@@ -75,6 +75,11 @@ public final class Analysis {
    * root is inside the archive): the ledgers of the campaigns involved, then the events files of their ok runs.
    */
   public List<String> sourceFiles(Quantity.Scope scope) {
+    // the same list for every quantity of a scope: computed once, shared (list --json prints it thousands of times)
+    return memo("sources:" + scope, () -> List.copyOf(computeSourceFiles(scope)));
+  }
+
+  private List<String> computeSourceFiles(Quantity.Scope scope) {
     if (scope == Quantity.Scope.OMB_REAL) {
       return OmbRealQuantities.sources(this);
     }

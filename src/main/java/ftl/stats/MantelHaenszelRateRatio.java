@@ -1,11 +1,8 @@
 package ftl.stats;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import org.apache.commons.math3.random.RandomGenerator;
-import org.apache.commons.math3.random.Well19937c;
 
 /**
  * The Mantel–Haenszel rate ratio of two groups of runs over strata, with a stratified percentile-bootstrap
@@ -97,38 +94,21 @@ public final class MantelHaenszelRateRatio {
     if (!Double.isFinite(point)) {
       return new Estimate(point, Double.NaN, Double.NaN, k, used, 0, bootstrap);
     }
-    RandomGenerator rng = new Well19937c(bootstrap.seed());
-    List<Double> replicates = new ArrayList<>(bootstrap.resamples());
-    int undefined = 0;
-    Rate[] rn = new Rate[k];
-    Rate[] rd = new Rate[k];
-    for (int i = 0; i < bootstrap.resamples(); i++) {
+    RateRatio.Counts[] cn = new RateRatio.Counts[k];
+    RateRatio.Counts[] cd = new RateRatio.Counts[k];
+    for (int s = 0; s < k; s++) {
+      cn[s] = RateRatio.Counts.of(strata.get(s).numeratorRuns());
+      cd[s] = RateRatio.Counts.of(strata.get(s).denominatorRuns());
+    }
+    Bootstraps.Interval ci = Bootstraps.percentile(bootstrap, rng -> {
+      Rate[] rn = new Rate[k];
+      Rate[] rd = new Rate[k];
       for (int s = 0; s < k; s++) {
-        rn[s] = resample(strata.get(s).numeratorRuns(), rng);
-        rd[s] = resample(strata.get(s).denominatorRuns(), rng);
+        rn[s] = cn[s].resample(rng);
+        rd[s] = cd[s].resample(rng);
       }
-      double r = point(rn, rd);
-      if (Double.isNaN(r)) {
-        undefined++;
-      } else {
-        replicates.add(r);
-      }
-    }
-    double[] sorted = replicates.stream().mapToDouble(Double::doubleValue).toArray();
-    Arrays.sort(sorted);
-    double alpha = 1.0 - bootstrap.level();
-    return new Estimate(point, Quantiles.type7Sorted(sorted, alpha / 2.0), Quantiles.type7Sorted(sorted, 1.0 - alpha / 2.0),
-        k, used, undefined, bootstrap);
-  }
-
-  private static Rate resample(List<Rate> runs, RandomGenerator rng) {
-    long count = 0;
-    long total = 0;
-    for (int j = 0; j < runs.size(); j++) {
-      Rate pick = runs.get(rng.nextInt(runs.size()));
-      count += pick.count();
-      total += pick.total();
-    }
-    return new Rate(count, total);
+      return point(rn, rd);
+    });
+    return new Estimate(point, ci.lower(), ci.upper(), k, used, ci.undefined(), bootstrap);
   }
 }
