@@ -1,7 +1,5 @@
 package ftl.quantity;
 
-import ftl.data.Event;
-import ftl.data.EventReader;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.GridLaw;
 import java.util.ArrayList;
@@ -117,21 +115,14 @@ final class ClockOffsetQuantities {
   /** A run's send stamps and wall-clock flights ({@code recv_us - send_us}) of its delivered events (each with its CreateTime). */
   record Stamps(long[] sendMicros, long[] flightsMicros) {}
 
-  /** Reads one run's events (digest checked) into its stamps. */
-  static Stamps stamps(RunResult r) {
-    List<long[]> rows = new ArrayList<>();
-    EventReader.read(r.campaign().eventsPath(r.row()), r.campaign().eventsName(r.row()), r.row().eventsSha256(), e -> {
-      if (e.recvMicros() != Event.MISSING) { // the reader guarantees recv_us and create_ms come together
-        rows.add(new long[] {e.sendMicros(), e.recvMicros() - e.sendMicros()});
-      }
-    });
-    long[] s = new long[rows.size()];
-    long[] f = new long[rows.size()];
-    for (int i = 0; i < s.length; i++) {
-      s[i] = rows.get(i)[0];
-      f[i] = rows.get(i)[1];
-    }
-    return new Stamps(s, f);
+  /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link Analysis.RunDetail}): the held-out ones and modeB. */
+  static final java.util.Set<String> STAMP_CAMPAIGNS = java.util.stream.Stream.concat(HELD_OUT.stream(),
+      java.util.stream.Stream.of(CLOCKOFFSET, FLIGHTS_FROM)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+  /** One run's stamps, taken in the pass that scanned it ({@link Analysis#detail}). */
+  static Stamps stamps(Analysis a, RunResult r) {
+    Analysis.RunDetail d = a.detail(r);
+    return new Stamps(d.sendMicros(), d.wallFlightMicros());
   }
 
   /** Stamps of every ok run of a campaign, by run id in ledger order (read once per analysis). */
@@ -139,7 +130,7 @@ final class ClockOffsetQuantities {
     return a.memo("stamps:" + campaign, () -> {
       Map<String, Stamps> m = new LinkedHashMap<>();
       for (RunResult r : a.campaignRuns(campaign)) {
-        m.put(r.row().runId(), stamps(r));
+        m.put(r.row().runId(), stamps(a, r));
       }
       return m;
     });
@@ -151,7 +142,7 @@ final class ClockOffsetQuantities {
       List<long[]> parts = new ArrayList<>();
       for (RunResult r : a.campaignRuns(FLIGHTS_FROM)) {
         if (r.field("send_interval_ns").equals(intervalNanos)) {
-          parts.add(stamps(r).flightsMicros());
+          parts.add(stamps(a, r).flightsMicros());
         }
       }
       return sorted(parts);

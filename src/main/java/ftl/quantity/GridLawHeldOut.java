@@ -2,9 +2,6 @@ package ftl.quantity;
 
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.Event;
-import ftl.data.EventReader;
-import ftl.data.LedgerReader;
 import ftl.data.LedgerRow;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.GridLaw;
@@ -186,7 +183,7 @@ public final class GridLawHeldOut {
 
   /**
    * Every ok run's held-out prediction in a campaign (ledger order), memoised per analysis; an empty list when
-   * the campaign is not in the analysis's data root. Reads each events file once more, digest checked.
+   * the campaign is not in the analysis's data root. The flights come from the pass that scanned each run.
    */
   static List<RunPrediction> predictions(Analysis a, String campaign) {
     return a.memo("gridlaw.heldout:" + campaign, () -> a.data().campaigns().stream()
@@ -200,9 +197,9 @@ public final class GridLawHeldOut {
     }
     Map<String, long[]> flights = new LinkedHashMap<>();
     Map<String, List<String>> byCondition = new LinkedHashMap<>();
-    Map<String, RunEvents> events = campaignEvents(a, c);
+    Map<String, Analysis.RunDetail> events = campaignEvents(a, c);
     for (RunResult r : results.values()) {
-      flights.put(r.row().runId(), events.get(r.row().runId()).flightsNanos());
+      flights.put(r.row().runId(), events.get(r.row().runId()).sortedFlightsNanos());
       byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(r.row().runId());
     }
     List<RunPrediction> out = new ArrayList<>();
@@ -235,35 +232,12 @@ public final class GridLawHeldOut {
         .mapToDouble(RunPrediction::predicted).findFirst().orElse(Double.NaN);
   }
 
-  /**
-   * What one more pass over a run's events file gives: its flights {@code recv_ns - send_ns} of delivered events,
-   * ascending, and its send stamps in file order (for {@link ftl.stats.Pacing#catchUp}).
-   */
-  record RunEvents(long[] flightsNanos, long[] sendNanos) {}
-
-  /** Reads a run's events file (digest checked against the ledger). */
-  static RunEvents events(Campaign c, LedgerRow row) {
-    List<Long> flights = new ArrayList<>();
-    List<Long> sends = new ArrayList<>();
-    EventReader.FileSummary s = EventReader.read(c.eventsPath(row), c.eventsName(row), null, (Event e) -> {
-      sends.add(e.sendNanos());
-      if (e.hasRecv()) {
-        flights.add(e.flightNanos());
-      }
-    });
-    LedgerReader.checkDigest(c, row, s.sha256());
-    return new RunEvents(flights.stream().mapToLong(Long::longValue).sorted().toArray(),
-        sends.stream().mapToLong(Long::longValue).toArray());
-  }
-
-  /** Every ok run's events of a campaign, by run id (memoised per analysis; each file read once). */
-  static Map<String, RunEvents> campaignEvents(Analysis a, Campaign c) {
-    return a.memo("events:" + c.name(), () -> {
-      Map<String, RunEvents> out = new LinkedHashMap<>();
-      for (RunResult r : a.campaignRuns(c.name())) {
-        out.put(r.row().runId(), events(c, r.row()));
-      }
-      return out;
-    });
+  /** Every ok run's detail of a campaign, by run id, taken in the pass that scanned it ({@link Analysis#detail}). */
+  static Map<String, Analysis.RunDetail> campaignEvents(Analysis a, Campaign c) {
+    Map<String, Analysis.RunDetail> out = new LinkedHashMap<>();
+    for (RunResult r : a.campaignRuns(c.name())) {
+      out.put(r.row().runId(), a.detail(r));
+    }
+    return out;
   }
 }
