@@ -117,11 +117,17 @@ results="$tmp/results.tsv"
 : >"$results"
 measure() {
   local label="$1"; shift
-  local i
+  local i row
   for ((i = 1; i <= runs; i++)); do
-    /usr/bin/time -f "%e %M" -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/err.txt" || { cat "$tmp/err.txt" >&2; echo "growth-benchmark: $label failed" >&2; exit 1; }
-    read -r secs kb <"$tmp/time.txt"
-    printf '%s\t%s\t%s\n' "$label" "$secs" "$kb" >>"$results"
+    local status=0
+    row="$label"
+    /usr/bin/time -f "%e %M" -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/err.txt" || status=$?
+    if [[ $status -ne 0 ]]; then # reported, not hidden: the row is marked failed with the time and memory it took
+      echo "growth-benchmark: $label failed (exit $status): $(grep -m1 -E 'Error|error|Exception' "$tmp/err.txt" || tail -1 "$tmp/err.txt")" >&2
+      row="$label FAILED"
+    fi
+    read -r secs kb < <(tail -1 "$tmp/time.txt")
+    printf '%s\t%s\t%s\n' "$row" "$secs" "$kb" >>"$results"
   done
 }
 events_of() { find "$1" -path '*/events/*' -type f -name '*.csv*' -print0; }

@@ -202,18 +202,25 @@ public final class Analysis {
 
   /** {@link #scan}, keeping the run's detail from the same pass. */
   private RunResult scanKeeping(Campaign c, LedgerRow row) {
-    filesRead.incrementAndGet();
+    countRead(c, row);
     Scanned s = scanOnce(c, row);
     details.put(detailKey(c, row), s.detail());
     return s.result();
   }
 
-  /** Events files passed through the reader by this analysis, in all (each file once: a test counts them). */
-  public long filesRead() {
-    return filesRead.get();
+  /**
+   * How many times this analysis passed each events file (by its name in messages) through the reader: once for
+   * every file it needed, never twice (a test counts them).
+   */
+  public Map<String, Integer> reads() {
+    return Map.copyOf(reads);
   }
 
-  private final java.util.concurrent.atomic.AtomicLong filesRead = new java.util.concurrent.atomic.AtomicLong();
+  private final Map<String, Integer> reads = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private void countRead(Campaign c, LedgerRow row) {
+    reads.merge(c.eventsName(row), 1, Integer::sum);
+  }
 
   /**
    * The detail of an ok run: from the pass that scanned it, or — when its summary came from the
@@ -222,7 +229,7 @@ public final class Analysis {
   public RunDetail detail(RunResult r) {
     RunDetail d = details.get(detailKey(r.campaign(), r.row()));
     if (d == null) {
-      filesRead.incrementAndGet();
+      countRead(r.campaign(), r.row());
       d = scanOnce(r.campaign(), r.row()).detail();
       details.put(detailKey(r.campaign(), r.row()), d);
     }

@@ -321,25 +321,13 @@ final class ClockOffsetQuantities {
 
   /** {@link #heldOutError} of the retention ({@code oneTick == false}) or of the one-tick share. */
   static Value heldOut(Analysis a, String campaign, boolean max, boolean oneTick) {
-    Map<String, Stamps> st = stamps(a, campaign);
-    List<RunResult> runs = a.campaignRuns(campaign);
     double sum = 0;
     double worst = 0;
     int n = 0;
-    for (RunResult r : runs) {
-      List<long[]> others = new ArrayList<>();
-      for (RunResult o : runs) {
-        if (o != r && o.row().condition().equals(r.row().condition())) {
-          others.add(st.get(o.row().runId()).flightsMicros());
-        }
-      }
-      long[] flights = sorted(others);
-      if (flights.length == 0 || r.guard().taken() == 0) {
-        continue;
-      }
-      GridLaw.ExpectedGuard g = GridLaw.expectedWithOffset(st.get(r.row().runId()).sendMicros(), offsetOf(r), flights);
+    for (HeldOutRun h : heldOutRuns(a, campaign)) {
+      RunResult r = h.run();
       double observed = (double) (oneTick ? r.guard().oneTickNegative() : r.guard().kept()) / r.guard().taken();
-      double err = Math.abs(observed - (oneTick ? g.oneTickShare() : g.retention()));
+      double err = Math.abs(observed - (oneTick ? h.expected().oneTickShare() : h.expected().retention()));
       sum += err;
       worst = Math.max(worst, err);
       n++;
@@ -348,5 +336,31 @@ final class ClockOffsetQuantities {
       return new Value.Unavailable("no run with another run of its condition to hold out");
     }
     return new Value.Real(max ? worst : sum / n);
+  }
+
+  /** A run with another run of its condition and something delivered, and its leave-one-out expectation. */
+  record HeldOutRun(RunResult run, GridLaw.ExpectedGuard expected) {}
+
+  /** Every held-out run of a campaign with its expectation, in ledger order (computed once per analysis). */
+  static List<HeldOutRun> heldOutRuns(Analysis a, String campaign) {
+    return a.memo("clockoffset:heldout:" + campaign, () -> {
+      Map<String, Stamps> st = stamps(a, campaign);
+      List<RunResult> runs = a.campaignRuns(campaign);
+      List<HeldOutRun> out = new ArrayList<>();
+      for (RunResult r : runs) {
+        List<long[]> others = new ArrayList<>();
+        for (RunResult o : runs) {
+          if (o != r && o.row().condition().equals(r.row().condition())) {
+            others.add(st.get(o.row().runId()).flightsMicros());
+          }
+        }
+        long[] flights = sorted(others);
+        if (flights.length == 0 || r.guard().taken() == 0) {
+          continue;
+        }
+        out.add(new HeldOutRun(r, GridLaw.expectedWithOffset(st.get(r.row().runId()).sendMicros(), offsetOf(r), flights)));
+      }
+      return out;
+    });
   }
 }

@@ -203,6 +203,7 @@ public final class GridLawHeldOut {
       byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(r.row().runId());
     }
     List<RunPrediction> out = new ArrayList<>();
+    Map<String, long[]> pooled = new java.util.HashMap<>();
     for (RunResult r : results.values()) {
       LedgerRow row = r.row();
       if (!scheduled(row)) {
@@ -214,10 +215,11 @@ public final class GridLawHeldOut {
       long sends = Long.parseLong(row.field("events_written"));
       String offset = row.field("clock_offset_us");
       long offsetNanos = offset.isEmpty() ? 0 : Long.parseLong(offset) * 1000L;
-      long[] others = byCondition.get(row.condition()).stream().filter(id -> !id.equals(row.runId()))
-          .map(flights::get).flatMapToLong(Arrays::stream).sorted().toArray();
+      // the condition's pooled flights, sorted once; the run's own are taken out by counting (leave-one-out)
+      long[] pool = pooled.computeIfAbsent(row.condition(), k -> byCondition.get(k).stream().map(flights::get)
+          .flatMapToLong(Arrays::stream).sorted().toArray());
       out.add(new RunPrediction(row.runId(), row.condition(), GridLaw.reduce(s, QUANTUM_NANOS).denominator(),
-          HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, others),
+          HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, pool, flights.get(row.runId())),
           HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, flights.get(row.runId())),
           r.retention()));
     }

@@ -1,0 +1,48 @@
+package ftl.quantity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.DataSet;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue #15, "nothing reads a file twice": computing every quantity of the registry over the committed data passes
+ * each events file of an ok run through the reader exactly once — the summaries, the held-out grid law's flights,
+ * the catch-up pairs, the clock-offset stamps and the replay's smooth limit all come from that one pass.
+ */
+class SinglePassTest {
+
+  @Test
+  void everyQuantity_committedData_readsEachEventsFileOnce() {
+    Path root = Path.of("").toAbsolutePath();
+    Analysis a = new Analysis(DataSet.scan(root.resolve("data"), "data"));
+    for (Quantity q : Registry.forData(a.data()).all()) {
+      Computed.of(q, a);
+    }
+    Map<String, Integer> reads = a.reads();
+    TreeSet<String> expected = new TreeSet<>();
+    for (String instrument : java.util.List.of(Analysis.KAFKA, Analysis.NOJVM)) {
+      a.okRows(instrument).forEach(e -> expected.add(e.getKey().eventsName(e.getValue())));
+    }
+    assertThat(new TreeSet<>(reads.keySet())).isEqualTo(expected);
+    assertThat(reads.values()).allMatch(n -> n == 1);
+  }
+
+  @Test
+  void detail_summaryFromCache_readsTheFileOnceMore() {
+    Path root = Path.of("").toAbsolutePath();
+    DataSet data = DataSet.scan(root.resolve("data"), "data");
+    // a cache that scans by itself (as a disk cache hit gives a summary without the pass's detail)
+    Analysis a = new Analysis(data, (campaign, scan) -> campaign.runs().stream().filter(ftl.data.LedgerRow::ok)
+        .map(r -> Analysis.scan(campaign, r)).toList());
+    RunResult r = a.campaignRuns("delivery").get(0);
+    assertThat(a.reads()).isEmpty();
+    Analysis.RunDetail d = a.detail(r);
+    assertThat(a.detail(r)).isSameAs(d);
+    assertThat(a.reads()).containsExactly(Map.entry(r.campaign().eventsName(r.row()), 1));
+    assertThat(d.sortedFlightsNanos()).isSorted().hasSize((int) r.guard().taken());
+  }
+}
