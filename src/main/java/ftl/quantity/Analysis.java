@@ -181,15 +181,15 @@ public final class Analysis {
    * What quantities beyond a run's summary need from its events, taken in the same pass as the summary and kept
    * in memory for the life of the analysis (never cached on disk).
    *
-   * @param sortedFlightsNanos flights {@code recv_ns - send_ns} of the delivered events, ascending, ns (the held-out
-   *     grid law, the replay campaign's smooth limit)
+   * @param flightsNanos flights {@code recv_ns - send_ns} of the delivered events in file order, ns (the held-out
+   *     grid law sorts them when it needs them; the replay campaign's smooth limit)
    * @param sendMicros {@code send_us} of the delivered events in file order, us — only for the campaigns of
    *     {@link ClockOffsetQuantities#STAMP_CAMPAIGNS}, empty otherwise
    * @param wallFlightMicros {@code recv_us - send_us} of the same events, us (same campaigns; empty otherwise)
    * @param catchUp catch-up pairs over pairs of the send stamps ({@link ftl.stats.Pacing#catchUp}); {@link Rate#EMPTY}
    *     when the ledger records no send interval
    */
-  public record RunDetail(long[] sortedFlightsNanos, long[] sendMicros, long[] wallFlightMicros, Rate catchUp) {}
+  public record RunDetail(long[] flightsNanos, long[] sendMicros, long[] wallFlightMicros, Rate catchUp) {}
 
   /** One pass over a run's events file: its summary and its detail. */
   private record Scanned(RunResult result, RunDetail detail) {}
@@ -229,9 +229,16 @@ public final class Analysis {
   public RunDetail detail(RunResult r) {
     RunDetail d = details.get(detailKey(r.campaign(), r.row()));
     if (d == null) {
-      countRead(r.campaign(), r.row());
-      d = scanOnce(r.campaign(), r.row()).detail();
-      details.put(detailKey(r.campaign(), r.row()), d);
+      // the summaries came from the cache: the details of every ok run of the campaign, read on both cores
+      Campaign c = r.campaign();
+      synchronized (this) {
+        c.runs().parallelStream().filter(LedgerRow::ok).filter(row -> !details.containsKey(detailKey(c, row)))
+            .forEach(row -> {
+              countRead(c, row);
+              details.put(detailKey(c, row), scanOnce(c, row).detail());
+            });
+      }
+      d = details.get(detailKey(r.campaign(), r.row()));
     }
     return d;
   }
@@ -259,9 +266,7 @@ public final class Analysis {
     long phase = Math.floorMod(r.firstSendMicros, 1000L);
     RunResult result = new RunResult(campaign, row, s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
         r.wall.result(), r.grid.result(), medianD, medianA, r.rho, phase);
-    long[] flights = r.flights.toArray();
-    Arrays.sort(flights);
-    return new Scanned(result, new RunDetail(flights, r.sendMicros.toArray(), r.wallFlights.toArray(),
+    return new Scanned(result, new RunDetail(r.flights.toArray(), r.sendMicros.toArray(), r.wallFlights.toArray(),
         r.catchUp == null ? Rate.EMPTY : r.catchUp.result()));
   }
 

@@ -199,7 +199,9 @@ public final class GridLawHeldOut {
     Map<String, List<String>> byCondition = new LinkedHashMap<>();
     Map<String, Analysis.RunDetail> events = campaignEvents(a, c);
     for (RunResult r : results.values()) {
-      flights.put(r.row().runId(), events.get(r.row().runId()).sortedFlightsNanos());
+      long[] f = events.get(r.row().runId()).flightsNanos().clone();
+      Arrays.sort(f);
+      flights.put(r.row().runId(), f);
       byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(r.row().runId());
     }
     List<RunPrediction> out = new ArrayList<>();

@@ -191,7 +191,7 @@ final class ReplayQuantities {
       Map<String, SmoothLimit.Sum> m = new LinkedHashMap<>();
       for (RunResult r : runs(a)) {
         SmoothLimit.Sum s = SmoothLimit.Sum.empty(QUANTUM_NANOS);
-        for (long f : a.detail(r).sortedFlightsNanos()) { // the delivered events' flights, from the scan's pass
+        for (long f : a.detail(r).flightsNanos()) { // the delivered events' flights, from the scan's pass
           s = s.plus(f);
         }
         m.put(r.row().runId(), s);

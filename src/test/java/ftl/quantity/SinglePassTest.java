@@ -32,7 +32,7 @@ class SinglePassTest {
   }
 
   @Test
-  void detail_summaryFromCache_readsTheFileOnceMore() {
+  void detail_summaryFromCache_readsTheCampaignsFilesOnceMore() {
     Path root = Path.of("").toAbsolutePath();
     DataSet data = DataSet.scan(root.resolve("data"), "data");
     // a cache that scans by itself (as a disk cache hit gives a summary without the pass's detail)
@@ -42,7 +42,12 @@ class SinglePassTest {
     assertThat(a.reads()).isEmpty();
     Analysis.RunDetail d = a.detail(r);
     assertThat(a.detail(r)).isSameAs(d);
-    assertThat(a.reads()).containsExactly(Map.entry(r.campaign().eventsName(r.row()), 1));
-    assertThat(d.sortedFlightsNanos()).isSorted().hasSize((int) r.guard().taken());
+    // the details of the whole campaign, each of its ok runs' files once
+    assertThat(a.reads()).containsEntry(r.campaign().eventsName(r.row()), 1)
+        .hasSize(a.campaignRuns("delivery").size());
+    assertThat(a.reads().values()).allMatch(n -> n == 1);
+    a.detail(a.campaignRuns("delivery").get(1));
+    assertThat(a.reads().values()).allMatch(n -> n == 1);
+    assertThat(d.flightsNanos()).hasSize((int) r.guard().taken());
   }
 }
