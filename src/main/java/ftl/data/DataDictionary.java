@@ -36,11 +36,19 @@ public final class DataDictionary {
   }
 
   /**
-   * The ledger column types of the archive's own dictionary: the analysis parses these columns, so a data
-   * root's dictionary may add columns and types but never loosen these (a root declaring
-   * {@code send_interval_ns} a string still has it checked as an integer).
+   * The ledger column types the archive declares ({@link LedgerSchema}, published as the archive's own
+   * dictionary): the analysis parses these columns, so a data root's dictionary may add columns and types but
+   * never loosen these (a root declaring {@code send_interval_ns} a string still has it checked as an integer).
    */
-  private static volatile Map<String, Field> enforcedLedgerFields;
+  private static final Map<String, Field> ENFORCED_LEDGER_FIELDS = enforced();
+
+  private static Map<String, Field> enforced() {
+    Map<String, Field> out = new LinkedHashMap<>();
+    for (LedgerSchema.Column c : LedgerSchema.COLUMNS) {
+      out.put(c.name(), new Field(c.name(), c.type().word(), c.unit(), c.required(), c.description()));
+    }
+    return Map.copyOf(out);
+  }
 
   /** The dictionary of a data root, read through its gate, or the bundled one if the root has none. */
   public static DataDictionary forRoot(DataGate gate) {
@@ -128,12 +136,7 @@ public final class DataDictionary {
     if (value == null || value.isEmpty()) {
       return;
     }
-    Map<String, Field> enforced = enforcedLedgerFields;
-    if (enforced == null) {
-      enforced = this.source.startsWith("bundled ") ? ledgerFields : bundled().ledgerFields;
-      enforcedLedgerFields = enforced;
-    }
-    checkCell(enforced.get(column), column, value, file, line);
+    checkCell(ENFORCED_LEDGER_FIELDS.get(column), column, value, file, line);
     checkCell(ledgerFields.get(column), column, value, file, line);
   }
 
@@ -145,26 +148,36 @@ public final class DataDictionary {
     if (f == null) {
       return;
     }
-    switch (f.type()) {
+    if (!conforms(f.type(), v)) {
+      throw new DataException(file, line, column + (f.type().equals("integer") ? " is not an integer (\""
+          : " is not a finite number (\"") + Echo.of(v) + "\")", null);
+    }
+  }
+
+  /**
+   * True when a non-empty cell is a value of the declared type: an integer that fits a long, or a finite number,
+   * each exactly as written (no spaces); any text for the other types. The reader and the writer
+   * ({@link LedgerCells}) both ask this.
+   */
+  static boolean conforms(String type, String v) {
+    switch (type) {
       case "integer" -> {
-        boolean ok = INTEGER.matcher(v).matches();
-        if (ok) {
-          try {
-            Long.parseLong(v);
-          } catch (NumberFormatException e) {
-            ok = false;
-          }
+        if (!INTEGER.matcher(v).matches()) {
+          return false;
         }
-        if (!ok) {
-          throw new DataException(file, line, column + " is not an integer (\"" + Echo.of(v) + "\")", null);
+        try {
+          Long.parseLong(v);
+          return true;
+        } catch (NumberFormatException e) {
+          return false;
         }
       }
       case "number" -> {
-        if (!NUMBER.matcher(v).matches() || !Double.isFinite(Double.parseDouble(v))) {
-          throw new DataException(file, line, column + " is not a finite number (\"" + Echo.of(v) + "\")", null);
-        }
+        return NUMBER.matcher(v).matches() && Double.isFinite(Double.parseDouble(v));
       }
-      default -> { }
+      default -> {
+        return true;
+      }
     }
   }
 }

@@ -13,9 +13,9 @@ public final class EventFormat {
   /** Columns of an event row that may be empty (the stamp never came). */
   public static final List<String> OPTIONAL_EVENT_COLUMNS = List.of("ack_ns", "recv_ns", "recv_us", "create_ms");
 
-  /** Columns every ledger must have. */
+  /** Columns every ledger must have: the required columns of {@link LedgerSchema}. */
   public static final List<String> LEDGER_REQUIRED =
-      List.of("run_id", "condition", "status", "events_file", "events_sha256");
+      LedgerSchema.COLUMNS.stream().filter(LedgerSchema.Column::required).map(LedgerSchema.Column::name).toList();
 
   /** Ledger file name inside a campaign folder. */
   public static final String LEDGER_FILE = "ledger.csv";

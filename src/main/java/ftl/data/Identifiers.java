@@ -23,7 +23,8 @@ public final class Identifiers {
   private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._=,-]*");
 
   /** Ledger columns whose values are identifiers (checked when not empty). */
-  public static final List<String> LEDGER_COLUMNS = List.of("run_id", "condition", "priority", "geometry", "acks", "instrument");
+  public static final List<String> LEDGER_COLUMNS = java.util.stream.Stream.of(LedgerSchema.RUN_ID, LedgerSchema.CONDITION,
+      LedgerSchema.PRIORITY, LedgerSchema.GEOMETRY, LedgerSchema.ACKS, LedgerSchema.INSTRUMENT).map(LedgerSchema.Column::name).toList();
 
   private Identifiers() {}
 

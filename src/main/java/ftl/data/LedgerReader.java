@@ -20,7 +20,8 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * Reads a campaign's {@code ledger.csv} with Commons CSV and checks every row: the required columns,
  * a known status, a unique run id, a well-formed SHA-256, an events file inside the campaign folder
- * that exists for every {@code ok} run, and the integer columns the data dictionary declares.
+ * that exists for every {@code ok} run, the integer columns the data dictionary declares, and the allowed
+ * values {@link LedgerSchema} declares (a priority, geometry, acks, instrument or {@code *_applied} word).
  * Unknown extra columns are carried, not rejected. The SHA-256 of each events file is compared with the
  * ledger when the file is read (one pass), see {@link #checkDigest}.
  */
@@ -28,7 +29,7 @@ public final class LedgerReader {
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
   /** Integer ledger columns that must be positive when present: a send interval of zero or less is no interval. */
-  public static final List<String> POSITIVE_COLUMNS = List.of("send_interval_ns");
+  public static final List<String> POSITIVE_COLUMNS = List.of(LedgerSchema.SEND_INTERVAL_NS.name());
 
   private LedgerReader() {}
 
@@ -174,6 +175,13 @@ public final class LedgerReader {
     }
     for (Map.Entry<String, String> e : fields.entrySet()) {
       dictionary.checkLedgerCell(e.getKey(), e.getValue(), name, line);
+    }
+    for (LedgerSchema.Column c : LedgerSchema.COLUMNS) {
+      String v = fields.get(c.name());
+      if (v != null && !c.allows(v)) {
+        throw new DataException(name, line, c.name() + " \"" + Echo.of(v) + "\" is not one of "
+            + String.join(", ", c.allowed()) + " (ledger schema version " + LedgerSchema.VERSION + ")", null);
+      }
     }
     for (String column : POSITIVE_COLUMNS) {
       String v = fields.getOrDefault(column, "");

@@ -4,9 +4,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * One run as its campaign's ledger records it.
+ * One run as its campaign's ledger records it. The condition fields reach the analysis typed, through the
+ * columns {@link LedgerSchema} declares ({@link #priority()}, {@link #geometry()}, {@link #loadPercent()},
+ * {@link #integer(LedgerSchema.Column)}, {@link #manipulationsApplied()}); {@link #field(String)} remains for
+ * columns no schema declares (carried from other instruments).
  *
  * @param runId unique within the campaign
  * @param condition the condition name the run belongs to
@@ -33,6 +38,61 @@ public record LedgerRow(String runId, String condition, RunStatus status, String
     return fields.getOrDefault(column, "");
   }
 
+  /** The value of a declared column, or {@code ""} when the ledger (an older layout) has no such column. */
+  public String field(LedgerSchema.Column column) {
+    return field(column.name());
+  }
+
+  /**
+   * An integer column's value; empty when the cell is empty or the ledger lacks the column. The reader has checked
+   * the cell parses ({@link DataDictionary#checkLedgerCell}).
+   */
+  public OptionalLong integer(LedgerSchema.Column column) {
+    if (column.type() != LedgerSchema.Type.INTEGER) {
+      throw new IllegalArgumentException(column.name() + " is not an integer column");
+    }
+    String v = field(column);
+    return v.isEmpty() ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(v));
+  }
+
+  /** The scheduling of the client's threads; empty for an instrument that records none (the no-JVM cross-check). */
+  public Optional<Priority> priority() {
+    String v = field(LedgerSchema.PRIORITY);
+    return v.isEmpty() ? Optional.empty() : Optional.of(Priority.ofWord(v));
+  }
+
+  /** The core geometry of the two stamping threads; empty for an instrument that records none. */
+  public Optional<Geometry> geometry() {
+    String v = field(LedgerSchema.GEOMETRY);
+    return v.isEmpty() ? Optional.empty() : Optional.of(Geometry.ofWord(v));
+  }
+
+  /** Background load requested per core, percent; empty for an instrument that records none. */
+  public OptionalLong loadPercent() {
+    return integer(LedgerSchema.LOAD_PCT);
+  }
+
+  /** True when the run's priority is {@code p}. */
+  public boolean at(Priority p) {
+    return priority().filter(p::equals).isPresent();
+  }
+
+  /** True when the run's geometry is {@code g}. */
+  public boolean at(Geometry g) {
+    return geometry().filter(g::equals).isPresent();
+  }
+
+  /** True when the run's requested background load is {@code percent}. */
+  public boolean atLoadPercent(long percent) {
+    OptionalLong l = loadPercent();
+    return l.isPresent() && l.getAsLong() == percent;
+  }
+
+  /** True when every manipulation the run records was read back as applied ({@link LedgerSchema#manipulationsApplied}). */
+  public boolean manipulationsApplied() {
+    return LedgerSchema.manipulationsApplied(fields);
+  }
+
   /** True when the run enters the analysis. */
   public boolean ok() {
     return status == RunStatus.OK;
@@ -40,7 +100,7 @@ public record LedgerRow(String runId, String condition, RunStatus status, String
 
   /** The instrument that produced the run ({@code kafka} unless the ledger says otherwise). */
   public String instrument() {
-    String v = field("instrument");
-    return v.isEmpty() ? "kafka" : v;
+    String v = field(LedgerSchema.INSTRUMENT);
+    return v.isEmpty() ? LedgerSchema.KAFKA : v;
   }
 }

@@ -10,6 +10,19 @@ import java.nio.file.Path;
 /**
  * Reads a campaign's {@code plan.json} as a JSON tree. The schema is the harness's (see
  * {@code ftl.harness}); the analysis needs only that it is a JSON object, and reads predictions from it.
+ *
+ * <p><b>Why a second reader beside {@code ftl.harness.plan.PlanParser}.</b> The two read the same files for two
+ * jobs, and one schema cannot serve both. The instrument's parser is strict by design: it refuses an unknown
+ * field, fills defaults, expands the matrix into conditions and schedules the runs, because a plan it accepts is a
+ * promise of what will be measured. The analysis reads every plan under a data root, and the committed ones come
+ * in three schemas: the Kafka instrument's (nine campaigns), the no-JVM cross-check's (written by
+ * {@code src/main/python}, {@code nojvm} and {@code nojvm-quiet}) and OpenMessaging Benchmark's run plan
+ * ({@code omb-real}); a campaign without a plan is still analysed (DESIGN.md). Passing every plan through the
+ * strict parser would make the analysis refuse the two other instruments' plans and tie the reading of committed
+ * predictions to the newest instrument's field list. So the analysis takes the plan as a tree through the
+ * {@link DataGate} (size cap, hostile-root rules) and each quantity reads the predictions it needs, with
+ * file:line errors like every reader here; {@code PlanReadersTest} holds the two readers to agree on the committed
+ * plans of the Kafka instrument (the strict parser accepts each, and each ledger's conditions are the plan's).
  */
 public final class PlanReader {
   private PlanReader() {}

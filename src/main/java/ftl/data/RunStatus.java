@@ -9,6 +9,11 @@ public enum RunStatus {
   /** The word written in the ledger. */
   public String word() { return name().toLowerCase(Locale.ROOT); }
 
+  /** The ledger words, in declaration order. */
+  public static java.util.List<String> words() {
+    return java.util.Arrays.stream(values()).map(RunStatus::word).toList();
+  }
+
   /** Parses a ledger word; {@code null} if it is not one of {@code ok}, {@code failed}, {@code aborted}. */
   public static RunStatus ofWord(String word) {
     for (RunStatus s : values()) {

@@ -12,7 +12,11 @@
  *       existing cluster; nothing else changes (the broker is then neither placed nor watched).</li>
  *   <li>{@link ftl.harness.run.KafkaRun} — one run: a fresh topic <em>per run</em> ({@code ftl-<run_id>-<random>},
  *       deleted after the run, so no run reads another's records or inherits its log segments), one producer
- *       and one consumer in this JVM, manipulations applied and read back, warm-up, measured sends, drain.</li>
+ *       and one consumer in this JVM, manipulations applied and read back, warm-up, measured sends, drain. It
+ *       coordinates its parts: {@code run.RunClients} (the run's resources and their tear-down),
+ *       {@code run.ThreadPlacement} (placement and manipulations, with their {@code *_applied}
+ *       columns), {@code run.Sender} and {@code run.Receiver} (the two thread bodies on the
+ *       injected clock), {@link ftl.harness.run.RunVerdict} (the status rules, a pure function).</li>
  *   <li>{@link ftl.harness.run.StampBook} — the stamps, in preallocated {@code long[]} arrays.</li>
  *   <li>{@link ftl.harness.run.Pacer} — sends by intended time, on an injected clock.</li>
  *   <li>{@link ftl.harness.run.GuardTally} — the sign channel and OpenMessaging Benchmark's positivity guard,

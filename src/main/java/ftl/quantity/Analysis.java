@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.EventReader;
@@ -173,7 +174,7 @@ public final class Analysis {
 
   /** The run's emulated producer clock offset ({@code clock_offset_us}; empty in ledgers before it existed = 0), us. */
   static long clockOffsetMicros(LedgerRow row) {
-    String v = row.field("clock_offset_us");
+    String v = row.field(LedgerSchema.CLOCK_OFFSET_US);
     return v.isEmpty() ? 0 : Long.parseLong(v); // the ledger reader checked it is an integer (data dictionary)
   }
 
@@ -255,7 +256,7 @@ public final class Analysis {
   }
 
   private static Scanned scanOnce(Campaign campaign, LedgerRow row) {
-    String interval = row.field("send_interval_ns");
+    String interval = row.field(ftl.data.LedgerSchema.SEND_INTERVAL_NS);
     RunScan r = new RunScan(clockOffsetMicros(row), interval.isEmpty() ? 0 : Long.parseLong(interval),
         ClockOffsetQuantities.STAMP_CAMPAIGNS.contains(campaign.name()));
     EventReader.FileSummary s = campaign.readEvents(row, r::accept);

@@ -1,5 +1,7 @@
 package ftl.quantity;
 
+import ftl.data.Priority;
+import ftl.data.Geometry;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.GuardResult;
 import ftl.stats.Quantiles;
@@ -66,7 +68,7 @@ final class CampaignQuantities {
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Manipulations#applied",
         a -> has(a, MODE_A) ? new Value.Count(a.okRows(Analysis.KAFKA).stream()
             .filter(e -> e.getKey().name().equals(MODE_A))
-            .filter(e -> !appliedRow(e.getValue())).count()) : noData(MODE_A)));
+            .filter(e -> !e.getValue().manipulationsApplied()).count()) : noData(MODE_A)));
     q.add(new Quantity("collapse.range.modeA", "CollapseRangeModeA",
         "range over strata (geometry, load, acks, send interval) of the collapse factor: negative-A rate at default priority over SCHED_FIFO on the two stamping threads",
         Unit.RATIO, Format.RATIO_RANGE_2SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#range", a -> {
@@ -84,12 +86,12 @@ final class CampaignQuantities {
         a -> has(a, MODE_A) ? new Value.Count(collapseRange(a).excluded()) : noData(MODE_A)));
     addRatio(q, "geometry.ratio.modeA", "GeometryRatioModeA",
         "negative-A rate with both stamping threads on one core over one thread per core, default priority, no background load",
-        r -> r.field("priority").equals("default") && r.field("load_pct").equals("0") && r.field("geometry").equals("shared"),
-        r -> r.field("priority").equals("default") && r.field("load_pct").equals("0") && r.field("geometry").equals("split"));
+        r -> r.row().at(Priority.DEFAULT) && r.row().atLoadPercent(0) && r.row().at(Geometry.SHARED),
+        r -> r.row().at(Priority.DEFAULT) && r.row().atLoadPercent(0) && r.row().at(Geometry.SPLIT));
     addRatio(q, "load.ratio.modeA", "LoadRatioModeA",
         "negative-A rate at 90% background load over no load, default priority, both geometries",
-        r -> r.field("priority").equals("default") && r.field("load_pct").equals("90"),
-        r -> r.field("priority").equals("default") && r.field("load_pct").equals("0"));
+        r -> r.row().at(Priority.DEFAULT) && r.row().atLoadPercent(90),
+        r -> r.row().at(Priority.DEFAULT) && r.row().atLoadPercent(0));
     q.add(new Quantity("rho.DA.modeA", "RhoDAModeA",
         "Pearson correlation of displacement D and ack-referenced span A over every complete event of campaign modeA inside the declared window (D 0-5 ms, A -5-5 ms), paired co-moments",
         Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation", a -> {
@@ -191,16 +193,6 @@ final class CampaignQuantities {
 
   private static Value noNojvm() {
     return new Value.Unavailable("no campaign data present: no ok run of the no-JVM cross-check under the data root");
-  }
-
-  private static boolean appliedRow(ftl.data.LedgerRow r) {
-    for (String f : List.of("priority_applied", "geometry_applied", "load_applied")) {
-      String v = r.field(f);
-      if (!v.isEmpty() && !v.equals("applied")) {
-        return false;
-      }
-    }
-    return true;
   }
 
   static List<RunResult> runsOf(Analysis a, String campaign) {

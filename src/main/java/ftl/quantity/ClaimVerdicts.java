@@ -20,7 +20,7 @@ import java.util.function.Function;
 final class ClaimVerdicts {
   private static final String FUNCTION = "ftl.quantity.ClaimVerdicts#forRegistry";
   /** The ledger column of a producer clock offset (a second clock emulated on one host). */
-  static final String CLOCK_OFFSET = "clock_offset_us";
+  static final String CLOCK_OFFSET = ftl.data.LedgerSchema.CLOCK_OFFSET_US.name();
 
   private ClaimVerdicts() {}
 

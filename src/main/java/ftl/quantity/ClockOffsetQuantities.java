@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.GridLaw;
 import java.util.ArrayList;
@@ -141,7 +142,7 @@ final class ClockOffsetQuantities {
     return a.memo("flights:" + FLIGHTS_FROM + ":" + intervalNanos, () -> {
       List<long[]> parts = new ArrayList<>();
       for (RunResult r : a.campaignRuns(FLIGHTS_FROM)) {
-        if (r.field("send_interval_ns").equals(intervalNanos)) {
+        if (r.field(LedgerSchema.SEND_INTERVAL_NS).equals(intervalNanos)) {
           parts.add(stamps(a, r).flightsMicros());
         }
       }
@@ -162,7 +163,7 @@ final class ClockOffsetQuantities {
 
   /** The run's clock offset, us ({@code clock_offset_us}; empty = 0). */
   static long offsetOf(RunResult r) {
-    String v = r.field("clock_offset_us");
+    String v = r.field(LedgerSchema.CLOCK_OFFSET_US);
     return v.isEmpty() ? 0 : Long.parseLong(v);
   }
 
@@ -189,7 +190,7 @@ final class ClockOffsetQuantities {
       Map<String, Stamps> st = stamps(a, CLOCKOFFSET);
       Map<String, List<Object[]>> byCondition = new LinkedHashMap<>();
       for (RunResult r : a.campaignRuns(CLOCKOFFSET)) {
-        long[] flights = modeBFlights(a, r.field("send_interval_ns"));
+        long[] flights = modeBFlights(a, r.field(LedgerSchema.SEND_INTERVAL_NS));
         if (flights.length == 0 || r.guard().taken() == 0) {
           continue; // no flight distribution for its interval, or nothing delivered: not predicted
         }
@@ -300,8 +301,8 @@ final class ClockOffsetQuantities {
     long n = 0;
     for (var e : a.okRows(Analysis.KAFKA)) {
       if (e.getKey().name().equals(CLOCKOFFSET)) {
-        String off = e.getValue().field("clock_offset_us");
-        String mm = e.getValue().field("create_ms_mismatch");
+        String off = e.getValue().field(LedgerSchema.CLOCK_OFFSET_US);
+        String mm = e.getValue().field(LedgerSchema.CREATE_MS_MISMATCH);
         if (!off.isEmpty() && !off.equals("0") && !mm.isEmpty()) {
           n += Long.parseLong(mm);
         }

@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import ftl.data.Campaign;
 import ftl.data.DataException;
 import ftl.data.Identifiers;
@@ -168,7 +169,7 @@ final class ConditionQuantities {
         + " of campaign " + campaign, Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.stats.GridLaw#reduce",
         a -> a.okRows(instrument).stream()
             .filter(e -> e.getKey().name().equals(campaign) && e.getValue().condition().equals(cond))
-            .map(e -> e.getValue().field("send_interval_ns")).filter(v -> !v.isEmpty()).findFirst()
+            .map(e -> e.getValue().field(LedgerSchema.SEND_INTERVAL_NS)).filter(v -> !v.isEmpty()).findFirst()
             .<Value>map(v -> new Value.Count(f.applyAsLong(Long.parseLong(v))))
             .orElse(new Value.Unavailable("no send_interval_ns in the ledger")));
   }

@@ -1,5 +1,7 @@
 package ftl.quantity;
 
+import ftl.data.Priority;
+import ftl.data.LedgerSchema;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.Bimodality;
 import ftl.stats.Quantiles;
@@ -87,7 +89,7 @@ final class FifoJvmQuantities {
 
   /** Stratum of a run: broker placement and background load. */
   static String cell(RunResult r) {
-    return IsolationQuantities.placement(r) + " load" + r.field("load_pct") + "%";
+    return IsolationQuantities.placement(r) + " load" + r.field(LedgerSchema.LOAD_PCT) + "%";
   }
 
   /**
@@ -101,14 +103,14 @@ final class FifoJvmQuantities {
   static Normalised normalised(List<RunResult> runs) {
     Map<String, List<Double>> defaults = new TreeMap<>();
     for (RunResult r : runs) {
-      if (r.field("priority").equals("default")) {
+      if (r.row().at(Priority.DEFAULT)) {
         defaults.computeIfAbsent(cell(r), k -> new ArrayList<>()).add(r.ackNegativeRate().value());
       }
     }
     List<Double> out = new ArrayList<>();
     int excluded = 0;
     for (RunResult r : runs) {
-      if (!r.field("priority").equals("fifo-jvm")) {
+      if (!r.row().at(Priority.FIFO_JVM)) {
         continue;
       }
       List<Double> d = defaults.get(cell(r));
@@ -161,8 +163,8 @@ final class FifoJvmQuantities {
     List<MantelHaenszelRateRatio.Stratum> strata = new ArrayList<>();
     for (Map.Entry<String, List<RunResult>> e : cells.entrySet()) {
       strata.add(new MantelHaenszelRateRatio.Stratum(e.getKey(),
-          Manipulations.rates(e.getValue(), r -> r.field("priority").equals("default")),
-          Manipulations.rates(e.getValue(), r -> r.field("priority").equals(group))));
+          Manipulations.rates(e.getValue(), r -> r.row().at(Priority.DEFAULT)),
+          Manipulations.rates(e.getValue(), r -> r.field(LedgerSchema.PRIORITY).equals(group))));
     }
     return MantelHaenszelRateRatio.mantelHaenszel(strata, RateRatio.Bootstrap.standard());
   }

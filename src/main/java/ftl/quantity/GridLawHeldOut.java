@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;
@@ -61,8 +62,8 @@ public final class GridLawHeldOut {
   }
 
   private static boolean scheduled(LedgerRow r) {
-    return r.ok() && !r.field("send_interval_ns").isEmpty() && !r.field("first_send_phase_us").isEmpty()
-        && !r.field("events_written").isEmpty();
+    return r.ok() && !r.field(LedgerSchema.SEND_INTERVAL_NS).isEmpty() && !r.field(LedgerSchema.FIRST_SEND_PHASE_US).isEmpty()
+        && !r.field(LedgerSchema.EVENTS_WRITTEN).isEmpty();
   }
 
   static List<Quantity> forData(DataSet data) {
@@ -175,7 +176,7 @@ public final class GridLawHeldOut {
     TreeSet<Long> out = new TreeSet<>();
     for (LedgerRow r : runs) {
       if (scheduled(r)) {
-        out.add(GridLaw.reduce(Long.parseLong(r.field("send_interval_ns")), QUANTUM_NANOS).denominator());
+        out.add(GridLaw.reduce(Long.parseLong(r.field(LedgerSchema.SEND_INTERVAL_NS)), QUANTUM_NANOS).denominator());
       }
     }
     return out;
@@ -212,10 +213,10 @@ public final class GridLawHeldOut {
         out.add(new RunPrediction(row.runId(), row.condition(), 0, Double.NaN, Double.NaN, r.retention()));
         continue;
       }
-      long s = Long.parseLong(row.field("send_interval_ns"));
-      long phase = Long.parseLong(row.field("first_send_phase_us")) * 1000L;
-      long sends = Long.parseLong(row.field("events_written"));
-      String offset = row.field("clock_offset_us");
+      long s = Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS));
+      long phase = Long.parseLong(row.field(LedgerSchema.FIRST_SEND_PHASE_US)) * 1000L;
+      long sends = Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN));
+      String offset = row.field(LedgerSchema.CLOCK_OFFSET_US);
       long offsetNanos = offset.isEmpty() ? 0 : Long.parseLong(offset) * 1000L;
       // the condition's pooled flights, sorted once; the run's own are taken out by counting (leave-one-out)
       long[] pool = pooled.computeIfAbsent(row.condition(), k -> byCondition.get(k).stream().map(flights::get)

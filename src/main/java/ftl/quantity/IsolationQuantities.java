@@ -1,5 +1,7 @@
 package ftl.quantity;
 
+import ftl.data.Priority;
+import ftl.data.LedgerSchema;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.RateRatio;
 import java.util.ArrayList;
@@ -63,13 +65,13 @@ final class IsolationQuantities {
   static RateRatio.Estimate estimate(Analysis a, String broker, String load) {
     return a.memo("isolation:" + broker + ":" + load, () -> Manipulations.ratio(
         Manipulations.usable(a, ISOLATION).stream()
-            .filter(r -> placement(r).equals(broker) && r.field("load_pct").equals(load)).toList(),
-        r -> r.field("priority").equals("default"), r -> r.field("priority").equals("fifo")));
+            .filter(r -> placement(r).equals(broker) && r.field(LedgerSchema.LOAD_PCT).equals(load)).toList(),
+        r -> r.row().at(Priority.DEFAULT), r -> r.row().at(Priority.FIFO)));
   }
 
   /** "core0" when the broker's threads were read back on core 0 alone, otherwise "all". */
   static String placement(RunResult r) {
-    return r.field("broker_cpus").equals("0") ? "core0" : "all";
+    return r.field(LedgerSchema.BROKER_CPUS).equals("0") ? "core0" : "all";
   }
 
   private static Value verdict(Analysis a, boolean interval) {

@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;
@@ -29,7 +30,7 @@ final class LedgerQuantities {
   private static void add(List<Quantity> q, Campaign c) {
     String name = c.name();
     boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
-    String lagColumn = nojvm ? "send_lag_p99_ns" : "pacing_lag_p99_ns";
+    LedgerSchema.Column lagColumn = nojvm ? LedgerSchema.SEND_LAG_P99_NS : LedgerSchema.PACING_LAG_P99_NS;
     q.add(ledger(name, "runs", "CampaignRuns", "ok runs of campaign " + name, Unit.COUNT, Format.GROUPED_INTEGER,
         rows -> new Value.Count(rows.size())));
     q.add(ledger(name, "conditions", "CampaignConditions", "distinct conditions among the ok runs of campaign " + name,
@@ -44,31 +45,31 @@ final class LedgerQuantities {
         }));
     q.add(ledger(name, "eventsPerRun", "CampaignEventsPerRun",
         "fewest to most events written per ok run of campaign " + name + " (ledger events_written)",
-        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, "events_written")));
+        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, LedgerSchema.EVENTS_WRITTEN)));
     q.add(ledger(name, "warmupEvents", "CampaignWarmupEvents",
         "warm-up sends per ok run of campaign " + name + ", excluded by the plan's rule and not written (ledger warmup_events)",
-        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, "warmup_events")));
+        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, LedgerSchema.WARMUP_EVENTS)));
     q.add(ledger(name, "instrumentWarmup", "CampaignInstrumentWarmup",
         "events the instrument sent and discarded after each broker start of campaign " + name
             + ", before its first run (ledger instrument_warmup_events)",
-        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, "instrument_warmup_events")));
+        Unit.COUNT, Format.COUNT_RANGE, rows -> range(rows, LedgerSchema.INSTRUMENT_WARMUP_EVENTS)));
     q.add(ledger(name, "pacerSpin", "CampaignPacerSpin",
         "how long before each intended send the pacer of campaign " + name
             + " stops parking and spins (ledger pacer_spin_ns)",
         Unit.MICROSECONDS, Format.COUNT_RANGE, rows -> {
-          Value v = range(rows, "pacer_spin_ns");
+          Value v = range(rows, LedgerSchema.PACER_SPIN_NS);
           return v instanceof Value.Range r ? new Value.Range(r.low() / 1000.0, r.high() / 1000.0) : v;
         }));
     q.add(ledger(name, "sendLagP99", "CampaignSendLagPNinetyNine",
-        "median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn + ")",
+        "median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn.name() + ")",
         Unit.MICROSECONDS, Format.REAL_3SF, rows -> {
           double[] v = values(rows, lagColumn);
-          return v.length == 0 ? new Value.Unavailable("no " + lagColumn + " in the ledger of " + name)
+          return v.length == 0 ? new Value.Unavailable("no " + lagColumn.name() + " in the ledger of " + name)
               : new Value.Real(Quantiles.median(v) / 1000.0);
         }));
     java.util.SortedSet<Long> loads = new java.util.TreeSet<>();
     for (LedgerRow r : c.runs()) {
-      String v = r.field("load_pct");
+      String v = r.field(LedgerSchema.LOAD_PCT);
       if (r.ok() && !v.isEmpty() && Long.parseLong(v) > 0) {
         loads.add(Long.parseLong(v));
       }
@@ -80,8 +81,8 @@ final class LedgerQuantities {
           "median over the ok runs of campaign " + name + " that requested " + l
               + "% background load per core of the share the load generator achieved (ledger load_measured_pct)",
           Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.LedgerQuantities#loadMeasured", a -> {
-            List<LedgerRow> rows = okRows(a, name).stream().filter(r -> r.field("load_pct").equals(l)).toList();
-            double[] v = values(rows, "load_measured_pct");
+            List<LedgerRow> rows = okRows(a, name).stream().filter(r -> r.field(LedgerSchema.LOAD_PCT).equals(l)).toList();
+            double[] v = values(rows, LedgerSchema.LOAD_MEASURED_PCT);
             return v.length == 0 ? new Value.Unavailable("no load_measured_pct in the ledger of " + name + " at " + l + "%")
                 : new Value.Real(Quantiles.median(v) / 100.0);
           }));
@@ -90,7 +91,7 @@ final class LedgerQuantities {
         "largest one-minute load average at the start or end of an ok run of campaign " + name
             + " (ledger loadavg_start, loadavg_end; 2 cores)",
         Unit.DIMENSIONLESS, Format.DECIMAL_2DP, rows -> {
-          double[] v = values(rows, "loadavg_start", "loadavg_end");
+          double[] v = values(rows, LedgerSchema.LOADAVG_START, LedgerSchema.LOADAVG_END);
           return v.length == 0 ? new Value.Unavailable("no load average in the ledger of " + name)
               : new Value.Real(java.util.Arrays.stream(v).max().getAsDouble());
         }));
@@ -112,20 +113,20 @@ final class LedgerQuantities {
         .flatMap(c -> c.runs().stream()).filter(LedgerRow::ok).toList();
   }
 
-  private static Value range(List<LedgerRow> rows, String column) {
+  private static Value range(List<LedgerRow> rows, LedgerSchema.Column column) {
     double[] v = values(rows, column);
     if (v.length == 0) {
-      return new Value.Unavailable("no " + column + " in the ledger");
+      return new Value.Unavailable("no " + column.name() + " in the ledger");
     }
     var s = java.util.Arrays.stream(v).summaryStatistics();
     return new Value.Range(s.getMin(), s.getMax());
   }
 
   /** The non-empty numeric cells of the given columns (the ledger reader has checked they parse). */
-  private static double[] values(List<LedgerRow> rows, String... columns) {
+  private static double[] values(List<LedgerRow> rows, LedgerSchema.Column... columns) {
     List<Double> out = new ArrayList<>();
     for (LedgerRow r : rows) {
-      for (String col : columns) {
+      for (LedgerSchema.Column col : columns) {
         String v = r.field(col);
         if (!v.isEmpty()) {
           out.add(Double.parseDouble(v));

@@ -1,5 +1,7 @@
 package ftl.quantity;
 
+import ftl.data.Priority;
+import ftl.data.LedgerSchema;
 import ftl.stats.Rate;
 import ftl.stats.RateRatio;
 import java.util.ArrayList;
@@ -17,14 +19,12 @@ import java.util.function.Predicate;
 public final class Manipulations {
   private Manipulations() {}
 
-  /** True when the ledger shows every manipulation of the run read back as applied. */
+  /**
+   * True when the ledger shows every manipulation of the run read back as applied: the one rule,
+   * {@link ftl.data.LedgerSchema#manipulationsApplied}, which the ledger-only count {@code runs.refused.modeA} uses too.
+   */
   public static boolean applied(RunResult r) {
-    return isApplied(r.field("priority_applied")) && isApplied(r.field("geometry_applied"))
-        && isApplied(r.field("load_applied"));
-  }
-
-  private static boolean isApplied(String v) {
-    return v.isEmpty() || v.equals("applied");
+    return r.row().manipulationsApplied();
   }
 
   /** Ok runs of a campaign whose manipulations were applied. */
@@ -47,8 +47,8 @@ public final class Manipulations {
   public static List<Stratum> collapse(List<RunResult> runs) {
     List<Stratum> out = new ArrayList<>();
     for (Map.Entry<String, List<RunResult>> e : strata(runs).entrySet()) {
-      List<Rate> def = rates(e.getValue(), r -> r.field("priority").equals("default"));
-      List<Rate> fifo = rates(e.getValue(), r -> r.field("priority").equals("fifo"));
+      List<Rate> def = rates(e.getValue(), r -> r.row().at(Priority.DEFAULT));
+      List<Rate> fifo = rates(e.getValue(), r -> r.row().at(Priority.FIFO));
       if (def.isEmpty() || fifo.isEmpty()) {
         continue;
       }
@@ -61,8 +61,8 @@ public final class Manipulations {
   static Map<String, List<RunResult>> strata(List<RunResult> runs) {
     Map<String, List<RunResult>> strata = new TreeMap<>();
     for (RunResult r : runs) {
-      String key = "geometry=" + r.field("geometry") + " load=" + r.field("load_pct") + "% acks=" + r.field("acks")
-          + " interval=" + r.field("send_interval_ns") + "ns";
+      String key = "geometry=" + r.field(LedgerSchema.GEOMETRY) + " load=" + r.field(LedgerSchema.LOAD_PCT) + "% acks=" + r.field(LedgerSchema.ACKS)
+          + " interval=" + r.field(LedgerSchema.SEND_INTERVAL_NS) + "ns";
       strata.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
     return strata;

@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import com.fasterxml.jackson.databind.JsonNode;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
@@ -206,7 +207,7 @@ final class OmbRealQuantities {
       }
       OmbLedgerReader.Entry first = d.ok(c).get(0);
       long interval = first.row().sendIntervalNanos();
-      String payload = first.row().field("payload_bytes");
+      String payload = first.row().field("payload_bytes"); // the omb-real ledger, a layout of its own (OmbLedgerReader)
       Optional<Campaign> camp = a.data().campaigns().stream().filter(x -> x.name().equals(MATCHED)).findFirst();
       List<LedgerRow> rows = new ArrayList<>();
       for (LedgerRow r : camp.map(Campaign::runs).orElse(List.of())) {
@@ -220,9 +221,9 @@ final class OmbRealQuantities {
       long[] buffer = new long[0];
       int n = 0;
       for (LedgerRow r : rows) {
-        if (!r.field("send_interval_ns").equals(Long.toString(interval)) || !r.field("payload_bytes").equals(payload)) {
-          return "matched run " + r.runId() + " has send interval " + r.field("send_interval_ns") + " ns and payload "
-              + r.field("payload_bytes") + " B, OMB condition " + c + " " + interval + " ns and " + payload + " B";
+        if (!r.field(LedgerSchema.SEND_INTERVAL_NS).equals(Long.toString(interval)) || !r.field(LedgerSchema.PAYLOAD_BYTES).equals(payload)) {
+          return "matched run " + r.runId() + " has send interval " + r.field(LedgerSchema.SEND_INTERVAL_NS) + " ns and payload "
+              + r.field(LedgerSchema.PAYLOAD_BYTES) + " B, OMB condition " + c + " " + interval + " ns and " + payload + " B";
         }
         List<Long> flights = new ArrayList<>();
         Campaign m = camp.get();

@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import com.fasterxml.jackson.databind.JsonNode;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.Quantiles;
@@ -111,7 +112,7 @@ final class PayloadPredictions {
   static TreeMap<Long, Double> medians(Analysis a, long phaseMicros) {
     TreeMap<Long, List<Double>> by = new TreeMap<>();
     for (RunResult r : runs(a)) {
-      if (r.guard().taken() == 0 || !r.field("start_phase_us").equals(Long.toString(phaseMicros))) {
+      if (r.guard().taken() == 0 || !r.field(LedgerSchema.START_PHASE_US).equals(Long.toString(phaseMicros))) {
         continue;
       }
       by.computeIfAbsent(r.campaign().requireInteger(r.row(), "payload_bytes"), k -> new java.util.ArrayList<>())

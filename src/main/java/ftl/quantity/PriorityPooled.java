@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.Priority;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.RateRatio;
 import ftl.stats.StratifiedRateRatio;
@@ -115,8 +116,8 @@ final class PriorityPooled {
     List<StratifiedRateRatio.Stratum> out = new ArrayList<>();
     for (Map.Entry<String, List<RunResult>> e : Manipulations.strata(Manipulations.usable(a, CampaignQuantities.MODE_A)).entrySet()) {
       out.add(new StratifiedRateRatio.Stratum(e.getKey(),
-          Manipulations.rates(e.getValue(), r -> r.field("priority").equals("default")),
-          Manipulations.rates(e.getValue(), r -> r.field("priority").equals("fifo"))));
+          Manipulations.rates(e.getValue(), r -> r.row().at(Priority.DEFAULT)),
+          Manipulations.rates(e.getValue(), r -> r.row().at(Priority.FIFO))));
     }
     return out;
   }

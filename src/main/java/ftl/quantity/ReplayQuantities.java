@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import com.fasterxml.jackson.databind.JsonNode;
 import ftl.data.Campaign;
 import ftl.quantity.Quantity.Scope;
@@ -180,7 +181,7 @@ final class ReplayQuantities {
   }
 
   static Value lag(Analysis a, String c) {
-    double[] v = runs(a, c).stream().map(r -> r.field("pacing_lag_p99_ns")).filter(s -> !s.isEmpty())
+    double[] v = runs(a, c).stream().map(r -> r.field(LedgerSchema.PACING_LAG_P99_NS)).filter(s -> !s.isEmpty())
         .mapToDouble(Double::parseDouble).toArray();
     return v.length == 0 ? new Value.Unavailable("no run of condition " + c + " records pacing_lag_p99_ns") : new Value.Real(Quantiles.median(v) / 1000.0);
   }

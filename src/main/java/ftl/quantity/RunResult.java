@@ -51,8 +51,8 @@ public record RunResult(Campaign campaign, LedgerRow row, String sha256, long ro
     return new WindowedCorrelation(Analysis.RHO_WINDOW).merge(correlation).result();
   }
 
-  /** A ledger field of the run. */
-  public String field(String column) {
+  /** A declared ledger column of the run ({@code ""} when its ledger lacks it). */
+  public String field(ftl.data.LedgerSchema.Column column) {
     return row.field(column);
   }
 }

@@ -1,5 +1,7 @@
 package ftl.quantity;
 
+import ftl.data.Priority;
+import ftl.data.LedgerSchema;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;
@@ -29,7 +31,7 @@ final class ThreatQuantities {
             + " and duration_ms), over every campaign", Unit.HOURS, Format.REAL_3SF, Scope.LEDGERS,
         "ftl.quantity.ThreatQuantities#wallSpanHours", a -> {
           List<LedgerRow> rows = a.okRows(Analysis.KAFKA).stream().map(Map.Entry::getValue)
-              .filter(r -> !r.field("started_at").isEmpty() && !r.field("duration_ms").isEmpty()).toList();
+              .filter(r -> !r.field(LedgerSchema.STARTED_AT).isEmpty() && !r.field(LedgerSchema.DURATION_MS).isEmpty()).toList();
           return rows.isEmpty() ? new Value.Unavailable("no ok run of the Kafka instrument with started_at and duration_ms")
               : new Value.Real(wallSpanHours(rows));
         }));
@@ -53,7 +55,7 @@ final class ThreatQuantities {
                 + " than the client, the broker and the load generator during the run (ledger other_cpu_pct)",
             Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.ThreatQuantities#otherCpu", a -> {
               double[] v = a.okRows(Analysis.KAFKA).stream().filter(e -> e.getKey().name().equals(n))
-                  .map(e -> e.getValue().field("other_cpu_pct")).filter(x -> !x.isEmpty())
+                  .map(e -> e.getValue().field(LedgerSchema.OTHER_CPU_PCT)).filter(x -> !x.isEmpty())
                   .mapToDouble(x -> Double.parseDouble(x) / 100.0).toArray();
               return v.length == 0 ? new Value.Unavailable("no other_cpu_pct in the ledger of " + n)
                   : new Value.Real(otherCpu(v, stat.equals("max")));
@@ -86,8 +88,8 @@ final class ThreatQuantities {
       String us = Long.toString(Long.parseLong(interval) / 1000);
       CampaignQuantities.addRatio(q, "interval.ratio.modeA.s" + us + "us", ConditionQuantities.macro("IntervalRatio", "modeA", "s" + us + " us"),
           "negative-A rate at a send interval of " + us + " us over 1 ms, default priority, every geometry, load and acks",
-          r -> r.field("priority").equals("default") && r.field("send_interval_ns").equals(interval),
-          r -> r.field("priority").equals("default") && r.field("send_interval_ns").equals("1000000"));
+          r -> r.row().at(Priority.DEFAULT) && r.field(LedgerSchema.SEND_INTERVAL_NS).equals(interval),
+          r -> r.row().at(Priority.DEFAULT) && r.field(LedgerSchema.SEND_INTERVAL_NS).equals("1000000"));
     }
     return q;
   }
@@ -97,16 +99,16 @@ final class ThreatQuantities {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     for (LedgerRow r : rows) {
-      long start = Instant.parse(r.field("started_at")).toEpochMilli();
+      long start = Instant.parse(r.field(LedgerSchema.STARTED_AT)).toEpochMilli();
       first = Math.min(first, start);
-      last = Math.max(last, start + Long.parseLong(r.field("duration_ms")));
+      last = Math.max(last, start + Long.parseLong(r.field(LedgerSchema.DURATION_MS)));
     }
     return (last - first) / 3_600_000.0;
   }
 
   /** An ok run whose instrument was built from a tree with uncommitted changes. */
   static boolean dirty(LedgerRow r) {
-    return r.ok() && r.field("git_commit").endsWith("-dirty");
+    return r.ok() && r.field(LedgerSchema.GIT_COMMIT).endsWith("-dirty");
   }
 
   /** Median (type 7) or maximum of per-run shares. */
@@ -118,7 +120,7 @@ final class ThreatQuantities {
   static Rate catchUp(Analysis a, Campaign c) {
     Rate sum = Rate.EMPTY;
     for (RunResult r : a.campaignRuns(c.name())) {
-      if (!r.field("send_interval_ns").isEmpty()) { // counted in the scan's pass (Pacing.CatchUp)
+      if (!r.field(LedgerSchema.SEND_INTERVAL_NS).isEmpty()) { // counted in the scan's pass (Pacing.CatchUp)
         sum = sum.plus(a.detail(r).catchUp());
       }
     }

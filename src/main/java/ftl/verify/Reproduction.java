@@ -1,5 +1,6 @@
 package ftl.verify;
 
+import ftl.data.LedgerSchema;
 import ftl.data.DataSet;
 import ftl.data.EventFormat;
 import ftl.emit.Emitter;
@@ -105,9 +106,9 @@ public final class Reproduction {
         m.put("condition", identifier(r.row().condition()));
         m.put("run", identifier(r.row().runId()));
         m.put("instrument", instrument);
-        m.put("sendIntervalNs", integer(r.field("send_interval_ns")));
-        m.put("payloadBytes", integer(r.field("payload_bytes")));
-        m.put("startPhaseUs", integer(r.field("start_phase_us")));
+        m.put("sendIntervalNs", integer(r.field(LedgerSchema.SEND_INTERVAL_NS)));
+        m.put("payloadBytes", integer(r.field(LedgerSchema.PAYLOAD_BYTES)));
+        m.put("startPhaseUs", integer(r.field(LedgerSchema.START_PHASE_US)));
         m.put("firstSendPhaseUs", Long.toString(r.firstSendPhaseMicros()));
         m.put("retention", fixed(r.retention(), 4));
         m.put("predictedRetention", fixed(r.grid().events() == 0 ? Double.NaN : r.grid().predictedRetention().value(), 4));
@@ -115,10 +116,10 @@ public final class Reproduction {
         m.put("medianFlightUs", fixed(r.guard().medianFlightNanos() / 1000.0, 1));
         m.put("medianDisplacementUs", fixed(r.medianDisplacementNanos() / 1000.0, 1));
         m.put("ackNegativeRate", fixed(r.ackNegativeRate().value(), 5));
-        m.put("priority", r.field("priority").isEmpty() ? "" : identifier(r.field("priority")));
-        m.put("geometry", r.field("geometry").isEmpty() ? "" : identifier(r.field("geometry")));
-        m.put("loadPct", integer(r.field("load_pct")));
-        m.put("loadMeasuredPct", decimal(r.field("load_measured_pct")));
+        m.put("priority", r.field(LedgerSchema.PRIORITY).isEmpty() ? "" : identifier(r.field(LedgerSchema.PRIORITY)));
+        m.put("geometry", r.field(LedgerSchema.GEOMETRY).isEmpty() ? "" : identifier(r.field(LedgerSchema.GEOMETRY)));
+        m.put("loadPct", integer(r.field(LedgerSchema.LOAD_PCT)));
+        m.put("loadMeasuredPct", decimal(r.field(LedgerSchema.LOAD_MEASURED_PCT)));
         out.add(m);
       }
     }

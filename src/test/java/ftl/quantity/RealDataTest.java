@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.LedgerSchema;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;
@@ -32,16 +33,16 @@ class RealDataTest {
       for (RunResult r : ANALYSIS.runs(instrument)) {
         tests.add(DynamicTest.dynamicTest(r.campaign().name() + "/" + r.row().runId(), () -> {
           assertThat(r.sha256()).isEqualTo(r.row().eventsSha256());
-          assertThat(r.rows()).isEqualTo(Long.parseLong(r.field("events_written")));
-          assertThat(r.guard().taken()).as("omb_taken").isEqualTo(Long.parseLong(r.field("omb_taken")));
-          assertThat(r.guard().kept()).as("omb_kept").isEqualTo(Long.parseLong(r.field("omb_kept")));
-          assertThat(r.guard().droppedZero()).as("omb_zero").isEqualTo(Long.parseLong(r.field("omb_zero")));
-          assertThat(r.guard().droppedNegative()).as("omb_negative").isEqualTo(Long.parseLong(r.field("omb_negative")));
+          assertThat(r.rows()).isEqualTo(Long.parseLong(r.field(LedgerSchema.EVENTS_WRITTEN)));
+          assertThat(r.guard().taken()).as("omb_taken").isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_TAKEN)));
+          assertThat(r.guard().kept()).as("omb_kept").isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_KEPT)));
+          assertThat(r.guard().droppedZero()).as("omb_zero").isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_ZERO)));
+          assertThat(r.guard().droppedNegative()).as("omb_negative").isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_NEGATIVE)));
           assertThat(r.guard().oneTickNegative()).as("omb_one_tick_negative")
-              .isEqualTo(Long.parseLong(r.field("omb_one_tick_negative")));
+              .isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_ONE_TICK_NEGATIVE)));
           if (instrument.equals(Analysis.KAFKA)) {
-            assertThat(r.sign().ackNegative()).as("ack_negative").isEqualTo(Long.parseLong(r.field("ack_negative")));
-            assertThat(r.sign().sendNegative()).as("flight_negative").isEqualTo(Long.parseLong(r.field("flight_negative")));
+            assertThat(r.sign().ackNegative()).as("ack_negative").isEqualTo(Long.parseLong(r.field(LedgerSchema.ACK_NEGATIVE)));
+            assertThat(r.sign().sendNegative()).as("flight_negative").isEqualTo(Long.parseLong(r.field(LedgerSchema.FLIGHT_NEGATIVE)));
             assertThat(r.sign().sendNegative()).as("a flight is a causal chain on one clock").isZero();
           }
         }));

@@ -1,5 +1,7 @@
 package ftl.harness.campaign;
 
+import ftl.data.LedgerCells;
+import ftl.data.LedgerSchema;
 import ftl.data.DataException;
 import ftl.data.RunStatus;
 import ftl.harness.broker.EmbeddedBroker;
@@ -303,10 +305,10 @@ public final class CampaignRunner {
         listener.runFinished(r, outcome);
         String rel = CampaignFolder.eventsFileOf(r.runId());
         String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book());
-        Map<String, String> row = row(r, outcome, rel, sha, handle, host);
-        row.put("send_schedule", sp == null ? "" : sp.id());
-        row.put("send_schedule_sha256", sp == null ? "" : sp.sha256());
-        ledger.append(row);
+        LedgerCells row = row(r, outcome, rel, sha, handle, host);
+        row.put(LedgerSchema.SEND_SCHEDULE, sp == null ? "" : sp.id());
+        row.put(LedgerSchema.SEND_SCHEDULE_SHA256, sp == null ? "" : sp.sha256());
+        ledger.append(row.asMap());
         progress.finished(outcome.book().measuredSent(),
             (r.condition().events() + (long) r.condition().warmupEvents()) * r.condition().sendIntervalNanos());
         progress.note(summaryLine(r, outcome));
@@ -338,49 +340,48 @@ public final class CampaignRunner {
         o.lag().p50Nanos() / 1e3, o.lag().p99Nanos() / 1e3, o.tally().summary());
   }
 
-  private Map<String, String> row(Plan.ScheduledRun r, RunOutcome o, String rel, String sha,
-                                  WarmHandle broker, HostFacts host) {
+  private LedgerCells row(Plan.ScheduledRun r, RunOutcome o, String rel, String sha, WarmHandle broker, HostFacts host) {
     Condition c = r.condition();
-    Map<String, String> m = new LinkedHashMap<>();
-    m.put("run_id", r.runId());
-    m.put("condition", c.name());
-    m.put("status", o.status().word());
-    m.put("events_file", rel);
-    m.put("events_sha256", sha);
-    m.put("reason", o.reason());
-    m.put("repeat", String.valueOf(r.repeat()));
-    m.put("order_index", String.valueOf(r.orderIndex()));
-    m.put("started_at", o.startedAt().truncatedTo(ChronoUnit.MILLIS).toString());
-    m.put("duration_ms", String.valueOf(o.durationMillis()));
-    m.put("send_interval_ns", String.valueOf(c.sendIntervalNanos()));
-    m.put("payload_bytes", String.valueOf(c.payloadBytes()));
-    m.put("acks", c.acks());
-    m.put("linger_ms", String.valueOf(c.lingerMillis()));
-    m.put("partitions", String.valueOf(c.partitions()));
-    m.put("events_planned", String.valueOf(c.events()));
-    m.put("warmup_rule", Plan.WARMUP_RULE);
-    m.put("warmup_events", String.valueOf(c.warmupEvents()));
-    m.put("priority", c.priority().word());
-    m.put("geometry", c.geometry().word());
-    m.put("load_pct", String.valueOf(c.loadPercent()));
-    m.put("start_phase_us", c.startPhaseMicros().isPresent() ? String.valueOf(c.startPhaseMicros().getAsInt()) : "");
-    m.put("pacing_lag_p50_ns", String.valueOf(o.lag().p50Nanos()));
-    m.put("pacing_lag_p99_ns", String.valueOf(o.lag().p99Nanos()));
-    m.put("pacing_lag_max_ns", String.valueOf(o.lag().maxNanos()));
-    m.put("ack_negative", String.valueOf(o.tally().ackNegative()));
-    m.put("flight_negative", String.valueOf(o.tally().flightNegative()));
-    m.put("events_complete", String.valueOf(o.tally().complete()));
-    m.put("omb_taken", String.valueOf(o.tally().taken()));
-    m.put("omb_kept", String.valueOf(o.tally().kept()));
-    m.put("omb_zero", String.valueOf(o.tally().zero()));
-    m.put("omb_negative", String.valueOf(o.tally().negative()));
-    m.put("omb_one_tick_negative", String.valueOf(o.tally().oneTickNegative()));
+    LedgerCells m = new LedgerCells();
+    m.put(LedgerSchema.RUN_ID, r.runId());
+    m.put(LedgerSchema.CONDITION, c.name());
+    m.put(LedgerSchema.STATUS, o.status().word());
+    m.put(LedgerSchema.EVENTS_FILE, rel);
+    m.put(LedgerSchema.EVENTS_SHA256, sha);
+    m.put(LedgerSchema.REASON, o.reason());
+    m.put(LedgerSchema.REPEAT, r.repeat());
+    m.put(LedgerSchema.ORDER_INDEX, r.orderIndex());
+    m.put(LedgerSchema.STARTED_AT, o.startedAt().truncatedTo(ChronoUnit.MILLIS).toString());
+    m.put(LedgerSchema.DURATION_MS, o.durationMillis());
+    m.put(LedgerSchema.SEND_INTERVAL_NS, c.sendIntervalNanos());
+    m.put(LedgerSchema.PAYLOAD_BYTES, c.payloadBytes());
+    m.put(LedgerSchema.ACKS, c.acks());
+    m.put(LedgerSchema.LINGER_MS, c.lingerMillis());
+    m.put(LedgerSchema.PARTITIONS, c.partitions());
+    m.put(LedgerSchema.EVENTS_PLANNED, c.events());
+    m.put(LedgerSchema.WARMUP_RULE, Plan.WARMUP_RULE);
+    m.put(LedgerSchema.WARMUP_EVENTS, c.warmupEvents());
+    m.put(LedgerSchema.PRIORITY, c.priority().word());
+    m.put(LedgerSchema.GEOMETRY, c.geometry().word());
+    m.put(LedgerSchema.LOAD_PCT, c.loadPercent());
+    m.put(LedgerSchema.START_PHASE_US, c.startPhaseMicros().isPresent() ? String.valueOf(c.startPhaseMicros().getAsInt()) : "");
+    m.put(LedgerSchema.PACING_LAG_P50_NS, o.lag().p50Nanos());
+    m.put(LedgerSchema.PACING_LAG_P99_NS, o.lag().p99Nanos());
+    m.put(LedgerSchema.PACING_LAG_MAX_NS, o.lag().maxNanos());
+    m.put(LedgerSchema.ACK_NEGATIVE, o.tally().ackNegative());
+    m.put(LedgerSchema.FLIGHT_NEGATIVE, o.tally().flightNegative());
+    m.put(LedgerSchema.EVENTS_COMPLETE, o.tally().complete());
+    m.put(LedgerSchema.OMB_TAKEN, o.tally().taken());
+    m.put(LedgerSchema.OMB_KEPT, o.tally().kept());
+    m.put(LedgerSchema.OMB_ZERO, o.tally().zero());
+    m.put(LedgerSchema.OMB_NEGATIVE, o.tally().negative());
+    m.put(LedgerSchema.OMB_ONE_TICK_NEGATIVE, o.tally().oneTickNegative());
     double ret = o.tally().retention();
-    m.put("omb_retention", Double.isNaN(ret) ? "" : String.format(Locale.ROOT, "%.6f", ret));
-    m.put("instrument", "kafka");
-    m.put("instrument_warmup_events", String.valueOf(broker.warmupEvents()));
-    m.put("bootstrap", broker.pid() > 0 ? "embedded" : broker.bootstrap());
-    m.putAll(host.ledgerCells());
+    m.put(LedgerSchema.OMB_RETENTION, Double.isNaN(ret) ? "" : String.format(Locale.ROOT, "%.6f", ret));
+    m.put(LedgerSchema.INSTRUMENT, LedgerSchema.KAFKA);
+    m.put(LedgerSchema.INSTRUMENT_WARMUP_EVENTS, broker.warmupEvents());
+    m.put(LedgerSchema.BOOTSTRAP, broker.pid() > 0 ? "embedded" : broker.bootstrap());
+    m.putAll(host.ledgerCells().asMap());
     m.putAll(o.cells()); // measured cells (manipulations read back, counts, host load)
     return m;
   }
@@ -431,7 +432,7 @@ public final class CampaignRunner {
     /** Runs the instrument warm-up; returns the events it delivered. */
     private long warm(WarmHandle h) {
       Condition c = new Condition("instrument-warmup", WARMUP_INTERVAL_NANOS, 100, "1", 0, 1, WARMUP_EVENTS, 0,
-          ftl.harness.plan.Priority.DEFAULT, ftl.harness.plan.Geometry.FREE, "all", 0, java.util.OptionalInt.empty(), 1);
+          ftl.data.Priority.DEFAULT, ftl.data.Geometry.FREE, "all", 0, java.util.OptionalInt.empty(), 1);
       RunOutcome o = new KafkaRun("w" + Long.toHexString(System.nanoTime() & 0xffffff), c, h, EmbeddedBroker.childClasspath()).run();
       err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
           o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",

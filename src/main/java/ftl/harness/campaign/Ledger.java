@@ -2,6 +2,7 @@ package ftl.harness.campaign;
 
 import ftl.data.DataException;
 import ftl.data.EventFormat;
+import ftl.data.LedgerSchema;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
@@ -27,28 +28,11 @@ import org.apache.commons.csv.CSVRecord;
 public final class Ledger {
 
   /**
-   * Every column the harness writes, in order (the five required ones first). Each is declared, with its type,
-   * unit and meaning, in the data dictionary {@code data/datapackage.json} (a test holds the two together);
-   * the analysis reads a missing column of an older ledger as empty.
+   * Every column the harness writes, in order (the five required ones first): the newest layout that
+   * {@link LedgerSchema} declares, with each column's type, unit, allowed values and meaning, and publishes in the
+   * data dictionary {@code data/datapackage.json}; the analysis reads a missing column of an older ledger as empty.
    */
-  public static final List<String> COLUMNS = List.of(
-      "run_id", "condition", "status", "events_file", "events_sha256", "reason",
-      "repeat", "order_index", "started_at", "duration_ms",
-      "send_interval_ns", "payload_bytes", "acks", "linger_ms", "partitions", "topic",
-      "events_planned", "warmup_rule", "warmup_events", "events_written", "acks_missing", "recvs_missing",
-      "send_errors", "duplicates",
-      "priority", "priority_applied", "geometry", "geometry_applied", "stamp_threads",
-      "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
-      "clock_offset_us", "create_ms_mismatch", "fetch_min_bytes", "fetch_max_wait_ms",
-      "broker_cpus", "load_pct", "load_applied", "load_measured_pct",
-      "start_phase_us", "first_send_phase_us",
-      "pacing_lag_p50_ns", "pacing_lag_p99_ns", "pacing_lag_max_ns", "pacer_spin_ns", "pacer_timerslack_ns",
-      "send_schedule", "send_schedule_sha256",
-      "ack_negative", "flight_negative", "events_complete",
-      "omb_taken", "omb_kept", "omb_zero", "omb_negative", "omb_one_tick_negative", "omb_retention",
-      "loadavg_start", "loadavg_end", "other_cpu_pct", "other_cpu_top",
-      "instrument", "instrument_warmup_events", "bootstrap", "host_cpu", "host_cores", "kernel", "clocksource", "jvm", "kafka_version",
-      "git_commit");
+  public static final List<String> COLUMNS = LedgerSchema.harnessColumns();
 
   private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
 
@@ -97,7 +81,7 @@ public final class Ledger {
   public Set<String> runIds() {
     Set<String> ids = new LinkedHashSet<>();
     for (Map<String, String> r : rows) {
-      ids.add(r.get("run_id"));
+      ids.add(r.get(LedgerSchema.RUN_ID.name()));
     }
     return ids;
   }
@@ -106,7 +90,7 @@ public final class Ledger {
   public Set<String> eventFiles() {
     Set<String> files = new LinkedHashSet<>();
     for (Map<String, String> r : rows) {
-      String f = r.get("events_file");
+      String f = r.get(LedgerSchema.EVENTS_FILE.name());
       if (f != null && !f.isEmpty()) {
         files.add(f);
       }
@@ -124,8 +108,8 @@ public final class Ledger {
         throw new IllegalArgumentException("ledger has no column " + k);
       }
     }
-    if (runIds().contains(row.get("run_id"))) {
-      throw new IllegalStateException("run " + row.get("run_id") + " is already in " + file);
+    if (runIds().contains(row.get(LedgerSchema.RUN_ID.name()))) {
+      throw new IllegalStateException("run " + row.get(LedgerSchema.RUN_ID.name()) + " is already in " + file);
     }
     rows.add(new LinkedHashMap<>(row));
     try {

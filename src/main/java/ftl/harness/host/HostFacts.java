@@ -1,5 +1,7 @@
 package ftl.harness.host;
 
+import ftl.data.LedgerCells;
+import ftl.data.LedgerSchema;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +34,7 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
         commit += "-dirty";
       }
     }
-    return new HostFacts(cpu, Manipulations.cores(), kernel, clock, jvm, kafkaClientVersion(), commit);
+    return new HostFacts(cpu, Scheduling.cores(), kernel, clock, jvm, kafkaClientVersion(), commit);
   }
 
   /** Version of the Kafka client on the classpath, from its {@code kafka/kafka-version.properties}. */
@@ -51,15 +53,15 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
 
   private static String strip(String s) { return s == null ? "unknown" : s.strip(); }
 
-  public Map<String, String> ledgerCells() {
-    Map<String, String> m = new LinkedHashMap<>();
-    m.put("host_cpu", cpu);
-    m.put("host_cores", String.valueOf(cores));
-    m.put("kernel", kernel);
-    m.put("clocksource", clocksource);
-    m.put("jvm", jvm);
-    m.put("kafka_version", kafkaVersion);
-    m.put("git_commit", gitCommit);
+  public LedgerCells ledgerCells() {
+    LedgerCells m = new LedgerCells();
+    m.put(LedgerSchema.HOST_CPU, cpu);
+    m.put(LedgerSchema.HOST_CORES, cores);
+    m.put(LedgerSchema.KERNEL, kernel);
+    m.put(LedgerSchema.CLOCKSOURCE, clocksource);
+    m.put(LedgerSchema.JVM, jvm);
+    m.put(LedgerSchema.KAFKA_VERSION, kafkaVersion);
+    m.put(LedgerSchema.GIT_COMMIT, gitCommit);
     return m;
   }
 }

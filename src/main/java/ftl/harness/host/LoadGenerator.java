@@ -39,7 +39,7 @@ public final class LoadGenerator implements AutoCloseable {
    * affinity back from {@code /proc}.
    */
   public static LoadGenerator start(String classpath, int percent) throws IOException {
-    int n = Manipulations.cores();
+    int n = Scheduling.cores();
     List<String> cmd = new ArrayList<>(List.of(javaBin(), "-Xms32m", "-Xmx64m", "-XX:+UseSerialGC",
         "-cp", classpath, ParentWatch.class.getName(), String.valueOf(ProcFs.pid()), LoadMain.class.getName(),
         String.valueOf(percent), String.valueOf(PERIOD_MILLIS)));

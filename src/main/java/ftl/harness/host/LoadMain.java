@@ -28,7 +28,7 @@ public final class LoadMain {
       String cpu = args[i];
       Thread t = new Thread(() -> {
         int tid = ProcFs.currentTid();
-        Manipulations.Applied a = Manipulations.pin(ProcFs.pid(), tid, cpu);
+        Scheduling.Applied a = Scheduling.pin(ProcFs.pid(), tid, cpu);
         synchronized (lock) {
           report.add((a.ok() ? "" : "!") + tid + ":" + cpu);
           lock.notifyAll();

@@ -1,5 +1,7 @@
 package ftl.harness.plan;
 
+import ftl.data.Priority;
+import ftl.data.Geometry;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
@@ -62,7 +64,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     require(NAME.matcher(name).matches(), "name", "must match [A-Za-z0-9._-]+ (was \"" + name + "\")");
     require(sendIntervalNanos >= MIN_SEND_INTERVAL_NANOS, "send_interval", "must be at least 50us (was " + sendIntervalNanos + "ns)");
     require(payloadBytes >= 0 && payloadBytes <= 1_000_000, "payload_bytes", "must be 0..1000000 (was " + payloadBytes + ")");
-    require(acks.equals("1") || acks.equals("all"), "acks", "must be \"1\" or \"all\" (was \"" + acks + "\")");
+    require(ftl.data.LedgerSchema.ACKS_WORDS.contains(acks), "acks", "must be \"1\" or \"all\" (was \"" + acks + "\")");
     require(lingerMillis >= 0 && lingerMillis <= 1000, "linger_ms", "must be 0..1000 (was " + lingerMillis + ")");
     require(partitions >= 1 && partitions <= 64, "partitions", "must be 1..64 (was " + partitions + ")");
     require(events >= 1 && events <= 10_000_000, "events", "must be 1..10000000 (was " + events + ")");

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * @param campaign     campaign name, also the default output folder {@code data/<campaign>/}
  * @param description  free text
  * @param seed         seed of the run order shuffle
- * @param warmupRule   the rule that excludes a warm-up period from every run ({@value #WARMUP_RULE})
+ * @param warmupRule   the rule that excludes a warm-up period from every run ({@link #WARMUP_RULE}, first_sends)
  * @param conditions   explicit conditions first, then the matrix expansion, names unique
  * @param predictions  the free {@code predictions} object, carried as written (null node when absent)
  * @param replay       the {@code replay} section (inputs and schedules), or null when the plan has none
@@ -32,7 +32,7 @@ public record Plan(String campaign, String description, long seed, String warmup
   }
 
   /** The one warm-up rule: the first {@code warmup_events} sends of every run are paced like the others and not written. */
-  public static final String WARMUP_RULE = "first_sends";
+  public static final String WARMUP_RULE = ftl.data.LedgerSchema.WARMUP_RULE_FIRST_SENDS;
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
   public Plan {

@@ -1,5 +1,7 @@
 package ftl.harness.plan;
 
+import ftl.data.Priority;
+import ftl.data.Geometry;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,6 +23,15 @@ import java.util.Set;
 /**
  * Reads {@code plan.json} (schema in the package doc of {@code ftl.harness}). Every problem becomes a
  * {@link DataException} naming the file and the field: {@code plan.json: conditions[2].acks: must be "1" or "all" (was "2")}.
+ *
+ * <p><b>Why not {@code ftl.data.PlanReader}.</b> This parser serves the instrument, before any run: it must refuse
+ * what it cannot run exactly (an unknown or misspelt field, a priority or geometry not in
+ * {@link ftl.data.LedgerSchema}, a replay schedule without its digest), fill the defaults and expand the matrix,
+ * and it reads a trusted file named on the command line. {@code PlanReader} serves the analysis on a possibly
+ * hostile data root, where plans of three instruments exist (this one's, the no-JVM cross-check's, OpenMessaging
+ * Benchmark's) and only predictions are read, so it keeps the tree and checks only that it is a JSON object. The
+ * condition words both sides share come from one place ({@link ftl.data.Priority}, {@link ftl.data.Geometry}, the
+ * ledger schema's acks words); {@code PlanReadersTest} holds the two to agree on every committed Kafka plan.
  */
 public final class PlanParser {
   private PlanParser() {}

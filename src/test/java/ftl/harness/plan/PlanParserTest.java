@@ -1,5 +1,7 @@
 package ftl.harness.plan;
 
+import ftl.data.Priority;
+import ftl.data.Geometry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,14 +1,14 @@
 package ftl.harness.host;
 
-import ftl.harness.plan.Priority;
+import ftl.data.Priority;
 import java.util.List;
 
 /**
  * Applies a scheduling manipulation to one task and reads it back. Every method returns an
  * {@link Applied}: {@code ok} only when the read-back shows the requested state, whatever the command said.
  */
-public final class Manipulations {
-  private Manipulations() {}
+public final class Scheduling {
+  private Scheduling() {}
 
   /** Outcome of one manipulation: whether the read-back matches, and what was read back (or why it was refused). */
   public record Applied(boolean ok, String detail) {}

@@ -1,6 +1,9 @@
-package ftl.harness.plan;
+package ftl.data;
 
-/** Scheduling policy applied to the client's threads. */
+/**
+ * Scheduling policy applied to the client's threads: a condition field of the plan and of the ledger
+ * ({@link LedgerSchema#PRIORITY}); the harness applies it, the analysis selects runs by it.
+ */
 public enum Priority {
   /** Left as the JVM created them: SCHED_OTHER, nice 0. */
   DEFAULT("default"),
@@ -22,6 +25,11 @@ public enum Priority {
   }
 
   public String word() { return word; }
+
+  /** The words of the plan and the ledger, in declaration order. */
+  public static java.util.List<String> words() {
+    return java.util.Arrays.stream(values()).map(Priority::word).toList();
+  }
 
   public static Priority ofWord(String w) {
     for (Priority p : values()) {

@@ -1,9 +1,10 @@
-package ftl.harness.plan;
+package ftl.data;
 
 import java.util.Locale;
 
 /**
- * Core placement of the two stamping threads.
+ * Core placement of the two stamping threads: a condition field of the plan and of the ledger
+ * ({@link LedgerSchema#GEOMETRY}).
  * On an N-core host: {@link #SHARED} puts both on the last core (N-1); {@link #SPLIT} puts the producer
  * I/O thread on core 0 and the consumer thread on core N-1; {@link #FREE} leaves the kernel to place them.
  */
@@ -11,6 +12,11 @@ public enum Geometry {
   FREE, SHARED, SPLIT;
 
   public String word() { return name().toLowerCase(Locale.ROOT); }
+
+  /** The words of the plan and the ledger, in declaration order. */
+  public static java.util.List<String> words() {
+    return java.util.Arrays.stream(values()).map(Geometry::word).toList();
+  }
 
   public static Geometry ofWord(String w) {
     for (Geometry g : values()) {

@@ -1,0 +1,424 @@
+package ftl.data;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The one declaration of a campaign ledger ({@code ledger.csv}): every column with its type, unit, allowed
+ * values and meaning, and the versions of the column layout that exist. The instrument writes from it
+ * ({@code ftl.harness.campaign.Ledger}, {@code ftl.harness.run.KafkaRun}), the reader checks against it
+ * ({@link LedgerReader}, through {@link DataDictionary}), the analysis reads typed values through it
+ * ({@link LedgerRow#priority()}, {@link LedgerRow#manipulationsApplied()}, ...), and the ledger resource of the data
+ * dictionary {@code data/datapackage.json} publishes it: {@link #fieldsJson()} is what that file holds, and
+ * {@code LedgerSchemaTest} fails when the two differ (and prints the JSON to paste). Like HdrHistogram's log
+ * format, one declaration and one version number: adding a column or an allowed value is a new
+ * {@link #VERSION}; a column is never renamed (DESIGN.md, "Data formats").
+ *
+ * <p>The committed ledgers are measurements and are never rewritten, so the schema describes the layouts
+ * they have ({@link Version}): a column an older layout lacks is read as empty.
+ */
+public final class LedgerSchema {
+  private LedgerSchema() {}
+
+  /** Version of this declaration, published in the data dictionary; the newest {@link Version}'s number. */
+  public static final int VERSION = 4;
+
+  /** A column's type, as the Frictionless Table Schema names it. */
+  public enum Type {
+    STRING, INTEGER, NUMBER, DATETIME;
+
+    /** The Table Schema word ({@code string}, {@code integer}, ...). */
+    public String word() { return name().toLowerCase(java.util.Locale.ROOT); }
+  }
+
+  /**
+   * One ledger column.
+   *
+   * @param name the header cell, never renamed
+   * @param type how a cell parses
+   * @param unit unit of a numeric column ({@code ns}, {@code count}, ...), "" for none
+   * @param allowed the only words a non-empty cell may hold; empty = any value of the type
+   * @param required whether every ledger must have the column ({@link EventFormat#LEDGER_REQUIRED})
+   * @param unique whether a value may occur once per ledger
+   * @param pattern a regular expression a non-empty cell matches, "" for none
+   * @param writtenByHarness whether the Kafka instrument writes it (the others come from other instruments)
+   * @param description what the column means, as the data dictionary says it
+   */
+  public record Column(String name, Type type, String unit, List<String> allowed, boolean required, boolean unique,
+                       String pattern, boolean writtenByHarness, String description) {
+    public Column {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(unit, "unit");
+      allowed = List.copyOf(allowed);
+      Objects.requireNonNull(pattern, "pattern");
+      Objects.requireNonNull(description, "description");
+      if (!name.matches("[a-z][a-z0-9_]*")) {
+        throw new IllegalArgumentException("not a ledger column name: " + name);
+      }
+    }
+
+    Column asRequired() { return new Column(name, type, unit, allowed, true, unique, pattern, writtenByHarness, description); }
+
+    Column asUnique() { return new Column(name, type, unit, allowed, required, true, pattern, writtenByHarness, description); }
+
+    Column matching(String p) { return new Column(name, type, unit, allowed, required, unique, p, writtenByHarness, description); }
+
+    Column oneOf(List<String> words) { return new Column(name, type, unit, words, required, unique, pattern, writtenByHarness, description); }
+
+    Column notWrittenByTheHarness() { return new Column(name, type, unit, allowed, required, unique, pattern, false, description); }
+
+    Column described(String d) { return new Column(name, type, unit, allowed, required, unique, pattern, writtenByHarness, d); }
+
+    /** True when {@code value} is allowed: empty, or one of {@link #allowed} when the column lists any. */
+    public boolean allows(String value) {
+      return value.isEmpty() || allowed.isEmpty() || allowed.contains(value);
+    }
+  }
+
+  private static Column string(String name) { return new Column(name, Type.STRING, "", List.of(), false, false, "", true, ""); }
+
+  private static Column integer(String name, String unit) { return new Column(name, Type.INTEGER, unit, List.of(), false, false, "", true, ""); }
+
+  private static Column number(String name, String unit) { return new Column(name, Type.NUMBER, unit, List.of(), false, false, "", true, ""); }
+
+  private static Column datetime(String name) { return new Column(name, Type.DATETIME, "", List.of(), false, false, "", true, ""); }
+
+  /** The word of a manipulation read back as requested. */
+  public static final String APPLIED = "applied";
+  /** The word of a manipulation the host refused (the run is then aborted). */
+  public static final String REFUSED = "refused";
+  /** Words of the {@code *_applied} columns. */
+  public static final List<String> APPLIED_WORDS = List.of(APPLIED, REFUSED);
+  /** Producer acks settings. */
+  public static final List<String> ACKS_WORDS = List.of("1", "all");
+  /** The Java instrument on a real Kafka broker (the default when {@code instrument} is empty). */
+  public static final String KAFKA = "kafka";
+  /** The no-JVM Python cross-check. */
+  public static final String PYTHON_NOJVM = "python-nojvm";
+  /** Words of {@code instrument}. */
+  public static final List<String> INSTRUMENT_WORDS = List.of(KAFKA, PYTHON_NOJVM);
+  /** The warm-up rule: the first {@code warmup_events} sends, paced alike, are not written. */
+  public static final String WARMUP_RULE_FIRST_SENDS = "first_sends";
+
+  public static final Column RUN_ID = string("run_id").asRequired().asUnique()
+      .described("Run identifier, unique within the campaign.");
+  public static final Column CONDITION = string("condition").asRequired()
+      .described("Name of the plan condition the run belongs to.");
+  public static final Column STATUS = string("status").asRequired().oneOf(RunStatus.words())
+      .described("ok: analysed; failed: the instrument failed (reason says why); aborted: stopped before "
+          + "completion.");
+  public static final Column EVENTS_FILE = string("events_file").asRequired()
+      .described("Events file path relative to the campaign folder; may be empty for a run that is not ok.");
+  public static final Column EVENTS_SHA256 = string("events_sha256").asRequired().matching("[0-9a-f]{64}")
+      .described("SHA-256 of the events file as stored (compressed bytes).");
+  public static final Column REASON = string("reason")
+      .described("Why a run failed or was aborted; notes on anything that disturbed it.");
+  public static final Column REPEAT = integer("repeat", "count")
+      .described("Repeat number of the run within its condition (1-based).");
+  public static final Column ORDER_INDEX = integer("order_index", "count")
+      .described("Place of the run in the campaign's seeded run order (0-based; schedule.csv).");
+  public static final Column STARTED_AT = datetime("started_at")
+      .described("Start of the run, ISO-8601 UTC.");
+  public static final Column DURATION_MS = integer("duration_ms", "ms")
+      .described("Wall time of the run.");
+  public static final Column SEND_INTERVAL_NS = integer("send_interval_ns", "ns")
+      .described("Send interval s of the pacing schedule.");
+  public static final Column PAYLOAD_BYTES = integer("payload_bytes", "bytes")
+      .described("Record value size.");
+  public static final Column ACKS = string("acks").oneOf(ACKS_WORDS)
+      .described("Producer acks setting: 1 or all.");
+  public static final Column LINGER_MS = integer("linger_ms", "ms")
+      .described("Producer linger.ms.");
+  public static final Column PARTITIONS = integer("partitions", "count")
+      .described("Partitions of the run's topic.");
+  public static final Column TOPIC = string("topic")
+      .described("Kafka instrument: the run's fresh topic (deleted after the run).");
+  public static final Column EVENTS_PLANNED = integer("events_planned", "count")
+      .described("Measured events the plan asked for.");
+  public static final Column WARMUP_RULE = string("warmup_rule").oneOf(List.of(WARMUP_RULE_FIRST_SENDS))
+      .described("Rule that excluded the warm-up sends: first_sends (the first warmup_events sends, paced alike, "
+          + "not written).");
+  public static final Column WARMUP_EVENTS = integer("warmup_events", "count")
+      .described("Warm-up sends excluded by the plan's rule (not in the events file).");
+  public static final Column EVENTS_WRITTEN = integer("events_written", "count")
+      .described("Rows written to the events file.");
+  public static final Column ACKS_MISSING = integer("acks_missing", "count")
+      .described("Events whose acknowledgment never came.");
+  public static final Column RECVS_MISSING = integer("recvs_missing", "count")
+      .described("Events never delivered to the consumer.");
+  public static final Column SEND_ERRORS = integer("send_errors", "count")
+      .described("Kafka instrument: sends whose completion callback reported an error.");
+  public static final Column DUPLICATES = integer("duplicates", "count")
+      .described("Kafka instrument: second deliveries of a seq (the first stamps are kept).");
+  public static final Column PRIORITY = string("priority").oneOf(Priority.words())
+      .described("Scheduling of the client's threads: default (as the JVM made them), fifo (SCHED_FIFO on the two "
+          + "stamping threads) or fifo-jvm (SCHED_FIFO on every thread of the client JVM).");
+  public static final Column PRIORITY_APPLIED = string("priority_applied").oneOf(APPLIED_WORDS)
+      .described("Kafka instrument: applied when the priority's read-back matched the request, refused otherwise "
+          + "(the run is then aborted).");
+  public static final Column GEOMETRY = string("geometry").oneOf(Geometry.words())
+      .described("Core geometry of the two stamping threads: shared (one core) or split (one each).");
+  public static final Column GEOMETRY_APPLIED = string("geometry_applied").oneOf(APPLIED_WORDS)
+      .described("Kafka instrument: applied or refused, as priority_applied, for the core geometry.");
+  public static final Column STAMP_THREADS = string("stamp_threads")
+      .described("Kafka instrument: tid, policy and allowed cpus of the two stamping threads as read back from "
+          + "/proc.");
+  public static final Column JVM_THREADS = string("jvm_threads")
+      .described("Kafka instrument: the client JVM's threads by scheduling policy as read back from /proc before "
+          + "the sends; with priority fifo-jvm, how many were raised and any refused.");
+  public static final Column JVM_THREADS_LATE = integer("jvm_threads_late", "count")
+      .described("Kafka instrument, priority fifo-jvm: threads found not real-time by a re-scan of /proc/self/task "
+          + "during the run (created after the raise) and raised then; 0 for the other priorities (empty in "
+          + "the clockoffset, delivery and fifojvm ledgers, written before that).");
+  public static final Column PRIORITY_RESTORED = string("priority_restored")
+      .described("Kafka instrument, priority fifo-jvm: threads put back to SCHED_OTHER after the run, each read "
+          + "back; a refusal fails the run. Other priorities: nothing to restore (empty in the clockoffset, "
+          + "delivery and fifojvm ledgers, written before that).");
+  public static final Column SCHED_RT_RUNTIME_US = integer("sched_rt_runtime_us", "us")
+      .described("Kafka instrument: /proc/sys/kernel/sched_rt_runtime_us during the run, the real-time throttling "
+          + "budget per period (-1: none).");
+  public static final Column SCHED_RT_PERIOD_US = integer("sched_rt_period_us", "us")
+      .described("Kafka instrument: /proc/sys/kernel/sched_rt_period_us during the run.");
+  public static final Column CLOCK_OFFSET_US = integer("clock_offset_us", "us")
+      .described("Kafka instrument: emulated offset of the producer's wall clock from the consumer's; non-zero: "
+          + "the producer sets each record's CreateTime to floor((send_us + clock_offset_us) / 1000). Empty "
+          + "or 0: Kafka set CreateTime inside send().");
+  public static final Column CREATE_MS_MISMATCH = integer("create_ms_mismatch", "count")
+      .described("Kafka instrument: events whose delivered create_ms differs from floor((send_us + "
+          + "clock_offset_us) / 1000).");
+  public static final Column FETCH_MIN_BYTES = integer("fetch_min_bytes", "bytes")
+      .described("Kafka instrument: the consumer's fetch.min.bytes (empty: 1).");
+  public static final Column FETCH_MAX_WAIT_MS = integer("fetch_max_wait_ms", "ms")
+      .described("Kafka instrument: the consumer's fetch.max.wait.ms (empty: 100).");
+  public static final Column BROKER_CPUS = string("broker_cpus")
+      .described("Kafka instrument: cpus the embedded broker's threads were pinned to, as read back (external: not "
+          + "placed).");
+  public static final Column LOAD_PCT = integer("load_pct", "percent")
+      .described("Background utilisation held on each core by the load generator.");
+  public static final Column LOAD_APPLIED = string("load_applied").oneOf(APPLIED_WORDS)
+      .described("Kafka instrument: applied or refused, for the background load generator's placement.");
+  public static final Column LOAD_MEASURED_PCT = number("load_measured_pct", "percent")
+      .described("Kafka instrument: CPU share per core the load generator achieved during the run (the request is "
+          + "load_pct).");
+  public static final Column START_PHASE_US = integer("start_phase_us", "us")
+      .described("Planned sub-millisecond wall-clock phase of the first send; empty when uncontrolled.");
+  public static final Column FIRST_SEND_PHASE_US = integer("first_send_phase_us", "us")
+      .described("Achieved wall-clock phase (send_us mod 1000) of the first measured send.");
+  public static final Column PACING_LAG_P50_NS = integer("pacing_lag_p50_ns", "ns")
+      .described("Kafka instrument: median over the run's sends of the pacing lag, achieved minus intended send "
+          + "time.");
+  public static final Column PACING_LAG_P99_NS = integer("pacing_lag_p99_ns", "ns")
+      .described("Kafka instrument: 99th percentile over the run's sends of the pacing lag, achieved minus "
+          + "intended send time.");
+  public static final Column PACING_LAG_MAX_NS = integer("pacing_lag_max_ns", "ns")
+      .described("Kafka instrument: largest pacing lag of the run's sends.");
+  public static final Column PACER_SPIN_NS = integer("pacer_spin_ns", "ns")
+      .described("Kafka instrument: the pacer parks until this long before each intended send, then spins.");
+  public static final Column PACER_TIMERSLACK_NS = integer("pacer_timerslack_ns", "ns")
+      .described("Kafka instrument: timer slack of the pacing thread as read back (empty: unreadable).");
+  public static final Column SEND_SCHEDULE = string("send_schedule")
+      .described("Kafka instrument: id of the replay schedule (plan.json replay.schedules) the run's measured "
+          + "sends followed; empty = one send every send_interval_ns.");
+  public static final Column SEND_SCHEDULE_SHA256 = string("send_schedule_sha256")
+      .described("Kafka instrument: SHA-256 of that schedule's bytes (ftl replay-schedule), checked against the "
+          + "plan before the campaign ran; empty for fixed-interval runs.");
+  public static final Column ACK_NEGATIVE = integer("ack_negative", "count")
+      .described("Kafka instrument: events with all three monotonic stamps and A = recv_ns - ack_ns < 0, tallied "
+          + "during the run.");
+  public static final Column FLIGHT_NEGATIVE = integer("flight_negative", "count")
+      .described("Kafka instrument: events with T = recv_ns - send_ns < 0 (never expected on one clock).");
+  public static final Column EVENTS_COMPLETE = integer("events_complete", "count")
+      .described("Kafka instrument: events with send_ns, ack_ns and recv_ns.");
+  public static final Column OMB_TAKEN = integer("omb_taken", "count")
+      .described("Guard replica computed by the instrument during the run: delivered events.");
+  public static final Column OMB_KEPT = integer("omb_kept", "count")
+      .described("Guard replica: events with M = recv_ms - create_ms > 0.");
+  public static final Column OMB_ZERO = integer("omb_zero", "count")
+      .described("Guard replica: events with M = 0 (silently dropped by OpenMessaging Benchmark).");
+  public static final Column OMB_NEGATIVE = integer("omb_negative", "count")
+      .described("Guard replica: events with M < 0 (silently dropped).");
+  public static final Column OMB_ONE_TICK_NEGATIVE = integer("omb_one_tick_negative", "count")
+      .described("Guard replica: events with M = -1.");
+  public static final Column OMB_RETENTION = number("omb_retention", "fraction")
+      .described("Guard replica: omb_kept / omb_taken.");
+  public static final Column LOADAVG_START = number("loadavg_start", "count")
+      .described("One-minute load average of the host when the run started (/proc/loadavg).");
+  public static final Column LOADAVG_END = number("loadavg_end", "count")
+      .described("One-minute load average of the host when the run ended (/proc/loadavg).");
+  public static final Column OTHER_CPU_PCT = number("other_cpu_pct", "percent")
+      .described("CPU used during the run by processes other than the client JVM, the broker and the load "
+          + "generator, as a share of all cores (from /proc/stat and /proc/<pid>/stat).");
+  public static final Column OTHER_CPU_TOP = string("other_cpu_top")
+      .described("Kafka instrument: the three other processes that used most CPU during the run, as comm:ticks (1 "
+          + "tick = 10 ms of one core).");
+  public static final Column INSTRUMENT = string("instrument").oneOf(INSTRUMENT_WORDS)
+      .described("kafka (the Java instrument on a real broker; the default when absent) or python-nojvm (the "
+          + "no-JVM cross-check).");
+  public static final Column INSTRUMENT_WARMUP_EVENTS = integer("instrument_warmup_events", "count")
+      .described("Kafka instrument: events sent and discarded after the campaign's broker started, before its "
+          + "first run.");
+  public static final Column BOOTSTRAP = string("bootstrap")
+      .described("Kafka instrument: embedded (the campaign's own broker) or the host:port of an external cluster.");
+  public static final Column HOST_CPU = string("host_cpu")
+      .described("CPU model name from /proc/cpuinfo.");
+  public static final Column HOST_CORES = integer("host_cores", "count")
+      .described("Cores the client JVM may use.");
+  public static final Column KERNEL = string("kernel")
+      .described("Kernel release (/proc/sys/kernel/osrelease).");
+  public static final Column CLOCKSOURCE = string("clocksource")
+      .described("Current clocksource of the kernel.");
+  public static final Column JVM = string("jvm")
+      .described("Java VM name and runtime version of the client.");
+  public static final Column KAFKA_VERSION = string("kafka_version")
+      .described("Version and commit id of the Kafka client library.");
+  public static final Column GIT_COMMIT = string("git_commit")
+      .described("Commit of the archive the instrument was built from (the campaign runner refuses to start from a "
+          + "tree with changes outside the campaign's own folder, so it is never -dirty in campaigns run from "
+          + "then on).");
+  public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
+      .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
+          + "intended send time.");
+
+  /** Every column, in the order the Kafka instrument writes them, then the columns of other instruments. */
+  public static final List<Column> COLUMNS = List.of(
+      RUN_ID, CONDITION, STATUS, EVENTS_FILE, EVENTS_SHA256, REASON, REPEAT, ORDER_INDEX, STARTED_AT, DURATION_MS,
+      SEND_INTERVAL_NS, PAYLOAD_BYTES, ACKS, LINGER_MS, PARTITIONS, TOPIC, EVENTS_PLANNED, WARMUP_RULE,
+      WARMUP_EVENTS, EVENTS_WRITTEN, ACKS_MISSING, RECVS_MISSING, SEND_ERRORS, DUPLICATES, PRIORITY,
+      PRIORITY_APPLIED, GEOMETRY, GEOMETRY_APPLIED, STAMP_THREADS, JVM_THREADS, JVM_THREADS_LATE, PRIORITY_RESTORED,
+      SCHED_RT_RUNTIME_US, SCHED_RT_PERIOD_US, CLOCK_OFFSET_US, CREATE_MS_MISMATCH, FETCH_MIN_BYTES,
+      FETCH_MAX_WAIT_MS, BROKER_CPUS, LOAD_PCT, LOAD_APPLIED, LOAD_MEASURED_PCT, START_PHASE_US, FIRST_SEND_PHASE_US,
+      PACING_LAG_P50_NS, PACING_LAG_P99_NS, PACING_LAG_MAX_NS, PACER_SPIN_NS, PACER_TIMERSLACK_NS, SEND_SCHEDULE,
+      SEND_SCHEDULE_SHA256, ACK_NEGATIVE, FLIGHT_NEGATIVE, EVENTS_COMPLETE, OMB_TAKEN, OMB_KEPT, OMB_ZERO,
+      OMB_NEGATIVE, OMB_ONE_TICK_NEGATIVE, OMB_RETENTION, LOADAVG_START, LOADAVG_END, OTHER_CPU_PCT, OTHER_CPU_TOP,
+      INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL, CLOCKSOURCE, JVM, KAFKA_VERSION,
+      GIT_COMMIT, SEND_LAG_P99_NS);
+
+  /**
+   * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
+   * written before the column) or {@link #APPLIED}. The one rule, {@link #manipulationsApplied}.
+   */
+  public static final List<Column> MANIPULATIONS = List.of(PRIORITY_APPLIED, GEOMETRY_APPLIED, LOAD_APPLIED);
+
+  private static final Map<String, Column> BY_NAME;
+
+  static {
+    Map<String, Column> m = new LinkedHashMap<>();
+    for (Column c : COLUMNS) {
+      if (m.put(c.name(), c) != null) {
+        throw new ExceptionInInitializerError("column declared twice: " + c.name());
+      }
+    }
+    BY_NAME = java.util.Collections.unmodifiableMap(m);
+  }
+
+  /** The column named {@code name}, if declared. */
+  public static Optional<Column> column(String name) {
+    return Optional.ofNullable(BY_NAME.get(name));
+  }
+
+  /** The columns the Kafka instrument writes, in order: the header of a ledger of the newest {@link Version}. */
+  public static List<String> harnessColumns() {
+    return COLUMNS.stream().filter(Column::writtenByHarness).map(Column::name).toList();
+  }
+
+  /**
+   * True when the manipulations a row records were all read back as applied: every {@link #MANIPULATIONS} cell
+   * empty or {@link #APPLIED}.
+   */
+  public static boolean manipulationsApplied(Map<String, String> cells) {
+    for (Column c : MANIPULATIONS) {
+      String v = cells.getOrDefault(c.name(), "");
+      if (!v.isEmpty() && !v.equals(APPLIED)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The layouts of the Kafka instrument's ledgers that exist, each the newest column list less the columns it
+   * lacks (in the same order). The committed ledgers are each one of them ({@code LedgerSchemaTest}).
+   */
+  public enum Version {
+    /** Campaigns modeA, modeB, isolation, payload and omb-matched. */
+    V1(1, "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
+        "clock_offset_us", "create_ms_mismatch", "fetch_min_bytes", "fetch_max_wait_ms", "send_schedule",
+        "send_schedule_sha256", "other_cpu_top"),
+    /** V1 and the replay schedule's two columns: campaign replay. */
+    V2(2, "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
+        "clock_offset_us", "create_ms_mismatch", "fetch_min_bytes", "fetch_max_wait_ms", "other_cpu_top"),
+    /**
+     * V1 and the whole-JVM priority, real-time throttling, clock offset, fetch and other-process columns, without
+     * the replay ones (written on a branch that had not merged them): campaigns clockoffset, delivery, fifojvm.
+     */
+    V3(3, "send_schedule", "send_schedule_sha256"),
+    /** Every column the harness writes now. */
+    V4(4);
+
+    private final int number;
+    private final Set<String> lacks;
+
+    Version(int number, String... lacks) {
+      this.number = number;
+      this.lacks = Set.of(lacks);
+    }
+
+    public int number() { return number; }
+
+    /** The header of a ledger of this version. */
+    public List<String> columns() {
+      return harnessColumns().stream().filter(c -> !lacks.contains(c)).toList();
+    }
+
+    /** The version whose header is exactly {@code header}, if any. */
+    public static Optional<Version> of(List<String> header) {
+      for (Version v : values()) {
+        if (v.columns().equals(header)) {
+          return Optional.of(v);
+        }
+      }
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The ledger's fields as the Frictionless Table Schema of {@code data/datapackage.json} writes them: name,
+   * type, unit, constraints ({@code required}, {@code unique}, {@code enum}, {@code pattern}), description.
+   */
+  public static List<Map<String, Object>> fieldsJson() {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Column c : COLUMNS) {
+      Map<String, Object> f = new LinkedHashMap<>();
+      f.put("name", c.name());
+      f.put("type", c.type().word());
+      if (!c.unit().isEmpty()) {
+        f.put("unit", c.unit());
+      }
+      Map<String, Object> k = new LinkedHashMap<>();
+      if (c.required()) {
+        k.put("required", true);
+      }
+      if (c.unique()) {
+        k.put("unique", true);
+      }
+      if (!c.allowed().isEmpty()) {
+        k.put("enum", c.allowed());
+      }
+      if (!c.pattern().isEmpty()) {
+        k.put("pattern", c.pattern());
+      }
+      if (!k.isEmpty()) {
+        f.put("constraints", k);
+      }
+      f.put("description", c.description());
+      out.add(f);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,69 @@
+package ftl.harness.run;
+
+import ftl.harness.host.ProcFs;
+import ftl.harness.plan.Condition;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * The receiving thread's body ({@link KafkaRun#RECV_THREAD}): creates, assigns and polls the consumer, and stamps
+ * every record in the book ({@link StampBook#stampRecv}, on the book's injected clock) until told to stop.
+ */
+final class Receiver implements Runnable {
+  private static final Duration POLL = Duration.ofMillis(50);
+
+  private final Condition condition;
+  private final String bootstrap;
+  private final StampBook book;
+  private final RunState state;
+  private final List<TopicPartition> partitions;
+
+  Receiver(Condition condition, String bootstrap, StampBook book, RunState state, List<TopicPartition> partitions) {
+    this.condition = condition;
+    this.bootstrap = bootstrap;
+    this.book = book;
+    this.state = state;
+    this.partitions = List.copyOf(partitions);
+  }
+
+  @Override
+  public void run() {
+    state.consumerTid.set(ProcFs.currentTid());
+    Properties p = new Properties();
+    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    p.put(ConsumerConfig.CLIENT_ID_CONFIG, "ftl-c");
+    p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    p.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, condition.fetchMinBytes());
+    p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, condition.fetchMaxWaitMillis());
+    try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p)) {
+      consumer.assign(partitions);
+      consumer.seekToEnd(partitions);
+      for (TopicPartition tp : partitions) {
+        consumer.position(tp, Duration.ofSeconds(20)); // resolve the end offset before any send
+      }
+      state.consumerReady.countDown();
+      while (state.receiving) {
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+          book.stampRecv(KafkaRun.seqOf(r.key()), r.timestamp());
+        }
+      }
+    } catch (WakeupException e) {
+      // stopping
+    } catch (RuntimeException e) {
+      state.consumerError.set(KafkaRun.oneLine(e));
+      state.consumerReady.countDown();
+    }
+  }
+}

@@ -1,0 +1,223 @@
+package ftl.harness.run;
+
+import ftl.data.Geometry;
+import ftl.data.LedgerCells;
+import ftl.data.LedgerSchema;
+import ftl.data.Priority;
+import ftl.harness.host.JvmPriority;
+import ftl.harness.host.LoadGenerator;
+import ftl.harness.host.ProcFs;
+import ftl.harness.host.Scheduling;
+import ftl.harness.plan.Condition;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Thread placement and the scheduling manipulations of one run, each read back: the broker's cores, the background
+ * load, the whole-JVM priority ({@code fifo-jvm}) and its restore, the priority and core geometry of the two
+ * stamping threads. It owns the ledger columns that record them ({@code broker_cpus}, {@code load_applied},
+ * {@code load_measured_pct}, {@code jvm_threads}, {@code jvm_threads_late}, {@code priority_restored},
+ * {@code priority_applied}, {@code geometry_applied}, {@code stamp_threads}) and collects the refusals that abort
+ * the run. Used by the coordinating thread of {@link KafkaRun} only.
+ */
+final class ThreadPlacement {
+  private final Condition condition;
+  private final KafkaRun.BrokerHandle broker;
+  private final LedgerCells cells;
+  private final List<String> refused = new ArrayList<>();
+  private LoadGenerator load;
+  private long loadTicks0;
+  /** Set when the condition is {@code fifo-jvm} and the threads were raised: restored in {@link #restoreFirst}. */
+  private JvmPriority jvm;
+  private String jvmRefused;
+  private JvmPriority.Pass restored;
+
+  ThreadPlacement(Condition condition, KafkaRun.BrokerHandle broker, LedgerCells cells) {
+    this.condition = condition;
+    this.broker = broker;
+    this.cells = cells;
+  }
+
+  /** Pins the embedded broker's threads to the condition's cores (an external cluster is not placed). */
+  void placeBroker() {
+    if (broker.pid() > 0) {
+      String cpus = condition.brokerCpus().equals("all") ? Scheduling.allCpus() : condition.brokerCpus();
+      Scheduling.Applied a = Scheduling.pinProcess(broker.pid(), cpus);
+      cells.put(LedgerSchema.BROKER_CPUS, a.ok() ? ProcFs.canonicalCpus(cpus) : "refused: " + a.detail());
+      if (!a.ok()) {
+        refused.add("broker placement " + a.detail());
+      }
+    } else {
+      cells.put(LedgerSchema.BROKER_CPUS, "external");
+    }
+  }
+
+  /** Starts the background load generator when the condition asks for load. */
+  void startLoad(String childClasspath) throws java.io.IOException {
+    if (condition.loadPercent() > 0) {
+      load = LoadGenerator.start(childClasspath, condition.loadPercent());
+      loadTicks0 = ProcFs.processCpuTicks(load.pid());
+      cells.put(LedgerSchema.LOAD_APPLIED, load.applied() ? LedgerSchema.APPLIED : LedgerSchema.REFUSED);
+      if (!load.applied()) {
+        refused.add("load " + load.detail());
+      }
+    } else {
+      cells.put(LedgerSchema.LOAD_APPLIED, LedgerSchema.APPLIED);
+    }
+  }
+
+  /**
+   * {@code fifo-jvm}: every thread of this JVM to SCHED_FIFO, read back thread by thread; for the other
+   * priorities, a check that no thread of this JVM is left real-time by an earlier run.
+   */
+  void applyToJvm() {
+    JvmPriority all = JvmPriority.ofThisJvm(Priority.FIFO_PRIORITY);
+    if (condition.priority() != Priority.FIFO_JVM) {
+      List<String> left = all.notDefault();
+      cells.put(LedgerSchema.JVM_THREADS, census(all));
+      if (!left.isEmpty()) {
+        refused.add("real-time threads left in the client JVM: " + String.join("; ", left));
+      }
+      return;
+    }
+    jvm = all;
+    JvmPriority.Pass p = all.raiseAll();
+    cells.put(LedgerSchema.JVM_THREADS, p.summary("raised") + "; now " + census(all));
+    if (!p.ok()) {
+      refused.add("fifo-jvm: " + p.refused().size() + " threads not raised: " + String.join("; ", p.refused()));
+    }
+  }
+
+  /**
+   * During a fifo-jvm run: raises threads created since the last pass; returns false (and the sends must stop)
+   * when one cannot be raised.
+   */
+  boolean rescanJvm() {
+    if (jvm == null || jvmRefused != null) {
+      return true;
+    }
+    JvmPriority.Pass p = jvm.rescan();
+    if (!p.ok()) {
+      jvmRefused = "fifo-jvm: a thread created during the run could not be raised: " + String.join("; ", p.refused());
+      return false;
+    }
+    return true;
+  }
+
+  private static String census(JvmPriority jvm) {
+    StringBuilder out = new StringBuilder();
+    jvm.census().forEach((k, v) -> out.append(out.length() == 0 ? "" : ", ").append(v).append(' ').append(k));
+    return out.toString();
+  }
+
+  /**
+   * The condition's priority and geometry on the producer I/O thread {@code ptid} and the consumer thread
+   * {@code ctid}, each read back; both refused when the two threads are not the ones their names say.
+   */
+  void applyToStampingThreads(int ptid, int ctid) {
+    long pid = ProcFs.pid();
+    String pcomm = ProcFs.comm(pid, ptid);
+    String ccomm = ProcFs.comm(pid, ctid);
+    if (!KafkaRun.PRODUCER_IO_COMM.equals(pcomm) || !KafkaRun.RECV_THREAD.equals(ccomm)) {
+      refused.add("stamping threads not identified (producer tid " + ptid + " comm " + pcomm + ", consumer tid " + ctid + " comm " + ccomm + ")");
+      cells.put(LedgerSchema.PRIORITY_APPLIED, LedgerSchema.REFUSED);
+      cells.put(LedgerSchema.GEOMETRY_APPLIED, LedgerSchema.REFUSED);
+      return;
+    }
+    Scheduling.Applied pp = Scheduling.priority(pid, ptid, condition.priority());
+    Scheduling.Applied cp = Scheduling.priority(pid, ctid, condition.priority());
+    boolean prioOk = pp.ok() && cp.ok();
+    cells.put(LedgerSchema.PRIORITY_APPLIED, prioOk ? LedgerSchema.APPLIED : LedgerSchema.REFUSED);
+    if (!prioOk) {
+      refused.add("priority " + condition.priority().word() + ": producer " + pp.detail() + ", consumer " + cp.detail());
+    }
+    int last = Scheduling.cores() - 1;
+    Scheduling.Applied pg;
+    Scheduling.Applied cg;
+    if (condition.geometry() == Geometry.SHARED) {
+      pg = Scheduling.pin(pid, ptid, String.valueOf(last));
+      cg = Scheduling.pin(pid, ctid, String.valueOf(last));
+    } else if (condition.geometry() == Geometry.SPLIT) {
+      pg = Scheduling.pin(pid, ptid, "0");
+      cg = Scheduling.pin(pid, ctid, String.valueOf(last));
+      if (last == 0) {
+        cg = new Scheduling.Applied(false, "split needs two cores, the host has one");
+      }
+    } else {
+      pg = new Scheduling.Applied(true, "tid " + ptid + " cpus " + ProcFs.cpusAllowed(pid, ptid));
+      cg = new Scheduling.Applied(true, "tid " + ctid + " cpus " + ProcFs.cpusAllowed(pid, ctid));
+    }
+    boolean geoOk = pg.ok() && cg.ok();
+    cells.put(LedgerSchema.GEOMETRY_APPLIED, geoOk ? LedgerSchema.APPLIED : LedgerSchema.REFUSED);
+    if (!geoOk) {
+      refused.add("geometry " + condition.geometry().word() + ": producer " + pg.detail() + ", consumer " + cg.detail());
+    }
+    ProcFs.Sched ps = ProcFs.sched(pid, ptid);
+    ProcFs.Sched cs = ProcFs.sched(pid, ctid);
+    cells.put(LedgerSchema.STAMP_THREADS, "producer-io tid " + ptid + " " + (ps == null ? "?" : ps.word()) + " cpus "
+        + ProcFs.cpusAllowed(pid, ptid) + "; consumer tid " + ctid + " " + (cs == null ? "?" : cs.word()) + " cpus "
+        + ProcFs.cpusAllowed(pid, ctid));
+  }
+
+  /** Manipulations refused so far (the run is aborted when any was, before its sends). */
+  List<String> refused() {
+    return List.copyOf(refused);
+  }
+
+  /** A fifo-jvm thread created during the run that could not be raised, or null. */
+  String jvmRefused() {
+    return jvmRefused;
+  }
+
+  /** fifo-jvm: back to SCHED_OTHER before the tear-down. */
+  void restoreFirst() {
+    restored = jvm == null ? null : jvm.restoreAll();
+  }
+
+  /** fifo-jvm: once more after the tear-down (threads started meanwhile); writes the restore's columns. */
+  void restoreAgain() {
+    if (jvm != null) {
+      JvmPriority.Pass again = jvm.restoreAll();
+      List<String> refusedBoth = new ArrayList<>(restored.refused());
+      refusedBoth.addAll(again.refused());
+      restored = new JvmPriority.Pass(restored.threads(), restored.changed() + again.changed(), refusedBoth);
+      cells.put(LedgerSchema.PRIORITY_RESTORED, restored.summary("restored"));
+      cells.put(LedgerSchema.JVM_THREADS_LATE, jvm.late());
+    } else {
+      cells.put(LedgerSchema.PRIORITY_RESTORED, "nothing to restore (the JVM's threads were not raised)");
+      cells.put(LedgerSchema.JVM_THREADS_LATE, 0);
+    }
+  }
+
+  /** fifo-jvm threads not restored to SCHED_OTHER (empty when every one was, or none was raised). */
+  List<String> notRestored() {
+    return restored == null ? List.of() : restored.refused();
+  }
+
+  /** Pid of the load generator, -1 when none runs. */
+  long loadPid() {
+    return load == null ? -1L : load.pid();
+  }
+
+  /** CPU ticks of the load generator since it started, 0 when none runs. */
+  long loadTicksNow() {
+    return load == null ? 0 : ProcFs.processCpuTicks(load.pid());
+  }
+
+  /** CPU ticks of the load generator when it started, 0 when none runs. */
+  long loadTicks0() {
+    return loadTicks0;
+  }
+
+  /** Records the load achieved and stops the generator; true when it died during the run. */
+  boolean stopLoad() {
+    if (load == null) {
+      cells.put(LedgerSchema.LOAD_MEASURED_PCT, "0.0");
+      return false;
+    }
+    cells.put(LedgerSchema.LOAD_MEASURED_PCT, KafkaRun.fmt1(load.measuredPercent()));
+    boolean died = !load.alive();
+    load.close();
+    return died;
+  }
+}
