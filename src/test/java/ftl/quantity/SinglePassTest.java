@@ -50,4 +50,23 @@ class SinglePassTest {
     assertThat(a.reads().values()).allMatch(n -> n == 1);
     assertThat(d.flightsNanos()).hasSize((int) r.guard().taken());
   }
+
+  @Test
+  void detail_someRunsScannedSomeFromCache_readsOnlyTheMissingFiles() {
+    Path root = Path.of("").toAbsolutePath();
+    DataSet data = DataSet.scan(root.resolve("data"), "data");
+    // a cache that misses the first ok run (scanned through the analysis, detail kept) and holds the others
+    Analysis a = new Analysis(data, (campaign, scan) -> {
+      java.util.List<ftl.data.LedgerRow> ok = campaign.runs().stream().filter(ftl.data.LedgerRow::ok).toList();
+      java.util.List<RunResult> out = new java.util.ArrayList<>();
+      out.add(scan.apply(campaign, ok.get(0)));
+      ok.subList(1, ok.size()).forEach(r -> out.add(Analysis.scan(campaign, r)));
+      return out;
+    });
+    java.util.List<RunResult> runs = a.campaignRuns("delivery");
+    assertThat(a.reads()).hasSize(1);
+    a.detail(runs.get(1));
+    assertThat(a.reads()).hasSize(runs.size());
+    assertThat(a.reads().values()).allMatch(n -> n == 1);
+  }
 }

@@ -93,6 +93,7 @@ class QuantilesSelectionTest {
     assertThatThrownBy(() -> Quantiles.type7Select(new double[] {1, Double.NaN}, 0.5))
         .isInstanceOf(IllegalArgumentException.class);
     assertThat(Quantiles.type7(new long[0], 0.5)).isNaN();
+    assertThat(Quantiles.type7Sorted(new long[0], 0.5)).isNaN();
   }
 
   @Test
