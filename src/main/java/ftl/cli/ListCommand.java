@@ -1,5 +1,6 @@
 package ftl.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import ftl.quantity.Analysis;
@@ -58,8 +59,13 @@ public final class ListCommand implements Callable<Integer> {
         }
         out.add(m);
       }
-      ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-      System.out.println(om.writeValueAsString(out));
+      // streamed to stdout, never held as one string: the sources lists make the output grow with the data
+      ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      java.io.BufferedOutputStream stdout = new java.io.BufferedOutputStream(System.out, 1 << 16);
+      om.writeValue(stdout, out);
+      stdout.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      stdout.flush();
     } else {
       System.out.printf("%-28s %-22s %-20s %s%n", "key", "text", "macro", "definition");
       for (Computed c : computed) {

@@ -14,6 +14,8 @@ import ftl.data.Event;
 import ftl.stats.CorrelationWindow;
 import ftl.stats.GridLaw;
 import ftl.stats.GuardAccounting;
+import ftl.stats.Pacing;
+import ftl.stats.Rate;
 import ftl.stats.Quantiles;
 import ftl.stats.SignCheck;
 import ftl.stats.WindowedCorrelation;
@@ -76,6 +78,11 @@ public final class Analysis {
    * root is inside the archive): the ledgers of the campaigns involved, then the events files of their ok runs.
    */
   public List<String> sourceFiles(Quantity.Scope scope) {
+    // the same list for every quantity of a scope: computed once, shared (list --json prints it thousands of times)
+    return memo("sources:" + scope, () -> List.copyOf(computeSourceFiles(scope)));
+  }
+
+  private List<String> computeSourceFiles(Quantity.Scope scope) {
     if (scope == Quantity.Scope.OMB_REAL) {
       return OmbRealQuantities.sources(this);
     }
@@ -158,7 +165,7 @@ public final class Analysis {
     }
     Campaign c = data.campaigns().stream().filter(x -> x.name().equals(campaign)).findFirst().orElse(null);
     List<RunResult> result = c == null ? List.of()
-        : List.copyOf(cache.campaignRuns(c, Analysis::scan));
+        : List.copyOf(cache.campaignRuns(c, this::scanKeeping));
     synchronized (this) {
       scanned.putIfAbsent(campaign, result);
       return scanned.get(campaign);
@@ -172,6 +179,72 @@ public final class Analysis {
   }
 
   /**
+   * What quantities beyond a run's summary need from its events, taken in the same pass as the summary and kept
+   * in memory for the life of the analysis (never cached on disk).
+   *
+   * @param flightsNanos flights {@code recv_ns - send_ns} of the delivered events in file order, ns (the held-out
+   *     grid law sorts them when it needs them; the replay campaign's smooth limit)
+   * @param sendMicros {@code send_us} of the delivered events in file order, us — only for the campaigns of
+   *     {@link ClockOffsetQuantities#STAMP_CAMPAIGNS}, empty otherwise
+   * @param wallFlightMicros {@code recv_us - send_us} of the same events, us (same campaigns; empty otherwise)
+   * @param catchUp catch-up pairs over pairs of the send stamps ({@link ftl.stats.Pacing#catchUp}); {@link Rate#EMPTY}
+   *     when the ledger records no send interval
+   */
+  public record RunDetail(long[] flightsNanos, long[] sendMicros, long[] wallFlightMicros, Rate catchUp) {}
+
+  /** One pass over a run's events file: its summary and its detail. */
+  private record Scanned(RunResult result, RunDetail detail) {}
+
+  private final Map<String, RunDetail> details = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static String detailKey(Campaign c, LedgerRow row) {
+    return c.name() + "/" + row.runId();
+  }
+
+  /** {@link #scan}, keeping the run's detail from the same pass. */
+  private RunResult scanKeeping(Campaign c, LedgerRow row) {
+    countRead(c, row);
+    Scanned s = scanOnce(c, row);
+    details.put(detailKey(c, row), s.detail());
+    return s.result();
+  }
+
+  /**
+   * How many times this analysis passed each events file (by its name in messages) through the reader: once for
+   * every file it needed, never twice (a test counts them).
+   */
+  public Map<String, Integer> reads() {
+    return Map.copyOf(reads);
+  }
+
+  private final Map<String, Integer> reads = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private void countRead(Campaign c, LedgerRow row) {
+    reads.merge(c.eventsName(row), 1, Integer::sum);
+  }
+
+  /**
+   * The detail of an ok run: from the pass that scanned it, or — when its summary came from the
+   * {@link RunSummaryCache} — from one pass over its events file now (through the gate, digest checked).
+   */
+  public RunDetail detail(RunResult r) {
+    RunDetail d = details.get(detailKey(r.campaign(), r.row()));
+    if (d == null) {
+      // the summaries came from the cache: the details of every ok run of the campaign, read on both cores
+      Campaign c = r.campaign();
+      synchronized (this) {
+        c.runs().parallelStream().filter(LedgerRow::ok).filter(row -> !details.containsKey(detailKey(c, row)))
+            .forEach(row -> {
+              countRead(c, row);
+              details.put(detailKey(c, row), scanOnce(c, row).detail());
+            });
+      }
+      d = details.get(detailKey(r.campaign(), r.row()));
+    }
+    return d;
+  }
+
+  /**
    * Streams one run's events file once, through the data root's gate, digest checked against the ledger, and
    * computes the run's statistics in the same pass: counts in streaming accumulators, and only the values the
    * exact medians need kept, as primitive arrays (eight longs per event at most, with the two guard accumulators;
@@ -179,15 +252,23 @@ public final class Analysis {
    * at the cap). No event is held.
    */
   public static RunResult scan(Campaign campaign, LedgerRow row) {
-    RunScan r = new RunScan(clockOffsetMicros(row));
+    return scanOnce(campaign, row).result();
+  }
+
+  private static Scanned scanOnce(Campaign campaign, LedgerRow row) {
+    String interval = row.field(ftl.data.LedgerSchema.SEND_INTERVAL_NS);
+    RunScan r = new RunScan(clockOffsetMicros(row), interval.isEmpty() ? 0 : Long.parseLong(interval),
+        ClockOffsetQuantities.STAMP_CAMPAIGNS.contains(campaign.name()));
     EventReader.FileSummary s = campaign.readEvents(row, r::accept);
     LedgerReader.checkDigest(campaign, row, s.sha256());
     double medianD = r.d.size == 0 ? Double.NaN : Quantiles.median(r.d.toArray());
     double medianA = r.a.size == 0 ? Double.NaN : Quantiles.median(r.a.toArray());
     // EventReader rejects an events file without rows ("no event rows after the header"), so there is a first event.
     long phase = Math.floorMod(r.firstSendMicros, 1000L);
-    return new RunResult(campaign, row, s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
+    RunResult result = new RunResult(campaign, row, s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
         r.wall.result(), r.grid.result(), medianD, medianA, r.rho, phase);
+    return new Scanned(result, new RunDetail(r.flights.toArray(), r.sendMicros.toArray(), r.wallFlights.toArray(),
+        r.catchUp == null ? Rate.EMPTY : r.catchUp.result()));
   }
 
   /** The accumulators of one run's single pass. */
@@ -199,11 +280,18 @@ public final class Analysis {
     final WindowedCorrelation rho = new WindowedCorrelation(RHO_WINDOW);
     final Longs d = new Longs();
     final Longs a = new Longs();
+    final Longs flights = new Longs();
+    final Longs sendMicros = new Longs();
+    final Longs wallFlights = new Longs();
+    final Pacing.CatchUp catchUp;
+    final boolean stamps;
     long firstSendMicros;
     boolean first = true;
 
-    RunScan(long clockOffsetMicros) {
+    RunScan(long clockOffsetMicros, long sendIntervalNanos, boolean stamps) {
       grid = new GridLaw.RunPredictor(clockOffsetMicros);
+      catchUp = sendIntervalNanos > 0 ? new Pacing.CatchUp(sendIntervalNanos) : null;
+      this.stamps = stamps;
     }
 
     void accept(Event e) {
@@ -215,12 +303,20 @@ public final class Analysis {
       guard.accept(e);
       grid.accept(e);
       rho.accept(e);
+      if (catchUp != null) {
+        catchUp.accept(e.sendNanos());
+      }
       if (e.complete()) {
         d.add(e.displacementNanos());
         a.add(e.ackSpanNanos());
       }
       if (e.hasRecv()) {
         wall.acceptSample(e.recvMicros() - e.sendMicros(), e.flightNanos());
+        flights.add(e.flightNanos());
+        if (stamps) { // the reader guarantees recv_us comes with recv_ns
+          sendMicros.add(e.sendMicros());
+          wallFlights.add(e.recvMicros() - e.sendMicros());
+        }
       }
     }
   }

@@ -1,8 +1,6 @@
 package ftl.quantity;
 
 import ftl.data.LedgerSchema;
-import ftl.data.Event;
-import ftl.data.EventReader;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.GridLaw;
 import java.util.ArrayList;
@@ -118,21 +116,14 @@ final class ClockOffsetQuantities {
   /** A run's send stamps and wall-clock flights ({@code recv_us - send_us}) of its delivered events (each with its CreateTime). */
   record Stamps(long[] sendMicros, long[] flightsMicros) {}
 
-  /** Reads one run's events (digest checked) into its stamps. */
-  static Stamps stamps(RunResult r) {
-    List<long[]> rows = new ArrayList<>();
-    EventReader.read(r.campaign().eventsPath(r.row()), r.campaign().eventsName(r.row()), r.row().eventsSha256(), e -> {
-      if (e.recvMicros() != Event.MISSING) { // the reader guarantees recv_us and create_ms come together
-        rows.add(new long[] {e.sendMicros(), e.recvMicros() - e.sendMicros()});
-      }
-    });
-    long[] s = new long[rows.size()];
-    long[] f = new long[rows.size()];
-    for (int i = 0; i < s.length; i++) {
-      s[i] = rows.get(i)[0];
-      f[i] = rows.get(i)[1];
-    }
-    return new Stamps(s, f);
+  /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link Analysis.RunDetail}): the held-out ones and modeB. */
+  static final java.util.Set<String> STAMP_CAMPAIGNS = java.util.stream.Stream.concat(HELD_OUT.stream(),
+      java.util.stream.Stream.of(CLOCKOFFSET, FLIGHTS_FROM)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+  /** One run's stamps, taken in the pass that scanned it ({@link Analysis#detail}). */
+  static Stamps stamps(Analysis a, RunResult r) {
+    Analysis.RunDetail d = a.detail(r);
+    return new Stamps(d.sendMicros(), d.wallFlightMicros());
   }
 
   /** Stamps of every ok run of a campaign, by run id in ledger order (read once per analysis). */
@@ -140,7 +131,7 @@ final class ClockOffsetQuantities {
     return a.memo("stamps:" + campaign, () -> {
       Map<String, Stamps> m = new LinkedHashMap<>();
       for (RunResult r : a.campaignRuns(campaign)) {
-        m.put(r.row().runId(), stamps(r));
+        m.put(r.row().runId(), stamps(a, r));
       }
       return m;
     });
@@ -152,7 +143,7 @@ final class ClockOffsetQuantities {
       List<long[]> parts = new ArrayList<>();
       for (RunResult r : a.campaignRuns(FLIGHTS_FROM)) {
         if (r.field(LedgerSchema.SEND_INTERVAL_NS).equals(intervalNanos)) {
-          parts.add(stamps(r).flightsMicros());
+          parts.add(stamps(a, r).flightsMicros());
         }
       }
       return sorted(parts);
@@ -331,25 +322,13 @@ final class ClockOffsetQuantities {
 
   /** {@link #heldOutError} of the retention ({@code oneTick == false}) or of the one-tick share. */
   static Value heldOut(Analysis a, String campaign, boolean max, boolean oneTick) {
-    Map<String, Stamps> st = stamps(a, campaign);
-    List<RunResult> runs = a.campaignRuns(campaign);
     double sum = 0;
     double worst = 0;
     int n = 0;
-    for (RunResult r : runs) {
-      List<long[]> others = new ArrayList<>();
-      for (RunResult o : runs) {
-        if (o != r && o.row().condition().equals(r.row().condition())) {
-          others.add(st.get(o.row().runId()).flightsMicros());
-        }
-      }
-      long[] flights = sorted(others);
-      if (flights.length == 0 || r.guard().taken() == 0) {
-        continue;
-      }
-      GridLaw.ExpectedGuard g = GridLaw.expectedWithOffset(st.get(r.row().runId()).sendMicros(), offsetOf(r), flights);
+    for (HeldOutRun h : heldOutRuns(a, campaign)) {
+      RunResult r = h.run();
       double observed = (double) (oneTick ? r.guard().oneTickNegative() : r.guard().kept()) / r.guard().taken();
-      double err = Math.abs(observed - (oneTick ? g.oneTickShare() : g.retention()));
+      double err = Math.abs(observed - (oneTick ? h.expected().oneTickShare() : h.expected().retention()));
       sum += err;
       worst = Math.max(worst, err);
       n++;
@@ -358,5 +337,31 @@ final class ClockOffsetQuantities {
       return new Value.Unavailable("no run with another run of its condition to hold out");
     }
     return new Value.Real(max ? worst : sum / n);
+  }
+
+  /** A run with another run of its condition and something delivered, and its leave-one-out expectation. */
+  record HeldOutRun(RunResult run, GridLaw.ExpectedGuard expected) {}
+
+  /** Every held-out run of a campaign with its expectation, in ledger order (computed once per analysis). */
+  static List<HeldOutRun> heldOutRuns(Analysis a, String campaign) {
+    return a.memo("clockoffset:heldout:" + campaign, () -> {
+      Map<String, Stamps> st = stamps(a, campaign);
+      List<RunResult> runs = a.campaignRuns(campaign);
+      List<HeldOutRun> out = new ArrayList<>();
+      for (RunResult r : runs) {
+        List<long[]> others = new ArrayList<>();
+        for (RunResult o : runs) {
+          if (o != r && o.row().condition().equals(r.row().condition())) {
+            others.add(st.get(o.row().runId()).flightsMicros());
+          }
+        }
+        long[] flights = sorted(others);
+        if (flights.length == 0 || r.guard().taken() == 0) {
+          continue;
+        }
+        out.add(new HeldOutRun(r, GridLaw.expectedWithOffset(st.get(r.row().runId()).sendMicros(), offsetOf(r), flights)));
+      }
+      return out;
+    });
   }
 }

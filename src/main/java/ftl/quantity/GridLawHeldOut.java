@@ -3,9 +3,6 @@ package ftl.quantity;
 import ftl.data.LedgerSchema;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.Event;
-import ftl.data.EventReader;
-import ftl.data.LedgerReader;
 import ftl.data.LedgerRow;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.GridLaw;
@@ -187,7 +184,7 @@ public final class GridLawHeldOut {
 
   /**
    * Every ok run's held-out prediction in a campaign (ledger order), memoised per analysis; an empty list when
-   * the campaign is not in the analysis's data root. Reads each events file once more, digest checked.
+   * the campaign is not in the analysis's data root. The flights come from the pass that scanned each run.
    */
   static List<RunPrediction> predictions(Analysis a, String campaign) {
     return a.memo("gridlaw.heldout:" + campaign, () -> a.data().campaigns().stream()
@@ -201,12 +198,15 @@ public final class GridLawHeldOut {
     }
     Map<String, long[]> flights = new LinkedHashMap<>();
     Map<String, List<String>> byCondition = new LinkedHashMap<>();
-    Map<String, RunEvents> events = campaignEvents(a, c);
+    Map<String, Analysis.RunDetail> events = campaignEvents(a, c);
     for (RunResult r : results.values()) {
-      flights.put(r.row().runId(), events.get(r.row().runId()).flightsNanos());
+      long[] f = events.get(r.row().runId()).flightsNanos().clone();
+      Arrays.sort(f);
+      flights.put(r.row().runId(), f);
       byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(r.row().runId());
     }
     List<RunPrediction> out = new ArrayList<>();
+    Map<String, long[]> pooled = new java.util.HashMap<>();
     for (RunResult r : results.values()) {
       LedgerRow row = r.row();
       if (!scheduled(row)) {
@@ -218,10 +218,11 @@ public final class GridLawHeldOut {
       long sends = Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN));
       String offset = row.field(LedgerSchema.CLOCK_OFFSET_US);
       long offsetNanos = offset.isEmpty() ? 0 : Long.parseLong(offset) * 1000L;
-      long[] others = byCondition.get(row.condition()).stream().filter(id -> !id.equals(row.runId()))
-          .map(flights::get).flatMapToLong(Arrays::stream).sorted().toArray();
+      // the condition's pooled flights, sorted once; the run's own are taken out by counting (leave-one-out)
+      long[] pool = pooled.computeIfAbsent(row.condition(), k -> byCondition.get(k).stream().map(flights::get)
+          .flatMapToLong(Arrays::stream).sorted().toArray());
       out.add(new RunPrediction(row.runId(), row.condition(), GridLaw.reduce(s, QUANTUM_NANOS).denominator(),
-          HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, others),
+          HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, pool, flights.get(row.runId())),
           HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, flights.get(row.runId())),
           r.retention()));
     }
@@ -236,35 +237,12 @@ public final class GridLawHeldOut {
         .mapToDouble(RunPrediction::predicted).findFirst().orElse(Double.NaN);
   }
 
-  /**
-   * What one more pass over a run's events file gives: its flights {@code recv_ns - send_ns} of delivered events,
-   * ascending, and its send stamps in file order (for {@link ftl.stats.Pacing#catchUp}).
-   */
-  record RunEvents(long[] flightsNanos, long[] sendNanos) {}
-
-  /** Reads a run's events file (digest checked against the ledger). */
-  static RunEvents events(Campaign c, LedgerRow row) {
-    List<Long> flights = new ArrayList<>();
-    List<Long> sends = new ArrayList<>();
-    EventReader.FileSummary s = EventReader.read(c.eventsPath(row), c.eventsName(row), null, (Event e) -> {
-      sends.add(e.sendNanos());
-      if (e.hasRecv()) {
-        flights.add(e.flightNanos());
-      }
-    });
-    LedgerReader.checkDigest(c, row, s.sha256());
-    return new RunEvents(flights.stream().mapToLong(Long::longValue).sorted().toArray(),
-        sends.stream().mapToLong(Long::longValue).toArray());
-  }
-
-  /** Every ok run's events of a campaign, by run id (memoised per analysis; each file read once). */
-  static Map<String, RunEvents> campaignEvents(Analysis a, Campaign c) {
-    return a.memo("events:" + c.name(), () -> {
-      Map<String, RunEvents> out = new LinkedHashMap<>();
-      for (RunResult r : a.campaignRuns(c.name())) {
-        out.put(r.row().runId(), events(c, r.row()));
-      }
-      return out;
-    });
+  /** Every ok run's detail of a campaign, by run id, taken in the pass that scanned it ({@link Analysis#detail}). */
+  static Map<String, Analysis.RunDetail> campaignEvents(Analysis a, Campaign c) {
+    Map<String, Analysis.RunDetail> out = new LinkedHashMap<>();
+    for (RunResult r : a.campaignRuns(c.name())) {
+      out.put(r.row().runId(), a.detail(r));
+    }
+    return out;
   }
 }

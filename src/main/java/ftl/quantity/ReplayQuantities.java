@@ -3,7 +3,6 @@ package ftl.quantity;
 import ftl.data.LedgerSchema;
 import com.fasterxml.jackson.databind.JsonNode;
 import ftl.data.Campaign;
-import ftl.data.EventReader;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.Quantiles;
 import ftl.stats.RateRatio;
@@ -201,19 +200,16 @@ final class ReplayQuantities {
     return v.length == 0 ? new Value.Unavailable("no run of condition " + c + " records pacing_lag_p99_ns") : new Value.Real(Quantiles.median(v) / 1000.0);
   }
 
-  /** Per ok run of the campaign, its flights reduced to the smooth-limit sum (memoised; one pass over each events file). */
+  /** Per ok run of the campaign, its flights reduced to the smooth-limit sum (memoised; flights from the scan's pass). */
   static Map<String, SmoothLimit.Sum> flightSums(Analysis a) {
     return a.memo("replay:flights", () -> {
       Map<String, SmoothLimit.Sum> m = new LinkedHashMap<>();
       for (RunResult r : runs(a)) {
-        SmoothLimit.Sum[] s = {SmoothLimit.Sum.empty(QUANTUM_NANOS)};
-        Campaign c = r.campaign();
-        EventReader.read(c.eventsPath(r.row()), c.eventsName(r.row()), r.sha256(), e -> {
-          if (e.hasRecv()) {
-            s[0] = s[0].plus(e.flightNanos());
-          }
-        });
-        m.put(r.row().runId(), s[0]);
+        SmoothLimit.Sum s = SmoothLimit.Sum.empty(QUANTUM_NANOS);
+        for (long f : a.detail(r).flightsNanos()) { // the delivered events' flights, from the scan's pass
+          s = s.plus(f);
+        }
+        m.put(r.row().runId(), s);
       }
       return m;
     });

@@ -118,12 +118,10 @@ final class ThreatQuantities {
 
   /** Catch-up pairs over pairs, pooled over the ok runs of a campaign that record a send interval. */
   static Rate catchUp(Analysis a, Campaign c) {
-    Map<String, GridLawHeldOut.RunEvents> events = GridLawHeldOut.campaignEvents(a, c);
     Rate sum = Rate.EMPTY;
     for (RunResult r : a.campaignRuns(c.name())) {
-      String s = r.field(LedgerSchema.SEND_INTERVAL_NS);
-      if (!s.isEmpty()) {
-        sum = sum.plus(Pacing.catchUp(events.get(r.row().runId()).sendNanos(), Long.parseLong(s)));
+      if (!r.field(LedgerSchema.SEND_INTERVAL_NS).isEmpty()) { // counted in the scan's pass (Pacing.CatchUp)
+        sum = sum.plus(a.detail(r).catchUp());
       }
     }
     return sum;

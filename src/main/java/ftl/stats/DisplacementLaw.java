@@ -3,8 +3,6 @@ package ftl.stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.commons.math3.random.RandomGenerator;
-import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
@@ -19,7 +17,7 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  * {@code alpha = mean D - beta mean T}; ns per ns (dimensionless) and ns. Interval: percentile bootstrap over
  * runs (Efron and Tibshirani 1993, ch. 13): the points are resampled in pairs with replacement, the slope
  * recomputed, and the type-7 quantiles at {@code (1 -/+ level)/2} taken ({@link Quantiles}); replicates whose
- * slope is undefined (every resampled {@code T} equal) are left out and counted. Seeded {@link Well19937c}.
+ * slope is undefined (every resampled {@code T} equal) are left out and counted. Random numbers: {@link Bootstraps}.
  * Degenerate case: fewer than two points, or every {@code T} equal, gives NaN slope, intercept and bounds.
  */
 public final class DisplacementLaw {
@@ -93,27 +91,17 @@ public final class DisplacementLaw {
     if (Double.isNaN(point[1])) {
       return new Fit(n, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN);
     }
-    RandomGenerator rng = new Well19937c(bootstrap.seed());
-    double[] slopes = new double[bootstrap.resamples()];
-    int kept = 0;
-    double[] x = new double[n];
-    double[] y = new double[n];
-    for (int b = 0; b < bootstrap.resamples(); b++) {
+    Bootstraps.Interval ci = Bootstraps.percentile(bootstrap, rng -> {
+      double[] x = new double[n];
+      double[] y = new double[n];
       for (int i = 0; i < n; i++) {
         int pick = rng.nextInt(n);
         x[i] = flightsNanos[pick];
         y[i] = displacementsNanos[pick];
       }
-      double s = ols(x, y)[1];
-      if (!Double.isNaN(s)) {
-        slopes[kept++] = s;
-      }
-    }
-    double[] sorted = Arrays.copyOf(slopes, kept);
-    Arrays.sort(sorted);
-    double alpha = 1.0 - bootstrap.level();
-    return new Fit(n, point[0], point[1], Quantiles.type7Sorted(sorted, alpha / 2.0),
-        Quantiles.type7Sorted(sorted, 1.0 - alpha / 2.0), bootstrap.resamples() - kept,
+      return ols(x, y)[1];
+    });
+    return new Fit(n, point[0], point[1], ci.lower(), ci.upper(), ci.undefined(),
         Arrays.stream(flightsNanos).min().getAsDouble(), Arrays.stream(flightsNanos).max().getAsDouble());
   }
 

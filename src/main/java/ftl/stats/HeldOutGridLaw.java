@@ -36,11 +36,24 @@ public final class HeldOutGridLaw {
    */
   public static double predictRetention(long sendIntervalNanos, long quantumNanos, long firstPhaseNanos,
                                         long offsetNanos, long sends, long[] sortedFlightsNanos) {
+    return predictRetention(sendIntervalNanos, quantumNanos, firstPhaseNanos, offsetNanos, sends, sortedFlightsNanos,
+        new long[0]);
+  }
+
+  /**
+   * {@link #predictRetention(long, long, long, long, long, long[])} from the flights of a pool without those of one
+   * run: the held-out sample is the multiset {@code sortedPoolNanos} minus {@code sortedExcludedNanos} (a sub-multiset
+   * of it, not checked), counted as differences of counts, so a leave-one-out prediction needs no sort of its own and
+   * gives the same number as the difference sorted.
+   */
+  public static double predictRetention(long sendIntervalNanos, long quantumNanos, long firstPhaseNanos,
+                                        long offsetNanos, long sends, long[] sortedPoolNanos, long[] sortedExcludedNanos) {
     GridLaw.reduce(sendIntervalNanos, quantumNanos); // validates s and q
     if (sends < 0) {
       throw new IllegalArgumentException("sends must not be negative: " + sends);
     }
-    if (sends == 0 || sortedFlightsNanos.length == 0) {
+    long flights = (long) sortedPoolNanos.length - sortedExcludedNanos.length;
+    if (sends == 0 || flights == 0) {
       return Double.NaN;
     }
     long step = Math.floorMod(sendIntervalNanos, quantumNanos);
@@ -48,13 +61,14 @@ public final class HeldOutGridLaw {
         quantumNanos);
     double kept = 0;
     for (long k = 0; k < sends; k++) {
-      kept += atLeast(sortedFlightsNanos, quantumNanos - phase + offsetNanos);
+      long x = quantumNanos - phase + offsetNanos;
+      kept += atLeast(sortedPoolNanos, x) - atLeast(sortedExcludedNanos, x);
       phase += step;
       if (phase >= quantumNanos) {
         phase -= quantumNanos;
       }
     }
-    return kept / sends / sortedFlightsNanos.length;
+    return kept / sends / flights;
   }
 
   /** Number of values of the ascending array that are {@code >= x} (binary search). */

@@ -21,16 +21,44 @@ public final class Pacing {
    * @return {@code {catchUpPairs, pairs}}
    */
   public static Rate catchUp(long[] sendNanos, long sendIntervalNanos) {
-    if (sendIntervalNanos <= 0) {
-      throw new IllegalArgumentException("send interval must be positive: " + sendIntervalNanos);
+    CatchUp c = new CatchUp(sendIntervalNanos);
+    for (long t : sendNanos) {
+      c.accept(t);
     }
-    long catchUp = 0;
-    for (int i = 1; i < sendNanos.length; i++) {
-      // 4 (t_i - t_{i-1}) < s, exact in integers
-      if (4 * (sendNanos[i] - sendNanos[i - 1]) < sendIntervalNanos) {
-        catchUp++;
+    return c.result();
+  }
+
+  /**
+   * {@link #catchUp(long[], long)} streamed: feed the send stamps in send order, one at a time; holds only the
+   * previous stamp and two counts. Not thread-safe.
+   */
+  public static final class CatchUp {
+    private final long sendIntervalNanos;
+    private long previous;
+    private long sends;
+    private long catchUps;
+
+    /** A counter for a run with send interval {@code sendIntervalNanos > 0}, ns. */
+    public CatchUp(long sendIntervalNanos) {
+      if (sendIntervalNanos <= 0) {
+        throw new IllegalArgumentException("send interval must be positive: " + sendIntervalNanos);
       }
+      this.sendIntervalNanos = sendIntervalNanos;
     }
-    return new Rate(catchUp, Math.max(0, sendNanos.length - 1));
+
+    /** The next send stamp, ns. */
+    public void accept(long sendNanos) {
+      // 4 (t_i - t_{i-1}) < s, exact in integers
+      if (sends > 0 && 4 * (sendNanos - previous) < sendIntervalNanos) {
+        catchUps++;
+      }
+      previous = sendNanos;
+      sends++;
+    }
+
+    /** Catch-up pairs over pairs so far ({@code max(0, sends - 1)} pairs). */
+    public Rate result() {
+      return new Rate(catchUps, Math.max(0, sends - 1));
+    }
   }
 }

@@ -35,11 +35,128 @@ public final class Quantiles {
     return type7Sorted(sorted, p);
   }
 
-  /** Type-7 quantile of {@code values} (not modified); sorting and selection are exact on the longs, only the interpolation is in double. NaN when empty. */
+  /**
+   * Type-7 quantile of {@code values} (not modified), exact on the longs: the two order statistics it needs are found
+   * by selection ({@link #select}, expected linear time) rather than a full sort, with the same result; only the
+   * interpolation is in double. NaN when empty.
+   */
   public static double type7(long[] values, double p) {
-    long[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return type7Sorted(sorted, p);
+    checkProbability(p);
+    int n = values.length;
+    if (n == 0) {
+      return Double.NaN;
+    }
+    long[] a = values.clone();
+    double h = (n - 1) * p;
+    int lo = (int) Math.floor(h);
+    double frac = h - lo;
+    select(a, lo, MAX_SELECT_ROUNDS);
+    long x = a[lo];
+    if (frac == 0.0) {
+      return x;
+    }
+    long y = minFrom(a, lo + 1);
+    return (double) x + frac * ((double) y - (double) x);
+  }
+
+  /**
+   * Type-7 quantile of doubles found by selection (no NaN allowed; {@code values} is reordered): the same number
+   * {@link #type7Sorted(double[], double)} gives on the sorted values, ordered as {@link Arrays#sort(double[])} orders
+   * them ({@code -0.0} before {@code 0.0}, {@code +Infinity} above every finite value). NaN when empty.
+   */
+  public static double type7Select(double[] values, double p) {
+    checkProbability(p);
+    int n = values.length;
+    if (n == 0) {
+      return Double.NaN;
+    }
+    long[] keys = new long[n];
+    for (int i = 0; i < n; i++) {
+      if (Double.isNaN(values[i])) {
+        throw new IllegalArgumentException("NaN in quantile input");
+      }
+      keys[i] = sortableBits(values[i]);
+    }
+    double h = (n - 1) * p;
+    int lo = (int) Math.floor(h);
+    double frac = h - lo;
+    select(keys, lo, MAX_SELECT_ROUNDS);
+    double a = fromSortableBits(keys[lo]);
+    if (frac == 0.0) {
+      return a;
+    }
+    return interpolate(a, fromSortableBits(minFrom(keys, lo + 1)), frac);
+  }
+
+  /** A long whose signed order is {@link Double#compare}'s order of the (non-NaN) double. */
+  static long sortableBits(double v) {
+    long bits = Double.doubleToRawLongBits(v);
+    return bits ^ ((bits >> 63) & Long.MAX_VALUE);
+  }
+
+  /** The inverse of {@link #sortableBits}. */
+  static double fromSortableBits(long key) {
+    return Double.longBitsToDouble(key ^ ((key >> 63) & Long.MAX_VALUE));
+  }
+
+  /** Partition rounds {@link #select} takes before it sorts what is left (bounds the worst case at O(n log n)). */
+  static final int MAX_SELECT_ROUNDS = 64;
+
+  /**
+   * Reorders {@code a} so that {@code a[k]} is the value {@link Arrays#sort(long[])} would put there, everything
+   * before it no larger and everything after it no smaller: Hoare's FIND (quickselect, Hoare 1961, CACM 4(7) 321,
+   * doi:10.1145/366622.366647) with a median-of-three pivot; after {@code maxRounds} partitions the remaining range
+   * is sorted instead, so adversarial data cannot make it quadratic.
+   */
+  static void select(long[] a, int k, int maxRounds) {
+    int lo = 0;
+    int hi = a.length - 1;
+    int rounds = 0;
+    while (lo < hi) {
+      if (rounds++ >= maxRounds) {
+        Arrays.sort(a, lo, hi + 1);
+        return;
+      }
+      long pivot = median3(a[lo], a[(lo + hi) >>> 1], a[hi]);
+      int i = lo;
+      int j = hi;
+      while (i <= j) {
+        while (a[i] < pivot) {
+          i++;
+        }
+        while (a[j] > pivot) {
+          j--;
+        }
+        if (i <= j) {
+          long t = a[i];
+          a[i] = a[j];
+          a[j] = t;
+          i++;
+          j--;
+        }
+      }
+      // now a[lo..j] <= pivot, a[i..hi] >= pivot and everything strictly between equals pivot
+      if (k <= j) {
+        hi = j;
+      } else if (k >= i) {
+        lo = i;
+      } else {
+        return;
+      }
+    }
+  }
+
+  private static long median3(long x, long y, long z) {
+    return Math.max(Math.min(x, y), Math.min(Math.max(x, y), z));
+  }
+
+  /** Smallest of {@code a[from..)}; {@code from < a.length}. */
+  private static long minFrom(long[] a, int from) {
+    long m = a[from];
+    for (int i = from + 1; i < a.length; i++) {
+      m = Math.min(m, a[i]);
+    }
+    return m;
   }
 
   /** Type-7 median, {@code type7(values, 0.5)}; NaN when empty. */
@@ -68,8 +185,11 @@ public final class Quantiles {
     if (frac == 0.0) {
       return sorted[lo];
     }
-    double a = sorted[lo];
-    double b = sorted[lo + 1];
+    return interpolate(sorted[lo], sorted[lo + 1], frac);
+  }
+
+  /** {@code a + frac (b - a)} for neighbours {@code a <= b}; an infinite endpoint is returned as is. */
+  private static double interpolate(double a, double b, double frac) {
     if (a == b) {
       return a;
     }
@@ -123,9 +243,10 @@ public final class Quantiles {
     if (values.length == 0) {
       return Double.NaN;
     }
-    long[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[(int) nearestRankIndex(sorted.length, percentile) - 1];
+    long[] a = values.clone();
+    int k = (int) nearestRankIndex(a.length, percentile) - 1;
+    select(a, k, MAX_SELECT_ROUNDS);
+    return a[k];
   }
 
   private static void checkProbability(double p) {

@@ -1,11 +1,8 @@
 package ftl.stats;
 
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import org.apache.commons.math3.random.RandomGenerator;
-import org.apache.commons.math3.random.Well19937c;
 
 /**
  * Ratio of two pooled negative rates, with a percentile-bootstrap confidence interval over runs: the
@@ -20,8 +17,9 @@ import org.apache.commons.math3.random.Well19937c;
  * {@code (1 - level) / 2} and {@code (1 + level) / 2} of the replicates. Replicates whose ratio is 0/0 or
  * has no events are left out and counted ({@code undefinedResamples}); replicates with a zero denominator
  * rate are kept as {@code +Infinity} (counted in {@code infiniteResamples}) and order above every finite
- * ratio. Random numbers come from Commons Math's {@link Well19937c} seeded with the declared seed, so an
- * interval is reproducible bit for bit.
+ * ratio. Replicate {@code i} draws from its own {@link SplitMix64} generator derived from the declared seed and
+ * {@code i} ({@link SplitMix64#forReplicate}; the engine is {@link Bootstraps}), so an interval is reproducible bit
+ * for bit, whichever core computes which replicate.
  *
  * <p>Degenerate cases are reported by {@link Status}, never thrown: no events in a group, zero negatives in
  * the denominator group (ratio {@code +Infinity}), zero negatives in both (0/0, {@code NaN}). The interval is
@@ -56,7 +54,7 @@ public final class RateRatio {
    * Declared bootstrap: number of replicates, generator seed, confidence level.
    *
    * @param resamples {@code >= 1}
-   * @param seed seed of {@link Well19937c}
+   * @param seed the declared seed from which every replicate's generator is derived ({@link SplitMix64#forReplicate})
    * @param level confidence level in (0, 1)
    */
   public record Bootstrap(int resamples, long seed, double level) {
@@ -173,33 +171,14 @@ public final class RateRatio {
     if (status != Status.DEFINED) {
       return new Estimate(num, den, point, status, Double.NaN, Double.NaN, bootstrap, 0, 0);
     }
-    Rate[] a = numeratorRuns.toArray(new Rate[0]);
-    Rate[] b = denominatorRuns.toArray(new Rate[0]);
-    RandomGenerator rng = new Well19937c(bootstrap.seed());
-    double[] replicates = new double[bootstrap.resamples()];
-    int kept = 0;
-    int undefined = 0;
-    int infinite = 0;
-    for (int i = 0; i < bootstrap.resamples(); i++) {
-      Rate ra = resample(a, rng);
-      Rate rb = resample(b, rng);
-      Status s = status(ra, rb);
-      double r = ratio(ra, rb, s);
-      if (Double.isNaN(r)) {
-        undefined++;
-        continue;
-      }
-      if (Double.isInfinite(r)) {
-        infinite++;
-      }
-      replicates[kept++] = r;
-    }
-    double[] sorted = Arrays.copyOf(replicates, kept);
-    Arrays.sort(sorted);
-    double alpha = 1.0 - bootstrap.level();
-    double lower = Quantiles.type7Sorted(sorted, alpha / 2.0);
-    double upper = Quantiles.type7Sorted(sorted, 1.0 - alpha / 2.0);
-    return new Estimate(num, den, point, status, lower, upper, bootstrap, undefined, infinite);
+    Counts a = Counts.of(numeratorRuns);
+    Counts b = Counts.of(denominatorRuns);
+    Bootstraps.Interval ci = Bootstraps.percentile(bootstrap, rng -> {
+      Rate ra = a.resample(rng);
+      Rate rb = b.resample(rng);
+      return ratio(ra, rb, status(ra, rb));
+    });
+    return new Estimate(num, den, point, status, ci.lower(), ci.upper(), bootstrap, ci.undefined(), ci.infinite());
   }
 
   /** Rate ratio with {@link Bootstrap#standard()}. */
@@ -207,15 +186,32 @@ public final class RateRatio {
     return estimate(numeratorRuns, denominatorRuns, Bootstrap.standard());
   }
 
-  private static Rate resample(Rate[] runs, RandomGenerator rng) {
-    long count = 0;
-    long total = 0;
-    for (int j = 0; j < runs.length; j++) {
-      Rate pick = runs[rng.nextInt(runs.length)];
-      count += pick.count();
-      total += pick.total();
+  /**
+   * A group's per-run counts in primitive arrays, resampled at array speed: one run drawn {@code n} times with
+   * replacement ({@link SplitMix64#nextInt}), its counts and totals summed into a pooled rate.
+   */
+  record Counts(long[] counts, long[] totals) {
+    static Counts of(List<Rate> runs) {
+      long[] c = new long[runs.size()];
+      long[] t = new long[runs.size()];
+      for (int i = 0; i < c.length; i++) {
+        c[i] = runs.get(i).count();
+        t[i] = runs.get(i).total();
+      }
+      return new Counts(c, t);
     }
-    return new Rate(count, total);
+
+    Rate resample(SplitMix64 rng) {
+      int n = counts.length;
+      long count = 0;
+      long total = 0;
+      for (int j = 0; j < n; j++) {
+        int pick = rng.nextInt(n);
+        count += counts[pick];
+        total += totals[pick];
+      }
+      return new Rate(count, total);
+    }
   }
 
   /**

@@ -1,9 +1,6 @@
 package ftl.stats;
 
-import java.util.Arrays;
 import java.util.Objects;
-import org.apache.commons.math3.random.RandomGenerator;
-import org.apache.commons.math3.random.Well19937c;
 
 /**
  * The ordinary least-squares slope of {@code y} on {@code x} with a pairs percentile-bootstrap interval: how
@@ -13,7 +10,7 @@ import org.apache.commons.math3.random.Well19937c;
  * unit: the unit of {@code y} per unit of {@code x}. Interval: in each declared replicate the {@code n} pairs
  * are resampled with replacement and {@code b} recomputed; a replicate with {@code S_xx = 0} (every pair at one
  * {@code x}) is left out and counted; the interval is the type-7 quantiles at {@code (1 -+ level) / 2} (Efron and
- * Tibshirani 1993, ch. 9 and 13). Degenerate cases: fewer than 2 pairs or {@code S_xx = 0} give {@code NaN} and
+ * Tibshirani 1993, ch. 9 and 13); random numbers from {@link Bootstraps}. Degenerate cases: fewer than 2 pairs or {@code S_xx = 0} give {@code NaN} and
  * no interval.
  */
 public final class Slope {
@@ -84,26 +81,13 @@ public final class Slope {
     if (Double.isNaN(b)) {
       return new Estimate(b, Double.NaN, Double.NaN, n, 0, bootstrap);
     }
-    RandomGenerator rng = new Well19937c(bootstrap.seed());
-    double[] reps = new double[bootstrap.resamples()];
-    int kept = 0;
-    int undefined = 0;
-    int[] idx = new int[n];
-    for (int r = 0; r < bootstrap.resamples(); r++) {
+    Bootstraps.Interval ci = Bootstraps.percentile(bootstrap, rng -> {
+      int[] idx = new int[n];
       for (int i = 0; i < n; i++) {
         idx[i] = rng.nextInt(n);
       }
-      double v = ols(x, y, idx);
-      if (Double.isNaN(v)) {
-        undefined++;
-      } else {
-        reps[kept++] = v;
-      }
-    }
-    double[] sorted = Arrays.copyOf(reps, kept);
-    Arrays.sort(sorted);
-    double alpha = 1.0 - bootstrap.level();
-    return new Estimate(b, Quantiles.type7Sorted(sorted, alpha / 2.0), Quantiles.type7Sorted(sorted, 1.0 - alpha / 2.0),
-        n, undefined, bootstrap);
+      return ols(x, y, idx);
+    });
+    return new Estimate(b, ci.lower(), ci.upper(), n, ci.undefined(), bootstrap);
   }
 }

@@ -24,7 +24,8 @@ import org.apache.commons.math3.random.Well19937c;
  * stratified percentile bootstrap (Efron and Tibshirani 1993, ch. 13): in each replicate the runs of every
  * stratum and group are resampled with replacement within that stratum and group, {@code RR_MH} recomputed, and
  * the type-7 quantiles of the replicates taken ({@link Quantiles}); replicates with a zero denominator sum are
- * {@code +Infinity} (counted), with both sums zero are left out (counted). Seeded {@link Well19937c}. Degenerate
+ * {@code +Infinity} (counted), with both sums zero are left out (counted). Random numbers: {@link Bootstraps}
+ * (one {@link SplitMix64} per replicate, derived from the declared seed). Degenerate
  * case: a zero denominator sum gives {@code +Infinity} or, with a zero numerator sum, NaN; no interval then.
  *
  * <p><b>Per-stratum test</b>: a Monte Carlo permutation test of "priority does not change the rate", which
@@ -102,39 +103,16 @@ public final class StratifiedRateRatio {
     if (!Double.isFinite(point)) {
       return new Pooled(point, Double.NaN, Double.NaN, used.size(), skipped, 0, 0);
     }
-    RandomGenerator rng = new Well19937c(bootstrap.seed());
-    double[] reps = new double[bootstrap.resamples()];
-    int kept = 0;
-    int undefined = 0;
-    int infinite = 0;
-    for (int b = 0; b < bootstrap.resamples(); b++) {
-      List<Rate[]> replicate = new ArrayList<>();
-      for (Stratum s : used) {
-        replicate.add(new Rate[] {resample(s.numerator(), rng), resample(s.denominator(), rng)});
+    List<RateRatio.Counts[]> groups = used.stream()
+        .map(s -> new RateRatio.Counts[] {RateRatio.Counts.of(s.numerator()), RateRatio.Counts.of(s.denominator())}).toList();
+    Bootstraps.Interval ci = Bootstraps.percentile(bootstrap, rng -> {
+      List<Rate[]> replicate = new ArrayList<>(groups.size());
+      for (RateRatio.Counts[] g : groups) {
+        replicate.add(new Rate[] {g[0].resample(rng), g[1].resample(rng)});
       }
-      double r = mantelHaenszel(replicate);
-      if (Double.isNaN(r)) {
-        undefined++;
-        continue;
-      }
-      if (Double.isInfinite(r)) {
-        infinite++;
-      }
-      reps[kept++] = r;
-    }
-    double[] sorted = Arrays.copyOf(reps, kept);
-    Arrays.sort(sorted);
-    double alpha = 1.0 - bootstrap.level();
-    return new Pooled(point, Quantiles.type7Sorted(sorted, alpha / 2.0), Quantiles.type7Sorted(sorted, 1.0 - alpha / 2.0),
-        used.size(), skipped, undefined, infinite);
-  }
-
-  private static Rate resample(List<Rate> runs, RandomGenerator rng) {
-    Rate sum = Rate.EMPTY;
-    for (int i = 0; i < runs.size(); i++) {
-      sum = sum.plus(runs.get(rng.nextInt(runs.size())));
-    }
-    return sum;
+      return mantelHaenszel(replicate);
+    });
+    return new Pooled(point, ci.lower(), ci.upper(), used.size(), skipped, ci.undefined(), ci.infinite());
   }
 
   /**

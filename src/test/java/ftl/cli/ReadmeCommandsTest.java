@@ -53,6 +53,10 @@ class ReadmeCommandsTest {
     if (line.startsWith("mvn ")) {
       return "the test suite itself (mvn verify runs this test)";
     }
+    if (line.startsWith("src/main/sh/growth-benchmark.sh")) {
+      return "a benchmark of several minutes that builds a grown data root (issue #15: benchmarks, not timed tests);"
+          + " run it by hand on a quiet machine";
+    }
     if (line.startsWith("./ftl campaign") || line.startsWith("./ftl broker")) {
       return "starts a Kafka broker (HarnessIT runs the instrument on an embedded broker)";
     }

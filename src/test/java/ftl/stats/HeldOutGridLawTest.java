@@ -101,4 +101,28 @@ class HeldOutGridLawTest {
     assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 1, -0.1)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 1, 1.1)).isInstanceOf(IllegalArgumentException.class);
   }
+
+  @org.junit.jupiter.api.Test
+  void predictRetention_poolWithoutOneRun_equalsTheDifferenceSorted() {
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(15);
+    for (int c = 0; c < 200; c++) {
+      int runs = 2 + rnd.nextInt(5);
+      java.util.List<long[]> perRun = new java.util.ArrayList<>();
+      for (int r = 0; r < runs; r++) {
+        perRun.add(java.util.stream.LongStream.generate(() -> rnd.nextLong(0, 2_500_000)).limit(1 + rnd.nextInt(60)).sorted().toArray());
+      }
+      long[] pool = perRun.stream().flatMapToLong(java.util.Arrays::stream).sorted().toArray();
+      int out = rnd.nextInt(runs);
+      long[] others = java.util.stream.IntStream.range(0, runs).filter(r -> r != out).mapToObj(perRun::get)
+          .flatMapToLong(java.util.Arrays::stream).sorted().toArray();
+      long s = 1 + rnd.nextLong(3_000_000);
+      long phase = rnd.nextLong(-2_000_000, 2_000_000);
+      long offset = rnd.nextLong(-1_500_000, 1_500_000);
+      long sends = rnd.nextLong(0, 700);
+      double expected = HeldOutGridLaw.predictRetention(s, 1_000_000, phase, offset, sends, others);
+      double got = HeldOutGridLaw.predictRetention(s, 1_000_000, phase, offset, sends, pool, perRun.get(out));
+      assertThat(Double.doubleToRawLongBits(got)).as("case %d", c).isEqualTo(Double.doubleToRawLongBits(expected));
+    }
+    assertThat(HeldOutGridLaw.predictRetention(1_000_000, 1_000_000, 0, 0, 10, new long[] {5}, new long[] {5})).isNaN();
+  }
 }

@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.apache.commons.math3.random.Well19937c;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -155,11 +154,13 @@ class RateRatioTest {
       return;
     }
     assertThat(e.ratio()).isCloseTo(((double) nc / nt) / ((double) dc / dt), org.assertj.core.api.Assertions.within(1e-12 * e.ratio() + 1e-300));
-    // Replay the declared procedure: Well19937c(seed), numerator draws then denominator draws per replicate.
-    Well19937c rng = new Well19937c(c.bootstrap().seed());
+    // Replay the declared procedure sequentially, with the JDK's SplittableRandom as the SplitMix64 stream: replicate i
+    // seeded with the (i + 1)-th draw of SplitMix64(seed), numerator draws then denominator draws, Lemire's bounded ints.
+    SplittableRandom seeds = new SplittableRandom(c.bootstrap().seed());
     List<Double> reps = new ArrayList<>();
     int undefined = 0;
     for (int i = 0; i < c.bootstrap().resamples(); i++) {
+      SplittableRandom rng = new SplittableRandom(seeds.nextLong());
       long[] a = draw(c.num(), rng);
       long[] b = draw(c.den(), rng);
       if (a[1] == 0 || b[1] == 0 || (a[0] == 0 && b[0] == 0)) {
@@ -180,11 +181,11 @@ class RateRatioTest {
     assertThat(RateRatio.estimate(c.num(), c.den(), c.bootstrap())).isEqualTo(e);
   }
 
-  private static long[] draw(List<Rate> runs, Well19937c rng) {
+  private static long[] draw(List<Rate> runs, SplittableRandom rng) {
     long count = 0;
     long total = 0;
     for (int j = 0; j < runs.size(); j++) {
-      Rate r = runs.get(rng.nextInt(runs.size()));
+      Rate r = runs.get(SplitMix64Test.lemire(rng, runs.size()));
       count += r.count();
       total += r.total();
     }
