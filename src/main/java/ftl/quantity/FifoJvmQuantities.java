@@ -45,15 +45,19 @@ final class FifoJvmQuantities {
         Unit.DIMENSIONLESS, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Bimodality#coefficient",
         a -> guarded(a, x -> real(Bimodality.coefficient(normalised(runs(x)).values()), "fewer than 4 normalised rates, or no variance"))));
     q.add(new Quantity("fifojvm.collapsedShare", "FifoJvmCollapsedShare",
-        "share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at most 0.2 (collapsed)",
+        "share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at most " + Phrases.number(COLLAPSED)
+            + " (collapsed)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.FifoJvmQuantities#share",
         a -> guarded(a, x -> share(normalised(runs(x)).values(), true))));
     q.add(new Quantity("fifojvm.uncollapsedShare", "FifoJvmUncollapsedShare",
-        "share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at least 0.5 (not collapsed)",
+        "share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at least " + Phrases.number(UNCOLLAPSED)
+            + " (not collapsed)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.FifoJvmQuantities#share",
         a -> guarded(a, x -> share(normalised(runs(x)).values(), false))));
     q.add(new Quantity("fifojvm.prediction.bimodal", "FifoJvmPredictionBimodal",
-        "pre-registered: the fifo-jvm runs' normalised negative-A rates are bimodal (bimodality coefficient above 5/9, and at least 10% of the runs collapsed and at least 10% not)",
+        "pre-registered: the fifo-jvm runs' normalised negative-A rates are bimodal (bimodality coefficient above "
+            + Bimodality.THRESHOLD_PRINTED + ", and at least " + Phrases.percent(CLUSTER_SHARE) + " of the runs collapsed and at least "
+            + Phrases.percent(CLUSTER_SHARE) + " not)",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.FifoJvmQuantities#bimodal",
         a -> guarded(a, x -> bimodal(normalised(runs(x)).values()))));
     for (String against : List.of("fifoJvm", "fifo")) {

@@ -19,6 +19,8 @@ final class ReplicationVerdicts {
   static final double ORIGINAL_SMALLEST_COLLAPSE = 7.0;
   /** Share of runs the sign check must reject for "more than half of its runs" to be reproduced. */
   static final double MAJORITY = 0.5;
+  /** {@link #MAJORITY} as the definition and the verdict print it (PhrasesTest holds the two equal). */
+  static final String MAJORITY_PRINTED = "1/2";
   /** Largest smallest-run retention that still counts as "almost none of a run's samples". */
   static final double ALMOST_NONE = 0.10;
 
@@ -44,7 +46,7 @@ final class ReplicationVerdicts {
         List.of(in.apply("events.sendNegative.modeA")), v -> flightsNeverNegative(count(v.get(0)))));
     out.add(claim("replication.signCheckMajority", "signCheckMajority", "ReplicationSignCheckMajority",
         "whether the original study's claim that the sign check rejects more than half of the runs held on our"
-            + " data: held iff runs.rejected.modeA / runs.total.modeA >= 1/2",
+            + " data: held iff runs.rejected.modeA / runs.total.modeA >= " + MAJORITY_PRINTED,
         List.of(in.apply("runs.rejected.modeA"), in.apply("runs.total.modeA")),
         v -> signCheckMajority(count(v.get(0)), count(v.get(1)))));
     Quantity stamping = claim("replication.priorityCollapse", "priorityCollapse", "ReplicationPriorityCollapse",
@@ -93,7 +95,7 @@ final class ReplicationVerdicts {
   static Value.Verdict signCheckMajority(long rejected, long total) {
     boolean held = (double) rejected / total >= MAJORITY;
     return new Value.Verdict(held, "rejected " + Format.grouped(rejected) + " of " + Format.grouped(total) + " runs"
-        + (held ? " >= 1/2" : " < 1/2"));
+        + (held ? " >= " : " < ") + MAJORITY_PRINTED);
   }
 
   /** Held iff the largest per-stratum collapse factor is at least the original's smallest, 7. */

@@ -20,6 +20,8 @@ public final class Bimodality {
 
   /** The threshold above which the coefficient suggests bimodality: 5/9, the value of a uniform distribution. */
   public static final double THRESHOLD = 5.0 / 9.0;
+  /** {@link #THRESHOLD} as definitions print it (BimodalityTest holds the two equal). */
+  public static final String THRESHOLD_PRINTED = "5/9";
 
   /** Sarle's bimodality coefficient (class javadoc); {@code NaN} for fewer than 4 values or no variance. */
   public static double coefficient(double[] values) {

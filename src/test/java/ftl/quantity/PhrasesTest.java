@@ -27,6 +27,17 @@ class PhrasesTest {
   }
 
   @Test
+  void printedFractions_sideBySideWithTheirConstants_areEqual() {
+    assertThat(fraction(ReplicationVerdicts.MAJORITY_PRINTED)).isEqualTo(ReplicationVerdicts.MAJORITY);
+    assertThat(fraction(ftl.stats.Bimodality.THRESHOLD_PRINTED)).isEqualTo(ftl.stats.Bimodality.THRESHOLD);
+  }
+
+  private static double fraction(String printed) {
+    String[] parts = printed.split("/");
+    return Double.parseDouble(parts[0]) / Double.parseDouble(parts[1]);
+  }
+
+  @Test
   void numbers_trailingZerosAndFractions_areDropped() {
     assertThat(Phrases.millis(250_000)).isEqualTo("0.25");
     assertThat(Phrases.millis(0)).isEqualTo("0");
