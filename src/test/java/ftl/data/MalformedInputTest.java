@@ -129,10 +129,28 @@ class MalformedInputTest {
         Files.writeString(camp.resolve("ledger.csv"), "run_id,condition,status,events_file,events_sha256\n"
             + "r1,c1,failed,,\n", StandardCharsets.UTF_8);
       }
-      case "root" -> ftl.verify.TempArchive.copyTree(src, data);
+      case "root" -> copyRootDecodingNames(src, data);
       default -> ftl.verify.TempArchive.copyTree(src, data.resolve(src.getFileName().toString()));
     }
     return data;
+  }
+
+  /**
+   * Copies a corpus root; a top-level folder committed under a percent-encoded name ({@code m%C3%B6de}) gets its
+   * decoded name ({@code möde}) in the copy. The archive tracks only ASCII paths: git quotes others, and file systems
+   * normalise them differently (macOS to NFD), so a non-ASCII name would not survive as the same bytes in
+   * {@code SHA256SUMS}.
+   */
+  private static void copyRootDecodingNames(Path src, Path data) throws IOException {
+    ftl.verify.TempArchive.copyTree(src, data);
+    try (var top = Files.list(data)) {
+      for (Path p : top.toList()) {
+        String name = p.getFileName().toString();
+        if (name.contains("%")) {
+          Files.move(p, data.resolve(java.net.URLDecoder.decode(name, StandardCharsets.UTF_8)));
+        }
+      }
+    }
   }
 
   private static Object readDirectly(Case c, Path tmp) throws IOException {

@@ -244,7 +244,8 @@ CAMP = {"c/ledger.csv": LH + "\n" + ok1 + "\n", "c/events/r1.csv": EVENTS}
 def camp(folder):
     return {folder + "/ledger.csv": LH + "\n" + ok1 + "\n", folder + "/events/r1.csv": EVENTS}
 root("campaign-name-space", camp("my campaign"), 0, "the name is not a safe file name", "my campaign")
-root("campaign-name-unicode", camp("m\u00f6de"), 0, "the name is not a safe file name", "m\u00f6de")
+# committed under its percent-encoded name (the archive tracks ASCII paths only); MalformedInputTest decodes it
+root("campaign-name-unicode", camp("m%C3%B6de"), 0, "the name is not a safe file name", "m\u00f6de")
 root("campaign-name-dot", camp("mode.a"), 0, "campaign folder name \"mode.a\" contains '.'", "mode.a")
 root("campaign-name-dotfile", camp(".hidden"), 0, "the name is not a safe file name", ".hidden")
 root("campaign-collide-macro", {**camp("mode-a"), **camp("modeA")}, 0, "campaign folder name \"modeA\" collides with \"mode-a\"", "modeA")
