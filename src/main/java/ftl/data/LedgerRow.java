@@ -67,6 +67,14 @@ public record LedgerRow(String runId, String condition, RunStatus status, String
     return v.isEmpty() ? Optional.empty() : Optional.of(Geometry.ofWord(v));
   }
 
+  /**
+   * The emulated offset of the producer's wall clock from the consumer's, us ({@link LedgerSchema#CLOCK_OFFSET_US});
+   * 0 when the cell is empty or the ledger predates the column (one clock).
+   */
+  public long clockOffsetMicros() {
+    return integer(LedgerSchema.CLOCK_OFFSET_US).orElse(0);
+  }
+
   /** Background load requested per core, percent; empty for an instrument that records none. */
   public OptionalLong loadPercent() {
     return integer(LedgerSchema.LOAD_PCT);

@@ -130,7 +130,8 @@ public final class OmbLedgerReader {
     }
     double rate = number(f, "rate_msg_per_s", name, line);
     if (!(rate > 0) || Double.isInfinite(rate)) {
-      throw new DataException(name, line, "rate_msg_per_s must be positive (was " + f.get("rate_msg_per_s") + ")", null);
+      throw new DataException(name, line, "rate_msg_per_s must be positive (was "
+          + EventReader.abbreviate(f.get("rate_msg_per_s")) + ")", null);
     }
     long interval = integer(f, "send_interval_ns", name, line);
     if (interval <= 0) {

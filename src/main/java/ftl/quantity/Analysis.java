@@ -172,12 +172,6 @@ public final class Analysis {
     }
   }
 
-  /** The run's emulated producer clock offset ({@code clock_offset_us}; empty in ledgers before it existed = 0), us. */
-  static long clockOffsetMicros(LedgerRow row) {
-    String v = row.field(LedgerSchema.CLOCK_OFFSET_US);
-    return v.isEmpty() ? 0 : Long.parseLong(v); // the ledger reader checked it is an integer (data dictionary)
-  }
-
   /**
    * What quantities beyond a run's summary need from its events, taken in the same pass as the summary and kept
    * in memory for the life of the analysis (never cached on disk).
@@ -256,8 +250,8 @@ public final class Analysis {
   }
 
   private static Scanned scanOnce(Campaign campaign, LedgerRow row) {
-    String interval = row.field(ftl.data.LedgerSchema.SEND_INTERVAL_NS);
-    RunScan r = new RunScan(clockOffsetMicros(row), interval.isEmpty() ? 0 : Long.parseLong(interval),
+    String interval = row.field(LedgerSchema.SEND_INTERVAL_NS);
+    RunScan r = new RunScan(row.clockOffsetMicros(), interval.isEmpty() ? 0 : Long.parseLong(interval),
         ClockOffsetQuantities.STAMP_CAMPAIGNS.contains(campaign.name()));
     EventReader.FileSummary s = campaign.readEvents(row, r::accept);
     LedgerReader.checkDigest(campaign, row, s.sha256());

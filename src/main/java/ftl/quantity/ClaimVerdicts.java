@@ -43,8 +43,7 @@ final class ClaimVerdicts {
   }
 
   private static boolean offset(LedgerRow r) {
-    String v = r.field(CLOCK_OFFSET);
-    return !v.isEmpty() && Long.parseLong(v) != 0;
+    return r.clockOffsetMicros() != 0;
   }
 
   static List<Quantity> forRegistry(DataSet data, List<Quantity> registry) {

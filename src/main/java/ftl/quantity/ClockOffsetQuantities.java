@@ -163,8 +163,7 @@ final class ClockOffsetQuantities {
 
   /** The run's clock offset, us ({@code clock_offset_us}; empty = 0). */
   static long offsetOf(RunResult r) {
-    String v = r.field(LedgerSchema.CLOCK_OFFSET_US);
-    return v.isEmpty() ? 0 : Long.parseLong(v);
+    return r.row().clockOffsetMicros();
   }
 
   /**
@@ -301,9 +300,8 @@ final class ClockOffsetQuantities {
     long n = 0;
     for (var e : a.okRows(Analysis.KAFKA)) {
       if (e.getKey().name().equals(CLOCKOFFSET)) {
-        String off = e.getValue().field(LedgerSchema.CLOCK_OFFSET_US);
         String mm = e.getValue().field(LedgerSchema.CREATE_MS_MISMATCH);
-        if (!off.isEmpty() && !off.equals("0") && !mm.isEmpty()) {
+        if (e.getValue().clockOffsetMicros() != 0 && !mm.isEmpty()) {
           n += Long.parseLong(mm);
         }
       }

@@ -216,8 +216,7 @@ public final class GridLawHeldOut {
       long s = Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS));
       long phase = Long.parseLong(row.field(LedgerSchema.FIRST_SEND_PHASE_US)) * 1000L;
       long sends = Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN));
-      String offset = row.field(LedgerSchema.CLOCK_OFFSET_US);
-      long offsetNanos = offset.isEmpty() ? 0 : Long.parseLong(offset) * 1000L;
+      long offsetNanos = row.clockOffsetMicros() * 1000L;
       // the condition's pooled flights, sorted once; the run's own are taken out by counting (leave-one-out)
       long[] pool = pooled.computeIfAbsent(row.condition(), k -> byCondition.get(k).stream().map(flights::get)
           .flatMapToLong(Arrays::stream).sorted().toArray());

@@ -140,7 +140,7 @@ class LedgerSchemaTest {
   @Test
   void typedAccessors_conditionFields_reachTheAnalysisTyped() {
     LedgerRow r = new LedgerRow("r1", "c", RunStatus.OK, "e.csv", "", Map.of("priority", "fifo-jvm", "geometry", "split",
-        "load_pct", "90", "send_interval_ns", "250000"), 2);
+        "load_pct", "90", "send_interval_ns", "250000", "clock_offset_us", "-1500"), 2);
     assertThat(r.priority()).contains(Priority.FIFO_JVM);
     assertThat(r.at(Priority.FIFO_JVM)).isTrue();
     assertThat(r.at(Priority.FIFO)).isFalse();
@@ -148,10 +148,12 @@ class LedgerSchemaTest {
     assertThat(r.at(Geometry.SHARED)).isFalse();
     assertThat(r.atLoadPercent(90)).isTrue();
     assertThat(r.integer(LedgerSchema.SEND_INTERVAL_NS)).hasValue(250_000L);
+    assertThat(r.clockOffsetMicros()).isEqualTo(-1500L);
     LedgerRow bare = new LedgerRow("r2", "c", RunStatus.OK, "e.csv", "", Map.of(), 3);
     assertThat(bare.priority()).isEmpty();
     assertThat(bare.geometry()).isEmpty();
     assertThat(bare.atLoadPercent(0)).isFalse();
+    assertThat(bare.clockOffsetMicros()).as("a ledger before the column: one clock").isZero();
     assertThat(bare.at(Priority.DEFAULT)).isFalse();
     assertThat(bare.instrument()).isEqualTo(LedgerSchema.KAFKA);
     assertThatThrownBy(() -> bare.integer(LedgerSchema.PRIORITY)).isInstanceOf(IllegalArgumentException.class);
