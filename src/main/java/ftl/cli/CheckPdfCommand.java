@@ -53,6 +53,7 @@ public final class CheckPdfCommand implements Callable<Integer> {
     }
     PdfText.Document doc = PdfText.read(file, pdf.toString());
     Analysis a = Registries.analysis(main, noCache);
+    a.readAhead(); // every quantity is computed: read every campaign now, on both cores
     List<Computed> computed = new ArrayList<>();
     for (Quantity q : Registry.forData(a.data()).all()) {
       computed.add(Computed.of(q, a));

@@ -83,7 +83,8 @@ public final class ListCommand implements Callable<Integer> {
 
   private static RawValue raw(ObjectMapper om, List<String> files) {
     try {
-      return new RawValue(om.writeValueAsString(files));
+      // a SerializedString keeps its UTF-8 bytes: each of the thousands of copies is a byte copy, not an encoding
+      return new RawValue(new com.fasterxml.jackson.core.io.SerializedString(om.writeValueAsString(files)));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException("a list of strings always serialises", e);
     }

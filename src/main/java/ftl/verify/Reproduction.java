@@ -163,6 +163,7 @@ public final class Reproduction {
   public static List<Emitter.Output> render(Path archiveRoot, DataSet data, List<Computed> computed, String digest,
                                             RunSummaryCache summaries) {
     Analysis analysis = new Analysis(data, summaries);
+    analysis.readAhead(); // every quantity is computed: read every campaign now, on both cores
     for (Quantity q : Registry.forData(data).all()) {
       computed.add(Computed.of(q, analysis));
     }
