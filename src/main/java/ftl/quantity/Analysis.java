@@ -154,6 +154,11 @@ public final class Analysis {
       }
     }
     try {
+      if (!task.isDone() && Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread) {
+        // a fork-join worker that waits lets the pool start another worker meanwhile: with two cores the common pool
+        // has one, and the thread computing this value may need it
+        java.util.concurrent.ForkJoinPool.managedBlock(new Waiting(task));
+      }
       return task.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -193,15 +198,33 @@ public final class Analysis {
     });
   }
 
-  /** A failure of a campaign's read, as it was thrown (a DataException keeps its file, line and exit code). */
-  private static RuntimeException rethrown(Throwable cause) {
-    if (cause instanceof RuntimeException re) {
-      return re;
+  /** Waiting for a value another thread computes, as the fork-join pool is told of it. */
+  private record Waiting(java.util.concurrent.Future<?> task) implements java.util.concurrent.ForkJoinPool.ManagedBlocker {
+    @Override
+    public boolean block() throws InterruptedException {
+      try {
+        task.get();
+      } catch (java.util.concurrent.ExecutionException e) {
+        // reported by the caller's own get()
+      }
+      return true;
     }
+
+    @Override
+    public boolean isReleasable() {
+      return task.isDone();
+    }
+  }
+
+  /**
+   * A failure of a value computed once, as it was thrown (a DataException keeps its file, line and exit code). The
+   * computations are suppliers and campaign reads: they throw no checked exception.
+   */
+  private static RuntimeException rethrown(Throwable cause) {
     if (cause instanceof Error err) {
       throw err;
     }
-    return new IllegalStateException(cause);
+    return (RuntimeException) cause;
   }
 
   /**

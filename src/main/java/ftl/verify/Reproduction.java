@@ -164,9 +164,7 @@ public final class Reproduction {
                                             RunSummaryCache summaries) {
     Analysis analysis = new Analysis(data, summaries);
     analysis.readAhead(); // every quantity is computed: read every campaign now, on both cores
-    for (Quantity q : Registry.forData(data).all()) {
-      computed.add(Computed.of(q, analysis));
-    }
+    computed.addAll(Computed.all(Registry.forData(data).all(), analysis));
     List<java.util.Map<String, Object>> audit = new ArrayList<>();
     for (java.util.Map<String, String> row : Registry.auditRows(data)) {
       java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
