@@ -236,24 +236,51 @@ public final class Analysis {
   public void readAll() {
     List<Campaign> all = new ArrayList<>(data.campaigns());
     java.util.Collections.reverse(all);
-    all.forEach(c -> campaignRuns(c.name()));
+    for (Campaign c : all) {
+      if (stopped) {
+        return;
+      }
+      campaignRuns(c.name());
+    }
   }
+
+  private volatile boolean stopped;
+  private java.util.concurrent.CompletableFuture<Void> reading;
 
   /**
    * {@link #readAll} on a background thread, returning at once: the campaigns a quantity asks for are then read or
    * being read already (a campaign is read once, by whichever thread comes first). A failure is not reported here:
-   * the quantity that needs the campaign raises it, as without read-ahead.
+   * the quantity that needs the campaign raises it, as without read-ahead. Once per analysis; stop it with
+   * {@link #stopReadAhead} before the command ends, so nothing is read or written after it.
    */
-  public void readAhead() {
-    Thread t = new Thread(() -> {
-      try {
-        readAll();
-      } catch (RuntimeException e) {
-        // raised again, with its file and line, by the quantity that needs the campaign
-      }
-    }, "ftl-read-ahead");
-    t.setDaemon(true);
-    t.start();
+  public synchronized void readAhead() {
+    if (reading == null) {
+      reading = java.util.concurrent.CompletableFuture.runAsync(() -> {
+        try {
+          readAll();
+        } catch (RuntimeException e) {
+          // raised again, with its file and line, by the quantity that needs the campaign
+        }
+      }, task -> {
+        Thread t = new Thread(task, "ftl-read-ahead");
+        t.setDaemon(true);
+        t.start();
+      });
+    }
+  }
+
+  /**
+   * Stops the read-ahead: no campaign is started after this, and the one being read (and its cache file written) is
+   * waited for. A command that fails on bad data calls it too, so no thread writes into a data root's archive after
+   * the command has returned. Nothing to wait for when no read-ahead was started.
+   */
+  public void stopReadAhead() {
+    stopped = true;
+    java.util.concurrent.CompletableFuture<Void> r;
+    synchronized (this) {
+      r = reading == null ? java.util.concurrent.CompletableFuture.completedFuture(null) : reading;
+    }
+    r.join();
   }
 
   private final Map<String, ExactHistogram> pools = new java.util.concurrent.ConcurrentHashMap<>();

@@ -41,6 +41,19 @@ public record Computed(Quantity quantity, Value value, String text, String latex
     return computed;
   }
 
+  /**
+   * {@link #all} with every campaign read ahead on another thread ({@link Analysis#readAhead}), stopped before this
+   * returns or throws: for commands that compute every quantity.
+   */
+  public static java.util.List<Computed> allReadingAhead(java.util.List<Quantity> quantities, Analysis a) {
+    a.readAhead();
+    try {
+      return all(quantities, a);
+    } finally {
+      a.stopReadAhead();
+    }
+  }
+
   public boolean available() {
     return value.available();
   }

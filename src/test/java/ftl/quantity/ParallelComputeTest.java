@@ -38,7 +38,10 @@ class ParallelComputeTest {
       }
       Analysis parallel = new Analysis(data);
       parallel.readAhead();
-      List<String> got = Computed.all(qs, parallel).stream().map(c -> c.quantity().key() + "=" + c.latex()).toList();
+      parallel.readAhead(); // once per analysis
+      List<String> got = Computed.allReadingAhead(qs, parallel).stream().map(c -> c.quantity().key() + "=" + c.latex())
+          .toList();
+      assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("ftl-read-ahead") && t.isAlive());
       assertThat(got).isEqualTo(expected);
       assertThat(parallel.reads().values()).as("every events file read once").allMatch(n -> n == 1);
       assertThat(parallel.reads().keySet()).isEqualTo(serial.reads().keySet());
@@ -116,5 +119,37 @@ class ParallelComputeTest {
         throw new AssertionError("an error passes as it was thrown");
       })).isInstanceOf(AssertionError.class);
     });
+  }
+
+  @Test
+  void allReadingAhead_badDataRoot_stopsTheReaderBeforeItThrows(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+      // a copy of two campaigns whose first-read one (the last in name order) has a corrupt events file
+      Path root = tmp.resolve("data");
+      for (String c : List.of("delivery", "payload")) {
+        copy(Path.of("data", c), root.resolve(c));
+      }
+      Path events = java.nio.file.Files.list(root.resolve("payload/events")).sorted().findFirst().orElseThrow();
+      java.nio.file.Files.write(events, new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3});
+      Analysis a = new Analysis(DataSet.scan(root, "data"));
+      assertThatThrownBy(() -> Computed.allReadingAhead(Registry.forData(a.data()).all(), a))
+          .isInstanceOf(ftl.data.DataException.class);
+      assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("ftl-read-ahead") && t.isAlive());
+      a.stopReadAhead(); // again: nothing left to wait for
+      new Analysis(a.data()).stopReadAhead(); // never started
+    });
+  }
+
+  private static void copy(Path from, Path to) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(from)) {
+      for (Path p : s.toList()) {
+        Path t = to.resolve(from.relativize(p).toString());
+        if (java.nio.file.Files.isDirectory(p)) {
+          java.nio.file.Files.createDirectories(t);
+        } else {
+          java.nio.file.Files.copy(p, t);
+        }
+      }
+    }
   }
 }
