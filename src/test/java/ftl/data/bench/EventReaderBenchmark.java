@@ -9,6 +9,7 @@ import ftl.data.LedgerRow;
 import java.io.BufferedInputStream;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
@@ -24,7 +25,8 @@ import java.util.zip.GZIPInputStream;
  * A benchmark, not a test: it asserts nothing, and its figures depend on the machine and its load. It reads every
  * events file that the Kafka ledgers of a data root name for an {@code ok} run (the files the analysis reads),
  * one thread, and prints the wall time of each pass and the median of {@code passes} passes after {@code warmups}
- * warm-up passes, for three ways of reading the same files:
+ * warm-up passes, with the thread's CPU time beside it (less sensitive to a busy machine), for three ways of
+ * reading the same files:
  *
  * <ul>
  *   <li>{@code read}: {@link EventReader#read(DataGate, String, String, Consumer)} with the ledger's SHA-256,
@@ -86,10 +88,14 @@ public final class EventReaderBenchmark {
     System.out.printf(Locale.ROOT, "%d events files of ok runs under %s; %d warm-up + %d timed passes each%n",
         runs.size(), root, warmups, passes);
 
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     double[] read = new double[passes];
+    double[] readCpu = new double[passes];
     double[] floor = new double[passes];
+    double[] floorCpu = new double[passes];
     double[] zcat = new double[passes];
     for (int p = -warmups; p < passes; p++) {
+      long c0 = threads.getCurrentThreadCpuTime();
       long t0 = System.nanoTime();
       Fingerprint f = new Fingerprint();
       long rows = 0;
@@ -100,7 +106,9 @@ public final class EventReaderBenchmark {
         f.mix(s.sha256().hashCode());
       }
       double tRead = (System.nanoTime() - t0) / 1e9;
+      double cRead = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
 
+      c0 = threads.getCurrentThreadCpuTime();
       t0 = System.nanoTime();
       long inflated = 0;
       byte[] buf = new byte[1 << 16];
@@ -115,6 +123,7 @@ public final class EventReaderBenchmark {
         md.digest();
       }
       double tFloor = (System.nanoTime() - t0) / 1e9;
+      double cFloor = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
 
       List<String> cmd = new ArrayList<>(List.of("zcat", "--"));
       for (Run r : runs) {
@@ -127,16 +136,21 @@ public final class EventReaderBenchmark {
       double tZcat = (System.nanoTime() - t0) / 1e9;
 
       String label = p < 0 ? "warm-up" : "pass " + (p + 1);
-      System.out.printf(Locale.ROOT, "%-8s read %.3f s (%d events, fingerprint %016x); floor %.3f s (%,d bytes "
-          + "inflated); zcat %.3f s%n", label, tRead, rows, f.h, tFloor, inflated, tZcat);
+      System.out.printf(Locale.ROOT, "%-8s read %.3f s (cpu %.3f s; %d events, fingerprint %016x); floor %.3f s "
+          + "(cpu %.3f s; %,d bytes inflated); zcat %.3f s%n", label, tRead, cRead, rows, f.h, tFloor, cFloor, inflated,
+          tZcat);
       if (p >= 0) {
         read[p] = tRead;
+        readCpu[p] = cRead;
         floor[p] = tFloor;
+        floorCpu[p] = cFloor;
         zcat[p] = tZcat;
       }
     }
-    System.out.printf(Locale.ROOT, "median of %d: read %.3f s; floor (inflate + SHA-256) %.3f s; zcat %.3f s; "
-        + "read - floor %.3f s%n", passes, median(read), median(floor), median(zcat), median(read) - median(floor));
+    System.out.printf(Locale.ROOT, "median of %d, wall (thread cpu): read %.3f s (%.3f s); floor (inflate + SHA-256) "
+        + "%.3f s (%.3f s); zcat %.3f s; read - floor %.3f s (%.3f s)%n", passes, median(read), median(readCpu),
+        median(floor), median(floorCpu), median(zcat), median(read) - median(floor),
+        median(readCpu) - median(floorCpu));
   }
 
   static double median(double[] x) {
