@@ -12,7 +12,6 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
@@ -289,11 +288,34 @@ public final class EventReader {
     return in;
   }
 
-  /** Byte-level parser of one file; holds only the current line. */
+  /**
+   * Byte-level parser of one file; holds only the read buffer and, for a line the buffer cannot show whole, a copy
+   * of that line.
+   *
+   * <p>A data row takes one of two paths, with one result. The fast path ({@link #fastRow}) parses the row straight
+   * from the read buffer, in one pass that splits the cells and accumulates their digits, when the whole row lies
+   * inside the buffer and it is plain: the header's number of cells, each empty or an integer of at most 18 digits
+   * with an optional leading minus (so no cell can overflow), ending in LF or CRLF. Anything else (a row that
+   * straddles the end of the buffer, a blank line, a longer or odd cell, a wrong count, the row past
+   * {@link #MAX_ROWS}) leaves the fast path having changed nothing but scratch values, and the general path reads
+   * the row again: it copies the line out of the buffer ({@link #nextLine}) and derives the exact message of
+   * anything wrong with it ({@link #parseRow}), as every row was read before the fast path existed. A row is
+   * checked as a whole ({@link #finishRow}) by the same code on either path.
+   *
+   * <p>The reads of the stream, and so the point at which a cap or a corrupt stream is met, do not depend on the
+   * path: the fast path never reads, and the general path reads exactly when the row it copies runs past the buffer.
+   */
   private static final class Parser {
+    private static final int BUF_BYTES = 1 << 16;
+    private static final int REQUIRED = 1 << SEQ | 1 << SEND_NS | 1 << SEND_US;
+    private static final int DELIVERY = 1 << RECV_NS | 1 << RECV_US | 1 << CREATE_MS;
+    /** The most digits a cell may have on the fast path: 10^18 - 1 fits in a long, so no cell overflows there. */
+    private static final int FAST_DIGITS = 18;
+
     private final InputStream in;
     private final String name;
-    private final byte[] buf = new byte[1 << 16];
+    /** Read buffer: {@code buf[pos..lim)} is unread, and {@code buf[lim]} is 0, a sentinel that ends any cell. */
+    private final byte[] buf = new byte[BUF_BYTES + 1];
     private int pos;
     private int lim;
     private byte[] line = new byte[256];
@@ -304,8 +326,8 @@ public final class EventReader {
     private String[] columnNames;
     private int columns;
     private final long[] values = new long[EventFormat.EVENT_COLUMNS.size()];
-    private final boolean[] present = new boolean[EventFormat.EVENT_COLUMNS.size()];
-    private final BitSet seenSmall = new BitSet();
+    /** Bit {@code s} set when seq {@code s < BITSET_SEQ_LIMIT} was seen; grows by doubling. */
+    private long[] seenSmall = new long[64];
     private final Set<Long> seenLarge = new HashSet<>();
 
     Parser(InputStream in, String name) {
@@ -333,20 +355,80 @@ public final class EventReader {
         break;
       }
       long rows = 0;
-      while (nextLine() >= 0) {
-        if (len == 0) {
-          throw new DataException(name, lineNo, "blank line inside the data", null);
+      while (pos < lim || fill()) {
+        Event e = rows < MAX_ROWS ? fastRow() : null;
+        if (e == null) {
+          nextLine(); // a line is there: pos < lim
+          if (len == 0) {
+            throw new DataException(name, lineNo, "blank line inside the data", null);
+          }
+          if (rows >= MAX_ROWS) {
+            throw new DataException(name, lineNo, "more than " + MAX_ROWS + " event rows (the cap of an events file)", null);
+          }
+          e = parseRow();
         }
-        if (rows >= MAX_ROWS) {
-          throw new DataException(name, lineNo, "more than " + MAX_ROWS + " event rows (the cap of an events file)", null);
-        }
-        sink.accept(parseRow());
+        sink.accept(e);
         rows++;
       }
       if (rows == 0) {
         throw new DataException(name, lineNo, "no event rows after the header", null);
       }
       return rows;
+    }
+
+    /**
+     * The plain row at {@code pos}, parsed from the buffer, with {@code pos} moved past its LF and the line counted;
+     * or null when the row is not plain or not wholly in the buffer, with {@code pos} and {@code lineNo} unchanged.
+     *
+     * @throws DataException from {@link #finishRow} for a plain row that is wrong as a whole
+     */
+    private Event fastRow() {
+      final byte[] b = buf;
+      final int[] keys = keyOfColumn;
+      final long[] v = values;
+      final int cols = columns;
+      int i = pos;
+      int field = 0;
+      int mask = 0;
+      int c;
+      while (true) {
+        c = b[i];
+        boolean negative = c == '-';
+        if (negative) {
+          c = b[++i]; // i < lim, since b[lim] is the sentinel
+        }
+        int start = i;
+        long acc = 0;
+        for (int d = c - '0'; d >= 0 && d <= 9; d = c - '0') {
+          acc = acc * 10 + d;
+          c = b[++i];
+        }
+        int digits = i - start;
+        if (field == cols || (digits == 0 ? negative : digits > FAST_DIGITS)) {
+          return null;
+        }
+        if (digits > 0) {
+          int k = keys[field];
+          if (k >= 0) {
+            v[k] = negative ? -acc : acc;
+            mask |= 1 << k;
+          }
+        }
+        field++;
+        if (c != ',') {
+          break;
+        }
+        i++;
+      }
+      if (c == '\r') {
+        c = b[++i]; // i < lim, since b[lim] is the sentinel
+      }
+      if (c != '\n' || field != cols) {
+        return null; // another byte, CR without LF, the end of the buffer (sentinel), or a wrong count
+      }
+      pos = i + 1;
+      lineNo++;
+      return finishRow(mask);
     }
 
     /** Reads the next line into {@code line[0..len)} without its terminator; -1 at end of input. */
@@ -389,12 +471,13 @@ public final class EventReader {
     }
 
     private boolean fill() throws IOException {
-      int n = in.read(buf, 0, buf.length);
+      int n = in.read(buf, 0, BUF_BYTES);
       while (n == 0) {
-        n = in.read(buf, 0, buf.length);
+        n = in.read(buf, 0, BUF_BYTES);
       }
       pos = 0;
       lim = Math.max(n, 0);
+      buf[lim] = 0;
       return n > 0;
     }
 
@@ -450,8 +533,9 @@ public final class EventReader {
       }
     }
 
+    /** The general path: the row copied in {@code line[0..len)}, every cell checked in order, then as a whole. */
     private Event parseRow() {
-      java.util.Arrays.fill(present, false);
+      int mask = 0;
       int field = 0;
       int start = 0;
       for (int i = 0; i <= len; i++) {
@@ -459,7 +543,7 @@ public final class EventReader {
           if (field >= columns) {
             throw new DataException(name, lineNo, "expected " + columns + " fields, found more", null);
           }
-          storeField(field, start, i);
+          mask |= storeField(field, start, i);
           field++;
           start = i + 1;
         }
@@ -467,15 +551,28 @@ public final class EventReader {
       if (field != columns) {
         throw new DataException(name, lineNo, "expected " + columns + " fields, found " + field, null);
       }
-      requirePresent(SEQ);
-      requirePresent(SEND_NS);
-      requirePresent(SEND_US);
-      boolean recvNs = present[RECV_NS];
-      if (recvNs != present[RECV_US] || recvNs != present[CREATE_MS]) {
+      return finishRow(mask);
+    }
+
+    /**
+     * Checks a row whose cells are parsed into {@code values} (bit {@code k} of {@code mask} set when the cell of
+     * column {@code k} is not empty) and makes its event; the same checks, in the same order, on either path.
+     */
+    private Event finishRow(int mask) {
+      final long[] v = values;
+      if ((mask & REQUIRED) != REQUIRED) {
+        requirePresent(mask, SEQ);
+        requirePresent(mask, SEND_NS);
+        requirePresent(mask, SEND_US);
+      }
+      int delivery = mask & DELIVERY;
+      if (delivery != 0 && delivery != DELIVERY) {
         throw new DataException(name, lineNo,
             "recv_ns, recv_us and create_ms must be all present or all empty (a delivery is one event)", null);
       }
-      long seq = values[SEQ];
+      boolean recvNs = delivery != 0;
+      boolean ackNs = (mask & 1 << ACK_NS) != 0;
+      long seq = v[SEQ];
       if (seq < 0) {
         throw new DataException(name, lineNo, "seq is negative (" + seq + ")", null);
       }
@@ -483,64 +580,80 @@ public final class EventReader {
         throw new DataException(name, lineNo, "duplicate seq " + seq, null);
       }
       // Every span the analysis takes must fit in 64 bits: stamps near +-2^63 are bad data, not a wrapped flight.
-      if (present[ACK_NS]) {
-        span(values[ACK_NS], values[SEND_NS], "ack_ns - send_ns");
+      long sendNs = v[SEND_NS];
+      long ack = ackNs ? v[ACK_NS] : Event.MISSING;
+      if (ackNs && subtractOverflows(ack, sendNs)) {
+        throw spanOverflow("ack_ns - send_ns");
       }
+      long recv = Event.MISSING;
+      long recvUs = Event.MISSING;
+      long createMs = Event.MISSING;
       if (recvNs) {
-        span(values[RECV_NS], values[SEND_NS], "recv_ns - send_ns");
-        if (present[ACK_NS]) {
-          span(values[RECV_NS], values[ACK_NS], "recv_ns - ack_ns");
+        recv = v[RECV_NS];
+        recvUs = v[RECV_US];
+        createMs = v[CREATE_MS];
+        if (subtractOverflows(recv, sendNs)) {
+          throw spanOverflow("recv_ns - send_ns");
         }
-        span(values[RECV_US], values[SEND_US], "recv_us - send_us");
-        span(Math.floorDiv(values[RECV_US], 1000L), values[CREATE_MS], "floor(recv_us / 1000) - create_ms");
+        if (ackNs && subtractOverflows(recv, ack)) {
+          throw spanOverflow("recv_ns - ack_ns");
+        }
+        if (subtractOverflows(recvUs, v[SEND_US])) {
+          throw spanOverflow("recv_us - send_us");
+        }
+        if (subtractOverflows(Math.floorDiv(recvUs, 1000L), createMs)) {
+          throw spanOverflow("floor(recv_us / 1000) - create_ms");
+        }
       }
-      return new Event(seq, values[SEND_NS],
-          present[ACK_NS] ? values[ACK_NS] : Event.MISSING,
-          recvNs ? values[RECV_NS] : Event.MISSING,
-          values[SEND_US],
-          recvNs ? values[RECV_US] : Event.MISSING,
-          recvNs ? values[CREATE_MS] : Event.MISSING);
+      return new Event(seq, sendNs, ack, recv, v[SEND_US], recvUs, createMs);
     }
 
-    private void span(long later, long earlier, String what) {
-      try {
-        Math.subtractExact(later, earlier);
-      } catch (ArithmeticException e) {
-        throw new DataException(name, lineNo, what + " overflows 64 bits (stamps out of range)", null);
-      }
+    /** Whether {@code later - earlier} overflows 64 bits (the test {@link Math#subtractExact(long, long)} makes). */
+    private static boolean subtractOverflows(long later, long earlier) {
+      long r = later - earlier;
+      return ((later ^ earlier) & (later ^ r)) < 0;
+    }
+
+    private DataException spanOverflow(String what) {
+      return new DataException(name, lineNo, what + " overflows 64 bits (stamps out of range)", null);
     }
 
     private boolean markSeen(long seq) {
       if (seq < BITSET_SEQ_LIMIT) {
         int s = (int) seq;
-        if (seenSmall.get(s)) {
+        int w = s >>> 6;
+        if (w >= seenSmall.length) {
+          seenSmall = java.util.Arrays.copyOf(seenSmall, Math.max(w + 1, seenSmall.length * 2));
+        }
+        long bit = 1L << s; // the shift takes s mod 64
+        long word = seenSmall[w];
+        if ((word & bit) != 0) {
           return false;
         }
-        seenSmall.set(s);
+        seenSmall[w] = word | bit;
         return true;
       }
       return seenLarge.add(seq);
     }
 
-    private void requirePresent(int k) {
-      if (!present[k]) {
+    private void requirePresent(int mask, int k) {
+      if ((mask & 1 << k) == 0) {
         throw new DataException(name, lineNo, EventFormat.EVENT_COLUMNS.get(k) + " is empty (required)", null);
       }
     }
 
-    private void storeField(int field, int from, int to) {
+    /** Parses one cell of the copied line; returns the bit of its column in the row's mask, 0 when empty or extra. */
+    private int storeField(int field, int from, int to) {
       int k = keyOfColumn[field];
       if (from == to) {
-        if (k >= 0) {
-          present[k] = false;
-        }
-        return;
+        return 0;
       }
       long v = parseLong(from, to, columnNames[field]);
       if (k >= 0) {
         values[k] = v;
-        present[k] = true;
+        return 1 << k;
       }
+      return 0;
     }
 
     private long parseLong(int from, int to, String column) {
