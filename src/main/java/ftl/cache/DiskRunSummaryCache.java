@@ -2,6 +2,7 @@ package ftl.cache;
 
 import ftl.data.Campaign;
 import ftl.data.LedgerRow;
+import ftl.quantity.Analysis;
 import ftl.quantity.RunResult;
 import ftl.quantity.RunSummaryCache;
 import java.io.IOException;
@@ -98,8 +99,9 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     }
 
     @Override
-    public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan) {
-      return made().campaignRuns(campaign, scan);
+    public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan,
+                                        java.util.function.UnaryOperator<RunResult> keep) {
+      return made().campaignRuns(campaign, scan, keep);
     }
 
     /** See {@link DiskRunSummaryCache#used()}; empty when nothing was asked or there is no disk cache. */
@@ -133,26 +135,40 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     return dir.resolve(safe + "-" + where.substring(0, 16) + ".runs");
   }
 
+  /** A summary made for the run at ledger position {@code index} (the first run of a digest decides what is stored). */
+  private record Made(int index, RunSummary summary) {}
+
   @Override
-  public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan) {
+  public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan,
+                                      java.util.function.UnaryOperator<RunResult> keep) {
     List<LedgerRow> ok = campaign.runs().stream().filter(LedgerRow::ok).toList();
     Path file = fileOf(campaign);
     Map<String, RunSummary> stored = mode == Mode.READ_WRITE ? load(file) : Map.of();
-    List<RunResult> results = ok.parallelStream().map(r -> {
+    // what to store, by digest: one summary per distinct events file, never one per run (copies share it)
+    Map<String, Made> now = new java.util.concurrent.ConcurrentHashMap<>();
+    List<RunResult> results = java.util.stream.IntStream.range(0, ok.size()).parallel().mapToObj(i -> {
+      LedgerRow r = ok.get(i);
       RunSummary s = stored.isEmpty() ? null : stored.get(diskSha256(campaign, r));
-      // The key is the digest of the bytes on disk now; a hit also needs the ledger to record that digest.
-      if (s != null && s.sha256().equalsIgnoreCase(r.eventsSha256())) {
+      // The key is the digest of the bytes on disk now; a hit also needs the ledger to record that digest and the
+      // ledger values the scan takes to be those the summary was made with.
+      RunResult result;
+      if (s != null && s.sha256().equalsIgnoreCase(r.eventsSha256())
+          && s.parameters().equals(Analysis.ScanParameters.of(campaign, r))) {
         used.computeIfAbsent(file, k -> new java.util.concurrent.atomic.AtomicLong()).incrementAndGet();
-        return s.toResult(campaign, r);
+        result = s.toResult(campaign, r);
+      } else {
+        result = scan.apply(campaign, r);
+        s = RunSummary.of(result);
       }
-      return scan.apply(campaign, r);
+      RunSummary made = s;
+      now.compute(s.sha256(), (k, old) -> old == null || old.index() > i ? new Made(i, made) : old);
+      return keep.apply(result);
     }).toList();
-    Map<String, RunSummary> now = new LinkedHashMap<>();
-    for (RunResult r : results) {
-      now.putIfAbsent(r.sha256(), stored.containsKey(r.sha256()) ? stored.get(r.sha256()) : RunSummary.of(r));
-    }
-    if (!now.equals(stored)) {
-      store(file, now.values());
+    Map<String, RunSummary> ordered = new LinkedHashMap<>();
+    now.values().stream().sorted(java.util.Comparator.comparingInt(Made::index))
+        .forEach(m -> ordered.put(m.summary().sha256(), m.summary()));
+    if (!ordered.equals(stored)) {
+      store(file, ordered.values());
     }
     return results;
   }

@@ -2,6 +2,8 @@ package ftl.cache;
 
 import ftl.data.Campaign;
 import ftl.data.LedgerRow;
+import ftl.quantity.Analysis;
+import ftl.quantity.RunDetail;
 import ftl.quantity.RunResult;
 import ftl.stats.GridLaw;
 import ftl.stats.GuardResult;
@@ -16,11 +18,15 @@ import java.util.regex.Pattern;
  * {@link WindowedCorrelation.State}, so a restored result merges bit for bit as the scanned one.
  *
  * @param sha256 lower-case hex SHA-256 of the events file's stored bytes the summary was computed from
+ * @param parameters the ledger values the scan took ({@link Analysis.ScanParameters}): a stored summary serves only a
+ *     run with the same
+ * @param detail the run's detail as scanned, with its whole flight histogram and no own counts (those depend on the
+ *     ledger's schedule and are recomputed by the analysis)
  */
 public record RunSummary(String sha256, long rows, SignCheckResult sign, GuardResult guard,
                          GuardResult wallMicrosGuard, GridLaw.RunPrediction grid, double medianDisplacementNanos,
                          double medianAckSpanNanos, WindowedCorrelation.State correlation,
-                         long firstSendPhaseMicros) {
+                         long firstSendPhaseMicros, Analysis.ScanParameters parameters, RunDetail detail) {
 
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
@@ -36,17 +42,20 @@ public record RunSummary(String sha256, long rows, SignCheckResult sign, GuardRe
     Objects.requireNonNull(wallMicrosGuard, "wallMicrosGuard");
     Objects.requireNonNull(grid, "grid");
     Objects.requireNonNull(correlation, "correlation");
+    Objects.requireNonNull(parameters, "parameters");
+    Objects.requireNonNull(detail, "detail");
   }
 
-  /** The summary of a scanned run. */
+  /** The summary of a scanned run (before the analysis pooled its flights: the detail is stored whole). */
   public static RunSummary of(RunResult r) {
     return new RunSummary(r.sha256(), r.rows(), r.sign(), r.guard(), r.wallMicrosGuard(), r.grid(),
-        r.medianDisplacementNanos(), r.medianAckSpanNanos(), r.correlation().state(), r.firstSendPhaseMicros());
+        r.medianDisplacementNanos(), r.medianAckSpanNanos(), r.correlation().state(), r.firstSendPhaseMicros(),
+        Analysis.ScanParameters.of(r.campaign(), r.row()), r.detail());
   }
 
   /** The run result of {@code row} of {@code campaign}, with a correlation of its own restored from the state. */
   public RunResult toResult(Campaign campaign, LedgerRow row) {
     return new RunResult(campaign, row, sha256, rows, sign, guard, wallMicrosGuard, grid, medianDisplacementNanos,
-        medianAckSpanNanos, WindowedCorrelation.restore(correlation), firstSendPhaseMicros);
+        medianAckSpanNanos, WindowedCorrelation.restore(correlation), firstSendPhaseMicros, detail);
   }
 }

@@ -1,6 +1,11 @@
 package ftl.cache;
 
+import ftl.quantity.Analysis;
+import ftl.quantity.RunDetail;
 import ftl.stats.CorrelationWindow;
+import ftl.stats.ExactHistogram;
+import ftl.stats.Rate;
+import ftl.stats.SmoothLimit;
 import ftl.stats.GridLaw;
 import ftl.stats.GuardResult;
 import ftl.stats.SignCheckResult;
@@ -20,15 +25,17 @@ import java.util.Optional;
 import java.util.zip.CRC32;
 
 /**
- * The binary format of one campaign's cache file: the magic {@code FTLRUNS1}, the code fingerprint (UTF),
+ * The binary format of one campaign's cache file: the magic {@code FTLRUNS2}, the code fingerprint (UTF),
  * the number of entries (int), each entry (the events file's SHA-256 as 32 bytes, then every field of
  * {@link RunSummary} in declaration order: counts as longs, doubles as their raw IEEE-754 bits, so NaN and
- * -0.0 come back bit for bit), and last a CRC-32 of everything before it. {@link #decode} gives empty for
+ * -0.0 come back bit for bit; the detail's exact histograms as a varint count of distinct values, then per value
+ * its difference from the previous one (the first zig-zag coded, the others positive) and its count, as varints),
+ * and last a CRC-32 of everything before it. {@link #decode} gives empty for
  * anything else — truncated, corrupt, another format or another fingerprint — never an exception.
  */
 final class RunSummaryFile {
 
-  private static final byte[] MAGIC = "FTLRUNS1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "FTLRUNS2".getBytes(StandardCharsets.US_ASCII);
 
   private RunSummaryFile() {}
 
@@ -106,6 +113,68 @@ final class RunSummaryFile {
         c.pairs());
     doubles(out, c.meanDisplacementNanos(), c.meanAckSpanNanos(), c.comomentDD(), c.comomentAA(), c.comomentDA());
     longs(out, c.outside(), c.incomplete(), s.firstSendPhaseMicros());
+    Analysis.ScanParameters p = s.parameters();
+    longs(out, p.clockOffsetMicros(), p.sendIntervalNanos());
+    out.writeBoolean(p.stamps());
+    RunDetail d = s.detail();
+    longs(out, d.flightSum().clippedNanos(), d.flightSum().flights(), d.flightSum().quantumNanos(),
+        d.catchUp().count(), d.catchUp().total(), d.flightUnitNanos());
+    histogram(out, d.flightUnits());
+    histogram(out, d.sendPhasesMicros());
+    histogram(out, d.wallFlightsMicros());
+  }
+
+  private static void histogram(DataOutputStream out, ExactHistogram h) throws IOException {
+    varint(out, h.distinct());
+    long previous = 0;
+    for (int i = 0; i < h.distinct(); i++) {
+      long v = h.value(i);
+      varint(out, i == 0 ? (v << 1) ^ (v >> 63) : v - previous);
+      varint(out, h.count(i));
+      previous = v;
+    }
+  }
+
+  private static ExactHistogram histogram(DataInputStream in) throws IOException {
+    long n = varint(in);
+    if (n > Integer.MAX_VALUE - 8) {
+      throw new IOException("histogram too large");
+    }
+    long[] values = new long[(int) Math.min(n, 1 << 16)];
+    long[] counts = new long[values.length];
+    long previous = 0;
+    for (int i = 0; i < n; i++) {
+      if (i == values.length) {
+        values = Arrays.copyOf(values, (int) Math.min(n, 2L * values.length));
+        counts = Arrays.copyOf(counts, values.length);
+      }
+      long u = varint(in);
+      values[i] = i == 0 ? (u >>> 1) ^ -(u & 1) : previous + u;
+      counts[i] = varint(in);
+      previous = values[i];
+    }
+    return ExactHistogram.ofCounts(values, counts); // refuses what is not ascending with positive counts
+  }
+
+  /** An unsigned LEB128 varint: 7 bits a byte, low bits first. */
+  private static void varint(DataOutputStream out, long v) throws IOException {
+    while ((v & ~0x7FL) != 0) {
+      out.write((int) ((v & 0x7F) | 0x80));
+      v >>>= 7;
+    }
+    out.write((int) v);
+  }
+
+  private static long varint(DataInputStream in) throws IOException {
+    long v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      int b = in.readUnsignedByte();
+      v |= (long) (b & 0x7F) << shift;
+      if ((b & 0x80) == 0) {
+        return v;
+      }
+    }
+    throw new IOException("varint longer than 64 bits");
   }
 
   private static RunSummary read(DataInputStream in) throws IOException {
@@ -123,8 +192,14 @@ final class RunSummaryFile {
     CorrelationWindow w = new CorrelationWindow(in.readLong(), in.readLong(), in.readLong(), in.readLong());
     WindowedCorrelation.State c = new WindowedCorrelation.State(w, in.readLong(), dbl(in), dbl(in), dbl(in),
         dbl(in), dbl(in), in.readLong(), in.readLong());
+    long phase = in.readLong();
+    Analysis.ScanParameters p = new Analysis.ScanParameters(in.readLong(), in.readLong(), in.readBoolean());
+    SmoothLimit.Sum sum = new SmoothLimit.Sum(in.readLong(), in.readLong(), in.readLong());
+    Rate catchUp = new Rate(in.readLong(), in.readLong());
+    long unit = in.readLong();
+    RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), java.util.List.of(), histogram(in), histogram(in));
     return new RunSummary(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c,
-        in.readLong());
+        phase, p, d);
   }
 
   private static void guard(DataOutputStream out, GuardResult g) throws IOException {

@@ -3,6 +3,7 @@ package ftl.cli;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.util.RawValue;
 import ftl.quantity.Analysis;
 import ftl.quantity.Computed;
 import ftl.quantity.Quantity;
@@ -37,11 +38,17 @@ public final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Analysis a = Registries.analysis(main, noCache);
+    a.readAhead(); // every quantity is asked for: read every campaign now, on both cores, while ledger-only ones compute
     List<Computed> computed = new ArrayList<>();
     for (Quantity q : Registry.forData(a.data()).all()) {
       computed.add(Computed.of(q, a));
     }
     if (json) {
+      ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      // A scope's sources list is the same for each of its quantities: encoded once, written as raw JSON (the list is
+      // printed on one line, so its text does not depend on where it stands). Output is unchanged.
+      Map<Quantity.Scope, RawValue> sources = new java.util.EnumMap<>(Quantity.Scope.class);
       List<Map<String, Object>> out = new ArrayList<>();
       for (Computed c : computed) {
         Quantity q = c.quantity();
@@ -53,15 +60,13 @@ public final class ListCommand implements Callable<Integer> {
         m.put("unit", q.unit().symbol());
         m.put("definition", q.definition());
         m.put("function", q.function());
-        m.put("sources", a.sourceFiles(q.scope()));
+        m.put("sources", sources.computeIfAbsent(q.scope(), sc -> raw(om, a.sourceFiles(sc))));
         if (c.value() instanceof Value.Unavailable u) {
           m.put("reason", u.reason());
         }
         out.add(m);
       }
       // streamed to stdout, never held as one string: the sources lists make the output grow with the data
-      ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-          .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
       java.io.BufferedOutputStream stdout = new java.io.BufferedOutputStream(System.out, 1 << 16);
       om.writeValue(stdout, out);
       stdout.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
@@ -74,5 +79,13 @@ public final class ListCommand implements Callable<Integer> {
       }
     }
     return ExitCode.OK;
+  }
+
+  private static RawValue raw(ObjectMapper om, List<String> files) {
+    try {
+      return new RawValue(om.writeValueAsString(files));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("a list of strings always serialises", e);
+    }
   }
 }

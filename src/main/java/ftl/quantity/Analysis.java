@@ -18,6 +18,8 @@ import ftl.stats.Pacing;
 import ftl.stats.Rate;
 import ftl.stats.Quantiles;
 import ftl.stats.SignCheck;
+import ftl.stats.SmoothLimit;
+import ftl.stats.ExactHistogram;
 import ftl.stats.WindowedCorrelation;
 import java.util.Arrays;
 
@@ -40,7 +42,7 @@ public final class Analysis {
 
   private final DataSet data;
   private final RunSummaryCache cache;
-  private final Map<String, List<RunResult>> scanned = new HashMap<>();
+  private final Map<String, java.util.concurrent.FutureTask<List<RunResult>>> scanned = new HashMap<>();
 
   /** An analysis that scans every events file it needs ({@link RunSummaryCache#NONE}). */
   public Analysis(DataSet data) {
@@ -154,53 +156,100 @@ public final class Analysis {
   /**
    * Per-run results of the ok runs of one campaign, streaming each of its events files once (kept for the
    * life of this analysis; the files are read on both cores, results kept in ledger order), or taking them
-   * from the {@link RunSummaryCache}. Other campaigns are not opened.
+   * from the {@link RunSummaryCache}. Other campaigns are not opened. Each run's flight histogram is pooled by
+   * condition ({@link #flightPool}) as it arrives and then dropped, so what the analysis holds per run does not grow
+   * with the run's events. Whichever thread asks first reads a campaign; others wait for it.
    */
   public List<RunResult> campaignRuns(String campaign) {
+    java.util.concurrent.FutureTask<List<RunResult>> task;
+    boolean mine = false;
     synchronized (this) {
-      List<RunResult> cached = scanned.get(campaign);
-      if (cached != null) {
-        return cached;
+      task = scanned.get(campaign);
+      if (task == null) {
+        Campaign c = data.campaigns().stream().filter(x -> x.name().equals(campaign)).findFirst().orElse(null);
+        task = new java.util.concurrent.FutureTask<>(() -> c == null ? List.of()
+            : List.copyOf(cache.campaignRuns(c, this::scanCounting, this::pool)));
+        scanned.put(campaign, task);
+        mine = true;
       }
     }
-    Campaign c = data.campaigns().stream().filter(x -> x.name().equals(campaign)).findFirst().orElse(null);
-    List<RunResult> result = c == null ? List.of()
-        : List.copyOf(cache.campaignRuns(c, this::scanKeeping));
-    synchronized (this) {
-      scanned.putIfAbsent(campaign, result);
-      return scanned.get(campaign);
+    if (mine) {
+      task.run();
     }
+    try {
+      return task.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while campaign " + campaign + " was read", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw rethrown(e.getCause());
+    }
+  }
+
+  /** A failure of a campaign's read, as it was thrown (a DataException keeps its file, line and exit code). */
+  private static RuntimeException rethrown(Throwable cause) {
+    if (cause instanceof RuntimeException re) {
+      return re;
+    }
+    if (cause instanceof Error err) {
+      throw err;
+    }
+    return new IllegalStateException(cause);
   }
 
   /**
-   * What quantities beyond a run's summary need from its events, taken in the same pass as the summary and kept
-   * in memory for the life of the analysis (never cached on disk).
-   *
-   * @param flightsNanos flights {@code recv_ns - send_ns} of the delivered events in file order, ns (the held-out
-   *     grid law sorts them when it needs them; the replay campaign's smooth limit)
-   * @param sendMicros {@code send_us} of the delivered events in file order, us — only for the campaigns of
-   *     {@link ClockOffsetQuantities#STAMP_CAMPAIGNS}, empty otherwise
-   * @param wallFlightMicros {@code recv_us - send_us} of the same events, us (same campaigns; empty otherwise)
-   * @param catchUp catch-up pairs over pairs of the send stamps ({@link ftl.stats.Pacing#catchUp}); {@link Rate#EMPTY}
-   *     when the ledger records no send interval
+   * Reads every campaign now, all on both cores at once (a big campaign is not left to finish alone): for commands
+   * that need every quantity ({@code list}, {@code reproduce}). The results are those of reading each campaign on
+   * first need.
    */
-  public record RunDetail(long[] flightsNanos, long[] sendMicros, long[] wallFlightMicros, Rate catchUp) {}
-
-  /** One pass over a run's events file: its summary and its detail. */
-  private record Scanned(RunResult result, RunDetail detail) {}
-
-  private final Map<String, RunDetail> details = new java.util.concurrent.ConcurrentHashMap<>();
-
-  private static String detailKey(Campaign c, LedgerRow row) {
-    return c.name() + "/" + row.runId();
+  public void readAll() {
+    data.campaigns().stream().map(Campaign::name).toList().parallelStream().forEach(this::campaignRuns);
   }
 
-  /** {@link #scan}, keeping the run's detail from the same pass. */
-  private RunResult scanKeeping(Campaign c, LedgerRow row) {
+  /**
+   * {@link #readAll} on a background thread, returning at once: the campaigns a quantity asks for are then read or
+   * being read already (a campaign is read once, by whichever thread comes first). A failure is not reported here:
+   * the quantity that needs the campaign raises it, as without read-ahead.
+   */
+  public void readAhead() {
+    Thread t = new Thread(() -> {
+      try {
+        readAll();
+      } catch (RuntimeException e) {
+        // raised again, with its file and line, by the quantity that needs the campaign
+      }
+    }, "ftl-read-ahead");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  private final Map<String, ExactHistogram> pools = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private static String poolKey(String campaign, String condition, long unitNanos) {
+    return campaign + "\u0000" + condition + "\u0000" + unitNanos;
+  }
+
+  /** Pools one run's flight histogram into its condition's, and keeps the run's own counts at its thresholds. */
+  private RunResult pool(RunResult r) {
+    RunDetail d = r.detail();
+    pools.merge(poolKey(r.campaign().name(), r.row().condition(), d.flightUnitNanos()), d.flightUnits(),
+        ExactHistogram::plus);
+    return r.withDetail(d.pooled(GridLawHeldOut.ownCounts(r.row(), d)));
+  }
+
+  /**
+   * The flights of the ok runs of a condition of a campaign whose histograms have the unit {@code unitNanos}, as one
+   * exact histogram of {@code floor(flight / unit)}; empty when there are none.
+   */
+  public ExactHistogram flightPool(String campaign, String condition, long unitNanos) {
+    campaignRuns(campaign);
+    return pools.getOrDefault(poolKey(campaign, condition, unitNanos), ExactHistogram.empty());
+  }
+
+  /** {@link #scan}, counting the read. */
+  private RunResult scanCounting(Campaign c, LedgerRow row) {
     countRead(c, row);
-    Scanned s = scanOnce(c, row);
-    details.put(detailKey(c, row), s.detail());
-    return s.result();
+    return scan(c, row);
   }
 
   /**
@@ -217,25 +266,9 @@ public final class Analysis {
     reads.merge(c.eventsName(row), 1, Integer::sum);
   }
 
-  /**
-   * The detail of an ok run: from the pass that scanned it, or — when its summary came from the
-   * {@link RunSummaryCache} — from one pass over its events file now (through the gate, digest checked).
-   */
+  /** The detail of an ok run, taken in the pass that scanned it (or stored with its summary). */
   public RunDetail detail(RunResult r) {
-    RunDetail d = details.get(detailKey(r.campaign(), r.row()));
-    if (d == null) {
-      // the summaries came from the cache: the details of every ok run of the campaign, read on both cores
-      Campaign c = r.campaign();
-      synchronized (this) {
-        c.runs().parallelStream().filter(LedgerRow::ok).filter(row -> !details.containsKey(detailKey(c, row)))
-            .forEach(row -> {
-              countRead(c, row);
-              details.put(detailKey(c, row), scanOnce(c, row).detail());
-            });
-      }
-      d = details.get(detailKey(r.campaign(), r.row()));
-    }
-    return d;
+    return r.detail();
   }
 
   /**
@@ -246,23 +279,40 @@ public final class Analysis {
    * at the cap). No event is held.
    */
   public static RunResult scan(Campaign campaign, LedgerRow row) {
-    return scanOnce(campaign, row).result();
-  }
-
-  private static Scanned scanOnce(Campaign campaign, LedgerRow row) {
-    String interval = row.field(LedgerSchema.SEND_INTERVAL_NS);
-    RunScan r = new RunScan(row.clockOffsetMicros(), interval.isEmpty() ? 0 : Long.parseLong(interval),
-        ClockOffsetQuantities.STAMP_CAMPAIGNS.contains(campaign.name()));
+    ScanParameters p = ScanParameters.of(campaign, row);
+    RunScan r = new RunScan(p.clockOffsetMicros(), p.sendIntervalNanos(), p.stamps());
     EventReader.FileSummary s = campaign.readEvents(row, r::accept);
     LedgerReader.checkDigest(campaign, row, s.sha256());
     double medianD = r.d.size == 0 ? Double.NaN : Quantiles.median(r.d.toArray());
     double medianA = r.a.size == 0 ? Double.NaN : Quantiles.median(r.a.toArray());
     // EventReader rejects an events file without rows ("no event rows after the header"), so there is a first event.
     long phase = Math.floorMod(r.firstSendMicros, 1000L);
-    RunResult result = new RunResult(campaign, row, s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
-        r.wall.result(), r.grid.result(), medianD, medianA, r.rho, phase);
-    return new Scanned(result, new RunDetail(r.flights.toArray(), r.sendMicros.toArray(), r.wallFlights.toArray(),
-        r.catchUp == null ? Rate.EMPTY : r.catchUp.result()));
+    RunDetail detail = new RunDetail(
+        new SmoothLimit.Sum(r.clippedNanos, r.flightUnits.size, ReplayQuantities.QUANTUM_NANOS),
+        r.catchUp == null ? Rate.EMPTY : r.catchUp.result(), r.unitNanos,
+        ExactHistogram.sortingInPlace(r.flightUnits.values, r.flightUnits.size), java.util.List.of(),
+        ExactHistogram.sortingInPlace(r.sendPhases.values, r.sendPhases.size),
+        ExactHistogram.sortingInPlace(r.wallFlights.values, r.wallFlights.size));
+    return new RunResult(campaign, row, s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
+        r.wall.result(), r.grid.result(), medianD, medianA, r.rho, phase, detail);
+  }
+
+  /**
+   * What a run's scan takes from outside its events file: besides the events, a run's result depends on these
+   * ledger values and on its campaign, so a stored result is valid only for the same ones.
+   *
+   * @param clockOffsetMicros the ledger's clock offset ({@link LedgerRow#clockOffsetMicros})
+   * @param sendIntervalNanos the ledger's send interval, 0 when it records none
+   * @param stamps whether the campaign is one of {@link ClockOffsetQuantities#STAMP_CAMPAIGNS}
+   */
+  public record ScanParameters(long clockOffsetMicros, long sendIntervalNanos, boolean stamps) {
+
+    /** The parameters of {@code row} of {@code campaign}. */
+    public static ScanParameters of(Campaign campaign, LedgerRow row) {
+      String interval = row.field(LedgerSchema.SEND_INTERVAL_NS);
+      return new ScanParameters(row.clockOffsetMicros(), interval.isEmpty() ? 0 : Long.parseLong(interval),
+          ClockOffsetQuantities.STAMP_CAMPAIGNS.contains(campaign.name()));
+    }
   }
 
   /** The accumulators of one run's single pass. */
@@ -274,17 +324,20 @@ public final class Analysis {
     final WindowedCorrelation rho = new WindowedCorrelation(RHO_WINDOW);
     final Longs d = new Longs();
     final Longs a = new Longs();
-    final Longs flights = new Longs();
-    final Longs sendMicros = new Longs();
+    final Longs flightUnits = new Longs();
+    final Longs sendPhases = new Longs();
     final Longs wallFlights = new Longs();
     final Pacing.CatchUp catchUp;
     final boolean stamps;
+    final long unitNanos;
+    long clippedNanos;
     long firstSendMicros;
     boolean first = true;
 
     RunScan(long clockOffsetMicros, long sendIntervalNanos, boolean stamps) {
       grid = new GridLaw.RunPredictor(clockOffsetMicros);
       catchUp = sendIntervalNanos > 0 ? new Pacing.CatchUp(sendIntervalNanos) : null;
+      unitNanos = RunDetail.flightUnitFor(sendIntervalNanos);
       this.stamps = stamps;
     }
 
@@ -306,9 +359,11 @@ public final class Analysis {
       }
       if (e.hasRecv()) {
         wall.acceptSample(e.recvMicros() - e.sendMicros(), e.flightNanos());
-        flights.add(e.flightNanos());
+        long flight = e.flightNanos();
+        flightUnits.add(Math.floorDiv(flight, unitNanos));
+        clippedNanos += Math.min(Math.max(flight, 0), ReplayQuantities.QUANTUM_NANOS);
         if (stamps) { // the reader guarantees recv_us comes with recv_ns
-          sendMicros.add(e.sendMicros());
+          sendPhases.add(Math.floorMod(e.sendMicros(), 1000L));
           wallFlights.add(e.recvMicros() - e.sendMicros());
         }
       }

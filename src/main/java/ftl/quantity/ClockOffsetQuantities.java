@@ -2,9 +2,9 @@ package ftl.quantity;
 
 import ftl.data.LedgerSchema;
 import ftl.quantity.Quantity.Scope;
+import ftl.stats.ExactHistogram;
 import ftl.stats.GridLaw;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -113,17 +113,20 @@ final class ClockOffsetQuantities {
         a -> guarded(a, x -> pooledShare(outcomes(x), offset, oneTick, observed)));
   }
 
-  /** A run's send stamps and wall-clock flights ({@code recv_us - send_us}) of its delivered events (each with its CreateTime). */
-  record Stamps(long[] sendMicros, long[] flightsMicros) {}
+  /**
+   * A run's send phases ({@code send_us mod 1000}) and wall-clock flights ({@code recv_us - send_us}, us) of its
+   * delivered events (each with its CreateTime), as exact histograms.
+   */
+  record Stamps(ExactHistogram sendPhasesMicros, ExactHistogram flightsMicros) {}
 
-  /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link Analysis.RunDetail}): the held-out ones and modeB. */
+  /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link RunDetail}): the held-out ones and modeB. */
   static final java.util.Set<String> STAMP_CAMPAIGNS = java.util.stream.Stream.concat(HELD_OUT.stream(),
       java.util.stream.Stream.of(CLOCKOFFSET, FLIGHTS_FROM)).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   /** One run's stamps, taken in the pass that scanned it ({@link Analysis#detail}). */
   static Stamps stamps(Analysis a, RunResult r) {
-    Analysis.RunDetail d = a.detail(r);
-    return new Stamps(d.sendMicros(), d.wallFlightMicros());
+    RunDetail d = a.detail(r);
+    return new Stamps(d.sendPhasesMicros(), d.wallFlightsMicros());
   }
 
   /** Stamps of every ok run of a campaign, by run id in ledger order (read once per analysis). */
@@ -137,28 +140,17 @@ final class ClockOffsetQuantities {
     });
   }
 
-  /** The flights of campaign modeB's ok runs at one send interval, sorted (empty when none). */
-  static long[] modeBFlights(Analysis a, String intervalNanos) {
+  /** The flights of campaign modeB's ok runs at one send interval, pooled (empty when none). */
+  static ExactHistogram modeBFlights(Analysis a, String intervalNanos) {
     return a.memo("flights:" + FLIGHTS_FROM + ":" + intervalNanos, () -> {
-      List<long[]> parts = new ArrayList<>();
+      List<ExactHistogram> parts = new ArrayList<>();
       for (RunResult r : a.campaignRuns(FLIGHTS_FROM)) {
         if (r.field(LedgerSchema.SEND_INTERVAL_NS).equals(intervalNanos)) {
           parts.add(stamps(a, r).flightsMicros());
         }
       }
-      return sorted(parts);
+      return ExactHistogram.merge(parts);
     });
-  }
-
-  static long[] sorted(List<long[]> parts) {
-    long[] all = new long[parts.stream().mapToInt(p -> p.length).sum()];
-    int i = 0;
-    for (long[] p : parts) {
-      System.arraycopy(p, 0, all, i, p.length);
-      i += p.length;
-    }
-    Arrays.sort(all);
-    return all;
   }
 
   /** The run's clock offset, us ({@code clock_offset_us}; empty = 0). */
@@ -189,11 +181,11 @@ final class ClockOffsetQuantities {
       Map<String, Stamps> st = stamps(a, CLOCKOFFSET);
       Map<String, List<Object[]>> byCondition = new LinkedHashMap<>();
       for (RunResult r : a.campaignRuns(CLOCKOFFSET)) {
-        long[] flights = modeBFlights(a, r.field(LedgerSchema.SEND_INTERVAL_NS));
-        if (flights.length == 0 || r.guard().taken() == 0) {
+        ExactHistogram flights = modeBFlights(a, r.field(LedgerSchema.SEND_INTERVAL_NS));
+        if (flights.total() == 0 || r.guard().taken() == 0) {
           continue; // no flight distribution for its interval, or nothing delivered: not predicted
         }
-        GridLaw.ExpectedGuard g = GridLaw.expectedWithOffset(st.get(r.row().runId()).sendMicros(), offsetOf(r), flights);
+        GridLaw.ExpectedGuard g = GridLaw.expectedWithOffset(st.get(r.row().runId()).sendPhasesMicros(), offsetOf(r), flights);
         byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(new Object[] {r, g});
       }
       List<ConditionOutcome> out = new ArrayList<>();
@@ -345,19 +337,19 @@ final class ClockOffsetQuantities {
     return a.memo("clockoffset:heldout:" + campaign, () -> {
       Map<String, Stamps> st = stamps(a, campaign);
       List<RunResult> runs = a.campaignRuns(campaign);
+      Map<String, List<ExactHistogram>> byCondition = new LinkedHashMap<>();
+      for (RunResult r : runs) {
+        byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(st.get(r.row().runId()).flightsMicros());
+      }
+      Map<String, ExactHistogram> pooled = new java.util.HashMap<>();
       List<HeldOutRun> out = new ArrayList<>();
       for (RunResult r : runs) {
-        List<long[]> others = new ArrayList<>();
-        for (RunResult o : runs) {
-          if (o != r && o.row().condition().equals(r.row().condition())) {
-            others.add(st.get(o.row().runId()).flightsMicros());
-          }
-        }
-        long[] flights = sorted(others);
-        if (flights.length == 0 || r.guard().taken() == 0) {
+        ExactHistogram pool = pooled.computeIfAbsent(r.row().condition(), k -> ExactHistogram.merge(byCondition.get(k)));
+        ExactHistogram flights = pool.minus(st.get(r.row().runId()).flightsMicros()); // the other runs of its condition
+        if (flights.total() == 0 || r.guard().taken() == 0) {
           continue;
         }
-        out.add(new HeldOutRun(r, GridLaw.expectedWithOffset(st.get(r.row().runId()).sendMicros(), offsetOf(r), flights)));
+        out.add(new HeldOutRun(r, GridLaw.expectedWithOffset(st.get(r.row().runId()).sendPhasesMicros(), offsetOf(r), flights)));
       }
       return out;
     });

@@ -5,10 +5,10 @@ import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;
 import ftl.quantity.Quantity.Scope;
+import ftl.stats.ExactHistogram;
 import ftl.stats.GridLaw;
 import ftl.stats.HeldOutGridLaw;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -192,40 +192,53 @@ public final class GridLawHeldOut {
   }
 
   private static List<RunPrediction> compute(Analysis a, Campaign c) {
-    Map<String, RunResult> results = new LinkedHashMap<>();
-    for (RunResult r : a.campaignRuns(c.name())) {
-      results.put(r.row().runId(), r);
-    }
-    Map<String, long[]> flights = new LinkedHashMap<>();
-    Map<String, List<String>> byCondition = new LinkedHashMap<>();
-    Map<String, Analysis.RunDetail> events = campaignEvents(a, c);
-    for (RunResult r : results.values()) {
-      long[] f = events.get(r.row().runId()).flightsNanos().clone();
-      Arrays.sort(f);
-      flights.put(r.row().runId(), f);
-      byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(r.row().runId());
-    }
     List<RunPrediction> out = new ArrayList<>();
-    Map<String, long[]> pooled = new java.util.HashMap<>();
-    for (RunResult r : results.values()) {
+    for (RunResult r : a.campaignRuns(c.name())) {
       LedgerRow row = r.row();
       if (!scheduled(row)) {
         out.add(new RunPrediction(row.runId(), row.condition(), 0, Double.NaN, Double.NaN, r.retention()));
         continue;
       }
       long s = Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS));
-      long phase = Long.parseLong(row.field(LedgerSchema.FIRST_SEND_PHASE_US)) * 1000L;
       long sends = Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN));
-      long offsetNanos = row.clockOffsetMicros() * 1000L;
-      // the condition's pooled flights, sorted once; the run's own are taken out by counting (leave-one-out)
-      long[] pool = pooled.computeIfAbsent(row.condition(), k -> byCondition.get(k).stream().map(flights::get)
-          .flatMapToLong(Arrays::stream).sorted().toArray());
+      RunDetail d = r.detail();
+      // the condition's pooled flights; the run's own are taken out by counting at its thresholds (leave-one-out)
+      ExactHistogram pool = a.flightPool(c.name(), row.condition(), d.flightUnitNanos());
+      long[] own = d.gridOwnAtLeast().stream().mapToLong(Long::longValue).toArray();
+      long[] others = new long[own.length];
+      long[] x = thresholds(row, d.flightUnitNanos());
+      for (int j = 0; j < own.length; j++) {
+        others[j] = pool.atLeast(x[j]) - own[j];
+      }
       out.add(new RunPrediction(row.runId(), row.condition(), GridLaw.reduce(s, QUANTUM_NANOS).denominator(),
-          HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, pool, flights.get(row.runId())),
-          HeldOutGridLaw.predictRetention(s, QUANTUM_NANOS, phase, offsetNanos, sends, flights.get(row.runId())),
+          HeldOutGridLaw.retentionFromCounts(s, QUANTUM_NANOS, sends, pool.total() - d.flights(), others),
+          HeldOutGridLaw.retentionFromCounts(s, QUANTUM_NANOS, sends, d.flights(), own),
           r.retention()));
     }
     return out;
+  }
+
+  /** The thresholds of a scheduled run's sends in units of {@code unitNanos} ({@link HeldOutGridLaw#thresholdUnits}). */
+  private static long[] thresholds(LedgerRow row, long unitNanos) {
+    return HeldOutGridLaw.thresholdUnits(Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS)), QUANTUM_NANOS,
+        Long.parseLong(row.field(LedgerSchema.FIRST_SEND_PHASE_US)) * 1000L, row.clockOffsetMicros() * 1000L,
+        Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN)), unitNanos);
+  }
+
+  /**
+   * A run's own flights at or above each threshold of its schedule, from the flight histogram of its scan (what
+   * the leave-one-out prediction takes out of its condition's pool); empty when the ledger records no schedule.
+   */
+  static long[] ownCounts(LedgerRow row, RunDetail d) {
+    if (!scheduled(row)) {
+      return new long[0];
+    }
+    long[] x = thresholds(row, d.flightUnitNanos());
+    long[] own = new long[x.length];
+    for (int j = 0; j < x.length; j++) {
+      own[j] = d.flightUnits().atLeast(x[j]);
+    }
+    return own;
   }
 
   /**
@@ -236,12 +249,4 @@ public final class GridLawHeldOut {
         .mapToDouble(RunPrediction::predicted).findFirst().orElse(Double.NaN);
   }
 
-  /** Every ok run's detail of a campaign, by run id, taken in the pass that scanned it ({@link Analysis#detail}). */
-  static Map<String, Analysis.RunDetail> campaignEvents(Analysis a, Campaign c) {
-    Map<String, Analysis.RunDetail> out = new LinkedHashMap<>();
-    for (RunResult r : a.campaignRuns(c.name())) {
-      out.put(r.row().runId(), a.detail(r));
-    }
-    return out;
-  }
 }

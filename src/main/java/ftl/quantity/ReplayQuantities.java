@@ -205,11 +205,7 @@ final class ReplayQuantities {
     return a.memo("replay:flights", () -> {
       Map<String, SmoothLimit.Sum> m = new LinkedHashMap<>();
       for (RunResult r : runs(a)) {
-        SmoothLimit.Sum s = SmoothLimit.Sum.empty(QUANTUM_NANOS);
-        for (long f : a.detail(r).flightsNanos()) { // the delivered events' flights, from the scan's pass
-          s = s.plus(f);
-        }
-        m.put(r.row().runId(), s);
+        m.put(r.row().runId(), a.detail(r).flightSum()); // the delivered events' flights, summed in the scan's pass
       }
       return m;
     });

@@ -25,11 +25,22 @@ import ftl.stats.WindowedCorrelation;
  * @param correlation paired co-moments of (D, A) inside {@link Analysis#RHO_WINDOW}, mergeable across runs;
  *     never mutated after the scan
  * @param firstSendPhaseMicros {@code send_us mod 1000} of the first event in the file
+ * @param detail what quantities beyond the summary need from the same pass ({@link RunDetail})
  */
 public record RunResult(Campaign campaign, LedgerRow row, String sha256, long rows, SignCheckResult sign,
                         GuardResult guard, GuardResult wallMicrosGuard, GridLaw.RunPrediction grid,
                         double medianDisplacementNanos, double medianAckSpanNanos,
-                        WindowedCorrelation correlation, long firstSendPhaseMicros) {
+                        WindowedCorrelation correlation, long firstSendPhaseMicros, RunDetail detail) {
+
+  public RunResult {
+    java.util.Objects.requireNonNull(detail, "detail");
+  }
+
+  /** This result with another detail (the analysis pools the flight histogram and keeps the run's own counts). */
+  RunResult withDetail(RunDetail d) {
+    return new RunResult(campaign, row, sha256, rows, sign, guard, wallMicrosGuard, grid, medianDisplacementNanos,
+        medianAckSpanNanos, correlation, firstSendPhaseMicros, d);
+  }
 
   /** The sign check: a run is rejected when any complete event has a negative ack-referenced span. */
   public boolean rejected() {

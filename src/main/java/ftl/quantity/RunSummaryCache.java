@@ -4,6 +4,7 @@ import ftl.data.Campaign;
 import ftl.data.LedgerRow;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * Where {@link Analysis} gets the per-run results of a campaign: by scanning every ok run's events file
@@ -16,14 +17,23 @@ import java.util.function.BiFunction;
 public interface RunSummaryCache {
 
   /** No cache: every ok run is scanned (on both cores), results in ledger order. */
-  RunSummaryCache NONE = (campaign, scan) ->
-      campaign.runs().parallelStream().filter(LedgerRow::ok).map(r -> scan.apply(campaign, r)).toList();
+  RunSummaryCache NONE = (campaign, scan, keep) ->
+      campaign.runs().parallelStream().filter(LedgerRow::ok).map(r -> keep.apply(scan.apply(campaign, r))).toList();
 
   /**
    * The results of the ok runs of {@code campaign}, in ledger order.
    *
    * @param campaign the campaign
    * @param scan computes one run's result from its events file ({@link Analysis#scan}); pure
+   * @param keep what the caller keeps of each run's result, applied to every result (scanned or stored) as soon as
+   *     it is made and after the cache took what it stores, so a result's full detail is never held for a whole
+   *     campaign
    */
-  List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan);
+  List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan,
+                               UnaryOperator<RunResult> keep);
+
+  /** {@link #campaignRuns(Campaign, BiFunction, UnaryOperator)} keeping every result whole. */
+  default List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan) {
+    return campaignRuns(campaign, scan, UnaryOperator.identity());
+  }
 }

@@ -282,6 +282,47 @@ public final class GridLaw {
     return new ExpectedGuard(sendMicros.length, n, kept, zero, one, deeper);
   }
 
+  /**
+   * {@link #expectedWithOffset(long[], long, long[])} from what it depends on, held flat: the run's send stamps as an
+   * exact histogram of their phases {@code p = send_us mod 1000} (values 0 to 999) and the flight sample as an exact
+   * histogram of whole microseconds. Every event of phase {@code p} has the same producer phase
+   * {@code phi = (p + offset) mod 1000}, so the sum over events is a sum over the distinct phases weighted by their
+   * counts; exact in integers, the same counts as the per-event form.
+   *
+   * @param sendPhasesMicros histogram of {@code send_us mod 1000} of the run's events, values in [0, 1000)
+   * @param clockOffsetMicros producer clock minus consumer clock, us, any sign
+   * @param flightsMicros held-out flights in us, at least one
+   */
+  public static ExpectedGuard expectedWithOffset(ExactHistogram sendPhasesMicros, long clockOffsetMicros,
+                                                 ExactHistogram flightsMicros) {
+    if (flightsMicros.total() == 0) {
+      throw new IllegalArgumentException("the flight sample is empty");
+    }
+    long n = flightsMicros.total();
+    long kept = 0;
+    long zero = 0;
+    long one = 0;
+    long deeper = 0;
+    long shift = Math.floorMod(clockOffsetMicros, 1000L);
+    for (int i = 0; i < sendPhasesMicros.distinct(); i++) {
+      long p = sendPhasesMicros.value(i);
+      if (p < 0 || p >= 1000) {
+        throw new IllegalArgumentException("a send phase is in [0, 1000) us, not " + p);
+      }
+      long c = sendPhasesMicros.count(i);
+      long phi = (p + shift) % 1000L;
+      long e = clockOffsetMicros - phi;
+      long belowDeep = flightsMicros.below(e - 1000);
+      long belowOne = flightsMicros.below(e);
+      long belowZero = flightsMicros.below(e + 1000);
+      deeper += c * belowDeep;
+      one += c * (belowOne - belowDeep);
+      zero += c * (belowZero - belowOne);
+      kept += c * (n - belowZero);
+    }
+    return new ExpectedGuard(sendPhasesMicros.total(), n, kept, zero, one, deeper);
+  }
+
   /** Number of values of an ascending array strictly below {@code x} (lower bound by binary search). */
   static long countBelow(long[] sorted, long x) {
     int lo = 0;

@@ -71,6 +71,88 @@ public final class HeldOutGridLaw {
     return kept / sends / flights;
   }
 
+  /**
+   * The thresholds of the first {@code min(b, N)} sends, in units: {@code x_j / unit} with
+   * {@code x_j = q - phi_j + delta}, {@code phi_j = (phi_0 + delta + j s) mod q} (class javadoc). The sends repeat
+   * these phases with period {@code b}, the grid law's denominator, so send {@code k} has the threshold of
+   * {@code j = k mod b}. A flight is kept iff {@code flight >= x_j}, which for flights held as
+   * {@code floor(flight / unit)} is {@code floor(flight / unit) >= x_j / unit}: exact because the unit divides every
+   * {@code x_j}.
+   *
+   * @param unitNanos the unit, ns, positive; must divide {@code s}, {@code q}, the first phase and the offset
+   * @throws IllegalArgumentException when the unit does not divide them, or {@code sends < 0}
+   */
+  public static long[] thresholdUnits(long sendIntervalNanos, long quantumNanos, long firstPhaseNanos, long offsetNanos,
+                                      long sends, long unitNanos) {
+    ExactFraction ratio = GridLaw.reduce(sendIntervalNanos, quantumNanos); // validates s and q
+    if (unitNanos < 1 || sendIntervalNanos % unitNanos != 0 || quantumNanos % unitNanos != 0
+        || firstPhaseNanos % unitNanos != 0 || offsetNanos % unitNanos != 0) {
+      throw new IllegalArgumentException("the unit " + unitNanos + " ns must divide s, q, the first phase and the offset");
+    }
+    if (sends < 0) {
+      throw new IllegalArgumentException("sends must not be negative: " + sends);
+    }
+    int n = (int) Math.min(ratio.denominator(), sends);
+    long[] out = new long[n];
+    long step = Math.floorMod(sendIntervalNanos, quantumNanos);
+    long phase = Math.floorMod(Math.floorMod(firstPhaseNanos, quantumNanos) + Math.floorMod(offsetNanos, quantumNanos),
+        quantumNanos);
+    for (int j = 0; j < n; j++) {
+      out[j] = (quantumNanos - phase + offsetNanos) / unitNanos;
+      phase += step;
+      if (phase >= quantumNanos) {
+        phase -= quantumNanos;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Predicted retention {@code R} (class javadoc) from counts at the thresholds of {@link #thresholdUnits}: with
+   * {@code atLeast[j]} the flights of the sample at or above threshold {@code j} and {@code N_j} the sends on phase
+   * {@code j} ({@code floor(N / b)}, one more for {@code j < N mod b}), {@code R = sum_j N_j atLeast[j] / (N flights)}.
+   * Degenerate case: no sends or no flights give {@code NaN}.
+   *
+   * @param atLeast counts at the thresholds, {@code min(b, N)} of them
+   * @param flights size of the flight sample
+   */
+  public static double retentionFromCounts(long sendIntervalNanos, long quantumNanos, long sends, long flights,
+                                           long[] atLeast) {
+    long b = GridLaw.reduce(sendIntervalNanos, quantumNanos).denominator();
+    if (sends < 0 || flights < 0 || atLeast.length != Math.min(b, sends)) {
+      throw new IllegalArgumentException("need sends >= 0, flights >= 0 and min(b, sends) = " + Math.min(b, Math.max(sends, 0))
+          + " counts, not " + atLeast.length);
+    }
+    if (sends == 0 || flights == 0) {
+      return Double.NaN;
+    }
+    // integer-valued terms: a double holds their sum exactly below 2^53, as the per-send form does, and never overflows
+    double kept = 0;
+    for (int j = 0; j < atLeast.length; j++) {
+      long onPhase = sends / b + (j < sends % b ? 1 : 0); // sends k = j, j + b, j + 2b, ... below N
+      kept += (double) onPhase * atLeast[j];
+    }
+    return kept / sends / flights;
+  }
+
+  /**
+   * {@link #predictRetention(long, long, long, long, long, long[], long[])} from flights held as exact histograms of
+   * {@code floor(flight / unit)}: the held-out sample is {@code pool} minus {@code excluded} (a sub-multiset of it, not
+   * checked). The same number as the sorted arrays give ({@link #thresholdUnits}, {@link #retentionFromCounts}).
+   *
+   * @param unitNanos the histograms' unit, ns (1000 for flights in whole microseconds)
+   */
+  public static double predictRetention(long sendIntervalNanos, long quantumNanos, long firstPhaseNanos,
+                                        long offsetNanos, long sends, ExactHistogram pool, ExactHistogram excluded,
+                                        long unitNanos) {
+    long[] x = thresholdUnits(sendIntervalNanos, quantumNanos, firstPhaseNanos, offsetNanos, sends, unitNanos);
+    long[] atLeast = new long[x.length];
+    for (int j = 0; j < x.length; j++) {
+      atLeast[j] = pool.atLeast(x[j]) - excluded.atLeast(x[j]);
+    }
+    return retentionFromCounts(sendIntervalNanos, quantumNanos, sends, pool.total() - excluded.total(), atLeast);
+  }
+
   /** Number of values of the ascending array that are {@code >= x} (binary search). */
   static long atLeast(long[] sorted, long x) {
     return sorted.length - GridLaw.countBelow(sorted, x);

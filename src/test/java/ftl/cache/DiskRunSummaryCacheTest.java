@@ -284,6 +284,33 @@ class DiskRunSummaryCacheTest {
   }
 
   @Test
+  void readWrite_storedUnderOtherLedgerValues_isScannedAgain(@TempDir Path tmp) {
+    // A stored summary depends on ledger values besides the events file's bytes (the clock offset, the send
+    // interval, the campaign): one stored under other values must not serve, even for the same digest.
+    Campaign c = DataSet.scan(SMALL, "data").campaigns().get(0);
+    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE);
+    List<RunResult> truth = cache.campaignRuns(c, Analysis::scan);
+    List<RunSummary> other = new ArrayList<>();
+    for (RunSummary s : cache.load(cache.fileOf(c)).values()) {
+      SignCheckResult g = s.sign();
+      Analysis.ScanParameters p = s.parameters();
+      other.add(new RunSummary(s.sha256(), s.rows(), new SignCheckResult(g.eventsTaken(), g.complete(), g.missingAck(),
+          g.missingRecv(), g.missingBoth(), g.ackNegative() + 1, g.sendNegative()), s.guard(), s.wallMicrosGuard(),
+          s.grid(), s.medianDisplacementNanos(), s.medianAckSpanNanos(), s.correlation(), s.firstSendPhaseMicros(),
+          new Analysis.ScanParameters(p.clockOffsetMicros() + 1, p.sendIntervalNanos(), p.stamps()), s.detail()));
+    }
+    cache.store(cache.fileOf(c), other);
+    AtomicInteger scans = new AtomicInteger();
+    List<RunResult> again = cache.campaignRuns(c, (cc, r) -> {
+      scans.incrementAndGet();
+      return Analysis.scan(cc, r);
+    });
+    assertThat(scans).hasValue(truth.size());
+    assertThat(RunResults.exact(again)).isEqualTo(RunResults.exact(truth));
+    assertThat(cache.load(cache.fileOf(c)).values()).allMatch(s -> s.parameters().clockOffsetMicros() == 0);
+  }
+
+  @Test
   void refresh_poisonedCache_neverReadsItAndOverwritesIt(@TempDir Path tmp) {
     Campaign c = DataSet.scan(SMALL, "data").campaigns().get(0);
     DiskRunSummaryCache readWrite = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE);
@@ -405,7 +432,8 @@ class DiskRunSummaryCacheTest {
       SignCheckResult bad = new SignCheckResult(g.eventsTaken(), g.complete(), g.missingAck(), g.missingRecv(),
           g.missingBoth(), g.ackNegative() + 1, g.sendNegative());
       wrong.add(new RunSummary(s.sha256(), s.rows(), bad, s.guard(), s.wallMicrosGuard(), s.grid(),
-          s.medianDisplacementNanos(), s.medianAckSpanNanos(), s.correlation(), s.firstSendPhaseMicros()));
+          s.medianDisplacementNanos(), s.medianAckSpanNanos(), s.correlation(), s.firstSendPhaseMicros(),
+          s.parameters(), s.detail()));
     }
     cache.store(cache.fileOf(c), wrong);
   }

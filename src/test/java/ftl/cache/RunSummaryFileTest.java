@@ -2,7 +2,12 @@ package ftl.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.quantity.Analysis;
+import ftl.quantity.RunDetail;
 import ftl.stats.CorrelationWindow;
+import ftl.stats.ExactHistogram;
+import ftl.stats.Rate;
+import ftl.stats.SmoothLimit;
 import ftl.stats.GridLaw;
 import ftl.stats.GuardResult;
 import ftl.stats.SignCheckResult;
@@ -20,7 +25,15 @@ class RunSummaryFileTest {
     WindowedCorrelation.State c = new WindowedCorrelation.State(new CorrelationWindow(-1, 2, Long.MIN_VALUE,
         Long.MAX_VALUE), 3, mean, -mean, comoment, Double.MIN_VALUE, -comoment, 5, 6);
     return new RunSummary(sha, 7, new SignCheckResult(7, 4, 2, 2, 1, 1, 0), guard, none,
-        new GridLaw.RunPrediction(4, 2, 2, 4, 3), median, -median, c, 999);
+        new GridLaw.RunPrediction(4, 2, 2, 4, 3), median, -median, c, 999,
+        new Analysis.ScanParameters(-250, 1_013_000, true), detail());
+  }
+
+  /** A detail whose histograms hold the extremes of 64 bits (deltas that overflow a signed long) and repeats. */
+  static RunDetail detail() {
+    ExactHistogram flights = ExactHistogram.of(new long[] {Long.MIN_VALUE, -1, 0, 0, 3, Long.MAX_VALUE, 3, 3});
+    return new RunDetail(new SmoothLimit.Sum(2_000_000, 8, 1_000_000), new Rate(2, 5), 1000, flights, java.util.List.of(),
+        ExactHistogram.of(new long[] {0, 999, 999, 500, 1, 0, 0, 7}), ExactHistogram.of(new long[] {-5, 7, 7, 1 << 20}));
   }
 
   @Test
@@ -49,6 +62,38 @@ class RunSummaryFileTest {
   }
 
   @Test
+  void decode_histogramNotAscendingOrTruncated_isEmpty() {
+    byte[] file = RunSummaryFile.encode("fp", List.of(summary("e".repeat(64), 1, 2, 3)));
+    assertThat(RunSummaryFile.decode(java.util.Arrays.copyOf(file, file.length - 9), "fp")).isEmpty();
+    // a stored histogram whose second value repeats the first (delta 0): refused by ExactHistogram.ofCounts, so a
+    // miss, not an exception; the CRC is recomputed so that only the content is wrong
+    RunSummary s = summary("f".repeat(64), 1, 2, 3);
+    byte[] good = RunSummaryFile.encode("fp", List.of(s));
+    assertThat(RunSummaryFile.decode(good, "fp")).isPresent();
+    byte[] bad = good.clone();
+    int at = indexOfWallHistogram(bad);
+    bad[at + 3] = 0; // the delta of the second value of the wall-flight histogram
+    assertThat(RunSummaryFile.decode(withCrc(bad), "fp")).isEmpty();
+  }
+
+  /** Where the last histogram (wall flights: 4 distinct values -5, 7, 2^20) starts: its count 3, then zig-zag(-5) = 9. */
+  private static int indexOfWallHistogram(byte[] file) {
+    for (int i = file.length - 9; i >= 0; i--) {
+      if (file[i] == 3 && file[i + 1] == 9 && file[i + 2] == 1) {
+        return i;
+      }
+    }
+    throw new AssertionError("histogram not found");
+  }
+
+  private static byte[] withCrc(byte[] file) {
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(file, 0, file.length - 8);
+    java.nio.ByteBuffer.wrap(file, file.length - 8, 8).putLong(crc.getValue());
+    return file;
+  }
+
+  @Test
   void decode_otherFingerprintOrNoEntries_isEmptyOrEmptyMap() {
     byte[] file = RunSummaryFile.encode("fp", List.of(summary("c".repeat(64), 1, 2, 3)));
     assertThat(RunSummaryFile.decode(file, "other")).isEmpty();
@@ -59,10 +104,10 @@ class RunSummaryFileTest {
   void runSummary_invalidFields_areRefused() {
     RunSummary s = summary("d".repeat(64), 1, 2, 3);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary("D".repeat(64), 1, s.sign(), s.guard(),
-        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0)).hasMessageContaining("SHA-256");
+        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0, s.parameters(), s.detail())).hasMessageContaining("SHA-256");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary("d".repeat(64), 0, s.sign(), s.guard(),
-        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0)).hasMessageContaining("at least one row");
+        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0, s.parameters(), s.detail())).hasMessageContaining("at least one row");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary("d".repeat(64), 1, null, s.guard(),
-        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0)).isInstanceOf(NullPointerException.class);
+        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0, s.parameters(), s.detail())).isInstanceOf(NullPointerException.class);
   }
 }

@@ -32,41 +32,33 @@ class SinglePassTest {
   }
 
   @Test
-  void detail_summaryFromCache_readsTheCampaignsFilesOnceMore() {
+  void detail_summaryFromCache_readsNoFileAgain() {
     Path root = Path.of("").toAbsolutePath();
     DataSet data = DataSet.scan(root.resolve("data"), "data");
-    // a cache that scans by itself (as a disk cache hit gives a summary without the pass's detail)
-    Analysis a = new Analysis(data, (campaign, scan) -> campaign.runs().stream().filter(ftl.data.LedgerRow::ok)
-        .map(r -> Analysis.scan(campaign, r)).toList());
-    RunResult r = a.campaignRuns("delivery").get(0);
-    assertThat(a.reads()).isEmpty();
-    Analysis.RunDetail d = a.detail(r);
-    assertThat(a.detail(r)).isSameAs(d);
-    // the details of the whole campaign, each of its ok runs' files once
-    assertThat(a.reads()).containsEntry(r.campaign().eventsName(r.row()), 1)
-        .hasSize(a.campaignRuns("delivery").size());
-    assertThat(a.reads().values()).allMatch(n -> n == 1);
-    a.detail(a.campaignRuns("delivery").get(1));
-    assertThat(a.reads().values()).allMatch(n -> n == 1);
-    assertThat(d.flightsNanos()).hasSize((int) r.guard().taken());
+    // a cache that gives every result without the analysis's scan (as a disk cache hit does)
+    Analysis a = new Analysis(data, (campaign, scan, keep) -> campaign.runs().stream().filter(ftl.data.LedgerRow::ok)
+        .map(r -> keep.apply(Analysis.scan(campaign, r))).toList());
+    java.util.List<RunResult> runs = a.campaignRuns("delivery");
+    RunDetail d = a.detail(runs.get(0));
+    GridLawHeldOut.predictions(a, "delivery");
+    ClockOffsetQuantities.heldOutRuns(a, "delivery");
+    assertThat(a.reads()).as("the detail came with the summary").isEmpty();
+    assertThat(d.flights()).isEqualTo(runs.get(0).guard().taken());
+    assertThat(d.flightUnits().total()).as("pooled, then dropped").isZero();
+    assertThat(d.gridOwnAtLeast()).isNotEmpty();
+    assertThat(d.wallFlightsMicros().total()).as("delivery is a stamp campaign").isEqualTo(d.flights());
   }
 
   @Test
-  void detail_someRunsScannedSomeFromCache_readsOnlyTheMissingFiles() {
+  void flightPool_ofACondition_holdsEveryFlightOfItsRunsOnce() {
     Path root = Path.of("").toAbsolutePath();
-    DataSet data = DataSet.scan(root.resolve("data"), "data");
-    // a cache that misses the first ok run (scanned through the analysis, detail kept) and holds the others
-    Analysis a = new Analysis(data, (campaign, scan) -> {
-      java.util.List<ftl.data.LedgerRow> ok = campaign.runs().stream().filter(ftl.data.LedgerRow::ok).toList();
-      java.util.List<RunResult> out = new java.util.ArrayList<>();
-      out.add(scan.apply(campaign, ok.get(0)));
-      ok.subList(1, ok.size()).forEach(r -> out.add(Analysis.scan(campaign, r)));
-      return out;
-    });
+    Analysis a = new Analysis(DataSet.scan(root.resolve("data"), "data"));
     java.util.List<RunResult> runs = a.campaignRuns("delivery");
-    assertThat(a.reads()).hasSize(1);
-    a.detail(runs.get(1));
-    assertThat(a.reads()).hasSize(runs.size());
-    assertThat(a.reads().values()).allMatch(n -> n == 1);
+    String condition = runs.get(0).row().condition();
+    long unit = a.detail(runs.get(0)).flightUnitNanos();
+    long flights = runs.stream().filter(r -> r.row().condition().equals(condition)).mapToLong(r -> r.guard().taken()).sum();
+    assertThat(a.flightPool("delivery", condition, unit).total()).isEqualTo(flights);
+    assertThat(a.flightPool("delivery", condition, unit + 1).total()).as("another unit: another pool").isZero();
+    assertThat(a.flightPool("no-such-campaign", condition, unit).total()).isZero();
   }
 }

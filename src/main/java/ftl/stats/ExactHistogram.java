@@ -1,0 +1,217 @@
+package ftl.stats;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An exact histogram of integers: the distinct values of a sample, ascending, each with how many times it occurs.
+ * Nothing is binned or rounded, so every count it answers ({@link #atLeast}, {@link #below}) is the count the sorted
+ * sample would give by binary search; its size is the number of <em>distinct</em> values, so a sample of flights in
+ * whole microseconds (a few thousand distinct values whatever the number of events) takes the same memory at any
+ * length. Mergeable across runs ({@link #merge}); a leave-one-out count is a difference of two histograms' counts.
+ *
+ * <p>Why not HdrHistogram: it is exact only below {@code 2 x 10^d} for {@code d <= 5} significant digits, and bins
+ * larger values; a flight sample from a hostile data root can hold any 64-bit value, and the grid law's counts must be
+ * exact. Immutable; the arrays are never exposed.
+ */
+public final class ExactHistogram {
+
+  private static final ExactHistogram EMPTY = new ExactHistogram(new long[0], new long[0]);
+
+  /** Distinct values, strictly ascending. */
+  private final long[] values;
+  /** {@code atLeast[i]} = number of sample values {@code >= values[i]}; one more entry, 0, at the end. */
+  private final long[] atLeast;
+
+  private ExactHistogram(long[] values, long[] counts) {
+    this.values = values;
+    this.atLeast = new long[values.length + 1];
+    for (int i = values.length - 1; i >= 0; i--) {
+      atLeast[i] = Math.addExact(atLeast[i + 1], counts[i]);
+    }
+  }
+
+  /** The histogram with no value. */
+  public static ExactHistogram empty() {
+    return EMPTY;
+  }
+
+  /** The histogram of {@code sample} (any order; the array is not changed). */
+  public static ExactHistogram of(long[] sample) {
+    long[] sorted = sample.clone();
+    Arrays.sort(sorted);
+    return ofSorted(sorted, sorted.length);
+  }
+
+  /**
+   * The histogram of the first {@code n} values of {@code buffer}, which it sorts in place (a scan's own buffer,
+   * handed over: no copy).
+   */
+  public static ExactHistogram sortingInPlace(long[] buffer, int n) {
+    Arrays.sort(buffer, 0, n);
+    return ofSorted(buffer, n);
+  }
+
+  /** The histogram of the first {@code n} values of an ascending array (not checked: the caller sorted it). */
+  static ExactHistogram ofSorted(long[] sorted, int n) {
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        distinct++;
+      }
+    }
+    long[] v = new long[distinct];
+    long[] c = new long[distinct];
+    int k = -1;
+    for (int i = 0; i < n; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        v[++k] = sorted[i];
+      }
+      c[k]++;
+    }
+    return new ExactHistogram(v, c);
+  }
+
+  /**
+   * The histogram with the given distinct values and their counts (e.g. as stored).
+   *
+   * @throws IllegalArgumentException when the arrays differ in length, the values are not strictly ascending, or a
+   *     count is not positive
+   */
+  public static ExactHistogram ofCounts(long[] values, long[] counts) {
+    if (values.length != counts.length) {
+      throw new IllegalArgumentException(values.length + " values but " + counts.length + " counts");
+    }
+    for (int i = 0; i < values.length; i++) {
+      if (counts[i] < 1) {
+        throw new IllegalArgumentException("count of " + values[i] + " must be positive: " + counts[i]);
+      }
+      if (i > 0 && values[i] <= values[i - 1]) {
+        throw new IllegalArgumentException("values must be strictly ascending (index " + i + ")");
+      }
+    }
+    return new ExactHistogram(values.clone(), counts.clone());
+  }
+
+  /** The union of samples (counts added value by value). */
+  public static ExactHistogram merge(List<ExactHistogram> parts) {
+    ExactHistogram out = EMPTY;
+    for (ExactHistogram p : parts) {
+      out = out.plus(p);
+    }
+    return out;
+  }
+
+  /** The union of this sample and {@code other}: one linear merge of the two ascending value lists. */
+  public ExactHistogram plus(ExactHistogram other) {
+    if (other.values.length == 0) {
+      return this;
+    }
+    if (values.length == 0) {
+      return other;
+    }
+    long[] v = new long[values.length + other.values.length];
+    long[] c = new long[v.length];
+    int i = 0;
+    int j = 0;
+    int k = 0;
+    while (i < values.length || j < other.values.length) {
+      if (j == other.values.length || (i < values.length && values[i] < other.values[j])) {
+        v[k] = values[i];
+        c[k++] = count(i++);
+      } else if (i == values.length || other.values[j] < values[i]) {
+        v[k] = other.values[j];
+        c[k++] = other.count(j++);
+      } else {
+        v[k] = values[i];
+        c[k++] = Math.addExact(count(i++), other.count(j++));
+      }
+    }
+    return new ExactHistogram(Arrays.copyOf(v, k), Arrays.copyOf(c, k));
+  }
+
+  /**
+   * This sample without {@code part}, a sub-multiset of it (e.g. the pool of a condition without one of its runs).
+   *
+   * @throws IllegalArgumentException when {@code part} holds a value more often than this sample does
+   */
+  public ExactHistogram minus(ExactHistogram part) {
+    long[] v = new long[values.length];
+    long[] c = new long[values.length];
+    int k = 0;
+    int j = 0;
+    for (int i = 0; i < values.length; i++) {
+      long n = count(i);
+      if (j < part.values.length && part.values[j] == values[i]) {
+        n -= part.count(j++);
+      }
+      if (n < 0 || (j < part.values.length && part.values[j] < values[i])) {
+        throw new IllegalArgumentException("not a sub-multiset: " + (n < 0 ? values[i] : part.values[j])
+            + " occurs more often in the part");
+      }
+      if (n > 0) {
+        v[k] = values[i];
+        c[k++] = n;
+      }
+    }
+    if (j < part.values.length) {
+      throw new IllegalArgumentException("not a sub-multiset: " + part.values[j] + " occurs more often in the part");
+    }
+    return new ExactHistogram(Arrays.copyOf(v, k), Arrays.copyOf(c, k));
+  }
+
+  /** How many sample values there are. */
+  public long total() {
+    return atLeast[0];
+  }
+
+  /** How many distinct values there are (the histogram's size). */
+  public int distinct() {
+    return values.length;
+  }
+
+  /** The {@code i}-th distinct value, ascending. */
+  public long value(int i) {
+    return values[i];
+  }
+
+  /** How many times the {@code i}-th distinct value occurs. */
+  public long count(int i) {
+    return atLeast[i] - atLeast[i + 1];
+  }
+
+  /** Number of sample values {@code >= x}: what {@code sorted.length - lowerBound(sorted, x)} gives on the sample. */
+  public long atLeast(long x) {
+    int lo = 0;
+    int hi = values.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (values[mid] < x) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return atLeast[lo];
+  }
+
+  /** Number of sample values strictly below {@code x}. */
+  public long below(long x) {
+    return total() - atLeast(x);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ExactHistogram h && Arrays.equals(values, h.values) && Arrays.equals(atLeast, h.atLeast);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * Arrays.hashCode(values) + Arrays.hashCode(atLeast);
+  }
+
+  @Override
+  public String toString() {
+    return "ExactHistogram[" + values.length + " distinct of " + total() + "]";
+  }
+}
