@@ -44,7 +44,7 @@ cds=()
 if [[ -z "${FTL_JAVA_OPTS+set}" && -n "$opts" && -z "${FTL_NO_CDS:-}" ]]; then
   javabin="$(readlink -f "$(command -v java)" 2>/dev/null || true)"
   if [[ -n "$javabin" ]]; then
-    jsa="$root/target/ftl-cds-$( (echo "$javabin"; stat -c '%s %Y' "$javabin") 2>/dev/null | cksum | cut -d' ' -f1).jsa"
+    jsa="$root/target/ftl-cds-$( (echo "$javabin"; stat -c '%s %Y' "$javabin" 2>/dev/null || true) | cksum | cut -d' ' -f1).jsa"
     size=""
     [[ -f "$jsa.size" ]] && read -r size <"$jsa.size" 2>/dev/null || true
     if [[ -f "$jsa" && ! "$jar" -nt "$jsa" && ! "$root/target/lib" -nt "$jsa" && -n "$size" && "$(stat -c %s "$jsa" 2>/dev/null)" == "$size" ]]; then
