@@ -24,8 +24,10 @@ if [[ -n "$stale" ]]; then
   rm -f "$log"
 fi
 # Analysis commands are short-lived: C1 and the serial collector start faster and finish sooner here
-# (reproduce 5.3 s -> 4.4 s). The instrument (campaign, broker) runs with the JVM's defaults, as its data were taken.
-opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+# (reproduce 5.3 s -> 4.4 s). A small initial heap (the JVM's default is 1/64 of the machine's memory, 384 MB on
+# 24 GiB) lets the heap grow with what is live instead: peak RSS of list --json 240 -> 160 MB at the same speed.
+# The instrument (campaign, broker) runs with the JVM's defaults, as its data were taken.
+opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms32m"
 for a in "$@"; do
   case "$a" in campaign|broker) opts=""; break ;; esac
 done

@@ -53,10 +53,9 @@ public final class CheckPdfCommand implements Callable<Integer> {
     }
     PdfText.Document doc = PdfText.read(file, pdf.toString());
     Analysis a = Registries.analysis(main, noCache);
+    a.readAhead(); // every quantity is computed: read every campaign now, on both cores
     List<Computed> computed = new ArrayList<>();
-    for (Quantity q : Registry.forData(a.data()).all()) {
-      computed.add(Computed.of(q, a));
-    }
+    computed.addAll(Computed.all(Registry.forData(a.data()).all(), a));
     String digest = Reproduction.dataDigest(a.data());
     PdfCensus.Report r = PdfCensus.take(doc, computed, Census.allowList(main.archiveRoot()),
         ftl.emit.OriginalStudy.read(main.archiveRoot()), digest);

@@ -40,9 +40,7 @@ public final class ListCommand implements Callable<Integer> {
     Analysis a = Registries.analysis(main, noCache);
     a.readAhead(); // every quantity is asked for: read every campaign now, on both cores, while ledger-only ones compute
     List<Computed> computed = new ArrayList<>();
-    for (Quantity q : Registry.forData(a.data()).all()) {
-      computed.add(Computed.of(q, a));
-    }
+    computed.addAll(Computed.all(Registry.forData(a.data()).all(), a));
     if (json) {
       ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
           .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -83,7 +81,8 @@ public final class ListCommand implements Callable<Integer> {
 
   private static RawValue raw(ObjectMapper om, List<String> files) {
     try {
-      return new RawValue(om.writeValueAsString(files));
+      // a SerializedString keeps its UTF-8 bytes: each of the thousands of copies is a byte copy, not an encoding
+      return new RawValue(new com.fasterxml.jackson.core.io.SerializedString(om.writeValueAsString(files)));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException("a list of strings always serialises", e);
     }

@@ -7,7 +7,6 @@ import ftl.data.EventReader;
 import ftl.data.LedgerReader;
 import ftl.data.LedgerRow;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import ftl.data.Event;
@@ -42,7 +41,8 @@ public final class Analysis {
 
   private final DataSet data;
   private final RunSummaryCache cache;
-  private final Map<String, java.util.concurrent.FutureTask<List<RunResult>>> scanned = new HashMap<>();
+  private final Map<String, java.util.concurrent.FutureTask<List<RunResult>>> scanned =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /** An analysis that scans every events file it needs ({@link RunSummaryCache#NONE}). */
   public Analysis(DataSet data) {
@@ -62,8 +62,12 @@ public final class Analysis {
     return data;
   }
 
-  /** Every ledger row of every campaign, with its campaign, in campaign then ledger order. */
+  /** Every ledger row of every campaign, with its campaign, in campaign then ledger order (one list per analysis). */
   public List<Map.Entry<Campaign, LedgerRow>> rows(String instrument) {
+    return memo("rows:" + instrument, () -> List.copyOf(allRows(instrument)));
+  }
+
+  private List<Map.Entry<Campaign, LedgerRow>> allRows(String instrument) {
     List<Map.Entry<Campaign, LedgerRow>> out = new ArrayList<>();
     for (Campaign c : data.campaigns()) {
       for (LedgerRow r : c.runs()) {
@@ -116,7 +120,7 @@ public final class Analysis {
 
   /** Ok rows of an instrument. */
   public List<Map.Entry<Campaign, LedgerRow>> okRows(String instrument) {
-    return rows(instrument).stream().filter(e -> e.getValue().ok()).toList();
+    return memo("okRows:" + instrument, () -> rows(instrument).stream().filter(e -> e.getValue().ok()).toList());
   }
 
   /** Whether any ok run of the instrument is present. */
@@ -124,21 +128,48 @@ public final class Analysis {
     return !okRows(instrument).isEmpty();
   }
 
-  private final Map<String, Object> memo = new HashMap<>();
+  private final Map<String, java.util.concurrent.FutureTask<Object>> memo =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
-  /** A derived value computed once per analysis (e.g. a bootstrap shared by a ratio and its interval). */
+  /**
+   * A derived value computed once per analysis (e.g. a bootstrap shared by a ratio and its interval), by whichever
+   * thread asks first; others wait for it. No lock is held while it computes, so a campaign read ahead on another
+   * thread is not held up by a long computation here.
+   */
   @SuppressWarnings("unchecked")
-  public synchronized <T> T memo(String key, java.util.function.Supplier<T> compute) {
-    if (memo.containsKey(key)) {
-      return (T) memo.get(key);
+  public <T> T memo(String key, java.util.function.Supplier<T> compute) {
+    return (T) once(memo, key, compute::get);
+  }
+
+  /** The value of {@code key}: computed now by {@code compute} if no thread has started it, else awaited. */
+  private static <T> T once(Map<String, java.util.concurrent.FutureTask<T>> tasks, String key,
+                            java.util.concurrent.Callable<T> compute) {
+    java.util.concurrent.FutureTask<T> task = tasks.get(key);
+    if (task == null) {
+      java.util.concurrent.FutureTask<T> mine = new java.util.concurrent.FutureTask<>(compute);
+      task = tasks.putIfAbsent(key, mine);
+      if (task == null) {
+        task = mine;
+        mine.run();
+      }
     }
-    T v = compute.get();
-    memo.put(key, v);
-    return v;
+    try {
+      if (!task.isDone() && Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread) {
+        // a fork-join worker that waits lets the pool start another worker meanwhile: with two cores the common pool
+        // has one, and the thread computing this value may need it
+        java.util.concurrent.ForkJoinPool.managedBlock(new Waiting(task));
+      }
+      return task.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while " + key + " was computed", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw rethrown(e.getCause());
+    }
   }
 
   /** Campaigns whose events files have been streamed so far (for tests of laziness). */
-  public synchronized java.util.Set<String> scannedCampaigns() {
+  public java.util.Set<String> scannedCampaigns() {
     return java.util.Set.copyOf(scanned.keySet());
   }
 
@@ -161,49 +192,51 @@ public final class Analysis {
    * with the run's events. Whichever thread asks first reads a campaign; others wait for it.
    */
   public List<RunResult> campaignRuns(String campaign) {
-    java.util.concurrent.FutureTask<List<RunResult>> task;
-    boolean mine = false;
-    synchronized (this) {
-      task = scanned.get(campaign);
-      if (task == null) {
-        Campaign c = data.campaigns().stream().filter(x -> x.name().equals(campaign)).findFirst().orElse(null);
-        task = new java.util.concurrent.FutureTask<>(() -> c == null ? List.of()
-            : List.copyOf(cache.campaignRuns(c, this::scanCounting, this::pool)));
-        scanned.put(campaign, task);
-        mine = true;
-      }
-    }
-    if (mine) {
-      task.run();
-    }
-    try {
-      return task.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while campaign " + campaign + " was read", e);
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw rethrown(e.getCause());
-    }
+    return once(scanned, campaign, () -> {
+      Campaign c = data.campaigns().stream().filter(x -> x.name().equals(campaign)).findFirst().orElse(null);
+      return c == null ? List.of() : List.copyOf(cache.campaignRuns(c, this::scanCounting, this::pool));
+    });
   }
 
-  /** A failure of a campaign's read, as it was thrown (a DataException keeps its file, line and exit code). */
-  private static RuntimeException rethrown(Throwable cause) {
-    if (cause instanceof RuntimeException re) {
-      return re;
+  /** Waiting for a value another thread computes, as the fork-join pool is told of it. */
+  private record Waiting(java.util.concurrent.Future<?> task) implements java.util.concurrent.ForkJoinPool.ManagedBlocker {
+    @Override
+    public boolean block() throws InterruptedException {
+      try {
+        task.get();
+      } catch (java.util.concurrent.ExecutionException e) {
+        // reported by the caller's own get()
+      }
+      return true;
     }
-    if (cause instanceof Error err) {
-      throw err;
+
+    @Override
+    public boolean isReleasable() {
+      return task.isDone();
     }
-    return new IllegalStateException(cause);
   }
 
   /**
-   * Reads every campaign now, all on both cores at once (a big campaign is not left to finish alone): for commands
-   * that need every quantity ({@code list}, {@code reproduce}). The results are those of reading each campaign on
-   * first need.
+   * A failure of a value computed once, as it was thrown (a DataException keeps its file, line and exit code). The
+   * computations are suppliers and campaign reads: they throw no checked exception.
+   */
+  private static RuntimeException rethrown(Throwable cause) {
+    if (cause instanceof Error err) {
+      throw err;
+    }
+    return (RuntimeException) cause;
+  }
+
+  /**
+   * Reads every campaign now, last first (a reader that asks in ledger order meets it half-way), each on both cores:
+   * for commands that need every quantity ({@code list}, {@code reproduce}). The results are those of reading each
+   * campaign on first need. Campaigns are never awaited from a fork-join worker: a worker blocked on a campaign
+   * that needs the pool's only worker would wait for ever (two cores give the common pool one worker).
    */
   public void readAll() {
-    data.campaigns().stream().map(Campaign::name).toList().parallelStream().forEach(this::campaignRuns);
+    List<Campaign> all = new ArrayList<>(data.campaigns());
+    java.util.Collections.reverse(all);
+    all.forEach(c -> campaignRuns(c.name()));
   }
 
   /**

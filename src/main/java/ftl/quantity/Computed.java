@@ -16,6 +16,31 @@ public record Computed(Quantity quantity, Value value, String text, String latex
     return new Computed(q, v, q.format().text(v, q.unit()), q.format().latex(v, q.unit()));
   }
 
+  /**
+   * Every quantity of {@code quantities} over the analysis, in their order, computed on both cores (the values do
+   * not depend on which thread computes what: computations are pure, shared values are computed once,
+   * {@link Analysis#memo}). When computations fail, the failure of the first failing quantity in list order is thrown,
+   * as a computation one by one would have thrown it.
+   */
+  public static java.util.List<Computed> all(java.util.List<Quantity> quantities, Analysis a) {
+    Object[] out = new Object[quantities.size()];
+    java.util.stream.IntStream.range(0, out.length).parallel().forEach(i -> {
+      try {
+        out[i] = of(quantities.get(i), a);
+      } catch (RuntimeException e) {
+        out[i] = e;
+      }
+    });
+    java.util.List<Computed> computed = new java.util.ArrayList<>(out.length);
+    for (Object o : out) {
+      if (o instanceof RuntimeException e) {
+        throw e;
+      }
+      computed.add((Computed) o);
+    }
+    return computed;
+  }
+
   public boolean available() {
     return value.available();
   }
