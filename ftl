@@ -31,4 +31,41 @@ opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms32m"
 for a in "$@"; do
   case "$a" in campaign|broker) opts=""; break ;; esac
 done
-exec java ${FTL_JAVA_OPTS-$opts} -cp "$jar:$root/target/lib/*" ftl.cli.Main --root "$root" "$@"
+cp="$jar:$root/target/lib/*"
+# Class-data sharing (JDK 17 dynamic AppCDS): the classes an analysis command loads, parsed and verified once into
+# target/ftl-cds-<jvm>.jsa and mapped at each start instead of read from the jars (README, "Performance"). Only with
+# the launcher's own options (not with FTL_JAVA_OPTS, not for campaign/broker). Written, when missing or older than
+# the jar (or target/lib), by a training run (`check runs.total`, output discarded; about 2 s, once per build) into a temporary file,
+# tried with -Xshare:on, then renamed, so two launches at once never see half an archive; <jvm> is a checksum of the
+# java binary, so another JVM gets an archive of its own. The .size file guards against a truncated archive (JDK 17
+# crashes on one); a failed training leaves a .failed mark, not retried until the jar changes. Whatever goes wrong
+# (read-only target/, a stale or foreign archive) the command runs without it, and the JVM's CDS messages are off.
+# FTL_NO_CDS=1 turns it off.
+set -f # no pathname expansion from here on: -Xlog:cds*=off is a JVM option, not a pattern
+cds=()
+if [[ -z "${FTL_JAVA_OPTS+set}" && -n "$opts" && -z "${FTL_NO_CDS:-}" ]]; then
+  javabin="$(readlink -f "$(command -v java)" 2>/dev/null || true)"
+  if [[ -n "$javabin" ]]; then
+    jsa="$root/target/ftl-cds-$( (echo "$javabin"; stat -c '%s %Y' "$javabin" 2>/dev/null || true) | cksum | cut -d' ' -f1).jsa"
+    size=""
+    [[ -f "$jsa.size" ]] && read -r size <"$jsa.size" 2>/dev/null || true
+    if [[ -f "$jsa" && ! "$jar" -nt "$jsa" && ! "$root/target/lib" -nt "$jsa" && -n "$size" && "$(stat -c %s "$jsa" 2>/dev/null)" == "$size" ]]; then
+      cds=("-XX:SharedArchiveFile=$jsa" "-Xlog:cds*=off")
+    elif [[ -w "$root/target" && ! ( -f "$jsa.failed" && "$jsa.failed" -nt "$jar" ) ]]; then
+      tmp="$jsa.$$.tmp"
+      if java $opts -XX:ArchiveClassesAtExit="$tmp" -XX:ErrorFile=/dev/null -Xlog:cds*=off -cp "$cp" ftl.cli.Main --root "$root" check runs.total \
+            </dev/null >/dev/null 2>&1; [[ -s "$tmp" ]] \
+          && java $opts -Xshare:on -XX:SharedArchiveFile="$tmp" -XX:ErrorFile=/dev/null -Xlog:cds*=off -cp "$cp" -version \
+            </dev/null >/dev/null 2>&1 \
+          && stat -c %s "$tmp" >"$tmp.size" 2>/dev/null && mv -f "$tmp.size" "$jsa.size" 2>/dev/null \
+          && mv -f "$tmp" "$jsa" 2>/dev/null; then
+        cds=("-XX:SharedArchiveFile=$jsa" "-Xlog:cds*=off")
+        rm -f "$jsa.failed" 2>/dev/null || true
+      else
+        touch "$jsa.failed" 2>/dev/null || true
+      fi
+      rm -f "$tmp" "$tmp.size" 2>/dev/null || true
+    fi
+  fi
+fi
+exec java ${FTL_JAVA_OPTS-$opts} ${cds[@]+"${cds[@]}"} -cp "$cp" ftl.cli.Main --root "$root" "$@"

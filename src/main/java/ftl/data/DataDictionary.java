@@ -133,11 +133,55 @@ public final class DataDictionary {
    * @throws DataException naming the file and line when the cell does not parse
    */
   public void checkLedgerCell(String column, String value, String file, long line) {
-    if (value == null || value.isEmpty()) {
-      return;
+    ledgerCellCheck(column).check(value, file, line);
+  }
+
+  /**
+   * The check {@link #checkLedgerCell} makes of every cell of one column, resolved once for the column (a ledger
+   * reader asks it once per header column, not once per cell): the declared types a non-empty cell must conform to,
+   * the archive's ({@link LedgerSchema}) first, then the data root's, each only when it constrains the text
+   * ({@code integer}, {@code number}). {@link CellCheck#none()} when neither does.
+   */
+  public CellCheck ledgerCellCheck(String column) {
+    List<Field> types = new java.util.ArrayList<>(2);
+    for (Field f : new Field[] {ENFORCED_LEDGER_FIELDS.get(column), ledgerFields.get(column)}) {
+      if (f != null && (f.type().equals("integer") || f.type().equals("number"))) {
+        types.add(f);
+      }
     }
-    checkCell(ENFORCED_LEDGER_FIELDS.get(column), column, value, file, line);
-    checkCell(ledgerFields.get(column), column, value, file, line);
+    return new CellCheck(column, types);
+  }
+
+  /**
+   * The type checks of one ledger column, in the order they are made ({@link #ledgerCellCheck}).
+   *
+   * @param column the column name, for messages
+   * @param types the declared fields whose type a non-empty cell must conform to
+   */
+  public record CellCheck(String column, List<Field> types) {
+    public CellCheck {
+      java.util.Objects.requireNonNull(column, "column");
+      types = List.copyOf(types);
+    }
+
+    /** True when no declared type constrains the column's cells (then {@link #check} never throws). */
+    public boolean none() {
+      return types.isEmpty();
+    }
+
+    /**
+     * Checks one cell of the column: empty passes; otherwise each declared type in turn.
+     *
+     * @throws DataException naming the file and line at the first type the cell does not conform to
+     */
+    public void check(String value, String file, long line) {
+      if (value == null || value.isEmpty()) {
+        return;
+      }
+      for (Field f : types) {
+        checkCell(f, column, value, file, line);
+      }
+    }
   }
 
   private static final Pattern INTEGER = Pattern.compile("-?[0-9]{1,19}");
@@ -157,27 +201,88 @@ public final class DataDictionary {
   /**
    * True when a non-empty cell is a value of the declared type: an integer that fits a long, or a finite number,
    * each exactly as written (no spaces); any text for the other types. The reader and the writer
-   * ({@link LedgerCells}) both ask this.
+   * ({@link LedgerCells}) both ask this. The common cells are accepted by a scan of their characters
+   * ({@link #plainInteger}, {@link #plainDecimal}); any other cell is decided by the regular expression and the
+   * parse, as the rule is written.
    */
   static boolean conforms(String type, String v) {
     switch (type) {
       case "integer" -> {
-        if (!INTEGER.matcher(v).matches()) {
-          return false;
-        }
-        try {
-          Long.parseLong(v);
-          return true;
-        } catch (NumberFormatException e) {
-          return false;
-        }
+        return plainInteger(v) || integerByRule(v);
       }
       case "number" -> {
-        return NUMBER.matcher(v).matches() && Double.isFinite(Double.parseDouble(v));
+        return plainDecimal(v) || numberByRule(v);
       }
       default -> {
         return true;
       }
     }
+  }
+
+  /** The integer rule as written: {@code -?[0-9]{1,19}} and {@link Long#parseLong} accepts it. */
+  static boolean integerByRule(String v) {
+    if (!INTEGER.matcher(v).matches()) {
+      return false;
+    }
+    try {
+      Long.parseLong(v);
+      return true;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  /** The number rule as written: {@link #NUMBER} and a finite {@link Double#parseDouble}. */
+  static boolean numberByRule(String v) {
+    return NUMBER.matcher(v).matches() && Double.isFinite(Double.parseDouble(v));
+  }
+
+  /**
+   * A fast sufficient test for the integer rule: an optional {@code -} then 1 to 18 ASCII digits, which always
+   * fit a long. False says nothing (19 digits, a sign, anything else goes to {@link #integerByRule}).
+   */
+  static boolean plainInteger(String v) {
+    int n = v.length();
+    int i = n > 0 && v.charAt(0) == '-' ? 1 : 0;
+    if (n - i < 1 || n - i > 18) {
+      return false;
+    }
+    for (; i < n; i++) {
+      char c = v.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * A fast sufficient test for the number rule: an optional {@code -}, 1 to 40 ASCII digits, and optionally a
+   * {@code .} and 1 to 40 more, no exponent (so always finite). False says nothing (an exponent, anything else goes to
+   * {@link #numberByRule}).
+   */
+  static boolean plainDecimal(String v) {
+    int n = v.length();
+    int i = n > 0 && v.charAt(0) == '-' ? 1 : 0;
+    int intStart = i;
+    while (i < n && v.charAt(i) >= '0' && v.charAt(i) <= '9') {
+      i++;
+    }
+    int intDigits = i - intStart;
+    if (intDigits < 1 || intDigits > 40) {
+      return false;
+    }
+    if (i == n) {
+      return true;
+    }
+    if (v.charAt(i) != '.') {
+      return false;
+    }
+    int fracStart = ++i;
+    while (i < n && v.charAt(i) >= '0' && v.charAt(i) <= '9') {
+      i++;
+    }
+    int fracDigits = i - fracStart;
+    return i == n && fracDigits >= 1 && fracDigits <= 40;
   }
 }

@@ -49,32 +49,89 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
     }
     DataGate gate = DataGate.of(abs, displayRoot);
     DataDictionary dictionary = DataDictionary.forRoot(gate);
-    for (String name : gate.list("")) {
-      if (gate.type(name) != DataGate.Type.FOLDER) {
+    // the folders are read side by side (a ledger's checks are most of the fixed cost of every command), and taken
+    // in name order afterwards: the same campaigns, and the first failure in name order is the one reported, as if
+    // they had been read one after another
+    List<Outcome<Folder>> folders = inOrder(gate.list(""), name -> folder(gate, abs, name, dictionary));
+    for (Outcome<Folder> o : folders) {
+      Folder f = o.get();
+      if (f == null) {
         continue;
       }
-      String ledger = name + "/" + EventFormat.LEDGER_FILE;
-      if (!gate.isFile(ledger) || ombLedger(gate, ledger)) {
-        // no ledger, or the ledger of the real OpenMessaging Benchmark runs (not the instrument's format)
-        other.add(name);
-        continue;
+      if (f.campaign() == null) {
+        other.add(f.name());
+      } else {
+        campaigns.add(f.campaign());
       }
-      Identifiers.require(name, "campaign folder name", gate.name(name), 0);
-      if (name.contains(".")) {
-        throw new DataException(gate.name(name), 0, "campaign folder name \"" + name
-            + "\" contains '.', which separates the parts of registry keys", null);
-      }
-      List<LedgerRow> rows = LedgerReader.read(gate, ledger, name, dictionary);
-      String plan = name + "/" + EventFormat.PLAN_FILE;
-      Optional<JsonNode> planNode = gate.isFile(plan) ? Optional.of(PlanReader.read(gate, plan)) : Optional.empty();
-      campaigns.add(new Campaign(name, abs.resolve(name), gate.name(name), planNode, rows, gate, name));
     }
     return new DataSet(abs, displayRoot, dictionary, campaigns, other, Optional.of(gate));
   }
 
-  /** Whether a ledger, read through the gate, is the OMB runs' ledger ({@link OmbFormat#isOmbLedger}'s rule). */
-  private static boolean ombLedger(DataGate gate, String ledger) {
-    String text = DataGate.text(gate.read(ledger, DataGate.Kind.LEDGER), gate.name(ledger));
+  /** What an entry of the root is: a campaign, or a folder that is not one ({@code campaign} null). */
+  private record Folder(String name, Campaign campaign) {}
+
+  /** An entry of the root read on its own: null when it is not a folder. */
+  private static Folder folder(DataGate gate, Path abs, String name, DataDictionary dictionary) {
+    if (gate.type(name) != DataGate.Type.FOLDER) {
+      return null;
+    }
+    String ledger = name + "/" + EventFormat.LEDGER_FILE;
+    if (!gate.isFile(ledger)) {
+      return new Folder(name, null); // no ledger
+    }
+    // read once: to tell the OMB runs' ledger and, when it is the instrument's, to parse it
+    byte[] bytes = gate.read(ledger, DataGate.Kind.LEDGER);
+    String text = DataGate.text(bytes, gate.name(ledger));
+    if (ombLedger(text)) {
+      return new Folder(name, null); // the ledger of the real OpenMessaging Benchmark runs (not the instrument's format)
+    }
+    Identifiers.require(name, "campaign folder name", gate.name(name), 0);
+    if (name.contains(".")) {
+      throw new DataException(gate.name(name), 0, "campaign folder name \"" + name
+          + "\" contains '.', which separates the parts of registry keys", null);
+    }
+    List<LedgerRow> rows = LedgerReader.read(gate, ledger, bytes, text, name, dictionary);
+    String plan = name + "/" + EventFormat.PLAN_FILE;
+    Optional<JsonNode> planNode = gate.isFile(plan) ? Optional.of(PlanReader.read(gate, plan)) : Optional.empty();
+    return new Folder(name, new Campaign(name, abs.resolve(name), gate.name(name), planNode, rows, gate, name));
+  }
+
+  /** What one piece of work gave: its value, or what it threw (a runtime exception or an error). */
+  record Outcome<T>(T value, Throwable thrown) {
+    Outcome {
+      if (thrown != null && !(thrown instanceof RuntimeException) && !(thrown instanceof Error)) {
+        throw new IllegalArgumentException("only unchecked throwables are carried: " + thrown);
+      }
+    }
+
+    /** The value, or what the work threw, thrown again here. */
+    T get() {
+      if (thrown instanceof RuntimeException e) {
+        throw e;
+      }
+      if (thrown instanceof Error e) {
+        throw e;
+      }
+      return value;
+    }
+  }
+
+  /**
+   * Applies {@code work} to every input, in parallel (the common fork-join pool and the calling thread), and returns
+   * the outcomes in the inputs' order: what each gave or threw, whatever order they ran in.
+   */
+  static <I, T> List<Outcome<T>> inOrder(List<I> inputs, java.util.function.Function<I, T> work) {
+    return inputs.parallelStream().map(in -> {
+      try {
+        return new Outcome<T>(work.apply(in), null);
+      } catch (RuntimeException | Error e) {
+        return new Outcome<T>(null, e);
+      }
+    }).toList();
+  }
+
+  /** Whether a ledger's text, read through the gate, is the OMB runs' ledger ({@link OmbFormat#isOmbLedger}'s rule). */
+  private static boolean ombLedger(String text) {
     int nl = text.indexOf('\n');
     String first = (nl < 0 ? text : text.substring(0, nl)).trim();
     java.util.List<String> header = java.util.Arrays.asList(first.split(",", -1));

@@ -27,6 +27,7 @@ import org.apache.commons.csv.CSVRecord;
  */
 public final class LedgerReader {
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
+  private static final Pattern COLUMN_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
 
   /** Integer ledger columns that must be positive when present: a send interval of zero or less is no interval. */
   public static final List<String> POSITIVE_COLUMNS = List.of(LedgerSchema.SEND_INTERVAL_NS.name());
@@ -42,8 +43,19 @@ public final class LedgerReader {
    * @param dictionary column types to enforce
    */
   public static List<LedgerRow> read(DataGate gate, String relLedger, String relCampaignDir, DataDictionary dictionary) {
-    String displayName = gate.name(relLedger);
-    return parse(gate.read(relLedger, DataGate.Kind.LEDGER), displayName,
+    return read(gate, relLedger, gate.read(relLedger, DataGate.Kind.LEDGER), null, relCampaignDir, dictionary);
+  }
+
+  /**
+   * Parses a ledger whose bytes the gate has read already ({@link DataSet} reads each ledger once, to tell an OMB
+   * ledger from the instrument's and to parse it).
+   *
+   * @param bytes the file as {@link DataGate#read} read it
+   * @param text the bytes as {@link DataGate#text} decoded them, or null to decode them here
+   */
+  static List<LedgerRow> read(DataGate gate, String relLedger, byte[] bytes, String text, String relCampaignDir,
+                              DataDictionary dictionary) {
+    return parse(bytes, text, gate.name(relLedger),
         eventsFile -> gate.isFile(relCampaignDir.isEmpty() ? eventsFile : relCampaignDir + "/" + eventsFile), dictionary);
   }
 
@@ -61,6 +73,12 @@ public final class LedgerReader {
    */
   static List<LedgerRow> parse(byte[] bytes, String displayName, java.util.function.Predicate<String> eventsFileExists,
                                DataDictionary dictionary) {
+    return parse(bytes, null, displayName, eventsFileExists, dictionary);
+  }
+
+  /** As {@link #parse(byte[], String, java.util.function.Predicate, DataDictionary)}, with the text decoded already. */
+  private static List<LedgerRow> parse(byte[] bytes, String decoded, String displayName,
+                                       java.util.function.Predicate<String> eventsFileExists, DataDictionary dictionary) {
     CSVFormat format = CSVFormat.RFC4180.builder()
         .setHeader().setSkipHeaderRecord(true).setCommentMarker('#').setIgnoreEmptyLines(true)
         .setAllowMissingColumnNames(false).setDuplicateHeaderMode(org.apache.commons.csv.DuplicateHeaderMode.DISALLOW)
@@ -71,7 +89,8 @@ public final class LedgerReader {
     if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
       throw new DataException(displayName, 1, "starts with a UTF-8 byte-order mark (U+FEFF); a ledger is UTF-8 without one", null);
     }
-    String text = DataGate.text(bytes, displayName);
+    // decoded by the same rule from the same bytes when given, so the same text (or the same refusal, already made)
+    String text = decoded != null ? decoded : DataGate.text(bytes, displayName);
     for (int cr = text.indexOf('\r'); cr >= 0; cr = text.indexOf('\r', cr + 1)) {
       if (cr + 1 >= text.length() || text.charAt(cr + 1) != '\n') {
         throw new DataException(displayName, 1 + text.substring(0, cr).chars().filter(c -> c == '\n').count(),
@@ -92,11 +111,12 @@ public final class LedgerReader {
             + String.join(", ", missing), null);
       }
       for (String h : header) {
-        if (h.isEmpty() || h.length() > Identifiers.MAX_LENGTH || !h.matches("[A-Za-z0-9_.-]+")) {
+        if (h.isEmpty() || h.length() > Identifiers.MAX_LENGTH || !COLUMN_NAME.matcher(h).matches()) {
           throw new DataException(displayName, 1, "header column \"" + Echo.of(h) + "\" is not a column name ("
               + "letters, digits, '_', '.', '-', at most " + Identifiers.MAX_LENGTH + ")", null);
         }
       }
+      RowChecks checks = new RowChecks(header, dictionary);
       Map<String, Long> seen = new HashMap<>();
       List<LedgerRow> rows = new ArrayList<>();
       for (CSVRecord rec : parser) {
@@ -108,11 +128,12 @@ public final class LedgerReader {
           throw new DataException(displayName, line,
               "expected " + header.size() + " fields, found " + rec.size(), null);
         }
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (String h : header) {
-          fields.put(h, rec.get(h));
+        // the header's names are distinct and in column order, so cell i is the cell of header column i
+        Map<String, String> fields = new LinkedHashMap<>(checks.mapCapacity);
+        for (int i = 0; i < checks.columns.length; i++) {
+          fields.put(checks.columns[i], rec.get(i));
         }
-        rows.add(checkRow(fields, line, displayName, eventsFileExists, dictionary, seen));
+        rows.add(checkRow(fields, rec, line, displayName, eventsFileExists, checks, seen));
       }
       if (rows.isEmpty()) {
         throw new DataException(displayName, 1, "no runs after the header", null);
@@ -125,9 +146,36 @@ public final class LedgerReader {
     }
   }
 
-  private static LedgerRow checkRow(Map<String, String> fields, long line, String name,
+  /**
+   * What {@link #checkRow} checks of every row of one ledger, resolved once from its header: the type check of each
+   * column ({@link DataDictionary#ledgerCellCheck}), and the declared columns with allowed words that the header
+   * has, in {@link LedgerSchema#COLUMNS} order.
+   */
+  private static final class RowChecks {
+    final String[] columns;
+    final DataDictionary.CellCheck[] types;
+    final List<LedgerSchema.Column> worded = new ArrayList<>();
+    final int mapCapacity;
+
+    RowChecks(List<String> header, DataDictionary dictionary) {
+      columns = header.toArray(new String[0]);
+      types = new DataDictionary.CellCheck[columns.length];
+      for (int i = 0; i < columns.length; i++) {
+        DataDictionary.CellCheck c = dictionary.ledgerCellCheck(columns[i]);
+        types[i] = c.none() ? null : c;
+      }
+      for (LedgerSchema.Column c : LedgerSchema.COLUMNS) {
+        if (!c.allowed().isEmpty() && header.contains(c.name())) {
+          worded.add(c);
+        }
+      }
+      mapCapacity = (int) Math.ceil(columns.length / 0.75) + 1;
+    }
+  }
+
+  private static LedgerRow checkRow(Map<String, String> fields, CSVRecord rec, long line, String name,
                                     java.util.function.Predicate<String> eventsFileExists,
-                                    DataDictionary dictionary, Map<String, Long> seen) {
+                                    RowChecks checks, Map<String, Long> seen) {
     String runId = fields.get("run_id").trim();
     if (runId.isEmpty()) {
       throw new DataException(name, line, "run_id is empty", null);
@@ -162,7 +210,7 @@ public final class LedgerReader {
         throw new DataException(name, line, "events_file \"" + Echo.of(eventsFile)
             + "\" lies outside the campaign folder or is not a safe relative path", null);
       }
-      if (!sha.isEmpty() && !SHA256.matcher(sha).matches()) {
+      if (!sha.isEmpty() && !lowerHex64(sha) && !SHA256.matcher(sha).matches()) {
         throw new DataException(name, line, "events_sha256 is not 64 lower-case hex digits (\""
             + EventReader.abbreviate(sha) + "\")", null);
       }
@@ -173,10 +221,13 @@ public final class LedgerReader {
         throw new DataException(name, line, "events file " + eventsFile + " is missing", null);
       }
     }
-    for (Map.Entry<String, String> e : fields.entrySet()) {
-      dictionary.checkLedgerCell(e.getKey(), e.getValue(), name, line);
+    for (int i = 0; i < checks.types.length; i++) {
+      if (checks.types[i] != null) {
+        checks.types[i].check(rec.get(i), name, line);
+      }
     }
-    for (LedgerSchema.Column c : LedgerSchema.COLUMNS) {
+    // a column without allowed words allows every value, and a column the header lacks is not checked
+    for (LedgerSchema.Column c : checks.worded) {
       String v = fields.get(c.name());
       if (v != null && !c.allows(v)) {
         throw new DataException(name, line, c.name() + " \"" + Echo.of(v) + "\" is not one of "
@@ -190,6 +241,20 @@ public final class LedgerReader {
       }
     }
     return new LedgerRow(runId, condition, status, eventsFile, sha, fields, line);
+  }
+
+  /** A fast sufficient test for {@link #SHA256}: 64 characters, each {@code 0-9} or {@code a-f}. */
+  static boolean lowerHex64(String s) {
+    if (s.length() != 64) {
+      return false;
+    }
+    for (int i = 0; i < 64; i++) {
+      char c = s.charAt(i);
+      if ((c < '0' || c > '9') && (c < 'a' || c > 'f')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A relative path of safe names ({@link DataGate#safeName}), so never {@code ..}, absolute or empty. */

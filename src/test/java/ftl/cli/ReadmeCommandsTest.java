@@ -57,6 +57,10 @@ class ReadmeCommandsTest {
       return "a benchmark of several minutes that builds a grown data root (issue #15: benchmarks, not timed tests);"
           + " run it by hand on a quiet machine";
     }
+    if (line.startsWith("src/main/sh/startup-benchmark.sh")) {
+      return "a benchmark of a few minutes that times the launcher many times (issue #15: benchmarks, not timed"
+          + " tests); run it by hand on a quiet machine";
+    }
     if (line.startsWith("./ftl campaign") || line.startsWith("./ftl broker")) {
       return "starts a Kafka broker (HarnessIT runs the instrument on an embedded broker)";
     }
