@@ -144,14 +144,11 @@ public final class Analysis {
   /** The value of {@code key}: computed now by {@code compute} if no thread has started it, else awaited. */
   private static <T> T once(Map<String, java.util.concurrent.FutureTask<T>> tasks, String key,
                             java.util.concurrent.Callable<T> compute) {
-    java.util.concurrent.FutureTask<T> task = tasks.get(key);
-    if (task == null) {
-      java.util.concurrent.FutureTask<T> mine = new java.util.concurrent.FutureTask<>(compute);
-      task = tasks.putIfAbsent(key, mine);
-      if (task == null) {
-        task = mine;
-        mine.run();
-      }
+    java.util.concurrent.FutureTask<T> mine = new java.util.concurrent.FutureTask<>(compute);
+    java.util.concurrent.FutureTask<T> task = tasks.putIfAbsent(key, mine);
+    if (task == null) { // no thread has started it: this one computes it
+      task = mine;
+      mine.run();
     }
     try {
       if (!task.isDone() && Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread) {

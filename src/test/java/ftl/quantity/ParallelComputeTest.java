@@ -136,7 +136,10 @@ class ParallelComputeTest {
           .isInstanceOf(ftl.data.DataException.class);
       assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("ftl-read-ahead") && t.isAlive());
       a.stopReadAhead(); // again: nothing left to wait for
-      new Analysis(a.data()).stopReadAhead(); // never started
+      Analysis never = new Analysis(a.data());
+      never.stopReadAhead(); // never started: nothing to wait for
+      never.readAll(); // stopped: starts no campaign
+      assertThat(never.scannedCampaigns()).isEmpty();
     });
   }
 
