@@ -146,7 +146,8 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     Map<String, RunSummary> stored = mode == Mode.READ_WRITE ? load(file) : Map.of();
     // what to store, by digest: one summary per distinct events file, never one per run (copies share it)
     Map<String, Made> now = new java.util.concurrent.ConcurrentHashMap<>();
-    List<RunResult> results = java.util.stream.IntStream.range(0, ok.size()).parallel().mapToObj(i -> {
+    List<Integer> indices = java.util.stream.IntStream.range(0, ok.size()).boxed().toList();
+    List<RunResult> results = ftl.quantity.Parallel.readEach(indices, i -> {
       LedgerRow r = ok.get(i);
       RunSummary s = stored.isEmpty() ? null : stored.get(diskSha256(campaign, r));
       // The key is the digest of the bytes on disk now; a hit also needs the ledger to record that digest and the
@@ -163,7 +164,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
       RunSummary made = s;
       now.compute(s.sha256(), (k, old) -> old == null || old.index() > i ? new Made(i, made) : old);
       return keep.apply(result);
-    }).toList();
+    });
     Map<String, RunSummary> ordered = new LinkedHashMap<>();
     now.values().stream().sorted(java.util.Comparator.comparingInt(Made::index))
         .forEach(m -> ordered.put(m.summary().sha256(), m.summary()));

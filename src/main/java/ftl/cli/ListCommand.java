@@ -38,8 +38,8 @@ public final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Analysis a = Registries.analysis(main, noCache);
-    // every quantity is asked for: every campaign is read now, on both cores, while ledger-only ones compute
-    List<Computed> computed = Computed.allReadingAhead(Registry.forData(a.data()).all(), a);
+    // every quantity is asked for: every campaign is read first, on every core
+    List<Computed> computed = Computed.allAfterReading(Registry.forData(a.data()).all(), a);
     if (json) {
       ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
           .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);

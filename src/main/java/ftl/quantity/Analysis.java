@@ -225,59 +225,16 @@ public final class Analysis {
   }
 
   /**
-   * Reads every campaign now, last first (a reader that asks in ledger order meets it half-way), each on both cores:
-   * for commands that need every quantity ({@code list}, {@code reproduce}). The results are those of reading each
-   * campaign on first need. Campaigns are never awaited from a fork-join worker: a worker blocked on a campaign
-   * that needs the pool's only worker would wait for ever (two cores give the common pool one worker).
+   * Reads every campaign now, for commands that need every quantity ({@code list}, {@code reproduce},
+   * {@code check-pdf}): the campaigns are asked for by {@link Parallel#CORES} threads at once, so the file pool always
+   * has files to read (one campaign's last file does not leave a core idle). The results are those of reading each
+   * campaign on first need. Measured: reading everything first, then computing, is faster than reading ahead on
+   * another thread while the quantities compute (their threads mostly wait for the campaigns, and a waiting
+   * computation holds a memo others wait for): list --json --no-cache 5.0 s against 3.9-4.1 s.
    */
   public void readAll() {
-    List<Campaign> all = new ArrayList<>(data.campaigns());
-    java.util.Collections.reverse(all);
-    for (Campaign c : all) {
-      if (stopped) {
-        return;
-      }
-      campaignRuns(c.name());
-    }
-  }
-
-  private volatile boolean stopped;
-  private java.util.concurrent.CompletableFuture<Void> reading;
-
-  /**
-   * {@link #readAll} on a background thread, returning at once: the campaigns a quantity asks for are then read or
-   * being read already (a campaign is read once, by whichever thread comes first). A failure is not reported here:
-   * the quantity that needs the campaign raises it, as without read-ahead. Once per analysis; stop it with
-   * {@link #stopReadAhead} before the command ends, so nothing is read or written after it.
-   */
-  public synchronized void readAhead() {
-    if (reading == null) {
-      reading = java.util.concurrent.CompletableFuture.runAsync(() -> {
-        try {
-          readAll();
-        } catch (RuntimeException e) {
-          // raised again, with its file and line, by the quantity that needs the campaign
-        }
-      }, task -> {
-        Thread t = new Thread(task, "ftl-read-ahead");
-        t.setDaemon(true);
-        t.start();
-      });
-    }
-  }
-
-  /**
-   * Stops the read-ahead: no campaign is started after this, and the one being read (and its cache file written) is
-   * waited for. A command that fails on bad data calls it too, so no thread writes into a data root's archive after
-   * the command has returned. Nothing to wait for when no read-ahead was started.
-   */
-  public void stopReadAhead() {
-    stopped = true;
-    java.util.concurrent.CompletableFuture<Void> r;
-    synchronized (this) {
-      r = reading == null ? java.util.concurrent.CompletableFuture.completedFuture(null) : reading;
-    }
-    r.join();
+    List<Campaign> all = data.campaigns();
+    Parallel.computeEach(all.size(), i -> campaignRuns(all.get(i).name()));
   }
 
   private final Map<String, ExactHistogram> pools = new java.util.concurrent.ConcurrentHashMap<>();

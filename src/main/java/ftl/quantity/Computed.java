@@ -23,35 +23,13 @@ public record Computed(Quantity quantity, Value value, String text, String latex
    * as a computation one by one would have thrown it.
    */
   public static java.util.List<Computed> all(java.util.List<Quantity> quantities, Analysis a) {
-    Object[] out = new Object[quantities.size()];
-    java.util.stream.IntStream.range(0, out.length).parallel().forEach(i -> {
-      try {
-        out[i] = of(quantities.get(i), a);
-      } catch (RuntimeException e) {
-        out[i] = e;
-      }
-    });
-    java.util.List<Computed> computed = new java.util.ArrayList<>(out.length);
-    for (Object o : out) {
-      if (o instanceof RuntimeException e) {
-        throw e;
-      }
-      computed.add((Computed) o);
-    }
-    return computed;
+    return Parallel.computeEach(quantities.size(), i -> of(quantities.get(i), a));
   }
 
-  /**
-   * {@link #all} with every campaign read ahead on another thread ({@link Analysis#readAhead}), stopped before this
-   * returns or throws: for commands that compute every quantity.
-   */
-  public static java.util.List<Computed> allReadingAhead(java.util.List<Quantity> quantities, Analysis a) {
-    a.readAhead();
-    try {
-      return all(quantities, a);
-    } finally {
-      a.stopReadAhead();
-    }
+  /** {@link #all} after every campaign has been read ({@link Analysis#readAll}): for commands that compute every quantity. */
+  public static java.util.List<Computed> allAfterReading(java.util.List<Quantity> quantities, Analysis a) {
+    a.readAll();
+    return all(quantities, a);
   }
 
   public boolean available() {

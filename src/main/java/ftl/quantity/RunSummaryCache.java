@@ -16,9 +16,9 @@ import java.util.function.UnaryOperator;
 @FunctionalInterface
 public interface RunSummaryCache {
 
-  /** No cache: every ok run is scanned (on both cores), results in ledger order. */
-  RunSummaryCache NONE = (campaign, scan, keep) ->
-      campaign.runs().parallelStream().filter(LedgerRow::ok).map(r -> keep.apply(scan.apply(campaign, r))).toList();
+  /** No cache: every ok run is scanned (on every core, {@link Parallel#readEach}), results in ledger order. */
+  RunSummaryCache NONE = (campaign, scan, keep) -> Parallel.readEach(
+      campaign.runs().stream().filter(LedgerRow::ok).toList(), r -> keep.apply(scan.apply(campaign, r)));
 
   /**
    * The results of the ok runs of {@code campaign}, in ledger order.

@@ -163,8 +163,8 @@ public final class Reproduction {
   public static List<Emitter.Output> render(Path archiveRoot, DataSet data, List<Computed> computed, String digest,
                                             RunSummaryCache summaries) {
     Analysis analysis = new Analysis(data, summaries);
-    // every quantity is computed: every campaign is read now, on both cores
-    computed.addAll(Computed.allReadingAhead(Registry.forData(data).all(), analysis));
+    // every quantity is computed: every campaign is read first, on every core
+    computed.addAll(Computed.allAfterReading(Registry.forData(data).all(), analysis));
     List<java.util.Map<String, Object>> audit = new ArrayList<>();
     for (java.util.Map<String, String> row : Registry.auditRows(data)) {
       java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Quantities computed on both cores, with campaigns read ahead on another thread, give what one-by-one computation
  * gives, in the same order; the first failure in list order is the one reported; a value shared by many quantities is
- * computed once. The read-ahead deadlocked once (a fork-join worker waiting for a campaign that needed the pool's only
- * worker): each test here would hang, so each runs under a generous deadline.
+ * computed once. An earlier read-ahead deadlocked once (a fork-join worker waiting for a campaign that needed the pool's
+ * only worker): each test here would hang, so each runs under a generous deadline.
  */
 class ParallelComputeTest {
 
@@ -27,7 +27,7 @@ class ParallelComputeTest {
   }
 
   @Test
-  void all_withReadAhead_equalsOneByOneOnTheArchiveData() {
+  void allAfterReading_onEveryCore_equalsOneByOneOnTheArchiveData() {
     org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
       DataSet data = data();
       List<Quantity> qs = Registry.forData(data).all();
@@ -37,11 +37,8 @@ class ParallelComputeTest {
         expected.add(q.key() + "=" + Computed.of(q, serial).latex());
       }
       Analysis parallel = new Analysis(data);
-      parallel.readAhead();
-      parallel.readAhead(); // once per analysis
-      List<String> got = Computed.allReadingAhead(qs, parallel).stream().map(c -> c.quantity().key() + "=" + c.latex())
+      List<String> got = Computed.allAfterReading(qs, parallel).stream().map(c -> c.quantity().key() + "=" + c.latex())
           .toList();
-      assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("ftl-read-ahead") && t.isAlive());
       assertThat(got).isEqualTo(expected);
       assertThat(parallel.reads().values()).as("every events file read once").allMatch(n -> n == 1);
       assertThat(parallel.reads().keySet()).isEqualTo(serial.reads().keySet());
@@ -122,9 +119,8 @@ class ParallelComputeTest {
   }
 
   @Test
-  void allReadingAhead_badDataRoot_stopsTheReaderBeforeItThrows(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+  void allAfterReading_badDataRoot_throwsTheBadFilesError(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
     org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
-      // a copy of two campaigns whose first-read one (the last in name order) has a corrupt events file
       Path root = tmp.resolve("data");
       for (String c : List.of("delivery", "payload")) {
         copy(Path.of("data", c), root.resolve(c));
@@ -132,14 +128,8 @@ class ParallelComputeTest {
       Path events = java.nio.file.Files.list(root.resolve("payload/events")).sorted().findFirst().orElseThrow();
       java.nio.file.Files.write(events, new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3});
       Analysis a = new Analysis(DataSet.scan(root, "data"));
-      assertThatThrownBy(() -> Computed.allReadingAhead(Registry.forData(a.data()).all(), a))
-          .isInstanceOf(ftl.data.DataException.class);
-      assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("ftl-read-ahead") && t.isAlive());
-      a.stopReadAhead(); // again: nothing left to wait for
-      Analysis never = new Analysis(a.data());
-      never.stopReadAhead(); // never started: nothing to wait for
-      never.readAll(); // stopped: starts no campaign
-      assertThat(never.scannedCampaigns()).isEmpty();
+      assertThatThrownBy(() -> Computed.allAfterReading(Registry.forData(a.data()).all(), a))
+          .isInstanceOf(ftl.data.DataException.class).hasMessageContaining(events.getFileName().toString());
     });
   }
 
