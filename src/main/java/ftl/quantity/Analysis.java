@@ -172,11 +172,13 @@ public final class Analysis {
 
   /** Per-run results of every ok run of an instrument, in campaign then ledger order (each campaign scanned once). */
   public List<RunResult> runs(String instrument) {
+    List<Campaign> involved = data.campaigns().stream()
+        .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(instrument))).toList();
+    // asked for by one thread per core at once, so the file pool is never left with one campaign's last file
+    List<List<RunResult>> read = Parallel.computeEach(involved.size(), i -> campaignRuns(involved.get(i).name()));
     List<RunResult> out = new ArrayList<>();
-    for (Campaign c : data.campaigns()) {
-      if (c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(instrument))) {
-        out.addAll(campaignRuns(c.name()).stream().filter(r -> r.row().instrument().equals(instrument)).toList());
-      }
+    for (List<RunResult> runs : read) {
+      out.addAll(runs.stream().filter(r -> r.row().instrument().equals(instrument)).toList());
     }
     return out;
   }
