@@ -182,17 +182,7 @@ public final class ExactHistogram {
 
   /** Number of sample values {@code >= x}: what {@code sorted.length - lowerBound(sorted, x)} gives on the sample. */
   public long atLeast(long x) {
-    int lo = 0;
-    int hi = values.length;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (values[mid] < x) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return atLeast[lo];
+    return atLeast[(int) GridLaw.countBelow(values, x)]; // the lower bound of x among the distinct values
   }
 
   /** Number of sample values strictly below {@code x}. */
