@@ -292,7 +292,8 @@ public final class Analysis {
    * computes the run's statistics in the same pass: counts in streaming accumulators, and only the values the
    * exact medians need kept, as primitive arrays (eight longs per event at most, with the two guard accumulators;
    * an events file holds at most {@link ftl.data.EventReader#MAX_ROWS} rows, so a run's memory is bounded: 128 MiB
-   * at the cap). No event is held.
+   * at the cap). No event is held. What the result keeps of the flights and stamps is a {@link RunDetail} of exact
+   * histograms, whose size is the number of distinct values, not of events.
    */
   public static RunResult scan(Campaign campaign, LedgerRow row) {
     ScanParameters p = ScanParameters.of(campaign, row);
