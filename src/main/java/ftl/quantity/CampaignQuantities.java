@@ -268,7 +268,7 @@ final class CampaignQuantities {
       return null;
     }
     return a.memo("collapseRange", () -> RateRatio.range(
-        Manipulations.collapse(Manipulations.usable(a, MODE_A)).stream().map(Manipulations.Stratum::estimate).toList()));
+        Manipulations.modeACollapse(a).stream().map(Manipulations.Stratum::estimate).toList()));
   }
 
   private static ftl.stats.CorrelationResult pooledRho(Analysis a) {

@@ -128,7 +128,7 @@ final class ConditionQuantities {
       String stratum = cs.name();
       String key = cs.key();
       Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
-          Manipulations.collapse(Manipulations.usable(a, CampaignQuantities.MODE_A)).stream()
+          Manipulations.modeACollapse(a).stream()
               .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
       q.add(new Quantity(key + ".holm", macro("CollapseHolm", "modeA", key.substring("collapse.modeA.".length())),
           "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "

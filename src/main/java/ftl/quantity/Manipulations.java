@@ -57,6 +57,15 @@ public final class Manipulations {
     return out;
   }
 
+  /**
+   * {@link #collapse} of campaign modeA's usable runs, computed once per analysis: each stratum's quantities and the
+   * range over strata share it (each stratum once asked for the whole collapse, 36 bootstraps, to keep one of them).
+   */
+  static List<Stratum> modeACollapse(Analysis a) {
+    return a.memo("collapse:" + CampaignQuantities.MODE_A,
+        () -> collapse(usable(a, CampaignQuantities.MODE_A)));
+  }
+
   /** Runs by stratum of identical geometry, load, acks and send interval, strata in name order. */
   static Map<String, List<RunResult>> strata(List<RunResult> runs) {
     Map<String, List<RunResult>> strata = new TreeMap<>();
