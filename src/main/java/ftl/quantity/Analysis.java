@@ -133,8 +133,9 @@ public final class Analysis {
 
   /**
    * A derived value computed once per analysis (e.g. a bootstrap shared by a ratio and its interval), by whichever
-   * thread asks first; others wait for it. No lock is held while it computes, so a campaign read ahead on another
-   * thread is not held up by a long computation here.
+   * thread asks first; others wait for it. No lock is held while it computes, so threads computing other quantities
+   * are not held up. Quantities and campaign reads run on plain threads ({@link Parallel}), never on a fork-join
+   * worker, so a thread waiting here never holds a pool worker the computation needs.
    */
   @SuppressWarnings("unchecked")
   public <T> T memo(String key, java.util.function.Supplier<T> compute) {
@@ -151,11 +152,6 @@ public final class Analysis {
       mine.run();
     }
     try {
-      if (!task.isDone() && Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread) {
-        // a fork-join worker that waits lets the pool start another worker meanwhile: with two cores the common pool
-        // has one, and the thread computing this value may need it
-        java.util.concurrent.ForkJoinPool.managedBlock(new Waiting(task));
-      }
       return task.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -170,8 +166,15 @@ public final class Analysis {
     return java.util.Set.copyOf(scanned.keySet());
   }
 
-  /** Per-run results of every ok run of an instrument, in campaign then ledger order (each campaign scanned once). */
+  /**
+   * Per-run results of every ok run of an instrument, in campaign then ledger order (each campaign scanned once; the
+   * list made once per analysis).
+   */
   public List<RunResult> runs(String instrument) {
+    return memo("runs:" + instrument, () -> List.copyOf(readRuns(instrument)));
+  }
+
+  private List<RunResult> readRuns(String instrument) {
     List<Campaign> involved = data.campaigns().stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(instrument))).toList();
     // asked for by one thread per core at once, so the file pool is never left with one campaign's last file
@@ -195,24 +198,6 @@ public final class Analysis {
       Campaign c = data.campaigns().stream().filter(x -> x.name().equals(campaign)).findFirst().orElse(null);
       return c == null ? List.of() : List.copyOf(cache.campaignRuns(c, this::scanCounting, this::pool));
     });
-  }
-
-  /** Waiting for a value another thread computes, as the fork-join pool is told of it. */
-  private record Waiting(java.util.concurrent.Future<?> task) implements java.util.concurrent.ForkJoinPool.ManagedBlocker {
-    @Override
-    public boolean block() throws InterruptedException {
-      try {
-        task.get();
-      } catch (java.util.concurrent.ExecutionException e) {
-        // reported by the caller's own get()
-      }
-      return true;
-    }
-
-    @Override
-    public boolean isReleasable() {
-      return task.isDone();
-    }
   }
 
   /**

@@ -57,18 +57,11 @@ public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnit
         sendPhasesMicros, wallFlightsMicros);
   }
 
-  /** The unit of a run's flight histogram for its ledger's send interval (0 when the ledger records none). */
+  /**
+   * The unit of a run's flight histogram for its ledger's send interval (0 when it records none): {@code gcd(s, 1000)},
+   * which is {@code 1000 / b} for {@code s / 1000 = a / b} in lowest terms ({@link ftl.stats.ExactFraction}).
+   */
   static long flightUnitFor(long sendIntervalNanos) {
-    if (sendIntervalNanos <= 0) {
-      return 1000L;
-    }
-    long a = sendIntervalNanos;
-    long b = 1000L;
-    while (b != 0) {
-      long t = a % b;
-      a = b;
-      b = t;
-    }
-    return a;
+    return sendIntervalNanos <= 0 ? 1000L : 1000L / ftl.stats.ExactFraction.of(sendIntervalNanos, 1000L).denominator();
   }
 }
