@@ -91,13 +91,17 @@ public final class EventReader {
    */
   public static FileSummary read(InputStream raw, String displayName, String expectedSha256, Consumer<Event> sink) {
     MessageDigest digest = sha256();
-    // Every stored byte passes the digest exactly once: the buffer (and its mark/reset) sits above it.
-    try (raw; InputStream stored = new BufferedInputStream(new DigestInputStream(raw, digest), 1 << 16);
-         InputStream in = openMaybeGzip(stored, displayName)) {
+    java.util.ArrayDeque<byte[]> spare = SPARE.get();
+    byte[] gzipBuffer = borrow(spare);
+    byte[] parseBuffer = borrow(spare);
+    // Every stored byte passes the digest exactly once: the buffer (and its mark/reset) sits above it. It is small:
+    // the gzip reader asks for a whole buffer at a time, and such reads go past it.
+    try (raw; InputStream stored = new BufferedInputStream(new DigestInputStream(raw, digest), 1 << 13);
+         InputStream in = openMaybeGzip(stored, displayName, gzipBuffer)) {
       InputStream capped = new DataGate.CappedInputStream(in, DataGate.MAX_EVENTS_DECOMPRESSED_BYTES,
           () -> new DataException(displayName, 0, "more than " + DataGate.MAX_EVENTS_DECOMPRESSED_BYTES
               + " bytes after decompression (the cap of an events file)", null));
-      long rows = new Parser(capped, displayName).parse(sink);
+      long rows = new Parser(capped, displayName, parseBuffer).parse(sink);
       if (in instanceof SingleGzip g && g.trailingBytes()) {
         throw new DataException(displayName, 0,
             "bytes after the gzip member (an events file is one gzip member and nothing after it)", null);
@@ -120,7 +124,27 @@ public final class EventReader {
       throw new DataException(displayName, 0, "corrupt gzip: " + e.getMessage(), e);
     } catch (IOException e) {
       throw new DataException(displayName, 0, "cannot read: " + e.getMessage(), e);
+    } finally {
+      spare.push(parseBuffer);
+      spare.push(gzipBuffer);
     }
+  }
+
+  /** Bytes of each of a file's two read buffers (the gzip input, the parser's), and one for the parser's sentinel. */
+  private static final int BUFFER_BYTES = (1 << 16) + 1;
+
+  /**
+   * Read buffers a thread's finished files left, lent to its next file: thousands of files then allocate no new
+   * buffers, so the collector runs less often. A buffer lent out is never in the deque, so a file read inside another
+   * on the same thread gets buffers of its own. What a buffer held before is never read: both readers read only
+   * what they have filled.
+   */
+  private static final ThreadLocal<java.util.ArrayDeque<byte[]>> SPARE =
+      ThreadLocal.withInitial(java.util.ArrayDeque::new);
+
+  private static byte[] borrow(java.util.ArrayDeque<byte[]> spare) {
+    byte[] b = spare.poll();
+    return b != null ? b : new byte[BUFFER_BYTES];
   }
 
   /** The most event rows an events file may hold (bounds the memory of a run's exact medians). */
@@ -140,14 +164,15 @@ public final class EventReader {
     private final InputStream in;
     private final Inflater inf = new Inflater(true);
     private final CRC32 crc = new CRC32();
-    private final byte[] buf = new byte[1 << 16];
+    private final byte[] buf;
     private int filled;
     private long size;
     private boolean done;
     private boolean trailing;
 
-    SingleGzip(InputStream in) throws IOException {
+    SingleGzip(InputStream in, byte[] buffer) throws IOException {
       this.in = in;
+      this.buf = buffer;
       readHeader();
     }
 
@@ -274,7 +299,7 @@ public final class EventReader {
     }
   }
 
-  private static InputStream openMaybeGzip(InputStream in, String name) throws IOException {
+  private static InputStream openMaybeGzip(InputStream in, String name, byte[] buffer) throws IOException {
     in.mark(2);
     int b0 = in.read();
     int b1 = in.read();
@@ -283,7 +308,7 @@ public final class EventReader {
       throw new DataException(name, 0, "empty file (0 bytes)", null);
     }
     if (b0 == 0x1f && b1 == 0x8b) {
-      return new SingleGzip(in);
+      return new SingleGzip(in, buffer);
     }
     return in;
   }
@@ -315,7 +340,7 @@ public final class EventReader {
     private final InputStream in;
     private final String name;
     /** Read buffer: {@code buf[pos..lim)} is unread, and {@code buf[lim]} is 0, a sentinel that ends any cell. */
-    private final byte[] buf = new byte[BUF_BYTES + 1];
+    private final byte[] buf;
     private int pos;
     private int lim;
     private byte[] line = new byte[256];
@@ -330,9 +355,11 @@ public final class EventReader {
     private long[] seenSmall = new long[64];
     private final Set<Long> seenLarge = new HashSet<>();
 
-    Parser(InputStream in, String name) {
+    /** {@code buffer} has room for {@link #BUF_BYTES} bytes and the sentinel. */
+    Parser(InputStream in, String name, byte[] buffer) {
       this.in = in;
       this.name = name;
+      this.buf = buffer;
     }
 
     long parse(Consumer<Event> sink) throws IOException {

@@ -224,7 +224,41 @@ public final class Analysis {
     Parallel.computeEach(all.size(), i -> campaignRuns(all.get(i).name()));
   }
 
-  private final Map<String, ExactHistogram> pools = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, FlightPool> pools = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * A condition's pooled flight histogram, built as runs arrive: runs are merged in batches ({@link #BATCH} in an analysis)
+   * ({@link ExactHistogram#merge}, a balanced tree), so the pool's values are copied once per batch rather than once
+   * per run. The union of samples does not depend on the order runs arrive in.
+   */
+  static final class FlightPool {
+    static final int BATCH = 64;
+    private final int batch;
+    private ExactHistogram pooled = ExactHistogram.empty();
+    private final List<ExactHistogram> pending = new ArrayList<>();
+
+    FlightPool(int batch) {
+      this.batch = batch;
+    }
+
+    synchronized void add(ExactHistogram run) {
+      pending.add(run);
+      if (pending.size() == batch) {
+        flush();
+      }
+    }
+
+    synchronized ExactHistogram get() {
+      flush();
+      return pooled;
+    }
+
+    private void flush() {
+      pending.add(pooled);
+      pooled = ExactHistogram.merge(pending);
+      pending.clear();
+    }
+  }
 
   private static String poolKey(String campaign, String condition, long unitNanos) {
     return campaign + "\u0000" + condition + "\u0000" + unitNanos;
@@ -233,8 +267,9 @@ public final class Analysis {
   /** Pools one run's flight histogram into its condition's, and keeps the run's own counts at its thresholds. */
   private RunResult pool(RunResult r) {
     RunDetail d = r.detail();
-    pools.merge(poolKey(r.campaign().name(), r.row().condition(), d.flightUnitNanos()), d.flightUnits(),
-        ExactHistogram::plus);
+    pools.computeIfAbsent(poolKey(r.campaign().name(), r.row().condition(), d.flightUnitNanos()),
+        k -> new FlightPool(FlightPool.BATCH))
+        .add(d.flightUnits());
     return r.withDetail(d.pooled(GridLawHeldOut.ownCounts(r.row(), d)));
   }
 
@@ -244,7 +279,8 @@ public final class Analysis {
    */
   public ExactHistogram flightPool(String campaign, String condition, long unitNanos) {
     campaignRuns(campaign);
-    return pools.getOrDefault(poolKey(campaign, condition, unitNanos), ExactHistogram.empty());
+    FlightPool pool = pools.get(poolKey(campaign, condition, unitNanos));
+    return pool == null ? ExactHistogram.empty() : pool.get();
   }
 
   /** {@link #scan}, counting the read. */
@@ -285,8 +321,8 @@ public final class Analysis {
     RunScan r = new RunScan(p.clockOffsetMicros(), p.sendIntervalNanos(), p.stamps());
     EventReader.FileSummary s = campaign.readEvents(row, r::accept);
     LedgerReader.checkDigest(campaign, row, s.sha256());
-    double medianD = r.d.size == 0 ? Double.NaN : Quantiles.median(r.d.toArray());
-    double medianA = r.a.size == 0 ? Double.NaN : Quantiles.median(r.a.toArray());
+    double medianD = Quantiles.type7InPlace(r.d.values, r.d.size, 0.5); // NaN when no event is complete
+    double medianA = Quantiles.type7InPlace(r.a.values, r.a.size, 0.5);
     // EventReader rejects an events file without rows ("no event rows after the header"), so there is a first event.
     long phase = Math.floorMod(r.firstSendMicros, 1000L);
     RunDetail detail = new RunDetail(
@@ -382,10 +418,6 @@ public final class Analysis {
         values = Arrays.copyOf(values, values.length * 2);
       }
       values[size++] = v;
-    }
-
-    long[] toArray() {
-      return Arrays.copyOf(values, size);
     }
   }
 }

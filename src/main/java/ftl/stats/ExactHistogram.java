@@ -95,11 +95,15 @@ public final class ExactHistogram {
 
   /** The union of samples (counts added value by value). */
   public static ExactHistogram merge(List<ExactHistogram> parts) {
-    ExactHistogram out = EMPTY;
-    for (ExactHistogram p : parts) {
-      out = out.plus(p);
+    // pairwise, as a balanced tree: each value is copied about log2(parts) times, not once per later part
+    if (parts.isEmpty()) {
+      return EMPTY;
     }
-    return out;
+    if (parts.size() == 1) {
+      return parts.get(0);
+    }
+    int half = parts.size() / 2;
+    return merge(parts.subList(0, half)).plus(merge(parts.subList(half, parts.size())));
   }
 
   /** The union of this sample and {@code other}: one linear merge of the two ascending value lists. */
@@ -127,7 +131,7 @@ public final class ExactHistogram {
         c[k++] = Math.addExact(count(i++), other.count(j++));
       }
     }
-    return new ExactHistogram(Arrays.copyOf(v, k), Arrays.copyOf(c, k));
+    return k == v.length ? new ExactHistogram(v, c) : new ExactHistogram(Arrays.copyOf(v, k), Arrays.copyOf(c, k));
   }
 
   /**

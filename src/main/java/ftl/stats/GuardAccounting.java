@@ -82,7 +82,6 @@ public final class GuardAccounting {
   /** The counts and medians so far. */
   public GuardResult result() {
     return new GuardResult(taken, kept, droppedZero, droppedNegative, oneTickNegative, withoutM,
-        Quantiles.nearestRank(keptM.toArray(), 50.0), Quantiles.nearestRank(allM.toArray(), 50.0),
-        Quantiles.type7(flights.toArray(), 0.5));
+        keptM.nearestRank(50.0), allM.nearestRank(50.0), flights.type7(0.5));
   }
 }

@@ -21,8 +21,14 @@ final class LongBuffer {
     }
   }
 
-  /** A copy of the values, in the order they were added. */
-  long[] toArray() {
-    return Arrays.copyOf(values, size);
+  /** {@link Quantiles#nearestRank(long[], double)} of the values, found in place (their order changes). */
+  double nearestRank(double percentile) {
+    return Quantiles.nearestRankInPlace(values, size, percentile);
   }
+
+  /** {@link Quantiles#type7(long[], double)} of the values, found in place (their order changes). */
+  double type7(double p) {
+    return Quantiles.type7InPlace(values, size, p);
+  }
+
 }

@@ -41,21 +41,27 @@ public final class Quantiles {
    * interpolation is in double. NaN when empty.
    */
   public static double type7(long[] values, double p) {
+    return type7InPlace(values.clone(), values.length, p);
+  }
+
+  /**
+   * {@link #type7(long[], double)} of the first {@code n} values of {@code a}, reordering them in place instead of
+   * copying them (for a buffer about to be dropped).
+   */
+  public static double type7InPlace(long[] a, int n, double p) {
     checkProbability(p);
-    int n = values.length;
     if (n == 0) {
       return Double.NaN;
     }
-    long[] a = values.clone();
     double h = (n - 1) * p;
     int lo = (int) Math.floor(h);
     double frac = h - lo;
-    select(a, lo, MAX_SELECT_ROUNDS);
+    select(a, n, lo, MAX_SELECT_ROUNDS);
     long x = a[lo];
     if (frac == 0.0) {
       return x;
     }
-    long y = minFrom(a, lo + 1);
+    long y = minFrom(a, n, lo + 1);
     return (double) x + frac * ((double) y - (double) x);
   }
 
@@ -109,8 +115,13 @@ public final class Quantiles {
    * is sorted instead, so adversarial data cannot make it quadratic.
    */
   static void select(long[] a, int k, int maxRounds) {
+    select(a, a.length, k, maxRounds);
+  }
+
+  /** {@link #select(long[], int, int)} on the first {@code n} values of {@code a}. */
+  static void select(long[] a, int n, int k, int maxRounds) {
     int lo = 0;
-    int hi = a.length - 1;
+    int hi = n - 1;
     int rounds = 0;
     while (lo < hi) {
       if (rounds++ >= maxRounds) {
@@ -152,8 +163,13 @@ public final class Quantiles {
 
   /** Smallest of {@code a[from..)}; {@code from < a.length}. */
   private static long minFrom(long[] a, int from) {
+    return minFrom(a, a.length, from);
+  }
+
+  /** Smallest of {@code a[from..n)}; {@code from < n}. */
+  private static long minFrom(long[] a, int n, int from) {
     long m = a[from];
-    for (int i = from + 1; i < a.length; i++) {
+    for (int i = from + 1; i < n; i++) {
       m = Math.min(m, a[i]);
     }
     return m;
@@ -243,9 +259,20 @@ public final class Quantiles {
     if (values.length == 0) {
       return Double.NaN;
     }
-    long[] a = values.clone();
-    int k = (int) nearestRankIndex(a.length, percentile) - 1;
-    select(a, k, MAX_SELECT_ROUNDS);
+    return nearestRankInPlace(values.clone(), values.length, percentile);
+  }
+
+  /**
+   * {@link #nearestRank(long[], double)} of the first {@code n} values of {@code a}, reordering them in place instead
+   * of copying them (for a buffer about to be dropped).
+   */
+  public static double nearestRankInPlace(long[] a, int n, double percentile) {
+    checkPercentile(percentile);
+    if (n == 0) {
+      return Double.NaN;
+    }
+    int k = (int) nearestRankIndex(n, percentile) - 1;
+    select(a, n, k, MAX_SELECT_ROUNDS);
     return a[k];
   }
 

@@ -49,6 +49,28 @@ class QuantilesSelectionTest {
 
   private static final double[] PROBABILITIES = {0.0, 0.025, 0.1, 0.25, 0.5, 0.75, 0.9, 0.975, 1.0};
 
+  /**
+   * The in-place forms, on the first n values of a longer buffer whose tail holds values that would change the answer
+   * if they were read (as a run's growable buffer has), give what the copying forms give on exactly those n values.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("longArrays")
+  void inPlaceForms_readOnlyTheirPrefix_andEqualTheCopyingForms(Longs c) {
+    int n = c.values().length;
+    for (double p : PROBABILITIES) {
+      long[] buffer = Arrays.copyOf(c.values(), n + 7);
+      Arrays.fill(buffer, n, buffer.length, Long.MIN_VALUE);
+      assertThat(Quantiles.type7InPlace(buffer, n, p)).as("type7, p = %s", p).isEqualTo(Quantiles.type7(c.values(), p));
+      buffer = Arrays.copyOf(c.values(), n + 7);
+      Arrays.fill(buffer, n, buffer.length, Long.MAX_VALUE);
+      double percentile = Math.max(p, 0.001) * 100.0;
+      assertThat(Quantiles.nearestRankInPlace(buffer, n, percentile)).as("nearest rank, %s %%", percentile)
+          .isEqualTo(Quantiles.nearestRank(c.values(), percentile));
+    }
+    assertThat(Quantiles.type7InPlace(new long[] {5, 6}, 0, 0.5)).isNaN();
+    assertThat(Quantiles.nearestRankInPlace(new long[] {5, 6}, 0, 50.0)).isNaN();
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("longArrays")
   void type7_longs_equalsSortBasedResult(Longs c) {
