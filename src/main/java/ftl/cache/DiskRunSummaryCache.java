@@ -29,7 +29,14 @@ import java.util.function.BiFunction;
  * file's bytes as they are on disk now equals the ledger's {@code events_sha256}, and a summary is stored under
  * that SHA-256. Otherwise the run is scanned by {@link ftl.quantity.Analysis#scan}, which raises the
  * same {@link ftl.data.DataException} as without a cache for a malformed file or a digest mismatch, so
- * tampering is detected exactly as before. A cache file that is missing, unreadable, corrupt or stale is a
+ * tampering is detected exactly as before.
+ *
+ * <p>The SHA-256 of the bytes on disk now is taken from the file's {@link ftl.data.FileIdentity} (device, inode,
+ * size, modification and status-change times) when the file still has the identity it had when it was last hashed
+ * here ({@link FileIdentities}, kept beside the summaries); otherwise the file is read and hashed. A write to the file
+ * changes its status-change time, which no user can set back, so a file changed since is read again; the
+ * {@link Mode#REFRESH} mode ({@code reproduce}, {@code --no-cache}) reads and hashes every file whatever it
+ * recorded. A cache file that is missing, unreadable, corrupt or stale is a
  * miss, never an error. Writes go to a temporary file in the same folder, then an atomic rename, so
  * concurrent {@code ftl} processes never see a partial file (the last writer wins, and both wrote truths).
  * The folder holds a {@code .gitignore} of {@code *}, so git, and with it {@code SHA256SUMS}, never sees it.
@@ -56,6 +63,10 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   private final Path dir;
   private final String fingerprint;
   private final Mode mode;
+  /** The wall clock, ns since the epoch (a test sets it to see identities recorded). */
+  private final java.util.function.LongSupplier clock;
+  /** Events files this cache read to hash them (tests). */
+  final java.util.concurrent.atomic.AtomicInteger hashed = new java.util.concurrent.atomic.AtomicInteger();
 
   /**
    * @param dir the cache folder (created on first write)
@@ -63,9 +74,19 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
    * @param mode whether stored summaries are used
    */
   public DiskRunSummaryCache(Path dir, String fingerprint, Mode mode) {
+    this(dir, fingerprint, mode, DiskRunSummaryCache::epochNanos);
+  }
+
+  DiskRunSummaryCache(Path dir, String fingerprint, Mode mode, java.util.function.LongSupplier clock) {
     this.dir = dir;
     this.fingerprint = fingerprint;
     this.mode = mode;
+    this.clock = clock;
+  }
+
+  private static long epochNanos() {
+    java.time.Instant now = java.time.Instant.now();
+    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
   }
 
   /**
@@ -135,6 +156,13 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     return dir.resolve(safe + "-" + where.substring(0, 16) + ".runs");
   }
 
+  /** The file of a campaign's {@link FileIdentities}: beside its summaries. */
+  Path identitiesOf(Campaign campaign) {
+    Path runs = fileOf(campaign);
+    String name = runs.getFileName().toString();
+    return runs.resolveSibling(name.substring(0, name.length() - ".runs".length()) + ".ids");
+  }
+
   /** A summary made for the run at ledger position {@code index} (the first run of a digest decides what is stored). */
   private record Made(int index, RunSummary summary) {}
 
@@ -144,22 +172,44 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     List<LedgerRow> ok = campaign.runs().stream().filter(LedgerRow::ok).toList();
     Path file = fileOf(campaign);
     Map<String, RunSummary> stored = mode == Mode.READ_WRITE ? load(file) : Map.of();
+    Path idsFile = identitiesOf(campaign);
+    Map<String, FileIdentities.Known> known = mode == Mode.READ_WRITE ? loadIdentities(idsFile) : Map.of();
     // what to store, by digest: one summary per distinct events file, never one per run (copies share it)
     Map<String, Made> now = new java.util.concurrent.ConcurrentHashMap<>();
+    Map<String, FileIdentities.Known> knownNow = new java.util.concurrent.ConcurrentHashMap<>();
     List<Integer> indices = java.util.stream.IntStream.range(0, ok.size()).boxed().toList();
     List<RunResult> results = ftl.quantity.Parallel.readEach(indices, i -> {
       LedgerRow r = ok.get(i);
-      RunSummary s = stored.isEmpty() ? null : stored.get(diskSha256(campaign, r));
+      String rel = campaign.eventsRel(r);
+      long start = clock.getAsLong();
+      Optional<ftl.data.FileIdentity> before = campaign.eventsIdentity(r);
+      FileIdentities.Known recorded = known.get(rel);
+      boolean unchanged = recorded != null && before.isPresent() && recorded.identity().equals(before.get());
+      String disk = "";
+      if (!stored.isEmpty()) {
+        disk = unchanged ? recorded.sha256() : hash(campaign, r);
+      }
+      RunSummary s = stored.get(disk);
       // The key is the digest of the bytes on disk now; a hit also needs the ledger to record that digest and the
       // ledger values the scan takes to be those the summary was made with.
       RunResult result;
+      boolean read; // whether the file's bytes were read now
       if (s != null && s.sha256().equalsIgnoreCase(r.eventsSha256())
           && s.parameters().equals(Analysis.ScanParameters.of(campaign, r))) {
         used.computeIfAbsent(file, k -> new java.util.concurrent.atomic.AtomicLong()).incrementAndGet();
         result = s.toResult(campaign, r);
+        read = !unchanged;
       } else {
         result = scan.apply(campaign, r);
         s = RunSummary.of(result);
+        disk = result.sha256(); // of the bytes the scan read: it threw if they differ from the ledger's
+        read = true;
+      }
+      if (!read) { // the digest came from the record, and the file still has its identity
+        knownNow.put(rel, recorded);
+      } else if (!disk.isEmpty() && before.isPresent() && FileIdentities.settled(before.get(), start)
+          && campaign.eventsIdentity(r).equals(before)) { // the same identity before and after the read
+        knownNow.put(rel, new FileIdentities.Known(before.get(), disk.toLowerCase(java.util.Locale.ROOT)));
       }
       RunSummary made = s;
       now.compute(s.sha256(), (k, old) -> old == null || old.index() > i ? new Made(i, made) : old);
@@ -171,7 +221,25 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     if (!ordered.equals(stored)) {
       store(file, ordered.values());
     }
+    if (!knownNow.equals(known)) {
+      write(idsFile, FileIdentities.encode(knownNow));
+    }
     return results;
+  }
+
+  /** The identities recorded for a campaign; empty for any kind of miss. */
+  static Map<String, FileIdentities.Known> loadIdentities(Path file) {
+    try {
+      return FileIdentities.decode(Files.readAllBytes(file)).orElse(Map.of());
+    } catch (IOException | RuntimeException e) {
+      return Map.of();
+    }
+  }
+
+  /** {@link #diskSha256}, counted. */
+  private String hash(Campaign campaign, LedgerRow row) {
+    hashed.incrementAndGet();
+    return diskSha256(campaign, row);
   }
 
   /** The summaries stored for a campaign under the current fingerprint; empty for any kind of miss. */
@@ -185,6 +253,11 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
 
   /** Writes a campaign's file atomically; a cache that cannot be written is simply not written. */
   void store(Path file, Iterable<RunSummary> summaries) {
+    write(file, RunSummaryFile.encode(fingerprint, summaries));
+  }
+
+  /** Writes a file of the cache atomically; a file that cannot be written is simply not written. */
+  private void write(Path file, byte[] bytes) {
     Path tmp = null;
     try {
       Files.createDirectories(dir);
@@ -194,7 +267,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
             StandardCharsets.UTF_8);
       }
       tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-      Files.write(tmp, RunSummaryFile.encode(fingerprint, summaries));
+      Files.write(tmp, bytes);
       try {
         Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {

@@ -84,6 +84,11 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonNo
     return EventReader.read(gate.openEvents(eventsRel(row)), eventsName(row), null, sink);
   }
 
+  /** The identity of a run's events file, through the gate ({@link DataGate#eventsIdentity}). */
+  public java.util.Optional<FileIdentity> eventsIdentity(LedgerRow row) {
+    return gate.eventsIdentity(eventsRel(row));
+  }
+
   /** The stored bytes of a run's events file, opened through the gate (for hashing). */
   public java.io.InputStream openEvents(LedgerRow row) {
     return gate.openEvents(eventsRel(row));

@@ -281,6 +281,29 @@ public final class DataGate {
   }
 
   /**
+   * What identifies the stored bytes of an events file without reading them ({@link FileIdentity}), after the same
+   * checks as {@link #openEvents} (safe name, no link or special file on the way, a regular file within the cap whose
+   * real path lies inside the root). Empty when any check fails (opening the file will say why) or when the file system
+   * does not give the device, inode and status-change time.
+   */
+  public java.util.Optional<FileIdentity> eventsIdentity(String rel) {
+    try {
+      Path p = checked(rel);
+      BasicFileAttributes a = attributes(rel, p);
+      if (a == null || !a.isRegularFile() || a.size() > Kind.EVENTS.maxBytes() || !p.toRealPath().startsWith(root)) {
+        return java.util.Optional.empty();
+      }
+      java.util.Map<String, Object> u = Files.readAttributes(p, "unix:dev,ino,size,lastModifiedTime,ctime",
+          LinkOption.NOFOLLOW_LINKS);
+      return java.util.Optional.of(new FileIdentity((Long) u.get("dev"), (Long) u.get("ino"), (Long) u.get("size"),
+          ((java.nio.file.attribute.FileTime) u.get("lastModifiedTime")).to(java.util.concurrent.TimeUnit.NANOSECONDS),
+          ((java.nio.file.attribute.FileTime) u.get("ctime")).to(java.util.concurrent.TimeUnit.NANOSECONDS)));
+    } catch (IOException | RuntimeException e) { // DataException, no "unix" view, an attribute missing
+      return java.util.Optional.empty();
+    }
+  }
+
+  /**
    * SHA-256 of a file of the root named as messages name it ({@code data/modeA/ledger.csv}), from the bytes
    * the gate read or by reading it through the gate now.
    *

@@ -136,10 +136,10 @@ final class PriorityPooled {
       List<StratifiedRateRatio.Stratum> s = strata(a).stream()
           .filter(x -> ftl.stats.Rate.pooled(x.numerator()).total() > 0 && ftl.stats.Rate.pooled(x.denominator()).total() > 0)
           .toList();
-      double[] p = new double[s.size()];
-      for (int i = 0; i < p.length; i++) {
-        p[i] = StratifiedRateRatio.permutationPValue(s.get(i), PERMUTATIONS, RateRatio.DEFAULT_SEED + i);
-      }
+      // the strata's tests on every core (each has its own seed: the p-values do not depend on which thread runs it)
+      double[] p = Parallel.computeEach(s.size(),
+          i -> StratifiedRateRatio.permutationPValue(s.get(i), PERMUTATIONS, RateRatio.DEFAULT_SEED + i))
+          .stream().mapToDouble(Double::doubleValue).toArray();
       double[] adjusted = StratifiedRateRatio.holm(p);
       List<Tested> out = new ArrayList<>();
       for (int i = 0; i < p.length; i++) {

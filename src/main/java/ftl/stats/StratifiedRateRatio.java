@@ -131,21 +131,43 @@ public final class StratifiedRateRatio {
     double observed = Math.abs(num.value() - den.value());
     List<Rate> all = new ArrayList<>(s.numerator());
     all.addAll(s.denominator());
-    Rate[] runs = all.toArray(new Rate[0]);
+    // the runs' counts and totals as two arrays, shuffled by the same swaps: no object per run and permutation
+    int n = all.size();
+    long[] count = new long[n];
+    long[] total = new long[n];
+    for (int i = 0; i < n; i++) {
+      count[i] = all.get(i).count();
+      total[i] = all.get(i).total();
+    }
     int k = s.numerator().size();
     RandomGenerator rng = new Well19937c(seed);
     int atLeast = 0;
     for (int p = 0; p < permutations; p++) {
-      for (int i = runs.length - 1; i > 0; i--) { // Fisher–Yates
+      for (int i = n - 1; i > 0; i--) { // Fisher–Yates
         int j = rng.nextInt(i + 1);
-        Rate t = runs[i];
-        runs[i] = runs[j];
-        runs[j] = t;
+        long c = count[i];
+        count[i] = count[j];
+        count[j] = c;
+        long t = total[i];
+        total[i] = total[j];
+        total[j] = t;
       }
-      Rate a = Rate.pooled(Arrays.asList(runs).subList(0, k));
-      Rate b = Rate.pooled(Arrays.asList(runs).subList(k, runs.length));
+      // the pooled rates of the first k runs and of the rest, summed exactly as Rate.pooled sums them
+      long aCount = 0;
+      long aTotal = 0;
+      for (int i = 0; i < k; i++) {
+        aCount = Math.addExact(aCount, count[i]);
+        aTotal = Math.addExact(aTotal, total[i]);
+      }
+      long bCount = 0;
+      long bTotal = 0;
+      for (int i = k; i < n; i++) {
+        bCount = Math.addExact(bCount, count[i]);
+        bTotal = Math.addExact(bTotal, total[i]);
+      }
       // a permuted group may hold only runs without events: its rate is then 0/0, which is no larger a difference
-      double stat = a.total() == 0 || b.total() == 0 ? 0.0 : Math.abs(a.value() - b.value());
+      double stat = aTotal == 0 || bTotal == 0 ? 0.0
+          : Math.abs((double) aCount / (double) aTotal - (double) bCount / (double) bTotal);
       if (stat >= observed - 1e-15) {
         atLeast++;
       }

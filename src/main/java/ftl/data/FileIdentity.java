@@ -1,0 +1,17 @@
+package ftl.data;
+
+/**
+ * What the file system says identifies a file's bytes without reading them, as {@code stat(2)} gives it: the same
+ * device, inode, size, modification time and status-change time. The status-change time ({@code ctime}) is set by
+ * the kernel on every write, truncation, rename onto the name, or change of the modification time, and cannot be set
+ * by a user; so a file with the identity it had when it was hashed has, on a local file system, the bytes it had
+ * then, unless it changed within the clock's granularity of that moment (the cache that uses identities records none
+ * for a file changed shortly before it was hashed: {@code ftl.cache.FileIdentities}).
+ *
+ * @param device the device the file is on ({@code st_dev})
+ * @param inode its inode number ({@code st_ino})
+ * @param size its size, bytes
+ * @param modifiedNanos its modification time, ns since the epoch
+ * @param changedNanos its status-change time, ns since the epoch
+ */
+public record FileIdentity(long device, long inode, long size, long modifiedNanos, long changedNanos) {}
