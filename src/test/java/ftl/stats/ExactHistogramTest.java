@@ -60,6 +60,41 @@ class ExactHistogramTest {
     assertThat(ExactHistogram.empty().total()).isZero();
   }
 
+  /**
+   * The counting path (values within a narrow span) and the sorting path give the histogram {@link ExactHistogram#of}
+   * gives, on either side of the span limit, with values near the ends of the long range, and on an empty prefix.
+   */
+  @Test
+  void sortingInPlace_countedOrSorted_equalsTheHistogramOfTheSample() {
+    SplittableRandom rnd = new SplittableRandom(15);
+    for (int t = 0; t < 400; t++) {
+      int n = rnd.nextInt(0, 300);
+      long limit = ExactHistogram.countingSpan(n);
+      long span = switch (t % 4) {
+        case 0 -> rnd.nextLong(0, 50);
+        case 1 -> limit;
+        case 2 -> limit + 1;
+        default -> rnd.nextLong(0, Long.MAX_VALUE);
+      };
+      long base = t % 8 < 4 ? rnd.nextLong(-1_000_000, 1_000_000) : Long.MAX_VALUE - span;
+      long[] sample = new long[n];
+      for (int i = 0; i < n; i++) {
+        sample[i] = base + (span == 0 ? 0 : Math.floorMod(rnd.nextLong(), span + 1));
+      }
+      if (n >= 2) { // both ends present, so the span is exactly the one chosen
+        sample[0] = base;
+        sample[1] = base + span;
+      }
+      long[] buffer = java.util.Arrays.copyOf(sample, n + 3);
+      buffer[n] = Long.MIN_VALUE; // past the prefix: never counted
+      assertThat(ExactHistogram.sortingInPlace(buffer, n)).as("n %d, span %d", n, span)
+          .isEqualTo(ExactHistogram.of(sample));
+    }
+    long[] wide = {Long.MIN_VALUE, Long.MAX_VALUE, 0, Long.MIN_VALUE}; // the span overflows a long: sorted
+    assertThat(ExactHistogram.sortingInPlace(wide.clone(), 4)).isEqualTo(ExactHistogram.of(wide));
+    assertThat(ExactHistogram.sortingInPlace(new long[] {7}, 0)).isEqualTo(ExactHistogram.empty());
+  }
+
   @Test
   void plusAndMerge_randomParts_equalTheHistogramOfTheUnion() {
     SplittableRandom rnd = new SplittableRandom(11);
