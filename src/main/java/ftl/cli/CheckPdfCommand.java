@@ -54,7 +54,7 @@ public final class CheckPdfCommand implements Callable<Integer> {
     PdfText.Document doc = PdfText.read(file, pdf.toString());
     Analysis a = Registries.analysis(main, noCache);
     // every quantity is computed: every campaign is read first, on every core
-    List<Computed> computed = new ArrayList<>(Computed.allAfterReading(Registry.forData(a.data()).all(), a));
+    List<Computed> computed = new ArrayList<>(Computed.allAfterReading(() -> Registry.forData(a.data()).all(), a));
     String digest = Reproduction.dataDigest(a.data());
     PdfCensus.Report r = PdfCensus.take(doc, computed, Census.allowList(main.archiveRoot()),
         ftl.emit.OriginalStudy.read(main.archiveRoot()), digest);

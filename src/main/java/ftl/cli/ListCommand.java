@@ -39,7 +39,7 @@ public final class ListCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Analysis a = Registries.analysis(main, noCache);
     // every quantity is asked for: every campaign is read first, on every core
-    List<Computed> computed = Computed.allAfterReading(Registry.forData(a.data()).all(), a);
+    List<Computed> computed = Computed.allAfterReading(() -> Registry.forData(a.data()).all(), a);
     if (json) {
       ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
           .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);

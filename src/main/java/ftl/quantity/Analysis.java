@@ -151,11 +151,16 @@ public final class Analysis {
       task = mine;
       mine.run();
     }
+    return await(task, key);
+  }
+
+  /** The value of a started task, waiting for it; its failure as it was thrown. */
+  static <T> T await(java.util.concurrent.Future<T> task, String what) {
     try {
       return task.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while " + key + " was computed", e);
+      throw new IllegalStateException("interrupted while " + what + " was computed", e);
     } catch (java.util.concurrent.ExecutionException e) {
       throw rethrown(e.getCause());
     }

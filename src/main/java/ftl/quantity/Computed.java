@@ -28,7 +28,23 @@ public record Computed(Quantity quantity, Value value, String text, String latex
 
   /** {@link #all} after every campaign has been read ({@link Analysis#readAll}): for commands that compute every quantity. */
   public static java.util.List<Computed> allAfterReading(java.util.List<Quantity> quantities, Analysis a) {
-    a.readAll();
+    return allAfterReading(() -> quantities, a);
+  }
+
+  /**
+   * {@link #all} of the quantities {@code registry} makes, after every campaign has been read: the campaigns are read
+   * (on a thread of their own, which hands the files to the file pool) while this thread makes the registry, so the
+   * registry's making no longer delays the first file. A failure of the registry is thrown first, then one of the
+   * reading, as when the two ran one after the other.
+   */
+  public static java.util.List<Computed> allAfterReading(java.util.function.Supplier<java.util.List<Quantity>> registry,
+                                                         Analysis a) {
+    java.util.concurrent.FutureTask<Void> reading = new java.util.concurrent.FutureTask<>(a::readAll, null);
+    Thread reader = new Thread(reading, "ftl-read-all");
+    reader.setDaemon(true); // a failing registry leaves it behind: it must not keep the JVM alive
+    reader.start();
+    java.util.List<Quantity> quantities = registry.get();
+    Analysis.await(reading, "the reading of every campaign");
     return all(quantities, a);
   }
 

@@ -164,7 +164,7 @@ public final class Reproduction {
                                             RunSummaryCache summaries) {
     Analysis analysis = new Analysis(data, summaries);
     // every quantity is computed: every campaign is read first, on every core
-    computed.addAll(Computed.allAfterReading(Registry.forData(data).all(), analysis));
+    computed.addAll(Computed.allAfterReading(() -> Registry.forData(data).all(), analysis));
     List<java.util.Map<String, Object>> audit = new ArrayList<>();
     for (java.util.Map<String, String> row : Registry.auditRows(data)) {
       java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
