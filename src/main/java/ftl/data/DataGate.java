@@ -460,11 +460,7 @@ public final class DataGate {
   }
 
   static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
+    return ftl.data.Sha256.newDigest();
   }
 
   /** A stream that fails once more than {@code cap} bytes have passed. */
