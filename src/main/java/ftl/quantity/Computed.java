@@ -43,7 +43,21 @@ public record Computed(Quantity quantity, Value value, String text, String latex
     Thread reader = new Thread(reading, "ftl-read-all");
     reader.setDaemon(true); // a failing registry leaves it behind: it must not keep the JVM alive
     reader.start();
-    java.util.List<Quantity> quantities = registry.get();
+    java.util.List<Quantity> quantities;
+    try {
+      quantities = registry.get();
+    } catch (RuntimeException | Error e) {
+      // the registry's failure is the command's; the reading is waited for first (its own outcome dropped), so none
+      // of it outlives the command: it writes the cache, perhaps into a folder about to be deleted
+      try {
+        reading.get();
+      } catch (InterruptedException interrupted) {
+        Thread.currentThread().interrupt();
+      } catch (java.util.concurrent.ExecutionException dropped) {
+        // reported no more than before, when the reading came after the registry
+      }
+      throw e;
+    }
     Analysis.await(reading, "the reading of every campaign");
     return all(quantities, a);
   }

@@ -133,6 +133,27 @@ class ParallelComputeTest {
     });
   }
 
+  /**
+   * The registry is made while the campaigns are read; when making it fails, that failure is thrown, but only after the
+   * reading has ended: nothing of the command goes on behind it (the reading writes the cache, and a test's temporary
+   * folder was once deleted under it).
+   */
+  @Test
+  void allAfterReading_registryFails_throwsItsFailureAfterTheReadingEnded() {
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+      DataSet data = data();
+      Analysis a = new Analysis(data);
+      assertThatThrownBy(() -> Computed.allAfterReading(() -> {
+        throw new IllegalStateException("registry failed");
+      }, a)).isInstanceOf(IllegalStateException.class).hasMessage("registry failed");
+      assertThat(a.scannedCampaigns()).isEqualTo(data.campaigns().stream().map(ftl.data.Campaign::name)
+          .collect(java.util.stream.Collectors.toSet()));
+      assertThatThrownBy(() -> Computed.allAfterReading(() -> {
+        throw new AssertionError("an error, not an exception");
+      }, a)).isInstanceOf(AssertionError.class);
+    });
+  }
+
   private static void copy(Path from, Path to) throws java.io.IOException {
     try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(from)) {
       for (Path p : s.toList()) {
