@@ -23,7 +23,38 @@ public record Computed(Quantity quantity, Value value, String text, String latex
    * as a computation one by one would have thrown it.
    */
   public static java.util.List<Computed> all(java.util.List<Quantity> quantities, Analysis a) {
-    return Parallel.computeEach(quantities.size(), i -> of(quantities.get(i), a));
+    // computed in another order than they are listed (results are put back in list order): the quantities that start
+    // a long shared computation first, so that no core is left idle at the end while one of them finishes
+    int n = quantities.size();
+    int[] order = new int[n];
+    int k = 0;
+    for (int pass = 0; pass < 2; pass++) {
+      for (int i = 0; i < n; i++) {
+        if (heavy(quantities.get(i).key()) == (pass == 0)) {
+          order[k++] = i;
+        }
+      }
+    }
+    java.util.List<Computed> inOrder = Parallel.computeEach(n, j -> of(quantities.get(order[j]), a));
+    Computed[] out = new Computed[n];
+    for (int j = 0; j < n; j++) {
+      out[order[j]] = inOrder.get(j);
+    }
+    return java.util.List.of(out);
+  }
+
+  /**
+   * Key prefixes of the quantities {@link #all} starts first: those that start the longest computations (the OMB
+   * prediction's read of its matched runs, the collapse's bootstraps and permutation tests, the threats' and the
+   * audit's scans, the exposure and clock-offset predictions, the held-out grid law), measured with a per-quantity
+   * timer on the archive's data. Order changes no value (computations are pure and shared values computed once;
+   * {@code ParallelComputeTest}): only the time, warm {@code list --json} 2.35 -> 2.23 s.
+   */
+  static final java.util.List<String> HEAVY_FIRST = java.util.List.of("ombReal.heldout", "collapse.", "threat.",
+      "audit.", "exposure.", "clockoffset.", "gridlaw.heldout");
+
+  static boolean heavy(String key) {
+    return HEAVY_FIRST.stream().anyMatch(key::startsWith);
   }
 
   /** {@link #all} after every campaign has been read ({@link Analysis#readAll}): for commands that compute every quantity. */

@@ -218,25 +218,33 @@ final class OmbRealQuantities {
       if (rows.isEmpty()) {
         return "no ok run of condition " + matched + " in campaign " + MATCHED;
       }
-      long[] buffer = new long[0];
-      int n = 0;
       for (LedgerRow r : rows) {
         if (!r.field(LedgerSchema.SEND_INTERVAL_NS).equals(Long.toString(interval)) || !r.field(LedgerSchema.PAYLOAD_BYTES).equals(payload)) {
           return "matched run " + r.runId() + " has send interval " + r.field(LedgerSchema.SEND_INTERVAL_NS) + " ns and payload "
               + r.field(LedgerSchema.PAYLOAD_BYTES) + " B, OMB condition " + c + " " + interval + " ns and " + payload + " B";
         }
-        List<Long> flights = new ArrayList<>();
-        Campaign m = camp.get();
+      }
+      Campaign m = camp.get();
+      // the matched runs' files on the file pool (both cores), each run's complete flights in ledger order
+      List<long[]> perRun = Parallel.readEach(rows, r -> {
+        long[][] flights = {new long[256]};
+        int[] count = {0};
         EventReader.FileSummary read = m.readEvents(r, e -> {
           if (e.complete()) {
-            flights.add(e.flightNanos());
+            if (count[0] == flights[0].length) {
+              flights[0] = Arrays.copyOf(flights[0], 2 * count[0]);
+            }
+            flights[0][count[0]++] = e.flightNanos();
           }
         });
         ftl.data.LedgerReader.checkDigest(m, r, read.sha256());
-        buffer = Arrays.copyOf(buffer, n + flights.size());
-        for (long f : flights) {
-          buffer[n++] = f;
-        }
+        return Arrays.copyOf(flights[0], count[0]);
+      });
+      long[] buffer = new long[perRun.stream().mapToInt(f -> f.length).sum()];
+      int n = 0;
+      for (long[] f : perRun) {
+        System.arraycopy(f, 0, buffer, n, f.length);
+        n += f.length;
       }
       if (n == 0) {
         return "no complete event in the ok runs of condition " + matched + " in campaign " + MATCHED;

@@ -154,6 +154,16 @@ class ParallelComputeTest {
     });
   }
 
+  /** Each prefix of the quantities computed first names quantities of the archive's registry (none is stale). */
+  @Test
+  void heavyFirst_everyPrefixNamesQuantities() {
+    List<String> keys = Registry.forData(data()).all().stream().map(Quantity::key).toList();
+    for (String prefix : Computed.HEAVY_FIRST) {
+      assertThat(keys).as(prefix).anyMatch(k -> k.startsWith(prefix));
+    }
+    assertThat(keys).anyMatch(k -> !Computed.heavy(k));
+  }
+
   private static void copy(Path from, Path to) throws java.io.IOException {
     try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(from)) {
       for (Path p : s.toList()) {
