@@ -41,22 +41,16 @@ public final class Registry {
 
   /** The registry of the paper for a data root: the fixed entries, then one set per condition found in its ledgers. */
   public static Registry forData(ftl.data.DataSet data) {
-    List<Quantity> q = fixed();
-    q.addAll(ConditionQuantities.forData(data));
-    q.addAll(LedgerQuantities.forData(data));
-    q.addAll(IsolationQuantities.all());
-    q.addAll(ReplayQuantities.all());
-    q.addAll(ClockOffsetQuantities.all());
-    q.addAll(FifoJvmQuantities.all());
-    q.addAll(DeliveryQuantities.all());
-    q.addAll(ExposureQuantities.forData(data));
-    q.addAll(AuditQuantities.forData(data));
-    q.addAll(GridLawHeldOut.forData(data));
-    q.addAll(DisplacementQuantities.forData(data));
-    q.addAll(PriorityPooled.all());
-    q.addAll(ThreatQuantities.forData(data));
-    q.addAll(OmbRealQuantities.forData(data));
-    q.addAll(TimelineQuantities.all());
+    // the independent sections made on every core (each is cold code, loaded and linked the first time), then put
+    // together in this order; a failure is the first section's in this order, as one after the other
+    List<java.util.function.Supplier<List<Quantity>>> sections = List.of(Registry::fixed,
+        () -> ConditionQuantities.forData(data), () -> LedgerQuantities.forData(data), IsolationQuantities::all,
+        ReplayQuantities::all, ClockOffsetQuantities::all, FifoJvmQuantities::all, DeliveryQuantities::all,
+        () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOut.forData(data),
+        () -> DisplacementQuantities.forData(data), PriorityPooled::all, () -> ThreatQuantities.forData(data),
+        () -> OmbRealQuantities.forData(data), TimelineQuantities::all);
+    List<Quantity> q = new ArrayList<>();
+    Parallel.computeEach(sections.size(), i -> sections.get(i).get()).forEach(q::addAll);
     q.addAll(ReplicationVerdicts.forRegistry(q));
     q.addAll(ClaimVerdicts.forRegistry(data, q));
     try {
