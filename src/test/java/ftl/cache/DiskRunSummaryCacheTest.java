@@ -438,7 +438,7 @@ class DiskRunSummaryCacheTest {
     cache.store(cache.fileOf(c), wrong);
   }
 
-  private static String messageOf(Runnable r) {
+  static String messageOf(Runnable r) {
     try {
       r.run();
     } catch (DataException e) {

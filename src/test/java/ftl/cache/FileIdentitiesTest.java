@@ -3,7 +3,6 @@ package ftl.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.Campaign;
-import ftl.data.DataException;
 import ftl.data.DataSet;
 import ftl.data.FileIdentity;
 import ftl.quantity.Analysis;
@@ -85,8 +84,8 @@ class FileIdentitiesTest {
     assertThat(now.modifiedNanos()).isEqualTo(recorded.modifiedNanos());
     assertThat(now).isNotEqualTo(recorded); // the status-change time moved: no user can set it back
     DiskRunSummaryCache warm = cache(tmp, HOUR_AHEAD);
-    String with = messageOf(() -> warm.campaignRuns(c, Analysis::scan));
-    String without = messageOf(() -> RunSummaryCache.NONE.campaignRuns(c, Analysis::scan));
+    String with = DiskRunSummaryCacheTest.messageOf(() -> warm.campaignRuns(c, Analysis::scan));
+    String without = DiskRunSummaryCacheTest.messageOf(() -> RunSummaryCache.NONE.campaignRuns(c, Analysis::scan));
     assertThat(with).isEqualTo(without).contains("data/k/ledger.csv:3: events_sha256 does not match events/r2.csv");
     assertThat(warm.hashed).hasValue(1); // r2 was read again; r1 kept its identity
   }
@@ -145,14 +144,5 @@ class FileIdentitiesTest {
     FileIdentity id = new FileIdentity(1, 2, 3, 4, 10_000_000_000L);
     assertThat(FileIdentities.settled(id, 10_000_000_000L + FileIdentities.SETTLED_NANOS)).isTrue();
     assertThat(FileIdentities.settled(id, 10_000_000_000L + FileIdentities.SETTLED_NANOS - 1)).isFalse();
-  }
-
-  private static String messageOf(Runnable r) {
-    try {
-      r.run();
-    } catch (DataException e) {
-      return e.getMessage();
-    }
-    throw new AssertionError("no DataException");
   }
 }
