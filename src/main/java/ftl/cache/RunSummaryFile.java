@@ -116,12 +116,14 @@ final class RunSummaryFile {
     Analysis.ScanParameters p = s.parameters();
     longs(out, p.clockOffsetMicros(), p.sendIntervalNanos());
     out.writeBoolean(p.stamps());
+    out.writeBoolean(p.completeFlights());
     RunDetail d = s.detail();
     longs(out, d.flightSum().clippedNanos(), d.flightSum().flights(), d.flightSum().quantumNanos(),
         d.catchUp().count(), d.catchUp().total(), d.flightUnitNanos());
     histogram(out, d.flightUnits());
     histogram(out, d.sendPhasesMicros());
     histogram(out, d.wallFlightsMicros());
+    histogram(out, d.completeFlightsNanos());
   }
 
   private static void histogram(DataOutputStream out, ExactHistogram h) throws IOException {
@@ -199,11 +201,13 @@ final class RunSummaryFile {
     WindowedCorrelation.State c = new WindowedCorrelation.State(w, in.readLong(), dbl(in), dbl(in), dbl(in),
         dbl(in), dbl(in), in.readLong(), in.readLong());
     long phase = in.readLong();
-    Analysis.ScanParameters p = new Analysis.ScanParameters(in.readLong(), in.readLong(), in.readBoolean());
+    Analysis.ScanParameters p = new Analysis.ScanParameters(in.readLong(), in.readLong(), in.readBoolean(),
+        in.readBoolean());
     SmoothLimit.Sum sum = new SmoothLimit.Sum(in.readLong(), in.readLong(), in.readLong());
     Rate catchUp = new Rate(in.readLong(), in.readLong());
     long unit = in.readLong();
-    RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), java.util.List.of(), histogram(in), histogram(in));
+    RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), java.util.List.of(), histogram(in), histogram(in),
+        histogram(in));
     return new RunSummary(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c,
         phase, p, d);
   }

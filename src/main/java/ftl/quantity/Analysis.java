@@ -323,7 +323,7 @@ public final class Analysis {
    */
   public static RunResult scan(Campaign campaign, LedgerRow row) {
     ScanParameters p = ScanParameters.of(campaign, row);
-    RunScan r = new RunScan(p.clockOffsetMicros(), p.sendIntervalNanos(), p.stamps());
+    RunScan r = new RunScan(p.clockOffsetMicros(), p.sendIntervalNanos(), p.stamps(), p.completeFlights());
     EventReader.FileSummary s = campaign.readEvents(row, r::accept);
     LedgerReader.checkDigest(campaign, row, s.sha256());
     double medianD = Quantiles.type7InPlace(r.d.values, r.d.size, 0.5); // NaN when no event is complete
@@ -335,7 +335,8 @@ public final class Analysis {
         r.catchUp == null ? Rate.EMPTY : r.catchUp.result(), r.unitNanos,
         ExactHistogram.sortingInPlace(r.flightUnits.values, r.flightUnits.size), java.util.List.of(),
         ExactHistogram.sortingInPlace(r.sendPhases.values, r.sendPhases.size),
-        ExactHistogram.sortingInPlace(r.wallFlights.values, r.wallFlights.size));
+        ExactHistogram.sortingInPlace(r.wallFlights.values, r.wallFlights.size),
+        ExactHistogram.sortingInPlace(r.complete.values, r.complete.size));
     return new RunResult(campaign, row, s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
         r.wall.result(), r.grid.result(), medianD, medianA, r.rho, phase, detail);
   }
@@ -347,14 +348,16 @@ public final class Analysis {
    * @param clockOffsetMicros the ledger's clock offset ({@link LedgerRow#clockOffsetMicros})
    * @param sendIntervalNanos the ledger's send interval, 0 when it records none
    * @param stamps whether the campaign is one of {@link ClockOffsetQuantities#STAMP_CAMPAIGNS}
+   * @param completeFlights whether the campaign is {@link OmbRealQuantities#MATCHED}, whose complete flights the scan
+   *     keeps ({@link RunDetail#completeFlightsNanos})
    */
-  public record ScanParameters(long clockOffsetMicros, long sendIntervalNanos, boolean stamps) {
+  public record ScanParameters(long clockOffsetMicros, long sendIntervalNanos, boolean stamps, boolean completeFlights) {
 
     /** The parameters of {@code row} of {@code campaign}. */
     public static ScanParameters of(Campaign campaign, LedgerRow row) {
       String interval = row.field(LedgerSchema.SEND_INTERVAL_NS);
       return new ScanParameters(row.clockOffsetMicros(), interval.isEmpty() ? 0 : Long.parseLong(interval),
-          ClockOffsetQuantities.STAMP_CAMPAIGNS.contains(campaign.name()));
+          ClockOffsetQuantities.STAMP_CAMPAIGNS.contains(campaign.name()), campaign.name().equals(OmbRealQuantities.MATCHED));
     }
   }
 
@@ -370,18 +373,21 @@ public final class Analysis {
     final Longs flightUnits = new Longs();
     final Longs sendPhases = new Longs();
     final Longs wallFlights = new Longs();
+    final Longs complete = new Longs();
     final Pacing.CatchUp catchUp;
     final boolean stamps;
+    final boolean keepComplete;
     final long unitNanos;
     long clippedNanos;
     long firstSendMicros;
     boolean first = true;
 
-    RunScan(long clockOffsetMicros, long sendIntervalNanos, boolean stamps) {
+    RunScan(long clockOffsetMicros, long sendIntervalNanos, boolean stamps, boolean keepComplete) {
       grid = new GridLaw.RunPredictor(clockOffsetMicros);
       catchUp = sendIntervalNanos > 0 ? new Pacing.CatchUp(sendIntervalNanos) : null;
       unitNanos = RunDetail.flightUnitFor(sendIntervalNanos);
       this.stamps = stamps;
+      this.keepComplete = keepComplete;
     }
 
     void accept(Event e) {
@@ -399,6 +405,9 @@ public final class Analysis {
       if (e.complete()) {
         d.add(e.displacementNanos());
         a.add(e.ackSpanNanos());
+        if (keepComplete) {
+          complete.add(e.flightNanos());
+        }
       }
       if (e.hasRecv()) {
         wall.acceptSample(e.recvMicros() - e.sendMicros(), e.flightNanos());

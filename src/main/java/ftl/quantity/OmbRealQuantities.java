@@ -4,13 +4,13 @@ import ftl.data.LedgerSchema;
 import com.fasterxml.jackson.databind.JsonNode;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.EventReader;
 import ftl.data.LedgerRow;
 import ftl.data.OmbFormat;
 import ftl.data.OmbLedgerReader;
 import ftl.data.OmbRun;
 import ftl.data.PlanReader;
 import ftl.quantity.Quantity.Scope;
+import ftl.stats.ExactHistogram;
 import ftl.stats.HeldOutGuard;
 import ftl.stats.Quantiles;
 import java.nio.file.Files;
@@ -224,27 +224,22 @@ final class OmbRealQuantities {
               + r.field(LedgerSchema.PAYLOAD_BYTES) + " B, OMB condition " + c + " " + interval + " ns and " + payload + " B";
         }
       }
-      Campaign m = camp.get();
-      // the matched runs' files on the file pool (both cores), each run's complete flights in ledger order
-      List<long[]> perRun = Parallel.readEach(rows, r -> {
-        long[][] flights = {new long[256]};
-        int[] count = {0};
-        EventReader.FileSummary read = m.readEvents(r, e -> {
-          if (e.complete()) {
-            if (count[0] == flights[0].length) {
-              flights[0] = Arrays.copyOf(flights[0], 2 * count[0]);
-            }
-            flights[0][count[0]++] = e.flightNanos();
-          }
-        });
-        ftl.data.LedgerReader.checkDigest(m, r, read.sha256());
-        return Arrays.copyOf(flights[0], count[0]);
-      });
-      long[] buffer = new long[perRun.stream().mapToInt(f -> f.length).sum()];
+      // the complete flights the scan kept of each matched run (RunDetail#completeFlightsNanos): no file read again
+      java.util.Map<String, RunResult> byRun = new java.util.HashMap<>();
+      for (RunResult r : a.campaignRuns(MATCHED)) {
+        byRun.put(r.row().runId(), r);
+      }
+      List<ExactHistogram> perRun = new ArrayList<>();
+      for (LedgerRow r : rows) {
+        perRun.add(byRun.get(r.runId()).detail().completeFlightsNanos());
+      }
+      ExactHistogram flights = ExactHistogram.merge(perRun);
+      long[] buffer = new long[Math.toIntExact(flights.total())];
       int n = 0;
-      for (long[] f : perRun) {
-        System.arraycopy(f, 0, buffer, n, f.length);
-        n += f.length;
+      for (int i = 0; i < flights.distinct(); i++) {
+        for (long k = 0; k < flights.count(i); k++) {
+          buffer[n++] = flights.value(i);
+        }
       }
       if (n == 0) {
         return "no complete event in the ok runs of condition " + matched + " in campaign " + MATCHED;

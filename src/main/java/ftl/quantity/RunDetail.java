@@ -24,9 +24,13 @@ import java.util.Objects;
  * @param sendPhasesMicros exact histogram of {@code send_us mod 1000} of the delivered events, only for the campaigns
  *     of {@link ClockOffsetQuantities#STAMP_CAMPAIGNS} (empty otherwise)
  * @param wallFlightsMicros exact histogram of {@code recv_us - send_us} of the same events, us (same campaigns)
+ * @param completeFlightsNanos exact histogram of the flights {@code recv_ns - send_ns} of the complete events, ns,
+ *     only for the campaign whose runs predict OpenMessaging Benchmark's ({@link OmbRealQuantities#MATCHED}; empty
+ *     otherwise): the prediction needs them exact, and takes them from here instead of reading the files again
  */
 public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnitNanos, ExactHistogram flightUnits,
-                        java.util.List<Long> gridOwnAtLeast, ExactHistogram sendPhasesMicros, ExactHistogram wallFlightsMicros) {
+                        java.util.List<Long> gridOwnAtLeast, ExactHistogram sendPhasesMicros, ExactHistogram wallFlightsMicros,
+                        ExactHistogram completeFlightsNanos) {
 
   public RunDetail {
     Objects.requireNonNull(flightSum, "flightSum");
@@ -35,6 +39,7 @@ public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnit
     Objects.requireNonNull(gridOwnAtLeast, "gridOwnAtLeast");
     Objects.requireNonNull(sendPhasesMicros, "sendPhasesMicros");
     Objects.requireNonNull(wallFlightsMicros, "wallFlightsMicros");
+    Objects.requireNonNull(completeFlightsNanos, "completeFlightsNanos");
     gridOwnAtLeast = java.util.List.copyOf(gridOwnAtLeast);
     if (flightUnitNanos < 1) {
       throw new IllegalArgumentException("the flight unit must be positive: " + flightUnitNanos);
@@ -54,7 +59,7 @@ public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnit
   RunDetail pooled(long[] ownAtLeast) {
     return new RunDetail(flightSum, catchUp, flightUnitNanos, ExactHistogram.empty(),
         java.util.Arrays.stream(ownAtLeast).boxed().toList(),
-        sendPhasesMicros, wallFlightsMicros);
+        sendPhasesMicros, wallFlightsMicros, completeFlightsNanos);
   }
 
   /**

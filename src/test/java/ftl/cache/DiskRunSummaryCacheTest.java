@@ -297,7 +297,7 @@ class DiskRunSummaryCacheTest {
       other.add(new RunSummary(s.sha256(), s.rows(), new SignCheckResult(g.eventsTaken(), g.complete(), g.missingAck(),
           g.missingRecv(), g.missingBoth(), g.ackNegative() + 1, g.sendNegative()), s.guard(), s.wallMicrosGuard(),
           s.grid(), s.medianDisplacementNanos(), s.medianAckSpanNanos(), s.correlation(), s.firstSendPhaseMicros(),
-          new Analysis.ScanParameters(p.clockOffsetMicros() + 1, p.sendIntervalNanos(), p.stamps()), s.detail()));
+          new Analysis.ScanParameters(p.clockOffsetMicros() + 1, p.sendIntervalNanos(), p.stamps(), p.completeFlights()), s.detail()));
     }
     cache.store(cache.fileOf(c), other);
     AtomicInteger scans = new AtomicInteger();

@@ -34,6 +34,7 @@ final class RunResults {
     out.add(s.incomplete());
     out.add(r.rho());
     out.add(r.firstSendPhaseMicros());
+    out.add(r.detail().completeFlightsNanos());
     return out;
   }
 

@@ -26,14 +26,15 @@ class RunSummaryFileTest {
         Long.MAX_VALUE), 3, mean, -mean, comoment, Double.MIN_VALUE, -comoment, 5, 6);
     return new RunSummary(sha, 7, new SignCheckResult(7, 4, 2, 2, 1, 1, 0), guard, none,
         new GridLaw.RunPrediction(4, 2, 2, 4, 3), median, -median, c, 999,
-        new Analysis.ScanParameters(-250, 1_013_000, true), detail());
+        new Analysis.ScanParameters(-250, 1_013_000, true, true), detail());
   }
 
   /** A detail whose histograms hold the extremes of 64 bits (deltas that overflow a signed long) and repeats. */
   static RunDetail detail() {
     ExactHistogram flights = ExactHistogram.of(new long[] {Long.MIN_VALUE, -1, 0, 0, 3, Long.MAX_VALUE, 3, 3});
     return new RunDetail(new SmoothLimit.Sum(2_000_000, 8, 1_000_000), new Rate(2, 5), 1000, flights, java.util.List.of(),
-        ExactHistogram.of(new long[] {0, 999, 999, 500, 1, 0, 0, 7}), ExactHistogram.of(new long[] {-5, 7, 7, 1 << 20}));
+        ExactHistogram.of(new long[] {0, 999, 999, 500, 1, 0, 0, 7}), ExactHistogram.of(new long[] {-5, 7, 7, 1 << 20}),
+        ExactHistogram.of(new long[] {-3, 1_250_000, 1_250_000, Long.MAX_VALUE}));
   }
 
   @Test

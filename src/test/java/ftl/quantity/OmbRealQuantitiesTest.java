@@ -113,6 +113,33 @@ class OmbRealQuantitiesTest {
     assertThat(data.otherFolders()).containsExactly("omb-real");
   }
 
+  /**
+   * The prediction takes the matched runs' complete flights from the analysis's one pass over their files: with the
+   * campaign read and then every one of its events files deleted, the predictions are what they are on the whole
+   * root (nothing reads those files again), and each file was passed through the reader once.
+   */
+  @Test
+  void prediction_readsNoEventsFileAgain(@TempDir Path tmp) throws IOException {
+    ftl.verify.TempArchive.copyTree(FULL, tmp);
+    DataSet data = DataSet.scan(tmp, "data");
+    Analysis a = new Analysis(data);
+    a.campaignRuns("omb-matched");
+    try (Stream<Path> files = java.nio.file.Files.list(tmp.resolve("omb-matched/events"))) {
+      for (Path f : files.toList()) {
+        java.nio.file.Files.delete(f);
+      }
+    }
+    int compared = 0;
+    for (Quantity q : Registry.forData(data).all()) {
+      if (q.key().startsWith("ombReal.") && q.key().contains("predicted")) {
+        assertThat(Computed.of(q, a).value()).as(q.key()).isEqualTo(value(FULL, q.key()));
+        compared++;
+      }
+    }
+    assertThat(compared).isGreaterThan(2);
+    assertThat(a.reads().values()).allMatch(n -> n == 1);
+  }
+
   @Test
   void compute_noOmbFolder_isUnavailableEverywhere(@TempDir Path tmp) throws IOException {
     ftl.verify.TempArchive.copyTree(FULL.resolve("omb-matched"), tmp.resolve("omb-matched"));

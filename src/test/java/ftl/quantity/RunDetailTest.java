@@ -14,7 +14,7 @@ class RunDetailTest {
 
   private static RunDetail detail(long unit, ExactHistogram flights, long sumFlights) {
     return new RunDetail(new SmoothLimit.Sum(0, sumFlights, 1_000_000), Rate.EMPTY, unit, flights, List.of(),
-        ExactHistogram.empty(), ExactHistogram.empty());
+        ExactHistogram.empty(), ExactHistogram.empty(), ExactHistogram.empty());
   }
 
   @Test
