@@ -32,6 +32,8 @@ final class FileIdentities {
   /** How long before its read a file must have last changed for its identity to be recorded, ns. */
   static final long SETTLED_NANOS = 2_000_000_000L;
 
+  private static final java.util.regex.Pattern SHA256_HEX = java.util.regex.Pattern.compile("[0-9a-f]{64}");
+
   private static final byte[] MAGIC = "FTLIDS1\n".getBytes(StandardCharsets.US_ASCII);
 
   /** The most records a file may claim (a campaign has at most a few thousand runs). */
@@ -92,7 +94,7 @@ final class FileIdentities {
         String rel = in.readUTF();
         FileIdentity id = new FileIdentity(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong());
         String sha = in.readUTF();
-        if (!sha.matches("[0-9a-f]{64}")) {
+        if (!SHA256_HEX.matcher(sha).matches()) {
           return Optional.empty();
         }
         out.put(rel, new Known(id, sha));

@@ -288,11 +288,7 @@ public final class DataGate {
    */
   public java.util.Optional<FileIdentity> eventsIdentity(String rel) {
     try {
-      Path p = checked(rel);
-      BasicFileAttributes a = attributes(rel, p);
-      if (a == null || !a.isRegularFile() || a.size() > Kind.EVENTS.maxBytes() || !p.toRealPath().startsWith(root)) {
-        return java.util.Optional.empty();
-      }
+      Path p = regularFile(rel, Kind.EVENTS);
       java.util.Map<String, Object> u = Files.readAttributes(p, "unix:dev,ino,size,lastModifiedTime,ctime",
           LinkOption.NOFOLLOW_LINKS);
       return java.util.Optional.of(new FileIdentity((Long) u.get("dev"), (Long) u.get("ino"), (Long) u.get("size"),
@@ -371,6 +367,24 @@ public final class DataGate {
 
   /** Opens a regular file under the root after every check, without following links. */
   private SeekableByteChannel open(String rel, Kind kind) {
+    Path p = regularFile(rel, kind);
+    try {
+      return Files.newByteChannel(p, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS));
+    } catch (NoSuchFileException e) {
+      throw new DataException(name(rel), 0, "file not found", e);
+    } catch (IOException e) {
+      throw new DataException(name(rel), 0, "cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The path of a regular file under the root after every check ({@link #open} opens it, {@link #eventsIdentity}
+   * asks for its identity): a safe name, no link or special file on the way, not a folder, within the cap of its
+   * kind, its real path inside the root.
+   *
+   * @throws DataException naming what is wrong
+   */
+  private Path regularFile(String rel, Kind kind) {
     Path p = checked(rel);
     BasicFileAttributes a = attributes(rel, p);
     if (a == null) {
@@ -387,7 +401,7 @@ public final class DataGate {
       if (!real.startsWith(root)) {
         throw new DataException(name(rel), 0, "lies outside the data root (real path " + Echo.of(real.toString()) + ")", null);
       }
-      return Files.newByteChannel(p, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS));
+      return p;
     } catch (NoSuchFileException e) {
       throw new DataException(name(rel), 0, "file not found", e);
     } catch (IOException e) {

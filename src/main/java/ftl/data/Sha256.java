@@ -85,8 +85,8 @@ public final class Sha256 {
       if (HexFormat.of().formatHex(md.digest("abc".getBytes(StandardCharsets.US_ASCII))).equals(ABC)) {
         nss = p;
       }
-    } catch (Throwable e) { // no NSS, an NSS that fails to start, a JDK without the provider: the JDK's digest
-      nss = null;
+    } catch (Throwable e) {
+      // no NSS, an NSS that fails to start, a JDK without the provider: nss stays null, the JDK's digest is used
     }
   }
 }

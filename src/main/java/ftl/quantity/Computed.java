@@ -45,7 +45,7 @@ public record Computed(Quantity quantity, Value value, String text, String latex
 
   /**
    * Key prefixes of the quantities {@link #all} starts first: those that start the longest computations (the OMB
-   * prediction's read of its matched runs, the collapse's bootstraps and permutation tests, the threats' and the
+   * prediction over its matched runs' flights, the collapse's bootstraps and permutation tests, the threats' and the
    * audit's scans, the exposure and clock-offset predictions, the held-out grid law), measured with a per-quantity
    * timer on the archive's data. Order changes no value (computations are pure and shared values computed once;
    * {@code ParallelComputeTest}): only the time, warm {@code list --json} 2.35 -> 2.23 s.

@@ -116,7 +116,9 @@ class OmbRealQuantitiesTest {
   /**
    * The prediction takes the matched runs' complete flights from the analysis's one pass over their files: with the
    * campaign read and then every one of its events files deleted, the predictions are what they are on the whole
-   * root (nothing reads those files again), and each file was passed through the reader once.
+   * root (nothing reads those files again), and each file was passed through the reader once. A consistency check
+   * (the same flights reach the prediction by two paths), not a test of the prediction: it fails if the scan keeps
+   * other flights than the complete events' or the prediction still opens a file.
    */
   @Test
   void prediction_readsNoEventsFileAgain(@TempDir Path tmp) throws IOException {
