@@ -396,43 +396,69 @@ public final class DataGate {
     if (a.size() > kind.maxBytes()) {
       throw tooLarge(rel, kind);
     }
-    try {
-      Path real = p.toRealPath();
-      if (!real.startsWith(root)) {
-        throw new DataException(name(rel), 0, "lies outside the data root (real path " + Echo.of(real.toString()) + ")", null);
-      }
-      return p;
-    } catch (NoSuchFileException e) {
-      throw new DataException(name(rel), 0, "file not found", e);
-    } catch (IOException e) {
-      throw new DataException(name(rel), 0, "cannot read: " + e.getMessage(), e);
-    }
+    // not a link (attributes refuses one), in a folder whose real path lies inside the root: so does the file's
+    return p;
   }
 
   /**
    * The attributes of the entry at {@code rel}, after checking that no component of it is a link or a special
-   * file; null when it does not exist.
+   * file, and that the folder holding it has its real path inside the root; null when it does not exist.
    */
   private BasicFileAttributes attributes(String rel, Path p) {
     if (rel.isEmpty()) {
       return readAttributes(root, "");
     }
-    String[] parts = rel.split("/");
+    int slash = rel.lastIndexOf('/');
+    if (slash > 0 && !folder(rel.substring(0, slash))) {
+      return null;
+    }
+    return readAttributes(p, rel);
+  }
+
+  /**
+   * Folders of the root (relative paths) found to be folders all the way down, no component a link or a special
+   * file, with their real path inside the root's. Each is examined once per gate (a root that changes while it is read
+   * is outside the threat model, see the class comment): thousands of events files in one folder then cost one
+   * {@code lstat} each, not one per component and a {@code realpath}, several times over.
+   */
+  private final Set<String> folders = ConcurrentHashMap.newKeySet();
+
+  /**
+   * True when the folder at {@code relDir} exists and every component of it is a folder (examined without following
+   * links) and its real path lies inside the root; false when a component is absent.
+   *
+   * @throws DataException when a component is a link, a special file or a file, or the real path lies outside
+   */
+  private boolean folder(String relDir) {
+    if (folders.contains(relDir)) {
+      return true;
+    }
+    String[] parts = relDir.split("/");
     Path at = root;
     StringBuilder sofar = new StringBuilder();
-    BasicFileAttributes a = null;
     for (int i = 0; i < parts.length; i++) {
       at = at.resolve(parts[i]);
       sofar.append(i == 0 ? "" : "/").append(parts[i]);
-      a = readAttributes(at, sofar.toString());
+      BasicFileAttributes a = readAttributes(at, sofar.toString());
       if (a == null) {
-        return null;
+        return false;
       }
-      if (i < parts.length - 1 && !a.isDirectory()) {
+      if (!a.isDirectory()) {
         throw new DataException(name(sofar.toString()), 0, "is a file where a folder is expected", null);
       }
     }
-    return a;
+    try {
+      Path real = at.toRealPath();
+      if (!real.startsWith(root)) {
+        throw new DataException(name(relDir), 0, "lies outside the data root (real path " + Echo.of(real.toString()) + ")", null);
+      }
+    } catch (NoSuchFileException e) {
+      return false;
+    } catch (IOException e) {
+      throw new DataException(name(relDir), 0, "cannot examine: " + e.getMessage(), e);
+    }
+    folders.add(relDir);
+    return true;
   }
 
   private BasicFileAttributes readAttributes(Path at, String rel) {
@@ -513,6 +539,16 @@ public final class DataGate {
     @Override
     public long skip(long n) throws IOException {
       return super.skip(0);
+    }
+
+    /**
+     * Always 0, an estimate the contract allows. A file channel's own estimate costs two system calls (its size and
+     * position), and a {@link java.io.BufferedInputStream} above asks for it after each read it passes through; every
+     * reader here reads until the end of the stream anyway.
+     */
+    @Override
+    public int available() {
+      return 0;
     }
 
     @Override

@@ -209,4 +209,47 @@ class HostileRootTest {
           .extracting(DataException::problem).asString().contains("not a safe relative path");
     }
   }
+
+  /**
+   * The gate examines a folder once and remembers it (a root that changes while it is read is outside its threat model):
+   * what lies in a remembered folder is still examined on each use, and another folder on its own first use.
+   */
+  @org.junit.jupiter.api.Test
+  void gate_aFolderExaminedOnce_stillRefusesWhatLiesInIt(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws IOException, InterruptedException {
+    Path data = tmp.resolve("data");
+    campaign(data);
+    Files.writeString(tmp.resolve("secret.csv"), ROWS);
+    Files.createSymbolicLink(data.resolve("c/events/r2.csv"), tmp.resolve("secret.csv"));
+    fifo(data.resolve("c/events/r3.csv"));
+    Files.createDirectories(tmp.resolve("out/events"));
+    Files.writeString(tmp.resolve("out/events/r1.csv"), ROWS);
+    Files.createDirectories(data.resolve("d"));
+    Files.createSymbolicLink(data.resolve("d/events"), tmp.resolve("out/events"));
+    DataGate gate = DataGate.of(data, "data");
+
+    assertThat(new String(gate.read("c/events/r1.csv", DataGate.Kind.EVENTS), StandardCharsets.UTF_8)).isEqualTo(ROWS);
+    assertThat(gate.eventsIdentity("c/events/r1.csv")).isPresent();
+    for (int twice = 0; twice < 2; twice++) {
+      assertThat(refusal(() -> gate.read("c/events/r2.csv", DataGate.Kind.EVENTS)))
+          .isEqualTo("data/c/events/r2.csv: is a symbolic link");
+      assertThat(refusal(() -> gate.openEvents("c/events/r3.csv")))
+          .isEqualTo("data/c/events/r3.csv: is a special file");
+      assertThat(refusal(() -> gate.read("d/events/r1.csv", DataGate.Kind.EVENTS)))
+          .isEqualTo("data/d/events: is a symbolic link");
+      assertThat(gate.eventsIdentity("c/events/r2.csv")).isEmpty();
+      assertThat(gate.eventsIdentity("d/events/r1.csv")).isEmpty();
+    }
+  }
+
+  /** The file and the start of the problem of the refusal {@code call} throws. */
+  private static String refusal(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+    DataException e = org.assertj.core.api.Assertions.catchThrowableOfType(DataException.class, call);
+    assertThat(e).as("refused").isNotNull();
+    String problem = e.problem();
+    int cut = problem.indexOf(" (");
+    int colon = problem.indexOf(':');
+    int end = Math.min(cut < 0 ? problem.length() : cut, colon < 0 ? problem.length() : colon);
+    return e.file() + ": " + problem.substring(0, end).replaceFirst(",.*", "");
+  }
 }
