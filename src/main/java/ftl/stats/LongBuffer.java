@@ -15,6 +15,11 @@ final class LongBuffer {
     values[size++] = v;
   }
 
+  /** Forgets every value, keeping the storage. */
+  void clear() {
+    size = 0;
+  }
+
   void addAll(LongBuffer other) {
     for (int i = 0; i < other.size; i++) {
       add(other.values[i]);

@@ -73,6 +73,32 @@ class GuardAccountingTest {
   }
 
   @Test
+  void clear_forgetsEveryCountAndSample_asANewAccumulator() {
+    GuardAccounting reused = new GuardAccounting();
+    for (Event e : EventFixtures.load("guard_mixed.csv")) {
+      reused.accept(e); // a larger run first: its samples would move the medians below if any were left
+    }
+    reused.accept(new Event(99, 0, 10, Event.MISSING, 1_000_000, 1_001_000, 1000));
+    GuardResult before = reused.result();
+    reused.clear();
+    assertThat(reused.result()).as("cleared").isEqualTo(new GuardAccounting().result());
+    GuardAccounting fresh = new GuardAccounting();
+    for (GuardAccounting g : new GuardAccounting[] {reused, fresh}) {
+      g.acceptSample(3, 700);
+      g.acceptSample(-1, Event.MISSING);
+      g.acceptSample(5, 900);
+    }
+    assertThat(reused.result()).isEqualTo(fresh.result()).isEqualTo(new GuardResult(3, 2, 0, 1, 1, 0, 3.0, 3.0, 800.0));
+    assertThat(before).as("a result taken before is its own").isEqualTo(GuardAccounting.of(withExtra()));
+  }
+
+  private static java.util.List<Event> withExtra() {
+    java.util.List<Event> all = new java.util.ArrayList<>(EventFixtures.load("guard_mixed.csv"));
+    all.add(new Event(99, 0, 10, Event.MISSING, 1_000_000, 1_001_000, 1000));
+    return all;
+  }
+
+  @Test
   void accept_missingCreateTime_countsWithoutM() {
     GuardAccounting g = new GuardAccounting();
     g.accept(new Event(1, 0, 10, 20, 1_000_000, 1_001_000, Event.MISSING));
