@@ -2,7 +2,21 @@
 # ftl launcher: builds the archive's jar when it is missing or older than its sources, then runs the CLI.
 # Usage: ./ftl --help    (every command, option and exit code)
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# Few processes are started before the JVM (each costs several ms on a small VM): the folder, the THP setting and the
+# JVM's path are found by the shell itself; `find` (staleness) and one `stat` (class-data sharing) are the only others.
+src="${BASH_SOURCE[0]}"
+case "$src" in
+  */*) root="${src%/*}" ;;
+  *) root="." ;;
+esac
+case "$root" in
+  .) root="$PWD" ;;
+  /*) ;;
+  *) root="$PWD/$root" ;;
+esac
+case "$root" in
+  */.|*/./*|*/..|*/../*|*//*) root="$(cd "$root" && pwd)" ;; # the same spelling of the folder from wherever it is called
+esac
 jar="$root/target/ftl.jar"
 stale=""
 if [[ ! -f "$jar" || ! -d "$root/target/lib" ]]; then
@@ -35,7 +49,9 @@ opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms64m -Xmn24m -XX:-UsePerfData"
 # for each fault): 350 of 2,400 ms of a cold check. Transparent huge pages for the heap cut that to ~130 ms. Asked
 # for only where the kernel grants them on request ("[madvise]"): with "[always]" the heap gets them anyway, and
 # with "[never]" the JVM would print a warning.
-if grep -qs '\[madvise\]' /sys/kernel/mm/transparent_hugepage/enabled; then
+thp=""
+read -r thp </sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || true
+if [[ "$thp" == *"[madvise]"* ]]; then
   opts="$opts -XX:+UseTransparentHugePages"
 fi
 for a in "$@"; do
@@ -47,20 +63,36 @@ cp="$jar:$root/target/lib/*"
 # target/ftl-cds-<jvm>.jsa and mapped at each start instead of read from the jars (README, "Performance"). Only with
 # the launcher's own options (not with FTL_JAVA_OPTS, not for campaign/broker). Written, when missing or older than
 # the jar (or target/lib), by a training run (`check runs.total`, output discarded; about 2 s, once per build) into a temporary file,
-# tried with -Xshare:on, then renamed, so two launches at once never see half an archive; <jvm> is a checksum of the
-# java binary, so another JVM gets an archive of its own. The .size file guards against a truncated archive (JDK 17
-# crashes on one); a failed training leaves a .failed mark, not retried until the jar changes. Whatever goes wrong
-# (read-only target/, a stale or foreign archive) the command runs without it, and the JVM's CDS messages are off.
-# FTL_NO_CDS=1 turns it off.
-set -f # no pathname expansion from here on: -Xlog:cds*=off is a JVM option, not a pattern
+# tried with -Xshare:on, then renamed, so two launches at once never see half an archive; <jvm> is the device, inode,
+# size and modification time of the java binary (links followed), so another JVM gets an archive of its own. The
+# .size file guards against a truncated archive (JDK 17 crashes on one); a failed training leaves a .failed mark, not
+# retried until the jar changes. Whatever goes wrong (read-only target/, a stale or foreign archive) the command runs
+# without it, and the JVM's CDS messages are off. FTL_NO_CDS=1 turns it off.
+shopt -s nullglob
+archives=("$root"/target/ftl-cds-*.jsa)
+shopt -u nullglob
+set -f # no pathname expansion from here on: -Xlog:cds*=off and FTL_JAVA_OPTS are JVM options, not patterns
 cds=()
-if [[ -z "${FTL_JAVA_OPTS+set}" && -n "$opts" && -z "${FTL_NO_CDS:-}" ]]; then
-  javabin="$(readlink -f "$(command -v java)" 2>/dev/null || true)"
-  if [[ -n "$javabin" ]]; then
-    jsa="$root/target/ftl-cds-$( (echo "$javabin"; stat -c '%s %Y' "$javabin" 2>/dev/null || true) | cksum | cut -d' ' -f1).jsa"
+if [[ -z "${FTL_JAVA_OPTS+set}" && -n "$opts" && -z "${FTL_NO_CDS:-}" ]] && hash java 2>/dev/null; then
+  javabin="${BASH_CMDS[java]-}"
+  # one stat for the JVM and every archive there is: "<device> <inode> <size> <mtime> <name>" per line
+  stats="$(stat -L -c '%d %i %s %Y %n' -- "$javabin" ${archives[@]+"${archives[@]}"} 2>/dev/null || true)"
+  jvm=""
+  declare -A sizeOf=()
+  first=1
+  while read -r d i z m n; do
+    if [[ -n "$first" ]]; then
+      [[ "$n" == "$javabin" ]] && jvm="$d-$i-$z-$m"
+      first=""
+    else
+      sizeOf["$n"]="$z"
+    fi
+  done <<<"$stats"
+  if [[ -n "$jvm" && "$jvm" != *[!0-9-]* ]]; then
+    jsa="$root/target/ftl-cds-$jvm.jsa"
     size=""
     [[ -f "$jsa.size" ]] && read -r size <"$jsa.size" 2>/dev/null || true
-    if [[ -f "$jsa" && ! "$jar" -nt "$jsa" && ! "$root/target/lib" -nt "$jsa" && -n "$size" && "$(stat -c %s "$jsa" 2>/dev/null)" == "$size" ]]; then
+    if [[ -f "$jsa" && ! "$jar" -nt "$jsa" && ! "$root/target/lib" -nt "$jsa" && -n "$size" && "${sizeOf["$jsa"]-}" == "$size" ]]; then
       cds=("-XX:SharedArchiveFile=$jsa" "-Xlog:cds*=off")
     elif [[ -w "$root/target" && ! ( -f "$jsa.failed" && "$jsa.failed" -nt "$jar" ) ]]; then
       tmp="$jsa.$$.tmp"
