@@ -140,12 +140,12 @@ public final class DataDictionary {
    * The check {@link #checkLedgerCell} makes of every cell of one column, resolved once for the column (a ledger
    * reader asks it once per header column, not once per cell): the declared types a non-empty cell must conform to,
    * the archive's ({@link LedgerSchema}) first, then the data root's, each only when it constrains the text
-   * ({@code integer}, {@code number}). {@link CellCheck#none()} when neither does.
+   * ({@code integer}, {@code number}, {@code datetime}). {@link CellCheck#none()} when neither does.
    */
   public CellCheck ledgerCellCheck(String column) {
     List<Field> types = new java.util.ArrayList<>(2);
     for (Field f : new Field[] {ENFORCED_LEDGER_FIELDS.get(column), ledgerFields.get(column)}) {
-      if (f != null && (f.type().equals("integer") || f.type().equals("number"))) {
+      if (f != null && (f.type().equals("integer") || f.type().equals("number") || f.type().equals("datetime"))) {
         types.add(f);
       }
     }
@@ -193,14 +193,18 @@ public final class DataDictionary {
       return;
     }
     if (!conforms(f.type(), v)) {
-      throw new DataException(file, line, column + (f.type().equals("integer") ? " is not an integer (\""
-          : " is not a finite number (\"") + Echo.of(v) + "\")", null);
+      String what = switch (f.type()) {
+        case "integer" -> " is not an integer (\"";
+        case "number" -> " is not a finite number (\"";
+        default -> " is not a UTC time " + UtcTimestamp.FORM + " (\"";
+      };
+      throw new DataException(file, line, column + what + Echo.of(v) + "\")", null);
     }
   }
 
   /**
    * True when a non-empty cell is a value of the declared type: an integer that fits a long, or a finite number,
-   * each exactly as written (no spaces); any text for the other types. The reader and the writer
+   * each exactly as written (no spaces), or a UTC time ({@link UtcTimestamp}); any text for the other types. The reader and the writer
    * ({@link LedgerCells}) both ask this. The common cells are accepted by a scan of their characters
    * ({@link #plainInteger}, {@link #plainDecimal}); any other cell is decided by the regular expression and the
    * parse, as the rule is written.
@@ -212,6 +216,9 @@ public final class DataDictionary {
       }
       case "number" -> {
         return plainDecimal(v) || numberByRule(v);
+      }
+      case "datetime" -> {
+        return UtcTimestamp.epochMillis(v).isPresent();
       }
       default -> {
         return true;

@@ -9,7 +9,6 @@ import ftl.quantity.Quantity.Scope;
 import ftl.stats.Pacing;
 import ftl.stats.Quantiles;
 import ftl.stats.Rate;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +98,8 @@ final class ThreatQuantities {
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
     for (LedgerRow r : rows) {
-      long start = Instant.parse(r.field(LedgerSchema.STARTED_AT)).toEpochMilli();
+      // the ledger's reader checked the form: an unreadable started_at never reaches here
+      long start = ftl.data.UtcTimestamp.epochMillis(r.field(LedgerSchema.STARTED_AT)).getAsLong();
       first = Math.min(first, start);
       last = Math.max(last, start + Long.parseLong(r.field(LedgerSchema.DURATION_MS)));
     }

@@ -135,6 +135,8 @@ ledger("sha-differs", LH + "\n" + ok1.replace(SHA, "0" * 64) + "\n", 2, "events_
 ledger("ok-without-sha", LH + "\n" + ok1.replace(SHA, "") + "\n", 2, "an ok run needs an events_sha256")
 ledger("too-few-fields", LH + "\n" + ok1 + "\nr2,c1,failed,\n", 3, "expected 6 fields, found 4")
 ledger("interval-not-integer", LH + "\n" + ok1.replace(",1000000", ",1ms") + "\n", 2, "send_interval_ns is not an integer (\"1ms\")")
+ledger("started-at-not-a-time", LH + ",started_at\n" + ok1 + ",2026-11-31T10:00:00Z\n", 2,
+       "started_at is not a UTC time YYYY-MM-DDThh:mm:ss[.f]Z (UTC, 1 to 9 digits of fraction) (\"2026-11-31T10:00:00Z\")")
 ledger("events-outside-campaign", LH + "\n" + ok1.replace("events/r1.csv", "../r1.csv") + "\n", 2, "lies outside the campaign folder")
 ledger("unclosed-quote", LH + "\n" + ok1 + "\n\"r2,c1,ok,events/r1.csv,%s,1000000\n" % SHA, 3, "EOF reached before encapsulated token finished")
 ledger("duplicate-header", LH + ",status\n" + ok1 + ",ok\n", 0, "not a valid CSV ledger")
