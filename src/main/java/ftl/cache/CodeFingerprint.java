@@ -1,5 +1,6 @@
 package ftl.cache;
 
+import ftl.data.FileIdentity;
 import ftl.quantity.Analysis;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,6 +43,13 @@ public final class CodeFingerprint {
    * from. Empty when that location cannot be read (then nothing should be cached).
    */
   public static Optional<String> current() {
+    return location().flatMap(CodeFingerprint::of);
+  }
+
+  /** Where the code is (jar or class folder) and the library names that enter its fingerprint. */
+  record Location(Path code, List<String> libraries) {}
+
+  private static Optional<Location> location() {
     try {
       CodeSource cs = Analysis.class.getProtectionDomain().getCodeSource();
       if (cs == null || cs.getLocation() == null) {
@@ -52,10 +60,82 @@ public final class CodeFingerprint {
           org.apache.commons.csv.CSVFormat.class)) {
         libraries.add(libraryName(c.getProtectionDomain().getCodeSource()));
       }
-      return Optional.of(of(Path.of(cs.getLocation().toURI()), libraries));
-    } catch (IOException | URISyntaxException | RuntimeException e) {
+      return Optional.of(new Location(Path.of(cs.getLocation().toURI()), libraries));
+    } catch (URISyntaxException | RuntimeException e) {
       return Optional.empty();
     }
+  }
+
+  private static Optional<String> of(Location l) {
+    try {
+      return Optional.of(of(l.code(), l.libraries()));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** The file, in the run-summary cache's folder, that remembers the fingerprint of a jar ({@link #remembered}). */
+  static final String REMEMBERED = "code.fingerprint";
+
+  /**
+   * {@link #current()}, remembered in {@code folder} (the run-summary cache's) by the identity of the jar it was computed
+   * from ({@link FileIdentity}: device, inode, size, modification and status-change times), with the JVM and library
+   * names and {@link #FORMAT}: reading and hashing the jar's classes took about 0.3 s of CPU of every cold command.
+   * The identity changes with any write to the jar (the status-change time cannot be set back), so a rebuilt or
+   * altered jar is hashed again. As for events files ({@link FileIdentities}), a fingerprint is remembered only when the
+   * jar had the same identity before and after it was hashed and had not changed for 2 s before; code run from a class
+   * folder (the tests) is hashed every time, since a folder's identity does not follow its files.
+   */
+  public static Optional<String> remembered(Path folder) {
+    return location().flatMap(l -> remembered(folder, l, epochNanos()));
+  }
+
+  static Optional<String> remembered(Path folder, Location l, long nowNanos) {
+    Optional<FileIdentity> before = Files.isRegularFile(l.code()) ? FileIdentity.of(l.code()) : Optional.empty();
+    if (before.isEmpty()) {
+      return of(l);
+    }
+    String key = key(before.get(), l.libraries());
+    Path file = folder.resolve(REMEMBERED);
+    Optional<String> known = read(file, key);
+    if (known.isPresent()) {
+      return known;
+    }
+    Optional<String> made = of(l);
+    if (made.isPresent() && FileIdentities.settled(before.get(), nowNanos)
+        && FileIdentity.of(l.code()).equals(before)) {
+      DiskRunSummaryCache.writeAtomically(folder, file,
+          (key + "\n" + made.get() + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    return made;
+  }
+
+  /** What a remembered fingerprint is valid for: the jar's identity, and what else enters the fingerprint. */
+  private static String key(FileIdentity id, List<String> libraries) {
+    return FORMAT + "|" + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + "|"
+        + String.join(",", libraries) + "|" + id.device() + " " + id.inode() + " " + id.size() + " "
+        + id.modifiedNanos() + " " + id.changedNanos();
+  }
+
+  private static final java.util.regex.Pattern HEX64 = java.util.regex.Pattern.compile("[0-9a-f]{64}");
+
+  /** The fingerprint remembered under {@code key}; empty for any kind of miss (absent, other key, spoiled). */
+  static Optional<String> read(Path file, String key) {
+    try {
+      if (!Files.isRegularFile(file) || Files.size(file) > 4096) {
+        return Optional.empty();
+      }
+      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      return lines.size() == 2 && lines.get(0).equals(key) && HEX64.matcher(lines.get(1)).matches()
+          ? Optional.of(lines.get(1)) : Optional.empty();
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static long epochNanos() {
+    java.time.Instant now = java.time.Instant.now();
+    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
   }
 
   private static String libraryName(CodeSource cs) {

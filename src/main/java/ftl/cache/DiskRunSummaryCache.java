@@ -92,10 +92,11 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   /**
    * The cache of the archive at {@code archiveRoot}, in {@code <archiveRoot>/target/ftl-cache}; with no
    * cache at all ({@link RunSummaryCache#NONE}) when the running code cannot be fingerprinted. The code is
-   * fingerprinted when the first campaign is asked for, so a command that reads only ledgers never pays for it.
+   * fingerprinted when the first campaign is asked for, so a command that reads only ledgers never pays for it, and
+   * the fingerprint of a jar is remembered in the folder by the jar's identity ({@link CodeFingerprint#remembered}).
    */
   public static Lazy forArchive(Path archiveRoot, Mode mode) {
-    return lazily(() -> forArchive(archiveRoot, mode, CodeFingerprint.current()));
+    return lazily(() -> forArchive(archiveRoot, mode, CodeFingerprint.remembered(archiveRoot.resolve(FOLDER))));
   }
 
   /** A cache made by {@code make} when first used (once, whichever thread comes first). */
@@ -258,6 +259,14 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
 
   /** Writes a file of the cache atomically; a file that cannot be written is simply not written. */
   private void write(Path file, byte[] bytes) {
+    writeAtomically(dir, file, bytes);
+  }
+
+  /**
+   * Writes a file of the cache folder {@code dir} atomically (a temporary file renamed onto it), creating the folder and
+   * its {@code .gitignore}; a file that cannot be written is simply not written.
+   */
+  static void writeAtomically(Path dir, Path file, byte[] bytes) {
     Path tmp = null;
     try {
       Files.createDirectories(dir);

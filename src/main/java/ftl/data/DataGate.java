@@ -288,13 +288,8 @@ public final class DataGate {
    */
   public java.util.Optional<FileIdentity> eventsIdentity(String rel) {
     try {
-      Path p = regularFile(rel, Kind.EVENTS);
-      java.util.Map<String, Object> u = Files.readAttributes(p, "unix:dev,ino,size,lastModifiedTime,ctime",
-          LinkOption.NOFOLLOW_LINKS);
-      return java.util.Optional.of(new FileIdentity((Long) u.get("dev"), (Long) u.get("ino"), (Long) u.get("size"),
-          ((java.nio.file.attribute.FileTime) u.get("lastModifiedTime")).to(java.util.concurrent.TimeUnit.NANOSECONDS),
-          ((java.nio.file.attribute.FileTime) u.get("ctime")).to(java.util.concurrent.TimeUnit.NANOSECONDS)));
-    } catch (IOException | RuntimeException e) { // DataException, no "unix" view, an attribute missing
+      return FileIdentity.of(regularFile(rel, Kind.EVENTS), LinkOption.NOFOLLOW_LINKS);
+    } catch (RuntimeException e) { // DataException
       return java.util.Optional.empty();
     }
   }

@@ -104,4 +104,71 @@ class CodeFingerprintTest {
     assertThat(CodeFingerprint.current()).contains(current);
     assertThat(current).isNotEqualTo(CodeFingerprint.of(location, List.of()));
   }
+
+  /** Far enough after any file written here for its identity to be remembered (the 2 s rule). */
+  private static final long LATER = Long.MAX_VALUE / 2;
+
+  @Test
+  void remembered_whileTheJarKeepsItsIdentity_isReadBackNotRecomputed(@TempDir Path tmp) throws IOException {
+    Path jar = jar(tmp.resolve("ftl.jar"), classes());
+    CodeFingerprint.Location l = new CodeFingerprint.Location(jar, LIBS);
+    Path cache = tmp.resolve("cache");
+    String computed = CodeFingerprint.of(jar, LIBS);
+    assertThat(CodeFingerprint.remembered(cache, l, LATER)).contains(computed);
+    Path file = cache.resolve(CodeFingerprint.REMEMBERED);
+    assertThat(file).exists();
+    // a planted value under the same key is what comes back: the jar was not hashed again
+    List<String> lines = Files.readAllLines(file);
+    String planted = "ab".repeat(32);
+    Files.write(file, List.of(lines.get(0), planted));
+    assertThat(CodeFingerprint.remembered(cache, l, LATER)).contains(planted);
+    // other libraries: another key, so hashed again
+    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, List.of("commons-math3-3.6.2.jar")), LATER))
+        .contains(CodeFingerprint.of(jar, List.of("commons-math3-3.6.2.jar")));
+  }
+
+  @Test
+  void remembered_ofARewrittenJar_isItsNewFingerprint(@TempDir Path tmp) throws Exception {
+    Path jar = jar(tmp.resolve("ftl.jar"), classes());
+    CodeFingerprint.Location l = new CodeFingerprint.Location(jar, LIBS);
+    Path cache = tmp.resolve("cache");
+    String before = CodeFingerprint.remembered(cache, l, LATER).orElseThrow();
+    // one class changed in place, same size, and the modification time set back: only ctime tells
+    Map<String, byte[]> changed = classes();
+    changed.put("ftl/stats/Quantiles.class", new byte[] {1, 2, 4});
+    java.nio.file.attribute.FileTime mtime = Files.getLastModifiedTime(jar);
+    long size = Files.size(jar);
+    Thread.sleep(20); // past the file system's clock granularity
+    jar(jar, changed);
+    Files.setLastModifiedTime(jar, mtime);
+    assertThat(Files.size(jar)).isEqualTo(size);
+    String after = CodeFingerprint.remembered(cache, l, LATER).orElseThrow();
+    assertThat(after).isEqualTo(CodeFingerprint.of(jar, LIBS)).isNotEqualTo(before);
+  }
+
+  @Test
+  void remembered_neverForAFreshJarAClassFolderOrFromASpoiledFile(@TempDir Path tmp) throws IOException {
+    Path jar = jar(tmp.resolve("ftl.jar"), classes());
+    String computed = CodeFingerprint.of(jar, LIBS);
+    Path cache = tmp.resolve("cache");
+    Path file = cache.resolve(CodeFingerprint.REMEMBERED);
+    long justWritten = Files.getLastModifiedTime(jar).to(java.util.concurrent.TimeUnit.NANOSECONDS) + 1_000_000_000L;
+    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, LIBS), justWritten)).contains(computed);
+    assertThat(file).as("changed 1 s before: not remembered").doesNotExist();
+    Path classes = folder(tmp.resolve("classes"), classes());
+    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(classes, LIBS), LATER)).contains(computed);
+    assertThat(file).as("a class folder").doesNotExist();
+    CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, LIBS), LATER);
+    String key = Files.readAllLines(file).get(0);
+    for (List<String> spoiled : List.of(List.of(key), List.of(key, "XYZ"), List.of(key, "ab".repeat(32), "more"),
+        List.of(key + " ", "ab".repeat(32)), List.of("", "ab".repeat(32)))) {
+      Files.write(file, spoiled);
+      assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, LIBS), justWritten))
+          .as(spoiled.toString()).contains(computed);
+    }
+    Files.write(file, new byte[8192]);
+    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, LIBS), justWritten)).contains(computed);
+    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(tmp.resolve("absent.jar"), LIBS), LATER))
+        .isEmpty();
+  }
 }
