@@ -91,7 +91,7 @@ public final class CodeFingerprint {
   }
 
   static Optional<String> remembered(Path folder, Location l, long nowNanos) {
-    Optional<FileIdentity> before = Files.isRegularFile(l.code()) ? FileIdentity.of(l.code()) : Optional.empty();
+    Optional<FileIdentity> before = FileIdentity.of(l.code()); // empty for a class folder
     if (before.isEmpty()) {
       return of(l);
     }

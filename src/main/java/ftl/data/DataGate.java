@@ -288,7 +288,13 @@ public final class DataGate {
    */
   public java.util.Optional<FileIdentity> eventsIdentity(String rel) {
     try {
-      return FileIdentity.of(regularFile(rel, Kind.EVENTS), LinkOption.NOFOLLOW_LINKS);
+      Path p = checked(rel);
+      int slash = rel.lastIndexOf('/');
+      if (slash > 0 && !folder(rel.substring(0, slash))) {
+        return java.util.Optional.empty();
+      }
+      // one lstat: a regular file (not a link, folder or special file), then the cap; its folder was examined above
+      return FileIdentity.of(p, LinkOption.NOFOLLOW_LINKS).filter(id -> id.size() <= Kind.EVENTS.maxBytes());
     } catch (RuntimeException e) { // DataException
       return java.util.Optional.empty();
     }

@@ -17,14 +17,18 @@ package ftl.data;
 public record FileIdentity(long device, long inode, long size, long modifiedNanos, long changedNanos) {
 
   /**
-   * The identity of the file at {@code path} as {@code stat(2)} gives it ({@code lstat} with
-   * {@link java.nio.file.LinkOption#NOFOLLOW_LINKS}); empty when it cannot be read or the file system does not give the
-   * device, inode and status-change time.
+   * The identity of the regular file at {@code path} as {@code stat(2)} gives it, in one system call ({@code lstat} with
+   * {@link java.nio.file.LinkOption#NOFOLLOW_LINKS}); empty when there is no regular file there (a folder, a special
+   * file, or with that option a link), when it cannot be read, or when the file system does not give the device, inode
+   * and status-change time.
    */
   public static java.util.Optional<FileIdentity> of(java.nio.file.Path path, java.nio.file.LinkOption... options) {
     try {
-      java.util.Map<String, Object> u = java.nio.file.Files.readAttributes(path, "unix:dev,ino,size,lastModifiedTime,ctime",
-          options);
+      java.util.Map<String, Object> u = java.nio.file.Files.readAttributes(path,
+          "unix:isRegularFile,dev,ino,size,lastModifiedTime,ctime", options);
+      if (!Boolean.TRUE.equals(u.get("isRegularFile"))) {
+        return java.util.Optional.empty();
+      }
       return java.util.Optional.of(new FileIdentity((Long) u.get("dev"), (Long) u.get("ino"), (Long) u.get("size"),
           ((java.nio.file.attribute.FileTime) u.get("lastModifiedTime")).to(java.util.concurrent.TimeUnit.NANOSECONDS),
           ((java.nio.file.attribute.FileTime) u.get("ctime")).to(java.util.concurrent.TimeUnit.NANOSECONDS)));
