@@ -9,7 +9,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -128,12 +127,13 @@ public final class LedgerReader {
           throw new DataException(displayName, line,
               "expected " + header.size() + " fields, found " + rec.size(), null);
         }
-        // the header's names are distinct and in column order, so cell i is the cell of header column i
-        Map<String, String> fields = new LinkedHashMap<>(checks.mapCapacity);
-        for (int i = 0; i < checks.columns.length; i++) {
-          fields.put(checks.columns[i], rec.get(i));
+        // the header's names are distinct and in column order, so cell i is the cell of header column i; a value seen
+        // before in the same column is kept once (most cells of a column repeat: ok, applied, the same settings)
+        String[] cells = new String[checks.columns.length];
+        for (int i = 0; i < cells.length; i++) {
+          cells[i] = checks.once(i, rec.get(i));
         }
-        rows.add(checkRow(fields, rec, line, displayName, eventsFileExists, checks, seen));
+        rows.add(checkRow(new RowCells(checks.header, cells), rec, line, displayName, eventsFileExists, checks, seen));
       }
       if (rows.isEmpty()) {
         throw new DataException(displayName, 1, "no runs after the header", null);
@@ -155,7 +155,10 @@ public final class LedgerReader {
     final String[] columns;
     final DataDictionary.CellCheck[] types;
     final List<LedgerSchema.Column> worded = new ArrayList<>();
-    final int mapCapacity;
+    final RowCells.Header header;
+    /** Each column's values so far, each kept once; a column stops keeping them past {@link #DISTINCT} values. */
+    private final List<Map<String, String>> values = new ArrayList<>();
+    private static final int DISTINCT = 64;
 
     RowChecks(List<String> header, DataDictionary dictionary) {
       columns = header.toArray(new String[0]);
@@ -169,7 +172,23 @@ public final class LedgerReader {
           worded.add(c);
         }
       }
-      mapCapacity = (int) Math.ceil(columns.length / 0.75) + 1;
+      this.header = new RowCells.Header(columns);
+      for (int i = 0; i < columns.length; i++) {
+        values.add(new HashMap<>());
+      }
+    }
+
+    /** {@code v}, or an equal value kept before in column {@code i}. */
+    String once(int i, String v) {
+      Map<String, String> kept = values.get(i);
+      String earlier = kept.get(v);
+      if (earlier != null) {
+        return earlier;
+      }
+      if (kept.size() < DISTINCT) {
+        kept.put(v, v);
+      }
+      return v;
     }
   }
 

@@ -30,7 +30,8 @@ public record LedgerRow(String runId, String condition, RunStatus status, String
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(eventsFile, "eventsFile");
     Objects.requireNonNull(eventsSha256, "eventsSha256");
-    fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+    // the reader's cells are unmodifiable and shared with nobody; any other map is copied
+    fields = fields instanceof RowCells ? fields : Collections.unmodifiableMap(new LinkedHashMap<>(fields));
   }
 
   /** The value of a column, or {@code ""} when the ledger has no such column. */
