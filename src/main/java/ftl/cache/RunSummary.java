@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  *     ledger's schedule and are recomputed by the analysis)
  */
 public record RunSummary(String sha256, long rows, SignCheckResult sign, GuardResult guard,
-                         GuardResult wallMicrosGuard, GridLaw.RunPrediction grid, double medianDisplacementNanos,
+                         ftl.stats.GuardCounts wallMicrosGuard, GridLaw.RunPrediction grid, double medianDisplacementNanos,
                          double medianAckSpanNanos, WindowedCorrelation.State correlation,
                          long firstSendPhaseMicros, Analysis.ScanParameters parameters, RunDetail detail) {
 

@@ -103,7 +103,7 @@ final class RunSummaryFile {
     longs(out, sc.eventsTaken(), sc.complete(), sc.missingAck(), sc.missingRecv(), sc.missingBoth(),
         sc.ackNegative(), sc.sendNegative());
     guard(out, s.guard());
-    guard(out, s.wallMicrosGuard());
+    counts(out, s.wallMicrosGuard());
     GridLaw.RunPrediction g = s.grid();
     longs(out, g.events(), g.predictedKept(), g.observedKept(), g.agreeing(), g.skipped());
     doubles(out, s.medianDisplacementNanos(), s.medianAckSpanNanos());
@@ -192,7 +192,7 @@ final class RunSummaryFile {
     SignCheckResult sign = new SignCheckResult(in.readLong(), in.readLong(), in.readLong(), in.readLong(),
         in.readLong(), in.readLong(), in.readLong());
     GuardResult guard = guard(in);
-    GuardResult wall = guard(in);
+    ftl.stats.GuardCounts wall = counts(in);
     GridLaw.RunPrediction grid = new GridLaw.RunPrediction(in.readLong(), in.readLong(), in.readLong(),
         in.readLong(), in.readLong());
     double medianD = dbl(in);
@@ -213,8 +213,17 @@ final class RunSummaryFile {
   }
 
   private static void guard(DataOutputStream out, GuardResult g) throws IOException {
-    longs(out, g.taken(), g.kept(), g.droppedZero(), g.droppedNegative(), g.oneTickNegative(), g.withoutM());
+    counts(out, g.counts());
     doubles(out, g.guardMedianMillis(), g.allSamplesMedianMillis(), g.medianFlightNanos());
+  }
+
+  private static void counts(DataOutputStream out, ftl.stats.GuardCounts g) throws IOException {
+    longs(out, g.taken(), g.kept(), g.droppedZero(), g.droppedNegative(), g.oneTickNegative(), g.withoutM());
+  }
+
+  private static ftl.stats.GuardCounts counts(DataInputStream in) throws IOException {
+    return new ftl.stats.GuardCounts(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
+        in.readLong());
   }
 
   private static GuardResult guard(DataInputStream in) throws IOException {

@@ -361,7 +361,7 @@ public final class Analysis {
         ExactHistogram.sortingInPlace(r.wallFlights.values, r.wallFlights.size),
         ExactHistogram.sortingInPlace(r.complete.values, r.complete.size));
     return new RunResult(campaign, row, s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
-        r.wall.result(), r.grid.result(), medianD, medianA, r.rho, phase, detail);
+        r.wall.counts(), r.grid.result(), medianD, medianA, r.rho, phase, detail);
   }
 
   /**
@@ -388,7 +388,7 @@ public final class Analysis {
   private static final class RunScan {
     SignCheck sign;
     final GuardAccounting guard = new GuardAccounting();
-    final GuardAccounting wall = new GuardAccounting();
+    final ftl.stats.GuardTally wall = new ftl.stats.GuardTally();
     GridLaw.RunPredictor grid;
     WindowedCorrelation rho;
     final Longs d = new Longs();
@@ -444,7 +444,7 @@ public final class Analysis {
         }
       }
       if (e.hasRecv()) {
-        wall.acceptSample(e.recvMicros() - e.sendMicros(), e.flightNanos());
+        wall.accept(e.recvMicros() - e.sendMicros());
         long flight = e.flightNanos();
         flightUnits.add(Math.floorDiv(flight, unitNanos));
         clippedNanos += Math.min(Math.max(flight, 0), ReplayQuantities.QUANTUM_NANOS);

@@ -28,7 +28,7 @@ import ftl.stats.WindowedCorrelation;
  * @param detail what quantities beyond the summary need from the same pass ({@link RunDetail})
  */
 public record RunResult(Campaign campaign, LedgerRow row, String sha256, long rows, SignCheckResult sign,
-                        GuardResult guard, GuardResult wallMicrosGuard, GridLaw.RunPrediction grid,
+                        GuardResult guard, ftl.stats.GuardCounts wallMicrosGuard, GridLaw.RunPrediction grid,
                         double medianDisplacementNanos, double medianAckSpanNanos,
                         WindowedCorrelation correlation, long firstSendPhaseMicros, RunDetail detail) {
 

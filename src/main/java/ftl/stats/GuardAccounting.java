@@ -6,16 +6,11 @@ import ftl.data.Event;
  * Streaming accumulator of the positivity guard ({@link GuardResult} documents every count and median).
  * Feed each delivered event once; {@link #merge} pools runs into a condition (counts add, medians are
  * recomputed over the union of samples, never averaged). Keeps every {@code M} and flight so medians are
- * exact. Not thread-safe.
+ * exact; the counts are a {@link GuardTally}'s. Not thread-safe.
  */
 public final class GuardAccounting {
 
-  private long taken;
-  private long kept;
-  private long droppedZero;
-  private long droppedNegative;
-  private long oneTickNegative;
-  private long withoutM;
+  private final GuardTally tally = new GuardTally();
   private final LongBuffer allM = new LongBuffer();
   private final LongBuffer keptM = new LongBuffer();
   private final LongBuffer flights = new LongBuffer();
@@ -36,7 +31,7 @@ public final class GuardAccounting {
    */
   public void accept(Event event) {
     if (event.recvMicros() == Event.MISSING || event.createMillis() == Event.MISSING) {
-      withoutM++;
+      tally.acceptWithout();
       return;
     }
     acceptSample(event.ombMillis(), event.hasRecv() ? event.flightNanos() : Event.MISSING);
@@ -47,18 +42,10 @@ public final class GuardAccounting {
    * flight {@code T}, ns, or {@link Event#MISSING} when not known.
    */
   public void acceptSample(long ombMillis, long flightNanos) {
-    taken++;
+    tally.accept(ombMillis);
     allM.add(ombMillis);
     if (ombMillis > 0) {
-      kept++;
       keptM.add(ombMillis);
-    } else if (ombMillis == 0) {
-      droppedZero++;
-    } else {
-      droppedNegative++;
-      if (ombMillis == -1) {
-        oneTickNegative++;
-      }
     }
     if (flightNanos != Event.MISSING) {
       flights.add(flightNanos);
@@ -71,12 +58,7 @@ public final class GuardAccounting {
    * not affected.
    */
   public void clear() {
-    taken = 0;
-    kept = 0;
-    droppedZero = 0;
-    droppedNegative = 0;
-    oneTickNegative = 0;
-    withoutM = 0;
+    tally.clear();
     allM.clear();
     keptM.clear();
     flights.clear();
@@ -84,12 +66,7 @@ public final class GuardAccounting {
 
   /** Adds everything {@code other} has counted to this accumulator; returns this. */
   public GuardAccounting merge(GuardAccounting other) {
-    taken += other.taken;
-    kept += other.kept;
-    droppedZero += other.droppedZero;
-    droppedNegative += other.droppedNegative;
-    oneTickNegative += other.oneTickNegative;
-    withoutM += other.withoutM;
+    tally.merge(other.tally);
     allM.addAll(other.allM);
     keptM.addAll(other.keptM);
     flights.addAll(other.flights);
@@ -98,7 +75,8 @@ public final class GuardAccounting {
 
   /** The counts and medians so far. */
   public GuardResult result() {
-    return new GuardResult(taken, kept, droppedZero, droppedNegative, oneTickNegative, withoutM,
+    GuardCounts c = tally.counts();
+    return new GuardResult(c.taken(), c.kept(), c.droppedZero(), c.droppedNegative(), c.oneTickNegative(), c.withoutM(),
         keptM.nearestRank(50.0), allM.nearestRank(50.0), flights.type7(0.5));
   }
 }

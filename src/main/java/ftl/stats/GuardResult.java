@@ -25,17 +25,7 @@ public record GuardResult(long taken, long kept, long droppedZero, long droppedN
                           double medianFlightNanos) {
 
   public GuardResult {
-    if (taken < 0 || kept < 0 || droppedZero < 0 || droppedNegative < 0 || oneTickNegative < 0 || withoutM < 0) {
-      throw new IllegalArgumentException("guard counts must not be negative");
-    }
-    if (kept + droppedZero + droppedNegative != taken) {
-      throw new IllegalArgumentException("guard counts do not conserve: kept " + kept + " + droppedZero "
-          + droppedZero + " + droppedNegative " + droppedNegative + " != taken " + taken);
-    }
-    if (oneTickNegative > droppedNegative) {
-      throw new IllegalArgumentException(
-          "oneTickNegative " + oneTickNegative + " exceeds droppedNegative " + droppedNegative);
-    }
+    new GuardCounts(taken, kept, droppedZero, droppedNegative, oneTickNegative, withoutM); // the counts' own checks
     if ((kept == 0) != Double.isNaN(guardMedianMillis)) {
       throw new IllegalArgumentException("guard median must be NaN exactly when nothing was kept");
     }
@@ -46,6 +36,11 @@ public record GuardResult(long taken, long kept, long droppedZero, long droppedN
       throw new IllegalArgumentException("guard median " + guardMedianMillis
           + " must be at least 1 ms and at least the all-samples median " + allSamplesMedianMillis);
     }
+  }
+
+  /** The counts without the medians. */
+  public GuardCounts counts() {
+    return new GuardCounts(taken, kept, droppedZero, droppedNegative, oneTickNegative, withoutM);
   }
 
   /** Retention {@code kept / taken}, dimensionless in [0, 1]; undefined (0/0) when {@code taken = 0}. */

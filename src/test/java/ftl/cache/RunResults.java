@@ -19,7 +19,7 @@ final class RunResults {
     out.add(r.rows());
     out.add(r.sign());
     guard(out, r.guard());
-    guard(out, r.wallMicrosGuard());
+    out.add(r.wallMicrosGuard());
     out.add(r.grid());
     out.add(Double.doubleToRawLongBits(r.medianDisplacementNanos()));
     out.add(Double.doubleToRawLongBits(r.medianAckSpanNanos()));

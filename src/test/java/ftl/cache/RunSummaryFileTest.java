@@ -21,10 +21,10 @@ class RunSummaryFileTest {
 
   static RunSummary summary(String sha, double mean, double comoment, double median) {
     GuardResult guard = new GuardResult(4, 2, 1, 1, 1, 0, 3.0, 1.0, 1234.5);
-    GuardResult none = new GuardResult(0, 0, 0, 0, 0, 7, Double.NaN, Double.NaN, Double.NaN);
+    ftl.stats.GuardCounts wall = new ftl.stats.GuardCounts(9, 5, 1, 3, 2, 7);
     WindowedCorrelation.State c = new WindowedCorrelation.State(new CorrelationWindow(-1, 2, Long.MIN_VALUE,
         Long.MAX_VALUE), 3, mean, -mean, comoment, Double.MIN_VALUE, -comoment, 5, 6);
-    return new RunSummary(sha, 7, new SignCheckResult(7, 4, 2, 2, 1, 1, 0), guard, none,
+    return new RunSummary(sha, 7, new SignCheckResult(7, 4, 2, 2, 1, 1, 0), guard, wall,
         new GridLaw.RunPrediction(4, 2, 2, 4, 3), median, -median, c, 999,
         new Analysis.ScanParameters(-250, 1_013_000, true, true), detail());
   }
@@ -55,8 +55,7 @@ class RunSummaryFileTest {
           .isEqualTo(Double.doubleToRawLongBits(s.correlation().meanAckSpanNanos()));
       assertThat(Double.doubleToRawLongBits(r.correlation().comomentDA()))
           .isEqualTo(Double.doubleToRawLongBits(s.correlation().comomentDA()));
-      assertThat(Double.doubleToRawLongBits(r.wallMicrosGuard().medianFlightNanos()))
-          .isEqualTo(Double.doubleToRawLongBits(s.wallMicrosGuard().medianFlightNanos()));
+      assertThat(r.wallMicrosGuard()).isEqualTo(s.wallMicrosGuard());
     }
     assertThat(Double.doubleToRawLongBits(out.get("a".repeat(64)).medianDisplacementNanos()))
         .isEqualTo(0x7ff8_0000_dead_beefL);
