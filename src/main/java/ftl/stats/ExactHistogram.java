@@ -68,7 +68,7 @@ public final class ExactHistogram {
    * The widest span of values (max - min) that {@link #sortingInPlace} counts, one counter per possible value, rather
    * than sorting: a send phase spans 1,000 µs, a run's flights mostly a few thousand.
    */
-  static long countingSpan(int n) {
+  static long countingSpan(long n) {
     return 8L * n + 1024;
   }
 
@@ -137,7 +137,28 @@ public final class ExactHistogram {
 
   /** The union of samples (counts added value by value). */
   public static ExactHistogram merge(List<ExactHistogram> parts) {
-    // pairwise, as a balanced tree: each value is copied about log2(parts) times, not once per later part
+    if (parts.size() < 2) {
+      return parts.isEmpty() ? EMPTY : parts.get(0);
+    }
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    long distinct = 0;
+    for (ExactHistogram h : parts) {
+      if (h.values.length > 0) {
+        min = Math.min(min, h.values[0]);
+        max = Math.max(max, h.values[h.values.length - 1]);
+        distinct += h.values.length;
+      }
+    }
+    long span = max - min; // negative when the difference overflows a long, or when every part is empty
+    if (distinct > 0 && span >= 0 && span <= countingSpan(distinct)) {
+      return mergeByCounting(parts, min, (int) span);
+    }
+    return mergeByTree(parts);
+  }
+
+  /** {@link #merge} pairwise, as a balanced tree: each value is copied about log2(parts) times. */
+  static ExactHistogram mergeByTree(List<ExactHistogram> parts) {
     if (parts.isEmpty()) {
       return EMPTY;
     }
@@ -145,7 +166,35 @@ public final class ExactHistogram {
       return parts.get(0);
     }
     int half = parts.size() / 2;
-    return merge(parts.subList(0, half)).plus(merge(parts.subList(half, parts.size())));
+    return mergeByTree(parts.subList(0, half)).plus(mergeByTree(parts.subList(half, parts.size())));
+  }
+
+  /**
+   * {@link #merge} of parts whose values lie in {@code [min, min + span]}: one counter per possible value, each part's
+   * counts added in, one pass (a condition's pool of flights in whole microseconds spans far less than its values).
+   */
+  private static ExactHistogram mergeByCounting(List<ExactHistogram> parts, long min, int span) {
+    long[] perValue = new long[span + 1];
+    for (ExactHistogram h : parts) {
+      for (int i = 0; i < h.values.length; i++) {
+        int at = (int) (h.values[i] - min);
+        perValue[at] = Math.addExact(perValue[at], h.count(i));
+      }
+    }
+    int distinct = 0;
+    for (long count : perValue) {
+      distinct += count == 0 ? 0 : 1;
+    }
+    long[] v = new long[distinct];
+    long[] c = new long[distinct];
+    int k = 0;
+    for (int i = 0; i <= span; i++) {
+      if (perValue[i] != 0) {
+        v[k] = min + i;
+        c[k++] = perValue[i];
+      }
+    }
+    return new ExactHistogram(v, c);
   }
 
   /** The union of this sample and {@code other}: one linear merge of the two ascending value lists. */

@@ -118,6 +118,56 @@ class ExactHistogramTest {
     assertThat(h.minus(h)).isEqualTo(ExactHistogram.empty());
   }
 
+  /**
+   * The counted merge (parts within a narrow span) and the pairwise merge give the histogram of the union, with spans
+   * narrow, around the limit and wide, values near the ends of the long range, empty parts, and every part empty.
+   */
+  @Test
+  void merge_countedOrPairwise_equalsTheHistogramOfTheUnion() {
+    SplittableRandom rnd = new SplittableRandom(16);
+    for (int t = 0; t < 400; t++) {
+      List<ExactHistogram> parts = new ArrayList<>();
+      List<Long> all = new ArrayList<>();
+      int k = rnd.nextInt(2, 7);
+      long[][] samples = new long[k][];
+      long distinct = 0;
+      for (int p = 0; p < k; p++) {
+        samples[p] = sample(rnd, rnd.nextInt(0, 40), 30);
+        distinct += ExactHistogram.of(samples[p]).distinct();
+      }
+      long limit = ExactHistogram.countingSpan(distinct);
+      long span = switch (t % 4) {
+        case 0 -> rnd.nextLong(0, 60);
+        case 1 -> limit;
+        case 2 -> limit + 1;
+        default -> rnd.nextLong(0, Long.MAX_VALUE);
+      };
+      long base = t % 8 < 4 ? rnd.nextLong(-1_000_000, 1_000_000) : Long.MAX_VALUE - span;
+      for (int p = 0; p < k; p++) {
+        long[] v = samples[p];
+        for (int i = 0; i < v.length; i++) { // spread over the chosen span, the first part holding both ends
+          v[i] = base + (span == 0 ? 0 : Math.floorMod(v[i] * 7_919L + rnd.nextLong(), span + 1));
+        }
+        if (p == 0 && v.length >= 2) {
+          v[0] = base;
+          v[1] = base + span;
+        }
+        parts.add(ExactHistogram.of(v));
+        Arrays.stream(v).forEach(all::add);
+      }
+      ExactHistogram union = ExactHistogram.of(all.stream().mapToLong(Long::longValue).toArray());
+      assertThat(ExactHistogram.merge(parts)).as("t %d, span %d", t, span).isEqualTo(union);
+      assertThat(ExactHistogram.mergeByTree(parts)).isEqualTo(union);
+    }
+    ExactHistogram wide = ExactHistogram.of(new long[] {Long.MIN_VALUE, 0});
+    ExactHistogram high = ExactHistogram.of(new long[] {Long.MAX_VALUE});
+    assertThat(ExactHistogram.merge(List.of(wide, high))) // the span overflows a long: merged pairwise
+        .isEqualTo(ExactHistogram.of(new long[] {Long.MIN_VALUE, 0, Long.MAX_VALUE}));
+    assertThat(ExactHistogram.merge(List.of(ExactHistogram.empty(), ExactHistogram.empty()))).isEqualTo(ExactHistogram.empty());
+    assertThat(ExactHistogram.mergeByTree(List.of())).isEqualTo(ExactHistogram.empty());
+    assertThat(ExactHistogram.merge(List.of(high))).isSameAs(high);
+  }
+
   @Test
   void minus_notASubMultiset_isRefused() {
     ExactHistogram h = ExactHistogram.of(new long[] {2, 4, 4});
