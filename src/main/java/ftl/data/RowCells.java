@@ -21,10 +21,15 @@ final class RowCells extends AbstractMap<String, String> {
     final Map<String, Integer> index;
 
     Header(String[] names) {
-      this.names = names.clone();
+      // interned: the analysis asks for columns by the schema's constant names, which then match at the identity test
+      // of String.equals instead of byte by byte
+      this.names = new String[names.length];
+      for (int i = 0; i < names.length; i++) {
+        this.names[i] = names[i].intern();
+      }
       Map<String, Integer> m = new java.util.HashMap<>(names.length * 2);
       for (int i = 0; i < names.length; i++) {
-        if (m.put(names[i], i) != null) {
+        if (m.put(this.names[i], i) != null) {
           throw new IllegalArgumentException("duplicate column " + names[i]);
         }
       }

@@ -345,11 +345,12 @@ final class ClockOffsetQuantities {
       List<HeldOutRun> out = new ArrayList<>();
       for (RunResult r : runs) {
         ExactHistogram pool = pooled.computeIfAbsent(r.row().condition(), k -> ExactHistogram.merge(byCondition.get(k)));
-        ExactHistogram flights = pool.minus(st.get(r.row().runId()).flightsMicros()); // the other runs of its condition
-        if (flights.total() == 0 || r.guard().taken() == 0) {
+        ExactHistogram own = st.get(r.row().runId()).flightsMicros(); // held out: the pool without it is the other runs'
+        if (pool.total() == own.total() || r.guard().taken() == 0) {
           continue;
         }
-        out.add(new HeldOutRun(r, GridLaw.expectedWithOffset(st.get(r.row().runId()).sendPhasesMicros(), offsetOf(r), flights)));
+        out.add(new HeldOutRun(r, GridLaw.expectedWithOffset(st.get(r.row().runId()).sendPhasesMicros(), offsetOf(r), pool,
+            own)));
       }
       return out;
     });

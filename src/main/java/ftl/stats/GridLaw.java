@@ -295,10 +295,24 @@ public final class GridLaw {
    */
   public static ExpectedGuard expectedWithOffset(ExactHistogram sendPhasesMicros, long clockOffsetMicros,
                                                  ExactHistogram flightsMicros) {
-    if (flightsMicros.total() == 0) {
+    return expectedWithOffset(sendPhasesMicros, clockOffsetMicros, flightsMicros, ExactHistogram.empty());
+  }
+
+  /**
+   * {@link #expectedWithOffset(ExactHistogram, long, ExactHistogram)} for the flights of {@code poolMicros} without those
+   * of {@code heldOutMicros} (a condition's pool without one run's own: the leave-one-out sample), counted as differences
+   * of the two histograms' counts instead of made as a histogram: the same integers as
+   * {@code poolMicros.minus(heldOutMicros)} gives.
+   *
+   * @param heldOutMicros a sub-multiset of {@code poolMicros} (a count below any point greater than the pool's is refused)
+   */
+  public static ExpectedGuard expectedWithOffset(ExactHistogram sendPhasesMicros, long clockOffsetMicros,
+                                                 ExactHistogram poolMicros, ExactHistogram heldOutMicros) {
+    ExactHistogram flightsMicros = poolMicros;
+    long n = poolMicros.total() - heldOutMicros.total();
+    if (n <= 0) {
       throw new IllegalArgumentException("the flight sample is empty");
     }
-    long n = flightsMicros.total();
     long kept = 0;
     long zero = 0;
     long one = 0;
@@ -312,9 +326,13 @@ public final class GridLaw {
       long c = sendPhasesMicros.count(i);
       long phi = (p + shift) % 1000L;
       long e = clockOffsetMicros - phi;
-      long belowDeep = flightsMicros.below(e - 1000);
-      long belowOne = flightsMicros.below(e);
-      long belowZero = flightsMicros.below(e + 1000);
+      long belowDeep = flightsMicros.below(e - 1000) - heldOutMicros.below(e - 1000);
+      long belowOne = flightsMicros.below(e) - heldOutMicros.below(e);
+      long belowZero = flightsMicros.below(e + 1000) - heldOutMicros.below(e + 1000);
+      // every count non-negative (their bitwise or is negative iff one is): else the held-out part is not the pool's
+      if ((belowDeep | (belowOne - belowDeep) | (belowZero - belowOne) | (n - belowZero)) < 0) {
+        throw new IllegalArgumentException("the held-out flights are not a part of the pool");
+      }
       deeper += c * belowDeep;
       one += c * (belowOne - belowDeep);
       zero += c * (belowZero - belowOne);

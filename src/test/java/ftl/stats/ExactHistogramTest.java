@@ -218,6 +218,30 @@ class ExactHistogramTest {
     }
   }
 
+  /** The leave-one-out form, counted as differences of two histograms, equals the form on the subtracted histogram. */
+  @Test
+  void expectedWithOffset_poolWithoutAPart_equalsTheFormOnTheDifference() {
+    SplittableRandom rnd = new SplittableRandom(21);
+    for (int t = 0; t < 300; t++) {
+      long[] phases = sample(rnd, rnd.nextInt(0, 30), 1);
+      for (int i = 0; i < phases.length; i++) {
+        phases[i] = rnd.nextLong(0, 1000);
+      }
+      long[] part = sample(rnd, rnd.nextInt(0, 40), 4000);
+      long[] rest = sample(rnd, rnd.nextInt(1, 40), 4000);
+      long[] all = java.util.stream.LongStream.concat(Arrays.stream(part), Arrays.stream(rest)).toArray();
+      long offset = rnd.nextLong(-5000, 5000);
+      ExactHistogram pool = ExactHistogram.of(all);
+      assertThat(GridLaw.expectedWithOffset(ExactHistogram.of(phases), offset, pool, ExactHistogram.of(part)))
+          .isEqualTo(GridLaw.expectedWithOffset(ExactHistogram.of(phases), offset, pool.minus(ExactHistogram.of(part))));
+    }
+    ExactHistogram pool = ExactHistogram.of(new long[] {100, 2000});
+    ExactHistogram phase = ExactHistogram.of(new long[] {0});
+    assertThatThrownBy(() -> GridLaw.expectedWithOffset(phase, 0, pool, pool)).hasMessageContaining("empty");
+    assertThatThrownBy(() -> GridLaw.expectedWithOffset(phase, 0, pool, ExactHistogram.of(new long[] {-3000})))
+        .hasMessageContaining("not a part of the pool");
+  }
+
   @Test
   void expectedWithOffset_phaseOutOfRangeOrNoFlight_isRefused() {
     ExactHistogram flights = ExactHistogram.of(new long[] {500});
