@@ -2,15 +2,13 @@ package ftl.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.util.RawValue;
+import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import ftl.quantity.Analysis;
 import ftl.quantity.Computed;
 import ftl.quantity.Quantity;
 import ftl.quantity.Registry;
 import ftl.quantity.Value;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -41,31 +39,9 @@ public final class ListCommand implements Callable<Integer> {
     // every quantity is asked for: every campaign is read first, on every core
     List<Computed> computed = Computed.allAfterReading(() -> Registry.forData(a.data()).all(), a);
     if (json) {
-      ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-          .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-      // A scope's sources list is the same for each of its quantities: encoded once, written as raw JSON (the list is
-      // printed on one line, so its text does not depend on where it stands). Output is unchanged.
-      Map<Quantity.Scope, RawValue> sources = new java.util.EnumMap<>(Quantity.Scope.class);
-      List<Map<String, Object>> out = new ArrayList<>();
-      for (Computed c : computed) {
-        Quantity q = c.quantity();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("key", q.key());
-        m.put("value", c.value().json());
-        m.put("text", c.available() ? c.text() : null);
-        m.put("macro", "\\" + q.macro());
-        m.put("unit", q.unit().symbol());
-        m.put("definition", q.definition());
-        m.put("function", q.function());
-        m.put("sources", sources.computeIfAbsent(q.scope(), sc -> raw(om, a.sourceFiles(sc))));
-        if (c.value() instanceof Value.Unavailable u) {
-          m.put("reason", u.reason());
-        }
-        out.add(m);
-      }
       // streamed to stdout, never held as one string: the sources lists make the output grow with the data
       java.io.BufferedOutputStream stdout = new java.io.BufferedOutputStream(System.out, 1 << 16);
-      om.writeValue(stdout, out);
+      writeJson(computed, a::sourceFiles, stdout);
       stdout.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
       stdout.flush();
     } else {
@@ -78,12 +54,70 @@ public final class ListCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  private static RawValue raw(ObjectMapper om, List<String> files) {
+  /**
+   * The JSON array of {@code list --json}: one object per quantity, fields in a fixed order. A scope's sources list is
+   * the same for each of its quantities: encoded once, written as raw JSON (the list is printed on one line, so its text
+   * does not depend on where it stands). Written through the streaming generator with the pretty printer ObjectMapper's
+   * INDENT_OUTPUT uses, field by field, rather than as maps through databind's serializers: the same bytes
+   * ({@code ListJsonTest}), without the serializers' cold start. {@code out} is flushed, not closed.
+   */
+  static void writeJson(List<Computed> computed, java.util.function.Function<Quantity.Scope, List<String>> sourceFiles,
+                        java.io.OutputStream out) throws java.io.IOException {
+    ObjectMapper om = new ObjectMapper().enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+        .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    Map<Quantity.Scope, SerializedString> sources = new java.util.EnumMap<>(Quantity.Scope.class);
+    try (JsonGenerator g = om.getFactory().createGenerator(out)) {
+      g.setPrettyPrinter(new DefaultPrettyPrinter());
+      g.writeStartArray();
+      for (Computed c : computed) {
+        Quantity q = c.quantity();
+        g.writeStartObject();
+        g.writeStringField("key", q.key());
+        g.writeFieldName("value");
+        writeValue(g, c.value().json());
+        g.writeFieldName("text");
+        writeValue(g, c.available() ? c.text() : null);
+        g.writeStringField("macro", "\\" + q.macro());
+        g.writeStringField("unit", q.unit().symbol());
+        g.writeStringField("definition", q.definition());
+        g.writeStringField("function", q.function());
+        g.writeFieldName("sources");
+        g.writeRawValue(sources.computeIfAbsent(q.scope(), sc -> raw(om, sourceFiles.apply(sc))));
+        if (c.value() instanceof Value.Unavailable u) {
+          g.writeStringField("reason", u.reason());
+        }
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+    }
+    out.flush();
+  }
+
+  private static SerializedString raw(ObjectMapper om, List<String> files) {
     try {
       // a SerializedString keeps its UTF-8 bytes: each of the thousands of copies is a byte copy, not an encoding
-      return new RawValue(new com.fasterxml.jackson.core.io.SerializedString(om.writeValueAsString(files)));
+      return new SerializedString(om.writeValueAsString(files));
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException("a list of strings always serialises", e);
+    }
+  }
+
+  /** A value of {@link Value#json()} (a long, a double, a two-element array, a boolean, a string, or null), or a text. */
+  private static void writeValue(JsonGenerator g, Object v) throws java.io.IOException {
+    if (v == null) {
+      g.writeNull();
+    } else if (v instanceof Long n) {
+      g.writeNumber(n);
+    } else if (v instanceof Double d) {
+      g.writeNumber(d);
+    } else if (v instanceof Boolean b) {
+      g.writeBoolean(b);
+    } else if (v instanceof String t) {
+      g.writeString(t);
+    } else if (v instanceof double[] d) {
+      g.writeArray(d, 0, d.length);
+    } else {
+      throw new IllegalStateException("not a JSON value of a quantity: " + v.getClass().getName());
     }
   }
 }
