@@ -316,9 +316,10 @@ public final class Analysis {
   /**
    * Streams one run's events file once, through the data root's gate, digest checked against the ledger, and
    * computes the run's statistics in the same pass: counts in streaming accumulators, and only the values the
-   * exact medians need kept, as primitive arrays (eight longs per event at most, with the two guard accumulators;
-   * an events file holds at most {@link ftl.data.EventReader#MAX_ROWS} rows, so a run's memory is bounded: 128 MiB
-   * at the cap). No event is held. What the result keeps of the flights and stamps is a {@link RunDetail} of exact
+   * exact medians need kept, as primitive arrays (eight longs per event at most: the guard's three, the two medians',
+   * the flight units, and either a stamp campaign's send phases and wall-clock flights or the matched campaign's
+   * complete flights; an events file holds at most {@link ftl.data.EventReader#MAX_ROWS} rows, so a run's memory is
+   * bounded: 128 MiB at the cap, kept by its thread for its next scan). No event is held. What the result keeps of the flights and stamps is a {@link RunDetail} of exact
    * histograms, whose size is the number of distinct values, not of events.
    */
   public static RunResult scan(Campaign campaign, LedgerRow row) {
