@@ -289,8 +289,7 @@ public final class DataGate {
   public java.util.Optional<FileIdentity> eventsIdentity(String rel) {
     try {
       Path p = checked(rel);
-      int slash = rel.lastIndexOf('/');
-      if (slash > 0 && !folder(rel.substring(0, slash))) {
+      if (!inFolder(rel)) {
         return java.util.Optional.empty();
       }
       // one lstat: a regular file (not a link, folder or special file), then the cap; its folder was examined above
@@ -409,11 +408,13 @@ public final class DataGate {
     if (rel.isEmpty()) {
       return readAttributes(root, "");
     }
+    return inFolder(rel) ? readAttributes(p, rel) : null;
+  }
+
+  /** True when the folder holding {@code rel} (the root, or a {@link #folder} examined once) exists. */
+  private boolean inFolder(String rel) {
     int slash = rel.lastIndexOf('/');
-    if (slash > 0 && !folder(rel.substring(0, slash))) {
-      return null;
-    }
-    return readAttributes(p, rel);
+    return slash <= 0 || folder(rel.substring(0, slash));
   }
 
   /**

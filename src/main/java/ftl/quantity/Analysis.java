@@ -389,7 +389,7 @@ public final class Analysis {
   private static final class RunScan {
     SignCheck sign;
     final GuardAccounting guard = new GuardAccounting();
-    final ftl.stats.GuardTally wall = new ftl.stats.GuardTally();
+    final ftl.stats.GuardCounter wall = new ftl.stats.GuardCounter();
     GridLaw.RunPredictor grid;
     WindowedCorrelation rho;
     final Longs d = new Longs();

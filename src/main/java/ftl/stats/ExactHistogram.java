@@ -74,18 +74,23 @@ public final class ExactHistogram {
 
   /** The histogram of {@code buffer[0..n)}, whose values lie in {@code [min, min + span]}, by counting each value. */
   private static ExactHistogram counted(long[] buffer, int n, long min, int span) {
-    int[] perValue = new int[span + 1];
+    long[] perValue = new long[span + 1];
     for (int i = 0; i < n; i++) {
       perValue[(int) (buffer[i] - min)]++;
     }
+    return ofCounters(perValue, min);
+  }
+
+  /** The histogram whose value {@code min + i} occurs {@code perValue[i]} times (0: absent). */
+  private static ExactHistogram ofCounters(long[] perValue, long min) {
     int distinct = 0;
-    for (int count : perValue) {
+    for (long count : perValue) {
       distinct += count == 0 ? 0 : 1;
     }
     long[] v = new long[distinct];
     long[] c = new long[distinct];
     int k = 0;
-    for (int i = 0; i <= span; i++) {
+    for (int i = 0; i < perValue.length; i++) {
       if (perValue[i] != 0) {
         v[k] = min + i;
         c[k++] = perValue[i];
@@ -181,20 +186,7 @@ public final class ExactHistogram {
         perValue[at] = Math.addExact(perValue[at], h.count(i));
       }
     }
-    int distinct = 0;
-    for (long count : perValue) {
-      distinct += count == 0 ? 0 : 1;
-    }
-    long[] v = new long[distinct];
-    long[] c = new long[distinct];
-    int k = 0;
-    for (int i = 0; i <= span; i++) {
-      if (perValue[i] != 0) {
-        v[k] = min + i;
-        c[k++] = perValue[i];
-      }
-    }
-    return new ExactHistogram(v, c);
+    return ofCounters(perValue, min);
   }
 
   /** The union of this sample and {@code other}: one linear merge of the two ascending value lists. */

@@ -6,11 +6,11 @@ import ftl.data.Event;
  * Streaming accumulator of the positivity guard ({@link GuardResult} documents every count and median).
  * Feed each delivered event once; {@link #merge} pools runs into a condition (counts add, medians are
  * recomputed over the union of samples, never averaged). Keeps every {@code M} and flight so medians are
- * exact; the counts are a {@link GuardTally}'s. Not thread-safe.
+ * exact; the counts are a {@link GuardCounter}'s. Not thread-safe.
  */
 public final class GuardAccounting {
 
-  private final GuardTally tally = new GuardTally();
+  private final GuardCounter tally = new GuardCounter();
   private final LongBuffer allM = new LongBuffer();
   private final LongBuffer keptM = new LongBuffer();
   private final LongBuffer flights = new LongBuffer();

@@ -3,7 +3,7 @@ package ftl.stats;
 /**
  * The counts of the positivity guard over one run or several ({@link GuardResult} defines each), without its medians:
  * what is read of a guard whose medians no quantity needs (the microsecond wall-clock guard of a run,
- * {@link GuardTally}). Conservation: {@code kept + droppedZero + droppedNegative = taken}, and
+ * {@link GuardCounter}). Conservation: {@code kept + droppedZero + droppedNegative = taken}, and
  * {@code oneTickNegative <= droppedNegative}.
  */
 public record GuardCounts(long taken, long kept, long droppedZero, long droppedNegative, long oneTickNegative,

@@ -8,11 +8,11 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The guard's counts without its samples: the same counts {@link GuardAccounting} gives. Synthetic samples. */
-class GuardTallyTest {
+class GuardCounterTest {
 
   @Test
   void accept_countsEachClass() {
-    GuardTally t = new GuardTally();
+    GuardCounter t = new GuardCounter();
     for (long m : new long[] {3, 1, 0, 0, -1, -1, -2, -5}) {
       t.accept(m);
     }
@@ -26,9 +26,9 @@ class GuardTallyTest {
   @Test
   void tally_equalsTheAccountingsCounts_mergedAndCleared() {
     SplittableRandom rnd = new SplittableRandom(7);
-    GuardTally tally = new GuardTally();
+    GuardCounter tally = new GuardCounter();
     GuardAccounting accounting = new GuardAccounting();
-    GuardTally other = new GuardTally();
+    GuardCounter other = new GuardCounter();
     GuardAccounting otherAccounting = new GuardAccounting();
     for (int i = 0; i < 5_000; i++) {
       long m = rnd.nextLong(-4, 5);
@@ -40,7 +40,7 @@ class GuardTallyTest {
     tally.acceptWithout();
     assertThat(tally.merge(other).counts()).isEqualTo(accounting.merge(otherAccounting).result().counts());
     tally.clear();
-    assertThat(tally.counts()).isEqualTo(new GuardTally().counts()).isEqualTo(new GuardCounts(0, 0, 0, 0, 0, 0));
+    assertThat(tally.counts()).isEqualTo(new GuardCounter().counts()).isEqualTo(new GuardCounts(0, 0, 0, 0, 0, 0));
     assertThat(tally.counts().retention().defined()).isFalse();
   }
 

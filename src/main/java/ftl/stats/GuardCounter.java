@@ -5,7 +5,7 @@ package ftl.stats;
  * the samples its medians need, for a guard whose counts alone are read (the microsecond wall-clock guard of a run).
  * Not thread-safe.
  */
-public final class GuardTally {
+public final class GuardCounter {
 
   private long taken;
   private long kept;
@@ -35,7 +35,7 @@ public final class GuardTally {
   }
 
   /** Adds everything {@code other} has counted; returns this. */
-  public GuardTally merge(GuardTally other) {
+  public GuardCounter merge(GuardCounter other) {
     taken += other.taken;
     kept += other.kept;
     droppedZero += other.droppedZero;
