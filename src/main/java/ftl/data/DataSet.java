@@ -92,7 +92,14 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
     }
     List<LedgerRow> rows = LedgerReader.read(gate, ledger, bytes, text, name, dictionary);
     String plan = name + "/" + EventFormat.PLAN_FILE;
-    Optional<JsonNode> planNode = gate.isFile(plan) ? Optional.of(PlanReader.read(gate, plan)) : Optional.empty();
+    Optional<JsonNode> planNode = Optional.empty();
+    Optional<String> planSha256 = Optional.empty();
+    if (gate.isFile(plan)) {
+      byte[] planBytes = gate.read(plan, DataGate.Kind.PLAN);
+      planNode = Optional.of(PlanReader.parse(planBytes, gate.name(plan)));
+      planSha256 = Optional.of(PlanDigest.of(planBytes));
+    }
+    PlanDigest.check(rows, planSha256, gate.name(ledger), gate.name(plan));
     return new Folder(name, new Campaign(name, abs.resolve(name), gate.name(name), planNode, rows, gate, name));
   }
 

@@ -26,7 +26,7 @@ public final class LedgerSchema {
   private LedgerSchema() {}
 
   /** Version of this declaration, published in the data dictionary; the newest {@link Version}'s number. */
-  public static final int VERSION = 4;
+  public static final int VERSION = 5;
 
   /** A column's type, as the Frictionless Table Schema names it. */
   public enum Type {
@@ -281,6 +281,11 @@ public final class LedgerSchema {
       .described("Commit of the archive the instrument was built from (the campaign runner refuses to start from a "
           + "tree with changes outside the campaign's own folder, so it is never -dirty in campaigns run from "
           + "then on).");
+  public static final Column PLAN_SHA256 = string("plan_sha256").matching("[0-9a-f]{64}")
+      .described("SHA-256 of the campaign's plan.json as the runner read it before the run: every row of a ledger "
+          + "names one digest, the runner refuses to append under another, and the analysis refuses a ledger whose "
+          + "digest is not that of the committed plan, so a criterion edited after the first run is visible from the "
+          + "data alone (empty in ledgers written before the column).");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -297,7 +302,7 @@ public final class LedgerSchema {
       SEND_SCHEDULE_SHA256, ACK_NEGATIVE, FLIGHT_NEGATIVE, EVENTS_COMPLETE, OMB_TAKEN, OMB_KEPT, OMB_ZERO,
       OMB_NEGATIVE, OMB_ONE_TICK_NEGATIVE, OMB_RETENTION, LOADAVG_START, LOADAVG_END, OTHER_CPU_PCT, OTHER_CPU_TOP,
       INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL, CLOCKSOURCE, JVM, KAFKA_VERSION,
-      GIT_COMMIT, SEND_LAG_P99_NS);
+      GIT_COMMIT, PLAN_SHA256, SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
@@ -349,17 +354,19 @@ public final class LedgerSchema {
     /** Campaigns modeA, modeB, isolation, payload and omb-matched. */
     V1(1, "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
         "clock_offset_us", "create_ms_mismatch", "fetch_min_bytes", "fetch_max_wait_ms", "send_schedule",
-        "send_schedule_sha256", "other_cpu_top"),
+        "send_schedule_sha256", "other_cpu_top", "plan_sha256"),
     /** V1 and the replay schedule's two columns: campaign replay. */
     V2(2, "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
-        "clock_offset_us", "create_ms_mismatch", "fetch_min_bytes", "fetch_max_wait_ms", "other_cpu_top"),
+        "clock_offset_us", "create_ms_mismatch", "fetch_min_bytes", "fetch_max_wait_ms", "other_cpu_top", "plan_sha256"),
     /**
      * V1 and the whole-JVM priority, real-time throttling, clock offset, fetch and other-process columns, without
      * the replay ones (written on a branch that had not merged them): campaigns clockoffset, delivery, fifojvm.
      */
-    V3(3, "send_schedule", "send_schedule_sha256"),
-    /** Every column the harness writes now. */
-    V4(4);
+    V3(3, "send_schedule", "send_schedule_sha256", "plan_sha256"),
+    /** V3 with the replay columns: every column the harness wrote before the plan's digest. */
+    V4(4, "plan_sha256"),
+    /** Every column the harness writes now: V4 and the plan's digest in every row ({@link #PLAN_SHA256}). */
+    V5(5);
 
     private final int number;
     private final Set<String> lacks;

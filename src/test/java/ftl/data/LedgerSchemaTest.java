@@ -59,7 +59,7 @@ class LedgerSchemaTest {
   void version_dataDictionary_publishesTheDeclaredVersion() throws IOException {
     assertThat(ledgerResource().path("schema").path("version").asInt()).isEqualTo(LedgerSchema.VERSION);
     assertThat(LedgerSchema.Version.values()[LedgerSchema.Version.values().length - 1].number()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(LedgerSchema.Version.V4.columns()).isEqualTo(LedgerSchema.harnessColumns());
+    assertThat(LedgerSchema.Version.V5.columns()).isEqualTo(LedgerSchema.harnessColumns());
   }
 
   static Stream<Arguments> committedLedgers() throws IOException {

@@ -270,6 +270,15 @@ public final class CampaignRunner {
       err.println("ftl: campaign " + plan.campaign() + ": all " + schedule.size() + " runs are in the ledger; nothing to do");
       return new Summary(schedule.size(), done.size(), 0, 0, 0, cleaned);
     }
+    String planSha256 = ftl.data.PlanDigest.of(Files.readAllBytes(folder.planFile()));
+    List<String> digests = ledger.rows().stream().map(m -> m.getOrDefault(LedgerSchema.PLAN_SHA256.name(), "")).toList();
+    int other = ftl.data.PlanDigest.firstOtherDigest(digests, planSha256);
+    if (other >= 0) {
+      // the header is line 1, the first row line 2
+      throw new DataException(folder.ledgerFile().toString(), other + 2L, "refusing to append: this run was taken under "
+          + (digests.get(other).isEmpty() ? "no plan digest" : "plan digest " + digests.get(other)) + ", and "
+          + folder.planFile() + " now has SHA-256 " + planSha256 + " (one ledger is taken under one plan)", null);
+    }
     java.util.Set<String> needed = new java.util.TreeSet<>();
     for (Plan.ScheduledRun r : missing) {
       ftl.harness.plan.ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
@@ -308,6 +317,7 @@ public final class CampaignRunner {
         LedgerCells row = row(r, outcome, rel, sha, handle, host);
         row.put(LedgerSchema.SEND_SCHEDULE, sp == null ? "" : sp.id());
         row.put(LedgerSchema.SEND_SCHEDULE_SHA256, sp == null ? "" : sp.sha256());
+        row.put(LedgerSchema.PLAN_SHA256, planSha256);
         ledger.append(row.asMap());
         progress.finished(outcome.book().measuredSent(),
             (r.condition().events() + (long) r.condition().warmupEvents()) * r.condition().sendIntervalNanos());

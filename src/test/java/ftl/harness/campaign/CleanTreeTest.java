@@ -14,7 +14,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The runner refuses a tree with uncommitted changes outside the campaign folder, or an uncommitted plan (a real git repo in a temp folder). */
+/**
+ * The runner refuses a tree with uncommitted changes outside the campaign folder, an uncommitted plan, or a ledger taken
+ * under another plan digest (a real git repo in a temp folder).
+ */
 class CleanTreeTest {
 
   @TempDir Path root;
@@ -114,5 +117,17 @@ class CleanTreeTest {
         .requireCleanTree(true);
     assertThatThrownBy(() -> r.run(elsewhere, root.resolve("data/e"))).isInstanceOf(CampaignRunner.InstrumentException.class)
         .hasMessageContaining("pre-registration");
+  }
+
+  @Test
+  void resume_ledgerTakenUnderAnotherPlan_refusedBeforeAnyRun() throws Exception {
+    Files.writeString(root.resolve("data/c/plan.json"), PLAN.replace("\"events\":1", "\"events\":1,\"repeats\":2"));
+    String other = ftl.data.PlanDigest.of(PLAN.getBytes(StandardCharsets.UTF_8));
+    Files.writeString(root.resolve("data/c/ledger.csv"), "run_id,condition,status,events_file,events_sha256,plan_sha256\n"
+        + "r0001,a,failed,,," + other + "\n");
+    CampaignRunner r = new CampaignRunner(root, null, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false);
+    assertThatThrownBy(() -> r.resume(root.resolve("data/c"))).isInstanceOf(ftl.data.DataException.class)
+        .hasMessageContaining("ledger.csv:2: refusing to append: this run was taken under plan digest " + other);
+    assertThat(Files.readString(root.resolve("data/c/ledger.csv"))).hasLineCount(2);
   }
 }
