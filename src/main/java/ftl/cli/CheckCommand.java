@@ -82,6 +82,18 @@ public final class CheckCommand implements Callable<Integer> {
     System.out.println("  definition: " + q.definition());
     System.out.println("  unit:       " + q.unit().symbol());
     System.out.println("  function:   " + q.function());
+    if (q.format() == ftl.quantity.Format.VERDICT) {
+      java.util.Optional<ftl.data.Registration> reg = registry.registration(q.key());
+      System.out.println("  kind:       " + reg.map(r -> r.kind().word()).orElse(ftl.data.VerdictKind.EXPLORATORY.word())
+          + " (" + reg.map(ListCommand::registered).orElse(ListCommand.NOT_REGISTERED) + ")");
+      reg.ifPresent(r -> {
+        System.out.println("  rule:       " + ftl.data.Echo.clean(r.rule()));
+        if (!r.replaces().isEmpty()) {
+          System.out.println("  replaces:   " + ftl.data.Echo.clean(r.replaces()));
+        }
+        System.out.println("  registered: " + r.source());
+      });
+    }
     if (c.value() instanceof Value.Unavailable u) {
       System.out.println("  no value:   " + u.reason());
     }

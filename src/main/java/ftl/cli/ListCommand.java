@@ -37,11 +37,12 @@ public final class ListCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Analysis a = Registries.analysis(main, noCache);
     // every quantity is asked for: every campaign is read first, on every core
-    List<Computed> computed = Computed.allAfterReading(() -> Registry.forData(a.data()).all(), a);
+    Registry[] registry = new Registry[1];
+    List<Computed> computed = Computed.allAfterReading(() -> (registry[0] = Registry.forData(a.data())).all(), a);
     if (json) {
       // streamed to stdout, never held as one string: the sources lists make the output grow with the data
       java.io.BufferedOutputStream stdout = new java.io.BufferedOutputStream(System.out, 1 << 16);
-      writeJson(computed, a::sourceFiles, stdout);
+      writeJson(computed, a::sourceFiles, registry[0]::registration, stdout);
       stdout.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
       stdout.flush();
     } else {
@@ -63,6 +64,17 @@ public final class ListCommand implements Callable<Integer> {
    */
   static void writeJson(List<Computed> computed, java.util.function.Function<Quantity.Scope, List<String>> sourceFiles,
                         java.io.OutputStream out) throws java.io.IOException {
+    writeJson(computed, sourceFiles, key -> java.util.Optional.empty(), out);
+  }
+
+  /**
+   * As {@link #writeJson(List, java.util.function.Function, java.io.OutputStream)}, a verdict's object also giving its
+   * {@code kind} (confirmatory, exploratory or consistency) and what {@code registered} its criterion: a commit and its
+   * time, or the plan's digest; a verdict nothing registers is exploratory.
+   */
+  static void writeJson(List<Computed> computed, java.util.function.Function<Quantity.Scope, List<String>> sourceFiles,
+                        java.util.function.Function<String, java.util.Optional<ftl.data.Registration>> registrations,
+                        java.io.OutputStream out) throws java.io.IOException {
     ObjectMapper om = new ObjectMapper().enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
         .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     Map<Quantity.Scope, SerializedString> sources = new java.util.EnumMap<>(Quantity.Scope.class);
@@ -81,6 +93,11 @@ public final class ListCommand implements Callable<Integer> {
         g.writeStringField("unit", q.unit().symbol());
         g.writeStringField("definition", q.definition());
         g.writeStringField("function", q.function());
+        if (q.format() == ftl.quantity.Format.VERDICT) {
+          java.util.Optional<ftl.data.Registration> reg = registrations.apply(q.key());
+          g.writeStringField("kind", reg.map(r -> r.kind().word()).orElse(ftl.data.VerdictKind.EXPLORATORY.word()));
+          g.writeStringField("registered", reg.map(ListCommand::registered).orElse(NOT_REGISTERED));
+        }
         g.writeFieldName("sources");
         g.writeRawValue(sources.computeIfAbsent(q.scope(), sc -> raw(om, sourceFiles.apply(sc))));
         if (c.value() instanceof Value.Unavailable u) {
@@ -91,6 +108,16 @@ public final class ListCommand implements Callable<Integer> {
       g.writeEndArray();
     }
     out.flush();
+  }
+
+  /** What {@code registered} says of a verdict nothing registers. */
+  static final String NOT_REGISTERED = "not registered: no row in data/" + ftl.data.RegistrationTable.FILE
+      + " and no criterion of a plan";
+
+  /** What {@code registered} says of a registration: what fixed the rule, when, and the data's first run. */
+  static String registered(ftl.data.Registration r) {
+    return r.registeredBy() + (r.registeredAtMillis() < 0 ? "" : " at " + java.time.Instant.ofEpochMilli(r.registeredAtMillis()))
+        + (r.dataFromMillis() < 0 ? "" : "; first run judged " + java.time.Instant.ofEpochMilli(r.dataFromMillis()));
   }
 
   private static SerializedString raw(ObjectMapper om, List<String> files) {

@@ -18,9 +18,12 @@ import java.util.function.Consumer;
  * @param runs every ledger row, in ledger order
  * @param gate the gate of the data root the campaign lies in
  * @param relDir the folder relative to the gate's root ({@code ""} when it is the root)
+ * @param criteria the plan's registered criteria ({@link Criteria}); empty when it has none
+ * @param planDigest the plan digest every ledger row names, checked equal to the plan's ({@link PlanDigest#check});
+ *     empty when the rows name none (a ledger written before the column)
  */
 public record Campaign(String name, Path dir, String displayDir, Optional<JsonNode> plan, List<LedgerRow> runs,
-                       DataGate gate, String relDir) {
+                       DataGate gate, String relDir, Optional<Criteria.Section> criteria, Optional<String> planDigest) {
 
   public Campaign {
     Objects.requireNonNull(name);
@@ -28,7 +31,15 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonNo
     Objects.requireNonNull(plan);
     Objects.requireNonNull(gate);
     Objects.requireNonNull(relDir);
+    Objects.requireNonNull(criteria);
+    Objects.requireNonNull(planDigest);
     runs = List.copyOf(runs);
+  }
+
+  /** A campaign without registered criteria or plan digest. */
+  public Campaign(String name, Path dir, String displayDir, Optional<JsonNode> plan, List<LedgerRow> runs,
+                  DataGate gate, String relDir) {
+    this(name, dir, displayDir, plan, runs, gate, relDir, Optional.empty(), Optional.empty());
   }
 
   /** A campaign whose folder is itself the root of a gate (tests, the audit demonstration). */
@@ -52,7 +63,7 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonNo
 
   /** The same campaign with other ledger rows. */
   public Campaign withRuns(List<LedgerRow> rows) {
-    return new Campaign(name, dir, displayDir, plan, rows, gate, relDir);
+    return new Campaign(name, dir, displayDir, plan, rows, gate, relDir, criteria, planDigest);
   }
 
   public boolean preRegistered() {

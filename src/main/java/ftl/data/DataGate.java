@@ -57,6 +57,8 @@ public final class DataGate {
     DICTIONARY("data dictionary", 1L << 20),
     /** A campaign's {@code ledger.csv} (or the audit demonstration's ledger). */
     LEDGER("ledger", 16L << 20),
+    /** The verdicts' registration table ({@code registrations.csv}). */
+    REGISTRATIONS("registration table", 1L << 20),
     /** A table of the harness audit ({@code audit/*.csv}). */
     AUDIT_TABLE("audit table", 4L << 20),
     /** A text a tool printed in the audit demonstration ({@code audit/demo/outputs/*.txt}). */

@@ -94,13 +94,17 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
     String plan = name + "/" + EventFormat.PLAN_FILE;
     Optional<JsonNode> planNode = Optional.empty();
     Optional<String> planSha256 = Optional.empty();
+    Optional<Criteria.Section> criteria = Optional.empty();
     if (gate.isFile(plan)) {
       byte[] planBytes = gate.read(plan, DataGate.Kind.PLAN);
-      planNode = Optional.of(PlanReader.parse(planBytes, gate.name(plan)));
+      JsonNode node = PlanReader.parse(planBytes, gate.name(plan));
+      planNode = Optional.of(node);
       planSha256 = Optional.of(PlanDigest.of(planBytes));
+      criteria = Criteria.read(node, planBytes, Criteria.conditionNames(node), gate.name(plan));
     }
-    PlanDigest.check(rows, planSha256, gate.name(ledger), gate.name(plan));
-    return new Folder(name, new Campaign(name, abs.resolve(name), gate.name(name), planNode, rows, gate, name));
+    Optional<String> digest = PlanDigest.check(rows, planSha256, gate.name(ledger), gate.name(plan));
+    return new Folder(name, new Campaign(name, abs.resolve(name), gate.name(name), planNode, rows, gate, name, criteria,
+        digest));
   }
 
   /** What one piece of work gave: its value, or what it threw (a runtime exception or an error). */

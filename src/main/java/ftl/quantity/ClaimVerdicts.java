@@ -3,6 +3,7 @@ package ftl.quantity;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;
+import ftl.data.VerdictKind;
 import ftl.quantity.Quantity.Scope;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +48,15 @@ final class ClaimVerdicts {
   }
 
   static List<Quantity> forRegistry(DataSet data, List<Quantity> registry) {
+    return forRegistry(data, registry, java.util.Map.of());
+  }
+
+  /**
+   * The claim verdicts and the tallies. A tally counts confirmatory rows only (their criterion registered before the
+   * data, {@code registrations}); exploratory rows and consistency checks are counted apart and never as evidence.
+   */
+  static List<Quantity> forRegistry(DataSet data, List<Quantity> registry,
+                                    java.util.Map<String, ftl.data.Registration> registrations) {
     Function<String, Quantity> in = key -> registry.stream().filter(q -> q.key().equals(key)).findFirst().orElse(null);
     List<Quantity> out = new ArrayList<>();
     out.add(judge("claim.backgroundLoad", FUNCTION + "above", "ClaimBackgroundLoad",
@@ -141,17 +151,43 @@ final class ClaimVerdicts {
     verdicts.addAll(out.stream().filter(q -> !OWN_PREDICTIONS.contains(q.key())).toList());
     String of = "verdicts on the original record's claims (registry entries replication.* and claim.*, without our own"
         + " predictions " + String.join(", ", OWN_PREDICTIONS) + ")";
-    out.add(tally("claims.held", "ClaimsHeld", "held " + of, verdicts, v -> v instanceof Value.Verdict x && x.held()));
-    out.add(tally("claims.didNotHold", "ClaimsDidNotHold", "did-not-hold " + of, verdicts,
+    String confirmatory = " confirmatory (criterion registered before the data it judges, data/" + ftl.data.RegistrationTable.FILE
+        + " or the plan's digest in every ledger row) ";
+    java.util.function.Predicate<Quantity> counted = q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONFIRMATORY;
+    out.add(tally("claims.held", "ClaimsHeld", "held" + confirmatory + of, verdicts, counted,
+        v -> v instanceof Value.Verdict x && x.held()));
+    out.add(tally("claims.didNotHold", "ClaimsDidNotHold", "did-not-hold" + confirmatory + of, verdicts, counted,
         v -> v instanceof Value.Verdict x && !x.held()));
-    out.add(tally("claims.untestable", "ClaimsUntestable", "not-testable-here " + of, verdicts, v -> v instanceof Value.Untestable));
+    out.add(tally("claims.untestable", "ClaimsUntestable", "not-testable-here" + confirmatory + of, verdicts, counted,
+        v -> v instanceof Value.Untestable));
+    out.add(tally("claims.exploratory", "ClaimsExploratory", "exploratory " + of + ": criterion set after the data it"
+        + " judges, reported and never counted as a test", verdicts,
+        q -> Registrations.kind(registrations, q.key()) == VerdictKind.EXPLORATORY, v -> true));
+    out.add(tally("claims.consistency", "ClaimsConsistency", "consistency checks among the " + of + ": true by"
+        + " construction or by the design of the measurement, never counted as evidence", verdicts,
+        q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY, v -> true));
+    List<Quantity> every = new ArrayList<>(registry.stream().filter(q -> q.format() == Format.VERDICT).toList());
+    every.addAll(out.stream().filter(q -> q.format() == Format.VERDICT).toList());
+    String all = " verdict rows of the registry (every entry printed as held, did not hold or not testable)";
+    out.add(tally("verdicts.confirmatory.held", "VerdictsConfirmatoryHeld", "held confirmatory" + all, every, counted,
+        v -> v instanceof Value.Verdict x && x.held()));
+    out.add(tally("verdicts.confirmatory.didNotHold", "VerdictsConfirmatoryDidNotHold", "did-not-hold confirmatory" + all,
+        every, counted, v -> v instanceof Value.Verdict x && !x.held()));
+    out.add(tally("verdicts.confirmatory.untestable", "VerdictsConfirmatoryUntestable", "not-testable confirmatory" + all,
+        every, counted, v -> v instanceof Value.Untestable));
+    out.add(tally("verdicts.exploratory", "VerdictsExploratory", "exploratory" + all + ": criterion set after the data",
+        every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.EXPLORATORY, v -> true));
+    out.add(tally("verdicts.consistency", "VerdictsConsistency", "consistency-check" + all + ": true by construction,"
+        + " never counted", every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY, v -> true));
     return out;
   }
 
+  /** Counts the verdicts of {@code which} kind whose value satisfies {@code outcome}. */
   private static Quantity tally(String key, String macro, String definition, List<Quantity> verdicts,
-                                java.util.function.Predicate<Value> which) {
+                                java.util.function.Predicate<Quantity> which, java.util.function.Predicate<Value> outcome) {
+    List<Quantity> judged = verdicts.stream().filter(which).toList();
     return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, FUNCTION + "tally",
-        a -> new Value.Count(verdicts.stream().filter(q -> which.test(q.computation().apply(a))).count()));
+        a -> new Value.Count(judged.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));
   }
 
   static Value above(String what, double v, double limit) {

@@ -18,8 +18,15 @@ import java.util.function.ToLongFunction;
 public final class Registry {
 
   private final Map<String, Quantity> byKey;
+  /** How each verdict's criterion was registered, by verdict key ({@link #registration}). */
+  private final Map<String, ftl.data.Registration> registrations;
 
   private Registry(List<Quantity> entries) {
+    this(entries, Map.of());
+  }
+
+  private Registry(List<Quantity> entries, Map<String, ftl.data.Registration> registrations) {
+    this.registrations = Collections.unmodifiableMap(new LinkedHashMap<>(registrations));
     Map<String, Quantity> m = new LinkedHashMap<>();
     Map<String, String> macros = new LinkedHashMap<>();
     for (Quantity q : entries) {
@@ -52,9 +59,11 @@ public final class Registry {
     List<Quantity> q = new ArrayList<>();
     Parallel.computeEach(sections.size(), i -> sections.get(i).get()).forEach(q::addAll);
     q.addAll(ReplicationVerdicts.forRegistry(q));
-    q.addAll(ClaimVerdicts.forRegistry(data, q));
+    Map<String, ftl.data.Registration> registrations = new LinkedHashMap<>(Registrations.of(data));
+    q.addAll(PlanCriteria.forRegistry(data, q, registrations));
+    q.addAll(ClaimVerdicts.forRegistry(data, q, registrations));
     try {
-      return new Registry(q);
+      return new Registry(q, registrations);
     } catch (IllegalStateException e) {
       // Entries made from campaign and condition names that collide with each other or with a fixed entry.
       throw new ftl.data.DataException(data.displayRoot(), 0, "campaign or condition names collide after making "
@@ -157,6 +166,14 @@ public final class Registry {
     String v = row.getOrDefault("quantum_ns", "");
     out.put("quantum_ns_grouped", v.matches("[0-9]{1,18}") ? Format.grouped(Long.parseLong(v)) : v);
     return out;
+  }
+
+  /**
+   * How the criterion of verdict {@code key} was registered; empty for a quantity that is not a verdict, and for a
+   * verdict nothing registers (which is then {@link ftl.data.VerdictKind#EXPLORATORY}: {@link Registrations#kind}).
+   */
+  public Optional<ftl.data.Registration> registration(String key) {
+    return Optional.ofNullable(registrations.get(key));
   }
 
   /** Every entry, in registry order. */

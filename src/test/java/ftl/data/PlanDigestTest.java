@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PlanDigestTest {
 
   private static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small/k");
-  private static final String PLAN = "{\"campaign\": \"k\", \"criteria\": []}\n";
+  private static final String PLAN = "{\"campaign\": \"k\", \"description\": \"before\"}\n";
 
   private static LedgerRow row(String id, String digest, long line) {
     return new LedgerRow(id, "c1", RunStatus.OK, "events/" + id + ".csv", "", Map.of("plan_sha256", digest), line);
@@ -104,7 +104,7 @@ class PlanDigestTest {
 
   @Test
   void read_planEditedAfterItsRuns_refusedNamingLedgerLine(@TempDir Path tmp) throws IOException {
-    String edited = PLAN.replace("[]", "[{\"id\": \"later\"}]");
+    String edited = PLAN.replace("before", "after");
     Path r = root(tmp, edited, digest(PLAN), digest(PLAN));
     assertThatThrownBy(() -> DataSet.scan(r, "root")).isInstanceOf(DataException.class)
         .hasMessageContaining("k/ledger.csv:2: the runs were taken under a plan with SHA-256 " + digest(PLAN))
