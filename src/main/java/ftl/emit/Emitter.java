@@ -171,6 +171,80 @@ public final class Emitter {
     return new Output(ABSTRACT_OUTPUT, ABSTRACT_SOURCE, sb.toString());
   }
 
+  /** The row set naming each verdict's registration ({@link ftl.data.Registration}), by which verdicts get their kind. */
+  public static final String REGISTRATIONS = "registrations";
+
+  /**
+   * Each verdict's kind beside it ({@code kind}, {@code kindLatex}: confirmatory, exploratory with the date its rule was
+   * set, or consistency check; a verdict nothing registers is exploratory), and the lists the verdict tables lay out:
+   * {@code verdicts} (every verdict), {@code confirmatory} (the registered predictions and claims, held or not) and
+   * {@code deviations} (every rule that replaced another after the data, with the earlier rule and its verdict).
+   */
+  private static void verdicts(Map<String, Object> model, List<Map<String, Object>> qs, List<?> registrations) {
+    Map<String, ftl.data.Registration> regs = new LinkedHashMap<>();
+    if (registrations != null) {
+      for (Object o : registrations) {
+        ftl.data.Registration r = (ftl.data.Registration) o;
+        regs.put(r.verdictKey(), r);
+      }
+    }
+    List<Map<String, Object>> all = new ArrayList<>();
+    List<Map<String, Object>> confirmatory = new ArrayList<>();
+    List<Map<String, Object>> deviations = new ArrayList<>();
+    for (Map<String, Object> m : qs) {
+      if (!Boolean.TRUE.equals(m.get("isVerdict"))) {
+        continue;
+      }
+      ftl.data.Registration r = regs.get((String) m.get("key"));
+      ftl.data.VerdictKind kind = r == null ? ftl.data.VerdictKind.EXPLORATORY : r.kind();
+      m.put("kind", kind.word());
+      m.put("kindLatex", ftl.quantity.LatexEscape.escape(kindText(r)));
+      m.put("ruleLatex", ftl.quantity.LatexEscape.escape(r == null ? "not registered" : r.rule()));
+      m.put("campaignsLatex", ftl.quantity.LatexEscape.escape(r == null ? "" : String.join(", ", r.campaigns())));
+      m.put("replacesLatex", ftl.quantity.LatexEscape.escape(r == null ? "" : r.replaces()));
+      all.add(m);
+      if (kind == ftl.data.VerdictKind.CONFIRMATORY) {
+        confirmatory.add(m);
+      }
+      if (r != null && !r.replaces().isEmpty()) {
+        deviations.add(m);
+      }
+    }
+    model.put("verdicts", all);
+    model.put("confirmatory", confirmatory);
+    model.put("deviations", deviations);
+  }
+
+  /** Longest basis the main text's table of registered predictions prints; the supplement prints every basis whole. */
+  static final int SHORT_BASIS = 150;
+
+  /**
+   * A verdict's basis cut for the main text's table: whole when at most {@link #SHORT_BASIS} characters, otherwise cut at
+   * the last space before that length (never inside a number or a word) and marked as cut.
+   */
+  static String shortened(String basis) {
+    if (basis.length() <= SHORT_BASIS) {
+      return basis;
+    }
+    int cut = basis.lastIndexOf(' ', SHORT_BASIS);
+    return basis.substring(0, cut < 0 ? SHORT_BASIS : cut).stripTrailing() + " ... (whole in the supplement)";
+  }
+
+  /** A verdict's kind as a table prints it: the word, and for an exploratory rule the UTC date and minute it was set. */
+  static String kindText(ftl.data.Registration r) {
+    if (r == null) {
+      return "exploratory (not registered)";
+    }
+    if (r.kind() == ftl.data.VerdictKind.CONSISTENCY) {
+      return "consistency check";
+    }
+    if (r.kind() == ftl.data.VerdictKind.EXPLORATORY && r.registeredAtMillis() >= 0) {
+      return "exploratory (rule of " + java.time.Instant.ofEpochMilli(r.registeredAtMillis()).toString().substring(0, 16)
+          .replace('T', ' ') + " UTC)";
+    }
+    return r.kind().word();
+  }
+
   private String render(String templateName, List<Computed> quantities, List<Map<String, Object>> runs,
                         List<Map<String, Object>> audit, TableRows rows, Map<String, List<?>> rowSets,
                         String dataDigest) {
@@ -185,6 +259,7 @@ public final class Emitter {
       m.put("latex", c.latex());
       m.put("text", c.text());
       m.put("available", c.available());
+      m.put("isVerdict", c.quantity().format() == ftl.quantity.Format.VERDICT);
       if (c.value() instanceof ftl.quantity.Value.Real r) {
         m.put("number", r.value());
       } else if (c.value() instanceof ftl.quantity.Value.Count n) {
@@ -193,9 +268,13 @@ public final class Emitter {
       // A verdict's basis (the numbers that decided it, or why a claim is not testable here), for the verdict table.
       if (c.value() instanceof ftl.quantity.Value.Verdict v) {
         m.put("basisLatex", ftl.quantity.LatexEscape.escape(v.basis()));
+        m.put("basisShortLatex", ftl.quantity.LatexEscape.escape(shortened(v.basis())));
       } else if (c.value() instanceof ftl.quantity.Value.Untestable u) {
         m.put("basisLatex", ftl.quantity.LatexEscape.escape(u.reason()));
+        m.put("basisShortLatex", ftl.quantity.LatexEscape.escape(shortened(u.reason())));
       }
+      // the key with a break allowed after each dot, for a narrow table column
+      m.put("keyBreakLatex", ftl.quantity.LatexEscape.escape(c.quantity().key()).replace(".", ".\\allowbreak{}"));
       // Plain text for a % comment: no control character can end the comment early.
       m.put("definition", ftl.quantity.LatexEscape.comment(c.quantity().definition()));
       m.put("definitionLatex", ftl.quantity.LatexEscape.escape(c.quantity().definition()));
@@ -210,6 +289,7 @@ public final class Emitter {
     }
     model.put("quantities", qs);
     model.put("q", byKey);
+    verdicts(model, qs, rowSets.get(REGISTRATIONS));
     model.put("dataDigest", dataDigest);
     model.put("archiveVersion", ArchiveVersion.VERSION);
     model.put("runs", runs);

@@ -176,6 +176,11 @@ public final class Registry {
     return Optional.ofNullable(registrations.get(key));
   }
 
+  /** Every registration, in the order of the verdicts they register (the table's, then the plans'). */
+  public List<ftl.data.Registration> registrations() {
+    return List.copyOf(registrations.values());
+  }
+
   /** Every entry, in registry order. */
   public List<Quantity> all() {
     return List.copyOf(byKey.values());

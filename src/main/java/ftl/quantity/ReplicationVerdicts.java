@@ -53,12 +53,13 @@ final class ReplicationVerdicts {
         "whether the original study's priority collapse (7 to 80x) held on our data: held iff the largest"
             + " per-stratum collapse factor of SCHED_FIFO on the stamping threads, the upper end of collapse.range.modeA,"
             + " is at least " + Phrases.number(ORIGINAL_SMALLEST_COLLAPSE) + ", or, when campaign fifojvm exists, its pre-registered whole-JVM test"
-            + " (fifojvm.prediction.collapse: pooled fifojvm.collapse.fifoJvm at least 7x, interval above 1) held",
+            + " (the test of data/fifojvm/plan.json, predictions.collapse: pooled fifojvm.collapse.fifoJvm at least 7x,"
+            + " interval above 1) reached it",
         List.of(in.apply("collapse.range.modeA")), v -> priorityCollapse(((Value.Range) v.get(0)).high()));
-    Quantity wholeJvm = in.apply("fifojvm.prediction.collapse");
+
     out.add(new Quantity(stamping.key(), stamping.macro(), stamping.definition(), stamping.unit(), stamping.format(),
         stamping.scope(), stamping.function(),
-        a -> priorityCollapse(stamping.computation().apply(a), wholeJvm.computation().apply(a))));
+        a -> priorityCollapse(stamping.computation().apply(a), FifoJvmQuantities.wholeJvmReaches(a))));
     Quantity lower = in.apply("geometry.ratio.lower.modeA");
     Quantity upper = in.apply("geometry.ratio.upper.modeA");
     out.add(new Quantity("replication.geometryRatio", "ReplicationGeometryRatio",

@@ -164,7 +164,8 @@ public final class Reproduction {
                                             RunSummaryCache summaries) {
     Analysis analysis = new Analysis(data, summaries);
     // every quantity is computed: every campaign is read first, on every core
-    computed.addAll(Computed.allAfterReading(() -> Registry.forData(data).all(), analysis));
+    Registry[] registry = new Registry[1];
+    computed.addAll(Computed.allAfterReading(() -> (registry[0] = Registry.forData(data)).all(), analysis));
     List<java.util.Map<String, Object>> audit = new ArrayList<>();
     for (java.util.Map<String, String> row : Registry.auditRows(data)) {
       java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
@@ -175,7 +176,8 @@ public final class Reproduction {
       audit.add(m);
     }
     return new Emitter(archiveRoot).render(data, computed, runRows(analysis), audit,
-        java.util.Map.of("timeline", ftl.quantity.TimelineQuantities.rows(analysis)), digest);
+        java.util.Map.of("timeline", ftl.quantity.TimelineQuantities.rows(analysis), Emitter.REGISTRATIONS,
+            registry[0].registrations()), digest);
   }
 
   /** Places where a text quotes a quantity that has no value. */

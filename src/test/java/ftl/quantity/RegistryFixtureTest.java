@@ -211,7 +211,7 @@ class RegistryFixtureTest {
         c("newc", "fifojvm.prediction.bimodal", "did not hold"),
         c("newc", "fifojvm.collapse.fifoJvm", "1.5x"),
         c("newc", "fifojvm.collapse.fifo", "1.5x"),
-        c("newc", "fifojvm.prediction.collapse", "did not hold"),
+        c("newc", "fifojvm.prediction.collapse", "held"),
         c("newc", "delivery.slope.DT", "0.000107"),
         c("newc", "delivery.slope.DT.lower", "-0.0101"),
         c("newc", "delivery.slope.DT.upper", "1"),
