@@ -20,7 +20,8 @@ import java.util.TreeSet;
  * alone (send interval {@code send_interval_ns}, achieved first-send phase {@code first_send_phase_us}, sends
  * {@code events_written}, clock offset {@code clock_offset_us} when the column exists) and the pooled flights
  * {@code T = recv_ns - send_ns} of the <b>other</b> ok runs of the same condition (leave one run out), and
- * compared with the guard's retention of the run. The criterion was committed before the first computation:
+ * compared with the guard's retention of the run. The criterion was committed before its first computation but after
+ * the data of the campaigns taken before it (exploratory for those; {@code data/registrations.csv}):
  * a run is predicted when {@code |predicted - observed| <= } {@link #TOLERANCE}, and the law holds out of
  * sample in a campaign when at least {@link #REQUIRED_SHARE} of its predicted runs are. The per-event
  * agreement ({@code gridlaw.eventAgreement.*}) pairs each event's own phase and flight and is only a
@@ -69,10 +70,14 @@ public final class GridLawHeldOut {
   static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
     q.add(constant("gridlaw.heldout.tolerance", "GridLawHeldOutTolerance",
-        "criterion of the held-out grid-law test, stated before computing: the largest |predicted - observed| retention of a run counted as predicted",
+        "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the data of"
+            + " the campaigns taken before it: exploratory for those, data/registrations.csv): the largest |predicted -"
+            + " observed| retention of a run counted as predicted, in fractions of its delivered events",
         TOLERANCE));
     q.add(constant("gridlaw.heldout.requiredShare", "GridLawHeldOutRequiredShare",
-        "criterion of the held-out grid-law test, stated before computing: the share of a campaign's runs that must be predicted within the tolerance for the law to hold",
+        "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the data of"
+            + " the campaigns taken before it: exploratory for those, data/registrations.csv): the share of a campaign's runs"
+            + " that must be predicted within the tolerance for the law to hold",
         REQUIRED_SHARE));
     // The retention campaign's entries exist for every data root (the abstract quotes them); others as found.
     // (names and runs only: a placeholder for an absent retention campaign opens nothing)
