@@ -1,6 +1,5 @@
 package ftl.data;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -19,7 +18,7 @@ import java.util.function.Consumer;
  * @param gate the gate of the data root the campaign lies in
  * @param relDir the folder relative to the gate's root ({@code ""} when it is the root)
  */
-public record Campaign(String name, Path dir, String displayDir, Optional<JsonNode> plan, List<LedgerRow> runs,
+public record Campaign(String name, Path dir, String displayDir, Optional<JsonValue> plan, List<LedgerRow> runs,
                        DataGate gate, String relDir) {
 
   public Campaign {
@@ -32,7 +31,7 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonNo
   }
 
   /** A campaign whose folder is itself the root of a gate (tests, the audit demonstration). */
-  public Campaign(String name, Path dir, String displayDir, Optional<JsonNode> plan, List<LedgerRow> runs) {
+  public Campaign(String name, Path dir, String displayDir, Optional<JsonValue> plan, List<LedgerRow> runs) {
     this(name, dir, displayDir, plan, runs, DataGate.of(dir, displayDir), "");
   }
 

@@ -1,6 +1,5 @@
 package ftl.data;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +91,7 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
     }
     List<LedgerRow> rows = LedgerReader.read(gate, ledger, bytes, text, name, dictionary);
     String plan = name + "/" + EventFormat.PLAN_FILE;
-    Optional<JsonNode> planNode = gate.isFile(plan) ? Optional.of(PlanReader.read(gate, plan)) : Optional.empty();
+    Optional<JsonValue> planNode = gate.isFile(plan) ? Optional.of(PlanReader.read(gate, plan)) : Optional.empty();
     return new Folder(name, new Campaign(name, abs.resolve(name), gate.name(name), planNode, rows, gate, name));
   }
 
