@@ -1,6 +1,5 @@
 package ftl.data;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +21,7 @@ import java.util.function.Consumer;
  * @param planDigest the plan digest every ledger row names, checked equal to the plan's ({@link PlanDigest#check});
  *     empty when the rows name none (a ledger written before the column)
  */
-public record Campaign(String name, Path dir, String displayDir, Optional<JsonNode> plan, List<LedgerRow> runs,
+public record Campaign(String name, Path dir, String displayDir, Optional<JsonValue> plan, List<LedgerRow> runs,
                        DataGate gate, String relDir, Optional<Criteria.Section> criteria, Optional<String> planDigest) {
 
   public Campaign {
@@ -37,13 +36,13 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonNo
   }
 
   /** A campaign without registered criteria or plan digest. */
-  public Campaign(String name, Path dir, String displayDir, Optional<JsonNode> plan, List<LedgerRow> runs,
+  public Campaign(String name, Path dir, String displayDir, Optional<JsonValue> plan, List<LedgerRow> runs,
                   DataGate gate, String relDir) {
     this(name, dir, displayDir, plan, runs, gate, relDir, Optional.empty(), Optional.empty());
   }
 
   /** A campaign whose folder is itself the root of a gate (tests, the audit demonstration). */
-  public Campaign(String name, Path dir, String displayDir, Optional<JsonNode> plan, List<LedgerRow> runs) {
+  public Campaign(String name, Path dir, String displayDir, Optional<JsonValue> plan, List<LedgerRow> runs) {
     this(name, dir, displayDir, plan, runs, DataGate.of(dir, displayDir), "");
   }
 

@@ -1,6 +1,5 @@
 package ftl.data;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,13 +75,7 @@ public final class DataDictionary {
   }
 
   static DataDictionary parse(InputStream in, String name) throws IOException {
-    JsonNode root;
-    try {
-      root = JsonTrees.read(in.readAllBytes());
-    } catch (JsonProcessingException e) {
-      long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-      throw new DataException(name, line, "not valid JSON: " + e.getOriginalMessage(), e);
-    }
+    JsonNode root = StrictJson.parse(in.readAllBytes(), name).json(); // strict: it decides the columns' types
     Map<String, Field> events = fieldsOf(root, "events", name);
     Map<String, Field> ledger = fieldsOf(root, "ledger", name);
     for (String column : EventFormat.EVENT_COLUMNS) {

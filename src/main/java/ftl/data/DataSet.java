@@ -1,6 +1,5 @@
 package ftl.data;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,15 +91,15 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
     }
     List<LedgerRow> rows = LedgerReader.read(gate, ledger, bytes, text, name, dictionary);
     String plan = name + "/" + EventFormat.PLAN_FILE;
-    Optional<JsonNode> planNode = Optional.empty();
+    Optional<JsonValue> planNode = Optional.empty();
     Optional<String> planSha256 = Optional.empty();
     Optional<Criteria.Section> criteria = Optional.empty();
     if (gate.isFile(plan)) {
       byte[] planBytes = gate.read(plan, DataGate.Kind.PLAN);
-      JsonNode node = PlanReader.parse(planBytes, gate.name(plan));
-      planNode = Optional.of(node);
+      JsonValue value = PlanReader.parse(planBytes, gate.name(plan));
+      planNode = Optional.of(value);
       planSha256 = Optional.of(PlanDigest.of(planBytes));
-      criteria = Criteria.read(node, planBytes, Criteria.conditionNames(node), gate.name(plan));
+      criteria = Criteria.read(value.json(), planBytes, Criteria.conditionNames(value.json()), gate.name(plan));
     }
     Optional<String> digest = PlanDigest.check(rows, planSha256, gate.name(ledger), gate.name(plan));
     return new Folder(name, new Campaign(name, abs.resolve(name), gate.name(name), planNode, rows, gate, name, criteria,

@@ -1,14 +1,14 @@
 package ftl.data;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * Reads a campaign's {@code plan.json} as a JSON tree. The schema is the harness's (see
+ * Reads a campaign's {@code plan.json} as a JSON tree, strictly ({@link StrictJson}: no repeated key, nothing after
+ * the plan, no number a double cannot hold), as a {@link JsonValue} whose accessors every reader of a plan number
+ * uses, so a value out of its range is refused with {@code file:line}. The schema is the harness's (see
  * {@code ftl.harness}); the analysis needs only that it is a JSON object, and reads predictions from it.
  *
  * <p><b>Why a second reader beside {@code ftl.harness.plan.PlanParser}.</b> The two read the same files for two
@@ -32,7 +32,7 @@ public final class PlanReader {
    *
    * @throws DataException naming file and line for an empty, unreadable or malformed plan
    */
-  public static JsonNode read(Path file, String displayName) {
+  public static JsonValue read(Path file, String displayName) {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);
@@ -45,33 +45,23 @@ public final class PlanReader {
   }
 
   /** Parses the plan at {@code rel} under a data root, read through its {@link DataGate} (size capped). */
-  public static JsonNode read(DataGate gate, String rel) {
+  public static JsonValue read(DataGate gate, String rel) {
     return parse(gate.read(rel, DataGate.Kind.PLAN), gate.name(rel));
   }
 
   /**
-   * Parses the bytes of a plan.
+   * Parses the bytes of a plan (strictly, {@link StrictJson}).
    *
    * @throws DataException naming file and line for an empty or malformed plan
    */
-  public static JsonNode parse(byte[] bytes, String displayName) {
+  public static JsonValue parse(byte[] bytes, String displayName) {
     if (bytes.length == 0) {
       throw new DataException(displayName, 0, "empty file (0 bytes)", null);
     }
-    JsonNode node;
-    try {
-      node = JsonTrees.read(bytes);
-    } catch (JsonProcessingException e) {
-      long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-      throw new DataException(displayName, line, "not valid JSON: " + Echo.of(e.getOriginalMessage()), e);
-    } catch (java.io.CharConversionException e) {
-      throw new DataException(displayName, 0, "not valid JSON: not UTF-8 text", e);
-    } catch (IOException e) {
-      throw new DataException(displayName, 0, "cannot read: " + Echo.of(e.getMessage()), e);
-    }
-    if (node == null || !node.isObject()) {
+    JsonValue root = StrictJson.parse(bytes, displayName);
+    if (!root.isObject()) {
       throw new DataException(displayName, 1, "a plan must be a JSON object", null);
     }
-    return node;
+    return root;
   }
 }

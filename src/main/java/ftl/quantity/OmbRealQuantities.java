@@ -1,7 +1,6 @@
 package ftl.quantity;
 
 import ftl.data.LedgerSchema;
-import com.fasterxml.jackson.databind.JsonNode;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;
@@ -49,11 +48,13 @@ final class OmbRealQuantities {
   static final int MIN_RUNS = 3;
   /** The timestamp quantum of CreateTime and currentTimeMillis, ns. */
   static final long QUANTUM_NANOS = 1_000_000L;
+  /** Most start phases a plan may ask the held-out prediction to average over (the work grows with it). */
+  static final long MAX_PHASE_GRID_POINTS = 1_000_000L;
 
   private OmbRealQuantities() {}
 
   /** The folder's ok runs with their rows, the plan, and how messages name the folder. */
-  record OmbData(List<OmbLedgerReader.Entry> entries, Optional<JsonNode> plan, String display) {
+  record OmbData(List<OmbLedgerReader.Entry> entries, Optional<ftl.data.JsonValue> plan, String display) {
     List<OmbLedgerReader.Entry> ok() {
       return entries.stream().filter(e -> e.row().ok()).toList();
     }
@@ -80,7 +81,7 @@ final class OmbRealQuantities {
       return Optional.empty();
     }
     String display = data.displayRoot() + "/" + rel;
-    Optional<JsonNode> p = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
+    Optional<ftl.data.JsonValue> p = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
         : Optional.empty();
     return Optional.of(new OmbData(OmbLedgerReader.read(gate, rel, display), p, display));
   }
@@ -194,15 +195,18 @@ final class OmbRealQuantities {
       if (d.plan().isEmpty()) {
         return "not pre-registered: " + d.display() + "/plan.json is missing";
       }
-      JsonNode plan = d.plan().get();
-      JsonNode rule = plan.path("predictions").path("held_out_prediction");
+      ftl.data.JsonValue plan = d.plan().get();
+      ftl.data.JsonValue rule = plan.path("predictions").path("held_out_prediction");
       String matched = null;
-      for (JsonNode cond : plan.path("conditions")) {
-        if (cond.path("name").asText().equals(c)) {
-          matched = cond.path("matched_condition").asText(null);
+      for (ftl.data.JsonValue cond : plan.path("conditions").elements()) {
+        if (cond.path("name").optionalText().orElse("").equals(c)) {
+          matched = cond.path("matched_condition").optionalText().orElse(null);
         }
       }
-      if (matched == null || !rule.path("tolerance_abs").isNumber() || !rule.path("phase_grid_points").isInt()) {
+      // read strictly (ftl.data.JsonValue): a fraction in [0, 1], a grid of 1 to MAX_PHASE_GRID_POINTS phases
+      java.util.OptionalDouble tolerance = rule.path("tolerance_abs").optionalDoubleIn(0, 1);
+      java.util.OptionalLong grid = rule.path("phase_grid_points").optionalLongIn(1, MAX_PHASE_GRID_POINTS);
+      if (matched == null || tolerance.isEmpty() || grid.isEmpty()) {
         return "the plan does not name the matched condition of " + c + " with a tolerance and a phase grid";
       }
       OmbLedgerReader.Entry first = d.ok(c).get(0);
@@ -244,10 +248,9 @@ final class OmbRealQuantities {
       if (n == 0) {
         return "no complete event in the ok runs of condition " + matched + " in campaign " + MATCHED;
       }
-      HeldOutGuard.Prediction p = HeldOutGuard.predict(buffer, interval, QUANTUM_NANOS,
-          rule.path("phase_grid_points").asInt());
+      HeldOutGuard.Prediction p = HeldOutGuard.predict(buffer, interval, QUANTUM_NANOS, (int) grid.getAsLong());
       // the buffer is ascending (a histogram's values in order): its median is read off, not selected from a copy
-      return new Pred(p, Quantiles.type7Sorted(buffer, 0.5) / 1000.0, rule.path("tolerance_abs").asDouble());
+      return new Pred(p, Quantiles.type7Sorted(buffer, 0.5) / 1000.0, tolerance.getAsDouble());
     });
   }
 
@@ -266,9 +269,9 @@ final class OmbRealQuantities {
   }
 
   static Value tolerance(OmbData d) {
-    JsonNode t = d.plan().map(p -> p.path("predictions").path("held_out_prediction").path("tolerance_abs"))
-        .orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
-    return t.isNumber() ? new Value.Real(t.asDouble()) : new Value.Unavailable("no tolerance_abs in the plan");
+    java.util.OptionalDouble t = d.plan().map(p -> p.path("predictions").path("held_out_prediction").path("tolerance_abs")
+        .optionalDoubleIn(0, 1)).orElse(java.util.OptionalDouble.empty());
+    return t.isPresent() ? new Value.Real(t.getAsDouble()) : new Value.Unavailable("no tolerance_abs in the plan");
   }
 
   static Value noData() {

@@ -1,7 +1,7 @@
 package ftl.quantity;
 
 import ftl.data.LedgerSchema;
-import com.fasterxml.jackson.databind.JsonNode;
+import ftl.data.JsonValue;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.Quantiles;
 import java.util.List;
@@ -17,15 +17,19 @@ final class PayloadPredictions {
 
   private PayloadPredictions() {}
 
-  static void add(List<Quantity> q, JsonNode plan) {
-    JsonNode p = plan.path("predictions");
-    double tolerance = p.path("mechanism_tolerance").path("tolerance").asDouble(Double.NaN);
-    double share = p.path("mechanism_tolerance").path("share_of_runs").asDouble(Double.NaN);
-    long dirPhase = p.path("direction").path("phase_us").asLong(-1);
-    long sizePhase = p.path("size").path("phase_us").asLong(-1);
-    double minIncrease = p.path("size").path("min_increase").asDouble(Double.NaN);
-    long controlPhase = p.path("control").path("phase_us").asLong(-1);
-    double controlMin = p.path("control").path("min_retention").asDouble(Double.NaN);
+  /** Phases are within the 1 ms quantum, in whole microseconds (as a condition's {@code start_phase_us}). */
+  private static final long MAX_PHASE_MICROS = 999;
+
+  static void add(List<Quantity> q, JsonValue plan) {
+    // read strictly (JsonValue): a fraction in [0, 1], a phase in [0, 999] us; absent gives NaN or -1 (no data)
+    JsonValue p = plan.path("predictions");
+    double tolerance = p.path("mechanism_tolerance").path("tolerance").optionalDoubleIn(0, 1).orElse(Double.NaN);
+    double share = p.path("mechanism_tolerance").path("share_of_runs").optionalDoubleIn(0, 1).orElse(Double.NaN);
+    long dirPhase = p.path("direction").path("phase_us").optionalLongIn(0, MAX_PHASE_MICROS).orElse(-1);
+    long sizePhase = p.path("size").path("phase_us").optionalLongIn(0, MAX_PHASE_MICROS).orElse(-1);
+    double minIncrease = p.path("size").path("min_increase").optionalDoubleIn(-1, 1).orElse(Double.NaN);
+    long controlPhase = p.path("control").path("phase_us").optionalLongIn(0, MAX_PHASE_MICROS).orElse(-1);
+    double controlMin = p.path("control").path("min_retention").optionalDoubleIn(0, 1).orElse(Double.NaN);
 
     q.add(new Quantity("payload.mechanism.share", "PayloadMechanismShare",
         "share of payload runs whose observed retention is within the plan's tolerance (" + tolerance

@@ -1,7 +1,6 @@
 package ftl.quantity;
 
 import ftl.data.LedgerSchema;
-import com.fasterxml.jackson.databind.JsonNode;
 import ftl.data.Campaign;
 import ftl.quantity.Quantity.Scope;
 import ftl.stats.Quantiles;
@@ -260,10 +259,13 @@ final class ReplayQuantities {
     return values.isEmpty() ? new Value.Unavailable("nothing to span") : new Value.Range(low, high);
   }
 
-  /** The plan's {@code predictions.<name>.<field>}, NaN when the campaign has no plan or the field is absent. */
+  /**
+   * The plan's {@code predictions.<name>.<field>}, a fraction in [0, 1] ({@link ftl.data.JsonValue#optionalDoubleIn});
+   * NaN when the campaign has no plan or the field is absent; any other value is refused with the plan's file:line.
+   */
   static double planNumber(Analysis a, String name, String field) {
-    Optional<JsonNode> plan = a.data().campaigns().stream().filter(c -> c.name().equals(REPLAY)).findFirst().flatMap(Campaign::plan);
-    return plan.map(p -> p.path("predictions").path(name).path(field).asDouble(Double.NaN)).orElse(Double.NaN);
+    Optional<ftl.data.JsonValue> plan = a.data().campaigns().stream().filter(c -> c.name().equals(REPLAY)).findFirst().flatMap(Campaign::plan);
+    return plan.map(p -> p.path("predictions").path(name).path(field).optionalDoubleIn(0, 1).orElse(Double.NaN)).orElse(Double.NaN);
   }
 
   static Value smoothLimitVerdict(Analysis a) {

@@ -181,7 +181,32 @@ class OmbRealQuantitiesTest {
     return Stream.of(
         Arguments.of("matched condition missing", "\"matched_condition\": \"nolinger-1000\"", "\"x\": 1"),
         Arguments.of("tolerance missing", "\"tolerance_abs\": 0.05", "\"tolerance\": 0.05"),
-        Arguments.of("grid missing", "\"phase_grid_points\": 1000", "\"phase_grid_points\": 1.5"));
+        Arguments.of("grid missing", "\"phase_grid_points\": 1000", "\"phase_grids\": 1000"));
+  }
+
+  /** A rule present but not of its type is bad data (issue 26: plans are read strictly), not an unavailable value. */
+  static Stream<Arguments> badRules() {
+    return Stream.of(
+        Arguments.of("grid not an integer", "\"phase_grid_points\": 1000", "\"phase_grid_points\": 1.5",
+            "predictions.held_out_prediction.phase_grid_points: must be an integer (was 1.5)"),
+        Arguments.of("grid of no phase", "\"phase_grid_points\": 1000", "\"phase_grid_points\": 0",
+            "phase_grid_points: must be an integer in [1, 1000000] (was 0)"),
+        Arguments.of("tolerance as a string", "\"tolerance_abs\": 0.05", "\"tolerance_abs\": \"Infinity\"",
+            "predictions.held_out_prediction.tolerance_abs: must be a number, not the string \"Infinity\""));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badRules")
+  void prediction_ruleNotOfItsType_refusedWithLine(String label, String from, String to, String message, @TempDir Path tmp)
+      throws IOException {
+    Path plan = copy(tmp).resolve("omb-real/plan.json");
+    String text = Files.readString(plan);
+    long line = text.substring(0, text.indexOf(from)).chars().filter(c -> c == '\n').count() + 1;
+    Files.writeString(plan, text.replace(from, to), StandardCharsets.UTF_8);
+    ftl.data.DataException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+        () -> value(tmp, "ombReal.nolinger-1000.verdict"), ftl.data.DataException.class);
+    assertThat(e).isNotNull();
+    assertThat(e.getMessage()).startsWith("data/omb-real/plan.json:" + line + ": ").contains(message);
   }
 
   @ParameterizedTest(name = "{0}")

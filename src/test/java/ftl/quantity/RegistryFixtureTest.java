@@ -421,7 +421,7 @@ class RegistryFixtureTest {
   @ParameterizedTest(name = "{0}: {2} = {3}")
   @MethodSource("plans")
   void payloadPrediction_plan_judgesTheSameRuns(String label, String predictions, String key, String expected) throws Exception {
-    var plan = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"predictions\":" + predictions + "}");
+    var plan = ftl.data.StrictJson.parse(("{\"predictions\":" + predictions + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8), "plan.json");
     List<Quantity> q = new java.util.ArrayList<>();
     PayloadPredictions.add(q, plan);
     Computed c = Computed.of(q.stream().filter(x -> x.key().equals(key)).findFirst().orElseThrow(), analysis("full"));

@@ -2,12 +2,13 @@ package ftl.harness.plan;
 
 import ftl.data.Priority;
 import ftl.data.Geometry;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import ftl.data.DataException;
+import ftl.data.JsonValue;
+import ftl.data.StrictJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -84,22 +85,17 @@ public final class PlanParser {
 
   public static Plan parse(String where, byte[] json) {
     ObjectMapper m = new ObjectMapper();
-    JsonNode root;
-    try {
-      root = m.readTree(json);
-    } catch (JsonProcessingException e) {
-      long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-      throw new DataException(where, line, "not valid JSON: " + e.getOriginalMessage(), null);
-    } catch (IOException e) {
-      throw new DataException(where, 0, "cannot read plan: " + e.getMessage(), e);
-    }
-    if (root == null || !root.isObject()) {
-      throw new DataException(where, 0, "a plan is a JSON object");
+    // the one strict reading (ftl.data.StrictJson): no repeated key, nothing after the plan, no number a double
+    // cannot hold; a field's error names the line of that field (or of its nearest present parent)
+    JsonValue doc = StrictJson.parse(json, where);
+    JsonNode root = doc.json();
+    if (!root.isObject()) {
+      throw new DataException(where, doc.isMissing() ? 0 : 1, "a plan is a JSON object");
     }
     try {
       return build(m, (ObjectNode) root);
     } catch (Condition.InvalidField e) {
-      throw new DataException(where, 0, e.getMessage(), null);
+      throw new DataException(where, doc.lineOf(e.field()), e.getMessage(), null);
     }
   }
 
@@ -382,9 +378,13 @@ public final class PlanParser {
       }
       return x;
     }
-    if (v != null && v.isTextual() && v.asText().trim().matches("-?[0-9]+")) {
-      return Long.parseLong(v.asText().trim());
+    if (v != null && v.isTextual() && v.asText().trim().matches("-?[0-9]{1,19}")) {
+      try {
+        return integer(com.fasterxml.jackson.databind.node.LongNode.valueOf(Long.parseLong(v.asText().trim())), field);
+      } catch (NumberFormatException e) {
+        // above 2^63 - 1: refused below, like any other value that is not a 64-bit integer
+      }
     }
-    throw new Condition.InvalidField(field, "must be an integer (was " + (v == null ? "missing" : v.toString()) + ")");
+    throw new Condition.InvalidField(field, "must be an integer (was " + (v == null ? "missing" : ftl.data.Echo.of(v.toString())) + ")");
   }
 }

@@ -38,7 +38,7 @@ class PlanReadersTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("committedPlans")
   void read_committedPlan_bothReadersAgreeOnTheKafkaInstrumentsPlans(Path plan) throws IOException {
-    JsonNode tree = PlanReader.read(plan, plan.toString());
+    JsonNode tree = PlanReader.read(plan, plan.toString()).json();
     List<CSVRecord> rows = new ArrayList<>();
     try (var in = Files.newBufferedReader(plan.resolveSibling(EventFormat.LEDGER_FILE), StandardCharsets.UTF_8)) {
       CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(in).forEach(rows::add);

@@ -94,6 +94,14 @@ plan("empty.json", "", 0, "empty file (0 bytes)")
 plan("malformed.json", '{\n  "campaign": "x",\n  "conditions": [1, 2,,]\n}\n', 3, "not valid JSON")
 plan("array.json", "[1, 2, 3]\n", 1, "a plan must be a JSON object")
 plan("truncated.json", '{\n  "campaign": "x",\n  "conditions": [\n', 4, "not valid JSON")
+# issue 26: what two JSON readers would read differently is refused (a key twice, a second value, a number a
+# double cannot hold), each with its line
+plan("duplicate-key.json", '{\n  "campaign": "x",\n  "predictions": {"size": {"min_increase": 0.4,\n    "min_increase": 0.9}}\n}\n', 4, "Duplicate field 'min_increase'")
+plan("second-value.json", '{\n  "campaign": "x"\n}\n{"campaign": "y"}\n', 4, "content after the first JSON value")
+plan("trailing-garbage.json", '{"campaign": "x"}\n\n\x1b[2J]\n', 3, "content after the first JSON value")
+plan("number-1e400.json", '{\n  "campaign": "x",\n  "predictions": {"t": 1e400}\n}\n', 3, "predictions.t: the number 1e400 is out of the range of a double")
+plan("number-underflow.json", '{\n  "predictions": {"t": 1e-400}\n}\n', 2, "the number 1e-400 is too small for a double")
+plan("nan-literal.json", '{\n  "predictions": {"tolerance": NaN}\n}\n', 2, "not valid JSON")
 
 # ---- data dictionaries ----
 def dictionary(name, text, line, fragment):
@@ -273,6 +281,34 @@ PERF = "10 records sent, 1.0 records/sec (0.1 MB/sec), 1.2.3 ms avg latency, 5.0
 root("demo-perf-two-points", {**CAMP, "audit/demo/outputs/perf-1.txt": PERF}, 1, "not a finite number (\"1.2.3\")", "audit/demo/outputs/perf-1.txt")
 root("demo-text-not-utf8", {**CAMP, "audit/demo/outputs/e2e-1.txt": b"\xc3\x28\n"}, 0, "not UTF-8 text", "audit/demo/outputs/e2e-1.txt")
 root("demo-outputs-missing", {**CAMP, "audit/demo/demo-ledger.csv": "x\n"}, 0, "the demonstration has no outputs folder", "audit/demo/outputs")
+# issue 26: plan numbers that decide a verdict, read through the strict accessors (ftl.data.JsonValue)
+PAY = open(os.path.join(HERE, "../../../../../../data/payload/plan.json")).read()
+REP = open(os.path.join(HERE, "../../../../../../data/replay/plan.json")).read()
+def planned(folder, plan_text):
+    return {folder + "/ledger.csv": LH + "\n" + ok1 + "\n", folder + "/events/r1.csv": EVENTS, folder + "/plan.json": plan_text}
+TOL = '"tolerance": 0.02'
+PAYLINE = PAY[:PAY.index(TOL)].count("\n") + 1
+root("payload-tolerance-infinity", planned("payload", PAY.replace(TOL, '"tolerance": "Infinity"')), PAYLINE,
+     "predictions.mechanism_tolerance.tolerance: must be a number, not the string \"Infinity\"", "payload/plan.json")
+root("payload-tolerance-nan", planned("payload", PAY.replace(TOL, '"tolerance": "NaN"')), PAYLINE,
+     "must be a number, not the string \"NaN\"", "payload/plan.json")
+root("payload-tolerance-hex", planned("payload", PAY.replace(TOL, '"tolerance": "0x1p-1"')), PAYLINE,
+     "must be a number, not the string \"0x1p-1\"", "payload/plan.json")
+root("payload-tolerance-above-one", planned("payload", PAY.replace(TOL, '"tolerance": 2')), PAYLINE,
+     "predictions.mechanism_tolerance.tolerance: must be in [0, 1] (was 2)", "payload/plan.json")
+PH = '"phase_us": 200, "min_increase"'
+root("payload-phase-wraps", planned("payload", PAY.replace(PH, '"phase_us": 1' + "0" * 30 + ', "min_increase"')),
+     PAY[:PAY.index(PH)].count("\n") + 1, "predictions.size.phase_us: must be an integer in [0, 999] (was 1" + "0" * 30 + ")", "payload/plan.json")
+root("payload-duplicate-key", planned("payload", PAY.replace(TOL, TOL + ', "tolerance": 1')), PAYLINE,
+     "Duplicate field 'tolerance'", "payload/plan.json")
+RTOL = '"tolerance": 0.05'
+root("replay-tolerance-infinity", planned("replay", REP.replace(RTOL, '"tolerance": "Infinity"', 1)), REP[:REP.index(RTOL)].count("\n") + 1,
+     "predictions.mode_b_smooth_limit.tolerance: must be a number, not the string \"Infinity\"", "replay/plan.json")
+root("replay-tolerance-1e400", planned("replay", REP.replace(RTOL, '"tolerance": 1e400', 1)), REP[:REP.index(RTOL)].count("\n") + 1,
+     "the number 1e400 is out of the range of a double", "replay/plan.json")
+root("plan-escape-in-string", planned("c", '{"campaign": "c", "description": "\\u001b]0;pwned\\u0007",\n "predictions": 1}\n{}\n'), 3,
+     "content after the first JSON value", "c/plan.json")
+
 def collide_fixed(name, condition, fragment):
     files = {"total/ledger.csv": LH + "\n" + ok1.replace("r1,c1", "r1," + condition) + "\n", "total/events/r1.csv": EVENTS}
     d = "roots/" + name
