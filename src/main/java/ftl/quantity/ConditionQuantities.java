@@ -47,10 +47,10 @@ final class ConditionQuantities {
       for (String cond : conditions.stream().sorted().toList()) {
         perCondition(q, c.name(), cond, nojvm ? Analysis.NOJVM : Analysis.KAFKA);
       }
-      if (c.name().equals(CampaignQuantities.MODE_A)) {
+      if (c.name().equals(CampaignCatalogue.MODE_A.folder())) {
         collapseStrata(q);
       }
-      if (c.name().equals("payload") && c.plan().isPresent()) {
+      if (c.name().equals(CampaignCatalogue.PAYLOAD.folder()) && c.plan().isPresent()) {
         PayloadPredictions.add(q, c.plan().get());
       }
     }
@@ -130,17 +130,17 @@ final class ConditionQuantities {
       Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
           Manipulations.modeACollapse(a).stream()
               .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
-      q.add(new Quantity(key + ".holm", macro("CollapseHolm", "modeA", key.substring("collapse.modeA.".length())),
+      q.add(new Quantity(key + ".holm", macro("CollapseHolm", CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
           "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
               + stratum, Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
           a -> PriorityPooled.holm(a, stratum)));
       for (String part : List.of("ratio", "lower", "upper")) {
-        q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), "modeA", key.substring("collapse.modeA.".length())),
+        q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
             (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
                 + " end of the " + Phrases.level() + " bootstrap interval of the collapse factor") + " in stratum " + stratum,
             Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> {
-              if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
-                return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+              if (!CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder())) {
+                return CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder());
               }
               RateRatio.Estimate e = est.apply(a);
               if (e == null) {
