@@ -65,6 +65,11 @@ final class ConditionQuantities {
     }
   }
 
+  /** What {@code ackNegative.rate.*} computes from the pooled sign check of a condition's runs; its printed function. */
+  static final Provenance.Ref<ftl.stats.SignCheckResult, ftl.stats.Rate> ACK_NEGATIVE_RATE =
+      ftl.stats.SignCheckResult::ackNegativeRate;
+  static final String ACK_NEGATIVE_RATE_NAME = Provenance.nameOf(ACK_NEGATIVE_RATE);
+
   private static void perCondition(List<Quantity> q, String campaign, String cond, String instrument) {
     String base = campaign + "." + slug(cond);
     Scope scope = instrument.equals(Analysis.NOJVM) ? Scope.NOJVM_EVENTS : Scope.KAFKA_EVENTS;
@@ -110,14 +115,10 @@ final class ConditionQuantities {
     if (instrument.equals(Analysis.KAFKA)) {
       q.add(new Quantity("ackNegative.rate." + base, macro("AckNegativeRate", campaign, cond),
           "pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign,
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SignCheckResult#ackNegativeRate", a -> {
-            long neg = 0;
-            long n = 0;
-            for (RunResult r : runs(a, instrument, campaign, cond)) {
-              neg += r.sign().ackNegative();
-              n += r.sign().complete();
-            }
-            return n == 0 ? new Value.Unavailable("no complete event") : new Value.Real((double) neg / n);
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, ACK_NEGATIVE_RATE_NAME, a -> {
+            ftl.stats.Rate rate = ACK_NEGATIVE_RATE.apply(ftl.stats.SignCheckResult.pooled(
+                runs(a, instrument, campaign, cond).stream().map(RunResult::sign).toList()));
+            return rate.defined() ? new Value.Real(rate.value()) : new Value.Unavailable("no complete event");
           }));
     }
   }

@@ -65,9 +65,9 @@ public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
     return sign().rejected();
   }
 
-  /** Guard retention kept / taken, NaN when nothing was delivered. */
+  /** Guard retention kept / taken ({@link GuardResult#retention()}), NaN when nothing was delivered. */
   public double retention() {
-    return guard().taken() == 0 ? Double.NaN : (double) guard().kept() / guard().taken();
+    return guard().retention().value();
   }
 
   /** Negative ack-referenced spans over complete events. */
