@@ -2,6 +2,7 @@ package ftl.cache;
 
 import ftl.quantity.Analysis;
 import ftl.quantity.RunDetail;
+import ftl.quantity.ScanResult;
 import ftl.stats.CorrelationWindow;
 import ftl.stats.ExactHistogram;
 import ftl.stats.Rate;
@@ -96,7 +97,8 @@ final class RunSummaryFile {
     }
   }
 
-  private static void write(DataOutputStream out, RunSummary s) throws IOException {
+  private static void write(DataOutputStream out, RunSummary summary) throws IOException {
+    ScanResult s = summary.scan();
     out.write(HexFormat.of().parseHex(s.sha256()));
     out.writeLong(s.rows());
     SignCheckResult sc = s.sign();
@@ -113,7 +115,7 @@ final class RunSummaryFile {
         c.pairs());
     doubles(out, c.meanDisplacementNanos(), c.meanAckSpanNanos(), c.comomentDD(), c.comomentAA(), c.comomentDA());
     longs(out, c.outside(), c.incomplete(), s.firstSendPhaseMicros());
-    Analysis.ScanParameters p = s.parameters();
+    Analysis.ScanParameters p = summary.parameters();
     longs(out, p.clockOffsetMicros(), p.sendIntervalNanos());
     out.writeBoolean(p.stamps());
     out.writeBoolean(p.completeFlights());
@@ -208,8 +210,8 @@ final class RunSummaryFile {
     long unit = in.readLong();
     RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), java.util.List.of(), histogram(in), histogram(in),
         histogram(in));
-    return new RunSummary(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c,
-        phase, p, d);
+    return new RunSummary(new ScanResult(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c,
+        phase, d), p);
   }
 
   private static void guard(DataOutputStream out, GuardResult g) throws IOException {

@@ -4,6 +4,7 @@ import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;
 import ftl.data.LedgerSchema;
+import ftl.quantity.CampaignCatalogue;
 import ftl.quantity.Computed;
 import ftl.quantity.LatexEscape;
 import ftl.quantity.Layout;
@@ -129,9 +130,9 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
   /** The original study's claim whose range the collapse figure shades. */
   static final String COLLAPSE_CLAIM = "priority collapse";
   private static final Pattern RANGE = Pattern.compile("([0-9.]+) to ([0-9.]+)x");
-  private static final String MODE_A = "modeA";
-  private static final String MODE_B = "modeB";
-  private static final String PAYLOAD = "payload";
+  private static final String MODE_A = CampaignCatalogue.MODE_A.folder();
+  private static final String MODE_B = CampaignCatalogue.MODE_B.folder();
+  private static final String PAYLOAD = CampaignCatalogue.PAYLOAD.folder();
 
   public TableRows {
     collapse = List.copyOf(collapse);

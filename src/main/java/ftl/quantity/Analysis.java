@@ -361,8 +361,8 @@ public final class Analysis {
         ExactHistogram.sortingInPlace(r.sendPhases.values, r.sendPhases.size),
         ExactHistogram.sortingInPlace(r.wallFlights.values, r.wallFlights.size),
         ExactHistogram.sortingInPlace(r.complete.values, r.complete.size));
-    return new RunResult(campaign, row, s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
-        r.wall.counts(), r.grid.result(), medianD, medianA, r.rho, phase, detail);
+    return new RunResult(campaign, row, new ScanResult(s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
+        r.wall.counts(), r.grid.result(), medianD, medianA, r.rho.state(), phase, detail));
   }
 
   /**

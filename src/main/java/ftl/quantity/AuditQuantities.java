@@ -29,8 +29,8 @@ import org.apache.commons.csv.CSVRecord;
  * and our instrument on the same path), as registry entries.
  */
 final class AuditQuantities {
-  static final String HARNESSES = "audit/harnesses.csv";
-  static final String DEMO = "audit/demo";
+  static final String HARNESSES = CampaignCatalogue.AUDIT.folder() + "/harnesses.csv";
+  static final String DEMO = CampaignCatalogue.AUDIT.folder() + "/demo";
   private static final Pattern E2E_PERCENTILES = Pattern.compile("Percentiles: 50th = (\\d+), 99th = (\\d+)");
   private static final Pattern E2E_AVG = Pattern.compile("Avg latency: ([0-9.]+) ms");
   private static final Pattern PERF = Pattern.compile("records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), ([0-9.]+) ms avg latency, [0-9.]+ ms max latency, (\\d+) ms 50th");

@@ -20,10 +20,10 @@ import java.util.function.ToLongFunction;
  * no-JVM cross-check.
  */
 final class CampaignQuantities {
-  /** Folder name of the Mode A (sign) campaign. */
-  static final String MODE_A = "modeA";
+  /** Folder name of the Mode A (sign) campaign (kept for the sections that spell it so). */
+  static final String MODE_A = CampaignCatalogue.MODE_A.folder();
   /** Folder name of the Mode B (retention) campaign. */
-  static final String MODE_B = "modeB";
+  static final String MODE_B = CampaignCatalogue.MODE_B.folder();
 
   private CampaignQuantities() {}
 
@@ -240,20 +240,21 @@ final class CampaignQuantities {
                                Predicate<RunResult> numerator, Predicate<RunResult> denominator) {
     Function<Analysis, RateRatio.Estimate> est = a -> Manipulations.ratio(Manipulations.usable(a, MODE_A), numerator, denominator);
     q.add(new Quantity(key, macro, definition + "; pooled rates, campaign modeA", Unit.RATIO, Format.RATIO_3SF,
-        Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, 0)));
+        Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, key, est, 0)));
     q.add(new Quantity(key.replace(".ratio.", ".ratio.lower."), macro + "Lower",
         "lower end of the " + Phrases.bootstrapOverRuns() + " of " + key,
-        Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, -1)));
+        Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, key, est, -1)));
     q.add(new Quantity(key.replace(".ratio.", ".ratio.upper."), macro + "Upper",
         "upper end of the " + Phrases.bootstrapOverRuns() + " of " + key,
-        Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, est, 1)));
+        Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, key, est, 1)));
   }
 
-  private static Value estimateValue(Analysis a, Function<Analysis, RateRatio.Estimate> est, int which) {
+  /** One part of the estimate of the ratio entry {@code key}, computed once per analysis (memo keyed by the entry's key). */
+  private static Value estimateValue(Analysis a, String key, Function<Analysis, RateRatio.Estimate> est, int which) {
     if (!has(a, MODE_A)) {
       return noData(MODE_A);
     }
-    RateRatio.Estimate e = a.memo("estimate:" + System.identityHashCode(est), () -> {
+    RateRatio.Estimate e = a.memo("estimate:" + key, () -> {
       List<RunResult> usable = Manipulations.usable(a, MODE_A);
       return usable.isEmpty() ? null : est.apply(a);
     });

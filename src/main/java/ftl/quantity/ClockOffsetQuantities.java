@@ -20,9 +20,9 @@ import java.util.function.Function;
  * of the same condition.
  */
 final class ClockOffsetQuantities {
-  static final String CLOCKOFFSET = "clockoffset";
+  static final String CLOCKOFFSET = CampaignCatalogue.CLOCKOFFSET.folder();
   /** The campaign whose flights the clock-offset predictions use (pre-registered). */
-  static final String FLIGHTS_FROM = "modeB";
+  static final String FLIGHTS_FROM = CampaignCatalogue.MODE_B.folder();
   /** Offsets of the plan, us. */
   static final List<Long> OFFSETS = List.of(-1500L, -300L, 0L, 300L, 700L, 1500L);
   /** Pre-registered tolerance of the count verdict: absolute difference of shares. */
@@ -35,7 +35,8 @@ final class ClockOffsetQuantities {
    * Campaigns whose held-out grid-law error is reported (for clockoffset this is beside, not instead of, its
    * pre-registered prediction from modeB's flights: an exploratory check with the campaign's own flights).
    */
-  static final List<String> HELD_OUT = List.of("fifojvm", "delivery", "clockoffset");
+  static final List<String> HELD_OUT = java.util.stream.Stream.of(CampaignCatalogue.FIFOJVM, CampaignCatalogue.DELIVERY,
+      CampaignCatalogue.CLOCKOFFSET).map(CampaignCatalogue::folder).toList();
 
   private ClockOffsetQuantities() {}
 

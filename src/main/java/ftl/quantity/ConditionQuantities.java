@@ -47,10 +47,10 @@ final class ConditionQuantities {
       for (String cond : conditions.stream().sorted().toList()) {
         perCondition(q, c.name(), cond, nojvm ? Analysis.NOJVM : Analysis.KAFKA);
       }
-      if (c.name().equals(CampaignQuantities.MODE_A)) {
+      if (c.name().equals(CampaignCatalogue.MODE_A.folder())) {
         collapseStrata(q);
       }
-      if (c.name().equals("payload") && c.plan().isPresent()) {
+      if (c.name().equals(CampaignCatalogue.PAYLOAD.folder()) && c.plan().isPresent()) {
         PayloadPredictions.add(q, c.plan().get());
       }
     }
@@ -64,6 +64,11 @@ final class ConditionQuantities {
           + earlier.condition() + "\" (line " + earlier.line() + "): both make the " + what, null);
     }
   }
+
+  /** What {@code ackNegative.rate.*} computes from the pooled sign check of a condition's runs; its printed function. */
+  static final Provenance.Ref<ftl.stats.SignCheckResult, ftl.stats.Rate> ACK_NEGATIVE_RATE =
+      ftl.stats.SignCheckResult::ackNegativeRate;
+  static final String ACK_NEGATIVE_RATE_NAME = Provenance.nameOf(ACK_NEGATIVE_RATE);
 
   private static void perCondition(List<Quantity> q, String campaign, String cond, String instrument) {
     String base = campaign + "." + slug(cond);
@@ -110,14 +115,10 @@ final class ConditionQuantities {
     if (instrument.equals(Analysis.KAFKA)) {
       q.add(new Quantity("ackNegative.rate." + base, macro("AckNegativeRate", campaign, cond),
           "pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign,
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SignCheckResult#ackNegativeRate", a -> {
-            long neg = 0;
-            long n = 0;
-            for (RunResult r : runs(a, instrument, campaign, cond)) {
-              neg += r.sign().ackNegative();
-              n += r.sign().complete();
-            }
-            return n == 0 ? new Value.Unavailable("no complete event") : new Value.Real((double) neg / n);
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, ACK_NEGATIVE_RATE_NAME, a -> {
+            ftl.stats.Rate rate = ACK_NEGATIVE_RATE.apply(ftl.stats.SignCheckResult.pooled(
+                runs(a, instrument, campaign, cond).stream().map(RunResult::sign).toList()));
+            return rate.defined() ? new Value.Real(rate.value()) : new Value.Unavailable("no complete event");
           }));
     }
   }
@@ -130,17 +131,17 @@ final class ConditionQuantities {
       Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
           Manipulations.modeACollapse(a).stream()
               .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
-      q.add(new Quantity(key + ".holm", macro("CollapseHolm", "modeA", key.substring("collapse.modeA.".length())),
+      q.add(new Quantity(key + ".holm", macro("CollapseHolm", CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
           "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
               + stratum, Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
           a -> PriorityPooled.holm(a, stratum)));
       for (String part : List.of("ratio", "lower", "upper")) {
-        q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), "modeA", key.substring("collapse.modeA.".length())),
+        q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
             (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
                 + " end of the " + Phrases.level() + " bootstrap interval of the collapse factor") + " in stratum " + stratum,
             Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> {
-              if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
-                return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+              if (!CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder())) {
+                return CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder());
               }
               RateRatio.Estimate e = est.apply(a);
               if (e == null) {

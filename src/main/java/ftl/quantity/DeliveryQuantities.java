@@ -16,7 +16,7 @@ import java.util.function.Function;
  * the test is the slope of per-run median D on per-run median T across the campaign's runs.
  */
 final class DeliveryQuantities {
-  static final String DELIVERY = "delivery";
+  static final String DELIVERY = CampaignCatalogue.DELIVERY.folder();
   /** The law held iff the slope's interval ends below this (us of D per us of T). */
   static final double SLOPE_LIMIT = 0.1;
   /** Conditions of the plan, in order of the fetch wait: key part and condition name. */

@@ -37,7 +37,7 @@ final class DisplacementQuantities {
         Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.DisplacementQuantities#forData",
         a -> new Value.Real(SLOPE_LIMIT)));
     // The sign campaign's entries exist for every data root (the abstract quotes them); other campaigns as found.
-    java.util.Set<String> names = new java.util.LinkedHashSet<>(List.of(CampaignQuantities.MODE_A));
+    java.util.Set<String> names = new java.util.LinkedHashSet<>(List.of(CampaignCatalogue.MODE_A.folder()));
     for (Campaign c : data.campaigns()) {
       if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).anyMatch(Analysis.KAFKA::equals)) {
         names.add(c.name());

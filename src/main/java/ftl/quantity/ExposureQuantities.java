@@ -23,7 +23,7 @@ import org.apache.commons.csv.CSVRecord;
  * campaign's median displacement. Applies to ack-referenced spans only.
  */
 final class ExposureQuantities {
-  static final String PUBLISHED = "audit/published-medians.csv";
+  static final String PUBLISHED = CampaignCatalogue.AUDIT.folder() + "/published-medians.csv";
 
   /** One published median. */
   record Published(int row, String label, double medianNanos, String percentile, String kind, String source) {}
@@ -81,7 +81,7 @@ final class ExposureQuantities {
         "crossover flight of campaign modeA from data, where the banded medians of D and T meet (onedlaw.crossover.modeA);"
             + " below it an ack-referenced figure's correction exceeds the path",
         Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#crossover",
-        a -> DisplacementQuantities.crossover(a, CampaignQuantities.MODE_A)));
+        a -> DisplacementQuantities.crossover(a, CampaignCatalogue.MODE_A.folder())));
     q.add(new Quantity("exposure.published.count", "ExposurePublishedCount",
         "published broker latencies that are flights (end-to-end, send to receive), placed on the exposure curve (data/audit/published-medians.csv)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.ExposureQuantities#published",
@@ -93,7 +93,7 @@ final class ExposureQuantities {
     q.add(new Quantity("exposure.published.belowCrossover", "ExposurePublishedBelowCrossover",
         "published broker flights lying below the crossover flight of campaign modeA from data (exposure.crossover.modeA)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#crossover", a -> {
-          Value x = DisplacementQuantities.crossover(a, CampaignQuantities.MODE_A);
+          Value x = DisplacementQuantities.crossover(a, CampaignCatalogue.MODE_A.folder());
           return x instanceof Value.Real r
               ? new Value.Count(flights.stream().filter(p -> p.medianNanos() / 1000.0 < r.value()).count()) : x;
         }));
@@ -127,9 +127,9 @@ final class ExposureQuantities {
 
   /** D(T)/T at a flight under the sign campaign's fitted relation; unavailable without one. */
   static Value fitted(Analysis a, double flightNanos) {
-    ftl.stats.DisplacementLaw.Fit f = DisplacementQuantities.fitOf(a, CampaignQuantities.MODE_A);
+    ftl.stats.DisplacementLaw.Fit f = DisplacementQuantities.fitOf(a, CampaignCatalogue.MODE_A.folder());
     if (f == null) {
-      return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+      return CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder());
     }
     double e = f.relativeError(flightNanos);
     return Double.isFinite(e) ? new Value.Real(e)

@@ -22,7 +22,7 @@ import java.util.function.Function;
  * only when its manipulations were read back as applied and it has events with all three stamps.
  */
 final class FifoJvmQuantities {
-  static final String FIFOJVM = "fifojvm";
+  static final String FIFOJVM = CampaignCatalogue.FIFOJVM.folder();
   /** A fifo-jvm run is collapsed when its rate is at most this share of its cell's default median. */
   static final double COLLAPSED = 0.2;
   /** A fifo-jvm run is not collapsed when its rate is at least this share of its cell's default median. */

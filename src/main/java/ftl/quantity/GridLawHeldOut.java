@@ -82,7 +82,7 @@ public final class GridLawHeldOut {
     // The retention campaign's entries exist for every data root (the abstract quotes them); others as found.
     // (names and runs only: a placeholder for an absent retention campaign opens nothing)
     java.util.LinkedHashMap<String, List<LedgerRow>> byName = new java.util.LinkedHashMap<>();
-    byName.put(CampaignQuantities.MODE_B, List.of());
+    byName.put(CampaignCatalogue.MODE_B.folder(), List.of());
     for (Campaign c : campaigns(data)) {
       byName.put(c.name(), c.runs());
     }

@@ -16,7 +16,7 @@ import java.util.Locale;
  */
 final class IsolationQuantities {
   /** Folder name of the campaign. */
-  static final String ISOLATION = "isolation";
+  static final String ISOLATION = CampaignCatalogue.ISOLATION.folder();
   /** Broker placements: free on every core, or confined to core 0 (ledger broker_cpus read back as "0"). */
   static final List<String> BROKERS = List.of("all", "core0");
   /** Background loads of the plan, percent per core. */

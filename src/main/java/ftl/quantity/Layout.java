@@ -13,6 +13,9 @@ import java.util.List;
 public final class Layout {
   private Layout() {}
 
+  /** The start of every collapse stratum's key: {@code collapse.<campaign modeA>.}. */
+  static final String COLLAPSE_STEM = "collapse." + CampaignCatalogue.MODE_A.folder() + ".";
+
   /**
    * One stratum of the priority collapse of campaign modeA: fixed geometry, background load, acks and send
    * interval.
@@ -35,7 +38,7 @@ public final class Layout {
 
     /** The key stem of its entries: {@code collapse.modeA.<geometry>-load<L>-acks<a>-s<us>us}. */
     public String key() {
-      return "collapse.modeA." + geometry + "-load" + loadPct + "-acks" + acks + "-s" + sendIntervalMicros() + "us";
+      return COLLAPSE_STEM + geometry + "-load" + loadPct + "-acks" + acks + "-s" + sendIntervalMicros() + "us";
     }
   }
 

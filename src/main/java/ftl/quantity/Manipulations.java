@@ -62,8 +62,8 @@ public final class Manipulations {
    * range over strata share it (each stratum once asked for the whole collapse, 36 bootstraps, to keep one of them).
    */
   static List<Stratum> modeACollapse(Analysis a) {
-    return a.memo("collapse:" + CampaignQuantities.MODE_A,
-        () -> collapse(usable(a, CampaignQuantities.MODE_A)));
+    return a.memo("collapse:" + CampaignCatalogue.MODE_A.folder(),
+        () -> collapse(usable(a, CampaignCatalogue.MODE_A.folder())));
   }
 
   /** Runs by stratum of identical geometry, load, acks and send interval, strata in name order. */

@@ -33,7 +33,7 @@ import java.util.function.Function;
  */
 final class OmbRealQuantities {
   /** Folder of the matched campaign of our instrument. */
-  static final String MATCHED = "omb-matched";
+  static final String MATCHED = CampaignCatalogue.OMB_MATCHED.folder();
   /** The condition whose start-phase swing the plan predicts (kafka-no-linger, 1,000 msg/s, b = 1). */
   static final String SWING = "nolinger-1000";
   /** The condition the plan predicts steadier than {@link #SWING} (kafka-no-linger, 4,000 msg/s, b = 4). */
@@ -71,7 +71,7 @@ final class OmbRealQuantities {
   /** The real OMB folder of a data root, read, or empty when the root has none. */
   static Optional<OmbData> read(DataSet data) {
     // Every file through the data root's gate (no link or special file, real path inside the root, capped).
-    String rel = OmbFormat.FOLDER;
+    String rel = CampaignCatalogue.OMB_REAL.folder();
     if (!data.otherFolders().contains(rel)) {
       return Optional.empty();
     }
@@ -275,7 +275,7 @@ final class OmbRealQuantities {
   }
 
   static Value noData() {
-    return new Value.Unavailable("no real OpenMessaging Benchmark runs: no " + OmbFormat.FOLDER
+    return new Value.Unavailable("no real OpenMessaging Benchmark runs: no " + CampaignCatalogue.OMB_REAL.folder()
         + "/ledger.csv in OMB's format under the data root");
   }
 
@@ -361,8 +361,8 @@ final class OmbRealQuantities {
   /** The files the quantities read: the OMB ledger and run files, then the matched campaign's ledger and events. */
   static List<String> sources(Analysis a) {
     List<String> out = new ArrayList<>();
-    String display = a.data().displayRoot() + "/" + OmbFormat.FOLDER;
-    if (a.data().otherFolders().contains(OmbFormat.FOLDER)) {
+    String display = a.data().displayRoot() + "/" + CampaignCatalogue.OMB_REAL.folder();
+    if (a.data().otherFolders().contains(CampaignCatalogue.OMB_REAL.folder())) {
       out.add(display + "/ledger.csv");
       out.addAll(read(a.data()).map(d -> d.ok().stream().map(e -> display + "/" + e.row().runFile()).toList())
           .orElse(List.of()));

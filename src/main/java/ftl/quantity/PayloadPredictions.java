@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * {@code control}). The thresholds are read from the plan, never typed here.
  */
 final class PayloadPredictions {
-  static final String CAMPAIGN = "payload";
+  static final String CAMPAIGN = CampaignCatalogue.PAYLOAD.folder();
 
   private PayloadPredictions() {}
 

@@ -37,8 +37,8 @@ final class PriorityPooled {
     q.add(new Quantity("collapse.pooled.strata.modeA", "CollapsePooledStrataModeA",
         "strata of campaign modeA that enter the pooled collapse factor (events at both priorities)", Unit.COUNT,
         Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#pooled",
-        a -> CampaignQuantities.has(a, CampaignQuantities.MODE_A) ? new Value.Count(pooledOf(a).strata())
-            : CampaignQuantities.noData(CampaignQuantities.MODE_A)));
+        a -> CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder()) ? new Value.Count(pooledOf(a).strata())
+            : CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder())));
     q.add(tests("collapse.holm.tested.modeA", "CollapseHolmTestedModeA",
         "strata of campaign modeA tested for a priority effect (permutation test of the runs' priority labels, "
             + PERMUTATIONS + " permutations)", t -> t.size()));
@@ -55,8 +55,8 @@ final class PriorityPooled {
         "pre-registered in data/modeA/plan.json: the collapse factor exceeds 1 in most strata; held iff more than half of"
             + " the tested strata have a point estimate above 1", Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS,
         "ftl.quantity.PriorityPooled#direction", a -> {
-          if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
-            return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+          if (!CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder())) {
+            return CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder());
           }
           return direction(tested(a));
         }));
@@ -65,8 +65,8 @@ final class PriorityPooled {
 
   /** The Holm-adjusted p-value of one stratum; unavailable when it was not tested. */
   static Value holm(Analysis a, String stratum) {
-    if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
-      return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+    if (!CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder())) {
+      return CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder());
     }
     return tested(a).stream().filter(t -> t.name().equals(stratum)).findFirst()
         .<Value>map(t -> new Value.Real(t.holmP())).orElse(new Value.Unavailable("stratum not tested: lacks events at one priority"));
@@ -96,8 +96,8 @@ final class PriorityPooled {
   private static Quantity pooled(String key, String macro, String definition, int which) {
     return new Quantity(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS,
         "ftl.stats.StratifiedRateRatio#pooled", a -> {
-          if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
-            return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+          if (!CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder())) {
+            return CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder());
           }
           StratifiedRateRatio.Pooled p = pooledOf(a);
           double v = which == 0 ? p.ratio() : which < 0 ? p.lower() : p.upper();
@@ -107,14 +107,14 @@ final class PriorityPooled {
 
   private static Quantity tests(String key, String macro, String definition, java.util.function.ToIntFunction<List<Tested>> f) {
     return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS,
-        "ftl.stats.StratifiedRateRatio#holm", a -> CampaignQuantities.has(a, CampaignQuantities.MODE_A)
-            ? new Value.Count(f.applyAsInt(tested(a))) : CampaignQuantities.noData(CampaignQuantities.MODE_A));
+        "ftl.stats.StratifiedRateRatio#holm", a -> CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder())
+            ? new Value.Count(f.applyAsInt(tested(a))) : CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder()));
   }
 
   /** The strata of the usable runs of campaign modeA, each with its default and fifo runs' rates. */
   static List<StratifiedRateRatio.Stratum> strata(Analysis a) {
     List<StratifiedRateRatio.Stratum> out = new ArrayList<>();
-    for (Map.Entry<String, List<RunResult>> e : Manipulations.strata(Manipulations.usable(a, CampaignQuantities.MODE_A)).entrySet()) {
+    for (Map.Entry<String, List<RunResult>> e : Manipulations.strata(Manipulations.usable(a, CampaignCatalogue.MODE_A.folder())).entrySet()) {
       out.add(new StratifiedRateRatio.Stratum(e.getKey(),
           Manipulations.rates(e.getValue(), r -> r.row().at(Priority.DEFAULT)),
           Manipulations.rates(e.getValue(), r -> r.row().at(Priority.FIFO))));

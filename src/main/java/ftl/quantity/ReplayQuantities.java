@@ -22,7 +22,7 @@ import java.util.Optional;
  * control's. Tolerances are read from the plan's {@code predictions}, never typed here.
  */
 final class ReplayQuantities {
-  static final String REPLAY = "replay";
+  static final String REPLAY = CampaignCatalogue.REPLAY.folder();
   /** Matches of the plan (StatsBomb match ids, prefixed). */
   static final List<String> MATCHES = List.of("m3788741", "m15986");
   /** Mean gaps of the plan: each replay schedule's and its control's send interval. */

@@ -10,56 +10,74 @@ import ftl.stats.SignCheckResult;
 import ftl.stats.WindowedCorrelation;
 
 /**
- * What one pass over one ok run's events file gave.
+ * What one pass over one ok run's events file gave ({@link ScanResult}), with the run's campaign and ledger row.
  *
  * @param campaign the run's campaign
  * @param row the run's ledger row
- * @param sha256 SHA-256 of the events file as read (already checked against the ledger)
- * @param rows event rows in the file
- * @param sign the sign check ({@link ftl.stats.SignCheck})
- * @param guard OpenMessaging Benchmark's positivity guard replayed on {@code create_ms} ({@link ftl.stats.GuardAccounting})
- * @param wallMicrosGuard the same guard on the microsecond wall clock: {@code recv_us - send_us > 0}
- * @param grid the grid law per event from the run's own send phases and flights ({@link GridLaw#predictRun})
- * @param medianDisplacementNanos type-7 median of {@code D = ack_ns - send_ns} over complete events, NaN if none
- * @param medianAckSpanNanos type-7 median of {@code A = recv_ns - ack_ns} over complete events, NaN if none
- * @param correlation paired co-moments of (D, A) inside {@link Analysis#RHO_WINDOW}, mergeable across runs;
- *     never mutated after the scan
- * @param firstSendPhaseMicros {@code send_us mod 1000} of the first event in the file
- * @param detail what quantities beyond the summary need from the same pass ({@link RunDetail})
+ * @param scan what the pass over its events file gave
  */
-public record RunResult(Campaign campaign, LedgerRow row, String sha256, long rows, SignCheckResult sign,
-                        GuardResult guard, ftl.stats.GuardCounts wallMicrosGuard, GridLaw.RunPrediction grid,
-                        double medianDisplacementNanos, double medianAckSpanNanos,
-                        WindowedCorrelation correlation, long firstSendPhaseMicros, RunDetail detail) {
+public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
 
   public RunResult {
-    java.util.Objects.requireNonNull(detail, "detail");
+    java.util.Objects.requireNonNull(scan, "scan");
   }
 
   /** This result with another detail (the analysis pools the flight histogram and keeps the run's own counts). */
   RunResult withDetail(RunDetail d) {
-    return new RunResult(campaign, row, sha256, rows, sign, guard, wallMicrosGuard, grid, medianDisplacementNanos,
-        medianAckSpanNanos, correlation, firstSendPhaseMicros, d);
+    return new RunResult(campaign, row, scan.withDetail(d));
   }
+
+  /** {@link ScanResult#sha256()}. */
+  public String sha256() { return scan.sha256(); }
+
+  /** {@link ScanResult#rows()}. */
+  public long rows() { return scan.rows(); }
+
+  /** {@link ScanResult#sign()}. */
+  public SignCheckResult sign() { return scan.sign(); }
+
+  /** {@link ScanResult#guard()}. */
+  public GuardResult guard() { return scan.guard(); }
+
+  /** {@link ScanResult#wallMicrosGuard()}. */
+  public ftl.stats.GuardCounts wallMicrosGuard() { return scan.wallMicrosGuard(); }
+
+  /** {@link ScanResult#grid()}. */
+  public GridLaw.RunPrediction grid() { return scan.grid(); }
+
+  /** {@link ScanResult#medianDisplacementNanos()}. */
+  public double medianDisplacementNanos() { return scan.medianDisplacementNanos(); }
+
+  /** {@link ScanResult#medianAckSpanNanos()}. */
+  public double medianAckSpanNanos() { return scan.medianAckSpanNanos(); }
+
+  /** The paired co-moments of (D, A), restored from the scan's exact state: a new accumulator, mergeable across runs. */
+  public WindowedCorrelation correlation() { return WindowedCorrelation.restore(scan.correlation()); }
+
+  /** {@link ScanResult#firstSendPhaseMicros()}. */
+  public long firstSendPhaseMicros() { return scan.firstSendPhaseMicros(); }
+
+  /** {@link ScanResult#detail()}. */
+  public RunDetail detail() { return scan.detail(); }
 
   /** The sign check: a run is rejected when any complete event has a negative ack-referenced span. */
   public boolean rejected() {
-    return sign.rejected();
+    return sign().rejected();
   }
 
-  /** Guard retention kept / taken, NaN when nothing was delivered. */
+  /** Guard retention kept / taken ({@link GuardResult#retention()}), NaN when nothing was delivered. */
   public double retention() {
-    return guard.taken() == 0 ? Double.NaN : (double) guard.kept() / guard.taken();
+    return guard().retention().value();
   }
 
   /** Negative ack-referenced spans over complete events. */
   public Rate ackNegativeRate() {
-    return new Rate(sign.ackNegative(), sign.complete());
+    return new Rate(sign().ackNegative(), sign().complete());
   }
 
   /** This run's rho(D, A) alone. */
   public CorrelationResult rho() {
-    return new WindowedCorrelation(Analysis.RHO_WINDOW).merge(correlation).result();
+    return new WindowedCorrelation(Analysis.RHO_WINDOW).merge(correlation()).result();
   }
 
   /** A declared ledger column of the run ({@code ""} when its ledger lacks it). */

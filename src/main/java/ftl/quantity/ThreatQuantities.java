@@ -85,7 +85,8 @@ final class ThreatQuantities {
     }
     for (String interval : List.of("500000", "250000")) {
       String us = Long.toString(Long.parseLong(interval) / 1000);
-      CampaignQuantities.addRatio(q, "interval.ratio.modeA.s" + us + "us", ConditionQuantities.macro("IntervalRatio", "modeA", "s" + us + " us"),
+      CampaignQuantities.addRatio(q, "interval.ratio." + CampaignCatalogue.MODE_A.folder() + ".s" + us + "us",
+          ConditionQuantities.macro("IntervalRatio", CampaignCatalogue.MODE_A.folder(), "s" + us + " us"),
           "negative-A rate at a send interval of " + us + " us over 1 ms, default priority, every geometry, load and acks",
           r -> r.row().at(Priority.DEFAULT) && r.field(LedgerSchema.SEND_INTERVAL_NS).equals(interval),
           r -> r.row().at(Priority.DEFAULT) && r.field(LedgerSchema.SEND_INTERVAL_NS).equals("1000000"));

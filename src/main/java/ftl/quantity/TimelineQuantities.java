@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 
 /**
  * The rounds of the timeline figure, chosen by a rule, never by hand: the first ok run of the sign campaign
- * ({@value #CAMPAIGN}) in ledger order that the sign check rejects (some complete event with
+ * ({@link CampaignCatalogue#MODE_A}) in ledger order that the sign check rejects (some complete event with
  * {@code A = recv_ns - ack_ns < 0}); in its events file, in file order, the first complete event with
  * {@code A < 0}; the window is the {@value #ROUNDS} consecutive events that start {@value #BEFORE} events
  * before it (fewer before when the run starts later, fewer in all when the file ends first). Each round's three
@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * root's gate with its SHA-256 checked against the ledger.
  */
 public final class TimelineQuantities {
-  static final String CAMPAIGN = CampaignQuantities.MODE_A;
+  static final String CAMPAIGN = CampaignCatalogue.MODE_A.folder();
   /** Rounds drawn before the first round whose ack lands after its receive. */
   static final int BEFORE = 3;
   /** Rounds drawn in all. */

@@ -12,6 +12,7 @@ import ftl.quantity.Computed;
 import ftl.quantity.Quantity;
 import ftl.quantity.Registry;
 import ftl.quantity.RunResult;
+import ftl.quantity.ScanResult;
 import ftl.quantity.RunSummaryCache;
 import ftl.stats.SignCheckResult;
 import java.io.IOException;
@@ -292,12 +293,14 @@ class DiskRunSummaryCacheTest {
     List<RunResult> truth = cache.campaignRuns(c, Analysis::scan);
     List<RunSummary> other = new ArrayList<>();
     for (RunSummary s : cache.load(cache.fileOf(c)).values()) {
-      SignCheckResult g = s.sign();
+      ScanResult x = s.scan();
+      SignCheckResult g = x.sign();
       Analysis.ScanParameters p = s.parameters();
-      other.add(new RunSummary(s.sha256(), s.rows(), new SignCheckResult(g.eventsTaken(), g.complete(), g.missingAck(),
-          g.missingRecv(), g.missingBoth(), g.ackNegative() + 1, g.sendNegative()), s.guard(), s.wallMicrosGuard(),
-          s.grid(), s.medianDisplacementNanos(), s.medianAckSpanNanos(), s.correlation(), s.firstSendPhaseMicros(),
-          new Analysis.ScanParameters(p.clockOffsetMicros() + 1, p.sendIntervalNanos(), p.stamps(), p.completeFlights()), s.detail()));
+      other.add(new RunSummary(new ScanResult(x.sha256(), x.rows(), new SignCheckResult(g.eventsTaken(), g.complete(),
+          g.missingAck(), g.missingRecv(), g.missingBoth(), g.ackNegative() + 1, g.sendNegative()), x.guard(),
+          x.wallMicrosGuard(), x.grid(), x.medianDisplacementNanos(), x.medianAckSpanNanos(), x.correlation(),
+          x.firstSendPhaseMicros(), x.detail()),
+          new Analysis.ScanParameters(p.clockOffsetMicros() + 1, p.sendIntervalNanos(), p.stamps(), p.completeFlights())));
     }
     cache.store(cache.fileOf(c), other);
     AtomicInteger scans = new AtomicInteger();
@@ -427,13 +430,14 @@ class DiskRunSummaryCacheTest {
     assertThat(stored).isNotEmpty();
     List<RunSummary> wrong = new ArrayList<>();
     for (RunSummary s : stored.values()) {
-      SignCheckResult g = s.sign();
+      ScanResult x = s.scan();
+      SignCheckResult g = x.sign();
       assertThat(g.ackNegative()).isLessThan(g.complete());
       SignCheckResult bad = new SignCheckResult(g.eventsTaken(), g.complete(), g.missingAck(), g.missingRecv(),
           g.missingBoth(), g.ackNegative() + 1, g.sendNegative());
-      wrong.add(new RunSummary(s.sha256(), s.rows(), bad, s.guard(), s.wallMicrosGuard(), s.grid(),
-          s.medianDisplacementNanos(), s.medianAckSpanNanos(), s.correlation(), s.firstSendPhaseMicros(),
-          s.parameters(), s.detail()));
+      wrong.add(new RunSummary(new ScanResult(x.sha256(), x.rows(), bad, x.guard(), x.wallMicrosGuard(), x.grid(),
+          x.medianDisplacementNanos(), x.medianAckSpanNanos(), x.correlation(), x.firstSendPhaseMicros(), x.detail()),
+          s.parameters()));
     }
     cache.store(cache.fileOf(c), wrong);
   }

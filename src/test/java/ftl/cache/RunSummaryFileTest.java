@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.quantity.Analysis;
 import ftl.quantity.RunDetail;
+import ftl.quantity.ScanResult;
 import ftl.stats.CorrelationWindow;
 import ftl.stats.ExactHistogram;
 import ftl.stats.Rate;
@@ -24,9 +25,9 @@ class RunSummaryFileTest {
     ftl.stats.GuardCounts wall = new ftl.stats.GuardCounts(9, 5, 1, 3, 2, 7);
     WindowedCorrelation.State c = new WindowedCorrelation.State(new CorrelationWindow(-1, 2, Long.MIN_VALUE,
         Long.MAX_VALUE), 3, mean, -mean, comoment, Double.MIN_VALUE, -comoment, 5, 6);
-    return new RunSummary(sha, 7, new SignCheckResult(7, 4, 2, 2, 1, 1, 0), guard, wall,
-        new GridLaw.RunPrediction(4, 2, 2, 4, 3), median, -median, c, 999,
-        new Analysis.ScanParameters(-250, 1_013_000, true, true), detail());
+    return new RunSummary(new ScanResult(sha, 7, new SignCheckResult(7, 4, 2, 2, 1, 1, 0), guard, wall,
+        new GridLaw.RunPrediction(4, 2, 2, 4, 3), median, -median, c, 999, detail()),
+        new Analysis.ScanParameters(-250, 1_013_000, true, true));
   }
 
   /** A detail whose histograms hold the extremes of 64 bits (deltas that overflow a signed long) and repeats. */
@@ -49,15 +50,15 @@ class RunSummaryFileTest {
     for (RunSummary s : in) {
       RunSummary r = out.get(s.sha256());
       assertThat(r).isEqualTo(s);
-      assertThat(Double.doubleToRawLongBits(r.medianDisplacementNanos()))
-          .isEqualTo(Double.doubleToRawLongBits(s.medianDisplacementNanos()));
-      assertThat(Double.doubleToRawLongBits(r.correlation().meanAckSpanNanos()))
-          .isEqualTo(Double.doubleToRawLongBits(s.correlation().meanAckSpanNanos()));
-      assertThat(Double.doubleToRawLongBits(r.correlation().comomentDA()))
-          .isEqualTo(Double.doubleToRawLongBits(s.correlation().comomentDA()));
-      assertThat(r.wallMicrosGuard()).isEqualTo(s.wallMicrosGuard());
+      assertThat(Double.doubleToRawLongBits(r.scan().medianDisplacementNanos()))
+          .isEqualTo(Double.doubleToRawLongBits(s.scan().medianDisplacementNanos()));
+      assertThat(Double.doubleToRawLongBits(r.scan().correlation().meanAckSpanNanos()))
+          .isEqualTo(Double.doubleToRawLongBits(s.scan().correlation().meanAckSpanNanos()));
+      assertThat(Double.doubleToRawLongBits(r.scan().correlation().comomentDA()))
+          .isEqualTo(Double.doubleToRawLongBits(s.scan().correlation().comomentDA()));
+      assertThat(r.scan().wallMicrosGuard()).isEqualTo(s.scan().wallMicrosGuard());
     }
-    assertThat(Double.doubleToRawLongBits(out.get("a".repeat(64)).medianDisplacementNanos()))
+    assertThat(Double.doubleToRawLongBits(out.get("a".repeat(64)).scan().medianDisplacementNanos()))
         .isEqualTo(0x7ff8_0000_dead_beefL);
   }
 
@@ -103,11 +104,15 @@ class RunSummaryFileTest {
   @Test
   void runSummary_invalidFields_areRefused() {
     RunSummary s = summary("d".repeat(64), 1, 2, 3);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary("D".repeat(64), 1, s.sign(), s.guard(),
-        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0, s.parameters(), s.detail())).hasMessageContaining("SHA-256");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary("d".repeat(64), 0, s.sign(), s.guard(),
-        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0, s.parameters(), s.detail())).hasMessageContaining("at least one row");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary("d".repeat(64), 1, null, s.guard(),
-        s.wallMicrosGuard(), s.grid(), 0, 0, s.correlation(), 0, s.parameters(), s.detail())).isInstanceOf(NullPointerException.class);
+    ScanResult x = s.scan();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary(new ScanResult("D".repeat(64), 1, x.sign(),
+        x.guard(), x.wallMicrosGuard(), x.grid(), 0, 0, x.correlation(), 0, x.detail()), s.parameters()))
+        .hasMessageContaining("SHA-256");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary(new ScanResult("d".repeat(64), 0, x.sign(),
+        x.guard(), x.wallMicrosGuard(), x.grid(), 0, 0, x.correlation(), 0, x.detail()), s.parameters()))
+        .hasMessageContaining("at least one row");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary(new ScanResult("d".repeat(64), 1, null,
+        x.guard(), x.wallMicrosGuard(), x.grid(), 0, 0, x.correlation(), 0, x.detail()), s.parameters()))
+        .isInstanceOf(NullPointerException.class);
   }
 }

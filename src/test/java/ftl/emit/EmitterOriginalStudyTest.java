@@ -55,19 +55,19 @@ class EmitterOriginalStudyTest {
             a claim judged by a missing verdict,1,events.total.modeA,replication.noSuchVerdict,
             """, List.of(
             "negative flights & never & \\ftlQuantity{events.sendNegative.modeA}{0} & \\ftlQuantity{replication.flightsNeverNegative}{held}"
-                + " & negative flights 0 = 0 \\\\",
+                + " & exploratory & negative flights 0 = 0 \\\\",
             "priority collapse & 7 to 80x & \\ftlQuantity{collapse.range.modeA}{0.58 to 2.7x} (over strata) & \\ftlQuantity{replication.priorityCollapse}{did not hold}"
-                + " & max collapse 2.66x < 7x \\\\",
-            "core-geometry ratio & 2.07x & n/a & n/a & n/a \\\\",
-            "events with all three stamps & 738,730 & \\ftlQuantity{events.total.modeA}{604,800} & -- & -- \\\\",
-            "a claim judged by a missing verdict & 1 & \\ftlQuantity{events.total.modeA}{604,800} & -- & -- \\\\")),
+                + " & exploratory & max collapse 2.66x < 7x \\\\",
+            "core-geometry ratio & 2.07x & n/a & n/a & exploratory & n/a \\\\",
+            "events with all three stamps & 738,730 & \\ftlQuantity{events.total.modeA}{604,800} & -- & -- & -- \\\\",
+            "a claim judged by a missing verdict & 1 & \\ftlQuantity{events.total.modeA}{604,800} & -- & -- & -- \\\\")),
         Arguments.of("without verdict_key (a CSV older than the column)", comment + """
             claim,original,our_key,note
             negative flights,never,events.sendNegative.modeA,
             priority collapse,7 to 80x,collapse.range.modeA,over strata
             """, List.of(
-            "negative flights & never & \\ftlQuantity{events.sendNegative.modeA}{0} & -- & -- \\\\",
-            "priority collapse & 7 to 80x & \\ftlQuantity{collapse.range.modeA}{0.58 to 2.7x} (over strata) & -- & -- \\\\")));
+            "negative flights & never & \\ftlQuantity{events.sendNegative.modeA}{0} & -- & -- & -- \\\\",
+            "priority collapse & 7 to 80x & \\ftlQuantity{collapse.range.modeA}{0.58 to 2.7x} (over strata) & -- & -- & -- \\\\")));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -85,7 +85,7 @@ class EmitterOriginalStudyTest {
     String table = out.get(0).content();
     assertThat(out.get(0).path()).isEqualTo("paper/generated/tab-replication.tex");
     assertThat(table).startsWith("% GENERATED from " + TEMPLATE + " — do not edit\n");
-    assertThat(table).contains("claim & original & ours & verdict & basis \\\\\n");
+    assertThat(table).contains("claim & original & ours & verdict & kind & basis \\\\\n");
     assertThat(table.lines().filter(l -> l.contains(" & ") && !l.startsWith("claim ")).toList()).containsExactlyElementsOf(rows);
   }
 }

@@ -66,6 +66,15 @@ public final class CampaignRunner {
   public static final int WARMUP_EVENTS = 40_000;
   public static final long WARMUP_INTERVAL_NANOS = 500_000L;
 
+  /**
+   * The condition of the instrument warm-up: {@link #WARMUP_EVENTS} sends every {@link #WARMUP_INTERVAL_NANOS}, every
+   * other field at its declared default ({@link ftl.harness.plan.ConditionDefaults}): no warm-up of its own, one
+   * run, no manipulation.
+   */
+  static Condition warmupCondition() {
+    return Condition.named("instrument-warmup").sendIntervalNanos(WARMUP_INTERVAL_NANOS).events(WARMUP_EVENTS).build();
+  }
+
   private final Path archiveRoot;
   private final String externalBootstrap;
   private final PrintStream err;
@@ -441,8 +450,7 @@ public final class CampaignRunner {
 
     /** Runs the instrument warm-up; returns the events it delivered. */
     private long warm(WarmHandle h) {
-      Condition c = new Condition("instrument-warmup", WARMUP_INTERVAL_NANOS, 100, "1", 0, 1, WARMUP_EVENTS, 0,
-          ftl.data.Priority.DEFAULT, ftl.data.Geometry.FREE, "all", 0, java.util.OptionalInt.empty(), 1);
+      Condition c = warmupCondition();
       RunOutcome o = new KafkaRun("w" + Long.toHexString(System.nanoTime() & 0xffffff), c, h, EmbeddedBroker.childClasspath()).run();
       err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
           o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",

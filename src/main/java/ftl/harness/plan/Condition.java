@@ -31,15 +31,13 @@ import java.util.regex.Pattern;
  *                          fewer than {@code fetchMinBytes}; with {@code fetchMinBytes} above one record it
  *                          lengthens the delivery branch only
  */
+// Seventeen components, because a condition is the whole of what a plan holds fixed across a run's repeats and the
+// ledger records each of them in its own column; build one by name (Condition.named(...)), never positionally.
 public record Condition(String name, long sendIntervalNanos, int payloadBytes, String acks, int lingerMillis,
                         int partitions, int events, int warmupEvents, Priority priority, Geometry geometry,
                         String brokerCpus, int loadPercent, OptionalInt startPhaseMicros, int repeats,
                         long clockOffsetMicros, int fetchMinBytes, int fetchMaxWaitMillis) {
 
-  /** Default consumer {@code fetch.min.bytes}: one byte, the broker answers as soon as a record is there. */
-  public static final int DEFAULT_FETCH_MIN_BYTES = 1;
-  /** Default consumer {@code fetch.max.wait.ms} of the instrument (every campaign before {@code delivery}). */
-  public static final int DEFAULT_FETCH_MAX_WAIT_MILLIS = 100;
   /** Largest clock offset a plan may ask for: 10 s (Kafka rejects CreateTimes an hour away by default). */
   public static final long MAX_CLOCK_OFFSET_MICROS = 10_000_000L;
   /**
@@ -83,12 +81,80 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
             + sendIntervalNanos + "ns)");
   }
 
-  /** A condition with the defaults of the fields added later: no clock offset, the instrument's default fetch settings. */
-  public Condition(String name, long sendIntervalNanos, int payloadBytes, String acks, int lingerMillis,
-                   int partitions, int events, int warmupEvents, Priority priority, Geometry geometry,
-                   String brokerCpus, int loadPercent, OptionalInt startPhaseMicros, int repeats) {
-    this(name, sendIntervalNanos, payloadBytes, acks, lingerMillis, partitions, events, warmupEvents, priority, geometry,
-        brokerCpus, loadPercent, startPhaseMicros, repeats, 0L, DEFAULT_FETCH_MIN_BYTES, DEFAULT_FETCH_MAX_WAIT_MILLIS);
+  /** A builder holding every field's {@link ConditionDefaults default}, to set by name what differs from it. */
+  public static Builder named(String name) {
+    return new Builder(name);
+  }
+
+  /**
+   * A condition by name: every field starts at its {@link ConditionDefaults} value; {@link #build()} checks the
+   * whole as the canonical constructor does. Not thread-safe; one builder per condition.
+   */
+  public static final class Builder {
+    private final String name;
+    private long sendIntervalNanos = ConditionDefaults.SEND_INTERVAL_NANOS;
+    private int payloadBytes = ConditionDefaults.PAYLOAD_BYTES;
+    private String acks = ConditionDefaults.ACKS;
+    private int lingerMillis = ConditionDefaults.LINGER_MILLIS;
+    private int partitions = ConditionDefaults.PARTITIONS;
+    private int events = ConditionDefaults.EVENTS;
+    private int warmupEvents = ConditionDefaults.WARMUP_EVENTS;
+    private Priority priority = ConditionDefaults.PRIORITY;
+    private Geometry geometry = ConditionDefaults.GEOMETRY;
+    private String brokerCpus = ConditionDefaults.BROKER_CPUS;
+    private int loadPercent = ConditionDefaults.LOAD_PERCENT;
+    private OptionalInt startPhaseMicros = ConditionDefaults.START_PHASE_MICROS;
+    private int repeats = ConditionDefaults.REPEATS;
+    private long clockOffsetMicros = ConditionDefaults.CLOCK_OFFSET_MICROS;
+    private int fetchMinBytes = ConditionDefaults.FETCH_MIN_BYTES;
+    private int fetchMaxWaitMillis = ConditionDefaults.FETCH_MAX_WAIT_MILLIS;
+
+    private Builder(String name) {
+      this.name = name;
+    }
+
+    public Builder sendIntervalNanos(long v) { sendIntervalNanos = v; return this; }
+
+    public Builder payloadBytes(int v) { payloadBytes = v; return this; }
+
+    public Builder acks(String v) { acks = v; return this; }
+
+    public Builder lingerMillis(int v) { lingerMillis = v; return this; }
+
+    public Builder partitions(int v) { partitions = v; return this; }
+
+    public Builder events(int v) { events = v; return this; }
+
+    public Builder warmupEvents(int v) { warmupEvents = v; return this; }
+
+    public Builder priority(Priority v) { priority = v; return this; }
+
+    public Builder geometry(Geometry v) { geometry = v; return this; }
+
+    public Builder brokerCpus(String v) { brokerCpus = v; return this; }
+
+    public Builder loadPercent(int v) { loadPercent = v; return this; }
+
+    public Builder startPhaseMicros(OptionalInt v) { startPhaseMicros = v; return this; }
+
+    public Builder repeats(int v) { repeats = v; return this; }
+
+    public Builder clockOffsetMicros(long v) { clockOffsetMicros = v; return this; }
+
+    public Builder fetchMinBytes(int v) { fetchMinBytes = v; return this; }
+
+    public Builder fetchMaxWaitMillis(int v) { fetchMaxWaitMillis = v; return this; }
+
+    /**
+     * The condition; the one positional call of the canonical constructor outside the record itself.
+     *
+     * @throws InvalidField naming the first field out of its range
+     */
+    public Condition build() {
+      return new Condition(name, sendIntervalNanos, payloadBytes, acks, lingerMillis, partitions, events, warmupEvents,
+          priority, geometry, brokerCpus, loadPercent, startPhaseMicros, repeats, clockOffsetMicros, fetchMinBytes,
+          fetchMaxWaitMillis);
+    }
   }
 
   /** True when the producer sets CreateTime itself from its offset clock ({@code clockOffsetMicros != 0}). */

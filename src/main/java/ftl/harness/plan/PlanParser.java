@@ -52,22 +52,22 @@ public final class PlanParser {
       Map.entry("start_phase_us", "ph"), Map.entry("repeats", "rep"), Map.entry("clock_offset_us", "off"),
       Map.entry("fetch_min_bytes", "fmb"), Map.entry("fetch_max_wait_ms", "fmw"), Map.entry("schedule", ""));
 
-  /** Built-in defaults for every condition field except {@code name}. */
+  /** Built-in defaults for every condition field except {@code name}, {@code warmup_events} and {@code repeats}: {@link ConditionDefaults}. */
   static ObjectNode builtInDefaults(ObjectMapper m) {
     ObjectNode d = m.createObjectNode();
-    d.put("send_interval", "1ms");
-    d.put("payload_bytes", 100);
-    d.put("acks", "1");
-    d.put("linger_ms", 0);
-    d.put("partitions", 1);
-    d.put("events", 2000);
-    d.put("priority", "default");
-    d.put("geometry", "free");
-    d.put("broker_cpus", "all");
-    d.put("load_pct", 0);
-    d.put("clock_offset_us", 0);
-    d.put("fetch_min_bytes", Condition.DEFAULT_FETCH_MIN_BYTES);
-    d.put("fetch_max_wait_ms", Condition.DEFAULT_FETCH_MAX_WAIT_MILLIS);
+    d.put("send_interval", Durations.format(ConditionDefaults.SEND_INTERVAL_NANOS));
+    d.put("payload_bytes", ConditionDefaults.PAYLOAD_BYTES);
+    d.put("acks", ConditionDefaults.ACKS);
+    d.put("linger_ms", ConditionDefaults.LINGER_MILLIS);
+    d.put("partitions", ConditionDefaults.PARTITIONS);
+    d.put("events", ConditionDefaults.EVENTS);
+    d.put("priority", ConditionDefaults.PRIORITY.word());
+    d.put("geometry", ConditionDefaults.GEOMETRY.word());
+    d.put("broker_cpus", ConditionDefaults.BROKER_CPUS);
+    d.put("load_pct", ConditionDefaults.LOAD_PERCENT);
+    d.put("clock_offset_us", ConditionDefaults.CLOCK_OFFSET_MICROS);
+    d.put("fetch_min_bytes", ConditionDefaults.FETCH_MIN_BYTES);
+    d.put("fetch_max_wait_ms", ConditionDefaults.FETCH_MAX_WAIT_MILLIS);
     return d;
   }
 
@@ -334,13 +334,15 @@ public final class PlanParser {
       }
       OptionalInt phase = c.has("start_phase_us") && !c.get("start_phase_us").isNull()
           ? OptionalInt.of((int) integer(c.get("start_phase_us"), "start_phase_us")) : OptionalInt.empty();
-      return new Condition(c.get("name").asText(), interval, (int) integer(c.get("payload_bytes"), "payload_bytes"),
-          acks, (int) integer(c.get("linger_ms"), "linger_ms"), (int) integer(c.get("partitions"), "partitions"),
-          (int) integer(c.get("events"), "events"), (int) integer(c.get("warmup_events"), "warmup_events"),
-          priority, geometry, c.get("broker_cpus").asText(), (int) integer(c.get("load_pct"), "load_pct"), phase,
-          (int) integer(c.get("repeats"), "repeats"), integer(c.get("clock_offset_us"), "clock_offset_us"),
-          (int) integer(c.get("fetch_min_bytes"), "fetch_min_bytes"),
-          (int) integer(c.get("fetch_max_wait_ms"), "fetch_max_wait_ms"));
+      return Condition.named(c.get("name").asText()).sendIntervalNanos(interval)
+          .payloadBytes((int) integer(c.get("payload_bytes"), "payload_bytes")).acks(acks)
+          .lingerMillis((int) integer(c.get("linger_ms"), "linger_ms")).partitions((int) integer(c.get("partitions"), "partitions"))
+          .events((int) integer(c.get("events"), "events")).warmupEvents((int) integer(c.get("warmup_events"), "warmup_events"))
+          .priority(priority).geometry(geometry).brokerCpus(c.get("broker_cpus").asText())
+          .loadPercent((int) integer(c.get("load_pct"), "load_pct")).startPhaseMicros(phase)
+          .repeats((int) integer(c.get("repeats"), "repeats")).clockOffsetMicros(integer(c.get("clock_offset_us"), "clock_offset_us"))
+          .fetchMinBytes((int) integer(c.get("fetch_min_bytes"), "fetch_min_bytes"))
+          .fetchMaxWaitMillis((int) integer(c.get("fetch_max_wait_ms"), "fetch_max_wait_ms")).build();
     } catch (Condition.InvalidField e) {
       String field = e.field().startsWith(at) ? e.field() : at + e.field();
       String problem = e.getMessage().substring(e.field().length() + 2);

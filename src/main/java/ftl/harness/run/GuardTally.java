@@ -1,6 +1,10 @@
 package ftl.harness.run;
 
 import ftl.data.Event;
+import ftl.stats.GuardCounter;
+import ftl.stats.GuardCounts;
+import ftl.stats.SignCheck;
+import ftl.stats.SignCheckResult;
 
 /**
  * The sign channel and OpenMessaging Benchmark's positivity guard, tallied over the measured events of one run.
@@ -26,39 +30,35 @@ public record GuardTally(long taken, long kept, long zero, long negative, long o
   /** kept / taken; NaN when taken is 0. */
   public double retention() { return taken == 0 ? Double.NaN : (double) kept / taken; }
 
-  /** Mutable accumulator, one event at a time. */
+  /**
+   * Mutable accumulator, one event at a time. The guard and the sign channel are counted by the analysis' own
+   * counters ({@link GuardCounter}, {@link SignCheck}), so the ledger's tally and the recomputed figures follow one
+   * rule each; only {@code flightNegative}, which the instrument counts over every delivered event (with or without
+   * its acknowledgment), is counted here.
+   */
   public static final class Builder {
-    private long taken, kept, zero, negative, oneTick, ackNeg, flightNeg, complete;
+    private final GuardCounter guard = new GuardCounter();
+    private final SignCheck sign = new SignCheck();
+    private long flightNeg;
 
     public Builder add(Event e) {
       if (e.recvMicros() != Event.MISSING && e.createMillis() != Event.MISSING) {
-        taken++;
-        long m = e.ombMillis();
-        if (m > 0) {
-          kept++;
-        } else if (m == 0) {
-          zero++;
-        } else {
-          negative++;
-          if (m == -1) {
-            oneTick++;
-          }
-        }
+        guard.accept(e.ombMillis());
+      } else {
+        guard.acceptWithout();
       }
       if (e.hasRecv() && e.flightNanos() < 0) {
         flightNeg++;
       }
-      if (e.complete()) {
-        complete++;
-        if (e.ackSpanNanos() < 0) {
-          ackNeg++;
-        }
-      }
+      sign.accept(e);
       return this;
     }
 
     public GuardTally build() {
-      return new GuardTally(taken, kept, zero, negative, oneTick, ackNeg, flightNeg, complete);
+      GuardCounts g = guard.counts();
+      SignCheckResult s = sign.result();
+      return new GuardTally(g.taken(), g.kept(), g.droppedZero(), g.droppedNegative(), g.oneTickNegative(),
+          s.ackNegative(), flightNeg, s.complete());
     }
   }
 

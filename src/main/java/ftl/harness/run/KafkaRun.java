@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongSupplier;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
@@ -59,7 +58,7 @@ public final class KafkaRun {
   private final BrokerHandle broker;
   private final String childClasspath;
   private final ftl.harness.replay.SendSchedule schedule;
-  private final LongSupplier nanoClock;
+  private final MonotonicClock nanoClock;
 
   public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath) {
     this(runId, condition, broker, childClasspath, null);
@@ -71,7 +70,7 @@ public final class KafkaRun {
    */
   public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
                   ftl.harness.replay.SendSchedule schedule) {
-    this(runId, condition, broker, childClasspath, schedule, System::nanoTime);
+    this(runId, condition, broker, childClasspath, schedule, MonotonicClock.SYSTEM);
   }
 
   /**
@@ -79,7 +78,7 @@ public final class KafkaRun {
    * from {@code nanoClock}; production passes {@code System.nanoTime}.
    */
   KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
-           ftl.harness.replay.SendSchedule schedule, LongSupplier nanoClock) {
+           ftl.harness.replay.SendSchedule schedule, MonotonicClock nanoClock) {
     this.runId = runId;
     this.condition = condition;
     this.broker = broker;
@@ -98,9 +97,9 @@ public final class KafkaRun {
   /** One execution of the run: its parts as fields, so each step reads what it needs. */
   private final class Attempt {
     private final Instant startedAt = Instant.now();
-    private final long t0 = nanoClock.getAsLong();
+    private final long t0 = nanoClock.nowNanos();
     private final LedgerCells cells = new LedgerCells();
-    private final StampBook book = new StampBook(condition.warmupEvents(), condition.events(), nanoClock, WallClock::micros);
+    private final StampBook book = new StampBook(condition.warmupEvents(), condition.events(), nanoClock, WallClock.SYSTEM);
     private final RunState state = new RunState();
     private final ThreadPlacement placement = new ThreadPlacement(condition, broker, cells);
     private final RunClients clients = new RunClients(condition, broker,
@@ -143,7 +142,7 @@ public final class KafkaRun {
     private void sendAndDrain() throws InterruptedException {
       Pacer pacer = new Pacer(nanoClock, LockSupport::parkNanos, Pacer.DEFAULT_SPIN_NANOS);
       Thread sender = new Thread(new Sender(condition, schedule, clients.producer(), clients.topic(), book, state, pacer,
-          nanoClock, WallClock::micros, () -> state.senderTimerSlack = Pacer.tightenTimerSlack()), SEND_THREAD);
+          nanoClock, WallClock.SYSTEM, () -> state.senderTimerSlack = Pacer.tightenTimerSlack()), SEND_THREAD);
       sender.start();
       while (sender.isAlive()) {
         sender.join(100);
@@ -153,7 +152,7 @@ public final class KafkaRun {
         rescanJvm();
       }
       long sent = book.sentTotal();
-      long lastProgress = nanoClock.getAsLong();
+      long lastProgress = nanoClock.nowNanos();
       long lastCount = -1;
       while (broker.alive()) {
         long count = book.received() + book.acked() + book.ackErrors();
@@ -162,8 +161,8 @@ public final class KafkaRun {
         }
         if (count != lastCount) {
           lastCount = count;
-          lastProgress = nanoClock.getAsLong();
-        } else if (nanoClock.getAsLong() - lastProgress > TimeUnit.MILLISECONDS.toNanos(DRAIN_IDLE_MILLIS)) {
+          lastProgress = nanoClock.nowNanos();
+        } else if (nanoClock.nowNanos() - lastProgress > TimeUnit.MILLISECONDS.toNanos(DRAIN_IDLE_MILLIS)) {
           break;
         }
         Thread.sleep(10);
@@ -205,7 +204,7 @@ public final class KafkaRun {
       }
       RunVerdict v = RunVerdict.of(new RunVerdict.Events(refused, brokerDeath, failure, state.clientError,
           state.consumerError.get(), placement.jvmRefused(), placement.notRestored(), loadDied), counts);
-      long durationMillis = TimeUnit.NANOSECONDS.toMillis(nanoClock.getAsLong() - t0);
+      long durationMillis = TimeUnit.NANOSECONDS.toMillis(nanoClock.nowNanos() - t0);
       return new RunOutcome(v.status(), v.reason(), book, tally, lag, startedAt, durationMillis, cells.asMap());
     }
   }

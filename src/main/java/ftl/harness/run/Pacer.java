@@ -2,7 +2,6 @@ package ftl.harness.run;
 
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongSupplier;
 
 /**
  * Paces sends by intended time: send {@code i} is due at {@code startNanos + i * intervalNanos}, whatever
@@ -31,11 +30,11 @@ public final class Pacer {
   /** Timer slack the pacing thread sets on itself ({@link #tightenTimerSlack()}), nanoseconds. */
   public static final long TIMER_SLACK_NANOS = 1L;
 
-  private final LongSupplier nanoClock;
+  private final MonotonicClock nanoClock;
   private final Parker parker;
   private final long spinNanos;
 
-  public Pacer(LongSupplier nanoClock, Parker parker, long spinNanos) {
+  public Pacer(MonotonicClock nanoClock, Parker parker, long spinNanos) {
     this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
     this.parker = Objects.requireNonNull(parker, "parker");
     if (spinNanos < 0) {
@@ -46,7 +45,7 @@ public final class Pacer {
 
   /** The production pacer: {@code System.nanoTime}, {@code LockSupport.parkNanos}, {@link #DEFAULT_SPIN_NANOS} spin margin. */
   public static Pacer system() {
-    return new Pacer(System::nanoTime, LockSupport::parkNanos, DEFAULT_SPIN_NANOS);
+    return new Pacer(MonotonicClock.SYSTEM, LockSupport::parkNanos, DEFAULT_SPIN_NANOS);
   }
 
   /**
@@ -85,15 +84,15 @@ public final class Pacer {
    * @return the clock reading that ended the wait, {@code >= dueNanos}
    */
   public long awaitNanos(long dueNanos) {
-    long now = nanoClock.getAsLong();
+    long now = nanoClock.nowNanos();
     long parkUntil = dueNanos - spinNanos;
     while (now < parkUntil) {
       parker.parkNanos(parkUntil - now);
-      now = nanoClock.getAsLong();
+      now = nanoClock.nowNanos();
     }
     while (now < dueNanos) {
       Thread.onSpinWait();
-      now = nanoClock.getAsLong();
+      now = nanoClock.nowNanos();
     }
     return now;
   }

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -51,7 +50,7 @@ final class RunClients {
    *
    * @throws IllegalStateException when a step does not complete in its time
    */
-  void open(StampBook book, RunState state, LongSupplier nanoClock) throws Exception {
+  void open(StampBook book, RunState state, MonotonicClock nanoClock) throws Exception {
     admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap(),
         AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000,
         AdminClientConfig.CLIENT_ID_CONFIG, "ftl-admin"));
@@ -84,8 +83,8 @@ final class RunClients {
     if (state.clientError != null) {
       throw new IllegalStateException(state.clientError);
     }
-    long probeDeadline = nanoClock.getAsLong() + TimeUnit.MILLISECONDS.toNanos(PROBE_TIMEOUT_MILLIS);
-    while (book.foreign() < 1 && nanoClock.getAsLong() < probeDeadline) {
+    long probeDeadline = nanoClock.nowNanos() + TimeUnit.MILLISECONDS.toNanos(PROBE_TIMEOUT_MILLIS);
+    while (book.foreign() < 1 && nanoClock.nowNanos() < probeDeadline) {
       Thread.sleep(5);
     }
     if (book.foreign() < 1) {

@@ -3,7 +3,6 @@ package ftl.harness.run;
 import ftl.harness.plan.Condition;
 import ftl.harness.replay.SendSchedule;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -29,8 +28,8 @@ final class Sender implements Runnable {
   private final StampBook book;
   private final RunState state;
   private final Pacer pacer;
-  private final LongSupplier nanoClock;
-  private final LongSupplier wallMicros;
+  private final MonotonicClock nanoClock;
+  private final WallClock wallMicros;
   private final Runnable onStart;
 
   /**
@@ -41,7 +40,7 @@ final class Sender implements Runnable {
    * @param onStart run first on the pacing thread (tightens its timer slack in production)
    */
   Sender(Condition condition, SendSchedule schedule, Producer<byte[], byte[]> producer, String topic, StampBook book,
-         RunState state, Pacer pacer, LongSupplier nanoClock, LongSupplier wallMicros, Runnable onStart) {
+         RunState state, Pacer pacer, MonotonicClock nanoClock, WallClock wallMicros, Runnable onStart) {
     this.condition = condition;
     this.schedule = schedule;
     this.producer = producer;
@@ -87,7 +86,7 @@ final class Sender implements Runnable {
     try {
       int warmup = book.warmup();
       if (warmup > 0) {
-        long start = nanoClock.getAsLong() + LEAD_NANOS;
+        long start = nanoClock.nowNanos() + LEAD_NANOS;
         for (int s = 0; s < warmup && !state.stopSending; s++) {
           ProducerRecord<byte[], byte[]> rec = new ProducerRecord<>(topic, KafkaRun.key(book.seqOf(s)), value);
           long due = Pacer.intendedNanos(start, s, interval);
@@ -95,9 +94,9 @@ final class Sender implements Runnable {
           book.stampSend(s, due);
           producer.send(explicit ? KafkaRun.offsetRecord(rec, book.sendMicrosAt(s), offsetUs) : rec, callbacks[s]);
         }
-        long deadline = nanoClock.getAsLong() + WARMUP_DRAIN_NANOS;
+        long deadline = nanoClock.nowNanos() + WARMUP_DRAIN_NANOS;
         while (!state.stopSending && (book.received() < warmup || book.acked() + book.ackErrors() < warmup)
-            && nanoClock.getAsLong() < deadline) {
+            && nanoClock.nowNanos() < deadline) {
           Thread.sleep(1);
         }
       }
@@ -128,9 +127,9 @@ final class Sender implements Runnable {
     long nowUs = 0;
     long best = Long.MAX_VALUE;
     for (int k = 0; k < 5; k++) {
-      long a = nanoClock.getAsLong();
-      long us = wallMicros.getAsLong();
-      long b = nanoClock.getAsLong();
+      long a = nanoClock.nowNanos();
+      long us = wallMicros.nowMicros();
+      long b = nanoClock.nowNanos();
       if (b - a < best) {
         best = b - a;
         nowNs = a + (b - a) / 2;

@@ -2,7 +2,6 @@ package ftl.harness.run;
 
 import ftl.data.Event;
 import java.util.Arrays;
-import java.util.function.LongSupplier;
 
 /**
  * The stamps of one run, in preallocated primitive arrays indexed by slot: slot {@code warmup + seq} for
@@ -15,8 +14,8 @@ import java.util.function.LongSupplier;
 public final class StampBook {
   private final int warmup;
   private final int events;
-  private final LongSupplier nanoClock;
-  private final LongSupplier wallMicros;
+  private final MonotonicClock nanoClock;
+  private final WallClock wallMicros;
 
   final long[] intendedNs;
   final long[] sendNs;
@@ -34,7 +33,7 @@ public final class StampBook {
   private volatile long foreign;
   private volatile String firstAckError;
 
-  public StampBook(int warmup, int events, LongSupplier nanoClock, LongSupplier wallMicros) {
+  public StampBook(int warmup, int events, MonotonicClock nanoClock, WallClock wallMicros) {
     this.warmup = warmup;
     this.events = events;
     this.nanoClock = nanoClock;
@@ -51,7 +50,7 @@ public final class StampBook {
 
   /** The production book: {@code System.nanoTime} and {@link WallClock#micros()}. */
   public static StampBook system(int warmup, int events) {
-    return new StampBook(warmup, events, System::nanoTime, WallClock::micros);
+    return new StampBook(warmup, events, MonotonicClock.SYSTEM, WallClock.SYSTEM);
   }
 
   private static long[] filled(int n) {
@@ -90,8 +89,8 @@ public final class StampBook {
    * @return the {@code send_ns} stamp
    */
   public long stampSend(int slot, long intendedNanos) {
-    long ns = nanoClock.getAsLong();
-    long us = wallMicros.getAsLong();
+    long ns = nanoClock.nowNanos();
+    long us = wallMicros.nowMicros();
     intendedNs[slot] = intendedNanos;
     sendNs[slot] = ns;
     sendUs[slot] = us;
@@ -116,7 +115,7 @@ public final class StampBook {
       ackErrors = ackErrors + 1;
       return;
     }
-    ackNs[slot] = nanoClock.getAsLong();
+    ackNs[slot] = nanoClock.nowNanos();
     acked = acked + 1;
   }
 
@@ -130,8 +129,8 @@ public final class StampBook {
    * happen without retries) keeps the first stamps and is counted as a duplicate.
    */
   public void stampRecv(long seq, long createMillis) {
-    long ns = nanoClock.getAsLong();
-    long us = wallMicros.getAsLong();
+    long ns = nanoClock.nowNanos();
+    long us = wallMicros.nowMicros();
     int slot = slotOf(seq);
     if (slot < 0) {
       foreign = foreign + 1;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,7 +26,7 @@ class PacerTest {
       this.parkOvershootNanos = parkOvershootNanos;
     }
 
-    LongSupplier clock() {
+    MonotonicClock clock() {
       return () -> {
         long t = now;
         now += tickNanos;

@@ -1,0 +1,48 @@
+package ftl.harness.plan;
+
+import ftl.data.Geometry;
+import ftl.data.Priority;
+import java.util.OptionalInt;
+
+/**
+ * The one declared default of every condition field (as JMH keeps its in {@code runner/Defaults}): what a plan
+ * gets for a field it leaves out ({@link PlanParser}'s built-in defaults are written from these), what
+ * {@link Condition#named} starts from, and what the instrument's own warm-up condition
+ * ({@code CampaignRunner}) leaves unchanged. A new condition field declares its default here and nowhere else.
+ */
+public final class ConditionDefaults {
+  private ConditionDefaults() {}
+
+  /** One send per millisecond (s/q = 1/1 at the 1 ms quantum). */
+  public static final long SEND_INTERVAL_NANOS = 1_000_000L;
+  /** Record value size, bytes. */
+  public static final int PAYLOAD_BYTES = 100;
+  /** Producer {@code acks}. */
+  public static final String ACKS = "1";
+  /** Producer {@code linger.ms}: sent at once. */
+  public static final int LINGER_MILLIS = 0;
+  /** Partitions of the run's fresh topic. */
+  public static final int PARTITIONS = 1;
+  /** Measured events per run. */
+  public static final int EVENTS = 2000;
+  /** Warm-up sends per run: none unless the plan's {@code warmup} asks for some. */
+  public static final int WARMUP_EVENTS = 0;
+  /** Scheduling policy of the stamping threads: as the JVM made them. */
+  public static final Priority PRIORITY = Priority.DEFAULT;
+  /** Core placement of the stamping threads: left to the kernel. */
+  public static final Geometry GEOMETRY = Geometry.FREE;
+  /** Cores of the embedded broker: every core. */
+  public static final String BROKER_CPUS = "all";
+  /** Background load per core, percent. */
+  public static final int LOAD_PERCENT = 0;
+  /** Wall-clock start phase of the first measured send: not aligned. */
+  public static final OptionalInt START_PHASE_MICROS = OptionalInt.empty();
+  /** Runs of a condition (a plan's top-level {@code repeats} overrides it). */
+  public static final int REPEATS = 1;
+  /** Emulated producer clock offset: none, Kafka sets CreateTime itself (every campaign before {@code clockoffset}). */
+  public static final long CLOCK_OFFSET_MICROS = 0L;
+  /** Consumer {@code fetch.min.bytes}: one byte, the broker answers as soon as a record is there. */
+  public static final int FETCH_MIN_BYTES = 1;
+  /** Consumer {@code fetch.max.wait.ms} of the instrument (every campaign before {@code delivery}). */
+  public static final int FETCH_MAX_WAIT_MILLIS = 100;
+}

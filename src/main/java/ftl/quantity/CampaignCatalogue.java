@@ -1,0 +1,122 @@
+package ftl.quantity;
+
+import java.util.List;
+
+/**
+ * Every campaign of the archive's data root, declared once: its folder under {@code data/}, the system it measured,
+ * its role in the paper, whether it was registered with a plan, and the classes of the registry that read it by name.
+ * The registry refers to a campaign through this catalogue, never by a string of its own; {@code CampaignCatalogueTest}
+ * holds it to {@code data/*}{@code /plan.json} (folders, plans, systems) and to the sources (every class that names
+ * an entry is among its readers, and every reader names it).
+ *
+ * <p>Sections that read every campaign they find under a data root ({@link LedgerQuantities},
+ * {@link ConditionQuantities}' per-condition entries, {@link GridLawHeldOut}, {@link DisplacementQuantities}' 1/D
+ * fits, the unscoped keys of {@link Registry}) are not listed as readers: they need no entry here, and a foreign data
+ * root's campaigns (not in the catalogue) are analysed the same way.
+ *
+ * <p>Adding a campaign: its folder with plan and ledger under {@code data/}, one constant here, and the section that
+ * reads it.
+ */
+public enum CampaignCatalogue {
+  /** Mode A: negative ack-referenced spans under manipulation of the two stamping threads. */
+  MODE_A("modeA", MeasuredSystem.KAFKA, Role.SIGN, true, List.of(CampaignQuantities.class, ConditionQuantities.class,
+      ThreatQuantities.class, PriorityPooled.class, ExposureQuantities.class, DisplacementQuantities.class,
+      TimelineQuantities.class, Manipulations.class, Layout.class, ClaimVerdicts.class)),
+  /** Mode B: OpenMessaging Benchmark's positivity guard replayed on every event, against the grid law. */
+  MODE_B("modeB", MeasuredSystem.KAFKA, Role.RETENTION, true, List.of(CampaignQuantities.class,
+      ClockOffsetQuantities.class, GridLawHeldOut.class)),
+  /** The no-JVM cross-check (Python, one process): the grid law without a JVM. */
+  NOJVM("nojvm", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of()),
+  /** The no-JVM cross-check repeated in a quiet window. */
+  NOJVM_QUIET("nojvm-quiet", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of()),
+  /** Payload size moves the flight; the grid law says how retention follows (pre-registered predictions). */
+  PAYLOAD("payload", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of(ConditionQuantities.class,
+      PayloadPredictions.class)),
+  /** The broker confined to one core, the stamping threads on the other: the priority collapse's follow-up. */
+  ISOLATION("isolation", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of(IsolationQuantities.class)),
+  /** Our instrument at OpenMessaging Benchmark's rates on its broker: the held-out input of its prediction. */
+  OMB_MATCHED("omb-matched", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of(OmbRealQuantities.class,
+      Analysis.class)),
+  /** OpenMessaging Benchmark's own worker code on the embedded broker. */
+  OMB_REAL(ftl.data.OmbFormat.FOLDER, MeasuredSystem.OMB, Role.BENCHMARK, true, List.of(OmbRealQuantities.class)),
+  /** Send times from a real, bursty event stream (StatsBomb), beside fixed-interval controls. */
+  REPLAY("replay", MeasuredSystem.KAFKA, Role.REPLAY, true, List.of(ReplayQuantities.class)),
+  /** Whole-JVM real-time priority. */
+  FIFOJVM("fifojvm", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of(FifoJvmQuantities.class,
+      ClockOffsetQuantities.class)),
+  /** A delay on the delivery branch only: the 1/D law. */
+  DELIVERY("delivery", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of(DeliveryQuantities.class,
+      ClockOffsetQuantities.class)),
+  /** A second clock, emulated: one-tick negatives from a producer clock offset. */
+  CLOCKOFFSET("clockoffset", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of(ClockOffsetQuantities.class)),
+  /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */
+  AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of(AuditQuantities.class, ExposureQuantities.class));
+
+  /** What took a campaign's measurements. */
+  public enum MeasuredSystem {
+    /** The archive's Java instrument on a real Kafka broker (ledger {@code instrument} {@value Analysis#KAFKA}). */
+    KAFKA(Analysis.KAFKA),
+    /** The no-JVM Python cross-check (ledger {@code instrument} {@value Analysis#NOJVM}). */
+    NOJVM(Analysis.NOJVM),
+    /** OpenMessaging Benchmark's own worker code (its own ledger format, {@code ftl.data.OmbFormat}). */
+    OMB("omb"),
+    /** No measurement of ours: published figures and third-party tools' outputs. */
+    PUBLISHED("");
+
+    private final String instrument;
+
+    MeasuredSystem(String instrument) {
+      this.instrument = instrument;
+    }
+
+    /** The ledger's {@code instrument} word of its runs ({@code ""} where its rows carry none). */
+    public String instrument() { return instrument; }
+  }
+
+  /** What a campaign is in the paper. */
+  public enum Role {
+    /** Mode A, the sign campaign. */
+    SIGN,
+    /** Mode B, the retention campaign. */
+    RETENTION,
+    /** The no-JVM cross-check of Mode B. */
+    CROSS_CHECK,
+    /** A manipulation that tests a mechanism (priority, placement, delivery branch, clock offset). */
+    MECHANISM,
+    /** A pre-registered prediction's data, or the held-out input of one. */
+    PREDICTION,
+    /** A benchmark's own measurement beside ours. */
+    BENCHMARK,
+    /** A replayed real workload. */
+    REPLAY,
+    /** The audit of published harnesses and figures. */
+    AUDIT
+  }
+
+  private final String folder;
+  private final MeasuredSystem system;
+  private final Role role;
+  private final boolean planned;
+  private final List<Class<?>> readers;
+
+  CampaignCatalogue(String folder, MeasuredSystem system, Role role, boolean planned, List<Class<?>> readers) {
+    this.folder = folder;
+    this.system = system;
+    this.role = role;
+    this.planned = planned;
+    this.readers = readers;
+  }
+
+  /** Folder name under the data root; also the campaign's name in keys, macros and ledgers. */
+  public String folder() { return folder; }
+
+  public MeasuredSystem system() { return system; }
+
+  public Role role() { return role; }
+
+  /** Whether the folder holds a {@code plan.json} committed before its runs. */
+  public boolean planned() { return planned; }
+
+  /** Classes of the registry that read this campaign by name (see the class comment for those that read every one). */
+  List<Class<?>> readers() { return readers; }
+}
