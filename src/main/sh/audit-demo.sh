@@ -10,7 +10,9 @@ cd "$root"
 out="${1:-data/audit/demo}"
 mkdir -p "$out/outputs"
 [ -f target/ftl.jar ] || ./ftl --version >/dev/null
-cp="target/ftl.jar:target/lib/*"
+# Kafka's tools are not on the archive's runtime class path: the pom's audit-demo profile adds them, copied here.
+mvn -q -B -Paudit-demo dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory=target/audit-lib
+cp="target/ftl.jar:target/audit-lib/*"
 scratch="scratch/audit-demo-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$scratch"
 ./ftl broker --scratch "$scratch/broker" > "$scratch/broker.out" 2>&1 &

@@ -95,7 +95,11 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
                             Cell warmupEvents, Cell sendLagP99) {}
 
   /** One campaign's conditions. */
-  public record CampaignConditions(String campaign, List<ConditionRow> rows) {}
+  public record CampaignConditions(String campaign, List<ConditionRow> rows) {
+    public CampaignConditions {
+      rows = List.copyOf(rows);
+    }
+  }
 
   /** A condition's row; {@code ackNegativeRate} is null where the campaign has no such entry (the no-JVM check). */
   public record ConditionRow(String condition, Cell runs, Cell b, Cell ackNegativeRate, Cell retentionMin,
@@ -110,7 +114,11 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
                              Cell retentionMax, Cell agreement, Cell heldOutError, Cell flightMedian) {}
 
   /** A campaign's 1/D law: slope, interval, verdict and, per band shown, its runs and median D/T. */
-  public record BandsRow(String campaign, Cell slope, Cell lower, Cell upper, Cell verdict, List<Band> bands) {}
+  public record BandsRow(String campaign, Cell slope, Cell lower, Cell upper, Cell verdict, List<Band> bands) {
+    public BandsRow {
+      bands = List.copyOf(bands);
+    }
+  }
 
   /** One flight band of a campaign. */
   public record Band(Cell runs, Cell relError) {}
@@ -123,7 +131,11 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
    * @param basisLatex the verdict's basis ({@code n/a} when its value carries none)
    */
   public record ReplicationRow(String claimLatex, String originalLatex, List<Cell> ours, String noteLatex, Cell verdict,
-                               String basisLatex) {}
+                               String basisLatex) {
+    public ReplicationRow {
+      ours = ours == null ? null : List.copyOf(ours);
+    }
+  }
 
   /** The first flight band the 1/D table shows: band 1 (flights below a third of a millisecond) holds no run of interest. */
   static final int FIRST_TABLE_BAND = 2;

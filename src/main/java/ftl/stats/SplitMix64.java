@@ -1,7 +1,7 @@
 package ftl.stats;
 
 /**
- * The random numbers of every bootstrap of the archive: SplitMix64 (Steele, Lea and Flood 2014, "Fast splittable
+ * The archive's random generator, the random numbers of every bootstrap: SplitMix64 (Steele, Lea and Flood 2014, "Fast splittable
  * pseudorandom number generators", OOPSLA, doi:10.1145/2714064.2660195; the generator of the JDK's
  * {@link java.util.SplittableRandom}), written out here so that its stream is fixed by this file, not by a JDK
  * version.
@@ -18,6 +18,9 @@ package ftl.stats;
  * {@code SplitMix64(seed)}, i.e. {@code mix64(seed + (i + 1) gamma)}. A replicate's numbers therefore depend only on
  * the seed and its index — not on which thread computes it, in which order, nor on any other quantity — so
  * bootstraps may run on every core and still give the same bytes. Not thread-safe: one instance per thread.
+ *
+ * <p>One exception, kept because switching would change committed numbers: the permutation test of
+ * {@link StratifiedRateRatio#permutationPValue} draws from Commons Math's {@code Well19937c} (see there).
  */
 public final class SplitMix64 {
 

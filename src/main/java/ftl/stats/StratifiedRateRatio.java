@@ -32,6 +32,10 @@ import org.apache.commons.math3.random.Well19937c;
  * respects that events of one run are not independent: the runs' priority labels are permuted within the
  * stratum, the statistic {@code |r_num - r_den|} of pooled rates recomputed, and
  * {@code p = (1 + #{stat* >= stat}) / (1 + permutations)} (Phipson and Smyth 2010, doi:10.2202/1544-6115.1585).
+ * Its permutations are drawn from Commons Math's {@code Well19937c} seeded with the declared seed, the one exception
+ * to the archive's generator ({@link SplitMix64}): the committed p-values were computed with it, and drawing them
+ * from SplitMix64 instead changes printed numbers (tried: three stratum p-values and a count of strata below the
+ * level change), so the exception stays, fixed by Commons Math 3.6.1's {@code Well19937c} stream.
  * <b>Holm</b> step-down correction (Holm 1979, Scand. J. Statist. 6:65–70): with the {@code m} p-values sorted
  * ascending, {@code p'_(i) = max_{j <= i} min(1, (m - j + 1) p_(j))}.
  */

@@ -179,7 +179,7 @@ public final class Census {
         dollars++;
       }
     }
-    if (dollars % 2 == 1) {
+    if ((dollars & 1) == 1) {
       return true;
     }
     int open = line.lastIndexOf("\\[", at);

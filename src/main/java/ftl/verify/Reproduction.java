@@ -30,6 +30,15 @@ public final class Reproduction {
                        List<String> staleOutputs, List<String> textProblems, List<Manifest.Problem> manifest,
                        String dataDigest, List<Census.Entry> census) {
 
+    public Report {
+      quantities = List.copyOf(quantities);
+      outputs = List.copyOf(outputs);
+      staleOutputs = List.copyOf(staleOutputs);
+      textProblems = List.copyOf(textProblems);
+      manifest = List.copyOf(manifest);
+      census = List.copyOf(census);
+    }
+
     /** Numbers of the texts that no quantity, macro or allow-list entry traces. */
     public List<Census.Entry> untraced() {
       return census.stream().filter(e -> e.kind() == Census.Kind.UNTRACED).toList();

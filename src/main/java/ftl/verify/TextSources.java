@@ -17,7 +17,11 @@ import java.util.stream.Stream;
 public final class TextSources {
 
   /** One text file, its archive-relative name and lines. */
-  public record Text(String name, List<String> lines) {}
+  public record Text(String name, List<String> lines) {
+    public Text {
+      lines = List.copyOf(lines);
+    }
+  }
 
   /** A place a text uses a macro or a literal. */
   public record Place(String file, int line, String found) {

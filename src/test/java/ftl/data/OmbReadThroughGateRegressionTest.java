@@ -23,7 +23,19 @@ class OmbReadThroughGateRegressionTest {
   @Test
   void read_syntheticRootThroughTheGate_readsEveryRun(@TempDir Path tmp) throws IOException {
     copyTree(FIXTURE, tmp);
-    assertThat(OmbLedgerReader.read(DataGate.of(tmp, "data"), "omb-real", "data/omb-real")).isNotEmpty();
+    java.util.List<OmbLedgerReader.Entry> entries = OmbLedgerReader.read(DataGate.of(tmp, "data"), "omb-real", "data/omb-real");
+    // the fixture's ledger: r01..r08 ok, each with its run file, then r09 failed (no run file)
+    assertThat(entries).extracting(e -> e.row().runId())
+        .containsExactly("r01", "r02", "r03", "r04", "r05", "r06", "r07", "r08", "r09");
+    for (OmbLedgerReader.Entry e : entries.subList(0, 8)) {
+      assertThat(e.row().ok()).as(e.row().runId()).isTrue();
+      assertThat(e.run()).as(e.row().runId()).isNotNull();
+      assertThat(e.run().received()).as(e.row().runId()).isEqualTo(e.row().messagesReceived()).isPositive();
+      assertThat(e.run().e2eCount()).as(e.row().runId()).isEqualTo(e.row().e2eCount());
+    }
+    OmbLedgerReader.Entry failed = entries.get(8);
+    assertThat(failed.row().status()).isEqualTo(RunStatus.FAILED);
+    assertThat(failed.run()).isNull();
   }
 
   @Test

@@ -51,6 +51,10 @@ public final class CampaignRunner {
 
   /** Counts of one invocation. */
   public record Summary(int planned, int alreadyDone, int ok, int failed, int aborted, List<String> cleaned) {
+    public Summary {
+      cleaned = List.copyOf(cleaned);
+    }
+
     public int ran() { return ok + failed + aborted; }
   }
 

@@ -23,7 +23,8 @@ public record ReplayOptions(long meanGapNanos, SortedSet<Integer> excludedTypes,
    * The administrative event types left out by default, which mark no play on the ball: 35 Starting XI,
    * 18 Half Start, 34 Half End, 36 Tactical Shift, 19 Substitution, 26 Player On, 27 Player Off, 40 Injury Stoppage.
    */
-  public static final SortedSet<Integer> DEFAULT_EXCLUDED = new TreeSet<>(List.of(18, 19, 26, 27, 34, 35, 36, 40));
+  public static final SortedSet<Integer> DEFAULT_EXCLUDED =
+      java.util.Collections.unmodifiableSortedSet(new TreeSet<>(List.of(18, 19, 26, 27, 34, 35, 36, 40)));
 
   public ReplayOptions {
     Objects.requireNonNull(excludedTypes, "excludedTypes");

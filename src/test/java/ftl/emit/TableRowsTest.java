@@ -1,0 +1,247 @@
+package ftl.emit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.DataSet;
+import ftl.quantity.Computed;
+import ftl.quantity.Format;
+import ftl.quantity.Layout;
+import ftl.quantity.Quantity;
+import ftl.quantity.Unit;
+import ftl.quantity.Value;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link TableRows} from hand-made computed quantities: which rows exist (only where their keys do), their order, the
+ * cells they carry, and the figures' point numbering. The data-bound rows read the synthetic root {@code full} of the
+ * registry fixtures (campaigns modeA, modeB, nojvm, payload; payload conditions pb100/pb1000 x start phases 100, 700,
+ * 900 us; modeB conditions s1ms, s1250us and nointerval, none with a start phase).
+ */
+class TableRowsTest {
+  private static final DataSet FULL = DataSet.scan(Path.of("src/test/resources/ftl/quantity/roots/full"), "full");
+
+  private final List<Computed> q = new ArrayList<>();
+
+  @BeforeEach
+  void clear() {
+    q.clear();
+  }
+
+  /** A computed quantity of {@code key} with {@code value}; its LaTeX is {@code L(key)} so a cell can be traced. */
+  private void put(String key, Value value) {
+    q.add(new Computed(new Quantity(key, "M", "test entry " + key, Unit.DIMENSIONLESS, Format.REAL_3SF,
+        Quantity.Scope.TABLE, "ftl.emit.TableRowsTest#put", a -> value), value, key, "L(" + key + ")"));
+  }
+
+  private void real(String key, double v) {
+    put(key, new Value.Real(v));
+  }
+
+  private void missing(String key) {
+    put(key, new Value.Unavailable("none"));
+  }
+
+  private TableRows rows(DataSet data) {
+    return TableRows.of(data, q, List.of());
+  }
+
+  private static String seg(String condition) {
+    return Layout.conditionSegment(condition);
+  }
+
+  @Test
+  void cell_availableOrNot_linksOnlyAValue() {
+    real("a.b", 1);
+    missing("a.c");
+    TableRows.Cell c = TableRows.Cell.of(q.get(0));
+    assertThat(c.linked()).isEqualTo("\\ftlQuantity{a.b}{L(a.b)}");
+    assertThat(TableRows.Cell.of(q.get(1)).linked()).isEqualTo("L(a.c)");
+    assertThat(TableRows.Cell.MISSING.linked()).isEqualTo("n/a");
+  }
+
+  @Test
+  void collapse_strataWithARatio_rowsInLayoutOrderWithTheirFourCells() {
+    Layout.CollapseStratum first = Layout.collapseStrata().get(0);
+    Layout.CollapseStratum last = Layout.collapseStrata().get(Layout.collapseStrata().size() - 1);
+    real(last.key() + ".ratio", 2);
+    real(first.key() + ".ratio", 3);
+    real(first.key() + ".lower", 1);
+    TableRows t = rows(null);
+    assertThat(t.collapse()).hasSize(2);
+    TableRows.CollapseRow r = t.collapse().get(0);
+    assertThat(r.geometry()).isEqualTo(first.geometry());
+    assertThat(r.loadPct()).isEqualTo(first.loadPct());
+    assertThat(r.acks()).isEqualTo(first.acks());
+    assertThat(r.sendIntervalMicros()).isEqualTo(first.sendIntervalMicros());
+    assertThat(r.ratio().latex()).isEqualTo("L(" + first.key() + ".ratio)");
+    assertThat(r.lower().latex()).isEqualTo("L(" + first.key() + ".lower)");
+    assertThat(r.upper()).isEqualTo(TableRows.Cell.MISSING);
+    assertThat(t.collapse().get(1).ratio().key()).isEqualTo(last.key() + ".ratio");
+  }
+
+  @Test
+  void collapsePoints_completeStrataByLoadThenIsolation_numberedFromOne() {
+    Layout.CollapseStratum load50 = Layout.collapseStrata().stream().filter(s -> s.loadPct().equals("50")).findFirst().orElseThrow();
+    Layout.CollapseStratum load0 = Layout.collapseStrata().stream().filter(s -> s.loadPct().equals("0"))
+        .reduce((a, b) -> b).orElseThrow();
+    for (Layout.CollapseStratum s : List.of(load50, load0)) {
+      real(s.key() + ".ratio", 4);
+      real(s.key() + ".lower", 2);
+      real(s.key() + ".upper", 8);
+    }
+    Layout.CollapseStratum incomplete = Layout.collapseStrata().get(1);
+    real(incomplete.key() + ".ratio", 4);
+    missing(incomplete.key() + ".lower");
+    real(incomplete.key() + ".upper", 8);
+    String broker = Layout.isolationBrokers().get(0);
+    String load = Layout.isolationLoads().get(0);
+    String k = Layout.isolationCollapseKey(broker, load);
+    real(k, 1.5);
+    real(k + ".lower", 1);
+    real(k + ".upper", 2);
+    List<TableRows.CollapsePoint> p = rows(null).collapsePoints();
+    assertThat(p).extracting(TableRows.CollapsePoint::idx).containsExactly(1, 2, 3);
+    assertThat(p.get(0).load()).isEqualTo("0");
+    assertThat(p.get(0).group()).isEqualTo("modeA");
+    assertThat(p.get(0).label()).isEqualTo(load0.geometry().substring(0, 2) + "/acks" + load0.acks() + "/s"
+        + load0.sendIntervalMicros() + "us/L0");
+    assertThat(p.get(1).load()).isEqualTo("50");
+    assertThat(List.of(p.get(1).ratio(), p.get(1).lower(), p.get(1).upper())).containsExactly(4.0, 2.0, 8.0);
+    assertThat(p.get(2).group()).isEqualTo("isolation-" + broker);
+    assertThat(p.get(2).label()).isEqualTo("iso/" + broker + "/L" + load);
+    assertThat(p.get(2).ratio()).isEqualTo(1.5);
+  }
+
+  @Test
+  void exposureCurveAndBandPoints_onlyPointsWithBothValues() {
+    real(Layout.exposureCurveFlightKey(1), 100);
+    real(Layout.exposureCurveRelErrorKey(1), 0.5);
+    real(Layout.exposureCurveFlightKey(2), 200);
+    real(Layout.exposureCurveFlightKey(3), 300);
+    put(Layout.exposureCurveRelErrorKey(3), new Value.Count(2));
+    real("onedlaw.band.flight.modeA.band2", 700);
+    real("onedlaw.band.relError.modeA.band2", 0.1);
+    real("onedlaw.band.flight.modeA.band3", 900);
+    TableRows t = rows(null);
+    assertThat(t.exposureCurve()).containsExactly(new TableRows.CurvePoint(100, 0.5), new TableRows.CurvePoint(300, 2));
+    assertThat(t.bandPoints()).containsExactly(new TableRows.CurvePoint(700, 0.1));
+  }
+
+  @Test
+  void of_withoutData_rowsThatNeedTheDataAreEmpty() {
+    real("campaign.runs.modeA", 3);
+    real("runs.modeA." + seg("c-d1"), 1);
+    TableRows t = rows(null);
+    assertThat(t.campaigns()).isEmpty();
+    assertThat(t.conditions()).isEmpty();
+    assertThat(t.payload()).isEmpty();
+    assertThat(t.retention()).isEmpty();
+    assertThat(t.published()).isEmpty();
+  }
+
+  @Test
+  void campaignsAndConditions_onlyCampaignsWithRunsAndConditionsWithEntries() {
+    for (String stat : List.of("runs", "conditions", "runsPerCondition", "eventsPerRun", "warmupEvents", "sendLagP99")) {
+      real("campaign." + stat + ".modeA", 1);
+    }
+    real("campaign.runs.payload", 6);
+    real("runs.modeA." + seg("c-d1"), 2);
+    real("ackNegative.rate.modeA." + seg("c-d1"), 0.25);
+    real("runs.modeA." + seg("c-f1"), 2);
+    TableRows t = rows(FULL);
+    assertThat(t.campaigns()).extracting(TableRows.CampaignRow::campaign).containsExactly("modeA", "payload");
+    TableRows.CampaignRow a = t.campaigns().get(0);
+    assertThat(a.warmupEvents().latex()).isEqualTo("L(campaign.warmupEvents.modeA)");
+    assertThat(t.campaigns().get(1).sendLagP99()).isEqualTo(TableRows.Cell.MISSING);
+    assertThat(t.conditions()).extracting(TableRows.CampaignConditions::campaign).containsExactly("modeA", "payload");
+    List<TableRows.ConditionRow> modeA = t.conditions().get(0).rows();
+    assertThat(modeA).extracting(TableRows.ConditionRow::condition).containsExactly("c-d1", "c-f1");
+    assertThat(modeA.get(0).ackNegativeRate().latex()).isEqualTo("L(ackNegative.rate.modeA." + seg("c-d1") + ")");
+    assertThat(modeA.get(1).ackNegativeRate()).isNull();
+    assertThat(modeA.get(0).retentionMin()).isEqualTo(TableRows.Cell.MISSING);
+    assertThat(t.conditions().get(1).rows()).isEmpty();
+  }
+
+  @Test
+  void payload_byPayloadBytesThenStartPhase() {
+    for (String c : List.of("pb1000-ph100", "pb100-ph900", "pb100-ph700", "pb1000-ph700", "pb100-ph100")) {
+      real("retention.median.payload." + seg(c), 0.5);
+    }
+    real("runs.payload." + seg("pb100-ph100"), 3);
+    List<TableRows.PayloadRow> p = rows(FULL).payload();
+    assertThat(p).extracting(TableRows.PayloadRow::condition)
+        .containsExactly("pb100-ph100", "pb100-ph700", "pb100-ph900", "pb1000-ph100", "pb1000-ph700");
+    assertThat(p.get(0).runs().latex()).isEqualTo("L(runs.payload." + seg("pb100-ph100") + ")");
+    assertThat(p.get(1).runs()).isEqualTo(TableRows.Cell.MISSING);
+  }
+
+  @Test
+  void retention_uncontrolledPhaseConditionsWithAnInterval_bySendInterval() {
+    real("sendInterval.modeB." + seg("s1250us"), 1_250_000);
+    real("sendInterval.modeB." + seg("s1ms"), 1_000_000);
+    missing("sendInterval.modeB." + seg("nointerval"));
+    real("gridlaw.heldout.condition.medianAbsError.modeB." + seg("s1250us"), 0.01);
+    List<TableRows.RetentionRow> r = rows(FULL).retention();
+    assertThat(r).extracting(TableRows.RetentionRow::condition).containsExactly("s1ms", "s1250us");
+    assertThat(r.get(0).heldOutError()).isNull();
+    assertThat(r.get(1).heldOutError().latex())
+        .isEqualTo("L(gridlaw.heldout.condition.medianAbsError.modeB." + seg("s1250us") + ")");
+  }
+
+  @Test
+  void bands_modeAFirstThenDataOrder_fromTheFirstTableBand() {
+    real("onedlaw.slope.payload", 0.1);
+    real("onedlaw.slope.modeA", 0.2);
+    real("onedlaw.band.runs.modeA.band" + TableRows.FIRST_TABLE_BAND, 5);
+    List<TableRows.BandsRow> b = rows(FULL).bands();
+    assertThat(b).extracting(TableRows.BandsRow::campaign).containsExactly("modeA", "payload");
+    assertThat(b.get(0).bands()).hasSize(Layout.flightBands() - TableRows.FIRST_TABLE_BAND + 1);
+    assertThat(b.get(0).bands().get(0).runs().latex()).isEqualTo("L(onedlaw.band.runs.modeA.band" + TableRows.FIRST_TABLE_BAND + ")");
+    assertThat(b.get(0).bands().get(0).relError()).isEqualTo(TableRows.Cell.MISSING);
+    assertThat(b.get(1).verdict()).isEqualTo(TableRows.Cell.MISSING);
+    // without data only modeA's row can exist
+    assertThat(rows(null).bands()).extracting(TableRows.BandsRow::campaign).containsExactly("modeA");
+  }
+
+  @Test
+  void published_flightRowsOfTheAuditTable_withTheirPercentile() {
+    List<Integer> flights = Layout.publishedFlightRows(FULL);
+    assertThat(flights).isNotEmpty();
+    int row = flights.get(0);
+    real("exposure.published.flight" + row, 100);
+    real("exposure.relError.published" + row, 0.2);
+    put("exposure.published.percentile" + row, new Value.Count(50));
+    assertThat(rows(FULL).published()).containsExactly(new TableRows.PublishedPoint(row, 100, 0.2, 50));
+  }
+
+  @Test
+  void replicationAndOriginalCollapse_fromTheClaims() {
+    real("our.a", 1);
+    real("our.b", 2);
+    put("verdict.held", new Value.Verdict(true, "basis_with_underscore"));
+    put("verdict.untestable", new Value.Untestable("no data & no test"));
+    List<OriginalStudy.Claim> claims = List.of(
+        new OriginalStudy.Claim("priority collapse", "7 to 80x", List.of("our.a", "our.b"), "verdict.held", "n_1", 2),
+        new OriginalStudy.Claim("priority collapse (other)", "large", List.of(""), "", "", 3),
+        new OriginalStudy.Claim("a size", "12", List.of("our.a"), "verdict.untestable", "", 4),
+        new OriginalStudy.Claim("gone", "1", List.of("our.a"), "verdict.absent", "", 5));
+    TableRows t = TableRows.of(null, q, claims);
+    assertThat(t.originalCollapse()).containsExactly(new TableRows.OriginalRange("7", "80"));
+    List<TableRows.ReplicationRow> r = t.replication();
+    assertThat(r).hasSize(4);
+    assertThat(r.get(0).ours()).extracting(TableRows.Cell::key).containsExactly("our.a", "our.b");
+    assertThat(r.get(0).verdict().key()).isEqualTo("verdict.held");
+    assertThat(r.get(0).basisLatex()).isEqualTo("basis\\_with\\_underscore");
+    assertThat(r.get(0).noteLatex()).isEqualTo("n\\_1");
+    assertThat(r.get(1).ours()).isNull();
+    assertThat(r.get(1).verdict()).isNull();
+    assertThat(r.get(1).basisLatex()).isEqualTo("n/a");
+    assertThat(r.get(2).basisLatex()).isEqualTo("no data \\& no test");
+    assertThat(r.get(3).verdict()).isNull();
+    assertThat(r.get(3).basisLatex()).isEqualTo("n/a");
+  }
+}
