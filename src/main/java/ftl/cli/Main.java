@@ -95,6 +95,8 @@ public final class Main implements Callable<Integer> {
       if (code == ExitCode.INTERNAL) {
         cmd.getErr().println("ftl: internal error: " + ftl.data.Echo.clean(String.valueOf(ex)));
         ex.printStackTrace(cmd.getErr());
+      } else if (code == ExitCode.IO) {
+        cmd.getErr().println("ftl: " + ioMessage(ex));
       } else {
         cmd.getErr().println("ftl: " + ftl.data.Echo.clean(ex.getMessage()));
       }
@@ -116,6 +118,43 @@ public final class Main implements Callable<Integer> {
     if (ex instanceof HarnessFailure) {
       return ExitCode.HARNESS;
     }
+    if (ioCause(ex) != null) {
+      return ExitCode.IO;
+    }
     return ExitCode.INTERNAL;
+  }
+
+  /**
+   * The I/O failure behind an exception, or null: an {@link java.io.IOException} (thrown, or wrapped in an
+   * {@link java.io.UncheckedIOException}) or a path the system cannot name ({@link java.nio.file.InvalidPathException},
+   * a NUL in a file name). Readers of data turn their I/O failures into {@link DataException}s; what reaches here is the
+   * environment's (a read-only checkout, a full disk, a folder named as an output file), not a bug.
+   */
+  static Throwable ioCause(Throwable ex) {
+    if (ex instanceof java.io.IOException || ex instanceof java.nio.file.InvalidPathException) {
+      return ex;
+    }
+    if (ex instanceof java.io.UncheckedIOException u) {
+      return u.getCause();
+    }
+    return null;
+  }
+
+  /** An I/O failure as one inert line: the path and the system's reason. */
+  static String ioMessage(Throwable ex) {
+    Throwable io = ioCause(ex);
+    String what;
+    if (io instanceof java.nio.file.AccessDeniedException a) {
+      what = a.getFile() + ": permission denied (a read-only checkout or folder?)";
+    } else if (io instanceof java.nio.file.NoSuchFileException n) {
+      what = n.getFile() + ": no such file or folder";
+    } else if (io instanceof java.nio.file.FileAlreadyExistsException f) {
+      what = f.getFile() + ": already exists";
+    } else if (io instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      what = f.getFile() + ": " + f.getReason();
+    } else {
+      what = String.valueOf(io.getMessage());
+    }
+    return "cannot write or read a file: " + ftl.data.Echo.clean(what);
   }
 }

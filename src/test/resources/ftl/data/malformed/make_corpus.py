@@ -242,6 +242,18 @@ ledger("events-file-is-folder", LH + "\n" + ok1.replace("events/r1.csv", "events
 w("ledgers/events-file-is-folder/events/dir.csv/inside.txt", "a folder where an events file is expected\n")
 cases[-1] = cases[-1] + ("data/events-file-is-folder/events/dir.csv",)
 
+# issue 26: a value the reader accepted reached the analysis out of its range (exit 70); now refused at the reader
+def ranged(name, column, value, line_fragment, extra_col="", extra_val=""):
+    hdr = LH + "," + column + ("," + extra_col if extra_col else "")
+    row = ok1 + "," + value + ("," + extra_val if extra_col else "")
+    ledger(name, hdr + "\n" + row + "\n", 2, line_fragment)
+ranged("events-written-negative", "events_written", "-1", "events_written is out of its range [0, 2097152]")
+ranged("clock-offset-max-long", "clock_offset_us", "9223372036854775807", "clock_offset_us is out of its range [-10000000, 10000000]")
+ranged("clock-offset-min-long", "clock_offset_us", "-9223372036854775807", "clock_offset_us is out of its range [-10000000, 10000000]")
+ranged("mismatch-negative", "create_ms_mismatch", "-1", "create_ms_mismatch is out of its range [0, 2097152]")
+ranged("mismatch-above-events", "create_ms_mismatch", "7", "create_ms_mismatch (7) exceeds events_written (6)", "events_written", "6")
+ranged("load-measured-above-100", "load_measured_pct", "1e3", "load_measured_pct is out of its range [0, 100]")
+
 # ---- whole data roots: folder names, the data dictionary, the audit tables and texts ----
 def root(name, files, line, fragment, file, command="list"):
     d = "roots/" + name
@@ -279,6 +291,8 @@ E2E = "Percentiles: 50th = " + "9" * 400 + ", 99th = 1\n"
 root("demo-e2e-infinite", {**CAMP, "audit/demo/outputs/e2e-1.txt": "run 1\n" + E2E}, 2, "not a finite number", "audit/demo/outputs/e2e-1.txt")
 PERF = "10 records sent, 1.0 records/sec (0.1 MB/sec), 1.2.3 ms avg latency, 5.0 ms max latency, 1 ms 50th\n"
 root("demo-perf-two-points", {**CAMP, "audit/demo/outputs/perf-1.txt": PERF}, 1, "not a finite number (\"1.2.3\")", "audit/demo/outputs/perf-1.txt")
+root("demo-e2e-20-digits", {**CAMP, "audit/demo/outputs/e2e-1.txt": "run 1\nPercentiles: 50th = " + "9" * 20 + ", 99th = 1\n"}, 2,
+     "a latency above one day (\"" + "9" * 20 + "\" ms)", "audit/demo/outputs/e2e-1.txt")
 root("demo-text-not-utf8", {**CAMP, "audit/demo/outputs/e2e-1.txt": b"\xc3\x28\n"}, 0, "not UTF-8 text", "audit/demo/outputs/e2e-1.txt")
 root("demo-outputs-missing", {**CAMP, "audit/demo/demo-ledger.csv": "x\n"}, 0, "the demonstration has no outputs folder", "audit/demo/outputs")
 # issue 26: plan numbers that decide a verdict, read through the strict accessors (ftl.data.JsonValue)
