@@ -76,6 +76,9 @@ public final class Main implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
+    // before anything can print (a library's logger keeps the stream it finds): controls are shown as escapes
+    System.setOut(ftl.data.TerminalStream.wrap(System.out));
+    System.setErr(ftl.data.TerminalStream.wrap(System.err));
     System.exit(run(args));
   }
 
@@ -89,6 +92,34 @@ public final class Main implements Callable<Integer> {
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main());
     cl.setUsageHelpWidth(110);
+    // "check @/etc/passwd" is an argument, not a file of arguments to read
+    cl.setExpandAtFiles(false);
+    // the help is plain text: no colour codes (which the terminal filter would show as escapes)
+    cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+    // whatever a command prints to standard output and error passes the terminal filter (ftl.data.TerminalStream)
+    cl.setExecutionStrategy(parsed -> {
+      java.io.PrintStream out = System.out;
+      java.io.PrintStream err = System.err;
+      System.setOut(ftl.data.TerminalStream.wrap(out));
+      System.setErr(ftl.data.TerminalStream.wrap(err));
+      try {
+        return new CommandLine.RunLast().execute(parsed);
+      } finally {
+        System.out.flush();
+        System.err.flush();
+        System.setOut(out);
+        System.setErr(err);
+      }
+    });
+    cl.setParameterExceptionHandler((ex, args) -> {
+      // picocli's own handler echoes the argument as it came: a usage error is printed through Echo like any other
+      CommandLine c = ex.getCommandLine();
+      c.getErr().println("ftl: " + ftl.data.Echo.clean(ex.getMessage()));
+      if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, c.getErr())) {
+        c.getErr().println("Try '" + ftl.data.Echo.of(c.getCommandSpec().qualifiedName()) + " --help' for more information.");
+      }
+      return c.getExitCodeExceptionMapper() != null ? c.getExitCodeExceptionMapper().getExitCode(ex) : ExitCode.USAGE;
+    });
     cl.setExitCodeExceptionMapper(Main::exitCodeOf);
     cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
       int code = exitCodeOf(ex);
