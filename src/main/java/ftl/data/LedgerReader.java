@@ -149,6 +149,7 @@ public final class LedgerReader {
       }
       RowChecks checks = new RowChecks(header, dictionary);
       Map<String, Long> seen = new HashMap<>();
+      Map<String, Long> files = new HashMap<>();
       List<LedgerRow> rows = new ArrayList<>();
       for (CSVRecord rec : parser) {
         long line = parser.getCurrentLineNumber();
@@ -165,7 +166,7 @@ public final class LedgerReader {
         for (int i = 0; i < cells.length; i++) {
           cells[i] = checks.once(i, rec.get(i));
         }
-        rows.add(checkRow(new RowCells(checks.header, cells), rec, line, displayName, eventsFileExists, checks, seen));
+        rows.add(checkRow(new RowCells(checks.header, cells), rec, line, displayName, eventsFileExists, checks, seen, files));
       }
       if (rows.isEmpty()) {
         throw new DataException(displayName, 1, "no runs after the header", null);
@@ -224,9 +225,17 @@ public final class LedgerReader {
     }
   }
 
+  /**
+   * Checks one row. An events file named by two rows of one ledger is refused as bad data rather than scanned once and
+   * counted for both: in a measurement archive a run is one measurement, written to a file of its own by the instrument
+   * ({@code events/<run_id>.csv}), so two rows on one file are one measurement counted twice (pseudo-replication that
+   * inflates every count and every test's n), never a legitimate layout; refusing it also bounds the work by the input
+   * (5,000 rows on one 200,000-row file had run past 30 s, each scanned again). Distinct names of one file (hard links)
+   * are distinct files to the archive, each read once, as the growth benchmark's grown root uses them.
+   */
   private static LedgerRow checkRow(Map<String, String> fields, CSVRecord rec, long line, String name,
                                     java.util.function.Predicate<String> eventsFileExists,
-                                    RowChecks checks, Map<String, Long> seen) {
+                                    RowChecks checks, Map<String, Long> seen, Map<String, Long> files) {
     String runId = fields.get("run_id").trim();
     if (runId.isEmpty()) {
       throw new DataException(name, line, "run_id is empty", null);
@@ -257,6 +266,11 @@ public final class LedgerReader {
       throw new DataException(name, line, "an ok run needs an events_file", null);
     }
     if (!eventsFile.isEmpty()) {
+      Long first = files.putIfAbsent(eventsFile, line);
+      if (first != null) {
+        throw new DataException(name, line, "events file " + Echo.of(eventsFile) + " is named again (first on line " + first
+            + "): each run has its own events file; one file for two runs would count its events twice", null);
+      }
       if (!safeRelative(eventsFile)) {
         throw new DataException(name, line, "events_file \"" + Echo.of(eventsFile)
             + "\" lies outside the campaign folder or is not a safe relative path", null);

@@ -125,6 +125,8 @@ def ledger(name, text, line, fragment, events=True):
     w(d + "/ledger.csv", text)
     if events:
         w(d + "/events/r1.csv", EVENTS)
+        if name.startswith("collide-"):  # each run its own events file (one file for two rows is refused)
+            w(d + "/events/r2.csv", EVENTS)
     cases.append((d, "ledger", line, fragment))
 
 ok1 = "r1,c1,ok,events/r1.csv,%s,1000000" % SHA
@@ -226,11 +228,11 @@ ledger("interval-zero", LH + "\n" + ok1.replace(",1000000", ",0") + "\n", 2, "se
 ledger("interval-negative", LH + "\n" + ok1.replace(",1000000", ",-1000000") + "\n", 2, "send_interval_ns must be positive (\"-1000000\")")
 ledger("interval-overflow", LH + "\n" + ok1.replace(",1000000", ",99999999999999999999") + "\n", 2, "send_interval_ns is not an integer")
 ledger("interval-space", LH + "\n" + ok1.replace(",1000000", ", 1000000") + "\n", 2, "send_interval_ns is not an integer (\" 1000000\")")
-ledger("collide-key", LH + "\n" + ok1.replace("r1,c1", "r1,a.b") + "\n" + ok1.replace("r1,c1", "r2,a-b") + "\n", 3,
+ledger("collide-key", LH + "\n" + ok1.replace("r1,c1", "r1,a.b") + "\n" + ok1.replace("r1,c1", "r2,a-b").replace("events/r1.csv", "events/r2.csv") + "\n", 3,
        "condition \"a-b\" collides with \"a.b\" (line 2): both make the registry key segment a-b")
-ledger("collide-macro", LH + "\n" + ok1.replace("r1,c1", "r1,aB") + "\n" + ok1.replace("r1,c1", "r2,a_b") + "\n", 3,
+ledger("collide-macro", LH + "\n" + ok1.replace("r1,c1", "r1,aB") + "\n" + ok1.replace("r1,c1", "r2,a_b").replace("events/r1.csv", "events/r2.csv") + "\n", 3,
        "condition \"a_b\" collides with \"aB\" (line 2): both make the macro words AB")
-ledger("collide-digit-word", LH + "\n" + ok1.replace("r1,c1", "r1,s1") + "\n" + ok1.replace("r1,c1", "r2,sOne") + "\n", 3,
+ledger("collide-digit-word", LH + "\n" + ok1.replace("r1,c1", "r1,s1") + "\n" + ok1.replace("r1,c1", "r2,sOne").replace("events/r1.csv", "events/r2.csv") + "\n", 3,
        "condition \"sOne\" collides with \"s1\" (line 2): both make the macro words SOne")
 ledger("events-absolute", LH + "\n" + ok1.replace("events/r1.csv", "/etc/passwd") + "\n", 2, "lies outside the campaign folder")
 ledger("events-dotdot-inside", LH + "\n" + ok1.replace("events/r1.csv", "events/../events/r1.csv") + "\n", 2, "lies outside the campaign folder")
@@ -247,6 +249,8 @@ def ranged(name, column, value, line_fragment, extra_col="", extra_val=""):
     hdr = LH + "," + column + ("," + extra_col if extra_col else "")
     row = ok1 + "," + value + ("," + extra_val if extra_col else "")
     ledger(name, hdr + "\n" + row + "\n", 2, line_fragment)
+ledger("events-file-twice", LH + "\n" + ok1 + "\n" + ok1.replace("r1,c1", "r2,c1") + "\n", 3,
+       "events file events/r1.csv is named again (first on line 2)")
 ranged("events-written-negative", "events_written", "-1", "events_written is out of its range [0, 2097152]")
 ranged("clock-offset-max-long", "clock_offset_us", "9223372036854775807", "clock_offset_us is out of its range [-10000000, 10000000]")
 ranged("clock-offset-min-long", "clock_offset_us", "-9223372036854775807", "clock_offset_us is out of its range [-10000000, 10000000]")
