@@ -65,11 +65,11 @@ public final class CheckCommand implements Callable<Integer> {
         if (!originals.isEmpty()) {
           return original(originals, registry, a);
         }
-        throw new NotFoundException("no quantity is printed as \"" + what + "\", nor is it a figure of the original study"
+        throw new NotFoundException("no quantity is printed as \"" + ftl.data.Echo.of(what) + "\", nor is it a figure of the original study"
             + " (" + OriginalStudy.FILE + "; try ./ftl list)");
       }
       if (hits.size() > 1) {
-        System.out.println("\"" + what + "\" is the text of " + hits.size() + " quantities: "
+        System.out.println("\"" + ftl.data.Echo.of(what) + "\" is the text of " + hits.size() + " quantities: "
             + String.join(", ", hits.stream().map(h -> h.quantity().key()).toList()) + "; showing the first");
       }
       c = hits.get(0);
@@ -160,8 +160,9 @@ public final class CheckCommand implements Callable<Integer> {
    */
   private List<Computed> byText(Registry registry, Analysis a, String printed) {
     String want = normalise(printed);
-    if (want.isEmpty()) {
-      throw new NotFoundException("\"" + printed + "\" is neither a quantity key, a macro, nor a number");
+    if (want.isEmpty() || !looksPrinted(printed)) {
+      throw new NotFoundException("\"" + ftl.data.Echo.of(printed) + "\" is neither a quantity key, a macro, nor a number"
+          + " as printed");
     }
     List<Computed> hits = new ArrayList<>();
     for (Quantity q : indexed(want, registry)) {
@@ -311,6 +312,26 @@ public final class CheckCommand implements Callable<Integer> {
   }
 
   /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal ({@link PrintedNumber#digits}). */
+  /** Words a printed number may carry: units, the {@code x} of a ratio, the {@code to} of a range, the {@code of} of a share. */
+  private static final java.util.Set<String> NUMBER_WORDS = java.util.Set.of("to", "of", "x", "ns", "us", "µs", "ms", "s",
+      "b", "kb", "mb", "gb", "pp", "k", "m", "msg", "per", "runs", "events", "percent");
+
+  /**
+   * Whether {@code s} reads as a number as printed ({@code 62,264}, {@code 2.07x}, {@code 0.36% to 100%},
+   * {@code 450 µs}): every word of letters in it is a unit or a connective of {@link #NUMBER_WORDS}. {@code zz2zz} is
+   * not one, though it has a digit: {@link #normalise} alone would read it as {@code 2} and match every quantity
+   * printed as 2.
+   */
+  static boolean looksPrinted(String s) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("[\\p{L}]+").matcher(s.toLowerCase(java.util.Locale.ROOT));
+    while (m.find()) {
+      if (!NUMBER_WORDS.contains(m.group())) {
+        return false;
+      }
+    }
+    return s.chars().anyMatch(Character::isDigit) && s.length() <= 200;
+  }
+
   static String normalise(String s) {
     return PrintedNumber.digits(s);
   }

@@ -1,5 +1,7 @@
 package ftl.cli;
 
+import ftl.data.Echo;
+
 import ftl.emit.ArchiveVersion;
 import ftl.quantity.Analysis;
 import ftl.quantity.Computed;
@@ -61,23 +63,23 @@ public final class CheckPdfCommand implements Callable<Integer> {
     Map<String, Computed> byKey = new HashMap<>();
     computed.forEach(c -> byKey.put(c.quantity().key(), c));
 
-    System.out.println(pdf + ": " + r.pages() + " page" + (r.pages() == 1 ? "" : "s")
-        + doc.source().map(s -> ", built from " + s).orElse("")
-        + doc.version().map(v -> ", archive version " + v).orElse(""));
+    System.out.println(Echo.of(pdf.toString()) + ": " + r.pages() + " page" + (r.pages() == 1 ? "" : "s")
+        + doc.source().map(s -> ", built from " + Echo.of(s)).orElse("")
+        + doc.version().map(v -> ", archive version " + Echo.of(v)).orElse(""));
     switch (r.digest()) {
       case MATCHES -> System.out.println("  data digest: " + digest + " (matches " + a.data().displayRoot() + ")");
       case MISSING -> System.out.println("  data digest: STALE: the PDF's metadata carries none (Subject \""
-          + doc.info().getOrDefault("Subject", "") + "\"); it was not built from this archive");
-      case DIFFERENT -> System.out.println("  data digest: STALE: the PDF was built from data with digest " + r.pdfDigest().get()
+          + Echo.of(doc.info().getOrDefault("Subject", "")) + "\"); it was not built from this archive");
+      case DIFFERENT -> System.out.println("  data digest: STALE: the PDF was built from data with digest " + Echo.of(r.pdfDigest().get())
           + ", not from this archive's " + a.data().displayRoot() + " (" + digest + ")");
     }
     if (doc.version().isPresent() && !doc.version().get().equals(ArchiveVersion.VERSION)) {
-      System.out.println("  note: built with archive version " + doc.version().get() + ", this is " + ArchiveVersion.VERSION);
+      System.out.println("  note: built with archive version " + Echo.of(doc.version().get()) + ", this is " + ArchiveVersion.VERSION);
     }
     for (PdfCensus.Entry e : r.of(PdfCensus.Kind.DISAGREE)) {
       Computed c = byKey.get(e.key());
-      System.out.println("  DISAGREE page " + e.page() + ": \"" + e.printed() + "\" is " + e.key()
-          + (c == null ? "" : " (\\" + c.quantity().macro() + ")") + ": " + e.why());
+      System.out.println("  DISAGREE page " + e.page() + ": \"" + Echo.of(e.printed()) + "\" is " + Echo.of(e.key())
+          + (c == null ? "" : " (\\" + c.quantity().macro() + ")") + ": " + Echo.clean(e.why()));
       if (c != null) {
         System.out.println("    value " + (c.available() ? c.text() : "none") + "; computed by " + c.quantity().function()
             + "; " + c.quantity().definition() + " (./ftl check " + e.key() + " lists its data files)");
@@ -86,7 +88,7 @@ public final class CheckPdfCommand implements Callable<Integer> {
     if (list) {
       for (PdfCensus.Entry e : r.entries()) {
         if (e.kind() != PdfCensus.Kind.DISAGREE) {
-          System.out.println("  " + e);
+          System.out.println("  " + Echo.clean(e.toString()));
         }
       }
     }

@@ -16,6 +16,11 @@ public final class ExitCode {
   public static final int NOT_FOUND = 4;
   /** The instrument failed: broker did not start or died, client error, host refused a manipulation. */
   public static final int HARNESS = 5;
+  /**
+   * A file could not be written or read for a reason outside the data: a read-only checkout, a full disk, a folder
+   * where a file is named, no permission. Not a bug: the message names the path and the system's reason.
+   */
+  public static final int IO = 6;
   /** An internal error (a bug in ftl): please report it with the command that caused it. */
   public static final int INTERNAL = 70;
 
@@ -29,5 +34,6 @@ public final class ExitCode {
       + "  3   bad input data: malformed, truncated, missing or tampered data file (file:line named), unreadable PDF%n"
       + "  4   not found: a file, folder, quantity key or macro named on the command line%n"
       + "  5   instrument failure: broker, client, or a refused manipulation%n"
+      + "  6   cannot write or read a file: read-only checkout, full disk, a folder named as a file, no permission%n"
       + "  70  internal error (a bug in ftl)%n";
 }

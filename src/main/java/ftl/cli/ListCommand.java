@@ -41,7 +41,8 @@ public final class ListCommand implements Callable<Integer> {
     List<Computed> computed = Computed.allAfterReading(() -> (registry[0] = Registry.forData(a.data())).all(), a);
     if (json) {
       // streamed to stdout, never held as one string: the sources lists make the output grow with the data
-      java.io.BufferedOutputStream stdout = new java.io.BufferedOutputStream(System.out, 1 << 16);
+      // JSON escapes every control itself (TERMINAL_SAFE): written past the terminal filter, unscanned
+      java.io.BufferedOutputStream stdout = new java.io.BufferedOutputStream(ftl.data.TerminalStream.raw(System.out), 1 << 16);
       writeJson(computed, a::sourceFiles, registry[0]::registration, stdout);
       stdout.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
       stdout.flush();
@@ -77,6 +78,7 @@ public final class ListCommand implements Callable<Integer> {
                         java.io.OutputStream out) throws java.io.IOException {
     ObjectMapper om = new ObjectMapper().enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
         .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    om.getFactory().setCharacterEscapes(TERMINAL_SAFE);
     Map<Quantity.Scope, SerializedString> sources = new java.util.EnumMap<>(Quantity.Scope.class);
     try (JsonGenerator g = om.getFactory().createGenerator(out)) {
       g.setPrettyPrinter(new DefaultPrettyPrinter());
@@ -119,6 +121,33 @@ public final class ListCommand implements Callable<Integer> {
     return r.registeredBy() + (r.registeredAtMillis() < 0 ? "" : " at " + java.time.Instant.ofEpochMilli(r.registeredAtMillis()))
         + (r.dataFromMillis() < 0 ? "" : "; first run judged " + java.time.Instant.ofEpochMilli(r.dataFromMillis()));
   }
+
+  /**
+   * JSON's own escapes (C0 controls, quote, backslash) and, beyond them, every other control {@link ftl.data.Echo#isControl}
+   * names (DEL, C1, the Unicode separators, the bidirectional marks) as {@code \\uXXXX}: the same JSON to a parser, and
+   * nothing in it can drive a terminal. Text without such a character is written as before, byte for byte.
+   */
+  static final com.fasterxml.jackson.core.io.CharacterEscapes TERMINAL_SAFE = new com.fasterxml.jackson.core.io.CharacterEscapes() {
+    private static final long serialVersionUID = 1L;
+    private final int[] ascii = ascii();
+
+    private static int[] ascii() {
+      int[] a = standardAsciiEscapesForJSON();
+      a[0x7f] = ESCAPE_STANDARD;
+      return a;
+    }
+
+    @Override
+    public int[] getEscapeCodesForAscii() {
+      return ascii;
+    }
+
+    @Override
+    public com.fasterxml.jackson.core.SerializableString getEscapeSequence(int ch) {
+      return ch <= 0xffff && ftl.data.Echo.isControl((char) ch)
+          ? new SerializedString(String.format(java.util.Locale.ROOT, "\\u%04x", ch)) : null;
+    }
+  };
 
   private static SerializedString raw(ObjectMapper om, List<String> files) {
     try {

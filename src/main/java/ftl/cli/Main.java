@@ -76,6 +76,9 @@ public final class Main implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
+    // before anything can print (a library's logger keeps the stream it finds): controls are shown as escapes
+    System.setOut(ftl.data.TerminalStream.wrap(System.out));
+    System.setErr(ftl.data.TerminalStream.wrap(System.err));
     System.exit(run(args));
   }
 
@@ -89,12 +92,42 @@ public final class Main implements Callable<Integer> {
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Main());
     cl.setUsageHelpWidth(110);
+    // "check @/etc/passwd" is an argument, not a file of arguments to read
+    cl.setExpandAtFiles(false);
+    // the help is plain text: no colour codes (which the terminal filter would show as escapes)
+    cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+    // whatever a command prints to standard output and error passes the terminal filter (ftl.data.TerminalStream)
+    cl.setExecutionStrategy(parsed -> {
+      java.io.PrintStream out = System.out;
+      java.io.PrintStream err = System.err;
+      System.setOut(ftl.data.TerminalStream.wrap(out));
+      System.setErr(ftl.data.TerminalStream.wrap(err));
+      try {
+        return new CommandLine.RunLast().execute(parsed);
+      } finally {
+        System.out.flush();
+        System.err.flush();
+        System.setOut(out);
+        System.setErr(err);
+      }
+    });
+    cl.setParameterExceptionHandler((ex, args) -> {
+      // picocli's own handler echoes the argument as it came: a usage error is printed through Echo like any other
+      CommandLine c = ex.getCommandLine();
+      c.getErr().println("ftl: " + ftl.data.Echo.clean(ex.getMessage()));
+      if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, c.getErr())) {
+        c.getErr().println("Try '" + ftl.data.Echo.of(c.getCommandSpec().qualifiedName()) + " --help' for more information.");
+      }
+      return c.getExitCodeExceptionMapper() != null ? c.getExitCodeExceptionMapper().getExitCode(ex) : ExitCode.USAGE;
+    });
     cl.setExitCodeExceptionMapper(Main::exitCodeOf);
     cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
       int code = exitCodeOf(ex);
       if (code == ExitCode.INTERNAL) {
         cmd.getErr().println("ftl: internal error: " + ftl.data.Echo.clean(String.valueOf(ex)));
         ex.printStackTrace(cmd.getErr());
+      } else if (code == ExitCode.IO) {
+        cmd.getErr().println("ftl: " + ioMessage(ex));
       } else {
         cmd.getErr().println("ftl: " + ftl.data.Echo.clean(ex.getMessage()));
       }
@@ -116,6 +149,43 @@ public final class Main implements Callable<Integer> {
     if (ex instanceof HarnessFailure) {
       return ExitCode.HARNESS;
     }
+    if (ioCause(ex) != null) {
+      return ExitCode.IO;
+    }
     return ExitCode.INTERNAL;
+  }
+
+  /**
+   * The I/O failure behind an exception, or null: an {@link java.io.IOException} (thrown, or wrapped in an
+   * {@link java.io.UncheckedIOException}) or a path the system cannot name ({@link java.nio.file.InvalidPathException},
+   * a NUL in a file name). Readers of data turn their I/O failures into {@link DataException}s; what reaches here is the
+   * environment's (a read-only checkout, a full disk, a folder named as an output file), not a bug.
+   */
+  static Throwable ioCause(Throwable ex) {
+    if (ex instanceof java.io.IOException || ex instanceof java.nio.file.InvalidPathException) {
+      return ex;
+    }
+    if (ex instanceof java.io.UncheckedIOException u) {
+      return u.getCause();
+    }
+    return null;
+  }
+
+  /** An I/O failure as one inert line: the path and the system's reason. */
+  static String ioMessage(Throwable ex) {
+    Throwable io = ioCause(ex);
+    String what;
+    if (io instanceof java.nio.file.AccessDeniedException a) {
+      what = a.getFile() + ": permission denied (a read-only checkout or folder?)";
+    } else if (io instanceof java.nio.file.NoSuchFileException n) {
+      what = n.getFile() + ": no such file or folder";
+    } else if (io instanceof java.nio.file.FileAlreadyExistsException f) {
+      what = f.getFile() + ": already exists";
+    } else if (io instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      what = f.getFile() + ": " + f.getReason();
+    } else {
+      what = String.valueOf(io.getMessage());
+    }
+    return "cannot write or read a file: " + ftl.data.Echo.clean(what);
   }
 }

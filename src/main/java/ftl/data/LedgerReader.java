@@ -31,6 +31,38 @@ public final class LedgerReader {
   /** Integer ledger columns that must be positive when present: a send interval of zero or less is no interval. */
   public static final List<String> POSITIVE_COLUMNS = List.of(LedgerSchema.SEND_INTERVAL_NS.name());
 
+  /**
+   * The range of a numeric ledger column the analysis computes with, checked as the ledger is read (issue 26: every
+   * value a reader accepts is one the analysis can use, so exit 70 can only mean a bug).
+   *
+   * @param column the column
+   * @param min smallest value allowed
+   * @param max largest value allowed
+   * @param why what the range follows from, for the message
+   */
+  record Range(String column, double min, double max, String why) {
+    Range {
+      java.util.Objects.requireNonNull(column);
+      if (!(min <= max)) {
+        throw new IllegalArgumentException("empty range for " + column);
+      }
+    }
+  }
+
+  /** Largest clock offset a run may record, us: the instrument's own limit ({@code Condition.MAX_CLOCK_OFFSET_MICROS}). */
+  public static final long MAX_CLOCK_OFFSET_MICROS = 10_000_000L;
+
+  /**
+   * Ranges of numeric columns (a column the header lacks, or an empty cell, is not checked). These belong beside the
+   * columns' types in {@link LedgerSchema}; they are kept here while that file is being changed elsewhere.
+   */
+  static final List<Range> RANGES = List.of(
+      new Range(LedgerSchema.EVENTS_WRITTEN.name(), 0, EventReader.MAX_ROWS, "a count of the events file's rows"),
+      new Range(LedgerSchema.CREATE_MS_MISMATCH.name(), 0, EventReader.MAX_ROWS, "a count of events"),
+      new Range(LedgerSchema.CLOCK_OFFSET_US.name(), -MAX_CLOCK_OFFSET_MICROS, MAX_CLOCK_OFFSET_MICROS,
+          "the instrument's largest clock offset, 10 s"),
+      new Range(LedgerSchema.LOAD_MEASURED_PCT.name(), 0, 100, "a share of a core, in percent"));
+
   private LedgerReader() {}
 
   /**
@@ -117,6 +149,7 @@ public final class LedgerReader {
       }
       RowChecks checks = new RowChecks(header, dictionary);
       Map<String, Long> seen = new HashMap<>();
+      Map<String, Long> files = new HashMap<>();
       List<LedgerRow> rows = new ArrayList<>();
       for (CSVRecord rec : parser) {
         long line = parser.getCurrentLineNumber();
@@ -133,7 +166,7 @@ public final class LedgerReader {
         for (int i = 0; i < cells.length; i++) {
           cells[i] = checks.once(i, rec.get(i));
         }
-        rows.add(checkRow(new RowCells(checks.header, cells), rec, line, displayName, eventsFileExists, checks, seen));
+        rows.add(checkRow(new RowCells(checks.header, cells), rec, line, displayName, eventsFileExists, checks, seen, files));
       }
       if (rows.isEmpty()) {
         throw new DataException(displayName, 1, "no runs after the header", null);
@@ -192,9 +225,17 @@ public final class LedgerReader {
     }
   }
 
+  /**
+   * Checks one row. An events file named by two rows of one ledger is refused as bad data rather than scanned once and
+   * counted for both: in a measurement archive a run is one measurement, written to a file of its own by the instrument
+   * ({@code events/<run_id>.csv}), so two rows on one file are one measurement counted twice (pseudo-replication that
+   * inflates every count and every test's n), never a legitimate layout; refusing it also bounds the work by the input
+   * (5,000 rows on one 200,000-row file had run past 30 s, each scanned again). Distinct names of one file (hard links)
+   * are distinct files to the archive, each read once, as the growth benchmark's grown root uses them.
+   */
   private static LedgerRow checkRow(Map<String, String> fields, CSVRecord rec, long line, String name,
                                     java.util.function.Predicate<String> eventsFileExists,
-                                    RowChecks checks, Map<String, Long> seen) {
+                                    RowChecks checks, Map<String, Long> seen, Map<String, Long> files) {
     String runId = fields.get("run_id").trim();
     if (runId.isEmpty()) {
       throw new DataException(name, line, "run_id is empty", null);
@@ -225,6 +266,11 @@ public final class LedgerReader {
       throw new DataException(name, line, "an ok run needs an events_file", null);
     }
     if (!eventsFile.isEmpty()) {
+      Long first = files.putIfAbsent(eventsFile, line);
+      if (first != null) {
+        throw new DataException(name, line, "events file " + Echo.of(eventsFile) + " is named again (first on line " + first
+            + "): each run has its own events file; one file for two runs would count its events twice", null);
+      }
       if (!safeRelative(eventsFile)) {
         throw new DataException(name, line, "events_file \"" + Echo.of(eventsFile)
             + "\" lies outside the campaign folder or is not a safe relative path", null);
@@ -259,7 +305,41 @@ public final class LedgerReader {
         throw new DataException(name, line, column + " must be positive (\"" + Echo.of(v) + "\")", null);
       }
     }
+    for (Range r : RANGES) {
+      String v = fields.getOrDefault(r.column(), "");
+      if (!v.isEmpty()) {
+        double x = number(v, r.column(), name, line);
+        if (x < r.min() || x > r.max()) {
+          throw new DataException(name, line, r.column() + " is out of its range [" + plain(r.min()) + ", "
+              + plain(r.max()) + "], " + r.why() + " (\"" + Echo.of(v) + "\")", null);
+        }
+      }
+    }
+    String mismatch = fields.getOrDefault(LedgerSchema.CREATE_MS_MISMATCH.name(), "");
+    String written = fields.getOrDefault(LedgerSchema.EVENTS_WRITTEN.name(), "");
+    if (!mismatch.isEmpty() && !written.isEmpty()
+        && number(mismatch, LedgerSchema.CREATE_MS_MISMATCH.name(), name, line) > number(written, LedgerSchema.EVENTS_WRITTEN.name(), name, line)) {
+      throw new DataException(name, line, LedgerSchema.CREATE_MS_MISMATCH.name() + " (" + mismatch + ") exceeds "
+          + LedgerSchema.EVENTS_WRITTEN.name() + " (" + written + "): more mismatched events than events", null);
+    }
     return new LedgerRow(runId, condition, status, eventsFile, sha, fields, line);
+  }
+
+  /** A numeric cell (the type check has accepted it unless a data dictionary loosened the column's type). */
+  private static double number(String v, String column, String name, long line) {
+    try {
+      double x = Double.parseDouble(v);
+      if (Double.isFinite(x) && !v.strip().startsWith("0x") && !v.strip().startsWith("-0x")) {
+        return x;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new DataException(name, line, column + " is not a finite number (\"" + Echo.of(v) + "\")", null);
+  }
+
+  private static String plain(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
 
   /** A fast sufficient test for {@link #SHA256}: 64 characters, each {@code 0-9} or {@code a-f}. */

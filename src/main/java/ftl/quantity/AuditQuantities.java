@@ -35,6 +35,12 @@ final class AuditQuantities {
   private static final Pattern E2E_AVG = Pattern.compile("Avg latency: ([0-9.]+) ms");
   private static final Pattern PERF = Pattern.compile("records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), ([0-9.]+) ms avg latency, [0-9.]+ ms max latency, (\\d+) ms 50th");
 
+  /**
+   * Largest latency a demonstration output may print, ms (one day; the demonstration's runs last a minute): what a
+   * tool's output line may claim is refused above it as bad data, so a 20-digit percentile is exit 3, not an overflow.
+   */
+  static final double MAX_DEMO_LATENCY_MILLIS = 86_400_000;
+
   private AuditQuantities() {}
 
   /** Rows of the harness audit table, every column as text; empty when the file is absent. */
@@ -136,6 +142,11 @@ final class AuditQuantities {
         if (!Double.isFinite(x)) {
           long line = 1 + o.text().substring(0, at).chars().filter(c -> c == '\n').count();
           throw new DataException(o.name(), line, "not a finite number (\"" + Echo.of(last) + "\")", null);
+        }
+        if (x > MAX_DEMO_LATENCY_MILLIS) {
+          long line = 1 + o.text().substring(0, at).chars().filter(c -> c == '\n').count();
+          throw new DataException(o.name(), line, "a latency above one day (\"" + Echo.of(last) + "\" ms) is not a"
+              + " demonstration run's", null);
         }
         v.add(x);
       }

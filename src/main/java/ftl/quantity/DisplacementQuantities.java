@@ -129,11 +129,22 @@ final class DisplacementQuantities {
 
   /**
    * Each ok run's median flight and median displacement, ns; runs without a complete event are left out (a run
-   * with a complete event has a delivered one, so both medians are numbers).
+   * with a complete event has a delivered one, so both medians are numbers). A run whose median flight is not
+   * positive is bad data, refused naming its ledger line: on one monotonic clock a flight is a causal chain, so most of
+   * a run's events cannot arrive before they were sent, and the 1/D law has no value at {@code T <= 0}.
    */
   static double[][] points(Analysis a, String campaign) {
     List<RunResult> runs = CampaignQuantities.runsOf(a, campaign).stream()
         .filter(r -> !Double.isNaN(r.medianDisplacementNanos())).toList();
+    for (RunResult r : runs) {
+      if (!(r.guard().medianFlightNanos() > 0)) {
+        String ledger = a.data().campaigns().stream().filter(c -> c.name().equals(campaign)).findFirst()
+            .map(ftl.data.Campaign::ledgerName).orElse(campaign);
+        throw new ftl.data.DataException(ledger, r.row().line(), "run " + r.row().runId() + ": its median flight is not"
+            + " positive (" + r.guard().medianFlightNanos() + " ns): on one clock most of its events would arrive before"
+            + " they were sent", null);
+      }
+    }
     return new double[][] {runs.stream().mapToDouble(r -> r.guard().medianFlightNanos()).toArray(),
         runs.stream().mapToDouble(RunResult::medianDisplacementNanos).toArray()};
   }

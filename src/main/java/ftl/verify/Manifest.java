@@ -118,7 +118,14 @@ public final class Manifest {
         problems.add(new Problem(Problem.Kind.MALFORMED, FILE + ":" + (i + 1) + ": \"" + abbreviate(ftl.data.Echo.clean(line)) + "\""));
         continue;
       }
-      out.put(line.substring(66), line.substring(0, 64));
+      String path = line.substring(66);
+      if (path.chars().anyMatch(c -> c == 0 || ftl.data.Echo.isControl((char) c))) {
+        // no archive file has such a name (git and the gate refuse them), and a NUL cannot be put in a path at all
+        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + ":" + (i + 1) + ": a path with a control character (\""
+            + abbreviate(ftl.data.Echo.clean(path)) + "\")"));
+        continue;
+      }
+      out.put(path, line.substring(0, 64));
     }
     return out;
   }

@@ -35,8 +35,9 @@ public final class PdfCensus {
   public record Entry(int page, String printed, Kind kind, String key, String why) {
     @Override
     public String toString() {
-      return "page " + page + ": " + printed + " (" + kind.name().toLowerCase(java.util.Locale.ROOT)
-          + (key == null ? "" : " " + key) + ": " + why + ")";
+      // the printed text and the link's name come from the PDF: shown inert and cut (ftl.data.Echo)
+      return "page " + page + ": " + ftl.data.Echo.of(printed) + " (" + kind.name().toLowerCase(java.util.Locale.ROOT)
+          + (key == null ? "" : " " + ftl.data.Echo.of(key)) + ": " + ftl.data.Echo.clean(why) + ")";
     }
   }
 

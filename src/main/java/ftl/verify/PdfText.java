@@ -47,6 +47,18 @@ public final class PdfText {
   /** A PDF larger than this is refused (the paper and supplement are well under a megabyte each). */
   public static final long MAX_BYTES = 256L << 20;
 
+  /** A PDF with more pages than this is refused (the paper has at most 12, the supplement a few dozen). */
+  public static final int MAX_PAGES = 1_000;
+
+  /**
+   * Most bytes the pages' content may decode to, summed over the pages and the form XObjects each page names (a stream
+   * shared by 30 pages counts 30 times: the text is extracted from each): the archive's PDFs decode to a few MiB.
+   */
+  public static final long MAX_CONTENT_BYTES = 64L << 20;
+
+  /** Longest the reading of a PDF's text may take, s: ftl's own PDFs take well under 5 s. */
+  public static final long MAX_SECONDS = 30;
+
   /** The prefix of a quantity's named destination: {@code q.<key>}. */
   public static final String DEST_PREFIX = "q.";
 
@@ -100,6 +112,17 @@ public final class PdfText {
    * @throws DataException (exit 3) for a file that is empty, too large, not a PDF, damaged or encrypted
    */
   public static Document read(Path pdf, String shown) {
+    return read(pdf, shown, System::nanoTime);
+  }
+
+  /**
+   * As {@link #read(Path, String)}, with the clock that bounds the time ({@link #MAX_SECONDS}).
+   *
+   * @throws DataException (exit 3) also for more than {@link #MAX_PAGES} pages, page content decoding to more than
+   *     {@link #MAX_CONTENT_BYTES} bytes, a reading longer than {@link #MAX_SECONDS} s, or objects nested too deeply
+   */
+  public static Document read(Path pdf, String shown, java.util.function.LongSupplier nanoClock) {
+    long deadline = nanoClock.getAsLong() + MAX_SECONDS * 1_000_000_000L;
     long size;
     try {
       size = Files.size(pdf);
@@ -124,11 +147,31 @@ public final class PdfText {
           info.put(k, v);
         }
       }
-      List<Page> pages = new ArrayList<>();
+      int count = doc.getNumberOfPages();
+      if (count == 0) {
+        throw new DataException(shown, 0, "has no page (damaged, or its page tree could not be read)");
+      }
+      if (count > MAX_PAGES) {
+        throw new DataException(shown, 0, "has " + count + " pages, more than the " + MAX_PAGES
+            + " pages check-pdf reads (a paper of this archive has at most a few dozen)");
+      }
+      long content = 0;
       int n = 0;
       for (PDPage page : doc.getPages()) {
         n++;
-        pages.add(page(doc, page, n));
+        content += contentBytes(page, MAX_CONTENT_BYTES - content);
+        if (content > MAX_CONTENT_BYTES) {
+          throw new DataException(shown, 0, "page " + n + ": the content of the pages decodes to more than "
+              + MAX_CONTENT_BYTES + " bytes, the cap of check-pdf (a decompression bomb, or not a paper)");
+        }
+        overdue(nanoClock, deadline, shown, n);
+      }
+      List<Page> pages = new ArrayList<>();
+      n = 0;
+      for (PDPage page : doc.getPages()) {
+        n++;
+        pages.add(page(doc, page, n, nanoClock, deadline, shown));
+        overdue(nanoClock, deadline, shown, n);
       }
       return new Document(shown, info, pages);
     } catch (InvalidPasswordException e) {
@@ -138,10 +181,57 @@ public final class PdfText {
         throw d;
       }
       throw new DataException(shown, 0, "is not a readable PDF: " + e.getMessage(), e);
+    } catch (StackOverflowError e) {
+      throw new DataException(shown, 0, "is not a readable PDF: its objects are nested too deeply", null);
     }
   }
 
-  private static Page page(PDDocument doc, PDPage page, int number) throws IOException {
+  private static void overdue(java.util.function.LongSupplier nanoClock, long deadline, String shown, int page) {
+    if (nanoClock.getAsLong() - deadline > 0) {
+      throw new DataException(shown, 0, "reading its text took longer than " + MAX_SECONDS + " s (stopped at page " + page
+          + "), the cap of check-pdf");
+    }
+  }
+
+  /**
+   * The bytes a page's content streams and the form XObjects of its resources decode to, counted up to {@code budget}
+   * (plus one): read and dropped, so a bomb costs at most the budget's inflation, not its memory.
+   */
+  private static long contentBytes(PDPage page, long budget) throws IOException {
+    long n = 0;
+    java.util.Iterator<org.apache.pdfbox.pdmodel.common.PDStream> it = page.getContentStreams();
+    while (it.hasNext() && n <= budget) {
+      n += decoded(it.next().getCOSObject(), budget - n);
+    }
+    org.apache.pdfbox.pdmodel.PDResources res = page.getResources();
+    if (res != null) {
+      for (COSName x : res.getXObjectNames()) {
+        if (n > budget) {
+          break;
+        }
+        COSBase o = res.getCOSObject().getCOSDictionary(COSName.XOBJECT) == null ? null
+            : res.getCOSObject().getCOSDictionary(COSName.XOBJECT).getDictionaryObject(x);
+        if (o instanceof org.apache.pdfbox.cos.COSStream st && COSName.FORM.equals(st.getCOSName(COSName.SUBTYPE))) {
+          n += decoded(st, budget - n);
+        }
+      }
+    }
+    return n;
+  }
+
+  private static long decoded(org.apache.pdfbox.cos.COSStream stream, long budget) throws IOException {
+    long n = 0;
+    byte[] buf = new byte[1 << 16];
+    try (java.io.InputStream in = stream.createInputStream()) {
+      for (int r = in.read(buf); r >= 0 && n <= budget; r = in.read(buf)) {
+        n += r;
+      }
+    }
+    return n;
+  }
+
+  private static Page page(PDDocument doc, PDPage page, int number, java.util.function.LongSupplier nanoClock, long deadline,
+                           String shown) throws IOException {
     PDRectangle crop = page.getCropBox();
     List<Rectangle2D> rects = new ArrayList<>();
     List<String> keys = new ArrayList<>();
@@ -159,7 +249,7 @@ public final class PdfText {
           r.getWidth(), r.getHeight()));
       keys.add(key);
     }
-    Collector c = new Collector(rects, keys);
+    Collector c = new Collector(rects, keys, () -> overdue(nanoClock, deadline, shown, number));
     c.setStartPage(number);
     c.setEndPage(number);
     c.writeText(doc, Writer.nullWriter());
@@ -206,9 +296,24 @@ public final class PdfText {
     final StringBuilder text = new StringBuilder();
     private final List<String> owner = new ArrayList<>();
 
-    Collector(List<Rectangle2D> rects, List<String> rectKeys) {
+    /** Throws when the reading is overdue; called every {@link #CHECK_EVERY} operators. */
+    private final Runnable deadline;
+    private static final int CHECK_EVERY = 4096;
+    private int operators;
+
+    Collector(List<Rectangle2D> rects, List<String> rectKeys, Runnable deadline) {
       this.rects = rects;
       this.rectKeys = rectKeys;
+      this.deadline = deadline;
+    }
+
+    @Override
+    protected void processOperator(org.apache.pdfbox.contentstream.operator.Operator operator, List<COSBase> operands)
+        throws IOException {
+      if (++operators % CHECK_EVERY == 0) {
+        deadline.run();
+      }
+      super.processOperator(operator, operands);
     }
 
     @Override

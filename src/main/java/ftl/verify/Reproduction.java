@@ -149,7 +149,17 @@ public final class Reproduction {
   }
 
   /** A decimal cell passed through only when it is a plain decimal number ("" when empty). */
-  private static String decimal(String s) {
+  private static String decimal(String cell) {
+    String s = cell;
+    if (!s.isEmpty() && !s.matches("-?[0-9]{1,18}(\\.[0-9]{1,18})?")) {
+      // a finite number in another notation the ledger reader accepts ("1e2"), within its column's range: re-printed plain
+      try {
+        java.math.BigDecimal d = new java.math.BigDecimal(s.strip());
+        s = d.setScale(Math.min(Math.max(d.scale(), 0), 18), java.math.RoundingMode.HALF_EVEN).toPlainString();
+      } catch (NumberFormatException e) {
+        // refused below
+      }
+    }
     if (!s.isEmpty() && !s.matches("-?[0-9]{1,18}(\\.[0-9]{1,18})?")) {
       throw new IllegalStateException("decimal not plain reached the figure data: " + ftl.data.Echo.of(s));
     }

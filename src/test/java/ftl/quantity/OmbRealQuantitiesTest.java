@@ -234,7 +234,9 @@ class OmbRealQuantitiesTest {
     Path ledger = copy(tmp).resolve("omb-matched/ledger.csv");
     String text = Files.readString(ledger);
     text = text.replace("m1,nolinger-1000,ok", "m1,nolinger-1000,failed");
-    Files.writeString(ledger, text + "m4,other,ok,events/m1.csv," + sha(tmp.resolve("omb-matched/events/m1.csv"))
+    // a run of its own events file (a second row naming m1.csv would be refused: one measurement counted twice)
+    Files.copy(tmp.resolve("omb-matched/events/m1.csv"), tmp.resolve("omb-matched/events/m4.csv"));
+    Files.writeString(ledger, text + "m4,other,ok,events/m4.csv," + sha(tmp.resolve("omb-matched/events/m4.csv"))
         + ",1000000,100,all,0\n", StandardCharsets.UTF_8);
     assertThat(((Value.Unavailable) value(tmp, "ombReal.nolinger-1000.phases")).reason())
         .isEqualTo("no ok run of condition nolinger-1000 in campaign omb-matched");

@@ -125,6 +125,8 @@ def ledger(name, text, line, fragment, events=True):
     w(d + "/ledger.csv", text)
     if events:
         w(d + "/events/r1.csv", EVENTS)
+        if name.startswith("collide-"):  # each run its own events file (one file for two rows is refused)
+            w(d + "/events/r2.csv", EVENTS)
     cases.append((d, "ledger", line, fragment))
 
 ok1 = "r1,c1,ok,events/r1.csv,%s,1000000" % SHA
@@ -226,11 +228,11 @@ ledger("interval-zero", LH + "\n" + ok1.replace(",1000000", ",0") + "\n", 2, "se
 ledger("interval-negative", LH + "\n" + ok1.replace(",1000000", ",-1000000") + "\n", 2, "send_interval_ns must be positive (\"-1000000\")")
 ledger("interval-overflow", LH + "\n" + ok1.replace(",1000000", ",99999999999999999999") + "\n", 2, "send_interval_ns is not an integer")
 ledger("interval-space", LH + "\n" + ok1.replace(",1000000", ", 1000000") + "\n", 2, "send_interval_ns is not an integer (\" 1000000\")")
-ledger("collide-key", LH + "\n" + ok1.replace("r1,c1", "r1,a.b") + "\n" + ok1.replace("r1,c1", "r2,a-b") + "\n", 3,
+ledger("collide-key", LH + "\n" + ok1.replace("r1,c1", "r1,a.b") + "\n" + ok1.replace("r1,c1", "r2,a-b").replace("events/r1.csv", "events/r2.csv") + "\n", 3,
        "condition \"a-b\" collides with \"a.b\" (line 2): both make the registry key segment a-b")
-ledger("collide-macro", LH + "\n" + ok1.replace("r1,c1", "r1,aB") + "\n" + ok1.replace("r1,c1", "r2,a_b") + "\n", 3,
+ledger("collide-macro", LH + "\n" + ok1.replace("r1,c1", "r1,aB") + "\n" + ok1.replace("r1,c1", "r2,a_b").replace("events/r1.csv", "events/r2.csv") + "\n", 3,
        "condition \"a_b\" collides with \"aB\" (line 2): both make the macro words AB")
-ledger("collide-digit-word", LH + "\n" + ok1.replace("r1,c1", "r1,s1") + "\n" + ok1.replace("r1,c1", "r2,sOne") + "\n", 3,
+ledger("collide-digit-word", LH + "\n" + ok1.replace("r1,c1", "r1,s1") + "\n" + ok1.replace("r1,c1", "r2,sOne").replace("events/r1.csv", "events/r2.csv") + "\n", 3,
        "condition \"sOne\" collides with \"s1\" (line 2): both make the macro words SOne")
 ledger("events-absolute", LH + "\n" + ok1.replace("events/r1.csv", "/etc/passwd") + "\n", 2, "lies outside the campaign folder")
 ledger("events-dotdot-inside", LH + "\n" + ok1.replace("events/r1.csv", "events/../events/r1.csv") + "\n", 2, "lies outside the campaign folder")
@@ -241,6 +243,20 @@ ledger("status-megabyte", LH + "\n" + ok1.replace(",ok,", ",ok" + "k" * 200000 +
 ledger("events-file-is-folder", LH + "\n" + ok1.replace("events/r1.csv", "events/dir.csv") + "\n", 0, "is a folder, not a file")
 w("ledgers/events-file-is-folder/events/dir.csv/inside.txt", "a folder where an events file is expected\n")
 cases[-1] = cases[-1] + ("data/events-file-is-folder/events/dir.csv",)
+
+# issue 26: a value the reader accepted reached the analysis out of its range (exit 70); now refused at the reader
+def ranged(name, column, value, line_fragment, extra_col="", extra_val=""):
+    hdr = LH + "," + column + ("," + extra_col if extra_col else "")
+    row = ok1 + "," + value + ("," + extra_val if extra_col else "")
+    ledger(name, hdr + "\n" + row + "\n", 2, line_fragment)
+ledger("events-file-twice", LH + "\n" + ok1 + "\n" + ok1.replace("r1,c1", "r2,c1") + "\n", 3,
+       "events file events/r1.csv is named again (first on line 2)")
+ranged("events-written-negative", "events_written", "-1", "events_written is out of its range [0, 2097152]")
+ranged("clock-offset-max-long", "clock_offset_us", "9223372036854775807", "clock_offset_us is out of its range [-10000000, 10000000]")
+ranged("clock-offset-min-long", "clock_offset_us", "-9223372036854775807", "clock_offset_us is out of its range [-10000000, 10000000]")
+ranged("mismatch-negative", "create_ms_mismatch", "-1", "create_ms_mismatch is out of its range [0, 2097152]")
+ranged("mismatch-above-events", "create_ms_mismatch", "7", "create_ms_mismatch (7) exceeds events_written (6)", "events_written", "6")
+ranged("load-measured-above-100", "load_measured_pct", "1e3", "load_measured_pct is out of its range [0, 100]")
 
 # ---- whole data roots: folder names, the data dictionary, the audit tables and texts ----
 def root(name, files, line, fragment, file, command="list"):
@@ -279,6 +295,8 @@ E2E = "Percentiles: 50th = " + "9" * 400 + ", 99th = 1\n"
 root("demo-e2e-infinite", {**CAMP, "audit/demo/outputs/e2e-1.txt": "run 1\n" + E2E}, 2, "not a finite number", "audit/demo/outputs/e2e-1.txt")
 PERF = "10 records sent, 1.0 records/sec (0.1 MB/sec), 1.2.3 ms avg latency, 5.0 ms max latency, 1 ms 50th\n"
 root("demo-perf-two-points", {**CAMP, "audit/demo/outputs/perf-1.txt": PERF}, 1, "not a finite number (\"1.2.3\")", "audit/demo/outputs/perf-1.txt")
+root("demo-e2e-20-digits", {**CAMP, "audit/demo/outputs/e2e-1.txt": "run 1\nPercentiles: 50th = " + "9" * 20 + ", 99th = 1\n"}, 2,
+     "a latency above one day (\"" + "9" * 20 + "\" ms)", "audit/demo/outputs/e2e-1.txt")
 root("demo-text-not-utf8", {**CAMP, "audit/demo/outputs/e2e-1.txt": b"\xc3\x28\n"}, 0, "not UTF-8 text", "audit/demo/outputs/e2e-1.txt")
 root("demo-outputs-missing", {**CAMP, "audit/demo/demo-ledger.csv": "x\n"}, 0, "the demonstration has no outputs folder", "audit/demo/outputs")
 # issue 26: plan numbers that decide a verdict, read through the strict accessors (ftl.data.JsonValue)
