@@ -148,10 +148,47 @@ public final class CampaignCommand implements Callable<Integer> {
     @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
     String bootstrap;
 
+    @CommandLine.ArgGroup(exclusive = false, heading = "%nOther systems (a quick look, no campaign folder):%n")
+    SystemOptions other;
+
+    /** {@code --system rabbitmq|nats} and what goes with it (issue 29: the instrument's run loop on other systems). */
+    static final class SystemOptions {
+      @Option(names = "--system", required = true, paramLabel = "SYSTEM",
+          description = "rabbitmq or nats: start Debian's server in scratch/<system>-<timestamp>/ (or use --url), run the "
+              + "instrument's loop --runs times and print median flight T, displacement D, ack-referenced span A and the "
+              + "negative-A count per run and pooled. kafka: the smoke plan above.")
+      String system;
+
+      @Option(names = "--url", paramLabel = "URL", description = "An existing server: amqp://user:pass@host:port/vhost or nats://host:port.")
+      String url;
+
+      @Option(names = "--server-binary", paramLabel = "PATH",
+          description = "The server to start (default: /usr/lib/rabbitmq/bin/rabbitmq-server, /usr/sbin/nats-server).")
+      Path serverBinary;
+
+      @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Runs (default: ${DEFAULT-VALUE}).")
+      int runs;
+
+      @Option(names = "--events", paramLabel = "N", defaultValue = "3000", description = "Measured events per run (default: ${DEFAULT-VALUE}).")
+      int events;
+
+      @Option(names = "--warmup", paramLabel = "N", defaultValue = "500", description = "Warm-up sends per run (default: ${DEFAULT-VALUE}).")
+      int warmup;
+
+      @Option(names = "--interval", paramLabel = "DUR", defaultValue = "1ms", description = "Send interval (default: ${DEFAULT-VALUE}).")
+      String interval;
+
+      @Option(names = "--persistent", description = "rabbitmq: persistent messages on a durable queue (default: transient, as OMB and PerfTest).")
+      boolean persistent;
+    }
+
     @Override
     public Integer call() throws IOException {
       Path root = parent.main.archiveRoot();
       String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
+      if (other != null && !other.system.equalsIgnoreCase("kafka")) {
+        return otherSystem(root, stamp);
+      }
       Path dir = out != null ? out : root.resolve("scratch").resolve("smoke-" + stamp);
       Path plan = Files.createTempFile("ftl-smoke-plan", ".json");
       if (userPlan != null) {
@@ -176,6 +213,24 @@ public final class CampaignCommand implements Callable<Integer> {
       } finally {
         Files.deleteIfExists(plan);
       }
+    }
+
+    private int otherSystem(Path root, String stamp) {
+      ftl.harness.system.SystemName name;
+      ftl.harness.system.SystemRun.Settings settings;
+      try {
+        name = ftl.harness.system.SystemName.of(other.system);
+        settings = new ftl.harness.system.SystemRun.Settings(other.warmup, other.events,
+            DurationParser.nanos(other.interval), ftl.harness.system.SystemRun.Settings.DEFAULTS.payloadBytes());
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      }
+      if (other.runs < 1) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1 (was " + other.runs + ")");
+      }
+      Path scratch = out != null ? out : root.resolve("scratch").resolve(name + "-" + stamp);
+      return SystemSmoke.run(new SystemSmoke.Request(name, other.url, other.serverBinary, scratch, other.runs, settings,
+          other.persistent), System.out, System.err);
     }
   }
 }

@@ -61,7 +61,12 @@ public final class NatsSystem implements MessagingSystem {
 
   /** Starts a NATS server of its own with JetStream under {@code scratch} and connects; closing stops it. */
   public static NatsSystem start(Path scratch, Config config) throws IOException {
-    NatsServer server = NatsServer.start(scratch);
+    return start(scratch, NatsServer.DEFAULT_BINARY, config);
+  }
+
+  /** As {@link #start(Path, Config)} with another {@code nats-server} binary. */
+  public static NatsSystem start(Path scratch, Path binary, Config config) throws IOException {
+    NatsServer server = NatsServer.start(scratch, binary, NatsServer.READY_TIMEOUT_MILLIS);
     try {
       return open(server, server.url(), config);
     } catch (IOException | RuntimeException e) {
@@ -197,8 +202,7 @@ public final class NatsSystem implements MessagingSystem {
         Thread t = Thread.currentThread();
         if (t == sender) {
           acksOnSender.incrementAndGet();
-        }
-        if (ackThread.get() == null) {
+        } else if (ackThread.get() == null) {
           ackThread.compareAndSet(null, t.getName());
         }
       });

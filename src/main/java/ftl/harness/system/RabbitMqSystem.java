@@ -66,7 +66,12 @@ public final class RabbitMqSystem implements MessagingSystem {
 
   /** Starts a RabbitMQ node of its own under {@code scratch} and connects to it; closing stops it. */
   public static RabbitMqSystem start(Path scratch, Options options) throws IOException {
-    RabbitMqServer server = RabbitMqServer.start(scratch);
+    return start(scratch, RabbitMqServer.DEFAULT_SCRIPT, options);
+  }
+
+  /** As {@link #start(Path, Options)} with another {@code rabbitmq-server} script. */
+  public static RabbitMqSystem start(Path scratch, Path script, Options options) throws IOException {
+    RabbitMqServer server = RabbitMqServer.start(scratch, script, RabbitMqServer.DEFAULT_EPMD, RabbitMqServer.READY_TIMEOUT_MILLIS);
     try {
       return open(server, server.uri(), options);
     } catch (IOException | RuntimeException e) {
