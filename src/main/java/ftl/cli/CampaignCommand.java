@@ -180,6 +180,11 @@ public final class CampaignCommand implements Callable<Integer> {
 
       @Option(names = "--persistent", description = "rabbitmq: persistent messages on a durable queue (default: transient, as OMB and PerfTest).")
       boolean persistent;
+
+      @Option(names = "--nats-ack", paramLabel = "PATH", defaultValue = "reply",
+          description = "nats: where the ack stamp is taken: reply (a dispatcher on each message's reply subject, default) "
+              + "or future (publishAsync's future, whose callback runs late on the sender when the PubAck came first).")
+      String natsAck;
     }
 
     @Override
@@ -229,8 +234,14 @@ public final class CampaignCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1 (was " + other.runs + ")");
       }
       Path scratch = out != null ? out : root.resolve("scratch").resolve(name + "-" + stamp);
+      ftl.harness.system.NatsSystem.AckPath ackPath = switch (other.natsAck) {
+        case "reply" -> ftl.harness.system.NatsSystem.AckPath.REPLY_HANDLER;
+        case "future" -> ftl.harness.system.NatsSystem.AckPath.FUTURE;
+        default -> throw new CommandLine.ParameterException(spec.commandLine(),
+            "--nats-ack must be reply or future (was \"" + other.natsAck + "\")");
+      };
       return SystemSmoke.run(new SystemSmoke.Request(name, other.url, other.serverBinary, scratch, other.runs, settings,
-          other.persistent), System.out, System.err);
+          other.persistent, ackPath), System.out, System.err);
     }
   }
 }

@@ -28,7 +28,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class SystemSmoke {
   /** What to run: the system, an existing server or none, the server binary to start, the runs and their settings. */
   record Request(SystemName system, String url, Path serverBinary, Path scratch, int runs, SystemRun.Settings settings,
-                 boolean persistent) {}
+                 boolean persistent, NatsSystem.AckPath natsAckPath) {}
 
   private SystemSmoke() {}
 
@@ -38,7 +38,8 @@ final class SystemSmoke {
           sys.endpoint(), sys.clientVersion(), sys.name().createMillisMeaning());
       out.printf(Locale.ROOT, "%d runs of %d events (after %d warm-up) every %s, payload %d bytes%s%n", q.runs(),
           q.settings().events(), q.settings().warmupEvents(), micros(q.settings().sendIntervalNanos()) + " us",
-          q.settings().payloadBytes(), q.system() == SystemName.RABBITMQ ? (q.persistent() ? ", persistent" : ", transient") : "");
+          q.settings().payloadBytes(), q.system() == SystemName.RABBITMQ ? (q.persistent() ? ", persistent" : ", transient")
+          : ", ack stamp on " + (q.natsAckPath() == NatsSystem.AckPath.FUTURE ? "the publishAsync future" : "the reply-subject handler"));
       out.println("run  status  complete  median T us  median D us  median A us  A<0  share A<0  driver");
       List<long[]> pooled = new ArrayList<>();
       int notOk = 0;
@@ -76,9 +77,11 @@ final class SystemSmoke {
         yield start ? RabbitMqSystem.start(q.scratch(), q.serverBinary() == null ? RabbitMqServer.DEFAULT_SCRIPT : q.serverBinary(), o)
             : RabbitMqSystem.connect(q.url(), o);
       }
-      case NATS -> start
-          ? NatsSystem.start(q.scratch(), q.serverBinary() == null ? NatsServer.DEFAULT_BINARY : q.serverBinary(), NatsSystem.Config.defaults())
-          : NatsSystem.connect(q.url(), NatsSystem.Config.defaults());
+      case NATS -> {
+        NatsSystem.Config c = NatsSystem.Config.defaults().withAckPath(q.natsAckPath());
+        yield start ? NatsSystem.start(q.scratch(), q.serverBinary() == null ? NatsServer.DEFAULT_BINARY : q.serverBinary(), c)
+            : NatsSystem.connect(q.url(), c);
+      }
       case KAFKA -> throw new IllegalArgumentException("kafka runs through the campaign runner");
     };
   }

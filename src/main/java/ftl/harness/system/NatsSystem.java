@@ -30,9 +30,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * consumer connection with an ephemeral push consumer ({@code AckPolicy.None}, no acknowledgment traffic) read by a
  * synchronous subscription on the run's own thread {@code ftl-recv}, as Kafka's consumer is polled.
  * <ul>
- *   <li>ack stamp: completion of the {@code publishAsync} future with the stream's {@code PubAck}, on the client's
- *       thread that completes it. The callback is attached right after {@code publishAsync} returns; a PubAck that came
- *       before that runs it on the sending thread at once (counted in {@code acks_on_sender_thread});</li>
+ *   <li>ack stamp: the stream's {@code PubAck} as the client hands it to the application, by one of two paths
+ *       ({@link AckPath}): by default the handler of a dispatcher subscribed to the run's reply subjects (each message
+ *       is published with its own reply subject {@code ftl.ack.<run>.<seq>}, to which JetStream sends the PubAck),
+ *       registered before any publish; or the {@code publishAsync} future, whose callback can only be attached after
+ *       {@code publishAsync} returns, so a PubAck that came first runs it on the sending thread, late (counted in
+ *       {@code acks_on_sender_thread});</li>
  *   <li>receive stamp: {@code nextMessage} returning the message on {@code ftl-recv};</li>
  *   <li>{@code create_ms}: empty ({@link SystemName#NATS}): a NATS message carries no producer time, and the
  *       JetStream metadata's store time (the server's clock at append) is a different origin, not parsed.</li>
@@ -40,9 +43,26 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class NatsSystem implements MessagingSystem {
 
-  /** How the stream stores messages. */
-  public record Config(boolean memory) {
-    public static Config defaults() { return new Config(false); }
+  /** Where the ack stamp is taken. */
+  public enum AckPath {
+    /** The handler of a dispatcher on the run's reply subjects: in place before the publish, never on the sender. */
+    REPLY_HANDLER,
+    /**
+     * {@code publishAsync(...).whenComplete(...)}: the client's idiomatic asynchronous publish. The callback is attached
+     * after the publish returns; when the PubAck came first it runs at once on the sending thread.
+     */
+    FUTURE
+  }
+
+  /** How the stream stores messages and where the ack stamp is taken. */
+  public record Config(boolean memory, AckPath ackPath) {
+    public Config {
+      java.util.Objects.requireNonNull(ackPath, "ackPath");
+    }
+
+    public static Config defaults() { return new Config(false, AckPath.REPLY_HANDLER); }
+
+    public Config withAckPath(AckPath p) { return new Config(memory, p); }
   }
 
   private static final Duration POLL = Duration.ofMillis(50);
@@ -128,6 +148,7 @@ public final class NatsSystem implements MessagingSystem {
   private final class Stream implements Destination {
     private final String name;
     private final String subject;
+    private final String ackPrefix;
     private final byte[] template;
     private final Completion completion;
     private final Delivery delivery;
@@ -148,6 +169,7 @@ public final class NatsSystem implements MessagingSystem {
       }
       this.name = "ftl-" + runName;
       this.subject = "ftl." + runName;
+      this.ackPrefix = "ftl.ack." + runName + ".";
       this.template = MessageBody.template(payloadBytes);
       this.completion = completion;
       this.delivery = delivery;
@@ -169,8 +191,37 @@ public final class NatsSystem implements MessagingSystem {
         receiver.start();
         publisherConnection = connection(url, "ftl-p");
         publisher = publisherConnection.jetStream();
+        if (config.ackPath() == AckPath.REPLY_HANDLER) {
+          publisherConnection.createDispatcher(this::onPubAck).subscribe(ackPrefix + "*");
+          publisherConnection.flush(Duration.ofSeconds(10)); // the server has the subscription before any publish
+        }
       } catch (JetStreamApiException e) {
         throw new IOException("JetStream refused stream " + name + ": " + e.getMessage(), e);
+      } catch (java.util.concurrent.TimeoutException e) {
+        throw new IOException("no flush of the PubAck subscription within 10 s", e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while opening stream " + name, e);
+      }
+    }
+
+    /**
+     * The PubAck of the message whose reply subject it was sent to, on the publisher connection's dispatcher thread.
+     *
+     * <p><b>WARNING</b>: before the stamp it reads the seq from the subject's last token and scans the PubAck's few
+     * bytes for an error (about 100 ns), on the dispatcher thread that delivers the next PubAcks.
+     */
+    private void onPubAck(Message m) {
+      String subj = m.getSubject();
+      long seq;
+      try {
+        seq = Long.parseLong(subj, ackPrefix.length(), subj.length(), 10);
+      } catch (RuntimeException e) {
+        return; // not one of ours
+      }
+      completion.completed(seq, pubAckError(m));
+      if (ackThread.get() == null) {
+        ackThread.compareAndSet(null, Thread.currentThread().getName());
       }
     }
 
@@ -196,6 +247,10 @@ public final class NatsSystem implements MessagingSystem {
 
     @Override
     public void publish(long seq) {
+      if (config.ackPath() == AckPath.REPLY_HANDLER) {
+        publisherConnection.publish(subject, ackPrefix + seq, MessageBody.withSeq(template, seq));
+        return;
+      }
       Thread sender = Thread.currentThread();
       publisher.publishAsync(subject, MessageBody.withSeq(template, seq)).whenComplete((ack, err) -> {
         completion.completed(seq, err == null ? null : failure(err));
@@ -214,6 +269,7 @@ public final class NatsSystem implements MessagingSystem {
       m.put("acks_on_sender_thread", String.valueOf(acksOnSender.get()));
       m.put("ack_thread", String.valueOf(ackThread.get()));
       m.put("storage", config.memory() ? "memory" : "file");
+      m.put("ack_path", config.ackPath().name().toLowerCase(java.util.Locale.ROOT));
       if (receiveError.get() != null) {
         m.put("receive_error", receiveError.get());
       }
@@ -245,6 +301,33 @@ public final class NatsSystem implements MessagingSystem {
         }
       }
     }
+  }
+
+  /** The error a PubAck reports (a status message such as 503 no responders, or a JSON {@code "error"}), or null. */
+  static Exception pubAckError(Message m) {
+    if (m.isStatusMessage()) {
+      return new IOException("PubAck status " + m.getStatus());
+    }
+    byte[] d = m.getData();
+    if (d != null && indexOf(d, ERROR_KEY) >= 0) {
+      return new IOException("PubAck error: " + new String(d, java.nio.charset.StandardCharsets.UTF_8));
+    }
+    return null;
+  }
+
+  private static final byte[] ERROR_KEY = "\"error\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  static int indexOf(byte[] hay, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= hay.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
   }
 
   static Exception failure(Throwable t) {

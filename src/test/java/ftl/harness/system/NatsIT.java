@@ -26,10 +26,18 @@ class NatsIT {
       SystemRun.Result r = SystemRun.run(nats, "it-nats-1", settings);
       SystemRunAssertions.assertStamps(r, 300);
       assertThat(r.destination()).isEqualTo("ftl-it-nats-1");
-      assertThat(r.cells()).containsEntry("storage", "file");
+      assertThat(r.cells()).containsEntry("storage", "file").containsEntry("ack_path", "reply_handler")
+          .containsEntry("acks_on_sender_thread", "0");
       // a second run on the same server gets a fresh stream
       SystemRun.Result again = SystemRun.run(nats, "it-nats-2", settings.withWarmupEvents(0).withEvents(50));
       SystemRunAssertions.assertStamps(again, 50);
+      // the publishAsync future as the ack path, from a second client of the same server
+      try (NatsSystem future = NatsSystem.connect(nats.endpoint(),
+          NatsSystem.Config.defaults().withAckPath(NatsSystem.AckPath.FUTURE))) {
+        SystemRun.Result f = SystemRun.run(future, "it-nats-3", settings.withWarmupEvents(0).withEvents(50));
+        SystemRunAssertions.assertStamps(f, 50);
+        assertThat(f.cells()).containsEntry("ack_path", "future");
+      }
     }
   }
 }
