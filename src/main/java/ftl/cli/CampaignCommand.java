@@ -154,12 +154,13 @@ public final class CampaignCommand implements Callable<Integer> {
     /** {@code --system rabbitmq|nats} and what goes with it (issue 29: the instrument's run loop on other systems). */
     static final class SystemOptions {
       @Option(names = "--system", required = true, paramLabel = "SYSTEM",
-          description = "rabbitmq or nats: start Debian's server in scratch/<system>-<timestamp>/ (or use --url), run the "
-              + "instrument's loop --runs times and print median flight T, displacement D, ack-referenced span A and the "
-              + "negative-A count per run and pooled. kafka: the smoke plan above.")
+          description = "kafka, rabbitmq or nats: start the system's server in scratch/<system>-<timestamp>/ (or use --url), "
+              + "run the instrument's system-neutral loop --runs times and print median flight T, displacement D, "
+              + "ack-referenced span A and the negative-A count per run and pooled. Without --system: the smoke plan.")
       String system;
 
-      @Option(names = "--url", paramLabel = "URL", description = "An existing server: amqp://user:pass@host:port/vhost or nats://host:port.")
+      @Option(names = "--url", paramLabel = "URL",
+          description = "An existing server: host:port (kafka), amqp://user:pass@host:port/vhost or nats://host:port.")
       String url;
 
       @Option(names = "--server-binary", paramLabel = "PATH",
@@ -191,7 +192,7 @@ public final class CampaignCommand implements Callable<Integer> {
     public Integer call() throws IOException {
       Path root = parent.main.archiveRoot();
       String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
-      if (other != null && !other.system.equalsIgnoreCase("kafka")) {
+      if (other != null) {
         return otherSystem(root, stamp);
       }
       Path dir = out != null ? out : root.resolve("scratch").resolve("smoke-" + stamp);
@@ -229,6 +230,9 @@ public final class CampaignCommand implements Callable<Integer> {
             DurationParser.nanos(other.interval), ftl.harness.system.SystemRun.Settings.DEFAULTS.payloadBytes());
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      }
+      if (name == ftl.harness.system.SystemName.KAFKA && other.url != null && !other.url.matches("[^\\s:/]+:[0-9]{1,5}")) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--url for kafka must be host:port (was \"" + other.url + "\")");
       }
       if (other.runs < 1) {
         throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1 (was " + other.runs + ")");

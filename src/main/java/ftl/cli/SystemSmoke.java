@@ -1,6 +1,7 @@
 package ftl.cli;
 
 import ftl.data.RunStatus;
+import ftl.harness.system.KafkaSystem;
 import ftl.harness.system.MessagingSystem;
 import ftl.harness.system.NatsServer;
 import ftl.harness.system.NatsSystem;
@@ -20,7 +21,7 @@ import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * {@code ftl campaign smoke --system rabbitmq|nats}: a few short runs of the system-neutral run loop on a server
+ * {@code ftl campaign smoke --system kafka|rabbitmq|nats}: a few short runs of the system-neutral run loop on a server
  * started in a scratch folder (or named by {@code --url}), printed as one line per run and one pooled line: median
  * flight {@code T}, median displacement {@code D}, median ack-referenced span {@code A} (µs) and the negative
  * {@code A} count and share. Nothing is written but the server's scratch folder; the look is not a campaign.
@@ -70,6 +71,7 @@ final class SystemSmoke {
     boolean start = q.url() == null;
     if (start) {
       err.println("ftl: starting " + q.system() + " in " + q.scratch());
+
     }
     return switch (q.system()) {
       case RABBITMQ -> {
@@ -82,7 +84,7 @@ final class SystemSmoke {
         yield start ? NatsSystem.start(q.scratch(), q.serverBinary() == null ? NatsServer.DEFAULT_BINARY : q.serverBinary(), c)
             : NatsSystem.connect(q.url(), c);
       }
-      case KAFKA -> throw new IllegalArgumentException("kafka runs through the campaign runner");
+      case KAFKA -> start ? KafkaSystem.start(q.scratch()) : KafkaSystem.connect(q.url());
     };
   }
 

@@ -54,6 +54,14 @@ class SystemSmokeCommandTest {
   }
 
   @Test
+  void smoke_kafkaUrlNotHostPort_usageExit() {
+    Outcome o = run("--root", dir.toString(), "campaign", "smoke", "--system", "kafka", "--url", "nats://x:1",
+        "--out", dir.resolve("s").toString());
+    assertThat(o.code()).isEqualTo(ExitCode.USAGE);
+    assertThat(o.err()).contains("--url for kafka must be host:port");
+  }
+
+  @Test
   void smoke_intervalWithoutUnit_usageExit() {
     Outcome o = run("--root", dir.toString(), "campaign", "smoke", "--system", "nats", "--interval", "5",
         "--out", dir.resolve("s").toString());
