@@ -39,8 +39,11 @@ final class SystemSmoke {
           sys.endpoint(), sys.clientVersion(), sys.name().createMillisMeaning());
       out.printf(Locale.ROOT, "%d runs of %d events (after %d warm-up) every %s, payload %d bytes%s%n", q.runs(),
           q.settings().events(), q.settings().warmupEvents(), micros(q.settings().sendIntervalNanos()) + " us",
-          q.settings().payloadBytes(), q.system() == SystemName.RABBITMQ ? (q.persistent() ? ", persistent" : ", transient")
-          : ", ack stamp on " + (q.natsAckPath() == NatsSystem.AckPath.FUTURE ? "the publishAsync future" : "the reply-subject handler"));
+          q.settings().payloadBytes(), switch (q.system()) {
+            case RABBITMQ -> q.persistent() ? ", persistent" : ", transient";
+            case NATS -> ", ack stamp on " + (q.natsAckPath() == NatsSystem.AckPath.FUTURE ? "the publishAsync future" : "the reply-subject handler");
+            case KAFKA -> ", acks=1, linger.ms=0";
+          });
       out.println("run  status  complete  median T us  median D us  median A us  A<0  share A<0  driver");
       List<long[]> pooled = new ArrayList<>();
       int notOk = 0;
