@@ -153,6 +153,7 @@ public final class NatsSystem implements MessagingSystem {
     private final Completion completion;
     private final Delivery delivery;
     private final AtomicLong acksOnSender = new AtomicLong();
+    private final Object ackLock = new Object();
     private final AtomicReference<String> ackThread = new AtomicReference<>();
     private final AtomicReference<String> receiveError = new AtomicReference<>();
     private Connection consumerConnection;
@@ -253,7 +254,11 @@ public final class NatsSystem implements MessagingSystem {
       }
       Thread sender = Thread.currentThread();
       publisher.publishAsync(subject, MessageBody.withSeq(template, seq)).whenComplete((ack, err) -> {
-        completion.completed(seq, err == null ? null : failure(err));
+        // Two threads complete on this path (the client's and, late, the sender): the book's ack counter has one
+        // writer at a time only under this lock (uncontended but for those races, tens of ns before the stamp).
+        synchronized (ackLock) {
+          completion.completed(seq, err == null ? null : failure(err));
+        }
         Thread t = Thread.currentThread();
         if (t == sender) {
           acksOnSender.incrementAndGet();

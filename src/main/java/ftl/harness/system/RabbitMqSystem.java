@@ -127,6 +127,12 @@ public final class RabbitMqSystem implements MessagingSystem {
   /** The URI it connects to, credentials included (for a second system on the same server). */
   String uri() { return uri; }
 
+  /** The port of the server it started, -1 when it connected to an existing one. */
+  int port() { return server == null ? -1 : server.port(); }
+
+  /** The node name of the server it started, empty when it connected to an existing one. */
+  String nodeName() { return server == null ? "" : server.nodeName(); }
+
   @Override
   public SystemName name() { return SystemName.RABBITMQ; }
 
