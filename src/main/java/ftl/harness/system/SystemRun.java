@@ -161,9 +161,15 @@ public final class SystemRun {
   private static void sendAndDrain(MessagingSystem system, MessagingSystem.Destination dest, Settings settings,
                                    StampBook book, AtomicReference<String> senderError, LongSupplier nanoClock)
       throws InterruptedException {
-    Thread sender = new Thread(() -> send(system, dest, settings, book, senderError, nanoClock), SEND_THREAD);
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    Thread sender = new Thread(() -> send(system, dest, settings, book, stop, senderError, nanoClock), SEND_THREAD);
     sender.start();
-    sender.join();
+    while (sender.isAlive()) {
+      sender.join(100);
+      if (!system.alive()) {
+        stop.set(true); // the server is gone: no more sends (the verdict names it)
+      }
+    }
     long sent = book.sentTotal();
     long lastProgress = nanoClock.getAsLong();
     long lastCount = -1;
@@ -184,7 +190,8 @@ public final class SystemRun {
 
   /** The sending thread's body: warm-up sends and their drain, then the measured sends. */
   private static void send(MessagingSystem system, MessagingSystem.Destination dest, Settings settings, StampBook book,
-                           AtomicReference<String> senderError, LongSupplier nanoClock) {
+                           java.util.concurrent.atomic.AtomicBoolean stop, AtomicReference<String> senderError,
+                           LongSupplier nanoClock) {
     Pacer.tightenTimerSlack();
     Pacer pacer = new Pacer(nanoClock, LockSupport::parkNanos, Pacer.DEFAULT_SPIN_NANOS);
     long interval = settings.sendIntervalNanos();
@@ -192,19 +199,20 @@ public final class SystemRun {
       int warmup = book.warmup();
       if (warmup > 0) {
         long start = nanoClock.getAsLong() + LEAD_NANOS;
-        for (int s = 0; s < warmup && system.alive(); s++) {
+        for (int s = 0; s < warmup && !stop.get(); s++) {
           long due = Pacer.intendedNanos(start, s, interval);
           pacer.awaitNanos(due);
           book.stampSend(s, due);
           dest.publish(book.seqOf(s));
         }
         long deadline = nanoClock.getAsLong() + WARMUP_DRAIN_NANOS;
-        while ((book.received() < warmup || book.acked() + book.ackErrors() < warmup) && nanoClock.getAsLong() < deadline) {
+        while (!stop.get() && (book.received() < warmup || book.acked() + book.ackErrors() < warmup)
+            && nanoClock.getAsLong() < deadline) {
           Thread.sleep(1);
         }
       }
       long start = nanoClock.getAsLong() + LEAD_NANOS;
-      for (int seq = 0; seq < book.events(); seq++) {
+      for (int seq = 0; seq < book.events() && !stop.get(); seq++) {
         int s = warmup + seq;
         long due = Pacer.intendedNanos(start, seq, interval);
         pacer.awaitNanos(due);

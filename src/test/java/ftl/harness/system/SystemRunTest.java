@@ -22,6 +22,9 @@ class SystemRunTest {
   /** Acks every publish on an "io" thread, then delivers it on a "recv" thread; fails publishes from {@code failFrom}. */
   static final class LoopbackSystem implements MessagingSystem {
     final long failFromSeq;
+    /** The server "dies" (alive() turns false) when this seq is published. */
+    long dieAtSeq = Long.MAX_VALUE;
+    volatile boolean alive = true;
     final ExecutorService io = Executors.newSingleThreadExecutor(r -> new Thread(r, "loopback-io"));
     final ExecutorService recv = Executors.newSingleThreadExecutor(r -> new Thread(r, "loopback-recv"));
     volatile boolean destinationClosed;
@@ -43,7 +46,7 @@ class SystemRunTest {
     public String endpoint() { return "loopback"; }
 
     @Override
-    public boolean alive() { return true; }
+    public boolean alive() { return alive; }
 
     @Override
     public Destination open(String runName, int payloadBytes, Completion completion, Delivery delivery) {
@@ -53,6 +56,9 @@ class SystemRunTest {
 
         @Override
         public void publish(long seq) throws IOException {
+          if (seq == dieAtSeq) {
+            alive = false;
+          }
           if (seq != SystemRun.PROBE_SEQ && seq >= failFromSeq) {
             throw new IOException("connection reset");
           }
@@ -132,6 +138,19 @@ class SystemRunTest {
       assertThat(r.counts().acksMissing()).isEqualTo(1);
       assertThat(r.counts().recvsMissing()).isEqualTo(1);
       assertThat(r.spans().complete()).isEqualTo(50);
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void run_serverDiesMidRun_stopsSendingAndIsFailedNamingIt() {
+    try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
+      sys.dieAtSeq = 100;
+      // 20,000 sends every 100 us would take 2 s; the coordinator sees the death within about 100 ms
+      SystemRun.Result r = SystemRun.run(sys, "t3", FAST.withEvents(20_000));
+      assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+      assertThat(r.reason()).contains("nats server is gone");
+      assertThat(r.counts().written()).isGreaterThan(100).isLessThan(20_000);
     }
   }
 
