@@ -148,10 +148,53 @@ public final class CampaignCommand implements Callable<Integer> {
     @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
     String bootstrap;
 
+    @CommandLine.ArgGroup(exclusive = false, heading = "%nOther systems (a quick look, no campaign folder):%n")
+    SystemOptions other;
+
+    /** {@code --system rabbitmq|nats} and what goes with it (issue 29: the instrument's run loop on other systems). */
+    static final class SystemOptions {
+      @Option(names = "--system", required = true, paramLabel = "SYSTEM",
+          description = "kafka, rabbitmq or nats: start the system's server in scratch/<system>-<timestamp>/ (or use --url), "
+              + "run the instrument's system-neutral loop --runs times and print median flight T, displacement D, "
+              + "ack-referenced span A and the negative-A count per run and pooled. Without --system: the smoke plan.")
+      String system;
+
+      @Option(names = "--url", paramLabel = "URL",
+          description = "An existing server: host:port (kafka), amqp://user:pass@host:port/vhost or nats://host:port.")
+      String url;
+
+      @Option(names = "--server-binary", paramLabel = "PATH",
+          description = "The server to start (default: /usr/lib/rabbitmq/bin/rabbitmq-server, /usr/sbin/nats-server).")
+      Path serverBinary;
+
+      @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Runs (default: ${DEFAULT-VALUE}).")
+      int runs;
+
+      @Option(names = "--events", paramLabel = "N", defaultValue = "3000", description = "Measured events per run (default: ${DEFAULT-VALUE}).")
+      int events;
+
+      @Option(names = "--warmup", paramLabel = "N", defaultValue = "500", description = "Warm-up sends per run (default: ${DEFAULT-VALUE}).")
+      int warmup;
+
+      @Option(names = "--interval", paramLabel = "DUR", defaultValue = "1ms", description = "Send interval (default: ${DEFAULT-VALUE}).")
+      String interval;
+
+      @Option(names = "--persistent", description = "rabbitmq: persistent messages on a durable queue (default: transient, as OMB and PerfTest).")
+      boolean persistent;
+
+      @Option(names = "--nats-ack", paramLabel = "PATH", defaultValue = "reply",
+          description = "nats: where the ack stamp is taken: reply (a dispatcher on each message's reply subject, default) "
+              + "or future (publishAsync's future, whose callback runs late on the sender when the PubAck came first).")
+      String natsAck;
+    }
+
     @Override
     public Integer call() throws IOException {
       Path root = parent.main.archiveRoot();
       String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
+      if (other != null) {
+        return otherSystem(root, stamp);
+      }
       Path dir = out != null ? out : root.resolve("scratch").resolve("smoke-" + stamp);
       Path plan = Files.createTempFile("ftl-smoke-plan", ".json");
       if (userPlan != null) {
@@ -176,6 +219,33 @@ public final class CampaignCommand implements Callable<Integer> {
       } finally {
         Files.deleteIfExists(plan);
       }
+    }
+
+    private int otherSystem(Path root, String stamp) {
+      ftl.harness.system.SystemName name;
+      ftl.harness.system.SystemRun.Settings settings;
+      try {
+        name = ftl.harness.system.SystemName.of(other.system);
+        settings = new ftl.harness.system.SystemRun.Settings(other.warmup, other.events,
+            DurationParser.nanos(other.interval), ftl.harness.system.SystemRun.Settings.DEFAULTS.payloadBytes());
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      }
+      if (name == ftl.harness.system.SystemName.KAFKA && other.url != null && !other.url.matches("[^\\s:/]+:[0-9]{1,5}")) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--url for kafka must be host:port (was \"" + other.url + "\")");
+      }
+      if (other.runs < 1) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1 (was " + other.runs + ")");
+      }
+      Path scratch = out != null ? out : root.resolve("scratch").resolve(name + "-" + stamp);
+      ftl.harness.system.NatsSystem.AckPath ackPath = switch (other.natsAck) {
+        case "reply" -> ftl.harness.system.NatsSystem.AckPath.REPLY_HANDLER;
+        case "future" -> ftl.harness.system.NatsSystem.AckPath.FUTURE;
+        default -> throw new CommandLine.ParameterException(spec.commandLine(),
+            "--nats-ack must be reply or future (was \"" + other.natsAck + "\")");
+      };
+      return SystemSmoke.run(new SystemSmoke.Request(name, other.url, other.serverBinary, scratch, other.runs, settings,
+          other.persistent, ackPath), System.out, System.err);
     }
   }
 }

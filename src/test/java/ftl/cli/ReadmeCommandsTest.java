@@ -62,7 +62,7 @@ class ReadmeCommandsTest {
           + " tests); run it by hand on a quiet machine";
     }
     if (line.startsWith("./ftl campaign") || line.startsWith("./ftl broker")) {
-      return "starts a Kafka broker (HarnessIT runs the instrument on an embedded broker)";
+      return "starts a broker or server (HarnessIT, RabbitMqIT and NatsIT run the instrument on real ones)";
     }
     if (!tex && (line.contains("build-pdfs.sh") || line.startsWith("./ftl check-pdf"))) {
       return "needs TeX Live (latexmk, pdflatex are not on the PATH) and the PDFs it builds; .ci/run installs it,"

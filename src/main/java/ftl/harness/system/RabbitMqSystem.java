@@ -1,0 +1,274 @@
+package ftl.harness.system;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.MessageProperties;
+import com.rabbitmq.client.impl.ClientVersion;
+import ftl.data.Event;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * RabbitMQ through AMQP 0-9-1 with the system's own Java client ({@code com.rabbitmq:amqp-client}): per run a fresh
+ * classic queue ({@code x-queue-type=classic}) on the default exchange, a publisher connection whose channel is in
+ * confirm mode, and a consumer connection with one {@code basic.consume} in no-ack mode.
+ * <ul>
+ *   <li>ack stamp: the publisher confirm ({@code basic.ack}) as the client's {@code ConfirmListener} hands it over, on
+ *       the publisher connection's thread; a confirm with {@code multiple} stamps every message it covers
+ *       ({@link ConfirmTracker}; counted in {@code confirms_multiple_covered});</li>
+ *   <li>receive stamp: {@code handleDelivery}, on the consumer connection's dispatch thread {@code ftl-recv};</li>
+ *   <li>{@code create_ms}: empty ({@link SystemName#RABBITMQ}): the AMQP {@code timestamp} property is whole seconds
+ *       and is not set.</li>
+ * </ul>
+ * Messages are transient and the queue non-durable unless {@link Options#persistent} (then a durable queue and
+ * delivery mode 2: the broker confirms a persistent message only once it is written to disk), as OpenMessaging
+ * Benchmark's and PerfTest's defaults publish transient messages.
+ */
+public final class RabbitMqSystem implements MessagingSystem {
+
+  /** How messages are published. */
+  public record Options(boolean persistent) {
+    public static Options defaults() { return new Options(false); }
+  }
+
+  static final int CONFIRM_CAPACITY = 1 << 16;
+  private static final AtomicInteger THREADS = new AtomicInteger();
+
+  private final RabbitMqServer server;
+  private final ConnectionFactory factory;
+  private final Connection admin;
+  private final Options options;
+  private final String serverVersion;
+  private final String uri;
+
+  private RabbitMqSystem(RabbitMqServer server, String uri, ConnectionFactory factory, Connection admin, Options options) {
+    this.server = server;
+    this.uri = uri;
+    this.factory = factory;
+    this.admin = admin;
+    this.options = options;
+    Object v = admin.getServerProperties().get("version");
+    this.serverVersion = v == null ? "" : v.toString();
+  }
+
+  /** Starts a RabbitMQ node of its own under {@code scratch} and connects to it; closing stops it. */
+  public static RabbitMqSystem start(Path scratch, Options options) throws IOException {
+    return start(scratch, RabbitMqServer.DEFAULT_SCRIPT, options);
+  }
+
+  /** As {@link #start(Path, Options)} with another {@code rabbitmq-server} script. */
+  public static RabbitMqSystem start(Path scratch, Path script, Options options) throws IOException {
+    RabbitMqServer server = RabbitMqServer.start(scratch, script, RabbitMqServer.DEFAULT_EPMD, RabbitMqServer.READY_TIMEOUT_MILLIS);
+    try {
+      return open(server, server.uri(), options);
+    } catch (IOException | RuntimeException e) {
+      server.close();
+      throw e;
+    }
+  }
+
+  /** Connects to an existing server ({@code amqp://user:pass@host:port/vhost}); closing leaves it running. */
+  public static RabbitMqSystem connect(String uri, Options options) throws IOException {
+    return open(null, uri, options);
+  }
+
+  private static RabbitMqSystem open(RabbitMqServer server, String uri, Options options) throws IOException {
+    ConnectionFactory f = factory(uri);
+    f.setThreadFactory(r -> new Thread(r, "ftl-amqp-" + THREADS.incrementAndGet()));
+    try {
+      return new RabbitMqSystem(server, uri, f, f.newConnection("ftl-admin"), options);
+    } catch (TimeoutException e) {
+      throw new IOException("no AMQP connection to " + endpoint(f) + ": " + e.getMessage(), e);
+    }
+  }
+
+  static ConnectionFactory factory(String uri) {
+    ConnectionFactory f = new ConnectionFactory();
+    try {
+      f.setUri(uri);
+    } catch (URISyntaxException | GeneralSecurityException e) {
+      throw new IllegalArgumentException("not an AMQP URI: " + uri + " (" + e.getMessage() + ")", e);
+    }
+    f.setAutomaticRecoveryEnabled(false);
+    f.setConnectionTimeout(5_000);
+    f.setHandshakeTimeout(10_000);
+    return f;
+  }
+
+  /** True when an AMQP connection to {@code uri} opens (the readiness probe of a started node). */
+  static boolean answers(String uri) {
+    ConnectionFactory f = factory(uri);
+    f.setConnectionTimeout(1_000);
+    f.setHandshakeTimeout(2_000);
+    try (Connection c = f.newConnection("ftl-probe")) {
+      return c.isOpen();
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  private static String endpoint(ConnectionFactory f) {
+    return "amqp://" + f.getHost() + ":" + f.getPort();
+  }
+
+  /** The URI it connects to, credentials included (for a second system on the same server). */
+  String uri() { return uri; }
+
+  /** The port of the server it started, -1 when it connected to an existing one. */
+  int port() { return server == null ? -1 : server.port(); }
+
+  /** The node name of the server it started, empty when it connected to an existing one. */
+  String nodeName() { return server == null ? "" : server.nodeName(); }
+
+  @Override
+  public SystemName name() { return SystemName.RABBITMQ; }
+
+  @Override
+  public String clientVersion() { return ClientVersion.VERSION; }
+
+  @Override
+  public String serverVersion() { return serverVersion; }
+
+  @Override
+  public String endpoint() { return endpoint(factory); }
+
+  @Override
+  public boolean alive() { return (server == null || server.alive()) && admin.isOpen(); }
+
+  @Override
+  public Destination open(String runName, int payloadBytes, Completion completion, Delivery delivery) throws IOException {
+    Queue q = new Queue("ftl-" + runName, payloadBytes, completion, delivery);
+    try {
+      q.open();
+      return q;
+    } catch (IOException | RuntimeException e) {
+      q.close();
+      throw e;
+    }
+  }
+
+  /** One run's queue with its two connections. */
+  private final class Queue implements Destination {
+    private final String name;
+    private final byte[] template;
+    private final Completion completion;
+    private final Delivery delivery;
+    private final ConfirmTracker confirms = new ConfirmTracker(CONFIRM_CAPACITY);
+    private final AMQP.BasicProperties props = options.persistent() ? MessageProperties.PERSISTENT_BASIC : null;
+    private ExecutorService dispatch;
+    private Connection consumerConnection;
+    private Connection publisherConnection;
+    private Channel publisher;
+    private boolean closed;
+
+    Queue(String name, int payloadBytes, Completion completion, Delivery delivery) {
+      this.name = name;
+      this.template = MessageBody.template(payloadBytes);
+      this.completion = completion;
+      this.delivery = delivery;
+    }
+
+    void open() throws IOException {
+      try (Channel ch = admin.createChannel()) {
+        ch.queueDeclare(name, options.persistent(), false, false, Map.of("x-queue-type", "classic"));
+      } catch (TimeoutException e) {
+        throw new IOException("declaring queue " + name + ": " + e.getMessage(), e);
+      }
+      dispatch = Executors.newSingleThreadExecutor(r -> new Thread(r, SystemRun.RECV_THREAD));
+      try {
+        consumerConnection = factory.newConnection(dispatch, "ftl-c");
+        Channel consumer = consumerConnection.createChannel();
+        // basicConsume returns after consume-ok: the consumer is registered before the first publish.
+        consumer.basicConsume(name, true, "ftl-c", new DefaultConsumer(consumer) {
+          @Override
+          public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+            delivery.delivered(MessageBody.seqOf(body), Event.MISSING);
+          }
+        });
+        publisherConnection = factory.newConnection("ftl-p");
+        publisher = publisherConnection.createChannel();
+        publisher.confirmSelect();
+        publisher.addConfirmListener((tag, multiple) -> confirms.confirm(tag, multiple, null, completion),
+            (tag, multiple) -> confirms.confirm(tag, multiple, new IOException("basic.nack for delivery tag " + tag), completion));
+      } catch (TimeoutException e) {
+        throw new IOException("connecting to " + endpoint() + ": " + e.getMessage(), e);
+      }
+    }
+
+    @Override
+    public String name() { return name; }
+
+    @Override
+    public void publish(long seq) throws IOException {
+      byte[] body = MessageBody.withSeq(template, seq);
+      confirms.register(publisher.getNextPublishSeqNo(), seq);
+      publisher.basicPublish("", name, props, body);
+    }
+
+    @Override
+    public Map<String, String> cells() {
+      Map<String, String> m = new LinkedHashMap<>();
+      m.put("confirms_multiple_frames", String.valueOf(confirms.multipleFrames()));
+      m.put("confirms_multiple_covered", String.valueOf(confirms.coveredByMultiple()));
+      m.put("confirms_unknown", String.valueOf(confirms.unknownTags()));
+      m.put("persistent", String.valueOf(options.persistent()));
+      return m;
+    }
+
+    @Override
+    public synchronized void close() {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      quietly(publisherConnection);
+      quietly(consumerConnection);
+      if (dispatch != null) {
+        dispatch.shutdown();
+        try {
+          dispatch.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      if (admin.isOpen()) {
+        try (Channel ch = admin.createChannel()) {
+          ch.queueDelete(name);
+        } catch (IOException | TimeoutException | RuntimeException e) {
+          // best effort: the queue is unique to this run
+        }
+      }
+    }
+  }
+
+  private static void quietly(Connection c) {
+    if (c != null) {
+      try {
+        c.close(5_000);
+      } catch (IOException | RuntimeException e) {
+        // already closed or the server is gone
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    quietly(admin);
+    if (server != null) {
+      server.close();
+    }
+  }
+}

@@ -1,0 +1,234 @@
+package ftl.harness.system;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A server binary run as a child process of this JVM (RabbitMQ, NATS, RabbitMQ's own {@code epmd}): started with its
+ * own environment, its output appended to a console log in its scratch folder, ready once its {@link Probe} says so,
+ * and stopped with its whole process tree — SIGTERM to the root, a grace period, then SIGKILL to the root and to
+ * every descendant seen before the root was signalled (children re-parented to init are no longer descendants, so
+ * they are listed first). A JVM shutdown hook stops it too; {@code kill -9} of this JVM cannot, and leaves it running.
+ *
+ * <p>A start that fails — the process exits, or the probe does not succeed in time — throws a
+ * {@link ServerStartException} carrying the last lines of the logs named at start, after killing what was started.
+ */
+public final class ServerProcess implements AutoCloseable {
+
+  /** Whether the server serves yet; called every {@link #PROBE_PERIOD_MILLIS} ms until it returns true. */
+  @FunctionalInterface
+  public interface Probe {
+    boolean ready() throws IOException;
+  }
+
+  static final long PROBE_PERIOD_MILLIS = 100;
+  /** Lines of the logs a start failure carries. */
+  static final int TAIL_LINES = 12;
+
+  private final String name;
+  private final Process process;
+  private final List<Path> logs;
+  private final long graceMillis;
+  private final Thread hook;
+
+  private ServerProcess(String name, Process process, List<Path> logs, long graceMillis) {
+    this.name = name;
+    this.process = process;
+    this.logs = List.copyOf(logs);
+    this.graceMillis = graceMillis;
+    this.hook = new Thread(this::stop, "ftl-stop-" + name);
+  }
+
+  /**
+   * Starts {@code command} in {@code dir} with {@code environment} added to this JVM's (keys mapped to null are
+   * removed), stdout and stderr appended to {@code console}, and waits until {@code probe} says it serves.
+   *
+   * @param name what the messages call it ({@code rabbitmq-server})
+   * @param logs the logs whose last lines a failure carries, {@code console} first
+   * @param readyTimeoutMillis longest wait for the probe
+   * @param graceMillis wait after SIGTERM before SIGKILL when stopping
+   * @throws ServerStartException the process exited, could not be run, or did not serve in time (killed then)
+   */
+  public static ServerProcess start(String name, List<String> command, Map<String, String> environment, Path dir,
+                                    Path console, List<Path> logs, Probe probe, long readyTimeoutMillis,
+                                    long graceMillis) throws ServerStartException {
+    List<Path> tails = new ArrayList<>();
+    tails.add(console);
+    for (Path l : logs) {
+      if (!l.equals(console)) {
+        tails.add(l);
+      }
+    }
+    Process p;
+    try {
+      Files.createDirectories(console.toAbsolutePath().getParent());
+      ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(console.toFile()))
+          .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+      environment.forEach((k, v) -> {
+        if (v == null) {
+          pb.environment().remove(k);
+        } else {
+          pb.environment().put(k, v);
+        }
+      });
+      p = pb.start();
+    } catch (IOException e) {
+      throw new ServerStartException(name + " could not be run (" + command.get(0) + "): " + e.getMessage(), tail(tails));
+    }
+    ServerProcess s = new ServerProcess(name, p, tails, graceMillis);
+    Runtime.getRuntime().addShutdownHook(s.hook);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(readyTimeoutMillis);
+    try {
+      while (true) {
+        if (!p.isAlive()) {
+          throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")", tail(tails));
+        }
+        boolean ready;
+        try {
+          ready = probe.ready();
+        } catch (IOException notYet) {
+          ready = false;
+        }
+        if (ready) {
+          if (!p.isAlive()) {
+            throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")", tail(tails));
+          }
+          return s;
+        }
+        if (System.nanoTime() > deadline) {
+          throw new ServerStartException(name + " did not serve within " + readyTimeoutMillis / 1000 + " s", tail(tails));
+        }
+        Thread.sleep(PROBE_PERIOD_MILLIS);
+      }
+    } catch (ServerStartException e) {
+      s.close();
+      throw e;
+    } catch (InterruptedException e) {
+      s.close();
+      Thread.currentThread().interrupt();
+      throw new ServerStartException(name + ": interrupted while waiting for it to serve", tail(tails));
+    } catch (RuntimeException e) {
+      s.close();
+      throw e;
+    }
+  }
+
+  /** Probe: a TCP connection to {@code 127.0.0.1:port} is accepted. */
+  public static Probe accepts(int port) {
+    return () -> {
+      try (Socket sock = new Socket()) {
+        sock.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+        return true;
+      }
+    };
+  }
+
+  /** A free TCP port on the loopback address (free when asked: the server binds it a moment later). */
+  public static int freePort() throws IOException {
+    try (ServerSocket sock = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      sock.setReuseAddress(true);
+      return sock.getLocalPort();
+    }
+  }
+
+  /** Distinct free ports. */
+  public static int[] freePorts(int n) throws IOException {
+    int[] out = new int[n];
+    for (int i = 0; i < n; i++) {
+      int p;
+      boolean again;
+      do {
+        p = freePort();
+        again = false;
+        for (int j = 0; j < i; j++) {
+          again |= out[j] == p;
+        }
+      } while (again);
+      out[i] = p;
+    }
+    return out;
+  }
+
+  public long pid() { return process.pid(); }
+
+  public boolean alive() { return process.isAlive(); }
+
+  /** Exit code, or -1 while it runs. */
+  public int exitCode() { return process.isAlive() ? -1 : process.exitValue(); }
+
+  /** The last lines of its logs (console first), for a message. */
+  public List<String> logTail() { return tail(logs); }
+
+  /** Stops the process tree (SIGTERM, grace, SIGKILL) and removes the shutdown hook. Idempotent. */
+  @Override
+  public void close() {
+    stop();
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook runs or has run
+    }
+  }
+
+  private synchronized void stop() {
+    List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+    if (process.isAlive()) {
+      process.destroy();
+      try {
+        process.waitFor(graceMillis, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    process.destroyForcibly();
+    for (ProcessHandle h : tree) {
+      h.destroyForcibly();
+    }
+    try {
+      process.waitFor(5, TimeUnit.SECONDS);
+      for (ProcessHandle h : tree) {
+        h.onExit().get(5, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      // a descendant that would not go within 5 s after SIGKILL: nothing more to do
+    }
+  }
+
+  /** The last {@link #TAIL_LINES} non-blank lines of the logs, each prefixed by its file's name when there are several. */
+  static List<String> tail(List<Path> files) {
+    List<String> out = new ArrayList<>();
+    for (Path f : files) {
+      List<String> lines;
+      try {
+        lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        continue; // not written (yet)
+      } catch (RuntimeException e) {
+        continue; // not UTF-8
+      }
+      List<String> kept = new ArrayList<>();
+      for (String l : lines) {
+        if (!l.isBlank()) {
+          kept.add(l.strip());
+        }
+      }
+      for (String l : kept.subList(Math.max(0, kept.size() - TAIL_LINES), kept.size())) {
+        out.add(files.size() > 1 ? f.getFileName() + ": " + l : l);
+      }
+    }
+    return out;
+  }
+}

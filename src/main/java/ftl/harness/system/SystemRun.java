@@ -1,0 +1,239 @@
+package ftl.harness.system;
+
+import ftl.data.RunStatus;
+import ftl.harness.run.Pacer;
+import ftl.harness.run.RunVerdict;
+import ftl.harness.run.StampBook;
+import ftl.harness.run.WallClock;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import ftl.harness.run.MonotonicClock;
+
+/**
+ * One run of the instrument on any {@link MessagingSystem}, filling a {@link StampBook} exactly as a Kafka run does:
+ * a fresh destination, a probe message whose acknowledgment and delivery prove the path, warm-up sends paced every
+ * send interval and awaited, the measured sends paced by the same {@link Pacer} from a start {@link #LEAD_NANOS}
+ * ahead, then the drain (every acknowledgment and delivery, or nothing moved for {@link #DRAIN_IDLE_MILLIS}), then
+ * the destination deleted. The status is {@link RunVerdict}'s, on the same counts.
+ *
+ * <p>Stamps: {@code send_ns}/{@code send_us} on the sending thread {@link #SEND_THREAD} right before
+ * {@link MessagingSystem.Destination#publish}, {@code ack_ns} in the system's completion callback, {@code recv_ns}/
+ * {@code recv_us} and {@code create_ms} on delivery — the {@link StampBook}'s own methods, so their costs and their
+ * WARNINGs are those of the Kafka run. Not (yet) applied here: the condition's manipulations (priority, geometry,
+ * load, start phase, clock offset), which belong to the campaign runner; this loop is the system-neutral core.
+ */
+public final class SystemRun {
+  /** Name of the sending (send-stamping) thread, as the Kafka run's. */
+  public static final String SEND_THREAD = "ftl-send";
+  /** Name of the receiving (receive-stamping) thread, as the Kafka run's. */
+  public static final String RECV_THREAD = "ftl-recv";
+  /** The seq of the probe message (outside every run's seqs: counted as foreign by the book). */
+  static final long PROBE_SEQ = Long.MIN_VALUE;
+  static final long LEAD_NANOS = 2_000_000L;
+  static final long PROBE_TIMEOUT_MILLIS = 15_000;
+  static final long WARMUP_DRAIN_NANOS = TimeUnit.SECONDS.toNanos(10);
+  static final long DRAIN_IDLE_MILLIS = 5_000;
+
+  /**
+   * What a run sends.
+   *
+   * @param warmupEvents sends before the measured ones, stamped but not measured
+   * @param events measured sends
+   * @param sendIntervalNanos time between two sends
+   * @param payloadBytes bytes after the 8-byte seq
+   */
+  public record Settings(int warmupEvents, int events, long sendIntervalNanos, int payloadBytes) {
+    /** The smoke defaults: 500 warm-up and 3000 measured sends of 100 payload bytes every 1 ms, as the Kafka smoke plan. */
+    public static final Settings DEFAULTS = new Settings(500, 3000, 1_000_000L, 100);
+
+    public Settings {
+      if (warmupEvents < 0 || events < 1 || sendIntervalNanos < 1 || payloadBytes < 0 || payloadBytes > 1_000_000) {
+        throw new IllegalArgumentException("settings out of range: warm-up " + warmupEvents + ", events " + events
+            + ", interval " + sendIntervalNanos + " ns, payload " + payloadBytes + " bytes");
+      }
+    }
+
+    public Settings withEvents(int n) { return new Settings(warmupEvents, n, sendIntervalNanos, payloadBytes); }
+
+    public Settings withWarmupEvents(int n) { return new Settings(n, events, sendIntervalNanos, payloadBytes); }
+
+    public Settings withSendIntervalNanos(long ns) { return new Settings(warmupEvents, events, ns, payloadBytes); }
+
+    public Settings withPayloadBytes(int n) { return new Settings(warmupEvents, events, sendIntervalNanos, n); }
+  }
+
+  /**
+   * What a run produced.
+   *
+   * @param cells the driver's counters ({@link MessagingSystem.Destination#cells()})
+   */
+  public record Result(SystemName system, String clientVersion, String serverVersion, String destination,
+                       RunStatus status, String reason, StampBook book, RunVerdict.Counts counts,
+                       Map<String, String> cells, long durationMillis) {
+    public Result {
+      cells = Map.copyOf(cells);
+    }
+
+    /** The spans of the run's complete events. */
+    public SpanSummary spans() { return SpanSummary.of(book); }
+  }
+
+  private SystemRun() {}
+
+  /** Runs once on {@code system}; the destination is {@code ftl-<runName>}. Never throws for what the system does. */
+  public static Result run(MessagingSystem system, String runName, Settings settings) {
+    return run(system, runName, settings, MonotonicClock.SYSTEM);
+  }
+
+  static Result run(MessagingSystem system, String runName, Settings settings, MonotonicClock nanoClock) {
+    long t0 = nanoClock.nowNanos();
+    StampBook book = new StampBook(settings.warmupEvents(), settings.events(), nanoClock, WallClock::micros);
+    CountDownLatch probeAcked = new CountDownLatch(1);
+    AtomicReference<String> probeError = new AtomicReference<>();
+    MessagingSystem.Completion completion = (seq, error) -> {
+      if (seq == PROBE_SEQ) {
+        if (error != null) {
+          probeError.set(String.valueOf(error));
+        }
+        probeAcked.countDown();
+        return;
+      }
+      int slot = book.slotOf(seq);
+      if (slot >= 0) {
+        book.stampAck(slot, error);
+      }
+    };
+    MessagingSystem.Delivery delivery = book::stampRecv;
+    String failure = null;
+    AtomicReference<String> senderError = new AtomicReference<>();
+    String destination = "";
+    Map<String, String> cells = Map.of();
+    MessagingSystem.Destination dest = null;
+    try {
+      dest = system.open(runName, settings.payloadBytes(), completion, delivery);
+      destination = dest.name();
+      probe(dest, book, probeAcked, probeError, nanoClock);
+      sendAndDrain(system, dest, settings, book, senderError, nanoClock);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      failure = "interrupted";
+    } catch (IOException | RuntimeException e) {
+      failure = "client error: " + oneLine(e);
+    } finally {
+      if (dest != null) {
+        dest.close();
+        cells = dest.cells();
+      }
+    }
+    String death = system.alive() ? null : system.name() + " server is gone";
+    RunVerdict.Counts counts = RunVerdict.Counts.of(book);
+    RunVerdict v = RunVerdict.of(new RunVerdict.Events(List.of(), death, failure, senderError.get(),
+        cells.get("receive_error"), null, List.of(), false), counts);
+    long durationMillis = TimeUnit.NANOSECONDS.toMillis(nanoClock.nowNanos() - t0);
+    return new Result(system.name(), system.clientVersion(), system.serverVersion(), destination, v.status(), v.reason(),
+        book, counts, cells, durationMillis);
+  }
+
+  /** One probe message: its acknowledgment and its delivery, each within {@link #PROBE_TIMEOUT_MILLIS}. */
+  private static void probe(MessagingSystem.Destination dest, StampBook book, CountDownLatch probeAcked,
+                            AtomicReference<String> probeError, MonotonicClock nanoClock) throws IOException, InterruptedException {
+    dest.publish(PROBE_SEQ);
+    if (!probeAcked.await(PROBE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
+      throw new IllegalStateException("probe message not acknowledged within " + PROBE_TIMEOUT_MILLIS / 1000 + " s");
+    }
+    if (probeError.get() != null) {
+      throw new IllegalStateException("probe message refused: " + probeError.get());
+    }
+    long deadline = nanoClock.nowNanos() + TimeUnit.MILLISECONDS.toNanos(PROBE_TIMEOUT_MILLIS);
+    while (book.foreign() < 1 && nanoClock.nowNanos() < deadline) {
+      Thread.sleep(5);
+    }
+    if (book.foreign() < 1) {
+      throw new IllegalStateException("probe message not delivered within " + PROBE_TIMEOUT_MILLIS / 1000 + " s");
+    }
+  }
+
+  private static void sendAndDrain(MessagingSystem system, MessagingSystem.Destination dest, Settings settings,
+                                   StampBook book, AtomicReference<String> senderError, MonotonicClock nanoClock)
+      throws InterruptedException {
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    Thread sender = new Thread(() -> send(system, dest, settings, book, stop, senderError, nanoClock), SEND_THREAD);
+    sender.start();
+    while (sender.isAlive()) {
+      sender.join(100);
+      if (!system.alive()) {
+        stop.set(true); // the server is gone: no more sends (the verdict names it)
+      }
+    }
+    long sent = book.sentTotal();
+    long lastProgress = nanoClock.nowNanos();
+    long lastCount = -1;
+    while (system.alive()) {
+      long count = book.received() + book.acked() + book.ackErrors();
+      if (book.received() >= sent && book.acked() + book.ackErrors() >= sent) {
+        break;
+      }
+      if (count != lastCount) {
+        lastCount = count;
+        lastProgress = nanoClock.nowNanos();
+      } else if (nanoClock.nowNanos() - lastProgress > TimeUnit.MILLISECONDS.toNanos(DRAIN_IDLE_MILLIS)) {
+        break;
+      }
+      Thread.sleep(10);
+    }
+  }
+
+  /** The sending thread's body: warm-up sends and their drain, then the measured sends. */
+  private static void send(MessagingSystem system, MessagingSystem.Destination dest, Settings settings, StampBook book,
+                           java.util.concurrent.atomic.AtomicBoolean stop, AtomicReference<String> senderError,
+                           MonotonicClock nanoClock) {
+    Pacer.tightenTimerSlack();
+    Pacer pacer = new Pacer(nanoClock, LockSupport::parkNanos, Pacer.DEFAULT_SPIN_NANOS);
+    long interval = settings.sendIntervalNanos();
+    try {
+      int warmup = book.warmup();
+      if (warmup > 0) {
+        long start = nanoClock.nowNanos() + LEAD_NANOS;
+        for (int s = 0; s < warmup && !stop.get(); s++) {
+          long due = Pacer.intendedNanos(start, s, interval);
+          pacer.awaitNanos(due);
+          book.stampSend(s, due);
+          dest.publish(book.seqOf(s));
+        }
+        long deadline = nanoClock.nowNanos() + WARMUP_DRAIN_NANOS;
+        while (!stop.get() && (book.received() < warmup || book.acked() + book.ackErrors() < warmup)
+            && nanoClock.nowNanos() < deadline) {
+          Thread.sleep(1);
+        }
+      }
+      long start = nanoClock.nowNanos() + LEAD_NANOS;
+      for (int seq = 0; seq < book.events() && !stop.get(); seq++) {
+        int s = warmup + seq;
+        long due = Pacer.intendedNanos(start, seq, interval);
+        pacer.awaitNanos(due);
+        book.stampSend(s, due);
+        dest.publish(seq);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      senderError.set("sender interrupted");
+    } catch (IOException | RuntimeException e) {
+      senderError.set("publish failed: " + oneLine(e));
+    }
+  }
+
+  static String oneLine(Throwable e) {
+    StringBuilder out = new StringBuilder();
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String m = t.getMessage();
+      out.append(out.length() == 0 ? "" : " <- ").append(t.getClass().getSimpleName())
+          .append(m == null ? "" : ": " + m.replace('\n', ' '));
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,170 @@
+package ftl.harness.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.Event;
+import ftl.data.RunStatus;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The system-neutral run loop on an in-memory stand-in system (no server): acknowledgments on one thread, deliveries
+ * on another, as a real client does. It checks the loop, not any system: the probe, the warm-up, the book filled, the
+ * verdict, and a publish that fails.
+ */
+class SystemRunTest {
+
+  /** Acks every publish on an "io" thread, then delivers it on a "recv" thread; fails publishes from {@code failFrom}. */
+  static final class LoopbackSystem implements MessagingSystem {
+    final long failFromSeq;
+    /** The server "dies" (alive() turns false) when this seq is published. */
+    long dieAtSeq = Long.MAX_VALUE;
+    volatile boolean alive = true;
+    final ExecutorService io = Executors.newSingleThreadExecutor(r -> new Thread(r, "loopback-io"));
+    final ExecutorService recv = Executors.newSingleThreadExecutor(r -> new Thread(r, "loopback-recv"));
+    volatile boolean destinationClosed;
+
+    LoopbackSystem(long failFromSeq) {
+      this.failFromSeq = failFromSeq;
+    }
+
+    @Override
+    public SystemName name() { return SystemName.NATS; }
+
+    @Override
+    public String clientVersion() { return "client-1"; }
+
+    @Override
+    public String serverVersion() { return "server-2"; }
+
+    @Override
+    public String endpoint() { return "loopback"; }
+
+    @Override
+    public boolean alive() { return alive; }
+
+    @Override
+    public Destination open(String runName, int payloadBytes, Completion completion, Delivery delivery) {
+      return new Destination() {
+        @Override
+        public String name() { return "loop-" + runName; }
+
+        @Override
+        public void publish(long seq) throws IOException {
+          if (seq == dieAtSeq) {
+            alive = false;
+          }
+          if (seq != SystemRun.PROBE_SEQ && seq >= failFromSeq) {
+            throw new IOException("connection reset");
+          }
+          io.execute(() -> {
+            completion.completed(seq, null);
+            recv.execute(() -> delivery.delivered(seq, Event.MISSING));
+          });
+        }
+
+        @Override
+        public Map<String, String> cells() { return Map.of("loopback", "yes"); }
+
+        @Override
+        public void close() { destinationClosed = true; }
+      };
+    }
+
+    @Override
+    public void close() {
+      io.shutdown();
+      recv.shutdown();
+      try {
+        io.awaitTermination(5, TimeUnit.SECONDS);
+        recv.awaitTermination(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  static final SystemRun.Settings FAST = SystemRun.Settings.DEFAULTS.withWarmupEvents(20).withEvents(200)
+      .withSendIntervalNanos(100_000L).withPayloadBytes(10);
+
+  @Test
+  @Timeout(30)
+  void run_loopbackSystem_fillsEveryStampAndIsOk() {
+    try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
+      SystemRun.Result r = SystemRun.run(sys, "t1", FAST);
+      assertThat(r.status()).as(r.reason()).isEqualTo(RunStatus.OK);
+      assertThat(r.reason()).isEmpty();
+      assertThat(r.destination()).isEqualTo("loop-t1");
+      assertThat(r.system()).isEqualTo(SystemName.NATS);
+      assertThat(r.clientVersion()).isEqualTo("client-1");
+      assertThat(r.serverVersion()).isEqualTo("server-2");
+      assertThat(r.cells()).containsEntry("loopback", "yes");
+      assertThat(r.book().foreign()).as("the probe").isEqualTo(1);
+      assertThat(r.book().received()).isEqualTo(220);
+      assertThat(r.book().acked()).isEqualTo(220);
+      SpanSummary s = r.spans();
+      assertThat(s.sent()).isEqualTo(200);
+      assertThat(s.complete()).isEqualTo(200);
+      assertThat(s.flightNegative()).isZero();
+      // the delivery is handed on only after the acknowledgment was stamped: no negative A here
+      assertThat(s.ackNegative()).isZero();
+      assertThat(s.ackNegativeShare()).isZero();
+      for (int seq = 0; seq < 200; seq++) {
+        Event e = r.book().event(seq);
+        assertThat(e.ackNanos()).isGreaterThanOrEqualTo(e.sendNanos());
+        assertThat(e.recvNanos()).isGreaterThanOrEqualTo(e.ackNanos());
+        if (seq > 0) {
+          assertThat(r.book().intendedNanos(seq) - r.book().intendedNanos(seq - 1)).isEqualTo(100_000L);
+        }
+      }
+      assertThat(sys.destinationClosed).isTrue();
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void run_publishFailsMidRun_isFailedWithTheReasonAndTheCounts() {
+    try (LoopbackSystem sys = new LoopbackSystem(50)) {
+      SystemRun.Result r = SystemRun.run(sys, "t2", FAST);
+      assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+      assertThat(r.reason()).contains("publish failed: IOException: connection reset");
+      // the send of seq 50 was stamped before its publish failed: no ack, no delivery
+      assertThat(r.counts().written()).isEqualTo(51);
+      assertThat(r.counts().acksMissing()).isEqualTo(1);
+      assertThat(r.counts().recvsMissing()).isEqualTo(1);
+      assertThat(r.spans().complete()).isEqualTo(50);
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void run_serverDiesMidRun_stopsSendingAndIsFailedNamingIt() {
+    try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
+      sys.dieAtSeq = 100;
+      // 20,000 sends every 100 us would take 2 s; the coordinator sees the death within about 100 ms
+      SystemRun.Result r = SystemRun.run(sys, "t3", FAST.withEvents(20_000));
+      assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+      assertThat(r.reason()).contains("nats server is gone");
+      assertThat(r.counts().written()).isGreaterThan(100).isLessThan(20_000);
+    }
+  }
+
+  @Test
+  void spans_noCompleteEvent_areNaNAndZeroCounts() {
+    SpanSummary s = SpanSummary.of(ftl.harness.run.StampBook.system(0, 3));
+    assertThat(s.complete()).isZero();
+    assertThat(s.medianFlightNanos()).isNaN();
+    assertThat(s.ackNegativeShare()).isNaN();
+  }
+
+  @Test
+  void settings_outOfRange_areRefused() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> SystemRun.Settings.DEFAULTS.withEvents(0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("events 0");
+  }
+}
