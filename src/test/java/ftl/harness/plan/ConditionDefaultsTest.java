@@ -22,19 +22,37 @@ class ConditionDefaultsTest {
     assertThat(Condition.named("c").build()).isEqualTo(parsedAlone("c"));
   }
 
+  /** The values the defaults had when they lived in three places (parser, overload, warm-up literals). */
   @Test
   void named_noFieldSet_holdsEveryDeclaredDefault() {
     Condition c = Condition.named("c").build();
-    assertThat(c).isEqualTo(new Condition("c", 1_000_000L, 100, "1", 0, 1, 2000, 0, Priority.DEFAULT, Geometry.FREE,
-        "all", 0, OptionalInt.empty(), 1, 0L, 1, 100));
+    assertThat(c.sendIntervalNanos()).isEqualTo(1_000_000L);
+    assertThat(c.payloadBytes()).isEqualTo(100);
+    assertThat(c.acks()).isEqualTo("1");
+    assertThat(c.lingerMillis()).isZero();
+    assertThat(c.partitions()).isEqualTo(1);
+    assertThat(c.events()).isEqualTo(2000);
+    assertThat(c.warmupEvents()).isZero();
+    assertThat(c.priority()).isEqualTo(Priority.DEFAULT);
+    assertThat(c.geometry()).isEqualTo(Geometry.FREE);
+    assertThat(c.brokerCpus()).isEqualTo("all");
+    assertThat(c.loadPercent()).isZero();
+    assertThat(c.startPhaseMicros()).isEqualTo(OptionalInt.empty());
+    assertThat(c.repeats()).isEqualTo(1);
+    assertThat(c.clockOffsetMicros()).isZero();
+    assertThat(c.fetchMinBytes()).isEqualTo(1);
+    assertThat(c.fetchMaxWaitMillis()).isEqualTo(100);
     assertThat(c.explicitCreateTime()).isFalse();
   }
 
   @Test
   void named_fieldsSetByName_changeOnlyThoseFields() {
     Condition c = Condition.named("c").sendIntervalNanos(250_000L).priority(Priority.FIFO).fetchMaxWaitMillis(5).build();
-    assertThat(c).isEqualTo(new Condition("c", 250_000L, 100, "1", 0, 1, 2000, 0, Priority.FIFO, Geometry.FREE,
-        "all", 0, OptionalInt.empty(), 1, 0L, 1, 5));
+    assertThat(c.sendIntervalNanos()).isEqualTo(250_000L);
+    assertThat(c.priority()).isEqualTo(Priority.FIFO);
+    assertThat(c.fetchMaxWaitMillis()).isEqualTo(5);
+    assertThat(c).usingRecursiveComparison().ignoringFields("sendIntervalNanos", "priority", "fetchMaxWaitMillis")
+        .isEqualTo(Condition.named("c").build());
   }
 
   @Test
