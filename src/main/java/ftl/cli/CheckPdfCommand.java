@@ -48,7 +48,7 @@ public final class CheckPdfCommand implements Callable<Integer> {
   public Integer call() {
     Path file = pdf.toAbsolutePath().normalize();
     if (!Files.exists(file)) {
-      throw new NotFoundException("no such file: " + pdf);
+      throw new NotFoundException("no such file: " + Echo.of(pdf.toString()));
     }
     if (!Files.isRegularFile(file)) {
       throw new ftl.data.DataException(pdf.toString(), 0, "is not a regular file");

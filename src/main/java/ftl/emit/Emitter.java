@@ -112,8 +112,9 @@ public final class Emitter {
         String name = t.getFileName().toString();
         String templateName = target + "/" + name;
         String outName = target + "/generated/" + name.substring(0, name.length() - ".ftl".length());
-        out.add(new Output(outName, EMIT_DIR + "/" + templateName,
-            render(templateName, quantities, runs, audit, rows, rowSets, dataDigest)));
+        String content = render(templateName, quantities, runs, audit, rows, rowSets, dataDigest);
+        TexLimits.check(outName, content);
+        out.add(new Output(outName, EMIT_DIR + "/" + templateName, content));
       }
     }
     Output abstractText = plainAbstract(quantities, dataDigest);

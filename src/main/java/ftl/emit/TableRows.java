@@ -143,6 +143,8 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
   static final String COLLAPSE_CLAIM = "priority collapse";
   private static final Pattern RANGE = Pattern.compile("([0-9.]+) to ([0-9.]+)x");
   private static final String MODE_A = CampaignCatalogue.MODE_A.folder();
+  /** The campaigns whose ok runs give the collapse figure its points. */
+  private static final List<String> COLLAPSE_CAMPAIGNS = List.of(MODE_A, CampaignCatalogue.ISOLATION.folder());
   private static final String MODE_B = CampaignCatalogue.MODE_B.folder();
   private static final String PAYLOAD = CampaignCatalogue.PAYLOAD.folder();
 
@@ -175,7 +177,15 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     }
     Rows r = new Rows(q);
     List<Campaign> campaigns = data == null ? List.of() : data.campaigns();
-    return new TableRows(r.collapse(), r.collapsePoints(), originalCollapse(original), r.exposureCurve(),
+    List<CollapsePoint> collapsePoints = r.collapsePoints();
+    if (collapsePoints.isEmpty() && campaigns.stream().anyMatch(c -> COLLAPSE_CAMPAIGNS.contains(c.name())
+        && c.runs().stream().anyMatch(ftl.data.LedgerRow::ok))) {
+      // the paper draws this figure from these points: with none, pgfplots has no table to read and the build fails
+      throw new ftl.data.DataException("paper/generated/fig-collapse.dat", 0, "would be empty: no stratum of "
+          + String.join(" or ", COLLAPSE_CAMPAIGNS) + " has a finite collapse factor with its interval, and the paper's"
+          + " collapse figure cannot be drawn from no point", null);
+    }
+    return new TableRows(r.collapse(), collapsePoints, originalCollapse(original), r.exposureCurve(),
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
         r.replication(original));

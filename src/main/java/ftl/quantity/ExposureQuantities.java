@@ -25,6 +25,9 @@ import org.apache.commons.csv.CSVRecord;
 final class ExposureQuantities {
   static final String PUBLISHED = CampaignCatalogue.AUDIT.folder() + "/published-medians.csv";
 
+  /** Longest label of a published median: a citation's short name (the archive's are under 60 characters). */
+  static final int MAX_LABEL_CHARS = 200;
+
   /** One published median. */
   record Published(int row, String label, double medianNanos, String percentile, String kind, String source) {}
 
@@ -55,9 +58,15 @@ final class ExposureQuantities {
         }
         String pct = rec.get("percentile").replaceFirst("^p", "");
         if (!pct.matches("[0-9]{1,3}")) {
-          throw new DataException(name, rec.getRecordNumber() + 1, "percentile is not a whole number (\"" + rec.get("percentile") + "\")", null);
+          throw new DataException(name, rec.getRecordNumber() + 1, "percentile is not a whole number (\"" + Echo.of(rec.get("percentile")) + "\")", null);
         }
-        out.add(new Published(row, rec.get("label"), ns, pct, rec.get("latency_kind"), rec.get("source")));
+        String label = rec.get("label");
+        if (label.length() > MAX_LABEL_CHARS) {
+          // the label is printed in definitions, the provenance table and a TeX line: a 300,000-character one broke the build
+          throw new DataException(name, rec.getRecordNumber() + 1, "label is longer than " + MAX_LABEL_CHARS
+              + " characters (\"" + Echo.of(label) + "\")", null);
+        }
+        out.add(new Published(row, label, ns, pct, rec.get("latency_kind"), rec.get("source")));
       }
     } catch (DataException e) {
       throw e;

@@ -13,9 +13,19 @@ public final class LatexEscape {
    * group, a parameter, a comment, an active character nor {@code ^^} notation can be formed); every control
    * character, line or paragraph separator becomes a space (no line break, no {@code \par}); µ is
    * {@code \textmu{}}, typographic dashes and quotes their ASCII ligatures, Latin-1 letters are kept, and any
-   * other non-ASCII character is shown as {@code ?} (the default pdfLaTeX set-up may not define it).
+   * other non-ASCII character is shown as {@code ?} (the default pdfLaTeX set-up may not define it). A text that
+   * starts with {@code [} or {@code *} (after spaces) is preceded by {@code {}}, so that as a table cell it is never
+   * read as the optional argument of the {@code \\} or {@code \midrule} before it.
    */
   public static String escape(String s) {
+    String t = escapeChars(s);
+    // A text whose first visible character is [ or * would be read, after \\ or \midrule (a table cell that starts a
+    // row), as their optional argument or star ("[40pt]" moves a rule, "[oops]" stops the build): {} ends that look-ahead.
+    String lead = t.stripLeading();
+    return lead.startsWith("[") || lead.startsWith("*") ? "{}" + t : t;
+  }
+
+  private static String escapeChars(String s) {
     StringBuilder sb = new StringBuilder(s.length() + 8);
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

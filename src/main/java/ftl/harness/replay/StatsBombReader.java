@@ -74,7 +74,8 @@ public final class StatsBombReader {
 
   /** The events of a stream named {@code where} in messages; the caller caps its size. */
   public static List<MatchEvent> read(String where, InputStream in) throws IOException {
-    JsonFactory f = JsonFactory.builder()
+    // a key twice in one event is refused: JSON readers disagree on which value wins (issue 26; ftl.data.StrictJson)
+    JsonFactory f = JsonFactory.builder().enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
         .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).maxStringLength(1 << 20).build())
         .build();
     List<MatchEvent> events = new ArrayList<>();

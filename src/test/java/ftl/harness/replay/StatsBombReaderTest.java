@@ -36,7 +36,8 @@ class StatsBombReaderTest {
         Arguments.of("bad-period.json", 1, "period must be 1..5 (was 7)"),
         Arguments.of("type-not-object.json", 6, "type is not an object with an id (Pass)"),
         Arguments.of("bad-json.json", 4, "not valid JSON"),
-        Arguments.of("index-not-integer.json", 3, "index is not a non-negative integer (one)"));
+        Arguments.of("index-not-integer.json", 3, "index is not a non-negative integer (one)"),
+        Arguments.of("duplicate-timestamp.json", 6, "not valid JSON: Duplicate field 'timestamp'"));
   }
 
   @ParameterizedTest(name = "{0}")

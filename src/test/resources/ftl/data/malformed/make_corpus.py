@@ -291,6 +291,8 @@ root("published-infinity", {**CAMP, "audit/published-medians.csv": PUB + "a,b,In
 root("published-negative", {**CAMP, "audit/published-medians.csv": PUB + "a,b,-5,50,c,d,e\n"}, 2, "median_ns is not a positive finite number (\"-5\")", "audit/published-medians.csv")
 root("published-zero", {**CAMP, "audit/published-medians.csv": PUB + "a,b,0,50,c,d,e\n"}, 2, "median_ns is not a positive finite number (\"0\")", "audit/published-medians.csv")
 root("published-hex", {**CAMP, "audit/published-medians.csv": PUB + "a,b,0x10,50,c,d,e\n"}, 2, "median_ns is not a positive finite number (\"0x10\")", "audit/published-medians.csv")
+root("published-label-300k", {**CAMP, "audit/published-medians.csv": PUB + "x" * 300000 + ",b,5000,50,e2e,d,e\n"}, 2,
+     "label is longer than 200 characters", "audit/published-medians.csv")
 E2E = "Percentiles: 50th = " + "9" * 400 + ", 99th = 1\n"
 root("demo-e2e-infinite", {**CAMP, "audit/demo/outputs/e2e-1.txt": "run 1\n" + E2E}, 2, "not a finite number", "audit/demo/outputs/e2e-1.txt")
 PERF = "10 records sent, 1.0 records/sec (0.1 MB/sec), 1.2.3 ms avg latency, 5.0 ms max latency, 1 ms 50th\n"
