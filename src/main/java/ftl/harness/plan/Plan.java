@@ -43,7 +43,10 @@ public record Plan(String campaign, String description, long seed, String warmup
   /** Largest {@code blocks}. */
   public static final int MAX_BLOCKS = 1000;
 
-  /** The one warm-up rule: the first {@code warmup_events} sends of every run are paced like the others and not written. */
+  /**
+   * The default warm-up rule, {@code first_sends}: the first {@code warmup_events} sends of every run are paced like the
+   * others and not written (the other rule is {@link StableFlights#RULE}).
+   */
   public static final String WARMUP_RULE = ftl.data.LedgerSchema.WARMUP_RULE_FIRST_SENDS;
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 

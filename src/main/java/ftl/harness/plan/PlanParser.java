@@ -22,7 +22,15 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * Reads {@code plan.json} (schema in the package doc of {@code ftl.harness}). Every problem becomes a
+ * Reads {@code plan.json}. The full schema, each field with its default, is in the package doc of
+ * {@code ftl.harness}; in short, the top-level fields are {@code campaign} (required), {@code description},
+ * {@code seed} (default 1), {@code repeats} (default 1), {@code blocks} (optional, 1..1000: every condition's repeats
+ * in every block, each block shuffled by {@code new Random(Plan.blockSeed(seed, b))}, a fresh broker per block),
+ * {@code warmup} ({@code {"rule": "first_sends", "events": N}} or
+ * {@code {"rule": "stable_flights", "window": W, "tolerance_us": X, "min_events": A, "max_events": B}}, all four
+ * required, {@code W >= 10}, {@code X > 0}, {@code W <= A <= B <= 10,000,000}, {@code B >= max(2W, ceil(A/W) W)};
+ * {@link StableFlights}), {@code defaults}, {@code conditions}, {@code matrix}, {@code predictions} and
+ * {@code replay}. Every problem becomes a
  * {@link DataException} naming the file and the field: {@code plan.json: conditions[2].acks: must be "1" or "all" (was "2")}.
  *
  * <p><b>Why not {@code ftl.data.PlanReader}.</b> This parser serves the instrument, before any run: it must refuse

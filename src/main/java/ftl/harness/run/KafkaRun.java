@@ -322,6 +322,6 @@ public final class KafkaRun {
     return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);
   }
 
-  /** The warm-up rule as the ledger records it. */
+  /** The default warm-up rule's word ({@code first_sends}); a plan's own is {@link Plan#warmupRule()}. */
   public static String warmupRule() { return Plan.WARMUP_RULE; }
 }
