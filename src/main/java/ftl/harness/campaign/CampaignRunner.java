@@ -306,6 +306,7 @@ public final class CampaignRunner {
   }
 
   private Summary execute(Plan plan, CampaignFolder folder) throws IOException {
+    checkStampMemory(plan, Runtime.getRuntime().maxMemory());
     List<Plan.ScheduledRun> schedule = plan.schedule();
     String csv = scheduleCsv(schedule, plan.blocked());
     if (Files.exists(folder.scheduleFile())) {
@@ -346,7 +347,6 @@ public final class CampaignRunner {
     for (Map.Entry<String, ftl.harness.replay.SendSchedule> e : schedules.entrySet()) {
       err.println("ftl: schedule " + e.getKey() + ": regenerated, " + e.getValue().size() + " sends, SHA-256 " + e.getValue().sha256() + " as the plan records");
     }
-    checkStampMemory(plan, Runtime.getRuntime().maxMemory());
     HostFacts host = HostFacts.read(archiveRoot);
     long paced = 0;
     for (Plan.ScheduledRun r : missing) {

@@ -160,7 +160,8 @@ final class Sender implements Runnable {
         // window `judged` is complete: judge it when delivered, or when it is due anyway
         int from = judged * w;
         long received = book.received();
-        boolean due = s >= from + 2L * w || s >= max;
+        // at the latest once the next window's last send is made; after max_events, once delivered or after the drain time
+        boolean due = s >= from + 2L * w;
         if (!due && received >= from + (long) w && received != lastScanReceived) {
           lastScanReceived = received;
           due = book.warmupDelivered(from, w) == w;
