@@ -26,7 +26,7 @@ public final class LedgerSchema {
   private LedgerSchema() {}
 
   /** Version of this declaration, published in the data dictionary; the newest {@link Version}'s number. */
-  public static final int VERSION = 5;
+  public static final int VERSION = 6;
 
   /** A column's type, as the Frictionless Table Schema names it. */
   public enum Type {
@@ -105,6 +105,15 @@ public final class LedgerSchema {
   public static final List<String> INSTRUMENT_WORDS = List.of(KAFKA, PYTHON_NOJVM);
   /** The warm-up rule: the first {@code warmup_events} sends, paced alike, are not written. */
   public static final String WARMUP_RULE_FIRST_SENDS = "first_sends";
+  /**
+   * The warm-up rule decided on measured flights: warm-up sends, paced alike, until the median flight of a window of
+   * sends differs from the previous window's by at most a tolerance (the plan's {@code warmup} object).
+   */
+  public static final String WARMUP_RULE_STABLE_FLIGHTS = "stable_flights";
+  /** Words of {@code warmup_rule}. */
+  public static final List<String> WARMUP_RULE_WORDS = List.of(WARMUP_RULE_FIRST_SENDS, WARMUP_RULE_STABLE_FLIGHTS);
+  /** Words of {@code warmup_converged}. */
+  public static final List<String> YES_NO_WORDS = List.of("yes", "no");
 
   public static final Column RUN_ID = string("run_id").asRequired().asUnique()
       .described("Run identifier, unique within the campaign.");
@@ -120,9 +129,19 @@ public final class LedgerSchema {
   public static final Column REASON = string("reason")
       .described("Why a run failed or was aborted; notes on anything that disturbed it.");
   public static final Column REPEAT = integer("repeat", "count")
-      .described("Repeat number of the run within its condition (1-based).");
+      .described("Repeat number of the run within its condition (1-based); in a plan with blocks, within its "
+          + "condition and block.");
   public static final Column ORDER_INDEX = integer("order_index", "count")
       .described("Place of the run in the campaign's seeded run order (0-based; schedule.csv).");
+  public static final Column BLOCK = integer("block", "count")
+      .described("Kafka instrument, plan with blocks: the block of the run (1-based); each block runs every condition "
+          + "its repeats times in its own seeded order on a freshly started broker. Empty when the plan has no "
+          + "blocks.");
+  public static final Column BROKER_LIFETIME = integer("broker_lifetime", "count")
+      .described("Kafka instrument: which start of the embedded broker within the campaign served the run (1-based, "
+          + "counting every start: one per block, one after a failed run, one per campaign resume, continued from "
+          + "the ledger's largest value on resume). Runs with the same value shared one broker process and one "
+          + "instrument warm-up. Empty for an external cluster (--bootstrap), which the instrument never starts.");
   public static final Column STARTED_AT = datetime("started_at")
       .described("Start of the run, ISO-8601 UTC.");
   public static final Column DURATION_MS = integer("duration_ms", "ms")
@@ -141,11 +160,18 @@ public final class LedgerSchema {
       .described("Kafka instrument: the run's fresh topic (deleted after the run).");
   public static final Column EVENTS_PLANNED = integer("events_planned", "count")
       .described("Measured events the plan asked for.");
-  public static final Column WARMUP_RULE = string("warmup_rule").oneOf(List.of(WARMUP_RULE_FIRST_SENDS))
+  public static final Column WARMUP_RULE = string("warmup_rule").oneOf(WARMUP_RULE_WORDS)
       .described("Rule that excluded the warm-up sends: first_sends (the first warmup_events sends, paced alike, "
-          + "not written).");
+          + "not written) or stable_flights (warm-up sends, paced alike, until the median flight of a window of sends "
+          + "differs from the previous window's by at most the plan's tolerance, from the plan's min_events on, at most "
+          + "max_events).");
   public static final Column WARMUP_EVENTS = integer("warmup_events", "count")
-      .described("Warm-up sends excluded by the plan's rule (not in the events file).");
+      .described("Warm-up sends excluded by the plan's rule (not in the events file): with stable_flights, every "
+          + "warm-up send made, including those sent while the last window's flights were awaited.");
+  public static final Column WARMUP_CONVERGED = string("warmup_converged").oneOf(YES_NO_WORDS)
+      .described("Kafka instrument, warm-up rule stable_flights: yes when two consecutive windows' median flights "
+          + "agreed within the tolerance at or after min_events, no when the warm-up ended at max_events without "
+          + "that (or the run stopped first); empty for first_sends.");
   public static final Column EVENTS_WRITTEN = integer("events_written", "count")
       .described("Rows written to the events file.");
   public static final Column ACKS_MISSING = integer("acks_missing", "count")
@@ -218,6 +244,10 @@ public final class LedgerSchema {
           + "intended send time.");
   public static final Column PACING_LAG_MAX_NS = integer("pacing_lag_max_ns", "ns")
       .described("Kafka instrument: largest pacing lag of the run's sends.");
+  public static final Column PACING_BURST_SHARE = number("pacing_burst_share", "fraction")
+      .described("Kafka instrument: share of consecutive measured sends (pairs of sends seq, seq + 1 both sent) whose "
+          + "send_ns differ by less than a quarter of the send interval, send_interval_ns / 4; empty with fewer than "
+          + "two measured sends.");
   public static final Column PACER_SPIN_NS = integer("pacer_spin_ns", "ns")
       .described("Kafka instrument: the pacer parks until this long before each intended send, then spins.");
   public static final Column PACER_TIMERSLACK_NS = integer("pacer_timerslack_ns", "ns")
@@ -257,6 +287,13 @@ public final class LedgerSchema {
   public static final Column OTHER_CPU_TOP = string("other_cpu_top")
       .described("Kafka instrument: the three other processes that used most CPU during the run, as comm:ticks (1 "
           + "tick = 10 ms of one core).");
+  public static final Column STEAL_PCT = number("steal_pct", "percent")
+      .described("Kafka instrument: steal time during the run, the change of the steal column of /proc/stat's cpu "
+          + "line over the change of all its columns, in percent of all cores' time; empty when /proc/stat is missing "
+          + "or unreadable.");
+  public static final Column INTERRUPTS = integer("interrupts", "count")
+      .described("Kafka instrument: interrupts serviced by the host during the run, the change of the first number "
+          + "of /proc/stat's intr line; empty when /proc/stat is missing or unreadable.");
   public static final Column INSTRUMENT = string("instrument").oneOf(INSTRUMENT_WORDS)
       .described("kafka (the Java instrument on a real broker; the default when absent) or python-nojvm (the "
           + "no-JVM cross-check).");
@@ -292,16 +329,16 @@ public final class LedgerSchema {
 
   /** Every column, in the order the Kafka instrument writes them, then the columns of other instruments. */
   public static final List<Column> COLUMNS = List.of(
-      RUN_ID, CONDITION, STATUS, EVENTS_FILE, EVENTS_SHA256, REASON, REPEAT, ORDER_INDEX, STARTED_AT, DURATION_MS,
-      SEND_INTERVAL_NS, PAYLOAD_BYTES, ACKS, LINGER_MS, PARTITIONS, TOPIC, EVENTS_PLANNED, WARMUP_RULE,
-      WARMUP_EVENTS, EVENTS_WRITTEN, ACKS_MISSING, RECVS_MISSING, SEND_ERRORS, DUPLICATES, PRIORITY,
+      RUN_ID, CONDITION, STATUS, EVENTS_FILE, EVENTS_SHA256, REASON, REPEAT, ORDER_INDEX, BLOCK, BROKER_LIFETIME,
+      STARTED_AT, DURATION_MS, SEND_INTERVAL_NS, PAYLOAD_BYTES, ACKS, LINGER_MS, PARTITIONS, TOPIC, EVENTS_PLANNED,
+      WARMUP_RULE, WARMUP_EVENTS, WARMUP_CONVERGED, EVENTS_WRITTEN, ACKS_MISSING, RECVS_MISSING, SEND_ERRORS, DUPLICATES, PRIORITY,
       PRIORITY_APPLIED, GEOMETRY, GEOMETRY_APPLIED, STAMP_THREADS, JVM_THREADS, JVM_THREADS_LATE, PRIORITY_RESTORED,
       SCHED_RT_RUNTIME_US, SCHED_RT_PERIOD_US, CLOCK_OFFSET_US, CREATE_MS_MISMATCH, FETCH_MIN_BYTES,
       FETCH_MAX_WAIT_MS, BROKER_CPUS, LOAD_PCT, LOAD_APPLIED, LOAD_MEASURED_PCT, START_PHASE_US, FIRST_SEND_PHASE_US,
-      PACING_LAG_P50_NS, PACING_LAG_P99_NS, PACING_LAG_MAX_NS, PACER_SPIN_NS, PACER_TIMERSLACK_NS, SEND_SCHEDULE,
+      PACING_LAG_P50_NS, PACING_LAG_P99_NS, PACING_LAG_MAX_NS, PACING_BURST_SHARE, PACER_SPIN_NS, PACER_TIMERSLACK_NS, SEND_SCHEDULE,
       SEND_SCHEDULE_SHA256, ACK_NEGATIVE, FLIGHT_NEGATIVE, EVENTS_COMPLETE, OMB_TAKEN, OMB_KEPT, OMB_ZERO,
       OMB_NEGATIVE, OMB_ONE_TICK_NEGATIVE, OMB_RETENTION, LOADAVG_START, LOADAVG_END, OTHER_CPU_PCT, OTHER_CPU_TOP,
-      INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL, CLOCKSOURCE, JVM, KAFKA_VERSION,
+      STEAL_PCT, INTERRUPTS, INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL, CLOCKSOURCE, JVM, KAFKA_VERSION,
       GIT_COMMIT, PLAN_SHA256, SEND_LAG_P99_NS);
 
   /**
@@ -346,34 +383,46 @@ public final class LedgerSchema {
     return true;
   }
 
+  /** The columns version 6 added; every older layout lacks them (read as empty). */
+  private static final String[] V6_COLUMNS = {"block", "broker_lifetime", "warmup_converged", "pacing_burst_share",
+      "steal_pct", "interrupts"};
+
   /**
    * The layouts of the Kafka instrument's ledgers that exist, each the newest column list less the columns it
    * lacks (in the same order). The committed ledgers are each one of them ({@code LedgerSchemaTest}).
    */
   public enum Version {
     /** Campaigns modeA, modeB, isolation, payload and omb-matched. */
-    V1(1, "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
+    V1(1, V6_COLUMNS, "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
         "clock_offset_us", "create_ms_mismatch", "fetch_min_bytes", "fetch_max_wait_ms", "send_schedule",
         "send_schedule_sha256", "other_cpu_top", "plan_sha256"),
     /** V1 and the replay schedule's two columns: campaign replay. */
-    V2(2, "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
+    V2(2, V6_COLUMNS, "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
         "clock_offset_us", "create_ms_mismatch", "fetch_min_bytes", "fetch_max_wait_ms", "other_cpu_top", "plan_sha256"),
     /**
      * V1 and the whole-JVM priority, real-time throttling, clock offset, fetch and other-process columns, without
      * the replay ones (written on a branch that had not merged them): campaigns clockoffset, delivery, fifojvm.
      */
-    V3(3, "send_schedule", "send_schedule_sha256", "plan_sha256"),
+    V3(3, V6_COLUMNS, "send_schedule", "send_schedule_sha256", "plan_sha256"),
     /** V3 with the replay columns: every column the harness wrote before the plan's digest. */
-    V4(4, "plan_sha256"),
-    /** Every column the harness writes now: V4 and the plan's digest in every row ({@link #PLAN_SHA256}). */
-    V5(5);
+    V4(4, V6_COLUMNS, "plan_sha256"),
+    /** V4 and the plan's digest in every row ({@link #PLAN_SHA256}): every column the harness wrote before blocks. */
+    V5(5, V6_COLUMNS),
+    /**
+     * Every column the harness writes now: V5 and the columns of the confirmatory campaign's instrument (issue #28):
+     * {@link #BLOCK}, {@link #BROKER_LIFETIME}, {@link #WARMUP_CONVERGED}, {@link #PACING_BURST_SHARE},
+     * {@link #STEAL_PCT}, {@link #INTERRUPTS}.
+     */
+    V6(6, new String[0]);
 
     private final int number;
     private final Set<String> lacks;
 
-    Version(int number, String... lacks) {
+    Version(int number, String[] lacksToo, String... lacks) {
       this.number = number;
-      this.lacks = Set.of(lacks);
+      Set<String> all = new java.util.HashSet<>(List.of(lacks));
+      all.addAll(List.of(lacksToo));
+      this.lacks = Set.copyOf(all);
     }
 
     public int number() { return number; }

@@ -119,10 +119,14 @@
  * {
  *   "campaign":    "name",             // required, [A-Za-z0-9._-]+, default folder data/&lt;campaign&gt;/
  *   "description": "free text",
- *   "seed":        42,                 // run-order shuffle seed (default 1)
- *   "repeats":     10,                 // default repeats per condition (default 1)
- *   "warmup":      {"rule": "first_sends", "events": 1000},  // the only rule: first N sends of each run,
- *                                                            // paced alike, drained, not written
+ *   "seed":        42,                 // run-order shuffle seed (default 1; any 64-bit integer)
+ *   "repeats":     10,                 // default repeats per condition (default 1; per block with "blocks")
+ *   "blocks":      5,                  // optional, integer 1..1000: replication by broker lifetime (below);
+ *                                      // absent = one shuffle of every run, one broker while it lives
+ *   "warmup":      {"rule": "first_sends", "events": 1000},  // first N sends of each run, paced alike,
+ *                                                            // drained, not written (default: none)
+ *             or   {"rule": "stable_flights", "window": 500, "tolerance_us": 20,   // decided on measured
+ *                   "min_events": 5000, "max_events": 60000},                      // flights (below)
  *   "defaults":    { condition fields },                     // override the built-in defaults below
  *   "conditions":  [ {"name": "c1", condition fields}, ... ],
  *   "matrix":      { "field": [v1, v2], "field2": [...] },   // cartesian product, names generated,
@@ -156,10 +160,42 @@
  * campaign folder.
  * Explicit conditions come first, then the matrix expansion; names must be unique. Unknown fields are
  * errors (a typo must not silently become a default). Every problem is a {@code DataException} naming the
- * file and the field: {@code plan.json: conditions[1].acks: must be "1" or "all" (was "2")}. The run order:
- * every condition x repeat in plan order, shuffled by {@code new Random(seed)}; run ids {@code r0001...} in
- * execution order, written to {@code schedule.csv} before the first run. A sample is in
+ * file and the field: {@code plan.json: conditions[1].acks: must be "1" or "all" (was "2")}. The run order
+ * ({@link ftl.harness.plan.Plan#schedule}): every condition x repeat in plan order, shuffled by
+ * {@code new Random(seed)} (with blocks: per block, below); run ids {@code r0001...} in execution order, written to
+ * {@code schedule.csv} ({@code run_id,condition,repeat,order_index}, and {@code block} with blocks) before the first run. A sample is in
  * {@code src/test/resources/ftl/harness/sample-plan.json}.
+ * <p><b>Blocks</b> ({@code "blocks": N}, integer 1..1000; absent = the behaviour of every campaign before them,
+ * with the same {@code schedule.csv} bytes). Every condition runs {@code repeats} times in every block (repeat
+ * 1..n within the block); block 1's runs come first, then block 2's, and so on. Block {@code b} (1-based) is built in
+ * plan order and shuffled with {@code Collections.shuffle(list, new java.util.Random(Plan.blockSeed(seed, b)))}, where
+ * {@code blockSeed(seed, b)} is the {@code b}-th draw of SplitMix64 seeded with the plan's seed,
+ * {@code mix64(seed + b * 0x9E3779B97F4A7C15)} ({@link ftl.harness.plan.Plan#blockSeed}, {@link ftl.stats.SplitMix64}):
+ * each block its own order, independent of how many blocks follow. Run ids {@code r0001...} run on across blocks,
+ * and {@code schedule.csv} gains a fifth column {@code block}. The runner stops the embedded broker at each block
+ * boundary and starts a fresh one (a new {@code scratch/broker-<timestamp>/} folder, the instrument warm-up
+ * repeated); every ledger row records its {@code block} and its {@code broker_lifetime}: which start of the
+ * campaign's embedded broker served it, 1-based, counting every start — one per block, one after a failed run (the
+ * broker is restarted then), and one per {@code campaign resume}, continued from the ledger's largest value. So a
+ * block interrupted and resumed runs its missing runs in a new broker lifetime, and the ledger shows it: a block's
+ * runs may span more than one lifetime, never the other way round. On an external cluster ({@code --bootstrap}) the
+ * broker is never restarted: the instrument warm-up is repeated at each block boundary and {@code broker_lifetime}
+ * is empty.
+ * <p><b>Warm-up rules</b> ({@code warmup.rule}; the ledger's {@code warmup_rule}). {@code first_sends}: the first
+ * {@code events} sends of every run (a condition's {@code warmup_events} may override it). {@code stable_flights}
+ * ({@link ftl.harness.plan.StableFlights}): warm-up sends are paced exactly like the measured ones; after each
+ * complete window of {@code window} (W) warm-up sends, the window's median flight {@code recv_ns - send_ns} over its
+ * delivered sends is taken; the warm-up ends after the first window, at or after {@code min_events} (A) warm-up
+ * sends, whose median differs from the previous window's median by at most {@code tolerance_us} (X, µs; a JSON
+ * number, decimals allowed); when {@code max_events} (B) sends pass without that, it ends at B and the run records
+ * that it did not converge. All four are required, with {@code W >= 10}, {@code 0 < X} (finite),
+ * {@code W <= A <= B <= 10,000,000}, and {@code B >= max(2W, ceil(A / W) W)} (else the rule could never converge);
+ * no condition may then name {@code warmup_events}. The pacing thread keeps sending while a window's flights are
+ * awaited and judges it once all its sends are delivered, at the latest when the next window's last send is made
+ * (on the flights delivered by then). Ledger: {@code warmup_events} = every warm-up send made (discarded, not in the
+ * events file), {@code warmup_converged} = yes/no (empty under first_sends). Each run reserves B warm-up slots in its
+ * stamp arrays (56 bytes a slot, as a measured event); a plan whose largest run would take more than half the heap is
+ * refused before the first run.
  * <p>{@code start_phase_us}: after the warm-up drains, the first measured send is scheduled at the next
  * instant whose wall-clock phase within the millisecond is the given value (at least 2 ms ahead); every
  * run records the achieved phase of its first send ({@code first_send_phase_us}) whether aligned or not.
@@ -172,7 +208,11 @@
  * exactly the scheduled runs without a ledger row. The ledger columns are {@link
  * ftl.harness.campaign.Ledger#COLUMNS}, each declared in {@code data/datapackage.json}. {@code campaign run} and
  * {@code resume} refuse to start unless the plan is committed in the campaign folder and nothing else in the
- * tree is uncommitted; {@code other_cpu_pct} and {@code other_cpu_top} record who else used the CPU during each run. A run is {@code failed} when the broker died, a client call or send
+ * tree is uncommitted; {@code other_cpu_pct} and {@code other_cpu_top} record who else used the CPU during each run,
+ * {@code steal_pct} and {@code interrupts} the host's steal time (percent of all cores' time, from the change of
+ * {@code /proc/stat}'s cpu line: steal over user..steal) and interrupts (the change of the intr line's first number),
+ * each empty when {@code /proc/stat} cannot be read, and {@code pacing_burst_share} the pacer's bursts (the share of
+ * consecutive measured sends closer than a quarter of the send interval). A run is {@code failed} when the broker died, a client call or send
  * failed, fewer events were sent than planned, or an ack or delivery is missing after the drain (5 s
  * without progress); the embedded broker is then restarted for the next run.
  */

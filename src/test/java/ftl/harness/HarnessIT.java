@@ -157,9 +157,11 @@ class HarnessIT {
       // a run's schedule columns are empty unless it replays a schedule; the whole-JVM priority's restore and
       // late-thread columns are empty unless its priority is fifo-jvm (none here)
       // other_cpu_top is empty when no other process used any CPU during the run
-      Set<String> mayBeEmpty = replay ? Set.of("reason", "start_phase_us", "priority_restored", "jvm_threads_late", "other_cpu_top")
+      // block is empty without blocks in the plan, warmup_converged under the first_sends rule
+      Set<String> mayBeEmpty = replay ? Set.of("reason", "start_phase_us", "priority_restored", "jvm_threads_late", "other_cpu_top",
+              "block", "warmup_converged")
           : Set.of("reason", "start_phase_us", "send_schedule", "send_schedule_sha256", "priority_restored", "jvm_threads_late",
-              "other_cpu_top");
+              "other_cpu_top", "block", "warmup_converged");
       for (String col : Ledger.COLUMNS) {
         if (!mayBeEmpty.contains(col)) {
           assertThat(row.get(col)).as(id + " " + col).isNotBlank();
@@ -190,6 +192,9 @@ class HarnessIT {
       assertThat(row.get("geometry_applied")).isEqualTo("applied");
       assertThat(row.get("bootstrap")).isEqualTo("embedded");
       assertThat(row.get("instrument")).isEqualTo("kafka");
+      assertThat(row.get("block")).as("no blocks in the plan").isEmpty();
+      assertThat(row.get("broker_lifetime")).as("one broker for the whole campaign").isEqualTo("1");
+      assertThat(row.get("warmup_converged")).as("first_sends").isEmpty();
     }
     // the replay run: the schedule named in the ledger, and every measured send due at start + the schedule's offset
     Map<String, String> rep = ledger.rows().stream().filter(r -> r.get("condition").equals("replay-fx")).findFirst().orElseThrow();

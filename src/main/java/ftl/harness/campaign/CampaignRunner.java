@@ -76,7 +76,12 @@ public final class CampaignRunner {
    * run, no manipulation.
    */
   static Condition warmupCondition() {
-    return Condition.named("instrument-warmup").sendIntervalNanos(WARMUP_INTERVAL_NANOS).events(WARMUP_EVENTS).build();
+    return warmupCondition(WARMUP_EVENTS);
+  }
+
+  /** The instrument warm-up's condition with {@code events} sends ({@link #instrumentWarmupEvents}). */
+  static Condition warmupCondition(int events) {
+    return Condition.named("instrument-warmup").sendIntervalNanos(WARMUP_INTERVAL_NANOS).events(events).build();
   }
 
   private final Path archiveRoot;
@@ -87,6 +92,7 @@ public final class CampaignRunner {
   private Path scratchRoot;
   private Path replayInputs;
   private boolean requireCleanTree;
+  private int instrumentWarmupEvents = WARMUP_EVENTS;
 
   /**
    * @param archiveRoot        where {@code scratch/} is and where git is asked for the commit
@@ -167,6 +173,18 @@ public final class CampaignRunner {
     }
   }
 
+  /**
+   * Sends of the instrument warm-up after each broker start (default {@value #WARMUP_EVENTS}; the ledger records what
+   * was sent as {@code instrument_warmup_events}). Tests shorten it; campaigns keep the default.
+   */
+  public CampaignRunner instrumentWarmupEvents(int events) {
+    if (events < 1 || events > 10_000_000) {
+      throw new IllegalArgumentException("instrument warm-up events must be 1..10000000: " + events);
+    }
+    this.instrumentWarmupEvents = events;
+    return this;
+  }
+
   /** Where embedded brokers get their {@code broker-<timestamp>/} folders (default {@code <archive>/scratch}). */
   public CampaignRunner scratchRoot(Path dir) {
     this.scratchRoot = dir.toAbsolutePath().normalize();
@@ -230,14 +248,43 @@ public final class CampaignRunner {
     }
   }
 
-  /** The schedule as written to {@code schedule.csv}. */
+  /** The schedule as written to {@code schedule.csv} by a plan without blocks (the bytes every campaign before blocks has). */
   static String scheduleCsv(List<Plan.ScheduledRun> schedule) {
-    StringBuilder s = new StringBuilder("run_id,condition,repeat,order_index\n");
+    return scheduleCsv(schedule, false);
+  }
+
+  /**
+   * The schedule as written to {@code schedule.csv}: {@code run_id,condition,repeat,order_index}, and with blocks a
+   * fifth column {@code block} (1-based), one row per run in execution order.
+   */
+  static String scheduleCsv(List<Plan.ScheduledRun> schedule, boolean blocked) {
+    StringBuilder s = new StringBuilder(blocked ? "run_id,condition,repeat,order_index,block\n" : "run_id,condition,repeat,order_index\n");
     for (Plan.ScheduledRun r : schedule) {
       s.append(r.runId()).append(',').append(r.condition().name()).append(',').append(r.repeat()).append(',')
-          .append(r.orderIndex()).append('\n');
+          .append(r.orderIndex());
+      if (blocked) {
+        s.append(',').append(r.block());
+      }
+      s.append('\n');
     }
     return s.toString();
+  }
+
+  /**
+   * Refuses a plan whose largest run's stamp arrays ({@link ftl.harness.run.StampBook#bytesFor}: warm-up slots, which
+   * are {@code max_events} under stable_flights, plus measured events) would take more than half of
+   * {@code maxHeapBytes}: better refused before the first run than an {@code OutOfMemoryError} in the middle.
+   */
+  static void checkStampMemory(Plan plan, long maxHeapBytes) {
+    for (Condition c : plan.conditions()) {
+      long bytes = ftl.harness.run.StampBook.bytesFor(c.warmupEvents(), c.events());
+      if (bytes > maxHeapBytes / 2) {
+        throw new InstrumentException(String.format(Locale.ROOT, "condition %s needs %.0f MB of stamp arrays (%d warm-up "
+            + "slots + %d events x %d bytes), more than half of the JVM's %.0f MB heap: give it more (FTL_JAVA_OPTS=-Xmx...) "
+            + "or plan fewer events per run", c.name(), bytes / 1e6, c.warmupEvents(), c.events(),
+            ftl.harness.run.StampBook.BYTES_PER_SLOT, maxHeapBytes / 1e6), null);
+      }
+    }
   }
 
   /**
@@ -263,8 +310,9 @@ public final class CampaignRunner {
   }
 
   private Summary execute(Plan plan, CampaignFolder folder) throws IOException {
+    checkStampMemory(plan, Runtime.getRuntime().maxMemory());
     List<Plan.ScheduledRun> schedule = plan.schedule();
-    String csv = scheduleCsv(schedule);
+    String csv = scheduleCsv(schedule, plan.blocked());
     if (Files.exists(folder.scheduleFile())) {
       if (!Files.readString(folder.scheduleFile(), StandardCharsets.UTF_8).equals(csv)) {
         throw new DataException(folder.scheduleFile(), 0, "does not match the schedule of plan.json (seed or conditions changed)");
@@ -306,34 +354,44 @@ public final class CampaignRunner {
     HostFacts host = HostFacts.read(archiveRoot);
     long paced = 0;
     for (Plan.ScheduledRun r : missing) {
-      paced += (r.condition().events() + (long) r.condition().warmupEvents()) * r.condition().sendIntervalNanos();
+      paced += (r.condition().events() + plan.warmupFloorEvents(r.condition())) * r.condition().sendIntervalNanos();
     }
     Progress progress = new Progress(err, inPlace, missing.size(), paced);
     err.println("ftl: campaign " + plan.campaign() + ": " + missing.size() + " of " + schedule.size() + " runs to do, into " + folder.dir());
     int ok = 0;
     int failed = 0;
     int aborted = 0;
-    BrokerSlot broker = new BrokerSlot();
+    BrokerSlot broker = new BrokerSlot(lifetimesInLedger(ledger.rows(), folder.ledgerFile()));
     Thread hook = new Thread(broker::close, "ftl-broker-stop");
     Runtime.getRuntime().addShutdownHook(hook);
+    int block = -1;
     try {
       for (Plan.ScheduledRun r : missing) {
+        if (plan.blocked() && r.block() != block) {
+          if (block >= 0) {
+            // a block boundary: the next block runs on a freshly started broker (a new broker lifetime)
+            broker.newLifetime();
+          }
+          block = r.block();
+          err.println("ftl: block " + block + " of " + plan.blocks());
+        }
         WarmHandle handle = broker.ensure();
         progress.starting(r.runId(), r.condition().name());
         listener.runStarting(r, handle);
         ftl.harness.plan.ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
         ftl.harness.replay.SendSchedule sendSchedule = sp == null ? null : schedules.get(sp.id());
-        RunOutcome outcome = new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule).run();
+        RunOutcome outcome = new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule,
+            plan.stableFlights()).run();
         listener.runFinished(r, outcome);
         String rel = CampaignFolder.eventsFileOf(r.runId());
         String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book());
-        LedgerCells row = row(r, outcome, rel, sha, handle, host);
+        LedgerCells row = row(r, outcome, rel, sha, handle, host, plan);
         row.put(LedgerSchema.SEND_SCHEDULE, sp == null ? "" : sp.id());
         row.put(LedgerSchema.SEND_SCHEDULE_SHA256, sp == null ? "" : sp.sha256());
         row.put(LedgerSchema.PLAN_SHA256, planSha256);
         ledger.append(row.asMap());
         progress.finished(outcome.book().measuredSent(),
-            (r.condition().events() + (long) r.condition().warmupEvents()) * r.condition().sendIntervalNanos());
+            (r.condition().events() + plan.warmupFloorEvents(r.condition())) * r.condition().sendIntervalNanos());
         progress.note(summaryLine(r, outcome));
         switch (outcome.status()) {
           case OK -> ok++;
@@ -363,7 +421,25 @@ public final class CampaignRunner {
         o.lag().p50Nanos() / 1e3, o.lag().p99Nanos() / 1e3, o.tally().summary());
   }
 
-  private LedgerCells row(Plan.ScheduledRun r, RunOutcome o, String rel, String sha, WarmHandle broker, HostFacts host) {
+  /**
+   * The largest {@code broker_lifetime} of the ledger's rows (0 when none has one): a resumed campaign counts its broker
+   * starts on from there.
+   */
+  static int lifetimesInLedger(List<Map<String, String>> rows, Path ledgerFile) {
+    int max = 0;
+    for (int i = 0; i < rows.size(); i++) {
+      String v = rows.get(i).getOrDefault(LedgerSchema.BROKER_LIFETIME.name(), "");
+      if (!v.isEmpty()) {
+        if (!v.matches("[0-9]{1,9}")) {
+          throw new DataException(ledgerFile.toString(), i + 2L, "broker_lifetime is not a count (\"" + ftl.data.Echo.of(v) + "\")", null);
+        }
+        max = Math.max(max, Integer.parseInt(v));
+      }
+    }
+    return max;
+  }
+
+  private LedgerCells row(Plan.ScheduledRun r, RunOutcome o, String rel, String sha, WarmHandle broker, HostFacts host, Plan plan) {
     Condition c = r.condition();
     LedgerCells m = new LedgerCells();
     m.put(LedgerSchema.RUN_ID, r.runId());
@@ -374,6 +450,8 @@ public final class CampaignRunner {
     m.put(LedgerSchema.REASON, o.reason());
     m.put(LedgerSchema.REPEAT, r.repeat());
     m.put(LedgerSchema.ORDER_INDEX, r.orderIndex());
+    m.put(LedgerSchema.BLOCK, plan.blocked() ? String.valueOf(r.block()) : "");
+    m.put(LedgerSchema.BROKER_LIFETIME, broker.lifetime() > 0 ? String.valueOf(broker.lifetime()) : "");
     m.put(LedgerSchema.STARTED_AT, o.startedAt().truncatedTo(ChronoUnit.MILLIS).toString());
     m.put(LedgerSchema.DURATION_MS, o.durationMillis());
     m.put(LedgerSchema.SEND_INTERVAL_NS, c.sendIntervalNanos());
@@ -382,8 +460,10 @@ public final class CampaignRunner {
     m.put(LedgerSchema.LINGER_MS, c.lingerMillis());
     m.put(LedgerSchema.PARTITIONS, c.partitions());
     m.put(LedgerSchema.EVENTS_PLANNED, c.events());
-    m.put(LedgerSchema.WARMUP_RULE, Plan.WARMUP_RULE);
-    m.put(LedgerSchema.WARMUP_EVENTS, c.warmupEvents());
+    m.put(LedgerSchema.WARMUP_RULE, plan.warmupRule());
+    // under stable_flights the run writes warmup_events (the sends it made) and warmup_converged among its cells
+    m.put(LedgerSchema.WARMUP_EVENTS, plan.stableFlights() == null ? String.valueOf(c.warmupEvents()) : "");
+    m.put(LedgerSchema.WARMUP_CONVERGED, "");
     m.put(LedgerSchema.PRIORITY, c.priority().word());
     m.put(LedgerSchema.GEOMETRY, c.geometry().word());
     m.put(LedgerSchema.LOAD_PCT, c.loadPercent());
@@ -409,24 +489,35 @@ public final class CampaignRunner {
     return m;
   }
 
-  /** The broker of the campaign: the embedded one (started lazily, restarted after a failed run) or an external cluster. */
+  /**
+   * The broker of the campaign: the embedded one (started lazily, restarted after a failed run and at a block
+   * boundary) or an external cluster (never restarted; the instrument warm-up is repeated at a block boundary).
+   * Counts the embedded broker's starts: the {@code broker_lifetime} of the runs each start serves.
+   */
   private final class BrokerSlot {
     private EmbeddedBroker embedded;
 
     private boolean externalWarm;
     private long warmEvents;
+    private int lifetime;
+
+    /** @param lifetimesBefore broker starts the ledger already records (the largest {@code broker_lifetime}) */
+    BrokerSlot(int lifetimesBefore) {
+      this.lifetime = lifetimesBefore;
+    }
 
     synchronized WarmHandle ensure() {
       if (externalBootstrap != null) {
-        WarmHandle h = new WarmHandle(external(externalBootstrap), 0);
+        WarmHandle h = new WarmHandle(external(externalBootstrap), 0, 0);
         if (!externalWarm) {
           externalWarm = true;
           warmEvents = warm(h);
         }
-        return new WarmHandle(h.delegate, warmEvents);
+        return new WarmHandle(h.delegate, warmEvents, 0);
       }
       if (embedded == null || !embedded.alive()) {
         close();
+        lifetime++;
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
         Path dir = scratchRoot.resolve("broker-" + stamp);
         err.println("ftl: starting the embedded Kafka broker in " + dir);
@@ -435,9 +526,18 @@ public final class CampaignRunner {
         } catch (IOException | RuntimeException e) {
           throw new InstrumentException("the embedded broker did not start: " + e.getMessage(), e);
         }
-        warmEvents = warm(new WarmHandle(handleOf(embedded), 0));
+        warmEvents = warm(new WarmHandle(handleOf(embedded), 0, lifetime));
       }
-      return new WarmHandle(handleOf(embedded), warmEvents);
+      return new WarmHandle(handleOf(embedded), warmEvents, lifetime);
+    }
+
+    /** A block boundary: the embedded broker is stopped (the next {@link #ensure} starts a fresh one); an external one is warmed again. */
+    synchronized void newLifetime() {
+      if (externalBootstrap == null) {
+        close();
+      } else {
+        externalWarm = false;
+      }
     }
 
     private KafkaRun.BrokerHandle handleOf(EmbeddedBroker b) {
@@ -454,7 +554,7 @@ public final class CampaignRunner {
 
     /** Runs the instrument warm-up; returns the events it delivered. */
     private long warm(WarmHandle h) {
-      Condition c = warmupCondition();
+      Condition c = warmupCondition(instrumentWarmupEvents);
       RunOutcome o = new KafkaRun("w" + Long.toHexString(System.nanoTime() & 0xffffff), c, h, EmbeddedBroker.childClasspath()).run();
       err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
           o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
@@ -476,8 +576,11 @@ public final class CampaignRunner {
     }
   }
 
-  /** A broker handle that also knows how many warm-up events the broker served since it started. */
-  record WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents) implements KafkaRun.BrokerHandle {
+  /**
+   * A broker handle that also knows how many warm-up events the broker served since it started, and which start of
+   * the campaign's embedded broker it is ({@code lifetime}, 1-based; 0 for an external cluster).
+   */
+  record WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents, int lifetime) implements KafkaRun.BrokerHandle {
     @Override public String bootstrap() { return delegate.bootstrap(); }
 
     @Override public long pid() { return delegate.pid(); }

@@ -118,6 +118,94 @@ public final class ProcFs {
     return new CpuTimes(total - idle, total);
   }
 
+  /**
+   * The host counters of {@code /proc/stat} a run records the change of: the steal column and the sum of the columns
+   * user, nice, system, idle, iowait, irq, softirq and steal of the aggregate {@code cpu} line (ticks), and the
+   * first number of the {@code intr} line (interrupts serviced since boot). A counter that could not be read is
+   * {@link #UNREAD}.
+   *
+   * <p>guest and guest_nice (the 9th and 10th columns, when present) are not added to the total: the kernel already
+   * counts guest time in user and nice (proc(5)), so adding them would count it twice.
+   */
+  public record StatCounters(long stealTicks, long cpuTicks, long interrupts) {
+    /** A counter that could not be read. */
+    public static final long UNREAD = -1;
+    /** Nothing read (no {@code /proc/stat}). */
+    public static final StatCounters NONE = new StatCounters(UNREAD, UNREAD, UNREAD);
+
+    /**
+     * Steal time between two readings as a percentage of all CPU time between them,
+     * {@code 100 (steal1 - steal0) / (total1 - total0)}; NaN when either reading lacks the counters, the total did not
+     * grow, or a counter went backwards.
+     */
+    public static double stealPercent(StatCounters start, StatCounters end) {
+      if (start.stealTicks < 0 || start.cpuTicks < 0 || end.stealTicks < 0 || end.cpuTicks < 0) {
+        return Double.NaN;
+      }
+      long steal = end.stealTicks - start.stealTicks;
+      long total = end.cpuTicks - start.cpuTicks;
+      if (total <= 0 || steal < 0 || steal > total) {
+        return Double.NaN;
+      }
+      return 100.0 * steal / total;
+    }
+
+    /** Interrupts between two readings; -1 when either lacks the counter or it went backwards. */
+    public static long interruptsBetween(StatCounters start, StatCounters end) {
+      if (start.interrupts < 0 || end.interrupts < 0 || end.interrupts < start.interrupts) {
+        return UNREAD;
+      }
+      return end.interrupts - start.interrupts;
+    }
+  }
+
+  /** The counters of this host's {@code /proc/stat} now ({@link StatCounters#NONE} when it cannot be read). */
+  public static StatCounters statCounters() {
+    String text = read(Path.of("/proc/stat"));
+    return text == null ? StatCounters.NONE : statCounters(text);
+  }
+
+  /**
+   * The counters of a {@code /proc/stat} text, read defensively: a missing {@code cpu} or {@code intr} line, a line
+   * with too few columns (steal needs the 8th), or a cell that is not a non-negative decimal integer makes that
+   * counter {@link StatCounters#UNREAD}; nothing throws.
+   */
+  public static StatCounters statCounters(String text) {
+    long steal = StatCounters.UNREAD;
+    long total = StatCounters.UNREAD;
+    long intr = StatCounters.UNREAD;
+    boolean cpuSeen = false;
+    boolean intrSeen = false;
+    for (String line : text.split("\n")) {
+      String[] t = line.trim().split("\\s+");
+      if (!cpuSeen && t[0].equals("cpu")) {
+        cpuSeen = true;
+        if (t.length > 8) {
+          long sum = 0;
+          boolean ok = true;
+          for (int i = 1; i <= 8 && ok; i++) {
+            long v = counter(t[i]);
+            ok = v >= 0 && sum <= Long.MAX_VALUE - v;
+            sum += ok ? v : 0;
+          }
+          if (ok) {
+            total = sum;
+            steal = counter(t[8]);
+          }
+        }
+      } else if (!intrSeen && t[0].equals("intr")) {
+        intrSeen = true;
+        intr = t.length > 1 ? counter(t[1]) : StatCounters.UNREAD;
+      }
+    }
+    return new StatCounters(steal, total, intr);
+  }
+
+  /** A non-negative decimal counter of at most 18 digits, or -1. */
+  private static long counter(String cell) {
+    return cell.matches("[0-9]{1,18}") ? Long.parseLong(cell) : StatCounters.UNREAD;
+  }
+
   /** One process's name and CPU time (utime + stime, ticks) at one instant. */
   public record ProcessTicks(String comm, long ticks) {}
 

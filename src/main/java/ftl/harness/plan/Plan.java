@@ -11,27 +11,42 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * A parsed {@code plan.json}: the conditions of a campaign, fixed before its runs (schema in the package doc of {@code ftl.harness}).
+ * A parsed {@code plan.json}: the conditions of a campaign, fixed before its runs. The whole schema, every field
+ * with its default and its checks, is in the package doc of {@code ftl.harness} and in {@link PlanParser}; the
+ * run order is {@link #schedule()}.
  *
  * @param campaign     campaign name, also the default output folder {@code data/<campaign>/}
  * @param description  free text
- * @param seed         seed of the run order shuffle
- * @param warmupRule   the rule that excludes a warm-up period from every run ({@link #WARMUP_RULE}, first_sends)
+ * @param seed         seed of the run order shuffle (and, with blocks, of every block's own shuffle)
+ * @param warmupRule   the rule that excludes a warm-up period from every run: {@link #WARMUP_RULE} ({@code first_sends},
+ *                     the first {@code warmup_events} sends) or {@link StableFlights#RULE} ({@code stable_flights})
  * @param conditions   explicit conditions first, then the matrix expansion, names unique
  * @param predictions  the free {@code predictions} object, carried as written (null node when absent)
  * @param replay       the {@code replay} section (inputs and schedules), or null when the plan has none
  * @param scheduleOf   condition name -> schedule id, for the conditions whose sends follow a replay schedule
  *                     (every other condition sends every {@code send_interval})
+ * @param blocks       replication by broker lifetime: the number of blocks (1..{@value #MAX_BLOCKS}), each running
+ *                     every condition its {@code repeats} times on a freshly started broker; 0 = the plan has no
+ *                     {@code blocks} field (one shuffle of every run, one broker for as long as it lives)
+ * @param stableFlights the parameters of the {@code stable_flights} warm-up rule, or null under {@code first_sends}
+ *                     (every condition's {@code warmupEvents} is then the rule's {@code max_events}: the slots reserved)
  */
 public record Plan(String campaign, String description, long seed, String warmupRule,
-                   List<Condition> conditions, JsonNode predictions, ReplaySpec replay, java.util.Map<String, String> scheduleOf) {
+                   List<Condition> conditions, JsonNode predictions, ReplaySpec replay, java.util.Map<String, String> scheduleOf,
+                   int blocks, StableFlights stableFlights) {
 
   /** A plan without replay conditions. */
   public Plan(String campaign, String description, long seed, String warmupRule, List<Condition> conditions, JsonNode predictions) {
-    this(campaign, description, seed, warmupRule, conditions, predictions, null, java.util.Map.of());
+    this(campaign, description, seed, warmupRule, conditions, predictions, null, java.util.Map.of(), 0, null);
   }
 
-  /** The one warm-up rule: the first {@code warmup_events} sends of every run are paced like the others and not written. */
+  /** Largest {@code blocks}. */
+  public static final int MAX_BLOCKS = 1000;
+
+  /**
+   * The default warm-up rule, {@code first_sends}: the first {@code warmup_events} sends of every run are paced like the
+   * others and not written (the other rule is {@link StableFlights#RULE}).
+   */
   public static final String WARMUP_RULE = ftl.data.LedgerSchema.WARMUP_RULE_FIRST_SENDS;
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
@@ -43,6 +58,12 @@ public record Plan(String campaign, String description, long seed, String warmup
     scheduleOf = java.util.Map.copyOf(scheduleOf);
     if (!NAME.matcher(campaign).matches()) {
       throw new Condition.InvalidField("campaign", "must match [A-Za-z0-9._-]+ (was \"" + campaign + "\")");
+    }
+    if (blocks < 0 || blocks > MAX_BLOCKS) {
+      throw new Condition.InvalidField("blocks", "must be an integer 1.." + MAX_BLOCKS + " (was " + blocks + ")");
+    }
+    if ((stableFlights != null) != StableFlights.RULE.equals(warmupRule)) {
+      throw new Condition.InvalidField("warmup", "the stable_flights rule and its parameters come together");
     }
     if (conditions.isEmpty()) {
       throw new Condition.InvalidField("conditions", "the plan has no condition (give \"conditions\" or \"matrix\")");
@@ -74,30 +95,88 @@ public record Plan(String campaign, String description, long seed, String warmup
     }
   }
 
-  /** One scheduled run: a condition, its repeat number (1-based) and its place in the run order (0-based). */
-  public record ScheduledRun(String runId, Condition condition, int repeat, int orderIndex) {}
+  /** True when the plan has a {@code blocks} field: replication by broker lifetime. */
+  public boolean blocked() { return blocks > 0; }
 
   /**
-   * Every condition x repeat in a seeded random order: the list is built in plan order
-   * (condition by condition, repeat 1..n), then shuffled with {@code new Random(seed)}; run ids are
-   * {@code r0001, r0002, ...} in execution order. The same plan always gives the same schedule, which is
-   * what {@code campaign resume} relies on.
+   * One scheduled run: a condition, its repeat number (1-based; with blocks, within its block), its place in the run
+   * order (0-based) and its block (1-based; 0 when the plan has no blocks).
+   */
+  public record ScheduledRun(String runId, Condition condition, int repeat, int orderIndex, int block) {
+    /** A run of a plan without blocks. */
+    public ScheduledRun(String runId, Condition condition, int repeat, int orderIndex) {
+      this(runId, condition, repeat, orderIndex, 0);
+    }
+  }
+
+  /**
+   * The run order. The same plan always gives the same schedule, which is what {@code campaign resume} relies on;
+   * run ids are {@code r0001, r0002, ...} in execution order (at least four digits, more when the runs need them).
+   * <ul>
+   *   <li>Without {@code blocks}: every condition x repeat, the list built in plan order (condition by condition,
+   *       repeat 1..n), then shuffled once with {@code Collections.shuffle(list, new java.util.Random(seed))}.</li>
+   *   <li>With {@code blocks = N}: block 1, then block 2, ... block N. Block {@code b} holds every condition x repeat
+   *       (repeat 1..n within the block), built in plan order and shuffled with
+   *       {@code Collections.shuffle(list, new java.util.Random(blockSeed(seed, b)))}, {@link #blockSeed}: each
+   *       block has its own order, and a block's order does not depend on how many blocks the plan has.</li>
+   * </ul>
    */
   public List<ScheduledRun> schedule() {
     List<Object[]> slots = new ArrayList<>();
-    for (Condition c : conditions) {
-      for (int r = 1; r <= c.repeats(); r++) {
-        slots.add(new Object[] {c, r});
+    if (!blocked()) {
+      slots.addAll(blockSlots(0));
+      Collections.shuffle(slots, new Random(seed));
+    } else {
+      for (int b = 1; b <= blocks; b++) {
+        List<Object[]> block = blockSlots(b);
+        Collections.shuffle(block, new Random(blockSeed(seed, b)));
+        slots.addAll(block);
       }
     }
-    Collections.shuffle(slots, new Random(seed));
     List<ScheduledRun> runs = new ArrayList<>(slots.size());
     int width = Math.max(4, String.valueOf(slots.size()).length());
     for (int i = 0; i < slots.size(); i++) {
       String id = String.format(java.util.Locale.ROOT, "r%0" + width + "d", i + 1);
-      runs.add(new ScheduledRun(id, (Condition) slots.get(i)[0], (Integer) slots.get(i)[1], i));
+      runs.add(new ScheduledRun(id, (Condition) slots.get(i)[0], (Integer) slots.get(i)[1], i, (Integer) slots.get(i)[2]));
     }
     return List.copyOf(runs);
+  }
+
+  private List<Object[]> blockSlots(int block) {
+    List<Object[]> slots = new ArrayList<>();
+    for (Condition c : conditions) {
+      for (int r = 1; r <= c.repeats(); r++) {
+        slots.add(new Object[] {c, r, block});
+      }
+    }
+    return slots;
+  }
+
+  /**
+   * The seed of block {@code b}'s shuffle (1-based): the {@code b}-th draw of SplitMix64 seeded with the plan's seed,
+   * {@code mix64(seed + b * 0x9E3779B97F4A7C15)} with
+   * {@code mix64(z) = z3 ^ (z3 >>> 31)}, {@code z3 = (z2 ^ (z2 >>> 27)) * 0x94D049BB133111EB},
+   * {@code z2 = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9} (64-bit wrapping arithmetic; {@link ftl.stats.SplitMix64}).
+   */
+  public static long blockSeed(long seed, int b) {
+    if (b < 1) {
+      throw new IllegalArgumentException("blocks are numbered from 1: " + b);
+    }
+    ftl.stats.SplitMix64 g = new ftl.stats.SplitMix64(seed);
+    long s = 0;
+    for (int i = 0; i < b; i++) {
+      s = g.nextLong();
+    }
+    return s;
+  }
+
+  /** Warm-up sends a run of {@code c} makes at least: {@code warmup_events}, or under stable_flights the first window end that may converge. */
+  public long warmupFloorEvents(Condition c) {
+    if (stableFlights == null) {
+      return c.warmupEvents();
+    }
+    long w = stableFlights.window();
+    return Math.max(2 * w, (stableFlights.minEvents() + w - 1) / w * w);
   }
 
   /** The schedule spec a condition's sends follow, or null when it sends every {@code send_interval}. */
@@ -106,12 +185,15 @@ public record Plan(String campaign, String description, long seed, String warmup
     return sid == null ? null : replay.schedules().get(sid);
   }
 
-  /** Sum over conditions of repeats x (warm-up + measured events) x send interval, nanoseconds: a floor on the campaign's duration. */
+  /**
+   * Sum over runs of (warm-up floor + measured events) x send interval, nanoseconds: a floor on the campaign's duration
+   * ({@link #warmupFloorEvents}; with blocks, every block's runs).
+   */
   public long pacedNanos() {
     long total = 0;
     for (Condition c : conditions) {
-      total += (long) c.repeats() * (c.events() + (long) c.warmupEvents()) * c.sendIntervalNanos();
+      total += (long) c.repeats() * (c.events() + warmupFloorEvents(c)) * c.sendIntervalNanos();
     }
-    return total;
+    return blocked() ? total * blocks : total;
   }
 }

@@ -22,7 +22,15 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * Reads {@code plan.json} (schema in the package doc of {@code ftl.harness}). Every problem becomes a
+ * Reads {@code plan.json}. The full schema, each field with its default, is in the package doc of
+ * {@code ftl.harness}; in short, the top-level fields are {@code campaign} (required), {@code description},
+ * {@code seed} (default 1), {@code repeats} (default 1), {@code blocks} (optional, 1..1000: every condition's repeats
+ * in every block, each block shuffled by {@code new Random(Plan.blockSeed(seed, b))}, a fresh broker per block),
+ * {@code warmup} ({@code {"rule": "first_sends", "events": N}} or
+ * {@code {"rule": "stable_flights", "window": W, "tolerance_us": X, "min_events": A, "max_events": B}}, all four
+ * required, {@code W >= 10}, {@code X > 0}, {@code W <= A <= B <= 10,000,000}, {@code B >= max(2W, ceil(A/W) W)};
+ * {@link StableFlights}), {@code defaults}, {@code conditions}, {@code matrix}, {@code predictions} and
+ * {@code replay}. Every problem becomes a
  * {@link DataException} naming the file and the field: {@code plan.json: conditions[2].acks: must be "1" or "all" (was "2")}.
  *
  * <p><b>Why not {@code ftl.data.PlanReader}.</b> This parser serves the instrument, before any run: it must refuse
@@ -42,7 +50,11 @@ public final class PlanParser {
       "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
       "load_pct", "start_phase_us", "repeats", "clock_offset_us", "fetch_min_bytes", "fetch_max_wait_ms", "schedule");
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
-      "conditions", "matrix", "predictions", "replay");
+      "conditions", "matrix", "predictions", "replay", "blocks");
+  /** Fields of {@code warmup} under each rule. */
+  static final Map<String, Set<String>> WARMUP_FIELDS = Map.of(
+      Plan.WARMUP_RULE, Set.of("rule", "events"),
+      StableFlights.RULE, Set.of("rule", "window", "tolerance_us", "min_events", "max_events"));
   /** Short labels for matrix-generated condition names. */
   private static final Map<String, String> SHORT = Map.ofEntries(
       Map.entry("send_interval", "si"), Map.entry("send_interval_ns", "si"), Map.entry("payload_bytes", "pb"),
@@ -111,18 +123,42 @@ public final class PlanParser {
 
     ObjectNode defaults = builtInDefaults(m);
     defaults.put("repeats", planRepeats);
+    int blocks = 0;
+    if (root.has("blocks")) {
+      long b = integer(root.get("blocks"), "blocks");
+      if (b < 1 || b > Plan.MAX_BLOCKS) {
+        throw new Condition.InvalidField("blocks", "must be an integer 1.." + Plan.MAX_BLOCKS + " (was " + b + ")");
+      }
+      blocks = (int) b;
+    }
     String rule = Plan.WARMUP_RULE;
+    StableFlights stable = null;
     if (root.has("warmup")) {
       JsonNode w = root.get("warmup");
       if (!w.isObject()) {
-        throw new Condition.InvalidField("warmup", "must be an object like {\"rule\": \"first_sends\", \"events\": 500}");
+        throw new Condition.InvalidField("warmup", "must be an object like {\"rule\": \"first_sends\", \"events\": 500} or "
+            + "{\"rule\": \"stable_flights\", \"window\": 500, \"tolerance_us\": 20, \"min_events\": 5000, \"max_events\": 60000}");
       }
-      unknown((ObjectNode) w, Set.of("rule", "events"), "warmup.");
       rule = text(w, "rule", "warmup.", Plan.WARMUP_RULE);
-      if (!rule.equals(Plan.WARMUP_RULE)) {
-        throw new Condition.InvalidField("warmup.rule", "the only rule is \"" + Plan.WARMUP_RULE + "\" (was \"" + rule + "\")");
+      if (!WARMUP_FIELDS.containsKey(rule)) {
+        throw new Condition.InvalidField("warmup.rule", "the rules are \"" + Plan.WARMUP_RULE + "\" and \"" + StableFlights.RULE
+            + "\" (was \"" + ftl.data.Echo.of(rule) + "\")");
       }
-      defaults.put("warmup_events", integer(w.get("events") == null ? m.getNodeFactory().numberNode(0) : w.get("events"), "warmup.events"));
+      unknown((ObjectNode) w, WARMUP_FIELDS.get(rule), "warmup.");
+      if (rule.equals(StableFlights.RULE)) {
+        for (String f : List.of("window", "tolerance_us", "min_events", "max_events")) {
+          if (!w.has(f)) {
+            throw new Condition.InvalidField("warmup." + f, "required by the stable_flights rule");
+          }
+        }
+        stable = new StableFlights((int) integer(w.get("window"), "warmup.window"), micros(w.get("tolerance_us"), "warmup.tolerance_us"),
+            (int) integer(w.get("min_events"), "warmup.min_events"), (int) integer(w.get("max_events"), "warmup.max_events"));
+        refuseWarmupEvents(root);
+        // the rule decides each run's warm-up; every condition reserves max_events warm-up slots
+        defaults.put("warmup_events", stable.maxEvents());
+      } else {
+        defaults.put("warmup_events", integer(w.get("events") == null ? m.getNodeFactory().numberNode(0) : w.get("events"), "warmup.events"));
+      }
     } else {
       defaults.put("warmup_events", 0);
     }
@@ -187,7 +223,32 @@ public final class PlanParser {
       throw new Condition.InvalidField("predictions", "must be an object");
     }
     ReplaySpec replay = root.has("replay") ? replay(root.get("replay")) : null;
-    return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf);
+    return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable);
+  }
+
+  /** Under stable_flights no condition names its own warm-up count: the rule decides it, run by run. */
+  private static void refuseWarmupEvents(ObjectNode root) {
+    String why = "the stable_flights warm-up rule decides each run's warm-up; a fixed warmup_events cannot be given with it";
+    if (root.path("defaults").has("warmup_events")) {
+      throw new Condition.InvalidField("defaults.warmup_events", why);
+    }
+    if (root.path("matrix").has("warmup_events")) {
+      throw new Condition.InvalidField("matrix.warmup_events", why);
+    }
+    JsonNode cs = root.path("conditions");
+    for (int i = 0; i < cs.size(); i++) {
+      if (cs.get(i).has("warmup_events")) {
+        throw new Condition.InvalidField("conditions[" + i + "].warmup_events", why);
+      }
+    }
+  }
+
+  /** A JSON number of microseconds (integer or decimal). */
+  private static double micros(JsonNode v, String field) {
+    if (v != null && v.isNumber()) {
+      return v.asDouble();
+    }
+    throw new Condition.InvalidField(field, "must be a number of microseconds (was " + (v == null ? "missing" : ftl.data.Echo.of(v.toString())) + ")");
   }
 
   /** The {@code replay} section (schema in the package doc of {@code ftl.harness}). */

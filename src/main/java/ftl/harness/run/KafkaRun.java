@@ -59,9 +59,19 @@ public final class KafkaRun {
   private final String childClasspath;
   private final ftl.harness.replay.SendSchedule schedule;
   private final MonotonicClock nanoClock;
+  private final ftl.harness.plan.StableFlights stableFlights;
 
   public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath) {
     this(runId, condition, broker, childClasspath, null);
+  }
+
+  /**
+   * A run whose warm-up follows the plan's {@code stable_flights} rule ({@code stableFlights}; null = first_sends),
+   * its measured sends {@code schedule} (null = one every {@code send_interval}).
+   */
+  public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
+                  ftl.harness.replay.SendSchedule schedule, ftl.harness.plan.StableFlights stableFlights) {
+    this(runId, condition, broker, childClasspath, schedule, MonotonicClock.SYSTEM, stableFlights);
   }
 
   /**
@@ -70,7 +80,7 @@ public final class KafkaRun {
    */
   public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
                   ftl.harness.replay.SendSchedule schedule) {
-    this(runId, condition, broker, childClasspath, schedule, MonotonicClock.SYSTEM);
+    this(runId, condition, broker, childClasspath, schedule, MonotonicClock.SYSTEM, null);
   }
 
   /**
@@ -78,7 +88,12 @@ public final class KafkaRun {
    * from {@code nanoClock}; production passes {@code System.nanoTime}.
    */
   KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
-           ftl.harness.replay.SendSchedule schedule, MonotonicClock nanoClock) {
+           ftl.harness.replay.SendSchedule schedule, MonotonicClock nanoClock, ftl.harness.plan.StableFlights stableFlights) {
+    if (stableFlights != null && stableFlights.maxEvents() != condition.warmupEvents()) {
+      throw new IllegalArgumentException("under stable_flights a condition reserves max_events (" + stableFlights.maxEvents()
+          + ") warm-up slots, not " + condition.warmupEvents());
+    }
+    this.stableFlights = stableFlights;
     this.runId = runId;
     this.condition = condition;
     this.broker = broker;
@@ -105,6 +120,7 @@ public final class KafkaRun {
     private final RunClients clients = new RunClients(condition, broker,
         "ftl-" + runId + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16));
     private OtherCpu cpu;
+    private ProcFs.StatCounters stat0 = ProcFs.StatCounters.NONE;
 
     RunOutcome run() {
       cells.put(LedgerSchema.TOPIC, clients.topic());
@@ -116,6 +132,7 @@ public final class KafkaRun {
       cells.put(LedgerSchema.SCHED_RT_RUNTIME_US, rt[0]);
       cells.put(LedgerSchema.SCHED_RT_PERIOD_US, rt[1]);
       cpu = OtherCpu.start(broker.pid());
+      stat0 = ProcFs.statCounters();
       List<String> refused = List.of();
       String failure = null;
       try {
@@ -142,7 +159,7 @@ public final class KafkaRun {
     private void sendAndDrain() throws InterruptedException {
       Pacer pacer = new Pacer(nanoClock, LockSupport::parkNanos, Pacer.DEFAULT_SPIN_NANOS);
       Thread sender = new Thread(new Sender(condition, schedule, clients.producer(), clients.topic(), book, state, pacer,
-          nanoClock, WallClock.SYSTEM, () -> state.senderTimerSlack = Pacer.tightenTimerSlack()), SEND_THREAD);
+          nanoClock, WallClock.SYSTEM, () -> state.senderTimerSlack = Pacer.tightenTimerSlack(), stableFlights), SEND_THREAD);
       sender.start();
       while (sender.isAlive()) {
         sender.join(100);
@@ -184,6 +201,11 @@ public final class KafkaRun {
       clients.closeClients(brokerDied, state);
       placement.restoreAgain();
       cpu.end(brokerDied, placement, cells);
+      ProcFs.StatCounters stat1 = ProcFs.statCounters();
+      double steal = ProcFs.StatCounters.stealPercent(stat0, stat1);
+      long interrupts = ProcFs.StatCounters.interruptsBetween(stat0, stat1);
+      cells.put(LedgerSchema.STEAL_PCT, Double.isNaN(steal) ? "" : String.format(Locale.ROOT, "%.3f", steal));
+      cells.put(LedgerSchema.INTERRUPTS, interrupts < 0 ? "" : String.valueOf(interrupts));
       cells.put(LedgerSchema.LOADAVG_END, ProcFs.loadavg1());
       boolean loadDied = placement.stopLoad();
       clients.deleteTopic(brokerDied);
@@ -191,6 +213,12 @@ public final class KafkaRun {
       GuardTally tally = GuardTally.of(book);
       PacingLag lag = PacingLag.of(book);
       RunVerdict.Counts counts = RunVerdict.Counts.of(book);
+      ftl.stats.Rate burst = PacingLag.burstShare(book, condition.sendIntervalNanos());
+      cells.put(LedgerSchema.PACING_BURST_SHARE, burst.defined() ? String.format(Locale.ROOT, "%.6f", burst.value()) : "");
+      if (stableFlights != null) {
+        cells.put(LedgerSchema.WARMUP_EVENTS, state.warmupSent);
+        cells.put(LedgerSchema.WARMUP_CONVERGED, state.warmupConverged ? "yes" : "no");
+      }
       cells.put(LedgerSchema.PACER_SPIN_NS, Pacer.DEFAULT_SPIN_NANOS);
       cells.put(LedgerSchema.PACER_TIMERSLACK_NS, state.senderTimerSlack < 0 ? "" : String.valueOf(state.senderTimerSlack));
       cells.put(LedgerSchema.EVENTS_WRITTEN, counts.written());
@@ -294,6 +322,6 @@ public final class KafkaRun {
     return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);
   }
 
-  /** The warm-up rule as the ledger records it. */
+  /** The default warm-up rule's word ({@code first_sends}); a plan's own is {@link Plan#warmupRule()}. */
   public static String warmupRule() { return Plan.WARMUP_RULE; }
 }

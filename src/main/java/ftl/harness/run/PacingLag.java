@@ -31,6 +31,22 @@ public record PacingLag(long p50Nanos, long p99Nanos, long maxNanos, int sends) 
     return new PacingLag(rank(lags, 0.50), rank(lags, 0.99), lags[lags.length - 1], lags.length);
   }
 
+  /**
+   * The pacer's burst share of a run ({@code pacing_burst_share}): over consecutive sent measured sends in seq order
+   * (the events file's order), the share of pairs whose {@code send_ns} differ by less than {@code sendIntervalNanos / 4},
+   * exactly as the analysis counts catch-up pairs ({@link ftl.stats.Pacing}); undefined (no pair) with fewer than two sends.
+   */
+  public static ftl.stats.Rate burstShare(StampBook book, long sendIntervalNanos) {
+    ftl.stats.Pacing.CatchUp c = new ftl.stats.Pacing.CatchUp(sendIntervalNanos);
+    for (int seq = 0; seq < book.events(); seq++) {
+      long ns = book.sendNs[book.warmup() + seq];
+      if (ns != Event.MISSING) {
+        c.accept(ns);
+      }
+    }
+    return c.result();
+  }
+
   /** Nearest-rank percentile of sorted values. */
   public static long rank(long[] sorted, double p) {
     int i = (int) Math.ceil(p * sorted.length) - 1;

@@ -10,6 +10,10 @@ final class RunState {
   volatile boolean receiving = true;
   volatile String clientError;
   volatile long senderTimerSlack = -1;
+  /** Warm-up sends the sender made. */
+  volatile int warmupSent;
+  /** Under stable_flights: whether the rule converged (false when the warm-up ended at max_events or was stopped). */
+  volatile boolean warmupConverged;
   final AtomicInteger producerTid = new AtomicInteger(-1);
   final AtomicInteger consumerTid = new AtomicInteger(-1);
   final CountDownLatch consumerReady = new CountDownLatch(1);

@@ -31,6 +31,13 @@ final class Sender implements Runnable {
   private final MonotonicClock nanoClock;
   private final WallClock wallMicros;
   private final Runnable onStart;
+  private final ftl.harness.plan.StableFlights stableFlights;
+
+  /** As below, under the {@code first_sends} warm-up rule. */
+  Sender(Condition condition, SendSchedule schedule, Producer<byte[], byte[]> producer, String topic, StampBook book,
+         RunState state, Pacer pacer, MonotonicClock nanoClock, WallClock wallMicros, Runnable onStart) {
+    this(condition, schedule, producer, topic, book, state, pacer, nanoClock, wallMicros, onStart, null);
+  }
 
   /**
    * @param schedule the replay schedule of the measured sends, null = one every {@code send_interval}
@@ -38,9 +45,17 @@ final class Sender implements Runnable {
    * @param nanoClock the monotonic clock of the alignment and the warm-up wait (the book's own)
    * @param wallMicros the wall clock read beside it for the alignment
    * @param onStart run first on the pacing thread (tightens its timer slack in production)
+   * @param stableFlights the {@code stable_flights} warm-up rule, whose {@code max_events} are the book's warm-up
+   *                      slots; null = {@code first_sends}, every warm-up slot sent
    */
   Sender(Condition condition, SendSchedule schedule, Producer<byte[], byte[]> producer, String topic, StampBook book,
-         RunState state, Pacer pacer, MonotonicClock nanoClock, WallClock wallMicros, Runnable onStart) {
+         RunState state, Pacer pacer, MonotonicClock nanoClock, WallClock wallMicros, Runnable onStart,
+         ftl.harness.plan.StableFlights stableFlights) {
+    if (stableFlights != null && stableFlights.maxEvents() != book.warmup()) {
+      throw new IllegalArgumentException("the book reserves " + book.warmup() + " warm-up slots, the rule's max_events is "
+          + stableFlights.maxEvents());
+    }
+    this.stableFlights = stableFlights;
     this.condition = condition;
     this.schedule = schedule;
     this.producer = producer;
@@ -87,15 +102,11 @@ final class Sender implements Runnable {
       int warmup = book.warmup();
       if (warmup > 0) {
         long start = nanoClock.nowNanos() + LEAD_NANOS;
-        for (int s = 0; s < warmup && !state.stopSending; s++) {
-          ProducerRecord<byte[], byte[]> rec = new ProducerRecord<>(topic, KafkaRun.key(book.seqOf(s)), value);
-          long due = Pacer.intendedNanos(start, s, interval);
-          pacer.awaitNanos(due);
-          book.stampSend(s, due);
-          producer.send(explicit ? KafkaRun.offsetRecord(rec, book.sendMicrosAt(s), offsetUs) : rec, callbacks[s]);
-        }
+        int sent = stableFlights == null ? warmupFirstSends(start, value, callbacks, interval, offsetUs, explicit)
+            : warmupStableFlights(start, value, callbacks, interval, offsetUs, explicit);
+        state.warmupSent = sent;
         long deadline = nanoClock.nowNanos() + WARMUP_DRAIN_NANOS;
-        while (!state.stopSending && (book.received() < warmup || book.acked() + book.ackErrors() < warmup)
+        while (!state.stopSending && (book.received() < sent || book.acked() + book.ackErrors() < sent)
             && nanoClock.nowNanos() < deadline) {
           Thread.sleep(1);
         }
@@ -115,6 +126,80 @@ final class Sender implements Runnable {
     } catch (RuntimeException e) {
       state.clientError = "send failed: " + KafkaRun.oneLine(e);
     }
+  }
+
+  /** The first_sends warm-up: every warm-up slot, paced; returns the sends made. */
+  private int warmupFirstSends(long start, byte[] value, AckCallback[] callbacks, long interval, long offsetUs, boolean explicit) {
+    int s = 0;
+    for (; s < book.warmup() && !state.stopSending; s++) {
+      send(s, Pacer.intendedNanos(start, s, interval), value, callbacks, offsetUs, explicit);
+    }
+    return s;
+  }
+
+  /**
+   * The stable_flights warm-up ({@link ftl.harness.plan.StableFlights}): warm-up sends paced every
+   * {@code send_interval} without a break, each complete window judged by the rule as soon as all its sends are
+   * delivered, at the latest when the next window's last send is made (on the flights delivered by then), and after
+   * {@code max_events} sends once the last window is delivered or the warm-up drain time has passed. Returns the
+   * warm-up sends made (at least the rule's end point) and leaves the decision in {@link RunState}.
+   */
+  private int warmupStableFlights(long start, byte[] value, AckCallback[] callbacks, long interval, long offsetUs,
+                                  boolean explicit) throws InterruptedException {
+    ftl.harness.plan.StableFlights.Decider rule = stableFlights.decider();
+    int w = stableFlights.window();
+    int max = stableFlights.maxEvents();
+    long[] scratch = new long[w];
+    int s = 0;
+    long lastDrainWait = -1;
+    long lastScanReceived = -1;
+    while (!state.stopSending) {
+      int judged = rule.windowsJudged();
+      int end = rule.ended() ? rule.endSends() : max;
+      if (!rule.ended() && (long) (judged + 1) * w <= s) {
+        // window `judged` is complete: judge it when delivered, or when it is due anyway
+        int from = judged * w;
+        long received = book.received();
+        // at the latest once the next window's last send is made; after max_events, once delivered or after the drain time
+        boolean due = s >= from + 2L * w;
+        if (!due && received >= from + (long) w && received != lastScanReceived) {
+          lastScanReceived = received;
+          due = book.warmupDelivered(from, w) == w;
+        }
+        if (s >= max && !due) {
+          due = book.warmupDelivered(from, w) == w;
+        }
+        if (s >= max && !due) {
+          if (lastDrainWait < 0) {
+            lastDrainWait = nanoClock.nowNanos() + WARMUP_DRAIN_NANOS;
+          }
+          if (nanoClock.nowNanos() < lastDrainWait) {
+            Thread.sleep(1);
+            continue;
+          }
+          due = true;
+        }
+        if (due) {
+          rule.window(book.warmupMedianFlightNanos(from, w, scratch));
+          continue;
+        }
+      }
+      if (s >= end) {
+        break;
+      }
+      send(s, Pacer.intendedNanos(start, s, interval), value, callbacks, offsetUs, explicit);
+      s++;
+    }
+    state.warmupConverged = rule.ended() && rule.converged();
+    return s;
+  }
+
+  /** One send of slot {@code s}, due at {@code due}: the record built, the pacer awaited, the stamp, {@code send()}. */
+  private void send(int s, long due, byte[] value, AckCallback[] callbacks, long offsetUs, boolean explicit) {
+    ProducerRecord<byte[], byte[]> rec = new ProducerRecord<>(topic, KafkaRun.key(book.seqOf(s)), value);
+    pacer.awaitNanos(due);
+    book.stampSend(s, due);
+    producer.send(explicit ? KafkaRun.offsetRecord(rec, book.sendMicrosAt(s), offsetUs) : rec, callbacks[s]);
   }
 
   /**

@@ -195,6 +195,51 @@ public final class StampBook {
   /** The {@code send_us} stamp of a slot (for the clock-offset CreateTime, read right after {@link #stampSend}). */
   public long sendMicrosAt(int slot) { return sendUs[slot]; }
 
+  /**
+   * Warm-up slots {@code [from, from + n)} whose send was stamped and whose record was delivered (for the
+   * {@code stable_flights} rule, on the pacing thread while the consumer thread goes on stamping). The volatile read
+   * of the delivery counter first makes every delivery counted before it visible; a later one may or may not be seen.
+   */
+  public int warmupDelivered(int from, int n) {
+    long seen = received; // volatile read: happens-after the stamps of the deliveries it counts
+    int c = 0;
+    for (int s = from; s < from + n && seen > 0; s++) {
+      if (sendNs[s] != Event.MISSING && recvNs[s] != Event.MISSING) {
+        c++;
+      }
+    }
+    return c;
+  }
+
+  /**
+   * Median flight {@code recv_ns - send_ns} of the delivered warm-up slots in {@code [from, from + n)}, ns
+   * ({@link ftl.harness.plan.StableFlights#medianNanos}; NaN when none was delivered); {@code scratch} holds at
+   * least {@code n} values and is overwritten.
+   */
+  public double warmupMedianFlightNanos(int from, int n, long[] scratch) {
+    long seen = received; // as warmupDelivered
+    int k = 0;
+    for (int s = from; s < from + n && seen > 0; s++) {
+      long recv = recvNs[s];
+      if (sendNs[s] != Event.MISSING && recv != Event.MISSING) {
+        scratch[k++] = recv - sendNs[s];
+      }
+    }
+    return ftl.harness.plan.StableFlights.medianNanos(scratch, k);
+  }
+
+  /** Bytes per slot: seven {@code long} stamps (intended, send, send_us, ack, recv, recv_us, create_ms). */
+  public static final int BYTES_PER_SLOT = 7 * Long.BYTES;
+
+  /**
+   * Heap the stamp arrays of a book take, bytes: {@link #BYTES_PER_SLOT} x (warm-up slots + measured events), array
+   * headers aside. 60,000 events (a minute at 1 ms) take 3.4 MB; the campaign runner refuses a plan whose largest run
+   * would not fit in half the heap.
+   */
+  public static long bytesFor(int warmupSlots, int events) {
+    return (long) BYTES_PER_SLOT * ((long) warmupSlots + events);
+  }
+
   /** Direct access for tests and for writers that avoid building {@link Event}s. */
   public long sendNanosAt(int slot) { return sendNs[slot]; }
 }

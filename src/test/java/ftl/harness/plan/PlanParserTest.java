@@ -105,7 +105,7 @@ class PlanParserTest {
         Arguments.of("events not integer", "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"events\":\"many\"}]}",
             "conditions[0].events: must be an integer"),
         Arguments.of("bad warm-up rule", "{\"campaign\":\"x\",\"warmup\":{\"rule\":\"first_seconds\"},\"conditions\":[{\"name\":\"a\"}]}",
-            "warmup.rule: the only rule is \"first_sends\""),
+            "warmup.rule: the rules are \"first_sends\" and \"stable_flights\" (was \"first_seconds\")"),
         Arguments.of("clock offset beyond 10 s", "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"clock_offset_us\":20000000}]}",
             "conditions[0].clock_offset_us: must be within"),
         Arguments.of("fetch.min.bytes zero", "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"fetch_min_bytes\":0}]}",

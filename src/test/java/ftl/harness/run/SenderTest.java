@@ -116,4 +116,67 @@ class SenderTest {
         this::wallMicros, () -> { }).measuredStart();
     assertThat(start - before).isBetween(Sender.LEAD_NANOS, Sender.LEAD_NANOS + 2_000);
   }
+
+  private static Condition stableCondition(int max) {
+    String json = "{\"campaign\": \"t\", \"seed\": 1, \"warmup\": {\"rule\": \"stable_flights\", \"window\": 10,"
+        + " \"tolerance_us\": 1, \"min_events\": 30, \"max_events\": " + max + "},"
+        + " \"conditions\": [{\"name\": \"c\", \"send_interval\": \"1ms\", \"events\": 6, \"payload_bytes\": 16}]}";
+    return PlanParser.parse("plan.json", json.getBytes(StandardCharsets.UTF_8)).conditions().get(0);
+  }
+
+  private static ftl.harness.plan.StableFlights rule(int max) {
+    return new ftl.harness.plan.StableFlights(10, 1.0, 30, max);
+  }
+
+  @Test
+  void run_stableFlightsSteady_warmupEndsAtTheFirstStableWindowFromMinEvents() {
+    Condition c = stableCondition(200);
+    StampBook book = new StampBook(c.warmupEvents(), c.events(), this::nanos, this::wallMicros);
+    RunState state = new RunState();
+    new Sender(c, null, producer(book, Long.MAX_VALUE), "topic", book, state, pacer(), this::nanos, this::wallMicros,
+        () -> { }, rule(200)).run();
+    assertThat(state.clientError).isNull();
+    // every warm-up send is delivered inside send(), so each window is judged at once: windows end at 10, 20, 30
+    // sends, equal medians, and min_events = 30 makes the third window the first that may end the warm-up
+    assertThat(state.warmupSent).isEqualTo(30);
+    assertThat(state.warmupConverged).isTrue();
+    assertThat(book.sentTotal()).isEqualTo(36);
+    assertThat(book.measuredSent()).isEqualTo(6);
+    for (int slot = 1; slot < 30; slot++) {
+      assertThat(book.intendedNs[slot] - book.intendedNs[slot - 1]).as("warm-up paced like measured sends").isEqualTo(1_000_000L);
+    }
+  }
+
+  @Test
+  void run_stableFlightsAlternating_warmupEndsAtMaxEventsNotConverged() {
+    Condition c = stableCondition(200);
+    StampBook book = new StampBook(c.warmupEvents(), c.events(), this::nanos, this::wallMicros);
+    RunState state = new RunState();
+    // every other window's flights are 1 ms longer: no two consecutive medians agree
+    MockProducer<byte[], byte[]> p = new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer()) {
+      @Override
+      public synchronized Future<RecordMetadata> send(ProducerRecord<byte[], byte[]> record, Callback callback) {
+        long seq = KafkaRun.seqOf(record.key());
+        Future<RecordMetadata> f = super.send(record, callback);
+        if (seq < 0 && ((seq + 200) / 10) % 2 == 1) {
+          now.addAndGet(1_000_000);
+        }
+        book.stampRecv(seq, record.timestamp() == null ? 0 : record.timestamp());
+        return f;
+      }
+    };
+    new Sender(c, null, p, "topic", book, state, pacer(), this::nanos, this::wallMicros, () -> { }, rule(200)).run();
+    assertThat(state.warmupSent).isEqualTo(200);
+    assertThat(state.warmupConverged).isFalse();
+    assertThat(book.measuredSent()).isEqualTo(6);
+  }
+
+  @Test
+  void new_bookNotSizedForTheRule_refused() {
+    Condition c = stableCondition(200);
+    StampBook book = new StampBook(100, c.events(), this::nanos, this::wallMicros);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Sender(c, null, producer(book, Long.MAX_VALUE), "topic", book,
+        new RunState(), pacer(), this::nanos, this::wallMicros, () -> { }, rule(200)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("max_events is 200");
+  }
 }
