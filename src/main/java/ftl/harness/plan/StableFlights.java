@@ -173,6 +173,6 @@ public record StableFlights(int window, double toleranceMicros, int minEvents, i
       return Double.NaN;
     }
     Arrays.sort(values, 0, n);
-    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] / 2.0 + values[n / 2] / 2.0);
+    return n % 2 != 0 ? values[n / 2] : (values[n / 2 - 1] / 2.0 + values[n / 2] / 2.0);
   }
 }

@@ -71,7 +71,10 @@ public final class ServerProcess implements AutoCloseable {
     }
     Process p;
     try {
-      Files.createDirectories(console.toAbsolutePath().getParent());
+      Path consoleDir = console.toAbsolutePath().getParent();
+      if (consoleDir != null) {
+        Files.createDirectories(consoleDir);
+      }
       ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.appendTo(console.toFile()))
           .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
