@@ -155,9 +155,9 @@ final class ClaimVerdicts {
         + " or the plan's digest in every ledger row) ";
     java.util.function.Predicate<Quantity> counted = q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONFIRMATORY;
     out.add(tally("claims.held", "ClaimsHeld", "held" + confirmatory + of, verdicts, counted,
-        v -> v instanceof Value.Verdict x && x.held()));
+        ClaimVerdicts::held));
     out.add(tally("claims.didNotHold", "ClaimsDidNotHold", "did-not-hold" + confirmatory + of, verdicts, counted,
-        v -> v instanceof Value.Verdict x && !x.held()));
+        ClaimVerdicts::didNotHold));
     out.add(tally("claims.untestable", "ClaimsUntestable", "not-testable-here" + confirmatory + of, verdicts, counted,
         v -> v instanceof Value.Untestable));
     out.add(tally("claims.exploratory", "ClaimsExploratory", "exploratory " + of + ": criterion set after the data it"
@@ -170,9 +170,9 @@ final class ClaimVerdicts {
     every.addAll(out.stream().filter(q -> q.format() == Format.VERDICT).toList());
     String all = " verdict rows of the registry (every entry printed as held, did not hold or not testable)";
     out.add(tally("verdicts.confirmatory.held", "VerdictsConfirmatoryHeld", "held confirmatory" + all, every, counted,
-        v -> v instanceof Value.Verdict x && x.held()));
+        ClaimVerdicts::held));
     out.add(tally("verdicts.confirmatory.didNotHold", "VerdictsConfirmatoryDidNotHold", "did-not-hold confirmatory" + all,
-        every, counted, v -> v instanceof Value.Verdict x && !x.held()));
+        every, counted, ClaimVerdicts::didNotHold));
     out.add(tally("verdicts.confirmatory.untestable", "VerdictsConfirmatoryUntestable", "not-testable confirmatory" + all,
         every, counted, v -> v instanceof Value.Untestable));
     out.add(tally("verdicts.exploratory", "VerdictsExploratory", "exploratory" + all + ": criterion set after the data",
@@ -180,6 +180,16 @@ final class ClaimVerdicts {
     out.add(tally("verdicts.consistency", "VerdictsConsistency", "consistency-check" + all + ": true by construction,"
         + " never counted", every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY, v -> true));
     return out;
+  }
+
+  /** A verdict that held (a tally's outcome); anything else, not testable or unavailable included, is not. */
+  static boolean held(Value v) {
+    return v instanceof Value.Verdict x && x.held();
+  }
+
+  /** A verdict that did not hold (a tally's outcome); not testable and unavailable are neither. */
+  static boolean didNotHold(Value v) {
+    return v instanceof Value.Verdict x && !x.held();
   }
 
   /** Counts the verdicts of {@code which} kind whose value satisfies {@code outcome}. */

@@ -136,8 +136,8 @@ final class PlanCriteria {
     if (v instanceof Value.Count n) {
       return BigDecimal.valueOf(n.count());
     }
-    if (v instanceof Value.Real r && Double.isFinite(r.value())) {
-      return new BigDecimal(r.value());
+    if (v instanceof Value.Real r) {
+      return new BigDecimal(r.value()); // a Real is finite by construction
     }
     return null;
   }

@@ -110,6 +110,42 @@ class PlanCriteriaTest {
     assertThat(((Value.Verdict) compute(data, reg, "criterion.k.either").value()).held()).isTrue();
   }
 
+  @Test
+  void registered_intervalTestableAndConsistencyRules_judgedAndKinded(@TempDir Path tmp) throws IOException {
+    String interval = rule("interval", "load.ratio.modeA", "interval_above", "1", "ratio", "one-sided")
+        .replace("\"comparison\"", "\"lower\": \"load.ratio.lower.modeA\", \"upper\": \"load.ratio.upper.modeA\", \"comparison\"");
+    String testable = rule("gated", "runs.total", ">=", "1", "count", "one-sided").replace("\"runs\": \"all\"",
+        "\"runs\": \"all\", \"testable_if\": {\"statistic\": \"runs.total\", \"comparison\": \">=\", \"threshold\": 5, \"unit\": \"count\"}");
+    String consistency = rule("bounded", "runs.total", ">=", "0", "count", "one-sided").replace("\"empirical\"", "\"consistency\"");
+    String consistency2 = rule("bounded2", "runs.total", ">=", "0", "count", "one-sided").replace("\"empirical\"", "\"consistency\"");
+    String p = plan(interval + ",\n" + testable + ",\n" + consistency + ",\n" + consistency2,
+        "{\"id\": \"both\", \"claim\": \"both\", \"combine\": \"all\", \"of\": [\"bounded\", \"bounded2\"]}");
+    DataSet data = DataSet.scan(root(tmp, p, digest(p)), "root");
+    Registry reg = Registry.forData(data);
+    assertThat(compute(data, reg, "criterion.k.interval").value()).isInstanceOf(Value.Untestable.class);
+    assertThat(compute(data, reg, "criterion.k.gated").value()).isEqualTo(new Value.Untestable("runs.total 2, not >= 5"));
+    assertThat(reg.registration("criterion.k.bounded").orElseThrow().kind()).isEqualTo(VerdictKind.CONSISTENCY);
+    assertThat(reg.registration("criterion.k.both").orElseThrow().kind()).isEqualTo(VerdictKind.CONSISTENCY);
+    assertThat(reg.registration("criterion.k.gated").orElseThrow().kind()).isEqualTo(VerdictKind.CONFIRMATORY);
+  }
+
+  @Test
+  void registrations_firstRunLaterThanTheLedgers_refused(@TempDir Path tmp) throws IOException {
+    String p = plan(rule("twoRuns", "runs.total", ">=", "2", "count", "one-sided"), "");
+    Path r = root(tmp, p, digest(p));
+    Path ledger = r.resolve("k/ledger.csv");
+    List<String> lines = Files.readAllLines(ledger, StandardCharsets.UTF_8);
+    Files.writeString(ledger, lines.get(0) + ",started_at\n" + lines.get(1) + ",2026-11-30T03:00:00.000Z\n" + lines.get(2)
+        + ",2026-11-30T03:00:01.000Z\n", StandardCharsets.UTF_8);
+    Files.writeString(r.resolve("registrations.csv"), String.join(",", ftl.data.RegistrationTable.COLUMNS) + "\n"
+        + "replication.negativeSpans,k,confirmatory,a rule,x.java,rule text," + "a".repeat(40)
+        + ",2026-11-30T03:30:00Z,2026-11-30T04:00:00Z,,\n", StandardCharsets.UTF_8);
+    DataSet data = DataSet.scan(r, "root");
+    assertThatThrownBy(() -> Registry.forData(data)).isInstanceOf(DataException.class)
+        .hasMessageContaining("registrations.csv:2: data_first_run_at of replication.negativeSpans")
+        .hasMessageContaining("later than the first run of campaign k");
+  }
+
   static Stream<Arguments> hostile() {
     String ok = rule("a", "runs.total", ">=", "2", "count", "one-sided");
     return Stream.of(
@@ -133,6 +169,17 @@ class PlanCriteriaTest {
             9, "of must name distinct rules"),
         Arguments.of("runs naming no condition", plan(ok.replace("\"runs\": \"all\"", "\"runs\": [\"c9\"]"), ""), 7,
             "runs must name distinct conditions"),
+        Arguments.of("interval end of another unit", plan(rule("a", "load.ratio.modeA", "interval_above", "1", "ratio", "one-sided")
+            .replace("\"comparison\"", "\"lower\": \"runs.total\", \"upper\": \"load.ratio.upper.modeA\", \"comparison\""), ""), 7,
+            "gives unit ratio, and runs.total is in count"),
+        Arguments.of("upper end of another unit", plan(rule("a", "load.ratio.modeA", "interval_above", "1", "ratio", "one-sided")
+            .replace("\"comparison\"", "\"lower\": \"load.ratio.lower.modeA\", \"upper\": \"runs.total\", \"comparison\""), ""), 7,
+            "gives unit ratio, and runs.total is in count"),
+        Arguments.of("a verdict compared with a number", plan(rule("a", "replication.negativeSpans", ">", "0", "1", "one-sided"), ""), 7,
+            "a verdict, with a number"),
+        Arguments.of("testable_if of another unit", plan(ok.replace("\"runs\": \"all\"", "\"runs\": \"all\", \"testable_if\": "
+            + "{\"statistic\": \"runs.total\", \"comparison\": \">=\", \"threshold\": 0, \"unit\": \"fraction\"}"), ""), 7,
+            "testable_if of rule a gives unit fraction"),
         Arguments.of("wrong version", plan(ok, "").replace("\"version\": 1", "\"version\": 2"), 5, "version must be 1"));
   }
 
