@@ -49,6 +49,12 @@ public enum CampaignCatalogue {
       ClockOffsetQuantities.class)),
   /** A second clock, emulated: one-tick negatives from a producer clock offset. */
   CLOCKOFFSET("clockoffset", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of(ClockOffsetQuantities.class)),
+  /**
+   * The confirmatory campaign: every claim of the original registered with its criterion before any run, measured in
+   * blocks of fresh broker lifetimes (the unit of replication), runs of 60 s after a registered warm-up rule.
+   */
+  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of(ConfirmQuantities.class,
+      ConditionQuantities.class)),
   /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */
   AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of(AuditQuantities.class, ExposureQuantities.class));
 
@@ -89,6 +95,8 @@ public enum CampaignCatalogue {
     BENCHMARK,
     /** A replayed real workload. */
     REPLAY,
+    /** A campaign registered in full (criteria, predictions, exclusion rule) before its first run, in blocks. */
+    CONFIRMATORY,
     /** The audit of published harnesses and figures. */
     AUDIT
   }

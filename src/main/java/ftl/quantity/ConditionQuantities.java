@@ -53,6 +53,9 @@ final class ConditionQuantities {
       if (c.name().equals(CampaignCatalogue.PAYLOAD.folder()) && c.plan().isPresent()) {
         PayloadPredictions.add(q, c.plan().get());
       }
+      if (c.name().equals(CampaignCatalogue.CONFIRM.folder()) && c.plan().isPresent()) {
+        ConfirmQuantities.add(q, c);
+      }
     }
     return q;
   }

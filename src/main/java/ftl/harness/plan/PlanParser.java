@@ -50,7 +50,8 @@ public final class PlanParser {
       "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
       "load_pct", "start_phase_us", "repeats", "clock_offset_us", "fetch_min_bytes", "fetch_max_wait_ms", "schedule");
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
-      "conditions", "matrix", "predictions", "replay", "blocks");
+      "conditions", "matrix", "predictions", "replay", "blocks", "criteria", "calibration",
+      ftl.data.RunExclusion.MEMBER);
   /** Fields of {@code warmup} under each rule. */
   static final Map<String, Set<String>> WARMUP_FIELDS = Map.of(
       Plan.WARMUP_RULE, Set.of("rule", "events"),
@@ -104,11 +105,24 @@ public final class PlanParser {
     if (!root.isObject()) {
       throw new DataException(where, doc.isMissing() ? 0 : 1, "a plan is a JSON object");
     }
+    Plan plan;
     try {
-      return build(m, (ObjectNode) root);
+      plan = build(m, (ObjectNode) root);
     } catch (Condition.InvalidField e) {
       throw new DataException(where, doc.lineOf(e.field()), e.getMessage(), null);
     }
+    // what the analysis will judge the runs by is read here too, so a malformed criterion or exclusion rule stops the
+    // campaign before its first run (the registry checks later that each key names an entry of the data root)
+    java.util.Set<String> names = new java.util.LinkedHashSet<>();
+    plan.conditions().forEach(c -> names.add(c.name()));
+    ftl.data.Criteria.read(root, json, names, where);
+    ftl.data.RunExclusion.of(doc);
+    JsonNode calibration = root.get("calibration");
+    if (calibration != null && !calibration.isObject()) {
+      throw new DataException(where, doc.lineOf("calibration"), "calibration: must be an object (how the plan's "
+          + "thresholds and predictions were calibrated)", null);
+    }
+    return plan;
   }
 
   private static Plan build(ObjectMapper m, ObjectNode root) {

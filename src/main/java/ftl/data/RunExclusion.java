@@ -1,0 +1,76 @@
+package ftl.data;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * A plan's registered exclusion rule ({@code plan.json} member {@code exclusion}), written before any run: an ok run
+ * is excluded from the analysis, and counted, when the host was contended during it beyond the plan's thresholds.
+ * <pre>
+ *   "exclusion": {"steal_pct_above": 5, "other_cpu_pct_above": 10}
+ * </pre>
+ * Both members optional, each a percentage in [0, 100]: a run is excluded when its ledger {@code steal_pct} exceeds
+ * {@code steal_pct_above}, or its {@code other_cpu_pct} exceeds {@code other_cpu_pct_above} (strictly above; both
+ * columns are percentages of all cores' time, {@link LedgerSchema#STEAL_PCT}, {@link LedgerSchema#OTHER_CPU_PCT}). A
+ * run whose cell is empty (the host could not be read) is not excluded by that threshold; the analysis counts such
+ * runs as unmeasured. The instrument reads the rule when it reads the plan, so a malformed rule stops the campaign
+ * before its first run (exit 3, the plan's file and line).
+ *
+ * @param stealPctAbove steal-time threshold, percent; NaN when the plan sets none
+ * @param otherCpuPctAbove other-process CPU threshold, percent; NaN when the plan sets none
+ */
+public record RunExclusion(double stealPctAbove, double otherCpuPctAbove) {
+  /** The plan member's name. */
+  public static final String MEMBER = "exclusion";
+
+  /**
+   * The rule of a plan; empty when the plan has no {@code exclusion} member.
+   *
+   * @throws DataException naming the plan's file and line when the member is not an object of the two thresholds
+   */
+  public static Optional<RunExclusion> of(JsonValue plan) {
+    JsonValue e = plan.path(MEMBER);
+    if (e.isAbsent()) {
+      return Optional.empty();
+    }
+    if (!e.isObject()) {
+      throw e.error("must be an object with steal_pct_above and/or other_cpu_pct_above");
+    }
+    for (String k : e.members().keySet()) {
+      if (!k.equals("steal_pct_above") && !k.equals("other_cpu_pct_above")) {
+        throw e.path(k).error("unknown member (known: other_cpu_pct_above, steal_pct_above)");
+      }
+    }
+    OptionalDouble steal = e.path("steal_pct_above").optionalDoubleIn(0, 100);
+    OptionalDouble other = e.path("other_cpu_pct_above").optionalDoubleIn(0, 100);
+    return Optional.of(new RunExclusion(steal.orElse(Double.NaN), other.orElse(Double.NaN)));
+  }
+
+  /** Why the rule excludes {@code row}, or empty when it does not (an empty or unreadable cell never excludes). */
+  public Optional<String> reason(LedgerRow row) {
+    double steal = percent(row.field(LedgerSchema.STEAL_PCT));
+    if (steal > stealPctAbove) {
+      return Optional.of("steal_pct " + row.field(LedgerSchema.STEAL_PCT) + " > " + plain(stealPctAbove));
+    }
+    double other = percent(row.field(LedgerSchema.OTHER_CPU_PCT));
+    if (other > otherCpuPctAbove) {
+      return Optional.of("other_cpu_pct " + row.field(LedgerSchema.OTHER_CPU_PCT) + " > " + plain(otherCpuPctAbove));
+    }
+    return Optional.empty();
+  }
+
+  /** True when a threshold applies to {@code row} but its cell is empty: the host was not measured. */
+  public boolean unmeasured(LedgerRow row) {
+    return (!Double.isNaN(stealPctAbove) && row.field(LedgerSchema.STEAL_PCT).isEmpty())
+        || (!Double.isNaN(otherCpuPctAbove) && row.field(LedgerSchema.OTHER_CPU_PCT).isEmpty());
+  }
+
+  /** The cell as a number; NaN when empty (a comparison with NaN is false, so it never excludes). */
+  private static double percent(String cell) {
+    return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell); // the ledger reader checked the number's syntax
+  }
+
+  private static String plain(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
+}

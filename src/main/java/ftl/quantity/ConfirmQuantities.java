@@ -1,0 +1,335 @@
+package ftl.quantity;
+
+import ftl.data.Campaign;
+import ftl.data.JsonValue;
+import ftl.data.LedgerSchema;
+import ftl.data.RunExclusion;
+import ftl.quantity.Quantity.Scope;
+import ftl.stats.BlockStats;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The confirmatory campaign ({@code data/confirm/plan.json}): every claim of the original study measured in blocks, one
+ * broker lifetime each, every condition once per block in a seeded order. The unit of replication is the block: each
+ * quantity here is a block-level summary ({@link BlockStats}), never a pool of runs. The verdicts are the plan's own
+ * criteria ({@link PlanCriteria}); this class computes the statistics they name and the registered predictions'
+ * errors, reading the predicted numbers from the plan.
+ *
+ * <p>A run enters when it is ok, its manipulations were read back as applied ({@link Manipulations#usable}) and the
+ * plan's exclusion rule ({@link RunExclusion}) does not exclude it; excluded runs are counted
+ * ({@code confirm.excluded}), never dropped silently. A block's value of a condition is its run's per-run statistic
+ * (the mean of them if a block holds several runs of the condition); a block whose value is undefined (NaN: nothing
+ * delivered, nothing kept) is left out of that statistic and counted in its {@code .blocks}.
+ */
+final class ConfirmQuantities {
+  /** Folder name of the campaign. */
+  static final String CONFIRM = CampaignCatalogue.CONFIRM.folder();
+  /** Level of every interval here (two-sided). */
+  static final double LEVEL = 0.95;
+
+  private ConfirmQuantities() {}
+
+  /** A per-run statistic that the campaign summarises over blocks. */
+  enum Metric {
+    /** Negative ack-referenced spans over complete events, {@code A = recv_ns - ack_ns < 0}. */
+    NEGATIVE_RATE("negativeRate", Unit.FRACTION, Format.PERCENT_2DP,
+        "share of complete events with a negative ack-referenced span A = recv_ns - ack_ns", r -> r.ackNegativeRate().value()),
+    /** OpenMessaging Benchmark's guard retention kept / taken on {@code M = recv_ms - create_ms > 0}. */
+    RETENTION("retention", Unit.FRACTION, Format.PERCENT_2DP,
+        "guard retention kept/taken (kept iff M = floor(recv_us / 1000) - create_ms > 0, ms ticks)", RunResult::retention),
+    /** One-tick negatives ({@code M = -1}) over taken events. */
+    ONE_TICK_SHARE("oneTickShare", Unit.FRACTION, Format.PERCENT_2DP,
+        "share of taken events with M = -1 (one-tick negatives)", r -> r.guard().taken() == 0 ? Double.NaN
+            : (double) r.guard().oneTickNegative() / r.guard().taken()),
+    /** The run's median flight {@code T = recv_ns - send_ns}, us. */
+    FLIGHT_MEDIAN("flightMedian", Unit.MICROSECONDS, Format.REAL_3SF,
+        "the run's type-7 median flight T = recv_ns - send_ns (monotonic clock), in us", r -> r.guard().medianFlightNanos() / 1e3),
+    /** The run's median displacement {@code D = ack_ns - send_ns}, us. */
+    DISPLACEMENT_MEDIAN("displacementMedian", Unit.MICROSECONDS, Format.REAL_3SF,
+        "the run's type-7 median displacement D = ack_ns - send_ns (monotonic clock), in us", r -> r.medianDisplacementNanos() / 1e3),
+    /** OpenMessaging Benchmark's median over the true median: guard median (ms, nearest rank of kept M) in us over T's median. */
+    OMB_INFLATION("ombInflation", Unit.RATIO, Format.RATIO_3SF,
+        "OpenMessaging Benchmark's median inflation: the guard's median (nearest rank of the kept M, whole ms, times 1000) "
+            + "over the run's median flight T in us", r -> r.guard().kept() == 0 ? Double.NaN
+            : r.guard().guardMedianMillis() * 1e3 / (r.guard().medianFlightNanos() / 1e3));
+
+    final String word;
+    final Unit unit;
+    final Format format;
+    final String what;
+    final ToDoubleFunction<RunResult> perRun;
+
+    Metric(String word, Unit unit, Format format, String what, ToDoubleFunction<RunResult> perRun) {
+      this.word = word;
+      this.unit = unit;
+      this.format = format;
+      this.what = what;
+      this.perRun = perRun;
+    }
+  }
+
+  /**
+   * A registered contrast: the geometric mean over blocks of a per-block ratio of one metric between two conditions.
+   *
+   * @param id the contrast's key segment
+   * @param numerator the condition on top
+   * @param denominator the condition below
+   * @param metric the per-run statistic compared
+   * @param what what the ratio measures, for its definition
+   */
+  record Contrast(String id, String numerator, String denominator, Metric metric, String what) {}
+
+  /** The contrasts of the plan's claims (the plan's criteria name them by key). */
+  static final List<Contrast> CONTRASTS = List.of(
+      new Contrast("collapseThreads", "base", "fifo", Metric.NEGATIVE_RATE,
+          "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the producer I/O and consumer threads"),
+      new Contrast("collapseJvm", "base", "fifojvm", Metric.NEGATIVE_RATE,
+          "whole-JVM priority collapse: default scheduling over SCHED_FIFO on every thread of the client JVM"),
+      new Contrast("geometry", "base", "split", Metric.NEGATIVE_RATE,
+          "core geometry: both stamping threads on one core over one core each"),
+      new Contrast("load", "load90", "base", Metric.NEGATIVE_RATE,
+          "background load: 90 % load per core over none"),
+      new Contrast("displacementHold", "hold5", "base", Metric.DISPLACEMENT_MEDIAN,
+          "the 1/D law: median displacement D under a 5 ms delivery hold over none"),
+      new Contrast("flightHold", "hold5", "base", Metric.FLIGHT_MEDIAN,
+          "the delivery hold's effect on the path: median flight T under a 5 ms delivery hold over none"));
+
+  /** The campaign's entries, for the conditions its plan declares and the predictions it registers. */
+  static void add(List<Quantity> q, Campaign c) {
+    List<String> conditions = new ArrayList<>(ftl.data.Criteria.conditionNames(c.plan().map(JsonValue::json)
+        .orElseThrow()));
+    Optional<RunExclusion> exclusion = RunExclusion.of(c.plan().get());
+    JsonValue predictions = c.plan().get().path("predictions");
+    Map<String, Double> gridPredicted = numbers(predictions.path("gridlaw"), "retention");
+    Map<String, Double> tickPredicted = numbers(predictions.path("one_tick"), "share");
+    double smooth = predictions.path("smooth_limit").optionalDoubleIn(0, 1).orElse(Double.NaN);
+
+    q.add(count("confirm.blocks", "ConfirmBlocks", "blocks (broker lifetimes, ledger column block) of campaign confirm "
+        + "with at least one usable run", a -> (long) byBlock(usable(a, exclusion)).size()));
+    q.add(count("confirm.runs.usable", "ConfirmRunsUsable", "ok runs of campaign confirm whose manipulations were read "
+        + "back as applied and which the plan's exclusion rule keeps", a -> (long) usable(a, exclusion).size()));
+    q.add(count("confirm.excluded", "ConfirmExcluded", "ok runs of campaign confirm excluded by the plan's registered "
+        + "exclusion rule (" + describe(exclusion) + "), counted, not analysed", a -> excluded(a, exclusion)));
+    q.add(count("confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
+        + "an exclusion threshold reads was empty", a -> unmeasured(a, exclusion)));
+    q.add(count("confirm.refused", "ConfirmRefused", "ok runs of campaign confirm whose manipulation the host refused "
+        + "(not analysed)", a -> Manipulations.refused(a, CONFIRM)));
+    q.add(count("confirm.warmup.discarded", "ConfirmWarmupDiscarded", "warm-up sends discarded by the registered "
+        + "stable_flights rule over the ok runs of campaign confirm (ledger warmup_events)", a -> sum(a, LedgerSchema.WARMUP_EVENTS)));
+    q.add(count("confirm.warmup.unconverged", "ConfirmWarmupUnconverged", "ok runs of campaign confirm whose warm-up "
+        + "ended at max_events without converging (ledger warmup_converged = no)",
+        a -> a.campaignRuns(CONFIRM).stream().filter(r -> r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).count()));
+    q.add(count("confirm.flightNegative", "ConfirmFlightNegative", "events of the usable runs of campaign confirm with a "
+        + "negative flight T = recv_ns - send_ns (one clock: zero by construction)",
+        a -> usable(a, exclusion).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
+
+    for (String cond : conditions) {
+      for (Metric m : Metric.values()) {
+        String key = "confirm." + m.word + "." + cond;
+        String macro = "Confirm" + words(m.word) + ftl.data.Identifiers.macroWords(cond);
+        String def = "mean over blocks of campaign confirm of the " + m.what + ", condition " + cond;
+        q.add(part(key, macro, def, m.unit, m.format, a -> mean(a, exclusion, cond, m), 0));
+        q.add(part(key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
+            + "blocks (n - 1 degrees of freedom) of " + key, m.unit, m.format, a -> mean(a, exclusion, cond, m), -1));
+        q.add(part(key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
+            + "blocks of " + key, m.unit, m.format, a -> mean(a, exclusion, cond, m), 1));
+      }
+    }
+    for (Contrast k : CONTRASTS) {
+      String key = "confirm." + k.id();
+      String macro = "Confirm" + words(k.id());
+      String def = k.what() + ": geometric mean over blocks of campaign confirm of the per-block ratio of the "
+          + k.metric().what + " of condition " + k.numerator() + " over condition " + k.denominator();
+      String f = "ftl.stats.BlockStats#ratio";
+      q.add(part(key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion, k), 0));
+      q.add(part(key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion, k), -1));
+      q.add(part(key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion, k), 1));
+      q.add(count(key + ".blocks", macro + "Blocks", "blocks of campaign confirm in which both " + k.numerator() + " and "
+          + k.denominator() + " have a usable run with a value above 0, the blocks " + key + " rests on",
+          a -> (long) ratio(a, exclusion, k).blocks()));
+    }
+    for (Map.Entry<String, Double> e : gridPredicted.entrySet()) {
+      String cond = e.getKey();
+      double predicted = e.getValue();
+      q.add(new Quantity("confirm.gridlaw.error." + cond, "ConfirmGridLawError" + ftl.data.Identifiers.macroWords(cond),
+          "absolute difference, in fractions of the taken events, between confirm.retention." + cond + " and the grid "
+              + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
+              + predicted + ", from the intended schedule and the earlier campaigns' flights)",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#error",
+          a -> error(mean(a, exclusion, cond, Metric.RETENTION), predicted)));
+    }
+    if (!gridPredicted.isEmpty() && !Double.isNaN(smooth)) {
+      q.add(new Quantity("confirm.gridlaw.skill", "ConfirmGridLawSkill",
+          "the grid law's skill over a no-grid baseline: the mean over the conditions " + String.join(", ",
+              gridPredicted.keySet()) + " of |confirm.retention - predictions.smooth_limit (" + smooth + ")| minus the "
+              + "mean of |confirm.retention - the registered grid-law prediction|, in fractions of the taken events "
+              + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#skill",
+          a -> skill(a, exclusion, gridPredicted, smooth)));
+    }
+    for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
+      String cond = e.getKey();
+      double predicted = e.getValue();
+      q.add(new Quantity("confirm.oneTick.error." + cond, "ConfirmOneTickError" + ftl.data.Identifiers.macroWords(cond),
+          "absolute difference, in fractions of the taken events, between confirm.oneTickShare." + cond + " and the "
+              + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#error",
+          a -> error(mean(a, exclusion, cond, Metric.ONE_TICK_SHARE), predicted)));
+    }
+  }
+
+  /** Registered numbers {@code plan.predictions.<member>.<cond>.<field>}, each a fraction in [0, 1], in plan order. */
+  private static Map<String, Double> numbers(JsonValue member, String field) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    if (member.isAbsent()) {
+      return out;
+    }
+    for (Map.Entry<String, JsonValue> e : member.members().entrySet()) {
+      out.put(e.getKey(), e.getValue().path(field).doubleIn(0, 1));
+    }
+    return out;
+  }
+
+  private static String describe(Optional<RunExclusion> exclusion) {
+    if (exclusion.isEmpty()) {
+      return "the plan registers none";
+    }
+    RunExclusion x = exclusion.get();
+    List<String> parts = new ArrayList<>();
+    if (!Double.isNaN(x.stealPctAbove())) {
+      parts.add("steal_pct above " + Format.sig(x.stealPctAbove(), 3) + "%");
+    }
+    if (!Double.isNaN(x.otherCpuPctAbove())) {
+      parts.add("other_cpu_pct above " + Format.sig(x.otherCpuPctAbove(), 3) + "%");
+    }
+    return parts.isEmpty() ? "no threshold" : String.join(" or ", parts);
+  }
+
+  /** Usable runs: ok, manipulations applied, not excluded by the plan's rule. */
+  static List<RunResult> usable(Analysis a, Optional<RunExclusion> exclusion) {
+    return Manipulations.usable(a, CONFIRM).stream()
+        .filter(r -> exclusion.flatMap(x -> x.reason(r.row())).isEmpty()).toList();
+  }
+
+  private static long excluded(Analysis a, Optional<RunExclusion> exclusion) {
+    return Manipulations.usable(a, CONFIRM).stream().filter(r -> exclusion.flatMap(x -> x.reason(r.row())).isPresent()).count();
+  }
+
+  private static long unmeasured(Analysis a, Optional<RunExclusion> exclusion) {
+    return usable(a, exclusion).stream().filter(r -> exclusion.map(x -> x.unmeasured(r.row())).orElse(false)).count();
+  }
+
+  private static long sum(Analysis a, LedgerSchema.Column column) {
+    return a.campaignRuns(CONFIRM).stream().map(r -> r.field(column)).filter(s -> !s.isEmpty()).mapToLong(Long::parseLong).sum();
+  }
+
+  /** Runs by block (ledger column block), blocks in order; a run without a block is its own block 0. */
+  static TreeMap<Integer, List<RunResult>> byBlock(List<RunResult> runs) {
+    TreeMap<Integer, List<RunResult>> out = new TreeMap<>();
+    for (RunResult r : runs) {
+      String b = r.field(LedgerSchema.BLOCK);
+      out.computeIfAbsent(b.isEmpty() ? 0 : Integer.parseInt(b), k -> new ArrayList<>()).add(r);
+    }
+    return out;
+  }
+
+  /** Per block, the mean of the metric over the block's usable runs of {@code cond}; blocks without a value left out. */
+  static TreeMap<Integer, Double> blockValues(Analysis a, Optional<RunExclusion> exclusion, String cond, Metric m) {
+    return a.memo("confirm:" + cond + ":" + m, () -> {
+      TreeMap<Integer, Double> out = new TreeMap<>();
+      for (Map.Entry<Integer, List<RunResult>> e : byBlock(usable(a, exclusion)).entrySet()) {
+        double[] v = e.getValue().stream().filter(r -> r.row().condition().equals(cond)).mapToDouble(m.perRun)
+            .filter(Double::isFinite).toArray();
+        if (v.length > 0) {
+          out.put(e.getKey(), java.util.Arrays.stream(v).average().orElseThrow());
+        }
+      }
+      return out;
+    });
+  }
+
+  /** {@link BlockStats#mean} of a condition's block values. */
+  static BlockStats.Interval mean(Analysis a, Optional<RunExclusion> exclusion, String cond, Metric m) {
+    double[] v = blockValues(a, exclusion, cond, m).values().stream().mapToDouble(Double::doubleValue).toArray();
+    return BlockStats.mean(v, LEVEL);
+  }
+
+  /** {@link BlockStats#ratio} over the blocks where both conditions have a value above 0. */
+  static BlockStats.Interval ratio(Analysis a, Optional<RunExclusion> exclusion, Contrast k) {
+    TreeMap<Integer, Double> num = blockValues(a, exclusion, k.numerator(), k.metric());
+    TreeMap<Integer, Double> den = blockValues(a, exclusion, k.denominator(), k.metric());
+    List<double[]> pairs = new ArrayList<>();
+    for (Map.Entry<Integer, Double> e : num.entrySet()) {
+      Double y = den.get(e.getKey());
+      if (y != null && y > 0 && e.getValue() > 0) {
+        pairs.add(new double[] {e.getValue(), y});
+      }
+    }
+    return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray(),
+        LEVEL);
+  }
+
+  /** The estimate ({@code which == 0}) or an end of an interval as a value; unavailable, saying why, when not a number. */
+  static Value value(BlockStats.Interval i, int which) {
+    double v = which == 0 ? i.estimate() : which < 0 ? i.lower() : i.upper();
+    if (Double.isFinite(v)) {
+      return new Value.Real(v);
+    }
+    return new Value.Unavailable(i.blocks() == 0 ? "no block of campaign confirm has a value"
+        : "one block only: no spread between blocks");
+  }
+
+  /** |block mean - predicted|; unavailable without a block. */
+  static Value error(BlockStats.Interval mean, double predicted) {
+    return mean.blocks() == 0 ? value(mean, 0) : new Value.Real(Math.abs(mean.estimate() - predicted));
+  }
+
+  /** Mean smooth-limit error minus mean grid-law error over the predicted conditions; unavailable if one has no block. */
+  static Value skill(Analysis a, Optional<RunExclusion> exclusion, Map<String, Double> predicted, double smooth) {
+    double law = 0;
+    double base = 0;
+    for (Map.Entry<String, Double> e : predicted.entrySet()) {
+      BlockStats.Interval m = mean(a, exclusion, e.getKey(), Metric.RETENTION);
+      if (m.blocks() == 0) {
+        return new Value.Unavailable("condition " + e.getKey() + " has no block with a retention");
+      }
+      law += Math.abs(m.estimate() - e.getValue());
+      base += Math.abs(m.estimate() - smooth);
+    }
+    return new Value.Real((base - law) / predicted.size());
+  }
+
+  private static Quantity part(String key, String macro, String definition, Unit unit, Format format,
+                               java.util.function.Function<Analysis, BlockStats.Interval> interval, int which) {
+    return part(key, macro, definition, unit, format, "ftl.stats.BlockStats#mean", interval, which);
+  }
+
+  private static Quantity part(String key, String macro, String definition, Unit unit, Format format, String function,
+                               java.util.function.Function<Analysis, BlockStats.Interval> interval, int which) {
+    return new Quantity(key, macro, definition, unit, format, Scope.KAFKA_EVENTS, function, a -> {
+          if (!CampaignQuantities.has(a, CONFIRM)) {
+            return CampaignQuantities.noData(CONFIRM);
+          }
+          return value(interval.apply(a), which);
+        });
+  }
+
+  private static Quantity count(String key, String macro, String definition, java.util.function.ToLongFunction<Analysis> f) {
+    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS,
+        "ftl.quantity.ConfirmQuantities#usable", a -> CampaignQuantities.has(a, CONFIRM) ? new Value.Count(f.applyAsLong(a))
+            : CampaignQuantities.noData(CONFIRM));
+  }
+
+  /** A key segment as macro words: first letter up, the rest as written (letters only). */
+  private static String words(String segment) {
+    return ftl.data.Identifiers.macroWords(segment);
+  }
+}
