@@ -49,10 +49,10 @@ final class ConfirmQuantities {
             : (double) r.guard().oneTickNegative() / r.guard().taken()),
     /** The run's median flight {@code T = recv_ns - send_ns}, us. */
     FLIGHT_MEDIAN("flightMedian", Unit.MICROSECONDS, Format.REAL_3SF,
-        "the run's type-7 median flight T = recv_ns - send_ns (monotonic clock), in us", r -> r.guard().medianFlightNanos() / 1e3),
+        "run's type-7 median flight T = recv_ns - send_ns (monotonic clock), in us", r -> r.guard().medianFlightNanos() / 1e3),
     /** The run's median displacement {@code D = ack_ns - send_ns}, us. */
     DISPLACEMENT_MEDIAN("displacementMedian", Unit.MICROSECONDS, Format.REAL_3SF,
-        "the run's type-7 median displacement D = ack_ns - send_ns (monotonic clock), in us", r -> r.medianDisplacementNanos() / 1e3),
+        "run's type-7 median displacement D = ack_ns - send_ns (monotonic clock), in us", r -> r.medianDisplacementNanos() / 1e3),
     /** OpenMessaging Benchmark's median over the true median: guard median (ms, nearest rank of kept M) in us over T's median. */
     OMB_INFLATION("ombInflation", Unit.RATIO, Format.RATIO_3SF,
         "OpenMessaging Benchmark's median inflation: the guard's median (nearest rank of the kept M, whole ms, times 1000) "
@@ -109,6 +109,14 @@ final class ConfirmQuantities {
     Map<String, Double> gridPredicted = numbers(predictions.path("gridlaw"), "retention");
     Map<String, Double> tickPredicted = numbers(predictions.path("one_tick"), "share");
     double smooth = predictions.path("smooth_limit").optionalDoubleIn(0, 1).orElse(Double.NaN);
+    Map<String, Double> skillPredicted = new LinkedHashMap<>();
+    for (JsonValue name : predictions.path("skill_conditions").elements()) {
+      String cond = name.text();
+      if (!gridPredicted.containsKey(cond)) {
+        throw name.error("names no condition of predictions.gridlaw");
+      }
+      skillPredicted.put(cond, gridPredicted.get(cond));
+    }
 
     q.add(count("confirm.blocks", "ConfirmBlocks", "blocks (broker lifetimes, ledger column block) of campaign confirm "
         + "with at least one usable run", a -> (long) byBlock(usable(a, exclusion)).size()));
@@ -166,14 +174,14 @@ final class ConfirmQuantities {
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#error",
           a -> error(mean(a, exclusion, cond, Metric.RETENTION), predicted)));
     }
-    if (!gridPredicted.isEmpty() && !Double.isNaN(smooth)) {
+    if (!skillPredicted.isEmpty() && !Double.isNaN(smooth)) {
       q.add(new Quantity("confirm.gridlaw.skill", "ConfirmGridLawSkill",
           "the grid law's skill over a no-grid baseline: the mean over the conditions " + String.join(", ",
-              gridPredicted.keySet()) + " of |confirm.retention - predictions.smooth_limit (" + smooth + ")| minus the "
+              skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |confirm.retention - predictions.smooth_limit (" + smooth + ")| minus the "
               + "mean of |confirm.retention - the registered grid-law prediction|, in fractions of the taken events "
               + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)",
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#skill",
-          a -> skill(a, exclusion, gridPredicted, smooth)));
+          a -> skill(a, exclusion, skillPredicted, smooth)));
     }
     for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
       String cond = e.getKey();

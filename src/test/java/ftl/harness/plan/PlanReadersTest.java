@@ -39,6 +39,11 @@ class PlanReadersTest {
   @MethodSource("committedPlans")
   void read_committedPlan_bothReadersAgreeOnTheKafkaInstrumentsPlans(Path plan) throws IOException {
     JsonNode tree = PlanReader.read(plan, plan.toString()).json();
+    if (!Files.exists(plan.resolveSibling(EventFormat.LEDGER_FILE))) {
+      // registered, not yet run: the instrument must accept it as it stands (criteria and exclusion rule included)
+      assertThat(PlanParser.read(plan).campaign()).isEqualTo(tree.path("campaign").asText());
+      return;
+    }
     List<CSVRecord> rows = new ArrayList<>();
     try (var in = Files.newBufferedReader(plan.resolveSibling(EventFormat.LEDGER_FILE), StandardCharsets.UTF_8)) {
       CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(in).forEach(rows::add);
