@@ -178,7 +178,8 @@ public final class Emitter {
   /**
    * Each verdict's kind beside it ({@code kind}, {@code kindLatex}: confirmatory, exploratory with the date its rule was
    * set, or consistency check; a verdict nothing registers is exploratory), and the lists the verdict tables lay out:
-   * {@code verdicts} (every verdict), {@code confirmatory} (the registered predictions and claims, held or not) and
+   * {@code verdicts} (every verdict), {@code confirmatory} (the registered predictions and claims, held or not, but for
+   * those of a confirmatory campaign, which {@code tab-confirm} lays out from {@link TableRows#confirm}) and
    * {@code deviations} (every rule that replaced another after the data, with the earlier rule and its verdict).
    */
   private static void verdicts(Map<String, Object> model, List<Map<String, Object>> qs, List<?> registrations) {
@@ -204,7 +205,8 @@ public final class Emitter {
       m.put("campaignsLatex", ftl.quantity.LatexEscape.escape(r == null ? "" : String.join(", ", r.campaigns())));
       m.put("replacesLatex", ftl.quantity.LatexEscape.escape(r == null ? "" : r.replaces()));
       all.add(m);
-      if (kind == ftl.data.VerdictKind.CONFIRMATORY) {
+      // the confirmatory campaign's own verdicts have their own table (tab-confirm, from TableRows#confirm)
+      if (kind == ftl.data.VerdictKind.CONFIRMATORY && !ownTable(r)) {
         confirmatory.add(m);
       }
       if (r != null && !r.replaces().isEmpty()) {
@@ -214,6 +216,11 @@ public final class Emitter {
     model.put("verdicts", all);
     model.put("confirmatory", confirmatory);
     model.put("deviations", deviations);
+  }
+
+  /** Whether a verdict belongs to a campaign with a table of its own: every campaign it judges is confirmatory. */
+  static boolean ownTable(ftl.data.Registration r) {
+    return !r.campaigns().isEmpty() && r.campaigns().stream().allMatch(TableRows::confirmatory);
   }
 
   /** Longest basis the main text's table of registered predictions prints; the supplement prints every basis whole. */

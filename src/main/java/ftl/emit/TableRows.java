@@ -41,11 +41,14 @@ import java.util.regex.Pattern;
  * @param retention campaign modeB's conditions without a controlled start phase, by send interval ({@code tab-retention})
  * @param bands per campaign, the 1/D law's slope and bands ({@code tab-bands})
  * @param replication the original study's claims beside ours ({@code tab-replication})
+ * @param confirm the confirmatory campaign's registered rules and claims, in plan order ({@code tab-confirm})
  */
+// Thirteen components: one per table or figure the templates lay out, each built once from the same quantities.
 public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapsePoints, List<OriginalRange> originalCollapse,
                         List<CurvePoint> exposureCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
                         List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
-                        List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication) {
+                        List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication,
+                        List<ConfirmRow> confirm) {
 
   /**
    * One table cell that prints a registry quantity.
@@ -137,6 +140,22 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     }
   }
 
+  /**
+   * A rule or claim the confirmatory campaign's plan registered before its first run, with what decided it.
+   *
+   * @param idLatex the rule's id in the plan
+   * @param claimLatex what it judges (the plan's words)
+   * @param statistic the compared statistic ({@link Cell#MISSING} for a claim combining rules)
+   * @param lower the lower end of its interval ({@link Cell#MISSING} for a point comparison)
+   * @param upper the upper end of its interval ({@link Cell#MISSING} for a point comparison)
+   * @param ruleLatex the comparison and threshold with unit, as LaTeX ({@code $\ge$ 7 ratio}); a claim's combining rule
+   * @param expectedLatex the verdict the plan expected ({@code predictions.expected_verdicts}), up to its first
+   *     parenthesis or condition ({@code " if "}): the reasons are the plan's; {@code --} when the plan states none
+   * @param verdict the verdict, {@code criterion.<campaign>.<id>}
+   */
+  public record ConfirmRow(String idLatex, String claimLatex, Cell statistic, Cell lower, Cell upper, String ruleLatex,
+                           String expectedLatex, Cell verdict) {}
+
   /** The first flight band the 1/D table shows: band 1 (flights below a third of a millisecond) holds no run of interest. */
   static final int FIRST_TABLE_BAND = 2;
   /** The original study's claim whose range the collapse figure shades. */
@@ -161,6 +180,7 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     retention = List.copyOf(retention);
     bands = List.copyOf(bands);
     replication = List.copyOf(replication);
+    confirm = List.copyOf(confirm);
   }
 
   /**
@@ -188,7 +208,7 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     return new TableRows(r.collapse(), collapsePoints, originalCollapse(original), r.exposureCurve(),
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
-        r.replication(original));
+        r.replication(original), r.confirm(campaigns));
   }
 
   private static List<OriginalRange> originalCollapse(List<OriginalStudy.Claim> original) {
@@ -200,6 +220,43 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
       }
     }
     return out;
+  }
+
+  /** Whether a campaign folder is one the catalogue declares confirmatory (a foreign root's campaigns are not). */
+  static boolean confirmatory(String campaign) {
+    for (CampaignCatalogue c : CampaignCatalogue.values()) {
+      if (c.folder().equals(campaign)) {
+        return c.role() == CampaignCatalogue.Role.CONFIRMATORY;
+      }
+    }
+    return false;
+  }
+
+  /** A rule's comparison and threshold as LaTeX: {@code $\le$ 0.10 fraction}, {@code interval above 1 ratio}. */
+  static String ruleLatex(ftl.data.Criteria.Rule rule) {
+    List<String> t = rule.thresholds().stream().map(java.math.BigDecimal::toPlainString).toList();
+    String bound = t.size() == 2 ? "[" + t.get(0) + ", " + t.get(1) + "]" : t.get(0);
+    String what = switch (rule.comparison()) {
+      case LT -> "$<$";
+      case LE -> "$\\le$";
+      case GT -> "$>$";
+      case GE -> "$\\ge$";
+      default -> LatexEscape.escape(rule.comparison().word().replace('_', ' '));
+    };
+    return what + " " + bound + (rule.unit().equals("1") ? "" : " " + LatexEscape.escape(rule.unit()));
+  }
+
+  /** The expected verdict a plan states, up to its first parenthesis or " if ", LaTeX-escaped; {@code --} when none. */
+  static String expectedLatex(ftl.data.JsonValue v) {
+    if (v.isAbsent()) {
+      return "--";
+    }
+    String text = v.text();
+    for (String end : new String[] {" (", " if "}) {
+      int cut = text.indexOf(end);
+      text = cut < 0 ? text : text.substring(0, cut);
+    }
+    return LatexEscape.escape(text);
   }
 
   /** The rows over one map of computed quantities by key. */
@@ -409,6 +466,30 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
         }
         out.add(new BandsRow(n, cell("onedlaw.slope." + n), cell("onedlaw.slope.lower." + n),
             cell("onedlaw.slope.upper." + n), cell("onedlaw.verdict." + n), bands));
+      }
+      return out;
+    }
+
+    /** The registered rules and claims of the campaigns whose role is {@link CampaignCatalogue.Role#CONFIRMATORY}. */
+    List<ConfirmRow> confirm(List<Campaign> campaigns) {
+      List<ConfirmRow> out = new ArrayList<>();
+      for (Campaign c : campaigns) {
+        if (!confirmatory(c.name()) || c.criteria().isEmpty()) {
+          continue;
+        }
+        ftl.data.JsonValue expected = c.plan().orElseThrow().path("predictions").path("expected_verdicts");
+        String prefix = "criterion." + c.name() + ".";
+        for (ftl.data.Criteria.Rule rule : c.criteria().get().rules()) {
+          boolean interval = rule.comparison().interval();
+          out.add(new ConfirmRow(LatexEscape.escape(rule.id()), LatexEscape.escape(rule.claim()), cell(rule.statistic()),
+              interval ? cell(rule.lower()) : Cell.MISSING, interval ? cell(rule.upper()) : Cell.MISSING, ruleLatex(rule),
+              expectedLatex(expected.path(rule.id())), cell(prefix + rule.id())));
+        }
+        for (ftl.data.Criteria.Claim claim : c.criteria().get().claims()) {
+          out.add(new ConfirmRow(LatexEscape.escape(claim.id()), LatexEscape.escape(claim.claim()), Cell.MISSING,
+              Cell.MISSING, Cell.MISSING, (claim.all() ? "all of " : "any of ") + LatexEscape.escape(String.join(", ", claim.of())),
+              expectedLatex(expected.path(claim.id())), cell(prefix + claim.id())));
+        }
       }
       return out;
     }

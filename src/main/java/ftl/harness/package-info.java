@@ -132,6 +132,10 @@
  *   "matrix":      { "field": [v1, v2], "field2": [...] },   // cartesian product, names generated,
  *                                                            // e.g. "si250us-fifo"
  *   "predictions": { free object, carried as written },
+ *   "criteria":    { the registered verdicts: ftl.data.Criteria's schema, checked before the first run },
+ *   "exclusion":   {"steal_pct_above": 5, "other_cpu_pct_above": 10},  // optional, ftl.data.RunExclusion: runs the
+ *                                                            // host disturbed beyond it are excluded and counted
+ *   "calibration": { free object: how the thresholds and predictions were set, carried as written },
  *   "replay":      {                                         // only for replay conditions (see below)
  *     "upstream":  {"repo": "statsbomb/open-data", "commit": "&lt;40 hex&gt;", "note": "free text"},
  *     "inputs":    {"m1": {"path": "data/events/1.json", "sha256": "&lt;64 hex&gt;", "bytes": 123}},

@@ -57,7 +57,15 @@ final class ConfirmQuantities {
     OMB_INFLATION("ombInflation", Unit.RATIO, Format.RATIO_3SF,
         "OpenMessaging Benchmark's median inflation: the guard's median (nearest rank of the kept M, whole ms, times 1000) "
             + "over the run's median flight T in us", r -> r.guard().kept() == 0 ? Double.NaN
-            : r.guard().guardMedianMillis() * 1e3 / (r.guard().medianFlightNanos() / 1e3));
+            : r.guard().guardMedianMillis() * 1e3 / (r.guard().medianFlightNanos() / 1e3)),
+    /** The pacer's burst share (ledger pacing_burst_share): sends closer than a quarter interval, a measured covariate. */
+    BURST_SHARE("burstShare", Unit.FRACTION, Format.PERCENT_2DP,
+        "pacer's burst share (ledger pacing_burst_share: consecutive sends closer than a quarter of the send interval)",
+        r -> ledgerNumber(r, LedgerSchema.PACING_BURST_SHARE, 1)),
+    /** Other processes' CPU during the run (ledger other_cpu_pct), as a fraction of all cores' time. */
+    OTHER_CPU("otherCpu", Unit.FRACTION, Format.PERCENT_2DP,
+        "CPU share of all cores used by processes other than the client, the broker and the load generator (ledger "
+            + "other_cpu_pct over 100)", r -> ledgerNumber(r, LedgerSchema.OTHER_CPU_PCT, 100));
 
     final String word;
     final Unit unit;
@@ -124,6 +132,11 @@ final class ConfirmQuantities {
         + "back as applied and which the plan's exclusion rule keeps", a -> (long) usable(a, exclusion).size()));
     q.add(count("confirm.excluded", "ConfirmExcluded", "ok runs of campaign confirm excluded by the plan's registered "
         + "exclusion rule (" + describe(exclusion) + "), counted, not analysed", a -> excluded(a, exclusion)));
+    q.add(count("confirm.excluded.steal", "ConfirmExcludedSteal", "ok runs of campaign confirm the exclusion rule "
+        + "excluded for steal time (ledger steal_pct above the plan's threshold)", a -> excluded(a, exclusion, "steal_pct")));
+    q.add(count("confirm.excluded.otherCpu", "ConfirmExcludedOtherCpu", "ok runs of campaign confirm the exclusion rule "
+        + "excluded for other processes' CPU (ledger other_cpu_pct above the plan's threshold, steal within it)",
+        a -> excluded(a, exclusion, "other_cpu_pct")));
     q.add(count("confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
         + "an exclusion threshold reads was empty", a -> unmeasured(a, exclusion)));
     q.add(count("confirm.refused", "ConfirmRefused", "ok runs of campaign confirm whose manipulation the host refused "
@@ -133,11 +146,20 @@ final class ConfirmQuantities {
     q.add(count("confirm.warmup.unconverged", "ConfirmWarmupUnconverged", "ok runs of campaign confirm whose warm-up "
         + "ended at max_events without converging (ledger warmup_converged = no)",
         a -> a.campaignRuns(CONFIRM).stream().filter(r -> r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).count()));
+    q.add(new Quantity("confirm.measuredHours", "ConfirmMeasuredHours", "measured sends of campaign confirm in hours: "
+        + "the sum over its ok runs of the events in the run's file times its send interval (ledger send_interval_ns), "
+        + "warm-up excluded", Unit.HOURS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#measuredHours",
+        a -> CampaignQuantities.has(a, CONFIRM) ? new Value.Real(measuredHours(a.campaignRuns(CONFIRM)))
+            : CampaignQuantities.noData(CONFIRM)));
     q.add(count("confirm.flightNegative", "ConfirmFlightNegative", "events of the usable runs of campaign confirm with a "
         + "negative flight T = recv_ns - send_ns (one clock: zero by construction)",
         a -> usable(a, exclusion).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
 
     for (String cond : conditions) {
+      q.add(count("confirm.excluded." + cond, "ConfirmExcluded" + ftl.data.Identifiers.macroWords(cond), "ok runs of "
+          + "condition " + cond + " of campaign confirm excluded by the plan's exclusion rule",
+          a -> Manipulations.usable(a, CONFIRM).stream().filter(r -> r.row().condition().equals(cond)
+              && exclusion.flatMap(x -> x.reason(r.row())).isPresent()).count()));
       for (Metric m : Metric.values()) {
         String key = "confirm." + m.word + "." + cond;
         String macro = "Confirm" + words(m.word) + ftl.data.Identifiers.macroWords(cond);
@@ -167,6 +189,10 @@ final class ConfirmQuantities {
     for (Map.Entry<String, Double> e : gridPredicted.entrySet()) {
       String cond = e.getKey();
       double predicted = e.getValue();
+      q.add(registered("confirm.gridlaw.predicted." + cond, "ConfirmGridLawPredicted" + ftl.data.Identifiers.macroWords(cond),
+          "the grid law's retention for condition " + cond + " of campaign confirm, registered in the plan before the data "
+              + "(predictions.gridlaw." + cond + ".retention), from the intended schedule and the earlier campaigns' flights",
+          predicted));
       q.add(new Quantity("confirm.gridlaw.error." + cond, "ConfirmGridLawError" + ftl.data.Identifiers.macroWords(cond),
           "absolute difference, in fractions of the taken events, between confirm.retention." + cond + " and the grid "
               + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
@@ -186,6 +212,9 @@ final class ConfirmQuantities {
     for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
       String cond = e.getKey();
       double predicted = e.getValue();
+      q.add(registered("confirm.oneTick.predicted." + cond, "ConfirmOneTickPredicted" + ftl.data.Identifiers.macroWords(cond),
+          "the share of one-tick negatives for condition " + cond + " of campaign confirm, registered in the plan before the "
+              + "data (predictions.one_tick." + cond + ".share)", predicted));
       q.add(new Quantity("confirm.oneTick.error." + cond, "ConfirmOneTickError" + ftl.data.Identifiers.macroWords(cond),
           "absolute difference, in fractions of the taken events, between confirm.oneTickShare." + cond + " and the "
               + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")",
@@ -206,7 +235,7 @@ final class ConfirmQuantities {
     return out;
   }
 
-  private static String describe(Optional<RunExclusion> exclusion) {
+  static String describe(Optional<RunExclusion> exclusion) {
     if (exclusion.isEmpty()) {
       return "the plan registers none";
     }
@@ -231,12 +260,34 @@ final class ConfirmQuantities {
     return Manipulations.usable(a, CONFIRM).stream().filter(r -> exclusion.flatMap(x -> x.reason(r.row())).isPresent()).count();
   }
 
+  /** Excluded runs whose reason names {@code column} (the rule tests steal first, then other processes' CPU). */
+  private static long excluded(Analysis a, Optional<RunExclusion> exclusion, String column) {
+    return Manipulations.usable(a, CONFIRM).stream()
+        .filter(r -> exclusion.flatMap(x -> x.reason(r.row())).filter(why -> why.startsWith(column)).isPresent()).count();
+  }
+
   private static long unmeasured(Analysis a, Optional<RunExclusion> exclusion) {
     return usable(a, exclusion).stream().filter(r -> exclusion.map(x -> x.unmeasured(r.row())).orElse(false)).count();
   }
 
   private static long sum(Analysis a, LedgerSchema.Column column) {
     return a.campaignRuns(CONFIRM).stream().map(r -> r.field(column)).filter(s -> !s.isEmpty()).mapToLong(Long::parseLong).sum();
+  }
+
+  /** A numeric ledger cell over {@code divisor}; NaN when the cell is empty (the block then has no value). */
+  static double ledgerNumber(RunResult r, LedgerSchema.Column column, double divisor) {
+    String cell = r.field(column);
+    return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell) / divisor;
+  }
+
+  /** Events in the files times the send interval, summed, in hours; a run without a send interval adds nothing. */
+  static double measuredHours(List<RunResult> runs) {
+    double nanos = 0;
+    for (RunResult r : runs) {
+      String s = r.field(LedgerSchema.SEND_INTERVAL_NS);
+      nanos += s.isEmpty() ? 0 : (double) r.rows() * Long.parseLong(s);
+    }
+    return nanos / 3.6e12;
   }
 
   /** Runs by block (ledger column block), blocks in order; a run without a block is its own block 0. */
@@ -328,6 +379,12 @@ final class ConfirmQuantities {
           }
           return value(interval.apply(a), which);
         });
+  }
+
+  /** A number the plan registered (a fraction), printed as the paper's other fractions; it reads no data. */
+  private static Quantity registered(String key, String macro, String definition, double value) {
+    return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS,
+        "ftl.quantity.ConfirmQuantities#add", a -> new Value.Real(value));
   }
 
   private static Quantity count(String key, String macro, String definition, java.util.function.ToLongFunction<Analysis> f) {

@@ -258,4 +258,50 @@ class TableRowsTest {
     assertThat(r.get(3).verdict()).isNull();
     assertThat(r.get(3).basisLatex()).isEqualTo("n/a");
   }
+
+  @Test
+  void confirm_theConfirmatoryCampaign_oneRowPerRuleAndClaimInPlanOrder() {
+    DataSet confirm = DataSet.scan(Path.of("src/test/resources/ftl/quantity/roots/confirm"), "confirm");
+    real("confirm.negativeRate.base", 0.5);
+    real("confirm.negativeRate.base.lower", 0.06);
+    real("confirm.negativeRate.base.upper", 0.94);
+    put("confirm.flightNegative", new Value.Count(0));
+    put("criterion.confirm.negativeSpans", new Value.Verdict(true, "b"));
+    put("criterion.confirm.noNegativeFlight", new Value.Verdict(true, "b"));
+    put("criterion.confirm.both", new Value.Verdict(true, "b"));
+    List<TableRows.ConfirmRow> r = TableRows.of(confirm, q, List.of()).confirm();
+    assertThat(r).extracting(TableRows.ConfirmRow::idLatex).containsExactly("negativeSpans", "noNegativeFlight", "both");
+    assertThat(r.get(0).statistic().key()).isEqualTo("confirm.negativeRate.base");
+    assertThat(r.get(0).lower().key()).isEqualTo("confirm.negativeRate.base.lower");
+    assertThat(r.get(0).upper().latex()).isEqualTo("L(confirm.negativeRate.base.upper)");
+    assertThat(r.get(0).ruleLatex()).isEqualTo("interval above 0.01 fraction");
+    assertThat(r.get(0).expectedLatex()).isEqualTo("held");
+    assertThat(r.get(0).verdict().key()).isEqualTo("criterion.confirm.negativeSpans");
+    assertThat(r.get(1).lower()).isEqualTo(TableRows.Cell.MISSING);
+    assertThat(r.get(1).ruleLatex()).isEqualTo("$\\le$ 0 count");
+    assertThat(r.get(1).expectedLatex()).isEqualTo("--");
+    assertThat(r.get(2).statistic()).isEqualTo(TableRows.Cell.MISSING);
+    assertThat(r.get(2).ruleLatex()).isEqualTo("all of negativeSpans, noNegativeFlight");
+    assertThat(rowsWithAFigure(FULL).confirm()).as("no confirmatory campaign in root full").isEmpty();
+  }
+
+  @Test
+  void confirmatory_onlyTheCataloguesConfirmatoryCampaigns() {
+    assertThat(TableRows.confirmatory("confirm")).isTrue();
+    assertThat(TableRows.confirmatory("modeA")).isFalse();
+    assertThat(TableRows.confirmatory("not-a-campaign")).isFalse();
+  }
+
+  @Test
+  void ruleLatex_everyComparison_printsItsSymbolThresholdAndUnit() {
+    java.util.function.BiFunction<ftl.data.Criteria.Comparison, List<java.math.BigDecimal>, String> rule = (c, t) ->
+        TableRows.ruleLatex(new ftl.data.Criteria.Rule("r", "c", false, "k", c, "", "", t, c == ftl.data.Criteria.Comparison.GT
+            ? "1" : "ratio", "block", List.of(), java.util.Optional.empty(), 1, java.util.Map.of()));
+    List<java.math.BigDecimal> one = List.of(new java.math.BigDecimal("7"));
+    assertThat(rule.apply(ftl.data.Criteria.Comparison.LT, one)).isEqualTo("$<$ 7 ratio");
+    assertThat(rule.apply(ftl.data.Criteria.Comparison.GE, one)).isEqualTo("$\\ge$ 7 ratio");
+    assertThat(rule.apply(ftl.data.Criteria.Comparison.GT, one)).isEqualTo("$>$ 7");
+    assertThat(rule.apply(ftl.data.Criteria.Comparison.INTERVAL_WITHIN,
+        List.of(new java.math.BigDecimal("0.667"), new java.math.BigDecimal("1.5")))).isEqualTo("interval within [0.667, 1.5] ratio");
+  }
 }

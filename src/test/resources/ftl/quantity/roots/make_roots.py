@@ -18,6 +18,9 @@ Each root is a folder acting as a data root (campaign folders modeA, modeB, payl
   newc       the campaigns of issue 13: clockoffset (with the modeB flights its predictions use), fifojvm and
              delivery, a few runs each, every answer worked out in the ledger's header.
   onedlaw    a sign campaign whose runs' flights differ: the 1/D law's slope, bands and a crossover in the data.
+  confirm    the confirmatory campaign in blocks: block-level means, t intervals and ratios, the plan's exclusion rule,
+             grid-law and one-tick errors against the plan's numbers, a block without a value, a run without a block.
+  confirmnone the confirmatory campaign with one block: no interval anywhere, a skill without a block, no exclusion.
 Every event has flight T = recv_ns - send_ns, displacement D = ack_ns - send_ns and A = T - D; the send
 phase is send_us mod 1000 and create_ms = floor(send_us / 1000) unless an event says otherwise, so the guard
 keeps an event (M = floor(recv_us / 1000) - create_ms > 0) iff phase + T/1000 >= 1000 us.
@@ -450,6 +453,99 @@ Broker Y,1000000,p99,end-to-end,synthetic source 3
 """)
 
 
+CONFIRM_PLAN = {
+    "campaign": "confirm", "blocks": 3,
+    "conditions": [{"name": "base"}, {"name": "fifo", "priority": "fifo"}, {"name": "g", "send_interval": "1001us"},
+                   {"name": "off", "clock_offset_us": 700}],
+    "exclusion": {"steal_pct_above": 5},
+    "predictions": {"gridlaw": {"base": {"retention": 0.5}, "g": {"retention": 0.25}}, "smooth_limit": 0.5,
+                    "skill_conditions": ["base", "g"], "one_tick": {"off": {"share": 0.5}}},
+    "criteria": {"version": 1, "rules": [
+        {"id": "negativeSpans", "claim": "negative spans occur", "kind": "empirical", "statistic": "confirm.negativeRate.base",
+         "comparison": "interval_above", "lower": "confirm.negativeRate.base.lower", "upper": "confirm.negativeRate.base.upper",
+         "threshold": 0.01, "unit": "fraction", "sidedness": "one-sided", "replication": "block", "runs": ["base"],
+         "testable_if": {"statistic": "confirm.blocks", "comparison": ">=", "threshold": 2, "unit": "count"}},
+        {"id": "noNegativeFlight", "claim": "no flight is negative", "kind": "consistency", "statistic": "confirm.flightNegative",
+         "comparison": "<=", "threshold": 0, "unit": "count", "sidedness": "one-sided", "replication": "event", "runs": "all"}],
+        "claims": [{"id": "both", "claim": "both rules", "combine": "all", "of": ["negativeSpans", "noNegativeFlight"]}]},
+}
+CONFIRM_PLAN["predictions"]["expected_verdicts"] = {"negativeSpans": "held (a synthetic expectation)"}
+
+
+def c_fields(block, prio="default", steal="0.5", converged="yes", warmup="10"):
+    return {**a_fields(prio, "shared", "0"), "block": block, "steal_pct": steal, "warmup_converged": converged,
+            "warmup_events": warmup}
+
+
+def confirm():
+    root = "confirm"
+    T4 = 400_000
+    runs = [
+        ("b1", "base", "ok", "Synthetic confirm run b1 (block 1): A < 0 once in 2; phases 700, 100: kept 1 of 2; D 500, 100 us.",
+         [ev(0, 500_000, T4, 700), ev(1, 100_000, T4, 100)], {**c_fields("1"), "pacing_burst_share": "0.25"}),
+        ("f1", "fifo", "ok", "Synthetic confirm run f1 (block 1): A < 0 once in 4; every event kept.",
+         [ev(0, 500_000, T4, 700)] + [ev(i, 100_000, T4, 700) for i in range(1, 4)], c_fields("1", "fifo")),
+        ("g1", "g", "ok", "Synthetic confirm run g1 (block 1): phases 700, 100: kept 1 of 2, no negative A.",
+         [ev(0, 100_000, T4, 700), ev(1, 100_000, T4, 100)], c_fields("1")),
+        ("o1", "off", "ok", "Synthetic confirm run o1 (block 1): CreateTime one tick late: phase 100 gives M = -1, phase 700 M = 0.",
+         [ev(0, 100_000, T4, 100, create_off=1), ev(1, 100_000, T4, 700, create_off=1)], c_fields("1")),
+        ("b2", "base", "ok", "Synthetic confirm run b2 (block 2): A < 0 in 2 of 4; phases 700, 700, 700, 100: kept 3 of 4.",
+         [ev(0, 500_000, T4, 700), ev(1, 500_000, T4, 700), ev(2, 100_000, T4, 700), ev(3, 100_000, T4, 100)], c_fields("2")),
+        ("f2", "fifo", "ok", "Synthetic confirm run f2 (block 2): A < 0 once in 2.",
+         [ev(0, 500_000, T4, 700), ev(1, 100_000, T4, 700)], c_fields("2", "fifo")),
+        ("g2", "g", "ok", "Synthetic confirm run g2 (block 2): its one event never delivered: no value of any metric.",
+         [ev(0, 100_000, T4, 700, recv=False)], c_fields("2")),
+        ("b3", "base", "ok", "Synthetic confirm run b3 (block 3): steal 9 % > 5 %: excluded by the plan's rule.",
+         [ev(0, 500_000, T4, 700)], c_fields("3", steal="9")),
+        ("b3u", "base", "ok", "Synthetic confirm run b3u (block 3): A < 0 in its one event, kept; D 500 us.",
+         [ev(0, 500_000, T4, 700)], c_fields("3")),
+        ("f3", "fifo", "ok", "Synthetic confirm run f3 (block 3): no negative A (rate 0: the block has no ratio).",
+         [ev(0, 100_000, T4, 700)], c_fields("3", "fifo")),
+        ("b4", "base", "ok", "Synthetic confirm run b4 (block 4): no negative A (rate 0: the block has no ratio); both kept; D 100 us.",
+         [ev(0, 100_000, T4, 700), ev(1, 100_000, T4, 700)], c_fields("4")),
+        ("f4", "fifo", "ok", "Synthetic confirm run f4 (block 4): A < 0 once in 2.",
+         [ev(0, 500_000, T4, 700), ev(1, 100_000, T4, 700)], c_fields("4", "fifo")),
+        ("b0", "base", "ok", "Synthetic confirm run b0 (no block: block 0): A < 0 once in 2, both kept; steal unread; warm-up not converged.",
+         [ev(0, 500_000, T4, 700), ev(1, 100_000, T4, 700)], c_fields("", steal="", converged="no", warmup="7")),
+        ("x1", "fifo", "ok", "Synthetic confirm run x1 (block 2): priority refused, not analysed.",
+         [ev(0, 500_000, T4, 700)], {**c_fields("2", "fifo"), "priority_applied": "refused"}),
+    ]
+    campaign(root, "confirm", runs, """Synthetic confirmatory campaign (blocks), hand-computed answers (t quantiles: 4.302653 for 2 df, 12.706205 for 1 df):
+usable runs 12 (x1 refused, b3 excluded: steal 9 > 5); blocks with a usable run: 0 to 4 = 5; unmeasured 1 (b0: steal empty).
+warm-up sends over the 14 ok runs (refused and excluded ones too): 7 (b0) + 13 x 10 = 137; unconverged 1 (b0).
+base per block (t quantile 2.776445 for 4 df): negative rate 0.5, 0.5, 0.5, 1, 0 (blocks 0 to 4): mean 0.5, sd 0.35355,
+  interval 0.5 -+ 2.776445 x 0.35355 / sqrt 5 = [0.0610, 0.9390]; retention 1, 0.5, 0.75, 1, 1: mean 0.85, sd 0.22361,
+  interval [0.5724, 1.1276]; flight median 400 us; D median 300, 300, 300, 500, 100 us: mean 300 us.
+  OMB inflation: guard median 1 ms over 400 us = 2.5 in every block.
+fifo per block: 0.25 (1), 0.5 (2), 0 (3), 0.5 (4). collapseThreads base/fifo over blocks 1 and 2 (block 3: fifo rate 0,
+  block 4: base rate 0): ratios 2 and 1,
+  geometric mean sqrt 2 = 1.414; log sd 0.4901; interval exp(0.3466 -+ 12.706205 x 0.4901 / sqrt 2) = [0.0173, 115.6].
+g: retention 0.5 in block 1 (block 2 delivered nothing): one block, no interval; grid-law error |0.5 - 0.25| = 0.25.
+base grid-law error |0.85 - 0.5| = 0.35. skill over base, g with smooth 0.5: ((0.35 + 0) - (0.35 + 0.25)) / 2 = -0.125.
+off: one-tick share 1/2 in block 1, error |0.5 - 0.5| = 0; retention 0, so no OMB inflation (nothing kept).
+burst share recorded by b1 only (0.25): one block. negative flights 0. Criterion negativeSpans: the interval [0.0610, 0.9390] lies above 0.01: held (no plan digest: exploratory).""",
+             plan=CONFIRM_PLAN, fields=["block", "steal_pct", "warmup_converged", "pacing_burst_share"])
+
+
+def confirmnone():
+    root = "confirmnone"
+    plan = {"campaign": "confirm", "conditions": [{"name": "base"}, {"name": "g"}],
+            "exclusion": {"other_cpu_pct_above": 10},
+            "predictions": {"gridlaw": {"base": {"retention": 0.5}, "g": {"retention": 0.25}}, "smooth_limit": 0.5,
+                            "skill_conditions": ["base", "g"]}}
+    runs = [
+        ("b1", "base", "ok", "Synthetic confirm run b1 (block 1): both events kept, no negative A.",
+         [ev(0, 100_000, 400_000, 700), ev(1, 100_000, 400_000, 700)], {**c_fields("1"), "other_cpu_pct": "2.0"}),
+        ("b2", "base", "ok", "Synthetic confirm run b2 (block 1): other processes 12 % > 10 %: excluded.",
+         [ev(0, 100_000, 400_000, 700)], {**c_fields("1", warmup=""), "other_cpu_pct": "12.0", "send_interval_ns": ""}),
+    ]
+    campaign(root, "confirm", runs, """Synthetic confirmatory campaign with one block: base has one block (retention 1, negative rate 0),
+so no interval exists (one block only); g has no run, so its error and the skill are unavailable; the collapse
+contrasts name conditions this plan lacks (no block); b2 is excluded (other_cpu_pct 12 > 10) and records no warm-up count and
+no send interval (measured: b1's 2 events at 1 ms = 2 ms = 5.56e-7 h).""",
+             plan=plan, fields=["block", "steal_pct", "warmup_converged"])
+
+
 def minimal():
     write("minimal/audit/demo/outputs/perf-1.txt", "Synthetic output without a figure; there is no ftl-ledger.csv.\n")
 
@@ -477,7 +573,7 @@ predicted 1.0 against 0.5 observed, median |error| 50.00%.""")
 
 
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
@@ -489,5 +585,7 @@ if __name__ == "__main__":
     replaynone()
     newc()
     onedlaw()
+    confirm()
+    confirmnone()
     clash("clashkey", ["a.b", "a-b"], "Synthetic: conditions \"a.b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
