@@ -108,7 +108,67 @@ final class ConfirmQuantities {
       new Contrast("flightHold", "hold5", "base", Metric.FLIGHT_MEDIAN,
           "the delivery hold's effect on the path: median flight T under a 5 ms delivery hold over none"));
 
-  /** The campaign's entries, for the conditions its plan declares and the predictions it registers. */
+  /**
+   * The campaign-level entries, present in every registry (the paper's abstract quotes some, whatever the data root):
+   * counts, measured time and the registered contrasts, whose conditions this class names ({@link #CONTRASTS}). Without
+   * the campaign each is unavailable ("no campaign data present"); the exclusion rule is the plan's, read when computed.
+   */
+  static List<Quantity> all() {
+    List<Quantity> q = new ArrayList<>();
+    q.add(count("confirm.blocks", "ConfirmBlocks", "blocks (broker lifetimes, ledger column block) of campaign confirm "
+        + "with at least one usable run", a -> (long) byBlock(usable(a, exclusion(a))).size()));
+    q.add(count("confirm.runs.usable", "ConfirmRunsUsable", "ok runs of campaign confirm whose manipulations were read "
+        + "back as applied and which the plan's exclusion rule keeps", a -> (long) usable(a, exclusion(a)).size()));
+    q.add(count("confirm.excluded", "ConfirmExcluded", "ok runs of campaign confirm excluded by the plan's registered "
+        + "exclusion rule (plan.json exclusion: a run whose ledger steal_pct or other_cpu_pct exceeds its threshold), "
+        + "counted, not analysed", a -> excluded(a, exclusion(a))));
+    q.add(count("confirm.excluded.steal", "ConfirmExcludedSteal", "ok runs of campaign confirm the exclusion rule "
+        + "excluded for steal time (ledger steal_pct above the plan's threshold)", a -> excluded(a, exclusion(a), "steal_pct")));
+    q.add(count("confirm.excluded.otherCpu", "ConfirmExcludedOtherCpu", "ok runs of campaign confirm the exclusion rule "
+        + "excluded for other processes' CPU (ledger other_cpu_pct above the plan's threshold, steal within it)",
+        a -> excluded(a, exclusion(a), "other_cpu_pct")));
+    q.add(count("confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
+        + "an exclusion threshold reads was empty", a -> unmeasured(a, exclusion(a))));
+    q.add(count("confirm.refused", "ConfirmRefused", "ok runs of campaign confirm whose manipulation the host refused "
+        + "(not analysed)", a -> Manipulations.refused(a, CONFIRM)));
+    q.add(count("confirm.warmup.discarded", "ConfirmWarmupDiscarded", "warm-up sends discarded by the registered "
+        + "stable_flights rule over the ok runs of campaign confirm (ledger warmup_events)", a -> sum(a, LedgerSchema.WARMUP_EVENTS)));
+    q.add(count("confirm.warmup.unconverged", "ConfirmWarmupUnconverged", "ok runs of campaign confirm whose warm-up "
+        + "ended at max_events without converging (ledger warmup_converged = no)",
+        a -> a.campaignRuns(CONFIRM).stream().filter(r -> r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).count()));
+    q.add(new Quantity("confirm.measuredHours", "ConfirmMeasuredHours", "measured sends of campaign confirm in hours: "
+        + "the sum over its ok runs of the events in the run's file times its send interval (ledger send_interval_ns), "
+        + "warm-up excluded", Unit.HOURS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#measuredHours",
+        a -> CampaignQuantities.has(a, CONFIRM) ? new Value.Real(measuredHours(a.campaignRuns(CONFIRM)))
+            : CampaignQuantities.noData(CONFIRM)));
+    q.add(count("confirm.flightNegative", "ConfirmFlightNegative", "events of the usable runs of campaign confirm with a "
+        + "negative flight T = recv_ns - send_ns (one clock: zero by construction)",
+        a -> usable(a, exclusion(a)).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
+    for (Contrast k : CONTRASTS) {
+      String key = "confirm." + k.id();
+      String macro = "Confirm" + words(k.id());
+      String def = k.what() + ": geometric mean over blocks of campaign confirm of the per-block ratio of the "
+          + k.metric().what + " of condition " + k.numerator() + " over condition " + k.denominator();
+      String f = "ftl.stats.BlockStats#ratio";
+      q.add(part(key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a), k), 0));
+      q.add(part(key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a), k), -1));
+      q.add(part(key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a), k), 1));
+      q.add(count(key + ".blocks", macro + "Blocks", "blocks of campaign confirm in which both " + k.numerator() + " and "
+          + k.denominator() + " have a usable run with a value above 0, the blocks " + key + " rests on",
+          a -> (long) ratio(a, exclusion(a), k).blocks()));
+    }
+    return q;
+  }
+
+  /** The plan's exclusion rule, read from the campaign of the analysis' data root (empty without campaign or rule). */
+  static Optional<RunExclusion> exclusion(Analysis a) {
+    return a.memo("confirm:exclusion", () -> a.data().campaigns().stream().filter(c -> c.name().equals(CONFIRM))
+        .findFirst().flatMap(Campaign::plan).flatMap(RunExclusion::of));
+  }
+
+  /** The campaign's per-condition entries, for the conditions its plan declares and the predictions it registers. */
   static void add(List<Quantity> q, Campaign c) {
     List<String> conditions = new ArrayList<>(ftl.data.Criteria.conditionNames(c.plan().map(JsonValue::json)
         .orElseThrow()));
@@ -126,38 +186,9 @@ final class ConfirmQuantities {
       skillPredicted.put(cond, gridPredicted.get(cond));
     }
 
-    q.add(count("confirm.blocks", "ConfirmBlocks", "blocks (broker lifetimes, ledger column block) of campaign confirm "
-        + "with at least one usable run", a -> (long) byBlock(usable(a, exclusion)).size()));
-    q.add(count("confirm.runs.usable", "ConfirmRunsUsable", "ok runs of campaign confirm whose manipulations were read "
-        + "back as applied and which the plan's exclusion rule keeps", a -> (long) usable(a, exclusion).size()));
-    q.add(count("confirm.excluded", "ConfirmExcluded", "ok runs of campaign confirm excluded by the plan's registered "
-        + "exclusion rule (" + describe(exclusion) + "), counted, not analysed", a -> excluded(a, exclusion)));
-    q.add(count("confirm.excluded.steal", "ConfirmExcludedSteal", "ok runs of campaign confirm the exclusion rule "
-        + "excluded for steal time (ledger steal_pct above the plan's threshold)", a -> excluded(a, exclusion, "steal_pct")));
-    q.add(count("confirm.excluded.otherCpu", "ConfirmExcludedOtherCpu", "ok runs of campaign confirm the exclusion rule "
-        + "excluded for other processes' CPU (ledger other_cpu_pct above the plan's threshold, steal within it)",
-        a -> excluded(a, exclusion, "other_cpu_pct")));
-    q.add(count("confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
-        + "an exclusion threshold reads was empty", a -> unmeasured(a, exclusion)));
-    q.add(count("confirm.refused", "ConfirmRefused", "ok runs of campaign confirm whose manipulation the host refused "
-        + "(not analysed)", a -> Manipulations.refused(a, CONFIRM)));
-    q.add(count("confirm.warmup.discarded", "ConfirmWarmupDiscarded", "warm-up sends discarded by the registered "
-        + "stable_flights rule over the ok runs of campaign confirm (ledger warmup_events)", a -> sum(a, LedgerSchema.WARMUP_EVENTS)));
-    q.add(count("confirm.warmup.unconverged", "ConfirmWarmupUnconverged", "ok runs of campaign confirm whose warm-up "
-        + "ended at max_events without converging (ledger warmup_converged = no)",
-        a -> a.campaignRuns(CONFIRM).stream().filter(r -> r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).count()));
-    q.add(new Quantity("confirm.measuredHours", "ConfirmMeasuredHours", "measured sends of campaign confirm in hours: "
-        + "the sum over its ok runs of the events in the run's file times its send interval (ledger send_interval_ns), "
-        + "warm-up excluded", Unit.HOURS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#measuredHours",
-        a -> CampaignQuantities.has(a, CONFIRM) ? new Value.Real(measuredHours(a.campaignRuns(CONFIRM)))
-            : CampaignQuantities.noData(CONFIRM)));
-    q.add(count("confirm.flightNegative", "ConfirmFlightNegative", "events of the usable runs of campaign confirm with a "
-        + "negative flight T = recv_ns - send_ns (one clock: zero by construction)",
-        a -> usable(a, exclusion).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
-
     for (String cond : conditions) {
       q.add(count("confirm.excluded." + cond, "ConfirmExcluded" + ftl.data.Identifiers.macroWords(cond), "ok runs of "
-          + "condition " + cond + " of campaign confirm excluded by the plan's exclusion rule",
+          + "condition " + cond + " of campaign confirm excluded by the plan's exclusion rule (" + describe(exclusion) + ")",
           a -> Manipulations.usable(a, CONFIRM).stream().filter(r -> r.row().condition().equals(cond)
               && exclusion.flatMap(x -> x.reason(r.row())).isPresent()).count()));
       for (Metric m : Metric.values()) {
@@ -170,21 +201,6 @@ final class ConfirmQuantities {
         q.add(part(key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
             + "blocks of " + key, m.unit, m.format, a -> mean(a, exclusion, cond, m), 1));
       }
-    }
-    for (Contrast k : CONTRASTS) {
-      String key = "confirm." + k.id();
-      String macro = "Confirm" + words(k.id());
-      String def = k.what() + ": geometric mean over blocks of campaign confirm of the per-block ratio of the "
-          + k.metric().what + " of condition " + k.numerator() + " over condition " + k.denominator();
-      String f = "ftl.stats.BlockStats#ratio";
-      q.add(part(key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion, k), 0));
-      q.add(part(key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion, k), -1));
-      q.add(part(key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion, k), 1));
-      q.add(count(key + ".blocks", macro + "Blocks", "blocks of campaign confirm in which both " + k.numerator() + " and "
-          + k.denominator() + " have a usable run with a value above 0, the blocks " + key + " rests on",
-          a -> (long) ratio(a, exclusion, k).blocks()));
     }
     for (Map.Entry<String, Double> e : gridPredicted.entrySet()) {
       String cond = e.getKey();

@@ -38,9 +38,14 @@ final class DisplacementQuantities {
         a -> new Value.Real(SLOPE_LIMIT)));
     // The sign campaign's entries exist for every data root (the abstract quotes them); other campaigns as found.
     java.util.Set<String> names = new java.util.LinkedHashSet<>(List.of(CampaignCatalogue.MODE_A.folder()));
+    // a campaign whose plan registers criteria is judged by them alone: the slope rule, set in Java, gives it no verdict
+    java.util.Set<String> ownCriteria = new java.util.HashSet<>();
     for (Campaign c : data.campaigns()) {
       if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).anyMatch(Analysis.KAFKA::equals)) {
         names.add(c.name());
+      }
+      if (c.criteria().isPresent()) {
+        ownCriteria.add(c.name());
       }
     }
     for (String n : names) {
@@ -58,9 +63,12 @@ final class DisplacementQuantities {
           f -> new Value.Real(f.upper())));
       q.add(fit("onedlaw.intercept." + n, ConditionQuantities.macro("OneDLawIntercept", n, ""),
           "intercept of D on T" + over, Unit.MICROSECONDS, Format.REAL_3SF, n, f -> new Value.Real(f.interceptNanos() / 1000.0)));
-      q.add(fit("onedlaw.verdict." + n, ConditionQuantities.macro("OneDLawVerdict", n, ""),
-          "the 1/D law (D does not grow with T) in campaign " + n + ": held iff the " + Phrases.level() + " bootstrap interval of the slope"
-              + " of D on T lies below " + SLOPE_LIMIT + over, Unit.DIMENSIONLESS, Format.VERDICT, n, DisplacementQuantities::verdict));
+      if (!ownCriteria.contains(n)) {
+        q.add(fit("onedlaw.verdict." + n, ConditionQuantities.macro("OneDLawVerdict", n, ""),
+            "the 1/D law (D does not grow with T) in campaign " + n + ": held iff the " + Phrases.level() + " bootstrap interval"
+                + " of the slope of D on T lies below " + SLOPE_LIMIT + over, Unit.DIMENSIONLESS, Format.VERDICT, n,
+            DisplacementQuantities::verdict));
+      }
       for (int j = 1; j < BAND_EDGES_NANOS.length; j++) {
         int band = j;
         String where = "runs of campaign " + n + " whose median flight lies in " + bandName(j);

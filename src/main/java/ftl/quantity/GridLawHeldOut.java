@@ -83,8 +83,13 @@ public final class GridLawHeldOut {
     // (names and runs only: a placeholder for an absent retention campaign opens nothing)
     java.util.LinkedHashMap<String, List<LedgerRow>> byName = new java.util.LinkedHashMap<>();
     byName.put(CampaignCatalogue.MODE_B.folder(), List.of());
+    // a campaign whose plan registers criteria is judged by them alone: this rule, set in Java, gives it no verdict
+    java.util.Set<String> ownCriteria = new java.util.HashSet<>();
     for (Campaign c : campaigns(data)) {
       byName.put(c.name(), c.runs());
+      if (c.criteria().isPresent()) {
+        ownCriteria.add(c.name());
+      }
     }
     for (java.util.Map.Entry<String, List<LedgerRow>> c : byName.entrySet()) {
       String name = c.getKey();
@@ -107,10 +112,12 @@ public final class GridLawHeldOut {
           "share of runs of campaign " + name + " whose held-out prediction lies within " + Format.percent(TOLERANCE)
               + " of the observed retention" + how, Unit.FRACTION, Format.PERCENT_2DP, scope, 0,
           s -> new Value.Real(s.withinShare())));
-      q.add(summary("gridlaw.heldout.verdict." + name, "GridLawHeldOutVerdict", name, "",
-          "the grid law tested out of sample in campaign " + name + ": held iff at least " + Format.percent(REQUIRED_SHARE)
-              + "% of the runs are predicted within " + Format.percent(TOLERANCE) + "% of their retention" + how,
-          Unit.DIMENSIONLESS, Format.VERDICT, scope, 0, GridLawHeldOut::verdict));
+      if (!ownCriteria.contains(name)) {
+        q.add(summary("gridlaw.heldout.verdict." + name, "GridLawHeldOutVerdict", name, "",
+            "the grid law tested out of sample in campaign " + name + ": held iff at least " + Format.percent(REQUIRED_SHARE)
+                + "% of the runs are predicted within " + Format.percent(TOLERANCE) + "% of their retention" + how,
+            Unit.DIMENSIONLESS, Format.VERDICT, scope, 0, GridLawHeldOut::verdict));
+      }
       q.add(new Quantity("gridlaw.ownUnpaired.medianAbsError." + name,
           ConditionQuantities.macro("GridLawOwnUnpairedMedianAbsError", name, ""),
           "median over runs of |predicted - observed| guard retention, campaign " + name + ", predicted from the"
