@@ -142,17 +142,13 @@ final class PlanCriteria {
     return null;
   }
 
+  /** A value {@link #number} found a number in (a Count or a Real), as a basis prints it. */
   private static String shown(Value v) {
-    if (v instanceof Value.Count n) {
-      return Format.grouped(n.count());
-    }
-    if (v instanceof Value.Real r) {
-      return Format.sig(r.value(), 4);
-    }
-    return String.valueOf(v);
+    return v instanceof Value.Count n ? Format.grouped(n.count()) : Format.sig(((Value.Real) v).value(), 4);
   }
 
-  private static boolean compare(Criteria.Comparison c, BigDecimal v, BigDecimal t) {
+  /** A point comparison, exact; an interval comparison is refused (the caller decides those on the ends). */
+  static boolean compare(Criteria.Comparison c, BigDecimal v, BigDecimal t) {
     int s = v.compareTo(t);
     return switch (c) {
       case LT -> s < 0;
@@ -197,7 +193,19 @@ final class PlanCriteria {
       return new Value.Untestable("the interval of " + r.statistic() + " has no " + (lo == null ? "lower" : "upper") + " end");
     }
     String interval = "interval " + shown(lower) + " to " + shown(upper);
-    return switch (r.comparison()) {
+    return onInterval(r.comparison(), lo, hi, r.thresholds(), interval);
+  }
+
+  /**
+   * An interval comparison's verdict on the interval's ends, exact; a point comparison is refused (the caller decides
+   * those on the statistic).
+   *
+   * @param thresholds one bound, or two for {@code interval_within}
+   * @param interval the interval as the basis prints it
+   */
+  static Value onInterval(Criteria.Comparison c, BigDecimal lo, BigDecimal hi, List<BigDecimal> thresholds, String interval) {
+    BigDecimal t = thresholds.get(0);
+    return switch (c) {
       case INTERVAL_ABOVE -> new Value.Verdict(lo.compareTo(t) > 0, interval + (lo.compareTo(t) > 0 ? " above " : " not above ")
           + t.toPlainString());
       case INTERVAL_BELOW -> new Value.Verdict(hi.compareTo(t) < 0, interval + (hi.compareTo(t) < 0 ? " below " : " not below ")
@@ -207,12 +215,12 @@ final class PlanCriteria {
         yield new Value.Verdict(held, interval + (held ? " excludes " : " contains ") + t.toPlainString());
       }
       case INTERVAL_WITHIN -> {
-        BigDecimal t2 = r.thresholds().get(1);
+        BigDecimal t2 = thresholds.get(1);
         boolean held = lo.compareTo(t) >= 0 && hi.compareTo(t2) <= 0;
         yield new Value.Verdict(held, interval + (held ? " within " : " not within ") + "[" + t.toPlainString() + ", "
             + t2.toPlainString() + "]");
       }
-      default -> throw new IllegalArgumentException("not an interval comparison: " + r.comparison());
+      default -> throw new IllegalArgumentException("not an interval comparison: " + c);
     };
   }
 

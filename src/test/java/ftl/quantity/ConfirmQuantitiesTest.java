@@ -94,4 +94,13 @@ class ConfirmQuantitiesTest {
           .hasMessageContaining("plan.json:3");
     }
   }
+
+  @Test
+  void add_campaignWithoutPlan_hasOnlyTheCampaignLevelEntries() throws IOException {
+    DataSet d = rootWithPlan("{}");
+    Files.delete(d.root().resolve("confirm").resolve("plan.json"));
+    Registry r = Registry.forData(DataSet.scan(d.root(), "t"));
+    assertThat(r.byKey("confirm.blocks")).isPresent();
+    assertThat(r.byKey("confirm.retention.base")).isEmpty();
+  }
 }

@@ -34,6 +34,7 @@ class PlanCriteriaJudgeTest {
   @Test
   void judge_pointComparisons_exactAtTheThreshold() {
     assertThat(held(PlanCriteria.judge(point(Criteria.Comparison.LT, "0.5"), HALF, null, null, null))).isFalse();
+    assertThat(held(PlanCriteria.judge(point(Criteria.Comparison.LT, "0.75"), HALF, null, null, null))).isTrue();
     assertThat(held(PlanCriteria.judge(point(Criteria.Comparison.LE, "0.5"), HALF, null, null, null))).isTrue();
     assertThat(held(PlanCriteria.judge(point(Criteria.Comparison.GT, "0.5"), HALF, null, null, null))).isFalse();
     assertThat(held(PlanCriteria.judge(point(Criteria.Comparison.GE, "0.5"), HALF, null, null, null))).isTrue();
@@ -119,5 +120,16 @@ class PlanCriteriaJudgeTest {
     assertThat(ClaimVerdicts.didNotHold(new Value.Verdict(false, "b"))).isTrue();
     assertThat(ClaimVerdicts.didNotHold(new Value.Verdict(true, "b"))).isFalse();
     assertThat(ClaimVerdicts.didNotHold(new Value.Unavailable("u"))).isFalse();
+  }
+
+  @Test
+  void compareAndOnInterval_theOtherKindOfComparison_isRefused() {
+    BigDecimal one = BigDecimal.ONE;
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> PlanCriteria.compare(Criteria.Comparison.INTERVAL_ABOVE, one, one))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a point comparison");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> PlanCriteria.onInterval(Criteria.Comparison.LE, one, one, List.of(one), "interval 1 to 1"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not an interval comparison");
   }
 }
