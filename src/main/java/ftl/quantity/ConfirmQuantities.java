@@ -191,6 +191,12 @@ final class ConfirmQuantities {
           + "condition " + cond + " of campaign confirm excluded by the plan's exclusion rule (" + describe(exclusion) + ")",
           a -> Manipulations.usable(a, CONFIRM).stream().filter(r -> r.row().condition().equals(cond)
               && exclusion.flatMap(x -> x.reason(r.row())).isPresent()).count()));
+      for (Metric m : List.of(Metric.RETENTION, Metric.ONE_TICK_SHARE)) {
+        q.add(part("confirm.unexcluded." + m.word + "." + cond, "ConfirmUnexcluded" + words(m.word)
+            + ftl.data.Identifiers.macroWords(cond), "exploratory, outside the registered analysis: mean over blocks of "
+            + "campaign confirm of the " + m.what + ", condition " + cond + ", with the plan's exclusion rule set aside "
+            + "(every ok run whose manipulations were applied)", m.unit, m.format, a -> mean(a, Optional.empty(), cond, m), 0));
+      }
       for (Metric m : Metric.values()) {
         String key = "confirm." + m.word + "." + cond;
         String macro = "Confirm" + words(m.word) + ftl.data.Identifiers.macroWords(cond);
@@ -318,7 +324,7 @@ final class ConfirmQuantities {
 
   /** Per block, the mean of the metric over the block's usable runs of {@code cond}; blocks without a value left out. */
   static TreeMap<Integer, Double> blockValues(Analysis a, Optional<RunExclusion> exclusion, String cond, Metric m) {
-    return a.memo("confirm:" + cond + ":" + m, () -> {
+    return a.memo("confirm:" + cond + ":" + m + ":" + exclusion.isPresent(), () -> {
       TreeMap<Integer, Double> out = new TreeMap<>();
       for (Map.Entry<Integer, List<RunResult>> e : byBlock(usable(a, exclusion)).entrySet()) {
         double[] v = e.getValue().stream().filter(r -> r.row().condition().equals(cond)).mapToDouble(m.perRun)

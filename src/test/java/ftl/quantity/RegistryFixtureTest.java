@@ -355,6 +355,7 @@ class RegistryFixtureTest {
         c("confirm", "confirm.negativeRate.base.lower", "6.10%"),
         c("confirm", "confirm.negativeRate.base.upper", "93.90%"),
         c("confirm", "confirm.retention.base", "85.00%"),
+        c("confirm", "confirm.unexcluded.retention.base", "75.00%"),
         c("confirm", "confirm.retention.base.lower", "57.24%"),
         c("confirm", "confirm.retention.base.upper", "112.76%"),
         c("confirm", "confirm.flightMedian.base", "400 \u00b5s"),

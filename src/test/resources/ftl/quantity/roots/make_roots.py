@@ -495,8 +495,8 @@ def confirm():
          [ev(0, 500_000, T4, 700), ev(1, 100_000, T4, 700)], c_fields("2", "fifo")),
         ("g2", "g", "ok", "Synthetic confirm run g2 (block 2): its one event never delivered: no value of any metric.",
          [ev(0, 100_000, T4, 700, recv=False)], c_fields("2")),
-        ("b3", "base", "ok", "Synthetic confirm run b3 (block 3): steal 9 % > 5 %: excluded by the plan's rule.",
-         [ev(0, 500_000, T4, 700)], c_fields("3", steal="9")),
+        ("b3", "base", "ok", "Synthetic confirm run b3 (block 3): steal 9 % > 5 %: excluded by the plan's rule; phase 100: dropped.",
+         [ev(0, 500_000, T4, 100)], c_fields("3", steal="9")),
         ("b3u", "base", "ok", "Synthetic confirm run b3u (block 3): A < 0 in its one event, kept; D 500 us.",
          [ev(0, 500_000, T4, 700)], c_fields("3")),
         ("f3", "fifo", "ok", "Synthetic confirm run f3 (block 3): no negative A (rate 0: the block has no ratio).",
@@ -523,7 +523,8 @@ fifo per block: 0.25 (1), 0.5 (2), 0 (3), 0.5 (4). collapseThreads base/fifo ove
 g: retention 0.5 in block 1 (block 2 delivered nothing): one block, no interval; grid-law error |0.5 - 0.25| = 0.25.
 base grid-law error |0.85 - 0.5| = 0.35. skill over base, g with smooth 0.5: ((0.35 + 0) - (0.35 + 0.25)) / 2 = -0.125.
 off: one-tick share 1/2 in block 1, error |0.5 - 0.5| = 0; retention 0, so no OMB inflation (nothing kept).
-burst share recorded by b1 only (0.25): one block. negative flights 0. Criterion negativeSpans: the interval [0.0610, 0.9390] lies above 0.01: held (no plan digest: exploratory).""",
+burst share recorded by b1 only (0.25): one block. With the exclusion rule set aside (exploratory) base's block 3
+holds b3 (retention 0) and b3u (1): 0.5, so its retention is the mean of 1, 0.5, 0.75, 0.5, 1 = 0.75. negative flights 0. Criterion negativeSpans: the interval [0.0610, 0.9390] lies above 0.01: held (no plan digest: exploratory).""",
              plan=CONFIRM_PLAN, fields=["block", "steal_pct", "warmup_converged", "pacing_burst_share"])
 
 
