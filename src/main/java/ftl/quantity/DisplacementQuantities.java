@@ -51,7 +51,7 @@ final class DisplacementQuantities {
     for (String n : names) {
       String over = " over the ok runs of campaign " + n + " (one point per run: its median flight T and median"
           + " displacement D; OLS, " + Phrases.level() + " percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES
-          + " resamples, fixed seed)";
+          + " resamples, " + Phrases.seed() + ")";
       q.add(fit("onedlaw.slope." + n, ConditionQuantities.macro("OneDLawSlope", n, ""),
           "slope of D on T" + over + "; 0 under the 1/D law, 1 if D grows one for one with T", Unit.DIMENSIONLESS, Format.REAL_3SF, n,
           f -> new Value.Real(f.slope())));

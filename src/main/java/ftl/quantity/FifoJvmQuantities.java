@@ -68,7 +68,7 @@ final class FifoJvmQuantities {
           + ", stratified by broker placement and background load (campaign fifojvm)";
       q.add(ratio(base, macro, what, group, 0));
       q.add(ratio(base + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " stratified percentile-bootstrap interval (" + Phrases.resamples()
-          + " resamples of runs within each stratum and priority, fixed seed) of the " + what, group, -1));
+          + " resamples of runs within each stratum and priority, " + Phrases.seed() + ") of the " + what, group, -1));
       q.add(ratio(base + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " stratified percentile-bootstrap interval of the " + what, group, 1));
     }
     q.add(new Quantity("fifojvm.prediction.collapse", "FifoJvmPredictionCollapse",

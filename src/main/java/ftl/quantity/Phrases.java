@@ -39,11 +39,19 @@ final class Phrases {
   }
 
   /**
-   * The interval of a rate ratio over runs: {@code 95% percentile-bootstrap interval (2,000 resamples of runs,
-   * fixed seed)}.
+   * The interval of a rate ratio over runs: {@code 95% percentile-bootstrap interval (2,000 resamples of runs, seed
+   * 20260101, ...)}.
    */
   static String bootstrapOverRuns() {
-    return level() + " percentile-bootstrap interval (" + resamples() + " resamples of runs, fixed seed)";
+    return level() + " percentile-bootstrap interval (" + resamples() + " resamples of runs, " + seed() + ")";
+  }
+
+  /**
+   * The declared seed of every bootstrap, as a definition states it so a reader can draw the same resamples:
+   * {@code seed 20260101, replicate i drawn from SplitMix64 seeded from the seed and i}.
+   */
+  static String seed() {
+    return "seed " + RateRatio.Bootstrap.standard().seed() + ", replicate i drawn from SplitMix64 seeded from the seed and i";
   }
 
   /** The declared rho(D, A) window, e.g. {@code D 0-5 ms, A -5-5 ms} (bounds inclusive). */

@@ -30,7 +30,7 @@ final class PriorityPooled {
     List<Quantity> q = new ArrayList<>();
     String how = "Mantel-Haenszel rate ratio of negative-A rates, default priority over SCHED_FIFO on the two stamping"
         + " threads, pooled over every stratum of campaign modeA (geometry, load, acks, send interval) with both priorities";
-    String boot = " (stratified percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES + " resamples, fixed seed)";
+    String boot = " (stratified percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES + " resamples, " + Phrases.seed() + ")";
     q.add(pooled("collapse.pooled.modeA", "CollapsePooledModeA", how, 0));
     q.add(pooled("collapse.pooled.lower.modeA", "CollapsePooledLowerModeA", "lower end of the " + Phrases.level() + " interval of the " + how + boot, -1));
     q.add(pooled("collapse.pooled.upper.modeA", "CollapsePooledUpperModeA", "upper end of the " + Phrases.level() + " interval of the " + how + boot, 1));

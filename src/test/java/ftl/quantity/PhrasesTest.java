@@ -22,7 +22,7 @@ class PhrasesTest {
     assertThat(Phrases.level()).isEqualTo("95%");
     assertThat(Phrases.levelFormat()).isEqualTo("95%%");
     assertThat(Phrases.resamples()).isEqualTo("2,000");
-    assertThat(Phrases.bootstrapOverRuns()).isEqualTo("95% percentile-bootstrap interval (2,000 resamples of runs, fixed seed)");
+    assertThat(Phrases.bootstrapOverRuns()).isEqualTo("95% percentile-bootstrap interval (2,000 resamples of runs, seed 20260101, replicate i drawn from SplitMix64 seeded from the seed and i)");
     assertThat(Phrases.rhoWindow()).isEqualTo("D 0-5 ms, A -5-5 ms");
   }
 
