@@ -46,15 +46,16 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove) {
     return Optional.of(new RunExclusion(steal.orElse(Double.NaN), other.orElse(Double.NaN)));
   }
 
-  /** Why the rule excludes {@code row}, or empty when it does not (an empty or unreadable cell never excludes). */
-  public Optional<String> reason(LedgerRow row) {
-    double steal = percent(row.field(LedgerSchema.STEAL_PCT));
-    if (steal > stealPctAbove) {
-      return Optional.of("steal_pct " + row.field(LedgerSchema.STEAL_PCT) + " > " + plain(stealPctAbove));
+  /**
+   * The ledger column whose threshold excludes {@code row} (steal time is tested first), or empty when none does (an
+   * empty or unreadable cell never excludes).
+   */
+  public Optional<LedgerSchema.Column> cause(LedgerRow row) {
+    if (percent(row.field(LedgerSchema.STEAL_PCT)) > stealPctAbove) {
+      return Optional.of(LedgerSchema.STEAL_PCT);
     }
-    double other = percent(row.field(LedgerSchema.OTHER_CPU_PCT));
-    if (other > otherCpuPctAbove) {
-      return Optional.of("other_cpu_pct " + row.field(LedgerSchema.OTHER_CPU_PCT) + " > " + plain(otherCpuPctAbove));
+    if (percent(row.field(LedgerSchema.OTHER_CPU_PCT)) > otherCpuPctAbove) {
+      return Optional.of(LedgerSchema.OTHER_CPU_PCT);
     }
     return Optional.empty();
   }
@@ -68,9 +69,5 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove) {
   /** The cell as a number; NaN when empty (a comparison with NaN is false, so it never excludes). */
   private static double percent(String cell) {
     return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell); // the ledger reader checked the number's syntax
-  }
-
-  private static String plain(double d) {
-    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
 }

@@ -123,10 +123,10 @@ final class ConfirmQuantities {
         + "exclusion rule (plan.json exclusion: a run whose ledger steal_pct or other_cpu_pct exceeds its threshold), "
         + "counted, not analysed", a -> excluded(a, exclusion(a))));
     q.add(count("confirm.excluded.steal", "ConfirmExcludedSteal", "ok runs of campaign confirm the exclusion rule "
-        + "excluded for steal time (ledger steal_pct above the plan's threshold)", a -> excluded(a, exclusion(a), "steal_pct")));
+        + "excluded for steal time (ledger steal_pct above the plan's threshold)", a -> excluded(a, exclusion(a), LedgerSchema.STEAL_PCT)));
     q.add(count("confirm.excluded.otherCpu", "ConfirmExcludedOtherCpu", "ok runs of campaign confirm the exclusion rule "
         + "excluded for other processes' CPU (ledger other_cpu_pct above the plan's threshold, steal within it)",
-        a -> excluded(a, exclusion(a), "other_cpu_pct")));
+        a -> excluded(a, exclusion(a), LedgerSchema.OTHER_CPU_PCT)));
     q.add(count("confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
         + "an exclusion threshold reads was empty", a -> unmeasured(a, exclusion(a))));
     q.add(count("confirm.refused", "ConfirmRefused", "ok runs of campaign confirm whose manipulation the host refused "
@@ -189,8 +189,7 @@ final class ConfirmQuantities {
     for (String cond : conditions) {
       q.add(count("confirm.excluded." + cond, "ConfirmExcluded" + ftl.data.Identifiers.macroWords(cond), "ok runs of "
           + "condition " + cond + " of campaign confirm excluded by the plan's exclusion rule (" + describe(exclusion) + ")",
-          a -> Manipulations.usable(a, CONFIRM).stream().filter(r -> r.row().condition().equals(cond)
-              && exclusion.flatMap(x -> x.reason(r.row())).isPresent()).count()));
+          a -> excludedRuns(a, exclusion).stream().filter(r -> r.row().condition().equals(cond)).count()));
       for (Metric m : List.of(Metric.RETENTION, Metric.ONE_TICK_SHARE)) {
         q.add(part("confirm.unexcluded." + m.word + "." + cond, "ConfirmUnexcluded" + words(m.word)
             + ftl.data.Identifiers.macroWords(cond), "exploratory, outside the registered analysis: mean over blocks of "
@@ -275,17 +274,22 @@ final class ConfirmQuantities {
   /** Usable runs: ok, manipulations applied, not excluded by the plan's rule. */
   static List<RunResult> usable(Analysis a, Optional<RunExclusion> exclusion) {
     return Manipulations.usable(a, CONFIRM).stream()
-        .filter(r -> exclusion.flatMap(x -> x.reason(r.row())).isEmpty()).toList();
+        .filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isEmpty()).toList();
+  }
+
+  /** Ok runs with their manipulations applied that the plan's exclusion rule excludes. */
+  private static List<RunResult> excludedRuns(Analysis a, Optional<RunExclusion> exclusion) {
+    return Manipulations.usable(a, CONFIRM).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isPresent()).toList();
   }
 
   private static long excluded(Analysis a, Optional<RunExclusion> exclusion) {
-    return Manipulations.usable(a, CONFIRM).stream().filter(r -> exclusion.flatMap(x -> x.reason(r.row())).isPresent()).count();
+    return excludedRuns(a, exclusion).size();
   }
 
-  /** Excluded runs whose reason names {@code column} (the rule tests steal first, then other processes' CPU). */
-  private static long excluded(Analysis a, Optional<RunExclusion> exclusion, String column) {
-    return Manipulations.usable(a, CONFIRM).stream()
-        .filter(r -> exclusion.flatMap(x -> x.reason(r.row())).filter(why -> why.startsWith(column)).isPresent()).count();
+  /** Excluded runs whose cause is {@code column} (the rule tests steal first, then other processes' CPU). */
+  private static long excluded(Analysis a, Optional<RunExclusion> exclusion, LedgerSchema.Column column) {
+    return excludedRuns(a, exclusion).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).orElseThrow() == column)
+        .count();
   }
 
   private static long unmeasured(Analysis a, Optional<RunExclusion> exclusion) {
