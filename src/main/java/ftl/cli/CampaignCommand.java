@@ -81,7 +81,7 @@ public final class CampaignCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: <data>/<campaign>/).")
     Path out;
 
-    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
+    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker (host:port); on a rabbitmq or nats plan, the URL of an existing server instead of one the archive starts.")
     String bootstrap;
 
     @Option(names = "--replay-inputs", paramLabel = "DIR",
@@ -113,7 +113,7 @@ public final class CampaignCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "Campaign folder (holds plan.json).")
     Path dir;
 
-    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
+    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker (host:port); on a rabbitmq or nats plan, the URL of an existing server instead of one the archive starts.")
     String bootstrap;
 
     @Option(names = "--replay-inputs", paramLabel = "DIR",
@@ -145,7 +145,7 @@ public final class CampaignCommand implements Callable<Integer> {
     @Option(names = "--plan", paramLabel = "PLAN", description = "Try this plan instead of the built-in one (still into scratch/, never data/; the tree need not be clean).")
     Path userPlan;
 
-    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker.")
+    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker (host:port); on a rabbitmq or nats plan, the URL of an existing server instead of one the archive starts.")
     String bootstrap;
 
     @CommandLine.ArgGroup(exclusive = false, heading = "%nOther systems (a quick look, no campaign folder):%n")

@@ -112,4 +112,10 @@ public record LedgerRow(String runId, String condition, RunStatus status, String
     String v = field(LedgerSchema.INSTRUMENT);
     return v.isEmpty() ? LedgerSchema.KAFKA : v;
   }
+
+  /** The messaging system the run measured ({@code kafka} unless the ledger says otherwise). */
+  public String system() {
+    String v = field(LedgerSchema.SYSTEM);
+    return v.isEmpty() ? LedgerSchema.KAFKA : v;
+  }
 }

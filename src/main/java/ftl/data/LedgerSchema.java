@@ -26,7 +26,7 @@ public final class LedgerSchema {
   private LedgerSchema() {}
 
   /** Version of this declaration, published in the data dictionary; the newest {@link Version}'s number. */
-  public static final int VERSION = 6;
+  public static final int VERSION = 7;
 
   /** A column's type, as the Frictionless Table Schema names it. */
   public enum Type {
@@ -101,8 +101,14 @@ public final class LedgerSchema {
   public static final String KAFKA = "kafka";
   /** The no-JVM Python cross-check. */
   public static final String PYTHON_NOJVM = "python-nojvm";
+  /** The Java instrument on a real RabbitMQ server (AMQP 0-9-1); also the {@code system} word. */
+  public static final String RABBITMQ = "rabbitmq";
+  /** The Java instrument on a real NATS JetStream server; also the {@code system} word. */
+  public static final String NATS = "nats";
   /** Words of {@code instrument}. */
-  public static final List<String> INSTRUMENT_WORDS = List.of(KAFKA, PYTHON_NOJVM);
+  public static final List<String> INSTRUMENT_WORDS = List.of(KAFKA, PYTHON_NOJVM, RABBITMQ, NATS);
+  /** Words of {@code system}: the messaging system a run measured. */
+  public static final List<String> SYSTEM_WORDS = List.of(KAFKA, RABBITMQ, NATS);
   /** The warm-up rule: the first {@code warmup_events} sends, paced alike, are not written. */
   public static final String WARMUP_RULE_FIRST_SENDS = "first_sends";
   /**
@@ -295,8 +301,25 @@ public final class LedgerSchema {
       .described("Kafka instrument: interrupts serviced by the host during the run, the change of the first number "
           + "of /proc/stat's intr line; empty when /proc/stat is missing or unreadable.");
   public static final Column INSTRUMENT = string("instrument").oneOf(INSTRUMENT_WORDS)
-      .described("kafka (the Java instrument on a real broker; the default when absent) or python-nojvm (the "
+      .described("kafka (the Java instrument on a real Kafka broker; the default when absent), rabbitmq or nats (the "
+          + "same Java instrument, its same stamps, on a real RabbitMQ or NATS JetStream server) or python-nojvm (the "
           + "no-JVM cross-check).");
+  public static final Column SYSTEM = string("system").oneOf(SYSTEM_WORDS)
+      .described("The messaging system the run measured: kafka, rabbitmq or nats (empty in ledgers written before the "
+          + "column: kafka). The stamps keep their meaning on every system: ack_ns is the producer callback, publisher "
+          + "confirm or PubAck; recv_ns the delivery to the application; create_ms the producer's wall clock in whole "
+          + "milliseconds (kafka: the record's CreateTime, read inside send(); rabbitmq and nats: read at publish and "
+          + "carried in the message body, as a harness carries its millisecond send stamp).");
+  public static final Column CLIENT_VERSION = string("client_version")
+      .described("Version of the system's Java client library the instrument ran (kafka-clients, amqp-client, jnats).");
+  public static final Column SERVER_VERSION = string("server_version")
+      .described("Version of the server as it announced itself (empty for the embedded Kafka broker: the kafka "
+          + "artifact of the archive's pom, the same as client_version).");
+  public static final Column DRIVER_COUNTERS = string("driver_counters")
+      .described("RabbitMQ and NATS runs: the counters the system's driver kept about how its stamps came, as "
+          + "key=value pairs joined by ';' in key order (rabbitmq: confirms_multiple_covered, the acknowledgments that "
+          + "arrived inside a multiple confirm and so share its ack_ns; nats: ack_thread, ack_path, acks_on_sender_thread); "
+          + "empty for Kafka.");
   public static final Column INSTRUMENT_WARMUP_EVENTS = integer("instrument_warmup_events", "count")
       .described("Kafka instrument: events sent and discarded after the campaign's broker started, before its "
           + "first run.");
@@ -339,7 +362,7 @@ public final class LedgerSchema {
       SEND_SCHEDULE_SHA256, ACK_NEGATIVE, FLIGHT_NEGATIVE, EVENTS_COMPLETE, OMB_TAKEN, OMB_KEPT, OMB_ZERO,
       OMB_NEGATIVE, OMB_ONE_TICK_NEGATIVE, OMB_RETENTION, LOADAVG_START, LOADAVG_END, OTHER_CPU_PCT, OTHER_CPU_TOP,
       STEAL_PCT, INTERRUPTS, INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL, CLOCKSOURCE, JVM, KAFKA_VERSION,
-      GIT_COMMIT, PLAN_SHA256, SEND_LAG_P99_NS);
+      GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, DRIVER_COUNTERS, SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
@@ -385,7 +408,9 @@ public final class LedgerSchema {
 
   /** The columns version 6 added; every older layout lacks them (read as empty). */
   private static final String[] V6_COLUMNS = {"block", "broker_lifetime", "warmup_converged", "pacing_burst_share",
-      "steal_pct", "interrupts"};
+      "steal_pct", "interrupts", "system", "client_version", "server_version", "driver_counters"};
+  /** The columns version 7 added (issue #29: other messaging systems). */
+  private static final String[] V7_COLUMNS = {"system", "client_version", "server_version", "driver_counters"};
 
   /**
    * The layouts of the Kafka instrument's ledgers that exist, each the newest column list less the columns it
@@ -409,11 +434,16 @@ public final class LedgerSchema {
     /** V4 and the plan's digest in every row ({@link #PLAN_SHA256}): every column the harness wrote before blocks. */
     V5(5, V6_COLUMNS),
     /**
-     * Every column the harness writes now: V5 and the columns of the confirmatory campaign's instrument (issue #28):
+     * V5 and the columns of the confirmatory campaign's instrument (issue #28):
      * {@link #BLOCK}, {@link #BROKER_LIFETIME}, {@link #WARMUP_CONVERGED}, {@link #PACING_BURST_SHARE},
      * {@link #STEAL_PCT}, {@link #INTERRUPTS}.
      */
-    V6(6, new String[0]);
+    V6(6, V7_COLUMNS),
+    /**
+     * Every column the harness writes now: V6 and the system the run measured with its client's and server's
+     * versions (issue #29): {@link #SYSTEM}, {@link #CLIENT_VERSION}, {@link #SERVER_VERSION}, {@link #DRIVER_COUNTERS}.
+     */
+    V7(7, new String[0]);
 
     private final int number;
     private final Set<String> lacks;

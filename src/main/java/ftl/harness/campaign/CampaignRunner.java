@@ -362,7 +362,11 @@ public final class CampaignRunner {
     int failed = 0;
     int aborted = 0;
     BrokerSlot broker = new BrokerSlot(lifetimesInLedger(ledger.rows(), folder.ledgerFile()));
-    Thread hook = new Thread(broker::close, "ftl-broker-stop");
+    ServerSlot server = new ServerSlot(plan.system(), lifetimesInLedger(ledger.rows(), folder.ledgerFile()));
+    Thread hook = new Thread(() -> {
+      broker.close();
+      server.close();
+    }, "ftl-broker-stop");
     Runtime.getRuntime().addShutdownHook(hook);
     int block = -1;
     try {
@@ -371,17 +375,20 @@ public final class CampaignRunner {
           if (block >= 0) {
             // a block boundary: the next block runs on a freshly started broker (a new broker lifetime)
             broker.newLifetime();
+            server.newLifetime();
           }
           block = r.block();
           err.println("ftl: block " + block + " of " + plan.blocks());
         }
-        WarmHandle handle = broker.ensure();
+        WarmHandle handle = plan.onKafka() ? broker.ensure() : server.ensure();
         progress.starting(r.runId(), r.condition().name());
         listener.runStarting(r, handle);
         ftl.harness.plan.ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
         ftl.harness.replay.SendSchedule sendSchedule = sp == null ? null : schedules.get(sp.id());
-        RunOutcome outcome = new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule,
-            plan.stableFlights()).run();
+        RunOutcome outcome = plan.onKafka()
+            ? new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule,
+                plan.stableFlights()).run()
+            : ftl.harness.system.SystemCampaignRun.run(server.system(), r.runId(), r.condition());
         listener.runFinished(r, outcome);
         String rel = CampaignFolder.eventsFileOf(r.runId());
         String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book());
@@ -400,10 +407,12 @@ public final class CampaignRunner {
         }
         if (outcome.status() == RunStatus.FAILED) {
           broker.restart();
+          server.newLifetime();
         }
       }
     } finally {
       broker.close();
+      server.close();
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
       } catch (IllegalStateException e) {
@@ -481,10 +490,23 @@ public final class CampaignRunner {
     m.put(LedgerSchema.OMB_ONE_TICK_NEGATIVE, o.tally().oneTickNegative());
     double ret = o.tally().retention();
     m.put(LedgerSchema.OMB_RETENTION, Double.isNaN(ret) ? "" : String.format(Locale.ROOT, "%.6f", ret));
-    m.put(LedgerSchema.INSTRUMENT, LedgerSchema.KAFKA);
+    m.put(LedgerSchema.INSTRUMENT, plan.system());
     m.put(LedgerSchema.INSTRUMENT_WARMUP_EVENTS, broker.warmupEvents());
     m.put(LedgerSchema.BOOTSTRAP, broker.pid() > 0 ? "embedded" : broker.bootstrap());
     m.putAll(host.ledgerCells().asMap());
+    m.put(LedgerSchema.SYSTEM, plan.system());
+    if (plan.onKafka()) {
+      m.put(LedgerSchema.CLIENT_VERSION, host.kafkaVersion());
+    } else {
+      // no Kafka client and no Kafka settings on another system: the system's own client and server are named instead
+      m.put(LedgerSchema.KAFKA_VERSION, "");
+      m.put(LedgerSchema.ACKS, "");
+      m.put(LedgerSchema.LINGER_MS, "");
+      m.put(LedgerSchema.PARTITIONS, "");
+      m.put(LedgerSchema.FETCH_MIN_BYTES, "");
+      m.put(LedgerSchema.FETCH_MAX_WAIT_MS, "");
+      m.put(LedgerSchema.CLOCK_OFFSET_US, "");
+    }
     m.putAll(o.cells()); // measured cells (manipulations read back, counts, host load)
     return m;
   }
@@ -572,6 +594,84 @@ public final class CampaignRunner {
       if (embedded != null) {
         embedded.close();
         embedded = null;
+      }
+    }
+  }
+
+  /**
+   * The server of a campaign on a system other than Kafka ({@link Plan#system()}): started by the archive in
+   * {@code scratch/<system>-<timestamp>/} (or connected to {@code externalBootstrap} read as the server's URL), warmed
+   * by the instrument warm-up ({@link #instrumentWarmupEvents} sends every {@value #WARMUP_INTERVAL_NANOS} ns through
+   * the same run loop, discarded) after every start, stopped at a block boundary and after a failed run. Idle on a
+   * Kafka plan (never started).
+   */
+  private final class ServerSlot {
+    private final String systemWord;
+    private ftl.harness.system.MessagingSystem system;
+    private long warmEvents;
+    private int lifetime;
+
+    ServerSlot(String systemWord, int lifetimesBefore) {
+      this.systemWord = systemWord;
+      this.lifetime = lifetimesBefore;
+    }
+
+    synchronized WarmHandle ensure() {
+      if (system == null || !system.alive()) {
+        close();
+        lifetime++;
+        ftl.harness.system.SystemName name = ftl.harness.system.SystemName.of(systemWord);
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
+        Path dir = scratchRoot.resolve(name.ledgerName() + "-" + stamp);
+        try {
+          if (externalBootstrap != null) {
+            err.println("ftl: connecting to the " + name + " server at " + externalBootstrap);
+          } else {
+            err.println("ftl: starting the " + name + " server in " + dir);
+          }
+          system = switch (name) {
+            case RABBITMQ -> externalBootstrap != null
+                ? ftl.harness.system.RabbitMqSystem.connect(externalBootstrap, ftl.harness.system.RabbitMqSystem.Options.defaults())
+                : ftl.harness.system.RabbitMqSystem.start(dir, ftl.harness.system.RabbitMqSystem.Options.defaults());
+            case NATS -> externalBootstrap != null
+                ? ftl.harness.system.NatsSystem.connect(externalBootstrap, ftl.harness.system.NatsSystem.Config.defaults())
+                : ftl.harness.system.NatsSystem.start(dir, ftl.harness.system.NatsSystem.Config.defaults());
+            case KAFKA -> throw new IllegalStateException("a Kafka plan runs on the broker slot");
+          };
+        } catch (IOException | RuntimeException e) {
+          throw new InstrumentException("the " + name + " server did not start: " + e.getMessage(), e);
+        }
+        Condition c = warmupCondition(instrumentWarmupEvents);
+        RunOutcome o = ftl.harness.system.SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c);
+        err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
+            o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
+            medianFlightMicros(o)));
+        warmEvents = o.book().received();
+      }
+      ftl.harness.system.MessagingSystem s = system;
+      KafkaRun.BrokerHandle h = new KafkaRun.BrokerHandle() {
+        @Override public String bootstrap() { return s.endpoint(); }
+
+        @Override public long pid() { return s.serverPid(); }
+
+        @Override public boolean alive() { return s.alive(); }
+
+        @Override public String death() { return s.death(); }
+      };
+      return new WarmHandle(h, warmEvents, externalBootstrap != null ? 0 : lifetime);
+    }
+
+    synchronized ftl.harness.system.MessagingSystem system() { return system; }
+
+    /** A block boundary or a failed run: the server is stopped; the next {@link #ensure} starts a fresh one. */
+    synchronized void newLifetime() {
+      close();
+    }
+
+    synchronized void close() {
+      if (system != null) {
+        system.close();
+        system = null;
       }
     }
   }

@@ -30,15 +30,30 @@ import java.util.regex.Pattern;
  *                     {@code blocks} field (one shuffle of every run, one broker for as long as it lives)
  * @param stableFlights the parameters of the {@code stable_flights} warm-up rule, or null under {@code first_sends}
  *                     (every condition's {@code warmupEvents} is then the rule's {@code max_events}: the slots reserved)
+ * @param system       the messaging system every run of the plan measures, a {@code system} word of the ledger
+ *                     ({@code kafka}, the default, {@code rabbitmq} or {@code nats}); on a system other than Kafka a
+ *                     condition may vary only what that system's run applies ({@link #SYSTEM_FIELDS})
  */
 public record Plan(String campaign, String description, long seed, String warmupRule,
                    List<Condition> conditions, JsonNode predictions, ReplaySpec replay, java.util.Map<String, String> scheduleOf,
-                   int blocks, StableFlights stableFlights) {
+                   int blocks, StableFlights stableFlights, String system) {
 
   /** A plan without replay conditions. */
   public Plan(String campaign, String description, long seed, String warmupRule, List<Condition> conditions, JsonNode predictions) {
-    this(campaign, description, seed, warmupRule, conditions, predictions, null, java.util.Map.of(), 0, null);
+    this(campaign, description, seed, warmupRule, conditions, predictions, null, java.util.Map.of(), 0, null,
+        ftl.data.LedgerSchema.KAFKA);
   }
+
+  /**
+   * The condition fields a plan on a system other than Kafka may set: the run on RabbitMQ or NATS aligns its first
+   * send to a start phase but applies no manipulation yet (priority, geometry, load, clock offset) and has no Kafka
+   * client settings (acks, linger, partitions, fetch), so a plan asking for one is refused rather than run without it.
+   */
+  public static final Set<String> SYSTEM_FIELDS = Set.of("name", "send_interval", "send_interval_ns", "payload_bytes",
+      "events", "warmup_events", "repeats", "start_phase_us");
+
+  /** True when the plan's runs are on Kafka (the instrument's Kafka run, every manipulation). */
+  public boolean onKafka() { return system.equals(ftl.data.LedgerSchema.KAFKA); }
 
   /** Largest {@code blocks}. */
   public static final int MAX_BLOCKS = 1000;
@@ -54,6 +69,15 @@ public record Plan(String campaign, String description, long seed, String warmup
     Objects.requireNonNull(campaign, "campaign");
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(warmupRule, "warmup");
+    Objects.requireNonNull(system, "system");
+    if (!ftl.data.LedgerSchema.SYSTEM_WORDS.contains(system)) {
+      throw new Condition.InvalidField("system", "must be one of " + String.join(", ", ftl.data.LedgerSchema.SYSTEM_WORDS)
+          + " (was \"" + ftl.data.Echo.of(system) + "\")");
+    }
+    if (!system.equals(ftl.data.LedgerSchema.KAFKA) && (stableFlights != null || replay != null)) {
+      throw new Condition.InvalidField(stableFlights != null ? "warmup" : "replay", "applies to kafka plans only: a run on "
+          + system + " takes the first_sends warm-up and sends every send_interval");
+    }
     conditions = List.copyOf(conditions);
     scheduleOf = java.util.Map.copyOf(scheduleOf);
     if (!NAME.matcher(campaign).matches()) {

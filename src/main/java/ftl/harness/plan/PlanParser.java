@@ -51,7 +51,7 @@ public final class PlanParser {
       "load_pct", "start_phase_us", "repeats", "clock_offset_us", "fetch_min_bytes", "fetch_max_wait_ms", "schedule");
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
       "conditions", "matrix", "predictions", "replay", "blocks", "criteria", "calibration",
-      ftl.data.RunExclusion.MEMBER);
+      ftl.data.RunExclusion.MEMBER, "system");
   /** Fields of {@code warmup} under each rule. */
   static final Map<String, Set<String>> WARMUP_FIELDS = Map.of(
       Plan.WARMUP_RULE, Set.of("rule", "events"),
@@ -132,6 +132,14 @@ public final class PlanParser {
       throw new Condition.InvalidField("campaign", "required");
     }
     String description = text(root, "description", "", "");
+    String system = text(root, "system", "", ftl.data.LedgerSchema.KAFKA);
+    if (!ftl.data.LedgerSchema.SYSTEM_WORDS.contains(system)) {
+      throw new Condition.InvalidField("system", "must be one of " + String.join(", ", ftl.data.LedgerSchema.SYSTEM_WORDS)
+          + " (was \"" + ftl.data.Echo.of(system) + "\")");
+    }
+    if (!system.equals(ftl.data.LedgerSchema.KAFKA)) {
+      refuseKafkaOnlyFields(root, system);
+    }
     long seed = root.has("seed") ? integer(root.get("seed"), "seed") : 1L;
     int planRepeats = root.has("repeats") ? (int) integer(root.get("repeats"), "repeats") : 1;
 
@@ -237,7 +245,37 @@ public final class PlanParser {
       throw new Condition.InvalidField("predictions", "must be an object");
     }
     ReplaySpec replay = root.has("replay") ? replay(root.get("replay")) : null;
-    return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable);
+    return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable, system);
+  }
+
+  /**
+   * On a system other than Kafka, a condition field outside {@link Plan#SYSTEM_FIELDS} (in {@code defaults}, a
+   * condition or the matrix) is refused by name: that run applies no manipulation and has no Kafka client settings.
+   */
+  private static void refuseKafkaOnlyFields(ObjectNode root, String system) {
+    List<Map.Entry<String, JsonNode>> places = new ArrayList<>();
+    if (root.get("defaults") instanceof ObjectNode d) {
+      places.add(Map.entry("defaults.", d));
+    }
+    if (root.get("matrix") instanceof ObjectNode mx) {
+      places.add(Map.entry("matrix.", mx));
+    }
+    if (root.get("conditions") instanceof com.fasterxml.jackson.databind.node.ArrayNode cs) {
+      for (int i = 0; i < cs.size(); i++) {
+        places.add(Map.entry("conditions[" + i + "].", cs.get(i)));
+      }
+    }
+    for (Map.Entry<String, JsonNode> p : places) {
+      if (p.getValue() instanceof ObjectNode o) {
+        for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+          String f = it.next();
+          if (!Plan.SYSTEM_FIELDS.contains(f)) {
+            throw new Condition.InvalidField(p.getKey() + f, "applies to kafka plans only: a run on " + system
+                + " sets only " + String.join(", ", new java.util.TreeSet<>(Plan.SYSTEM_FIELDS)));
+          }
+        }
+      }
+    }
   }
 
   /** Under stable_flights no condition names its own warm-up count: the rule decides it, run by run. */

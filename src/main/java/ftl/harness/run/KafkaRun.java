@@ -263,7 +263,7 @@ public final class KafkaRun {
    * producer sets it, so any mismatch means Kafka rewrote it; with none it counts the events whose CreateTime
    * (read inside {@code send()}) fell in a later millisecond than the send stamp.
    */
-  static long createMismatches(StampBook book, long offsetMicros) {
+  public static long createMismatches(StampBook book, long offsetMicros) {
     long n = 0;
     for (int seq = 0; seq < book.events(); seq++) {
       if (book.sent(seq)) {

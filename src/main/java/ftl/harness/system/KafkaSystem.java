@@ -122,8 +122,8 @@ public final class KafkaSystem implements MessagingSystem {
 
     Topic(String name, int payloadBytes, Completion completion, Delivery delivery) {
       this.name = name;
-      this.value = java.util.Arrays.copyOfRange(MessageBody.template(payloadBytes), MessageBody.SEQ_BYTES,
-          MessageBody.SEQ_BYTES + payloadBytes);
+      this.value = java.util.Arrays.copyOfRange(MessageBody.template(payloadBytes), MessageBody.HEADER_BYTES,
+          MessageBody.HEADER_BYTES + payloadBytes);
       this.completion = completion;
       this.delivery = delivery;
     }

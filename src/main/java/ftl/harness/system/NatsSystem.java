@@ -1,6 +1,5 @@
 package ftl.harness.system;
 
-import ftl.data.Event;
 import io.nats.client.Connection;
 import io.nats.client.JetStream;
 import io.nats.client.JetStreamApiException;
@@ -125,6 +124,12 @@ public final class NatsSystem implements MessagingSystem {
   public String serverVersion() { return admin.getServerInfo().getVersion(); }
 
   @Override
+  public long serverPid() { return server == null ? -1 : server.pid(); }
+
+  @Override
+  public String death() { return server == null ? "nats connection lost" : server.death(); }
+
+  @Override
   public String endpoint() { return url; }
 
   @Override
@@ -231,7 +236,7 @@ public final class NatsSystem implements MessagingSystem {
         while (receiving) {
           Message m = sub.nextMessage(POLL);
           if (m != null) {
-            delivery.delivered(MessageBody.seqOf(m.getData()), Event.MISSING);
+            delivery.delivered(MessageBody.seqOf(m.getData()), MessageBody.millisOf(m.getData()));
           }
         }
       } catch (InterruptedException e) {
@@ -249,11 +254,11 @@ public final class NatsSystem implements MessagingSystem {
     @Override
     public void publish(long seq) {
       if (config.ackPath() == AckPath.REPLY_HANDLER) {
-        publisherConnection.publish(subject, ackPrefix + seq, MessageBody.withSeq(template, seq));
+        publisherConnection.publish(subject, ackPrefix + seq, MessageBody.withSeqAndMillis(template, seq, System.currentTimeMillis()));
         return;
       }
       Thread sender = Thread.currentThread();
-      publisher.publishAsync(subject, MessageBody.withSeq(template, seq)).whenComplete((ack, err) -> {
+      publisher.publishAsync(subject, MessageBody.withSeqAndMillis(template, seq, System.currentTimeMillis())).whenComplete((ack, err) -> {
         // Two threads complete on this path (the client's and, late, the sender): the book's ack counter has one
         // writer at a time only under this lock (uncontended but for those races, tens of ns before the stamp).
         synchronized (ackLock) {

@@ -8,7 +8,6 @@ import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.MessageProperties;
 import com.rabbitmq.client.impl.ClientVersion;
-import ftl.data.Event;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -143,6 +142,12 @@ public final class RabbitMqSystem implements MessagingSystem {
   public String serverVersion() { return serverVersion; }
 
   @Override
+  public long serverPid() { return server == null ? -1 : server.pid(); }
+
+  @Override
+  public String death() { return server == null ? "rabbitmq connection lost" : server.death(); }
+
+  @Override
   public String endpoint() { return endpoint(factory); }
 
   @Override
@@ -195,7 +200,7 @@ public final class RabbitMqSystem implements MessagingSystem {
         consumer.basicConsume(name, true, "ftl-c", new DefaultConsumer(consumer) {
           @Override
           public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
-            delivery.delivered(MessageBody.seqOf(body), Event.MISSING);
+            delivery.delivered(MessageBody.seqOf(body), MessageBody.millisOf(body));
           }
         });
         publisherConnection = factory.newConnection("ftl-p");
@@ -213,7 +218,7 @@ public final class RabbitMqSystem implements MessagingSystem {
 
     @Override
     public void publish(long seq) throws IOException {
-      byte[] body = MessageBody.withSeq(template, seq);
+      byte[] body = MessageBody.withSeqAndMillis(template, seq, System.currentTimeMillis());
       confirms.register(publisher.getNextPublishSeqNo(), seq);
       publisher.basicPublish("", name, props, body);
     }

@@ -11,16 +11,20 @@ public enum SystemName {
   /** Apache Kafka: {@code create_ms} is the record's CreateTime, the producer's wall clock in whole ms inside {@code send()}. */
   KAFKA("kafka", "Kafka CreateTime: the producer's wall clock in whole milliseconds, read inside send()"),
   /**
-   * RabbitMQ over AMQP 0-9-1: {@code create_ms} is empty. The only time a message carries is the AMQP {@code timestamp}
-   * property, POSIX time in whole seconds (a 1 s quantum), which the instrument does not set; the broker adds none.
+   * RabbitMQ over AMQP 0-9-1: the protocol's only time, the AMQP {@code timestamp} property, is POSIX time in whole
+   * seconds (a 1 s quantum) and is not set; {@code create_ms} is the producer's wall clock in whole ms read at publish
+   * and carried in the message body ({@link MessageBody}), as a harness carries its millisecond send stamp.
    */
-  RABBITMQ("rabbitmq", "empty: AMQP 0-9-1 carries no millisecond stamp (its timestamp property is whole seconds, not set)"),
+  RABBITMQ("rabbitmq", "the producer's wall clock in whole milliseconds, read at publish and carried in the message body "
+      + "(AMQP 0-9-1's own timestamp property is whole seconds, not set)"),
   /**
-   * NATS JetStream: {@code create_ms} is empty. A NATS message carries no producer time; the JetStream metadata of a
-   * delivery holds the stream's store time (the server's wall clock when it appended the message, in ns), a different
-   * origin from a producer's CreateTime, so it is not written into {@code create_ms}.
+   * NATS JetStream: a NATS message carries no producer time (the JetStream metadata's store time is the server's, a
+   * different origin, not used); {@code create_ms} is the producer's wall clock in whole ms read at publish and carried
+   * in the message body ({@link MessageBody}), as OpenMessaging Benchmark's NATS driver carries
+   * {@code System.currentTimeMillis()}.
    */
-  NATS("nats", "empty: NATS carries no producer time (JetStream's metadata store time is the server's, not used)");
+  NATS("nats", "the producer's wall clock in whole milliseconds, read at publish and carried in the message body "
+      + "(NATS carries no producer time of its own)");
 
   private final String ledgerName;
   private final String createMillisMeaning;

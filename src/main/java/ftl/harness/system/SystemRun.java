@@ -47,24 +47,39 @@ public final class SystemRun {
    * @param sendIntervalNanos time between two sends
    * @param payloadBytes bytes after the 8-byte seq
    */
-  public record Settings(int warmupEvents, int events, long sendIntervalNanos, int payloadBytes) {
+  public record Settings(int warmupEvents, int events, long sendIntervalNanos, int payloadBytes, int startPhaseMicros) {
     /** The smoke defaults: 500 warm-up and 3000 measured sends of 100 payload bytes every 1 ms, as the Kafka smoke plan. */
     public static final Settings DEFAULTS = new Settings(500, 3000, 1_000_000L, 100);
+    /** {@link #startPhaseMicros} of a run whose first measured send is not aligned. */
+    public static final int UNALIGNED = -1;
 
+    /** Settings whose first measured send is not aligned to a phase. */
+    public Settings(int warmupEvents, int events, long sendIntervalNanos, int payloadBytes) {
+      this(warmupEvents, events, sendIntervalNanos, payloadBytes, UNALIGNED);
+    }
+
+    /**
+     * @param startPhaseMicros wall-clock phase within the millisecond (0..999) the first measured send is aligned to, as
+     *     a Kafka run's {@code start_phase_us} ({@link ftl.harness.run.KafkaRun#alignedStartNanos}); {@link #UNALIGNED}
+     *     for none
+     */
     public Settings {
-      if (warmupEvents < 0 || events < 1 || sendIntervalNanos < 1 || payloadBytes < 0 || payloadBytes > 1_000_000) {
+      if (warmupEvents < 0 || events < 1 || sendIntervalNanos < 1 || payloadBytes < 0 || payloadBytes > 1_000_000
+          || startPhaseMicros < UNALIGNED || startPhaseMicros > 999) {
         throw new IllegalArgumentException("settings out of range: warm-up " + warmupEvents + ", events " + events
-            + ", interval " + sendIntervalNanos + " ns, payload " + payloadBytes + " bytes");
+            + ", interval " + sendIntervalNanos + " ns, payload " + payloadBytes + " bytes, start phase " + startPhaseMicros + " us");
       }
     }
 
-    public Settings withEvents(int n) { return new Settings(warmupEvents, n, sendIntervalNanos, payloadBytes); }
+    public Settings withEvents(int n) { return new Settings(warmupEvents, n, sendIntervalNanos, payloadBytes, startPhaseMicros); }
 
-    public Settings withWarmupEvents(int n) { return new Settings(n, events, sendIntervalNanos, payloadBytes); }
+    public Settings withWarmupEvents(int n) { return new Settings(n, events, sendIntervalNanos, payloadBytes, startPhaseMicros); }
 
-    public Settings withSendIntervalNanos(long ns) { return new Settings(warmupEvents, events, ns, payloadBytes); }
+    public Settings withSendIntervalNanos(long ns) { return new Settings(warmupEvents, events, ns, payloadBytes, startPhaseMicros); }
 
-    public Settings withPayloadBytes(int n) { return new Settings(warmupEvents, events, sendIntervalNanos, n); }
+    public Settings withPayloadBytes(int n) { return new Settings(warmupEvents, events, sendIntervalNanos, n, startPhaseMicros); }
+
+    public Settings withStartPhaseMicros(int us) { return new Settings(warmupEvents, events, sendIntervalNanos, payloadBytes, us); }
   }
 
   /**
@@ -130,7 +145,7 @@ public final class SystemRun {
         cells = dest.cells();
       }
     }
-    String death = system.alive() ? null : system.name() + " server is gone";
+    String death = system.alive() ? null : system.death();
     RunVerdict.Counts counts = RunVerdict.Counts.of(book);
     RunVerdict v = RunVerdict.of(new RunVerdict.Events(List.of(), death, failure, senderError.get(),
         cells.get("receive_error"), null, List.of(), false), counts);
@@ -211,7 +226,8 @@ public final class SystemRun {
           Thread.sleep(1);
         }
       }
-      long start = nanoClock.nowNanos() + LEAD_NANOS;
+      long start = settings.startPhaseMicros() == Settings.UNALIGNED ? nanoClock.nowNanos() + LEAD_NANOS
+          : ftl.harness.run.KafkaRun.alignedStartNanos(nanoClock.nowNanos(), WallClock.micros(), settings.startPhaseMicros(), LEAD_NANOS);
       for (int seq = 0; seq < book.events() && !stop.get(); seq++) {
         int s = warmup + seq;
         long due = Pacer.intendedNanos(start, seq, interval);

@@ -66,8 +66,24 @@ class PlanParserTest {
   }
 
   @Test
+  void parse_systemPlan_systemAndTheFieldsItRuns() {
+    Plan p = parse("{\"campaign\":\"r\",\"system\":\"rabbitmq\",\"blocks\":2,\"warmup\":{\"events\":50},"
+        + "\"defaults\":{\"payload_bytes\":100},\"conditions\":[{\"name\":\"a\",\"send_interval\":\"750us\",\"events\":40000,\"repeats\":2}]}");
+    assertThat(p.system()).isEqualTo("rabbitmq");
+    assertThat(p.onKafka()).isFalse();
+    Condition c = p.conditions().get(0);
+    assertThat(c.sendIntervalNanos()).isEqualTo(750_000);
+    assertThat(c.events()).isEqualTo(40_000);
+    assertThat(c.warmupEvents()).isEqualTo(50);
+    assertThat(c.payloadBytes()).isEqualTo(100);
+    assertThat(p.schedule()).hasSize(4);
+  }
+
+  @Test
   void parse_minimalPlan_usesBuiltInDefaults() {
     Plan p = parse("{\"campaign\":\"m\",\"conditions\":[{\"name\":\"a\"}]}");
+    assertThat(p.system()).as("kafka unless the plan names another system").isEqualTo("kafka");
+    assertThat(p.onKafka()).isTrue();
     Condition c = p.conditions().get(0);
     assertThat(c.sendIntervalNanos()).isEqualTo(1_000_000);
     assertThat(c.acks()).isEqualTo("1");
@@ -115,7 +131,20 @@ class PlanParserTest {
         Arguments.of("fifo-jvm at 250us", "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"priority\":\"fifo-jvm\",\"send_interval\":\"250us\"}]}",
             "conditions[0].priority: fifo-jvm needs a send interval of at least 500us"),
         Arguments.of("bad broker cpus", "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"broker_cpus\":\"one\"}]}",
-            "conditions[0].broker_cpus: must be \"all\" or a cpu list"));
+            "conditions[0].broker_cpus: must be \"all\" or a cpu list"),
+        Arguments.of("unknown system", "{\"campaign\":\"x\",\"system\":\"pulsar\",\"conditions\":[{\"name\":\"a\"}]}",
+            "system: must be one of kafka, rabbitmq, nats (was \"pulsar\")"),
+        Arguments.of("system not a string", "{\"campaign\":\"x\",\"system\":7,\"conditions\":[{\"name\":\"a\"}]}",
+            "system: must be a string"),
+        Arguments.of("a manipulation on rabbitmq", "{\"campaign\":\"x\",\"system\":\"rabbitmq\",\"conditions\":[{\"name\":\"a\"},"
+            + "{\"name\":\"b\",\"priority\":\"fifo\"}]}", "conditions[1].priority: applies to kafka plans only: a run on rabbitmq"),
+        Arguments.of("a Kafka setting in nats defaults", "{\"campaign\":\"x\",\"system\":\"nats\",\"defaults\":{\"acks\":\"all\"},"
+            + "\"conditions\":[{\"name\":\"a\"}]}", "defaults.acks: applies to kafka plans only: a run on nats"),
+        Arguments.of("a matrix axis on nats", "{\"campaign\":\"x\",\"system\":\"nats\",\"matrix\":{\"load_pct\":[0,50]}}",
+            "matrix.load_pct: applies to kafka plans only"),
+        Arguments.of("stable flights on rabbitmq", "{\"campaign\":\"x\",\"system\":\"rabbitmq\",\"warmup\":{\"rule\":\"stable_flights\","
+            + "\"window\":10,\"tolerance_us\":5,\"min_events\":20,\"max_events\":100},\"conditions\":[{\"name\":\"a\"}]}",
+            "warmup: applies to kafka plans only: a run on rabbitmq takes the first_sends warm-up"));
   }
 
   @ParameterizedTest(name = "{0}")

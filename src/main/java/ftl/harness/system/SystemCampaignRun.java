@@ -1,0 +1,112 @@
+package ftl.harness.system;
+
+import ftl.data.LedgerCells;
+import ftl.data.LedgerSchema;
+import ftl.harness.host.ProcFs;
+import ftl.harness.plan.Condition;
+import ftl.harness.run.GuardTally;
+import ftl.harness.run.PacingLag;
+import ftl.harness.run.Pacer;
+import ftl.harness.run.RunOutcome;
+import ftl.harness.run.StampBook;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * One campaign run on a system other than Kafka: the system-neutral loop ({@link SystemRun}) on the condition's
+ * sends, with what the campaign's ledger records about the host around it, as a Kafka run records it: load average,
+ * other processes' CPU (the client JVM and the server's whole process tree are ours), steal, interrupts, pacing lag
+ * and bursts, the guard tally, and the system with its client and server versions. The first measured send is aligned
+ * to the condition's {@code start_phase_us} when it has one; no manipulation is applied (a plan on another system
+ * cannot ask for one: {@link ftl.harness.plan.Plan#SYSTEM_FIELDS}).
+ */
+public final class SystemCampaignRun {
+  private SystemCampaignRun() {}
+
+  /** Runs {@code condition} once on {@code system}; never throws for what the system does. */
+  public static RunOutcome run(MessagingSystem system, String runId, Condition condition) {
+    Instant startedAt = Instant.now();
+    LedgerCells cells = new LedgerCells();
+    cells.put(LedgerSchema.LOADAVG_START, ProcFs.loadavg1());
+    Set<Long> ours = ours(system.serverPid());
+    Map<Long, ProcFs.ProcessTicks> procs0 = ProcFs.processTicks();
+    ProcFs.CpuTimes cpu0 = ProcFs.cpuTimes();
+    ProcFs.StatCounters stat0 = ProcFs.statCounters();
+    SystemRun.Result r = SystemRun.run(system, runId, new SystemRun.Settings(condition.warmupEvents(), condition.events(),
+        condition.sendIntervalNanos(), condition.payloadBytes(), condition.startPhaseMicros().orElse(SystemRun.Settings.UNALIGNED)));
+    ProcFs.CpuTimes cpu1 = ProcFs.cpuTimes();
+    Map<Long, ProcFs.ProcessTicks> procs1 = ProcFs.processTicks();
+    ProcFs.StatCounters stat1 = ProcFs.statCounters();
+    ours.addAll(ours(system.serverPid()));
+    cells.put(LedgerSchema.OTHER_CPU_PCT, otherCpuPercent(procs0, procs1, cpu0, cpu1, ours));
+    cells.put(LedgerSchema.OTHER_CPU_TOP, ProcFs.topOthers(procs0, procs1, ours, 3));
+    double steal = ProcFs.StatCounters.stealPercent(stat0, stat1);
+    long interrupts = ProcFs.StatCounters.interruptsBetween(stat0, stat1);
+    cells.put(LedgerSchema.STEAL_PCT, Double.isNaN(steal) ? "" : String.format(Locale.ROOT, "%.3f", steal));
+    cells.put(LedgerSchema.INTERRUPTS, interrupts < 0 ? "" : String.valueOf(interrupts));
+    cells.put(LedgerSchema.LOADAVG_END, ProcFs.loadavg1());
+    cells.put(LedgerSchema.TOPIC, r.destination());
+    StampBook book = r.book();
+    ftl.stats.Rate burst = PacingLag.burstShare(book, condition.sendIntervalNanos());
+    cells.put(LedgerSchema.PACING_BURST_SHARE, burst.defined() ? String.format(Locale.ROOT, "%.6f", burst.value()) : "");
+    cells.put(LedgerSchema.PACER_SPIN_NS, Pacer.DEFAULT_SPIN_NANOS);
+    cells.put(LedgerSchema.EVENTS_WRITTEN, r.counts().written());
+    cells.put(LedgerSchema.ACKS_MISSING, r.counts().acksMissing());
+    cells.put(LedgerSchema.RECVS_MISSING, r.counts().recvsMissing());
+    cells.put(LedgerSchema.SEND_ERRORS, book.ackErrors());
+    cells.put(LedgerSchema.DUPLICATES, book.duplicates());
+    cells.put(LedgerSchema.CREATE_MS_MISMATCH, ftl.harness.run.KafkaRun.createMismatches(book, 0));
+    if (book.sent(0)) {
+      cells.put(LedgerSchema.FIRST_SEND_PHASE_US, Math.floorMod(book.event(0).sendMicros(), 1000L));
+    }
+    cells.put(LedgerSchema.SYSTEM, system.name().ledgerName());
+    cells.put(LedgerSchema.CLIENT_VERSION, system.clientVersion());
+    cells.put(LedgerSchema.SERVER_VERSION, system.serverVersion());
+    cells.put(LedgerSchema.DRIVER_COUNTERS, driverCounters(r.cells()));
+    return new RunOutcome(r.status(), r.reason(), book, GuardTally.of(book), PacingLag.of(book), startedAt,
+        r.durationMillis(), cells.asMap());
+  }
+
+  /** The driver's counters as {@code key=value} pairs joined by {@code ;}, in key order (empty when it keeps none). */
+  static String driverCounters(Map<String, String> cells) {
+    StringBuilder out = new StringBuilder();
+    for (Map.Entry<String, String> e : new TreeMap<>(cells).entrySet()) {
+      out.append(out.length() == 0 ? "" : ";").append(e.getKey()).append('=').append(e.getValue().replace(';', ',').replace('\n', ' '));
+    }
+    return out.toString();
+  }
+
+  /** This JVM and the server's process with every descendant it has now (epmd, erl_child_setup...). */
+  static Set<Long> ours(long serverPid) {
+    Set<Long> out = new HashSet<>(List.of(ProcFs.pid()));
+    if (serverPid > 0) {
+      out.add(serverPid);
+      ProcessHandle.of(serverPid).ifPresent(h -> h.descendants().forEach(d -> out.add(d.pid())));
+    }
+    return out;
+  }
+
+  /**
+   * CPU of every process not in {@code ours}, between the two readings, as a percentage of all cores' time: the
+   * host's busy ticks less the ticks of {@code ours} (one decimal; empty when no time passed).
+   */
+  static String otherCpuPercent(Map<Long, ProcFs.ProcessTicks> procs0, Map<Long, ProcFs.ProcessTicks> procs1,
+                                ProcFs.CpuTimes cpu0, ProcFs.CpuTimes cpu1, Set<Long> ours) {
+    long total = cpu1.totalTicks() - cpu0.totalTicks();
+    long mine = 0;
+    for (long pid : ours) {
+      ProcFs.ProcessTicks a = procs0.get(pid);
+      ProcFs.ProcessTicks b = procs1.get(pid);
+      if (b != null) {
+        mine += Math.max(0, b.ticks() - (a == null ? 0 : a.ticks()));
+      }
+    }
+    long other = Math.max(0, cpu1.busyTicks() - cpu0.busyTicks() - mine);
+    return total > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * other / total) : "";
+  }
+}
