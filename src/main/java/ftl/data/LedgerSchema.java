@@ -315,6 +315,14 @@ public final class LedgerSchema {
   public static final Column SERVER_VERSION = string("server_version")
       .described("Version of the server as it announced itself (empty for the embedded Kafka broker: the kafka "
           + "artifact of the archive's pom, the same as client_version).");
+  public static final Column OTHER_TASKS_CPU_PCT = number("other_tasks_cpu_pct", "percent")
+      .described("CPU used during the run by every task (process or kernel thread) other than the client JVM, the "
+          + "broker's or server's processes and the load generator, summed from each task's own run-time accounting "
+          + "(/proc/<pid>/stat utime + stime, the change over the run; a task born during the run counted whole) over "
+          + "all cores' time (/proc/stat), percent. Unlike other_cpu_pct, which is the host's busy time less ours and so "
+          + "inherits the tick-sampled attribution of /proc/stat's cpu line (a send schedule phase-locked to the kernel "
+          + "tick moves it by tens of points either way), it does not alias; interrupt time charged to no task is in "
+          + "neither. Empty in ledgers written before the column.");
   public static final Column DRIVER_COUNTERS = string("driver_counters")
       .described("RabbitMQ and NATS runs: the counters the system's driver kept about how its stamps came, as "
           + "key=value pairs joined by ';' in key order (rabbitmq: confirms_multiple_covered, the acknowledgments that "
@@ -362,7 +370,7 @@ public final class LedgerSchema {
       SEND_SCHEDULE_SHA256, ACK_NEGATIVE, FLIGHT_NEGATIVE, EVENTS_COMPLETE, OMB_TAKEN, OMB_KEPT, OMB_ZERO,
       OMB_NEGATIVE, OMB_ONE_TICK_NEGATIVE, OMB_RETENTION, LOADAVG_START, LOADAVG_END, OTHER_CPU_PCT, OTHER_CPU_TOP,
       STEAL_PCT, INTERRUPTS, INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL, CLOCKSOURCE, JVM, KAFKA_VERSION,
-      GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, DRIVER_COUNTERS, SEND_LAG_P99_NS);
+      GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, OTHER_TASKS_CPU_PCT, DRIVER_COUNTERS, SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
@@ -408,9 +416,10 @@ public final class LedgerSchema {
 
   /** The columns version 6 added; every older layout lacks them (read as empty). */
   private static final String[] V6_COLUMNS = {"block", "broker_lifetime", "warmup_converged", "pacing_burst_share",
-      "steal_pct", "interrupts", "system", "client_version", "server_version", "driver_counters"};
+      "steal_pct", "interrupts", "system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters"};
   /** The columns version 7 added (issue #29: other messaging systems). */
-  private static final String[] V7_COLUMNS = {"system", "client_version", "server_version", "driver_counters"};
+  private static final String[] V7_COLUMNS = {"system", "client_version", "server_version", "other_tasks_cpu_pct",
+      "driver_counters"};
 
   /**
    * The layouts of the Kafka instrument's ledgers that exist, each the newest column list less the columns it
@@ -441,7 +450,8 @@ public final class LedgerSchema {
     V6(6, V7_COLUMNS),
     /**
      * Every column the harness writes now: V6 and the system the run measured with its client's and server's
-     * versions (issue #29): {@link #SYSTEM}, {@link #CLIENT_VERSION}, {@link #SERVER_VERSION}, {@link #DRIVER_COUNTERS}.
+     * versions (issue #29): {@link #SYSTEM}, {@link #CLIENT_VERSION}, {@link #SERVER_VERSION}, {@link #DRIVER_COUNTERS}, and
+     * {@link #OTHER_TASKS_CPU_PCT}.
      */
     V7(7, new String[0]);
 

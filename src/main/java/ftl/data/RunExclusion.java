@@ -8,7 +8,9 @@ import java.util.OptionalDouble;
  * is excluded from the analysis, and counted, when the host was contended during it beyond the plan's thresholds.
  * <pre>
  *   "exclusion": {"steal_pct_above": 5, "other_cpu_pct_above": 10}
+ *   "exclusion": {"steal_pct_above": 5, "other_tasks_cpu_pct_above": 10}
  * </pre>
+ * (the third member, on {@code other_tasks_cpu_pct}, since the other-system campaigns: see that column)
  * Both members optional, each a percentage in [0, 100]: a run is excluded when its ledger {@code steal_pct} exceeds
  * {@code steal_pct_above}, or its {@code other_cpu_pct} exceeds {@code other_cpu_pct_above} (strictly above; both
  * columns are percentages of all cores' time, {@link LedgerSchema#STEAL_PCT}, {@link LedgerSchema#OTHER_CPU_PCT}). A
@@ -18,8 +20,16 @@ import java.util.OptionalDouble;
  *
  * @param stealPctAbove steal-time threshold, percent; NaN when the plan sets none
  * @param otherCpuPctAbove other-process CPU threshold, percent; NaN when the plan sets none
+ * @param otherTasksCpuPctAbove threshold on {@code other_tasks_cpu_pct} (member {@code other_tasks_cpu_pct_above}: the
+ *     other tasks' own run time, which does not alias with a schedule phase-locked to the kernel tick as
+ *     {@code other_cpu_pct} does), percent; NaN when the plan sets none
  */
-public record RunExclusion(double stealPctAbove, double otherCpuPctAbove) {
+public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove) {
+  /** A rule without the per-task threshold (every plan before it). */
+  public RunExclusion(double stealPctAbove, double otherCpuPctAbove) {
+    this(stealPctAbove, otherCpuPctAbove, Double.NaN);
+  }
+
   /** The plan member's name. */
   public static final String MEMBER = "exclusion";
 
@@ -34,16 +44,17 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove) {
       return Optional.empty();
     }
     if (!e.isObject()) {
-      throw e.error("must be an object with steal_pct_above and/or other_cpu_pct_above");
+      throw e.error("must be an object with steal_pct_above, other_cpu_pct_above and/or other_tasks_cpu_pct_above");
     }
     for (String k : e.members().keySet()) {
-      if (!k.equals("steal_pct_above") && !k.equals("other_cpu_pct_above")) {
-        throw e.path(k).error("unknown member (known: other_cpu_pct_above, steal_pct_above)");
+      if (!k.equals("steal_pct_above") && !k.equals("other_cpu_pct_above") && !k.equals("other_tasks_cpu_pct_above")) {
+        throw e.path(k).error("unknown member (known: other_cpu_pct_above, other_tasks_cpu_pct_above, steal_pct_above)");
       }
     }
     OptionalDouble steal = e.path("steal_pct_above").optionalDoubleIn(0, 100);
     OptionalDouble other = e.path("other_cpu_pct_above").optionalDoubleIn(0, 100);
-    return Optional.of(new RunExclusion(steal.orElse(Double.NaN), other.orElse(Double.NaN)));
+    OptionalDouble tasks = e.path("other_tasks_cpu_pct_above").optionalDoubleIn(0, 100);
+    return Optional.of(new RunExclusion(steal.orElse(Double.NaN), other.orElse(Double.NaN), tasks.orElse(Double.NaN)));
   }
 
   /**
@@ -57,13 +68,17 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove) {
     if (percent(row.field(LedgerSchema.OTHER_CPU_PCT)) > otherCpuPctAbove) {
       return Optional.of(LedgerSchema.OTHER_CPU_PCT);
     }
+    if (percent(row.field(LedgerSchema.OTHER_TASKS_CPU_PCT)) > otherTasksCpuPctAbove) {
+      return Optional.of(LedgerSchema.OTHER_TASKS_CPU_PCT);
+    }
     return Optional.empty();
   }
 
   /** True when a threshold applies to {@code row} but its cell is empty: the host was not measured. */
   public boolean unmeasured(LedgerRow row) {
     return (!Double.isNaN(stealPctAbove) && row.field(LedgerSchema.STEAL_PCT).isEmpty())
-        || (!Double.isNaN(otherCpuPctAbove) && row.field(LedgerSchema.OTHER_CPU_PCT).isEmpty());
+        || (!Double.isNaN(otherCpuPctAbove) && row.field(LedgerSchema.OTHER_CPU_PCT).isEmpty())
+        || (!Double.isNaN(otherTasksCpuPctAbove) && row.field(LedgerSchema.OTHER_TASKS_CPU_PCT).isEmpty());
   }
 
   /** The cell as a number; NaN when empty (a comparison with NaN is false, so it never excludes). */

@@ -119,6 +119,11 @@
  * {
  *   "campaign":    "name",             // required, [A-Za-z0-9._-]+, default folder data/&lt;campaign&gt;/
  *   "description": "free text",
+ *   "system":      "kafka",            // kafka (default), rabbitmq or nats: the system every run measures; on
+ *                                      // rabbitmq and nats a condition sets only name, send_interval, payload_bytes,
+ *                                      // events, warmup_events, repeats and start_phase_us (Plan.SYSTEM_FIELDS), the
+ *                                      // warm-up rule is first_sends, and the runner starts the system's server
+ *                                      // (Debian's package) per block in scratch/ (or --bootstrap names its URL)
  *   "seed":        42,                 // run-order shuffle seed (default 1; any 64-bit integer)
  *   "repeats":     10,                 // default repeats per condition (default 1; per block with "blocks")
  *   "blocks":      5,                  // optional, integer 1..1000: replication by broker lifetime (below);

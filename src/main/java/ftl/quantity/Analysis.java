@@ -32,6 +32,9 @@ public final class Analysis {
   public static final String KAFKA = "kafka";
   /** Instrument name of the no-JVM cross-check. */
   public static final String NOJVM = "python-nojvm";
+  /** The ledger {@code instrument} words of the Java instrument on the other messaging systems (RabbitMQ, NATS). */
+  public static final java.util.List<String> SYSTEM_INSTRUMENTS = java.util.List.of(ftl.data.LedgerSchema.RABBITMQ,
+      ftl.data.LedgerSchema.NATS);
 
   /**
    * The declared window of rho(D, A): displacement 0 to 5 ms and ack-referenced span -5 to 5 ms, bounds
@@ -92,6 +95,9 @@ public final class Analysis {
     if (scope == Quantity.Scope.OMB_REAL) {
       return OmbRealQuantities.sources(this);
     }
+    if (scope == Quantity.Scope.SYSTEM_EVENTS) {
+      return systemSourceFiles();
+    }
     String instrument = switch (scope) {
       case NOJVM_EVENTS -> NOJVM;
       default -> KAFKA;
@@ -107,6 +113,29 @@ public final class Analysis {
         involved = true;
         if (r.ok() && scope != Quantity.Scope.LEDGERS) {
           events.add(c.eventsName(r));
+        }
+      }
+      if (involved) {
+        ledgers.add(c.ledgerName());
+      }
+    }
+    List<String> out = new ArrayList<>(ledgers);
+    out.addAll(events);
+    return out;
+  }
+
+  /** The ledgers, then the events files of the ok runs, of every campaign of the Java instrument on another system. */
+  private List<String> systemSourceFiles() {
+    List<String> ledgers = new ArrayList<>();
+    List<String> events = new ArrayList<>();
+    for (Campaign c : data.campaigns()) {
+      boolean involved = false;
+      for (LedgerRow r : c.runs()) {
+        if (SYSTEM_INSTRUMENTS.contains(r.instrument())) {
+          involved = true;
+          if (r.ok()) {
+            events.add(c.eventsName(r));
+          }
         }
       }
       if (involved) {

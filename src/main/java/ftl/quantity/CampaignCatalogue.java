@@ -53,8 +53,18 @@ public enum CampaignCatalogue {
    * The confirmatory campaign: every claim of the original registered with its criterion before any run, measured in
    * blocks of fresh broker lifetimes (the unit of replication), runs of 60 s after a registered warm-up rule.
    */
-  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of(ConfirmQuantities.class,
-      ConditionQuantities.class)),
+  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of(ConfirmQuantities.class)),
+  /**
+   * The instrument on RabbitMQ (AMQP 0-9-1, publisher confirms, a classic queue): Mode A's sign check and the guard on
+   * its flights at three intervals, registered in full before its first run, in blocks of fresh server lifetimes.
+   */
+  RABBITMQ("rabbitmq", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
+  /** The same on NATS JetStream (a file-storage stream, the PubAck on a reply subject, a push consumer). */
+  NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
+  /** RabbitMQ's pilot: two blocks of the same conditions, run before the campaign's plan, whose flights calibrate it. */
+  RABBITMQ_PILOT("rabbitmq-pilot", MeasuredSystem.RABBITMQ, Role.PILOT, true, List.of()),
+  /** NATS's pilot, the same. */
+  NATS_PILOT("nats-pilot", MeasuredSystem.NATS, Role.PILOT, true, List.of()),
   /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */
   AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of(AuditQuantities.class, ExposureQuantities.class));
 
@@ -64,6 +74,10 @@ public enum CampaignCatalogue {
     KAFKA(Analysis.KAFKA),
     /** The no-JVM Python cross-check (ledger {@code instrument} {@value Analysis#NOJVM}). */
     NOJVM(Analysis.NOJVM),
+    /** The archive's Java instrument on a real RabbitMQ server (ledger {@code instrument} and {@code system} rabbitmq). */
+    RABBITMQ(ftl.data.LedgerSchema.RABBITMQ),
+    /** The archive's Java instrument on a real NATS JetStream server (ledger {@code instrument} and {@code system} nats). */
+    NATS(ftl.data.LedgerSchema.NATS),
     /** OpenMessaging Benchmark's own worker code (its own ledger format, {@code ftl.data.OmbFormat}). */
     OMB("omb"),
     /** No measurement of ours: published figures and third-party tools' outputs. */
@@ -97,6 +111,10 @@ public enum CampaignCatalogue {
     REPLAY,
     /** A campaign registered in full (criteria, predictions, exclusion rule) before its first run, in blocks. */
     CONFIRMATORY,
+    /** A campaign on another messaging system, registered in full before its first run, in blocks. */
+    SYSTEM,
+    /** A pilot run before a plan was written, whose data calibrate that plan's predictions and tolerances only. */
+    PILOT,
     /** The audit of published harnesses and figures. */
     AUDIT
   }

@@ -44,8 +44,11 @@ final class ConditionQuantities {
         }
       }
       boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
+      // the instrument of the campaign's runs: the no-JVM cross-check, the Java instrument on another system, or Kafka
+      String instrument = nojvm ? Analysis.NOJVM : c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument)
+          .filter(Analysis.SYSTEM_INSTRUMENTS::contains).findFirst().orElse(Analysis.KAFKA);
       for (String cond : conditions.stream().sorted().toList()) {
-        perCondition(q, c.name(), cond, nojvm ? Analysis.NOJVM : Analysis.KAFKA);
+        perCondition(q, c.name(), cond, instrument);
       }
       if (c.name().equals(CampaignCatalogue.MODE_A.folder())) {
         collapseStrata(q);
@@ -53,7 +56,7 @@ final class ConditionQuantities {
       if (c.name().equals(CampaignCatalogue.PAYLOAD.folder()) && c.plan().isPresent()) {
         PayloadPredictions.add(q, c.plan().get());
       }
-      if (c.name().equals(CampaignCatalogue.CONFIRM.folder()) && c.plan().isPresent()) {
+      if (ConfirmQuantities.BLOCKED.contains(c.name()) && c.plan().isPresent()) {
         ConfirmQuantities.add(q, c);
       }
     }
@@ -75,9 +78,10 @@ final class ConditionQuantities {
 
   private static void perCondition(List<Quantity> q, String campaign, String cond, String instrument) {
     String base = campaign + "." + slug(cond);
-    Scope scope = instrument.equals(Analysis.NOJVM) ? Scope.NOJVM_EVENTS : Scope.KAFKA_EVENTS;
+    Scope scope = instrument.equals(Analysis.NOJVM) ? Scope.NOJVM_EVENTS
+        : Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.KAFKA_EVENTS;
     q.add(new Quantity("runs." + base, macro("Runs", campaign, cond), "ok runs of condition " + cond + " in campaign " + campaign,
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
+        Unit.COUNT, Format.GROUPED_INTEGER, scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
         a -> new Value.Count(a.okRows(instrument).stream()
             .filter(e -> e.getKey().name().equals(campaign) && e.getValue().condition().equals(cond)).count())));
     q.add(interval(base, "gridlaw.b.", "GridLawB", "denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
@@ -164,7 +168,7 @@ final class ConditionQuantities {
   private static Quantity interval(String base, String keyPrefix, String macroPrefix, String what, String campaign,
                                    String cond, String instrument, java.util.function.LongUnaryOperator f) {
     return new Quantity(keyPrefix + base, macro(macroPrefix, campaign, cond), what + ", condition " + cond
-        + " of campaign " + campaign, Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.stats.GridLaw#reduce",
+        + " of campaign " + campaign, Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS, "ftl.stats.GridLaw#reduce",
         a -> a.okRows(instrument).stream()
             .filter(e -> e.getKey().name().equals(campaign) && e.getValue().condition().equals(cond))
             .map(e -> e.getValue().field(LedgerSchema.SEND_INTERVAL_NS)).filter(v -> !v.isEmpty()).findFirst()

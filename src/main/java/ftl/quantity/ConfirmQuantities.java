@@ -26,10 +26,18 @@ import java.util.function.ToDoubleFunction;
  * ({@code confirm.excluded}), never dropped silently. A block's value of a condition is its run's per-run statistic
  * (the mean of them if a block holds several runs of the condition); a block whose value is undefined (NaN: nothing
  * delivered, nothing kept) is left out of that statistic and counted in its {@code .blocks}.
+ *
+ * <p>The campaigns on other systems ({@code data/rabbitmq}, {@code data/nats}, issue #29) are registered in blocks the
+ * same way, and get the same block-level entries under their own name ({@link #BLOCKED}: {@code rabbitmq.blocks},
+ * {@code nats.negativeRate.si1ms}, ...): one implementation of the block statistics, the exclusion rule and the
+ * registered predictions' errors for every blocked campaign. The contrasts and the warm-up counts are the confirmatory
+ * campaign's only.
  */
 final class ConfirmQuantities {
   /** Folder name of the campaign. */
   static final String CONFIRM = CampaignCatalogue.CONFIRM.folder();
+  /** The campaigns registered in blocks whose block-level entries this class makes, the confirmatory one first. */
+  static final List<String> BLOCKED = List.of(CONFIRM, CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder());
   /** Level of every interval here (two-sided). */
   static final double LEVEL = 0.95;
 
@@ -65,7 +73,17 @@ final class ConfirmQuantities {
     /** Other processes' CPU during the run (ledger other_cpu_pct), as a fraction of all cores' time. */
     OTHER_CPU("otherCpu", Unit.FRACTION, Format.PERCENT_2DP,
         "CPU share of all cores used by processes other than the client, the broker and the load generator (ledger "
-            + "other_cpu_pct over 100)", r -> ledgerNumber(r, LedgerSchema.OTHER_CPU_PCT, 100));
+            + "other_cpu_pct over 100)", r -> ledgerNumber(r, LedgerSchema.OTHER_CPU_PCT, 100)),
+    /** Other tasks' own CPU time during the run (ledger other_tasks_cpu_pct), as a fraction of all cores' time. */
+    OTHER_TASKS_CPU("otherTasksCpu", Unit.FRACTION, Format.PERCENT_2DP,
+        "CPU share of all cores used by tasks other than the client, the server and the load generator, from their own "
+            + "run-time accounting (ledger other_tasks_cpu_pct over 100)",
+        r -> ledgerNumber(r, LedgerSchema.OTHER_TASKS_CPU_PCT, 100));
+
+    /** The metrics a blocked campaign's conditions get: the confirmatory campaign's ledger has no other_tasks_cpu_pct. */
+    static List<Metric> of(String campaign) {
+      return java.util.Arrays.stream(values()).filter(m -> m != OTHER_TASKS_CPU || !campaign.equals(CONFIRM)).toList();
+    }
 
     final String word;
     final Unit unit;
@@ -115,61 +133,99 @@ final class ConfirmQuantities {
    */
   static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    q.add(count("confirm.blocks", "ConfirmBlocks", "blocks (broker lifetimes, ledger column block) of campaign confirm "
-        + "with at least one usable run", a -> (long) byBlock(usable(a, exclusion(a))).size()));
-    q.add(count("confirm.runs.usable", "ConfirmRunsUsable", "ok runs of campaign confirm whose manipulations were read "
-        + "back as applied and which the plan's exclusion rule keeps", a -> (long) usable(a, exclusion(a)).size()));
-    q.add(count("confirm.excluded", "ConfirmExcluded", "ok runs of campaign confirm excluded by the plan's registered "
+    for (String campaign : BLOCKED) {
+      q.addAll(campaignLevel(campaign));
+    }
+    return q;
+  }
+
+  /** The campaign-level entries of one blocked campaign (for the confirmatory one, its contrasts too). */
+  private static List<Quantity> campaignLevel(String name) {
+    List<Quantity> q = new ArrayList<>();
+    boolean confirm = name.equals(CONFIRM);
+    String mp = words(name);
+    String of = "of campaign " + name;
+    q.add(count(name, name + ".blocks", mp + "Blocks", "blocks (" + (confirm ? "broker" : "server") + " lifetimes, ledger "
+        + "column block) " + of + " with at least one usable run", a -> (long) byBlock(usable(a, name, exclusion(a, name))).size()));
+    q.add(count(name, name + ".runs.usable", mp + "RunsUsable", "ok runs " + of + " whose manipulations were read "
+        + "back as applied and which the plan's exclusion rule keeps", a -> (long) usable(a, name, exclusion(a, name)).size()));
+    q.add(count(name, name + ".excluded", mp + "Excluded", "ok runs " + of + " excluded by the plan's registered "
         + "exclusion rule (plan.json exclusion: a run whose ledger steal_pct or other_cpu_pct exceeds its threshold), "
-        + "counted, not analysed", a -> excluded(a, exclusion(a))));
-    q.add(count("confirm.excluded.steal", "ConfirmExcludedSteal", "ok runs of campaign confirm the exclusion rule "
-        + "excluded for steal time (ledger steal_pct above the plan's threshold)", a -> excluded(a, exclusion(a), LedgerSchema.STEAL_PCT)));
-    q.add(count("confirm.excluded.otherCpu", "ConfirmExcludedOtherCpu", "ok runs of campaign confirm the exclusion rule "
+        + "counted, not analysed", a -> excluded(a, name, exclusion(a, name))));
+    q.add(count(name, name + ".excluded.steal", mp + "ExcludedSteal", "ok runs " + of + " the exclusion rule "
+        + "excluded for steal time (ledger steal_pct above the plan's threshold)",
+        a -> excluded(a, name, exclusion(a, name), LedgerSchema.STEAL_PCT)));
+    q.add(count(name, name + ".excluded.otherCpu", mp + "ExcludedOtherCpu", "ok runs " + of + " the exclusion rule "
         + "excluded for other processes' CPU (ledger other_cpu_pct above the plan's threshold, steal within it)",
-        a -> excluded(a, exclusion(a), LedgerSchema.OTHER_CPU_PCT)));
-    q.add(count("confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
-        + "an exclusion threshold reads was empty", a -> unmeasured(a, exclusion(a))));
-    q.add(count("confirm.refused", "ConfirmRefused", "ok runs of campaign confirm whose manipulation the host refused "
-        + "(not analysed)", a -> Manipulations.refused(a, CONFIRM)));
-    q.add(count("confirm.warmup.discarded", "ConfirmWarmupDiscarded", "warm-up sends discarded by the registered "
-        + "stable_flights rule over the ok runs of campaign confirm (ledger warmup_events)", a -> sum(a, LedgerSchema.WARMUP_EVENTS)));
-    q.add(count("confirm.warmup.unconverged", "ConfirmWarmupUnconverged", "ok runs of campaign confirm whose warm-up "
-        + "ended at max_events without converging (ledger warmup_converged = no)",
-        a -> a.campaignRuns(CONFIRM).stream().filter(r -> r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).count()));
-    q.add(new Quantity("confirm.measuredHours", "ConfirmMeasuredHours", "measured sends of campaign confirm in hours: "
+        a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_CPU_PCT)));
+    if (!confirm) {
+      q.add(count(name, name + ".excluded.otherTasksCpu", mp + "ExcludedOtherTasksCpu", "ok runs " + of + " the exclusion "
+          + "rule excluded for other tasks' own CPU time (ledger other_tasks_cpu_pct above the plan's threshold, steal and "
+          + "other_cpu_pct within theirs)", a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_TASKS_CPU_PCT)));
+    }
+    if (confirm) {
+      q.add(count(name, "confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
+          + "an exclusion threshold reads was empty", a -> unmeasured(a, name, exclusion(a, name))));
+      q.add(count(name, "confirm.refused", "ConfirmRefused", "ok runs of campaign confirm whose manipulation the host refused "
+          + "(not analysed)", a -> Manipulations.refused(a, CONFIRM)));
+      q.add(count(name, "confirm.warmup.discarded", "ConfirmWarmupDiscarded", "warm-up sends discarded by the registered "
+          + "stable_flights rule over the ok runs of campaign confirm (ledger warmup_events)", a -> sum(a, LedgerSchema.WARMUP_EVENTS)));
+      q.add(count(name, "confirm.warmup.unconverged", "ConfirmWarmupUnconverged", "ok runs of campaign confirm whose warm-up "
+          + "ended at max_events without converging (ledger warmup_converged = no)",
+          a -> a.campaignRuns(CONFIRM).stream().filter(r -> r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).count()));
+    }
+    q.add(new Quantity(name + ".measuredHours", mp + "MeasuredHours", "measured sends " + of + " in hours: "
         + "the sum over its ok runs of the events in the run's file times its send interval (ledger send_interval_ns), "
-        + "warm-up excluded", Unit.HOURS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#measuredHours",
-        a -> CampaignQuantities.has(a, CONFIRM) ? new Value.Real(measuredHours(a.campaignRuns(CONFIRM)))
-            : CampaignQuantities.noData(CONFIRM)));
-    q.add(count("confirm.flightNegative", "ConfirmFlightNegative", "events of the usable runs of campaign confirm with a "
+        + "warm-up excluded", Unit.HOURS, Format.REAL_3SF, scope(name), "ftl.quantity.ConfirmQuantities#measuredHours",
+        a -> has(a, name) ? new Value.Real(measuredHours(a.campaignRuns(name)))
+            : CampaignQuantities.noData(name)));
+    q.add(count(name, name + ".flightNegative", mp + "FlightNegative", "events of the usable runs " + of + " with a "
         + "negative flight T = recv_ns - send_ns (one clock: zero by construction)",
-        a -> usable(a, exclusion(a)).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
+        a -> usable(a, name, exclusion(a, name)).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
+    if (!confirm) {
+      return q;
+    }
     for (Contrast k : CONTRASTS) {
       String key = "confirm." + k.id();
       String macro = "Confirm" + words(k.id());
       String def = k.what() + ": geometric mean over blocks of campaign confirm of the per-block ratio of the "
           + k.metric().what + " of condition " + k.numerator() + " over condition " + k.denominator();
       String f = "ftl.stats.BlockStats#ratio";
-      q.add(part(key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a), k), 0));
-      q.add(part(key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a), k), -1));
-      q.add(part(key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a), k), 1));
-      q.add(count(key + ".blocks", macro + "Blocks", "blocks of campaign confirm in which both " + k.numerator() + " and "
+      q.add(part(CONFIRM, key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a, CONFIRM), k), 0));
+      q.add(part(CONFIRM, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a, CONFIRM), k), -1));
+      q.add(part(CONFIRM, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a, CONFIRM), k), 1));
+      q.add(count(CONFIRM, key + ".blocks", macro + "Blocks", "blocks of campaign confirm in which both " + k.numerator() + " and "
           + k.denominator() + " have a usable run with a value above 0, the blocks " + key + " rests on",
-          a -> (long) ratio(a, exclusion(a), k).blocks()));
+          a -> (long) ratio(a, exclusion(a, CONFIRM), k).blocks()));
     }
     return q;
   }
 
   /** The plan's exclusion rule, read from the campaign of the analysis' data root (empty without campaign or rule). */
-  static Optional<RunExclusion> exclusion(Analysis a) {
-    return a.memo("confirm:exclusion", () -> a.data().campaigns().stream().filter(c -> c.name().equals(CONFIRM))
+  static Optional<RunExclusion> exclusion(Analysis a, String campaign) {
+    return a.memo(campaign + ":exclusion", () -> a.data().campaigns().stream().filter(c -> c.name().equals(campaign))
         .findFirst().flatMap(Campaign::plan).flatMap(RunExclusion::of));
+  }
+
+  /** Whether the data root holds an ok run of the blocked campaign, on Kafka or on another system. */
+  static boolean has(Analysis a, String campaign) {
+    if (campaign.equals(CONFIRM)) {
+      return CampaignQuantities.has(a, campaign);
+    }
+    return Analysis.SYSTEM_INSTRUMENTS.stream().anyMatch(i -> a.okRows(i).stream().anyMatch(e -> e.getKey().name().equals(campaign)));
+  }
+
+  /** The scope of a blocked campaign's entries: the Kafka instrument's events, or the other systems'. */
+  static Scope scope(String campaign) {
+    return campaign.equals(CONFIRM) ? Scope.KAFKA_EVENTS : Scope.SYSTEM_EVENTS;
   }
 
   /** The campaign's per-condition entries, for the conditions its plan declares and the predictions it registers. */
   static void add(List<Quantity> q, Campaign c) {
+    String name = c.name();
+    String mp = words(name);
     List<String> conditions = new ArrayList<>(ftl.data.Criteria.conditionNames(c.plan().map(JsonValue::json)
         .orElseThrow()));
     Optional<RunExclusion> exclusion = RunExclusion.of(c.plan().get());
@@ -178,69 +234,70 @@ final class ConfirmQuantities {
     Map<String, Double> tickPredicted = numbers(predictions.path("one_tick"), "share");
     double smooth = predictions.path("smooth_limit").optionalDoubleIn(0, 1).orElse(Double.NaN);
     Map<String, Double> skillPredicted = new LinkedHashMap<>();
-    for (JsonValue name : predictions.path("skill_conditions").elements()) {
-      String cond = name.text();
+    for (JsonValue member : predictions.path("skill_conditions").elements()) {
+      String cond = member.text();
       if (!gridPredicted.containsKey(cond)) {
-        throw name.error("names no condition of predictions.gridlaw");
+        throw member.error("names no condition of predictions.gridlaw");
       }
       skillPredicted.put(cond, gridPredicted.get(cond));
     }
 
     for (String cond : conditions) {
-      q.add(count("confirm.excluded." + cond, "ConfirmExcluded" + ftl.data.Identifiers.macroWords(cond), "ok runs of "
-          + "condition " + cond + " of campaign confirm excluded by the plan's exclusion rule (" + describe(exclusion) + ")",
-          a -> excludedRuns(a, exclusion).stream().filter(r -> r.row().condition().equals(cond)).count()));
+      q.add(count(name, name + ".excluded." + cond, mp + "Excluded" + ftl.data.Identifiers.macroWords(cond), "ok runs of "
+          + "condition " + cond + " of campaign " + name + " excluded by the plan's exclusion rule (" + describe(exclusion) + ")",
+          a -> excludedRuns(a, name, exclusion).stream().filter(r -> r.row().condition().equals(cond)).count()));
       for (Metric m : List.of(Metric.RETENTION, Metric.ONE_TICK_SHARE)) {
-        q.add(part("confirm.unexcluded." + m.word + "." + cond, "ConfirmUnexcluded" + words(m.word)
+        q.add(part(name, name + ".unexcluded." + m.word + "." + cond, mp + "Unexcluded" + words(m.word)
             + ftl.data.Identifiers.macroWords(cond), "exploratory, outside the registered analysis: mean over blocks of "
-            + "campaign confirm of the " + m.what + ", condition " + cond + ", with the plan's exclusion rule set aside "
-            + "(every ok run whose manipulations were applied)", m.unit, m.format, a -> mean(a, Optional.empty(), cond, m), 0));
+            + "campaign " + name + " of the " + m.what + ", condition " + cond + ", with the plan's exclusion rule set aside "
+            + "(every ok run whose manipulations were applied)", m.unit, m.format, a -> mean(a, name, Optional.empty(), cond, m), 0));
       }
-      for (Metric m : Metric.values()) {
-        String key = "confirm." + m.word + "." + cond;
-        String macro = "Confirm" + words(m.word) + ftl.data.Identifiers.macroWords(cond);
-        String def = "mean over blocks of campaign confirm of the " + m.what + ", condition " + cond;
-        q.add(part(key, macro, def, m.unit, m.format, a -> mean(a, exclusion, cond, m), 0));
-        q.add(part(key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
-            + "blocks (n - 1 degrees of freedom) of " + key, m.unit, m.format, a -> mean(a, exclusion, cond, m), -1));
-        q.add(part(key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
-            + "blocks of " + key, m.unit, m.format, a -> mean(a, exclusion, cond, m), 1));
+      for (Metric m : Metric.of(name)) {
+        String key = name + "." + m.word + "." + cond;
+        String macro = mp + words(m.word) + ftl.data.Identifiers.macroWords(cond);
+        String def = "mean over blocks of campaign " + name + " of the " + m.what + ", condition " + cond;
+        q.add(part(name, key, macro, def, m.unit, m.format, a -> mean(a, name, exclusion, cond, m), 0));
+        q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
+            + "blocks (n - 1 degrees of freedom) of " + key, m.unit, m.format, a -> mean(a, name, exclusion, cond, m), -1));
+        q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
+            + "blocks of " + key, m.unit, m.format, a -> mean(a, name, exclusion, cond, m), 1));
       }
     }
     for (Map.Entry<String, Double> e : gridPredicted.entrySet()) {
       String cond = e.getKey();
       double predicted = e.getValue();
-      q.add(registered("confirm.gridlaw.predicted." + cond, "ConfirmGridLawPredicted" + ftl.data.Identifiers.macroWords(cond),
-          "the grid law's retention for condition " + cond + " of campaign confirm, registered in the plan before the data "
-              + "(predictions.gridlaw." + cond + ".retention), from the intended schedule and the earlier campaigns' flights",
+      String source = name.equals(CONFIRM) ? "the earlier campaigns' flights" : "the flights of its pilot, campaign " + name + "-pilot";
+      q.add(registered(name + ".gridlaw.predicted." + cond, mp + "GridLawPredicted" + ftl.data.Identifiers.macroWords(cond),
+          "the grid law's retention for condition " + cond + " of campaign " + name + ", registered in the plan before the data "
+              + "(predictions.gridlaw." + cond + ".retention), from the intended schedule and " + source,
           predicted));
-      q.add(new Quantity("confirm.gridlaw.error." + cond, "ConfirmGridLawError" + ftl.data.Identifiers.macroWords(cond),
-          "absolute difference, in fractions of the taken events, between confirm.retention." + cond + " and the grid "
+      q.add(new Quantity(name + ".gridlaw.error." + cond, mp + "GridLawError" + ftl.data.Identifiers.macroWords(cond),
+          "absolute difference, in fractions of the taken events, between " + name + ".retention." + cond + " and the grid "
               + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
-              + predicted + ", from the intended schedule and the earlier campaigns' flights)",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#error",
-          a -> error(mean(a, exclusion, cond, Metric.RETENTION), predicted)));
+              + predicted + ", from the intended schedule and " + source + ")",
+          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.ConfirmQuantities#error",
+          a -> error(mean(a, name, exclusion, cond, Metric.RETENTION), predicted, name)));
     }
     if (!skillPredicted.isEmpty() && !Double.isNaN(smooth)) {
-      q.add(new Quantity("confirm.gridlaw.skill", "ConfirmGridLawSkill",
+      q.add(new Quantity(name + ".gridlaw.skill", mp + "GridLawSkill",
           "the grid law's skill over a no-grid baseline: the mean over the conditions " + String.join(", ",
-              skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |confirm.retention - predictions.smooth_limit (" + smooth + ")| minus the "
+              skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |" + name + ".retention - predictions.smooth_limit (" + smooth + ")| minus the "
               + "mean of |confirm.retention - the registered grid-law prediction|, in fractions of the taken events "
               + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#skill",
-          a -> skill(a, exclusion, skillPredicted, smooth)));
+          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.ConfirmQuantities#skill",
+          a -> skill(a, name, exclusion, skillPredicted, smooth)));
     }
     for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
       String cond = e.getKey();
       double predicted = e.getValue();
-      q.add(registered("confirm.oneTick.predicted." + cond, "ConfirmOneTickPredicted" + ftl.data.Identifiers.macroWords(cond),
-          "the share of one-tick negatives for condition " + cond + " of campaign confirm, registered in the plan before the "
+      q.add(registered(name + ".oneTick.predicted." + cond, mp + "OneTickPredicted" + ftl.data.Identifiers.macroWords(cond),
+          "the share of one-tick negatives for condition " + cond + " of campaign " + name + ", registered in the plan before the "
               + "data (predictions.one_tick." + cond + ".share)", predicted));
-      q.add(new Quantity("confirm.oneTick.error." + cond, "ConfirmOneTickError" + ftl.data.Identifiers.macroWords(cond),
-          "absolute difference, in fractions of the taken events, between confirm.oneTickShare." + cond + " and the "
+      q.add(new Quantity(name + ".oneTick.error." + cond, mp + "OneTickError" + ftl.data.Identifiers.macroWords(cond),
+          "absolute difference, in fractions of the taken events, between " + name + ".oneTickShare." + cond + " and the "
               + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#error",
-          a -> error(mean(a, exclusion, cond, Metric.ONE_TICK_SHARE), predicted)));
+          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.ConfirmQuantities#error",
+          a -> error(mean(a, name, exclusion, cond, Metric.ONE_TICK_SHARE), predicted, name)));
     }
   }
 
@@ -268,32 +325,35 @@ final class ConfirmQuantities {
     if (!Double.isNaN(x.otherCpuPctAbove())) {
       parts.add("other_cpu_pct above " + Format.sig(x.otherCpuPctAbove(), 3) + "%");
     }
+    if (!Double.isNaN(x.otherTasksCpuPctAbove())) {
+      parts.add("other_tasks_cpu_pct above " + Format.sig(x.otherTasksCpuPctAbove(), 3) + "%");
+    }
     return parts.isEmpty() ? "no threshold" : String.join(" or ", parts);
   }
 
   /** Usable runs: ok, manipulations applied, not excluded by the plan's rule. */
-  static List<RunResult> usable(Analysis a, Optional<RunExclusion> exclusion) {
-    return Manipulations.usable(a, CONFIRM).stream()
+  static List<RunResult> usable(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+    return Manipulations.usable(a, campaign).stream()
         .filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isEmpty()).toList();
   }
 
   /** Ok runs with their manipulations applied that the plan's exclusion rule excludes. */
-  private static List<RunResult> excludedRuns(Analysis a, Optional<RunExclusion> exclusion) {
-    return Manipulations.usable(a, CONFIRM).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isPresent()).toList();
+  private static List<RunResult> excludedRuns(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+    return Manipulations.usable(a, campaign).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isPresent()).toList();
   }
 
-  private static long excluded(Analysis a, Optional<RunExclusion> exclusion) {
-    return excludedRuns(a, exclusion).size();
+  private static long excluded(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+    return excludedRuns(a, campaign, exclusion).size();
   }
 
   /** Excluded runs whose cause is {@code column} (the rule tests steal first, then other processes' CPU). */
-  private static long excluded(Analysis a, Optional<RunExclusion> exclusion, LedgerSchema.Column column) {
-    return excludedRuns(a, exclusion).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).orElseThrow() == column)
+  private static long excluded(Analysis a, String campaign, Optional<RunExclusion> exclusion, LedgerSchema.Column column) {
+    return excludedRuns(a, campaign, exclusion).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).orElseThrow() == column)
         .count();
   }
 
-  private static long unmeasured(Analysis a, Optional<RunExclusion> exclusion) {
-    return usable(a, exclusion).stream().filter(r -> exclusion.map(x -> x.unmeasured(r.row())).orElse(false)).count();
+  private static long unmeasured(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+    return usable(a, campaign, exclusion).stream().filter(r -> exclusion.map(x -> x.unmeasured(r.row())).orElse(false)).count();
   }
 
   private static long sum(Analysis a, LedgerSchema.Column column) {
@@ -327,10 +387,10 @@ final class ConfirmQuantities {
   }
 
   /** Per block, the mean of the metric over the block's usable runs of {@code cond}; blocks without a value left out. */
-  static TreeMap<Integer, Double> blockValues(Analysis a, Optional<RunExclusion> exclusion, String cond, Metric m) {
-    return a.memo("confirm:" + cond + ":" + m + ":" + exclusion.isPresent(), () -> {
+  static TreeMap<Integer, Double> blockValues(Analysis a, String campaign, Optional<RunExclusion> exclusion, String cond, Metric m) {
+    return a.memo(campaign + ":" + cond + ":" + m + ":" + exclusion.isPresent(), () -> {
       TreeMap<Integer, Double> out = new TreeMap<>();
-      for (Map.Entry<Integer, List<RunResult>> e : byBlock(usable(a, exclusion)).entrySet()) {
+      for (Map.Entry<Integer, List<RunResult>> e : byBlock(usable(a, campaign, exclusion)).entrySet()) {
         double[] v = e.getValue().stream().filter(r -> r.row().condition().equals(cond)).mapToDouble(m.perRun)
             .filter(Double::isFinite).toArray();
         if (v.length > 0) {
@@ -342,15 +402,15 @@ final class ConfirmQuantities {
   }
 
   /** {@link BlockStats#mean} of a condition's block values. */
-  static BlockStats.Interval mean(Analysis a, Optional<RunExclusion> exclusion, String cond, Metric m) {
-    double[] v = blockValues(a, exclusion, cond, m).values().stream().mapToDouble(Double::doubleValue).toArray();
+  static BlockStats.Interval mean(Analysis a, String campaign, Optional<RunExclusion> exclusion, String cond, Metric m) {
+    double[] v = blockValues(a, campaign, exclusion, cond, m).values().stream().mapToDouble(Double::doubleValue).toArray();
     return BlockStats.mean(v, LEVEL);
   }
 
   /** {@link BlockStats#ratio} over the blocks where both conditions have a value above 0. */
   static BlockStats.Interval ratio(Analysis a, Optional<RunExclusion> exclusion, Contrast k) {
-    TreeMap<Integer, Double> num = blockValues(a, exclusion, k.numerator(), k.metric());
-    TreeMap<Integer, Double> den = blockValues(a, exclusion, k.denominator(), k.metric());
+    TreeMap<Integer, Double> num = blockValues(a, CONFIRM, exclusion, k.numerator(), k.metric());
+    TreeMap<Integer, Double> den = blockValues(a, CONFIRM, exclusion, k.denominator(), k.metric());
     List<double[]> pairs = new ArrayList<>();
     for (Map.Entry<Integer, Double> e : num.entrySet()) {
       Double y = den.get(e.getKey());
@@ -363,26 +423,26 @@ final class ConfirmQuantities {
   }
 
   /** The estimate ({@code which == 0}) or an end of an interval as a value; unavailable, saying why, when not a number. */
-  static Value value(BlockStats.Interval i, int which) {
+  static Value value(BlockStats.Interval i, int which, String campaign) {
     double v = which == 0 ? i.estimate() : which < 0 ? i.lower() : i.upper();
     if (Double.isFinite(v)) {
       return new Value.Real(v);
     }
-    return new Value.Unavailable(i.blocks() == 0 ? "no block of campaign confirm has a value"
+    return new Value.Unavailable(i.blocks() == 0 ? "no block of campaign " + campaign + " has a value"
         : "one block only: no spread between blocks");
   }
 
   /** |block mean - predicted|; unavailable without a block. */
-  static Value error(BlockStats.Interval mean, double predicted) {
-    return mean.blocks() == 0 ? value(mean, 0) : new Value.Real(Math.abs(mean.estimate() - predicted));
+  static Value error(BlockStats.Interval mean, double predicted, String campaign) {
+    return mean.blocks() == 0 ? value(mean, 0, campaign) : new Value.Real(Math.abs(mean.estimate() - predicted));
   }
 
   /** Mean smooth-limit error minus mean grid-law error over the predicted conditions; unavailable if one has no block. */
-  static Value skill(Analysis a, Optional<RunExclusion> exclusion, Map<String, Double> predicted, double smooth) {
+  static Value skill(Analysis a, String campaign, Optional<RunExclusion> exclusion, Map<String, Double> predicted, double smooth) {
     double law = 0;
     double base = 0;
     for (Map.Entry<String, Double> e : predicted.entrySet()) {
-      BlockStats.Interval m = mean(a, exclusion, e.getKey(), Metric.RETENTION);
+      BlockStats.Interval m = mean(a, campaign, exclusion, e.getKey(), Metric.RETENTION);
       if (m.blocks() == 0) {
         return new Value.Unavailable("condition " + e.getKey() + " has no block with a retention");
       }
@@ -392,18 +452,18 @@ final class ConfirmQuantities {
     return new Value.Real((base - law) / predicted.size());
   }
 
-  private static Quantity part(String key, String macro, String definition, Unit unit, Format format,
+  private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
                                java.util.function.Function<Analysis, BlockStats.Interval> interval, int which) {
-    return part(key, macro, definition, unit, format, "ftl.stats.BlockStats#mean", interval, which);
+    return part(campaign, key, macro, definition, unit, format, "ftl.stats.BlockStats#mean", interval, which);
   }
 
-  private static Quantity part(String key, String macro, String definition, Unit unit, Format format, String function,
-                               java.util.function.Function<Analysis, BlockStats.Interval> interval, int which) {
-    return new Quantity(key, macro, definition, unit, format, Scope.KAFKA_EVENTS, function, a -> {
-          if (!CampaignQuantities.has(a, CONFIRM)) {
-            return CampaignQuantities.noData(CONFIRM);
+  private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
+                               String function, java.util.function.Function<Analysis, BlockStats.Interval> interval, int which) {
+    return new Quantity(key, macro, definition, unit, format, scope(campaign), function, a -> {
+          if (!has(a, campaign)) {
+            return CampaignQuantities.noData(campaign);
           }
-          return value(interval.apply(a), which);
+          return value(interval.apply(a), which, campaign);
         });
   }
 
@@ -413,10 +473,11 @@ final class ConfirmQuantities {
         "ftl.quantity.ConfirmQuantities#add", a -> new Value.Real(value));
   }
 
-  private static Quantity count(String key, String macro, String definition, java.util.function.ToLongFunction<Analysis> f) {
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS,
-        "ftl.quantity.ConfirmQuantities#usable", a -> CampaignQuantities.has(a, CONFIRM) ? new Value.Count(f.applyAsLong(a))
-            : CampaignQuantities.noData(CONFIRM));
+  private static Quantity count(String campaign, String key, String macro, String definition,
+                                java.util.function.ToLongFunction<Analysis> f) {
+    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, scope(campaign),
+        "ftl.quantity.ConfirmQuantities#usable", a -> has(a, campaign) ? new Value.Count(f.applyAsLong(a))
+            : CampaignQuantities.noData(campaign));
   }
 
   /** A key segment as macro words: first letter up, the rest as written (letters only). */

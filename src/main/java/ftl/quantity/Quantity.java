@@ -30,6 +30,8 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
     KAFKA_EVENTS,
     /** Every event file of the ok runs of the no-JVM cross-check. */
     NOJVM_EVENTS,
+    /** Every event file of the ok runs of the Java instrument on the other messaging systems (RabbitMQ, NATS). */
+    SYSTEM_EVENTS,
     /** A table outside the campaigns (e.g. the harness audit). */
     TABLE,
     /** The real OpenMessaging Benchmark runs ({@code omb-real}) and the matched campaign's events. */

@@ -59,10 +59,13 @@ class LedgerSchemaTest {
   void version_dataDictionary_publishesTheDeclaredVersion() throws IOException {
     assertThat(ledgerResource().path("schema").path("version").asInt()).isEqualTo(LedgerSchema.VERSION);
     assertThat(LedgerSchema.Version.values()[LedgerSchema.Version.values().length - 1].number()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(LedgerSchema.Version.V6.columns()).isEqualTo(LedgerSchema.harnessColumns());
-    assertThat(LedgerSchema.Version.V5.columns()).as("V5 lacks exactly the six columns of V6")
-        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !List.of("block", "broker_lifetime", "warmup_converged",
-            "pacing_burst_share", "steal_pct", "interrupts").contains(c)).toList());
+    assertThat(LedgerSchema.Version.V7.columns()).isEqualTo(LedgerSchema.harnessColumns());
+    List<String> v7 = List.of("system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters");
+    assertThat(LedgerSchema.Version.V6.columns()).as("V6 lacks exactly the five columns of V7")
+        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v7.contains(c)).toList());
+    assertThat(LedgerSchema.Version.V5.columns()).as("V5 lacks exactly the six columns of V6 too")
+        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v7.contains(c) && !List.of("block", "broker_lifetime",
+            "warmup_converged", "pacing_burst_share", "steal_pct", "interrupts").contains(c)).toList());
   }
 
   static Stream<Arguments> committedLedgers() throws IOException {

@@ -275,6 +275,24 @@ public final class ProcFs {
    * {@code comm:ticks} separated by spaces (a process that started during the run counts from 0), or
    * {@code ""} when none used any. Names are reduced to {@code [A-Za-z0-9._-]}.
    */
+  /**
+   * The ticks every process not in {@code ours} used between two readings of {@link #processTicks()}, from each
+   * process's own accounting ({@code utime + stime} of {@code /proc/<pid>/stat}, exact run time): a process absent
+   * from {@code before} (born meanwhile) counts whole, one absent from {@code after} (gone) is lost, and a pid whose
+   * count fell (reused) counts nothing.
+   */
+  public static long otherTicks(java.util.Map<Long, ProcessTicks> before, java.util.Map<Long, ProcessTicks> after,
+                                java.util.Set<Long> ours) {
+    long sum = 0;
+    for (java.util.Map.Entry<Long, ProcessTicks> e : after.entrySet()) {
+      if (!ours.contains(e.getKey())) {
+        ProcessTicks b = before.get(e.getKey());
+        sum += Math.max(0, e.getValue().ticks() - (b == null ? 0 : b.ticks()));
+      }
+    }
+    return sum;
+  }
+
   public static String topOthers(java.util.Map<Long, ProcessTicks> before, java.util.Map<Long, ProcessTicks> after,
                                  java.util.Set<Long> ours, int limit) {
     List<java.util.Map.Entry<String, Long>> used = new ArrayList<>();

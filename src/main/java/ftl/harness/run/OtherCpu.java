@@ -48,7 +48,9 @@ final class OtherCpu {
     long ours = Math.max(0, self1 - self0) + Math.max(0, broker1 - broker0) + Math.max(0, load1 - placement.loadTicks0());
     long other = Math.max(0, cpu1.busyTicks() - cpu0.busyTicks() - ours);
     cells.put(LedgerSchema.OTHER_CPU_PCT, total > 0 ? KafkaRun.fmt1(100.0 * other / total) : "");
-    cells.put(LedgerSchema.OTHER_CPU_TOP, ProcFs.topOthers(procs0, procs1,
-        new HashSet<>(List.of(ProcFs.pid(), brokerPid, placement.loadPid())), 3));
+    java.util.Set<Long> ourPids = new HashSet<>(List.of(ProcFs.pid(), brokerPid, placement.loadPid()));
+    cells.put(LedgerSchema.OTHER_CPU_TOP, ProcFs.topOthers(procs0, procs1, ourPids, 3));
+    cells.put(LedgerSchema.OTHER_TASKS_CPU_PCT, total > 0
+        ? KafkaRun.fmt1(100.0 * ProcFs.otherTicks(procs0, procs1, ourPids) / total) : "");
   }
 }

@@ -45,6 +45,9 @@ public final class SystemCampaignRun {
     ours.addAll(ours(system.serverPid()));
     cells.put(LedgerSchema.OTHER_CPU_PCT, otherCpuPercent(procs0, procs1, cpu0, cpu1, ours));
     cells.put(LedgerSchema.OTHER_CPU_TOP, ProcFs.topOthers(procs0, procs1, ours, 3));
+    long total = cpu1.totalTicks() - cpu0.totalTicks();
+    cells.put(LedgerSchema.OTHER_TASKS_CPU_PCT, total > 0
+        ? String.format(Locale.ROOT, "%.1f", 100.0 * ProcFs.otherTicks(procs0, procs1, ours) / total) : "");
     double steal = ProcFs.StatCounters.stealPercent(stat0, stat1);
     long interrupts = ProcFs.StatCounters.interruptsBetween(stat0, stat1);
     cells.put(LedgerSchema.STEAL_PCT, Double.isNaN(steal) ? "" : String.format(Locale.ROOT, "%.3f", steal));
