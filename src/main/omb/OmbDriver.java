@@ -1,6 +1,7 @@
-// OmbDriver: runs OpenMessaging Benchmark's own, unmodified LocalWorker against one Kafka cluster and writes
-// what OMB's objects counted. Not part of the archive's Maven build: src/main/sh/omb-run.sh compiles it against
-// an OMB checkout (the framework's worker classes from source, the Kafka driver's jars), then runs it once per run.
+// OmbDriver: runs OpenMessaging Benchmark's own, unmodified LocalWorker against one server (Kafka, RabbitMQ or NATS
+// JetStream: whichever driver the config's driverClass names) and writes what OMB's objects counted. Not part of the
+// archive's Maven build: src/main/sh/omb-run.sh compiles it against an OMB checkout (the framework's worker classes
+// from source, the driver's jars), then runs it once per run. Nothing here depends on the driver.
 //
 // What it does, in OMB's own order (WorkloadGenerator.run): LocalWorker.initializeDriver(config) -> createTopics
 // (1 topic, 1 partition) -> createConsumers (1 subscription, 1 consumer) -> createProducers (1 producer) ->

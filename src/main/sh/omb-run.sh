@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# Run OpenMessaging Benchmark's own, unmodified worker code (LocalWorker and its Kafka driver) against a Kafka
-# broker and write what OMB's objects counted: data/omb-real/ledger.csv and data/omb-real/runs/<run>.csv.
+# Run OpenMessaging Benchmark's own, unmodified worker code (LocalWorker and one of its drivers: Kafka, RabbitMQ,
+# NATS JetStream) against a server and write what OMB's objects counted: <plan folder>/ledger.csv and
+# <plan folder>/runs/<run>.csv (data/omb-real for Kafka, data/omb-rabbitmq, data/omb-nats).
 #
 # Usage (from anywhere; paths relative to the archive root):
-#   src/main/sh/omb-run.sh build OMB_CHECKOUT
-#       builds OMB's driver-api and driver-kafka modules (mvn install, style/licence plugins skipped), resolves
-#       their jars, compiles LocalWorker and the framework classes it needs from OMB's sources, and compiles
-#       src/main/omb/OmbDriver.java against them; output in OMB_CHECKOUT/ftl-build/ (never in the archive).
-#       Heavy: run it before taking the quiet window.
+#   src/main/sh/omb-run.sh build OMB_CHECKOUT [DRIVER...]
+#       builds OMB's driver-api and each DRIVER's module (kafka, the default, rabbitmq, nats: driver-kafka,
+#       driver-rabbitmq, driver-nats; mvn install, style/licence plugins skipped), resolves their jars, compiles
+#       LocalWorker and the framework classes it needs from OMB's sources, and compiles src/main/omb/OmbDriver.java
+#       against them; output in OMB_CHECKOUT/ftl-build/ (never in the archive). Heavy: run it before taking the
+#       quiet window.
 #   src/main/sh/omb-run.sh run OMB_CHECKOUT PLAN --bootstrap HOST:PORT [--broker-pid PID] [--out DIR]
-#       runs every run of PLAN (default output: PLAN's folder) against the broker at HOST:PORT (start one with
-#       ./ftl broker). Refuses a dirty archive tree (the ledger records the commit the runs were taken at) and a
+#       runs every run of PLAN (default output: PLAN's folder) against the server at HOST:PORT (start one with
+#       ./ftl broker [--system rabbitmq|nats]); the driver is the first folder of the plan's driver_config
+#       (driver-kafka/...). Refuses a dirty archive tree (the ledger records the commit the runs were taken at) and a
 #       checkout whose commit differs from the plan's omb_commit. Resumes: runs already in the ledger are skipped.
+#       The ledger's kafka_clients_version column holds the driver's client library version (kafka-clients,
+#       amqp-client or jnats) and bootstrap the server's host:port: the header is one format for every driver.
 #       With OMB_DEADLINE=<epoch seconds> set, stops before a run that could not finish by then (rerun to resume).
 # Exit codes: 0 ok, 2 usage, 4 not found, 5 instrument failure (build or a run failed).
 set -euo pipefail
@@ -28,22 +33,35 @@ extra_artifacts="io.netty:netty-common:4.1.65.Final org.hdrhistogram:HdrHistogra
 skip="-DskipTests -Dspotless.skip -Dspotless.check.skip -Dspotless.apply.skip -Dlicense.skip -Dcheckstyle.skip -Dspotbugs.skip -Denforcer.skip -Djacoco.skip"
 
 do_build() {
+  local drivers=("$@")
+  [ ${#drivers[@]} -gt 0 ] || drivers=(kafka)
+  local d modules=""
+  for d in "${drivers[@]}"; do
+    case "$d" in kafka|rabbitmq|nats) ;; *) die 2 "unknown driver $d (kafka, rabbitmq, nats)" ;; esac
+    modules="${modules:+$modules,}driver-$d"
+  done
   mkdir -p "$build"
-  echo "omb-run: building OMB driver-api and driver-kafka at $(git -C "$omb" rev-parse HEAD)" >&2
-  (cd "$omb" && mvn -B -q -pl driver-kafka -am install $skip) > "$build/mvn-install.log" 2>&1 \
+  echo "omb-run: building OMB driver-api and $modules at $(git -C "$omb" rev-parse HEAD)" >&2
+  (cd "$omb" && mvn -B -q -pl "$modules" -am install $skip) > "$build/mvn-install.log" 2>&1 \
     || { tail -40 "$build/mvn-install.log" >&2; die 5 "OMB's Maven build failed (log: $build/mvn-install.log)"; }
-  (cd "$omb" && mvn -B -q -pl driver-kafka dependency:build-classpath -Dmdep.includeScope=runtime \
-    -Dmdep.outputFile="$build/driver-kafka.classpath") > "$build/mvn-classpath.log" 2>&1 \
-    || die 5 "could not resolve driver-kafka's classpath (log: $build/mvn-classpath.log)"
-  local cp; cp="$(cat "$build/driver-kafka.classpath"):$omb/driver-kafka/target/classes"
+  local extra=""
   for art in $extra_artifacts; do
     IFS=: read -r g a v <<< "$art"
     local jar="$m2/${g//.//}/$a/$v/$a-$v.jar"
     [ -f "$jar" ] || mvn -B -q dependency:get -Dartifact="$art" -Dtransitive=false > "$build/mvn-get.log" 2>&1 \
       || die 5 "could not fetch $art"
-    cp="$cp:$jar"
+    extra="$extra:$jar"
   done
-  echo "$cp" > "$build/classpath"
+  local cp=""
+  for d in "${drivers[@]}"; do
+    (cd "$omb" && mvn -B -q -pl "driver-$d" dependency:build-classpath -Dmdep.includeScope=runtime \
+      -Dmdep.outputFile="$build/driver-$d.classpath") > "$build/mvn-classpath.log" 2>&1 \
+      || die 5 "could not resolve driver-$d's classpath (log: $build/mvn-classpath.log)"
+    echo "$(cat "$build/driver-$d.classpath"):$omb/driver-$d/target/classes$extra" > "$build/classpath-$d"
+    [ -n "$cp" ] || cp="$(cat "$build/classpath-$d")"
+  done
+  # the Kafka runs of data/omb-real read $build/classpath
+  [ -f "$build/classpath-kafka" ] && cp "$build/classpath-kafka" "$build/classpath"
   rm -rf "$build/classes" && mkdir -p "$build/classes"
   # LocalWorker and whatever it references, compiled from OMB's sources as they are (-sourcepath pulls in only
   # the classes needed: WorkerStats, MessageProducer, UniformRateLimiter, the command objects...).
@@ -72,7 +90,13 @@ do_run() {
   [ -f "$plan" ] || die 4 "no plan at $plan"
   [[ "$bootstrap" =~ ^[^[:space:]:]+:[0-9]{1,5}$ ]] || die 2 "--bootstrap must be host:port (was \"$bootstrap\")"
   [[ "$broker_pid" =~ ^[0-9]+$ ]] || die 2 "--broker-pid must be a number"
-  [ -f "$build/classpath" ] && [ -f "$build/classes/OmbDriver.class" ] || die 4 "not built: run omb-run.sh build $omb first"
+  local dconf0 driver cpfile
+  dconf0="$(json "$plan" "d.get('defaults', {}).get('driver_config', '')")"
+  driver="${dconf0%%/*}"; driver="${driver#driver-}"
+  case "$driver" in kafka|rabbitmq|nats) ;; *) die 3 "$plan: defaults.driver_config must start with driver-kafka/, driver-rabbitmq/ or driver-nats/ (was \"$dconf0\")" ;; esac
+  cpfile="$build/classpath-$driver"
+  [ -f "$cpfile" ] || { [ "$driver" = kafka ] && cpfile="$build/classpath"; }
+  [ -f "$cpfile" ] && [ -f "$build/classes/OmbDriver.class" ] || die 4 "not built for $driver: run omb-run.sh build $omb $driver first"
   [ "$root/src/main/omb/OmbDriver.java" -ot "$build/classes/OmbDriver.class" ] || die 5 "OmbDriver.java is newer than its build: run build again"
   out="${out:-$(dirname "$plan")}"
   local dirty; dirty="$(git -C "$root" status --porcelain)"
@@ -87,14 +111,19 @@ $dirty"
   mkdir -p "$out/runs" "$out/configs"
   local ledger="$out/ledger.csv"
   local header="run_id,condition,status,reason,repeat,order_index,started_at,rate_msg_per_s,send_interval_ns,payload_bytes,warmup_s,duration_s,driver_config,driver_config_sha256,run_file,run_sha256,messages_sent,messages_received,e2e_count,dropped_share,period_messages_received,period_e2e_count,e2e_p50_us,e2e_p99_us,e2e_max_us,send_errors,other_cpu_pct,loadavg_start,loadavg_end,omb_commit,kafka_clients_version,bootstrap,host_cpu,host_cores,kernel,clocksource,jvm,git_commit"
-  [ -f "$ledger" ] || echo "$header" > "$ledger"
-  [ "$(head -1 "$ledger")" = "$header" ] || die 3 "$ledger:1: header differs from this script's ledger header"
+  # a new ledger names the plan's SHA-256 in every row (plan_sha256, after the columns of data/omb-real's ledger,
+  # which was written before it): the analysis then proves which plan each run was taken under
+  local digest_col=no plan_sha; plan_sha="$(sha256sum "$plan" | cut -c1-64)"
+  [ -f "$ledger" ] || echo "$header,plan_sha256" > "$ledger"
+  if [ "$(head -1 "$ledger")" = "$header,plan_sha256" ]; then digest_col=yes
+  elif [ "$(head -1 "$ledger")" != "$header" ]; then die 3 "$ledger:1: header differs from this script's ledger header"; fi
   local host_cpu cores kernel clocksrc jvm kafka_ver
   host_cpu="$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //; s/,/ /g')"
   cores="$(nproc)"; kernel="$(uname -r)"
   clocksrc="$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null || echo unknown)"
   jvm="$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.vm.name = //p; s/^ *java.vm.version = //p' | paste -sd' ' | sed 's/,/ /g')"
-  kafka_ver="$(tr ':' '\n' < "$build/classpath" | sed -n 's#.*/kafka-clients-\(.*\)\.jar#\1#p' | head -1)"
+  local client_jar; client_jar="$(case "$driver" in kafka) echo kafka-clients ;; rabbitmq) echo amqp-client ;; nats) echo jnats ;; esac)"
+  kafka_ver="$(tr ':' '\n' < "$cpfile" | sed -n "s#.*/$client_jar-\(.*\)\.jar#\1#p" | head -1)"
   # The schedule: every condition's runs in the plan's order, repeat by repeat (round-robin over conditions).
   python3 - "$plan" > "$out/schedule.tmp" <<'PY'
 import json, sys
@@ -123,13 +152,23 @@ PY
     fi
     grep -q "^$id," "$ledger" && die 5 "$ledger: run $id is there but not ok; remove its row to retry"
     [ -f "$omb/$dconf" ] || die 4 "no driver config $omb/$dconf"
-    local cname; cname="$(basename "$dconf" .yaml)-rf1.yaml"
+    [ "${dconf%%/*}" = "driver-$driver" ] || die 3 "$plan: condition $cond's driver_config $dconf is not of driver-$driver (one driver per plan)"
+    local cname; cname="$(basename "$dconf" .yaml)-$( [ "$driver" = rabbitmq ] && echo local || echo rf1 ).yaml"
     local conf="$out/configs/$cname"
     if [ ! -f "$conf" ]; then
-      # OMB's shipped config with the three changes one local broker needs; everything else as shipped.
+      # OMB's shipped config with the changes one local server needs; everything else as shipped.
       { echo "# derived from OpenMessaging Benchmark $omb_commit:$dconf (sha256 $(sha256sum "$omb/$dconf" | cut -c1-64))"
-        echo "# changes: replicationFactor 3 -> 1, min.insync.replicas 2 -> 1 (one broker), bootstrap.servers -> the broker under test (BOOTSTRAP)"
-        sed -n '/^name:/,$p' "$omb/$dconf" | sed 's/^replicationFactor: .*/replicationFactor: 1/; s/min.insync.replicas=2/min.insync.replicas=1/; s/bootstrap.servers=.*/bootstrap.servers=BOOTSTRAP/'
+        case "$driver" in
+          kafka)
+            echo "# changes: replicationFactor 3 -> 1, min.insync.replicas 2 -> 1 (one broker), bootstrap.servers -> the broker under test (BOOTSTRAP)"
+            sed -n '/^name:/,$p' "$omb/$dconf" | sed 's/^replicationFactor: .*/replicationFactor: 1/; s/min.insync.replicas=2/min.insync.replicas=1/; s/bootstrap.servers=.*/bootstrap.servers=BOOTSTRAP/' ;;
+          rabbitmq)
+            echo "# changes: amqpUris -> the server under test (amqp://BOOTSTRAP, user guest on loopback)"
+            sed -n '/^name:/,$p' "$omb/$dconf" | sed 's#^\( *- *\)amqp://.*#\1amqp://BOOTSTRAP#' ;;
+          nats)
+            echo "# changes: natsHostUrl -> the server under test (nats://BOOTSTRAP), replicationFactor 3 -> 1 (one server)"
+            sed -n '/^name:/,$p' "$omb/$dconf" | sed 's#^natsHostUrl: .*#natsHostUrl: nats://BOOTSTRAP#; s/^replicationFactor: .*/replicationFactor: 1/' ;;
+        esac
       } > "$conf"
     fi
     local conf_sha; conf_sha="$(sha256sum "$conf" | cut -c1-64)"
@@ -140,7 +179,7 @@ PY
     started="$(date -u +%FT%T.%3NZ)"; load0="$(cut -d' ' -f1 /proc/loadavg)"
     echo "omb-run: $id $cond rate $rate/s payload $bytes B warm-up ${warm}s measure ${dur}s" >&2
     set +e
-    summary="$(java -Dlog4j2.configurationFile="$root/src/main/omb/log4j2.xml" -cp "$build/classes:$(cat "$build/classpath")" \
+    summary="$(java -Dlog4j2.configurationFile="$root/src/main/omb/log4j2.xml" -cp "$build/classes:$(cat "$cpfile")" \
       OmbDriver --config "$runconf" --rate "$rate" --payload "$omb/$pfile" --payload-bytes "$bytes" \
       --warmup-s "$warm" --duration-s "$dur" --out "$out/runs/$id.csv" --broker-pid "$broker_pid" 2> "$out/runs/$id.stderr.tmp")"
     rc=$?
@@ -159,14 +198,14 @@ PY
       run_file="runs/$id.csv"; run_sha="$(sha256sum "$out/$run_file" | cut -c1-64)"
       dropped="$(python3 -c "r=int('$(get received)'); k=int('$(get e2e_count)'); print('%.6f' % (1 - k / r) if r > 0 else '')")"
     fi
-    echo "$id,$cond,$status,\"$reason\",$rep,$idx,$started,$rate,$interval_ns,$bytes,$warm,$dur,$dconf,$conf_sha,$run_file,$run_sha,$(get sent),$(get received),$(get e2e_count),$dropped,$(get period_received),$(get period_e2e_count),$(get e2e_p50_us),$(get e2e_p99_us),$(get e2e_max_us),$(get send_errors),$(get other_cpu_pct),$load0,$load1,$omb_commit,$kafka_ver,$bootstrap,$host_cpu,$cores,$kernel,$clocksrc,$jvm,$commit" >> "$ledger"
+    echo "$id,$cond,$status,\"$reason\",$rep,$idx,$started,$rate,$interval_ns,$bytes,$warm,$dur,$dconf,$conf_sha,$run_file,$run_sha,$(get sent),$(get received),$(get e2e_count),$dropped,$(get period_received),$(get period_e2e_count),$(get e2e_p50_us),$(get e2e_p99_us),$(get e2e_max_us),$(get send_errors),$(get other_cpu_pct),$load0,$load1,$omb_commit,$kafka_ver,$bootstrap,$host_cpu,$cores,$kernel,$clocksrc,$jvm,$commit$( [ "$digest_col" = yes ] && echo ",$plan_sha" )" >> "$ledger"
     echo "omb-run: $id $status received $(get received) e2e $(get e2e_count) dropped $dropped" >&2
   done < "$out/schedule.tmp"
   rm -f "$out/schedule.tmp"
 }
 
 case "$mode" in
-  build) do_build ;;
+  build) do_build "$@" ;;
   run) do_run "$@" ;;
   *) die 2 "unknown mode $mode (build | run)" ;;
 esac

@@ -220,7 +220,7 @@ public final class Emitter {
 
   /** Whether a verdict belongs to a campaign with a table of its own: every campaign it judges is confirmatory. */
   static boolean ownTable(ftl.data.Registration r) {
-    return !r.campaigns().isEmpty() && r.campaigns().stream().allMatch(TableRows::confirmatory);
+    return !r.campaigns().isEmpty() && r.campaigns().stream().allMatch(TableRows::ownTable);
   }
 
   /** Longest basis the main text's table of registered predictions prints; the supplement prints every basis whole. */

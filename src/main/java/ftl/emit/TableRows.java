@@ -42,13 +42,15 @@ import java.util.regex.Pattern;
  * @param bands per campaign, the 1/D law's slope and bands ({@code tab-bands})
  * @param replication the original study's claims beside ours ({@code tab-replication})
  * @param confirm the confirmatory campaign's registered rules and claims, in plan order ({@code tab-confirm})
+ * @param systems the other systems' campaigns' registered rules and claims side by side, in plan order
+ *     ({@code tab-systems})
  */
-// Thirteen components: one per table or figure the templates lay out, each built once from the same quantities.
+// Fourteen components: one per table or figure the templates lay out, each built once from the same quantities.
 public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapsePoints, List<OriginalRange> originalCollapse,
                         List<CurvePoint> exposureCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
                         List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
                         List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication,
-                        List<ConfirmRow> confirm) {
+                        List<ConfirmRow> confirm, List<SystemRow> systems) {
 
   /**
    * One table cell that prints a registry quantity.
@@ -156,6 +158,22 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
   public record ConfirmRow(String idLatex, String claimLatex, Cell statistic, Cell lower, Cell upper, String ruleLatex,
                            String expectedLatex, Cell verdict) {}
 
+  /**
+   * A rule or claim that the campaigns on the other systems registered under one id (each plan its own, written before
+   * its first run), with each campaign's estimate and verdict side by side.
+   *
+   * @param idLatex the rule's id
+   * @param ruleLatex the comparison and threshold of the first campaign's rule (a claim: its combining rule)
+   * @param statistics per campaign, the compared statistic ({@link Cell#MISSING} for a claim)
+   * @param verdicts per campaign, {@code criterion.<campaign>.<id>}
+   */
+  public record SystemRow(String idLatex, String ruleLatex, List<Cell> statistics, List<Cell> verdicts) {
+    public SystemRow {
+      statistics = List.copyOf(statistics);
+      verdicts = List.copyOf(verdicts);
+    }
+  }
+
   /** The first flight band the 1/D table shows: band 1 (flights below a third of a millisecond) holds no run of interest. */
   static final int FIRST_TABLE_BAND = 2;
   /** The original study's claim whose range the collapse figure shades. */
@@ -181,6 +199,7 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     bands = List.copyOf(bands);
     replication = List.copyOf(replication);
     confirm = List.copyOf(confirm);
+    systems = List.copyOf(systems);
   }
 
   /**
@@ -208,7 +227,7 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     return new TableRows(r.collapse(), collapsePoints, originalCollapse(original), r.exposureCurve(),
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
-        r.replication(original), r.confirm(campaigns));
+        r.replication(original), r.confirm(campaigns), r.systems(campaigns));
   }
 
   private static List<OriginalRange> originalCollapse(List<OriginalStudy.Claim> original) {
@@ -224,12 +243,26 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
 
   /** Whether a campaign folder is one the catalogue declares confirmatory (a foreign root's campaigns are not). */
   static boolean confirmatory(String campaign) {
+    return role(campaign) == CampaignCatalogue.Role.CONFIRMATORY;
+  }
+
+  /** Whether a campaign folder is one the catalogue declares a campaign on another system. */
+  static boolean onOtherSystem(String campaign) {
+    return role(campaign) == CampaignCatalogue.Role.SYSTEM;
+  }
+
+  /** Whether a campaign's verdicts have a table of their own ({@code tab-confirm}, {@code tab-systems}). */
+  static boolean ownTable(String campaign) {
+    return confirmatory(campaign) || onOtherSystem(campaign);
+  }
+
+  private static CampaignCatalogue.Role role(String campaign) {
     for (CampaignCatalogue c : CampaignCatalogue.values()) {
       if (c.folder().equals(campaign)) {
-        return c.role() == CampaignCatalogue.Role.CONFIRMATORY;
+        return c.role();
       }
     }
-    return false;
+    return null;
   }
 
   /** A rule's comparison and threshold as LaTeX: {@code $\le$ 0.10 fraction}, {@code interval above 1 ratio}. */
@@ -490,6 +523,45 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
               Cell.MISSING, Cell.MISSING, (claim.all() ? "all of " : "any of ") + LatexEscape.escape(String.join(", ", claim.of())),
               expectedLatex(expected.path(claim.id())), cell(prefix + claim.id())));
         }
+      }
+      return out;
+    }
+
+    /**
+     * The rules and claims of the campaigns on other systems ({@link CampaignCatalogue.Role#SYSTEM}) with criteria, one
+     * row per id in the first such campaign's plan order, each campaign's cells in catalogue order; a campaign whose plan
+     * lacks the id gets {@link Cell#MISSING} cells.
+     */
+    List<SystemRow> systems(List<Campaign> campaigns) {
+      List<Campaign> on = new ArrayList<>();
+      for (CampaignCatalogue k : CampaignCatalogue.values()) {
+        campaigns.stream().filter(c -> c.name().equals(k.folder()) && onOtherSystem(c.name()) && c.criteria().isPresent())
+            .forEach(on::add);
+      }
+      List<SystemRow> out = new ArrayList<>();
+      if (on.isEmpty()) {
+        return out;
+      }
+      ftl.data.Criteria.Section first = on.get(0).criteria().get();
+      for (ftl.data.Criteria.Rule rule : first.rules()) {
+        List<Cell> stats = new ArrayList<>();
+        List<Cell> verdicts = new ArrayList<>();
+        for (Campaign c : on) {
+          java.util.Optional<ftl.data.Criteria.Rule> mine = c.criteria().get().rules().stream()
+              .filter(x -> x.id().equals(rule.id())).findFirst();
+          stats.add(mine.map(x -> cell(x.statistic())).orElse(Cell.MISSING));
+          verdicts.add(mine.map(x -> cell("criterion." + c.name() + "." + x.id())).orElse(Cell.MISSING));
+        }
+        out.add(new SystemRow(LatexEscape.escape(rule.id()), ruleLatex(rule), stats, verdicts));
+      }
+      for (ftl.data.Criteria.Claim claim : first.claims()) {
+        List<Cell> verdicts = new ArrayList<>();
+        for (Campaign c : on) {
+          boolean has = c.criteria().get().claims().stream().anyMatch(x -> x.id().equals(claim.id()));
+          verdicts.add(has ? cell("criterion." + c.name() + "." + claim.id()) : Cell.MISSING);
+        }
+        out.add(new SystemRow(LatexEscape.escape(claim.id()), (claim.all() ? "all of " : "any of ")
+            + LatexEscape.escape(String.join(", ", claim.of())), on.stream().map(c -> Cell.MISSING).toList(), verdicts));
       }
       return out;
     }

@@ -95,6 +95,9 @@ public final class Analysis {
     if (scope == Quantity.Scope.OMB_REAL) {
       return OmbRealQuantities.sources(this);
     }
+    if (scope == Quantity.Scope.OMB_SYSTEMS) {
+      return OmbSystemQuantities.sources(this);
+    }
     if (scope == Quantity.Scope.SYSTEM_EVENTS) {
       return systemSourceFiles();
     }

@@ -58,13 +58,18 @@ public enum CampaignCatalogue {
    * The instrument on RabbitMQ (AMQP 0-9-1, publisher confirms, a classic queue): Mode A's sign check and the guard on
    * its flights at three intervals, registered in full before its first run, in blocks of fresh server lifetimes.
    */
-  RABBITMQ("rabbitmq", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
+  RABBITMQ("rabbitmq", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of(ConfirmQuantities.class,
+      OmbSystemQuantities.class)),
   /** The same on NATS JetStream (a file-storage stream, the PubAck on a reply subject, a push consumer). */
-  NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
+  NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of(ConfirmQuantities.class, OmbSystemQuantities.class)),
   /** RabbitMQ's pilot: two blocks of the same conditions, run before the campaign's plan, whose flights calibrate it. */
   RABBITMQ_PILOT("rabbitmq-pilot", MeasuredSystem.RABBITMQ, Role.PILOT, true, List.of()),
   /** NATS's pilot, the same. */
   NATS_PILOT("nats-pilot", MeasuredSystem.NATS, Role.PILOT, true, List.of()),
+  /** OpenMessaging Benchmark's own worker with its RabbitMQ driver on the archive's RabbitMQ server. */
+  OMB_RABBITMQ("omb-rabbitmq", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of(OmbSystemQuantities.class)),
+  /** OpenMessaging Benchmark's own worker with its NATS JetStream driver on the archive's NATS server. */
+  OMB_NATS("omb-nats", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of(OmbSystemQuantities.class)),
   /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */
   AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of(AuditQuantities.class, ExposureQuantities.class));
 

@@ -61,6 +61,14 @@ final class ConfirmQuantities {
     /** The run's median displacement {@code D = ack_ns - send_ns}, us. */
     DISPLACEMENT_MEDIAN("displacementMedian", Unit.MICROSECONDS, Format.REAL_3SF,
         "run's type-7 median displacement D = ack_ns - send_ns (monotonic clock), in us", r -> r.medianDisplacementNanos() / 1e3),
+    /** The run's median ack-referenced span {@code A = recv_ns - ack_ns}, us (the other systems' campaigns only). */
+    ACK_SPAN_MEDIAN("ackSpanMedian", Unit.MICROSECONDS, Format.REAL_3SF,
+        "run's type-7 median ack-referenced span A = recv_ns - ack_ns over complete events (monotonic clock), in us",
+        r -> r.medianAckSpanNanos() / 1e3),
+    /** The run's median displacement over its median flight, {@code D/T} (the other systems' campaigns only). */
+    EXPOSURE("exposure", Unit.RATIO, Format.RATIO_3SF,
+        "run's exposure: its type-7 median displacement D = ack_ns - send_ns over its type-7 median flight T = recv_ns - "
+            + "send_ns (monotonic clock)", r -> r.medianDisplacementNanos() / r.guard().medianFlightNanos()),
     /** OpenMessaging Benchmark's median over the true median: guard median (ms, nearest rank of kept M) in us over T's median. */
     OMB_INFLATION("ombInflation", Unit.RATIO, Format.RATIO_3SF,
         "OpenMessaging Benchmark's median inflation: the guard's median (nearest rank of the kept M, whole ms, times 1000) "
@@ -80,9 +88,14 @@ final class ConfirmQuantities {
             + "run-time accounting (ledger other_tasks_cpu_pct over 100)",
         r -> ledgerNumber(r, LedgerSchema.OTHER_TASKS_CPU_PCT, 100));
 
-    /** The metrics a blocked campaign's conditions get: the confirmatory campaign's ledger has no other_tasks_cpu_pct. */
+    /**
+     * The metrics a blocked campaign's conditions get: the confirmatory campaign's are those its paper section was
+     * written with (its ledger has no other_tasks_cpu_pct); the other systems' add the median ack-referenced span, the
+     * exposure D/T and the other tasks' own CPU.
+     */
     static List<Metric> of(String campaign) {
-      return java.util.Arrays.stream(values()).filter(m -> m != OTHER_TASKS_CPU || !campaign.equals(CONFIRM)).toList();
+      return java.util.Arrays.stream(values())
+          .filter(m -> !campaign.equals(CONFIRM) || (m != OTHER_TASKS_CPU && m != ACK_SPAN_MEDIAN && m != EXPOSURE)).toList();
     }
 
     final String word;

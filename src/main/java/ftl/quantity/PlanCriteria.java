@@ -6,7 +6,6 @@ import ftl.data.DataException;
 import ftl.data.DataSet;
 import ftl.data.Registration;
 import ftl.data.VerdictKind;
-import ftl.quantity.Quantity.Scope;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,7 +41,9 @@ final class PlanCriteria {
       byKey.put(q.key(), q);
     }
     List<Quantity> out = new ArrayList<>();
-    for (Campaign c : data.campaigns()) {
+    List<Campaign> judged = new ArrayList<>(data.campaigns());
+    judged.addAll(OmbSystemQuantities.registered(data));
+    for (Campaign c : judged) {
       if (c.criteria().isEmpty()) {
         continue;
       }
@@ -95,7 +96,7 @@ final class PlanCriteria {
         out.add(new Quantity(key, macro(c.name(), cl.id()), "registered claim " + cl.id() + " of campaign " + c.name() + " ("
             + plan + ", line " + cl.line() + "): " + cl.claim() + "; held iff " + (cl.all() ? "every one" : "any one")
             + " of " + String.join(", ", of.stream().map(Quantity::key).toList()) + " held",
-            Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "combine",
+            Unit.DIMENSIONLESS, Format.VERDICT, of.get(0).scope(), FUNCTION + "combine",
             a -> combine(cl.all(), of.stream().map(Quantity::key).toList(), of.stream().map(x -> x.computation().apply(a)).toList())));
         boolean consistency = cl.of().stream().allMatch(id -> s.rules().stream().anyMatch(x -> x.id().equals(id) && x.consistency()));
         registrations.put(key, registration(c, key, cl.claim() + ": held iff " + (cl.all() ? "all" : "any") + " of "

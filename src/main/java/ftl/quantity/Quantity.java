@@ -35,7 +35,9 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
     /** A table outside the campaigns (e.g. the harness audit). */
     TABLE,
     /** The real OpenMessaging Benchmark runs ({@code omb-real}) and the matched campaign's events. */
-    OMB_REAL
+    OMB_REAL,
+    /** OpenMessaging Benchmark's runs with its RabbitMQ and NATS drivers ({@code omb-rabbitmq}, {@code omb-nats}). */
+    OMB_SYSTEMS
   }
 
   public Quantity {

@@ -55,7 +55,8 @@ public final class Registry {
         ReplayQuantities::all, ClockOffsetQuantities::all, FifoJvmQuantities::all, DeliveryQuantities::all,
         () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOut.forData(data),
         () -> DisplacementQuantities.forData(data), PriorityPooled::all, () -> ThreatQuantities.forData(data),
-        () -> OmbRealQuantities.forData(data), TimelineQuantities::all, ConfirmQuantities::all);
+        () -> OmbRealQuantities.forData(data), TimelineQuantities::all, ConfirmQuantities::all,
+        () -> OmbSystemQuantities.forData(data));
     List<Quantity> q = new ArrayList<>();
     Parallel.computeEach(sections.size(), i -> sections.get(i).get()).forEach(q::addAll);
     q.addAll(ReplicationVerdicts.forRegistry(q));

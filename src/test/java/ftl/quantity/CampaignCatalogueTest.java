@@ -75,9 +75,10 @@ class CampaignCatalogueTest {
       }
       case OMB -> {
         assertThat(tree.path("omb_commit").asText()).matches("[0-9a-f]{40}");
-        assertThat(c.folder()).isEqualTo(OmbFormat.FOLDER);
+        assertThat(c.folder()).isIn(OmbFormat.FOLDER, CampaignCatalogue.OMB_RABBITMQ.folder(), CampaignCatalogue.OMB_NATS.folder());
         assertThatThrownBy(() -> PlanParser.read(plan)).hasMessageContaining("unknown field");
       }
+      case RABBITMQ, NATS -> assertThat(PlanParser.read(plan).system()).isEqualTo(c.system().instrument());
       case PUBLISHED -> throw new AssertionError("a planned campaign measured nothing: " + c);
     }
   }

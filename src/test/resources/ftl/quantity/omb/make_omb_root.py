@@ -10,6 +10,7 @@ full/omb-matched  an instrument campaign with one ok run per matched condition: 
 Known answers (hand-computed in OmbRealQuantitiesTest): at 1 ms (b = 1) the predicted dropped share over start
 phases is 1, 0.75, 0.5, 0.25, 0 on fifths of the phase range (mean 0.5, sigma sqrt(0.125)); at 250 us (b = 4)
 it is 0.625, 0.5625, 0.5, 0.4375, 0.375 (mean 0.5); with flights above 1 ms it is 0.
+systems/          OMB's NATS and RabbitMQ drivers' ledgers and an instrument campaign on NATS (see main()).
 Run from this folder:  python3 make_omb_root.py   (deterministic: re-running leaves git clean)
 """
 import hashlib, json, os, shutil
@@ -106,11 +107,67 @@ def omb_matched(root):
     write(os.path.join(d, "ledger.csv"), "\n".join(rows) + "\n")
 
 
+OMB_NATS_PLAN = {
+    "campaign": "omb-nats", "omb_commit": "0" * 40, "description": "synthetic plan of the registry tests",
+    "defaults": {"driver_config": "driver-nats/nats.yaml"},
+    "conditions": [{"name": "n1", "rate_msg_per_s": 1000}, {"name": "n2", "rate_msg_per_s": 800}],
+    "criteria": {"version": 1, "rules": [
+        {"id": "droppedSome", "claim": "the guard drops at least a tenth", "kind": "empirical",
+         "statistic": "ombNats.dropped.n1", "comparison": ">=", "threshold": 0.1, "unit": "fraction",
+         "sidedness": "one-sided", "replication": "run", "runs": ["n1"],
+         "testable_if": {"statistic": "ombNats.runs", "comparison": ">=", "threshold": 2, "unit": "count"}},
+        {"id": "medianOneTick", "claim": "the median is one tick", "kind": "empirical", "statistic": "ombNats.e2eMedian.n1",
+         "comparison": "<=", "threshold": 1, "unit": "ms", "sidedness": "one-sided", "replication": "run", "runs": ["n1"]}]}}
+
+
+def omb_system(root, folder, rows_spec, plan=None, digest=True):
+    """An OMB ledger of another driver (the columns of ftl.data.OmbFormat, then plan_sha256 when digest)."""
+    d = os.path.join(root, folder)
+    plan_sha = ""
+    if plan is not None:
+        write(os.path.join(d, "plan.json"), json.dumps(plan, indent=1) + "\n")
+        plan_sha = sha(os.path.join(d, "plan.json"))
+    rows = [LEDGER + (",plan_sha256" if digest else "")]
+    for i, (rid, cond, status, kept) in enumerate(rows_spec):
+        tail = ("," + plan_sha) if digest else ""
+        if status == "ok":
+            rel = f"runs/{rid}.csv"
+            write(os.path.join(d, rel), run_file(1000, kept))
+            rows.append(f"{rid},{cond},ok,\"\",1,{i},2026-12-01T10:00:00.000Z,1000,1000000,100,10,30,driver-x/x.yaml,"
+                        f"{'a' * 64},{rel},{sha(os.path.join(d, rel))},1000,1000,{kept},{'%.6f' % (1 - kept / 1000)},1000,{kept},"
+                        f"1000,2000,2000,0,1.0,0.1,0.1,{'0' * 40},2.21.1,127.0.0.1:4222,AMD EPYC,2,6.0,kvm-clock,OpenJDK,"
+                        f"{'1' * 40}{tail}")
+        else:
+            rows.append(f"{rid},{cond},failed,\"driver exit 5\",1,{i},2026-12-01T10:10:00.000Z,1000,1000000,100,10,30,"
+                        f"driver-x/x.yaml,{'a' * 64},,,,,,,,,,,,,1.0,0.1,0.1,{'0' * 40},2.21.1,127.0.0.1:4222,AMD EPYC,2,"
+                        f"6.0,kvm-clock,OpenJDK,{'1' * 40}{tail}")
+    write(os.path.join(d, "ledger.csv"), "\n".join(rows) + "\n")
+
+
+def nats_campaign(root):
+    d = os.path.join(root, "nats")
+    evs = ["# synthetic events of an instrument campaign on NATS (registry tests): flights 400 us",
+           "seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms", ev(0, 400), ev(1, 400)]
+    write(os.path.join(d, "events/k1.csv"), "\n".join(evs) + "\n")
+    write(os.path.join(d, "ledger.csv"), "run_id,condition,status,events_file,events_sha256,send_interval_ns,instrument,"
+          "system,block\n" f"k1,si1ms,ok,events/k1.csv,{sha(os.path.join(d, 'events/k1.csv'))},1000000,nats,nats,1\n")
+    write(os.path.join(d, "plan.json"), json.dumps({"campaign": "nats", "system": "nats", "blocks": 1,
+          "conditions": [{"name": "si1ms"}]}, indent=1) + "\n")
+
+
 def main():
     root = os.path.join(HERE, "full")
     shutil.rmtree(root, ignore_errors=True)
     omb_real(root)
     omb_matched(root)
+    # systems/: OMB's NATS driver (a plan with criteria, every row naming its digest: runs of n1 keeping 800 and 500
+    # of 1,000, e2e at 1 and 2 ms in halves, so the pooled median is 1 ms and the mean dropped share 0.35; n2 has no
+    # run), OMB's RabbitMQ driver without a plan, and our instrument's NATS campaign (flights 400 us: 1 ms / 400 us = 2.5)
+    root = os.path.join(HERE, "systems")
+    shutil.rmtree(root, ignore_errors=True)
+    omb_system(root, "omb-nats", [("r01", "n1", "ok", 800), ("r02", "n1", "ok", 500), ("r03", "n1", "failed", 0)], OMB_NATS_PLAN)
+    omb_system(root, "omb-rabbitmq", [("r01", "a", "ok", 999)], None, digest=False)
+    nats_campaign(root)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ Each root is a folder acting as a data root (campaign folders modeA, modeB, payl
   confirm    the confirmatory campaign in blocks: block-level means, t intervals and ratios, the plan's exclusion rule,
              grid-law and one-tick errors against the plan's numbers, a block without a value, a run without a block.
   confirmnone the confirmatory campaign with one block: no interval anywhere, a skill without a block, no exclusion.
+  systems    a campaign on RabbitMQ in blocks (system rabbitmq), its exclusion rule on other tasks' CPU, a failed run, and a
+             Kafka campaign beside it.
 Every event has flight T = recv_ns - send_ns, displacement D = ack_ns - send_ns and A = T - D; the send
 phase is send_us mod 1000 and create_ms = floor(send_us / 1000) unless an event says otherwise, so the guard
 keeps an event (M = floor(recv_us / 1000) - create_ms > 0) iff phase + T/1000 >= 1000 us.
@@ -547,6 +549,45 @@ no send interval (measured: b1's 2 events at 1 ms = 2 ms = 5.56e-7 h).""",
              plan=plan, fields=["block", "steal_pct", "warmup_converged"])
 
 
+SYSTEMS_PLAN = {
+    "campaign": "rabbitmq", "system": "rabbitmq", "blocks": 2,
+    "conditions": [{"name": "s1", "send_interval": "1ms", "start_phase_us": 700}],
+    "exclusion": {"steal_pct_above": 5, "other_tasks_cpu_pct_above": 10},
+    "predictions": {"gridlaw": {"s1": {"retention": 0.5}}, "smooth_limit": 0.5, "skill_conditions": ["s1"]},
+}
+
+
+def s_fields(block, tasks):
+    return {"send_interval_ns": "1000000", "instrument": "rabbitmq", "system": "rabbitmq", "block": block,
+            "steal_pct": "0.5", "other_tasks_cpu_pct": tasks, "other_cpu_pct": "15.0"}
+
+
+def systems():
+    root = "systems"
+    T4 = 400_000
+    runs = [
+        ("r1", "s1", "ok", "Synthetic RabbitMQ run r1 (block 1): A < 0 once in 2 (D 500 > T 400 us); phases 700, 100: kept 1 of 2.",
+         [ev(0, 100_000, T4, 700), ev(1, 500_000, T4, 100)], s_fields("1", "1.0")),
+        ("r2", "s1", "ok", "Synthetic RabbitMQ run r2 (block 2): no negative A; both at phase 700: kept 2 of 2.",
+         [ev(0, 100_000, T4, 700), ev(1, 100_000, T4, 700)], s_fields("2", "2.0")),
+        ("r3", "s1", "ok", "Synthetic RabbitMQ run r3 (block 2): other tasks 12 % > 10 %: excluded by the plan's rule.",
+         [ev(0, 500_000, T4, 100), ev(1, 500_000, T4, 100)], s_fields("2", "12.0")),
+        ("r4", "s1", "failed", "Synthetic RabbitMQ run r4 (block 1): failed, no events file.", None,
+         {**s_fields("1", ""), "reason": "server gone"}),
+    ]
+    campaign(root, "rabbitmq", runs, """Synthetic campaign on RabbitMQ (system rabbitmq, blocks), hand-computed answers (t quantile
+12.706205 for 1 df): usable runs 2 (r3 excluded: other_tasks_cpu_pct 12 > 10; r4 failed); blocks 2; excluded 1 (of condition s1; otherTasksCpu 1,
+steal 0, otherCpu 0 although every other_cpu_pct reads 15, above no threshold of this plan). s1 per block: negative rate 0.5, 0:
+mean 0.25, interval 0.25 -+ 12.706205 x 0.35355 / sqrt 2 = [-2.92655, 3.42655]; retention 0.5, 1: mean 0.75; grid-law error
+|0.75 - 0.5| = 0.25; skill over s1 with smooth 0.5: 0.25 - 0.25 = 0. D/T: r1 median D 300 over T 400 = 0.75, r2 100/400 =
+0.25: mean 0.5; median A: r1 (300, -100) 100 us, r2 300 us: mean 200 us; other tasks' CPU 1 %, 2 %: 1.5 %. Measured hours: the 3 ok runs' 6 events at 1 ms = 1.667e-6 h.
+No campaign nats: its entries are unavailable.""",
+             plan=SYSTEMS_PLAN, fields=["block", "steal_pct", "other_tasks_cpu_pct", "system", "reason"])
+    runs_k = [("k1", "c", "ok", "Synthetic Kafka run k1 beside the RabbitMQ campaign: one event, kept.",
+               [ev(0, 100_000, T4, 700)], a_fields("default", "shared", "0"))]
+    campaign(root, "k", runs_k, "Synthetic Kafka campaign: its files are not sources of the other systems' entries.")
+
+
 def minimal():
     write("minimal/audit/demo/outputs/perf-1.txt", "Synthetic output without a figure; there is no ftl-ledger.csv.\n")
 
@@ -574,7 +615,7 @@ predicted 1.0 against 0.5 observed, median |error| 50.00%.""")
 
 
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone", "systems"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
@@ -588,5 +629,6 @@ if __name__ == "__main__":
     onedlaw()
     confirm()
     confirmnone()
+    systems()
     clash("clashkey", ["a.b", "a-b"], "Synthetic: conditions \"a.b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
