@@ -65,6 +65,8 @@ public final class DataGate {
     AUDIT_TEXT("audit text", 4L << 20),
     /** An events file as stored (plain or gzip); see also {@link #MAX_EVENTS_DECOMPRESSED_BYTES}. */
     EVENTS("events file", 1L << 30),
+    /** What a third-party tool printed or exported during a run (RabbitMQ PerfTest's output and metrics). */
+    TOOL_OUTPUT("tool output", 16L << 20),
     /** Any other file of the root, read only to take the data digest. */
     OTHER("data file", 1L << 30);
 

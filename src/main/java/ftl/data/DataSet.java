@@ -145,7 +145,8 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
     int nl = text.indexOf('\n');
     String first = (nl < 0 ? text : text.substring(0, nl)).trim();
     java.util.List<String> header = java.util.Arrays.asList(first.split(",", -1));
-    return header.contains(OmbFormat.MARKER_COLUMN) && !header.contains("events_file");
+    return (header.contains(OmbFormat.MARKER_COLUMN) || header.contains(PerfTestFormat.MARKER_COLUMN))
+        && !header.contains("events_file");
   }
 
   /**

@@ -95,8 +95,10 @@ public final class Analysis {
     if (scope == Quantity.Scope.OMB_REAL) {
       return OmbRealQuantities.sources(this);
     }
-    if (scope == Quantity.Scope.OMB_SYSTEMS) {
-      return OmbSystemQuantities.sources(this);
+    if (scope == Quantity.Scope.TOOL_RUNS) {
+      List<String> tools = new ArrayList<>(OmbSystemQuantities.sources(this));
+      tools.addAll(PerfTestQuantities.sources(this));
+      return tools;
     }
     if (scope == Quantity.Scope.SYSTEM_EVENTS) {
       return systemSourceFiles();

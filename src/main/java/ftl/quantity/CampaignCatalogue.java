@@ -70,6 +70,8 @@ public enum CampaignCatalogue {
   OMB_RABBITMQ("omb-rabbitmq", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of(OmbSystemQuantities.class)),
   /** OpenMessaging Benchmark's own worker with its NATS JetStream driver on the archive's NATS server. */
   OMB_NATS("omb-nats", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of(OmbSystemQuantities.class)),
+  /** RabbitMQ PerfTest, unmodified, on the archive's RabbitMQ server: what its latency metric leaves out. */
+  PERFTEST("perftest", MeasuredSystem.PERFTEST, Role.BENCHMARK, true, List.of(PerfTestQuantities.class)),
   /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */
   AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of(AuditQuantities.class, ExposureQuantities.class));
 
@@ -85,6 +87,8 @@ public enum CampaignCatalogue {
     NATS(ftl.data.LedgerSchema.NATS),
     /** OpenMessaging Benchmark's own worker code (its own ledger format, {@code ftl.data.OmbFormat}). */
     OMB("omb"),
+    /** RabbitMQ PerfTest's own output and metrics ({@code ftl.data.PerfTestFormat}). */
+    PERFTEST("perftest"),
     /** No measurement of ours: published figures and third-party tools' outputs. */
     PUBLISHED("");
 

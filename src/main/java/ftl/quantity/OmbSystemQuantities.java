@@ -93,14 +93,24 @@ final class OmbSystemQuantities {
 
   /** The plan digest every row names, when it is the plan's; empty when no row names one. */
   static Optional<String> digest(Folder f, String planSha256, String ledgerName) {
+    return digest(f.entries().stream().map(e -> java.util.Map.entry(e.row().runId(),
+        java.util.Objects.requireNonNullElse(e.row().field("plan_sha256"), ""))).toList(), planSha256, ledgerName);
+  }
+
+  /**
+   * The plan digest every run names ({@code runs}: run id to its ledger's {@code plan_sha256}, empty when the ledger has
+   * none), when it is the plan's; empty when no run names one.
+   *
+   * @throws DataException when runs name different digests, or one that is not the plan's
+   */
+  static Optional<String> digest(List<Map.Entry<String, String>> runs, String planSha256, String ledgerName) {
     String first = null;
-    for (OmbLedgerReader.Entry e : f.entries()) {
-      String d = e.row().field("plan_sha256");
-      d = d == null ? "" : d;
+    for (Map.Entry<String, String> e : runs) {
+      String d = e.getValue();
       if (first == null) {
         first = d;
       } else if (!d.equals(first)) {
-        throw new DataException(ledgerName, 0, "run " + e.row().runId() + " names plan digest \"" + d + "\" while the first "
+        throw new DataException(ledgerName, 0, "run " + e.getKey() + " names plan digest \"" + d + "\" while the first "
             + "run names \"" + first + "\": one ledger is taken under one plan", null);
       }
     }
@@ -149,7 +159,7 @@ final class OmbSystemQuantities {
             Unit.MILLISECONDS, Format.REAL_3SF, "ftl.quantity.OmbSystemQuantities#median", f, t, d -> median(d.ok(c))));
         q.add(new Quantity(p + ".e2eOverFlight." + c, macro(p, "EndToEndOverFlight", c), "OMB's median end-to-end latency "
             + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight our instrument measured on the same system, "
-            + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)", Unit.RATIO, Format.RATIO_3SF, Scope.OMB_SYSTEMS,
+            + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
             "ftl.quantity.OmbSystemQuantities#median", a -> {
               if (f.isEmpty()) {
                 return noData(t);
@@ -209,7 +219,7 @@ final class OmbSystemQuantities {
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<Folder> f, Tool t, Function<Folder, Value> compute) {
-    return new Quantity(key, macro, definition, unit, format, Scope.OMB_SYSTEMS, function,
+    return new Quantity(key, macro, definition, unit, format, Scope.TOOL_RUNS, function,
         a -> f.map(compute).orElseGet(() -> noData(t)));
   }
 

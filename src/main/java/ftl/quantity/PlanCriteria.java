@@ -43,6 +43,7 @@ final class PlanCriteria {
     List<Quantity> out = new ArrayList<>();
     List<Campaign> judged = new ArrayList<>(data.campaigns());
     judged.addAll(OmbSystemQuantities.registered(data));
+    judged.addAll(PerfTestQuantities.registered(data));
     for (Campaign c : judged) {
       if (c.criteria().isEmpty()) {
         continue;

@@ -36,8 +36,11 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
     TABLE,
     /** The real OpenMessaging Benchmark runs ({@code omb-real}) and the matched campaign's events. */
     OMB_REAL,
-    /** OpenMessaging Benchmark's runs with its RabbitMQ and NATS drivers ({@code omb-rabbitmq}, {@code omb-nats}). */
-    OMB_SYSTEMS
+    /**
+     * The runs of the tools people run on the other systems: OpenMessaging Benchmark's RabbitMQ and NATS drivers
+     * ({@code omb-rabbitmq}, {@code omb-nats}) and RabbitMQ PerfTest ({@code perftest}).
+     */
+    TOOL_RUNS
   }
 
   public Quantity {

@@ -79,6 +79,10 @@ class CampaignCatalogueTest {
         assertThatThrownBy(() -> PlanParser.read(plan)).hasMessageContaining("unknown field");
       }
       case RABBITMQ, NATS -> assertThat(PlanParser.read(plan).system()).isEqualTo(c.system().instrument());
+      case PERFTEST -> {
+        assertThat(tree.path("perftest_version").asText()).matches("[0-9]+\\.[0-9]+\\.[0-9]+");
+        assertThatThrownBy(() -> PlanParser.read(plan)).hasMessageContaining("unknown field");
+      }
       case PUBLISHED -> throw new AssertionError("a planned campaign measured nothing: " + c);
     }
   }

@@ -170,5 +170,46 @@ def main():
     nats_campaign(root)
 
 
+
+def perftest(root, plan_edit=None):
+    """A synthetic RabbitMQ PerfTest folder (the columns of ftl.data.PerfTestFormat) of the registry tests."""
+    d = os.path.join(root, "perftest")
+    plan = {"campaign": "perftest", "perftest_version": "2.16.0", "description": "synthetic plan of the registry tests",
+            "conditions": [{"name": "nanos", "rate_msg_per_s": 1000}, {"name": "millis", "rate_msg_per_s": 1000, "use_millis": True},
+                           {"name": "empty", "rate_msg_per_s": 800}],
+            "criteria": {"version": 1, "rules": [
+                {"id": "leftOutMillis", "claim": "millis leaves most out", "kind": "empirical", "statistic": "perftest.leftOut.millis",
+                 "comparison": ">=", "threshold": 0.5, "unit": "fraction", "sidedness": "one-sided", "replication": "run",
+                 "runs": ["millis"]}]}}
+    write(os.path.join(d, "plan.json"), json.dumps(plan, indent=1) + "\n")
+    plan_sha = sha(os.path.join(d, "plan.json"))
+    header = ("run_id,condition,status,reason,repeat,order_index,started_at,rate_msg_per_s,use_millis,duration_s,size_bytes,"
+              "scrape_at_s,stdout_file,stdout_sha256,metrics_file,metrics_sha256,loadavg_start,loadavg_end,perftest_version,"
+              "amqp_client_version,server,host_cpu,host_cores,kernel,jvm,plan_sha256,git_commit")
+    rows = [header]
+    # (run, condition, millis, consumed, latency samples, printed medians, unit)
+    for i, (rid, cond, millis, consumed, samples, medians, unit) in enumerate([
+            ("p01", "nanos", "no", 1000, 1000, [200, 300, 250], "\u00b5s"),
+            ("p02", "millis", "yes", 1000, 300, [1, 1, 0], "ms"),
+            ("p03", "millis", "yes", 1000, 100, [1, 1], "ms")]):
+        out = "\n".join([f"id: {rid}, starting consumer #0", f"id: {rid}, starting producer #0"]
+                        + [f"id: {rid}, time: {k + 1}.000s, sent: 1000 msg/s, received: 1000 msg/s, "
+                           f"min/median/75th/95th/99th consumer latency: 0/{m}/{m}/{m}/{m} {unit}" for k, m in enumerate(medians)]
+                        + [f"test stopped (Reached time limit)", f"id: {rid}, sending rate avg: 1000 msg/s"]) + "\n"
+        prom = ("# HELP client_consumed_total\n# TYPE client_consumed_total counter\n"
+                f"client_consumed_total{{type=\"a\"}} {consumed - 1}.0\nclient_consumed_total{{type=\"b\"}} 1.0\n"
+                f"# TYPE perftest_latency_seconds summary\nperftest_latency_seconds_count {samples}.0\n"
+                f"perftest_latency_seconds_sum 0.5\nperftest_other_total 7.0\n")
+        write(os.path.join(d, f"runs/{rid}.txt"), out)
+        write(os.path.join(d, f"runs/{rid}.prom"), prom)
+        rows.append(f"{rid},{cond},ok,\"\",1,{i},2026-12-01T11:00:00.000Z,1000,{millis},30,100,28,runs/{rid}.txt,"
+                    f"{sha(os.path.join(d, f'runs/{rid}.txt'))},runs/{rid}.prom,{sha(os.path.join(d, f'runs/{rid}.prom'))},"
+                    f"0.1,0.2,2.16.0,5.13.1,127.0.0.1:5672,AMD EPYC,2,6.0,OpenJDK,{plan_sha},{'1' * 40}")
+    rows.append(f"p04,nanos,failed,\"perftest exit 1\",1,3,2026-12-01T11:02:00.000Z,1000,no,30,100,28,runs/p04.txt,,runs/p04.prom,,"
+                f"0.1,0.2,2.16.0,5.13.1,127.0.0.1:5672,AMD EPYC,2,6.0,OpenJDK,{plan_sha},{'1' * 40}")
+    write(os.path.join(d, "ledger.csv"), "\n".join(rows) + "\n")
+
+
 if __name__ == "__main__":
     main()
+    perftest(os.path.join(HERE, "systems"))

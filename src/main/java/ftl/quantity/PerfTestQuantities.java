@@ -1,0 +1,145 @@
+package ftl.quantity;
+
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.JsonValue;
+import ftl.data.PerfTestReader;
+import ftl.data.PlanReader;
+import ftl.quantity.Quantity.Scope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * RabbitMQ PerfTest, unmodified ({@code data/perftest}, run by {@code src/main/sh/perftest-run.sh}): per condition of
+ * its plan, the share of consumed messages its latency metric left out (PerfTest records a latency only when it is
+ * above 0; in {@code --use-millis} mode a sub-millisecond latency is 0 in whole milliseconds), from its own counters
+ * scraped from its Prometheus endpoint, and the medians it printed. The plan's {@code criteria} are judged by
+ * {@link PlanCriteria} on these entries, the digest proved by the ledger's {@code plan_sha256}.
+ */
+final class PerfTestQuantities {
+  private PerfTestQuantities() {}
+
+  static final String FOLDER = CampaignCatalogue.PERFTEST.folder();
+  static final String PREFIX = "perftest";
+
+  /** The folder read: its runs and plan. */
+  record Folder(List<PerfTestReader.Run> runs, Optional<JsonValue> plan, String display) {
+    List<PerfTestReader.Run> ok(String condition) {
+      return runs.stream().filter(r -> r.ok() && r.condition().equals(condition)).toList();
+    }
+  }
+
+  static Optional<Folder> read(DataSet data) {
+    if (!data.otherFolders().contains(FOLDER) || !data.gate().orElseThrow().isFile(FOLDER + "/ledger.csv")) {
+      return Optional.empty();
+    }
+    ftl.data.DataGate gate = data.gate().orElseThrow();
+    String display = data.displayRoot() + "/" + FOLDER;
+    Optional<JsonValue> plan = gate.isFile(FOLDER + "/plan.json") ? Optional.of(PlanReader.read(gate, FOLDER + "/plan.json"))
+        : Optional.empty();
+    return Optional.of(new Folder(PerfTestReader.read(gate, FOLDER, display), plan, display));
+  }
+
+  /** The folder as a campaign {@link PlanCriteria} judges, when its plan registers criteria. */
+  static List<Campaign> registered(DataSet data) {
+    Optional<Folder> f = read(data);
+    if (f.isEmpty() || f.get().plan().isEmpty()) {
+      return List.of();
+    }
+    ftl.data.DataGate gate = data.gate().orElseThrow();
+    byte[] bytes = gate.read(FOLDER + "/plan.json", ftl.data.DataGate.Kind.PLAN);
+    JsonValue plan = f.get().plan().get();
+    Optional<ftl.data.Criteria.Section> criteria = ftl.data.Criteria.read(plan.json(), bytes,
+        ftl.data.Criteria.conditionNames(plan.json()), gate.name(FOLDER + "/plan.json"));
+    if (criteria.isEmpty()) {
+      return List.of();
+    }
+    String ledger = gate.name(FOLDER + "/ledger.csv");
+    List<Map.Entry<String, String>> digests = digests(gate);
+    return List.of(new Campaign(FOLDER, data.root().resolve(FOLDER), gate.name(FOLDER), Optional.of(plan), List.of(), gate,
+        FOLDER, criteria, OmbSystemQuantities.digest(digests, ftl.data.PlanDigest.of(bytes), ledger)));
+  }
+
+  /** Run id to the ledger's plan_sha256, in ledger order (the reader checked the table). */
+  private static List<Map.Entry<String, String>> digests(ftl.data.DataGate gate) {
+    String text = ftl.data.DataGate.text(gate.read(FOLDER + "/ledger.csv", ftl.data.DataGate.Kind.LEDGER), FOLDER);
+    List<Map.Entry<String, String>> out = new ArrayList<>();
+    try (org.apache.commons.csv.CSVParser p = org.apache.commons.csv.CSVParser.builder().setReader(new java.io.StringReader(text))
+        .setFormat(org.apache.commons.csv.CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
+      for (org.apache.commons.csv.CSVRecord r : p) {
+        out.add(Map.entry(r.get("run_id"), r.get("plan_sha256")));
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  static List<Quantity> forData(DataSet data) {
+    Optional<Folder> f = read(data);
+    List<Quantity> q = new ArrayList<>();
+    String of = "RabbitMQ PerfTest (" + FOLDER + ")";
+    q.add(q(PREFIX + ".runs", "PerftestRuns", "ok runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER,
+        "ftl.data.PerfTestReader#read", f, d -> new Value.Count(d.runs().stream().filter(PerfTestReader.Run::ok).count())));
+    q.add(q(PREFIX + ".runsNotOk", "PerftestRunsNotOk", "runs of " + of + " whose ledger status is failed (counted, never "
+        + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.PerfTestReader#read", f,
+        d -> new Value.Count(d.runs().stream().filter(r -> !r.ok()).count())));
+    q.add(q(PREFIX + ".consumed", "PerftestConsumed", "messages the AMQP client of " + of + " counted as consumed "
+        + "(client_consumed_total) over its ok runs, up to each run's scrape", Unit.COUNT, Format.GROUPED_INTEGER,
+        "ftl.data.PerfTestReader#read", f, d -> new Value.Count(d.runs().stream().mapToLong(PerfTestReader.Run::consumed).sum())));
+    if (f.isEmpty() || f.get().plan().isEmpty()) {
+      return q;
+    }
+    for (String c : ftl.data.Criteria.conditionNames(f.get().plan().get().json())) {
+      String base = "condition " + c + " of " + of;
+      String leftOut = "share of consumed messages its latency metric left out, 1 - perftest_latency_seconds_count / "
+          + "client_consumed_total from the run's one scrape of PerfTest's Prometheus endpoint (PerfTest records a latency "
+          + "only above 0)";
+      q.add(q(PREFIX + ".leftOut." + c, macro("LeftOut", c), "mean over the ok runs of " + base + " of the " + leftOut,
+          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.PerfTestReader.Run#leftOut", f,
+          d -> OmbSystemQuantities.mean(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray())));
+      q.add(q(PREFIX + ".leftOut.max." + c, macro("LeftOutMax", c), "largest over the ok runs of " + base + " of the " + leftOut,
+          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.PerfTestReader.Run#leftOut", f,
+          d -> OmbSystemQuantities.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), true)));
+      q.add(q(PREFIX + ".leftOut.min." + c, macro("LeftOutMin", c), "smallest over the ok runs of " + base + " of the " + leftOut,
+          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.PerfTestReader.Run#leftOut", f,
+          d -> OmbSystemQuantities.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), false)));
+      q.add(q(PREFIX + ".printedMedian." + c, macro("PrintedMedian", c), "type-7 median, in us, of the consumer-latency "
+          + "medians PerfTest printed once per interval (lines 'min/median/75th/95th/99th consumer latency', a value in ms "
+          + "times 1000, an interval without a sample printed 0 and kept) over the ok runs of " + base, Unit.MICROSECONDS,
+          Format.REAL_3SF, "ftl.stats.Quantiles#median", f, d -> {
+            double[] v = d.ok(c).stream().flatMap(r -> r.printedMediansMicros().stream()).mapToDouble(Double::doubleValue).toArray();
+            return v.length == 0 ? new Value.Unavailable("no interval line printed") : new Value.Real(ftl.stats.Quantiles.median(v));
+          }));
+    }
+    return q;
+  }
+
+  private static String macro(String what, String condition) {
+    return "Perftest" + what + ftl.data.Identifiers.macroWords(condition);
+  }
+
+  private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
+                            Optional<Folder> f, Function<Folder, Value> compute) {
+    return new Quantity(key, macro, definition, unit, format, Scope.TOOL_RUNS, function,
+        a -> f.map(compute).orElseGet(() -> new Value.Unavailable("no runs of RabbitMQ PerfTest: no " + FOLDER
+            + "/ledger.csv in its format under the data root")));
+  }
+
+  /** The ledger and the ok runs' output and metrics files. */
+  static List<String> sources(Analysis a) {
+    Optional<Folder> f = read(a.data());
+    List<String> out = new ArrayList<>();
+    f.ifPresent(d -> {
+      out.add(d.display() + "/ledger.csv");
+      d.runs().stream().filter(PerfTestReader.Run::ok).forEach(r -> {
+        out.add(d.display() + "/" + r.stdoutFile());
+        out.add(d.display() + "/" + r.metricsFile());
+      });
+    });
+    return out;
+  }
+}
