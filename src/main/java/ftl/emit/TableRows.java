@@ -251,10 +251,19 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     return role(campaign) == CampaignCatalogue.Role.SYSTEM;
   }
 
-  /** Whether a campaign's verdicts have a table of their own ({@code tab-confirm}, {@code tab-systems}). */
+  /**
+   * Whether a campaign's verdicts are laid out apart from the main text's table of registered predictions: the
+   * confirmatory campaign's ({@code tab-confirm}), the other systems' campaigns' ({@code tab-systems}) and the runs of
+   * the tools on those systems (OMB's RabbitMQ and NATS drivers, PerfTest: the supplement's verdict table), whose
+   * claims the main text states with their verdicts.
+   */
   static boolean ownTable(String campaign) {
-    return confirmatory(campaign) || onOtherSystem(campaign);
+    return confirmatory(campaign) || onOtherSystem(campaign) || TOOLS_ON_OTHER_SYSTEMS.contains(campaign);
   }
+
+  /** The folders of the tools run on the other systems. */
+  static final List<String> TOOLS_ON_OTHER_SYSTEMS = List.of(CampaignCatalogue.OMB_RABBITMQ.folder(),
+      CampaignCatalogue.OMB_NATS.folder(), CampaignCatalogue.PERFTEST.folder());
 
   private static CampaignCatalogue.Role role(String campaign) {
     for (CampaignCatalogue c : CampaignCatalogue.values()) {

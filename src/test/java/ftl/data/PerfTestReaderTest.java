@@ -53,12 +53,14 @@ class PerfTestReaderTest {
     assertThat(PerfTestReader.medians("min/median/75th/95th/99th consumer latency: 10/250/300/400/500 \u00b5s"))
         .containsExactly(250.0);
     assertThat(new PerfTestReader.Run("x", "c", RunStatus.FAILED, false, 1, 0, 0, List.of(), "", "", 2).leftOut()).isNaN();
+    // the two counters of one scrape are not read atomically: a few more samples than deliveries is read as it is
+    assertThat(read(OUT, "client_consumed_total 1000.0\nperftest_latency_seconds_count 1003.0\n", null).get(0).leftOut())
+        .isCloseTo(-0.003, org.assertj.core.data.Offset.offset(1e-12));
   }
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
       "no consumed series | perftest_latency_seconds_count 5.0 | no series client_consumed_total",
-      "more samples than messages | client_consumed_total 5.0\\nperftest_latency_seconds_count 6.0 | exceeds client_consumed_total",
       "not a number | client_consumed_total x\\nperftest_latency_seconds_count 1.0 | is not a number",
       "not a count | client_consumed_total 1.5\\nperftest_latency_seconds_count 1.0 | is not a count",
       "negative | client_consumed_total -1.0\\nperftest_latency_seconds_count 1.0 | is not a count"})
