@@ -24,7 +24,8 @@ class SinglePassTest {
     }
     Map<String, Integer> reads = a.reads();
     TreeSet<String> expected = new TreeSet<>();
-    for (String instrument : java.util.List.of(Analysis.KAFKA, Analysis.NOJVM)) {
+    for (String instrument : java.util.List.of(Analysis.KAFKA, Analysis.NOJVM, ftl.data.LedgerSchema.RABBITMQ,
+        ftl.data.LedgerSchema.NATS)) {
       a.okRows(instrument).forEach(e -> expected.add(e.getKey().eventsName(e.getValue())));
     }
     assertThat(new TreeSet<>(reads.keySet())).isEqualTo(expected);
