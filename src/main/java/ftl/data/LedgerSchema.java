@@ -313,8 +313,8 @@ public final class LedgerSchema {
   public static final Column CLIENT_VERSION = string("client_version")
       .described("Version of the system's Java client library the instrument ran (kafka-clients, amqp-client, jnats).");
   public static final Column SERVER_VERSION = string("server_version")
-      .described("Version of the server as it announced itself (empty for the embedded Kafka broker: the kafka "
-          + "artifact of the archive's pom, the same as client_version).");
+      .described("Version of the server as it announced itself; for the embedded Kafka broker the version of the kafka "
+          + "jar it runs, the archive's own (empty for an external Kafka cluster, which is not asked).");
   public static final Column OTHER_TASKS_CPU_PCT = number("other_tasks_cpu_pct", "percent")
       .described("CPU used during the run by every task (process or kernel thread) other than the client JVM, the "
           + "broker's or server's processes and the load generator, summed from each task's own run-time accounting "

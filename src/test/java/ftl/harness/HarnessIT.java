@@ -159,9 +159,9 @@ class HarnessIT {
       // other_cpu_top is empty when no other process used any CPU during the run
       // block is empty without blocks in the plan, warmup_converged under the first_sends rule
       Set<String> mayBeEmpty = replay ? Set.of("reason", "start_phase_us", "priority_restored", "jvm_threads_late", "other_cpu_top",
-              "block", "warmup_converged")
+              "block", "warmup_converged", "driver_counters")
           : Set.of("reason", "start_phase_us", "send_schedule", "send_schedule_sha256", "priority_restored", "jvm_threads_late",
-              "other_cpu_top", "block", "warmup_converged");
+              "other_cpu_top", "block", "warmup_converged", "driver_counters");
       for (String col : Ledger.COLUMNS) {
         if (!mayBeEmpty.contains(col)) {
           assertThat(row.get(col)).as(id + " " + col).isNotBlank();

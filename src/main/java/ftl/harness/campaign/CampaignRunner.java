@@ -497,6 +497,8 @@ public final class CampaignRunner {
     m.put(LedgerSchema.SYSTEM, plan.system());
     if (plan.onKafka()) {
       m.put(LedgerSchema.CLIENT_VERSION, host.kafkaVersion());
+      // the embedded broker runs the kafka jar of the archive's own classpath; an external cluster's is not asked
+      m.put(LedgerSchema.SERVER_VERSION, broker.pid() > 0 ? ftl.harness.system.KafkaSystem.CLIENT_VERSION : "");
     } else {
       // no Kafka client and no Kafka settings on another system: the system's own client and server are named instead
       m.put(LedgerSchema.KAFKA_VERSION, "");

@@ -68,7 +68,7 @@ public final class KafkaSystem implements MessagingSystem {
   public SystemName name() { return SystemName.KAFKA; }
 
   /** The kafka-clients version on the classpath, from its {@code kafka/kafka-version.properties}. */
-  static final String CLIENT_VERSION = clientVersionOnClasspath();
+  public static final String CLIENT_VERSION = clientVersionOnClasspath();
 
   private static String clientVersionOnClasspath() {
     try (java.io.InputStream in = KafkaProducer.class.getResourceAsStream("/kafka/kafka-version.properties")) {

@@ -67,9 +67,10 @@ class SystemCampaignIT {
       assertThat(Long.parseLong(row.get("create_ms_mismatch"))).as(id).isBetween(0L, 300L);
       assertThat(row.get("instrument_warmup_events")).as(id).isEqualTo("500");
       if (row.get("condition").equals("s750us")) {
-        // aligned to 300 us; the pacer sends a few us late at most on an idle host (a starved one: up to 600 us)
+        // aligned to 300 us on the wall clock through one paired reading of the two clocks, so the send lands a few us
+        // early when they drift apart and late when the pacer is (an idle host: a few us; a starved one: hundreds)
         assertThat(row).as(id).containsEntry("start_phase_us", "300");
-        assertThat(Integer.parseInt(row.get("first_send_phase_us"))).as(id).isBetween(300, 900);
+        assertThat(Integer.parseInt(row.get("first_send_phase_us"))).as(id).isBetween(280, 900);
       } else {
         assertThat(row).as(id).containsEntry("start_phase_us", "");
       }
