@@ -161,10 +161,7 @@ final class OmbSystemQuantities {
             + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight our instrument measured on the same system, "
             + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
             "ftl.quantity.OmbSystemQuantities#median", a -> {
-              if (f.isEmpty()) {
-                return noData(t);
-              }
-              Value m = median(f.get().ok(c));
+              Value m = median(f.get().ok(c)); // made only for a folder with a plan (above)
               ftl.stats.BlockStats.Interval flight = ConfirmQuantities.mean(a, t.system(), ConfirmQuantities.exclusion(a, t.system()),
                   FLIGHT_CONDITION, ConfirmQuantities.Metric.FLIGHT_MEDIAN);
               if (!(m instanceof Value.Real r) || flight.blocks() == 0) {

@@ -190,6 +190,11 @@ class OmbSystemQuantitiesTest {
   }
 
   @Test
+  void digest_noRun_namesNone() {
+    assertThat(OmbSystemQuantities.digest(java.util.List.of(), "a".repeat(64), "l")).isEmpty();
+  }
+
+  @Test
   void helpers_emptyInputs_unavailable() {
     assertThat(OmbSystemQuantities.mean(new double[0])).isInstanceOf(Value.Unavailable.class);
     assertThat(OmbSystemQuantities.extreme(new double[0], true)).isInstanceOf(Value.Unavailable.class);

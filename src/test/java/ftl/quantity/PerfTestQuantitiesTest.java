@@ -94,6 +94,19 @@ class PerfTestQuantitiesTest {
   }
 
   @Test
+  void folderWithoutLedger_unavailable() throws IOException {
+    DataSet d = copy(p -> {
+      try {
+        Files.delete(p.resolve("ledger.csv"));
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    assertThat(value(d, "perftest.runs")).isInstanceOf(Value.Unavailable.class);
+    assertThat(PerfTestQuantities.registered(d)).isEmpty();
+  }
+
+  @Test
   void planWithoutCriteria_noVerdict() throws IOException {
     DataSet d = copy(p -> {
       try {
