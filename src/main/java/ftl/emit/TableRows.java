@@ -44,13 +44,14 @@ import java.util.regex.Pattern;
  * @param confirm the confirmatory campaign's registered rules and claims, in plan order ({@code tab-confirm})
  * @param systems the other systems' campaigns' registered rules and claims side by side, in plan order
  *     ({@code tab-systems})
+ * @param systemPoints the other systems' measured exposure at 1 ms, placed in the exposure figure ({@code fig-systems.dat})
  */
-// Fourteen components: one per table or figure the templates lay out, each built once from the same quantities.
+// Fifteen components: one per table or figure the templates lay out, each built once from the same quantities.
 public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapsePoints, List<OriginalRange> originalCollapse,
                         List<CurvePoint> exposureCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
                         List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
                         List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication,
-                        List<ConfirmRow> confirm, List<SystemRow> systems) {
+                        List<ConfirmRow> confirm, List<SystemRow> systems, List<SystemPoint> systemPoints) {
 
   /**
    * One table cell that prints a registry quantity.
@@ -200,7 +201,17 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     replication = List.copyOf(replication);
     confirm = List.copyOf(confirm);
     systems = List.copyOf(systems);
+    systemPoints = List.copyOf(systemPoints);
   }
+
+  /**
+   * A system's exposure measured here: the block means of its campaign's median flight and median {@code D/T} at 1 ms
+   * ({@code <system>.flightMedian.si1ms}, {@code <system>.exposure.si1ms}), beside the published figures.
+   */
+  public record SystemPoint(String system, double flightUs, double relError) {}
+
+  /** The campaigns whose 1 ms exposure the figure places, in this order. */
+  static final List<String> EXPOSURE_SYSTEMS = List.of(CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder());
 
   /**
    * The rows of every table and figure.
@@ -227,7 +238,7 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     return new TableRows(r.collapse(), collapsePoints, originalCollapse(original), r.exposureCurve(),
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
-        r.replication(original), r.confirm(campaigns), r.systems(campaigns));
+        r.replication(original), r.confirm(campaigns), r.systems(campaigns), r.systemPoints());
   }
 
   private static List<OriginalRange> originalCollapse(List<OriginalStudy.Claim> original) {
@@ -571,6 +582,19 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
         }
         out.add(new SystemRow(LatexEscape.escape(claim.id()), (claim.all() ? "all of " : "any of ")
             + LatexEscape.escape(String.join(", ", claim.of())), on.stream().map(c -> Cell.MISSING).toList(), verdicts));
+      }
+      return out;
+    }
+
+    /** The other systems' measured exposure points, for the systems whose two entries have a value. */
+    List<SystemPoint> systemPoints() {
+      List<SystemPoint> out = new ArrayList<>();
+      for (String s : EXPOSURE_SYSTEMS) {
+        Computed t = q.get(s + ".flightMedian.si1ms");
+        Computed e = q.get(s + ".exposure.si1ms");
+        if (t != null && e != null && t.value() instanceof Value.Real tr && e.value() instanceof Value.Real er) {
+          out.add(new SystemPoint(s, tr.value(), er.value()));
+        }
       }
       return out;
     }

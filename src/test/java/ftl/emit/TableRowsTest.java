@@ -286,6 +286,29 @@ class TableRowsTest {
   }
 
   @Test
+  void systemPoints_eachSystemWithBothValues_inCatalogueOrder() {
+    real("nats.flightMedian.si1ms", 209);
+    real("nats.exposure.si1ms", 0.98);
+    real("rabbitmq.flightMedian.si1ms", 250);
+    missing("rabbitmq.exposure.si1ms");
+    assertThat(rowsWithAFigure(FULL).systemPoints()).containsExactly(new TableRows.SystemPoint("nats", 209, 0.98));
+    real("rabbitmq.exposure.si1ms", 0.8);
+    q.removeIf(c -> c.quantity().key().equals("rabbitmq.exposure.si1ms") && !(c.value() instanceof Value.Real));
+    assertThat(rowsWithAFigure(FULL).systemPoints()).containsExactly(new TableRows.SystemPoint("rabbitmq", 250, 0.8),
+        new TableRows.SystemPoint("nats", 209, 0.98));
+  }
+
+  @Test
+  void systemRows_andOwnTables_theOtherSystemsAndTheirTools() {
+    assertThat(TableRows.ownTable("rabbitmq")).isTrue();
+    assertThat(TableRows.ownTable("omb-nats")).isTrue();
+    assertThat(TableRows.ownTable("perftest")).isTrue();
+    assertThat(TableRows.ownTable("omb-real")).isFalse();
+    assertThat(TableRows.ownTable("not-a-campaign")).isFalse();
+    assertThat(rowsWithAFigure(FULL).systems()).as("no campaign on another system in root full").isEmpty();
+  }
+
+  @Test
   void confirmatory_onlyTheCataloguesConfirmatoryCampaigns() {
     assertThat(TableRows.confirmatory("confirm")).isTrue();
     assertThat(TableRows.confirmatory("modeA")).isFalse();
