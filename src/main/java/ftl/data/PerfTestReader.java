@@ -28,10 +28,11 @@ public final class PerfTestReader {
    * @param consumed deliveries the AMQP client counted ({@link PerfTestFormat#CONSUMED}) when the metrics were scraped
    * @param latencyCount samples PerfTest's latency timer recorded by then ({@link PerfTestFormat#LATENCY_COUNT})
    * @param printedMediansMicros the median of every per-interval line PerfTest printed, in us (a line in ms times 1000)
+   * @param planSha256 the plan digest the ledger row names (empty when it names none)
    */
   public record Run(String runId, String condition, RunStatus status, boolean useMillis, double rateMsgPerSecond,
                     long consumed, long latencyCount, List<Double> printedMediansMicros, String stdoutFile,
-                    String metricsFile, long line) {
+                    String metricsFile, String planSha256, long line) {
     public Run {
       printedMediansMicros = List.copyOf(printedMediansMicros);
     }
@@ -120,7 +121,7 @@ public final class PerfTestReader {
           + "\")", null);
     }
     if (status != RunStatus.OK) {
-      return new Run(runId, condition, status, millis.equals("yes"), rate, 0, 0, List.of(), "", "", line);
+      return new Run(runId, condition, status, millis.equals("yes"), rate, 0, 0, List.of(), "", "", f.get("plan_sha256"), line);
     }
     String stdout = file(f, "stdout_file", "stdout_sha256", line, name, gate, prefix);
     String metrics = file(f, "metrics_file", "metrics_sha256", line, name, gate, prefix);
@@ -134,7 +135,7 @@ public final class PerfTestReader {
     long consumed = series.get(PerfTestFormat.CONSUMED);
     long latency = series.get(PerfTestFormat.LATENCY_COUNT);
     return new Run(runId, condition, status, millis.equals("yes"), rate, consumed, latency, medians(stdout),
-        f.get("stdout_file"), f.get("metrics_file"), line);
+        f.get("stdout_file"), f.get("metrics_file"), f.get("plan_sha256"), line);
   }
 
   /** A run's file through the gate, its SHA-256 checked against the ledger's. */

@@ -100,47 +100,22 @@ public final class Analysis {
       tools.addAll(PerfTestQuantities.sources(this));
       return tools;
     }
-    if (scope == Quantity.Scope.SYSTEM_EVENTS) {
-      return systemSourceFiles();
-    }
-    String instrument = switch (scope) {
-      case NOJVM_EVENTS -> NOJVM;
-      default -> KAFKA;
+    java.util.function.Predicate<String> instrument = switch (scope) {
+      case NOJVM_EVENTS -> NOJVM::equals;
+      case SYSTEM_EVENTS -> SYSTEM_INSTRUMENTS::contains;
+      default -> KAFKA::equals;
     };
     List<String> ledgers = new ArrayList<>();
     List<String> events = new ArrayList<>();
     for (Campaign c : data.campaigns()) {
       boolean involved = false;
       for (LedgerRow r : c.runs()) {
-        if (!r.instrument().equals(instrument)) {
+        if (!instrument.test(r.instrument())) {
           continue;
         }
         involved = true;
         if (r.ok() && scope != Quantity.Scope.LEDGERS) {
           events.add(c.eventsName(r));
-        }
-      }
-      if (involved) {
-        ledgers.add(c.ledgerName());
-      }
-    }
-    List<String> out = new ArrayList<>(ledgers);
-    out.addAll(events);
-    return out;
-  }
-
-  /** The ledgers, then the events files of the ok runs, of every campaign of the Java instrument on another system. */
-  private List<String> systemSourceFiles() {
-    List<String> ledgers = new ArrayList<>();
-    List<String> events = new ArrayList<>();
-    for (Campaign c : data.campaigns()) {
-      boolean involved = false;
-      for (LedgerRow r : c.runs()) {
-        if (SYSTEM_INSTRUMENTS.contains(r.instrument())) {
-          involved = true;
-          if (r.ok()) {
-            events.add(c.eventsName(r));
-          }
         }
       }
       if (involved) {

@@ -72,29 +72,28 @@ final class OmbSystemQuantities {
   static List<Campaign> registered(DataSet data) {
     List<Campaign> out = new ArrayList<>();
     for (Tool t : TOOLS) {
-      String rel = t.folder().folder();
-      Optional<Folder> f = read(data, t);
-      if (f.isEmpty() || f.get().plan().isEmpty()) {
-        continue;
-      }
-      ftl.data.DataGate gate = data.gate().orElseThrow();
-      byte[] bytes = gate.read(rel + "/plan.json", ftl.data.DataGate.Kind.PLAN);
-      JsonValue plan = f.get().plan().get();
-      Optional<ftl.data.Criteria.Section> criteria = ftl.data.Criteria.read(plan.json(), bytes,
-          ftl.data.Criteria.conditionNames(plan.json()), gate.name(rel + "/plan.json"));
-      if (criteria.isEmpty()) {
-        continue;
-      }
-      out.add(new Campaign(rel, data.root().resolve(rel), gate.name(rel), Optional.of(plan), List.of(), gate, rel, criteria,
-          digest(f.get(), ftl.data.PlanDigest.of(bytes), gate.name(rel + "/ledger.csv"))));
+      read(data, t).ifPresent(f -> f.plan().flatMap(plan -> registered(data, t.folder().folder(), plan,
+          f.entries().stream().map(e -> Map.entry(e.row().runId(),
+              java.util.Objects.requireNonNullElse(e.row().field("plan_sha256"), ""))).toList())).ifPresent(out::add));
     }
     return out;
   }
 
-  /** The plan digest every row names, when it is the plan's; empty when no row names one. */
-  static Optional<String> digest(Folder f, String planSha256, String ledgerName) {
-    return digest(f.entries().stream().map(e -> java.util.Map.entry(e.row().runId(),
-        java.util.Objects.requireNonNullElse(e.row().field("plan_sha256"), ""))).toList(), planSha256, ledgerName);
+  /**
+   * A tool's folder {@code rel} as a campaign {@link PlanCriteria} judges, when its {@code plan} registers criteria: no
+   * instrument rows, the plan digest its runs name ({@code digests}: run id to the ledger's {@code plan_sha256}) proved
+   * by {@link #digest(List, String, String)}. Shared by every tool's folder (OMB's drivers, RabbitMQ PerfTest).
+   */
+  static Optional<Campaign> registered(DataSet data, String rel, JsonValue plan, List<Map.Entry<String, String>> digests) {
+    ftl.data.DataGate gate = data.gate().orElseThrow();
+    byte[] bytes = gate.read(rel + "/plan.json", ftl.data.DataGate.Kind.PLAN);
+    Optional<ftl.data.Criteria.Section> criteria = ftl.data.Criteria.read(plan.json(), bytes,
+        ftl.data.Criteria.conditionNames(plan.json()), gate.name(rel + "/plan.json"));
+    if (criteria.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new Campaign(rel, data.root().resolve(rel), gate.name(rel), Optional.of(plan), List.of(), gate, rel,
+        criteria, digest(digests, ftl.data.PlanDigest.of(bytes), gate.name(rel + "/ledger.csv"))));
   }
 
   /**

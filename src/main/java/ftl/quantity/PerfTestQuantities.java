@@ -45,37 +45,8 @@ final class PerfTestQuantities {
 
   /** The folder as a campaign {@link PlanCriteria} judges, when its plan registers criteria. */
   static List<Campaign> registered(DataSet data) {
-    Optional<Folder> f = read(data);
-    if (f.isEmpty() || f.get().plan().isEmpty()) {
-      return List.of();
-    }
-    ftl.data.DataGate gate = data.gate().orElseThrow();
-    byte[] bytes = gate.read(FOLDER + "/plan.json", ftl.data.DataGate.Kind.PLAN);
-    JsonValue plan = f.get().plan().get();
-    Optional<ftl.data.Criteria.Section> criteria = ftl.data.Criteria.read(plan.json(), bytes,
-        ftl.data.Criteria.conditionNames(plan.json()), gate.name(FOLDER + "/plan.json"));
-    if (criteria.isEmpty()) {
-      return List.of();
-    }
-    String ledger = gate.name(FOLDER + "/ledger.csv");
-    List<Map.Entry<String, String>> digests = digests(gate);
-    return List.of(new Campaign(FOLDER, data.root().resolve(FOLDER), gate.name(FOLDER), Optional.of(plan), List.of(), gate,
-        FOLDER, criteria, OmbSystemQuantities.digest(digests, ftl.data.PlanDigest.of(bytes), ledger)));
-  }
-
-  /** Run id to the ledger's plan_sha256, in ledger order (the reader checked the table). */
-  private static List<Map.Entry<String, String>> digests(ftl.data.DataGate gate) {
-    String text = ftl.data.DataGate.text(gate.read(FOLDER + "/ledger.csv", ftl.data.DataGate.Kind.LEDGER), FOLDER);
-    List<Map.Entry<String, String>> out = new ArrayList<>();
-    try (org.apache.commons.csv.CSVParser p = org.apache.commons.csv.CSVParser.builder().setReader(new java.io.StringReader(text))
-        .setFormat(org.apache.commons.csv.CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get()).get()) {
-      for (org.apache.commons.csv.CSVRecord r : p) {
-        out.add(Map.entry(r.get("run_id"), r.get("plan_sha256")));
-      }
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return out;
+    return read(data).flatMap(f -> f.plan().flatMap(plan -> OmbSystemQuantities.registered(data, FOLDER, plan,
+        f.runs().stream().map(r -> Map.entry(r.runId(), r.planSha256())).toList()))).stream().toList();
   }
 
   static List<Quantity> forData(DataSet data) {
