@@ -99,7 +99,7 @@ final class AuditQuantities {
         "smallest average latency ProducerPerformance printed over its demonstration runs", Unit.MILLISECONDS,
         Format.REAL_3SF, Scope.TABLE, "ftl.quantity.AuditQuantities#parsed", a -> parsed(perf, PERF, 1, false)));
     q.add(new Quantity("audit.ftl.flightMedian", "AuditFtlFlightMedian",
-        "median over runs of each run's median flight measured by our instrument on the same broker and path right after",
+        "median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock) measured by our instrument on the same broker and path right after",
         Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.stats.GuardAccounting#acceptSample / ftl.stats.Quantiles#median",
         a -> ftlFlight(gate, data)));
     return q;

@@ -41,7 +41,7 @@ final class CampaignQuantities {
           "events of campaign " + c + " with a negative ack-referenced span A", c, Scope.KAFKA_EVENTS,
           r -> r.sign().ackNegative()));
       q.add(count("events.sendNegative." + c, "NegFlights" + m,
-          "events of campaign " + c + " with a negative flight T (expected zero)", c, Scope.KAFKA_EVENTS,
+          "events of campaign " + c + " with a negative flight T = recv_ns - send_ns (expected zero)", c, Scope.KAFKA_EVENTS,
           r -> r.sign().sendNegative()));
       q.add(fraction("omb.retention.min." + c, "OmbRetentionMin" + m,
           "smallest per-run guard retention in campaign " + c, c, true));
@@ -119,7 +119,7 @@ final class CampaignQuantities {
 
     // Mode B: deletion, the grid law, two clocks.
     q.add(new Quantity("gridlaw.eventAgreement.modeB", "GridLawAgreementModeB",
-        "fraction of delivered events of campaign modeB whose guard outcome the grid law reproduces from the event's own send phase and flight (a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
+        "fraction of delivered events of campaign modeB whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
           if (!has(a, MODE_B)) {
             return noData(MODE_B);
@@ -158,7 +158,7 @@ final class CampaignQuantities {
     q.add(new Quantity("nojvm.retention.max", "NojvmRetentionMax", "largest per-run guard retention of the no-JVM cross-check",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.NOJVM_EVENTS, "ftl.stats.GuardResult#retention", a -> nojvmRetention(a, false)));
     q.add(new Quantity("nojvm.gridlaw.eventAgreement", "NojvmGridLawAgreement",
-        "fraction of delivered events of the no-JVM cross-check whose guard outcome the grid law reproduces from the event's own send phase and flight (a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
+        "fraction of delivered events of the no-JVM cross-check whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.NOJVM_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
           if (!a.has(Analysis.NOJVM)) {
             return noNojvm();

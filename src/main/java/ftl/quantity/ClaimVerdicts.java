@@ -75,7 +75,7 @@ final class ClaimVerdicts {
         v -> sameMedian(real(v.get(0)), real(v.get(1)))));
     out.add(judge("claim.gridLaw", "ftl.quantity.GridLawHeldOut#verdict", "ClaimGridLaw",
         "retention obeys the grid law in the reduced fraction s/q: held iff the held-out test of gridlaw.heldout.verdict.modeB"
-            + " held (runs predicted from their schedule and other runs' flights, never their own events)",
+            + " held (runs predicted from their schedule and other runs' flights recv_ns - send_ns, never their own events)",
         in, List.of("gridlaw.heldout.verdict.modeB"), v -> v.get(0)));
     out.add(judge("claim.payload", FUNCTION + "all", "ClaimPayload",
         "the grid law is confirmed by the pre-registered payload manipulation: held iff all four predictions of"
@@ -97,7 +97,7 @@ final class ClaimVerdicts {
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "twoClocks", a -> twoClocks(twoClocks, twoClocks.stream()
             .map(c -> value(in, "gridlaw.heldout.verdict." + c, a)).toList())));
     out.add(new Quantity("claim.oneOverD", "ClaimOneOverD",
-        "the 1/D law (D does not grow with the flight, so D/T falls as 1/T): when campaign delivery exists, its"
+        "the 1/D law (D = ack_ns - send_ns does not grow with the flight T = recv_ns - send_ns, so D/T falls as 1/T): when campaign delivery exists, its"
             + " pre-registered direct test delivery.prediction.oneOverD (a delay on the delivery branch only raises T;"
             + " held iff the upper end of the " + Phrases.level() + " interval of the slope of D on T lies below " + DisplacementQuantities.SLOPE_LIMIT
             + "), the basis also giving the correlational slope across the sign campaign's conditions, where D and T"
@@ -107,7 +107,7 @@ final class ClaimVerdicts {
         a -> oneOverD(value(in, "delivery.prediction.oneOverD", a), value(in, "onedlaw.verdict.modeA", a))));
     out.add(new Quantity("claim.exposureCrossover", "ClaimExposureCrossover",
         "the exposure curve reaches below a crossover where D exceeds T, and published broker flights lie there: held iff"
-            + " the sign campaign's flight bands contain a crossover (exposure.crossover.modeA) and at least one published"
+            + " the sign campaign's bands of flights T = recv_ns - send_ns contain a crossover (exposure.crossover.modeA) and at least one published"
             + " flight lies below it; did not hold when D - T keeps one sign over the measured flight bands",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "crossoverVerdict", a -> {
           if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
@@ -134,7 +134,7 @@ final class ClaimVerdicts {
     out.add(judge("claim.replaySmoothLimit", "ftl.quantity.ReplayQuantities#smoothLimitVerdict", "ClaimReplaySmoothLimit",
         "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_b_smooth_limit), for which the original"
             + " record states no result: with send times replayed from a real event stream the guard's retention approaches"
-            + " the smooth limit E[min(T, q)]/q of the grid law, predicted from the flights of the fixed-interval control at"
+            + " the smooth limit E[min(T, q)]/q of the grid law, predicted from the flights (recv_ns - send_ns) of the fixed-interval control at"
             + " the same mean gap (held out): held iff replay.prediction.smoothLimit held (every replay condition within the"
             + " plan's tolerance)",
         in, List.of("replay.prediction.smoothLimit"), v -> v.get(0)));

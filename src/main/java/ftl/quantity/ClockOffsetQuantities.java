@@ -47,7 +47,7 @@ final class ClockOffsetQuantities {
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.quantity.ClockOffsetQuantities#outcomes",
         a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::oneTickObserved).sum()))));
     q.add(new Quantity("clockoffset.oneTick.expected", "ClockOffsetOneTickExpected",
-        "one-tick negatives the grid law with an offset expects in the ok runs of campaign clockoffset (sum over runs, rounded), from each run's send_us stamps and the flights of campaign modeB at the same send interval",
+        "one-tick negatives the grid law with an offset expects in the ok runs of campaign clockoffset (sum over runs, rounded), from each run's send_us stamps and the flights (recv_us - send_us, wall clock) of campaign modeB at the same send interval",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
         a -> guarded(a, x -> new Value.Count(Math.round(outcomes(x).stream().mapToDouble(ConditionOutcome::oneTickExpected).sum())))));
     q.add(new Quantity("clockoffset.runsWithOneTick", "ClockOffsetRunsWithOneTick",
@@ -88,16 +88,16 @@ final class ClockOffsetQuantities {
         a -> guarded(a, x -> createMismatch(x))));
     for (String campaign : HELD_OUT) {
       q.add(new Quantity("gridlaw.heldout.retentionError." + campaign, ConditionQuantities.macro("GridLawHeldOutError", campaign, ""),
-          "mean over the ok runs of campaign " + campaign + " of the absolute difference between the observed guard retention and the grid law's expected retention, from the run's send_us stamps and the flights of the other runs of its condition (held out)",
+          "mean over the ok runs of campaign " + campaign + " of the absolute difference between the observed guard retention and the grid law's expected retention, from the run's send_us stamps and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out)",
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
           a -> CampaignQuantities.has(a, campaign) ? heldOutError(a, campaign, false) : CampaignQuantities.noData(campaign)));
       q.add(new Quantity("gridlaw.heldout.retentionErrorMax." + campaign, ConditionQuantities.macro("GridLawHeldOutErrorMax", campaign, ""),
-          "largest over the ok runs of campaign " + campaign + " of the absolute difference between the observed and the held-out expected retention",
+          "largest over the ok runs of campaign " + campaign + " of the absolute difference between the observed and the held-out expected retention (flights recv_us - send_us, wall clock)",
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
           a -> CampaignQuantities.has(a, campaign) ? heldOutError(a, campaign, true) : CampaignQuantities.noData(campaign)));
     }
     q.add(new Quantity("gridlaw.heldout.oneTickError.clockoffset", "GridLawHeldOutOneTickErrorClockoffset",
-        "mean over the ok runs of campaign clockoffset of the absolute difference between the observed share of one-tick negatives and the grid law's expected share from the run's send_us stamps, its clock offset and the flights of the other runs of its condition (held out; exploratory, not the pre-registered prediction)",
+        "mean over the ok runs of campaign clockoffset of the absolute difference between the observed share of one-tick negatives and the grid law's expected share from the run's send_us stamps, its clock offset and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out; exploratory, not the pre-registered prediction)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
         a -> guarded(a, x -> heldOut(x, CLOCKOFFSET, false, true))));
     return q;

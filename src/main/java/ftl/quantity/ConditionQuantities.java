@@ -108,7 +108,7 @@ final class ConditionQuantities {
           }));
     }
     q.add(new Quantity("flight.median." + base, macro("FlightMedian", campaign, cond),
-        "median over runs of each run's median flight T, condition " + cond + " of campaign " + campaign,
+        "median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock), condition " + cond + " of campaign " + campaign,
         Unit.MICROSECONDS, Format.REAL_3SF, scope, "ftl.stats.Quantiles#median", a -> {
           double[] v = runs(a, instrument, campaign, cond).stream().mapToDouble(r -> r.guard().medianFlightNanos())
               .filter(x -> !Double.isNaN(x)).toArray();
@@ -116,7 +116,7 @@ final class ConditionQuantities {
         }));
     q.add(new Quantity("gridlaw.agreement." + base, macro("GridLawAgreement", campaign, cond),
         "fraction of delivered events of condition " + cond + " (campaign " + campaign
-            + ") whose guard outcome the grid law reproduces from the event's own send phase and flight (a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
+            + ") whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
         Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GridLaw#predictRun",
         a -> CampaignQuantities.gridAgreement(runs(a, instrument, campaign, cond))));
     if (instrument.equals(Analysis.KAFKA)) {
@@ -140,12 +140,13 @@ final class ConditionQuantities {
               .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
       q.add(new Quantity(key + ".holm", macro("CollapseHolm", CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
           "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
-              + stratum, Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
+              + stratum + " (" + PriorityPooled.TEST + ")", Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
           a -> PriorityPooled.holm(a, stratum)));
       for (String part : List.of("ratio", "lower", "upper")) {
         q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
             (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
-                + " end of the " + Phrases.level() + " bootstrap interval of the collapse factor") + " in stratum " + stratum,
+                + " end of the " + Phrases.level() + " percentile-bootstrap interval (" + Phrases.resamples() + " resamples of"
+                + " runs within each priority, " + Phrases.seed() + ") of the collapse factor") + " in stratum " + stratum,
             Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> {
               if (!CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder())) {
                 return CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder());

@@ -72,7 +72,7 @@ final class ConfirmQuantities {
     /** OpenMessaging Benchmark's median over the true median: guard median (ms, nearest rank of kept M) in us over T's median. */
     OMB_INFLATION("ombInflation", Unit.RATIO, Format.RATIO_3SF,
         "OpenMessaging Benchmark's median inflation: the guard's median (nearest rank of the kept M, whole ms, times 1000) "
-            + "over the run's median flight T in us", r -> r.guard().kept() == 0 ? Double.NaN
+            + "over the run's median flight T = recv_ns - send_ns in us", r -> r.guard().kept() == 0 ? Double.NaN
             : r.guard().guardMedianMillis() * 1e3 / (r.guard().medianFlightNanos() / 1e3)),
     /** The pacer's burst share (ledger pacing_burst_share): sends closer than a quarter interval, a measured covariate. */
     BURST_SHARE("burstShare", Unit.FRACTION, Format.PERCENT_2DP,
@@ -137,7 +137,7 @@ final class ConfirmQuantities {
       new Contrast("displacementHold", "hold5", "base", Metric.DISPLACEMENT_MEDIAN,
           "the 1/D law: median displacement D under a 5 ms delivery hold over none"),
       new Contrast("flightHold", "hold5", "base", Metric.FLIGHT_MEDIAN,
-          "the delivery hold's effect on the path: median flight T under a 5 ms delivery hold over none"));
+          "the delivery hold's effect on the path: median flight T = recv_ns - send_ns under a 5 ms delivery hold over none"));
 
   /**
    * The campaign-level entries, present in every registry (the paper's abstract quotes some, whatever the data root):
@@ -279,7 +279,7 @@ final class ConfirmQuantities {
     for (Map.Entry<String, Double> e : gridPredicted.entrySet()) {
       String cond = e.getKey();
       double predicted = e.getValue();
-      String source = name.equals(CONFIRM) ? "the earlier campaigns' flights" : "the flights of its pilot, campaign " + name + "-pilot";
+      String source = name.equals(CONFIRM) ? "the earlier campaigns' flights (recv_ns - send_ns)" : "the flights (recv_ns - send_ns) of its pilot, campaign " + name + "-pilot";
       q.add(registered(name + ".gridlaw.predicted." + cond, mp + "GridLawPredicted" + ftl.data.Identifiers.macroWords(cond),
           "the grid law's retention for condition " + cond + " of campaign " + name + ", registered in the plan before the data "
               + "(predictions.gridlaw." + cond + ".retention), from the intended schedule and " + source,

@@ -29,12 +29,12 @@ final class DeliveryQuantities {
 
   static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    String slopeDef = "ordinary least-squares slope of per-run median displacement D on per-run median flight T over the ok runs of campaign delivery (us of D per us of T)";
+    String slopeDef = "ordinary least-squares slope of per-run median displacement D on per-run median flight T = recv_ns - send_ns (monotonic clock) over the ok runs of campaign delivery (us of D per us of T)";
     q.add(slope("delivery.slope.DT", "DeliverySlopeDT", slopeDef, 0));
     q.add(slope("delivery.slope.DT.lower", "DeliverySlopeDTLower",
         "lower end of the " + Phrases.bootstrapOverRuns() + " of the " + slopeDef, -1));
     q.add(slope("delivery.slope.DT.upper", "DeliverySlopeDTUpper",
-        "upper end of the " + Phrases.level() + " percentile-bootstrap interval of the " + slopeDef, 1));
+        "upper end of the " + Phrases.bootstrapOverRuns() + " of the " + slopeDef, 1));
     q.add(new Quantity("delivery.prediction.oneOverD", "DeliveryPredictionOneOverD",
         "pre-registered: the 1/D law holds under a delivery-only delay: the upper end of the slope's interval is below 0.1",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.DeliveryQuantities#oneOverD",
@@ -42,7 +42,7 @@ final class DeliveryQuantities {
     for (String[] c : CONDITIONS) {
       String where = "condition " + c[1] + " of campaign delivery";
       q.add(new Quantity("delivery.flight.median." + c[0], ConditionQuantities.macro("DeliveryFlight", "", c[0]),
-          "median over the runs of " + where + " of the per-run median flight T",
+          "median over the runs of " + where + " of the per-run median flight T = recv_ns - send_ns (monotonic clock)",
           Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.DeliveryQuantities#median",
           a -> guarded(a, x -> median(runs(x), c[1], true))));
       q.add(new Quantity("delivery.displacement.median." + c[0], ConditionQuantities.macro("DeliveryDisplacement", "", c[0]),

@@ -49,7 +49,7 @@ final class DisplacementQuantities {
       }
     }
     for (String n : names) {
-      String over = " over the ok runs of campaign " + n + " (one point per run: its median flight T and median"
+      String over = " over the ok runs of campaign " + n + " (one point per run: its median flight T = recv_ns - send_ns and median"
           + " displacement D; OLS, " + Phrases.level() + " percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES
           + " resamples, " + Phrases.seed() + ")";
       q.add(fit("onedlaw.slope." + n, ConditionQuantities.macro("OneDLawSlope", n, ""),
@@ -71,13 +71,13 @@ final class DisplacementQuantities {
       }
       for (int j = 1; j < BAND_EDGES_NANOS.length; j++) {
         int band = j;
-        String where = "runs of campaign " + n + " whose median flight lies in " + bandName(j);
+        String where = "runs of campaign " + n + " whose median flight T = recv_ns - send_ns lies in " + bandName(j);
         q.add(new Quantity("onedlaw.band.runs." + n + ".band" + j, ConditionQuantities.macro("OneDLawBandRuns", n, "band" + j),
             where, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#bands",
             a -> bandsOf(a, n).isEmpty() ? CampaignQuantities.noData(n) : new Value.Count(bandsOf(a, n).get(band - 1).runs())));
         q.add(new Quantity("onedlaw.band.flight." + n + ".band" + j,
             ConditionQuantities.macro("OneDLawBandFlight", n, "band" + j),
-            "median over the " + where + " of each run's median flight", Unit.MICROSECONDS, Format.REAL_3SF,
+            "median over the " + where + " of each run's median flight T = recv_ns - send_ns", Unit.MICROSECONDS, Format.REAL_3SF,
             Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#bands", a -> {
               List<DisplacementLaw.Band> b = bandsOf(a, n);
               if (b.isEmpty()) {
@@ -88,7 +88,7 @@ final class DisplacementQuantities {
             }));
         q.add(new Quantity("onedlaw.band.relError." + n + ".band" + j,
             ConditionQuantities.macro("OneDLawBandRelError", n, "band" + j),
-            "median over the " + where + " of each run's D/T (median displacement over median flight)", Unit.FRACTION,
+            "median over the " + where + " of each run's D/T (median displacement ack_ns - send_ns over median flight recv_ns - send_ns)", Unit.FRACTION,
             Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#bands", a -> {
               List<DisplacementLaw.Band> b = bandsOf(a, n);
               if (b.isEmpty()) {
@@ -99,7 +99,7 @@ final class DisplacementQuantities {
             }));
       }
       q.add(new Quantity("onedlaw.crossover." + n, ConditionQuantities.macro("OneDLawCrossover", n, ""),
-          "crossover flight of campaign " + n + " from data: where the median displacement of a flight band meets its"
+          "crossover flight of campaign " + n + " from data: where the median displacement D = ack_ns - send_ns of a band of flights T = recv_ns - send_ns meets its"
               + " median flight (D - T changes sign between adjacent non-empty bands, linear interpolation)",
           Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#crossover",
           a -> crossover(a, n)));

@@ -85,9 +85,9 @@ final class ExposureQuantities {
     List<Quantity> q = new ArrayList<>();
     List<Published> published = published(data);
     List<Published> flights = published.stream().filter(ExposureQuantities::flight).toList();
-    String fitted = "the sign campaign's measured relation D = alpha + beta T (onedlaw.slope.modeA, onedlaw.intercept.modeA)";
+    String fitted = "the sign campaign's measured relation D = alpha + beta T (D = ack_ns - send_ns, T = recv_ns - send_ns; onedlaw.slope.modeA, onedlaw.intercept.modeA)";
     q.add(new Quantity("exposure.crossover.modeA", "ExposureCrossoverModeA",
-        "crossover flight of campaign modeA from data, where the banded medians of D and T meet (onedlaw.crossover.modeA);"
+        "crossover flight of campaign modeA from data, where the banded medians of D = ack_ns - send_ns and T = recv_ns - send_ns meet (onedlaw.crossover.modeA);"
             + " below it an ack-referenced figure's correction exceeds the path",
         Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#crossover",
         a -> DisplacementQuantities.crossover(a, CampaignCatalogue.MODE_A.folder())));

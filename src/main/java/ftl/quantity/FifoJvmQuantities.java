@@ -69,7 +69,8 @@ final class FifoJvmQuantities {
       q.add(ratio(base, macro, what, group, 0));
       q.add(ratio(base + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " stratified percentile-bootstrap interval (" + Phrases.resamples()
           + " resamples of runs within each stratum and priority, " + Phrases.seed() + ") of the " + what, group, -1));
-      q.add(ratio(base + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " stratified percentile-bootstrap interval of the " + what, group, 1));
+      q.add(ratio(base + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " stratified percentile-bootstrap interval (" + Phrases.resamples()
+          + " resamples of runs within each stratum and priority, " + Phrases.seed() + ") of the " + what, group, 1));
     }
     q.add(new Quantity("fifojvm.prediction.collapse", "FifoJvmPredictionCollapse",
         "pre-registered prediction (data/fifojvm/plan.json, predictions.collapse): the pooled collapse factor of whole-JVM"

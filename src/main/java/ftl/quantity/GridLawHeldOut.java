@@ -8,6 +8,7 @@ import ftl.quantity.Quantity.Scope;
 import ftl.stats.ExactHistogram;
 import ftl.stats.GridLaw;
 import ftl.stats.HeldOutGridLaw;
+import ftl.stats.Rate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,8 +29,8 @@ import java.util.TreeSet;
  * consistency check of the replay.
  */
 public final class GridLawHeldOut {
-  /** Largest |predicted - observed| retention of a run that counts as predicted (fraction). */
-  static final double TOLERANCE = 0.05;
+  /** Largest |predicted - observed| retention of a run that counts as predicted (fraction), decided exactly. */
+  static final java.math.BigDecimal TOLERANCE = new java.math.BigDecimal("0.05");
   /** Share of a campaign's predicted runs that must lie within {@link #TOLERANCE} for the law to hold. */
   static final double REQUIRED_SHARE = 0.80;
   /** The guard's quantum: CreateTime and the receive in whole milliseconds. */
@@ -43,17 +44,21 @@ public final class GridLawHeldOut {
    * @param runId the run
    * @param condition its condition
    * @param phases {@code b} of its send interval over the quantum
-   * @param predicted leave-one-run-out prediction, NaN when untested
+   * @param predicted leave-one-run-out prediction as an exact ratio, 0/0 when untested
    * @param ownUnpaired the same prediction from the run's own flights taken as an unpaired distribution
-   * @param observed the guard's retention kept/taken, NaN when nothing was delivered
+   * @param observed the guard's retention kept/taken, 0/0 when nothing was delivered
    */
-  record RunPrediction(String runId, String condition, long phases, double predicted, double ownUnpaired, double observed) {
+  record RunPrediction(String runId, String condition, long phases, Rate predicted, Rate ownUnpaired, Rate observed) {
     boolean tested() {
-      return !Double.isNaN(predicted) && !Double.isNaN(observed);
+      return predicted.defined() && observed.defined();
     }
 
     double error() {
-      return predicted - observed;
+      return predicted.value() - observed.value();
+    }
+
+    HeldOutGridLaw.RunError heldOut() {
+      return new HeldOutGridLaw.RunError(predicted, observed);
     }
   }
 
@@ -78,7 +83,7 @@ public final class GridLawHeldOut {
         "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the data of"
             + " the campaigns taken before it: exploratory for those, data/registrations.csv): the largest |predicted -"
             + " observed| retention of a run counted as predicted, in fractions of its delivered events",
-        TOLERANCE));
+        TOLERANCE.doubleValue()));
     q.add(constant("gridlaw.heldout.requiredShare", "GridLawHeldOutRequiredShare",
         "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the data of"
             + " the campaigns taken before it: exploratory for those, data/registrations.csv): the share of a campaign's runs"
@@ -101,7 +106,7 @@ public final class GridLawHeldOut {
       Scope scope = c.getValue().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM)) ? Scope.NOJVM_EVENTS
           : Scope.KAFKA_EVENTS;
       String how = " (leave-one-run-out: each run predicted from its ledger's send interval, first-send phase and sends,"
-          + " and the pooled flights of the other ok runs of its condition; never its own events)";
+          + " and the pooled flights T = recv_ns - send_ns (monotonic clock) of the other ok runs of its condition; never its own events)";
       q.add(summary("gridlaw.heldout.runs." + name, "GridLawHeldOutRuns", name, "",
           "ok runs of campaign " + name + " with a held-out grid-law prediction" + how, Unit.COUNT,
           Format.GROUPED_INTEGER, scope, 0, s -> new Value.Count(s.runs())));
@@ -114,23 +119,25 @@ public final class GridLawHeldOut {
           "median over runs of |predicted - observed| guard retention, campaign " + name + how, Unit.FRACTION,
           Format.PERCENT_2DP, scope, 0, s -> new Value.Real(s.medianAbsError())));
       q.add(summary("gridlaw.heldout.within." + name, "GridLawHeldOutWithin", name, "",
-          "share of runs of campaign " + name + " whose held-out prediction lies within " + Format.percent(TOLERANCE)
-              + " of the observed retention" + how, Unit.FRACTION, Format.PERCENT_2DP, scope, 0,
+          "share of runs of campaign " + name + " whose held-out prediction lies within " + Format.percent(TOLERANCE.doubleValue())
+              + " percentage points of the observed retention (|predicted - observed| <= " + TOLERANCE.toPlainString()
+              + ", decided exactly on the two ratios of counts)" + how, Unit.FRACTION, Format.PERCENT_2DP, scope, 0,
           s -> new Value.Real(s.withinShare())));
       if (!ownCriteria.contains(name)) {
         q.add(summary("gridlaw.heldout.verdict." + name, "GridLawHeldOutVerdict", name, "",
             "the grid law tested out of sample in campaign " + name + ": held iff at least " + Format.percent(REQUIRED_SHARE)
-                + "% of the runs are predicted within " + Format.percent(TOLERANCE) + "% of their retention" + how,
+                + "% of the runs are predicted within " + Format.percent(TOLERANCE.doubleValue()) + " percentage points of their retention" + how,
             Unit.DIMENSIONLESS, Format.VERDICT, scope, 0, GridLawHeldOut::verdict));
       }
       q.add(new Quantity("gridlaw.ownUnpaired.medianAbsError." + name,
           ConditionQuantities.macro("GridLawOwnUnpairedMedianAbsError", name, ""),
-          "median over runs of |predicted - observed| guard retention, campaign " + name + ", predicted from the"
-              + " ledger's schedule and the run's own flights taken as a distribution, unpaired from their phases",
-          Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.HeldOutGridLaw#predictRetention", a -> {
-            double[] e = predictions(a, name).stream().filter(RunPrediction::tested)
-                .mapToDouble(p -> p.ownUnpaired() - p.observed()).toArray();
-            return e.length == 0 ? new Value.Unavailable("no run with a held-out prediction")
+          "median over the runs with a held-out prediction (the runs of gridlaw.heldout.runs." + name + ") of |predicted"
+              + " - observed| guard retention, campaign " + name + ", predicted from the ledger's schedule and the run's"
+              + " own flights (recv_ns - send_ns) taken as a distribution, unpaired from their phases",
+          Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.HeldOutGridLaw#predictedRetention", a -> {
+            List<HeldOutGridLaw.RunError> e = predictions(a, name).stream().filter(RunPrediction::tested)
+                .map(p -> new HeldOutGridLaw.RunError(p.ownUnpaired(), p.observed())).toList();
+            return e.isEmpty() ? new Value.Unavailable("no run with a held-out prediction")
                 : new Value.Real(HeldOutGridLaw.summarise(e, TOLERANCE).medianAbsError());
           }));
       for (String cond : c.getValue().stream().filter(GridLawHeldOut::scheduled).map(LedgerRow::condition).distinct()
@@ -139,9 +146,9 @@ public final class GridLawHeldOut {
             ConditionQuantities.macro("GridLawHeldOutMedianAbsError", name, cond),
             "median |predicted - observed| held-out retention over the runs of condition " + cond + " of campaign " + name
                 + how, Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.quantity.GridLawHeldOut#predictions", a -> {
-              double[] e = predictions(a, name).stream().filter(p -> p.tested() && p.condition().equals(cond))
-                  .mapToDouble(RunPrediction::error).toArray();
-              return e.length == 0 ? new Value.Unavailable("no run of condition " + cond + " with a held-out prediction")
+              List<HeldOutGridLaw.RunError> e = predictions(a, name).stream()
+                  .filter(p -> p.tested() && p.condition().equals(cond)).map(RunPrediction::heldOut).toList();
+              return e.isEmpty() ? new Value.Unavailable("no run of condition " + cond + " with a held-out prediction")
                   : new Value.Real(HeldOutGridLaw.summarise(e, TOLERANCE).medianAbsError());
             }));
       }
@@ -154,7 +161,7 @@ public final class GridLawHeldOut {
             "median |predicted - observed| held-out retention, campaign " + name + by, Unit.FRACTION, Format.PERCENT_2DP,
             scope, b, s -> new Value.Real(s.medianAbsError())));
         q.add(summary("gridlaw.heldout.within." + name + ".b" + b, "GridLawHeldOutWithin", name, "b" + b,
-            "share of runs predicted within " + Format.percent(TOLERANCE) + "%, campaign " + name + by, Unit.FRACTION,
+            "share of runs predicted within " + Format.percent(TOLERANCE.doubleValue()) + " percentage points, campaign " + name + by, Unit.FRACTION,
             Format.PERCENT_2DP, scope, b, s -> new Value.Real(s.withinShare())));
       }
     }
@@ -165,7 +172,7 @@ public final class GridLawHeldOut {
   static Value verdict(HeldOutGridLaw.ErrorSummary s) {
     boolean held = s.withinShare() >= REQUIRED_SHARE;
     return new Value.Verdict(held, Format.grouped(s.within()) + " of " + Format.grouped(s.runs()) + " runs within "
-        + Format.percent(TOLERANCE) + "%" + (held ? " >= " : " < ") + Format.percent(REQUIRED_SHARE) + "%");
+        + Format.percent(TOLERANCE.doubleValue()) + " points" + (held ? " >= " : " < ") + Format.percent(REQUIRED_SHARE) + "%");
   }
 
   private static Quantity constant(String key, String macro, String definition, double v) {
@@ -178,10 +185,9 @@ public final class GridLawHeldOut {
                                   java.util.function.Function<HeldOutGridLaw.ErrorSummary, Value> f) {
     return new Quantity(key, ConditionQuantities.macro(macroPrefix, campaign, suffix), definition, unit, format, scope,
         "ftl.quantity.GridLawHeldOut#predictions", a -> {
-          double[] e = predictions(a, campaign).stream()
-              .filter(p -> p.tested() && (phases == 0 || p.phases() == phases))
-              .mapToDouble(RunPrediction::error).toArray();
-          if (e.length == 0) {
+          List<HeldOutGridLaw.RunError> e = predictions(a, campaign).stream()
+              .filter(p -> p.tested() && (phases == 0 || p.phases() == phases)).map(RunPrediction::heldOut).toList();
+          if (e.isEmpty()) {
             return new Value.Unavailable("no run of campaign " + campaign + " with a held-out prediction");
           }
           return f.apply(HeldOutGridLaw.summarise(e, TOLERANCE));
@@ -213,7 +219,7 @@ public final class GridLawHeldOut {
     for (RunResult r : a.campaignRuns(c.name())) {
       LedgerRow row = r.row();
       if (!scheduled(row)) {
-        out.add(new RunPrediction(row.runId(), row.condition(), 0, Double.NaN, Double.NaN, r.retention()));
+        out.add(new RunPrediction(row.runId(), row.condition(), 0, Rate.EMPTY, Rate.EMPTY, r.guard().retention()));
         continue;
       }
       long s = Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS));
@@ -228,9 +234,9 @@ public final class GridLawHeldOut {
         others[j] = pool.atLeast(x[j]) - own[j];
       }
       out.add(new RunPrediction(row.runId(), row.condition(), GridLaw.reduce(s, QUANTUM_NANOS).denominator(),
-          HeldOutGridLaw.retentionFromCounts(s, QUANTUM_NANOS, sends, pool.total() - d.flights(), others),
-          HeldOutGridLaw.retentionFromCounts(s, QUANTUM_NANOS, sends, d.flights(), own),
-          r.retention()));
+          HeldOutGridLaw.predictedRetention(s, QUANTUM_NANOS, sends, pool.total() - d.flights(), others),
+          HeldOutGridLaw.predictedRetention(s, QUANTUM_NANOS, sends, d.flights(), own),
+          r.guard().retention()));
     }
     return out;
   }
@@ -263,7 +269,7 @@ public final class GridLawHeldOut {
    */
   public static double predictedRetention(Analysis a, RunResult r) {
     return predictions(a, r.campaign().name()).stream().filter(p -> p.runId().equals(r.row().runId()))
-        .mapToDouble(RunPrediction::predicted).findFirst().orElse(Double.NaN);
+        .mapToDouble(p -> p.predicted().value()).findFirst().orElse(Double.NaN);
   }
 
 }

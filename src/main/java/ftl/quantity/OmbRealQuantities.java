@@ -105,7 +105,7 @@ final class OmbRealQuantities {
         "pre-registered absolute tolerance of the held-out test (data/omb-real/plan.json, predictions.held_out_prediction.tolerance_abs)",
         Unit.DIMENSIONLESS, Format.DECIMAL_2DP, "ftl.data.PlanReader#read", omb, OmbRealQuantities::tolerance));
     q.add(new Quantity("ombReal.heldout.verdict", "OmbRealHeldOutVerdict",
-        "pre-registered: the grid law's held-out prediction from the matched runs' flights holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)",
+        "pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.OMB_REAL, "ftl.stats.HeldOutGuard#check",
         a -> omb.<Value>map(d -> heldOutVerdict(a, d)).orElseGet(OmbRealQuantities::noData)));
     q.add(q("ombReal.swing.verdict", "OmbRealSwingVerdict",
@@ -156,10 +156,10 @@ final class OmbRealQuantities {
         Unit.FRACTION, Format.PERCENT_2DP, "ftl.stats.HeldOutGuard#check", omb,
         x -> real(Arrays.stream(x.dropped(c)).average().orElseThrow())));
     q.add(pred(base + ".predicted.mean", macro("OmbRealPredictedMean", c),
-        "held-out predicted mean dropped share 1 - E[clamp(T, 0, q)]/q from the matched runs' flights" + where,
+        "held-out predicted mean dropped share 1 - E[clamp(T, 0, q)]/q from the matched runs' flights (recv_ns - send_ns)" + where,
         Unit.FRACTION, Format.PERCENT_2DP, d, c, p -> real(p.prediction().meanDropped())));
     q.add(pred(base + ".predicted.range", macro("OmbRealPredictedRange", c),
-        "held-out predicted range of the dropped share over start phases (1,000-point grid) from the matched runs' flights" + where,
+        "held-out predicted range of the dropped share over start phases (1,000-point grid) from the matched runs' flights (recv_ns - send_ns)" + where,
         Unit.FRACTION, Format.PERCENT_RANGE_2DP, d, c,
         p -> new Value.Range(p.prediction().minDropped(), p.prediction().maxDropped())));
     q.add(pred(base + ".predicted.band", macro("OmbRealPredictedBand", c),
@@ -171,7 +171,7 @@ final class OmbRealQuantities {
     q.add(pred(base + ".phases", macro("OmbRealPhases", c), "b of s/q = a/b for the OMB rate's send interval and q = 1 ms" + where,
         Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, d, c, p -> new Value.Count(p.prediction().phases())));
     q.add(pred(base + ".matched.flights", macro("OmbRealMatchedFlights", c),
-        "flights of the matched campaign's ok runs the prediction rests on" + where,
+        "flights (recv_ns - send_ns) of the matched campaign's ok runs the prediction rests on" + where,
         Unit.COUNT, Format.GROUPED_INTEGER, d, c, p -> new Value.Count(p.prediction().flights())));
     q.add(pred(base + ".matched.flightMedian", macro("OmbRealMatchedFlightMedian", c),
         "median flight T = recv_ns - send_ns of the matched campaign's ok runs" + where,

@@ -157,7 +157,7 @@ final class OmbSystemQuantities {
             + "end-to-end histograms of the runs (section e2e_ms of the run files) reach half their samples",
             Unit.MILLISECONDS, Format.REAL_3SF, "ftl.quantity.OmbSystemQuantities#median", f, t, d -> median(d.ok(c))));
         q.add(new Quantity(p + ".e2eOverFlight." + c, macro(p, "EndToEndOverFlight", c), "OMB's median end-to-end latency "
-            + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight our instrument measured on the same system, "
+            + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the same system, "
             + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
             "ftl.quantity.OmbSystemQuantities#median", a -> {
               Value m = median(f.get().ok(c)); // made only for a folder with a plan (above)

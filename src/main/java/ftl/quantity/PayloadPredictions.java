@@ -33,7 +33,7 @@ final class PayloadPredictions {
 
     q.add(new Quantity("payload.mechanism.share", "PayloadMechanismShare",
         "share of payload runs whose observed retention is within the plan's tolerance (" + tolerance
-            + ") of the per-event grid-law prediction from the run's own send phases and flights",
+            + ") of the per-event grid-law prediction from the run's own send phases and flights (recv_ns - send_ns)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
           List<RunResult> runs = runs(a);
           return runs.isEmpty() ? noData() : new Value.Real((double) within(runs, tolerance) / runs.size());

@@ -18,13 +18,21 @@ import java.util.Map;
 final class PriorityPooled {
   /** Family-wise error rate of the Holm-corrected per-stratum tests. */
   static final double FAMILY_ALPHA = 0.05;
-  /** Monte Carlo permutations per stratum. */
-  static final int PERMUTATIONS = 2000;
+  /** Monte Carlo permutations of a stratum too large for the exact test (none in the committed data). */
+  static final int PERMUTATIONS = 100_000;
+  /** How the per-stratum test is computed, for the definitions: an outsider recomputes it from this text. */
+  static final String TEST = "two-sided permutation test of no priority effect: the runs' priority labels exchanged"
+      + " within the stratum (the run is the unit), statistic |a/A - b/B| of the pooled negative-A rates (negatives over"
+      + " paired events, recv_ns and ack_ns against send_ns) of the k default-priority runs and of the other n - k,"
+      + " p = #{relabellings with statistic >= the observed} / C(n, k), every relabelling counted (exact, no seed;"
+      + " a stratum too large would take " + PERMUTATIONS + " Monte Carlo relabellings from SplitMix64 seeded " + RateRatio.DEFAULT_SEED
+      + " plus its index and p = (1 + #) / (1 + " + PERMUTATIONS + "), counted by collapse.holm.exact.modeA); Holm's"
+      + " step-down adjustment over every tested stratum, p'_(i) = max_{j <= i} min(1, (m - j + 1) p_(j))";
 
   private PriorityPooled() {}
 
   /** Per-stratum result: its name, collapse factor (point), Holm-adjusted p-value. */
-  record Tested(String name, double ratio, double holmP) {}
+  record Tested(String name, double ratio, double holmP, boolean exact) {}
 
   static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
@@ -40,14 +48,16 @@ final class PriorityPooled {
         a -> CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder()) ? new Value.Count(pooledOf(a).strata())
             : CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder())));
     q.add(tests("collapse.holm.tested.modeA", "CollapseHolmTestedModeA",
-        "strata of campaign modeA tested for a priority effect (permutation test of the runs' priority labels, "
-            + PERMUTATIONS + " permutations)", t -> t.size()));
+        "strata of campaign modeA tested for a priority effect (" + TEST + ")", t -> t.size()));
+    q.add(tests("collapse.holm.exact.modeA", "CollapseHolmExactModeA",
+        "strata of campaign modeA whose permutation test counted every relabelling (exact; the others are Monte Carlo"
+            + " estimates): " + TEST, t -> (int) t.stream().filter(Tested::exact).count()));
     q.add(tests("collapse.holm.above.modeA", "CollapseHolmAboveModeA",
-        "strata of campaign modeA whose collapse factor exceeds 1 with a Holm-adjusted p-value below " + FAMILY_ALPHA,
-        t -> significant(t, 1)));
+        "strata of campaign modeA whose collapse factor exceeds 1 with a Holm-adjusted p-value below " + FAMILY_ALPHA
+            + " (" + TEST + ")", t -> significant(t, 1)));
     q.add(tests("collapse.holm.below.modeA", "CollapseHolmBelowModeA",
-        "strata of campaign modeA whose collapse factor lies below 1 with a Holm-adjusted p-value below " + FAMILY_ALPHA,
-        t -> significant(t, -1)));
+        "strata of campaign modeA whose collapse factor lies below 1 with a Holm-adjusted p-value below " + FAMILY_ALPHA
+            + " (" + TEST + ")", t -> significant(t, -1)));
     q.add(tests("collapse.above.modeA", "CollapseAboveModeA",
         "strata of campaign modeA whose collapse factor (point estimate) exceeds 1",
         t -> (int) t.stream().filter(x -> x.ratio() > 1).count()));
@@ -127,8 +137,8 @@ final class PriorityPooled {
   }
 
   /**
-   * Every stratum with events at both priorities, its collapse factor and Holm-adjusted permutation p-value (one
-   * seed per stratum, the bootstrap's seed plus its index). A stratum whose factor is 0/0 or infinite keeps its
+   * Every stratum with events at both priorities, its collapse factor and Holm-adjusted permutation p-value (exact;
+   * a Monte Carlo fallback seeded per stratum with the bootstrap's seed plus its index). A stratum whose factor is 0/0 or infinite keeps its
    * test; its factor enters the direction count as not above 1 when 0/0 and above 1 when infinite.
    */
   static List<Tested> tested(Analysis a) {
@@ -136,16 +146,17 @@ final class PriorityPooled {
       List<StratifiedRateRatio.Stratum> s = strata(a).stream()
           .filter(x -> ftl.stats.Rate.pooled(x.numerator()).total() > 0 && ftl.stats.Rate.pooled(x.denominator()).total() > 0)
           .toList();
-      // the strata's tests on every core (each has its own seed: the p-values do not depend on which thread runs it)
-      double[] p = Parallel.computeEach(s.size(),
-          i -> StratifiedRateRatio.permutationPValue(s.get(i), PERMUTATIONS, RateRatio.DEFAULT_SEED + i))
-          .stream().mapToDouble(Double::doubleValue).toArray();
+      // the strata's tests on every core (exact; a Monte Carlo fallback has its own seed per stratum, so the p-values
+      // do not depend on which thread runs it)
+      List<StratifiedRateRatio.PermutationTest> tests = Parallel.computeEach(s.size(),
+          i -> StratifiedRateRatio.permutationTest(s.get(i), PERMUTATIONS, RateRatio.DEFAULT_SEED + i));
+      double[] p = tests.stream().mapToDouble(StratifiedRateRatio.PermutationTest::p).toArray();
       double[] adjusted = StratifiedRateRatio.holm(p);
       List<Tested> out = new ArrayList<>();
       for (int i = 0; i < p.length; i++) {
         ftl.stats.Rate num = ftl.stats.Rate.pooled(s.get(i).numerator());
         ftl.stats.Rate den = ftl.stats.Rate.pooled(s.get(i).denominator());
-        out.add(new Tested(s.get(i).name(), num.value() / den.value(), adjusted[i]));
+        out.add(new Tested(s.get(i).name(), num.value() / den.value(), adjusted[i], tests.get(i).exact()));
       }
       return out;
     });

@@ -123,7 +123,7 @@ final class ReplayQuantities {
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.ReplayQuantities#smoothLimitVerdict",
         a -> smoothLimitVerdict(a)));
     q.add(entry("replay.ownFlights.share", "ReplayOwnFlightsShare",
-        "share of the replay runs whose retention lies within the plan's tolerance (predictions.mode_b_own_flights.tolerance) of E[min(T, q)]/q over the run's own flights taken as an unpaired distribution (a consistency check of phase uniformity, not held out)",
+        "share of the replay runs whose retention lies within the plan's tolerance (predictions.mode_b_own_flights.tolerance) of E[min(T, q)]/q over the run's own flights (recv_ns - send_ns) taken as an unpaired distribution (a consistency check of phase uniformity, not held out)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SmoothLimit.Sum#retention",
         a -> ownShare(a)));
     q.add(entry("replay.prediction.ownFlights", "ReplayPredictionOwnFlights",

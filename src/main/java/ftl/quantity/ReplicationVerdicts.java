@@ -41,7 +41,7 @@ final class ReplicationVerdicts {
             + " events.ackNegative.modeA > 0",
         List.of(in.apply("events.ackNegative.modeA")), v -> negativeSpans(count(v.get(0)))));
     out.add(claim("replication.flightsNeverNegative", "flightsNeverNegative", "ReplicationFlightsNeverNegative",
-        "whether the original study's claim that flights are never negative held on our data: held iff"
+        "whether the original study's claim that flights (recv_ns - send_ns) are never negative held on our data: held iff"
             + " events.sendNegative.modeA = 0",
         List.of(in.apply("events.sendNegative.modeA")), v -> flightsNeverNegative(count(v.get(0)))));
     out.add(claim("replication.signCheckMajority", "signCheckMajority", "ReplicationSignCheckMajority",

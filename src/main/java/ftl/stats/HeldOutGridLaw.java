@@ -1,6 +1,8 @@
 package ftl.stats;
 
-import java.util.Arrays;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
 
 /**
  * The grid law as an out-of-sample prediction of a run's retention (DESIGN.md, "grid law"): from the
@@ -59,16 +61,16 @@ public final class HeldOutGridLaw {
     long step = Math.floorMod(sendIntervalNanos, quantumNanos);
     long phase = Math.floorMod(Math.floorMod(firstPhaseNanos, quantumNanos) + Math.floorMod(offsetNanos, quantumNanos),
         quantumNanos);
-    double kept = 0;
+    long kept = 0;
     for (long k = 0; k < sends; k++) {
       long x = quantumNanos - phase + offsetNanos;
-      kept += atLeast(sortedPoolNanos, x) - atLeast(sortedExcludedNanos, x);
+      kept = Math.addExact(kept, atLeast(sortedPoolNanos, x) - atLeast(sortedExcludedNanos, x));
       phase += step;
       if (phase >= quantumNanos) {
         phase -= quantumNanos;
       }
     }
-    return kept / sends / flights;
+    return new Rate(kept, Math.multiplyExact(sends, flights)).value();
   }
 
   /**
@@ -108,31 +110,39 @@ public final class HeldOutGridLaw {
   }
 
   /**
-   * Predicted retention {@code R} (class javadoc) from counts at the thresholds of {@link #thresholdUnits}: with
-   * {@code atLeast[j]} the flights of the sample at or above threshold {@code j} and {@code N_j} the sends on phase
-   * {@code j} ({@code floor(N / b)}, one more for {@code j < N mod b}), {@code R = sum_j N_j atLeast[j] / (N flights)}.
-   * Degenerate case: no sends or no flights give {@code NaN}.
+   * Predicted retention {@code R} (class javadoc) from counts at the thresholds of {@link #thresholdUnits}, as the exact
+   * ratio of two integers: with {@code atLeast[j]} the flights of the sample at or above threshold {@code j} and
+   * {@code N_j} the sends on phase {@code j} ({@code floor(N / b)}, one more for {@code j < N mod b}),
+   * {@code R = sum_j N_j atLeast[j] / (N flights)}, kept as {@code Rate(sum_j N_j atLeast[j], N flights)} so a boundary
+   * on it is decided exactly ({@link #within}). Degenerate case: no sends or no flights give {@link Rate#EMPTY} (value
+   * {@code NaN}).
    *
    * @param atLeast counts at the thresholds, {@code min(b, N)} of them
    * @param flights size of the flight sample
+   * @throws ArithmeticException when {@code N flights} overflows a long
    */
-  public static double retentionFromCounts(long sendIntervalNanos, long quantumNanos, long sends, long flights,
-                                           long[] atLeast) {
+  public static Rate predictedRetention(long sendIntervalNanos, long quantumNanos, long sends, long flights,
+                                        long[] atLeast) {
     long b = GridLaw.reduce(sendIntervalNanos, quantumNanos).denominator();
     if (sends < 0 || flights < 0 || atLeast.length != Math.min(b, sends)) {
       throw new IllegalArgumentException("need sends >= 0, flights >= 0 and min(b, sends) = " + Math.min(b, Math.max(sends, 0))
           + " counts, not " + atLeast.length);
     }
     if (sends == 0 || flights == 0) {
-      return Double.NaN;
+      return Rate.EMPTY;
     }
-    // integer-valued terms: a double holds their sum exactly below 2^53, as the per-send form does, and never overflows
-    double kept = 0;
+    long kept = 0;
     for (int j = 0; j < atLeast.length; j++) {
       long onPhase = sends / b + (j < sends % b ? 1 : 0); // sends k = j, j + b, j + 2b, ... below N
-      kept += (double) onPhase * atLeast[j];
+      kept = Math.addExact(kept, Math.multiplyExact(onPhase, atLeast[j]));
     }
-    return kept / sends / flights;
+    return new Rate(kept, Math.multiplyExact(sends, flights));
+  }
+
+  /** {@link #predictedRetention}'s value, a double; {@code NaN} in its degenerate case. */
+  public static double retentionFromCounts(long sendIntervalNanos, long quantumNanos, long sends, long flights,
+                                           long[] atLeast) {
+    return predictedRetention(sendIntervalNanos, quantumNanos, sends, flights, atLeast).value();
   }
 
   /**
@@ -159,19 +169,62 @@ public final class HeldOutGridLaw {
   }
 
   /**
+   * One run's prediction beside its observation, both exact ratios of counts: the predicted retention
+   * ({@link #predictedRetention}) and the guard's kept / taken.
+   *
+   * @param predicted the prediction; {@code total > 0}
+   * @param observed the observation; {@code total > 0}
+   */
+  public record RunError(Rate predicted, Rate observed) {
+    public RunError {
+      if (!predicted.defined() || !observed.defined()) {
+        throw new IllegalArgumentException("an untested run (0/0 prediction or observation): count it before summarising");
+      }
+    }
+
+    /** {@code predicted - observed}, retention units, the nearest double. */
+    public double error() {
+      return predicted.value() - observed.value();
+    }
+
+    /** {@code |predicted - observed| <= tolerance}, decided exactly ({@link HeldOutGridLaw#within}). */
+    public boolean within(BigDecimal tolerance) {
+      return HeldOutGridLaw.within(predicted, observed, tolerance);
+    }
+  }
+
+  /**
+   * Whether {@code |p - o| <= tolerance} for two ratios of counts, decided in exact arithmetic: with
+   * {@code p = pc / pt} and {@code o = oc / ot}, iff {@code |pc ot - oc pt| <= tolerance pt ot} in {@link BigInteger} and
+   * {@link BigDecimal} (the tolerance as the decimal the rule states). A run whose error is exactly the tolerance is
+   * within; a double comparison can count it out.
+   *
+   * @throws IllegalArgumentException when either ratio is 0/0 or the tolerance is negative
+   */
+  public static boolean within(Rate p, Rate o, BigDecimal tolerance) {
+    if (!p.defined() || !o.defined() || tolerance.signum() < 0) {
+      throw new IllegalArgumentException("need two defined ratios and a tolerance >= 0");
+    }
+    BigInteger diff = BigInteger.valueOf(p.count()).multiply(BigInteger.valueOf(o.total()))
+        .subtract(BigInteger.valueOf(o.count()).multiply(BigInteger.valueOf(p.total()))).abs();
+    BigInteger scale = BigInteger.valueOf(p.total()).multiply(BigInteger.valueOf(o.total()));
+    return new BigDecimal(diff).compareTo(tolerance.multiply(new BigDecimal(scale))) <= 0;
+  }
+
+  /**
    * Per-run prediction errors summarised against a criterion stated before they were computed.
    *
    * @param runs runs with a prediction, {@code n}
    * @param medianAbsError type-7 median of {@code |predicted - observed|}, retention units (fraction); NaN when n = 0
-   * @param within runs whose {@code |predicted - observed| <= tolerance}
-   * @param tolerance the criterion's largest error of one run, fraction in [0, 1]
+   * @param within runs whose {@code |predicted - observed| <= tolerance}, decided exactly ({@link #within})
+   * @param tolerance the criterion's largest error of one run, fraction in [0, 1], as the decimal the rule states
    */
-  public record ErrorSummary(int runs, double medianAbsError, int within, double tolerance) {
+  public record ErrorSummary(int runs, double medianAbsError, int within, BigDecimal tolerance) {
     public ErrorSummary {
       if (runs < 0 || within < 0 || within > runs) {
         throw new IllegalArgumentException("need 0 <= within <= runs: " + within + " of " + runs);
       }
-      if (!(tolerance >= 0.0 && tolerance <= 1.0)) {
+      if (tolerance.signum() < 0 || tolerance.compareTo(BigDecimal.ONE) > 0) {
         throw new IllegalArgumentException("tolerance must be in [0, 1]: " + tolerance);
       }
     }
@@ -184,18 +237,16 @@ public final class HeldOutGridLaw {
 
   /**
    * Summary of per-run errors {@code e_i = predicted_i - observed_i}: the type-7 median of {@code |e_i|}
-   * ({@link Quantiles#median}) and the number with {@code |e_i| <= tolerance}. Retention units. Degenerate
-   * case: no errors give {@code runs = 0} and NaN median and share. NaN errors are refused (the caller counts
-   * untested runs before).
+   * ({@link Quantiles#median}, of the nearest doubles) and the number with {@code |e_i| <= tolerance}, decided
+   * exactly. Retention units. Degenerate case: no runs give {@code runs = 0} and NaN median and share.
    */
-  public static ErrorSummary summarise(double[] errors, double tolerance) {
-    double[] abs = Arrays.stream(errors).map(Math::abs).toArray();
+  public static ErrorSummary summarise(List<RunError> errors, BigDecimal tolerance) {
+    double[] abs = new double[errors.size()];
     int within = 0;
-    for (double e : abs) {
-      if (Double.isNaN(e)) {
-        throw new IllegalArgumentException("NaN prediction error: count untested runs before summarising");
-      }
-      if (e <= tolerance) {
+    for (int i = 0; i < abs.length; i++) {
+      RunError e = errors.get(i);
+      abs[i] = Math.abs(e.error());
+      if (e.within(tolerance)) {
         within++;
       }
     }

@@ -19,8 +19,8 @@ package ftl.stats;
  * the seed and its index — not on which thread computes it, in which order, nor on any other quantity — so
  * bootstraps may run on every core and still give the same bytes. Not thread-safe: one instance per thread.
  *
- * <p>One exception, kept because switching would change committed numbers: the permutation test of
- * {@link StratifiedRateRatio#permutationPValue} draws from Commons Math's {@code Well19937c} (see there).
+ * <p>The permutation test of {@link StratifiedRateRatio#permutationTest} is exact on the committed data and needs none;
+ * its Monte Carlo fallback draws from this generator too.
  */
 public final class SplitMix64 {
 

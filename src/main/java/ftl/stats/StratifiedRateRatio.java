@@ -1,12 +1,13 @@
 package ftl.stats;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import org.apache.commons.math3.random.RandomGenerator;
-import org.apache.commons.math3.random.Well19937c;
 
 /**
  * One rate ratio pooled over strata, and per-stratum tests with a multiplicity correction: the priority
@@ -28,14 +29,20 @@ import org.apache.commons.math3.random.Well19937c;
  * (one {@link SplitMix64} per replicate, derived from the declared seed). Degenerate
  * case: a zero denominator sum gives {@code +Infinity} or, with a zero numerator sum, NaN; no interval then.
  *
- * <p><b>Per-stratum test</b>: a Monte Carlo permutation test of "priority does not change the rate", which
- * respects that events of one run are not independent: the runs' priority labels are permuted within the
- * stratum, the statistic {@code |r_num - r_den|} of pooled rates recomputed, and
- * {@code p = (1 + #{stat* >= stat}) / (1 + permutations)} (Phipson and Smyth 2010, doi:10.2202/1544-6115.1585).
- * Its permutations are drawn from Commons Math's {@code Well19937c} seeded with the declared seed, the one exception
- * to the archive's generator ({@link SplitMix64}): the committed p-values were computed with it, and drawing them
- * from SplitMix64 instead changes printed numbers (tried: three stratum p-values and a count of strata below the
- * level change), so the exception stays, fixed by Commons Math 3.6.1's {@code Well19937c} stream.
+ * <p><b>Per-stratum test</b>: a permutation test of "priority does not change the rate", which respects that
+ * events of one run are not independent: the unit permuted is the run, whose priority label is exchanged within
+ * its stratum. With {@code k} runs of the numerator group among the stratum's {@code n}, the statistic is the
+ * two-sided {@code |a/A - b/B|}, the difference of the pooled rates of any {@code k} runs ({@code a} negatives
+ * in {@code A} events) and of the other {@code n - k} ({@code b} in {@code B}); a group with no events gives
+ * statistic 0. <b>Exact</b> ({@link #permutationTest}): every one of the {@code C(n, k)} relabellings is counted
+ * by a dynamic programme over the runs (the number of {@code k}-subsets with each {@code (a, A)}), and
+ * {@code p = #{relabellings with statistic >= observed} / C(n, k)}, the observed labelling among them; the
+ * comparison is made exactly ({@code |aB - bA| A0 B0 >= |a0 B0 - b0 A0| A B} in {@link BigInteger}). No random
+ * numbers, so no seed. Only when the programme would hold more than {@link #EXACT_STATE_LIMIT} partial sums (or
+ * {@code C(n, k)} overflows a long) is the p-value a Monte Carlo estimate instead: {@code permutations}
+ * relabellings drawn by Fisher–Yates from {@link SplitMix64} seeded with the declared seed, and
+ * {@code p = (1 + #{stat* >= stat}) / (1 + permutations)} (Phipson and Smyth 2010, doi:10.2202/1544-6115.1585),
+ * with the same exact comparison; the result says which it is.
  * <b>Holm</b> step-down correction (Holm 1979, Scand. J. Statist. 6:65–70): with the {@code m} p-values sorted
  * ascending, {@code p'_(i) = max_{j <= i} min(1, (m - j + 1) p_(j))}.
  */
@@ -119,20 +126,111 @@ public final class StratifiedRateRatio {
     return new Pooled(point, ci.lower(), ci.upper(), used.size(), skipped, ci.undefined(), ci.infinite());
   }
 
+  /** Most partial sums {@code (size, a, A)} the exact programme holds before the test falls back to Monte Carlo. */
+  public static final int EXACT_STATE_LIMIT = 2_000_000;
+
   /**
-   * Monte Carlo permutation p-value of one stratum (class javadoc); dimensionless in (0, 1]. Degenerate case:
-   * a group without events gives NaN (no test).
+   * A permutation p-value and how it was obtained.
+   *
+   * @param p the p-value, dimensionless in (0, 1]; NaN when a group has no events (no test)
+   * @param exact true when every relabelling was counted, false for a Monte Carlo estimate
+   * @param relabellings {@code C(n, k)} when exact, the permutations drawn otherwise; 0 when untested
    */
-  public static double permutationPValue(Stratum s, int permutations, long seed) {
+  public record PermutationTest(double p, boolean exact, long relabellings) {}
+
+  /**
+   * The per-stratum permutation test (class javadoc): exact when the programme stays within
+   * {@link #EXACT_STATE_LIMIT}, else a Monte Carlo estimate from {@code permutations} relabellings seeded with
+   * {@code seed}. Degenerate case: a group without events gives p NaN (no test).
+   */
+  public static PermutationTest permutationTest(Stratum s, int permutations, long seed) {
+    return permutationTest(s, permutations, seed, EXACT_STATE_LIMIT);
+  }
+
+  /** {@link #permutationTest(Stratum, int, long)} with the exact programme's limit given. */
+  static PermutationTest permutationTest(Stratum s, int permutations, long seed, int stateLimit) {
     if (permutations < 1) {
       throw new IllegalArgumentException("permutations must be at least 1: " + permutations);
     }
     Rate num = Rate.pooled(s.numerator());
     Rate den = Rate.pooled(s.denominator());
     if (num.total() == 0 || den.total() == 0) {
-      return Double.NaN;
+      return new PermutationTest(Double.NaN, false, 0);
     }
-    double observed = Math.abs(num.value() - den.value());
+    PermutationTest exact = exactTest(s, num, den, stateLimit);
+    return exact != null ? exact : new PermutationTest(monteCarloPValue(s, num, den, permutations, seed), false,
+        permutations);
+  }
+
+  /** The test's p-value ({@link #permutationTest}). */
+  public static double permutationPValue(Stratum s, int permutations, long seed) {
+    return permutationTest(s, permutations, seed).p();
+  }
+
+  /** Whether the split {@code (a, A)} of a stratum totalling {@code (c, t)} is at least as far apart as observed. */
+  private static boolean atLeastObserved(long a, long bigA, long c, long t, Rate num, Rate den) {
+    long b = c - a;
+    long bigB = t - bigA;
+    if (bigA == 0 || bigB == 0) {
+      return Math.multiplyExact(num.count(), den.total()) == Math.multiplyExact(den.count(), num.total()); // statistic 0 reaches only an observed 0
+    }
+    BigInteger lhs = BigInteger.valueOf(a).multiply(BigInteger.valueOf(bigB))
+        .subtract(BigInteger.valueOf(b).multiply(BigInteger.valueOf(bigA))).abs()
+        .multiply(BigInteger.valueOf(num.total())).multiply(BigInteger.valueOf(den.total()));
+    BigInteger rhs = BigInteger.valueOf(num.count()).multiply(BigInteger.valueOf(den.total()))
+        .subtract(BigInteger.valueOf(den.count()).multiply(BigInteger.valueOf(num.total()))).abs()
+        .multiply(BigInteger.valueOf(bigA)).multiply(BigInteger.valueOf(bigB));
+    return lhs.compareTo(rhs) >= 0;
+  }
+
+  /** The exact test, or null when the programme outgrows its limit or {@code C(n, k)} a long. */
+  private static PermutationTest exactTest(Stratum s, Rate num, Rate den, int stateLimit) {
+    List<Rate> all = new ArrayList<>(s.numerator());
+    all.addAll(s.denominator());
+    int k = s.numerator().size();
+    // level[m]: the number of m-subsets of the runs seen so far with each (negatives, events) sum
+    List<Map<Sum, Long>> level = new ArrayList<>();
+    for (int m = 0; m <= k; m++) {
+      level.add(new HashMap<>());
+    }
+    level.get(0).put(new Sum(0, 0), 1L);
+    long states = 1;
+    try {
+      for (int i = 0; i < all.size(); i++) {
+        Rate r = all.get(i);
+        for (int m = Math.min(i, k - 1); m >= 0; m--) {
+          Map<Sum, Long> into = level.get(m + 1);
+          for (Map.Entry<Sum, Long> e : level.get(m).entrySet()) {
+            Sum next = new Sum(e.getKey().count() + r.count(), e.getKey().total() + r.total());
+            Long before = into.get(next);
+            into.put(next, before == null ? e.getValue() : Math.addExact(before, e.getValue()));
+            if (before == null && ++states > stateLimit) {
+              return null;
+            }
+          }
+        }
+      }
+      long c = Math.addExact(num.count(), den.count());
+      long t = Math.addExact(num.total(), den.total());
+      long relabellings = 0;
+      long atLeast = 0;
+      for (Map.Entry<Sum, Long> e : level.get(k).entrySet()) {
+        relabellings = Math.addExact(relabellings, e.getValue());
+        if (atLeastObserved(e.getKey().count(), e.getKey().total(), c, t, num, den)) {
+          atLeast = Math.addExact(atLeast, e.getValue());
+        }
+      }
+      return new PermutationTest((double) atLeast / (double) relabellings, true, relabellings);
+    } catch (ArithmeticException overflow) {
+      return null;
+    }
+  }
+
+  /** A partial sum of the exact programme: negatives and events of some runs. */
+  private record Sum(long count, long total) {}
+
+  /** The Monte Carlo estimate (class javadoc). */
+  private static double monteCarloPValue(Stratum s, Rate num, Rate den, int permutations, long seed) {
     List<Rate> all = new ArrayList<>(s.numerator());
     all.addAll(s.denominator());
     // the runs' counts and totals as two arrays, shuffled by the same swaps: no object per run and permutation
@@ -143,36 +241,28 @@ public final class StratifiedRateRatio {
       count[i] = all.get(i).count();
       total[i] = all.get(i).total();
     }
+    long c = Math.addExact(num.count(), den.count());
+    long t = Math.addExact(num.total(), den.total());
     int k = s.numerator().size();
-    RandomGenerator rng = new Well19937c(seed);
+    SplitMix64 rng = new SplitMix64(seed);
     int atLeast = 0;
     for (int p = 0; p < permutations; p++) {
       for (int i = n - 1; i > 0; i--) { // Fisher–Yates
         int j = rng.nextInt(i + 1);
-        long c = count[i];
+        long x = count[i];
         count[i] = count[j];
-        count[j] = c;
-        long t = total[i];
+        count[j] = x;
+        long y = total[i];
         total[i] = total[j];
-        total[j] = t;
+        total[j] = y;
       }
-      // the pooled rates of the first k runs and of the rest, summed exactly as Rate.pooled sums them
       long aCount = 0;
       long aTotal = 0;
       for (int i = 0; i < k; i++) {
         aCount = Math.addExact(aCount, count[i]);
         aTotal = Math.addExact(aTotal, total[i]);
       }
-      long bCount = 0;
-      long bTotal = 0;
-      for (int i = k; i < n; i++) {
-        bCount = Math.addExact(bCount, count[i]);
-        bTotal = Math.addExact(bTotal, total[i]);
-      }
-      // a permuted group may hold only runs without events: its rate is then 0/0, which is no larger a difference
-      double stat = aTotal == 0 || bTotal == 0 ? 0.0
-          : Math.abs((double) aCount / (double) aTotal - (double) bCount / (double) bTotal);
-      if (stat >= observed - 1e-15) {
+      if (atLeastObserved(aCount, aTotal, c, t, num, den)) {
         atLeast++;
       }
     }

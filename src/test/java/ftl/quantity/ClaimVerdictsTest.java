@@ -79,10 +79,10 @@ class ClaimVerdictsTest {
         c("interval reaches the limit", () -> DisplacementQuantities.verdict(fit(0.05, 0.0, 0.2)),
             v(false, "interval reaches 0.1: slope of D on T 0.0500 (95% interval 0.00 to 0.200)")),
         c("no tested stratum", () -> PriorityPooled.direction(List.of()), new Value.Unavailable("no stratum with events at both priorities")),
-        c("most strata above 1", () -> PriorityPooled.direction(List.of(new PriorityPooled.Tested("a", 2, 0.1),
-            new PriorityPooled.Tested("b", 0.5, 0.1), new PriorityPooled.Tested("c", 1.5, 0.1))), v(true, "2 of 3 strata above 1 (most)")),
-        c("half the strata above 1", () -> PriorityPooled.direction(List.of(new PriorityPooled.Tested("a", 2, 0.1),
-            new PriorityPooled.Tested("b", 0.5, 0.1))), v(false, "1 of 2 strata above 1 (not most)")));
+        c("most strata above 1", () -> PriorityPooled.direction(List.of(new PriorityPooled.Tested("a", 2, 0.1, true),
+            new PriorityPooled.Tested("b", 0.5, 0.1, true), new PriorityPooled.Tested("c", 1.5, 0.1, true))), v(true, "2 of 3 strata above 1 (most)")),
+        c("half the strata above 1", () -> PriorityPooled.direction(List.of(new PriorityPooled.Tested("a", 2, 0.1, true),
+            new PriorityPooled.Tested("b", 0.5, 0.1, true))), v(false, "1 of 2 strata above 1 (not most)")));
   }
 
   @ParameterizedTest(name = "{0}")

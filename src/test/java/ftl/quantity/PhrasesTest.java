@@ -68,4 +68,34 @@ class PhrasesTest {
     }
     assertThat(seen).as("definitions that state a bootstrap").isGreaterThan(20);
   }
+
+  /**
+   * A definition is complete when an outsider can recompute its number from the text alone: every interval the
+   * registry bootstraps names its seed (a Student t interval over blocks or an exact test needs none), and every
+   * definition that speaks of flights says from which stamps (recv_ns - send_ns on the monotonic clock, or
+   * recv_us - send_us on the wall clock), unless the flights are someone else's (published, OMB's, PerfTest's) or the
+   * number is only a grid point, a verdict on other keys, or a count of files.
+   */
+  @Test
+  void definitions_ofTheArchiveRegistry_nameTheirSeedAndTheirFlightsClock() {
+    List<Quantity> all = Registry.forData(DataSet.scan(Path.of("data").toAbsolutePath(), "data")).all();
+    Pattern bootstrapped = Pattern.compile("bootstrap interval|percentile-bootstrap|bootstrap over runs");
+    Pattern flight = Pattern.compile("\\bflights?\\b");
+    Pattern clock = Pattern.compile("recv_ns - send_ns|recv_us - send_us");
+    Pattern exempt = Pattern.compile("published|exposure curve|OMB|OpenMessaging|PerfTest|^pre-registered|^registered criterion"
+        + "|held iff|^whether|^the grid law's retention for condition|of a published");
+    List<String> noSeed = new java.util.ArrayList<>();
+    List<String> noClock = new java.util.ArrayList<>();
+    for (Quantity q : all) {
+      String d = q.definition();
+      if (bootstrapped.matcher(d).find() && !d.contains("seed") && !exempt.matcher(d).find()) {
+        noSeed.add(q.key());
+      }
+      if (flight.matcher(d).find() && !clock.matcher(d).find() && !exempt.matcher(d).find()) {
+        noClock.add(q.key());
+      }
+    }
+    assertThat(noSeed).as("bootstrap intervals whose definition names no seed").isEmpty();
+    assertThat(noClock).as("definitions of flights that do not say from which stamps").isEmpty();
+  }
 }

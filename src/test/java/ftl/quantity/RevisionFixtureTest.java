@@ -166,9 +166,9 @@ class RevisionFixtureTest {
   @Test
   void heldOutVerdict_shareAtOrAboveRequired_holds() {
     assertThat(GridLawHeldOut.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 4, GridLawHeldOut.TOLERANCE)))
-        .isEqualTo(new Value.Verdict(true, "4 of 5 runs within 5.00% >= 80.00%"));
+        .isEqualTo(new Value.Verdict(true, "4 of 5 runs within 5.00 points >= 80.00%"));
     assertThat(GridLawHeldOut.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 3, GridLawHeldOut.TOLERANCE)))
-        .isEqualTo(new Value.Verdict(false, "3 of 5 runs within 5.00% < 80.00%"));
+        .isEqualTo(new Value.Verdict(false, "3 of 5 runs within 5.00 points < 80.00%"));
   }
 
   @Test
@@ -201,8 +201,8 @@ class RevisionFixtureTest {
 
   @Test
   void significant_holmAdjusted_countsStrataBelowTheFamilyAlphaOnEachSide() {
-    List<PriorityPooled.Tested> t = List.of(new PriorityPooled.Tested("a", 2, 0.01), new PriorityPooled.Tested("b", 0.5, 0.01),
-        new PriorityPooled.Tested("c", 3, 0.2), new PriorityPooled.Tested("d", 1, 0.01));
+    List<PriorityPooled.Tested> t = List.of(new PriorityPooled.Tested("a", 2, 0.01, true), new PriorityPooled.Tested("b", 0.5, 0.01, true),
+        new PriorityPooled.Tested("c", 3, 0.2, true), new PriorityPooled.Tested("d", 1, 0.01, true));
     assertThat(PriorityPooled.significant(t, 1)).isEqualTo(1);
     assertThat(PriorityPooled.significant(t, -1)).isEqualTo(1);
   }

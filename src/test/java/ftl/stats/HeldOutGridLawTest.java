@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.math.BigDecimal;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -70,9 +72,17 @@ class HeldOutGridLawTest {
     assertThat(HeldOutGridLaw.atLeast(v, 6)).isZero();
   }
 
+  private static HeldOutGridLaw.RunError run(long pc, long pt, long oc, long ot) {
+    return new HeldOutGridLaw.RunError(new Rate(pc, pt), new Rate(oc, ot));
+  }
+
+  private static final BigDecimal FIVE_POINTS = new BigDecimal("0.05");
+
   @Test
   void summarise_errors_givesMedianAbsoluteErrorAndShareWithin() {
-    HeldOutGridLaw.ErrorSummary s = HeldOutGridLaw.summarise(new double[] {0.01, -0.1, 0.03, 0.05}, 0.05);
+    // errors 0.01, -0.10, 0.03, 0.05 (the last exactly on the tolerance: within)
+    HeldOutGridLaw.ErrorSummary s = HeldOutGridLaw.summarise(List.of(run(51, 100, 50, 100), run(40, 100, 50, 100),
+        run(53, 100, 50, 100), run(55, 100, 50, 100)), FIVE_POINTS);
     assertThat(s.runs()).isEqualTo(4);
     assertThat(s.within()).isEqualTo(3);
     assertThat(s.medianAbsError()).isCloseTo(0.04, within(1e-12));
@@ -80,26 +90,61 @@ class HeldOutGridLawTest {
   }
 
   @Test
+  void within_errorExactlyOnTheTolerance_isWithinWhereDoublesSayNot() {
+    // 1 - 19/20 = 1/20 exactly, but in doubles 1.0 - 0.95 = 0.050000000000000044 > 0.05
+    Rate p = new Rate(2, 2);
+    Rate o = new Rate(19, 20);
+    assertThat(Math.abs(p.value() - o.value()) <= 0.05).as("the double comparison this replaces").isFalse();
+    assertThat(HeldOutGridLaw.within(p, o, FIVE_POINTS)).isTrue();
+    assertThat(HeldOutGridLaw.within(o, p, FIVE_POINTS)).isTrue();
+    o = new Rate(3, 10);
+    assertThat(HeldOutGridLaw.within(new Rate(701, 2000), o, FIVE_POINTS)).isFalse();
+    assertThat(HeldOutGridLaw.within(new Rate(699, 2000), o, FIVE_POINTS)).isTrue();
+  }
+
+  @Test
+  void within_undefinedRatioOrNegativeTolerance_isRefused() {
+    assertThatThrownBy(() -> HeldOutGridLaw.within(Rate.EMPTY, new Rate(1, 2), FIVE_POINTS))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> HeldOutGridLaw.within(new Rate(1, 2), Rate.EMPTY, FIVE_POINTS))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> HeldOutGridLaw.within(new Rate(1, 2), new Rate(1, 2), new BigDecimal("-0.01")))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void summarise_noErrors_isEmptyWithNaN() {
-    HeldOutGridLaw.ErrorSummary s = HeldOutGridLaw.summarise(new double[0], 0.05);
+    HeldOutGridLaw.ErrorSummary s = HeldOutGridLaw.summarise(List.of(), FIVE_POINTS);
     assertThat(s.runs()).isZero();
     assertThat(s.medianAbsError()).isNaN();
     assertThat(s.withinShare()).isNaN();
   }
 
   @Test
-  void summarise_nanError_isRefused() {
-    assertThatThrownBy(() -> HeldOutGridLaw.summarise(new double[] {0.1, Double.NaN}, 0.05))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("untested");
+  void runError_untestedRun_isRefused() {
+    assertThatThrownBy(() -> run(0, 0, 1, 2)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("untested");
+    assertThatThrownBy(() -> run(1, 2, 0, 0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("untested");
   }
 
   @Test
   void errorSummary_inconsistentCounts_areRefused() {
-    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(-1, 0, 0, 0.05)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, -1, 0.05)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 2, 0.05)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 1, -0.1)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 1, 1.1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(-1, 0, 0, FIVE_POINTS)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, -1, FIVE_POINTS)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 2, FIVE_POINTS)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 1, new BigDecimal("-0.1")))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 1, new BigDecimal("1.1")))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void predictedRetention_isTheExactRatioOfItsCounts() {
+    // s/q = 1/2: two phases; N = 3 sends (two on phase 0, one on phase 1), 4 flights
+    Rate r = HeldOutGridLaw.predictedRetention(500_000, MS, 3, 4, new long[] {3, 1});
+    assertThat(r).isEqualTo(new Rate(7, 12));
+    assertThat(HeldOutGridLaw.retentionFromCounts(500_000, MS, 3, 4, new long[] {3, 1})).isEqualTo(7.0 / 12);
+    assertThat(HeldOutGridLaw.predictedRetention(500_000, MS, 0, 4, new long[0])).isEqualTo(Rate.EMPTY);
+    assertThat(HeldOutGridLaw.predictedRetention(500_000, MS, 3, 0, new long[] {0, 0})).isEqualTo(Rate.EMPTY);
   }
 
   @org.junit.jupiter.api.Test

@@ -126,24 +126,112 @@ class StratifiedRateRatioTest {
   }
 
   @Test
-  void permutationPValue_separatedGroups_isSmall() {
+  void permutationTest_separatedGroups_countsTheTwoExtremeLabellingsOfSeventy() {
     // 4 runs each; only the labelling that keeps the groups apart (or swaps them) is as extreme: 2 of C(8,4) = 70
     List<Rate> high = List.of(new Rate(9, 10), new Rate(9, 10), new Rate(9, 10), new Rate(9, 10));
     List<Rate> low = List.of(new Rate(0, 10), new Rate(0, 10), new Rate(0, 10), new Rate(0, 10));
-    double p = StratifiedRateRatio.permutationPValue(s("apart", high, low), 2000, 5);
-    assertThat(p).isLessThan(0.06).isGreaterThan(0.0);
+    StratifiedRateRatio.PermutationTest t = StratifiedRateRatio.permutationTest(s("apart", high, low), 2000, 5);
+    assertThat(t).isEqualTo(new StratifiedRateRatio.PermutationTest(2.0 / 70, true, 70));
   }
 
   @Test
-  void permutationPValue_runWithoutEvents_countsItsGroupAsNoDifference() {
-    double p = StratifiedRateRatio.permutationPValue(
-        s("empty run", List.of(new Rate(0, 0)), List.of(new Rate(1, 10))), 50, 2);
-    assertThat(p).isNaN();
+  void permutationTest_runsWithoutEvents_giveTheirGroupNoDifference() {
+    assertThat(StratifiedRateRatio.permutationPValue(s("empty run", List.of(new Rate(0, 0)), List.of(new Rate(1, 10))), 50, 2))
+        .isNaN();
     assertThat(StratifiedRateRatio.permutationPValue(s("no fifo events", List.of(new Rate(1, 10)), List.of(new Rate(0, 0))), 50, 2))
         .isNaN();
-    double q = StratifiedRateRatio.permutationPValue(
+    // C(4, 2) = 6 labellings: the two that put both empty runs (or both others) together give statistic 0 < 0.1
+    StratifiedRateRatio.PermutationTest t = StratifiedRateRatio.permutationTest(
         s("empty runs", List.of(new Rate(0, 0), new Rate(2, 10)), List.of(new Rate(0, 0), new Rate(1, 10))), 200, 2);
-    assertThat(q).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);
+    assertThat(t).isEqualTo(new StratifiedRateRatio.PermutationTest(4.0 / 6, true, 6));
+  }
+
+  @Test
+  void permutationTest_observedZeroDifference_isOneEvenWithEmptyGroups() {
+    StratifiedRateRatio.PermutationTest t = StratifiedRateRatio.permutationTest(
+        s("equal", List.of(new Rate(0, 0), new Rate(1, 10)), List.of(new Rate(2, 20))), 10, 2);
+    assertThat(t.p()).isEqualTo(1.0);
+    assertThat(t.relabellings()).isEqualTo(3);
+  }
+
+  /** Brute force over every k-subset by bitmask, with exact rational comparisons: the definition, literally. */
+  private static double bruteForce(List<Rate> num, List<Rate> den) {
+    List<Rate> all = new java.util.ArrayList<>(num);
+    all.addAll(den);
+    int n = all.size();
+    int k = num.size();
+    long count = 0;
+    long total = 0;
+    Rate a0 = Rate.pooled(num);
+    Rate b0 = Rate.pooled(den);
+    for (int mask = 0; mask < (1 << n); mask++) {
+      if (Integer.bitCount(mask) != k) {
+        continue;
+      }
+      long ac = 0, at = 0, bc = 0, bt = 0;
+      for (int i = 0; i < n; i++) {
+        if ((mask & (1 << i)) != 0) {
+          ac += all.get(i).count();
+          at += all.get(i).total();
+        } else {
+          bc += all.get(i).count();
+          bt += all.get(i).total();
+        }
+      }
+      total++;
+      // stat*/stat0 >= 1 as |ac bt - bc at| a0t b0t >= |a0c b0t - b0c a0t| at bt (0 when a group is empty)
+      java.math.BigInteger lhs = at == 0 || bt == 0 ? java.math.BigInteger.ZERO
+          : java.math.BigInteger.valueOf(Math.abs(ac * bt - bc * at)).multiply(java.math.BigInteger.valueOf(a0.total() * b0.total()));
+      java.math.BigInteger rhs = java.math.BigInteger.valueOf(Math.abs(a0.count() * b0.total() - b0.count() * a0.total()))
+          .multiply(java.math.BigInteger.valueOf(at * bt));
+      boolean observedZero = a0.count() * b0.total() == b0.count() * a0.total();
+      if (at == 0 || bt == 0 ? observedZero : lhs.compareTo(rhs) >= 0) {
+        count++;
+      }
+    }
+    return (double) count / total;
+  }
+
+  @Test
+  void permutationTest_randomStrata_equalTheEnumerationOfEveryLabelling() {
+    SplitMix64 rng = new SplitMix64(7);
+    for (int trial = 0; trial < 200; trial++) {
+      int k = 1 + rng.nextInt(6);
+      int m = 1 + rng.nextInt(6);
+      List<Rate> num = new java.util.ArrayList<>();
+      List<Rate> den = new java.util.ArrayList<>();
+      for (int i = 0; i < k + m; i++) {
+        int t = rng.nextInt(4) == 0 ? 0 : 5 + rng.nextInt(3); // some runs without events, totals that repeat
+        Rate r = new Rate(t == 0 ? 0 : rng.nextInt(t + 1), t);
+        (i < k ? num : den).add(r);
+      }
+      if (Rate.pooled(num).total() == 0 || Rate.pooled(den).total() == 0) {
+        continue;
+      }
+      StratifiedRateRatio.PermutationTest t = StratifiedRateRatio.permutationTest(s("r" + trial, num, den), 10, 1);
+      assertThat(t.exact()).isTrue();
+      assertThat(t.p()).as("trial %d: %s vs %s", trial, num, den).isEqualTo(bruteForce(num, den));
+    }
+  }
+
+  @Test
+  void permutationTest_beyondTheStateLimit_isAMonteCarloEstimateNearTheExactValue() {
+    List<Rate> high = new java.util.ArrayList<>();
+    List<Rate> low = new java.util.ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      high.add(new Rate(5 + i, 10 + i));
+      low.add(new Rate(2 + i, 10 + 2 * i));
+    }
+    StratifiedRateRatio.Stratum st = s("mc", high, low);
+    StratifiedRateRatio.PermutationTest exact = StratifiedRateRatio.permutationTest(st, 1, 1);
+    StratifiedRateRatio.PermutationTest mc = StratifiedRateRatio.permutationTest(st, 20_000, 3, 10);
+    assertThat(exact.exact()).isTrue();
+    assertThat(exact.relabellings()).isEqualTo(924);
+    assertThat(mc.exact()).isFalse();
+    assertThat(mc.relabellings()).isEqualTo(20_000);
+    // Monte Carlo standard error at p ~ 0.1 with 20,000 draws is about 0.002
+    assertThat(mc.p()).isCloseTo(exact.p(), within(0.01));
+    assertThat(StratifiedRateRatio.permutationTest(st, 20_000, 3, 10)).as("fixed by its seed").isEqualTo(mc);
   }
 
   @Test
