@@ -140,7 +140,7 @@ final class ConditionQuantities {
               .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
       q.add(new Quantity(key + ".holm", macro("CollapseHolm", CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
           "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
-              + stratum + " (" + PriorityPooled.TEST + ")", Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
+              + stratum + " (the exact two-sided test and Holm's adjustment as defined at collapse.holm.tested.modeA)", Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
           a -> PriorityPooled.holm(a, stratum)));
       for (String part : List.of("ratio", "lower", "upper")) {
         q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),

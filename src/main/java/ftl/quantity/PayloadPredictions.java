@@ -92,7 +92,7 @@ final class PayloadPredictions {
       held &= v >= prev;
       prev = v;
     }
-    return new Value.Verdict(held, "medians by payload " + m);
+    return new Value.Verdict(held, "median retention by payload " + shown(m));
   }
 
   /** Held iff median retention at the largest payload minus at the smallest reached {@code minIncrease}. */
@@ -102,7 +102,8 @@ final class PayloadPredictions {
       return noData();
     }
     double inc = m.lastEntry().getValue() - m.firstEntry().getValue();
-    return new Value.Verdict(inc >= minIncrease, "increase " + inc);
+    return new Value.Verdict(inc >= minIncrease, "increase " + Format.percent(inc) + " points"
+        + (inc >= minIncrease ? " >= " : " < ") + Format.percent(minIncrease) + " points");
   }
 
   /** Held iff every payload's median retention at start phase {@code phaseMicros} reached {@code min}. */
@@ -111,13 +112,24 @@ final class PayloadPredictions {
     if (m.isEmpty()) {
       return noData();
     }
-    return new Value.Verdict(m.values().stream().allMatch(v -> v >= min), "medians by payload " + m);
+    return new Value.Verdict(m.values().stream().allMatch(v -> v >= min), "median retention by payload " + shown(m));
   }
 
-  /** Runs whose observed retention lies within {@code tolerance} of the per-event grid-law prediction. */
+  /**
+   * Runs whose observed retention lies within {@code tolerance} of the per-event grid-law prediction, decided exactly
+   * on the two ratios of counts and the tolerance as the plan writes it ({@link ftl.stats.HeldOutGridLaw#within}).
+   */
   private static long within(List<RunResult> runs, double tolerance) {
-    return runs.stream().filter(r -> r.grid().events() > 0 && Math.abs(
-        r.grid().observedRetention().value() - r.grid().predictedRetention().value()) <= tolerance).count();
+    java.math.BigDecimal t = java.math.BigDecimal.valueOf(tolerance);
+    return runs.stream().filter(r -> r.grid().events() > 0 && ftl.stats.HeldOutGridLaw.within(
+        r.grid().observedRetention(), r.grid().predictedRetention(), t)).count();
+  }
+
+  /** Medians by payload as a basis prints them: {@code 100 B 10.50%, 10,000 B 11.25%}. */
+  static String shown(TreeMap<Long, Double> medians) {
+    List<String> parts = new java.util.ArrayList<>();
+    medians.forEach((bytes, v) -> parts.add(Format.grouped(bytes) + " B " + Format.percent(v) + "%"));
+    return String.join(", ", parts);
   }
 
   private static Value noData() {

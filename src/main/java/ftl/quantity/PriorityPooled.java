@@ -50,14 +50,14 @@ final class PriorityPooled {
     q.add(tests("collapse.holm.tested.modeA", "CollapseHolmTestedModeA",
         "strata of campaign modeA tested for a priority effect (" + TEST + ")", t -> t.size()));
     q.add(tests("collapse.holm.exact.modeA", "CollapseHolmExactModeA",
-        "strata of campaign modeA whose permutation test counted every relabelling (exact; the others are Monte Carlo"
-            + " estimates): " + TEST, t -> (int) t.stream().filter(Tested::exact).count()));
+        "strata of campaign modeA whose permutation test (that of collapse.holm.tested.modeA) counted every"
+            + " relabelling (exact; the others are Monte Carlo estimates)", t -> (int) t.stream().filter(Tested::exact).count()));
     q.add(tests("collapse.holm.above.modeA", "CollapseHolmAboveModeA",
         "strata of campaign modeA whose collapse factor exceeds 1 with a Holm-adjusted p-value below " + FAMILY_ALPHA
-            + " (" + TEST + ")", t -> significant(t, 1)));
+            + " (the test of collapse.holm.tested.modeA)", t -> significant(t, 1)));
     q.add(tests("collapse.holm.below.modeA", "CollapseHolmBelowModeA",
         "strata of campaign modeA whose collapse factor lies below 1 with a Holm-adjusted p-value below " + FAMILY_ALPHA
-            + " (" + TEST + ")", t -> significant(t, -1)));
+            + " (the test of collapse.holm.tested.modeA)", t -> significant(t, -1)));
     q.add(tests("collapse.above.modeA", "CollapseAboveModeA",
         "strata of campaign modeA whose collapse factor (point estimate) exceeds 1",
         t -> (int) t.stream().filter(x -> x.ratio() > 1).count()));

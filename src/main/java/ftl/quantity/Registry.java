@@ -56,7 +56,7 @@ public final class Registry {
         () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOut.forData(data),
         () -> DisplacementQuantities.forData(data), PriorityPooled::all, () -> ThreatQuantities.forData(data),
         () -> OmbRealQuantities.forData(data), TimelineQuantities::all, ConfirmQuantities::all,
-        () -> OmbSystemQuantities.forData(data), () -> PerfTestQuantities.forData(data));
+        () -> OmbSystemQuantities.forData(data), () -> PerfTestQuantities.forData(data), OmbInflationQuantities::all);
     List<Quantity> q = new ArrayList<>();
     Parallel.computeEach(sections.size(), i -> sections.get(i).get()).forEach(q::addAll);
     q.addAll(ReplicationVerdicts.forRegistry(q));

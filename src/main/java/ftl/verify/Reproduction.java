@@ -124,6 +124,8 @@ public final class Reproduction {
         m.put("heldOutRetention", fixed(ftl.quantity.GridLawHeldOut.predictedRetention(analysis, r), 4));
         m.put("medianFlightUs", fixed(r.guard().medianFlightNanos() / 1000.0, 1));
         m.put("medianDisplacementUs", fixed(r.medianDisplacementNanos() / 1000.0, 1));
+        m.put("guardMedianMs", fixed(r.guard().kept() == 0 ? Double.NaN : r.guard().guardMedianMillis(), 0));
+        m.put("ombInflation", fixed(ftl.quantity.OmbInflationQuantities.inflation(r), 4));
         m.put("ackNegativeRate", fixed(r.ackNegativeRate().value(), 5));
         m.put("priority", r.field(LedgerSchema.PRIORITY).isEmpty() ? "" : identifier(r.field(LedgerSchema.PRIORITY)));
         m.put("geometry", r.field(LedgerSchema.GEOMETRY).isEmpty() ? "" : identifier(r.field(LedgerSchema.GEOMETRY)));
