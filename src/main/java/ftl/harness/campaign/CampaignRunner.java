@@ -496,6 +496,8 @@ public final class CampaignRunner {
     m.put(LedgerSchema.BOOTSTRAP, broker.pid() > 0 ? "embedded" : broker.bootstrap());
     m.putAll(host.ledgerCells().asMap());
     m.put(LedgerSchema.SYSTEM, plan.system());
+    // RabbitMQ's own condition field; the other systems declare no queue of a kind
+    m.put(LedgerSchema.QUEUE_TYPE, plan.system().equals(LedgerSchema.RABBITMQ) ? c.queueType().word() : "");
     if (plan.onKafka()) {
       m.put(LedgerSchema.CLIENT_VERSION, host.kafkaVersion());
       // the embedded broker runs the kafka jar of the archive's own classpath; an external cluster's is not asked

@@ -67,7 +67,7 @@ public final class SystemCampaignRun {
       placement.stopLoad();
       return notRun(settings, "client error: " + SystemRun.oneLine(e), startedAt, t0, cells);
     }
-    SystemRun.Result r = SystemRun.run(system, runId, settings, placement);
+    SystemRun.Result r = SystemRun.run(configuredFor(system, condition), runId, settings, placement);
     ProcFs.CpuTimes cpu1 = ProcFs.cpuTimes();
     Map<Long, ProcFs.ProcessTicks> procs1 = ProcFs.processTicks();
     ProcFs.StatCounters stat1 = ProcFs.statCounters();
@@ -108,6 +108,23 @@ public final class SystemCampaignRun {
     cells.put(LedgerSchema.DRIVER_COUNTERS, driverCounters(r.cells()));
     return new RunOutcome(verdict.status(), verdict.reason(), book, GuardTally.of(book), PacingLag.of(book), startedAt,
         r.durationMillis(), cells.asMap());
+  }
+
+  /**
+   * {@code system} with the condition's settings of that system's own: on RabbitMQ the queue type of the run's fresh
+   * queue ({@code queue_type}, a view on the same server); any other system has none (a plan cannot give it one).
+   *
+   * @throws IllegalArgumentException for a queue type other than classic on a system that is not RabbitMQ
+   */
+  static MessagingSystem configuredFor(MessagingSystem system, Condition condition) {
+    if (system instanceof RabbitMqSystem rabbit) {
+      return rabbit.withQueueType(condition.queueType());
+    }
+    if (condition.queueType() != ftl.harness.plan.ConditionDefaults.QUEUE_TYPE) {
+      throw new IllegalArgumentException("queue_type " + condition.queueType().word() + " applies to rabbitmq only, not "
+          + system.name());
+    }
+    return system;
   }
 
   /** A run that could not start (the load generator's JVM did not): failed, nothing sent, as a Kafka run records it. */

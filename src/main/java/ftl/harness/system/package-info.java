@@ -9,9 +9,10 @@
  *       (the ack stamp) and a delivery callback (the receive stamp, and {@code create_ms} where the system carries
  *       one); client and server versions; close. {@link ftl.harness.system.SystemName} names the system as a
  *       ledger row will, and says what its {@code create_ms} means.</li>
- *   <li>{@link ftl.harness.system.RabbitMqSystem} — AMQP 0-9-1, classic queue, publisher confirms (multiple
- *       confirms mapped back to each message by {@link ftl.harness.system.ConfirmTracker}), {@code basic.consume}
- *       in no-ack mode on {@code ftl-recv}.</li>
+ *   <li>{@link ftl.harness.system.RabbitMqSystem} — AMQP 0-9-1, a classic queue ({@code basic.consume} in no-ack
+ *       mode) or a stream (prefetch, manual acknowledgments, from the first offset), publisher confirms (multiple
+ *       confirms mapped back to each message by {@link ftl.harness.system.ConfirmTracker}), deliveries on
+ *       {@code ftl-recv}.</li>
  *   <li>{@link ftl.harness.system.NatsSystem} — JetStream stream per run, the PubAck on a reply-subject handler (or
  *       on {@code publishAsync}'s future), an ephemeral push consumer read on {@code ftl-recv}.</li>
  *   <li>{@link ftl.harness.system.KafkaSystem} — a small adapter with the smoke plan's client settings; the

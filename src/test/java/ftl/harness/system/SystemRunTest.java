@@ -229,6 +229,16 @@ class SystemRunTest {
   }
 
   @Test
+  void configuredFor_streamOnASystemThatIsNotRabbitMq_refused() {
+    try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> SystemCampaignRun.configuredFor(sys,
+              ftl.harness.plan.Condition.named("c").queueType(ftl.data.QueueType.STREAM).build()))
+          .isInstanceOf(IllegalArgumentException.class).hasMessage("queue_type stream applies to rabbitmq only, not nats");
+      assertThat(SystemCampaignRun.configuredFor(sys, ftl.harness.plan.Condition.named("c").build())).isSameAs(sys);
+    }
+  }
+
+  @Test
   void spans_noCompleteEvent_areNaNAndZeroCounts() {
     SpanSummary s = SpanSummary.of(ftl.harness.run.StampBook.system(0, 3));
     assertThat(s.complete()).isZero();
