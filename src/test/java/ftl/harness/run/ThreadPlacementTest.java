@@ -46,14 +46,11 @@ class ThreadPlacementTest {
   void applyToStampingThreads_identifiedThreadDefaultFree_appliedAndReadBackWithItsName() throws Exception {
     LedgerCells cells = new LedgerCells();
     ThreadPlacement p = new ThreadPlacement(DEFAULT_FREE, cells);
-    StampingThread[] recv = new StampingThread[1];
-    Thread t = new Thread(() -> recv[0] = StampingThread.current("receive"), "ftl-test-recv");
-    t.start();
-    t.join();
     StampingThread ack = StampingThread.current("ack");
-    // the receive thread ended: its tid is not there any more, so it is not the thread identified
-    p.applyToStampingThreads(ack, recv[0]);
-    assertThat(p.refused()).singleElement().asString().contains("receive tid " + recv[0].tid());
+    // a tid whose comm is not the one identified (the thread ended and the kernel gave its tid to another)
+    StampingThread reused = new StampingThread("receive", "receive [ftl-recv]", ack.tid(), "ftl-recv");
+    p.applyToStampingThreads(ack, reused);
+    assertThat(p.refused()).singleElement().asString().endsWith("receive tid " + ack.tid() + " comm " + ack.comm() + ")");
 
     LedgerCells again = new LedgerCells();
     ThreadPlacement q = new ThreadPlacement(DEFAULT_FREE, again);
