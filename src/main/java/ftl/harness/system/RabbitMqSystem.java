@@ -226,7 +226,7 @@ public final class RabbitMqSystem implements MessagingSystem {
     private final boolean stream = options.queueType() == QueueType.STREAM;
     /** Deliveries since the last acknowledgment of a stream's consumer; written on the dispatch thread only. */
     private int unacked;
-    private volatile long consumerAckFrames;
+    private final java.util.concurrent.atomic.AtomicLong consumerAckFrames = new java.util.concurrent.atomic.AtomicLong();
     private ExecutorService dispatch;
     private Connection consumerConnection;
     private Connection publisherConnection;
@@ -293,7 +293,7 @@ public final class RabbitMqSystem implements MessagingSystem {
       if (++unacked >= STREAM_ACK_EVERY) {
         unacked = 0;
         consumer.basicAck(deliveryTag, true);
-        consumerAckFrames++;
+        consumerAckFrames.incrementAndGet();
       }
     }
 
@@ -316,7 +316,7 @@ public final class RabbitMqSystem implements MessagingSystem {
       m.put("persistent", String.valueOf(options.persistent()));
       m.put("queue_type", options.queueType().word());
       if (stream) {
-        m.put("consumer_ack_frames", String.valueOf(consumerAckFrames));
+        m.put("consumer_ack_frames", String.valueOf(consumerAckFrames.get()));
       }
       return m;
     }
