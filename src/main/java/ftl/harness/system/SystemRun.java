@@ -104,6 +104,8 @@ public final class SystemRun {
    * @param ackThread the thread that took the probe's acknowledgment, {@link StampingThread#unknown} when none did
    * @param recvThread the thread that took the probe's delivery, {@link StampingThread#unknown} when none did
    */
+  // Thirteen components: everything one run produced, built in one place (run()) and read by the quick look and by
+  // SystemCampaignRun, which re-decides the verdict from events once it has stopped the load generator.
   public record Result(SystemName system, String clientVersion, String serverVersion, String destination,
                        RunStatus status, String reason, RunVerdict.Events events, StampBook book, RunVerdict.Counts counts,
                        Map<String, String> cells, StampingThread ackThread, StampingThread recvThread, long durationMillis) {
