@@ -5,8 +5,9 @@ import java.util.Locale;
 /**
  * Core placement of the two stamping threads: a condition field of the plan and of the ledger
  * ({@link LedgerSchema#GEOMETRY}).
- * On an N-core host: {@link #SHARED} puts both on the last core (N-1); {@link #SPLIT} puts the producer
- * I/O thread on core 0 and the consumer thread on core N-1; {@link #FREE} leaves the kernel to place them.
+ * On an N-core host: {@link #SHARED} puts both on the last core (N-1); {@link #SPLIT} puts the ack-stamping thread
+ * (Kafka's producer I/O thread; RabbitMQ's or NATS' completion thread) on core 0 and the receive-stamping thread (the
+ * consumer's delivery thread) on core N-1; {@link #FREE} leaves the kernel to place them.
  */
 public enum Geometry {
   FREE, SHARED, SPLIT;

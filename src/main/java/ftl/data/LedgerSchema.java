@@ -26,7 +26,7 @@ public final class LedgerSchema {
   private LedgerSchema() {}
 
   /** Version of this declaration, published in the data dictionary; the newest {@link Version}'s number. */
-  public static final int VERSION = 7;
+  public static final int VERSION = 8;
 
   /** A column's type, as the Frictionless Table Schema names it. */
   public enum Type {
@@ -192,31 +192,34 @@ public final class LedgerSchema {
       .described("Scheduling of the client's threads: default (as the JVM made them), fifo (SCHED_FIFO on the two "
           + "stamping threads) or fifo-jvm (SCHED_FIFO on every thread of the client JVM).");
   public static final Column PRIORITY_APPLIED = string("priority_applied").oneOf(APPLIED_WORDS)
-      .described("Kafka instrument: applied when the priority's read-back matched the request, refused otherwise "
-          + "(the run is then aborted).");
+      .described("Applied when the priority's read-back matched the request, refused otherwise (the run is then "
+          + "aborted); on every system (empty in the rabbitmq and nats ledgers and their pilots, written before their "
+          + "runs applied manipulations: all at the defaults).");
   public static final Column GEOMETRY = string("geometry").oneOf(Geometry.words())
       .described("Core geometry of the two stamping threads: shared (one core) or split (one each).");
   public static final Column GEOMETRY_APPLIED = string("geometry_applied").oneOf(APPLIED_WORDS)
-      .described("Kafka instrument: applied or refused, as priority_applied, for the core geometry.");
+      .described("Applied or refused, as priority_applied, for the core geometry.");
   public static final Column STAMP_THREADS = string("stamp_threads")
-      .described("Kafka instrument: tid, policy and allowed cpus of the two stamping threads as read back from "
-          + "/proc.");
+      .described("Tid, policy and allowed cpus of the two stamping threads as read back from /proc: on Kafka the "
+          + "producer I/O thread (producer-io) and the consumer thread; on RabbitMQ and NATS the client's thread that "
+          + "took the acknowledgment (ack) and the thread that took the delivery (receive), each with the comm it had "
+          + "when it stamped the run's probe message, where it read its own tid.");
   public static final Column JVM_THREADS = string("jvm_threads")
-      .described("Kafka instrument: the client JVM's threads by scheduling policy as read back from /proc before "
-          + "the sends; with priority fifo-jvm, how many were raised and any refused.");
+      .described("The client JVM's threads by scheduling policy as read back from /proc before the sends; with "
+          + "priority fifo-jvm, how many were raised and any refused.");
   public static final Column JVM_THREADS_LATE = integer("jvm_threads_late", "count")
-      .described("Kafka instrument, priority fifo-jvm: threads found not real-time by a re-scan of /proc/self/task "
-          + "during the run (created after the raise) and raised then; 0 for the other priorities (empty in "
-          + "the clockoffset, delivery and fifojvm ledgers, written before that).");
+      .described("Priority fifo-jvm: threads found not real-time by a re-scan of /proc/self/task during the run "
+          + "(created after the raise) and raised then; 0 for the other priorities (empty in the clockoffset, delivery "
+          + "and fifojvm ledgers, written before that, and in the rabbitmq and nats ledgers and their pilots).");
   public static final Column PRIORITY_RESTORED = string("priority_restored")
-      .described("Kafka instrument, priority fifo-jvm: threads put back to SCHED_OTHER after the run, each read "
-          + "back; a refusal fails the run. Other priorities: nothing to restore (empty in the clockoffset, "
-          + "delivery and fifojvm ledgers, written before that).");
+      .described("Priority fifo-jvm: threads put back to SCHED_OTHER after the run, each read back; a refusal fails "
+          + "the run. Other priorities: nothing to restore (empty in the clockoffset, delivery and fifojvm ledgers, "
+          + "written before that, and in the rabbitmq and nats ledgers and their pilots).");
   public static final Column SCHED_RT_RUNTIME_US = integer("sched_rt_runtime_us", "us")
-      .described("Kafka instrument: /proc/sys/kernel/sched_rt_runtime_us during the run, the real-time throttling "
-          + "budget per period (-1: none).");
+      .described("/proc/sys/kernel/sched_rt_runtime_us during the run, the real-time throttling budget per period "
+          + "(-1: none).");
   public static final Column SCHED_RT_PERIOD_US = integer("sched_rt_period_us", "us")
-      .described("Kafka instrument: /proc/sys/kernel/sched_rt_period_us during the run.");
+      .described("/proc/sys/kernel/sched_rt_period_us during the run.");
   public static final Column CLOCK_OFFSET_US = integer("clock_offset_us", "us")
       .described("Kafka instrument: emulated offset of the producer's wall clock from the consumer's; non-zero: "
           + "the producer sets each record's CreateTime to floor((send_us + clock_offset_us) / 1000). Empty "
@@ -234,9 +237,10 @@ public final class LedgerSchema {
   public static final Column LOAD_PCT = integer("load_pct", "percent")
       .described("Background utilisation held on each core by the load generator.");
   public static final Column LOAD_APPLIED = string("load_applied").oneOf(APPLIED_WORDS)
-      .described("Kafka instrument: applied or refused, for the background load generator's placement.");
+      .described("Applied or refused, for the background load generator's placement (empty in the rabbitmq and "
+          + "nats ledgers and their pilots, as priority_applied).");
   public static final Column LOAD_MEASURED_PCT = number("load_measured_pct", "percent")
-      .described("Kafka instrument: CPU share per core the load generator achieved during the run (the request is "
+      .described("CPU share per core the load generator achieved during the run (the request is "
           + "load_pct).");
   public static final Column START_PHASE_US = integer("start_phase_us", "us")
       .described("Planned sub-millisecond wall-clock phase of the first send; empty when uncontrolled.");
@@ -328,6 +332,10 @@ public final class LedgerSchema {
           + "key=value pairs joined by ';' in key order (rabbitmq: confirms_multiple_covered, the acknowledgments that "
           + "arrived inside a multiple confirm and so share its ack_ns; nats: ack_thread, ack_path, acks_on_sender_thread); "
           + "empty for Kafka.");
+  public static final Column QUEUE_TYPE = string("queue_type").oneOf(QueueType.words())
+      .described("RabbitMQ runs: the kind of the run's fresh queue, declared over AMQP 0-9-1 with x-queue-type: classic "
+          + "(consumed in no-ack mode) or stream (durable, consumed from its first offset with a prefetch and manual "
+          + "acknowledgments); empty for Kafka and NATS, and in ledgers written before the column (classic).");
   public static final Column INSTRUMENT_WARMUP_EVENTS = integer("instrument_warmup_events", "count")
       .described("Kafka instrument: events sent and discarded after the campaign's broker started, before its "
           + "first run.");
@@ -370,7 +378,8 @@ public final class LedgerSchema {
       SEND_SCHEDULE_SHA256, ACK_NEGATIVE, FLIGHT_NEGATIVE, EVENTS_COMPLETE, OMB_TAKEN, OMB_KEPT, OMB_ZERO,
       OMB_NEGATIVE, OMB_ONE_TICK_NEGATIVE, OMB_RETENTION, LOADAVG_START, LOADAVG_END, OTHER_CPU_PCT, OTHER_CPU_TOP,
       STEAL_PCT, INTERRUPTS, INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL, CLOCKSOURCE, JVM, KAFKA_VERSION,
-      GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, OTHER_TASKS_CPU_PCT, DRIVER_COUNTERS, SEND_LAG_P99_NS);
+      GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, OTHER_TASKS_CPU_PCT, DRIVER_COUNTERS, QUEUE_TYPE,
+      SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
@@ -416,10 +425,13 @@ public final class LedgerSchema {
 
   /** The columns version 6 added; every older layout lacks them (read as empty). */
   private static final String[] V6_COLUMNS = {"block", "broker_lifetime", "warmup_converged", "pacing_burst_share",
-      "steal_pct", "interrupts", "system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters"};
-  /** The columns version 7 added (issue #29: other messaging systems). */
+      "steal_pct", "interrupts", "system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters",
+      "queue_type"};
+  /** The columns version 7 added (issue #29: other messaging systems), and version 8's. */
   private static final String[] V7_COLUMNS = {"system", "client_version", "server_version", "other_tasks_cpu_pct",
-      "driver_counters"};
+      "driver_counters", "queue_type"};
+  /** The column version 8 added (issue #29: RabbitMQ's stream queue). */
+  private static final String[] V8_COLUMNS = {"queue_type"};
 
   /**
    * The layouts of the Kafka instrument's ledgers that exist, each the newest column list less the columns it
@@ -449,11 +461,16 @@ public final class LedgerSchema {
      */
     V6(6, V7_COLUMNS),
     /**
-     * Every column the harness writes now: V6 and the system the run measured with its client's and server's
-     * versions (issue #29): {@link #SYSTEM}, {@link #CLIENT_VERSION}, {@link #SERVER_VERSION}, {@link #DRIVER_COUNTERS}, and
-     * {@link #OTHER_TASKS_CPU_PCT}.
+     * V6 and the system the run measured with its client's and server's versions (issue #29): {@link #SYSTEM},
+     * {@link #CLIENT_VERSION}, {@link #SERVER_VERSION}, {@link #DRIVER_COUNTERS}, and {@link #OTHER_TASKS_CPU_PCT}:
+     * campaigns rabbitmq and nats.
      */
-    V7(7, new String[0]);
+    V7(7, V8_COLUMNS),
+    /**
+     * Every column the harness writes now: V7 and RabbitMQ's queue type (issue #29, a classic queue or a stream):
+     * {@link #QUEUE_TYPE}.
+     */
+    V8(8, new String[0]);
 
     private final int number;
     private final Set<String> lacks;

@@ -7,7 +7,10 @@ package ftl.data;
 public enum Priority {
   /** Left as the JVM created them: SCHED_OTHER, nice 0. */
   DEFAULT("default"),
-  /** SCHED_FIFO at {@link #FIFO_PRIORITY} on just the two stamping threads (producer I/O and consumer). */
+  /**
+   * SCHED_FIFO at {@link #FIFO_PRIORITY} on just the two stamping threads (Kafka: producer I/O and consumer;
+   * RabbitMQ and NATS: the client's completion thread and the delivery thread).
+   */
   FIFO("fifo"),
   /**
    * SCHED_FIFO at {@link #FIFO_PRIORITY} on every thread of the client JVM (producer I/O, consumer, pacer, GC,

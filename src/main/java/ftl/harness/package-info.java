@@ -112,7 +112,11 @@
  *       {@code load_pct}% of every 10 ms period; affinity read back, its measured CPU share recorded.</li>
  * </ul>
  * A manipulation whose read-back differs from the request makes the run {@code aborted} (reason given; no
- * events measured): a run is never silently measured without its manipulation.
+ * events measured): a run is never silently measured without its manipulation. On RabbitMQ and NATS
+ * ({@link ftl.harness.system.SystemCampaignRun}) {@code priority}, {@code geometry} and {@code load_pct} are applied
+ * by the same code ({@code run.ThreadPlacement}) at the same point of the run (after the probe, before the warm-up
+ * sends) to that system's two stamping threads: the client thread that delivers the publisher confirm or PubAck and
+ * the thread that delivers the message, each identified by the tid it read itself when it stamped the probe.
  *
  * <h2>Plan ({@code plan.json}) schema</h2>
  * <pre>
@@ -121,9 +125,11 @@
  *   "description": "free text",
  *   "system":      "kafka",            // kafka (default), rabbitmq or nats: the system every run measures; on
  *                                      // rabbitmq and nats a condition sets only name, send_interval, payload_bytes,
- *                                      // events, warmup_events, repeats and start_phase_us (Plan.SYSTEM_FIELDS), the
- *                                      // warm-up rule is first_sends, and the runner starts the system's server
- *                                      // (Debian's package) per block in scratch/ (or --bootstrap names its URL)
+ *                                      // events, warmup_events, repeats, start_phase_us and the manipulations
+ *                                      // priority, geometry and load_pct (Plan.SYSTEM_FIELDS; on rabbitmq also
+ *                                      // queue_type, Plan.RABBITMQ_FIELDS), the warm-up rule is first_sends, and the
+ *                                      // runner starts the system's server (Debian's package) per block in scratch/
+ *                                      // (or --bootstrap names its URL)
  *   "seed":        42,                 // run-order shuffle seed (default 1; any 64-bit integer)
  *   "repeats":     10,                 // default repeats per condition (default 1; per block with "blocks")
  *   "blocks":      5,                  // optional, integer 1..1000: replication by broker lifetime (below);
@@ -155,6 +161,7 @@
  *   broker_cpus "all" | cpu list   load_pct 0..90   start_phase_us 0..999 (absent: not aligned)   repeats
  *   schedule  id of a replay schedule (absent: one send every send_interval)
  *   clock_offset_us 0 (signed, |x| &lt;= 10 s)   fetch_min_bytes 1   fetch_max_wait_ms 100
+ *   queue_type "classic" | "stream"   (rabbitmq plans only: the kind of the run's fresh queue)
  * </pre>
  * <p><b>Replay conditions.</b> A condition with {@code schedule} sends its measured events at the offsets of that
  * schedule ({@link ftl.harness.replay.SendSchedule}, derived by {@code ftl replay-schedule} from a StatsBomb events

@@ -59,9 +59,12 @@ class LedgerSchemaTest {
   void version_dataDictionary_publishesTheDeclaredVersion() throws IOException {
     assertThat(ledgerResource().path("schema").path("version").asInt()).isEqualTo(LedgerSchema.VERSION);
     assertThat(LedgerSchema.Version.values()[LedgerSchema.Version.values().length - 1].number()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(LedgerSchema.Version.V7.columns()).isEqualTo(LedgerSchema.harnessColumns());
-    List<String> v7 = List.of("system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters");
-    assertThat(LedgerSchema.Version.V6.columns()).as("V6 lacks exactly the five columns of V7")
+    assertThat(LedgerSchema.Version.V8.columns()).isEqualTo(LedgerSchema.harnessColumns());
+    List<String> v8 = List.of("queue_type");
+    assertThat(LedgerSchema.Version.V7.columns()).as("V7 lacks exactly the column of V8")
+        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v8.contains(c)).toList());
+    List<String> v7 = List.of("system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters", "queue_type");
+    assertThat(LedgerSchema.Version.V6.columns()).as("V6 lacks exactly the five columns of V7 and the one of V8")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v7.contains(c)).toList());
     assertThat(LedgerSchema.Version.V5.columns()).as("V5 lacks exactly the six columns of V6 too")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v7.contains(c) && !List.of("block", "broker_lifetime",
@@ -106,10 +109,12 @@ class LedgerSchemaTest {
 
   @Test
   void versionOf_layoutsOfTheCommittedCampaigns_areTheOnesTheJavadocNames() throws IOException {
-    Map<String, LedgerSchema.Version> expected = Map.of("modeA", LedgerSchema.Version.V1, "modeB", LedgerSchema.Version.V1,
-        "isolation", LedgerSchema.Version.V1, "payload", LedgerSchema.Version.V1, "omb-matched", LedgerSchema.Version.V1,
-        "replay", LedgerSchema.Version.V2, "clockoffset", LedgerSchema.Version.V3, "delivery", LedgerSchema.Version.V3,
-        "fifojvm", LedgerSchema.Version.V3);
+    Map<String, LedgerSchema.Version> expected = Map.ofEntries(Map.entry("modeA", LedgerSchema.Version.V1),
+        Map.entry("modeB", LedgerSchema.Version.V1), Map.entry("isolation", LedgerSchema.Version.V1),
+        Map.entry("payload", LedgerSchema.Version.V1), Map.entry("omb-matched", LedgerSchema.Version.V1),
+        Map.entry("replay", LedgerSchema.Version.V2), Map.entry("clockoffset", LedgerSchema.Version.V3),
+        Map.entry("delivery", LedgerSchema.Version.V3), Map.entry("fifojvm", LedgerSchema.Version.V3),
+        Map.entry("rabbitmq", LedgerSchema.Version.V7), Map.entry("nats", LedgerSchema.Version.V7));
     for (Map.Entry<String, LedgerSchema.Version> e : expected.entrySet()) {
       String first = Files.readAllLines(DATA.resolve(e.getKey()).resolve(EventFormat.LEDGER_FILE)).get(0);
       assertThat(LedgerSchema.Version.of(List.of(first.split(",", -1)))).as(e.getKey()).contains(e.getValue());

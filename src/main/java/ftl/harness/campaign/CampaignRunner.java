@@ -388,7 +388,8 @@ public final class CampaignRunner {
         RunOutcome outcome = plan.onKafka()
             ? new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule,
                 plan.stableFlights()).run()
-            : ftl.harness.system.SystemCampaignRun.run(server.system(), r.runId(), r.condition());
+            : ftl.harness.system.SystemCampaignRun.run(server.system(), r.runId(), r.condition(),
+                EmbeddedBroker.childClasspath());
         listener.runFinished(r, outcome);
         String rel = CampaignFolder.eventsFileOf(r.runId());
         String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book());
@@ -495,6 +496,8 @@ public final class CampaignRunner {
     m.put(LedgerSchema.BOOTSTRAP, broker.pid() > 0 ? "embedded" : broker.bootstrap());
     m.putAll(host.ledgerCells().asMap());
     m.put(LedgerSchema.SYSTEM, plan.system());
+    // RabbitMQ's own condition field; the other systems declare no queue of a kind
+    m.put(LedgerSchema.QUEUE_TYPE, plan.system().equals(LedgerSchema.RABBITMQ) ? c.queueType().word() : "");
     if (plan.onKafka()) {
       m.put(LedgerSchema.CLIENT_VERSION, host.kafkaVersion());
       // the embedded broker runs the kafka jar of the archive's own classpath; an external cluster's is not asked
@@ -644,7 +647,8 @@ public final class CampaignRunner {
           throw new InstrumentException("the " + name + " server did not start: " + e.getMessage(), e);
         }
         Condition c = warmupCondition(instrumentWarmupEvents);
-        RunOutcome o = ftl.harness.system.SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c);
+        RunOutcome o = ftl.harness.system.SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c,
+            EmbeddedBroker.childClasspath());
         err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
             o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
             medianFlightMicros(o)));

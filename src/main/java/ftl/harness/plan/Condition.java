@@ -2,6 +2,7 @@ package ftl.harness.plan;
 
 import ftl.data.Priority;
 import ftl.data.Geometry;
+import ftl.data.QueueType;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
@@ -30,13 +31,15 @@ import java.util.regex.Pattern;
  * @param fetchMaxWaitMillis consumer {@code fetch.max.wait.ms}: how long the broker may hold a fetch that has
  *                          fewer than {@code fetchMinBytes}; with {@code fetchMinBytes} above one record it
  *                          lengthens the delivery branch only
+ * @param queueType         RabbitMQ only: the kind of the run's fresh queue ({@code classic} or {@code stream}); the
+ *                          default {@code classic} on every other system, where a plan cannot set it
  */
-// Seventeen components, because a condition is the whole of what a plan holds fixed across a run's repeats and the
+// Eighteen components, because a condition is the whole of what a plan holds fixed across a run's repeats and the
 // ledger records each of them in its own column; build one by name (Condition.named(...)), never positionally.
 public record Condition(String name, long sendIntervalNanos, int payloadBytes, String acks, int lingerMillis,
                         int partitions, int events, int warmupEvents, Priority priority, Geometry geometry,
                         String brokerCpus, int loadPercent, OptionalInt startPhaseMicros, int repeats,
-                        long clockOffsetMicros, int fetchMinBytes, int fetchMaxWaitMillis) {
+                        long clockOffsetMicros, int fetchMinBytes, int fetchMaxWaitMillis, QueueType queueType) {
 
   /** Largest clock offset a plan may ask for: 10 s (Kafka rejects CreateTimes an hour away by default). */
   public static final long MAX_CLOCK_OFFSET_MICROS = 10_000_000L;
@@ -59,6 +62,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     Objects.requireNonNull(geometry, "geometry");
     Objects.requireNonNull(brokerCpus, "broker_cpus");
     Objects.requireNonNull(startPhaseMicros, "start_phase_us");
+    Objects.requireNonNull(queueType, "queue_type");
     require(NAME.matcher(name).matches(), "name", "must match [A-Za-z0-9._-]+ (was \"" + name + "\")");
     require(sendIntervalNanos >= MIN_SEND_INTERVAL_NANOS, "send_interval", "must be at least 50us (was " + sendIntervalNanos + "ns)");
     require(payloadBytes >= 0 && payloadBytes <= 1_000_000, "payload_bytes", "must be 0..1000000 (was " + payloadBytes + ")");
@@ -108,6 +112,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     private long clockOffsetMicros = ConditionDefaults.CLOCK_OFFSET_MICROS;
     private int fetchMinBytes = ConditionDefaults.FETCH_MIN_BYTES;
     private int fetchMaxWaitMillis = ConditionDefaults.FETCH_MAX_WAIT_MILLIS;
+    private QueueType queueType = ConditionDefaults.QUEUE_TYPE;
 
     private Builder(String name) {
       this.name = name;
@@ -145,6 +150,8 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
 
     public Builder fetchMaxWaitMillis(int v) { fetchMaxWaitMillis = v; return this; }
 
+    public Builder queueType(QueueType v) { queueType = v; return this; }
+
     /**
      * The condition; the one positional call of the canonical constructor outside the record itself.
      *
@@ -153,7 +160,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     public Condition build() {
       return new Condition(name, sendIntervalNanos, payloadBytes, acks, lingerMillis, partitions, events, warmupEvents,
           priority, geometry, brokerCpus, loadPercent, startPhaseMicros, repeats, clockOffsetMicros, fetchMinBytes,
-          fetchMaxWaitMillis);
+          fetchMaxWaitMillis, queueType);
     }
   }
 

@@ -2,6 +2,7 @@ package ftl.harness.plan;
 
 import ftl.data.Geometry;
 import ftl.data.Priority;
+import ftl.data.QueueType;
 import java.util.OptionalInt;
 
 /**
@@ -45,4 +46,6 @@ public final class ConditionDefaults {
   public static final int FETCH_MIN_BYTES = 1;
   /** Consumer {@code fetch.max.wait.ms} of the instrument (every campaign before {@code delivery}). */
   public static final int FETCH_MAX_WAIT_MILLIS = 100;
+  /** RabbitMQ's queue type: a classic queue (every RabbitMQ campaign before {@code queue_type}). */
+  public static final QueueType QUEUE_TYPE = QueueType.CLASSIC;
 }

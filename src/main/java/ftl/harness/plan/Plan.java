@@ -45,12 +45,22 @@ public record Plan(String campaign, String description, long seed, String warmup
   }
 
   /**
-   * The condition fields a plan on a system other than Kafka may set: the run on RabbitMQ or NATS aligns its first
-   * send to a start phase but applies no manipulation yet (priority, geometry, load, clock offset) and has no Kafka
-   * client settings (acks, linger, partitions, fetch), so a plan asking for one is refused rather than run without it.
+   * The condition fields a plan on a system other than Kafka may set: what the run on RabbitMQ or NATS applies
+   * ({@code ftl.harness.system.SystemCampaignRun}). Besides the sends and the start phase, the manipulations it
+   * applies with the Kafka run's own code: {@code priority} and {@code geometry} on the two stamping threads (the
+   * client's completion thread and the delivery thread) and the background {@code load_pct}. It has no Kafka client
+   * settings ({@code acks}, {@code linger_ms}, {@code partitions}, {@code fetch_min_bytes}, {@code fetch_max_wait_ms}),
+   * and does not apply {@code broker_cpus} or {@code clock_offset_us} (nor a replay {@code schedule}), so a plan
+   * asking for one is refused by name rather than run without it. RabbitMQ's own field is {@link #RABBITMQ_FIELDS}.
    */
   public static final Set<String> SYSTEM_FIELDS = Set.of("name", "send_interval", "send_interval_ns", "payload_bytes",
-      "events", "warmup_events", "repeats", "start_phase_us");
+      "events", "warmup_events", "repeats", "start_phase_us", "priority", "geometry", "load_pct");
+
+  /**
+   * RabbitMQ's own condition field: {@code queue_type}, the kind of queue its run declares ({@code classic}, the
+   * default, or {@code stream}); refused on Kafka and NATS, which have no such queue.
+   */
+  public static final Set<String> RABBITMQ_FIELDS = Set.of("queue_type");
 
   /** True when the plan's runs are on Kafka (the instrument's Kafka run, every manipulation). */
   public boolean onKafka() { return system.equals(ftl.data.LedgerSchema.KAFKA); }
@@ -80,6 +90,14 @@ public record Plan(String campaign, String description, long seed, String warmup
     }
     conditions = List.copyOf(conditions);
     scheduleOf = java.util.Map.copyOf(scheduleOf);
+    if (!system.equals(ftl.data.LedgerSchema.RABBITMQ)) {
+      for (Condition c : conditions) {
+        if (c.queueType() != ConditionDefaults.QUEUE_TYPE) {
+          throw new Condition.InvalidField(c.name() + ".queue_type", "applies to rabbitmq plans only: a run on " + system
+              + " has no queue of that kind to declare");
+        }
+      }
+    }
     if (!NAME.matcher(campaign).matches()) {
       throw new Condition.InvalidField("campaign", "must match [A-Za-z0-9._-]+ (was \"" + campaign + "\")");
     }

@@ -2,6 +2,7 @@ package ftl.harness.plan;
 
 import ftl.data.Priority;
 import ftl.data.Geometry;
+import ftl.data.QueueType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
@@ -48,7 +49,8 @@ public final class PlanParser {
   /** Condition fields, their JSON names. {@code send_interval} may be given as {@code send_interval_ns} instead. */
   static final Set<String> CONDITION_FIELDS = Set.of("name", "send_interval", "send_interval_ns", "payload_bytes",
       "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
-      "load_pct", "start_phase_us", "repeats", "clock_offset_us", "fetch_min_bytes", "fetch_max_wait_ms", "schedule");
+      "load_pct", "start_phase_us", "repeats", "clock_offset_us", "fetch_min_bytes", "fetch_max_wait_ms", "schedule",
+      "queue_type");
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
       "conditions", "matrix", "predictions", "replay", "blocks", "criteria", "calibration",
       ftl.data.RunExclusion.MEMBER, "system");
@@ -63,7 +65,8 @@ public final class PlanParser {
       Map.entry("events", "ev"), Map.entry("warmup_events", "wu"), Map.entry("priority", ""),
       Map.entry("geometry", ""), Map.entry("broker_cpus", "bcpu"), Map.entry("load_pct", "load"),
       Map.entry("start_phase_us", "ph"), Map.entry("repeats", "rep"), Map.entry("clock_offset_us", "off"),
-      Map.entry("fetch_min_bytes", "fmb"), Map.entry("fetch_max_wait_ms", "fmw"), Map.entry("schedule", ""));
+      Map.entry("fetch_min_bytes", "fmb"), Map.entry("fetch_max_wait_ms", "fmw"), Map.entry("schedule", ""),
+      Map.entry("queue_type", ""));
 
   /** Built-in defaults for every condition field except {@code name}, {@code warmup_events} and {@code repeats}: {@link ConditionDefaults}. */
   static ObjectNode builtInDefaults(ObjectMapper m) {
@@ -81,6 +84,7 @@ public final class PlanParser {
     d.put("clock_offset_us", ConditionDefaults.CLOCK_OFFSET_MICROS);
     d.put("fetch_min_bytes", ConditionDefaults.FETCH_MIN_BYTES);
     d.put("fetch_max_wait_ms", ConditionDefaults.FETCH_MAX_WAIT_MILLIS);
+    d.put("queue_type", ConditionDefaults.QUEUE_TYPE.word());
     return d;
   }
 
@@ -137,9 +141,7 @@ public final class PlanParser {
       throw new Condition.InvalidField("system", "must be one of " + String.join(", ", ftl.data.LedgerSchema.SYSTEM_WORDS)
           + " (was \"" + ftl.data.Echo.of(system) + "\")");
     }
-    if (!system.equals(ftl.data.LedgerSchema.KAFKA)) {
-      refuseKafkaOnlyFields(root, system);
-    }
+    refuseFieldsOfOtherSystems(root, system);
     long seed = root.has("seed") ? integer(root.get("seed"), "seed") : 1L;
     int planRepeats = root.has("repeats") ? (int) integer(root.get("repeats"), "repeats") : 1;
 
@@ -249,10 +251,12 @@ public final class PlanParser {
   }
 
   /**
-   * On a system other than Kafka, a condition field outside {@link Plan#SYSTEM_FIELDS} (in {@code defaults}, a
-   * condition or the matrix) is refused by name: that run applies no manipulation and has no Kafka client settings.
+   * A condition field (in {@code defaults}, a condition or the matrix) that the plan's system does not apply is refused
+   * by name: on RabbitMQ and NATS every field outside {@link Plan#SYSTEM_FIELDS} (Kafka's client settings and the
+   * manipulations that run does not apply) and on RabbitMQ also outside {@link Plan#RABBITMQ_FIELDS}; on Kafka and
+   * NATS RabbitMQ's own {@link Plan#RABBITMQ_FIELDS}.
    */
-  private static void refuseKafkaOnlyFields(ObjectNode root, String system) {
+  private static void refuseFieldsOfOtherSystems(ObjectNode root, String system) {
     List<Map.Entry<String, JsonNode>> places = new ArrayList<>();
     if (root.get("defaults") instanceof ObjectNode d) {
       places.add(Map.entry("defaults.", d));
@@ -265,13 +269,23 @@ public final class PlanParser {
         places.add(Map.entry("conditions[" + i + "].", cs.get(i)));
       }
     }
+    boolean kafka = system.equals(ftl.data.LedgerSchema.KAFKA);
+    boolean rabbitmq = system.equals(ftl.data.LedgerSchema.RABBITMQ);
+    java.util.Set<String> allowed = new java.util.TreeSet<>(Plan.SYSTEM_FIELDS);
+    if (rabbitmq) {
+      allowed.addAll(Plan.RABBITMQ_FIELDS);
+    }
     for (Map.Entry<String, JsonNode> p : places) {
       if (p.getValue() instanceof ObjectNode o) {
         for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
           String f = it.next();
-          if (!Plan.SYSTEM_FIELDS.contains(f)) {
+          if (Plan.RABBITMQ_FIELDS.contains(f) && !rabbitmq) {
+            throw new Condition.InvalidField(p.getKey() + f, "applies to rabbitmq plans only: a run on " + system
+                + " has no queue of that kind to declare");
+          }
+          if (!kafka && !allowed.contains(f)) {
             throw new Condition.InvalidField(p.getKey() + f, "applies to kafka plans only: a run on " + system
-                + " sets only " + String.join(", ", new java.util.TreeSet<>(Plan.SYSTEM_FIELDS)));
+                + " sets only " + String.join(", ", allowed));
           }
         }
       }
@@ -445,6 +459,12 @@ public final class PlanParser {
       } catch (IllegalArgumentException e) {
         throw new Condition.InvalidField("geometry", e.getMessage());
       }
+      QueueType queueType;
+      try {
+        queueType = QueueType.ofWord(c.get("queue_type").asText());
+      } catch (IllegalArgumentException e) {
+        throw new Condition.InvalidField("queue_type", e.getMessage());
+      }
       OptionalInt phase = c.has("start_phase_us") && !c.get("start_phase_us").isNull()
           ? OptionalInt.of((int) integer(c.get("start_phase_us"), "start_phase_us")) : OptionalInt.empty();
       return Condition.named(c.get("name").asText()).sendIntervalNanos(interval)
@@ -455,7 +475,7 @@ public final class PlanParser {
           .loadPercent((int) integer(c.get("load_pct"), "load_pct")).startPhaseMicros(phase)
           .repeats((int) integer(c.get("repeats"), "repeats")).clockOffsetMicros(integer(c.get("clock_offset_us"), "clock_offset_us"))
           .fetchMinBytes((int) integer(c.get("fetch_min_bytes"), "fetch_min_bytes"))
-          .fetchMaxWaitMillis((int) integer(c.get("fetch_max_wait_ms"), "fetch_max_wait_ms")).build();
+          .fetchMaxWaitMillis((int) integer(c.get("fetch_max_wait_ms"), "fetch_max_wait_ms")).queueType(queueType).build();
     } catch (Condition.InvalidField e) {
       String field = e.field().startsWith(at) ? e.field() : at + e.field();
       String problem = e.getMessage().substring(e.field().length() + 2);

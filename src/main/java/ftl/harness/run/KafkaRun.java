@@ -116,7 +116,7 @@ public final class KafkaRun {
     private final LedgerCells cells = new LedgerCells();
     private final StampBook book = new StampBook(condition.warmupEvents(), condition.events(), nanoClock, WallClock.SYSTEM);
     private final RunState state = new RunState();
-    private final ThreadPlacement placement = new ThreadPlacement(condition, broker, cells);
+    private final ThreadPlacement placement = new ThreadPlacement(condition, cells);
     private final RunClients clients = new RunClients(condition, broker,
         "ftl-" + runId + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16));
     private OtherCpu cpu;
@@ -136,12 +136,12 @@ public final class KafkaRun {
       List<String> refused = List.of();
       String failure = null;
       try {
-        placement.placeBroker();
+        placement.placeBroker(broker);
         placement.startLoad(childClasspath);
         clients.open(book, state, nanoClock);
         // Whole-JVM priority first (fifo-jvm), then the manipulations on the two stamping threads, each read back.
         placement.applyToJvm();
-        placement.applyToStampingThreads(state.producerTid.get(), state.consumerTid.get());
+        placement.applyToStampingThreads(producerIoThread(state.producerTid.get()), consumerThread(state.consumerTid.get()));
         refused = placement.refused();
         if (refused.isEmpty()) {
           sendAndDrain();
@@ -235,6 +235,19 @@ public final class KafkaRun {
       long durationMillis = TimeUnit.NANOSECONDS.toMillis(nanoClock.nowNanos() - t0);
       return new RunOutcome(v.status(), v.reason(), book, tally, lag, startedAt, durationMillis, cells.asMap());
     }
+  }
+
+  /**
+   * The producer's I/O thread as the manipulations address it: the tid its probe callback read from
+   * {@code /proc/thread-self}, which must be named {@link #PRODUCER_IO_COMM}.
+   */
+  static StampingThread producerIoThread(int tid) {
+    return new StampingThread("producer", "producer-io", tid, PRODUCER_IO_COMM);
+  }
+
+  /** The consumer thread as the manipulations address it: the tid it read itself, named {@link #RECV_THREAD}. */
+  static StampingThread consumerThread(int tid) {
+    return new StampingThread("consumer", "consumer", tid, RECV_THREAD);
   }
 
   /**

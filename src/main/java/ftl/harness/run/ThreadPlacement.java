@@ -18,11 +18,13 @@ import java.util.List;
  * stamping threads. It owns the ledger columns that record them ({@code broker_cpus}, {@code load_applied},
  * {@code load_measured_pct}, {@code jvm_threads}, {@code jvm_threads_late}, {@code priority_restored},
  * {@code priority_applied}, {@code geometry_applied}, {@code stamp_threads}) and collects the refusals that abort
- * the run. Used by the coordinating thread of {@link KafkaRun} only.
+ * the run. The one implementation of the manipulations on every system: {@link KafkaRun} and, on RabbitMQ and NATS,
+ * {@link ftl.harness.system.SystemCampaignRun} call it from their coordinating thread only, in the same order (load,
+ * then after the probe the JVM's threads and the two stamping threads, re-scans during the sends, restore, load
+ * stopped). Not thread-safe.
  */
-final class ThreadPlacement {
+public final class ThreadPlacement {
   private final Condition condition;
-  private final KafkaRun.BrokerHandle broker;
   private final LedgerCells cells;
   private final List<String> refused = new ArrayList<>();
   private LoadGenerator load;
@@ -32,14 +34,14 @@ final class ThreadPlacement {
   private String jvmRefused;
   private JvmPriority.Pass restored;
 
-  ThreadPlacement(Condition condition, KafkaRun.BrokerHandle broker, LedgerCells cells) {
+  /** The manipulations of {@code condition}, recorded in {@code cells}. */
+  public ThreadPlacement(Condition condition, LedgerCells cells) {
     this.condition = condition;
-    this.broker = broker;
     this.cells = cells;
   }
 
   /** Pins the embedded broker's threads to the condition's cores (an external cluster is not placed). */
-  void placeBroker() {
+  void placeBroker(KafkaRun.BrokerHandle broker) {
     if (broker.pid() > 0) {
       String cpus = condition.brokerCpus().equals("all") ? Scheduling.allCpus() : condition.brokerCpus();
       Scheduling.Applied a = Scheduling.pinProcess(broker.pid(), cpus);
@@ -52,8 +54,13 @@ final class ThreadPlacement {
     }
   }
 
-  /** Starts the background load generator when the condition asks for load. */
-  void startLoad(String childClasspath) throws java.io.IOException {
+  /**
+   * Starts the background load generator when the condition asks for load ({@code childClasspath}: the classpath
+   * of its JVM, {@link ftl.harness.broker.EmbeddedBroker#childClasspath()}).
+   *
+   * @throws java.io.IOException when its JVM cannot be started
+   */
+  public void startLoad(String childClasspath) throws java.io.IOException {
     if (condition.loadPercent() > 0) {
       load = LoadGenerator.start(childClasspath, condition.loadPercent());
       loadTicks0 = ProcFs.processCpuTicks(load.pid());
@@ -70,7 +77,7 @@ final class ThreadPlacement {
    * {@code fifo-jvm}: every thread of this JVM to SCHED_FIFO, read back thread by thread; for the other
    * priorities, a check that no thread of this JVM is left real-time by an earlier run.
    */
-  void applyToJvm() {
+  public void applyToJvm() {
     JvmPriority all = JvmPriority.ofThisJvm(Priority.FIFO_PRIORITY);
     if (condition.priority() != Priority.FIFO_JVM) {
       List<String> left = all.notDefault();
@@ -92,7 +99,7 @@ final class ThreadPlacement {
    * During a fifo-jvm run: raises threads created since the last pass; returns false (and the sends must stop)
    * when one cannot be raised.
    */
-  boolean rescanJvm() {
+  public boolean rescanJvm() {
     if (jvm == null || jvmRefused != null) {
       return true;
     }
@@ -111,15 +118,19 @@ final class ThreadPlacement {
   }
 
   /**
-   * The condition's priority and geometry on the producer I/O thread {@code ptid} and the consumer thread
-   * {@code ctid}, each read back; both refused when the two threads are not the ones their names say.
+   * The condition's priority and geometry on the two stamping threads, {@code ack} (Kafka's producer I/O thread, the
+   * RabbitMQ or NATS client's completion thread) and {@code recv} (the thread that delivers to the application),
+   * each read back; both refused when a thread is not the one identified ({@link StampingThread#identifiedIn}: it
+   * never stamped, ended, or its tid is another thread's now). Geometry {@code split} puts {@code ack} on core 0 and
+   * {@code recv} on the last core, {@code shared} both on the last core.
    */
-  void applyToStampingThreads(int ptid, int ctid) {
+  public void applyToStampingThreads(StampingThread ack, StampingThread recv) {
     long pid = ProcFs.pid();
-    String pcomm = ProcFs.comm(pid, ptid);
-    String ccomm = ProcFs.comm(pid, ctid);
-    if (!KafkaRun.PRODUCER_IO_COMM.equals(pcomm) || !KafkaRun.RECV_THREAD.equals(ccomm)) {
-      refused.add("stamping threads not identified (producer tid " + ptid + " comm " + pcomm + ", consumer tid " + ctid + " comm " + ccomm + ")");
+    int ptid = ack.tid();
+    int ctid = recv.tid();
+    if (!ack.identifiedIn(pid) || !recv.identifiedIn(pid)) {
+      refused.add("stamping threads not identified (" + ack.role() + " tid " + ptid + " comm " + ProcFs.comm(pid, ptid)
+          + ", " + recv.role() + " tid " + ctid + " comm " + ProcFs.comm(pid, ctid) + ")");
       cells.put(LedgerSchema.PRIORITY_APPLIED, LedgerSchema.REFUSED);
       cells.put(LedgerSchema.GEOMETRY_APPLIED, LedgerSchema.REFUSED);
       return;
@@ -129,7 +140,8 @@ final class ThreadPlacement {
     boolean prioOk = pp.ok() && cp.ok();
     cells.put(LedgerSchema.PRIORITY_APPLIED, prioOk ? LedgerSchema.APPLIED : LedgerSchema.REFUSED);
     if (!prioOk) {
-      refused.add("priority " + condition.priority().word() + ": producer " + pp.detail() + ", consumer " + cp.detail());
+      refused.add("priority " + condition.priority().word() + ": " + ack.role() + " " + pp.detail() + ", " + recv.role()
+          + " " + cp.detail());
     }
     int last = Scheduling.cores() - 1;
     Scheduling.Applied pg;
@@ -150,32 +162,33 @@ final class ThreadPlacement {
     boolean geoOk = pg.ok() && cg.ok();
     cells.put(LedgerSchema.GEOMETRY_APPLIED, geoOk ? LedgerSchema.APPLIED : LedgerSchema.REFUSED);
     if (!geoOk) {
-      refused.add("geometry " + condition.geometry().word() + ": producer " + pg.detail() + ", consumer " + cg.detail());
+      refused.add("geometry " + condition.geometry().word() + ": " + ack.role() + " " + pg.detail() + ", " + recv.role()
+          + " " + cg.detail());
     }
     ProcFs.Sched ps = ProcFs.sched(pid, ptid);
     ProcFs.Sched cs = ProcFs.sched(pid, ctid);
-    cells.put(LedgerSchema.STAMP_THREADS, "producer-io tid " + ptid + " " + (ps == null ? "?" : ps.word()) + " cpus "
-        + ProcFs.cpusAllowed(pid, ptid) + "; consumer tid " + ctid + " " + (cs == null ? "?" : cs.word()) + " cpus "
-        + ProcFs.cpusAllowed(pid, ctid));
+    cells.put(LedgerSchema.STAMP_THREADS, ack.label() + " tid " + ptid + " " + (ps == null ? "?" : ps.word()) + " cpus "
+        + ProcFs.cpusAllowed(pid, ptid) + "; " + recv.label() + " tid " + ctid + " " + (cs == null ? "?" : cs.word())
+        + " cpus " + ProcFs.cpusAllowed(pid, ctid));
   }
 
   /** Manipulations refused so far (the run is aborted when any was, before its sends). */
-  List<String> refused() {
+  public List<String> refused() {
     return List.copyOf(refused);
   }
 
   /** A fifo-jvm thread created during the run that could not be raised, or null. */
-  String jvmRefused() {
+  public String jvmRefused() {
     return jvmRefused;
   }
 
   /** fifo-jvm: back to SCHED_OTHER before the tear-down. */
-  void restoreFirst() {
+  public void restoreFirst() {
     restored = jvm == null ? null : jvm.restoreAll();
   }
 
   /** fifo-jvm: once more after the tear-down (threads started meanwhile); writes the restore's columns. */
-  void restoreAgain() {
+  public void restoreAgain() {
     if (jvm != null) {
       JvmPriority.Pass again = jvm.restoreAll();
       List<String> refusedBoth = new ArrayList<>(restored.refused());
@@ -190,12 +203,12 @@ final class ThreadPlacement {
   }
 
   /** fifo-jvm threads not restored to SCHED_OTHER (empty when every one was, or none was raised). */
-  List<String> notRestored() {
+  public List<String> notRestored() {
     return restored == null ? List.of() : restored.refused();
   }
 
   /** Pid of the load generator, -1 when none runs. */
-  long loadPid() {
+  public long loadPid() {
     return load == null ? -1L : load.pid();
   }
 
@@ -210,7 +223,7 @@ final class ThreadPlacement {
   }
 
   /** Records the load achieved and stops the generator; true when it died during the run. */
-  boolean stopLoad() {
+  public boolean stopLoad() {
     if (load == null) {
       cells.put(LedgerSchema.LOAD_MEASURED_PCT, "0.0");
       return false;

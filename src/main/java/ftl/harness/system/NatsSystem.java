@@ -20,6 +20,11 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -68,12 +73,14 @@ public final class NatsSystem implements MessagingSystem {
 
   private final NatsServer server;
   private final String url;
+  private final ExecutorService adminThreads;
   private final Connection admin;
   private final Config config;
 
-  private NatsSystem(NatsServer server, String url, Connection admin, Config config) {
+  private NatsSystem(NatsServer server, String url, ExecutorService adminThreads, Connection admin, Config config) {
     this.server = server;
     this.url = url;
+    this.adminThreads = adminThreads;
     this.admin = admin;
     this.config = config;
   }
@@ -100,12 +107,32 @@ public final class NatsSystem implements MessagingSystem {
   }
 
   private static NatsSystem open(NatsServer server, String url, Config config) throws IOException {
-    return new NatsSystem(server, url, connection(url, "ftl-admin"), config);
+    ExecutorService threads = clientThreads("ftl-admin");
+    try {
+      return new NatsSystem(server, url, threads, connection(url, "ftl-admin", threads), config);
+    } catch (IOException | RuntimeException e) {
+      threads.shutdownNow();
+      throw e;
+    }
   }
 
-  static Connection connection(String url, String name) throws IOException {
+  /**
+   * The pool one connection's reader, writer and dispatchers run on: jnats' own default (a cached pool, threads
+   * named {@code <connection name>:<n>}, idle ones ending after 500 ms), but one the run shuts down when it closes
+   * the connection ({@link #quietly}). jnats does not shut its default pool down on close, so the dispatcher thread
+   * that stamped a run's acknowledgments would outlive the run for up to 500 ms, with the run's priority still on it,
+   * and the next run would find it real-time (and refuse to run, ThreadPlacement's check).
+   */
+  static ExecutorService clientThreads(String connectionName) {
+    AtomicInteger n = new AtomicInteger();
+    return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 500, TimeUnit.MILLISECONDS, new SynchronousQueue<>(),
+        r -> new Thread(r, connectionName + ":" + n.incrementAndGet()));
+  }
+
+  /** A connection named {@code name} whose threads run on {@code threads} ({@link #clientThreads}). */
+  static Connection connection(String url, String name, ExecutorService threads) throws IOException {
     Options o = new Options.Builder().server(url).connectionName(name).connectionTimeout(Duration.ofSeconds(5))
-        .noReconnect().build();
+        .noReconnect().executor(threads).build();
     try {
       return Nats.connect(o);
     } catch (InterruptedException e) {
@@ -161,6 +188,8 @@ public final class NatsSystem implements MessagingSystem {
     private final Object ackLock = new Object();
     private final AtomicReference<String> ackThread = new AtomicReference<>();
     private final AtomicReference<String> receiveError = new AtomicReference<>();
+    private final ExecutorService consumerThreads = clientThreads("ftl-c");
+    private final ExecutorService publisherThreads = clientThreads("ftl-p");
     private Connection consumerConnection;
     private Connection publisherConnection;
     private JetStream publisher;
@@ -187,7 +216,7 @@ public final class NatsSystem implements MessagingSystem {
             .storageType(config.memory() ? StorageType.Memory : StorageType.File).replicas(1).build();
         admin.jetStreamManagement().addStream(sc);
         created = true;
-        consumerConnection = connection(url, "ftl-c");
+        consumerConnection = connection(url, "ftl-c", consumerThreads);
         PushSubscribeOptions pso = PushSubscribeOptions.builder().stream(name).configuration(ConsumerConfiguration
             .builder().ackPolicy(AckPolicy.None).deliverPolicy(DeliverPolicy.All).build()).build();
         // subscribe returns once the server created the consumer: it is in place before the first publish.
@@ -195,7 +224,7 @@ public final class NatsSystem implements MessagingSystem {
         receiver = new Thread(() -> receive(sub), SystemRun.RECV_THREAD);
         receiver.setDaemon(true);
         receiver.start();
-        publisherConnection = connection(url, "ftl-p");
+        publisherConnection = connection(url, "ftl-p", publisherThreads);
         publisher = publisherConnection.jetStream();
         if (config.ackPath() == AckPath.REPLY_HANDLER) {
           publisherConnection.createDispatcher(this::onPubAck).subscribe(ackPrefix + "*");
@@ -292,7 +321,7 @@ public final class NatsSystem implements MessagingSystem {
         return;
       }
       closed = true;
-      quietly(publisherConnection);
+      quietly(publisherConnection, publisherThreads);
       receiving = false;
       if (receiver != null) {
         try {
@@ -301,7 +330,7 @@ public final class NatsSystem implements MessagingSystem {
           Thread.currentThread().interrupt();
         }
       }
-      quietly(consumerConnection);
+      quietly(consumerConnection, consumerThreads);
       if (created && admin.getStatus() == Connection.Status.CONNECTED) {
         try {
           JetStreamManagement jsm = admin.jetStreamManagement();
@@ -345,21 +374,32 @@ public final class NatsSystem implements MessagingSystem {
     return c instanceof Exception ? (Exception) c : new Exception(c);
   }
 
-  private static void quietly(Connection c) {
-    if (c != null) {
-      try {
+  /**
+   * Closes {@code c} (null: never opened), then shuts its pool down and waits up to 5 s for its threads to end: a
+   * thread still there after that is found by the next run's check of the JVM's threads.
+   */
+  private static void quietly(Connection c, ExecutorService threads) {
+    try {
+      if (c != null) {
         c.close();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      // already closed
+    } finally {
+      threads.shutdown();
+      try {
+        threads.awaitTermination(5, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-      } catch (RuntimeException e) {
-        // already closed
       }
     }
   }
 
   @Override
   public void close() {
-    quietly(admin);
+    quietly(admin, adminThreads);
     if (server != null) {
       server.close();
     }

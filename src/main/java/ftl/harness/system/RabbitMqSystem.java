@@ -8,6 +8,7 @@ import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.MessageProperties;
 import com.rabbitmq.client.impl.ClientVersion;
+import ftl.data.QueueType;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -22,13 +23,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * RabbitMQ through AMQP 0-9-1 with the system's own Java client ({@code com.rabbitmq:amqp-client}): per run a fresh
- * classic queue ({@code x-queue-type=classic}) on the default exchange, a publisher connection whose channel is in
- * confirm mode, and a consumer connection with one {@code basic.consume} in no-ack mode.
+ * queue on the default exchange, a publisher connection whose channel is in confirm mode, and a consumer connection
+ * with one {@code basic.consume}. The queue is of the {@link Options#queueType}: a classic queue
+ * ({@code x-queue-type=classic}) consumed in no-ack mode, or a stream ({@code x-queue-type=stream}, RabbitMQ 3.9 and
+ * later; a server without streams refuses the declare and the run fails naming it), which AMQP 0-9-1 can only declare
+ * durable and non-exclusive and only consume with a prefetch ({@value #STREAM_PREFETCH} messages, {@code basic.qos})
+ * and manual acknowledgments, from the offset {@value #STREAM_OFFSET} ({@code x-stream-offset}): the stream is fresh
+ * and the consumer attached before the first publish, so its first offset is the run's first message, and no message
+ * appended between {@code consume-ok} and the stream reader's start can be skipped, as with {@code next} it could.
  * <ul>
  *   <li>ack stamp: the publisher confirm ({@code basic.ack}) as the client's {@code ConfirmListener} hands it over, on
- *       the publisher connection's thread; a confirm with {@code multiple} stamps every message it covers
- *       ({@link ConfirmTracker}; counted in {@code confirms_multiple_covered});</li>
- *   <li>receive stamp: {@code handleDelivery}, on the consumer connection's dispatch thread {@code ftl-recv};</li>
+ *       the publisher connection's reader thread (named {@code AMQP Connection <host>:<port>} by the client, so its
+ *       {@code comm} is {@code AMQP Connection}, as the other connections' readers are: the run tells them apart by
+ *       the tid that thread reads itself at the probe's confirm); a confirm with {@code multiple} stamps every message
+ *       it covers ({@link ConfirmTracker}; counted in {@code confirms_multiple_covered});</li>
+ *   <li>receive stamp: {@code handleDelivery}, on the consumer connection's dispatch thread {@code ftl-recv} (the
+ *       consumer work pool's one thread); on a stream, after the stamp, every {@value #STREAM_ACK_EVERY}th delivery
+ *       acknowledges all before it ({@code basic.ack} with {@code multiple}), so the prefetch never fills;</li>
  *   <li>{@code create_ms}: empty ({@link SystemName#RABBITMQ}): the AMQP {@code timestamp} property is whole seconds
  *       and is not set.</li>
  * </ul>
@@ -38,11 +49,34 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class RabbitMqSystem implements MessagingSystem {
 
-  /** How messages are published. */
-  public record Options(boolean persistent) {
+  /**
+   * How messages are published and queued.
+   *
+   * @param persistent delivery mode 2 on a durable queue (a stream is durable and persistent whatever this says)
+   * @param queueType  the kind of each run's fresh queue
+   */
+  public record Options(boolean persistent, QueueType queueType) {
+    public Options {
+      java.util.Objects.requireNonNull(queueType, "queueType");
+    }
+
+    /** Transient messages ({@code persistent}) or persistent ones on a durable queue, on a classic queue. */
+    public Options(boolean persistent) {
+      this(persistent, QueueType.CLASSIC);
+    }
+
+    /** Transient messages on a classic queue. */
     public static Options defaults() { return new Options(false); }
+
+    public Options withQueueType(QueueType t) { return new Options(persistent, t); }
   }
 
+  /** Prefetch ({@code basic.qos}) of a stream's consumer, messages: a stream cannot be consumed without one. */
+  static final int STREAM_PREFETCH = 1000;
+  /** A stream's consumer acknowledges every this many deliveries at once ({@code multiple}); well below the prefetch. */
+  static final int STREAM_ACK_EVERY = 100;
+  /** Where a stream's consumer starts ({@code x-stream-offset}). */
+  static final String STREAM_OFFSET = "first";
   static final int CONFIRM_CAPACITY = 1 << 16;
   private static final AtomicInteger THREADS = new AtomicInteger();
 
@@ -52,16 +86,32 @@ public final class RabbitMqSystem implements MessagingSystem {
   private final Options options;
   private final String serverVersion;
   private final String uri;
+  /** False for a {@link #withQueueType} view, whose close closes nothing. */
+  private final boolean owner;
 
-  private RabbitMqSystem(RabbitMqServer server, String uri, ConnectionFactory factory, Connection admin, Options options) {
+  private RabbitMqSystem(RabbitMqServer server, String uri, ConnectionFactory factory, Connection admin, Options options,
+                         boolean owner) {
     this.server = server;
     this.uri = uri;
     this.factory = factory;
     this.admin = admin;
     this.options = options;
+    this.owner = owner;
     Object v = admin.getServerProperties().get("version");
     this.serverVersion = v == null ? "" : v.toString();
   }
+
+  /**
+   * This system with another queue type for the runs opened through it: the same server, connection factory and
+   * admin connection. Closing the view closes nothing; this system still owns them.
+   */
+  public RabbitMqSystem withQueueType(QueueType t) {
+    return t == options.queueType() && !owner ? this
+        : new RabbitMqSystem(server, uri, factory, admin, options.withQueueType(t), false);
+  }
+
+  /** The options of the runs opened through it. */
+  public Options options() { return options; }
 
   /** Starts a RabbitMQ node of its own under {@code scratch} and connects to it; closing stops it. */
   public static RabbitMqSystem start(Path scratch, Options options) throws IOException {
@@ -88,7 +138,7 @@ public final class RabbitMqSystem implements MessagingSystem {
     ConnectionFactory f = factory(uri);
     f.setThreadFactory(r -> new Thread(r, "ftl-amqp-" + THREADS.incrementAndGet()));
     try {
-      return new RabbitMqSystem(server, uri, f, f.newConnection("ftl-admin"), options);
+      return new RabbitMqSystem(server, uri, f, f.newConnection("ftl-admin"), options, true);
     } catch (TimeoutException e) {
       throw new IOException("no AMQP connection to " + endpoint(f) + ": " + e.getMessage(), e);
     }
@@ -173,6 +223,10 @@ public final class RabbitMqSystem implements MessagingSystem {
     private final Delivery delivery;
     private final ConfirmTracker confirms = new ConfirmTracker(CONFIRM_CAPACITY);
     private final AMQP.BasicProperties props = options.persistent() ? MessageProperties.PERSISTENT_BASIC : null;
+    private final boolean stream = options.queueType() == QueueType.STREAM;
+    /** Deliveries since the last acknowledgment of a stream's consumer; written on the dispatch thread only. */
+    private int unacked;
+    private final java.util.concurrent.atomic.AtomicLong consumerAckFrames = new java.util.concurrent.atomic.AtomicLong();
     private ExecutorService dispatch;
     private Connection consumerConnection;
     private Connection publisherConnection;
@@ -188,7 +242,8 @@ public final class RabbitMqSystem implements MessagingSystem {
 
     void open() throws IOException {
       try (Channel ch = admin.createChannel()) {
-        ch.queueDeclare(name, options.persistent(), false, false, Map.of("x-queue-type", "classic"));
+        // a stream must be durable and non-exclusive; a classic queue is durable only for persistent messages
+        ch.queueDeclare(name, stream || options.persistent(), false, false, Map.of("x-queue-type", options.queueType().word()));
       } catch (TimeoutException e) {
         throw new IOException("declaring queue " + name + ": " + e.getMessage(), e);
       }
@@ -197,12 +252,25 @@ public final class RabbitMqSystem implements MessagingSystem {
         consumerConnection = factory.newConnection(dispatch, "ftl-c");
         Channel consumer = consumerConnection.createChannel();
         // basicConsume returns after consume-ok: the consumer is registered before the first publish.
-        consumer.basicConsume(name, true, "ftl-c", new DefaultConsumer(consumer) {
-          @Override
-          public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
-            delivery.delivered(MessageBody.seqOf(body), MessageBody.millisOf(body));
-          }
-        });
+        if (stream) {
+          consumer.basicQos(STREAM_PREFETCH);
+          consumer.basicConsume(name, false, "ftl-c", false, false, Map.of("x-stream-offset", STREAM_OFFSET),
+              new DefaultConsumer(consumer) {
+                @Override
+                public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body)
+                    throws IOException {
+                  delivery.delivered(MessageBody.seqOf(body), MessageBody.millisOf(body));
+                  acknowledge(consumer, envelope.getDeliveryTag());
+                }
+              });
+        } else {
+          consumer.basicConsume(name, true, "ftl-c", new DefaultConsumer(consumer) {
+            @Override
+            public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+              delivery.delivered(MessageBody.seqOf(body), MessageBody.millisOf(body));
+            }
+          });
+        }
         publisherConnection = factory.newConnection("ftl-p");
         publisher = publisherConnection.createChannel();
         publisher.confirmSelect();
@@ -210,6 +278,22 @@ public final class RabbitMqSystem implements MessagingSystem {
             (tag, multiple) -> confirms.confirm(tag, multiple, new IOException("basic.nack for delivery tag " + tag), completion));
       } catch (TimeoutException e) {
         throw new IOException("connecting to " + endpoint() + ": " + e.getMessage(), e);
+      }
+    }
+
+    /**
+     * A stream's consumer acknowledges, after the delivery's stamp, every {@value #STREAM_ACK_EVERY}th delivery with
+     * {@code multiple}: all it has received so far.
+     *
+     * <p><b>WARNING</b>: one {@code basic.ack} frame written to the socket (a few µs) on the dispatch thread every
+     * {@value #STREAM_ACK_EVERY} deliveries: it can delay the receive stamp of a message that arrives meanwhile, never
+     * the stamp of the delivery that sends it.
+     */
+    private void acknowledge(Channel consumer, long deliveryTag) throws IOException {
+      if (++unacked >= STREAM_ACK_EVERY) {
+        unacked = 0;
+        consumer.basicAck(deliveryTag, true);
+        consumerAckFrames.incrementAndGet();
       }
     }
 
@@ -230,6 +314,10 @@ public final class RabbitMqSystem implements MessagingSystem {
       m.put("confirms_multiple_covered", String.valueOf(confirms.coveredByMultiple()));
       m.put("confirms_unknown", String.valueOf(confirms.unknownTags()));
       m.put("persistent", String.valueOf(options.persistent()));
+      m.put("queue_type", options.queueType().word());
+      if (stream) {
+        m.put("consumer_ack_frames", String.valueOf(consumerAckFrames.get()));
+      }
       return m;
     }
 
@@ -269,8 +357,12 @@ public final class RabbitMqSystem implements MessagingSystem {
     }
   }
 
+  /** Closes the admin connection and stops the server it started; a {@link #withQueueType} view closes nothing. */
   @Override
   public void close() {
+    if (!owner) {
+      return;
+    }
     quietly(admin);
     if (server != null) {
       server.close();

@@ -4,6 +4,8 @@ import ftl.data.RunStatus;
 import ftl.harness.run.Pacer;
 import ftl.harness.run.RunVerdict;
 import ftl.harness.run.StampBook;
+import ftl.harness.run.StampingThread;
+import ftl.harness.run.ThreadPlacement;
 import ftl.harness.run.WallClock;
 import java.io.IOException;
 import java.util.List;
@@ -24,8 +26,19 @@ import ftl.harness.run.MonotonicClock;
  * <p>Stamps: {@code send_ns}/{@code send_us} on the sending thread {@link #SEND_THREAD} right before
  * {@link MessagingSystem.Destination#publish}, {@code ack_ns} in the system's completion callback, {@code recv_ns}/
  * {@code recv_us} and {@code create_ms} on delivery — the {@link StampBook}'s own methods, so their costs and their
- * WARNINGs are those of the Kafka run. Not (yet) applied here: the condition's manipulations (priority, geometry,
- * load, start phase, clock offset), which belong to the campaign runner; this loop is the system-neutral core.
+ * WARNINGs are those of the Kafka run.
+ *
+ * <p>Stamping threads: the probe's acknowledgment and its delivery are the first stamps of the run, and each of the
+ * two threads that take them records itself there ({@link StampingThread#current}: its tid from
+ * {@code /proc/thread-self} and its {@code comm}), after the stamp and for the probe only, so no measured stamp pays
+ * for it. A campaign run passes a {@link ThreadPlacement}: after the probe, before the first (warm-up) send, it
+ * applies the condition's priority and geometry to exactly those two threads, as a Kafka run does to its producer
+ * I/O thread and its consumer thread, re-scans the JVM every 100 ms during the sends and the drain under
+ * {@code fifo-jvm}, and restores it before and after the destination is closed; a refusal aborts the run before its
+ * sends. An acknowledgment of the probe taken on the thread that published it (NATS' {@code publishAsync} future
+ * when the PubAck came first) identifies no thread: the client's completion thread is then unknown, and a placement
+ * refuses the run. The quick look passes none and manipulates nothing. The load generator and the start phase are
+ * the caller's ({@link SystemCampaignRun}, {@link Settings#startPhaseMicros}).
  */
 public final class SystemRun {
   /** Name of the sending (send-stamping) thread, as the Kafka run's. */
@@ -85,13 +98,22 @@ public final class SystemRun {
   /**
    * What a run produced.
    *
+   * @param events what happened around the sends, from which {@code status} and {@code reason} were decided (a caller
+   *               that learns more afterwards, such as the load generator's death, decides again from them)
    * @param cells the driver's counters ({@link MessagingSystem.Destination#cells()})
+   * @param ackThread the thread that took the probe's acknowledgment, {@link StampingThread#unknown} when none did
+   * @param recvThread the thread that took the probe's delivery, {@link StampingThread#unknown} when none did
    */
+  // Thirteen components: everything one run produced, built in one place (run()) and read by the quick look and by
+  // SystemCampaignRun, which re-decides the verdict from events once it has stopped the load generator.
   public record Result(SystemName system, String clientVersion, String serverVersion, String destination,
-                       RunStatus status, String reason, StampBook book, RunVerdict.Counts counts,
-                       Map<String, String> cells, long durationMillis) {
+                       RunStatus status, String reason, RunVerdict.Events events, StampBook book, RunVerdict.Counts counts,
+                       Map<String, String> cells, StampingThread ackThread, StampingThread recvThread, long durationMillis) {
     public Result {
       cells = Map.copyOf(cells);
+      java.util.Objects.requireNonNull(events, "events");
+      java.util.Objects.requireNonNull(ackThread, "ackThread");
+      java.util.Objects.requireNonNull(recvThread, "recvThread");
     }
 
     /** The spans of the run's complete events. */
@@ -100,20 +122,48 @@ public final class SystemRun {
 
   private SystemRun() {}
 
-  /** Runs once on {@code system}; the destination is {@code ftl-<runName>}. Never throws for what the system does. */
+  /** Role of the acknowledgment's stamping thread in {@code stamp_threads} and in a refusal. */
+  public static final String ACK_ROLE = "ack";
+  /** Role of the delivery's stamping thread in {@code stamp_threads} and in a refusal. */
+  public static final String RECV_ROLE = "receive";
+
+  /**
+   * Runs once on {@code system}, manipulating nothing (the quick look); the destination is {@code ftl-<runName>}.
+   * Never throws for what the system does.
+   */
   public static Result run(MessagingSystem system, String runName, Settings settings) {
-    return run(system, runName, settings, MonotonicClock.SYSTEM);
+    return run(system, runName, settings, null, MonotonicClock.SYSTEM);
+  }
+
+  /**
+   * Runs once on {@code system} with the condition's manipulations of {@code placement} on the two stamping threads
+   * (the class doc); null = none. Never throws for what the system does.
+   */
+  public static Result run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement) {
+    return run(system, runName, settings, placement, MonotonicClock.SYSTEM);
   }
 
   static Result run(MessagingSystem system, String runName, Settings settings, MonotonicClock nanoClock) {
+    return run(system, runName, settings, null, nanoClock);
+  }
+
+  static Result run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement,
+                    MonotonicClock nanoClock) {
     long t0 = nanoClock.nowNanos();
     StampBook book = new StampBook(settings.warmupEvents(), settings.events(), nanoClock, WallClock::micros);
     CountDownLatch probeAcked = new CountDownLatch(1);
+    CountDownLatch probeDelivered = new CountDownLatch(1);
     AtomicReference<String> probeError = new AtomicReference<>();
+    AtomicReference<Thread> prober = new AtomicReference<>();
+    AtomicReference<StampingThread> ackThread = new AtomicReference<>(StampingThread.unknown(ACK_ROLE));
+    AtomicReference<StampingThread> recvThread = new AtomicReference<>(StampingThread.unknown(RECV_ROLE));
     MessagingSystem.Completion completion = (seq, error) -> {
       if (seq == PROBE_SEQ) {
         if (error != null) {
           probeError.set(String.valueOf(error));
+        }
+        if (probeAcked.getCount() > 0 && Thread.currentThread() != prober.get()) {
+          ackThread.set(StampingThread.current(ACK_ROLE));
         }
         probeAcked.countDown();
         return;
@@ -123,8 +173,15 @@ public final class SystemRun {
         book.stampAck(slot, error);
       }
     };
-    MessagingSystem.Delivery delivery = book::stampRecv;
+    MessagingSystem.Delivery delivery = (seq, createMillis) -> {
+      book.stampRecv(seq, createMillis);
+      if (seq == PROBE_SEQ && probeDelivered.getCount() > 0) {
+        recvThread.set(StampingThread.current(RECV_ROLE));
+        probeDelivered.countDown();
+      }
+    };
     String failure = null;
+    List<String> refused = List.of();
     AtomicReference<String> senderError = new AtomicReference<>();
     String destination = "";
     Map<String, String> cells = Map.of();
@@ -132,31 +189,50 @@ public final class SystemRun {
     try {
       dest = system.open(runName, settings.payloadBytes(), completion, delivery);
       destination = dest.name();
-      probe(dest, book, probeAcked, probeError, nanoClock);
-      sendAndDrain(system, dest, settings, book, senderError, nanoClock);
+      prober.set(Thread.currentThread());
+      probe(dest, probeAcked, probeDelivered, probeError);
+      if (placement != null) {
+        // whole-JVM priority first (fifo-jvm), then the two stamping threads, each read back, as a Kafka run does
+        placement.applyToJvm();
+        placement.applyToStampingThreads(ackThread.get(), recvThread.get());
+        refused = placement.refused();
+      }
+      if (refused.isEmpty()) {
+        sendAndDrain(system, dest, settings, book, senderError, placement, nanoClock);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       failure = "interrupted";
     } catch (IOException | RuntimeException e) {
       failure = "client error: " + oneLine(e);
     } finally {
+      if (placement != null) {
+        placement.restoreFirst();
+      }
       if (dest != null) {
         dest.close();
         cells = dest.cells();
       }
+      if (placement != null) {
+        placement.restoreAgain();
+      }
     }
     String death = system.alive() ? null : system.death();
     RunVerdict.Counts counts = RunVerdict.Counts.of(book);
-    RunVerdict v = RunVerdict.of(new RunVerdict.Events(List.of(), death, failure, senderError.get(),
-        cells.get("receive_error"), null, List.of(), false), counts);
+    RunVerdict.Events events = new RunVerdict.Events(refused, death, failure, senderError.get(), cells.get("receive_error"),
+        placement == null ? null : placement.jvmRefused(), placement == null ? List.of() : placement.notRestored(), false);
+    RunVerdict v = RunVerdict.of(events, counts);
     long durationMillis = TimeUnit.NANOSECONDS.toMillis(nanoClock.nowNanos() - t0);
     return new Result(system.name(), system.clientVersion(), system.serverVersion(), destination, v.status(), v.reason(),
-        book, counts, cells, durationMillis);
+        events, book, counts, cells, ackThread.get(), recvThread.get(), durationMillis);
   }
 
-  /** One probe message: its acknowledgment and its delivery, each within {@link #PROBE_TIMEOUT_MILLIS}. */
-  private static void probe(MessagingSystem.Destination dest, StampBook book, CountDownLatch probeAcked,
-                            AtomicReference<String> probeError, MonotonicClock nanoClock) throws IOException, InterruptedException {
+  /**
+   * One probe message: its acknowledgment and its delivery (each stamping thread identified) within
+   * {@link #PROBE_TIMEOUT_MILLIS} each.
+   */
+  private static void probe(MessagingSystem.Destination dest, CountDownLatch probeAcked, CountDownLatch probeDelivered,
+                            AtomicReference<String> probeError) throws IOException, InterruptedException {
     dest.publish(PROBE_SEQ);
     if (!probeAcked.await(PROBE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
       throw new IllegalStateException("probe message not acknowledged within " + PROBE_TIMEOUT_MILLIS / 1000 + " s");
@@ -164,18 +240,19 @@ public final class SystemRun {
     if (probeError.get() != null) {
       throw new IllegalStateException("probe message refused: " + probeError.get());
     }
-    long deadline = nanoClock.nowNanos() + TimeUnit.MILLISECONDS.toNanos(PROBE_TIMEOUT_MILLIS);
-    while (book.foreign() < 1 && nanoClock.nowNanos() < deadline) {
-      Thread.sleep(5);
-    }
-    if (book.foreign() < 1) {
+    if (!probeDelivered.await(PROBE_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
       throw new IllegalStateException("probe message not delivered within " + PROBE_TIMEOUT_MILLIS / 1000 + " s");
     }
   }
 
+  /**
+   * The sends on {@link #SEND_THREAD}, watched every 100 ms (the server alive; under {@code fifo-jvm} the JVM's new
+   * threads raised, {@link ThreadPlacement#rescanJvm}, a refusal stopping the sends); then the drain: every
+   * acknowledgment and delivery, or nothing moved for {@link #DRAIN_IDLE_MILLIS}; then one more re-scan.
+   */
   private static void sendAndDrain(MessagingSystem system, MessagingSystem.Destination dest, Settings settings,
-                                   StampBook book, AtomicReference<String> senderError, MonotonicClock nanoClock)
-      throws InterruptedException {
+                                   StampBook book, AtomicReference<String> senderError, ThreadPlacement placement,
+                                   MonotonicClock nanoClock) throws InterruptedException {
     java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
     Thread sender = new Thread(() -> send(system, dest, settings, book, stop, senderError, nanoClock), SEND_THREAD);
     sender.start();
@@ -183,6 +260,9 @@ public final class SystemRun {
       sender.join(100);
       if (!system.alive()) {
         stop.set(true); // the server is gone: no more sends (the verdict names it)
+      }
+      if (placement != null && !placement.rescanJvm()) {
+        stop.set(true); // a thread created during a fifo-jvm run could not be raised (the verdict names it)
       }
     }
     long sent = book.sentTotal();
@@ -200,6 +280,9 @@ public final class SystemRun {
         break;
       }
       Thread.sleep(10);
+    }
+    if (placement != null) {
+      placement.rescanJvm();
     }
   }
 

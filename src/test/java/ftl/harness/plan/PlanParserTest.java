@@ -136,12 +136,12 @@ class PlanParserTest {
             "system: must be one of kafka, rabbitmq, nats (was \"pulsar\")"),
         Arguments.of("system not a string", "{\"campaign\":\"x\",\"system\":7,\"conditions\":[{\"name\":\"a\"}]}",
             "system: must be a string"),
-        Arguments.of("a manipulation on rabbitmq", "{\"campaign\":\"x\",\"system\":\"rabbitmq\",\"conditions\":[{\"name\":\"a\"},"
-            + "{\"name\":\"b\",\"priority\":\"fifo\"}]}", "conditions[1].priority: applies to kafka plans only: a run on rabbitmq"),
+        Arguments.of("broker placement on rabbitmq", "{\"campaign\":\"x\",\"system\":\"rabbitmq\",\"conditions\":[{\"name\":\"a\"},"
+            + "{\"name\":\"b\",\"broker_cpus\":\"0\"}]}", "conditions[1].broker_cpus: applies to kafka plans only: a run on rabbitmq"),
         Arguments.of("a Kafka setting in nats defaults", "{\"campaign\":\"x\",\"system\":\"nats\",\"defaults\":{\"acks\":\"all\"},"
             + "\"conditions\":[{\"name\":\"a\"}]}", "defaults.acks: applies to kafka plans only: a run on nats"),
-        Arguments.of("a matrix axis on nats", "{\"campaign\":\"x\",\"system\":\"nats\",\"matrix\":{\"load_pct\":[0,50]}}",
-            "matrix.load_pct: applies to kafka plans only"),
+        Arguments.of("a matrix axis on nats", "{\"campaign\":\"x\",\"system\":\"nats\",\"matrix\":{\"clock_offset_us\":[0,50]}}",
+            "matrix.clock_offset_us: applies to kafka plans only"),
         Arguments.of("stable flights on rabbitmq", "{\"campaign\":\"x\",\"system\":\"rabbitmq\",\"warmup\":{\"rule\":\"stable_flights\","
             + "\"window\":10,\"tolerance_us\":5,\"min_events\":20,\"max_events\":100},\"conditions\":[{\"name\":\"a\"}]}",
             "warmup: applies to kafka plans only: a run on rabbitmq takes the first_sends warm-up"));

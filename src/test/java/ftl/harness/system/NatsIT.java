@@ -28,6 +28,10 @@ class NatsIT {
       assertThat(r.destination()).isEqualTo("ftl-it-nats-1");
       assertThat(r.cells()).containsEntry("storage", "file").containsEntry("ack_path", "reply_handler")
           .containsEntry("acks_on_sender_thread", "0");
+      // the run's connections' threads (the PubAck dispatcher that stamped its acks among them) end with it, so a
+      // priority or a core placement put on them cannot outlive the run
+      assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName).as("threads of the run's connections")
+          .noneMatch(n -> n.startsWith("ftl-p:") || n.startsWith("ftl-c:"));
       // a second run on the same server gets a fresh stream
       SystemRun.Result again = SystemRun.run(nats, "it-nats-2", settings.withWarmupEvents(0).withEvents(50));
       SystemRunAssertions.assertStamps(again, 50);

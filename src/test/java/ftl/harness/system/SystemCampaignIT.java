@@ -85,4 +85,105 @@ class SystemCampaignIT {
       assertThat(r.guard().medianFlightNanos()).as(row.runId()).isPositive();
     }
   }
+
+  /** True when this process may set SCHED_FIFO on its threads: CAP_SYS_NICE (bit 23) in its effective set. */
+  static boolean canRaisePriority() throws java.io.IOException {
+    for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+      if (line.startsWith("CapEff:")) {
+        return (Long.parseUnsignedLong(line.substring(7).strip(), 16) >>> 23 & 1) == 1;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The manipulations on each system's own stamping threads, through the campaign runner on one server: SCHED_FIFO
+   * with the split geometry (the client's completion thread on core 0, the delivery thread on the last core), and
+   * a second condition with the background load (on RabbitMQ on a stream queue, on NATS with the shared geometry).
+   * Each is read back into the Kafka run's columns, the threads named by the comm they had at the probe; without
+   * CAP_SYS_NICE the fifo run must be aborted with priority_applied refused, never measured without it. Each run's
+   * events are stamped. About 12 s (RabbitMQ, most of it the node's boot) and 5 s (NATS) on an idle 2-core host.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"rabbitmq", "nats"})
+  @Timeout(240)
+  void campaign_manipulationsOnTheStampingThreads_appliedReadBackAndRecorded(String system) throws Exception {
+    boolean rabbit = system.equals("rabbitmq");
+    Path planFile = tmp.resolve("plan.json");
+    Files.writeString(planFile, """
+        {"campaign": "it-manip-%s", "system": "%s", "description": "IT: fifo-split, and load (rabbitmq: on a stream)",
+         "seed": 3, "warmup": {"events": 50}, "defaults": {"events": 300, "send_interval": "1ms"},
+         "conditions": [{"name": "fifo-split", "priority": "fifo", "geometry": "split"},
+                        {"name": "second", "load_pct": 30, %s}]}
+        """.formatted(system, system, rabbit ? "\"queue_type\": \"stream\"" : "\"geometry\": \"shared\""));
+    Path out = tmp.resolve("it-manip-" + system);
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    long t0 = System.nanoTime();
+    CampaignRunner.Summary s = new CampaignRunner(Path.of("").toAbsolutePath(), null,
+        new PrintStream(err, true, StandardCharsets.UTF_8), false).scratchRoot(tmp.resolve("scratch"))
+        .instrumentWarmupEvents(200).run(planFile, out);
+    String log = err.toString(StandardCharsets.UTF_8);
+    System.out.printf("%s manipulations campaign: %.1f s%n", system, (System.nanoTime() - t0) / 1e9);
+    assertThat(s.ran()).as(log).isEqualTo(2);
+    Map<String, Map<String, String>> rows = new java.util.HashMap<>();
+    Ledger.open(out.resolve("ledger.csv")).rows().forEach(r -> rows.put(r.get("condition"), r));
+    rows.values().forEach(r -> System.out.printf("%s %s: %s, %s; priority %s, geometry %s, load %s (%s%%); stamp_threads %s%n",
+        system, r.get("condition"), r.get("status"), r.get("reason"), r.get("priority_applied"), r.get("geometry_applied"),
+        r.get("load_applied"), r.get("load_measured_pct"), r.get("stamp_threads")));
+    String ackComm = rabbit ? "AMQP Connection" : "ftl-p:\\d+";
+    int last = Runtime.getRuntime().availableProcessors() - 1;
+
+    Map<String, String> fifo = rows.get("fifo-split");
+    if (canRaisePriority()) {
+      assertThat(fifo.get("status")).as(fifo.get("reason")).isEqualTo("ok");
+      assertThat(fifo).containsEntry("priority", "fifo").containsEntry("priority_applied", "applied")
+          .containsEntry("geometry", "split").containsEntry("geometry_applied", "applied")
+          .containsEntry("load_applied", "applied").containsEntry("load_measured_pct", "0.0")
+          .containsEntry("events_written", "300").containsEntry("acks_missing", "0").containsEntry("recvs_missing", "0");
+      assertThat(fifo.get("stamp_threads")).as("both stamping threads read back as SCHED_FIFO, ack on cpu 0, receive on the last")
+          .matches("ack \\[" + ackComm + "\\] tid \\d+ SCHED_FIFO/50 cpus 0; receive \\[ftl-recv\\] tid \\d+ SCHED_FIFO/50 cpus " + last);
+      assertThat(fifo.get("jvm_threads")).as("no thread of the JVM left real-time by the run before").doesNotContain("SCHED_FIFO");
+      assertThat(fifo.get("sched_rt_runtime_us")).matches("-?[0-9]+");
+      assertStamped(out, fifo);
+    } else {
+      assertThat(fifo).as("never measured without its manipulation").containsEntry("status", "aborted")
+          .containsEntry("priority_applied", "refused").containsEntry("events_written", "0");
+      assertThat(fifo.get("reason")).contains("manipulation refused: priority fifo: ack tid");
+    }
+
+    Map<String, String> second = rows.get("second");
+    assertThat(second.get("status")).as(second.get("reason")).isEqualTo("ok");
+    assertThat(second).containsEntry("priority", "default").containsEntry("priority_applied", "applied")
+        .containsEntry("geometry_applied", "applied").containsEntry("load_pct", "30").containsEntry("load_applied", "applied")
+        .containsEntry("priority_restored", "nothing to restore (the JVM's threads were not raised)");
+    assertThat(Double.parseDouble(second.get("load_measured_pct"))).as("the generator's CPU share per core").isBetween(5.0, 60.0);
+    assertThat(second.get("stamp_threads")).matches("ack \\[" + ackComm + "\\] tid \\d+ SCHED_OTHER cpus [0-9,-]+; "
+        + "receive \\[ftl-recv\\] tid \\d+ SCHED_OTHER cpus [0-9,-]+");
+    if (rabbit) {
+      assertThat(second).containsEntry("queue_type", "stream");
+      assertThat(second.get("driver_counters")).contains("queue_type=stream").contains("confirms_unknown=0");
+      assertThat(fifo).containsEntry("queue_type", "classic");
+    } else {
+      assertThat(second).containsEntry("queue_type", "").containsEntry("geometry", "shared");
+      assertThat(second.get("stamp_threads")).matches(".* cpus " + last + "; .* cpus " + last);
+    }
+    assertStamped(out, second);
+  }
+
+  /** The run's events file: every one of its 300 measured events has its three monotonic stamps, T >= 0. */
+  private static void assertStamped(Path campaign, Map<String, String> row) throws java.io.IOException {
+    assertThat(row).containsEntry("events_written", "300").containsEntry("acks_missing", "0").containsEntry("recvs_missing", "0");
+    List<ftl.data.Event> events = new java.util.ArrayList<>();
+    try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
+        new java.util.zip.GZIPInputStream(Files.newInputStream(campaign.resolve(row.get("events_file")))), StandardCharsets.US_ASCII))) {
+      r.readLine();
+      for (String line; (line = r.readLine()) != null; ) {
+        String[] c = line.split(",", -1);
+        events.add(new ftl.data.Event(Long.parseLong(c[0]), Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]),
+            Long.parseLong(c[4]), Long.parseLong(c[5]), Long.parseLong(c[6])));
+      }
+    }
+    assertThat(events).as(row.get("run_id")).hasSize(300).allMatch(ftl.data.Event::complete)
+        .allMatch(e -> e.flightNanos() >= 0);
+  }
 }

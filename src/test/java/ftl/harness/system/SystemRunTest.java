@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 class SystemRunTest {
 
   /** Acks every publish on an "io" thread, then delivers it on a "recv" thread; fails publishes from {@code failFrom}. */
-  static final class LoopbackSystem implements MessagingSystem {
+  static class LoopbackSystem implements MessagingSystem {
     final long failFromSeq;
     /** The server "dies" (alive() turns false) when this seq is published. */
     long dieAtSeq = Long.MAX_VALUE;
@@ -151,6 +151,90 @@ class SystemRunTest {
       assertThat(r.status()).isEqualTo(RunStatus.FAILED);
       assertThat(r.reason()).contains("nats server is gone");
       assertThat(r.counts().written()).isGreaterThan(100).isLessThan(20_000);
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void run_withPlacement_stampingThreadsFromTheProbeAppliedAndRecorded() {
+    try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
+      ftl.data.LedgerCells cells = new ftl.data.LedgerCells();
+      ftl.harness.run.ThreadPlacement placement = new ftl.harness.run.ThreadPlacement(
+          ftl.harness.plan.Condition.named("c").build(), cells);
+      SystemRun.Result r = SystemRun.run(sys, "t4", FAST, placement);
+      assertThat(r.status()).as(r.reason()).isEqualTo(RunStatus.OK);
+      assertThat(r.ackThread().comm()).as("the thread that acknowledged the probe").isEqualTo("loopback-io");
+      assertThat(r.recvThread().comm()).as("the thread that delivered it").isEqualTo("loopback-recv");
+      assertThat(r.ackThread().tid()).isPositive().isNotEqualTo(r.recvThread().tid());
+      assertThat(cells.get(ftl.data.LedgerSchema.PRIORITY_APPLIED)).isEqualTo("applied");
+      assertThat(cells.get(ftl.data.LedgerSchema.GEOMETRY_APPLIED)).isEqualTo("applied");
+      assertThat(cells.get(ftl.data.LedgerSchema.STAMP_THREADS)).matches("ack \\[loopback-io\\] tid " + r.ackThread().tid()
+          + " SCHED_OTHER cpus [0-9,-]+; receive \\[loopback-recv\\] tid " + r.recvThread().tid() + " SCHED_OTHER cpus [0-9,-]+");
+      assertThat(cells.get(ftl.data.LedgerSchema.JVM_THREADS)).contains("SCHED_OTHER");
+      assertThat(cells.get(ftl.data.LedgerSchema.PRIORITY_RESTORED)).startsWith("nothing to restore");
+      assertThat(r.book().received()).isEqualTo(220);
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void run_probeAckedOnThePublishingThread_ackThreadUnknownAndPlacementAborts() {
+    // a client that completes a publish before it returns (as jnats' future does when the PubAck came first)
+    MessagingSystem synchronous = new LoopbackSystem(Long.MAX_VALUE) {
+      @Override
+      public Destination open(String runName, int payloadBytes, Completion completion, Delivery delivery) {
+        return new Destination() {
+          @Override public String name() { return "sync-" + runName; }
+
+          @Override public void publish(long seq) {
+            completion.completed(seq, null);
+            recv.execute(() -> delivery.delivered(seq, Event.MISSING));
+          }
+
+          @Override public Map<String, String> cells() { return Map.of(); }
+
+          @Override public void close() {}
+        };
+      }
+    };
+    try (synchronous) {
+      SystemRun.Result quick = SystemRun.run(synchronous, "t5", FAST);
+      assertThat(quick.status()).as("the quick look manipulates nothing: " + quick.reason()).isEqualTo(RunStatus.OK);
+      assertThat(quick.ackThread().tid()).isEqualTo(ftl.harness.run.StampingThread.UNKNOWN);
+      ftl.data.LedgerCells cells = new ftl.data.LedgerCells();
+      SystemRun.Result r = SystemRun.run(synchronous, "t6", FAST, new ftl.harness.run.ThreadPlacement(
+          ftl.harness.plan.Condition.named("c").build(), cells));
+      assertThat(r.status()).isEqualTo(RunStatus.ABORTED);
+      assertThat(r.reason()).startsWith("manipulation refused: stamping threads not identified (ack tid -1 comm null, "
+          + "receive tid " + r.recvThread().tid() + " comm loopback-recv)");
+      assertThat(cells.get(ftl.data.LedgerSchema.PRIORITY_APPLIED)).isEqualTo("refused");
+      assertThat(r.book().sentTotal()).as("no send after a refusal").isZero();
+    }
+  }
+
+  @Test
+  @Timeout(60)
+  void campaignRun_loopbackDefaultCondition_writesTheManipulationColumnsAsKafka() {
+    try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
+      ftl.harness.plan.Condition c = ftl.harness.plan.Condition.named("c").events(200).warmupEvents(20)
+          .sendIntervalNanos(100_000L).build();
+      ftl.harness.run.RunOutcome o = SystemCampaignRun.run(sys, "t7", c, System.getProperty("java.class.path"));
+      assertThat(o.status()).as(o.reason()).isEqualTo(RunStatus.OK);
+      assertThat(o.cells()).containsEntry("priority_applied", "applied").containsEntry("geometry_applied", "applied")
+          .containsEntry("load_applied", "applied").containsEntry("load_measured_pct", "0.0")
+          .containsEntry("priority_restored", "nothing to restore (the JVM's threads were not raised)")
+          .containsEntry("jvm_threads_late", "0").containsKeys("stamp_threads", "jvm_threads", "sched_rt_runtime_us");
+      assertThat(o.cells().get("stamp_threads")).startsWith("ack [loopback-io] tid ").contains("; receive [loopback-recv] tid ");
+    }
+  }
+
+  @Test
+  void configuredFor_streamOnASystemThatIsNotRabbitMq_refused() {
+    try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> SystemCampaignRun.configuredFor(sys,
+              ftl.harness.plan.Condition.named("c").queueType(ftl.data.QueueType.STREAM).build()))
+          .isInstanceOf(IllegalArgumentException.class).hasMessage("queue_type stream applies to rabbitmq only, not nats");
+      assertThat(SystemCampaignRun.configuredFor(sys, ftl.harness.plan.Condition.named("c").build())).isSameAs(sys);
     }
   }
 
