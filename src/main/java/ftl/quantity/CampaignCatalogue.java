@@ -24,7 +24,7 @@ public enum CampaignCatalogue {
       TimelineQuantities.class, Manipulations.class, Layout.class, ClaimVerdicts.class)),
   /** Mode B: OpenMessaging Benchmark's positivity guard replayed on every event, against the grid law. */
   MODE_B("modeB", MeasuredSystem.KAFKA, Role.RETENTION, true, List.of(CampaignQuantities.class,
-      ClockOffsetQuantities.class, GridLawHeldOut.class)),
+      ClockOffsetQuantities.class, GridLawHeldOut.class, OmbInflationQuantities.class)),
   /** The no-JVM cross-check (Python, one process): the grid law without a JVM. */
   NOJVM("nojvm", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of()),
   /** The no-JVM cross-check repeated in a quiet window. */
@@ -62,6 +62,13 @@ public enum CampaignCatalogue {
       OmbSystemQuantities.class)),
   /** The same on NATS JetStream (a file-storage stream, the PubAck on a reply subject, a push consumer). */
   NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of(ConfirmQuantities.class, OmbSystemQuantities.class)),
+  /**
+   * The sign campaign's manipulations on RabbitMQ: default and SCHED_FIFO priority, shared and split core geometry, and
+   * background load on the client's two stamping threads at the 1 ms condition, registered before its first run.
+   */
+  RABBITMQ_MANIP("rabbitmq-manip", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
+  /** The same manipulations on NATS JetStream. */
+  NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
   /** RabbitMQ's pilot: two blocks of the same conditions, run before the campaign's plan, whose flights calibrate it. */
   RABBITMQ_PILOT("rabbitmq-pilot", MeasuredSystem.RABBITMQ, Role.PILOT, true, List.of()),
   /** NATS's pilot, the same. */

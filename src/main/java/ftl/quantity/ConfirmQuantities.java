@@ -37,7 +37,11 @@ final class ConfirmQuantities {
   /** Folder name of the campaign. */
   static final String CONFIRM = CampaignCatalogue.CONFIRM.folder();
   /** The campaigns registered in blocks whose block-level entries this class makes, the confirmatory one first. */
-  static final List<String> BLOCKED = List.of(CONFIRM, CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder());
+  static final List<String> BLOCKED = List.of(CONFIRM, CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder(),
+      CampaignCatalogue.RABBITMQ_MANIP.folder(), CampaignCatalogue.NATS_MANIP.folder());
+  /** The blocked campaigns on other systems that manipulate the stamping threads (conditions base, fifo, split, load90). */
+  static final List<String> MANIPULATED = List.of(CampaignCatalogue.RABBITMQ_MANIP.folder(),
+      CampaignCatalogue.NATS_MANIP.folder());
   /** Level of every interval here (two-sided). */
   static final double LEVEL = 0.95;
 
@@ -139,6 +143,16 @@ final class ConfirmQuantities {
       new Contrast("flightHold", "hold5", "base", Metric.FLIGHT_MEDIAN,
           "the delivery hold's effect on the path: median flight T = recv_ns - send_ns under a 5 ms delivery hold over none"));
 
+  /** The contrasts of the manipulation campaigns on other systems (their plans' criteria name them by key). */
+  static final List<Contrast> SYSTEM_CONTRASTS = List.of(
+      new Contrast("collapseThreads", "base", "fifo", Metric.NEGATIVE_RATE,
+          "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the client's thread that"
+              + " took the acknowledgment and the one that took the delivery (ledger stamp_threads)"),
+      new Contrast("geometry", "base", "split", Metric.NEGATIVE_RATE,
+          "core geometry: both stamping threads on one core over one core each"),
+      new Contrast("load", "load90", "base", Metric.NEGATIVE_RATE,
+          "background load: 90 % load per core over none"));
+
   /**
    * The campaign-level entries, present in every registry (the paper's abstract quotes some, whatever the data root):
    * counts, measured time and the registered contrasts, whose conditions this class names ({@link #CONTRASTS}). Without
@@ -158,21 +172,21 @@ final class ConfirmQuantities {
     boolean confirm = name.equals(CONFIRM);
     String mp = words(name);
     String of = "of campaign " + name;
-    q.add(count(name, name + ".blocks", mp + "Blocks", "blocks (" + (confirm ? "broker" : "server") + " lifetimes, ledger "
+    q.add(count(name, keyOf(name) + ".blocks", mp + "Blocks", "blocks (" + (confirm ? "broker" : "server") + " lifetimes, ledger "
         + "column block) " + of + " with at least one usable run", a -> (long) byBlock(usable(a, name, exclusion(a, name))).size()));
-    q.add(count(name, name + ".runs.usable", mp + "RunsUsable", "ok runs " + of + " whose manipulations were read "
+    q.add(count(name, keyOf(name) + ".runs.usable", mp + "RunsUsable", "ok runs " + of + " whose manipulations were read "
         + "back as applied and which the plan's exclusion rule keeps", a -> (long) usable(a, name, exclusion(a, name)).size()));
-    q.add(count(name, name + ".excluded", mp + "Excluded", "ok runs " + of + " excluded by the plan's registered "
+    q.add(count(name, keyOf(name) + ".excluded", mp + "Excluded", "ok runs " + of + " excluded by the plan's registered "
         + "exclusion rule (plan.json exclusion: a run whose ledger steal_pct or other_cpu_pct exceeds its threshold), "
         + "counted, not analysed", a -> excluded(a, name, exclusion(a, name))));
-    q.add(count(name, name + ".excluded.steal", mp + "ExcludedSteal", "ok runs " + of + " the exclusion rule "
+    q.add(count(name, keyOf(name) + ".excluded.steal", mp + "ExcludedSteal", "ok runs " + of + " the exclusion rule "
         + "excluded for steal time (ledger steal_pct above the plan's threshold)",
         a -> excluded(a, name, exclusion(a, name), LedgerSchema.STEAL_PCT)));
-    q.add(count(name, name + ".excluded.otherCpu", mp + "ExcludedOtherCpu", "ok runs " + of + " the exclusion rule "
+    q.add(count(name, keyOf(name) + ".excluded.otherCpu", mp + "ExcludedOtherCpu", "ok runs " + of + " the exclusion rule "
         + "excluded for other processes' CPU (ledger other_cpu_pct above the plan's threshold, steal within it)",
         a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_CPU_PCT)));
     if (!confirm) {
-      q.add(count(name, name + ".excluded.otherTasksCpu", mp + "ExcludedOtherTasksCpu", "ok runs " + of + " the exclusion "
+      q.add(count(name, keyOf(name) + ".excluded.otherTasksCpu", mp + "ExcludedOtherTasksCpu", "ok runs " + of + " the exclusion "
           + "rule excluded for other tasks' own CPU time (ledger other_tasks_cpu_pct above the plan's threshold, steal and "
           + "other_cpu_pct within theirs)", a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_TASKS_CPU_PCT)));
     }
@@ -187,33 +201,67 @@ final class ConfirmQuantities {
           + "ended at max_events without converging (ledger warmup_converged = no)",
           a -> a.campaignRuns(CONFIRM).stream().filter(r -> r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).count()));
     }
-    q.add(new Quantity(name + ".measuredHours", mp + "MeasuredHours", "measured sends " + of + " in hours: "
+    q.add(new Quantity(keyOf(name) + ".measuredHours", mp + "MeasuredHours", "measured sends " + of + " in hours: "
         + "the sum over its ok runs of the events in the run's file times its send interval (ledger send_interval_ns), "
         + "warm-up excluded", Unit.HOURS, Format.REAL_3SF, scope(name), "ftl.quantity.ConfirmQuantities#measuredHours",
         a -> has(a, name) ? new Value.Real(measuredHours(a.campaignRuns(name)))
             : CampaignQuantities.noData(name)));
-    q.add(count(name, name + ".flightNegative", mp + "FlightNegative", "events of the usable runs " + of + " with a "
+    q.add(count(name, keyOf(name) + ".flightNegative", mp + "FlightNegative", "events of the usable runs " + of + " with a "
         + "negative flight T = recv_ns - send_ns (one clock: zero by construction)",
         a -> usable(a, name, exclusion(a, name)).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
+    if (MANIPULATED.contains(name)) {
+      q.addAll(contrasts(name, SYSTEM_CONTRASTS));
+    }
     if (!confirm) {
       return q;
     }
-    for (Contrast k : CONTRASTS) {
-      String key = "confirm." + k.id();
-      String macro = "Confirm" + words(k.id());
-      String def = k.what() + ": geometric mean over blocks of campaign confirm of the per-block ratio of the "
+    q.addAll(contrasts(name, CONTRASTS));
+    return q;
+  }
+
+  /**
+   * The registered contrasts of a blocked campaign: each a geometric mean over blocks of the per-block ratio of one
+   * condition's metric over another's, with its Student t interval and the blocks it rests on.
+   */
+  private static List<Quantity> contrasts(String name, List<Contrast> contrasts) {
+    List<Quantity> q = new ArrayList<>();
+    String mp = words(name);
+    for (Contrast k : contrasts) {
+      String key = keyOf(name) + "." + k.id();
+      String macro = mp + words(k.id());
+      String def = k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block ratio of the "
           + k.metric().what + " of condition " + k.numerator() + " over condition " + k.denominator();
       String f = "ftl.stats.BlockStats#ratio";
-      q.add(part(CONFIRM, key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a, CONFIRM), k), 0));
-      q.add(part(CONFIRM, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a, CONFIRM), k), -1));
-      q.add(part(CONFIRM, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, exclusion(a, CONFIRM), k), 1));
-      q.add(count(CONFIRM, key + ".blocks", macro + "Blocks", "blocks of campaign confirm in which both " + k.numerator() + " and "
-          + k.denominator() + " have a usable run with a value above 0, the blocks " + key + " rests on",
-          a -> (long) ratio(a, exclusion(a, CONFIRM), k).blocks()));
+      q.add(part(name, key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, name, exclusion(a, name), k), 0));
+      q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f,
+          a -> ratio(a, name, exclusion(a, name), k), -1));
+      q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f,
+          a -> ratio(a, name, exclusion(a, name), k), 1));
+      q.add(count(name, key + ".blocks", macro + "Blocks", "blocks of campaign " + name + " in which both " + k.numerator()
+          + " and " + k.denominator() + " have a usable run with a value above 0, the blocks " + key + " rests on",
+          a -> (long) ratio(a, name, exclusion(a, name), k).blocks()));
     }
     return q;
+  }
+
+  /**
+   * The first segment of a blocked campaign's keys: its folder name in camelCase ({@code nats-manip -> natsManip}), the
+   * folder name itself for one without a hyphen.
+   */
+  static String keyOf(String campaign) {
+    StringBuilder b = new StringBuilder();
+    boolean up = false;
+    for (char ch : campaign.toCharArray()) {
+      if (ch == '-') {
+        up = true;
+      } else {
+        b.append(up ? Character.toUpperCase(ch) : ch);
+        up = false;
+      }
+    }
+    return b.toString();
   }
 
   /** The plan's exclusion rule, read from the campaign of the analysis' data root (empty without campaign or rule). */
@@ -256,17 +304,17 @@ final class ConfirmQuantities {
     }
 
     for (String cond : conditions) {
-      q.add(count(name, name + ".excluded." + cond, mp + "Excluded" + ftl.data.Identifiers.macroWords(cond), "ok runs of "
+      q.add(count(name, keyOf(name) + ".excluded." + cond, mp + "Excluded" + ftl.data.Identifiers.macroWords(cond), "ok runs of "
           + "condition " + cond + " of campaign " + name + " excluded by the plan's exclusion rule (" + describe(exclusion) + ")",
           a -> excludedRuns(a, name, exclusion).stream().filter(r -> r.row().condition().equals(cond)).count()));
       for (Metric m : List.of(Metric.RETENTION, Metric.ONE_TICK_SHARE)) {
-        q.add(part(name, name + ".unexcluded." + m.word + "." + cond, mp + "Unexcluded" + words(m.word)
+        q.add(part(name, keyOf(name) + ".unexcluded." + m.word + "." + cond, mp + "Unexcluded" + words(m.word)
             + ftl.data.Identifiers.macroWords(cond), "exploratory, outside the registered analysis: mean over blocks of "
             + "campaign " + name + " of the " + m.what + ", condition " + cond + ", with the plan's exclusion rule set aside "
             + "(every ok run whose manipulations were applied)", m.unit, m.format, a -> mean(a, name, Optional.empty(), cond, m), 0));
       }
       for (Metric m : Metric.of(name)) {
-        String key = name + "." + m.word + "." + cond;
+        String key = keyOf(name) + "." + m.word + "." + cond;
         String macro = mp + words(m.word) + ftl.data.Identifiers.macroWords(cond);
         String def = "mean over blocks of campaign " + name + " of the " + m.what + ", condition " + cond;
         q.add(part(name, key, macro, def, m.unit, m.format, a -> mean(a, name, exclusion, cond, m), 0));
@@ -280,21 +328,21 @@ final class ConfirmQuantities {
       String cond = e.getKey();
       double predicted = e.getValue();
       String source = name.equals(CONFIRM) ? "the earlier campaigns' flights (recv_ns - send_ns)" : "the flights (recv_ns - send_ns) of its pilot, campaign " + name + "-pilot";
-      q.add(registered(name + ".gridlaw.predicted." + cond, mp + "GridLawPredicted" + ftl.data.Identifiers.macroWords(cond),
+      q.add(registered(keyOf(name) + ".gridlaw.predicted." + cond, mp + "GridLawPredicted" + ftl.data.Identifiers.macroWords(cond),
           "the grid law's retention for condition " + cond + " of campaign " + name + ", registered in the plan before the data "
               + "(predictions.gridlaw." + cond + ".retention), from the intended schedule and " + source,
           predicted));
-      q.add(new Quantity(name + ".gridlaw.error." + cond, mp + "GridLawError" + ftl.data.Identifiers.macroWords(cond),
-          "absolute difference, in fractions of the taken events, between " + name + ".retention." + cond + " and the grid "
+      q.add(new Quantity(keyOf(name) + ".gridlaw.error." + cond, mp + "GridLawError" + ftl.data.Identifiers.macroWords(cond),
+          "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".retention." + cond + " and the grid "
               + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
               + predicted + ", from the intended schedule and " + source + ")",
           Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.ConfirmQuantities#error",
           a -> error(mean(a, name, exclusion, cond, Metric.RETENTION), predicted, name)));
     }
     if (!skillPredicted.isEmpty() && !Double.isNaN(smooth)) {
-      q.add(new Quantity(name + ".gridlaw.skill", mp + "GridLawSkill",
+      q.add(new Quantity(keyOf(name) + ".gridlaw.skill", mp + "GridLawSkill",
           "the grid law's skill over a no-grid baseline: the mean over the conditions " + String.join(", ",
-              skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |" + name + ".retention - predictions.smooth_limit (" + smooth + ")| minus the "
+              skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |" + keyOf(name) + ".retention - predictions.smooth_limit (" + smooth + ")| minus the "
               + "mean of |confirm.retention - the registered grid-law prediction|, in fractions of the taken events "
               + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)",
           Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.ConfirmQuantities#skill",
@@ -303,11 +351,11 @@ final class ConfirmQuantities {
     for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
       String cond = e.getKey();
       double predicted = e.getValue();
-      q.add(registered(name + ".oneTick.predicted." + cond, mp + "OneTickPredicted" + ftl.data.Identifiers.macroWords(cond),
+      q.add(registered(keyOf(name) + ".oneTick.predicted." + cond, mp + "OneTickPredicted" + ftl.data.Identifiers.macroWords(cond),
           "the share of one-tick negatives for condition " + cond + " of campaign " + name + ", registered in the plan before the "
               + "data (predictions.one_tick." + cond + ".share)", predicted));
-      q.add(new Quantity(name + ".oneTick.error." + cond, mp + "OneTickError" + ftl.data.Identifiers.macroWords(cond),
-          "absolute difference, in fractions of the taken events, between " + name + ".oneTickShare." + cond + " and the "
+      q.add(new Quantity(keyOf(name) + ".oneTick.error." + cond, mp + "OneTickError" + ftl.data.Identifiers.macroWords(cond),
+          "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".oneTickShare." + cond + " and the "
               + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")",
           Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.ConfirmQuantities#error",
           a -> error(mean(a, name, exclusion, cond, Metric.ONE_TICK_SHARE), predicted, name)));
@@ -421,9 +469,9 @@ final class ConfirmQuantities {
   }
 
   /** {@link BlockStats#ratio} over the blocks where both conditions have a value above 0. */
-  static BlockStats.Interval ratio(Analysis a, Optional<RunExclusion> exclusion, Contrast k) {
-    TreeMap<Integer, Double> num = blockValues(a, CONFIRM, exclusion, k.numerator(), k.metric());
-    TreeMap<Integer, Double> den = blockValues(a, CONFIRM, exclusion, k.denominator(), k.metric());
+  static BlockStats.Interval ratio(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
+    TreeMap<Integer, Double> num = blockValues(a, campaign, exclusion, k.numerator(), k.metric());
+    TreeMap<Integer, Double> den = blockValues(a, campaign, exclusion, k.denominator(), k.metric());
     List<double[]> pairs = new ArrayList<>();
     for (Map.Entry<Integer, Double> e : num.entrySet()) {
       Double y = den.get(e.getKey());
