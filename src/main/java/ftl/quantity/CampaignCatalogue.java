@@ -69,6 +69,11 @@ public enum CampaignCatalogue {
   RABBITMQ_MANIP("rabbitmq-manip", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
   /** The same manipulations on NATS JetStream. */
   NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
+  /**
+   * A replication of nats-manip under its criteria, six blocks: registered after nats-manip's exclusions left its
+   * contrasts untestable (its plan says why and what had been seen).
+   */
+  NATS_MANIP2("nats-manip2", MeasuredSystem.NATS, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
   /** RabbitMQ's pilot: two blocks of the same conditions, run before the campaign's plan, whose flights calibrate it. */
   RABBITMQ_PILOT("rabbitmq-pilot", MeasuredSystem.RABBITMQ, Role.PILOT, true, List.of()),
   /** NATS's pilot, the same. */

@@ -38,10 +38,10 @@ final class ConfirmQuantities {
   static final String CONFIRM = CampaignCatalogue.CONFIRM.folder();
   /** The campaigns registered in blocks whose block-level entries this class makes, the confirmatory one first. */
   static final List<String> BLOCKED = List.of(CONFIRM, CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder(),
-      CampaignCatalogue.RABBITMQ_MANIP.folder(), CampaignCatalogue.NATS_MANIP.folder());
+      CampaignCatalogue.RABBITMQ_MANIP.folder(), CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder());
   /** The blocked campaigns on other systems that manipulate the stamping threads (conditions base, fifo, split, load90). */
   static final List<String> MANIPULATED = List.of(CampaignCatalogue.RABBITMQ_MANIP.folder(),
-      CampaignCatalogue.NATS_MANIP.folder());
+      CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder());
   /** Level of every interval here (two-sided). */
   static final double LEVEL = 0.95;
 
