@@ -4,6 +4,7 @@
 % the rule compares an interval), the rule, the verdict the plan expected and the verdict the data gave.
 % Data digest: ${dataDigest}
 <#-- rows.confirm: TableRows.ConfirmRow, built in Java from the plan's criteria and the registry; nothing computed here. -->
+\setlength{\tabcolsep}{3pt}%
 \begin{tabular}{>{\raggedright\arraybackslash}p{0.16\linewidth}>{\raggedright\arraybackslash}p{0.24\linewidth}>{\raggedright\arraybackslash}p{0.2\linewidth}>{\raggedright\arraybackslash}p{0.13\linewidth}p{0.1\linewidth}}
 \toprule
 registered rule & estimate (95\,\% interval over blocks) & rule & expected & verdict \\

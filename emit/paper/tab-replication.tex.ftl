@@ -5,6 +5,7 @@
      verdict print as \ftlQuantity links (Cell.linked) that ./ftl check-pdf traces; the original's figure is the original study's
      (check-pdf exempts it as such), and the basis is the verdict's explanation, text that no single quantity prints. -->
 <#-- kind: the verdict's kind, one word (Emitter.verdicts: confirmatory, exploratory or consistency; the supplement dates each exploratory rule). -->
+\setlength{\tabcolsep}{3pt}%
 \begin{tabular}{p{0.22\linewidth}p{0.1\linewidth}p{0.14\linewidth}p{0.07\linewidth}p{0.1\linewidth}p{0.27\linewidth}}
 \toprule
 claim & original & ours & verdict & kind & basis \\

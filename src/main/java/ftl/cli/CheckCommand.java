@@ -313,7 +313,7 @@ public final class CheckCommand implements Callable<Integer> {
 
   /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal ({@link PrintedNumber#digits}). */
   /** Words a printed number may carry: units, the {@code x} of a ratio, the {@code to} of a range, the {@code of} of a share. */
-  private static final java.util.Set<String> NUMBER_WORDS = java.util.Set.of("to", "of", "x", "ns", "us", "µs", "ms", "s",
+  private static final java.util.Set<String> NUMBER_WORDS = java.util.Set.of("to", "of", "x", "ns", "us", "µs", "ms", "s", "h",
       "b", "kb", "mb", "gb", "pp", "k", "m", "msg", "per", "runs", "events", "percent");
 
   /**

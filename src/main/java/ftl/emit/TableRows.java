@@ -257,6 +257,13 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     return role(campaign) == CampaignCatalogue.Role.CONFIRMATORY;
   }
 
+  /**
+   * The manipulation campaigns on other systems: their rules (one plan's, four conditions) are not the systems'
+   * campaigns' rules, so they are not columns of {@code tab-systems}; the supplement's verdict table lists them.
+   */
+  static final java.util.Set<String> SYSTEM_MANIPULATIONS = java.util.Set.of(CampaignCatalogue.RABBITMQ_MANIP.folder(),
+      CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder());
+
   /** Whether a campaign folder is one the catalogue declares a campaign on another system. */
   static boolean onOtherSystem(String campaign) {
     return role(campaign) == CampaignCatalogue.Role.SYSTEM;
@@ -548,15 +555,16 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     }
 
     /**
-     * The rules and claims of the campaigns on other systems ({@link CampaignCatalogue.Role#SYSTEM}) with criteria, one
+     * The rules and claims of the campaigns on other systems ({@link CampaignCatalogue.Role#SYSTEM}) with criteria, the
+     * manipulation campaigns aside ({@link #SYSTEM_MANIPULATIONS}), one
      * row per id in the first such campaign's plan order, each campaign's cells in catalogue order; a campaign whose plan
      * lacks the id gets {@link Cell#MISSING} cells.
      */
     List<SystemRow> systems(List<Campaign> campaigns) {
       List<Campaign> on = new ArrayList<>();
       for (CampaignCatalogue k : CampaignCatalogue.values()) {
-        campaigns.stream().filter(c -> c.name().equals(k.folder()) && onOtherSystem(c.name()) && c.criteria().isPresent())
-            .forEach(on::add);
+        campaigns.stream().filter(c -> c.name().equals(k.folder()) && onOtherSystem(c.name()) && c.criteria().isPresent()
+            && !SYSTEM_MANIPULATIONS.contains(c.name())).forEach(on::add);
       }
       List<SystemRow> out = new ArrayList<>();
       if (on.isEmpty()) {

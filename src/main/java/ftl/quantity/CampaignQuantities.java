@@ -101,6 +101,21 @@ final class CampaignQuantities {
           var res = pooledRho(a);
           return res.defined() ? new Value.Real(res.rho()) : new Value.Unavailable("rho undefined: " + res.undefined());
         }));
+    for (boolean smallest : new boolean[] {true, false}) {
+      q.add(new Quantity("rho.DA." + (smallest ? "min" : "max") + ".modeA", smallest ? "RhoDAMinModeA" : "RhoDAMaxModeA",
+          (smallest ? "smallest" : "largest") + " over the conditions of campaign modeA of the Pearson correlation of"
+              + " displacement D = ack_ns - send_ns and ack-referenced span A = recv_ns - ack_ns over the complete events"
+              + " of the condition's usable runs inside the declared window (" + Phrases.rhoWindow() + "), paired"
+              + " co-moments pooled over the condition's runs; conditions whose correlation is undefined are left out",
+          Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation#result", a -> {
+            if (!has(a, MODE_A)) {
+              return noData(MODE_A);
+            }
+            var v = conditionRho(a).values().stream().mapToDouble(Double::doubleValue);
+            var x = smallest ? v.min() : v.max();
+            return x.isPresent() ? new Value.Real(x.getAsDouble()) : new Value.Unavailable("no condition with a defined rho");
+          }));
+    }
     q.add(new Quantity("rho.outside.modeA", "RhoOutsideModeA",
         "complete events of campaign modeA outside the declared rho(D, A) window (counted, not used)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation#acceptPair",
@@ -270,6 +285,24 @@ final class CampaignQuantities {
     }
     return a.memo("collapseRange", () -> RateRatio.range(
         Manipulations.modeACollapse(a).stream().map(Manipulations.Stratum::estimate).toList()));
+  }
+
+  /** The windowed rho(D, A) of each condition of campaign modeA with a defined one, over its usable runs. */
+  private static java.util.Map<String, Double> conditionRho(Analysis a) {
+    return a.memo("rhoModeA:conditions", () -> {
+      java.util.Map<String, WindowedCorrelation> by = new java.util.TreeMap<>();
+      for (RunResult r : Manipulations.usable(a, MODE_A)) {
+        by.computeIfAbsent(r.row().condition(), k -> new WindowedCorrelation(Analysis.RHO_WINDOW)).merge(r.correlation());
+      }
+      java.util.Map<String, Double> out = new java.util.TreeMap<>();
+      by.forEach((cond, w) -> {
+        ftl.stats.CorrelationResult res = w.result();
+        if (res.defined()) {
+          out.put(cond, res.rho());
+        }
+      });
+      return out;
+    });
   }
 
   private static ftl.stats.CorrelationResult pooledRho(Analysis a) {

@@ -41,7 +41,10 @@ final class FifoJvmQuantities {
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.quantity.FifoJvmQuantities#normalised",
         a -> guarded(a, x -> new Value.Count(normalised(runs(x)).values().length))));
     q.add(new Quantity("fifojvm.bimodality", "FifoJvmBimodality",
-        "Sarle's bimodality coefficient of the fifo-jvm runs' negative-A rates, each divided by the median per-run rate of the default-priority runs of its broker placement and load (campaign fifojvm)",
+        "Sarle's bimodality coefficient BC = (g^2 + 1) / (k + 3 (n - 1)^2 / ((n - 2)(n - 3))), g the bias-corrected sample"
+            + " skewness and k the bias-corrected sample excess kurtosis (Commons Math Skewness and Kurtosis), of the fifo-jvm"
+            + " runs' negative-A rates, each divided by the type-7 median per-run rate of the default-priority runs of its"
+            + " broker placement and load (campaign fifojvm)",
         Unit.DIMENSIONLESS, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Bimodality#coefficient",
         a -> guarded(a, x -> real(Bimodality.coefficient(normalised(runs(x)).values()), "fewer than 4 normalised rates, or no variance"))));
     q.add(new Quantity("fifojvm.collapsedShare", "FifoJvmCollapsedShare",
@@ -141,7 +144,7 @@ final class FifoJvmQuantities {
     for (double v : values) {
       n += (collapsed ? v <= COLLAPSED : v >= UNCOLLAPSED) ? 1 : 0;
     }
-    return new Value.Real((double) n / values.length);
+    return Value.Real.share(n, values.length);
   }
 
   /** Held iff the coefficient exceeds 5/9 and each cluster holds at least 10 % of the values. */

@@ -14,7 +14,11 @@ import java.util.Locale;
 public enum Format {
   /** A count with thousands separators: {@code 738,730}. */
   GROUPED_INTEGER,
-  /** A fraction as a percentage with two decimals: {@code 0.36%}, {@code 100.00%} printed as {@code 100%}. */
+  /**
+   * A fraction as a percentage with two decimals: {@code 0.36%}, {@code 100.00%} printed as {@code 100%}; a share of
+   * {@code n} counted units ({@link Value.Real#sampleSize}) with no more decimals than its standard error allows
+   * ({@link #shareDecimals}): {@code 49%} for 98 of 201, not {@code 48.76%}.
+   */
   PERCENT_2DP,
   /** A ratio to three significant figures: {@code 2.07x}. */
   RATIO_3SF,
@@ -40,7 +44,8 @@ public enum Format {
     }
     return switch (this) {
       case GROUPED_INTEGER -> grouped(((Value.Count) v).count());
-      case PERCENT_2DP -> percent(real(v)) + "%";
+      case PERCENT_2DP -> (v instanceof Value.Real r && r.sampleSize() > 0
+          ? percent(r.value(), shareDecimals(r.value(), r.sampleSize())) : percent(real(v))) + "%";
       case RATIO_3SF -> sig(real(v), 3) + "x";
       case RATIO_RANGE_2SF -> sig(((Value.Range) v).low(), 2) + " to " + sig(((Value.Range) v).high(), 2) + "x";
       case PERCENT_RANGE_2DP -> percent(((Value.Range) v).low()) + "% to " + percent(((Value.Range) v).high()) + "%";
@@ -52,11 +57,17 @@ public enum Format {
     };
   }
 
-  /** The LaTeX form of {@link #text}: {@code %} escaped, µ as {@code \textmu{}}, x as {@code $\times$}. */
+  /**
+   * The LaTeX form of {@link #text}: {@code %} escaped, µ as {@code \textmu{}}, and the sign of a negative number a
+   * true minus ({@code \textminus{}}, U+2212 in the PDF), not a hyphen.
+   */
   public String latex(Value v, Unit unit) {
     String t = text(v, unit);
-    return LatexEscape.escape(t);
+    return NUMERIC_MINUS.matcher(LatexEscape.escape(t)).replaceAll("\\\\textminus{}");
   }
+
+  /** A hyphen that is a number's sign: not after a letter, digit or point, and before a digit. */
+  private static final java.util.regex.Pattern NUMERIC_MINUS = java.util.regex.Pattern.compile("(?<![\\w.])-(?=[0-9])");
 
   private static double real(Value v) {
     if (v instanceof Value.Real r) {
@@ -81,10 +92,29 @@ public enum Format {
 
   /** A fraction in [0, 1] as a percentage with two decimals, trailing {@code .00} dropped for 0 and 100. */
   static String percent(double fraction) {
-    BigDecimal p = BigDecimal.valueOf(fraction).multiply(BigDecimal.valueOf(100)).setScale(2, RoundingMode.HALF_EVEN);
+    return percent(fraction, 2);
+  }
+
+  /** A fraction as a percentage with {@code decimals} decimals (half-even), trailing zeros dropped for 0 and 100. */
+  static String percent(double fraction, int decimals) {
+    BigDecimal p = BigDecimal.valueOf(fraction).multiply(BigDecimal.valueOf(100)).setScale(decimals, RoundingMode.HALF_EVEN);
     String s = p.toPlainString();
-    return s.endsWith(".00") && (p.compareTo(BigDecimal.ZERO) == 0 || p.compareTo(BigDecimal.valueOf(100)) == 0)
-        ? s.substring(0, s.length() - 3) : s;
+    boolean whole = p.compareTo(BigDecimal.ZERO) == 0 || p.compareTo(BigDecimal.valueOf(100)) == 0;
+    return whole && decimals > 0 ? s.substring(0, s.length() - decimals - 1) : s;
+  }
+
+  /**
+   * The precision rule of the archive for a share {@code p = k / n}: its binomial standard error in percentage points
+   * {@code se = 100 sqrt(p (1 - p) / n)}, and the decimals {@code d = min(2, max(0, ceil(-log10(se))))}, so the last
+   * printed digit is no finer than the standard error (d = 0 for se >= 1 point, 1 for se in [0.1, 1), 2 below);
+   * {@code p = 0} or {@code 1} (se = 0) keeps two.
+   */
+  static int shareDecimals(double p, long n) {
+    double se = 100 * Math.sqrt(p * (1 - p) / n);
+    if (!(se > 0)) {
+      return 2;
+    }
+    return (int) Math.min(2, Math.max(0, Math.ceil(-Math.log10(se))));
   }
 
   /** {@code x} to {@code digits} significant figures, plain notation, grouped when it has 4+ integer digits. */

@@ -72,9 +72,13 @@ public final class GridLawHeldOut {
         .filter(c -> c.runs().stream().noneMatch(r -> Analysis.SYSTEM_INSTRUMENTS.contains(r.instrument()))).toList();
   }
 
+  /**
+   * An ok run on a fixed grid whose ledger records it: send interval, achieved first phase and sends. A run on a
+   * replayed schedule (ledger send_schedule) did not follow a fixed grid, so the fixed-grid law does not predict it.
+   */
   private static boolean scheduled(LedgerRow r) {
     return r.ok() && !r.field(LedgerSchema.SEND_INTERVAL_NS).isEmpty() && !r.field(LedgerSchema.FIRST_SEND_PHASE_US).isEmpty()
-        && !r.field(LedgerSchema.EVENTS_WRITTEN).isEmpty();
+        && !r.field(LedgerSchema.EVENTS_WRITTEN).isEmpty() && r.field(LedgerSchema.SEND_SCHEDULE).isEmpty();
   }
 
   static List<Quantity> forData(DataSet data) {
@@ -111,8 +115,8 @@ public final class GridLawHeldOut {
           "ok runs of campaign " + name + " with a held-out grid-law prediction" + how, Unit.COUNT,
           Format.GROUPED_INTEGER, scope, 0, s -> new Value.Count(s.runs())));
       q.add(new Quantity("gridlaw.heldout.untested." + name, ConditionQuantities.macro("GridLawHeldOutUntested", name, ""),
-          "ok runs of campaign " + name + " without a held-out prediction (no other run of the condition, no schedule"
-              + " in the ledger, or nothing delivered), counted", Unit.COUNT, Format.GROUPED_INTEGER, scope,
+          "ok runs of campaign " + name + " without a held-out prediction (no other run of the condition, no fixed"
+              + " schedule in the ledger, a replayed schedule the fixed grid does not describe, or nothing delivered), counted", Unit.COUNT, Format.GROUPED_INTEGER, scope,
           "ftl.quantity.GridLawHeldOut#predictions",
           a -> new Value.Count(predictions(a, name).stream().filter(p -> !p.tested()).count())));
       q.add(summary("gridlaw.heldout.medianAbsError." + name, "GridLawHeldOutMedianAbsError", name, "",
@@ -122,7 +126,7 @@ public final class GridLawHeldOut {
           "share of runs of campaign " + name + " whose held-out prediction lies within " + Format.percent(TOLERANCE.doubleValue())
               + " percentage points of the observed retention (|predicted - observed| <= " + TOLERANCE.toPlainString()
               + ", decided exactly on the two ratios of counts)" + how, Unit.FRACTION, Format.PERCENT_2DP, scope, 0,
-          s -> new Value.Real(s.withinShare())));
+          s -> Value.Real.share(s.within(), s.runs())));
       if (!ownCriteria.contains(name)) {
         q.add(summary("gridlaw.heldout.verdict." + name, "GridLawHeldOutVerdict", name, "",
             "the grid law tested out of sample in campaign " + name + ": held iff at least " + Format.percent(REQUIRED_SHARE)
@@ -162,7 +166,7 @@ public final class GridLawHeldOut {
             scope, b, s -> new Value.Real(s.medianAbsError())));
         q.add(summary("gridlaw.heldout.within." + name + ".b" + b, "GridLawHeldOutWithin", name, "b" + b,
             "share of runs predicted within " + Format.percent(TOLERANCE.doubleValue()) + " percentage points, campaign " + name + by, Unit.FRACTION,
-            Format.PERCENT_2DP, scope, b, s -> new Value.Real(s.withinShare())));
+            Format.PERCENT_2DP, scope, b, s -> Value.Real.share(s.within(), s.runs())));
       }
     }
     return q;

@@ -36,7 +36,7 @@ final class PayloadPredictions {
             + ") of the per-event grid-law prediction from the run's own send phases and flights (recv_ns - send_ns)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
           List<RunResult> runs = runs(a);
-          return runs.isEmpty() ? noData() : new Value.Real((double) within(runs, tolerance) / runs.size());
+          return runs.isEmpty() ? noData() : Value.Real.share(within(runs, tolerance), runs.size());
         }));
     q.add(new Quantity("payload.prediction.mechanism", "PayloadPredictionMechanism",
         "whether payload.mechanism.share reached the pre-registered share of runs (" + share + ")",

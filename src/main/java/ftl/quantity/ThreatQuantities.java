@@ -25,6 +25,18 @@ final class ThreatQuantities {
 
   static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
+    q.add(new Quantity("threat.measuredHours", "ThreatMeasuredHours",
+        "measured sends of the Kafka instrument in hours, over every campaign: the sum over its ok runs with a fixed send"
+            + " interval of the events in the run's file times the interval (ledger send_interval_ns), warm-up excluded;"
+            + " runs on a replayed schedule have no fixed interval and are counted by threat.measuredHours.unscheduled",
+        Unit.HOURS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.ConfirmQuantities#measuredHours",
+        a -> a.has(Analysis.KAFKA) ? new Value.Real(ConfirmQuantities.measuredHours(a.runs(Analysis.KAFKA)))
+            : new Value.Unavailable("no ok run of the Kafka instrument")));
+    q.add(new Quantity("threat.measuredHours.unscheduled", "ThreatMeasuredHoursUnscheduled",
+        "ok runs of the Kafka instrument without a fixed send interval (a replayed schedule), left out of"
+            + " threat.measuredHours", Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
+        "ftl.quantity.ThreatQuantities#forData", a -> new Value.Count(a.okRows(Analysis.KAFKA).stream()
+            .filter(e -> e.getValue().field(LedgerSchema.SEND_INTERVAL_NS).isEmpty()).count())));
     q.add(new Quantity("threat.wallSpan", "ThreatWallSpan",
         "wall time from the start of the first ok run of the Kafka instrument to the end of the last (ledger started_at"
             + " and duration_ms), over every campaign", Unit.HOURS, Format.REAL_3SF, Scope.LEDGERS,
@@ -74,7 +86,7 @@ final class ThreatQuantities {
           a -> {
             List<RunResult> runs = CampaignQuantities.runsOf(a, n);
             return runs.isEmpty() ? CampaignQuantities.noData(n)
-                : new Value.Real((double) runs.stream().filter(RunResult::rejected).count() / runs.size());
+                : Value.Real.share(runs.stream().filter(RunResult::rejected).count(), runs.size());
           }));
       q.add(new Quantity("sign.ackNegativeRate." + n, ConditionQuantities.macro("SignAckNegativeRate", n, ""),
           "pooled share of the complete events of campaign " + n + " with a negative ack-referenced span A",

@@ -14,12 +14,34 @@ public sealed interface Value {
     }
   }
 
-  /** A real number (ratio, fraction, duration); never NaN or infinite (those are {@link Unavailable}). */
-  record Real(double value) implements Value {
+  /**
+   * A real number (ratio, fraction, duration); never NaN or infinite (those are {@link Unavailable}).
+   *
+   * @param value the number
+   * @param sampleSize for a share {@code k / n} of {@code n} units (runs, samples), {@code n}: the printed precision
+   *     follows its standard error ({@link Format#PERCENT_2DP}); 0 when the value is not such a share
+   */
+  record Real(double value, long sampleSize) implements Value {
     public Real {
       if (!Double.isFinite(value)) {
         throw new IllegalArgumentException("a real value must be finite: " + value);
       }
+      if (sampleSize < 0) {
+        throw new IllegalArgumentException("a sample size cannot be negative: " + sampleSize);
+      }
+    }
+
+    /** A real number that is not a share of counted units. */
+    public Real(double value) {
+      this(value, 0);
+    }
+
+    /** The share {@code count / total} of {@code total} units, which prints as precisely as its standard error allows. */
+    public static Real share(long count, long total) {
+      if (total <= 0 || count < 0 || count > total) {
+        throw new IllegalArgumentException("not a share: " + count + " of " + total);
+      }
+      return new Real((double) count / total, total);
     }
   }
 

@@ -322,7 +322,10 @@ public final class PdfText {
         String key = null;
         double x = p.getXDirAdj() + p.getWidthDirAdj() / 2;
         double y = p.getYDirAdj() - Math.min(p.getHeightDir() / 2, 2.0);
-        for (int i = 0; i < rects.size(); i++) {
+        // rotated text (a figure's axis label, rotated tick labels) has its coordinates in its own direction's frame,
+        // not the page's: it can fall in a link's rectangle it is nowhere near, and the archive links no rotated text
+        boolean upright = p.getDir() == 0f;
+        for (int i = 0; upright && i < rects.size(); i++) {
           if (rects.get(i).contains(x, y)) {
             key = rectKeys.get(i);
             break;

@@ -109,7 +109,7 @@ class TexLimitsRegressionTest {
     long t0 = System.nanoTime();
     String r = cli("--root", ".", "--data", data.toString(), "reproduce", "--check");
     assertThat(r).startsWith(ExitCode.BAD_DATA + " ")
-        .contains("paper/generated/tab-audit.tex:3: a tabular of more than 1000 rows, more than TeX typesets in one box");
+        .contains("paper/generated/tab-audit.tex:4: a tabular of more than 1000 rows, more than TeX typesets in one box");
     assertThat((System.nanoTime() - t0) / 1e9).isLessThan(60);
   }
 

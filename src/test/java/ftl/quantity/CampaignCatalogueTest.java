@@ -127,7 +127,7 @@ class CampaignCatalogueTest {
         aliases.put(cls + "." + m.group(1), m.group(2));
       }
     });
-    Pattern named = Pattern.compile("CampaignCatalogue\\.([A-Z_]+)\\b");
+    Pattern named = Pattern.compile("CampaignCatalogue\\.([A-Z][A-Z_0-9]*)\\b");
     Map<String, Set<String>> found = new TreeMap<>(); // entry -> classes
     sources.forEach((cls, text) -> {
       Matcher m = named.matcher(text);

@@ -24,7 +24,7 @@ class FormatTest {
         Arguments.of("ratio", Format.RATIO_3SF, new Value.Real(2.0749), Unit.RATIO, "2.07x", "2.07x"),
         Arguments.of("ratio zero", Format.RATIO_3SF, new Value.Real(0.0), Unit.RATIO, "0x", "0x"),
         Arguments.of("ratio grouped", Format.RATIO_3SF, new Value.Real(12_345.0), Unit.RATIO, "12,300x", "12,300x"),
-        Arguments.of("ratio negative grouped", Format.RATIO_3SF, new Value.Real(-4_567.0), Unit.RATIO, "-4,570x", "-4,570x"),
+        Arguments.of("ratio negative grouped", Format.RATIO_3SF, new Value.Real(-4_567.0), Unit.RATIO, "-4,570x", "\\textminus{}4,570x"),
         Arguments.of("ratio range", Format.RATIO_RANGE_2SF, new Value.Range(7.04, 80.4), Unit.RATIO, "7.0 to 80x", "7.0 to 80x"),
         Arguments.of("percent range", Format.PERCENT_RANGE_2DP, new Value.Range(0.0036, 1.0), Unit.FRACTION, "0.36% to 100%", "0.36\\% to 100\\%"),
         Arguments.of("count range", Format.COUNT_RANGE, new Value.Range(1_200, 2_000), Unit.COUNT, "1,200 to 2,000", "1,200 to 2,000"),
@@ -80,5 +80,24 @@ class FormatTest {
   void escape_character_isLatexSafe(String in, String out) {
     assertThat(LatexEscape.escape(in)).isEqualTo(out);
     assertThat(LatexEscape.escape("<" + in + ">")).isEqualTo("<" + out + ">");
+  }
+
+  @org.junit.jupiter.api.Test
+  void percent_shareOfCountedUnits_printsNoFinerThanItsStandardError() {
+    // 98 of 201: se = 3.5 points -> whole percent (the review's example, 48.76 % printed two digits too fine)
+    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(98, 201), Unit.FRACTION)).isEqualTo("49%");
+    // 4,876 of 10,000: se = 0.50 points -> one decimal
+    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(4876, 10_000), Unit.FRACTION)).isEqualTo("48.8%");
+    // 487,600 of 1,000,000: se = 0.050 points -> two decimals
+    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(487_600, 1_000_000), Unit.FRACTION)).isEqualTo("48.76%");
+    // none or all: se = 0, two decimals, trailing zeros dropped as for every percentage
+    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(5, 5), Unit.FRACTION)).isEqualTo("100%");
+    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(0, 5), Unit.FRACTION)).isEqualTo("0%");
+    // a real that is not a share keeps two decimals
+    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(new Value.Real(98.0 / 201), Unit.FRACTION)).isEqualTo("48.76%");
+    org.assertj.core.api.Assertions.assertThat(Format.shareDecimals(0.5, 1)).isZero();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Value.Real.share(3, 2)).isInstanceOf(IllegalArgumentException.class);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Value.Real.share(0, 0)).isInstanceOf(IllegalArgumentException.class);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Value.Real(0.5, -1)).isInstanceOf(IllegalArgumentException.class);
   }
 }

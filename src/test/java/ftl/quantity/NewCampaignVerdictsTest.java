@@ -51,8 +51,8 @@ class NewCampaignVerdictsTest {
   @Test
   void share_emptyAndClusters_countedOrUnavailable() {
     assertThat(FifoJvmQuantities.share(new double[0], true)).isInstanceOf(Value.Unavailable.class);
-    assertThat(FifoJvmQuantities.share(new double[] {0, 0.2, 0.3, 0.5}, true)).isEqualTo(new Value.Real(0.5));
-    assertThat(FifoJvmQuantities.share(new double[] {0, 0.2, 0.3, 0.5}, false)).isEqualTo(new Value.Real(0.25));
+    assertThat(FifoJvmQuantities.share(new double[] {0, 0.2, 0.3, 0.5}, true)).isEqualTo(Value.Real.share(2, 4));
+    assertThat(FifoJvmQuantities.share(new double[] {0, 0.2, 0.3, 0.5}, false)).isEqualTo(Value.Real.share(1, 4));
   }
 
   @Test

@@ -48,8 +48,8 @@ class BlocksAndSizingTest {
     // the campaigns before blocks and the blocked ones (the confirmatory one, the other systems' and their pilots:
     // a fifth column) alike
     Plan plan = PlanParser.read(campaign.resolve(EventFormat.PLAN_FILE));
-    assertThat(plan.blocked()).isEqualTo(List.of("confirm", "rabbitmq", "nats", "rabbitmq-pilot", "nats-pilot")
-        .contains(campaign.getFileName().toString()));
+    assertThat(plan.blocked()).isEqualTo(List.of("confirm", "rabbitmq", "nats", "rabbitmq-pilot", "nats-pilot",
+        "rabbitmq-manip", "nats-manip", "nats-manip2").contains(campaign.getFileName().toString()));
     assertThat(CampaignRunner.scheduleCsv(plan.schedule(), plan.blocked()))
         .isEqualTo(Files.readString(campaign.resolve("schedule.csv"), StandardCharsets.UTF_8));
   }
