@@ -113,7 +113,7 @@ final class CampaignQuantities {
             }
             var v = conditionRho(a).values().stream().mapToDouble(Double::doubleValue);
             var x = smallest ? v.min() : v.max();
-            return x.isPresent() ? new Value.Real(x.getAsDouble()) : new Value.Unavailable("no condition with a defined rho");
+            return FifoJvmQuantities.real(x.orElse(Double.NaN), "no condition with a defined rho");
           }));
     }
     q.add(new Quantity("rho.outside.modeA", "RhoOutsideModeA",

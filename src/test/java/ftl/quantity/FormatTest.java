@@ -96,6 +96,10 @@ class FormatTest {
     // a real that is not a share keeps two decimals
     org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(new Value.Real(98.0 / 201), Unit.FRACTION)).isEqualTo("48.76%");
     org.assertj.core.api.Assertions.assertThat(Format.shareDecimals(0.5, 1)).isZero();
+    org.assertj.core.api.Assertions.assertThat(Format.percent(1.0, 0)).isEqualTo("100");
+    org.assertj.core.api.Assertions.assertThat(Format.percent(0.0, 1)).isEqualTo("0");
+    org.assertj.core.api.Assertions.assertThat(Format.percent(0.4876, 1)).isEqualTo("48.8");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Value.Real.share(-1, 2)).isInstanceOf(IllegalArgumentException.class);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Value.Real.share(3, 2)).isInstanceOf(IllegalArgumentException.class);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Value.Real.share(0, 0)).isInstanceOf(IllegalArgumentException.class);
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Value.Real(0.5, -1)).isInstanceOf(IllegalArgumentException.class);
