@@ -261,8 +261,8 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
    * The manipulation campaigns on other systems: their rules (one plan's, four conditions) are not the systems'
    * campaigns' rules, so they are not columns of {@code tab-systems}; the supplement's verdict table lists them.
    */
-  static final java.util.Set<String> SYSTEM_MANIPULATIONS = java.util.Set.of(CampaignCatalogue.RABBITMQ_MANIP.folder(),
-      CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder());
+  static final java.util.Set<String> SYSTEM_MANIPULATIONS = CampaignCatalogue.SYSTEM_MANIPULATIONS.stream()
+      .map(CampaignCatalogue::folder).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   /** Whether a campaign folder is one the catalogue declares a campaign on another system. */
   static boolean onOtherSystem(String campaign) {

@@ -140,6 +140,12 @@ public enum CampaignCatalogue {
     AUDIT
   }
 
+  /**
+   * The manipulation campaigns on other systems (conditions base, fifo, split, load90 and the confirmatory campaign's
+   * contrasts): their rules are not the systems' campaigns' rules.
+   */
+  public static final List<CampaignCatalogue> SYSTEM_MANIPULATIONS = List.of(RABBITMQ_MANIP, NATS_MANIP, NATS_MANIP2);
+
   private final String folder;
   private final MeasuredSystem system;
   private final Role role;

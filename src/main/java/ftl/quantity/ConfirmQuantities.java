@@ -40,8 +40,8 @@ final class ConfirmQuantities {
   static final List<String> BLOCKED = List.of(CONFIRM, CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder(),
       CampaignCatalogue.RABBITMQ_MANIP.folder(), CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder());
   /** The blocked campaigns on other systems that manipulate the stamping threads (conditions base, fifo, split, load90). */
-  static final List<String> MANIPULATED = List.of(CampaignCatalogue.RABBITMQ_MANIP.folder(),
-      CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder());
+  static final List<String> MANIPULATED = CampaignCatalogue.SYSTEM_MANIPULATIONS.stream().map(CampaignCatalogue::folder)
+      .toList();
   /** Level of every interval here (two-sided). */
   static final double LEVEL = 0.95;
 
@@ -76,8 +76,7 @@ final class ConfirmQuantities {
     /** OpenMessaging Benchmark's median over the true median: guard median (ms, nearest rank of kept M) in us over T's median. */
     OMB_INFLATION("ombInflation", Unit.RATIO, Format.RATIO_3SF,
         "OpenMessaging Benchmark's median inflation: the guard's median (nearest rank of the kept M, whole ms, times 1000) "
-            + "over the run's median flight T = recv_ns - send_ns in us", r -> r.guard().kept() == 0 ? Double.NaN
-            : r.guard().guardMedianMillis() * 1e3 / (r.guard().medianFlightNanos() / 1e3)),
+            + "over the run's median flight T = recv_ns - send_ns in us", OmbInflationQuantities::inflation),
     /** The pacer's burst share (ledger pacing_burst_share): sends closer than a quarter interval, a measured covariate. */
     BURST_SHARE("burstShare", Unit.FRACTION, Format.PERCENT_2DP,
         "pacer's burst share (ledger pacing_burst_share: consecutive sends closer than a quarter of the send interval)",

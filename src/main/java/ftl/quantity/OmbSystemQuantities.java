@@ -53,14 +53,24 @@ final class OmbSystemQuantities {
   /** The folder of {@code tool} under the data root, read; empty when the root has none. */
   static Optional<Folder> read(DataSet data, Tool tool) {
     String rel = tool.folder().folder();
+    return toolFolder(data, rel).map(t -> new Folder(OmbLedgerReader.read(t.gate(), rel, t.display()), t.plan(), t.display()));
+  }
+
+  /**
+   * A tool's folder of the data root (one that is not an instrument campaign): the gate to read it through, its name
+   * as messages show it, and its plan when it has one.
+   */
+  record ToolFolder(ftl.data.DataGate gate, String display, Optional<JsonValue> plan) {}
+
+  /** The tool folder {@code rel} when the root holds it with its ledger; empty otherwise. */
+  static Optional<ToolFolder> toolFolder(DataSet data, String rel) {
     if (!data.otherFolders().contains(rel) || !data.gate().orElseThrow().isFile(rel + "/ledger.csv")) {
       return Optional.empty();
     }
     ftl.data.DataGate gate = data.gate().orElseThrow();
-    String display = data.displayRoot() + "/" + rel;
     Optional<JsonValue> plan = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
         : Optional.empty();
-    return Optional.of(new Folder(OmbLedgerReader.read(gate, rel, display), plan, display));
+    return Optional.of(new ToolFolder(gate, data.displayRoot() + "/" + rel, plan));
   }
 
   /**

@@ -4,7 +4,6 @@ import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.JsonValue;
 import ftl.data.PerfTestReader;
-import ftl.data.PlanReader;
 import ftl.quantity.Quantity.Scope;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,14 +32,8 @@ final class PerfTestQuantities {
   }
 
   static Optional<Folder> read(DataSet data) {
-    if (!data.otherFolders().contains(FOLDER) || !data.gate().orElseThrow().isFile(FOLDER + "/ledger.csv")) {
-      return Optional.empty();
-    }
-    ftl.data.DataGate gate = data.gate().orElseThrow();
-    String display = data.displayRoot() + "/" + FOLDER;
-    Optional<JsonValue> plan = gate.isFile(FOLDER + "/plan.json") ? Optional.of(PlanReader.read(gate, FOLDER + "/plan.json"))
-        : Optional.empty();
-    return Optional.of(new Folder(PerfTestReader.read(gate, FOLDER, display), plan, display));
+    return OmbSystemQuantities.toolFolder(data, FOLDER)
+        .map(t -> new Folder(PerfTestReader.read(t.gate(), FOLDER, t.display()), t.plan(), t.display()));
   }
 
   /** The folder as a campaign {@link PlanCriteria} judges, when its plan registers criteria. */

@@ -132,7 +132,10 @@ class CampaignCatalogueTest {
     sources.forEach((cls, text) -> {
       Matcher m = named.matcher(text);
       while (m.find()) {
-        found.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(cls);
+        // an entry, not one of the catalogue's static lists (CampaignCatalogue.SYSTEM_MANIPULATIONS)
+        if (java.util.Arrays.stream(CampaignCatalogue.values()).anyMatch(e -> e.name().equals(m.group(1)))) {
+          found.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(cls);
+        }
       }
       aliases.forEach((spelling, entry) -> {
         if (Pattern.compile("\\b" + Pattern.quote(spelling) + "\\b").matcher(text).find()) {
