@@ -97,12 +97,12 @@ public final class CheckCommand implements Callable<Integer> {
     if (c.value() instanceof Value.Unavailable u) {
       System.out.println("  no value:   " + u.reason());
     }
-    List<String> files = a.sourceFiles(q.scope());
+    List<String> files = a.sourceFiles(q);
     System.out.println("  data:       " + files.size() + " file" + (files.size() == 1 ? "" : "s"));
     int shown = 0;
     for (String f : files) {
-      boolean ledger = f.endsWith("/ledger.csv");
-      if (allFiles || ledger) {
+      boolean events = f.contains("/events/"); // the ledgers and tables are shown, the events files counted
+      if (allFiles || !events) {
         System.out.println("    " + a.data().gate().map(g -> g.sha256OfDisplayed(f)).orElse("?") + "  " + f);
         shown++;
       }

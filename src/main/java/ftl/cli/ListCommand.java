@@ -57,13 +57,13 @@ public final class ListCommand implements Callable<Integer> {
   }
 
   /**
-   * The JSON array of {@code list --json}: one object per quantity, fields in a fixed order. A scope's sources list is
-   * the same for each of its quantities: encoded once, written as raw JSON (the list is printed on one line, so its text
+   * The JSON array of {@code list --json}: one object per quantity, fields in a fixed order. A sources list shared by
+   * quantities (the same list) is encoded once, written as raw JSON (the list is printed on one line, so its text
    * does not depend on where it stands). Written through the streaming generator with the pretty printer ObjectMapper's
    * INDENT_OUTPUT uses, field by field, rather than as maps through databind's serializers: the same bytes
    * ({@code ListJsonTest}), without the serializers' cold start. {@code out} is flushed, not closed.
    */
-  static void writeJson(List<Computed> computed, java.util.function.Function<Quantity.Scope, List<String>> sourceFiles,
+  static void writeJson(List<Computed> computed, java.util.function.Function<Quantity, List<String>> sourceFiles,
                         java.io.OutputStream out) throws java.io.IOException {
     writeJson(computed, sourceFiles, key -> java.util.Optional.empty(), out);
   }
@@ -73,13 +73,14 @@ public final class ListCommand implements Callable<Integer> {
    * {@code kind} (confirmatory, exploratory or consistency) and what {@code registered} its criterion: a commit and its
    * time, or the plan's digest; a verdict nothing registers is exploratory.
    */
-  static void writeJson(List<Computed> computed, java.util.function.Function<Quantity.Scope, List<String>> sourceFiles,
+  static void writeJson(List<Computed> computed, java.util.function.Function<Quantity, List<String>> sourceFiles,
                         java.util.function.Function<String, java.util.Optional<ftl.data.Registration>> registrations,
                         java.io.OutputStream out) throws java.io.IOException {
     ObjectMapper om = new ObjectMapper().enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
         .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     om.getFactory().setCharacterEscapes(TERMINAL_SAFE);
-    Map<Quantity.Scope, SerializedString> sources = new java.util.EnumMap<>(Quantity.Scope.class);
+    // a sources list shared by many quantities (the same instance) is encoded once
+    Map<List<String>, SerializedString> sources = new java.util.IdentityHashMap<>();
     try (JsonGenerator g = om.getFactory().createGenerator(out)) {
       g.setPrettyPrinter(new DefaultPrettyPrinter());
       g.writeStartArray();
@@ -101,7 +102,7 @@ public final class ListCommand implements Callable<Integer> {
           g.writeStringField("registered", reg.map(ListCommand::registered).orElse(NOT_REGISTERED));
         }
         g.writeFieldName("sources");
-        g.writeRawValue(sources.computeIfAbsent(q.scope(), sc -> raw(om, sourceFiles.apply(sc))));
+        g.writeRawValue(sources.computeIfAbsent(sourceFiles.apply(q), files -> raw(om, files)));
         if (c.value() instanceof Value.Unavailable u) {
           g.writeStringField("reason", u.reason());
         }

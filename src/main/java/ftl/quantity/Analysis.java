@@ -73,13 +73,116 @@ public final class Analysis {
   private List<Map.Entry<Campaign, LedgerRow>> allRows(String instrument) {
     List<Map.Entry<Campaign, LedgerRow>> out = new ArrayList<>();
     for (Campaign c : data.campaigns()) {
+      boolean involved = false;
       for (LedgerRow r : c.runs()) {
         if (r.instrument().equals(instrument)) {
           out.add(Map.entry(c, r));
+          involved = true;
         }
+      }
+      if (involved) {
+        SourceReads.ledger(c.name());
       }
     }
     return out;
+  }
+
+  /** The ok ledger rows of one campaign that one instrument wrote, in ledger order (only that campaign's ledger read). */
+  public List<LedgerRow> okRowsOf(String campaign, String instrument) {
+    return campaign(campaign).map(c -> c.runs().stream().filter(r -> r.ok() && r.instrument().equals(instrument)).toList())
+        .orElse(List.of());
+  }
+
+  /** The campaign of that name under the data root, when there is one (its ledger read). */
+  public java.util.Optional<Campaign> campaign(String name) {
+    java.util.Optional<Campaign> c = data.campaigns().stream().filter(x -> x.name().equals(name)).findFirst();
+    c.ifPresent(x -> SourceReads.ledger(x.name()));
+    return c;
+  }
+
+  /** Every campaign under the data root (every ledger read). */
+  public List<Campaign> campaigns() {
+    data.campaigns().forEach(c -> SourceReads.ledger(c.name()));
+    return data.campaigns();
+  }
+
+  private final Map<String, SourceReads> readsOf = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * Computes {@code q} over this analysis, noting the campaigns its computation read (directly or through the shared
+   * values it took), for {@link #sourceFiles(Quantity)}.
+   */
+  Value compute(Quantity q) {
+    return readsOf.computeIfAbsent(q.key(), k -> new SourceReads()).during(() -> q.computation().apply(this));
+  }
+
+  /**
+   * The data files the computation of {@code q} read, as messages name them: the ledgers of the campaigns it read,
+   * then the events files of the ok runs of the campaigns whose events it read, in campaign then ledger order; for a
+   * quantity of a tool's runs or of a table, that tool's or table's files first ({@link #sourceFiles(Quantity.Scope)}).
+   * Computes the quantity if this analysis has not.
+   */
+  public List<String> sourceFiles(Quantity q) {
+    if (!readsOf.containsKey(q.key())) {
+      compute(q);
+    }
+    SourceReads r = readsOf.get(q.key());
+    String extra = switch (q.scope()) {
+      case OMB_REAL, TOOL_RUNS, TABLE -> q.scope().name();
+      default -> "";
+    };
+    // one list per distinct set of files (list --json encodes each once): keyed by what was read
+    StringBuilder key = new StringBuilder(extra);
+    for (Campaign c : data.campaigns()) {
+      key.append('\u0000').append(r.readLedger(c.name()) ? 'l' : '-').append(r.readEvents(c.name()) ? 'e' : '-');
+    }
+    return sourceLists.computeIfAbsent(key.toString(), k -> List.copyOf(files(q.scope(), r)));
+  }
+
+  private final Map<String, List<String>> sourceLists = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private List<String> files(Quantity.Scope scope, SourceReads r) {
+    List<String> out = new ArrayList<>();
+    if (scope == Quantity.Scope.OMB_REAL || scope == Quantity.Scope.TOOL_RUNS) {
+      out.addAll(sourceFiles(scope));
+    } else if (scope == Quantity.Scope.TABLE) {
+      out.addAll(tableFiles());
+    }
+    java.util.Set<String> listed = new java.util.HashSet<>(out);
+    List<String> events = new ArrayList<>();
+    for (Campaign c : data.campaigns()) {
+      if (r.readLedger(c.name()) && listed.add(c.ledgerName())) {
+        out.add(c.ledgerName());
+      }
+      if (r.readEvents(c.name())) {
+        c.runs().stream().filter(LedgerRow::ok).map(c::eventsName).filter(listed::add).forEach(events::add);
+      }
+    }
+    out.addAll(events);
+    return out;
+  }
+
+  /** The files of the audit folder's tables ({@link CampaignCatalogue#AUDIT}) other than its README, sorted by name. */
+  private List<String> tableFiles() {
+    String folder = CampaignCatalogue.AUDIT.folder();
+    if (data.gate().isEmpty() || !data.otherFolders().contains(folder)) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    filesUnder(data.gate().get(), folder, out);
+    out.removeIf(n -> n.equals(folder + "/README.md"));
+    return out.stream().map(n -> data.gate().get().name(n)).toList();
+  }
+
+  private static void filesUnder(ftl.data.DataGate gate, String rel, List<String> out) {
+    for (String n : gate.list(rel)) {
+      String child = rel + "/" + n;
+      if (gate.type(child) == ftl.data.DataGate.Type.FOLDER) {
+        filesUnder(gate, child, out);
+      } else {
+        out.add(child);
+      }
+    }
   }
 
   /**
@@ -148,8 +251,13 @@ public final class Analysis {
    */
   @SuppressWarnings("unchecked")
   public <T> T memo(String key, java.util.function.Supplier<T> compute) {
-    return (T) once(memo, key, compute::get);
+    SourceReads reads = memoReads.computeIfAbsent(key, k -> new SourceReads());
+    T value = (T) once(memo, key, () -> reads.during(compute));
+    SourceReads.credit(reads); // complete: the value is computed
+    return value;
   }
+
+  private final Map<String, SourceReads> memoReads = new java.util.concurrent.ConcurrentHashMap<>();
 
   /** The value of {@code key}: computed now by {@code compute} if no thread has started it, else awaited. */
   private static <T> T once(Map<String, java.util.concurrent.FutureTask<T>> tasks, String key,
@@ -191,6 +299,7 @@ public final class Analysis {
   private List<RunResult> readRuns(String instrument) {
     List<Campaign> involved = data.campaigns().stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(instrument))).toList();
+    involved.forEach(c -> SourceReads.events(c.name())); // noted on this thread: the reads below run on others
     // asked for by one thread per core at once, so the file pool is never left with one campaign's last file
     List<List<RunResult>> read = Parallel.computeEach(involved.size(), i -> campaignRuns(involved.get(i).name()));
     List<RunResult> out = new ArrayList<>();
@@ -208,6 +317,7 @@ public final class Analysis {
    * with the run's events. Whichever thread asks first reads a campaign; others wait for it.
    */
   public List<RunResult> campaignRuns(String campaign) {
+    SourceReads.events(campaign);
     return once(scanned, campaign, () -> {
       Campaign c = data.campaigns().stream().filter(x -> x.name().equals(campaign)).findFirst().orElse(null);
       return c == null ? List.of() : List.copyOf(cache.campaignRuns(c, this::scanCounting, this::pool));

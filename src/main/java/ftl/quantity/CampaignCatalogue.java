@@ -85,7 +85,7 @@ public enum CampaignCatalogue {
   /** RabbitMQ PerfTest, unmodified, on the archive's RabbitMQ server: what its latency metric leaves out. */
   PERFTEST("perftest", MeasuredSystem.PERFTEST, Role.BENCHMARK, true, List.of(PerfTestQuantities.class)),
   /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */
-  AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of(AuditQuantities.class, ExposureQuantities.class));
+  AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of(Analysis.class, AuditQuantities.class, ExposureQuantities.class));
 
   /** What took a campaign's measurements. */
   public enum MeasuredSystem {

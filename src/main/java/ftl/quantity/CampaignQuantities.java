@@ -66,9 +66,8 @@ final class CampaignQuantities {
     q.add(new Quantity("runs.refused.modeA", "RunsRefusedModeA",
         "ok runs of campaign modeA whose priority, geometry or load the host refused (excluded from every ratio)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Manipulations#applied",
-        a -> has(a, MODE_A) ? new Value.Count(a.okRows(Analysis.KAFKA).stream()
-            .filter(e -> e.getKey().name().equals(MODE_A))
-            .filter(e -> !e.getValue().manipulationsApplied()).count()) : noData(MODE_A)));
+        a -> has(a, MODE_A) ? new Value.Count(a.okRowsOf(MODE_A, Analysis.KAFKA).stream()
+            .filter(r -> !r.manipulationsApplied()).count()) : noData(MODE_A)));
     q.add(new Quantity("collapse.range.modeA", "CollapseRangeModeA",
         "range over strata (geometry, load, acks, send interval) of the collapse factor: negative-A rate at default priority over SCHED_FIFO on the two stamping threads",
         Unit.RATIO, Format.RATIO_RANGE_2SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#range", a -> {
@@ -199,7 +198,7 @@ final class CampaignQuantities {
   }
 
   static boolean has(Analysis a, String campaign) {
-    return a.okRows(Analysis.KAFKA).stream().anyMatch(e -> e.getKey().name().equals(campaign));
+    return !a.okRowsOf(campaign, Analysis.KAFKA).isEmpty();
   }
 
   static Value noData(String campaign) {
@@ -218,8 +217,7 @@ final class CampaignQuantities {
                                 ToLongFunction<RunResult> perRun) {
     Function<Analysis, Value> f;
     if (scope == Scope.LEDGERS) {
-      f = a -> has(a, campaign) ? new Value.Count(a.okRows(Analysis.KAFKA).stream()
-          .filter(e -> e.getKey().name().equals(campaign)).count()) : noData(campaign);
+      f = a -> has(a, campaign) ? new Value.Count(a.okRowsOf(campaign, Analysis.KAFKA).size()) : noData(campaign);
     } else {
       f = a -> has(a, campaign) ? new Value.Count(runsOf(a, campaign).stream().mapToLong(perRun).sum()) : noData(campaign);
     }

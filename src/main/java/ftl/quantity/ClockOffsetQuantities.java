@@ -291,12 +291,10 @@ final class ClockOffsetQuantities {
   /** Sum of {@code create_ms_mismatch} over the campaign's ok runs with a non-zero offset. */
   static Value createMismatch(Analysis a) {
     long n = 0;
-    for (var e : a.okRows(Analysis.KAFKA)) {
-      if (e.getKey().name().equals(CLOCKOFFSET)) {
-        String mm = e.getValue().field(LedgerSchema.CREATE_MS_MISMATCH);
-        if (e.getValue().clockOffsetMicros() != 0 && !mm.isEmpty()) {
-          n += Long.parseLong(mm);
-        }
+    for (ftl.data.LedgerRow row : a.okRowsOf(CLOCKOFFSET, Analysis.KAFKA)) {
+      String mm = row.field(LedgerSchema.CREATE_MS_MISMATCH);
+      if (row.clockOffsetMicros() != 0 && !mm.isEmpty()) {
+        n += Long.parseLong(mm);
       }
     }
     return new Value.Count(n);

@@ -12,7 +12,7 @@ public record Computed(Quantity quantity, Value value, String text, String latex
 
   /** Computes one quantity over the analysis. */
   public static Computed of(Quantity q, Analysis a) {
-    Value v = q.computation().apply(a);
+    Value v = a.compute(q);
     return new Computed(q, v, q.format().text(v, q.unit()), q.format().latex(v, q.unit()));
   }
 

@@ -82,8 +82,7 @@ final class ConditionQuantities {
         : Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.KAFKA_EVENTS;
     q.add(new Quantity("runs." + base, macro("Runs", campaign, cond), "ok runs of condition " + cond + " in campaign " + campaign,
         Unit.COUNT, Format.GROUPED_INTEGER, scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
-        a -> new Value.Count(a.okRows(instrument).stream()
-            .filter(e -> e.getKey().name().equals(campaign) && e.getValue().condition().equals(cond)).count())));
+        a -> new Value.Count(a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond)).count())));
     q.add(interval(base, "gridlaw.b.", "GridLawB", "denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
         campaign, cond, instrument, s -> ftl.stats.GridLaw.reduce(s, 1_000_000L).denominator()));
     q.add(interval(base, "gridlaw.a.", "GridLawA", "numerator a of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
@@ -170,9 +169,8 @@ final class ConditionQuantities {
                                    String cond, String instrument, java.util.function.LongUnaryOperator f) {
     return new Quantity(keyPrefix + base, macro(macroPrefix, campaign, cond), what + ", condition " + cond
         + " of campaign " + campaign, Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS, "ftl.stats.GridLaw#reduce",
-        a -> a.okRows(instrument).stream()
-            .filter(e -> e.getKey().name().equals(campaign) && e.getValue().condition().equals(cond))
-            .map(e -> e.getValue().field(LedgerSchema.SEND_INTERVAL_NS)).filter(v -> !v.isEmpty()).findFirst()
+        a -> a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond))
+            .map(r -> r.field(LedgerSchema.SEND_INTERVAL_NS)).filter(v -> !v.isEmpty()).findFirst()
             .<Value>map(v -> new Value.Count(f.applyAsLong(Long.parseLong(v))))
             .orElse(new Value.Unavailable("no send_interval_ns in the ledger")));
   }

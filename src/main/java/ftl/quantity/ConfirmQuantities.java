@@ -265,8 +265,7 @@ final class ConfirmQuantities {
 
   /** The plan's exclusion rule, read from the campaign of the analysis' data root (empty without campaign or rule). */
   static Optional<RunExclusion> exclusion(Analysis a, String campaign) {
-    return a.memo(campaign + ":exclusion", () -> a.data().campaigns().stream().filter(c -> c.name().equals(campaign))
-        .findFirst().flatMap(Campaign::plan).flatMap(RunExclusion::of));
+    return a.memo(campaign + ":exclusion", () -> a.campaign(campaign).flatMap(Campaign::plan).flatMap(RunExclusion::of));
   }
 
   /** Whether the data root holds an ok run of the blocked campaign, on Kafka or on another system. */
@@ -274,7 +273,7 @@ final class ConfirmQuantities {
     if (campaign.equals(CONFIRM)) {
       return CampaignQuantities.has(a, campaign);
     }
-    return Analysis.SYSTEM_INSTRUMENTS.stream().anyMatch(i -> a.okRows(i).stream().anyMatch(e -> e.getKey().name().equals(campaign)));
+    return Analysis.SYSTEM_INSTRUMENTS.stream().anyMatch(i -> !a.okRowsOf(campaign, i).isEmpty());
   }
 
   /** The scope of a blocked campaign's entries: the Kafka instrument's events, or the other systems'. */

@@ -146,8 +146,7 @@ final class DisplacementQuantities {
         .filter(r -> !Double.isNaN(r.medianDisplacementNanos())).toList();
     for (RunResult r : runs) {
       if (!(r.guard().medianFlightNanos() > 0)) {
-        String ledger = a.data().campaigns().stream().filter(c -> c.name().equals(campaign)).findFirst()
-            .map(ftl.data.Campaign::ledgerName).orElse(campaign);
+        String ledger = a.campaign(campaign).map(ftl.data.Campaign::ledgerName).orElse(campaign);
         throw new ftl.data.DataException(ledger, r.row().line(), "run " + r.row().runId() + ": its median flight is not"
             + " positive (" + r.guard().medianFlightNanos() + " ns): on one clock most of its events would arrive before"
             + " they were sent", null);

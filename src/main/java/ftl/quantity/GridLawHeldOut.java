@@ -214,8 +214,7 @@ public final class GridLawHeldOut {
    * the campaign is not in the analysis's data root. The flights come from the pass that scanned each run.
    */
   static List<RunPrediction> predictions(Analysis a, String campaign) {
-    return a.memo("gridlaw.heldout:" + campaign, () -> a.data().campaigns().stream()
-        .filter(c -> c.name().equals(campaign)).findFirst().map(c -> compute(a, c)).orElse(List.of()));
+    return a.memo("gridlaw.heldout:" + campaign, () -> a.campaign(campaign).map(c -> compute(a, c)).orElse(List.of()));
   }
 
   private static List<RunPrediction> compute(Analysis a, Campaign c) {

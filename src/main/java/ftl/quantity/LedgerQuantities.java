@@ -152,8 +152,7 @@ final class LedgerQuantities {
 
   /** The ok ledger rows of one campaign of the analysis's data root. */
   private static List<LedgerRow> okRows(Analysis a, String campaign) {
-    return a.data().campaigns().stream().filter(c -> c.name().equals(campaign))
-        .flatMap(c -> c.runs().stream()).filter(LedgerRow::ok).toList();
+    return a.campaign(campaign).stream().flatMap(c -> c.runs().stream()).filter(LedgerRow::ok).toList();
   }
 
   private static Value range(List<LedgerRow> rows, LedgerSchema.Column column) {

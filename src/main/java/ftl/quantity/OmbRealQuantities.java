@@ -212,7 +212,7 @@ final class OmbRealQuantities {
       OmbLedgerReader.Entry first = d.ok(c).get(0);
       long interval = first.row().sendIntervalNanos();
       String payload = first.row().field("payload_bytes"); // the omb-real ledger, a layout of its own (OmbLedgerReader)
-      Optional<Campaign> camp = a.data().campaigns().stream().filter(x -> x.name().equals(MATCHED)).findFirst();
+      Optional<Campaign> camp = a.campaign(MATCHED);
       List<LedgerRow> rows = new ArrayList<>();
       for (LedgerRow r : camp.map(Campaign::runs).orElse(List.of())) {
         if (r.ok() && r.condition().equals(matched)) {

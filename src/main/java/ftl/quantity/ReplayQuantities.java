@@ -58,7 +58,7 @@ final class ReplayQuantities {
     List<Quantity> q = new ArrayList<>();
     q.add(entry("replay.runs", "ReplayRuns", "ok runs of the replay campaign (replay and fixed-interval control conditions)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.ReplayQuantities#runs",
-        a -> new Value.Count(a.okRows(Analysis.KAFKA).stream().filter(e -> e.getKey().name().equals(REPLAY)).count())));
+        a -> new Value.Count(a.okRowsOf(REPLAY, Analysis.KAFKA).size())));
     q.add(entry("replay.rejected", "ReplayRejected",
         "ok runs of the replay campaign the sign check rejects (some event with A = recv_ns - ack_ns < 0)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.SignCheckResult#rejected",
@@ -264,7 +264,7 @@ final class ReplayQuantities {
    * NaN when the campaign has no plan or the field is absent; any other value is refused with the plan's file:line.
    */
   static double planNumber(Analysis a, String name, String field) {
-    Optional<ftl.data.JsonValue> plan = a.data().campaigns().stream().filter(c -> c.name().equals(REPLAY)).findFirst().flatMap(Campaign::plan);
+    Optional<ftl.data.JsonValue> plan = a.campaign(REPLAY).flatMap(Campaign::plan);
     return plan.map(p -> p.path("predictions").path(name).path(field).optionalDoubleIn(0, 1).orElse(Double.NaN)).orElse(Double.NaN);
   }
 

@@ -50,11 +50,11 @@ final class ThreatQuantities {
         "campaigns with an ok run whose ledger git_commit ends in -dirty: the instrument was built from a tree with"
             + " uncommitted changes", Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
         "ftl.quantity.ThreatQuantities#dirty",
-        a -> new Value.Count(a.data().campaigns().stream().filter(c -> c.runs().stream().anyMatch(ThreatQuantities::dirty)).count())));
+        a -> new Value.Count(a.campaigns().stream().filter(c -> c.runs().stream().anyMatch(ThreatQuantities::dirty)).count())));
     q.add(new Quantity("threat.dirtyRuns", "ThreatDirtyRuns",
         "ok runs whose ledger git_commit ends in -dirty", Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
         "ftl.quantity.ThreatQuantities#dirty",
-        a -> new Value.Count(a.data().campaigns().stream().flatMap(c -> c.runs().stream()).filter(ThreatQuantities::dirty).count())));
+        a -> new Value.Count(a.campaigns().stream().flatMap(c -> c.runs().stream()).filter(ThreatQuantities::dirty).count())));
     for (Campaign c : data.campaigns()) {
       if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).noneMatch(Analysis.KAFKA::equals)) {
         continue;
@@ -65,8 +65,8 @@ final class ThreatQuantities {
             stat + " over the ok runs of campaign " + n + " of the share of both cores' CPU time used by processes other"
                 + " than the client, the broker and the load generator during the run (ledger other_cpu_pct)",
             Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.ThreatQuantities#otherCpu", a -> {
-              double[] v = a.okRows(Analysis.KAFKA).stream().filter(e -> e.getKey().name().equals(n))
-                  .map(e -> e.getValue().field(LedgerSchema.OTHER_CPU_PCT)).filter(x -> !x.isEmpty())
+              double[] v = a.okRowsOf(n, Analysis.KAFKA).stream()
+                  .map(r -> r.field(LedgerSchema.OTHER_CPU_PCT)).filter(x -> !x.isEmpty())
                   .mapToDouble(x -> Double.parseDouble(x) / 100.0).toArray();
               return v.length == 0 ? new Value.Unavailable("no other_cpu_pct in the ledger of " + n)
                   : new Value.Real(otherCpu(v, stat.equals("max")));

@@ -53,7 +53,7 @@ class ListJsonTest {
         Quantity.Scope.OMB_REAL, List.of("data/omb-real/ledger.csv"));
 
     ByteArrayOutputStream streamed = new ByteArrayOutputStream();
-    ListCommand.writeJson(computed, files::get, streamed);
+    ListCommand.writeJson(computed, q -> files.get(q.scope()), streamed);
 
     ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
         .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);

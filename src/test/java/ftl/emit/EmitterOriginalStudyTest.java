@@ -29,7 +29,7 @@ class EmitterOriginalStudyTest {
 
   static Computed computed(String key, String macro, Unit unit, Format format, Value value) {
     Quantity q = new Quantity(key, macro, "synthetic " + key, unit, format, Quantity.Scope.KAFKA_EVENTS, "test", a -> value);
-    return Computed.of(q, null);
+    return Computed.of(q, new ftl.quantity.Analysis(ftl.data.DataSet.scan(java.nio.file.Path.of("no-such-data-root"), "none")));
   }
 
   static final List<Computed> QUANTITIES = List.of(

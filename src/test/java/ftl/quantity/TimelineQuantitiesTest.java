@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The timeline figure's rule (the first rejected run of the sign campaign, the window around its first A &lt; 0)
+ * The timeline figure's rule (the sign campaign's rejected run at the median of their median flights, the window around its first A &lt; 0 in the second half of its file)
  * on synthetic events and on the synthetic data roots of {@link RegistryFixtureTest}.
  */
 class TimelineQuantitiesTest {
@@ -66,6 +66,21 @@ class TimelineQuantitiesTest {
   }
 
   @Test
+  void collector_from_skipsNegativesBeforeIt_andFindsNoneWhenAllAreEarlier() {
+    List<Event> events = new ArrayList<>();
+    for (long s = 0; s < 8; s++) {
+      events.add(ev(s, s == 1 || s == 5 ? 600 : 100)); // A < 0 at seq 1 and 5
+    }
+    TimelineQuantities.Collector late = new TimelineQuantities.Collector(4);
+    events.forEach(late);
+    assertThat(late.window("r", "c").orElseThrow().firstNegative().seq()).isEqualTo(5);
+    assertThat(late.window("r", "c").orElseThrow().rounds()).extracting(TimelineRound::seq).containsExactly(2L, 3L, 4L, 5L, 6L, 7L);
+    TimelineQuantities.Collector tooLate = new TimelineQuantities.Collector(6);
+    events.forEach(tooLate);
+    assertThat(tooLate.window("r", "c")).isEmpty();
+  }
+
+  @Test
   void collector_noNegative_noWindow() {
     assertThat(collect(List.of(ev(0, 100), ev(1, 200), undelivered(2)))).isEmpty();
   }
@@ -89,12 +104,16 @@ class TimelineQuantitiesTest {
 
   static Stream<Arguments> registry() {
     return Stream.of(
-        // full: d1 is the first ok run of modeA and has A < 0 at seq 1 (D 500 us > T 400 us) and seq 2; the file has 4 events
+        // full: the rejected runs of modeA are d1, f1, d2, f2, d4, d5, f5a, every one with median flight 400 us, so the
+        // lower median in ledger order is the 4th, f2: 4 events, A < 0 only at seq 2 (D 500 us > T 400 us), which is in
+        // the second half (index 2 >= 4 / 2); the window starts 2 before it (the file's start) and holds all 4 events
         Arguments.of("full", "timeline.rounds", "4"),
-        Arguments.of("full", "timeline.roundsBefore", "1"),
-        Arguments.of("full", "timeline.ackAfterRecv", "2"),
+        Arguments.of("full", "timeline.roundsBefore", "2"),
+        Arguments.of("full", "timeline.ackAfterRecv", "1"),
         Arguments.of("full", "timeline.firstNegative.ackLate", "100 \u00b5s"),
-        Arguments.of("full", "timeline.firstNegative.seq", "1"),
+        Arguments.of("full", "timeline.firstNegative.seq", "2"),
+        Arguments.of("full", "timeline.run.negativeRate", "25.00%"),
+        Arguments.of("full", "timeline.run.events", "4"),
         // bare: the only ok run of modeA is never delivered, so no run is rejected
         Arguments.of("bare", "timeline.rounds", "n/a: no ok run of campaign modeA has an event with A < 0"),
         // minimal: no modeA campaign
@@ -116,8 +135,8 @@ class TimelineQuantitiesTest {
   void rows_fixtureRoot_areTheWindowsCellsOrNone() {
     assertThat(TimelineQuantities.rows(RegistryFixtureTest.analysis("full"))).containsExactly(
         new TimelineRound.Cells("0", "0.0", "100.0", "400.0", "0"),
-        new TimelineRound.Cells("1", "1000.0", "1500.0", "1400.0", "1"),
-        new TimelineRound.Cells("2", "2000.0", "2600.0", "2400.0", "1"),
+        new TimelineRound.Cells("1", "1000.0", "1300.0", "1400.0", "0"),
+        new TimelineRound.Cells("2", "2000.0", "2500.0", "2400.0", "1"),
         new TimelineRound.Cells("3", "3000.0", "3200.0", "3400.0", "0"));
     assertThat(TimelineQuantities.rows(RegistryFixtureTest.analysis("bare"))).isEmpty();
   }
