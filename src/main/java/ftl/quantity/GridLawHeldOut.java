@@ -144,6 +144,29 @@ public final class GridLawHeldOut {
             return e.isEmpty() ? new Value.Unavailable("no run with a held-out prediction")
                 : new Value.Real(HeldOutGridLaw.summarise(e, TOLERANCE).medianAbsError());
           }));
+      String baseline = " (exploratory, set after the data: the no-law baseline predicts each run with a held-out prediction"
+          + " by the pooled guard retention, kept over taken, of the other such runs of its condition; runs alone in their"
+          + " condition are left out)";
+      q.add(new Quantity("gridlaw.baseline.runs." + name, ConditionQuantities.macro("GridLawBaselineRuns", name, ""),
+          "runs of campaign " + name + " with both a held-out grid-law prediction and a no-law baseline" + baseline,
+          Unit.COUNT, Format.GROUPED_INTEGER, scope, "ftl.quantity.GridLawHeldOut#baselines",
+          a -> new Value.Count(baselines(predictions(a, name)).size())));
+      q.add(baselineSummary("gridlaw.baseline.within." + name, ConditionQuantities.macro("GridLawBaselineWithin", name, ""),
+          "share of those runs of campaign " + name + " whose no-law baseline lies within " + Format.percent(TOLERANCE.doubleValue())
+              + " percentage points of the observed retention (|baseline - observed| <= " + TOLERANCE.toPlainString()
+              + ", decided exactly): the share the held-out criterion would grant a model that knows only each condition's"
+              + " retention" + baseline, Unit.FRACTION, Format.PERCENT_2DP, scope, name,
+          b -> Value.Real.share(b.stream().filter(x -> x.baseline().within(TOLERANCE)).count(), b.size())));
+      q.add(baselineSummary("gridlaw.baseline.medianAbsError." + name,
+          ConditionQuantities.macro("GridLawBaselineMedianAbsError", name, ""),
+          "median over those runs of campaign " + name + " of |baseline - observed| guard retention" + baseline,
+          Unit.FRACTION, Format.PERCENT_2DP, scope, name,
+          b -> new Value.Real(HeldOutGridLaw.summarise(b.stream().map(Compared::baseline).toList(), TOLERANCE).medianAbsError())));
+      q.add(baselineSummary("gridlaw.skill." + name, ConditionQuantities.macro("GridLawSkill", name, ""),
+          "the grid law's skill over the no-law baseline in campaign " + name + ": 1 - (mean over those runs of"
+              + " |held-out prediction - observed|) / (mean over the same runs of |baseline - observed|), guard retention;"
+              + " above 0 when the law predicts better than the condition's retention, 1 when exactly" + baseline,
+          Unit.DIMENSIONLESS, Format.REAL_3SF, scope, name, GridLawHeldOut::skill));
       for (String cond : c.getValue().stream().filter(GridLawHeldOut::scheduled).map(LedgerRow::condition).distinct()
           .sorted().toList()) {
         q.add(new Quantity("gridlaw.heldout.condition.medianAbsError." + name + "." + ConditionQuantities.slug(cond),
@@ -170,6 +193,52 @@ public final class GridLawHeldOut {
       }
     }
     return q;
+  }
+
+  /**
+   * A run's held-out prediction beside its no-law baseline.
+   *
+   * @param law the held-out grid-law prediction against the observed retention
+   * @param baseline the pooled retention of the other compared runs of its condition against the observed retention
+   */
+  record Compared(HeldOutGridLaw.RunError law, HeldOutGridLaw.RunError baseline) {}
+
+  /**
+   * Every run with a held-out prediction and at least one other such run in its condition, in ledger order, with its
+   * no-law baseline: the pooled retention (kept over taken, summed) of the other such runs of its condition.
+   */
+  static List<Compared> baselines(List<RunPrediction> predictions) {
+    List<RunPrediction> tested = predictions.stream().filter(RunPrediction::tested).toList();
+    java.util.Map<String, Rate> pooled = new java.util.HashMap<>();
+    for (RunPrediction p : tested) {
+      pooled.merge(p.condition(), p.observed(), Rate::plus);
+    }
+    List<Compared> out = new ArrayList<>();
+    for (RunPrediction p : tested) {
+      Rate all = pooled.get(p.condition());
+      Rate others = new Rate(all.count() - p.observed().count(), all.total() - p.observed().total());
+      if (others.defined()) {
+        out.add(new Compared(p.heldOut(), new HeldOutGridLaw.RunError(others, p.observed())));
+      }
+    }
+    return out;
+  }
+
+  /** The law's skill over the baseline, {@code 1 - mean|law error| / mean|baseline error|}; see the entry's definition. */
+  static Value skill(List<Compared> compared) {
+    double law = compared.stream().mapToDouble(x -> Math.abs(x.law().error())).average().orElseThrow();
+    double base = compared.stream().mapToDouble(x -> Math.abs(x.baseline().error())).average().orElseThrow();
+    return base == 0 ? new Value.Unavailable("the no-law baseline predicts every run exactly: no skill to measure")
+        : new Value.Real(1 - law / base);
+  }
+
+  private static Quantity baselineSummary(String key, String macro, String definition, Unit unit, Format format,
+                                          Scope scope, String campaign, java.util.function.Function<List<Compared>, Value> f) {
+    return new Quantity(key, macro, definition, unit, format, scope, "ftl.quantity.GridLawHeldOut#baselines", a -> {
+      List<Compared> b = baselines(predictions(a, campaign));
+      return b.isEmpty() ? new Value.Unavailable("no run of campaign " + campaign + " with both a held-out prediction and"
+          + " another such run in its condition") : f.apply(b);
+    });
   }
 
   /** Held iff the share within tolerance reaches {@link #REQUIRED_SHARE}. */
