@@ -4,6 +4,7 @@
      quantities print as \ftlQuantity links (Cell.linked) that ./ftl check-pdf traces, the condition's name is a label. -->
 <#list rows.conditions as c>
 \subsection*{Campaign \texttt{${tex(c.campaign)}}}
+\setlength{\tabcolsep}{5pt}%
 \begin{longtable}{@{}lrrrrrrrr@{}}
 \toprule
 condition & runs & $b$ & $A<0$ share & retention min & median & max & grid law agrees & median flight \\

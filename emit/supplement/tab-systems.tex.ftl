@@ -5,7 +5,7 @@
 % its own pilot set). Each rule's claim in words and its interval ends are in the supplement's verdict table.
 % Data digest: ${dataDigest}
 <#-- rows.systems: TableRows.SystemRow, built in Java from the plans' criteria and the registry; nothing computed here. -->
-\begin{tabular}{>{\raggedright\arraybackslash}p{0.2\linewidth}>{\raggedright\arraybackslash}p{0.22\linewidth}p{0.11\linewidth}p{0.13\linewidth}p{0.11\linewidth}p{0.13\linewidth}}
+\begin{tabular}{@{}>{\raggedright\arraybackslash}p{0.19\linewidth}>{\raggedright\arraybackslash}p{0.2\linewidth}p{0.1\linewidth}p{0.12\linewidth}p{0.1\linewidth}p{0.12\linewidth}@{}}
 \toprule
 registered rule & rule (RabbitMQ plan) & RabbitMQ & verdict & NATS & verdict \\
 \midrule

@@ -3,7 +3,7 @@
 % (set after; dated) or consistency check (true by construction; never counted), its rule and its whole basis.
 % Data digest: ${dataDigest}
 <#-- verdicts: Emitter.verdicts, every verdict in registry order, with its registration's rule. -->
-\begin{longtable}{>{\raggedright\arraybackslash}p{0.24\linewidth}p{0.08\linewidth}>{\raggedright\arraybackslash}p{0.14\linewidth}>{\raggedright\arraybackslash}p{0.46\linewidth}}
+\begin{longtable}{@{}>{\raggedright\arraybackslash}p{0.26\linewidth}p{0.08\linewidth}>{\raggedright\arraybackslash}p{0.13\linewidth}>{\raggedright\arraybackslash}p{0.43\linewidth}@{}}
 \toprule
 verdict & outcome & kind & rule; basis \\
 \midrule
