@@ -97,7 +97,7 @@ public final class CheckCommand implements Callable<Integer> {
     if (c.value() instanceof Value.Unavailable u) {
       System.out.println("  no value:   " + u.reason());
     }
-    List<String> files = a.sourceFiles(q);
+    List<String> files = ftl.quantity.Sources.of(a, q);
     System.out.println("  data:       " + files.size() + " file" + (files.size() == 1 ? "" : "s"));
     int shown = 0;
     for (String f : files) {

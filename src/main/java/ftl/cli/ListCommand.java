@@ -43,7 +43,7 @@ public final class ListCommand implements Callable<Integer> {
       // streamed to stdout, never held as one string: the sources lists make the output grow with the data
       // JSON escapes every control itself (TERMINAL_SAFE): written past the terminal filter, unscanned
       java.io.BufferedOutputStream stdout = new java.io.BufferedOutputStream(ftl.data.TerminalStream.raw(System.out), 1 << 16);
-      writeJson(computed, a::sourceFiles, registry[0]::registration, stdout);
+      writeJson(computed, q -> ftl.quantity.Sources.of(a, q), registry[0]::registration, stdout);
       stdout.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
       stdout.flush();
     } else {

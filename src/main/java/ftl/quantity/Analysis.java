@@ -110,125 +110,21 @@ public final class Analysis {
 
   /**
    * Computes {@code q} over this analysis, noting the campaigns its computation read (directly or through the shared
-   * values it took), for {@link #sourceFiles(Quantity)}.
+   * values it took), for {@link ftl.quantity.Sources#of}.
    */
   Value compute(Quantity q) {
     return readsOf.computeIfAbsent(q.key(), k -> new SourceReads()).during(() -> q.computation().apply(this));
   }
 
-  /**
-   * The data files the computation of {@code q} read, as messages name them: the ledgers of the campaigns it read,
-   * then the events files of the ok runs of the campaigns whose events it read, in campaign then ledger order; for a
-   * quantity of a tool's runs or of a table, that tool's or table's files first ({@link #sourceFiles(Quantity.Scope)}).
-   * Computes the quantity if this analysis has not.
-   */
-  public List<String> sourceFiles(Quantity q) {
+  /** What the computation of {@code q} read ({@link SourceReads}); computes the quantity if this analysis has not. */
+  public SourceReads reads(Quantity q) {
     if (!readsOf.containsKey(q.key())) {
       compute(q);
     }
-    SourceReads r = readsOf.get(q.key());
-    String extra = switch (q.scope()) {
-      case OMB_REAL, TOOL_RUNS, TABLE -> q.scope().name();
-      default -> "";
-    };
-    // one list per distinct set of files (list --json encodes each once): keyed by what was read
-    StringBuilder key = new StringBuilder(extra);
-    for (Campaign c : data.campaigns()) {
-      key.append('\u0000').append(r.readLedger(c.name()) ? 'l' : '-').append(r.readEvents(c.name()) ? 'e' : '-');
-    }
-    return sourceLists.computeIfAbsent(key.toString(), k -> List.copyOf(files(q.scope(), r)));
+    return readsOf.get(q.key());
   }
 
-  private final Map<String, List<String>> sourceLists = new java.util.concurrent.ConcurrentHashMap<>();
 
-  private List<String> files(Quantity.Scope scope, SourceReads r) {
-    List<String> out = new ArrayList<>();
-    if (scope == Quantity.Scope.OMB_REAL || scope == Quantity.Scope.TOOL_RUNS) {
-      out.addAll(sourceFiles(scope));
-    } else if (scope == Quantity.Scope.TABLE) {
-      out.addAll(tableFiles());
-    }
-    java.util.Set<String> listed = new java.util.HashSet<>(out);
-    List<String> events = new ArrayList<>();
-    for (Campaign c : data.campaigns()) {
-      if (r.readLedger(c.name()) && listed.add(c.ledgerName())) {
-        out.add(c.ledgerName());
-      }
-      if (r.readEvents(c.name())) {
-        c.runs().stream().filter(LedgerRow::ok).map(c::eventsName).filter(listed::add).forEach(events::add);
-      }
-    }
-    out.addAll(events);
-    return out;
-  }
-
-  /** The files of the audit folder's tables ({@link CampaignCatalogue#AUDIT}) other than its README, sorted by name. */
-  private List<String> tableFiles() {
-    String folder = CampaignCatalogue.AUDIT.folder();
-    if (data.gate().isEmpty() || !data.otherFolders().contains(folder)) {
-      return List.of();
-    }
-    List<String> out = new ArrayList<>();
-    filesUnder(data.gate().get(), folder, out);
-    out.removeIf(n -> n.equals(folder + "/README.md"));
-    return out.stream().map(n -> data.gate().get().name(n)).toList();
-  }
-
-  private static void filesUnder(ftl.data.DataGate gate, String rel, List<String> out) {
-    for (String n : gate.list(rel)) {
-      String child = rel + "/" + n;
-      if (gate.type(child) == ftl.data.DataGate.Type.FOLDER) {
-        filesUnder(gate, child, out);
-      } else {
-        out.add(child);
-      }
-    }
-  }
-
-  /**
-   * The data files a quantity of this scope reads, as messages name them (archive-relative where the data
-   * root is inside the archive): the ledgers of the campaigns involved, then the events files of their ok runs.
-   */
-  public List<String> sourceFiles(Quantity.Scope scope) {
-    // the same list for every quantity of a scope: computed once, shared (list --json prints it thousands of times)
-    return memo("sources:" + scope, () -> List.copyOf(computeSourceFiles(scope)));
-  }
-
-  private List<String> computeSourceFiles(Quantity.Scope scope) {
-    if (scope == Quantity.Scope.OMB_REAL) {
-      return OmbRealQuantities.sources(this);
-    }
-    if (scope == Quantity.Scope.TOOL_RUNS) {
-      List<String> tools = new ArrayList<>(OmbSystemQuantities.sources(this));
-      tools.addAll(PerfTestQuantities.sources(this));
-      return tools;
-    }
-    java.util.function.Predicate<String> instrument = switch (scope) {
-      case NOJVM_EVENTS -> NOJVM::equals;
-      case SYSTEM_EVENTS -> SYSTEM_INSTRUMENTS::contains;
-      default -> KAFKA::equals;
-    };
-    List<String> ledgers = new ArrayList<>();
-    List<String> events = new ArrayList<>();
-    for (Campaign c : data.campaigns()) {
-      boolean involved = false;
-      for (LedgerRow r : c.runs()) {
-        if (!instrument.test(r.instrument())) {
-          continue;
-        }
-        involved = true;
-        if (r.ok() && scope != Quantity.Scope.LEDGERS) {
-          events.add(c.eventsName(r));
-        }
-      }
-      if (involved) {
-        ledgers.add(c.ledgerName());
-      }
-    }
-    List<String> out = new ArrayList<>(ledgers);
-    out.addAll(events);
-    return out;
-  }
 
   /** Ok rows of an instrument. */
   public List<Map.Entry<Campaign, LedgerRow>> okRows(String instrument) {
@@ -394,7 +290,7 @@ public final class Analysis {
     pools.computeIfAbsent(poolKey(r.campaign().name(), r.row().condition(), d.flightUnitNanos()),
         k -> new FlightPool(FlightPool.BATCH))
         .add(d.flightUnits());
-    return r.withDetail(d.pooled(GridLawHeldOut.ownCounts(r.row(), d)));
+    return r.withDetail(d.pooled(ScanNeeds.ownCounts(r.row(), d)));
   }
 
   /**
@@ -474,7 +370,7 @@ public final class Analysis {
     // EventReader rejects an events file without rows ("no event rows after the header"), so there is a first event.
     long phase = Math.floorMod(r.firstSendMicros, 1000L);
     RunDetail detail = new RunDetail(
-        new SmoothLimit.Sum(r.clippedNanos, r.flightUnits.size, ReplayQuantities.QUANTUM_NANOS),
+        new SmoothLimit.Sum(r.clippedNanos, r.flightUnits.size, ScanNeeds.QUANTUM_NANOS),
         r.catchUp == null ? Rate.EMPTY : r.catchUp.result(), r.unitNanos,
         ExactHistogram.sortingInPlace(r.flightUnits.values, r.flightUnits.size), java.util.List.of(),
         ExactHistogram.sortingInPlace(r.sendPhases.values, r.sendPhases.size),
@@ -490,8 +386,8 @@ public final class Analysis {
    *
    * @param clockOffsetMicros the ledger's clock offset ({@link LedgerRow#clockOffsetMicros})
    * @param sendIntervalNanos the ledger's send interval, 0 when it records none
-   * @param stamps whether the campaign is one of {@link ClockOffsetQuantities#STAMP_CAMPAIGNS}
-   * @param completeFlights whether the campaign is {@link OmbRealQuantities#MATCHED}, whose complete flights the scan
+   * @param stamps whether the campaign is one of {@link ScanNeeds#STAMP_CAMPAIGNS}
+   * @param completeFlights whether the campaign is {@link ScanNeeds#COMPLETE_FLIGHTS}, whose complete flights the scan
    *     keeps ({@link RunDetail#completeFlightsNanos})
    */
   public record ScanParameters(long clockOffsetMicros, long sendIntervalNanos, boolean stamps, boolean completeFlights) {
@@ -500,7 +396,7 @@ public final class Analysis {
     public static ScanParameters of(Campaign campaign, LedgerRow row) {
       String interval = row.field(LedgerSchema.SEND_INTERVAL_NS);
       return new ScanParameters(row.clockOffsetMicros(), interval.isEmpty() ? 0 : Long.parseLong(interval),
-          ClockOffsetQuantities.STAMP_CAMPAIGNS.contains(campaign.name()), campaign.name().equals(OmbRealQuantities.MATCHED));
+          ScanNeeds.STAMP_CAMPAIGNS.contains(campaign.name()), campaign.name().equals(ScanNeeds.COMPLETE_FLIGHTS));
     }
   }
 
@@ -567,7 +463,7 @@ public final class Analysis {
         wall.accept(e.recvMicros() - e.sendMicros());
         long flight = e.flightNanos();
         flightUnits.add(Math.floorDiv(flight, unitNanos));
-        clippedNanos += Math.min(Math.max(flight, 0), ReplayQuantities.QUANTUM_NANOS);
+        clippedNanos += Math.min(Math.max(flight, 0), ScanNeeds.QUANTUM_NANOS);
         if (stamps) { // the reader guarantees recv_us comes with recv_ns
           sendPhases.add(Math.floorMod(e.sendMicros(), 1000L));
           wallFlights.add(e.recvMicros() - e.sendMicros());

@@ -11,7 +11,7 @@ import java.util.List;
  *
  * <p>Sections that read every campaign they find under a data root ({@link LedgerQuantities},
  * {@link ConditionQuantities}' per-condition entries, {@link GridLawHeldOut}, {@link DisplacementQuantities}' 1/D
- * fits, the unscoped keys of {@link Registry}) are not listed as readers: they need no entry here, and a foreign data
+ * fits, the unscoped keys of {@link ftl.quantity.Registry}) are not listed as readers: they need no entry here, and a foreign data
  * root's campaigns (not in the catalogue) are analysed the same way.
  *
  * <p>Adding a campaign: its folder with plan and ledger under {@code data/}, one constant here, and the section that
@@ -19,73 +19,65 @@ import java.util.List;
  */
 public enum CampaignCatalogue {
   /** Mode A: negative ack-referenced spans under manipulation of the two stamping threads. */
-  MODE_A("modeA", MeasuredSystem.KAFKA, Role.SIGN, true, List.of(CampaignQuantities.class, ConditionQuantities.class,
-      ThreatQuantities.class, PriorityPooled.class, ExposureQuantities.class, DisplacementQuantities.class,
-      TimelineQuantities.class, Manipulations.class, Layout.class, ClaimVerdicts.class)),
+  MODE_A("modeA", MeasuredSystem.KAFKA, Role.SIGN, true, List.of("CampaignQuantities", "ConditionQuantities", "ThreatQuantities", "PriorityPooled", "ExposureQuantities", "DisplacementQuantities", "TimelineQuantities", "Manipulations", "Layout", "ClaimVerdicts")),
   /** Mode B: OpenMessaging Benchmark's positivity guard replayed on every event, against the grid law. */
-  MODE_B("modeB", MeasuredSystem.KAFKA, Role.RETENTION, true, List.of(CampaignQuantities.class,
-      ClockOffsetQuantities.class, GridLawHeldOut.class, OmbInflationQuantities.class)),
+  MODE_B("modeB", MeasuredSystem.KAFKA, Role.RETENTION, true, List.of("CampaignQuantities", "ClockOffsetQuantities", "GridLawHeldOut", "OmbInflationQuantities", "ScanNeeds")),
   /** The no-JVM cross-check (Python, one process): the grid law without a JVM. */
   NOJVM("nojvm", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of()),
   /** The no-JVM cross-check repeated in a quiet window. */
   NOJVM_QUIET("nojvm-quiet", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of()),
   /** Payload size moves the flight; the grid law says how retention follows (pre-registered predictions). */
-  PAYLOAD("payload", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of(ConditionQuantities.class,
-      PayloadPredictions.class)),
+  PAYLOAD("payload", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of("ConditionQuantities", "PayloadPredictions")),
   /** The broker confined to one core, the stamping threads on the other: the priority collapse's follow-up. */
-  ISOLATION("isolation", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of(IsolationQuantities.class)),
+  ISOLATION("isolation", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("IsolationQuantities")),
   /** Our instrument at OpenMessaging Benchmark's rates on its broker: the held-out input of its prediction. */
-  OMB_MATCHED("omb-matched", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of(OmbRealQuantities.class,
-      Analysis.class)),
+  OMB_MATCHED("omb-matched", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of("OmbRealQuantities", "ScanNeeds", "Analysis")),
   /** OpenMessaging Benchmark's own worker code on the embedded broker. */
-  OMB_REAL(ftl.data.OmbFormat.FOLDER, MeasuredSystem.OMB, Role.BENCHMARK, true, List.of(OmbRealQuantities.class)),
+  OMB_REAL(ftl.data.OmbFormat.FOLDER, MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbRealQuantities")),
   /** Send times from a real, bursty event stream (StatsBomb), beside fixed-interval controls. */
-  REPLAY("replay", MeasuredSystem.KAFKA, Role.REPLAY, true, List.of(ReplayQuantities.class)),
+  REPLAY("replay", MeasuredSystem.KAFKA, Role.REPLAY, true, List.of("ReplayQuantities")),
   /** Whole-JVM real-time priority. */
-  FIFOJVM("fifojvm", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of(FifoJvmQuantities.class,
-      ClockOffsetQuantities.class)),
+  FIFOJVM("fifojvm", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("FifoJvmQuantities", "ScanNeeds")),
   /** A delay on the delivery branch only: the 1/D law. */
-  DELIVERY("delivery", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of(DeliveryQuantities.class,
-      ClockOffsetQuantities.class)),
+  DELIVERY("delivery", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("DeliveryQuantities", "ScanNeeds")),
   /** A second clock, emulated: one-tick negatives from a producer clock offset. */
-  CLOCKOFFSET("clockoffset", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of(ClockOffsetQuantities.class)),
+  CLOCKOFFSET("clockoffset", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("ClockOffsetQuantities", "ScanNeeds")),
   /**
    * The confirmatory campaign: every claim of the original registered with its criterion before any run, measured in
    * blocks of fresh broker lifetimes (the unit of replication), runs of 60 s after a registered warm-up rule.
    */
-  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of(ConfirmQuantities.class)),
+  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of("ConfirmQuantities")),
   /**
    * The instrument on RabbitMQ (AMQP 0-9-1, publisher confirms, a classic queue): Mode A's sign check and the guard on
    * its flights at three intervals, registered in full before its first run, in blocks of fresh server lifetimes.
    */
-  RABBITMQ("rabbitmq", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of(ConfirmQuantities.class,
-      OmbSystemQuantities.class)),
+  RABBITMQ("rabbitmq", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities")),
   /** The same on NATS JetStream (a file-storage stream, the PubAck on a reply subject, a push consumer). */
-  NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of(ConfirmQuantities.class, OmbSystemQuantities.class)),
+  NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities")),
   /**
    * The sign campaign's manipulations on RabbitMQ: default and SCHED_FIFO priority, shared and split core geometry, and
    * background load on the client's two stamping threads at the 1 ms condition, registered before its first run.
    */
-  RABBITMQ_MANIP("rabbitmq-manip", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
+  RABBITMQ_MANIP("rabbitmq-manip", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities")),
   /** The same manipulations on NATS JetStream. */
-  NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
+  NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities")),
   /**
    * A replication of nats-manip under its criteria, six blocks: registered after nats-manip's exclusions left its
    * contrasts untestable (its plan says why and what had been seen).
    */
-  NATS_MANIP2("nats-manip2", MeasuredSystem.NATS, Role.SYSTEM, true, List.of(ConfirmQuantities.class)),
+  NATS_MANIP2("nats-manip2", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities")),
   /** RabbitMQ's pilot: two blocks of the same conditions, run before the campaign's plan, whose flights calibrate it. */
   RABBITMQ_PILOT("rabbitmq-pilot", MeasuredSystem.RABBITMQ, Role.PILOT, true, List.of()),
   /** NATS's pilot, the same. */
   NATS_PILOT("nats-pilot", MeasuredSystem.NATS, Role.PILOT, true, List.of()),
   /** OpenMessaging Benchmark's own worker with its RabbitMQ driver on the archive's RabbitMQ server. */
-  OMB_RABBITMQ("omb-rabbitmq", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of(OmbSystemQuantities.class)),
+  OMB_RABBITMQ("omb-rabbitmq", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbSystemQuantities")),
   /** OpenMessaging Benchmark's own worker with its NATS JetStream driver on the archive's NATS server. */
-  OMB_NATS("omb-nats", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of(OmbSystemQuantities.class)),
+  OMB_NATS("omb-nats", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbSystemQuantities")),
   /** RabbitMQ PerfTest, unmodified, on the archive's RabbitMQ server: what its latency metric leaves out. */
-  PERFTEST("perftest", MeasuredSystem.PERFTEST, Role.BENCHMARK, true, List.of(PerfTestQuantities.class)),
+  PERFTEST("perftest", MeasuredSystem.PERFTEST, Role.BENCHMARK, true, List.of("PerfTestQuantities")),
   /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */
-  AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of(Analysis.class, AuditQuantities.class, ExposureQuantities.class));
+  AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of("AuditQuantities", "ExposureQuantities", "Sources"));
 
   /** What took a campaign's measurements. */
   public enum MeasuredSystem {
@@ -150,9 +142,9 @@ public enum CampaignCatalogue {
   private final MeasuredSystem system;
   private final Role role;
   private final boolean planned;
-  private final List<Class<?>> readers;
+  private final List<String> readers;
 
-  CampaignCatalogue(String folder, MeasuredSystem system, Role role, boolean planned, List<Class<?>> readers) {
+  CampaignCatalogue(String folder, MeasuredSystem system, Role role, boolean planned, List<String> readers) {
     this.folder = folder;
     this.system = system;
     this.role = role;
@@ -171,5 +163,5 @@ public enum CampaignCatalogue {
   public boolean planned() { return planned; }
 
   /** Classes of the registry that read this campaign by name (see the class comment for those that read every one). */
-  List<Class<?>> readers() { return readers; }
+  List<String> readers() { return readers; }
 }

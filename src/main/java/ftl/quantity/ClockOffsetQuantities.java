@@ -35,8 +35,7 @@ final class ClockOffsetQuantities {
    * Campaigns whose held-out grid-law error is reported (for clockoffset this is beside, not instead of, its
    * pre-registered prediction from modeB's flights: an exploratory check with the campaign's own flights).
    */
-  static final List<String> HELD_OUT = java.util.stream.Stream.of(CampaignCatalogue.FIFOJVM, CampaignCatalogue.DELIVERY,
-      CampaignCatalogue.CLOCKOFFSET).map(CampaignCatalogue::folder).toList();
+  static final List<String> HELD_OUT = ScanNeeds.HELD_OUT_STAMPS;
 
   private ClockOffsetQuantities() {}
 
@@ -121,8 +120,7 @@ final class ClockOffsetQuantities {
   record Stamps(ExactHistogram sendPhasesMicros, ExactHistogram flightsMicros) {}
 
   /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link RunDetail}): the held-out ones and modeB. */
-  static final java.util.Set<String> STAMP_CAMPAIGNS = java.util.stream.Stream.concat(HELD_OUT.stream(),
-      java.util.stream.Stream.of(CLOCKOFFSET, FLIGHTS_FROM)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+  static final java.util.Set<String> STAMP_CAMPAIGNS = ScanNeeds.STAMP_CAMPAIGNS;
 
   /** One run's stamps, taken in the pass that scanned it ({@link Analysis#detail}). */
   static Stamps stamps(Analysis a, RunResult r) {

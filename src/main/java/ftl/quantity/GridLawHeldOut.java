@@ -34,7 +34,7 @@ public final class GridLawHeldOut {
   /** Share of a campaign's predicted runs that must lie within {@link #TOLERANCE} for the law to hold. */
   static final double REQUIRED_SHARE = 0.80;
   /** The guard's quantum: CreateTime and the receive in whole milliseconds. */
-  static final long QUANTUM_NANOS = 1_000_000L;
+  static final long QUANTUM_NANOS = ScanNeeds.QUANTUM_NANOS;
 
   private GridLawHeldOut() {}
 
@@ -68,17 +68,8 @@ public final class GridLawHeldOut {
    * plans (and their pilots register none), so this rule, set in Java for Kafka, does not judge them.
    */
   static List<Campaign> campaigns(DataSet data) {
-    return data.campaigns().stream().filter(c -> c.runs().stream().anyMatch(GridLawHeldOut::scheduled))
+    return data.campaigns().stream().filter(c -> c.runs().stream().anyMatch(ScanNeeds::scheduled))
         .filter(c -> c.runs().stream().noneMatch(r -> Analysis.SYSTEM_INSTRUMENTS.contains(r.instrument()))).toList();
-  }
-
-  /**
-   * An ok run on a fixed grid whose ledger records it: send interval, achieved first phase and sends. A run on a
-   * replayed schedule (ledger send_schedule) did not follow a fixed grid, so the fixed-grid law does not predict it.
-   */
-  private static boolean scheduled(LedgerRow r) {
-    return r.ok() && !r.field(LedgerSchema.SEND_INTERVAL_NS).isEmpty() && !r.field(LedgerSchema.FIRST_SEND_PHASE_US).isEmpty()
-        && !r.field(LedgerSchema.EVENTS_WRITTEN).isEmpty() && r.field(LedgerSchema.SEND_SCHEDULE).isEmpty();
   }
 
   static List<Quantity> forData(DataSet data) {
@@ -167,7 +158,7 @@ public final class GridLawHeldOut {
               + " |held-out prediction - observed|) / (mean over the same runs of |baseline - observed|), guard retention;"
               + " above 0 when the law predicts better than the condition's retention, 1 when exactly" + baseline,
           Unit.DIMENSIONLESS, Format.REAL_3SF, scope, name, GridLawHeldOut::skill));
-      for (String cond : c.getValue().stream().filter(GridLawHeldOut::scheduled).map(LedgerRow::condition).distinct()
+      for (String cond : c.getValue().stream().filter(ScanNeeds::scheduled).map(LedgerRow::condition).distinct()
           .sorted().toList()) {
         q.add(new Quantity("gridlaw.heldout.condition.medianAbsError." + name + "." + ConditionQuantities.slug(cond),
             ConditionQuantities.macro("GridLawHeldOutMedianAbsError", name, cond),
@@ -271,7 +262,7 @@ public final class GridLawHeldOut {
   static TreeSet<Long> phaseCounts(List<LedgerRow> runs) {
     TreeSet<Long> out = new TreeSet<>();
     for (LedgerRow r : runs) {
-      if (scheduled(r)) {
+      if (ScanNeeds.scheduled(r)) {
         out.add(GridLaw.reduce(Long.parseLong(r.field(LedgerSchema.SEND_INTERVAL_NS)), QUANTUM_NANOS).denominator());
       }
     }
@@ -290,7 +281,7 @@ public final class GridLawHeldOut {
     List<RunPrediction> out = new ArrayList<>();
     for (RunResult r : a.campaignRuns(c.name())) {
       LedgerRow row = r.row();
-      if (!scheduled(row)) {
+      if (!ScanNeeds.scheduled(row)) {
         out.add(new RunPrediction(row.runId(), row.condition(), 0, Rate.EMPTY, Rate.EMPTY, r.guard().retention()));
         continue;
       }
@@ -301,7 +292,7 @@ public final class GridLawHeldOut {
       ExactHistogram pool = a.flightPool(c.name(), row.condition(), d.flightUnitNanos());
       long[] own = d.gridOwnAtLeast().stream().mapToLong(Long::longValue).toArray();
       long[] others = new long[own.length];
-      long[] x = thresholds(row, d.flightUnitNanos());
+      long[] x = ScanNeeds.thresholds(row, d.flightUnitNanos());
       for (int j = 0; j < own.length; j++) {
         others[j] = pool.atLeast(x[j]) - own[j];
       }
@@ -311,29 +302,6 @@ public final class GridLawHeldOut {
           r.guard().retention()));
     }
     return out;
-  }
-
-  /** The thresholds of a scheduled run's sends in units of {@code unitNanos} ({@link HeldOutGridLaw#thresholdUnits}). */
-  private static long[] thresholds(LedgerRow row, long unitNanos) {
-    return HeldOutGridLaw.thresholdUnits(Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS)), QUANTUM_NANOS,
-        Long.parseLong(row.field(LedgerSchema.FIRST_SEND_PHASE_US)) * 1000L, row.clockOffsetMicros() * 1000L,
-        Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN)), unitNanos);
-  }
-
-  /**
-   * A run's own flights at or above each threshold of its schedule, from the flight histogram of its scan (what
-   * the leave-one-out prediction takes out of its condition's pool); empty when the ledger records no schedule.
-   */
-  static long[] ownCounts(LedgerRow row, RunDetail d) {
-    if (!scheduled(row)) {
-      return new long[0];
-    }
-    long[] x = thresholds(row, d.flightUnitNanos());
-    long[] own = new long[x.length];
-    for (int j = 0; j < x.length; j++) {
-      own[j] = d.flightUnits().atLeast(x[j]);
-    }
-    return own;
   }
 
   /**

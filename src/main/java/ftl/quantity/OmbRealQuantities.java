@@ -33,7 +33,7 @@ import java.util.function.Function;
  */
 final class OmbRealQuantities {
   /** Folder of the matched campaign of our instrument. */
-  static final String MATCHED = CampaignCatalogue.OMB_MATCHED.folder();
+  static final String MATCHED = ScanNeeds.COMPLETE_FLIGHTS;
   /** The condition whose start-phase swing the plan predicts (kafka-no-linger, 1,000 msg/s, b = 1). */
   static final String SWING = "nolinger-1000";
   /** The condition the plan predicts steadier than {@link #SWING} (kafka-no-linger, 4,000 msg/s, b = 4). */

@@ -28,7 +28,7 @@ final class ReplayQuantities {
   /** Mean gaps of the plan: each replay schedule's and its control's send interval. */
   static final List<String> GAPS = List.of("500us", "250us");
   /** The quantum of create_ms. */
-  static final long QUANTUM_NANOS = 1_000_000L;
+  static final long QUANTUM_NANOS = ScanNeeds.QUANTUM_NANOS;
 
   private ReplayQuantities() {}
 

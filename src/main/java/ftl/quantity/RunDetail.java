@@ -22,10 +22,10 @@ import java.util.Objects;
  * @param gridOwnAtLeast the run's own flights at or above each threshold of its schedule ({@link
  *     ftl.stats.HeldOutGridLaw#thresholdUnits}); empty when the run has no schedule or before the analysis set it
  * @param sendPhasesMicros exact histogram of {@code send_us mod 1000} of the delivered events, only for the campaigns
- *     of {@link ClockOffsetQuantities#STAMP_CAMPAIGNS} (empty otherwise)
+ *     of {@link ScanNeeds#STAMP_CAMPAIGNS} (empty otherwise)
  * @param wallFlightsMicros exact histogram of {@code recv_us - send_us} of the same events, us (same campaigns)
  * @param completeFlightsNanos exact histogram of the flights {@code recv_ns - send_ns} of the complete events, ns,
- *     only for the campaign whose runs predict OpenMessaging Benchmark's ({@link OmbRealQuantities#MATCHED}; empty
+ *     only for the campaign whose runs predict OpenMessaging Benchmark's ({@link ScanNeeds#COMPLETE_FLIGHTS}; empty
  *     otherwise): the prediction needs them exact, and takes them from here instead of reading the files again
  */
 public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnitNanos, ExactHistogram flightUnits,

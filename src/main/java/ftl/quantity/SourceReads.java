@@ -8,7 +8,7 @@ import java.util.Set;
  * keeps what its computation read, and every computation that takes the value is credited with it, so a quantity's
  * sources do not depend on which quantity happened to compute a shared value first.
  */
-final class SourceReads {
+public final class SourceReads {
   private final Set<String> ledgers = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final Set<String> events = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -55,11 +55,13 @@ final class SourceReads {
     }
   }
 
-  boolean readLedger(String campaign) {
+  /** Whether the computation read the ledger of {@code campaign}. */
+  public boolean readLedger(String campaign) {
     return ledgers.contains(campaign);
   }
 
-  boolean readEvents(String campaign) {
+  /** Whether the computation read the events files of {@code campaign}. */
+  public boolean readEvents(String campaign) {
     return events.contains(campaign);
   }
 }

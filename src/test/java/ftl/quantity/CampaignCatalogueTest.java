@@ -111,7 +111,7 @@ class CampaignCatalogueTest {
   @Test
   void readers_declared_areExactlyTheClassesThatNameTheEntry() throws IOException {
     Map<String, String> sources = new TreeMap<>();
-    try (Stream<Path> s = Files.list(SOURCES)) {
+    try (Stream<Path> s = Files.walk(SOURCES)) {
       for (Path p : s.filter(p -> p.toString().endsWith(".java")).toList()) {
         String cls = p.getFileName().toString().replace(".java", "");
         if (!cls.equals("CampaignCatalogue") && !cls.equals("package-info")) {
@@ -145,7 +145,7 @@ class CampaignCatalogueTest {
     });
     Map<String, Set<String>> declared = new TreeMap<>();
     for (CampaignCatalogue c : CampaignCatalogue.values()) {
-      Set<String> readers = c.readers().stream().map(Class::getSimpleName).collect(Collectors.toCollection(TreeSet::new));
+      Set<String> readers = new TreeSet<>(c.readers());
       if (!readers.isEmpty()) {
         declared.put(c.name(), readers);
       }

@@ -102,7 +102,7 @@ class OmbRealQuantitiesTest {
   void sources_fullFixture_listOmbFilesThenMatchedEvents() {
     DataSet data = DataSet.scan(FULL, "data");
     Analysis a = new Analysis(data);
-    assertThat(a.sourceFiles(Quantity.Scope.OMB_REAL)).startsWith("data/omb-real/ledger.csv", "data/omb-real/runs/r01.csv")
+    assertThat(ftl.quantity.Sources.ofScope(a, Quantity.Scope.OMB_REAL)).startsWith("data/omb-real/ledger.csv", "data/omb-real/runs/r01.csv")
         .contains("data/omb-matched/ledger.csv", "data/omb-matched/events/m3.csv").hasSize(13);
   }
 
@@ -149,7 +149,7 @@ class OmbRealQuantitiesTest {
       assertThat(((Value.Unavailable) value(tmp, key)).reason()).contains("no real OpenMessaging Benchmark runs");
     }
     assertThat(Registry.forData(DataSet.scan(tmp, "data")).byKey("ombReal.nolinger-1000.runs")).isEmpty();
-    assertThat(new Analysis(DataSet.scan(tmp, "data")).sourceFiles(Quantity.Scope.OMB_REAL))
+    assertThat(ftl.quantity.Sources.ofScope(new Analysis(DataSet.scan(tmp, "data")), Quantity.Scope.OMB_REAL))
         .containsExactly("data/omb-matched/ledger.csv", "data/omb-matched/events/m1.csv",
             "data/omb-matched/events/m2.csv", "data/omb-matched/events/m3.csv");
   }

@@ -537,7 +537,7 @@ class RegistryFixtureTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("sources")
   void sourceFiles_scope_namesLedgersThenEventsOfOkRuns(Quantity.Scope scope, List<String> expected) {
-    assertThat(analysis("bare").sourceFiles(scope)).containsExactlyElementsOf(expected);
+    assertThat(ftl.quantity.Sources.ofScope(analysis("bare"), scope)).containsExactlyElementsOf(expected);
   }
 
   @Test

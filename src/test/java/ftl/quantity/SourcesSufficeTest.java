@@ -38,7 +38,7 @@ class SourcesSufficeTest {
     for (Quantity q : registry.all()) {
       Value v = Computed.of(q, a).value();
       values.put(q.key(), v);
-      bySources.computeIfAbsent(a.sourceFiles(q), k -> new ArrayList<>()).add(q);
+      bySources.computeIfAbsent(ftl.quantity.Sources.of(a, q), k -> new ArrayList<>()).add(q);
     }
     assertThat(bySources).isNotEmpty();
     int n = 0;
@@ -59,12 +59,12 @@ class SourcesSufficeTest {
     DataSet full = DataSet.scan(RegistryFixtureTest.ROOTS.resolve("full"), "full");
     Registry registry = Registry.forData(full);
     Analysis a = new Analysis(full);
-    List<String> collapse = a.sourceFiles(registry.byKey("collapse.range.modeA").orElseThrow());
+    List<String> collapse = ftl.quantity.Sources.of(a, registry.byKey("collapse.range.modeA").orElseThrow());
     assertThat(collapse).first().isEqualTo("full/modeA/ledger.csv");
     assertThat(collapse).allMatch(f -> f.startsWith("full/modeA/")).hasSizeGreaterThan(1);
-    assertThat(a.sourceFiles(registry.byKey("runs.total").orElseThrow()))
+    assertThat(ftl.quantity.Sources.of(a, registry.byKey("runs.total").orElseThrow()))
         .containsExactly("full/modeA/ledger.csv", "full/modeB/ledger.csv", "full/payload/ledger.csv");
-    assertThat(a.sourceFiles(registry.byKey("audit.harnesses.rows").orElseThrow()))
+    assertThat(ftl.quantity.Sources.of(a, registry.byKey("audit.harnesses.rows").orElseThrow()))
         .startsWith("full/audit/demo/outputs/e2e-1.txt").contains("full/audit/harnesses.csv")
         .doesNotContain("full/audit/README.md");
   }

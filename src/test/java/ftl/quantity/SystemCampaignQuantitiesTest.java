@@ -66,7 +66,7 @@ class SystemCampaignQuantitiesTest {
   void sources_systemEntries_areTheOtherSystemsFilesOnly() {
     Quantity q = REGISTRY.byKey("rabbitmq.negativeRate.s1").orElseThrow();
     assertThat(q.scope()).isEqualTo(Quantity.Scope.SYSTEM_EVENTS);
-    List<String> files = ANALYSIS.sourceFiles(q.scope());
+    List<String> files = ftl.quantity.Sources.ofScope(ANALYSIS, q.scope());
     assertThat(files).containsExactly("systems/rabbitmq/ledger.csv", "systems/rabbitmq/events/r1.csv",
         "systems/rabbitmq/events/r2.csv", "systems/rabbitmq/events/r3.csv");
     assertThat(REGISTRY.byKey("runs.rabbitmq.s1").orElseThrow().scope()).isEqualTo(Quantity.Scope.SYSTEM_EVENTS);
