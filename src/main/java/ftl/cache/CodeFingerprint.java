@@ -1,7 +1,7 @@
 package ftl.cache;
 
 import ftl.data.FileIdentity;
-import ftl.quantity.Analysis;
+import ftl.quantity.core.Analysis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;

@@ -2,9 +2,9 @@ package ftl.cache;
 
 import ftl.data.Campaign;
 import ftl.data.LedgerRow;
-import ftl.quantity.Analysis;
-import ftl.quantity.RunResult;
-import ftl.quantity.RunSummaryCache;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.RunResult;
+import ftl.quantity.core.RunSummaryCache;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +27,7 @@ import java.util.function.BiFunction;
  * <p>A stored summary is used for a run only when all of these hold: the cache file decodes (magic, CRC-32,
  * every record valid), it was written under the current {@link CodeFingerprint}, the SHA-256 of the events
  * file's bytes as they are on disk now equals the ledger's {@code events_sha256}, and a summary is stored under
- * that SHA-256. Otherwise the run is scanned by {@link ftl.quantity.Analysis#scan}, which raises the
+ * that SHA-256. Otherwise the run is scanned by {@link ftl.quantity.core.Analysis#scan}, which raises the
  * same {@link ftl.data.DataException} as without a cache for a malformed file or a digest mismatch, so
  * tampering is detected exactly as before.
  *
@@ -179,7 +179,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     Map<String, Made> now = new java.util.concurrent.ConcurrentHashMap<>();
     Map<String, FileIdentities.Known> knownNow = new java.util.concurrent.ConcurrentHashMap<>();
     List<Integer> indices = java.util.stream.IntStream.range(0, ok.size()).boxed().toList();
-    List<RunResult> results = ftl.quantity.Parallel.readEach(indices, i -> {
+    List<RunResult> results = ftl.quantity.core.Parallel.readEach(indices, i -> {
       LedgerRow r = ok.get(i);
       String rel = campaign.eventsRel(r);
       long start = clock.getAsLong();

@@ -2,9 +2,9 @@ package ftl.cache;
 
 import ftl.data.Campaign;
 import ftl.data.LedgerRow;
-import ftl.quantity.Analysis;
-import ftl.quantity.RunResult;
-import ftl.quantity.ScanResult;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScanResult;
 import ftl.stats.WindowedCorrelation;
 import java.util.Objects;
 import java.util.regex.Pattern;

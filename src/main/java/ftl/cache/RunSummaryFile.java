@@ -1,8 +1,8 @@
 package ftl.cache;
 
-import ftl.quantity.Analysis;
-import ftl.quantity.RunDetail;
-import ftl.quantity.ScanResult;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.RunDetail;
+import ftl.quantity.core.ScanResult;
 import ftl.stats.CorrelationWindow;
 import ftl.stats.ExactHistogram;
 import ftl.stats.Rate;

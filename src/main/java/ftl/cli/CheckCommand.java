@@ -1,10 +1,10 @@
 package ftl.cli;
 
-import ftl.quantity.Analysis;
-import ftl.quantity.Computed;
-import ftl.quantity.Quantity;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
 import ftl.quantity.Registry;
-import ftl.quantity.Value;
+import ftl.quantity.core.Value;
 import ftl.emit.OriginalStudy;
 import ftl.verify.Manifest;
 import ftl.verify.PrintedNumber;
@@ -82,7 +82,7 @@ public final class CheckCommand implements Callable<Integer> {
     System.out.println("  definition: " + q.definition());
     System.out.println("  unit:       " + q.unit().symbol());
     System.out.println("  function:   " + q.function());
-    if (q.format() == ftl.quantity.Format.VERDICT) {
+    if (q.format() == ftl.quantity.core.Format.VERDICT) {
       java.util.Optional<ftl.data.Registration> reg = registry.registration(q.key());
       System.out.println("  kind:       " + reg.map(r -> r.kind().word()).orElse(ftl.data.VerdictKind.EXPLORATORY.word())
           + " (" + reg.map(ListCommand::registered).orElse(ListCommand.NOT_REGISTERED) + ")");
@@ -137,8 +137,8 @@ public final class CheckCommand implements Callable<Integer> {
         generatedLine = line;
       }
     }
-    String want = c.available() ? "{\\ftlQuantity{" + ftl.quantity.LatexEscape.escape(q.key()) + "}{" + c.latex() + "}}"
-        : "{\\ftlNoData{" + ftl.quantity.LatexEscape.escape(q.key()) + "}}";
+    String want = c.available() ? "{\\ftlQuantity{" + ftl.quantity.core.LatexEscape.escape(q.key()) + "}{" + c.latex() + "}}"
+        : "{\\ftlNoData{" + ftl.quantity.core.LatexEscape.escape(q.key()) + "}}";
     if (generatedLine == null) {
       System.out.println("  generated:  paper/generated/quantities.tex has no \\" + q.macro() + " (run ./ftl reproduce)");
       problems++;
@@ -210,7 +210,7 @@ public final class CheckCommand implements Callable<Integer> {
       System.out.println("\"" + what + "\" is the original study's figure, not ours: " + cl.claim());
       System.out.println("  original:   " + cl.original() + " (" + OriginalStudy.FILE + ":" + cl.line()
           + ", transcribed from the original study's record)");
-      List<TextSources.Place> printedAt = printedIn(ftl.quantity.LatexEscape.escape(cl.original()));
+      List<TextSources.Place> printedAt = printedIn(ftl.quantity.core.LatexEscape.escape(cl.original()));
       if (printedAt.isEmpty()) {
         System.out.println("  printed in: nowhere in paper/generated/ or supplement/generated/ (run ./ftl reproduce)");
       }

@@ -3,9 +3,9 @@ package ftl.cli;
 import ftl.data.Echo;
 
 import ftl.emit.ArchiveVersion;
-import ftl.quantity.Analysis;
-import ftl.quantity.Computed;
-import ftl.quantity.Quantity;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
 import ftl.quantity.Registry;
 import ftl.verify.Census;
 import ftl.verify.PdfCensus;

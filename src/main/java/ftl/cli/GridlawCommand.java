@@ -74,19 +74,19 @@ public final class GridlawCommand implements Callable<Integer> {
         System.out.printf("latency L = %d ns, phase %d ns, clock offset %d ns (producer %s): of %d phases %d kept, %d zero, %d one-tick negative, %d deeper%n",
             l, o, d, d >= 0 ? "ahead" : "behind", p.phases(), p.kept(), p.zero(), p.oneTickNegative(), p.deeperNegative());
         System.out.printf("predicted retention = %d/%d = %s%n", r.numerator(), r.denominator(),
-            ftl.quantity.Format.PERCENT_2DP.text(new ftl.quantity.Value.Real(r.doubleValue()), ftl.quantity.Unit.FRACTION));
+            ftl.quantity.core.Format.PERCENT_2DP.text(new ftl.quantity.core.Value.Real(r.doubleValue()), ftl.quantity.core.Unit.FRACTION));
         System.out.printf("predicted one-tick negatives = %d/%d = %s of the samples%n", one.numerator(), one.denominator(),
-            ftl.quantity.Format.PERCENT_2DP.text(new ftl.quantity.Value.Real(one.doubleValue()), ftl.quantity.Unit.FRACTION));
+            ftl.quantity.core.Format.PERCENT_2DP.text(new ftl.quantity.core.Value.Real(one.doubleValue()), ftl.quantity.core.Unit.FRACTION));
         return ExitCode.OK;
       }
       GridLaw.Prediction p = GridLaw.predict(s, q, l, o);
       ExactFraction r = p.retention();
       System.out.printf("latency L = %d ns, offset %d ns: %d of %d phases kept%n", l, o, p.keptPhases(), p.phases());
       System.out.printf("predicted retention = %d/%d = %s%n", r.numerator(), r.denominator(),
-          ftl.quantity.Format.PERCENT_2DP.text(new ftl.quantity.Value.Real(r.doubleValue()), ftl.quantity.Unit.FRACTION));
+          ftl.quantity.core.Format.PERCENT_2DP.text(new ftl.quantity.core.Value.Real(r.doubleValue()), ftl.quantity.core.Unit.FRACTION));
       if (l < q) {
         System.out.printf("(as b grows retention approaches L/q = %s)%n",
-            ftl.quantity.Format.PERCENT_2DP.text(new ftl.quantity.Value.Real((double) l / q), ftl.quantity.Unit.FRACTION));
+            ftl.quantity.core.Format.PERCENT_2DP.text(new ftl.quantity.core.Value.Real((double) l / q), ftl.quantity.core.Unit.FRACTION));
       }
     }
     return ExitCode.OK;

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import ftl.quantity.Analysis;
-import ftl.quantity.Computed;
-import ftl.quantity.Quantity;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
 import ftl.quantity.Registry;
-import ftl.quantity.Value;
+import ftl.quantity.core.Value;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -96,7 +96,7 @@ public final class ListCommand implements Callable<Integer> {
         g.writeStringField("unit", q.unit().symbol());
         g.writeStringField("definition", q.definition());
         g.writeStringField("function", q.function());
-        if (q.format() == ftl.quantity.Format.VERDICT) {
+        if (q.format() == ftl.quantity.core.Format.VERDICT) {
           java.util.Optional<ftl.data.Registration> reg = registrations.apply(q.key());
           g.writeStringField("kind", reg.map(r -> r.kind().word()).orElse(ftl.data.VerdictKind.EXPLORATORY.word()));
           g.writeStringField("registered", reg.map(ListCommand::registered).orElse(NOT_REGISTERED));

@@ -2,7 +2,7 @@ package ftl.cli;
 
 import ftl.cache.DiskRunSummaryCache;
 import ftl.data.DataSet;
-import ftl.quantity.Analysis;
+import ftl.quantity.core.Analysis;
 import ftl.verify.Reproduction;
 import java.nio.file.Path;
 
@@ -30,7 +30,7 @@ final class Registries {
   }
 
   /** The analysis of the data root the command line selects, with per-run results through {@code cache}. */
-  static Analysis analysis(Main main, ftl.quantity.RunSummaryCache cache) {
+  static Analysis analysis(Main main, ftl.quantity.core.RunSummaryCache cache) {
     Path data = main.readableDataRoot();
     return new Analysis(DataSet.scan(data, Reproduction.displayName(main.archiveRoot(), data)), cache);
   }

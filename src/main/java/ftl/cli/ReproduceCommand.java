@@ -2,7 +2,7 @@ package ftl.cli;
 
 import ftl.data.Campaign;
 import ftl.data.LedgerRow;
-import ftl.quantity.Computed;
+import ftl.quantity.core.Computed;
 import ftl.verify.Manifest;
 import ftl.verify.Reproduction;
 import java.io.IOException;
@@ -75,7 +75,7 @@ public final class ReproduceCommand implements Callable<Integer> {
       out.printf("no campaign data for %d of %d quantities, which therefore cannot be computed:%n",
           r.unavailable().size(), r.quantities().size());
       for (Computed c : r.unavailable()) {
-        out.println("  " + c.quantity().key() + ": " + ((ftl.quantity.Value.Unavailable) c.value()).reason());
+        out.println("  " + c.quantity().key() + ": " + ((ftl.quantity.core.Value.Unavailable) c.value()).reason());
       }
       out.println();
     }

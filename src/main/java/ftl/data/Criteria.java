@@ -52,7 +52,7 @@ import java.util.regex.Pattern;
  *
  * <p>Syntax, words, numbers and units are checked here, each error naming the plan's file and the line of the offending
  * value (exit 3); that every key names a registry entry of the data root, with that unit, is checked when the registry is
- * made ({@code ftl.quantity.PlanCriteria}). A fraction threshold lies in [0, 1]; a count threshold is a whole number at
+ * made ({@code ftl.quantity.section.PlanCriteria}). A fraction threshold lies in [0, 1]; a count threshold is a whole number at
  * least 0. Numbers are read as the decimal the plan writes ({@link BigDecimal}): comparisons are exact.
  */
 public final class Criteria {

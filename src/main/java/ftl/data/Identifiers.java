@@ -82,7 +82,7 @@ public final class Identifiers {
   /**
    * Identifier words as a LaTeX-safe macro fragment: each run of letters and digits, capitalised, digits
    * spelled ({@code s1ms} becomes {@code SOneMs}); other characters separate words. Two identifiers that
-   * give the same fragment cannot both name quantities (see {@code ftl.quantity.ConditionQuantities}).
+   * give the same fragment cannot both name quantities (see {@code ftl.quantity.section.ConditionQuantities}).
    */
   public static String macroWords(String identifiers) {
     StringBuilder sb = new StringBuilder();

@@ -4,7 +4,7 @@ import freemarker.template.Configuration;
 import freemarker.template.Template;
 import freemarker.template.TemplateException;
 import freemarker.template.TemplateExceptionHandler;
-import ftl.quantity.Computed;
+import ftl.quantity.core.Computed;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -80,7 +80,7 @@ public final class Emitter {
 
   /**
    * Renders every template, with per-run rows, the harness audit rows and typed row sets by name (e.g.
-   * {@code timeline}: the timeline figure's rounds, {@link ftl.quantity.TimelineRound.Cells}), each a list the
+   * {@code timeline}: the timeline figure's rounds, {@link ftl.quantity.section.TimelineRound.Cells}), each a list the
    * templates only lay out, without a data root.
    */
   public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs,
@@ -200,10 +200,10 @@ public final class Emitter {
       ftl.data.Registration r = regs.get((String) m.get("key"));
       ftl.data.VerdictKind kind = r == null ? ftl.data.VerdictKind.EXPLORATORY : r.kind();
       m.put("kind", kind.word());
-      m.put("kindLatex", ftl.quantity.LatexEscape.escape(kindText(r)));
-      m.put("ruleLatex", ftl.quantity.LatexEscape.escape(r == null ? "not registered" : r.rule()));
-      m.put("campaignsLatex", ftl.quantity.LatexEscape.escape(r == null ? "" : String.join(", ", r.campaigns())));
-      m.put("replacesLatex", ftl.quantity.LatexEscape.escape(r == null ? "" : r.replaces()));
+      m.put("kindLatex", ftl.quantity.core.LatexEscape.escape(kindText(r)));
+      m.put("ruleLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "not registered" : r.rule()));
+      m.put("campaignsLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "" : String.join(", ", r.campaigns())));
+      m.put("replacesLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "" : r.replaces()));
       all.add(m);
       // the confirmatory campaign's own verdicts have their own table (tab-confirm, from TableRows#confirm)
       if (kind == ftl.data.VerdictKind.CONFIRMATORY && !ownTable(r)) {
@@ -267,29 +267,29 @@ public final class Emitter {
       m.put("latex", c.latex());
       m.put("text", c.text());
       m.put("available", c.available());
-      m.put("isVerdict", c.quantity().format() == ftl.quantity.Format.VERDICT);
-      if (c.value() instanceof ftl.quantity.Value.Real r) {
+      m.put("isVerdict", c.quantity().format() == ftl.quantity.core.Format.VERDICT);
+      if (c.value() instanceof ftl.quantity.core.Value.Real r) {
         m.put("number", r.value());
-      } else if (c.value() instanceof ftl.quantity.Value.Count n) {
+      } else if (c.value() instanceof ftl.quantity.core.Value.Count n) {
         m.put("number", n.count());
       }
       // A verdict's basis (the numbers that decided it, or why a claim is not testable here), for the verdict table.
-      if (c.value() instanceof ftl.quantity.Value.Verdict v) {
-        m.put("basisLatex", ftl.quantity.LatexEscape.escape(v.basis()));
-        m.put("basisShortLatex", ftl.quantity.LatexEscape.escape(shortened(v.basis())));
-      } else if (c.value() instanceof ftl.quantity.Value.Untestable u) {
-        m.put("basisLatex", ftl.quantity.LatexEscape.escape(u.reason()));
-        m.put("basisShortLatex", ftl.quantity.LatexEscape.escape(shortened(u.reason())));
+      if (c.value() instanceof ftl.quantity.core.Value.Verdict v) {
+        m.put("basisLatex", ftl.quantity.core.LatexEscape.escape(v.basis()));
+        m.put("basisShortLatex", ftl.quantity.core.LatexEscape.escape(shortened(v.basis())));
+      } else if (c.value() instanceof ftl.quantity.core.Value.Untestable u) {
+        m.put("basisLatex", ftl.quantity.core.LatexEscape.escape(u.reason()));
+        m.put("basisShortLatex", ftl.quantity.core.LatexEscape.escape(shortened(u.reason())));
       }
       // the key with a break allowed after each dot, for a narrow table column
-      m.put("keyBreakLatex", ftl.quantity.LatexEscape.escape(c.quantity().key()).replace(".", ".\\allowbreak{}"));
+      m.put("keyBreakLatex", ftl.quantity.core.LatexEscape.escape(c.quantity().key()).replace(".", ".\\allowbreak{}"));
       // Plain text for a % comment: no control character can end the comment early.
-      m.put("definition", ftl.quantity.LatexEscape.comment(c.quantity().definition()));
-      m.put("definitionLatex", ftl.quantity.LatexEscape.escape(c.quantity().definition()));
+      m.put("definition", ftl.quantity.core.LatexEscape.comment(c.quantity().definition()));
+      m.put("definitionLatex", ftl.quantity.core.LatexEscape.escape(c.quantity().definition()));
       m.put("unit", c.quantity().unit().symbol());
       m.put("function", c.quantity().function());
-      m.put("functionLatex", ftl.quantity.LatexEscape.escape(c.quantity().function()));
-      m.put("keyLatex", ftl.quantity.LatexEscape.escape(c.quantity().key()));
+      m.put("functionLatex", ftl.quantity.core.LatexEscape.escape(c.quantity().function()));
+      m.put("keyLatex", ftl.quantity.core.LatexEscape.escape(c.quantity().key()));
       // A table cell printing this quantity: the \ftlQuantity link ./ftl check-pdf traces (TableRows.Cell#linked).
       m.put("linked", TableRows.Cell.of(c).linked());
       qs.add(m);
@@ -311,7 +311,7 @@ public final class Emitter {
       }
       Object a = args.get(0);
       String text = a instanceof freemarker.template.TemplateScalarModel t ? t.getAsString() : String.valueOf(a);
-      return new freemarker.template.SimpleScalar(ftl.quantity.LatexEscape.escape(text));
+      return new freemarker.template.SimpleScalar(ftl.quantity.core.LatexEscape.escape(text));
     });
     try {
       Template t = cfg.getTemplate(templateName);

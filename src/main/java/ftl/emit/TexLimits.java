@@ -14,7 +14,7 @@ import ftl.data.DataException;
  *       memory: 30,000 rows of the harness audit exhausted it), a {@code longtable} of at most
  *       {@value #MAX_LONGTABLE_ROWS} (it is typeset page by page; the supplement's largest has about 250).</li>
  * </ul>
- * That a data cell cannot be read as a command's optional argument is {@link ftl.quantity.LatexEscape#escape}'s part.
+ * That a data cell cannot be read as a command's optional argument is {@link ftl.quantity.core.LatexEscape#escape}'s part.
  */
 public final class TexLimits {
   /** Longest line of a generated file, characters. */

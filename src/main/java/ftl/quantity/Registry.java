@@ -1,6 +1,38 @@
 package ftl.quantity;
 
-import ftl.quantity.Quantity.Scope;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Parallel;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.RunResult;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+import ftl.quantity.section.AuditQuantities;
+import ftl.quantity.section.CampaignQuantities;
+import ftl.quantity.section.ClockOffsetQuantities;
+import ftl.quantity.section.ConditionQuantities;
+import ftl.quantity.section.ConfirmQuantities;
+import ftl.quantity.section.DeliveryQuantities;
+import ftl.quantity.section.DisplacementQuantities;
+import ftl.quantity.section.ExposureQuantities;
+import ftl.quantity.section.FifoJvmQuantities;
+import ftl.quantity.section.GridLawHeldOutQuantities;
+import ftl.quantity.section.IsolationQuantities;
+import ftl.quantity.section.LedgerQuantities;
+import ftl.quantity.section.OmbInflationQuantities;
+import ftl.quantity.section.OmbRealQuantities;
+import ftl.quantity.section.OmbSystemQuantities;
+import ftl.quantity.section.PerfTestQuantities;
+import ftl.quantity.section.PlanCriteria;
+import ftl.quantity.section.PriorityPooledQuantities;
+import ftl.quantity.section.ReplayQuantities;
+import ftl.quantity.section.ThreatQuantities;
+import ftl.quantity.section.TimelineQuantities;
+import ftl.quantity.verdict.ClaimVerdicts;
+import ftl.quantity.verdict.Registrations;
+import ftl.quantity.verdict.ReplicationVerdicts;
+
+import ftl.quantity.core.Quantity.Scope;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -53,8 +85,8 @@ public final class Registry {
     List<java.util.function.Supplier<List<Quantity>>> sections = List.of(Registry::fixed,
         () -> ConditionQuantities.forData(data), () -> LedgerQuantities.forData(data), IsolationQuantities::all,
         ReplayQuantities::all, ClockOffsetQuantities::all, FifoJvmQuantities::all, DeliveryQuantities::all,
-        () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOut.forData(data),
-        () -> DisplacementQuantities.forData(data), PriorityPooled::all, () -> ThreatQuantities.forData(data),
+        () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOutQuantities.forData(data),
+        () -> DisplacementQuantities.forData(data), PriorityPooledQuantities::all, () -> ThreatQuantities.forData(data),
         () -> OmbRealQuantities.forData(data), TimelineQuantities::all, ConfirmQuantities::all,
         () -> OmbSystemQuantities.forData(data), () -> PerfTestQuantities.forData(data), OmbInflationQuantities::all);
     List<Quantity> q = new ArrayList<>();

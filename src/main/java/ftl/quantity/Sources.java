@@ -1,5 +1,13 @@
 package ftl.quantity;
 
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.SourceReads;
+import ftl.quantity.section.OmbRealQuantities;
+import ftl.quantity.section.OmbSystemQuantities;
+import ftl.quantity.section.PerfTestQuantities;
+
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.LedgerRow;

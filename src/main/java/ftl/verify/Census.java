@@ -1,6 +1,6 @@
 package ftl.verify;
 
-import ftl.quantity.Computed;
+import ftl.quantity.core.Computed;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package ftl.verify;
 
 import ftl.emit.OriginalStudy;
-import ftl.quantity.Computed;
+import ftl.quantity.core.Computed;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

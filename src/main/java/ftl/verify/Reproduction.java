@@ -4,11 +4,11 @@ import ftl.data.LedgerSchema;
 import ftl.data.DataSet;
 import ftl.data.EventFormat;
 import ftl.emit.Emitter;
-import ftl.quantity.Analysis;
-import ftl.quantity.Computed;
-import ftl.quantity.Quantity;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
 import ftl.quantity.Registry;
-import ftl.quantity.RunSummaryCache;
+import ftl.quantity.core.RunSummaryCache;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -108,7 +108,7 @@ public final class Reproduction {
       if (!analysis.has(instrument)) {
         continue;
       }
-      for (ftl.quantity.RunResult r : analysis.runs(instrument)) {
+      for (ftl.quantity.core.RunResult r : analysis.runs(instrument)) {
         java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
         // Figure data is read by pgfplots: identifiers are whitelisted, numbers re-printed from their values.
         m.put("campaign", identifier(r.campaign().name()));
@@ -121,11 +121,11 @@ public final class Reproduction {
         m.put("firstSendPhaseUs", Long.toString(r.firstSendPhaseMicros()));
         m.put("retention", fixed(r.retention(), 4));
         m.put("predictedRetention", fixed(r.grid().events() == 0 ? Double.NaN : r.grid().predictedRetention().value(), 4));
-        m.put("heldOutRetention", fixed(ftl.quantity.GridLawHeldOut.predictedRetention(analysis, r), 4));
+        m.put("heldOutRetention", fixed(ftl.quantity.section.GridLawHeldOutQuantities.predictedRetention(analysis, r), 4));
         m.put("medianFlightUs", fixed(r.guard().medianFlightNanos() / 1000.0, 1));
         m.put("medianDisplacementUs", fixed(r.medianDisplacementNanos() / 1000.0, 1));
         m.put("guardMedianMs", fixed(r.guard().kept() == 0 ? Double.NaN : r.guard().guardMedianMillis(), 0));
-        m.put("ombInflation", fixed(ftl.quantity.OmbInflationQuantities.inflation(r), 4));
+        m.put("ombInflation", fixed(ftl.quantity.section.OmbInflationQuantities.inflation(r), 4));
         m.put("ackNegativeRate", fixed(r.ackNegativeRate().value(), 5));
         m.put("priority", r.field(LedgerSchema.PRIORITY).isEmpty() ? "" : identifier(r.field(LedgerSchema.PRIORITY)));
         m.put("geometry", r.field(LedgerSchema.GEOMETRY).isEmpty() ? "" : identifier(r.field(LedgerSchema.GEOMETRY)));
@@ -190,14 +190,14 @@ public final class Reproduction {
     List<java.util.Map<String, Object>> audit = new ArrayList<>();
     for (java.util.Map<String, String> row : Registry.auditRows(data)) {
       java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
-      row.forEach((k, v) -> m.put(k, ftl.quantity.LatexEscape.escape(v)));
+      row.forEach((k, v) -> m.put(k, ftl.quantity.core.LatexEscape.escape(v)));
       // The same cell as words (an audit verdict such as silently_dropped reads "silently dropped"), made here so the
       // template only lays the cells out.
-      row.forEach((k, v) -> m.put(k + "_words", ftl.quantity.LatexEscape.escape(v.replace('_', ' '))));
+      row.forEach((k, v) -> m.put(k + "_words", ftl.quantity.core.LatexEscape.escape(v.replace('_', ' '))));
       audit.add(m);
     }
     return new Emitter(archiveRoot).render(data, computed, runRows(analysis), audit,
-        java.util.Map.of("timeline", ftl.quantity.TimelineQuantities.rows(analysis), Emitter.REGISTRATIONS,
+        java.util.Map.of("timeline", ftl.quantity.section.TimelineQuantities.rows(analysis), Emitter.REGISTRATIONS,
             registry[0].registrations()), digest);
   }
 
@@ -210,7 +210,7 @@ public final class Reproduction {
       }
       for (TextSources.Place p : texts.macroUses(c.quantity().macro())) {
         out.add(p.file() + ":" + p.line() + ": quotes \\" + c.quantity().macro() + " but " + c.quantity().key()
-            + " has no value (" + ((ftl.quantity.Value.Unavailable) c.value()).reason() + ")");
+            + " has no value (" + ((ftl.quantity.core.Value.Unavailable) c.value()).reason() + ")");
       }
     }
     return out;

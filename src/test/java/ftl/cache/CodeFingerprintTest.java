@@ -3,7 +3,7 @@ package ftl.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.quantity.Analysis;
+import ftl.quantity.core.Analysis;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

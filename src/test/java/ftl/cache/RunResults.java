@@ -1,6 +1,6 @@
 package ftl.cache;
 
-import ftl.quantity.RunResult;
+import ftl.quantity.core.RunResult;
 import ftl.stats.GuardResult;
 import ftl.stats.WindowedCorrelation;
 import java.util.ArrayList;

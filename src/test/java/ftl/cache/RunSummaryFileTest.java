@@ -2,9 +2,9 @@ package ftl.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.quantity.Analysis;
-import ftl.quantity.RunDetail;
-import ftl.quantity.ScanResult;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.RunDetail;
+import ftl.quantity.core.ScanResult;
 import ftl.stats.CorrelationWindow;
 import ftl.stats.ExactHistogram;
 import ftl.stats.Rate;

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ftl.cli.CliRunner.Result;
 import ftl.data.DataSet;
-import ftl.quantity.Analysis;
-import ftl.quantity.Computed;
-import ftl.quantity.Quantity;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
 import ftl.quantity.Registry;
 import ftl.verify.Reproduction;
 import ftl.verify.TempArchive;
@@ -106,7 +106,7 @@ class CheckPdfTest {
 
   @Test
   void checkPdf_oneNumberChanged_failsNamingNumberKeyAndPage() throws IOException {
-    long changed = ((ftl.quantity.Value.Count) count.value()).count() + 1;
+    long changed = ((ftl.quantity.core.Value.Count) count.value()).count() + 1;
     String printed = String.format(java.util.Locale.ROOT, "%,d", changed);
     Path pdf = tmp.resolve("changed.pdf");
     TestPdfs.write(pdf, TestPdfs.info(digest), pages(printed));

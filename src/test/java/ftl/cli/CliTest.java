@@ -119,13 +119,13 @@ class CliTest {
   void check_everyQuantity_byKeyMacroAndUniqueText(@TempDir Path tmp) throws IOException {
     TempArchive a = TempArchive.create(tmp).withData(SMALL);
     run("--root", a.root.toString(), "reproduce");
-    ftl.quantity.Analysis an = new ftl.quantity.Analysis(ftl.data.DataSet.scan(a.root.resolve("data"), "data"));
-    java.util.List<ftl.quantity.Computed> all = ftl.quantity.Registry.forData(an.data()).all().stream()
-        .map(q -> ftl.quantity.Computed.of(q, an)).toList();
-    java.util.Map<String, Long> textCount = all.stream().filter(ftl.quantity.Computed::available)
+    ftl.quantity.core.Analysis an = new ftl.quantity.core.Analysis(ftl.data.DataSet.scan(a.root.resolve("data"), "data"));
+    java.util.List<ftl.quantity.core.Computed> all = ftl.quantity.Registry.forData(an.data()).all().stream()
+        .map(q -> ftl.quantity.core.Computed.of(q, an)).toList();
+    java.util.Map<String, Long> textCount = all.stream().filter(ftl.quantity.core.Computed::available)
         .collect(java.util.stream.Collectors.groupingBy(c -> CheckCommand.normalise(c.text()), java.util.stream.Collectors.counting()));
     int byText = 0;
-    for (ftl.quantity.Computed c : all) {
+    for (ftl.quantity.core.Computed c : all) {
       String key = c.quantity().key();
       for (String what : new String[] {key, "\\" + c.quantity().macro()}) {
         Result r = run("--root", a.root.toString(), "check", what);

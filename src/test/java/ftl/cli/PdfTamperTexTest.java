@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ftl.data.DataSet;
 import ftl.emit.ArchiveVersion;
-import ftl.quantity.Analysis;
-import ftl.quantity.Computed;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
 import ftl.quantity.Registry;
-import ftl.quantity.Value;
+import ftl.quantity.core.Value;
 import ftl.verify.PdfText;
 import ftl.verify.TempArchive;
 import java.io.IOException;

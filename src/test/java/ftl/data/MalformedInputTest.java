@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import ftl.cli.ExitCode;
 import ftl.cli.Main;
-import ftl.quantity.Analysis;
+import ftl.quantity.core.Analysis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -171,8 +171,8 @@ class MalformedInputTest {
         }
         ftl.quantity.Registry registry = ftl.quantity.Registry.forData(set);
         Analysis a = new Analysis(set);
-        for (ftl.quantity.Quantity q : registry.all()) {
-          ftl.quantity.Computed.of(q, a);
+        for (ftl.quantity.core.Quantity q : registry.all()) {
+          ftl.quantity.core.Computed.of(q, a);
         }
         yield a.runs(Analysis.KAFKA);
       }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ftl.data.DataException;
-import ftl.quantity.Computed;
-import ftl.quantity.Format;
-import ftl.quantity.Unit;
-import ftl.quantity.Value;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

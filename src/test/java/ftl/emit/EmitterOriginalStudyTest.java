@@ -2,11 +2,11 @@ package ftl.emit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.quantity.Computed;
-import ftl.quantity.Format;
-import ftl.quantity.Quantity;
-import ftl.quantity.Unit;
-import ftl.quantity.Value;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ class EmitterOriginalStudyTest {
 
   static Computed computed(String key, String macro, Unit unit, Format format, Value value) {
     Quantity q = new Quantity(key, macro, "synthetic " + key, unit, format, Quantity.Scope.KAFKA_EVENTS, "test", a -> value);
-    return Computed.of(q, new ftl.quantity.Analysis(ftl.data.DataSet.scan(java.nio.file.Path.of("no-such-data-root"), "none")));
+    return Computed.of(q, new ftl.quantity.core.Analysis(ftl.data.DataSet.scan(java.nio.file.Path.of("no-such-data-root"), "none")));
   }
 
   static final List<Computed> QUANTITIES = List.of(

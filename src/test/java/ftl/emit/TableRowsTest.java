@@ -3,12 +3,12 @@ package ftl.emit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;
-import ftl.quantity.Computed;
-import ftl.quantity.Format;
-import ftl.quantity.Layout;
-import ftl.quantity.Quantity;
-import ftl.quantity.Unit;
-import ftl.quantity.Value;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Format;
+import ftl.quantity.section.Layout;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import ftl.cli.ExitCode;
 import ftl.cli.Main;
 import ftl.data.DataException;
-import ftl.quantity.LatexEscape;
+import ftl.quantity.core.LatexEscape;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,5 +1,9 @@
 package ftl.quantity;
 
+import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.verdict.ReplicationVerdicts;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;

@@ -1,10 +1,15 @@
 package ftl.quantity;
 
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataException;
 import ftl.data.DataSet;
-import ftl.quantity.Quantity.Scope;
+import ftl.quantity.core.Quantity.Scope;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
@@ -38,14 +43,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and {@code ./ftl reproduce} print) and those of every synthetic data root of the registry's fixtures (so an
  * entry that only a data shape absent from {@code data/} creates is checked as well).
  */
-class ProvenanceResolvesTest {
+public class ProvenanceResolvesTest {
 
   /** {@code pkg.sub.Class[.Nested]#method}: lower-case package parts, then upper-case class names. */
   private static final Pattern NAME =
       Pattern.compile("((?:[a-z][a-z0-9]*\\.)+)([A-Z][A-Za-z0-9]*(?:\\.[A-Z][A-Za-z0-9]*)*)(?:#([A-Za-z_$][A-Za-z0-9_$]*))?");
 
   /** Why {@code function} does not resolve, one line per part that does not; empty when every part resolves. */
-  static List<String> problems(String function) {
+  public static List<String> problems(String function) {
     List<String> out = new ArrayList<>();
     for (String part : function.split(" / ", -1)) {
       Matcher m = NAME.matcher(part);
@@ -108,7 +113,7 @@ class ProvenanceResolvesTest {
 
   static Stream<Arguments> wrongNames() {
     return Stream.of(
-        Arguments.of("a method the class lacks", "ftl.quantity.LedgerQuantities#eventsPerRunTypo", "declares no method eventsPerRunTypo"),
+        Arguments.of("a method the class lacks", "ftl.quantity.section.LedgerQuantities#eventsPerRunTypo", "declares no method eventsPerRunTypo"),
         Arguments.of("a class that does not exist", "ftl.quantity.NoSuchQuantities#forData", "no class ftl.quantity.NoSuchQuantities"),
         Arguments.of("a class without a method", "ftl.stats.SignCheck", "names a class but no method"),
         Arguments.of("a good part beside a wrong one", "ftl.stats.SignCheck#accept / ftl.stats.Quantiles#mode", "declares no method mode"),

@@ -1,5 +1,10 @@
 package ftl.quantity;
 
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.LatexEscape;
+import ftl.quantity.core.RunResult;
+
 import ftl.data.LedgerSchema;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,9 +24,9 @@ import org.junit.jupiter.api.TestFactory;
  * file by {@link ftl.stats.GuardAccounting}; the ledger's negative-A count equals the sign check's) and one
  * per quantity (it computes, and the committed macro file carries exactly its value).
  */
-class RealDataTest {
-  static final Path ROOT = Path.of("").toAbsolutePath();
-  static final Analysis ANALYSIS = new Analysis(DataSet.scan(ROOT.resolve("data"), "data"));
+public class RealDataTest {
+  public static final Path ROOT = Path.of("").toAbsolutePath();
+  public static final Analysis ANALYSIS = new Analysis(DataSet.scan(ROOT.resolve("data"), "data"));
 
   @TestFactory
   Stream<DynamicTest> everyRun_ledgerAndRecomputationAgree() {

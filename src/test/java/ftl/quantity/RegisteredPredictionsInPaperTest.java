@@ -1,5 +1,8 @@
 package ftl.quantity;
 
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.Registration;

@@ -1,5 +1,13 @@
 package ftl.quantity;
 
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.RunResult;
+import ftl.quantity.core.Value;
+import ftl.quantity.section.Manipulations;
+import ftl.quantity.section.PayloadQuantities;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,21 +29,21 @@ import org.junit.jupiter.params.provider.MethodSource;
  * unavailable. Root {@code full>empty} is the registry of {@code full} computed over a data root without any
  * campaign, so every data-bound entry must say there is no data.
  */
-class RegistryFixtureTest {
+public class RegistryFixtureTest {
 
-  static final Path ROOTS = Path.of("src/test/resources/ftl/quantity/roots");
+  public static final Path ROOTS = Path.of("src/test/resources/ftl/quantity/roots");
   private static final Map<String, DataSet> DATA = new HashMap<>();
   private static final Map<String, Analysis> ANALYSES = new HashMap<>();
 
-  static synchronized DataSet data(String root) {
+  public static synchronized DataSet data(String root) {
     return DATA.computeIfAbsent(root, r -> DataSet.scan(r.equals("empty") ? Path.of("does-not-exist") : ROOTS.resolve(r), r));
   }
 
-  static synchronized Analysis analysis(String root) {
+  public static synchronized Analysis analysis(String root) {
     return ANALYSES.computeIfAbsent(root, r -> new Analysis(data(r)));
   }
 
-  static Computed compute(String root, String key) {
+  public static Computed compute(String root, String key) {
     String[] parts = root.split(">");
     Registry reg = Registry.forData(data(parts[0]));
     Quantity q = reg.byKey(key).orElseThrow(() -> new AssertionError("no key " + key + " in " + parts[0]));
@@ -481,7 +489,7 @@ class RegistryFixtureTest {
   void payloadPrediction_plan_judgesTheSameRuns(String label, String predictions, String key, String expected) throws Exception {
     var plan = ftl.data.StrictJson.parse(("{\"predictions\":" + predictions + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8), "plan.json");
     List<Quantity> q = new java.util.ArrayList<>();
-    PayloadPredictions.add(q, plan);
+    PayloadQuantities.add(q, plan);
     Computed c = Computed.of(q.stream().filter(x -> x.key().equals(key)).findFirst().orElseThrow(), analysis("full"));
     if (expected.startsWith("n/a: ")) {
       assertThat(((Value.Unavailable) c.value()).reason()).contains(expected.substring(5));

@@ -1,5 +1,15 @@
 package ftl.quantity;
 
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.RunResult;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+import ftl.quantity.section.ExposureQuantities;
+import ftl.quantity.section.GridLawHeldOutQuantities;
+import ftl.quantity.section.PriorityPooledQuantities;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.stats.HeldOutGridLaw;
@@ -24,7 +34,7 @@ class RevisionFixtureTest {
 
   static Stream<Arguments> cases() {
     return Stream.of(
-        // the held-out grid law (GridLawHeldOut)
+        // the held-out grid law (GridLawHeldOutQuantities)
         c("full", "gridlaw.heldout.tolerance", "5.00%"),
         c("full", "gridlaw.heldout.requiredShare", "80.00%"),
         c("full", "gridlaw.heldout.runs.modeB", "2"),
@@ -91,7 +101,7 @@ class RevisionFixtureTest {
         c("full", "exposure.published.belowCrossover", "n/a: D - T keeps one sign"),
         c("full", "exposure.relError.published1", "n/a: no fitted D(T) at this flight"),
         c("full>empty", "exposure.relError.published1", "n/a: no campaign data present"),
-        // the priority collapse pooled (PriorityPooled) and per stratum with Holm's correction
+        // the priority collapse pooled (PriorityPooledQuantities) and per stratum with Holm's correction
         c("full", "collapse.pooled.modeA", "1.33x"),
         c("full", "collapse.pooled.strata.modeA", "4"),
         c("full", "collapse.holm.tested.modeA", "4"),
@@ -165,9 +175,9 @@ class RevisionFixtureTest {
 
   @Test
   void heldOutVerdict_shareAtOrAboveRequired_holds() {
-    assertThat(GridLawHeldOut.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 4, GridLawHeldOut.TOLERANCE)))
+    assertThat(GridLawHeldOutQuantities.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 4, GridLawHeldOutQuantities.TOLERANCE)))
         .isEqualTo(new Value.Verdict(true, "4 of 5 runs within 5.00 points >= 80.00%"));
-    assertThat(GridLawHeldOut.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 3, GridLawHeldOut.TOLERANCE)))
+    assertThat(GridLawHeldOutQuantities.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 3, GridLawHeldOutQuantities.TOLERANCE)))
         .isEqualTo(new Value.Verdict(false, "3 of 5 runs within 5.00 points < 80.00%"));
   }
 
@@ -176,8 +186,8 @@ class RevisionFixtureTest {
     Analysis a = RegistryFixtureTest.analysis("full");
     RunResult b1 = a.campaignRuns("modeB").stream().filter(r -> r.row().runId().equals("b1")).findFirst().orElseThrow();
     RunResult b5 = a.campaignRuns("modeB").stream().filter(r -> r.row().runId().equals("b5")).findFirst().orElseThrow();
-    assertThat(GridLawHeldOut.predictedRetention(a, b1)).isEqualTo(1.0);
-    assertThat(GridLawHeldOut.predictedRetention(a, b5)).isNaN();
+    assertThat(GridLawHeldOutQuantities.predictedRetention(a, b1)).isEqualTo(1.0);
+    assertThat(GridLawHeldOutQuantities.predictedRetention(a, b5)).isNaN();
   }
 
   @Test
@@ -201,10 +211,10 @@ class RevisionFixtureTest {
 
   @Test
   void significant_holmAdjusted_countsStrataBelowTheFamilyAlphaOnEachSide() {
-    List<PriorityPooled.Tested> t = List.of(new PriorityPooled.Tested("a", 2, 0.01, true), new PriorityPooled.Tested("b", 0.5, 0.01, true),
-        new PriorityPooled.Tested("c", 3, 0.2, true), new PriorityPooled.Tested("d", 1, 0.01, true));
-    assertThat(PriorityPooled.significant(t, 1)).isEqualTo(1);
-    assertThat(PriorityPooled.significant(t, -1)).isEqualTo(1);
+    List<PriorityPooledQuantities.Tested> t = List.of(new PriorityPooledQuantities.Tested("a", 2, 0.01, true), new PriorityPooledQuantities.Tested("b", 0.5, 0.01, true),
+        new PriorityPooledQuantities.Tested("c", 3, 0.2, true), new PriorityPooledQuantities.Tested("d", 1, 0.01, true));
+    assertThat(PriorityPooledQuantities.significant(t, 1)).isEqualTo(1);
+    assertThat(PriorityPooledQuantities.significant(t, -1)).isEqualTo(1);
   }
 
   @Test

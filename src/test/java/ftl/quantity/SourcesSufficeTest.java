@@ -1,5 +1,10 @@
 package ftl.quantity;
 
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Value;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.Campaign;

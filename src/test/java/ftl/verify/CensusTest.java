@@ -3,9 +3,9 @@ package ftl.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;
-import ftl.quantity.Analysis;
-import ftl.quantity.Computed;
-import ftl.quantity.Quantity;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
 import ftl.quantity.Registry;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package ftl.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.emit.OriginalStudy;
-import ftl.quantity.Computed;
+import ftl.quantity.core.Computed;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;

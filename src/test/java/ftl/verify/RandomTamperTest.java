@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataException;
 import ftl.data.DataSet;
-import ftl.quantity.Computed;
+import ftl.quantity.core.Computed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package ftl.data.bench;
 import ftl.data.Campaign;
 import ftl.data.DataException;
 import ftl.data.DataSet;
-import ftl.quantity.Analysis;
+import ftl.quantity.core.Analysis;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

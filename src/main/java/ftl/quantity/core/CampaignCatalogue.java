@@ -1,0 +1,167 @@
+package ftl.quantity.core;
+
+import java.util.List;
+
+/**
+ * Every campaign of the archive's data root, declared once: its folder under {@code data/}, the system it measured,
+ * its role in the paper, whether it was registered with a plan, and the classes of the registry that read it by name.
+ * The registry refers to a campaign through this catalogue, never by a string of its own; {@code CampaignCatalogueTest}
+ * holds it to {@code data/*}{@code /plan.json} (folders, plans, systems) and to the sources (every class that names
+ * an entry is among its readers, and every reader names it).
+ *
+ * <p>Sections that read every campaign they find under a data root ({@link LedgerQuantities},
+ * {@link ConditionQuantities}' per-condition entries, {@link GridLawHeldOutQuantities}, {@link DisplacementQuantities}' 1/D
+ * fits, the unscoped keys of {@link ftl.quantity.Registry}) are not listed as readers: they need no entry here, and a foreign data
+ * root's campaigns (not in the catalogue) are analysed the same way.
+ *
+ * <p>Adding a campaign: its folder with plan and ledger under {@code data/}, one constant here, and the section that
+ * reads it.
+ */
+public enum CampaignCatalogue {
+  /** Mode A: negative ack-referenced spans under manipulation of the two stamping threads. */
+  MODE_A("modeA", MeasuredSystem.KAFKA, Role.SIGN, true, List.of("CampaignQuantities", "ConditionQuantities", "ThreatQuantities", "PriorityPooledQuantities", "ExposureQuantities", "DisplacementQuantities", "TimelineQuantities", "Manipulations", "Layout", "ClaimVerdicts")),
+  /** Mode B: OpenMessaging Benchmark's positivity guard replayed on every event, against the grid law. */
+  MODE_B("modeB", MeasuredSystem.KAFKA, Role.RETENTION, true, List.of("CampaignQuantities", "ClockOffsetQuantities", "GridLawHeldOutQuantities", "OmbInflationQuantities", "ScanNeeds")),
+  /** The no-JVM cross-check (Python, one process): the grid law without a JVM. */
+  NOJVM("nojvm", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of()),
+  /** The no-JVM cross-check repeated in a quiet window. */
+  NOJVM_QUIET("nojvm-quiet", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of()),
+  /** Payload size moves the flight; the grid law says how retention follows (pre-registered predictions). */
+  PAYLOAD("payload", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of("ConditionQuantities", "PayloadQuantities")),
+  /** The broker confined to one core, the stamping threads on the other: the priority collapse's follow-up. */
+  ISOLATION("isolation", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("IsolationQuantities")),
+  /** Our instrument at OpenMessaging Benchmark's rates on its broker: the held-out input of its prediction. */
+  OMB_MATCHED("omb-matched", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of("OmbRealQuantities", "ScanNeeds", "Analysis")),
+  /** OpenMessaging Benchmark's own worker code on the embedded broker. */
+  OMB_REAL(ftl.data.OmbFormat.FOLDER, MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbRealQuantities")),
+  /** Send times from a real, bursty event stream (StatsBomb), beside fixed-interval controls. */
+  REPLAY("replay", MeasuredSystem.KAFKA, Role.REPLAY, true, List.of("ReplayQuantities")),
+  /** Whole-JVM real-time priority. */
+  FIFOJVM("fifojvm", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("FifoJvmQuantities", "ScanNeeds")),
+  /** A delay on the delivery branch only: the 1/D law. */
+  DELIVERY("delivery", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("DeliveryQuantities", "ScanNeeds")),
+  /** A second clock, emulated: one-tick negatives from a producer clock offset. */
+  CLOCKOFFSET("clockoffset", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("ClockOffsetQuantities", "ScanNeeds")),
+  /**
+   * The confirmatory campaign: every claim of the original registered with its criterion before any run, measured in
+   * blocks of fresh broker lifetimes (the unit of replication), runs of 60 s after a registered warm-up rule.
+   */
+  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of("ConfirmQuantities")),
+  /**
+   * The instrument on RabbitMQ (AMQP 0-9-1, publisher confirms, a classic queue): Mode A's sign check and the guard on
+   * its flights at three intervals, registered in full before its first run, in blocks of fresh server lifetimes.
+   */
+  RABBITMQ("rabbitmq", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities")),
+  /** The same on NATS JetStream (a file-storage stream, the PubAck on a reply subject, a push consumer). */
+  NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities")),
+  /**
+   * The sign campaign's manipulations on RabbitMQ: default and SCHED_FIFO priority, shared and split core geometry, and
+   * background load on the client's two stamping threads at the 1 ms condition, registered before its first run.
+   */
+  RABBITMQ_MANIP("rabbitmq-manip", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities")),
+  /** The same manipulations on NATS JetStream. */
+  NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities")),
+  /**
+   * A replication of nats-manip under its criteria, six blocks: registered after nats-manip's exclusions left its
+   * contrasts untestable (its plan says why and what had been seen).
+   */
+  NATS_MANIP2("nats-manip2", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities")),
+  /** RabbitMQ's pilot: two blocks of the same conditions, run before the campaign's plan, whose flights calibrate it. */
+  RABBITMQ_PILOT("rabbitmq-pilot", MeasuredSystem.RABBITMQ, Role.PILOT, true, List.of()),
+  /** NATS's pilot, the same. */
+  NATS_PILOT("nats-pilot", MeasuredSystem.NATS, Role.PILOT, true, List.of()),
+  /** OpenMessaging Benchmark's own worker with its RabbitMQ driver on the archive's RabbitMQ server. */
+  OMB_RABBITMQ("omb-rabbitmq", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbSystemQuantities")),
+  /** OpenMessaging Benchmark's own worker with its NATS JetStream driver on the archive's NATS server. */
+  OMB_NATS("omb-nats", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbSystemQuantities")),
+  /** RabbitMQ PerfTest, unmodified, on the archive's RabbitMQ server: what its latency metric leaves out. */
+  PERFTEST("perftest", MeasuredSystem.PERFTEST, Role.BENCHMARK, true, List.of("PerfTestQuantities")),
+  /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */
+  AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of("AuditQuantities", "ExposureQuantities", "Sources"));
+
+  /** What took a campaign's measurements. */
+  public enum MeasuredSystem {
+    /** The archive's Java instrument on a real Kafka broker (ledger {@code instrument} {@value Analysis#KAFKA}). */
+    KAFKA(Analysis.KAFKA),
+    /** The no-JVM Python cross-check (ledger {@code instrument} {@value Analysis#NOJVM}). */
+    NOJVM(Analysis.NOJVM),
+    /** The archive's Java instrument on a real RabbitMQ server (ledger {@code instrument} and {@code system} rabbitmq). */
+    RABBITMQ(ftl.data.LedgerSchema.RABBITMQ),
+    /** The archive's Java instrument on a real NATS JetStream server (ledger {@code instrument} and {@code system} nats). */
+    NATS(ftl.data.LedgerSchema.NATS),
+    /** OpenMessaging Benchmark's own worker code (its own ledger format, {@code ftl.data.OmbFormat}). */
+    OMB("omb"),
+    /** RabbitMQ PerfTest's own output and metrics ({@code ftl.data.PerfTestFormat}). */
+    PERFTEST("perftest"),
+    /** No measurement of ours: published figures and third-party tools' outputs. */
+    PUBLISHED("");
+
+    private final String instrument;
+
+    MeasuredSystem(String instrument) {
+      this.instrument = instrument;
+    }
+
+    /** The ledger's {@code instrument} word of its runs ({@code ""} where its rows carry none). */
+    public String instrument() { return instrument; }
+  }
+
+  /** What a campaign is in the paper. */
+  public enum Role {
+    /** Mode A, the sign campaign. */
+    SIGN,
+    /** Mode B, the retention campaign. */
+    RETENTION,
+    /** The no-JVM cross-check of Mode B. */
+    CROSS_CHECK,
+    /** A manipulation that tests a mechanism (priority, placement, delivery branch, clock offset). */
+    MECHANISM,
+    /** A pre-registered prediction's data, or the held-out input of one. */
+    PREDICTION,
+    /** A benchmark's own measurement beside ours. */
+    BENCHMARK,
+    /** A replayed real workload. */
+    REPLAY,
+    /** A campaign registered in full (criteria, predictions, exclusion rule) before its first run, in blocks. */
+    CONFIRMATORY,
+    /** A campaign on another messaging system, registered in full before its first run, in blocks. */
+    SYSTEM,
+    /** A pilot run before a plan was written, whose data calibrate that plan's predictions and tolerances only. */
+    PILOT,
+    /** The audit of published harnesses and figures. */
+    AUDIT
+  }
+
+  /**
+   * The manipulation campaigns on other systems (conditions base, fifo, split, load90 and the confirmatory campaign's
+   * contrasts): their rules are not the systems' campaigns' rules.
+   */
+  public static final List<CampaignCatalogue> SYSTEM_MANIPULATIONS = List.of(RABBITMQ_MANIP, NATS_MANIP, NATS_MANIP2);
+
+  private final String folder;
+  private final MeasuredSystem system;
+  private final Role role;
+  private final boolean planned;
+  private final List<String> readers;
+
+  CampaignCatalogue(String folder, MeasuredSystem system, Role role, boolean planned, List<String> readers) {
+    this.folder = folder;
+    this.system = system;
+    this.role = role;
+    this.planned = planned;
+    this.readers = readers;
+  }
+
+  /** Folder name under the data root; also the campaign's name in keys, macros and ledgers. */
+  public String folder() { return folder; }
+
+  public MeasuredSystem system() { return system; }
+
+  public Role role() { return role; }
+
+  /** Whether the folder holds a {@code plan.json} committed before its runs. */
+  public boolean planned() { return planned; }
+
+  /** Classes of the registry that read this campaign by name (see the class comment for those that read every one). */
+  public List<String> readers() { return readers; }
+}

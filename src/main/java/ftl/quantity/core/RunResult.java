@@ -1,0 +1,87 @@
+package ftl.quantity.core;
+
+import ftl.data.Campaign;
+import ftl.data.LedgerRow;
+import ftl.stats.CorrelationResult;
+import ftl.stats.GridLaw;
+import ftl.stats.GuardResult;
+import ftl.stats.Rate;
+import ftl.stats.SignCheckResult;
+import ftl.stats.WindowedCorrelation;
+
+/**
+ * What one pass over one ok run's events file gave ({@link ScanResult}), with the run's campaign and ledger row.
+ *
+ * @param campaign the run's campaign
+ * @param row the run's ledger row
+ * @param scan what the pass over its events file gave
+ */
+public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
+
+  public RunResult {
+    java.util.Objects.requireNonNull(scan, "scan");
+  }
+
+  /** This result with another detail (the analysis pools the flight histogram and keeps the run's own counts). */
+  RunResult withDetail(RunDetail d) {
+    return new RunResult(campaign, row, scan.withDetail(d));
+  }
+
+  /** {@link ScanResult#sha256()}. */
+  public String sha256() { return scan.sha256(); }
+
+  /** {@link ScanResult#rows()}. */
+  public long rows() { return scan.rows(); }
+
+  /** {@link ScanResult#sign()}. */
+  public SignCheckResult sign() { return scan.sign(); }
+
+  /** {@link ScanResult#guard()}. */
+  public GuardResult guard() { return scan.guard(); }
+
+  /** {@link ScanResult#wallMicrosGuard()}. */
+  public ftl.stats.GuardCounts wallMicrosGuard() { return scan.wallMicrosGuard(); }
+
+  /** {@link ScanResult#grid()}. */
+  public GridLaw.RunPrediction grid() { return scan.grid(); }
+
+  /** {@link ScanResult#medianDisplacementNanos()}. */
+  public double medianDisplacementNanos() { return scan.medianDisplacementNanos(); }
+
+  /** {@link ScanResult#medianAckSpanNanos()}. */
+  public double medianAckSpanNanos() { return scan.medianAckSpanNanos(); }
+
+  /** The paired co-moments of (D, A), restored from the scan's exact state: a new accumulator, mergeable across runs. */
+  public WindowedCorrelation correlation() { return WindowedCorrelation.restore(scan.correlation()); }
+
+  /** {@link ScanResult#firstSendPhaseMicros()}. */
+  public long firstSendPhaseMicros() { return scan.firstSendPhaseMicros(); }
+
+  /** {@link ScanResult#detail()}. */
+  public RunDetail detail() { return scan.detail(); }
+
+  /** The sign check: a run is rejected when any complete event has a negative ack-referenced span. */
+  public boolean rejected() {
+    return sign().rejected();
+  }
+
+  /** Guard retention kept / taken ({@link GuardResult#retention()}), NaN when nothing was delivered. */
+  public double retention() {
+    return guard().retention().value();
+  }
+
+  /** Negative ack-referenced spans over complete events. */
+  public Rate ackNegativeRate() {
+    return new Rate(sign().ackNegative(), sign().complete());
+  }
+
+  /** This run's rho(D, A) alone. */
+  public CorrelationResult rho() {
+    return new WindowedCorrelation(Analysis.RHO_WINDOW).merge(correlation()).result();
+  }
+
+  /** A declared ledger column of the run ({@code ""} when its ledger lacks it). */
+  public String field(ftl.data.LedgerSchema.Column column) {
+    return row.field(column);
+  }
+}

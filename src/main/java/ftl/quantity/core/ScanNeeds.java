@@ -1,0 +1,65 @@
+package ftl.quantity.core;
+
+import ftl.data.LedgerRow;
+import ftl.data.LedgerSchema;
+import ftl.stats.HeldOutGridLaw;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What the single pass over a run's events keeps beyond its counts, because a section of the registry reads it later:
+ * declared here, beside the scan ({@link Analysis#scan}), so the scan depends on no section. The clock-offset section
+ * reads the wall-clock stamps of {@link #STAMP_CAMPAIGNS}; the OMB section the complete flights of
+ * {@link #COMPLETE_FLIGHTS}; the held-out grid law each scheduled run's own flights at its thresholds
+ * ({@link #ownCounts}); the replay section the flights clipped to {@link #QUANTUM_NANOS}.
+ */
+public final class ScanNeeds {
+  /** The guard's quantum: CreateTime and the receive in whole milliseconds, ns. */
+  public static final long QUANTUM_NANOS = 1_000_000L;
+
+  /** The campaigns whose runs are predicted from the other runs' wall-clock stamps: fifojvm, delivery, clockoffset. */
+  public static final List<String> HELD_OUT_STAMPS = java.util.stream.Stream.of(CampaignCatalogue.FIFOJVM,
+      CampaignCatalogue.DELIVERY, CampaignCatalogue.CLOCKOFFSET).map(CampaignCatalogue::folder).toList();
+
+  /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link RunDetail}): {@link #HELD_OUT_STAMPS} and modeB. */
+  public static final Set<String> STAMP_CAMPAIGNS = java.util.stream.Stream.concat(HELD_OUT_STAMPS.stream(),
+      java.util.stream.Stream.of(CampaignCatalogue.CLOCKOFFSET.folder(), CampaignCatalogue.MODE_B.folder()))
+      .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+  /** The campaign whose complete flights the scan keeps: the runs that predict OpenMessaging Benchmark's. */
+  public static final String COMPLETE_FLIGHTS = CampaignCatalogue.OMB_MATCHED.folder();
+
+  private ScanNeeds() {}
+
+  /**
+   * An ok run on a fixed grid whose ledger records it: send interval, achieved first phase and sends. A run on a
+   * replayed schedule (ledger send_schedule) did not follow a fixed grid, so the fixed-grid law does not predict it.
+   */
+  public static boolean scheduled(LedgerRow r) {
+    return r.ok() && !r.field(LedgerSchema.SEND_INTERVAL_NS).isEmpty() && !r.field(LedgerSchema.FIRST_SEND_PHASE_US).isEmpty()
+        && !r.field(LedgerSchema.EVENTS_WRITTEN).isEmpty() && r.field(LedgerSchema.SEND_SCHEDULE).isEmpty();
+  }
+
+  /** The thresholds of a scheduled run's sends in units of {@code unitNanos} ({@link HeldOutGridLaw#thresholdUnits}). */
+  public static long[] thresholds(LedgerRow row, long unitNanos) {
+    return HeldOutGridLaw.thresholdUnits(Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS)), QUANTUM_NANOS,
+        Long.parseLong(row.field(LedgerSchema.FIRST_SEND_PHASE_US)) * 1000L, row.clockOffsetMicros() * 1000L,
+        Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN)), unitNanos);
+  }
+
+  /**
+   * A run's own flights at or above each threshold of its schedule, from the flight histogram of its scan (what
+   * the leave-one-out prediction takes out of its condition's pool); empty when the ledger records no schedule.
+   */
+  public static long[] ownCounts(LedgerRow row, RunDetail d) {
+    if (!scheduled(row)) {
+      return new long[0];
+    }
+    long[] x = thresholds(row, d.flightUnitNanos());
+    long[] own = new long[x.length];
+    for (int j = 0; j < x.length; j++) {
+      own[j] = d.flightUnits().atLeast(x[j]);
+    }
+    return own;
+  }
+}

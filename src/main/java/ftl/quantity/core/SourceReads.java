@@ -1,0 +1,67 @@
+package ftl.quantity.core;
+
+import java.util.Set;
+
+/**
+ * The campaigns one computation read: those whose ledger it read, and those whose events files it read (through
+ * {@link Analysis#campaignRuns} or {@link Analysis#runs}). A value computed once and shared ({@link Analysis#memo})
+ * keeps what its computation read, and every computation that takes the value is credited with it, so a quantity's
+ * sources do not depend on which quantity happened to compute a shared value first.
+ */
+public final class SourceReads {
+  private final Set<String> ledgers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<String> events = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  private static final ThreadLocal<SourceReads> CURRENT = new ThreadLocal<>();
+
+  /** Notes that the computation running on this thread read the ledger of {@code campaign}. */
+  static void ledger(String campaign) {
+    SourceReads r = CURRENT.get();
+    if (r != null) {
+      r.ledgers.add(campaign);
+    }
+  }
+
+  /** Notes that the computation running on this thread read the events files of {@code campaign} (and its ledger). */
+  static void events(String campaign) {
+    SourceReads r = CURRENT.get();
+    if (r != null) {
+      r.ledgers.add(campaign);
+      r.events.add(campaign);
+    }
+  }
+
+  /** Credits the computation running on this thread with what {@code other} read. */
+  static void credit(SourceReads other) {
+    SourceReads r = CURRENT.get();
+    if (r != null && r != other) {
+      r.ledgers.addAll(other.ledgers);
+      r.events.addAll(other.events);
+    }
+  }
+
+  /** Runs {@code compute} on this thread with its reads noted in this record (then restores the thread's record). */
+  <T> T during(java.util.function.Supplier<T> compute) {
+    SourceReads outer = CURRENT.get();
+    CURRENT.set(this);
+    try {
+      return compute.get();
+    } finally {
+      if (outer == null) {
+        CURRENT.remove();
+      } else {
+        CURRENT.set(outer);
+      }
+    }
+  }
+
+  /** Whether the computation read the ledger of {@code campaign}. */
+  public boolean readLedger(String campaign) {
+    return ledgers.contains(campaign);
+  }
+
+  /** Whether the computation read the events files of {@code campaign}. */
+  public boolean readEvents(String campaign) {
+    return events.contains(campaign);
+  }
+}

@@ -1,0 +1,180 @@
+package ftl.quantity.section;
+
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+
+import ftl.data.Campaign;
+import ftl.data.DataException;
+import ftl.data.DataGate;
+import ftl.data.Echo;
+import ftl.data.DataSet;
+import ftl.data.LedgerReader;
+import ftl.data.LedgerRow;
+import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.Quantiles;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * The harness audit ({@code data/audit/harnesses.csv}) and its executable demonstration
+ * ({@code data/audit/demo/}: Kafka's own EndToEndLatency and ProducerPerformance on the embedded broker,
+ * and our instrument on the same path), as registry entries.
+ */
+public final class AuditQuantities {
+  static final String HARNESSES = CampaignCatalogue.AUDIT.folder() + "/harnesses.csv";
+  static final String DEMO = CampaignCatalogue.AUDIT.folder() + "/demo";
+  private static final Pattern E2E_PERCENTILES = Pattern.compile("Percentiles: 50th = (\\d+), 99th = (\\d+)");
+  private static final Pattern E2E_AVG = Pattern.compile("Avg latency: ([0-9.]+) ms");
+  private static final Pattern PERF = Pattern.compile("records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), ([0-9.]+) ms avg latency, [0-9.]+ ms max latency, (\\d+) ms 50th");
+
+  /**
+   * Largest latency a demonstration output may print, ms (one day; the demonstration's runs last a minute): what a
+   * tool's output line may claim is refused above it as bad data, so a 20-digit percentile is exit 3, not an overflow.
+   */
+  static final double MAX_DEMO_LATENCY_MILLIS = 86_400_000;
+
+  private AuditQuantities() {}
+
+  /** Rows of the harness audit table, every column as text; empty when the file is absent. */
+  public static List<Map<String, String>> harnesses(DataSet data) {
+    List<Map<String, String>> out = new ArrayList<>();
+    if (data.gate().isEmpty() || !data.gate().get().isFile(HARNESSES)) {
+      return out;
+    }
+    DataGate gate = data.gate().get();
+    String text = gate.readText(HARNESSES, DataGate.Kind.AUDIT_TABLE);
+    try (Reader r = new java.io.StringReader(text)) {
+      for (CSVRecord rec : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+        out.add(rec.toMap());
+      }
+    } catch (IOException | IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+      throw new DataException(gate.name(HARNESSES), 0, "not a valid CSV: " + Echo.cause(e), e);
+    }
+    return out;
+  }
+
+  public static List<Quantity> forData(DataSet data) {
+    List<Quantity> q = new ArrayList<>();
+    List<Map<String, String>> rows = harnesses(data);
+    if (!rows.isEmpty()) {
+      q.add(new Quantity("audit.harnesses.rows", "AuditHarnessRows",
+          "harness and latency pairs in the audit table (data/audit/harnesses.csv)", Unit.COUNT,
+          Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.section.AuditQuantities#harnesses", a -> new Value.Count(rows.size())));
+      q.add(new Quantity("audit.harnesses.silentDrops", "AuditHarnessSilentDrops",
+          "audited harness latencies that drop zero or negative differences without counting the drops",
+          Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.section.AuditQuantities#harnesses",
+          a -> new Value.Count(rows.stream().filter(r -> ("dropped".equals(r.get("zero_difference"))
+              || "dropped".equals(r.get("negative_difference"))) && "no".equals(r.get("drops_counted"))).count())));
+    }
+    if (data.gate().isEmpty() || data.gate().get().type(DEMO) != DataGate.Type.FOLDER) {
+      return q;
+    }
+    DataGate gate = data.gate().get();
+    List<Output> e2e = outputs(gate, "e2e-");
+    List<Output> perf = outputs(gate, "perf-");
+    q.add(new Quantity("audit.e2e.p50.max", "AuditEndToEndPFiftyMax",
+        "largest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds, as it prints)",
+        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.AuditQuantities#parsed",
+        a -> parsed(e2e, E2E_PERCENTILES, 1, true)));
+    q.add(new Quantity("audit.e2e.p50.min", "AuditEndToEndPFiftyMin",
+        "smallest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds)",
+        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.AuditQuantities#parsed",
+        a -> parsed(e2e, E2E_PERCENTILES, 1, false)));
+    q.add(new Quantity("audit.e2e.avg.min", "AuditEndToEndAvgMin",
+        "smallest average latency EndToEndLatency printed over its demonstration runs", Unit.MILLISECONDS,
+        Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.AuditQuantities#parsed", a -> parsed(e2e, E2E_AVG, 1, false)));
+    q.add(new Quantity("audit.perf.p50.max", "AuditProducerPerfPFiftyMax",
+        "largest 50th percentile ProducerPerformance printed over its demonstration runs (whole milliseconds)",
+        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.AuditQuantities#parsed",
+        a -> parsed(perf, PERF, 2, true)));
+    q.add(new Quantity("audit.perf.avg.min", "AuditProducerPerfAvgMin",
+        "smallest average latency ProducerPerformance printed over its demonstration runs", Unit.MILLISECONDS,
+        Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.AuditQuantities#parsed", a -> parsed(perf, PERF, 1, false)));
+    q.add(new Quantity("audit.ftl.flightMedian", "AuditFtlFlightMedian",
+        "median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock) measured by our instrument on the same broker and path right after",
+        Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.stats.GuardAccounting#acceptSample / ftl.stats.Quantiles#median",
+        a -> ftlFlight(gate, data)));
+    return q;
+  }
+
+  /** One text a tool printed, as the gate read it. */
+  record Output(String name, String text) {}
+
+  private static List<Output> outputs(DataGate gate, String prefix) {
+    List<Output> out = new ArrayList<>();
+    String dir = DEMO + "/outputs";
+    if (gate.type(dir) != DataGate.Type.FOLDER) {
+      throw new DataException(gate.name(dir), 0, "the demonstration has no outputs folder", null);
+    }
+    for (String n : gate.list(dir)) {
+      if (n.startsWith(prefix)) {
+        out.add(new Output(gate.name(dir + "/" + n), gate.readText(dir + "/" + n, DataGate.Kind.AUDIT_TEXT)));
+      }
+    }
+    return out;
+  }
+
+  private static Value parsed(List<Output> outputs, Pattern p, int group, boolean max) {
+    List<Double> v = new ArrayList<>();
+    for (Output o : outputs) {
+      Matcher m = p.matcher(o.text());
+      String last = null;
+      int at = 0;
+      while (m.find()) {
+        last = m.group(group);
+        at = m.start(group);
+      }
+      if (last != null) {
+        double x;
+        try {
+          x = Double.parseDouble(last);
+        } catch (NumberFormatException e) {
+          x = Double.NaN;
+        }
+        if (!Double.isFinite(x)) {
+          long line = 1 + o.text().substring(0, at).chars().filter(c -> c == '\n').count();
+          throw new DataException(o.name(), line, "not a finite number (\"" + Echo.of(last) + "\")", null);
+        }
+        if (x > MAX_DEMO_LATENCY_MILLIS) {
+          long line = 1 + o.text().substring(0, at).chars().filter(c -> c == '\n').count();
+          throw new DataException(o.name(), line, "a latency above one day (\"" + Echo.of(last) + "\" ms) is not a"
+              + " demonstration run's", null);
+        }
+        v.add(x);
+      }
+    }
+    if (v.isEmpty()) {
+      return new Value.Unavailable("no demonstration output with that figure");
+    }
+    return new Value.Real(max ? v.stream().mapToDouble(x -> x).max().getAsDouble() : v.stream().mapToDouble(x -> x).min().getAsDouble());
+  }
+
+  private static Value ftlFlight(DataGate gate, DataSet data) {
+    String outputs = DEMO + "/outputs";
+    String ledger = outputs + "/ftl-ledger.csv";
+    if (!gate.isFile(ledger)) {
+      return new Value.Unavailable("no ftl-ledger.csv in the demonstration");
+    }
+    List<LedgerRow> rows = LedgerReader.read(gate, ledger, outputs, data.dictionary());
+    Campaign c = new Campaign("audit-demo", gate.root().resolve(outputs), gate.name(outputs), Optional.empty(), rows,
+        gate, outputs);
+    double[] medians = rows.stream().filter(LedgerRow::ok).map(r -> Analysis.scan(c, r))
+        .mapToDouble(r -> r.guard().medianFlightNanos()).filter(x -> !Double.isNaN(x)).toArray();
+    return medians.length == 0 ? new Value.Unavailable("no delivered event") : new Value.Real(Quantiles.median(medians) / 1000.0);
+  }
+}

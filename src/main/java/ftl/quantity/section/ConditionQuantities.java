@@ -1,0 +1,208 @@
+package ftl.quantity.section;
+
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Provenance;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.RunResult;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+
+import ftl.data.LedgerSchema;
+import ftl.data.Campaign;
+import ftl.data.DataException;
+import ftl.data.Identifiers;
+import ftl.data.DataSet;
+import ftl.data.LedgerRow;
+import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.Quantiles;
+import ftl.stats.RateRatio;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Registry entries per condition ({@code <key>.<campaign>.<condition>}), made from the conditions the
+ * ledgers of a data root hold: the cells of the paper's tables. Their macros spell digits as words so that
+ * LaTeX accepts them ({@code s1ms} becomes {@code SOneMs}).
+ */
+public final class ConditionQuantities {
+  private ConditionQuantities() {}
+
+  public static List<Quantity> forData(DataSet data) {
+    List<Quantity> q = new ArrayList<>();
+    java.util.Map<String, String> campaignMacros = new java.util.HashMap<>();
+    for (Campaign c : data.campaigns()) {
+      String earlier = campaignMacros.putIfAbsent(Identifiers.macroWords(c.name()), c.name());
+      if (earlier != null) {
+        throw new DataException(c.displayDir(), 0, "campaign folder name \"" + c.name() + "\" collides with \""
+            + earlier + "\": both make the macro words " + Identifiers.macroWords(c.name()), null);
+      }
+      Set<String> conditions = new LinkedHashSet<>();
+      java.util.Map<String, LedgerRow> byKey = new java.util.HashMap<>();
+      java.util.Map<String, LedgerRow> byMacro = new java.util.HashMap<>();
+      for (LedgerRow r : c.runs()) {
+        if (r.ok() && conditions.add(r.condition())) {
+          collide(c, r, byKey.putIfAbsent(slug(r.condition()), r), "registry key segment " + slug(r.condition()));
+          collide(c, r, byMacro.putIfAbsent(Identifiers.macroWords(r.condition()), r),
+              "macro words " + Identifiers.macroWords(r.condition()));
+        }
+      }
+      boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
+      // the instrument of the campaign's runs: the no-JVM cross-check, the Java instrument on another system, or Kafka
+      String instrument = nojvm ? Analysis.NOJVM : c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument)
+          .filter(Analysis.SYSTEM_INSTRUMENTS::contains).findFirst().orElse(Analysis.KAFKA);
+      for (String cond : conditions.stream().sorted().toList()) {
+        perCondition(q, c.name(), cond, instrument);
+      }
+      if (c.name().equals(CampaignCatalogue.MODE_A.folder())) {
+        collapseStrata(q);
+      }
+      if (c.name().equals(CampaignCatalogue.PAYLOAD.folder()) && c.plan().isPresent()) {
+        PayloadQuantities.add(q, c.plan().get());
+      }
+      if (ConfirmQuantities.BLOCKED.contains(c.name()) && c.plan().isPresent()) {
+        ConfirmQuantities.add(q, c);
+      }
+    }
+    return q;
+  }
+
+  /** Two conditions of a campaign that would name the same registry entries are bad data. */
+  private static void collide(Campaign c, LedgerRow r, LedgerRow earlier, String what) {
+    if (earlier != null) {
+      throw new DataException(c.ledgerName(), r.line(), "condition \"" + r.condition() + "\" collides with \""
+          + earlier.condition() + "\" (line " + earlier.line() + "): both make the " + what, null);
+    }
+  }
+
+  /** What {@code ackNegative.rate.*} computes from the pooled sign check of a condition's runs; its printed function. */
+  public static final Provenance.Ref<ftl.stats.SignCheckResult, ftl.stats.Rate> ACK_NEGATIVE_RATE =
+      ftl.stats.SignCheckResult::ackNegativeRate;
+  static final String ACK_NEGATIVE_RATE_NAME = Provenance.nameOf(ACK_NEGATIVE_RATE);
+
+  private static void perCondition(List<Quantity> q, String campaign, String cond, String instrument) {
+    String base = campaign + "." + slug(cond);
+    Scope scope = instrument.equals(Analysis.NOJVM) ? Scope.NOJVM_EVENTS
+        : Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.KAFKA_EVENTS;
+    q.add(new Quantity("runs." + base, macro("Runs", campaign, cond), "ok runs of condition " + cond + " in campaign " + campaign,
+        Unit.COUNT, Format.GROUPED_INTEGER, scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
+        a -> new Value.Count(a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond)).count())));
+    q.add(interval(base, "gridlaw.b.", "GridLawB", "denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
+        campaign, cond, instrument, s -> ftl.stats.GridLaw.reduce(s, 1_000_000L).denominator()));
+    q.add(interval(base, "gridlaw.a.", "GridLawA", "numerator a of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
+        campaign, cond, instrument, s -> ftl.stats.GridLaw.reduce(s, 1_000_000L).numerator()));
+    q.add(interval(base, "sendInterval.", "SendIntervalNs", "send interval s in nanoseconds (ledger send_interval_ns)",
+        campaign, cond, instrument, s -> s));
+    for (String stat : List.of("min", "median", "max")) {
+      q.add(new Quantity("retention." + stat + "." + base, macro("Retention" + cap(stat), campaign, cond),
+          stat + " over runs of the guard retention kept/taken, condition " + cond + " of campaign " + campaign,
+          Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GuardResult#retention / ftl.stats.Quantiles#median",
+          a -> {
+            double[] v = runs(a, instrument, campaign, cond).stream().filter(r -> r.guard().taken() > 0)
+                .mapToDouble(RunResult::retention).toArray();
+            if (v.length == 0) {
+              return new Value.Unavailable("no run of " + base + " delivered any event");
+            }
+            return new Value.Real(switch (stat) {
+              case "min" -> java.util.Arrays.stream(v).min().getAsDouble();
+              case "max" -> java.util.Arrays.stream(v).max().getAsDouble();
+              default -> Quantiles.median(v);
+            });
+          }));
+    }
+    q.add(new Quantity("flight.median." + base, macro("FlightMedian", campaign, cond),
+        "median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock), condition " + cond + " of campaign " + campaign,
+        Unit.MICROSECONDS, Format.REAL_3SF, scope, "ftl.stats.Quantiles#median", a -> {
+          double[] v = runs(a, instrument, campaign, cond).stream().mapToDouble(r -> r.guard().medianFlightNanos())
+              .filter(x -> !Double.isNaN(x)).toArray();
+          return v.length == 0 ? new Value.Unavailable("no delivered event") : new Value.Real(Quantiles.median(v) / 1000.0);
+        }));
+    q.add(new Quantity("gridlaw.agreement." + base, macro("GridLawAgreement", campaign, cond),
+        "fraction of delivered events of condition " + cond + " (campaign " + campaign
+            + ") whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
+        Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GridLaw#predictRun",
+        a -> CampaignQuantities.gridAgreement(runs(a, instrument, campaign, cond))));
+    if (instrument.equals(Analysis.KAFKA)) {
+      q.add(new Quantity("ackNegative.rate." + base, macro("AckNegativeRate", campaign, cond),
+          "pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign,
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, ACK_NEGATIVE_RATE_NAME, a -> {
+            ftl.stats.Rate rate = ACK_NEGATIVE_RATE.apply(ftl.stats.SignCheckResult.pooled(
+                runs(a, instrument, campaign, cond).stream().map(RunResult::sign).toList()));
+            return rate.defined() ? new Value.Real(rate.value()) : new Value.Unavailable("no complete event");
+          }));
+    }
+  }
+
+  /** The collapse factor of each Mode A stratum, with its bootstrap interval. */
+  private static void collapseStrata(List<Quantity> q) {
+    for (Layout.CollapseStratum cs : Layout.collapseStrata()) {
+      String stratum = cs.name();
+      String key = cs.key();
+      Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
+          Manipulations.modeACollapse(a).stream()
+              .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
+      q.add(new Quantity(key + ".holm", macro("CollapseHolm", CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
+          "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
+              + stratum + " (the exact two-sided test and Holm's adjustment as defined at collapse.holm.tested.modeA)", Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
+          a -> PriorityPooledQuantities.holm(a, stratum)));
+      for (String part : List.of("ratio", "lower", "upper")) {
+        q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
+            (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
+                + " end of the " + Phrases.level() + " percentile-bootstrap interval (" + Phrases.resamples() + " resamples of"
+                + " runs within each priority, " + Phrases.seed() + ") of the collapse factor") + " in stratum " + stratum,
+            Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> {
+              if (!CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder())) {
+                return CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder());
+              }
+              RateRatio.Estimate e = est.apply(a);
+              if (e == null) {
+                return new Value.Unavailable("stratum lacks runs of one priority");
+              }
+              if (e.status() != RateRatio.Status.DEFINED) {
+                return new Value.Unavailable("ratio not finite: " + e.status());
+              }
+              double v = part.equals("ratio") ? e.ratio() : part.equals("lower") ? e.lower() : e.upper();
+              return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("bound not finite");
+            }));
+      }
+    }
+  }
+
+  /** A whole number read from the condition's send interval (ledger send_interval_ns of its first ok run). */
+  private static Quantity interval(String base, String keyPrefix, String macroPrefix, String what, String campaign,
+                                   String cond, String instrument, java.util.function.LongUnaryOperator f) {
+    return new Quantity(keyPrefix + base, macro(macroPrefix, campaign, cond), what + ", condition " + cond
+        + " of campaign " + campaign, Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS, "ftl.stats.GridLaw#reduce",
+        a -> a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond))
+            .map(r -> r.field(LedgerSchema.SEND_INTERVAL_NS)).filter(v -> !v.isEmpty()).findFirst()
+            .<Value>map(v -> new Value.Count(f.applyAsLong(Long.parseLong(v))))
+            .orElse(new Value.Unavailable("no send_interval_ns in the ledger")));
+  }
+
+  static List<RunResult> runs(Analysis a, String instrument, String campaign, String cond) {
+    return a.campaignRuns(campaign).stream()
+        .filter(r -> r.row().instrument().equals(instrument) && r.row().condition().equals(cond)).toList();
+  }
+
+  /** A LaTeX-safe macro name: the prefix, then each word of campaign and condition capitalised, digits spelled. */
+  static String macro(String prefix, String campaign, String condition) {
+    return prefix + Identifiers.macroWords(campaign + " " + condition);
+  }
+
+  /** A condition name as a key segment: characters other than letters, digits, '_' and '-' become '-'. */
+  public static String slug(String condition) {
+    return Identifiers.keySegment(condition);
+  }
+
+  static String cap(String s) {
+    return s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
+  }
+
+
+}

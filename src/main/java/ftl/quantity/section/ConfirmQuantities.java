@@ -1,0 +1,555 @@
+package ftl.quantity.section;
+
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.RunResult;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+
+import ftl.data.Campaign;
+import ftl.data.JsonValue;
+import ftl.data.LedgerSchema;
+import ftl.data.RunExclusion;
+import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.BlockStats;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The confirmatory campaign ({@code data/confirm/plan.json}): every claim of the original study measured in blocks, one
+ * broker lifetime each, every condition once per block in a seeded order. The unit of replication is the block: each
+ * quantity here is a block-level summary ({@link BlockStats}), never a pool of runs. The verdicts are the plan's own
+ * criteria ({@link PlanCriteria}); this class computes the statistics they name and the registered predictions'
+ * errors, reading the predicted numbers from the plan.
+ *
+ * <p>A run enters when it is ok, its manipulations were read back as applied ({@link Manipulations#usable}) and the
+ * plan's exclusion rule ({@link RunExclusion}) does not exclude it; excluded runs are counted
+ * ({@code confirm.excluded}), never dropped silently. A block's value of a condition is its run's per-run statistic
+ * (the mean of them if a block holds several runs of the condition); a block whose value is undefined (NaN: nothing
+ * delivered, nothing kept) is left out of that statistic and counted in its {@code .blocks}.
+ *
+ * <p>The campaigns on other systems ({@code data/rabbitmq}, {@code data/nats}, issue #29) are registered in blocks the
+ * same way, and get the same block-level entries under their own name ({@link #BLOCKED}: {@code rabbitmq.blocks},
+ * {@code nats.negativeRate.si1ms}, ...): one implementation of the block statistics, the exclusion rule and the
+ * registered predictions' errors for every blocked campaign. The contrasts and the warm-up counts are the confirmatory
+ * campaign's only.
+ */
+public final class ConfirmQuantities {
+  /** Folder name of the campaign. */
+  static final String CONFIRM = CampaignCatalogue.CONFIRM.folder();
+  /** The campaigns registered in blocks whose block-level entries this class makes, the confirmatory one first. */
+  static final List<String> BLOCKED = List.of(CONFIRM, CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder(),
+      CampaignCatalogue.RABBITMQ_MANIP.folder(), CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder());
+  /** The blocked campaigns on other systems that manipulate the stamping threads (conditions base, fifo, split, load90). */
+  static final List<String> MANIPULATED = CampaignCatalogue.SYSTEM_MANIPULATIONS.stream().map(CampaignCatalogue::folder)
+      .toList();
+  /** Level of every interval here (two-sided). */
+  static final double LEVEL = 0.95;
+
+  private ConfirmQuantities() {}
+
+  /** A per-run statistic that the campaign summarises over blocks. */
+  enum Metric {
+    /** Negative ack-referenced spans over complete events, {@code A = recv_ns - ack_ns < 0}. */
+    NEGATIVE_RATE("negativeRate", Unit.FRACTION, Format.PERCENT_2DP,
+        "share of complete events with a negative ack-referenced span A = recv_ns - ack_ns", r -> r.ackNegativeRate().value()),
+    /** OpenMessaging Benchmark's guard retention kept / taken on {@code M = recv_ms - create_ms > 0}. */
+    RETENTION("retention", Unit.FRACTION, Format.PERCENT_2DP,
+        "guard retention kept/taken (kept iff M = floor(recv_us / 1000) - create_ms > 0, ms ticks)", RunResult::retention),
+    /** One-tick negatives ({@code M = -1}) over taken events. */
+    ONE_TICK_SHARE("oneTickShare", Unit.FRACTION, Format.PERCENT_2DP,
+        "share of taken events with M = -1 (one-tick negatives)", r -> r.guard().taken() == 0 ? Double.NaN
+            : (double) r.guard().oneTickNegative() / r.guard().taken()),
+    /** The run's median flight {@code T = recv_ns - send_ns}, us. */
+    FLIGHT_MEDIAN("flightMedian", Unit.MICROSECONDS, Format.REAL_3SF,
+        "run's type-7 median flight T = recv_ns - send_ns (monotonic clock), in us", r -> r.guard().medianFlightNanos() / 1e3),
+    /** The run's median displacement {@code D = ack_ns - send_ns}, us. */
+    DISPLACEMENT_MEDIAN("displacementMedian", Unit.MICROSECONDS, Format.REAL_3SF,
+        "run's type-7 median displacement D = ack_ns - send_ns (monotonic clock), in us", r -> r.medianDisplacementNanos() / 1e3),
+    /** The run's median ack-referenced span {@code A = recv_ns - ack_ns}, us (the other systems' campaigns only). */
+    ACK_SPAN_MEDIAN("ackSpanMedian", Unit.MICROSECONDS, Format.REAL_3SF,
+        "run's type-7 median ack-referenced span A = recv_ns - ack_ns over complete events (monotonic clock), in us",
+        r -> r.medianAckSpanNanos() / 1e3),
+    /** The run's median displacement over its median flight, {@code D/T} (the other systems' campaigns only). */
+    EXPOSURE("exposure", Unit.RATIO, Format.RATIO_3SF,
+        "run's exposure: its type-7 median displacement D = ack_ns - send_ns over its type-7 median flight T = recv_ns - "
+            + "send_ns (monotonic clock)", r -> r.medianDisplacementNanos() / r.guard().medianFlightNanos()),
+    /** OpenMessaging Benchmark's median over the true median: guard median (ms, nearest rank of kept M) in us over T's median. */
+    OMB_INFLATION("ombInflation", Unit.RATIO, Format.RATIO_3SF,
+        "OpenMessaging Benchmark's median inflation: the guard's median (nearest rank of the kept M, whole ms, times 1000) "
+            + "over the run's median flight T = recv_ns - send_ns in us", OmbInflationQuantities::inflation),
+    /** The pacer's burst share (ledger pacing_burst_share): sends closer than a quarter interval, a measured covariate. */
+    BURST_SHARE("burstShare", Unit.FRACTION, Format.PERCENT_2DP,
+        "pacer's burst share (ledger pacing_burst_share: consecutive sends closer than a quarter of the send interval)",
+        r -> ledgerNumber(r, LedgerSchema.PACING_BURST_SHARE, 1)),
+    /** Other processes' CPU during the run (ledger other_cpu_pct), as a fraction of all cores' time. */
+    OTHER_CPU("otherCpu", Unit.FRACTION, Format.PERCENT_2DP,
+        "CPU share of all cores used by processes other than the client, the broker and the load generator (ledger "
+            + "other_cpu_pct over 100)", r -> ledgerNumber(r, LedgerSchema.OTHER_CPU_PCT, 100)),
+    /** Other tasks' own CPU time during the run (ledger other_tasks_cpu_pct), as a fraction of all cores' time. */
+    OTHER_TASKS_CPU("otherTasksCpu", Unit.FRACTION, Format.PERCENT_2DP,
+        "CPU share of all cores used by tasks other than the client, the server and the load generator, from their own "
+            + "run-time accounting (ledger other_tasks_cpu_pct over 100)",
+        r -> ledgerNumber(r, LedgerSchema.OTHER_TASKS_CPU_PCT, 100));
+
+    /**
+     * The metrics a blocked campaign's conditions get: the confirmatory campaign's are those its paper section was
+     * written with (its ledger has no other_tasks_cpu_pct); the other systems' add the median ack-referenced span, the
+     * exposure D/T and the other tasks' own CPU.
+     */
+    static List<Metric> of(String campaign) {
+      return java.util.Arrays.stream(values())
+          .filter(m -> !campaign.equals(CONFIRM) || (m != OTHER_TASKS_CPU && m != ACK_SPAN_MEDIAN && m != EXPOSURE)).toList();
+    }
+
+    final String word;
+    final Unit unit;
+    final Format format;
+    final String what;
+    final ToDoubleFunction<RunResult> perRun;
+
+    Metric(String word, Unit unit, Format format, String what, ToDoubleFunction<RunResult> perRun) {
+      this.word = word;
+      this.unit = unit;
+      this.format = format;
+      this.what = what;
+      this.perRun = perRun;
+    }
+  }
+
+  /**
+   * A registered contrast: the geometric mean over blocks of a per-block ratio of one metric between two conditions.
+   *
+   * @param id the contrast's key segment
+   * @param numerator the condition on top
+   * @param denominator the condition below
+   * @param metric the per-run statistic compared
+   * @param what what the ratio measures, for its definition
+   */
+  record Contrast(String id, String numerator, String denominator, Metric metric, String what) {}
+
+  /** The contrasts of the plan's claims (the plan's criteria name them by key). */
+  static final List<Contrast> CONTRASTS = List.of(
+      new Contrast("collapseThreads", "base", "fifo", Metric.NEGATIVE_RATE,
+          "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the producer I/O and consumer threads"),
+      new Contrast("collapseJvm", "base", "fifojvm", Metric.NEGATIVE_RATE,
+          "whole-JVM priority collapse: default scheduling over SCHED_FIFO on every thread of the client JVM"),
+      new Contrast("geometry", "base", "split", Metric.NEGATIVE_RATE,
+          "core geometry: both stamping threads on one core over one core each"),
+      new Contrast("load", "load90", "base", Metric.NEGATIVE_RATE,
+          "background load: 90 % load per core over none"),
+      new Contrast("displacementHold", "hold5", "base", Metric.DISPLACEMENT_MEDIAN,
+          "the 1/D law: median displacement D under a 5 ms delivery hold over none"),
+      new Contrast("flightHold", "hold5", "base", Metric.FLIGHT_MEDIAN,
+          "the delivery hold's effect on the path: median flight T = recv_ns - send_ns under a 5 ms delivery hold over none"));
+
+  /** The contrasts of the manipulation campaigns on other systems (their plans' criteria name them by key). */
+  static final List<Contrast> SYSTEM_CONTRASTS = List.of(
+      new Contrast("collapseThreads", "base", "fifo", Metric.NEGATIVE_RATE,
+          "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the client's thread that"
+              + " took the acknowledgment and the one that took the delivery (ledger stamp_threads)"),
+      new Contrast("geometry", "base", "split", Metric.NEGATIVE_RATE,
+          "core geometry: both stamping threads on one core over one core each"),
+      new Contrast("load", "load90", "base", Metric.NEGATIVE_RATE,
+          "background load: 90 % load per core over none"));
+
+  /**
+   * The campaign-level entries, present in every registry (the paper's abstract quotes some, whatever the data root):
+   * counts, measured time and the registered contrasts, whose conditions this class names ({@link #CONTRASTS}). Without
+   * the campaign each is unavailable ("no campaign data present"); the exclusion rule is the plan's, read when computed.
+   */
+  public static List<Quantity> all() {
+    List<Quantity> q = new ArrayList<>();
+    for (String campaign : BLOCKED) {
+      q.addAll(campaignLevel(campaign));
+    }
+    return q;
+  }
+
+  /** The campaign-level entries of one blocked campaign (for the confirmatory one, its contrasts too). */
+  private static List<Quantity> campaignLevel(String name) {
+    List<Quantity> q = new ArrayList<>();
+    boolean confirm = name.equals(CONFIRM);
+    String mp = words(name);
+    String of = "of campaign " + name;
+    q.add(count(name, keyOf(name) + ".blocks", mp + "Blocks", "blocks (" + (confirm ? "broker" : "server") + " lifetimes, ledger "
+        + "column block) " + of + " with at least one usable run", a -> (long) byBlock(usable(a, name, exclusion(a, name))).size()));
+    q.add(count(name, keyOf(name) + ".runs.usable", mp + "RunsUsable", "ok runs " + of + " whose manipulations were read "
+        + "back as applied and which the plan's exclusion rule keeps", a -> (long) usable(a, name, exclusion(a, name)).size()));
+    q.add(count(name, keyOf(name) + ".excluded", mp + "Excluded", "ok runs " + of + " excluded by the plan's registered "
+        + "exclusion rule (plan.json exclusion: a run whose ledger steal_pct or other_cpu_pct exceeds its threshold), "
+        + "counted, not analysed", a -> excluded(a, name, exclusion(a, name))));
+    q.add(count(name, keyOf(name) + ".excluded.steal", mp + "ExcludedSteal", "ok runs " + of + " the exclusion rule "
+        + "excluded for steal time (ledger steal_pct above the plan's threshold)",
+        a -> excluded(a, name, exclusion(a, name), LedgerSchema.STEAL_PCT)));
+    q.add(count(name, keyOf(name) + ".excluded.otherCpu", mp + "ExcludedOtherCpu", "ok runs " + of + " the exclusion rule "
+        + "excluded for other processes' CPU (ledger other_cpu_pct above the plan's threshold, steal within it)",
+        a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_CPU_PCT)));
+    if (!confirm) {
+      q.add(count(name, keyOf(name) + ".excluded.otherTasksCpu", mp + "ExcludedOtherTasksCpu", "ok runs " + of + " the exclusion "
+          + "rule excluded for other tasks' own CPU time (ledger other_tasks_cpu_pct above the plan's threshold, steal and "
+          + "other_cpu_pct within theirs)", a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_TASKS_CPU_PCT)));
+    }
+    if (confirm) {
+      q.add(count(name, "confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
+          + "an exclusion threshold reads was empty", a -> unmeasured(a, name, exclusion(a, name))));
+      q.add(count(name, "confirm.refused", "ConfirmRefused", "ok runs of campaign confirm whose manipulation the host refused "
+          + "(not analysed)", a -> Manipulations.refused(a, CONFIRM)));
+      q.add(count(name, "confirm.warmup.discarded", "ConfirmWarmupDiscarded", "warm-up sends discarded by the registered "
+          + "stable_flights rule over the ok runs of campaign confirm (ledger warmup_events)", a -> sum(a, LedgerSchema.WARMUP_EVENTS)));
+      q.add(count(name, "confirm.warmup.unconverged", "ConfirmWarmupUnconverged", "ok runs of campaign confirm whose warm-up "
+          + "ended at max_events without converging (ledger warmup_converged = no)",
+          a -> a.campaignRuns(CONFIRM).stream().filter(r -> r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).count()));
+    }
+    q.add(new Quantity(keyOf(name) + ".measuredHours", mp + "MeasuredHours", "measured sends " + of + " in hours: "
+        + "the sum over its ok runs of the events in the run's file times its send interval (ledger send_interval_ns), "
+        + "warm-up excluded", Unit.HOURS, Format.REAL_3SF, scope(name), "ftl.quantity.section.ConfirmQuantities#measuredHours",
+        a -> has(a, name) ? new Value.Real(measuredHours(a.campaignRuns(name)))
+            : CampaignQuantities.noData(name)));
+    q.add(count(name, keyOf(name) + ".flightNegative", mp + "FlightNegative", "events of the usable runs " + of + " with a "
+        + "negative flight T = recv_ns - send_ns (one clock: zero by construction)",
+        a -> usable(a, name, exclusion(a, name)).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
+    if (MANIPULATED.contains(name)) {
+      q.addAll(contrasts(name, SYSTEM_CONTRASTS));
+    }
+    if (!confirm) {
+      return q;
+    }
+    q.addAll(contrasts(name, CONTRASTS));
+    return q;
+  }
+
+  /**
+   * The registered contrasts of a blocked campaign: each a geometric mean over blocks of the per-block ratio of one
+   * condition's metric over another's, with its Student t interval and the blocks it rests on.
+   */
+  private static List<Quantity> contrasts(String name, List<Contrast> contrasts) {
+    List<Quantity> q = new ArrayList<>();
+    String mp = words(name);
+    for (Contrast k : contrasts) {
+      String key = keyOf(name) + "." + k.id();
+      String macro = mp + words(k.id());
+      String def = k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block ratio of the "
+          + k.metric().what + " of condition " + k.numerator() + " over condition " + k.denominator();
+      String f = "ftl.stats.BlockStats#ratio";
+      q.add(part(name, key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, name, exclusion(a, name), k), 0));
+      q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f,
+          a -> ratio(a, name, exclusion(a, name), k), -1));
+      q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f,
+          a -> ratio(a, name, exclusion(a, name), k), 1));
+      q.add(count(name, key + ".blocks", macro + "Blocks", "blocks of campaign " + name + " in which both " + k.numerator()
+          + " and " + k.denominator() + " have a usable run with a value above 0, the blocks " + key + " rests on",
+          a -> (long) ratio(a, name, exclusion(a, name), k).blocks()));
+    }
+    return q;
+  }
+
+  /**
+   * The first segment of a blocked campaign's keys: its folder name in camelCase ({@code nats-manip -> natsManip}), the
+   * folder name itself for one without a hyphen.
+   */
+  static String keyOf(String campaign) {
+    StringBuilder b = new StringBuilder();
+    boolean up = false;
+    for (char ch : campaign.toCharArray()) {
+      if (ch == '-') {
+        up = true;
+      } else {
+        b.append(up ? Character.toUpperCase(ch) : ch);
+        up = false;
+      }
+    }
+    return b.toString();
+  }
+
+  /** The plan's exclusion rule, read from the campaign of the analysis' data root (empty without campaign or rule). */
+  static Optional<RunExclusion> exclusion(Analysis a, String campaign) {
+    return a.memo(campaign + ":exclusion", () -> a.campaign(campaign).flatMap(Campaign::plan).flatMap(RunExclusion::of));
+  }
+
+  /** Whether the data root holds an ok run of the blocked campaign, on Kafka or on another system. */
+  static boolean has(Analysis a, String campaign) {
+    if (campaign.equals(CONFIRM)) {
+      return CampaignQuantities.has(a, campaign);
+    }
+    return Analysis.SYSTEM_INSTRUMENTS.stream().anyMatch(i -> !a.okRowsOf(campaign, i).isEmpty());
+  }
+
+  /** The scope of a blocked campaign's entries: the Kafka instrument's events, or the other systems'. */
+  static Scope scope(String campaign) {
+    return campaign.equals(CONFIRM) ? Scope.KAFKA_EVENTS : Scope.SYSTEM_EVENTS;
+  }
+
+  /** The campaign's per-condition entries, for the conditions its plan declares and the predictions it registers. */
+  static void add(List<Quantity> q, Campaign c) {
+    String name = c.name();
+    String mp = words(name);
+    List<String> conditions = new ArrayList<>(ftl.data.Criteria.conditionNames(c.plan().map(JsonValue::json)
+        .orElseThrow()));
+    Optional<RunExclusion> exclusion = RunExclusion.of(c.plan().get());
+    JsonValue predictions = c.plan().get().path("predictions");
+    Map<String, Double> gridPredicted = numbers(predictions.path("gridlaw"), "retention");
+    Map<String, Double> tickPredicted = numbers(predictions.path("one_tick"), "share");
+    double smooth = predictions.path("smooth_limit").optionalDoubleIn(0, 1).orElse(Double.NaN);
+    Map<String, Double> skillPredicted = new LinkedHashMap<>();
+    for (JsonValue member : predictions.path("skill_conditions").elements()) {
+      String cond = member.text();
+      if (!gridPredicted.containsKey(cond)) {
+        throw member.error("names no condition of predictions.gridlaw");
+      }
+      skillPredicted.put(cond, gridPredicted.get(cond));
+    }
+
+    for (String cond : conditions) {
+      q.add(count(name, keyOf(name) + ".excluded." + cond, mp + "Excluded" + ftl.data.Identifiers.macroWords(cond), "ok runs of "
+          + "condition " + cond + " of campaign " + name + " excluded by the plan's exclusion rule (" + describe(exclusion) + ")",
+          a -> excludedRuns(a, name, exclusion).stream().filter(r -> r.row().condition().equals(cond)).count()));
+      for (Metric m : List.of(Metric.RETENTION, Metric.ONE_TICK_SHARE)) {
+        q.add(part(name, keyOf(name) + ".unexcluded." + m.word + "." + cond, mp + "Unexcluded" + words(m.word)
+            + ftl.data.Identifiers.macroWords(cond), "exploratory, outside the registered analysis: mean over blocks of "
+            + "campaign " + name + " of the " + m.what + ", condition " + cond + ", with the plan's exclusion rule set aside "
+            + "(every ok run whose manipulations were applied)", m.unit, m.format, a -> mean(a, name, Optional.empty(), cond, m), 0));
+      }
+      for (Metric m : Metric.of(name)) {
+        String key = keyOf(name) + "." + m.word + "." + cond;
+        String macro = mp + words(m.word) + ftl.data.Identifiers.macroWords(cond);
+        String def = "mean over blocks of campaign " + name + " of the " + m.what + ", condition " + cond;
+        q.add(part(name, key, macro, def, m.unit, m.format, a -> mean(a, name, exclusion, cond, m), 0));
+        q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
+            + "blocks (n - 1 degrees of freedom) of " + key, m.unit, m.format, a -> mean(a, name, exclusion, cond, m), -1));
+        q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
+            + "blocks of " + key, m.unit, m.format, a -> mean(a, name, exclusion, cond, m), 1));
+      }
+    }
+    for (Map.Entry<String, Double> e : gridPredicted.entrySet()) {
+      String cond = e.getKey();
+      double predicted = e.getValue();
+      String source = name.equals(CONFIRM) ? "the earlier campaigns' flights (recv_ns - send_ns)" : "the flights (recv_ns - send_ns) of its pilot, campaign " + name + "-pilot";
+      q.add(registered(keyOf(name) + ".gridlaw.predicted." + cond, mp + "GridLawPredicted" + ftl.data.Identifiers.macroWords(cond),
+          "the grid law's retention for condition " + cond + " of campaign " + name + ", registered in the plan before the data "
+              + "(predictions.gridlaw." + cond + ".retention), from the intended schedule and " + source,
+          predicted));
+      q.add(new Quantity(keyOf(name) + ".gridlaw.error." + cond, mp + "GridLawError" + ftl.data.Identifiers.macroWords(cond),
+          "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".retention." + cond + " and the grid "
+              + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
+              + predicted + ", from the intended schedule and " + source + ")",
+          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
+          a -> error(mean(a, name, exclusion, cond, Metric.RETENTION), predicted, name)));
+    }
+    if (!skillPredicted.isEmpty() && !Double.isNaN(smooth)) {
+      q.add(new Quantity(keyOf(name) + ".gridlaw.skill", mp + "GridLawSkill",
+          "the grid law's skill over a no-grid baseline: the mean over the conditions " + String.join(", ",
+              skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |" + keyOf(name) + ".retention - predictions.smooth_limit (" + smooth + ")| minus the "
+              + "mean of |confirm.retention - the registered grid-law prediction|, in fractions of the taken events "
+              + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)",
+          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#skill",
+          a -> skill(a, name, exclusion, skillPredicted, smooth)));
+    }
+    for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
+      String cond = e.getKey();
+      double predicted = e.getValue();
+      q.add(registered(keyOf(name) + ".oneTick.predicted." + cond, mp + "OneTickPredicted" + ftl.data.Identifiers.macroWords(cond),
+          "the share of one-tick negatives for condition " + cond + " of campaign " + name + ", registered in the plan before the "
+              + "data (predictions.one_tick." + cond + ".share)", predicted));
+      q.add(new Quantity(keyOf(name) + ".oneTick.error." + cond, mp + "OneTickError" + ftl.data.Identifiers.macroWords(cond),
+          "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".oneTickShare." + cond + " and the "
+              + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")",
+          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
+          a -> error(mean(a, name, exclusion, cond, Metric.ONE_TICK_SHARE), predicted, name)));
+    }
+  }
+
+  /** Registered numbers {@code plan.predictions.<member>.<cond>.<field>}, each a fraction in [0, 1], in plan order. */
+  private static Map<String, Double> numbers(JsonValue member, String field) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    if (member.isAbsent()) {
+      return out;
+    }
+    for (Map.Entry<String, JsonValue> e : member.members().entrySet()) {
+      out.put(e.getKey(), e.getValue().path(field).doubleIn(0, 1));
+    }
+    return out;
+  }
+
+  static String describe(Optional<RunExclusion> exclusion) {
+    if (exclusion.isEmpty()) {
+      return "the plan registers none";
+    }
+    RunExclusion x = exclusion.get();
+    List<String> parts = new ArrayList<>();
+    if (!Double.isNaN(x.stealPctAbove())) {
+      parts.add("steal_pct above " + Format.sig(x.stealPctAbove(), 3) + "%");
+    }
+    if (!Double.isNaN(x.otherCpuPctAbove())) {
+      parts.add("other_cpu_pct above " + Format.sig(x.otherCpuPctAbove(), 3) + "%");
+    }
+    if (!Double.isNaN(x.otherTasksCpuPctAbove())) {
+      parts.add("other_tasks_cpu_pct above " + Format.sig(x.otherTasksCpuPctAbove(), 3) + "%");
+    }
+    return parts.isEmpty() ? "no threshold" : String.join(" or ", parts);
+  }
+
+  /** Usable runs: ok, manipulations applied, not excluded by the plan's rule. */
+  static List<RunResult> usable(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+    return Manipulations.usable(a, campaign).stream()
+        .filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isEmpty()).toList();
+  }
+
+  /** Ok runs with their manipulations applied that the plan's exclusion rule excludes. */
+  private static List<RunResult> excludedRuns(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+    return Manipulations.usable(a, campaign).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isPresent()).toList();
+  }
+
+  private static long excluded(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+    return excludedRuns(a, campaign, exclusion).size();
+  }
+
+  /** Excluded runs whose cause is {@code column} (the rule tests steal first, then other processes' CPU). */
+  private static long excluded(Analysis a, String campaign, Optional<RunExclusion> exclusion, LedgerSchema.Column column) {
+    return excludedRuns(a, campaign, exclusion).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).orElseThrow() == column)
+        .count();
+  }
+
+  private static long unmeasured(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+    return usable(a, campaign, exclusion).stream().filter(r -> exclusion.map(x -> x.unmeasured(r.row())).orElse(false)).count();
+  }
+
+  private static long sum(Analysis a, LedgerSchema.Column column) {
+    return a.campaignRuns(CONFIRM).stream().map(r -> r.field(column)).filter(s -> !s.isEmpty()).mapToLong(Long::parseLong).sum();
+  }
+
+  /** A numeric ledger cell over {@code divisor}; NaN when the cell is empty (the block then has no value). */
+  static double ledgerNumber(RunResult r, LedgerSchema.Column column, double divisor) {
+    String cell = r.field(column);
+    return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell) / divisor;
+  }
+
+  /** Events in the files times the send interval, summed, in hours; a run without a send interval adds nothing. */
+  static double measuredHours(List<RunResult> runs) {
+    double nanos = 0;
+    for (RunResult r : runs) {
+      String s = r.field(LedgerSchema.SEND_INTERVAL_NS);
+      nanos += s.isEmpty() ? 0 : (double) r.rows() * Long.parseLong(s);
+    }
+    return nanos / 3.6e12;
+  }
+
+  /** Runs by block (ledger column block), blocks in order; a run without a block is its own block 0. */
+  static TreeMap<Integer, List<RunResult>> byBlock(List<RunResult> runs) {
+    TreeMap<Integer, List<RunResult>> out = new TreeMap<>();
+    for (RunResult r : runs) {
+      String b = r.field(LedgerSchema.BLOCK);
+      out.computeIfAbsent(b.isEmpty() ? 0 : Integer.parseInt(b), k -> new ArrayList<>()).add(r);
+    }
+    return out;
+  }
+
+  /** Per block, the mean of the metric over the block's usable runs of {@code cond}; blocks without a value left out. */
+  static TreeMap<Integer, Double> blockValues(Analysis a, String campaign, Optional<RunExclusion> exclusion, String cond, Metric m) {
+    return a.memo(campaign + ":" + cond + ":" + m + ":" + exclusion.isPresent(), () -> {
+      TreeMap<Integer, Double> out = new TreeMap<>();
+      for (Map.Entry<Integer, List<RunResult>> e : byBlock(usable(a, campaign, exclusion)).entrySet()) {
+        double[] v = e.getValue().stream().filter(r -> r.row().condition().equals(cond)).mapToDouble(m.perRun)
+            .filter(Double::isFinite).toArray();
+        if (v.length > 0) {
+          out.put(e.getKey(), java.util.Arrays.stream(v).average().orElseThrow());
+        }
+      }
+      return out;
+    });
+  }
+
+  /** {@link BlockStats#mean} of a condition's block values. */
+  static BlockStats.Interval mean(Analysis a, String campaign, Optional<RunExclusion> exclusion, String cond, Metric m) {
+    double[] v = blockValues(a, campaign, exclusion, cond, m).values().stream().mapToDouble(Double::doubleValue).toArray();
+    return BlockStats.mean(v, LEVEL);
+  }
+
+  /** {@link BlockStats#ratio} over the blocks where both conditions have a value above 0. */
+  static BlockStats.Interval ratio(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
+    TreeMap<Integer, Double> num = blockValues(a, campaign, exclusion, k.numerator(), k.metric());
+    TreeMap<Integer, Double> den = blockValues(a, campaign, exclusion, k.denominator(), k.metric());
+    List<double[]> pairs = new ArrayList<>();
+    for (Map.Entry<Integer, Double> e : num.entrySet()) {
+      Double y = den.get(e.getKey());
+      if (y != null && y > 0 && e.getValue() > 0) {
+        pairs.add(new double[] {e.getValue(), y});
+      }
+    }
+    return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray(),
+        LEVEL);
+  }
+
+  /** The estimate ({@code which == 0}) or an end of an interval as a value; unavailable, saying why, when not a number. */
+  static Value value(BlockStats.Interval i, int which, String campaign) {
+    double v = which == 0 ? i.estimate() : which < 0 ? i.lower() : i.upper();
+    if (Double.isFinite(v)) {
+      return new Value.Real(v);
+    }
+    return new Value.Unavailable(i.blocks() == 0 ? "no block of campaign " + campaign + " has a value"
+        : "one block only: no spread between blocks");
+  }
+
+  /** |block mean - predicted|; unavailable without a block. */
+  static Value error(BlockStats.Interval mean, double predicted, String campaign) {
+    return mean.blocks() == 0 ? value(mean, 0, campaign) : new Value.Real(Math.abs(mean.estimate() - predicted));
+  }
+
+  /** Mean smooth-limit error minus mean grid-law error over the predicted conditions; unavailable if one has no block. */
+  static Value skill(Analysis a, String campaign, Optional<RunExclusion> exclusion, Map<String, Double> predicted, double smooth) {
+    double law = 0;
+    double base = 0;
+    for (Map.Entry<String, Double> e : predicted.entrySet()) {
+      BlockStats.Interval m = mean(a, campaign, exclusion, e.getKey(), Metric.RETENTION);
+      if (m.blocks() == 0) {
+        return new Value.Unavailable("condition " + e.getKey() + " has no block with a retention");
+      }
+      law += Math.abs(m.estimate() - e.getValue());
+      base += Math.abs(m.estimate() - smooth);
+    }
+    return new Value.Real((base - law) / predicted.size());
+  }
+
+  private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
+                               java.util.function.Function<Analysis, BlockStats.Interval> interval, int which) {
+    return part(campaign, key, macro, definition, unit, format, "ftl.stats.BlockStats#mean", interval, which);
+  }
+
+  private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
+                               String function, java.util.function.Function<Analysis, BlockStats.Interval> interval, int which) {
+    return new Quantity(key, macro, definition, unit, format, scope(campaign), function, a -> {
+          if (!has(a, campaign)) {
+            return CampaignQuantities.noData(campaign);
+          }
+          return value(interval.apply(a), which, campaign);
+        });
+  }
+
+  /** A number the plan registered (a fraction), printed as the paper's other fractions; it reads no data. */
+  private static Quantity registered(String key, String macro, String definition, double value) {
+    return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS,
+        "ftl.quantity.section.ConfirmQuantities#add", a -> new Value.Real(value));
+  }
+
+  private static Quantity count(String campaign, String key, String macro, String definition,
+                                java.util.function.ToLongFunction<Analysis> f) {
+    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, scope(campaign),
+        "ftl.quantity.section.ConfirmQuantities#usable", a -> has(a, campaign) ? new Value.Count(f.applyAsLong(a))
+            : CampaignQuantities.noData(campaign));
+  }
+
+  /** A key segment as macro words: first letter up, the rest as written (letters only). */
+  private static String words(String segment) {
+    return ftl.data.Identifiers.macroWords(segment);
+  }
+}

@@ -1,0 +1,325 @@
+package ftl.quantity.section;
+
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.RunDetail;
+import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScanNeeds;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+
+import ftl.data.LedgerSchema;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.LedgerRow;
+import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.ExactHistogram;
+import ftl.stats.GridLaw;
+import ftl.stats.HeldOutGridLaw;
+import ftl.stats.Rate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The grid law tested out of sample ({@code gridlaw.heldout.*}), in every campaign whose ledger records the
+ * schedule. Each ok run's retention is predicted by {@link HeldOutGridLaw#predictRetention} from its ledger
+ * alone (send interval {@code send_interval_ns}, achieved first-send phase {@code first_send_phase_us}, sends
+ * {@code events_written}, clock offset {@code clock_offset_us} when the column exists) and the pooled flights
+ * {@code T = recv_ns - send_ns} of the <b>other</b> ok runs of the same condition (leave one run out), and
+ * compared with the guard's retention of the run. The criterion was committed before its first computation but after
+ * the data of the campaigns taken before it (exploratory for those; {@code data/registrations.csv}):
+ * a run is predicted when {@code |predicted - observed| <= } {@link #TOLERANCE}, and the law holds out of
+ * sample in a campaign when at least {@link #REQUIRED_SHARE} of its predicted runs are. The per-event
+ * agreement ({@code gridlaw.eventAgreement.*}) pairs each event's own phase and flight and is only a
+ * consistency check of the replay.
+ */
+public final class GridLawHeldOutQuantities {
+  /** Largest |predicted - observed| retention of a run that counts as predicted (fraction), decided exactly. */
+  public static final java.math.BigDecimal TOLERANCE = new java.math.BigDecimal("0.05");
+  /** Share of a campaign's predicted runs that must lie within {@link #TOLERANCE} for the law to hold. */
+  static final double REQUIRED_SHARE = 0.80;
+  /** The guard's quantum: CreateTime and the receive in whole milliseconds. */
+  static final long QUANTUM_NANOS = ScanNeeds.QUANTUM_NANOS;
+
+  private GridLawHeldOutQuantities() {}
+
+  /**
+   * One run's held-out prediction.
+   *
+   * @param runId the run
+   * @param condition its condition
+   * @param phases {@code b} of its send interval over the quantum
+   * @param predicted leave-one-run-out prediction as an exact ratio, 0/0 when untested
+   * @param ownUnpaired the same prediction from the run's own flights taken as an unpaired distribution
+   * @param observed the guard's retention kept/taken, 0/0 when nothing was delivered
+   */
+  record RunPrediction(String runId, String condition, long phases, Rate predicted, Rate ownUnpaired, Rate observed) {
+    boolean tested() {
+      return predicted.defined() && observed.defined();
+    }
+
+    double error() {
+      return predicted.value() - observed.value();
+    }
+
+    HeldOutGridLaw.RunError heldOut() {
+      return new HeldOutGridLaw.RunError(predicted, observed);
+    }
+  }
+
+  /**
+   * Campaigns whose ledgers record the schedule of an ok run (send interval and achieved first phase), of the Kafka
+   * instrument or the no-JVM cross-check: the campaigns on other systems register their grid-law predictions in their
+   * plans (and their pilots register none), so this rule, set in Java for Kafka, does not judge them.
+   */
+  static List<Campaign> campaigns(DataSet data) {
+    return data.campaigns().stream().filter(c -> c.runs().stream().anyMatch(ScanNeeds::scheduled))
+        .filter(c -> c.runs().stream().noneMatch(r -> Analysis.SYSTEM_INSTRUMENTS.contains(r.instrument()))).toList();
+  }
+
+  public static List<Quantity> forData(DataSet data) {
+    List<Quantity> q = new ArrayList<>();
+    q.add(constant("gridlaw.heldout.tolerance", "GridLawHeldOutTolerance",
+        "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the data of"
+            + " the campaigns taken before it: exploratory for those, data/registrations.csv): the largest |predicted -"
+            + " observed| retention of a run counted as predicted, in fractions of its delivered events",
+        TOLERANCE.doubleValue()));
+    q.add(constant("gridlaw.heldout.requiredShare", "GridLawHeldOutRequiredShare",
+        "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the data of"
+            + " the campaigns taken before it: exploratory for those, data/registrations.csv): the share of a campaign's runs"
+            + " that must be predicted within the tolerance for the law to hold",
+        REQUIRED_SHARE));
+    // The retention campaign's entries exist for every data root (the abstract quotes them); others as found.
+    // (names and runs only: a placeholder for an absent retention campaign opens nothing)
+    java.util.LinkedHashMap<String, List<LedgerRow>> byName = new java.util.LinkedHashMap<>();
+    byName.put(CampaignCatalogue.MODE_B.folder(), List.of());
+    // a campaign whose plan registers criteria is judged by them alone: this rule, set in Java, gives it no verdict
+    java.util.Set<String> ownCriteria = new java.util.HashSet<>();
+    for (Campaign c : campaigns(data)) {
+      byName.put(c.name(), c.runs());
+      if (c.criteria().isPresent()) {
+        ownCriteria.add(c.name());
+      }
+    }
+    for (java.util.Map.Entry<String, List<LedgerRow>> c : byName.entrySet()) {
+      String name = c.getKey();
+      Scope scope = c.getValue().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM)) ? Scope.NOJVM_EVENTS
+          : Scope.KAFKA_EVENTS;
+      String how = " (leave-one-run-out: each run predicted from its ledger's send interval, first-send phase and sends,"
+          + " and the pooled flights T = recv_ns - send_ns (monotonic clock) of the other ok runs of its condition; never its own events)";
+      q.add(summary("gridlaw.heldout.runs." + name, "GridLawHeldOutRuns", name, "",
+          "ok runs of campaign " + name + " with a held-out grid-law prediction" + how, Unit.COUNT,
+          Format.GROUPED_INTEGER, scope, 0, s -> new Value.Count(s.runs())));
+      q.add(new Quantity("gridlaw.heldout.untested." + name, ConditionQuantities.macro("GridLawHeldOutUntested", name, ""),
+          "ok runs of campaign " + name + " without a held-out prediction (no other run of the condition, no fixed"
+              + " schedule in the ledger, a replayed schedule the fixed grid does not describe, or nothing delivered), counted", Unit.COUNT, Format.GROUPED_INTEGER, scope,
+          "ftl.quantity.section.GridLawHeldOutQuantities#predictions",
+          a -> new Value.Count(predictions(a, name).stream().filter(p -> !p.tested()).count())));
+      q.add(summary("gridlaw.heldout.medianAbsError." + name, "GridLawHeldOutMedianAbsError", name, "",
+          "median over runs of |predicted - observed| guard retention, campaign " + name + how, Unit.FRACTION,
+          Format.PERCENT_2DP, scope, 0, s -> new Value.Real(s.medianAbsError())));
+      q.add(summary("gridlaw.heldout.within." + name, "GridLawHeldOutWithin", name, "",
+          "share of runs of campaign " + name + " whose held-out prediction lies within " + Format.percent(TOLERANCE.doubleValue())
+              + " percentage points of the observed retention (|predicted - observed| <= " + TOLERANCE.toPlainString()
+              + ", decided exactly on the two ratios of counts)" + how, Unit.FRACTION, Format.PERCENT_2DP, scope, 0,
+          s -> Value.Real.share(s.within(), s.runs())));
+      if (!ownCriteria.contains(name)) {
+        q.add(summary("gridlaw.heldout.verdict." + name, "GridLawHeldOutVerdict", name, "",
+            "the grid law tested out of sample in campaign " + name + ": held iff at least " + Format.percent(REQUIRED_SHARE)
+                + "% of the runs are predicted within " + Format.percent(TOLERANCE.doubleValue()) + " percentage points of their retention" + how,
+            Unit.DIMENSIONLESS, Format.VERDICT, scope, 0, GridLawHeldOutQuantities::verdict));
+      }
+      q.add(new Quantity("gridlaw.ownUnpaired.medianAbsError." + name,
+          ConditionQuantities.macro("GridLawOwnUnpairedMedianAbsError", name, ""),
+          "median over the runs with a held-out prediction (the runs of gridlaw.heldout.runs." + name + ") of |predicted"
+              + " - observed| guard retention, campaign " + name + ", predicted from the ledger's schedule and the run's"
+              + " own flights (recv_ns - send_ns) taken as a distribution, unpaired from their phases",
+          Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.HeldOutGridLaw#predictedRetention", a -> {
+            List<HeldOutGridLaw.RunError> e = predictions(a, name).stream().filter(RunPrediction::tested)
+                .map(p -> new HeldOutGridLaw.RunError(p.ownUnpaired(), p.observed())).toList();
+            return e.isEmpty() ? new Value.Unavailable("no run with a held-out prediction")
+                : new Value.Real(HeldOutGridLaw.summarise(e, TOLERANCE).medianAbsError());
+          }));
+      String baseline = " (exploratory, set after the data: the no-law baseline predicts each run with a held-out prediction"
+          + " by the pooled guard retention, kept over taken, of the other such runs of its condition; runs alone in their"
+          + " condition are left out)";
+      q.add(new Quantity("gridlaw.baseline.runs." + name, ConditionQuantities.macro("GridLawBaselineRuns", name, ""),
+          "runs of campaign " + name + " with both a held-out grid-law prediction and a no-law baseline" + baseline,
+          Unit.COUNT, Format.GROUPED_INTEGER, scope, "ftl.quantity.section.GridLawHeldOutQuantities#baselines",
+          a -> new Value.Count(baselines(predictions(a, name)).size())));
+      q.add(baselineSummary("gridlaw.baseline.within." + name, ConditionQuantities.macro("GridLawBaselineWithin", name, ""),
+          "share of those runs of campaign " + name + " whose no-law baseline lies within " + Format.percent(TOLERANCE.doubleValue())
+              + " percentage points of the observed retention (|baseline - observed| <= " + TOLERANCE.toPlainString()
+              + ", decided exactly): the share the held-out criterion would grant a model that knows only each condition's"
+              + " retention" + baseline, Unit.FRACTION, Format.PERCENT_2DP, scope, name,
+          b -> Value.Real.share(b.stream().filter(x -> x.baseline().within(TOLERANCE)).count(), b.size())));
+      q.add(baselineSummary("gridlaw.baseline.medianAbsError." + name,
+          ConditionQuantities.macro("GridLawBaselineMedianAbsError", name, ""),
+          "median over those runs of campaign " + name + " of |baseline - observed| guard retention" + baseline,
+          Unit.FRACTION, Format.PERCENT_2DP, scope, name,
+          b -> new Value.Real(HeldOutGridLaw.summarise(b.stream().map(Compared::baseline).toList(), TOLERANCE).medianAbsError())));
+      q.add(baselineSummary("gridlaw.skill." + name, ConditionQuantities.macro("GridLawSkill", name, ""),
+          "the grid law's skill over the no-law baseline in campaign " + name + ": 1 - (mean over those runs of"
+              + " |held-out prediction - observed|) / (mean over the same runs of |baseline - observed|), guard retention;"
+              + " above 0 when the law predicts better than the condition's retention, 1 when exactly" + baseline,
+          Unit.DIMENSIONLESS, Format.REAL_3SF, scope, name, GridLawHeldOutQuantities::skill));
+      for (String cond : c.getValue().stream().filter(ScanNeeds::scheduled).map(LedgerRow::condition).distinct()
+          .sorted().toList()) {
+        q.add(new Quantity("gridlaw.heldout.condition.medianAbsError." + name + "." + ConditionQuantities.slug(cond),
+            ConditionQuantities.macro("GridLawHeldOutMedianAbsError", name, cond),
+            "median |predicted - observed| held-out retention over the runs of condition " + cond + " of campaign " + name
+                + how, Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.quantity.section.GridLawHeldOutQuantities#predictions", a -> {
+              List<HeldOutGridLaw.RunError> e = predictions(a, name).stream()
+                  .filter(p -> p.tested() && p.condition().equals(cond)).map(RunPrediction::heldOut).toList();
+              return e.isEmpty() ? new Value.Unavailable("no run of condition " + cond + " with a held-out prediction")
+                  : new Value.Real(HeldOutGridLaw.summarise(e, TOLERANCE).medianAbsError());
+            }));
+      }
+      for (long b : phaseCounts(c.getValue())) {
+        String by = ", runs with b = " + b;
+        q.add(summary("gridlaw.heldout.runs." + name + ".b" + b, "GridLawHeldOutRuns", name, "b" + b,
+            "ok runs of campaign " + name + by + " with a held-out prediction", Unit.COUNT, Format.GROUPED_INTEGER,
+            scope, b, s -> new Value.Count(s.runs())));
+        q.add(summary("gridlaw.heldout.medianAbsError." + name + ".b" + b, "GridLawHeldOutMedianAbsError", name, "b" + b,
+            "median |predicted - observed| held-out retention, campaign " + name + by, Unit.FRACTION, Format.PERCENT_2DP,
+            scope, b, s -> new Value.Real(s.medianAbsError())));
+        q.add(summary("gridlaw.heldout.within." + name + ".b" + b, "GridLawHeldOutWithin", name, "b" + b,
+            "share of runs predicted within " + Format.percent(TOLERANCE.doubleValue()) + " percentage points, campaign " + name + by, Unit.FRACTION,
+            Format.PERCENT_2DP, scope, b, s -> Value.Real.share(s.within(), s.runs())));
+      }
+    }
+    return q;
+  }
+
+  /**
+   * A run's held-out prediction beside its no-law baseline.
+   *
+   * @param law the held-out grid-law prediction against the observed retention
+   * @param baseline the pooled retention of the other compared runs of its condition against the observed retention
+   */
+  record Compared(HeldOutGridLaw.RunError law, HeldOutGridLaw.RunError baseline) {}
+
+  /**
+   * Every run with a held-out prediction and at least one other such run in its condition, in ledger order, with its
+   * no-law baseline: the pooled retention (kept over taken, summed) of the other such runs of its condition.
+   */
+  static List<Compared> baselines(List<RunPrediction> predictions) {
+    List<RunPrediction> tested = predictions.stream().filter(RunPrediction::tested).toList();
+    java.util.Map<String, Rate> pooled = new java.util.HashMap<>();
+    for (RunPrediction p : tested) {
+      pooled.merge(p.condition(), p.observed(), Rate::plus);
+    }
+    List<Compared> out = new ArrayList<>();
+    for (RunPrediction p : tested) {
+      Rate all = pooled.get(p.condition());
+      Rate others = new Rate(all.count() - p.observed().count(), all.total() - p.observed().total());
+      if (others.defined()) {
+        out.add(new Compared(p.heldOut(), new HeldOutGridLaw.RunError(others, p.observed())));
+      }
+    }
+    return out;
+  }
+
+  /** The law's skill over the baseline, {@code 1 - mean|law error| / mean|baseline error|}; see the entry's definition. */
+  static Value skill(List<Compared> compared) {
+    double law = compared.stream().mapToDouble(x -> Math.abs(x.law().error())).average().orElseThrow();
+    double base = compared.stream().mapToDouble(x -> Math.abs(x.baseline().error())).average().orElseThrow();
+    return base == 0 ? new Value.Unavailable("the no-law baseline predicts every run exactly: no skill to measure")
+        : new Value.Real(1 - law / base);
+  }
+
+  private static Quantity baselineSummary(String key, String macro, String definition, Unit unit, Format format,
+                                          Scope scope, String campaign, java.util.function.Function<List<Compared>, Value> f) {
+    return new Quantity(key, macro, definition, unit, format, scope, "ftl.quantity.section.GridLawHeldOutQuantities#baselines", a -> {
+      List<Compared> b = baselines(predictions(a, campaign));
+      return b.isEmpty() ? new Value.Unavailable("no run of campaign " + campaign + " with both a held-out prediction and"
+          + " another such run in its condition") : f.apply(b);
+    });
+  }
+
+  /** Held iff the share within tolerance reaches {@link #REQUIRED_SHARE}. */
+  public static Value verdict(HeldOutGridLaw.ErrorSummary s) {
+    boolean held = s.withinShare() >= REQUIRED_SHARE;
+    return new Value.Verdict(held, Format.grouped(s.within()) + " of " + Format.grouped(s.runs()) + " runs within "
+        + Format.percent(TOLERANCE.doubleValue()) + " points" + (held ? " >= " : " < ") + Format.percent(REQUIRED_SHARE) + "%");
+  }
+
+  private static Quantity constant(String key, String macro, String definition, double v) {
+    return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, Scope.TABLE,
+        "ftl.quantity.section.GridLawHeldOutQuantities#constant", a -> new Value.Real(v));
+  }
+
+  private static Quantity summary(String key, String macroPrefix, String campaign, String suffix, String definition,
+                                  Unit unit, Format format, Scope scope, long phases,
+                                  java.util.function.Function<HeldOutGridLaw.ErrorSummary, Value> f) {
+    return new Quantity(key, ConditionQuantities.macro(macroPrefix, campaign, suffix), definition, unit, format, scope,
+        "ftl.quantity.section.GridLawHeldOutQuantities#predictions", a -> {
+          List<HeldOutGridLaw.RunError> e = predictions(a, campaign).stream()
+              .filter(p -> p.tested() && (phases == 0 || p.phases() == phases)).map(RunPrediction::heldOut).toList();
+          if (e.isEmpty()) {
+            return new Value.Unavailable("no run of campaign " + campaign + " with a held-out prediction");
+          }
+          return f.apply(HeldOutGridLaw.summarise(e, TOLERANCE));
+        });
+  }
+
+  /** The distinct {@code b} of the scheduled ok runs of a campaign, ascending. */
+  static TreeSet<Long> phaseCounts(List<LedgerRow> runs) {
+    TreeSet<Long> out = new TreeSet<>();
+    for (LedgerRow r : runs) {
+      if (ScanNeeds.scheduled(r)) {
+        out.add(GridLaw.reduce(Long.parseLong(r.field(LedgerSchema.SEND_INTERVAL_NS)), QUANTUM_NANOS).denominator());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every ok run's held-out prediction in a campaign (ledger order), memoised per analysis; an empty list when
+   * the campaign is not in the analysis's data root. The flights come from the pass that scanned each run.
+   */
+  public static List<RunPrediction> predictions(Analysis a, String campaign) {
+    return a.memo("gridlaw.heldout:" + campaign, () -> a.campaign(campaign).map(c -> compute(a, c)).orElse(List.of()));
+  }
+
+  private static List<RunPrediction> compute(Analysis a, Campaign c) {
+    List<RunPrediction> out = new ArrayList<>();
+    for (RunResult r : a.campaignRuns(c.name())) {
+      LedgerRow row = r.row();
+      if (!ScanNeeds.scheduled(row)) {
+        out.add(new RunPrediction(row.runId(), row.condition(), 0, Rate.EMPTY, Rate.EMPTY, r.guard().retention()));
+        continue;
+      }
+      long s = Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS));
+      long sends = Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN));
+      RunDetail d = r.detail();
+      // the condition's pooled flights; the run's own are taken out by counting at its thresholds (leave-one-out)
+      ExactHistogram pool = a.flightPool(c.name(), row.condition(), d.flightUnitNanos());
+      long[] own = d.gridOwnAtLeast().stream().mapToLong(Long::longValue).toArray();
+      long[] others = new long[own.length];
+      long[] x = ScanNeeds.thresholds(row, d.flightUnitNanos());
+      for (int j = 0; j < own.length; j++) {
+        others[j] = pool.atLeast(x[j]) - own[j];
+      }
+      out.add(new RunPrediction(row.runId(), row.condition(), GridLaw.reduce(s, QUANTUM_NANOS).denominator(),
+          HeldOutGridLaw.predictedRetention(s, QUANTUM_NANOS, sends, pool.total() - d.flights(), others),
+          HeldOutGridLaw.predictedRetention(s, QUANTUM_NANOS, sends, d.flights(), own),
+          r.guard().retention()));
+    }
+    return out;
+  }
+
+  /**
+   * The held-out predicted retention of one ok run (for figure data), NaN when the run has none.
+   */
+  public static double predictedRetention(Analysis a, RunResult r) {
+    return predictions(a, r.campaign().name()).stream().filter(p -> p.runId().equals(r.row().runId()))
+        .mapToDouble(p -> p.predicted().value()).findFirst().orElse(Double.NaN);
+  }
+
+}

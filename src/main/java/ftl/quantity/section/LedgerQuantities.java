@@ -1,0 +1,186 @@
+package ftl.quantity.section;
+
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+
+import ftl.data.LedgerSchema;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.LedgerRow;
+import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.Quantiles;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * What each campaign ran, read from its ledger ({@code campaign.<what>.<campaign>}): ok runs, conditions,
+ * runs per condition, events and warm-up per run, the achieved pacing and the host's load. The supplement's
+ * method and the campaigns table quote these, so a plan's intention is never printed where the ledger's
+ * record of what happened belongs.
+ */
+public final class LedgerQuantities {
+  private LedgerQuantities() {}
+
+  public static List<Quantity> forData(DataSet data) {
+    List<Quantity> q = new ArrayList<>();
+    for (Campaign c : data.campaigns()) {
+      add(q, c);
+    }
+    return q;
+  }
+
+  private static void add(List<Quantity> q, Campaign c) {
+    String name = c.name();
+    boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
+    LedgerSchema.Column lagColumn = nojvm ? LedgerSchema.SEND_LAG_P99_NS : LedgerSchema.PACING_LAG_P99_NS;
+    q.add(ledger(name, "runs", "CampaignRuns", "ok runs of campaign " + name, Unit.COUNT, Format.GROUPED_INTEGER,
+        LedgerQuantities::runs));
+    q.add(ledger(name, "conditions", "CampaignConditions", "distinct conditions among the ok runs of campaign " + name,
+        Unit.COUNT, Format.GROUPED_INTEGER, LedgerQuantities::conditions));
+    q.add(ledger(name, "runsPerCondition", "CampaignRunsPerCondition",
+        "fewest to most ok runs of one condition in campaign " + name, Unit.COUNT, Format.COUNT_RANGE,
+        LedgerQuantities::runsPerCondition));
+    q.add(ledger(name, "eventsPerRun", "CampaignEventsPerRun",
+        "fewest to most events written per ok run of campaign " + name + " (ledger events_written)",
+        Unit.COUNT, Format.COUNT_RANGE, LedgerQuantities::eventsPerRun));
+    q.add(ledger(name, "warmupEvents", "CampaignWarmupEvents",
+        "warm-up sends per ok run of campaign " + name + ", excluded by the plan's rule and not written (ledger warmup_events)",
+        Unit.COUNT, Format.COUNT_RANGE, LedgerQuantities::warmupEvents));
+    q.add(ledger(name, "instrumentWarmup", "CampaignInstrumentWarmup",
+        "events the instrument sent and discarded after each broker start of campaign " + name
+            + ", before its first run (ledger instrument_warmup_events)",
+        Unit.COUNT, Format.COUNT_RANGE, LedgerQuantities::instrumentWarmup));
+    q.add(ledger(name, "pacerSpin", "CampaignPacerSpin",
+        "how long before each intended send the pacer of campaign " + name
+            + " stops parking and spins (ledger pacer_spin_ns)",
+        Unit.MICROSECONDS, Format.COUNT_RANGE, LedgerQuantities::pacerSpin));
+    q.add(ledger(name, "sendLagP99", "CampaignSendLagPNinetyNine",
+        "median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn.name() + ")",
+        Unit.MICROSECONDS, Format.REAL_3SF, rows -> sendLagP99(rows, lagColumn, name)));
+    java.util.SortedSet<Long> loads = new java.util.TreeSet<>();
+    for (LedgerRow r : c.runs()) {
+      String v = r.field(LedgerSchema.LOAD_PCT);
+      if (r.ok() && !v.isEmpty() && Long.parseLong(v) > 0) {
+        loads.add(Long.parseLong(v));
+      }
+    }
+    for (long load : loads) {
+      String l = Long.toString(load);
+      q.add(new Quantity("campaign.loadMeasured." + name + ".load" + l,
+          ConditionQuantities.macro("CampaignLoadMeasured", name, "load" + l),
+          "median over the ok runs of campaign " + name + " that requested " + l
+              + "% background load per core of the share the load generator achieved (ledger load_measured_pct)",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.section.LedgerQuantities#loadMeasured",
+          a -> loadMeasured(okRows(a, name), name, l)));
+    }
+    q.add(ledger(name, "loadavgMax", "CampaignLoadavgMax",
+        "largest one-minute load average at the start or end of an ok run of campaign " + name
+            + " (ledger loadavg_start, loadavg_end; 2 cores)",
+        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, rows -> loadavgMax(rows, name)));
+  }
+
+  // One method per ledger quantity, each named as the key's second part ("campaign.<what>.<campaign>"), so the
+  // provenance "ftl.quantity.section.LedgerQuantities#<what>" names the method that computes it (ProvenanceResolvesTest).
+
+  /** The count of ok rows. */
+  private static Value runs(List<LedgerRow> rows) {
+    return new Value.Count(rows.size());
+  }
+
+  /** The count of distinct conditions among the ok rows. */
+  private static Value conditions(List<LedgerRow> rows) {
+    return new Value.Count(rows.stream().map(LedgerRow::condition).distinct().count());
+  }
+
+  /** Fewest to most ok rows of one condition. */
+  private static Value runsPerCondition(List<LedgerRow> rows) {
+    var s = rows.stream().collect(java.util.stream.Collectors.groupingBy(LedgerRow::condition,
+        java.util.stream.Collectors.counting())).values().stream().mapToLong(Long::longValue).summaryStatistics();
+    return new Value.Range(s.getMin(), s.getMax());
+  }
+
+  /** Fewest to most events written per ok run (ledger events_written). */
+  private static Value eventsPerRun(List<LedgerRow> rows) {
+    return range(rows, LedgerSchema.EVENTS_WRITTEN);
+  }
+
+  /** Fewest to most warm-up sends per ok run (ledger warmup_events). */
+  private static Value warmupEvents(List<LedgerRow> rows) {
+    return range(rows, LedgerSchema.WARMUP_EVENTS);
+  }
+
+  /** Fewest to most events discarded after a broker start (ledger instrument_warmup_events). */
+  private static Value instrumentWarmup(List<LedgerRow> rows) {
+    return range(rows, LedgerSchema.INSTRUMENT_WARMUP_EVENTS);
+  }
+
+  /** Shortest to longest pacer spin before an intended send, microseconds (ledger pacer_spin_ns). */
+  private static Value pacerSpin(List<LedgerRow> rows) {
+    Value v = range(rows, LedgerSchema.PACER_SPIN_NS);
+    return v instanceof Value.Range r ? new Value.Range(r.low() / 1000.0, r.high() / 1000.0) : v;
+  }
+
+  /** Median over ok runs of each run's 99th-percentile send lag, microseconds (ledger {@code lagColumn}). */
+  private static Value sendLagP99(List<LedgerRow> rows, LedgerSchema.Column lagColumn, String campaign) {
+    double[] v = values(rows, lagColumn);
+    return v.length == 0 ? new Value.Unavailable("no " + lagColumn.name() + " in the ledger of " + campaign)
+        : new Value.Real(Quantiles.median(v) / 1000.0);
+  }
+
+  /** Median achieved background load, as a fraction, over the ok runs that requested {@code loadPct} percent. */
+  private static Value loadMeasured(List<LedgerRow> okRows, String campaign, String loadPct) {
+    List<LedgerRow> rows = okRows.stream().filter(r -> r.field(LedgerSchema.LOAD_PCT).equals(loadPct)).toList();
+    double[] v = values(rows, LedgerSchema.LOAD_MEASURED_PCT);
+    return v.length == 0 ? new Value.Unavailable("no load_measured_pct in the ledger of " + campaign + " at " + loadPct + "%")
+        : new Value.Real(Quantiles.median(v) / 100.0);
+  }
+
+  /** Largest one-minute load average at the start or end of an ok run (ledger loadavg_start, loadavg_end). */
+  private static Value loadavgMax(List<LedgerRow> rows, String campaign) {
+    double[] v = values(rows, LedgerSchema.LOADAVG_START, LedgerSchema.LOADAVG_END);
+    return v.length == 0 ? new Value.Unavailable("no load average in the ledger of " + campaign)
+        : new Value.Real(java.util.Arrays.stream(v).max().getAsDouble());
+  }
+
+  private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,
+                                 Format format, Function<List<LedgerRow>, Value> f) {
+    return new Quantity("campaign." + what + "." + campaign, ConditionQuantities.macro(macroPrefix, campaign, ""),
+        definition, unit, format, Scope.LEDGERS, "ftl.quantity.section.LedgerQuantities#" + what,
+        a -> {
+          List<LedgerRow> rows = okRows(a, campaign);
+          return rows.isEmpty() ? CampaignQuantities.noData(campaign) : f.apply(rows);
+        });
+  }
+
+  /** The ok ledger rows of one campaign of the analysis's data root. */
+  private static List<LedgerRow> okRows(Analysis a, String campaign) {
+    return a.campaign(campaign).stream().flatMap(c -> c.runs().stream()).filter(LedgerRow::ok).toList();
+  }
+
+  private static Value range(List<LedgerRow> rows, LedgerSchema.Column column) {
+    double[] v = values(rows, column);
+    if (v.length == 0) {
+      return new Value.Unavailable("no " + column.name() + " in the ledger");
+    }
+    var s = java.util.Arrays.stream(v).summaryStatistics();
+    return new Value.Range(s.getMin(), s.getMax());
+  }
+
+  /** The non-empty numeric cells of the given columns (the ledger reader has checked they parse). */
+  private static double[] values(List<LedgerRow> rows, LedgerSchema.Column... columns) {
+    List<Double> out = new ArrayList<>();
+    for (LedgerRow r : rows) {
+      for (LedgerSchema.Column col : columns) {
+        String v = r.field(col);
+        if (!v.isEmpty()) {
+          out.add(Double.parseDouble(v));
+        }
+      }
+    }
+    return out.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+}

@@ -1,0 +1,387 @@
+package ftl.quantity.section;
+
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScanNeeds;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+
+import ftl.data.LedgerSchema;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.LedgerRow;
+import ftl.data.OmbFormat;
+import ftl.data.OmbLedgerReader;
+import ftl.data.OmbRun;
+import ftl.data.PlanReader;
+import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.ExactHistogram;
+import ftl.stats.HeldOutGuard;
+import ftl.stats.Quantiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The real OpenMessaging Benchmark runs ({@code data/omb-real}: OMB's own, unmodified {@code LocalWorker} on the
+ * embedded broker, {@link OmbFormat}) and the grid law's held-out prediction of their dropped share from the
+ * matched campaign of our instrument ({@code data/omb-matched}), with the verdicts of
+ * {@code data/omb-real/plan.json}. OMB's dropped share of a run is {@code 1 - e2e_count / messages_received}, both
+ * from OMB's objects ({@link OmbRun#droppedShare}); the prediction ({@link HeldOutGuard#predict}) reads only the
+ * matched runs' flights and the OMB rate's send interval, never OMB's output.
+ */
+public final class OmbRealQuantities {
+  /** Folder of the matched campaign of our instrument. */
+  static final String MATCHED = ScanNeeds.COMPLETE_FLIGHTS;
+  /** The condition whose start-phase swing the plan predicts (kafka-no-linger, 1,000 msg/s, b = 1). */
+  static final String SWING = "nolinger-1000";
+  /** The condition the plan predicts steadier than {@link #SWING} (kafka-no-linger, 4,000 msg/s, b = 4). */
+  static final String STEADY = "nolinger-4000";
+  /** The condition with OMB's kafka-latency config (linger.ms=1), predicted near 0. */
+  static final String LINGER = "latency-1000";
+  /** The plan's range over runs that counts as a swing at b = 1. */
+  static final double SWING_MIN_RANGE = 0.3;
+  /** The plan's largest dropped share of any run with linger.ms=1. */
+  static final double LINGER_MAX = 0.05;
+  /** A condition enters the campaign's held-out verdict with at least this many ok runs. */
+  static final int MIN_RUNS = 3;
+  /** The timestamp quantum of CreateTime and currentTimeMillis, ns. */
+  static final long QUANTUM_NANOS = 1_000_000L;
+  /** Most start phases a plan may ask the held-out prediction to average over (the work grows with it). */
+  static final long MAX_PHASE_GRID_POINTS = 1_000_000L;
+
+  private OmbRealQuantities() {}
+
+  /** The folder's ok runs with their rows, the plan, and how messages name the folder. */
+  record OmbData(List<OmbLedgerReader.Entry> entries, Optional<ftl.data.JsonValue> plan, String display) {
+    List<OmbLedgerReader.Entry> ok() {
+      return entries.stream().filter(e -> e.row().ok()).toList();
+    }
+
+    List<OmbLedgerReader.Entry> ok(String condition) {
+      return ok().stream().filter(e -> e.row().condition().equals(condition)).toList();
+    }
+
+    double[] dropped(String condition) {
+      return ok(condition).stream().mapToDouble(e -> e.run().droppedShare()).toArray();
+    }
+  }
+
+  /** The real OMB folder of a data root, read, or empty when the root has none. */
+  static Optional<OmbData> read(DataSet data) {
+    // Every file through the data root's gate (no link or special file, real path inside the root, capped).
+    String rel = CampaignCatalogue.OMB_REAL.folder();
+    if (!data.otherFolders().contains(rel)) {
+      return Optional.empty();
+    }
+    // a folder is listed only when the root was read through its gate
+    ftl.data.DataGate gate = data.gate().orElseThrow();
+    if (!gate.isFile(rel + "/ledger.csv")) {
+      return Optional.empty();
+    }
+    String display = data.displayRoot() + "/" + rel;
+    Optional<ftl.data.JsonValue> p = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
+        : Optional.empty();
+    return Optional.of(new OmbData(OmbLedgerReader.read(gate, rel, display), p, display));
+  }
+
+  public static List<Quantity> forData(DataSet data) {
+    Optional<OmbData> omb = read(data);
+    List<Quantity> q = new ArrayList<>();
+    q.add(q("ombReal.runs", "OmbRealRuns", "ok runs of OpenMessaging Benchmark's own worker (data/omb-real)",
+        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbLedgerReader#read", omb, d -> new Value.Count(d.ok().size())));
+    q.add(q("ombReal.runsNotOk", "OmbRealRunsNotOk", "runs of OpenMessaging Benchmark's own worker whose ledger status is failed (counted, never analysed)",
+        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbLedgerReader#read", omb,
+        d -> new Value.Count(d.entries().size() - d.ok().size())));
+    q.add(q("ombReal.messages", "OmbRealMessages", "messages OpenMessaging Benchmark counted as received over the measured windows of its ok runs",
+        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbRun#received", omb,
+        d -> new Value.Count(d.ok().stream().mapToLong(e -> e.run().received()).sum())));
+    q.add(q("ombReal.dropped.range", "OmbRealDroppedRange",
+        "smallest to largest dropped share 1 - e2e_count / messages_received over the ok runs of OpenMessaging Benchmark's own worker",
+        Unit.FRACTION, Format.PERCENT_RANGE_2DP, "ftl.data.OmbRun#droppedShare", omb,
+        d -> range(d.ok().stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
+    q.add(q("ombReal.heldout.tolerance", "OmbRealHeldOutTolerance",
+        "pre-registered absolute tolerance of the held-out test (data/omb-real/plan.json, predictions.held_out_prediction.tolerance_abs)",
+        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, "ftl.data.PlanReader#read", omb, OmbRealQuantities::tolerance));
+    q.add(new Quantity("ombReal.heldout.verdict", "OmbRealHeldOutVerdict",
+        "pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.OMB_REAL, "ftl.stats.HeldOutGuard#check",
+        a -> omb.<Value>map(d -> heldOutVerdict(a, d)).orElseGet(OmbRealQuantities::noData)));
+    q.add(q("ombReal.swing.verdict", "OmbRealSwingVerdict",
+        "pre-registered: at 1,000 msg/s with kafka-no-linger (b = 1) the range over runs of OMB's dropped share exceeds 0.3",
+        Unit.DIMENSIONLESS, Format.VERDICT, "ftl.quantity.section.OmbRealQuantities#swing", omb,
+        d -> swing(d.dropped(SWING))));
+    q.add(q("ombReal.steadier.verdict", "OmbRealSteadierVerdict",
+        "pre-registered: the range over runs of OMB's dropped share at 4,000 msg/s (b = 4) is smaller than at 1,000 msg/s (b = 1)",
+        Unit.DIMENSIONLESS, Format.VERDICT, "ftl.quantity.section.OmbRealQuantities#steadier", omb,
+        d -> steadier(d.dropped(STEADY), d.dropped(SWING))));
+    q.add(q("ombReal.linger.verdict", "OmbRealLingerVerdict",
+        "pre-registered: with OMB's kafka-latency config (linger.ms=1) every run's dropped share is below 0.05",
+        Unit.DIMENSIONLESS, Format.VERDICT, "ftl.quantity.section.OmbRealQuantities#linger", omb,
+        d -> linger(d.dropped(LINGER))));
+    if (omb.isEmpty()) {
+      return q;
+    }
+    OmbData d = omb.get();
+    Set<String> conditions = new LinkedHashSet<>();
+    d.ok().forEach(e -> conditions.add(e.row().condition()));
+    for (String c : conditions) {
+      perCondition(q, d, c);
+    }
+    for (OmbLedgerReader.Entry e : d.ok()) {
+      String id = e.row().runId();
+      q.add(q("ombReal.run." + id + ".dropped", ConditionQuantities.macro("OmbRealDropped", "run", id),
+          "dropped share 1 - e2e_count / messages_received of OMB run " + id + " (condition " + e.row().condition() + ")",
+          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.OmbRun#droppedShare", omb, x -> real(e.run().droppedShare())));
+    }
+    return q;
+  }
+
+  private static void perCondition(List<Quantity> q, OmbData d, String c) {
+    Optional<OmbData> omb = Optional.of(d);
+    String base = "ombReal." + c;
+    String where = " of OMB condition " + c;
+    q.add(q(base + ".runs", macro("OmbRealRuns", c), "ok runs" + where, Unit.COUNT, Format.GROUPED_INTEGER,
+        "ftl.data.OmbLedgerReader#read", omb, x -> new Value.Count(x.ok(c).size())));
+    q.add(q(base + ".rate", macro("OmbRealRate", c), "OMB's fixed publish rate in messages per second" + where,
+        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbLedgerReader#read", omb,
+        x -> new Value.Count(Math.round(x.ok(c).get(0).row().rateMsgPerSecond()))));
+    q.add(q(base + ".sendInterval", macro("OmbRealSendInterval", c), "send interval s = 1 / rate" + where,
+        Unit.MICROSECONDS, Format.REAL_3SF, "ftl.data.OmbLedgerReader#read", omb,
+        x -> new Value.Real(x.ok(c).get(0).row().sendIntervalNanos() / 1000.0)));
+    q.add(q(base + ".dropped.range", macro("OmbRealDroppedRange", c), "smallest to largest dropped share over the ok runs" + where,
+        Unit.FRACTION, Format.PERCENT_RANGE_2DP, "ftl.data.OmbRun#droppedShare", omb, x -> range(x.dropped(c))));
+    q.add(q(base + ".dropped.mean", macro("OmbRealDroppedMean", c), "mean dropped share over the ok runs" + where,
+        Unit.FRACTION, Format.PERCENT_2DP, "ftl.stats.HeldOutGuard#check", omb,
+        x -> real(Arrays.stream(x.dropped(c)).average().orElseThrow())));
+    q.add(pred(base + ".predicted.mean", macro("OmbRealPredictedMean", c),
+        "held-out predicted mean dropped share 1 - E[clamp(T, 0, q)]/q from the matched runs' flights (recv_ns - send_ns)" + where,
+        Unit.FRACTION, Format.PERCENT_2DP, d, c, p -> real(p.prediction().meanDropped())));
+    q.add(pred(base + ".predicted.range", macro("OmbRealPredictedRange", c),
+        "held-out predicted range of the dropped share over start phases (1,000-point grid) from the matched runs' flights (recv_ns - send_ns)" + where,
+        Unit.FRACTION, Format.PERCENT_RANGE_2DP, d, c,
+        p -> new Value.Range(p.prediction().minDropped(), p.prediction().maxDropped())));
+    q.add(pred(base + ".predicted.band", macro("OmbRealPredictedBand", c),
+        "band the observed mean must fall in: predicted mean +/- max(2 sigma / sqrt(n), tolerance), n = ok runs" + where,
+        Unit.FRACTION, Format.PERCENT_RANGE_2DP, d, c, p -> {
+          HeldOutGuard.Check k = HeldOutGuard.check(d.dropped(c), p.prediction(), p.tolerance());
+          return new Value.Range(p.prediction().meanDropped() - k.halfWidth(), p.prediction().meanDropped() + k.halfWidth());
+        }));
+    q.add(pred(base + ".phases", macro("OmbRealPhases", c), "b of s/q = a/b for the OMB rate's send interval and q = 1 ms" + where,
+        Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, d, c, p -> new Value.Count(p.prediction().phases())));
+    q.add(pred(base + ".matched.flights", macro("OmbRealMatchedFlights", c),
+        "flights (recv_ns - send_ns) of the matched campaign's ok runs the prediction rests on" + where,
+        Unit.COUNT, Format.GROUPED_INTEGER, d, c, p -> new Value.Count(p.prediction().flights())));
+    q.add(pred(base + ".matched.flightMedian", macro("OmbRealMatchedFlightMedian", c),
+        "median flight T = recv_ns - send_ns of the matched campaign's ok runs" + where,
+        Unit.MICROSECONDS, Format.REAL_3SF, d, c, p -> real(p.medianFlightMicros())));
+    q.add(pred(base + ".verdict", macro("OmbRealVerdict", c),
+        "pre-registered held-out test" + where + ": mean of OMB's per-run dropped share inside the band and every run inside the predicted range widened by the tolerance",
+        Unit.DIMENSIONLESS, Format.VERDICT, d, c, p -> verdict(d.dropped(c), p)));
+  }
+
+  /** A held-out prediction for one OMB condition, with what it was computed from. */
+  record Pred(HeldOutGuard.Prediction prediction, double medianFlightMicros, double tolerance) {
+  }
+
+  /**
+   * The prediction for condition {@code c} (memoised per analysis): the matched condition named in the plan, its
+   * ok runs' complete events' flights, the OMB rate's send interval. Unavailable without a plan, without matched
+   * runs, or when the matched runs' send interval or payload differs from OMB's.
+   */
+  static Object prediction(Analysis a, OmbData d, String c) {
+    return a.memo("ombReal:pred:" + c, () -> {
+      if (d.plan().isEmpty()) {
+        return "not pre-registered: " + d.display() + "/plan.json is missing";
+      }
+      ftl.data.JsonValue plan = d.plan().get();
+      ftl.data.JsonValue rule = plan.path("predictions").path("held_out_prediction");
+      String matched = null;
+      for (ftl.data.JsonValue cond : plan.path("conditions").elements()) {
+        if (cond.path("name").optionalText().orElse("").equals(c)) {
+          matched = cond.path("matched_condition").optionalText().orElse(null);
+        }
+      }
+      // read strictly (ftl.data.JsonValue): a fraction in [0, 1], a grid of 1 to MAX_PHASE_GRID_POINTS phases
+      java.util.OptionalDouble tolerance = rule.path("tolerance_abs").optionalDoubleIn(0, 1);
+      java.util.OptionalLong grid = rule.path("phase_grid_points").optionalLongIn(1, MAX_PHASE_GRID_POINTS);
+      if (matched == null || tolerance.isEmpty() || grid.isEmpty()) {
+        return "the plan does not name the matched condition of " + c + " with a tolerance and a phase grid";
+      }
+      OmbLedgerReader.Entry first = d.ok(c).get(0);
+      long interval = first.row().sendIntervalNanos();
+      String payload = first.row().field("payload_bytes"); // the omb-real ledger, a layout of its own (OmbLedgerReader)
+      Optional<Campaign> camp = a.campaign(MATCHED);
+      List<LedgerRow> rows = new ArrayList<>();
+      for (LedgerRow r : camp.map(Campaign::runs).orElse(List.of())) {
+        if (r.ok() && r.condition().equals(matched)) {
+          rows.add(r);
+        }
+      }
+      if (rows.isEmpty()) {
+        return "no ok run of condition " + matched + " in campaign " + MATCHED;
+      }
+      for (LedgerRow r : rows) {
+        if (!r.field(LedgerSchema.SEND_INTERVAL_NS).equals(Long.toString(interval)) || !r.field(LedgerSchema.PAYLOAD_BYTES).equals(payload)) {
+          return "matched run " + r.runId() + " has send interval " + r.field(LedgerSchema.SEND_INTERVAL_NS) + " ns and payload "
+              + r.field(LedgerSchema.PAYLOAD_BYTES) + " B, OMB condition " + c + " " + interval + " ns and " + payload + " B";
+        }
+      }
+      // the complete flights the scan kept of each matched run (RunDetail#completeFlightsNanos): no file read again
+      java.util.Map<String, RunResult> byRun = new java.util.HashMap<>();
+      for (RunResult r : a.campaignRuns(MATCHED)) {
+        byRun.put(r.row().runId(), r);
+      }
+      List<ExactHistogram> perRun = new ArrayList<>();
+      for (LedgerRow r : rows) {
+        perRun.add(byRun.get(r.runId()).detail().completeFlightsNanos());
+      }
+      ExactHistogram flights = ExactHistogram.merge(perRun);
+      long[] buffer = new long[Math.toIntExact(flights.total())];
+      int n = 0;
+      for (int i = 0; i < flights.distinct(); i++) {
+        for (long k = 0; k < flights.count(i); k++) {
+          buffer[n++] = flights.value(i);
+        }
+      }
+      if (n == 0) {
+        return "no complete event in the ok runs of condition " + matched + " in campaign " + MATCHED;
+      }
+      HeldOutGuard.Prediction p = HeldOutGuard.predict(buffer, interval, QUANTUM_NANOS, (int) grid.getAsLong());
+      // the buffer is ascending (a histogram's values in order): its median is read off, not selected from a copy
+      return new Pred(p, Quantiles.type7Sorted(buffer, 0.5) / 1000.0, tolerance.getAsDouble());
+    });
+  }
+
+  private static Quantity pred(String key, String macro, String definition, Unit unit, Format format, OmbData d,
+                               String c, Function<Pred, Value> f) {
+    return new Quantity(key, macro, definition, unit, format, Scope.OMB_REAL, "ftl.stats.HeldOutGuard#predict", a -> {
+      Object p = prediction(a, d, c);
+      return p instanceof Pred pr ? f.apply(pr) : new Value.Unavailable((String) p);
+    });
+  }
+
+  private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
+                            Optional<OmbData> omb, Function<OmbData, Value> f) {
+    return new Quantity(key, macro, definition, unit, format, Scope.OMB_REAL, function,
+        a -> omb.map(f).orElseGet(OmbRealQuantities::noData));
+  }
+
+  static Value tolerance(OmbData d) {
+    java.util.OptionalDouble t = d.plan().map(p -> p.path("predictions").path("held_out_prediction").path("tolerance_abs")
+        .optionalDoubleIn(0, 1)).orElse(java.util.OptionalDouble.empty());
+    return t.isPresent() ? new Value.Real(t.getAsDouble()) : new Value.Unavailable("no tolerance_abs in the plan");
+  }
+
+  static Value noData() {
+    return new Value.Unavailable("no real OpenMessaging Benchmark runs: no " + CampaignCatalogue.OMB_REAL.folder()
+        + "/ledger.csv in OMB's format under the data root");
+  }
+
+  static String macro(String prefix, String condition) {
+    return ConditionQuantities.macro(prefix, "", condition);
+  }
+
+  static Value real(double x) {
+    return Double.isFinite(x) ? new Value.Real(x) : new Value.Unavailable("not a finite number (no message received)");
+  }
+
+  static Value range(double[] xs) {
+    if (xs.length == 0) {
+      return new Value.Unavailable("no ok run");
+    }
+    double lo = Arrays.stream(xs).min().orElseThrow();
+    double hi = Arrays.stream(xs).max().orElseThrow();
+    return Double.isFinite(lo) && Double.isFinite(hi) ? new Value.Range(lo, hi)
+        : new Value.Unavailable("a run received no message");
+  }
+
+  /** Held iff the mean lies in the band and every run in the widened range ({@link HeldOutGuard#check}). */
+  static Value verdict(double[] observed, Pred p) {
+    HeldOutGuard.Check k = HeldOutGuard.check(observed, p.prediction(), p.tolerance());
+    return new Value.Verdict(k.held(), String.format(Locale.ROOT,
+        "%d runs: mean %.4f vs predicted %.4f +/- %.4f (%s); %d outside [%.4f, %.4f] +/- %.2f", k.runs(),
+        k.observedMean(), p.prediction().meanDropped(), k.halfWidth(), k.meanInside() ? "inside" : "outside",
+        k.outsideRange(), p.prediction().minDropped(), p.prediction().maxDropped(), p.tolerance()));
+  }
+
+  /** Held iff every condition with at least {@link #MIN_RUNS} ok runs holds; its reason when one cannot be tested. */
+  static Value heldOutVerdict(Analysis a, OmbData d) {
+    Set<String> conditions = new LinkedHashSet<>();
+    d.ok().forEach(e -> conditions.add(e.row().condition()));
+    List<String> basis = new ArrayList<>();
+    boolean held = true;
+    for (String c : conditions) {
+      if (d.ok(c).size() < MIN_RUNS) {
+        continue;
+      }
+      Object p = prediction(a, d, c);
+      if (!(p instanceof Pred pr)) {
+        return new Value.Unavailable(c + ": " + p);
+      }
+      Value.Verdict v = (Value.Verdict) verdict(d.dropped(c), pr);
+      held &= v.held();
+      basis.add(c + " " + (v.held() ? "held" : "did not hold"));
+    }
+    return basis.isEmpty() ? new Value.Unavailable("no OMB condition with at least " + MIN_RUNS + " ok runs")
+        : new Value.Verdict(held, String.join("; ", basis));
+  }
+
+  static Value swing(double[] dropped) {
+    if (dropped.length < 2) {
+      return new Value.Unavailable("fewer than 2 ok runs of " + SWING);
+    }
+    double r = spread(dropped);
+    return new Value.Verdict(r > SWING_MIN_RANGE, String.format(Locale.ROOT, "range %.4f vs %.2f", r, SWING_MIN_RANGE));
+  }
+
+  static Value steadier(double[] steady, double[] swing) {
+    if (steady.length < 2 || swing.length < 2) {
+      return new Value.Unavailable("fewer than 2 ok runs of " + STEADY + " or " + SWING);
+    }
+    double s = spread(steady);
+    double w = spread(swing);
+    return new Value.Verdict(s < w, String.format(Locale.ROOT, "range %.4f at %s vs %.4f at %s", s, STEADY, w, SWING));
+  }
+
+  static Value linger(double[] dropped) {
+    if (dropped.length == 0) {
+      return new Value.Unavailable("no ok run of " + LINGER);
+    }
+    double max = Arrays.stream(dropped).max().orElseThrow();
+    return new Value.Verdict(max < LINGER_MAX, String.format(Locale.ROOT, "largest %.4f vs %.2f", max, LINGER_MAX));
+  }
+
+  /** max - min; NaN propagates. */
+  static double spread(double[] xs) {
+    return Arrays.stream(xs).max().orElseThrow() - Arrays.stream(xs).min().orElseThrow();
+  }
+
+  /** The files the quantities read: the OMB ledger and run files, then the matched campaign's ledger and events. */
+  public static List<String> sources(Analysis a) {
+    List<String> out = new ArrayList<>();
+    String display = a.data().displayRoot() + "/" + CampaignCatalogue.OMB_REAL.folder();
+    if (a.data().otherFolders().contains(CampaignCatalogue.OMB_REAL.folder())) {
+      out.add(display + "/ledger.csv");
+      out.addAll(read(a.data()).map(d -> d.ok().stream().map(e -> display + "/" + e.row().runFile()).toList())
+          .orElse(List.of()));
+    }
+    for (Campaign c : a.data().campaigns()) {
+      if (c.name().equals(MATCHED)) {
+        out.add(c.ledgerName());
+        c.runs().stream().filter(LedgerRow::ok).forEach(r -> out.add(c.eventsName(r)));
+      }
+    }
+    return out;
+  }
+}

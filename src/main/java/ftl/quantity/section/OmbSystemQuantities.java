@@ -1,0 +1,264 @@
+package ftl.quantity.section;
+
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+
+import ftl.data.Campaign;
+import ftl.data.DataException;
+import ftl.data.DataSet;
+import ftl.data.JsonValue;
+import ftl.data.OmbLedgerReader;
+import ftl.data.PlanReader;
+import ftl.quantity.core.Quantity.Scope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * OpenMessaging Benchmark's own worker with its RabbitMQ and NATS drivers ({@code data/omb-rabbitmq},
+ * {@code data/omb-nats}, run by {@code src/main/sh/omb-run.sh} as {@code data/omb-real} is for Kafka): what OMB itself
+ * counted and reported, per condition of the folder's plan, beside the median flight our instrument measured on the
+ * same system. The plans register their verdicts in {@code criteria} ({@link PlanCriteria} judges them, on these
+ * entries); each folder is read once per analysis, through the data root's gate.
+ *
+ * <p>OMB's end-to-end sample is {@code now_ms - publishTimestamp_ms}, kept only when above 0: the RabbitMQ driver's
+ * publish timestamp is the AMQP {@code timestamp} property, whole seconds on the wire; the NATS driver's is
+ * {@code System.currentTimeMillis()} written into the payload.
+ */
+public final class OmbSystemQuantities {
+  private OmbSystemQuantities() {}
+
+  /** One folder: the catalogue entry, its key prefix, and the campaign of our instrument on the same system. */
+  record Tool(CampaignCatalogue folder, String prefix, String system, String label) {}
+
+  static final List<Tool> TOOLS = List.of(
+      new Tool(CampaignCatalogue.OMB_RABBITMQ, "ombRabbitmq", CampaignCatalogue.RABBITMQ.folder(), "RabbitMQ"),
+      new Tool(CampaignCatalogue.OMB_NATS, "ombNats", CampaignCatalogue.NATS.folder(), "NATS JetStream"));
+
+  /** The condition of our instrument's campaign on the same system whose median flight OMB's median is set against. */
+  static final String FLIGHT_CONDITION = "si1ms";
+
+  /** A folder read: its runs (ledger rows with their run files) and its plan. */
+  record Folder(List<OmbLedgerReader.Entry> entries, Optional<JsonValue> plan, String display) {
+    List<OmbLedgerReader.Entry> ok(String condition) {
+      return entries.stream().filter(e -> e.row().ok() && e.row().condition().equals(condition)).toList();
+    }
+
+    long okRuns() {
+      return entries.stream().filter(e -> e.row().ok()).count();
+    }
+  }
+
+  /** The folder of {@code tool} under the data root, read; empty when the root has none. */
+  static Optional<Folder> read(DataSet data, Tool tool) {
+    String rel = tool.folder().folder();
+    return toolFolder(data, rel).map(t -> new Folder(OmbLedgerReader.read(t.gate(), rel, t.display()), t.plan(), t.display()));
+  }
+
+  /**
+   * A tool's folder of the data root (one that is not an instrument campaign): the gate to read it through, its name
+   * as messages show it, and its plan when it has one.
+   */
+  record ToolFolder(ftl.data.DataGate gate, String display, Optional<JsonValue> plan) {}
+
+  /** The tool folder {@code rel} when the root holds it with its ledger; empty otherwise. */
+  static Optional<ToolFolder> toolFolder(DataSet data, String rel) {
+    if (!data.otherFolders().contains(rel) || !data.gate().orElseThrow().isFile(rel + "/ledger.csv")) {
+      return Optional.empty();
+    }
+    ftl.data.DataGate gate = data.gate().orElseThrow();
+    Optional<JsonValue> plan = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
+        : Optional.empty();
+    return Optional.of(new ToolFolder(gate, data.displayRoot() + "/" + rel, plan));
+  }
+
+  /**
+   * The folders with a plan that registers criteria, as campaigns {@link PlanCriteria} judges: no instrument rows, the
+   * plan digest the ledger's {@code plan_sha256} proves (every row names the plan's digest; none names one: not proved).
+   *
+   * @throws DataException when rows name different digests, or one the plan does not have
+   */
+  static List<Campaign> registered(DataSet data) {
+    List<Campaign> out = new ArrayList<>();
+    for (Tool t : TOOLS) {
+      read(data, t).ifPresent(f -> f.plan().flatMap(plan -> registered(data, t.folder().folder(), plan,
+          f.entries().stream().map(e -> Map.entry(e.row().runId(),
+              java.util.Objects.requireNonNullElse(e.row().field("plan_sha256"), ""))).toList())).ifPresent(out::add));
+    }
+    return out;
+  }
+
+  /**
+   * A tool's folder {@code rel} as a campaign {@link PlanCriteria} judges, when its {@code plan} registers criteria: no
+   * instrument rows, the plan digest its runs name ({@code digests}: run id to the ledger's {@code plan_sha256}) proved
+   * by {@link #digest(List, String, String)}. Shared by every tool's folder (OMB's drivers, RabbitMQ PerfTest).
+   */
+  static Optional<Campaign> registered(DataSet data, String rel, JsonValue plan, List<Map.Entry<String, String>> digests) {
+    ftl.data.DataGate gate = data.gate().orElseThrow();
+    byte[] bytes = gate.read(rel + "/plan.json", ftl.data.DataGate.Kind.PLAN);
+    Optional<ftl.data.Criteria.Section> criteria = ftl.data.Criteria.read(plan.json(), bytes,
+        ftl.data.Criteria.conditionNames(plan.json()), gate.name(rel + "/plan.json"));
+    if (criteria.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new Campaign(rel, data.root().resolve(rel), gate.name(rel), Optional.of(plan), List.of(), gate, rel,
+        criteria, digest(digests, ftl.data.PlanDigest.of(bytes), gate.name(rel + "/ledger.csv"))));
+  }
+
+  /**
+   * The plan digest every run names ({@code runs}: run id to its ledger's {@code plan_sha256}, empty when the ledger has
+   * none), when it is the plan's; empty when no run names one.
+   *
+   * @throws DataException when runs name different digests, or one that is not the plan's
+   */
+  static Optional<String> digest(List<Map.Entry<String, String>> runs, String planSha256, String ledgerName) {
+    String first = null;
+    for (Map.Entry<String, String> e : runs) {
+      String d = e.getValue();
+      if (first == null) {
+        first = d;
+      } else if (!d.equals(first)) {
+        throw new DataException(ledgerName, 0, "run " + e.getKey() + " names plan digest \"" + d + "\" while the first "
+            + "run names \"" + first + "\": one ledger is taken under one plan", null);
+      }
+    }
+    if (first == null || first.isEmpty()) {
+      return Optional.empty();
+    }
+    if (!first.equals(planSha256)) {
+      throw new DataException(ledgerName, 0, "the runs name plan digest " + first + ", and plan.json has SHA-256 "
+          + planSha256 + ": the plan was changed after its runs", null);
+    }
+    return Optional.of(first);
+  }
+
+  public static List<Quantity> forData(DataSet data) {
+    List<Quantity> q = new ArrayList<>();
+    for (Tool t : TOOLS) {
+      Optional<Folder> f = read(data, t);
+      String p = t.prefix();
+      String of = "OpenMessaging Benchmark's own worker with its " + t.label() + " driver (" + t.folder().folder() + ")";
+      q.add(q(p + ".runs", words(p) + "Runs", "ok runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER,
+          "ftl.data.OmbLedgerReader#read", f, t, d -> new Value.Count(d.okRuns())));
+      q.add(q(p + ".runsNotOk", words(p) + "RunsNotOk", "runs of " + of + " whose ledger status is failed (counted, never "
+          + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbLedgerReader#read", f, t,
+          d -> new Value.Count(d.entries().size() - d.okRuns())));
+      q.add(q(p + ".messages", words(p) + "Messages", "messages OMB counted as received over the measured windows of the ok "
+          + "runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbRun#received", f, t,
+          d -> new Value.Count(d.entries().stream().filter(e -> e.row().ok()).mapToLong(e -> e.run().received()).sum())));
+      if (f.isEmpty() || f.get().plan().isEmpty()) {
+        continue;
+      }
+      for (String c : ftl.data.Criteria.conditionNames(f.get().plan().get().json())) {
+        String base = c + " of " + of;
+        q.add(q(p + ".dropped." + c, macro(p, "Dropped", c), "mean over the ok runs of condition " + base + " of OMB's dropped "
+            + "share 1 - e2e_count / messages_received (its end-to-end histogram's samples over the messages it received)",
+            Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.OmbRun#droppedShare", f, t,
+            d -> mean(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
+        q.add(q(p + ".dropped.max." + c, macro(p, "DroppedMax", c), "largest over the ok runs of condition " + base + " of OMB's "
+            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.OmbRun#droppedShare", f, t,
+            d -> extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), true)));
+        q.add(q(p + ".dropped.min." + c, macro(p, "DroppedMin", c), "smallest over the ok runs of condition " + base + " of OMB's "
+            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.OmbRun#droppedShare", f, t,
+            d -> extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), false)));
+        q.add(q(p + ".e2eMedian." + c, macro(p, "EndToEndMedian", c), "median, in ms, of OMB's end-to-end latency over the ok "
+            + "runs of condition " + base + ": the smallest recorded value (whole ms) at which the pooled cumulative "
+            + "end-to-end histograms of the runs (section e2e_ms of the run files) reach half their samples",
+            Unit.MILLISECONDS, Format.REAL_3SF, "ftl.quantity.section.OmbSystemQuantities#median", f, t, d -> median(d.ok(c))));
+        q.add(new Quantity(p + ".e2eOverFlight." + c, macro(p, "EndToEndOverFlight", c), "OMB's median end-to-end latency "
+            + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the same system, "
+            + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
+            "ftl.quantity.section.OmbSystemQuantities#median", a -> {
+              Value m = median(f.get().ok(c)); // made only for a folder with a plan (above)
+              ftl.stats.BlockStats.Interval flight = ConfirmQuantities.mean(a, t.system(), ConfirmQuantities.exclusion(a, t.system()),
+                  FLIGHT_CONDITION, ConfirmQuantities.Metric.FLIGHT_MEDIAN);
+              if (!(m instanceof Value.Real r) || flight.blocks() == 0) {
+                return new Value.Unavailable(m instanceof Value.Real ? "no block of campaign " + t.system() + " has a "
+                    + FLIGHT_CONDITION + " flight" : "no end-to-end sample");
+              }
+              return new Value.Real(r.value() * 1000 / flight.estimate());
+            }));
+      }
+    }
+    return q;
+  }
+
+  /** The smallest value at which the pooled histograms reach half their samples; unavailable without a sample. */
+  static Value median(List<OmbLedgerReader.Entry> runs) {
+    SortedMap<Long, Long> pooled = new TreeMap<>();
+    long n = 0;
+    for (OmbLedgerReader.Entry e : runs) {
+      for (Map.Entry<Long, Long> b : e.run().e2eCountsByMillis().entrySet()) {
+        pooled.merge(b.getKey(), b.getValue(), Long::sum);
+        n += b.getValue();
+      }
+    }
+    long seen = 0;
+    for (Map.Entry<Long, Long> b : pooled.entrySet()) {
+      seen += b.getValue();
+      if (2 * seen >= n) {
+        return new Value.Real(b.getKey());
+      }
+    }
+    return new Value.Unavailable("no end-to-end sample in the ok runs");
+  }
+
+  static Value mean(double[] xs) {
+    double s = 0;
+    for (double x : xs) {
+      s += x;
+    }
+    return xs.length == 0 ? new Value.Unavailable("no ok run") : OmbRealQuantities.real(s / xs.length);
+  }
+
+  static Value extreme(double[] xs, boolean max) {
+    if (xs.length == 0) {
+      return new Value.Unavailable("no ok run");
+    }
+    double v = xs[0];
+    for (double x : xs) {
+      v = max ? Math.max(v, x) : Math.min(v, x);
+    }
+    return OmbRealQuantities.real(v);
+  }
+
+  private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
+                            Optional<Folder> f, Tool t, Function<Folder, Value> compute) {
+    return new Quantity(key, macro, definition, unit, format, Scope.TOOL_RUNS, function,
+        a -> f.map(compute).orElseGet(() -> noData(t)));
+  }
+
+  static Value noData(Tool t) {
+    return new Value.Unavailable("no runs of OpenMessaging Benchmark's " + t.label() + " driver: no "
+        + t.folder().folder() + "/ledger.csv in OMB's format under the data root");
+  }
+
+  private static String words(String prefix) {
+    return ftl.data.Identifiers.macroWords(prefix);
+  }
+
+  private static String macro(String prefix, String what, String condition) {
+    return words(prefix) + what + ftl.data.Identifiers.macroWords(condition);
+  }
+
+  /** The files these entries read: each folder's ledger and its ok runs' files, then our campaigns on the systems. */
+  public static List<String> sources(Analysis a) {
+    List<String> out = new ArrayList<>();
+    for (Tool t : TOOLS) {
+      Optional<Folder> f = read(a.data(), t);
+      if (f.isPresent()) {
+        out.add(f.get().display() + "/ledger.csv");
+        f.get().entries().stream().filter(e -> e.row().ok()).forEach(e -> out.add(f.get().display() + "/" + e.row().runFile()));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,150 @@
+package ftl.quantity.section;
+
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.RunResult;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+
+import ftl.data.Priority;
+import ftl.data.LedgerSchema;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.LedgerRow;
+import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.Pacing;
+import ftl.stats.Quantiles;
+import ftl.stats.Rate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What disturbed the measurement, as quantities ({@code threat.*}) for the threats section, and the rates
+ * behind the counts of the sign check ({@code sign.*}): other processes' CPU during runs, the pacer's
+ * catch-up bursts, the wall time the Kafka data span, ledgers written from a modified tree ({@code -dirty}
+ * commits), how the negative rate depends on the send interval, and per campaign the share of runs the sign
+ * check rejects beside the per-event negative rate.
+ */
+public final class ThreatQuantities {
+  private ThreatQuantities() {}
+
+  public static List<Quantity> forData(DataSet data) {
+    List<Quantity> q = new ArrayList<>();
+    q.add(new Quantity("threat.measuredHours", "ThreatMeasuredHours",
+        "measured sends of the Kafka instrument in hours, over every campaign: the sum over its ok runs with a fixed send"
+            + " interval of the events in the run's file times the interval (ledger send_interval_ns), warm-up excluded;"
+            + " runs on a replayed schedule have no fixed interval and are counted by threat.measuredHours.unscheduled",
+        Unit.HOURS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.section.ConfirmQuantities#measuredHours",
+        a -> a.has(Analysis.KAFKA) ? new Value.Real(ConfirmQuantities.measuredHours(a.runs(Analysis.KAFKA)))
+            : new Value.Unavailable("no ok run of the Kafka instrument")));
+    q.add(new Quantity("threat.measuredHours.unscheduled", "ThreatMeasuredHoursUnscheduled",
+        "ok runs of the Kafka instrument without a fixed send interval (a replayed schedule), left out of"
+            + " threat.measuredHours", Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
+        "ftl.quantity.section.ThreatQuantities#forData", a -> new Value.Count(a.okRows(Analysis.KAFKA).stream()
+            .filter(e -> e.getValue().field(LedgerSchema.SEND_INTERVAL_NS).isEmpty()).count())));
+    q.add(new Quantity("threat.wallSpan", "ThreatWallSpan",
+        "wall time from the start of the first ok run of the Kafka instrument to the end of the last (ledger started_at"
+            + " and duration_ms), over every campaign", Unit.HOURS, Format.REAL_3SF, Scope.LEDGERS,
+        "ftl.quantity.section.ThreatQuantities#wallSpanHours", a -> {
+          List<LedgerRow> rows = a.okRows(Analysis.KAFKA).stream().map(Map.Entry::getValue)
+              .filter(r -> !r.field(LedgerSchema.STARTED_AT).isEmpty() && !r.field(LedgerSchema.DURATION_MS).isEmpty()).toList();
+          return rows.isEmpty() ? new Value.Unavailable("no ok run of the Kafka instrument with started_at and duration_ms")
+              : new Value.Real(wallSpanHours(rows));
+        }));
+    q.add(new Quantity("threat.dirtyCampaigns", "ThreatDirtyCampaigns",
+        "campaigns with an ok run whose ledger git_commit ends in -dirty: the instrument was built from a tree with"
+            + " uncommitted changes", Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
+        "ftl.quantity.section.ThreatQuantities#dirty",
+        a -> new Value.Count(a.campaigns().stream().filter(c -> c.runs().stream().anyMatch(ThreatQuantities::dirty)).count())));
+    q.add(new Quantity("threat.dirtyRuns", "ThreatDirtyRuns",
+        "ok runs whose ledger git_commit ends in -dirty", Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
+        "ftl.quantity.section.ThreatQuantities#dirty",
+        a -> new Value.Count(a.campaigns().stream().flatMap(c -> c.runs().stream()).filter(ThreatQuantities::dirty).count())));
+    for (Campaign c : data.campaigns()) {
+      if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).noneMatch(Analysis.KAFKA::equals)) {
+        continue;
+      }
+      String n = c.name();
+      for (String stat : List.of("median", "max")) {
+        q.add(new Quantity("threat.otherCpu." + stat + "." + n, ConditionQuantities.macro("ThreatOtherCpu" + ConditionQuantities.cap(stat), n, ""),
+            stat + " over the ok runs of campaign " + n + " of the share of both cores' CPU time used by processes other"
+                + " than the client, the broker and the load generator during the run (ledger other_cpu_pct)",
+            Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.section.ThreatQuantities#otherCpu", a -> {
+              double[] v = a.okRowsOf(n, Analysis.KAFKA).stream()
+                  .map(r -> r.field(LedgerSchema.OTHER_CPU_PCT)).filter(x -> !x.isEmpty())
+                  .mapToDouble(x -> Double.parseDouble(x) / 100.0).toArray();
+              return v.length == 0 ? new Value.Unavailable("no other_cpu_pct in the ledger of " + n)
+                  : new Value.Real(otherCpu(v, stat.equals("max")));
+            }));
+      }
+      q.add(new Quantity("threat.catchUp." + n, ConditionQuantities.macro("ThreatCatchUp", n, ""),
+          "share of consecutive send pairs of the ok runs of campaign " + n + " that left less than a quarter of the send"
+              + " interval apart (the pacer catching up after a stall), pooled over runs (events files, send_ns)",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Pacing#catchUp", a -> {
+            Rate r = catchUp(a, c);
+            return r.defined() ? new Value.Real(r.value()) : new Value.Unavailable("no run of " + n + " with two sends and an interval");
+          }));
+      q.add(new Quantity("sign.rejectedShare." + n, ConditionQuantities.macro("SignRejectedShare", n, ""),
+          "share of the ok runs of campaign " + n + " the sign check rejects (at least one negative A); a run of n events"
+              + " with a per-event negative rate p is rejected with probability 1 - (1 - p)^n, so the share grows with the"
+              + " events per run", Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SignCheckResult#rejected",
+          a -> {
+            List<RunResult> runs = CampaignQuantities.runsOf(a, n);
+            return runs.isEmpty() ? CampaignQuantities.noData(n)
+                : Value.Real.share(runs.stream().filter(RunResult::rejected).count(), runs.size());
+          }));
+      q.add(new Quantity("sign.ackNegativeRate." + n, ConditionQuantities.macro("SignAckNegativeRate", n, ""),
+          "pooled share of the complete events of campaign " + n + " with a negative ack-referenced span A",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Rate#pooled", a -> {
+            Rate r = Rate.pooled(CampaignQuantities.runsOf(a, n).stream().map(RunResult::ackNegativeRate).toList());
+            return r.defined() ? new Value.Real(r.value()) : new Value.Unavailable("no complete event in campaign " + n);
+          }));
+    }
+    for (String interval : List.of("500000", "250000")) {
+      String us = Long.toString(Long.parseLong(interval) / 1000);
+      CampaignQuantities.addRatio(q, "interval.ratio." + CampaignCatalogue.MODE_A.folder() + ".s" + us + "us",
+          ConditionQuantities.macro("IntervalRatio", CampaignCatalogue.MODE_A.folder(), "s" + us + " us"),
+          "negative-A rate at a send interval of " + us + " us over 1 ms, default priority, every geometry, load and acks",
+          r -> r.row().at(Priority.DEFAULT) && r.field(LedgerSchema.SEND_INTERVAL_NS).equals(interval),
+          r -> r.row().at(Priority.DEFAULT) && r.field(LedgerSchema.SEND_INTERVAL_NS).equals("1000000"));
+    }
+    return q;
+  }
+
+  /** Hours from the earliest start to the latest end ({@code started_at + duration_ms}) of the rows. */
+  static double wallSpanHours(List<LedgerRow> rows) {
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (LedgerRow r : rows) {
+      // the ledger's reader checked the form: an unreadable started_at never reaches here
+      long start = ftl.data.UtcTimestamp.epochMillis(r.field(LedgerSchema.STARTED_AT)).getAsLong();
+      first = Math.min(first, start);
+      last = Math.max(last, start + Long.parseLong(r.field(LedgerSchema.DURATION_MS)));
+    }
+    return (last - first) / 3_600_000.0;
+  }
+
+  /** An ok run whose instrument was built from a tree with uncommitted changes. */
+  static boolean dirty(LedgerRow r) {
+    return r.ok() && r.field(LedgerSchema.GIT_COMMIT).endsWith("-dirty");
+  }
+
+  /** Median (type 7) or maximum of per-run shares. */
+  static double otherCpu(double[] shares, boolean max) {
+    return max ? java.util.Arrays.stream(shares).max().getAsDouble() : Quantiles.median(shares);
+  }
+
+  /** Catch-up pairs over pairs, pooled over the ok runs of a campaign that record a send interval. */
+  static Rate catchUp(Analysis a, Campaign c) {
+    Rate sum = Rate.EMPTY;
+    for (RunResult r : a.campaignRuns(c.name())) {
+      if (!r.field(LedgerSchema.SEND_INTERVAL_NS).isEmpty()) { // counted in the scan's pass (Pacing.CatchUp)
+        sum = sum.plus(a.detail(r).catchUp());
+      }
+    }
+    return sum;
+  }
+}

@@ -1,0 +1,342 @@
+package ftl.quantity.verdict;
+
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
+import ftl.quantity.section.CampaignQuantities;
+import ftl.quantity.section.DisplacementQuantities;
+
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.LedgerRow;
+import ftl.data.VerdictKind;
+import ftl.quantity.core.Quantity.Scope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Verdicts on the claims of the original record that {@link ReplicationVerdicts} does not already judge, one
+ * per row of the verdict table ({@code paper/original-study.csv}, column {@code verdict_key}): held, did not
+ * hold, or not testable here with the reason. Each is judged on the values of other registry entries by a
+ * pure decision function tested on numbers; each definition states its criterion, and the basis of each value
+ * names the numbers that decided. Claims that need what this host lacks (a second clock) are "not testable
+ * here" until a campaign with the missing condition exists under the data root, and become testable then
+ * without a change of code.
+ */
+public final class ClaimVerdicts {
+  /** Provenance prefix: each claim names its decision method, {@code FUNCTION + method}. */
+  private static final String FUNCTION = "ftl.quantity.verdict.ClaimVerdicts#";
+  /** The ledger column of a producer clock offset (a second clock emulated on one host). */
+  static final String CLOCK_OFFSET = ftl.data.LedgerSchema.CLOCK_OFFSET_US.name();
+
+  /**
+   * Rows of the verdict table that are our own pre-registered predictions, not claims of the original record: they
+   * are reported in the table but not counted in the tallies of the original's claims.
+   */
+  static final List<String> OWN_PREDICTIONS = List.of("claim.replaySmoothLimit", "claim.replayBursts");
+
+  private ClaimVerdicts() {}
+
+  /**
+   * Campaigns with an ok run whose producer clock is offset from the consumer's ({@code clock_offset_us != 0}), but for
+   * a campaign whose plan registers criteria: that one is judged by its own registered rules alone, and these claims'
+   * rules, set in Java before it, would otherwise change what they judge with every such campaign added.
+   */
+  static List<String> twoClockCampaigns(DataSet data) {
+    List<String> out = new ArrayList<>();
+    for (Campaign c : data.campaigns()) {
+      if (c.criteria().isEmpty() && c.runs().stream().anyMatch(r -> r.ok() && offset(r))) {
+        out.add(c.name());
+      }
+    }
+    return out;
+  }
+
+  private static boolean offset(LedgerRow r) {
+    return r.clockOffsetMicros() != 0;
+  }
+
+  public static List<Quantity> forRegistry(DataSet data, List<Quantity> registry) {
+    return forRegistry(data, registry, java.util.Map.of());
+  }
+
+  /**
+   * The claim verdicts and the tallies. A tally counts confirmatory rows only (their criterion registered before the
+   * data, {@code registrations}); exploratory rows and consistency checks are counted apart and never as evidence.
+   */
+  public static List<Quantity> forRegistry(DataSet data, List<Quantity> registry,
+                                    java.util.Map<String, ftl.data.Registration> registrations) {
+    Function<String, Quantity> in = key -> registry.stream().filter(q -> q.key().equals(key)).findFirst().orElse(null);
+    List<Quantity> out = new ArrayList<>();
+    out.add(judge("claim.backgroundLoad", FUNCTION + "above", "ClaimBackgroundLoad",
+        "background load raises the negative-A rate: held iff the " + Phrases.level() + " bootstrap interval of load.ratio.modeA lies above 1"
+            + " (load.ratio.lower.modeA > 1)",
+        in, List.of("load.ratio.lower.modeA"), v -> above("load ratio lower end", real(v.get(0)), 1.0)));
+    out.add(judge("claim.sameMedian", FUNCTION + "sameMedian", "ClaimSameMedian",
+        "the guard reports the same median whatever its retention: held iff the guard's median (nearest rank of the kept"
+            + " M, whole ms) is the same in every run of campaign modeB that kept a sample (omb.guardMedian.min.modeB ="
+            + " omb.guardMedian.max.modeB)",
+        in, List.of("omb.guardMedian.min.modeB", "omb.guardMedian.max.modeB"),
+        v -> sameMedian(real(v.get(0)), real(v.get(1)))));
+    out.add(judge("claim.gridLaw", "ftl.quantity.section.GridLawHeldOutQuantities#verdict", "ClaimGridLaw",
+        "retention obeys the grid law in the reduced fraction s/q: held iff the held-out test of gridlaw.heldout.verdict.modeB"
+            + " held (runs predicted from their schedule and other runs' flights recv_ns - send_ns, never their own events)",
+        in, List.of("gridlaw.heldout.verdict.modeB"), v -> v.get(0)));
+    out.add(judge("claim.payload", FUNCTION + "all", "ClaimPayload",
+        "the grid law is confirmed by the pre-registered payload manipulation: held iff all four predictions of"
+            + " data/payload/plan.json held (payload.prediction.mechanism, .direction, .size, .control)",
+        in, List.of("payload.prediction.mechanism", "payload.prediction.direction", "payload.prediction.size",
+            "payload.prediction.control"),
+        ClaimVerdicts::all));
+    List<String> twoClocks = twoClockCampaigns(data);
+    out.add(new Quantity("claim.oneTickNegatives", "ClaimOneTickNegatives",
+        "one-tick negatives (M = -1) occur and the guard absorbs them: needs two clocks (a producer clock offset from the"
+            + " consumer's); not testable here without a campaign whose ledger has " + CLOCK_OFFSET + " != 0; with one, held"
+            + " iff the guard absorbed at least one one-tick negative in such a campaign",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "oneTick",
+        a -> oneTick(twoClocks, twoClocks.stream().mapToLong(c -> oneTicks(a, c)).sum(),
+            value(in, "clockoffset.oneTick.expected", a))));
+    out.add(new Quantity("claim.twoClocks", "ClaimTwoClocks",
+        "the grid law measured across two clocks: not testable here without a campaign whose ledger has " + CLOCK_OFFSET
+            + " != 0; with one, held iff the held-out grid-law test (with the offset) held in every such campaign",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "twoClocks", a -> twoClocks(twoClocks, twoClocks.stream()
+            .map(c -> value(in, "gridlaw.heldout.verdict." + c, a)).toList())));
+    out.add(new Quantity("claim.oneOverD", "ClaimOneOverD",
+        "the 1/D law (D = ack_ns - send_ns does not grow with the flight T = recv_ns - send_ns, so D/T falls as 1/T): when campaign delivery exists, its"
+            + " pre-registered direct test delivery.prediction.oneOverD (a delay on the delivery branch only raises T;"
+            + " held iff the upper end of the " + Phrases.level() + " interval of the slope of D on T lies below " + DisplacementQuantities.SLOPE_LIMIT
+            + "), the basis also giving the correlational slope across the sign campaign's conditions, where D and T"
+            + " co-vary (onedlaw.verdict.modeA); without campaign delivery, onedlaw.verdict.modeA itself (held iff the " + Phrases.level()
+            + " interval of that slope lies below " + DisplacementQuantities.SLOPE_LIMIT + ")",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "oneOverD",
+        a -> oneOverD(value(in, "delivery.prediction.oneOverD", a), value(in, "onedlaw.verdict.modeA", a))));
+    out.add(new Quantity("claim.exposureCrossover", "ClaimExposureCrossover",
+        "the exposure curve reaches below a crossover where D exceeds T, and published broker flights lie there: held iff"
+            + " the sign campaign's bands of flights T = recv_ns - send_ns contain a crossover (exposure.crossover.modeA) and at least one published"
+            + " flight lies below it; did not hold when D - T keeps one sign over the measured flight bands",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "crossoverVerdict", a -> {
+          if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
+            return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+          }
+          return crossoverVerdict(DisplacementQuantities.crossover(a, CampaignQuantities.MODE_A),
+              value(in, "exposure.published.belowCrossover", a));
+        }));
+    out.add(judge("claim.windowedRho", FUNCTION + "rho", "ClaimWindowedRho",
+        "rho(D, A) is a windowed Pearson correlation on paired co-moments, bounded, with excluded pairs counted: held iff"
+            + " rho.DA.modeA lies in [-1, 1] and the pairs outside the window are counted (rho.outside.modeA available)",
+        in, List.of("rho.DA.modeA", "rho.outside.modeA"),
+        v -> rho(real(v.get(0)), ((Value.Count) v.get(1)).count())));
+    out.add(judge("claim.harnessAudit", FUNCTION + "atLeastOne", "ClaimHarnessAudit",
+        "harnesses practitioners run drop zero or negative differences without counting them: held iff at least one"
+            + " audited latency does (audit.harnesses.silentDrops > 0)",
+        in, List.of("audit.harnesses.silentDrops", "audit.harnesses.rows"),
+        v -> atLeastOne(((Value.Count) v.get(0)).count(), ((Value.Count) v.get(1)).count())));
+    out.add(judge("claim.ombDrops", FUNCTION + "ombDrops", "ClaimOmbDrops",
+        "OpenMessaging Benchmark itself drops the non-positive samples from its end-to-end latency: held iff some ok run of"
+            + " OMB's own worker (data/omb-real) has a dropped share 1 - e2e_count / messages_received above 0 (the upper"
+            + " end of ombReal.dropped.range > 0)",
+        in, List.of("ombReal.dropped.range"), v -> ombDrops((Value.Range) v.get(0))));
+    out.add(judge("claim.replaySmoothLimit", "ftl.quantity.section.ReplayQuantities#smoothLimitVerdict", "ClaimReplaySmoothLimit",
+        "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_b_smooth_limit), for which the original"
+            + " record states no result: with send times replayed from a real event stream the guard's retention approaches"
+            + " the smooth limit E[min(T, q)]/q of the grid law, predicted from the flights (recv_ns - send_ns) of the fixed-interval control at"
+            + " the same mean gap (held out): held iff replay.prediction.smoothLimit held (every replay condition within the"
+            + " plan's tolerance)",
+        in, List.of("replay.prediction.smoothLimit"), v -> v.get(0)));
+    out.add(judge("claim.replayBursts", "ftl.quantity.section.ReplayQuantities#burstsVerdict", "ClaimReplayBursts",
+        "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_a_bursts), for which the original"
+            + " record states no result: a replayed bursty stream raises the negative-A rate over fixed intervals at the same"
+            + " mean rate: held iff replay.prediction.bursts held (at every mean gap the " + Phrases.level() + " bootstrap interval of"
+            + " replay.burstRatio lies above 1)",
+        in, List.of("replay.prediction.bursts"), v -> v.get(0)));
+    List<String> nojvm = data.campaigns().stream()
+        .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Analysis.NOJVM)))
+        .map(c -> "gridlaw.heldout.verdict." + c.name()).toList();
+    out.add(new Quantity("claim.noJvm", "ClaimNoJvm",
+        "the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the"
+            + " no-JVM cross-check", Unit.DIMENSIONLESS, Format.VERDICT, Scope.NOJVM_EVENTS, FUNCTION + "anyHeld",
+        a -> anyHeld(nojvm, nojvm.stream().map(k -> value(in, k, a)).toList())));
+    List<Quantity> verdicts = new ArrayList<>(registry.stream().filter(q -> q.key().startsWith("replication.")).toList());
+    verdicts.addAll(out.stream().filter(q -> !OWN_PREDICTIONS.contains(q.key())).toList());
+    String of = "verdicts on the original record's claims (registry entries replication.* and claim.*, without our own"
+        + " predictions " + String.join(", ", OWN_PREDICTIONS) + ")";
+    String confirmatory = " confirmatory (criterion registered before the data it judges, data/" + ftl.data.RegistrationTable.FILE
+        + " or the plan's digest in every ledger row) ";
+    java.util.function.Predicate<Quantity> counted = q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONFIRMATORY;
+    out.add(tally("claims.held", "ClaimsHeld", "held" + confirmatory + of, verdicts, counted,
+        ClaimVerdicts::held));
+    out.add(tally("claims.didNotHold", "ClaimsDidNotHold", "did-not-hold" + confirmatory + of, verdicts, counted,
+        ClaimVerdicts::didNotHold));
+    out.add(tally("claims.untestable", "ClaimsUntestable", "not-testable-here" + confirmatory + of, verdicts, counted,
+        v -> v instanceof Value.Untestable));
+    out.add(tally("claims.exploratory", "ClaimsExploratory", "exploratory " + of + ": criterion set after the data it"
+        + " judges, reported and never counted as a test", verdicts,
+        q -> Registrations.kind(registrations, q.key()) == VerdictKind.EXPLORATORY, v -> true));
+    out.add(tally("claims.consistency", "ClaimsConsistency", "consistency checks among the " + of + ": true by"
+        + " construction or by the design of the measurement, never counted as evidence", verdicts,
+        q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY, v -> true));
+    List<Quantity> every = new ArrayList<>(registry.stream().filter(q -> q.format() == Format.VERDICT).toList());
+    every.addAll(out.stream().filter(q -> q.format() == Format.VERDICT).toList());
+    String all = " verdict rows of the registry (every entry printed as held, did not hold or not testable)";
+    out.add(tally("verdicts.confirmatory.held", "VerdictsConfirmatoryHeld", "held confirmatory" + all, every, counted,
+        ClaimVerdicts::held));
+    out.add(tally("verdicts.confirmatory.didNotHold", "VerdictsConfirmatoryDidNotHold", "did-not-hold confirmatory" + all,
+        every, counted, ClaimVerdicts::didNotHold));
+    out.add(tally("verdicts.confirmatory.untestable", "VerdictsConfirmatoryUntestable", "not-testable confirmatory" + all,
+        every, counted, v -> v instanceof Value.Untestable));
+    out.add(tally("verdicts.exploratory", "VerdictsExploratory", "exploratory" + all + ": criterion set after the data",
+        every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.EXPLORATORY, v -> true));
+    out.add(tally("verdicts.consistency", "VerdictsConsistency", "consistency-check" + all + ": true by construction,"
+        + " never counted", every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY, v -> true));
+    return out;
+  }
+
+  /** A verdict that held (a tally's outcome); anything else, not testable or unavailable included, is not. */
+  public static boolean held(Value v) {
+    return v instanceof Value.Verdict x && x.held();
+  }
+
+  /** A verdict that did not hold (a tally's outcome); not testable and unavailable are neither. */
+  public static boolean didNotHold(Value v) {
+    return v instanceof Value.Verdict x && !x.held();
+  }
+
+  /** Counts the verdicts of {@code which} kind whose value satisfies {@code outcome}. */
+  private static Quantity tally(String key, String macro, String definition, List<Quantity> verdicts,
+                                java.util.function.Predicate<Quantity> which, java.util.function.Predicate<Value> outcome) {
+    List<Quantity> judged = verdicts.stream().filter(which).toList();
+    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, FUNCTION + "tally",
+        a -> new Value.Count(judged.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));
+  }
+
+  static Value above(String what, double v, double limit) {
+    boolean held = v > limit;
+    return new Value.Verdict(held, what + " " + Format.sig(v, 3) + (held ? " > " : " <= ") + Format.sig(limit, 3));
+  }
+
+  static Value sameMedian(double min, double max) {
+    boolean held = min == max;
+    return new Value.Verdict(held, "guard medians " + (held ? "all " + Format.sig(min, 3) + " ms"
+        : "from " + Format.sig(min, 3) + " to " + Format.sig(max, 3) + " ms"));
+  }
+
+  static Value all(List<Value> verdicts) {
+    boolean held = verdicts.stream().allMatch(v -> ((Value.Verdict) v).held());
+    long n = verdicts.stream().filter(v -> ((Value.Verdict) v).held()).count();
+    return new Value.Verdict(held, n + " of " + verdicts.size() + " pre-registered predictions held");
+  }
+
+  /** Held iff a two-clock campaign has a one-tick negative; the basis adds the grid law's expected count when available. */
+  static Value oneTick(List<String> twoClockCampaigns, long oneTicks, Value expected) {
+    if (twoClockCampaigns.isEmpty()) {
+      return new Value.Untestable("one clock: no campaign with " + CLOCK_OFFSET + " != 0, and on one clock CreateTime and"
+          + " the receive cannot differ by -1 ms without a clock step");
+    }
+    boolean held = oneTicks > 0;
+    return new Value.Verdict(held, "one-tick negatives " + Format.grouped(oneTicks) + " in " + String.join(", ", twoClockCampaigns)
+        + (expected instanceof Value.Count e ? " (the grid law with the offset expects " + Format.grouped(e.count())
+        + " in clockoffset)" : ""));
+  }
+
+  /**
+   * The direct test's verdict when it is available (campaign delivery exists), its basis followed by the
+   * correlational one across the sign campaign's conditions; otherwise the correlational verdict itself.
+   */
+  static Value oneOverD(Value direct, Value across) {
+    if (direct instanceof Value.Verdict d) {
+      return new Value.Verdict(d.held(), "direct test (delay on delivery only) " + (d.held() ? "held" : "did not hold") + ": "
+          + d.basis() + "; across the sign campaign's conditions (correlational): "
+          + (across instanceof Value.Verdict x ? x.basis() : "n/a"));
+    }
+    return across;
+  }
+
+  /** Held iff OMB's largest per-run dropped share is above 0. */
+  static Value ombDrops(Value.Range dropped) {
+    boolean held = dropped.high() > 0;
+    return new Value.Verdict(held, "OMB's dropped share " + Format.percent(dropped.low()) + "% to " + Format.percent(dropped.high()) + "%"
+        + (held ? " > 0" : ": none dropped"));
+  }
+
+  static long oneTicks(Analysis a, String campaign) {
+    return a.campaignRuns(campaign).stream().mapToLong(r -> r.guard().oneTickNegative()).sum();
+  }
+
+  static Value twoClocks(List<String> twoClockCampaigns, List<Value> heldOut) {
+    if (twoClockCampaigns.isEmpty()) {
+      return new Value.Untestable("one clock: no campaign with " + CLOCK_OFFSET + " != 0");
+    }
+    for (Value v : heldOut) {
+      if (!(v instanceof Value.Verdict)) {
+        return new Value.Unavailable("a held-out grid-law verdict of a two-clock campaign is unavailable");
+      }
+    }
+    boolean held = heldOut.stream().allMatch(v -> ((Value.Verdict) v).held());
+    return new Value.Verdict(held, "held-out grid law " + (held ? "held" : "did not hold") + " in "
+        + String.join(", ", twoClockCampaigns));
+  }
+
+  static Value crossoverVerdict(Value crossover, Value below) {
+    if (crossover instanceof Value.Real x) {
+      long n = ((Value.Count) below).count();
+      return new Value.Verdict(n > 0, "crossover at " + Format.sig(x.value(), 3) + " us; " + n + " published flights below it");
+    }
+    return new Value.Verdict(false, "no crossover within the measured flight bands");
+  }
+
+  static Value rho(double rho, long outside) {
+    boolean held = rho >= -1 && rho <= 1;
+    return new Value.Verdict(held, "rho " + Format.sig(rho, 3) + (held ? " in [-1, 1]" : " outside [-1, 1]") + ", "
+        + Format.grouped(outside) + " pairs outside the window counted");
+  }
+
+  static Value atLeastOne(long silent, long rows) {
+    boolean held = silent > 0;
+    return new Value.Verdict(held, silent + " of " + rows + " audited latencies drop silently");
+  }
+
+  /** Held iff any of the verdicts held; the basis gives each; unavailable when there is none to judge. */
+  static Value anyHeld(List<String> keys, List<Value> verdicts) {
+    List<String> each = new ArrayList<>();
+    boolean any = false;
+    for (int i = 0; i < keys.size(); i++) {
+      Value v = verdicts.get(i);
+      if (v instanceof Value.Verdict x) {
+        any |= x.held();
+        each.add(keys.get(i) + (x.held() ? " held" : " did not hold"));
+      }
+    }
+    return each.isEmpty() ? new Value.Unavailable("no campaign of the no-JVM cross-check with a held-out test")
+        : new Value.Verdict(any, String.join("; ", each));
+  }
+
+  /** The value of a registry entry, or unavailable naming the key when this data root has no such entry. */
+  static Value value(Function<String, Quantity> registry, String key, Analysis a) {
+    Quantity q = registry.apply(key);
+    return q == null ? new Value.Unavailable("no entry " + key + " for this data root") : q.computation().apply(a);
+  }
+
+  private static double real(Value v) {
+    return ((Value.Real) v).value();
+  }
+
+  /** A verdict that needs every input available; the first unavailable one makes it unavailable, naming why. */
+  private static Quantity judge(String key, String function, String macro, String definition,
+                                Function<String, Quantity> registry, List<String> inputs, Function<List<Value>, Value> decide) {
+    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, function, a -> {
+      List<Value> values = new ArrayList<>();
+      for (String k : inputs) {
+        Value v = value(registry, k, a);
+        if (v instanceof Value.Unavailable u) {
+          return new Value.Unavailable(k + " is unavailable: " + u.reason());
+        }
+        values.add(v);
+      }
+      return decide.apply(values);
+    });
+  }
+}

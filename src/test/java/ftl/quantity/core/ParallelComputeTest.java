@@ -1,0 +1,181 @@
+package ftl.quantity.core;
+
+import ftl.quantity.Registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ftl.data.DataSet;
+import ftl.quantity.core.Quantity.Scope;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Quantities computed on both cores, with campaigns read ahead on another thread, give what one-by-one computation
+ * gives, in the same order; the first failure in list order is the one reported; a value shared by many quantities is
+ * computed once. An earlier read-ahead deadlocked once (a fork-join worker waiting for a campaign that needed the pool's
+ * only worker): each test here would hang, so each runs under a generous deadline.
+ */
+class ParallelComputeTest {
+
+  private static final Duration DEADLINE = Duration.ofMinutes(5);
+
+  private static DataSet data() {
+    return DataSet.scan(Path.of("").toAbsolutePath().resolve("data"), "data");
+  }
+
+  @Test
+  void allAfterReading_onEveryCore_equalsOneByOneOnTheArchiveData() {
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+      DataSet data = data();
+      List<Quantity> qs = Registry.forData(data).all();
+      Analysis serial = new Analysis(data);
+      List<String> expected = new ArrayList<>();
+      for (Quantity q : qs) {
+        expected.add(q.key() + "=" + Computed.of(q, serial).latex());
+      }
+      Analysis parallel = new Analysis(data);
+      List<String> got = Computed.allAfterReading(qs, parallel).stream().map(c -> c.quantity().key() + "=" + c.latex())
+          .toList();
+      assertThat(got).isEqualTo(expected);
+      assertThat(parallel.reads().values()).as("every events file read once").allMatch(n -> n == 1);
+      assertThat(parallel.reads().keySet()).isEqualTo(serial.reads().keySet());
+    });
+  }
+
+  @Test
+  void all_severalFailures_throwsTheFirstInListOrder() {
+    Analysis a = new Analysis(data());
+    List<Quantity> qs = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      int n = i;
+      qs.add(new Quantity("test.q" + i, "TestQ", "test quantity " + i, Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
+          "ftl.quantity.core.Computed#all", x -> {
+            if (n == 7 || n == 30) {
+              throw new IllegalStateException("failure of " + n);
+            }
+            return new Value.Count(n);
+          }));
+    }
+    for (int t = 0; t < 20; t++) {
+      assertThatThrownBy(() -> Computed.all(qs, a)).hasMessage("failure of 7");
+    }
+    assertThat(Computed.all(qs.subList(0, 7), a)).extracting(c -> c.text()).containsExactly("0", "1", "2", "3", "4", "5", "6");
+  }
+
+  @Test
+  void memo_askedFromManyThreadsAtOnce_computesOnceAndAllSeeIt() {
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+      Analysis a = new Analysis(data());
+      AtomicInteger computed = new AtomicInteger();
+      List<Integer> seen = java.util.stream.IntStream.range(0, 200).parallel().mapToObj(i -> a.<Integer>memo("shared", () -> {
+        computed.incrementAndGet();
+        // a value that itself needs the fork-join pool and a campaign, as a bootstrap over the runs does
+        return java.util.stream.IntStream.range(0, 1000).parallel().map(k -> k % 3).sum()
+            + a.campaignRuns("delivery").size();
+      })).toList();
+      assertThat(computed).hasValue(1);
+      assertThat(seen).containsOnly(seen.get(0));
+      assertThatThrownBy(() -> a.memo("fails", () -> {
+        throw new IllegalArgumentException("bad");
+      })).hasMessage("bad");
+      assertThatThrownBy(() -> a.memo("fails", () -> 1)).as("a failure is remembered like a value").hasMessage("bad");
+    });
+  }
+
+  @Test
+  void memo_waitersOnAndOffTheForkJoinPool_getTheValueAndErrorsAsThrown() throws Exception {
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+      Analysis a = new Analysis(data());
+      java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+      java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+      Thread computer = new Thread(() -> a.memo("slow", () -> {
+        started.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return 42;
+      }));
+      computer.start();
+      started.await();
+      // one waiter on a fork-join worker (managed block), one on a plain thread, while the value is not done
+      java.util.concurrent.ForkJoinTask<Integer> onPool = java.util.concurrent.ForkJoinPool.commonPool()
+          .submit(() -> a.<Integer>memo("slow", () -> -1));
+      java.util.concurrent.FutureTask<Integer> offPool = new java.util.concurrent.FutureTask<>(() -> a.<Integer>memo("slow", () -> -1));
+      new Thread(offPool).start();
+      Thread.sleep(200);
+      release.countDown();
+      assertThat(onPool.get()).isEqualTo(42);
+      assertThat(offPool.get()).isEqualTo(42);
+      computer.join();
+      assertThatThrownBy(() -> a.memo("error", () -> {
+        throw new AssertionError("an error passes as it was thrown");
+      })).isInstanceOf(AssertionError.class);
+    });
+  }
+
+  @Test
+  void allAfterReading_badDataRoot_throwsTheBadFilesError(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+      Path root = tmp.resolve("data");
+      for (String c : List.of("delivery", "payload")) {
+        copy(Path.of("data", c), root.resolve(c));
+      }
+      Path events = java.nio.file.Files.list(root.resolve("payload/events")).sorted().findFirst().orElseThrow();
+      java.nio.file.Files.write(events, new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3});
+      Analysis a = new Analysis(DataSet.scan(root, "data"));
+      assertThatThrownBy(() -> Computed.allAfterReading(Registry.forData(a.data()).all(), a))
+          .isInstanceOf(ftl.data.DataException.class).hasMessageContaining(events.getFileName().toString());
+    });
+  }
+
+  /**
+   * The registry is made while the campaigns are read; when making it fails, that failure is thrown, but only after the
+   * reading has ended: nothing of the command goes on behind it (the reading writes the cache, and a test's temporary
+   * folder was once deleted under it).
+   */
+  @Test
+  void allAfterReading_registryFails_throwsItsFailureAfterTheReadingEnded() {
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+      DataSet data = data();
+      Analysis a = new Analysis(data);
+      assertThatThrownBy(() -> Computed.allAfterReading(() -> {
+        throw new IllegalStateException("registry failed");
+      }, a)).isInstanceOf(IllegalStateException.class).hasMessage("registry failed");
+      assertThat(a.scannedCampaigns()).isEqualTo(data.campaigns().stream().map(ftl.data.Campaign::name)
+          .collect(java.util.stream.Collectors.toSet()));
+      assertThatThrownBy(() -> Computed.allAfterReading(() -> {
+        throw new AssertionError("an error, not an exception");
+      }, a)).isInstanceOf(AssertionError.class);
+    });
+  }
+
+  /** Each prefix of the quantities computed first names quantities of the archive's registry (none is stale). */
+  @Test
+  void heavyFirst_everyPrefixNamesQuantities() {
+    List<String> keys = Registry.forData(data()).all().stream().map(Quantity::key).toList();
+    for (String prefix : Computed.HEAVY_FIRST) {
+      assertThat(keys).as(prefix).anyMatch(k -> k.startsWith(prefix));
+    }
+    assertThat(keys).anyMatch(k -> !Computed.heavy(k));
+  }
+
+  private static void copy(Path from, Path to) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(from)) {
+      for (Path p : s.toList()) {
+        Path t = to.resolve(from.relativize(p).toString());
+        if (java.nio.file.Files.isDirectory(p)) {
+          java.nio.file.Files.createDirectories(t);
+        } else {
+          java.nio.file.Files.copy(p, t);
+        }
+      }
+    }
+  }
+}
