@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The CLI end to end, on temporary archives. */
+@org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class CliTest {
   static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small");
 

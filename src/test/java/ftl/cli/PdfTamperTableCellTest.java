@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * follows, so a changed cell is caught as a disagreement and not only by comparing text. Skipped, with that
  * reason, when latexmk is not on the PATH (.ci/run installs TeX Live before mvn verify, so CI runs it).
  */
+@org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class PdfTamperTableCellTest {
   /** A linked run-count cell of the retention table: {@code \ftlQuantity{runs.modeB.<condition>}{<count>}}. */
   static final Pattern CELL = Pattern.compile("\\\\ftlQuantity\\{(runs\\.modeB\\.[A-Za-z0-9_-]+)\\}\\{([0-9]+)\\}");

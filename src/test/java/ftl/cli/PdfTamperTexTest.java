@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * PDF carries the archive's version. Skipped, with that reason, when latexmk is not on the PATH (.ci/run
  * installs TeX Live before mvn verify, so CI runs it).
  */
+@org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class PdfTamperTexTest {
   static final String KEY = "events.ackNegative.modeA";
   static final String MACRO = "NegAckSpansModeA";

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code mvn verify}, which is this test suite, and, when latexmk is not on the PATH, those that need TeX Live
  * or the PDFs it builds (with TeX, the PDFs are built in the copy and checked there).
  */
+@org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class ReadmeCommandsTest {
   static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small").toAbsolutePath();
 

@@ -74,6 +74,19 @@ class SourcesSufficeTest {
         .doesNotContain("full/audit/README.md");
   }
 
+  @org.junit.jupiter.api.Test
+  void sources_aTableQuantity_withoutAnAuditFolderOrWithoutARoot_namesNoTableFile() {
+    DataSet minimal = DataSet.scan(RegistryFixtureTest.ROOTS.resolve("iso"), "iso");
+    Quantity published = Registry.forData(minimal).byKey("exposure.published.count").orElseThrow();
+    assertThat(published.scope()).isEqualTo(Quantity.Scope.TABLE);
+    assertThat(minimal.otherFolders()).doesNotContain("audit");
+    assertThat(Sources.of(new Analysis(minimal), published)).noneMatch(f -> f.contains("/audit/"));
+    DataSet none = DataSet.scan(java.nio.file.Path.of("no-such-data-root"), "none");
+    assertThat(none.gate()).isEmpty();
+    assertThat(Sources.of(new Analysis(none), Registry.forData(none).byKey("exposure.published.count").orElseThrow()))
+        .isEmpty();
+  }
+
   /** Deletes from {@code copy} every campaign whose ledger {@code sources} does not name; spoils every unnamed events file. */
   private static void keepOnly(DataSet full, Set<String> sources, Path copy) throws IOException {
     for (Campaign c : full.campaigns()) {

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * one that changes no quantity must not raise a false alarm in the macros. (A tamperer who does not fix
  * checksums is caught earlier still, by the ledger digest or SHA256SUMS: see ManifestTest.)
  */
+@org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class RandomTamperTest {
   static final Path FULL = Path.of("src/test/resources/ftl/quantity/roots/full");
   static final Path ARCHIVE = Path.of("").toAbsolutePath();

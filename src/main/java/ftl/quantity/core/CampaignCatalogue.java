@@ -163,5 +163,5 @@ public enum CampaignCatalogue {
   public boolean planned() { return planned; }
 
   /** Classes of the registry that read this campaign by name (see the class comment for those that read every one). */
-  public List<String> readers() { return readers; }
+  public List<String> readers() { return List.copyOf(readers); }
 }

@@ -34,7 +34,7 @@ public final class SourceReads {
   /** Credits the computation running on this thread with what {@code other} read. */
   static void credit(SourceReads other) {
     SourceReads r = CURRENT.get();
-    if (r != null && r != other) {
+    if (r != null) { // the value's own record is never the current one: credited after its computation restored it
       r.ledgers.addAll(other.ledgers);
       r.events.addAll(other.events);
     }

@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * real servers: a server that exits at once, one that never serves, one that is missing. Each failure is a
  * {@link ServerStartException} carrying the last lines the stand-in wrote, and nothing it started is left running.
  */
+@org.junit.jupiter.api.Tag("slow") // starts real RabbitMQ and NATS servers: left out of the quick loop (mvn -Pquick test)
 class ServerStartFailureTest {
   @TempDir Path tmp;
 

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * on another, as a real client does. It checks the loop, not any system: the probe, the warm-up, the book filled, the
  * verdict, and a publish that fails.
  */
+@org.junit.jupiter.api.Tag("slow") // starts real RabbitMQ and NATS servers: left out of the quick loop (mvn -Pquick test)
 class SystemRunTest {
 
   /** Acks every publish on an "io" thread, then delivers it on a "recv" thread; fails publishes from {@code failFrom}. */

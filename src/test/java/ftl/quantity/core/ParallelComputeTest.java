@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * computed once. An earlier read-ahead deadlocked once (a fork-join worker waiting for a campaign that needed the pool's
  * only worker): each test here would hang, so each runs under a generous deadline.
  */
+@org.junit.jupiter.api.Tag("slow") // computes every quantity of the archive many times: left out of the quick loop (mvn -Pquick test)
 class ParallelComputeTest {
 
   private static final Duration DEADLINE = Duration.ofMinutes(5);
