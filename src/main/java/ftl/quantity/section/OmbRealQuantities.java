@@ -56,7 +56,7 @@ public final class OmbRealQuantities {
   /** A condition enters the campaign's held-out verdict with at least this many ok runs. */
   static final int MIN_RUNS = 3;
   /** The timestamp quantum of CreateTime and currentTimeMillis, ns. */
-  static final long QUANTUM_NANOS = 1_000_000L;
+  static final long QUANTUM_NANOS = ScanNeeds.QUANTUM_NANOS;
   /** Most start phases a plan may ask the held-out prediction to average over (the work grows with it). */
   static final long MAX_PHASE_GRID_POINTS = 1_000_000L;
 
