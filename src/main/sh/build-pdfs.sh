@@ -48,8 +48,26 @@ build() {  # build <folder> <name>: latexmk in the folder, then the log checks
   [ "$overfull" -eq 0 ] || echo "build-pdfs: note: $overfull overfull boxes in $1/$name.log"
 }
 
-build paper paper
-build supplement supplement
+# The two documents are built side by side (each latexmk is one pdflatex process at a time: on two cores the
+# supplement's 299 pages no longer wait for the paper); each build's messages are kept and printed after both
+# ended, the paper's first, so the output is the same whatever the timing.
+run_build() {  # run_build <folder> <name>: build, exiting with its status
+  status=0
+  build "$1" "$2"
+  exit "$status"
+}
+msgs=$(mktemp -d)
+trap 'rm -rf "$msgs"' EXIT
+(run_build paper paper) >"$msgs/paper.out" 2>"$msgs/paper.err" &
+paper_pid=$!
+(run_build supplement supplement) >"$msgs/supplement.out" 2>"$msgs/supplement.err" &
+supplement_pid=$!
+wait "$paper_pid" || status=1
+wait "$supplement_pid" || status=1
+for doc in paper supplement; do
+  cat "$msgs/$doc.out"
+  cat "$msgs/$doc.err" >&2
+done
 if [ "$status" -ne 0 ]; then
   echo "build-pdfs: FAILED" >&2
   exit 1
