@@ -62,6 +62,10 @@ class ReadmeCommandsTest {
       return "a benchmark of a few minutes that times the launcher many times (issue #15: benchmarks, not timed"
           + " tests); run it by hand on a quiet machine";
     }
+    if (line.startsWith("src/main/sh/verify-benchmark.sh")) {
+      return "a benchmark of mvn verify on fresh clones, several minutes each (issue #31: benchmarks, not timed"
+          + " tests), and this test is part of what it times; run it by hand on a quiet machine";
+    }
     if (line.startsWith("./ftl campaign") || line.startsWith("./ftl broker")) {
       return "starts a broker or server (HarnessIT, RabbitMqIT and NatsIT run the instrument on real ones)";
     }
@@ -153,6 +157,7 @@ class ReadmeCommandsTest {
       String line = s.line().replace("/path/to/another/data-root", SMALL.toString());
       int code;
       String output;
+      long started = System.nanoTime();
       if (line.startsWith("./ftl ")) {
         List<String> args = new ArrayList<>(List.of("--root", copy.toString()));
         for (String w : words(line).subList(1, words(line).size())) {
@@ -171,7 +176,8 @@ class ReadmeCommandsTest {
         code = p.exitValue();
       }
       ran++;
-      System.out.println("README: ran " + s.line() + " -> exit " + code);
+      System.out.printf(java.util.Locale.ROOT, "README: ran %s -> exit %d (%.1f s)%n", s.line(), code,
+          (System.nanoTime() - started) / 1e9);
       if (code != 0) {
         failures.add(s.line() + " exited " + code + ":\n" + output);
       }
