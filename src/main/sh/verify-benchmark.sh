@@ -62,7 +62,8 @@ for ((i = 1; i <= runs; i++)); do
   (cd "$clone" && /usr/bin/time -f '%e %U %S' -o "$tmp/time$i" mvn -B -ntp $goal >"$tmp/log$i" 2>&1) || code=$?
   stop_load
   after="$(cut -d' ' -f1-3 /proc/loadavg)"
-  read -r wall user sys <"$tmp/time$i"
+  # GNU time puts "Command exited with non-zero status N" first when the build failed: the figures are the last line
+  read -r wall user sys < <(tail -1 "$tmp/time$i")
   cpu="$(awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.1f", u + s}')"
   tests="$(grep -h -o 'Tests run: [0-9]*, Failures: [0-9]*, Errors: [0-9]*, Skipped: [0-9]*$' "$tmp/log$i" | tr '\n' ';' || true)"
   echo "run $i: wall $wall s, CPU $cpu s, exit $code, load average $before -> $after; ${tests:-no test summary}"
