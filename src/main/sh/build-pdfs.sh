@@ -49,7 +49,7 @@ build() {  # build <folder> <name>: latexmk in the folder, then the log checks
 }
 
 # The two documents are built side by side (each latexmk is one pdflatex process at a time: on two cores the
-# supplement's 299 pages no longer wait for the paper); each build's messages are kept and printed after both
+# supplement, some 300 pages, no longer waits for the paper); each build's messages are kept and printed after both
 # ended, the paper's first, so the output is the same whatever the timing.
 run_build() {  # run_build <folder> <name>: build, exiting with its status
   status=0

@@ -33,7 +33,8 @@ class CensusTest {
   @org.junit.jupiter.api.Test
   void take_theArchiveTexts_haveNoUntracedNumber() {
     Path root = Path.of("").toAbsolutePath();
-    Analysis a = new Analysis(DataSet.scan(root.resolve("data"), "data"));
+    // the archive's data, read once per test JVM and shared with the other tests that only read it (issue #31)
+    Analysis a = ftl.quantity.RealDataTest.ANALYSIS;
     List<Computed> computed = new ArrayList<>();
     for (Quantity q : Registry.forData(a.data()).all()) {
       computed.add(Computed.of(q, a));
