@@ -12,7 +12,9 @@
 #   --copies K   modeA replicated K times in all in the grown root (default 8)
 #   --python PY  interpreter for the baseline (default python3; pandas is used when it imports)
 #   --keep       keep the grown root (its path is printed)
-# Measures also: `./ftl list --json` with a warm cache, and `./ftl check omb.retention.min --no-cache`.
+# Measures also: `./ftl list --json` with a warm cache, `./ftl check omb.retention.min --no-cache`, and a cold check
+# of a key whose sources are nearly every campaign (`verdicts.confirmatory.held`: its verdicts read 2,116 of the
+# events files; issue #31's all-campaign check).
 # Numbers depend on the machine: run it quiet (no other heavy process); JVM start is included in every time.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
@@ -146,6 +148,7 @@ done
 ./ftl list --json >/dev/null # fill the cache
 measure "list --json warm-cache 1x" ./ftl list --json
 measure "check omb.retention.min --no-cache 1x" ./ftl check omb.retention.min --no-cache
+measure "check verdicts.confirmatory.held --no-cache 1x" ./ftl check verdicts.confirmatory.held --no-cache
 
 echo "# growth benchmark: medians of $runs runs; grown root: modeA x$copies by $link; $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ)"
 printf '%-42s %10s %14s\n' "what" "wall s" "peak RSS MB"
