@@ -52,18 +52,10 @@ class PdfTamperTest {
   static String cellWas;
   static String cellChanged;
 
-  static boolean onPath(String tool) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
-        return true;
-      }
-    }
-    return false;
-  }
 
   @BeforeAll
   static void buildTamperedPaper() throws IOException, InterruptedException {
-    assumeTrue(onPath("latexmk") && onPath("pdflatex"), "latexmk/pdflatex not on the PATH: TeX Live is needed to build the paper");
+    assumeTrue(ftl.verify.TexLive.installed(), "latexmk/pdflatex not on the PATH: TeX Live is needed to build the paper");
     Path root = Path.of("").toAbsolutePath();
     Path paper = tmp.resolve("paper");
     TempArchive.copyTree(root.resolve("paper"), paper);

@@ -45,7 +45,7 @@ class ReadmeCommandsTest {
       if (line.isEmpty()) {
         continue;
       }
-      out.add(new Shown(line, skipReason(line, PdfTamperTest.onPath("latexmk") && PdfTamperTest.onPath("pdflatex"))));
+      out.add(new Shown(line, skipReason(line, ftl.verify.TexLive.installed())));
     }
     return out;
   }

@@ -42,85 +42,39 @@ class RandomTamperTest {
     List<String> baseOut = render(base, baseline);
     List<Cell> cells = cells(base);
     Random random = new Random(20_261_130L);
-    // the 200 picks are drawn first, in the order they always were; the trials then run on every core (each in
-    // its own copy, nothing shared but the read-only base) and are tallied in trial order
-    List<Cell> picks = new ArrayList<>();
-    for (int i = 0; i < 200; i++) {
-      picks.add(cells.get(random.nextInt(cells.size())));
-    }
-    List<Outcome> outcomes = trials(picks, base, baseline, baseOut, tmp);
     int changed = 0;
     int refused = 0;
     int harmless = 0;
     List<String> missed = new ArrayList<>();
-    for (Outcome o : outcomes) {
-      switch (o.kind()) {
-        case REFUSED -> refused++;
-        case HARMLESS -> harmless++;
-        case CHANGED -> changed++;
-        case MISSED -> {
-          changed++;
-          missed.add(o.what());
-        }
+    for (int i = 0; i < 200; i++) {
+      Cell pick = cells.get(random.nextInt(cells.size()));
+      Path copy = tmp.resolve("t" + i);
+      TempArchive.copyTree(FULL, copy);
+      Path target = copy.resolve(base.relativize(pick.file()).toString());
+      String what = perturb(target, pick.line(), pick.column());
+      fixLedgerDigest(copy, target);
+      Map<String, String> after = new LinkedHashMap<>();
+      List<String> out;
+      try {
+        out = render(copy, after);
+      } catch (DataException e) {
+        refused++;
+        assertThat(e.getMessage()).as(what).contains(target.getFileName().toString().replace(".csv", ""));
+        continue;
+      }
+      if (after.equals(baseline)) {
+        harmless++;
+        continue;
+      }
+      changed++;
+      if (out.subList(0, 1).equals(baseOut.subList(0, 1))) {
+        missed.add(what + " changed " + diff(baseline, after) + " but not the macros");
       }
     }
     System.out.printf("tamper: %d changed a quantity, %d refused as bad data, %d harmless%n", changed, refused, harmless);
     assertThat(missed).as("perturbations whose changed quantities the generated macros did not show").isEmpty();
     assertThat(changed).as("perturbations that changed a quantity (the test must exercise the chain)").isGreaterThan(50);
     assertThat(changed + refused + harmless).isEqualTo(200);
-  }
-
-  enum Kind { CHANGED, MISSED, REFUSED, HARMLESS }
-
-  /** What one perturbation did: changed a quantity and the macros, changed one but not the macros, was refused, or changed nothing. */
-  record Outcome(Kind kind, String what) {}
-
-  private static List<Outcome> trials(List<Cell> picks, Path base, Map<String, String> baseline, List<String> baseOut, Path tmp) {
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
-        Math.max(1, Runtime.getRuntime().availableProcessors()));
-    try {
-      List<java.util.concurrent.Future<Outcome>> futures = new ArrayList<>();
-      for (int i = 0; i < picks.size(); i++) {
-        int trial = i;
-        futures.add(pool.submit(() -> trial(picks.get(trial), tmp.resolve("t" + trial), base, baseline, baseOut)));
-      }
-      List<Outcome> out = new ArrayList<>();
-      for (java.util.concurrent.Future<Outcome> f : futures) {
-        try {
-          out.add(f.get());
-        } catch (java.util.concurrent.ExecutionException e) {
-          throw e.getCause() instanceof AssertionError ae ? ae : new AssertionError("a trial failed", e.getCause());
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new AssertionError("interrupted", e);
-        }
-      }
-      return out;
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
-  private static Outcome trial(Cell pick, Path copy, Path base, Map<String, String> baseline, List<String> baseOut) throws IOException {
-    TempArchive.copyTree(FULL, copy);
-    Path target = copy.resolve(base.relativize(pick.file()).toString());
-    String what = perturb(target, pick.line(), pick.column());
-    fixLedgerDigest(copy, target);
-    Map<String, String> after = new LinkedHashMap<>();
-    List<String> out;
-    try {
-      out = render(copy, after);
-    } catch (DataException e) {
-      assertThat(e.getMessage()).as(what).contains(target.getFileName().toString().replace(".csv", ""));
-      return new Outcome(Kind.REFUSED, what);
-    }
-    if (after.equals(baseline)) {
-      return new Outcome(Kind.HARMLESS, what);
-    }
-    if (out.subList(0, 1).equals(baseOut.subList(0, 1))) {
-      return new Outcome(Kind.MISSED, what + " changed " + diff(baseline, after) + " but not the macros");
-    }
-    return new Outcome(Kind.CHANGED, what);
   }
 
   /** The macros file and every other generated file, in emitter order; fills {@code texts} key -> text. */

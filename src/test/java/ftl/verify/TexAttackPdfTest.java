@@ -60,18 +60,10 @@ class TexAttackPdfTest {
         "_^&%$#{}~\\");
   }
 
-  static boolean onPath(String tool) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
-        return true;
-      }
-    }
-    return false;
-  }
 
   @Test
   void pdf_everyFreeTextATexAttack_readsNothingOutsideTheArchive(@TempDir Path tmp) throws Exception {
-    assumeTrue(onPath("latexmk") && onPath("pdflatex"),
+    assumeTrue(TexLive.installed(),
         "TeX Live (latexmk, pdflatex) is not installed here: the PDF build of the TeX-attack root is skipped "
             + "(.ci/run installs TeX Live before mvn verify)");
     Path archive = tmp.resolve("archive").toAbsolutePath();
