@@ -96,6 +96,9 @@ public final class Emitter {
   public List<Output> render(ftl.data.DataSet data, List<Computed> quantities, List<Map<String, Object>> runs,
                              List<Map<String, Object>> audit, Map<String, List<?>> rowSets, String dataDigest) {
     TableRows rows = TableRows.of(data, quantities, OriginalStudy.read(root));
+    // One model for every template: escaping each quantity's texts once, not once per template (issue #31: the
+    // per-template rebuild was a fifth of a reproduction's CPU, 29 templates times every quantity's definition).
+    Map<String, Object> model = model(quantities, runs, audit, rows, rowSets, dataDigest);
     List<Output> out = new ArrayList<>();
     for (String target : TARGETS) {
       Path dir = root.resolve(EMIT_DIR).resolve(target);
@@ -112,7 +115,7 @@ public final class Emitter {
         String name = t.getFileName().toString();
         String templateName = target + "/" + name;
         String outName = target + "/generated/" + name.substring(0, name.length() - ".ftl".length());
-        String content = render(templateName, quantities, runs, audit, rows, rowSets, dataDigest);
+        String content = render(templateName, model);
         TexLimits.check(outName, content);
         out.add(new Output(outName, EMIT_DIR + "/" + templateName, content));
       }
@@ -253,9 +256,14 @@ public final class Emitter {
     return r.kind().word();
   }
 
-  private String render(String templateName, List<Computed> quantities, List<Map<String, Object>> runs,
-                        List<Map<String, Object>> audit, TableRows rows, Map<String, List<?>> rowSets,
-                        String dataDigest) {
+  /**
+   * What the templates read: each quantity by key and in order (with its texts escaped for LaTeX and for comments), the
+   * verdict lists, the runs, the audit rows, the table rows and the row sets, the data digest and the archive's version,
+   * and {@code tex}, plain text as text-mode LaTeX. Built once per rendering; each template gets a copy naming it.
+   */
+  private static Map<String, Object> model(List<Computed> quantities, List<Map<String, Object>> runs,
+                                           List<Map<String, Object>> audit, TableRows rows, Map<String, List<?>> rowSets,
+                                           String dataDigest) {
     Map<String, Object> model = new LinkedHashMap<>();
     model.putAll(rowSets);
     List<Map<String, Object>> qs = new ArrayList<>();
@@ -303,7 +311,6 @@ public final class Emitter {
     model.put("runs", runs);
     model.put("audit", audit);
     model.put("rows", rows);
-    model.put("template", EMIT_DIR + "/" + templateName);
     // tex(s): plain text (an identifier from a key, a cell) as text-mode LaTeX.
     model.put("tex", (freemarker.template.TemplateMethodModelEx) args -> {
       if (args.size() != 1) {
@@ -313,6 +320,13 @@ public final class Emitter {
       String text = a instanceof freemarker.template.TemplateScalarModel t ? t.getAsString() : String.valueOf(a);
       return new freemarker.template.SimpleScalar(ftl.quantity.core.LatexEscape.escape(text));
     });
+    return model;
+  }
+
+  /** One template's output from the shared {@code model}, with {@code template} naming the template. */
+  private String render(String templateName, Map<String, Object> shared) {
+    Map<String, Object> model = new LinkedHashMap<>(shared);
+    model.put("template", EMIT_DIR + "/" + templateName);
     try {
       Template t = cfg.getTemplate(templateName);
       StringWriter w = new StringWriter();
