@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Turkish (dotless i, comma decimals), German (comma decimals, dot grouping), Arabic (other digits) and far
  * time zones, every output equals the rendering under {@link Locale#ROOT} and UTC.
  */
+@ftl.verify.ChangesLocale
 class EmitterLocaleTest {
   static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small");
 

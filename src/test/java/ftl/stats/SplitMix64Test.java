@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The bootstrap generator's stream is fixed and documented, and a bootstrap does not depend on thread timing. */
+@ftl.verify.ChangesLocale
 class SplitMix64Test {
 
   /** Lemire's bounded integer on the high 32 bits of a SplitMix64 draw, written independently of {@link SplitMix64}. */

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 
 /** The schedule derivation on the synthetic StatsBomb-format fixtures (src/test/resources/ftl/harness/replay). */
+@ftl.verify.ChangesLocale
 class ReplayDerivationTest {
   static final Path FIXTURE = Path.of("src/test/resources/ftl/harness/replay/two-periods.json");
   static final String SHA_OF_NOTHING = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";

@@ -26,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link ServerStartException} carrying the last lines the stand-in wrote, and nothing it started is left running.
  */
 @org.junit.jupiter.api.Tag("slow") // starts real RabbitMQ and NATS servers: left out of the quick loop (mvn -Pquick test)
+@ftl.verify.BesideOthers // waits on the processes it starts and on their timeouts (issue #31)
 class ServerStartFailureTest {
   @TempDir Path tmp;
 

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * verdict, and a publish that fails.
  */
 @org.junit.jupiter.api.Tag("slow") // starts real RabbitMQ and NATS servers: left out of the quick loop (mvn -Pquick test)
+@ftl.verify.BesideOthers // paced runs that mostly wait (issue #31)
 class SystemRunTest {
 
   /** Acks every publish on an "io" thread, then delivers it on a "recv" thread; fails publishes from {@code failFrom}. */
