@@ -67,10 +67,14 @@ class SystemCampaignIT {
       assertThat(Long.parseLong(row.get("create_ms_mismatch"))).as(id).isBetween(0L, 300L);
       assertThat(row.get("instrument_warmup_events")).as(id).isEqualTo("500");
       if (row.get("condition").equals("s750us")) {
-        // aligned to 300 us on the wall clock through one paired reading of the two clocks, so the send lands a few us
-        // early when they drift apart and late when the pacer is (an idle host: a few us; a starved one: hundreds)
+        // Aligned to 300 us on the wall clock through one paired reading of the two clocks. The alignment is judged on
+        // the first send's intended time, as HarnessIT judges its start phase: the achieved send is as late as the pacer
+        // (once 944 us, 644 late, beside another integration test), the intended one is not. Its wall phase is send_us
+        // moved back by the send's pacing lag (send_ns - intended_ns); it is a few us early when the two clocks drift
+        // apart (up to 34 us in the committed RabbitMQ and NATS campaigns), late only when the paired reading was.
         assertThat(row).as(id).containsEntry("start_phase_us", "300");
-        assertThat(Integer.parseInt(row.get("first_send_phase_us"))).as(id).isBetween(280, 900);
+        assertThat(Integer.parseInt(row.get("first_send_phase_us"))).as(id + " achieved, recorded").isBetween(0, 999);
+        assertThat(firstIntendedWallPhase(out.resolve(row.get("events_file")))).as(id + " intended").isBetween(250L, 900L);
       } else {
         assertThat(row).as(id).containsEntry("start_phase_us", "");
       }
@@ -185,5 +189,17 @@ class SystemCampaignIT {
     }
     assertThat(events).as(row.get("run_id")).hasSize(300).allMatch(ftl.data.Event::complete)
         .allMatch(e -> e.flightNanos() >= 0);
+  }
+
+  /** {@code (send_us - (send_ns - intended_ns) / 1000) mod 1000} of the events file's first send (seq 0). */
+  static long firstIntendedWallPhase(Path events) throws java.io.IOException {
+    try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
+        new java.util.zip.GZIPInputStream(Files.newInputStream(events)), StandardCharsets.US_ASCII))) {
+      assertThat(r.readLine()).as(events.toString()).endsWith(",intended_ns");
+      String[] c = r.readLine().split(",", -1);
+      assertThat(c[0]).as("the first row is seq 0").isEqualTo("0");
+      long lagMicros = Math.floorDiv(Long.parseLong(c[1]) - Long.parseLong(c[7]), 1000L);
+      return Math.floorMod(Long.parseLong(c[4]) - lagMicros, 1000L);
+    }
   }
 }
