@@ -60,7 +60,6 @@ class TexAttackPdfTest {
         "_^&%$#{}~\\");
   }
 
-
   @Test
   void pdf_everyFreeTextATexAttack_readsNothingOutsideTheArchive(@TempDir Path tmp) throws Exception {
     assumeTrue(TexLive.installed(),
