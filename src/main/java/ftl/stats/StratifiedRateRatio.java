@@ -261,10 +261,9 @@ public final class StratifiedRateRatio {
       return true;
     }
 
+    /** The home slot of a sum: SplitMix64's finalizer ({@link SplitMix64#mix64}) of both parts. */
     private static int slot(long count, long total, int mask) {
-      long h = count * 0x9E3779B97F4A7C15L + total;
-      h = (h ^ (h >>> 31)) * 0xBF58476D1CE4E5B9L;
-      return (int) (h ^ (h >>> 29)) & mask;
+      return (int) SplitMix64.mix64(count * SplitMix64.GAMMA + total) & mask;
     }
 
     private void grow() {
