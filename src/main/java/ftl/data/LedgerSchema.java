@@ -26,7 +26,7 @@ public final class LedgerSchema {
   private LedgerSchema() {}
 
   /** Version of this declaration, published in the data dictionary; the newest {@link Version}'s number. */
-  public static final int VERSION = 8;
+  public static final int VERSION = 9;
 
   /** A column's type, as the Frictionless Table Schema names it. */
   public enum Type {
@@ -362,6 +362,34 @@ public final class LedgerSchema {
           + "names one digest, the runner refuses to append under another, and the analysis refuses a ledger whose "
           + "digest is not that of the committed plan, so a criterion edited after the first run is visible from the "
           + "data alone (empty in ledgers written before the column).");
+  public static final Column OTHER_RUN_PCT = number("other_run_pct", "percent")
+      .described("The exact contention measure (issue #44): run time of every task (thread of a process, or kernel "
+          + "thread) other than the client JVM's, the broker's or server's process tree's and the load generator's, summed "
+          + "from each task's own scheduler accounting (first field of /proc/<pid>/task/<tid>/schedstat, ns on a CPU; the "
+          + "change over the run, a task born during the run counted whole, one that ended lost), over the run's wall time "
+          + "on every online core, percent. Accounted at every context switch, so it does not alias with a send schedule "
+          + "locked to the kernel tick as other_cpu_pct does; interrupt time charged to no task is in neither. Empty in "
+          + "ledgers written before the column.");
+  public static final Column NANOTIME_COST_NS = number("nanotime_cost_ns", "ns")
+      .described("The instrument's own timescale under the clock source in use: median over 21 batches of 20,000 "
+          + "back-to-back System.nanoTime calls of the batch's time per call, taken just before the run. Empty in ledgers "
+          + "written before the column.");
+  public static final Column BOOT_ID = string("boot_id")
+      .described("The host's boot (/proc/sys/kernel/random/boot_id): rows of one boot share one machine, kernel and "
+          + "set of clock sources; a comparison across boots is a comparison across hosts. Empty in ledgers written "
+          + "before the column.");
+  public static final Column CLOCKSOURCES_AVAILABLE = string("clocksources_available")
+      .described("The clock sources the kernel offered, space-separated in its order "
+          + "(/sys/devices/system/clocksource/clocksource0/available_clocksource). Empty in ledgers written before the "
+          + "column.");
+  public static final Column TICK_HZ = integer("tick_hz", "count")
+      .described("The kernel's tick rate in ticks per second (CONFIG_HZ from /proc/config.gz or /boot/config-<release>; "
+          + "empty where neither can be read, and in ledgers written before the column): the grid of /proc/stat's "
+          + "tick-sampled accounting.");
+  public static final Column CLOCKSOURCE_PLANNED = string("clocksource_planned")
+      .described("The clock source the plan set for the run's block (plan field clocksource), applied and read back by "
+          + "the runner before the block's broker started; empty when the plan sets none (the run then measured under "
+          + "whatever the host had, recorded in clocksource).");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -379,6 +407,7 @@ public final class LedgerSchema {
       OMB_NEGATIVE, OMB_ONE_TICK_NEGATIVE, OMB_RETENTION, LOADAVG_START, LOADAVG_END, OTHER_CPU_PCT, OTHER_CPU_TOP,
       STEAL_PCT, INTERRUPTS, INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL, CLOCKSOURCE, JVM, KAFKA_VERSION,
       GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, OTHER_TASKS_CPU_PCT, DRIVER_COUNTERS, QUEUE_TYPE,
+      OTHER_RUN_PCT, NANOTIME_COST_NS, BOOT_ID, CLOCKSOURCES_AVAILABLE, TICK_HZ, CLOCKSOURCE_PLANNED,
       SEND_LAG_P99_NS);
 
   /**
@@ -423,15 +452,23 @@ public final class LedgerSchema {
     return true;
   }
 
-  /** The columns version 6 added; every older layout lacks them (read as empty). */
-  private static final String[] V6_COLUMNS = {"block", "broker_lifetime", "warmup_converged", "pacing_burst_share",
-      "steal_pct", "interrupts", "system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters",
-      "queue_type"};
-  /** The columns version 7 added (issue #29: other messaging systems), and version 8's. */
-  private static final String[] V7_COLUMNS = {"system", "client_version", "server_version", "other_tasks_cpu_pct",
-      "driver_counters", "queue_type"};
-  /** The column version 8 added (issue #29: RabbitMQ's stream queue). */
-  private static final String[] V8_COLUMNS = {"queue_type"};
+  /** The columns version 9 added (issue #44: the setting as data, the exact contention measure). */
+  private static final String[] V9_COLUMNS = {"other_run_pct", "nanotime_cost_ns", "boot_id", "clocksources_available",
+      "tick_hz", "clocksource_planned"};
+  /** The column version 8 added (issue #29: RabbitMQ's stream queue), and version 9's. */
+  private static final String[] V8_COLUMNS = concat(new String[] {"queue_type"}, V9_COLUMNS);
+  /** The columns version 7 added (issue #29: other messaging systems), and the later versions'. */
+  private static final String[] V7_COLUMNS = concat(new String[] {"system", "client_version", "server_version",
+      "other_tasks_cpu_pct", "driver_counters"}, V8_COLUMNS);
+  /** The columns version 6 added, and the later versions'; every older layout lacks them (read as empty). */
+  private static final String[] V6_COLUMNS = concat(new String[] {"block", "broker_lifetime", "warmup_converged",
+      "pacing_burst_share", "steal_pct", "interrupts"}, V7_COLUMNS);
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
 
   /**
    * The layouts of the Kafka instrument's ledgers that exist, each the newest column list less the columns it
@@ -466,11 +503,14 @@ public final class LedgerSchema {
      * campaigns rabbitmq and nats.
      */
     V7(7, V8_COLUMNS),
+    /** V7 and RabbitMQ's queue type (issue #29, a classic queue or a stream): {@link #QUEUE_TYPE}. */
+    V8(8, V9_COLUMNS),
     /**
-     * Every column the harness writes now: V7 and RabbitMQ's queue type (issue #29, a classic queue or a stream):
-     * {@link #QUEUE_TYPE}.
+     * Every column the harness writes now: V8 and the setting as data (issue #44): {@link #OTHER_RUN_PCT},
+     * {@link #NANOTIME_COST_NS}, {@link #BOOT_ID}, {@link #CLOCKSOURCES_AVAILABLE}, {@link #TICK_HZ},
+     * {@link #CLOCKSOURCE_PLANNED}.
      */
-    V8(8, new String[0]);
+    V9(9, new String[0]);
 
     private final int number;
     private final Set<String> lacks;

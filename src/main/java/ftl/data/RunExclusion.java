@@ -9,7 +9,10 @@ import java.util.OptionalDouble;
  * <pre>
  *   "exclusion": {"steal_pct_above": 5, "other_cpu_pct_above": 10}
  *   "exclusion": {"steal_pct_above": 5, "other_tasks_cpu_pct_above": 10}
+ *   "exclusion": {"steal_pct_above": 5, "other_run_pct_above": 10}
  * </pre>
+ * (the fourth member, on {@code other_run_pct}, the exact per-task run time from schedstat, since issue #44: a rule
+ * on a tick-sampled figure can exclude a whole condition for its send phase, as it did the confirm campaign's off700)
  * (the third member, on {@code other_tasks_cpu_pct}, since the other-system campaigns: see that column)
  * Both members optional, each a percentage in [0, 100]: a run is excluded when its ledger {@code steal_pct} exceeds
  * {@code steal_pct_above}, or its {@code other_cpu_pct} exceeds {@code other_cpu_pct_above} (strictly above; both
@@ -23,11 +26,19 @@ import java.util.OptionalDouble;
  * @param otherTasksCpuPctAbove threshold on {@code other_tasks_cpu_pct} (member {@code other_tasks_cpu_pct_above}: the
  *     other tasks' own run time, which does not alias with a schedule phase-locked to the kernel tick as
  *     {@code other_cpu_pct} does), percent; NaN when the plan sets none
+ * @param otherRunPctAbove threshold on {@code other_run_pct} (member {@code other_run_pct_above}: the other tasks'
+ *     exact run time), percent; NaN when the plan sets none
  */
-public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove) {
-  /** A rule without the per-task threshold (every plan before it). */
+public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove,
+                           double otherRunPctAbove) {
+  /** A rule without the per-task thresholds (every plan before them). */
   public RunExclusion(double stealPctAbove, double otherCpuPctAbove) {
-    this(stealPctAbove, otherCpuPctAbove, Double.NaN);
+    this(stealPctAbove, otherCpuPctAbove, Double.NaN, Double.NaN);
+  }
+
+  /** A rule without the exact run-time threshold (every plan before issue #44). */
+  public RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove) {
+    this(stealPctAbove, otherCpuPctAbove, otherTasksCpuPctAbove, Double.NaN);
   }
 
   /** The plan member's name. */
@@ -44,17 +55,22 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
       return Optional.empty();
     }
     if (!e.isObject()) {
-      throw e.error("must be an object with steal_pct_above, other_cpu_pct_above and/or other_tasks_cpu_pct_above");
+      throw e.error("must be an object with steal_pct_above, other_cpu_pct_above, other_tasks_cpu_pct_above and/or "
+          + "other_run_pct_above");
     }
     for (String k : e.members().keySet()) {
-      if (!k.equals("steal_pct_above") && !k.equals("other_cpu_pct_above") && !k.equals("other_tasks_cpu_pct_above")) {
-        throw e.path(k).error("unknown member (known: other_cpu_pct_above, other_tasks_cpu_pct_above, steal_pct_above)");
+      if (!k.equals("steal_pct_above") && !k.equals("other_cpu_pct_above") && !k.equals("other_tasks_cpu_pct_above")
+          && !k.equals("other_run_pct_above")) {
+        throw e.path(k).error("unknown member (known: other_cpu_pct_above, other_run_pct_above, other_tasks_cpu_pct_above, "
+            + "steal_pct_above)");
       }
     }
     OptionalDouble steal = e.path("steal_pct_above").optionalDoubleIn(0, 100);
     OptionalDouble other = e.path("other_cpu_pct_above").optionalDoubleIn(0, 100);
     OptionalDouble tasks = e.path("other_tasks_cpu_pct_above").optionalDoubleIn(0, 100);
-    return Optional.of(new RunExclusion(steal.orElse(Double.NaN), other.orElse(Double.NaN), tasks.orElse(Double.NaN)));
+    OptionalDouble run = e.path("other_run_pct_above").optionalDoubleIn(0, 100);
+    return Optional.of(new RunExclusion(steal.orElse(Double.NaN), other.orElse(Double.NaN), tasks.orElse(Double.NaN),
+        run.orElse(Double.NaN)));
   }
 
   /**
@@ -71,6 +87,9 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
     if (percent(row.field(LedgerSchema.OTHER_TASKS_CPU_PCT)) > otherTasksCpuPctAbove) {
       return Optional.of(LedgerSchema.OTHER_TASKS_CPU_PCT);
     }
+    if (percent(row.field(LedgerSchema.OTHER_RUN_PCT)) > otherRunPctAbove) {
+      return Optional.of(LedgerSchema.OTHER_RUN_PCT);
+    }
     return Optional.empty();
   }
 
@@ -78,7 +97,8 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
   public boolean unmeasured(LedgerRow row) {
     return (!Double.isNaN(stealPctAbove) && row.field(LedgerSchema.STEAL_PCT).isEmpty())
         || (!Double.isNaN(otherCpuPctAbove) && row.field(LedgerSchema.OTHER_CPU_PCT).isEmpty())
-        || (!Double.isNaN(otherTasksCpuPctAbove) && row.field(LedgerSchema.OTHER_TASKS_CPU_PCT).isEmpty());
+        || (!Double.isNaN(otherTasksCpuPctAbove) && row.field(LedgerSchema.OTHER_TASKS_CPU_PCT).isEmpty())
+        || (!Double.isNaN(otherRunPctAbove) && row.field(LedgerSchema.OTHER_RUN_PCT).isEmpty());
   }
 
   /** The cell as a number; NaN when empty (a comparison with NaN is false, so it never excludes). */

@@ -59,12 +59,18 @@ class LedgerSchemaTest {
   void version_dataDictionary_publishesTheDeclaredVersion() throws IOException {
     assertThat(ledgerResource().path("schema").path("version").asInt()).isEqualTo(LedgerSchema.VERSION);
     assertThat(LedgerSchema.Version.values()[LedgerSchema.Version.values().length - 1].number()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(LedgerSchema.Version.V8.columns()).isEqualTo(LedgerSchema.harnessColumns());
-    List<String> v8 = List.of("queue_type");
-    assertThat(LedgerSchema.Version.V7.columns()).as("V7 lacks exactly the column of V8")
+    assertThat(LedgerSchema.Version.V9.columns()).isEqualTo(LedgerSchema.harnessColumns());
+    List<String> v9 = List.of("other_run_pct", "nanotime_cost_ns", "boot_id", "clocksources_available", "tick_hz",
+        "clocksource_planned");
+    assertThat(LedgerSchema.Version.V8.columns()).as("V8 lacks exactly the six columns of V9")
+        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v9.contains(c)).toList());
+    List<String> v8 = new ArrayList<>(v9);
+    v8.add("queue_type");
+    assertThat(LedgerSchema.Version.V7.columns()).as("V7 lacks exactly the column of V8 and V9's")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v8.contains(c)).toList());
-    List<String> v7 = List.of("system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters", "queue_type");
-    assertThat(LedgerSchema.Version.V6.columns()).as("V6 lacks exactly the five columns of V7 and the one of V8")
+    List<String> v7 = new ArrayList<>(v8);
+    v7.addAll(List.of("system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters"));
+    assertThat(LedgerSchema.Version.V6.columns()).as("V6 lacks exactly the five columns of V7 and the later ones")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v7.contains(c)).toList());
     assertThat(LedgerSchema.Version.V5.columns()).as("V5 lacks exactly the six columns of V6 too")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v7.contains(c) && !List.of("block", "broker_lifetime",

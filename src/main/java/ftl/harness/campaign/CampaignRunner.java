@@ -89,6 +89,7 @@ public final class CampaignRunner {
   private final PrintStream err;
   private final boolean inPlace;
   private Listener listener = new Listener() {};
+  private ftl.harness.host.ClockSource clockSource = ftl.harness.host.ClockSource.SYSTEM;
   private Path scratchRoot;
   private Path replayInputs;
   private boolean requireCleanTree;
@@ -177,6 +178,12 @@ public final class CampaignRunner {
    * Sends of the instrument warm-up after each broker start (default {@value #WARMUP_EVENTS}; the ledger records what
    * was sent as {@code instrument_warmup_events}). Tests shorten it; campaigns keep the default.
    */
+  /** Where the kernel's clock source is switched (tests: a scratch folder standing in for sysfs). */
+  public CampaignRunner clockSource(ftl.harness.host.ClockSource c) {
+    this.clockSource = java.util.Objects.requireNonNull(c, "clock source");
+    return this;
+  }
+
   public CampaignRunner instrumentWarmupEvents(int events) {
     if (events < 1 || events > 10_000_000) {
       throw new IllegalArgumentException("instrument warm-up events must be 1..10000000: " + events);
@@ -363,9 +370,11 @@ public final class CampaignRunner {
     int aborted = 0;
     BrokerSlot broker = new BrokerSlot(lifetimesInLedger(ledger.rows(), folder.ledgerFile()));
     ServerSlot server = new ServerSlot(plan.system(), lifetimesInLedger(ledger.rows(), folder.ledgerFile()));
+    ClockSwitch clock = new ClockSwitch(clockSource, err);
     Thread hook = new Thread(() -> {
       broker.close();
       server.close();
+      clock.restore();
     }, "ftl-broker-stop");
     Runtime.getRuntime().addShutdownHook(hook);
     int block = -1;
@@ -380,6 +389,13 @@ public final class CampaignRunner {
           block = r.block();
           err.println("ftl: block " + block + " of " + plan.blocks());
         }
+        String plannedClock = plannedClocksource(plan, r);
+        if (!plannedClock.isEmpty() && !plannedClock.equals(clock.current())) {
+          // the clock source changes only while no broker runs: every stamp of a broker lifetime is on one clock
+          broker.newLifetime();
+          server.newLifetime();
+          clock.apply(plannedClock);
+        }
         WarmHandle handle = plan.onKafka() ? broker.ensure() : server.ensure();
         progress.starting(r.runId(), r.condition().name());
         listener.runStarting(r, handle);
@@ -387,9 +403,10 @@ public final class CampaignRunner {
         ftl.harness.replay.SendSchedule sendSchedule = sp == null ? null : schedules.get(sp.id());
         RunOutcome outcome = plan.onKafka()
             ? new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule,
-                plan.stableFlights()).run()
+                plan.stableFlightsFor(r.condition())).run()
             : ftl.harness.system.SystemCampaignRun.run(server.system(), r.runId(), r.condition(),
                 EmbeddedBroker.childClasspath());
+        outcome = ClockSwitch.heldOrAborted(outcome, plannedClock);
         listener.runFinished(r, outcome);
         String rel = CampaignFolder.eventsFileOf(r.runId());
         String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book());
@@ -414,6 +431,7 @@ public final class CampaignRunner {
     } finally {
       broker.close();
       server.close();
+      clock.restore();
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
       } catch (IllegalStateException e) {
@@ -422,6 +440,11 @@ public final class CampaignRunner {
       progress.end();
     }
     return new Summary(schedule.size(), done.size(), ok, failed, aborted, cleaned);
+  }
+
+  /** The clock source the plan sets for a run's block ("" when it sets none; an unblocked plan's first word). */
+  static String plannedClocksource(Plan plan, Plan.ScheduledRun r) {
+    return plan.clocksources().isEmpty() ? "" : plan.clocksourceOfBlock(plan.blocked() ? r.block() : 1);
   }
 
   static String summaryLine(Plan.ScheduledRun r, RunOutcome o) {
@@ -470,9 +493,9 @@ public final class CampaignRunner {
     m.put(LedgerSchema.LINGER_MS, c.lingerMillis());
     m.put(LedgerSchema.PARTITIONS, c.partitions());
     m.put(LedgerSchema.EVENTS_PLANNED, c.events());
-    m.put(LedgerSchema.WARMUP_RULE, plan.warmupRule());
+    m.put(LedgerSchema.WARMUP_RULE, plan.warmupRuleFor(c));
     // under stable_flights the run writes warmup_events (the sends it made) and warmup_converged among its cells
-    m.put(LedgerSchema.WARMUP_EVENTS, plan.stableFlights() == null ? String.valueOf(c.warmupEvents()) : "");
+    m.put(LedgerSchema.WARMUP_EVENTS, plan.stableFlightsFor(c) == null ? String.valueOf(c.warmupEvents()) : "");
     m.put(LedgerSchema.WARMUP_CONVERGED, "");
     m.put(LedgerSchema.PRIORITY, c.priority().word());
     m.put(LedgerSchema.GEOMETRY, c.geometry().word());
@@ -495,6 +518,7 @@ public final class CampaignRunner {
     m.put(LedgerSchema.INSTRUMENT_WARMUP_EVENTS, broker.warmupEvents());
     m.put(LedgerSchema.BOOTSTRAP, broker.pid() > 0 ? "embedded" : broker.bootstrap());
     m.putAll(host.ledgerCells().asMap());
+    m.put(LedgerSchema.CLOCKSOURCE_PLANNED, plannedClocksource(plan, r));
     m.put(LedgerSchema.SYSTEM, plan.system());
     // RabbitMQ's own condition field; the other systems declare no queue of a kind
     m.put(LedgerSchema.QUEUE_TYPE, plan.system().equals(LedgerSchema.RABBITMQ) ? c.queueType().word() : "");

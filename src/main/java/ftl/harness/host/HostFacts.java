@@ -7,9 +7,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Facts about the host and the software that go in every ledger row. */
+/**
+ * Facts about the host and the software that go in every ledger row: the setting is data (issue #44). The boot
+ * ({@code /proc/sys/kernel/random/boot_id}) names one host lifetime, so rows of one boot share a kernel, a machine and
+ * its clock sources; the tick rate is the kernel's {@code CONFIG_HZ} ({@code /proc/config.gz} or
+ * {@code /boot/config-<release>}, empty where neither can be read).
+ */
 public record HostFacts(String cpu, int cores, String kernel, String clocksource, String jvm,
-                        String kafkaVersion, String gitCommit) {
+                        String kafkaVersion, String gitCommit, String bootId, String clocksourcesAvailable,
+                        String tickHz) {
 
   /** Reads the facts once; {@code archiveRoot} is where {@code git} is asked for the commit. */
   public static HostFacts read(Path archiveRoot) {
@@ -34,7 +40,35 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
         commit += "-dirty";
       }
     }
-    return new HostFacts(cpu, Scheduling.cores(), kernel, clock, jvm, kafkaClientVersion(), commit);
+    String boot = strip(ProcFs.read(Path.of("/proc/sys/kernel/random/boot_id")));
+    return new HostFacts(cpu, Scheduling.cores(), kernel, clock, jvm, kafkaClientVersion(), commit, boot,
+        String.join(" ", ClockSource.SYSTEM.available()), tickHz(Path.of("/proc/config.gz"), Path.of("/boot/config-" + kernel)));
+  }
+
+  /**
+   * The kernel's tick rate, {@code CONFIG_HZ}, from the gzipped config the kernel exposes or the one beside its image;
+   * "" when neither can be read or names none.
+   */
+  static String tickHz(Path gzipped, Path plain) {
+    String hz = configHz(gzipped, true);
+    return hz.isEmpty() ? configHz(plain, false) : hz;
+  }
+
+  private static String configHz(Path config, boolean gzipped) {
+    try (java.io.InputStream raw = java.nio.file.Files.newInputStream(config);
+         java.io.InputStream in = gzipped ? new java.util.zip.GZIPInputStream(raw) : raw;
+         java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.US_ASCII))) {
+      String line;
+      int lines = 0;
+      while ((line = r.readLine()) != null && lines++ < 100_000) {
+        if (line.matches("CONFIG_HZ=[0-9]{1,6}")) {
+          return line.substring("CONFIG_HZ=".length());
+        }
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      return "";
+    }
+    return "";
   }
 
   /** Version of the Kafka client on the classpath, from its {@code kafka/kafka-version.properties}. */
@@ -62,6 +96,9 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
     m.put(LedgerSchema.JVM, jvm);
     m.put(LedgerSchema.KAFKA_VERSION, kafkaVersion);
     m.put(LedgerSchema.GIT_COMMIT, gitCommit);
+    m.put(LedgerSchema.BOOT_ID, bootId);
+    m.put(LedgerSchema.CLOCKSOURCES_AVAILABLE, clocksourcesAvailable);
+    m.put(LedgerSchema.TICK_HZ, tickHz);
     return m;
   }
 }

@@ -96,6 +96,12 @@ public final class ProcFs {
     return f == null ? -1 : f[14] + f[15];
   }
 
+  /** The online cores, the {@code cpuN} lines of {@code /proc/stat}; 0 when it cannot be read. */
+  public static int onlineCpus() {
+    String all = read(Path.of("/proc/stat"));
+    return all == null ? 0 : (int) all.lines().filter(l -> l.matches("cpu[0-9]+\\s.*")).count();
+  }
+
   /** Aggregate CPU times from {@code /proc/stat}: busy (everything but idle and iowait) and total, ticks. */
   public record CpuTimes(long busyTicks, long totalTicks) {}
 

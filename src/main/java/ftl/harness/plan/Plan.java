@@ -33,16 +33,26 @@ import java.util.regex.Pattern;
  * @param system       the messaging system every run of the plan measures, a {@code system} word of the ledger
  *                     ({@code kafka}, the default, {@code rabbitmq} or {@code nats}); on a system other than Kafka a
  *                     condition may vary only what that system's run applies ({@link #SYSTEM_FIELDS})
+ * @param firstSendsConditions the conditions that take the {@code first_sends} warm-up of their own
+ *                     {@code warmup_events} under a {@code stable_flights} plan (condition field
+ *                     {@code warmup_first_sends}: a run design of short runs, issue #44); empty otherwise
+ * @param clocksources the kernel clock source of each block, block {@code b} (from 1) taking element
+ *                     {@code (b - 1) mod size} (plan field {@code clocksource}, a word or a list of words); empty when the
+ *                     plan sets none (the runs then measure under whatever the host has)
  */
 public record Plan(String campaign, String description, long seed, String warmupRule,
                    List<Condition> conditions, JsonNode predictions, ReplaySpec replay, java.util.Map<String, String> scheduleOf,
-                   int blocks, StableFlights stableFlights, String system) {
+                   int blocks, StableFlights stableFlights, String system, Set<String> firstSendsConditions,
+                   List<String> clocksources) {
 
   /** A plan without replay conditions. */
   public Plan(String campaign, String description, long seed, String warmupRule, List<Condition> conditions, JsonNode predictions) {
     this(campaign, description, seed, warmupRule, conditions, predictions, null, java.util.Map.of(), 0, null,
-        ftl.data.LedgerSchema.KAFKA);
+        ftl.data.LedgerSchema.KAFKA, Set.of(), List.of());
   }
+
+  /** A clock source word: what {@code /sys/devices/system/clocksource/clocksource0/available_clocksource} lists. */
+  private static final Pattern CLOCKSOURCE = Pattern.compile("[a-z][a-z0-9_-]{0,31}");
 
   /**
    * The condition fields a plan on a system other than Kafka may set: what the run on RabbitMQ or NATS applies
@@ -90,6 +100,21 @@ public record Plan(String campaign, String description, long seed, String warmup
     }
     conditions = List.copyOf(conditions);
     scheduleOf = java.util.Map.copyOf(scheduleOf);
+    firstSendsConditions = Set.copyOf(firstSendsConditions);
+    clocksources = List.copyOf(clocksources);
+    for (String cs : clocksources) {
+      if (!CLOCKSOURCE.matcher(cs).matches()) {
+        throw new Condition.InvalidField("clocksource", "must be a clock source word like tsc or kvm-clock (was \""
+            + ftl.data.Echo.of(cs) + "\")");
+      }
+    }
+    if (!clocksources.isEmpty() && !system.equals(ftl.data.LedgerSchema.KAFKA)) {
+      throw new Condition.InvalidField("clocksource", "applies to kafka plans only (so far)");
+    }
+    if (!firstSendsConditions.isEmpty() && stableFlights == null) {
+      throw new Condition.InvalidField("warmup_first_sends", "applies under the stable_flights rule only: under first_sends "
+          + "every condition gives its own warmup_events");
+    }
     if (!system.equals(ftl.data.LedgerSchema.RABBITMQ)) {
       for (Condition c : conditions) {
         if (c.queueType() != ConditionDefaults.QUEUE_TYPE) {
@@ -212,9 +237,27 @@ public record Plan(String campaign, String description, long seed, String warmup
     return s;
   }
 
+  /**
+   * The stable_flights rule a run of {@code c} follows, or null when it takes the first {@code warmup_events} sends
+   * (a first_sends plan, or a condition with {@code warmup_first_sends}).
+   */
+  public StableFlights stableFlightsFor(Condition c) {
+    return firstSendsConditions.contains(c.name()) ? null : stableFlights;
+  }
+
+  /** The warm-up rule word a run of {@code c} follows. */
+  public String warmupRuleFor(Condition c) {
+    return stableFlightsFor(c) == null ? WARMUP_RULE : StableFlights.RULE;
+  }
+
+  /** The clock source block {@code b} (from 1) is planned under, or "" when the plan sets none. */
+  public String clocksourceOfBlock(int b) {
+    return clocksources.isEmpty() ? "" : clocksources.get(Math.floorMod(b - 1, clocksources.size()));
+  }
+
   /** Warm-up sends a run of {@code c} makes at least: {@code warmup_events}, or under stable_flights the first window end that may converge. */
   public long warmupFloorEvents(Condition c) {
-    if (stableFlights == null) {
+    if (stableFlightsFor(c) == null) {
       return c.warmupEvents();
     }
     long w = stableFlights.window();

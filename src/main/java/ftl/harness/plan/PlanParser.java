@@ -50,10 +50,10 @@ public final class PlanParser {
   static final Set<String> CONDITION_FIELDS = Set.of("name", "send_interval", "send_interval_ns", "payload_bytes",
       "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
       "load_pct", "start_phase_us", "repeats", "clock_offset_us", "fetch_min_bytes", "fetch_max_wait_ms", "schedule",
-      "queue_type");
+      "queue_type", "warmup_first_sends");
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
       "conditions", "matrix", "predictions", "replay", "blocks", "criteria", "calibration",
-      ftl.data.RunExclusion.MEMBER, "system");
+      ftl.data.RunExclusion.MEMBER, "system", "clocksource");
   /** Fields of {@code warmup} under each rule. */
   static final Map<String, Set<String>> WARMUP_FIELDS = Map.of(
       Plan.WARMUP_RULE, Set.of("rule", "events"),
@@ -66,7 +66,7 @@ public final class PlanParser {
       Map.entry("geometry", ""), Map.entry("broker_cpus", "bcpu"), Map.entry("load_pct", "load"),
       Map.entry("start_phase_us", "ph"), Map.entry("repeats", "rep"), Map.entry("clock_offset_us", "off"),
       Map.entry("fetch_min_bytes", "fmb"), Map.entry("fetch_max_wait_ms", "fmw"), Map.entry("schedule", ""),
-      Map.entry("queue_type", ""));
+      Map.entry("queue_type", ""), Map.entry("warmup_first_sends", "fs"));
 
   /** Built-in defaults for every condition field except {@code name}, {@code warmup_events} and {@code repeats}: {@link ConditionDefaults}. */
   static ObjectNode builtInDefaults(ObjectMapper m) {
@@ -200,6 +200,7 @@ public final class PlanParser {
 
     List<Condition> conditions = new ArrayList<>();
     Map<String, String> scheduleOf = new LinkedHashMap<>();
+    Set<String> firstSends = new java.util.TreeSet<>();
     if (root.has("conditions")) {
       JsonNode cs = root.get("conditions");
       if (!cs.isArray()) {
@@ -217,7 +218,7 @@ public final class PlanParser {
         }
         ObjectNode merged = defaults.deepCopy();
         merge(merged, (ObjectNode) c);
-        conditions.add(condition(merged, at, scheduleOf));
+        conditions.add(condition(merged, at, scheduleOf, firstSends));
       }
     }
     if (root.has("matrix")) {
@@ -240,14 +241,19 @@ public final class PlanParser {
         vs.forEach(values::add);
         axes.put(f, values);
       }
-      expand(defaults, new ArrayList<>(axes.entrySet()), 0, new ArrayList<>(), conditions, scheduleOf);
+      expand(defaults, new ArrayList<>(axes.entrySet()), 0, new ArrayList<>(), conditions, scheduleOf, firstSends);
     }
     JsonNode predictions = root.has("predictions") ? root.get("predictions") : NullNode.getInstance();
     if (!predictions.isNull() && !predictions.isObject()) {
       throw new Condition.InvalidField("predictions", "must be an object");
     }
     ReplaySpec replay = root.has("replay") ? replay(root.get("replay")) : null;
-    return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable, system);
+    if (!firstSends.isEmpty() && stable == null) {
+      throw new Condition.InvalidField("warmup_first_sends", "applies under the stable_flights warm-up rule only (a "
+          + "first_sends plan gives each condition its warmup_events)");
+    }
+    return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable, system,
+        firstSends, clocksources(root.get("clocksource")));
   }
 
   /**
@@ -380,7 +386,8 @@ public final class PlanParser {
   }
 
   private static void expand(ObjectNode defaults, List<Map.Entry<String, List<JsonNode>>> axes, int depth,
-                             List<String[]> chosen, List<Condition> out, Map<String, String> scheduleOf) {
+                             List<String[]> chosen, List<Condition> out, Map<String, String> scheduleOf,
+                             Set<String> firstSends) {
     if (depth == axes.size()) {
       ObjectNode c = defaults.deepCopy();
       StringBuilder name = new StringBuilder();
@@ -401,14 +408,14 @@ public final class PlanParser {
         c.set(chosen.get(i)[0], axes.get(i).getValue().get(Integer.parseInt(chosen.get(i)[2])));
       }
       c.put("name", name.toString());
-      out.add(condition(c, at, scheduleOf));
+      out.add(condition(c, at, scheduleOf, firstSends));
       return;
     }
     Map.Entry<String, List<JsonNode>> axis = axes.get(depth);
     for (int i = 0; i < axis.getValue().size(); i++) {
       JsonNode v = axis.getValue().get(i);
       chosen.add(new String[] {axis.getKey(), v.asText(), String.valueOf(i)});
-      expand(defaults, axes, depth + 1, chosen, out, scheduleOf);
+      expand(defaults, axes, depth + 1, chosen, out, scheduleOf, firstSends);
       chosen.remove(chosen.size() - 1);
     }
   }
@@ -423,8 +430,15 @@ public final class PlanParser {
     from.fields().forEachRemaining(e -> into.set(e.getKey(), e.getValue()));
   }
 
-  private static Condition condition(ObjectNode c, String at, Map<String, String> scheduleOf) {
+  private static Condition condition(ObjectNode c, String at, Map<String, String> scheduleOf, Set<String> firstSends) {
     try {
+      int warmup = (int) integer(c.get("warmup_events"), "warmup_events");
+      JsonNode fs = c.get("warmup_first_sends");
+      if (fs != null && !fs.isNull()) {
+        // a condition of short runs under a stable_flights plan: its own first sends are its warm-up
+        warmup = (int) integer(fs, "warmup_first_sends");
+        firstSends.add(c.get("name").asText());
+      }
       JsonNode sch = c.get("schedule");
       if (sch != null && !sch.isNull()) {
         if (!sch.isTextual()) {
@@ -470,7 +484,7 @@ public final class PlanParser {
       return Condition.named(c.get("name").asText()).sendIntervalNanos(interval)
           .payloadBytes((int) integer(c.get("payload_bytes"), "payload_bytes")).acks(acks)
           .lingerMillis((int) integer(c.get("linger_ms"), "linger_ms")).partitions((int) integer(c.get("partitions"), "partitions"))
-          .events((int) integer(c.get("events"), "events")).warmupEvents((int) integer(c.get("warmup_events"), "warmup_events"))
+          .events((int) integer(c.get("events"), "events")).warmupEvents(warmup)
           .priority(priority).geometry(geometry).brokerCpus(c.get("broker_cpus").asText())
           .loadPercent((int) integer(c.get("load_pct"), "load_pct")).startPhaseMicros(phase)
           .repeats((int) integer(c.get("repeats"), "repeats")).clockOffsetMicros(integer(c.get("clock_offset_us"), "clock_offset_us"))
@@ -481,6 +495,31 @@ public final class PlanParser {
       String problem = e.getMessage().substring(e.field().length() + 2);
       throw new Condition.InvalidField(field, problem);
     }
+  }
+
+  /**
+   * The plan's {@code clocksource}: absent (none), one word (every block) or a non-empty array of words (block
+   * {@code b} takes element {@code (b - 1) mod n}).
+   */
+  static List<String> clocksources(JsonNode v) {
+    if (v == null || v.isNull()) {
+      return List.of();
+    }
+    String why = "must be a clock source word like \"tsc\" or a non-empty array of them, one per block in turn";
+    if (v.isTextual()) {
+      return List.of(v.asText());
+    }
+    if (!v.isArray() || v.size() == 0 || v.size() > Plan.MAX_BLOCKS) {
+      throw new Condition.InvalidField("clocksource", why);
+    }
+    List<String> out = new ArrayList<>();
+    for (JsonNode w : v) {
+      if (!w.isTextual()) {
+        throw new Condition.InvalidField("clocksource", why);
+      }
+      out.add(w.asText());
+    }
+    return out;
   }
 
   private static void unknown(ObjectNode node, Set<String> known, String at) {

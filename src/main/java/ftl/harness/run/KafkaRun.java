@@ -3,6 +3,7 @@ package ftl.harness.run;
 import ftl.data.Event;
 import ftl.data.LedgerCells;
 import ftl.data.LedgerSchema;
+import ftl.harness.host.HostCounters;
 import ftl.harness.host.JvmPriority;
 import ftl.harness.host.ProcFs;
 import ftl.harness.plan.Condition;
@@ -23,7 +24,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  *
  * <p>It coordinates; the parts live along their seams: {@link RunClients} (the resources of a run and their
  * tear-down), {@link ThreadPlacement} (thread placement and the manipulations, owning the {@code *_applied}
- * columns), {@link Sender} and {@link Receiver} (the two thread bodies, on the injected clock), {@link OtherCpu}
+ * columns), {@link Sender} and {@link Receiver} (the two thread bodies, on the injected clock), {@link HostCounters}
  * (other processes' CPU), and {@link RunVerdict} (the status, a pure function of the stamp book, the errors and
  * the broker's state, tested without a broker).
  */
@@ -119,20 +120,17 @@ public final class KafkaRun {
     private final ThreadPlacement placement = new ThreadPlacement(condition, cells);
     private final RunClients clients = new RunClients(condition, broker,
         "ftl-" + runId + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16));
-    private OtherCpu cpu;
-    private ProcFs.StatCounters stat0 = ProcFs.StatCounters.NONE;
+    private HostCounters host;
 
     RunOutcome run() {
       cells.put(LedgerSchema.TOPIC, clients.topic());
-      cells.put(LedgerSchema.LOADAVG_START, ProcFs.loadavg1());
       cells.put(LedgerSchema.CLOCK_OFFSET_US, condition.clockOffsetMicros());
       cells.put(LedgerSchema.FETCH_MIN_BYTES, condition.fetchMinBytes());
       cells.put(LedgerSchema.FETCH_MAX_WAIT_MS, condition.fetchMaxWaitMillis());
       String[] rt = JvmPriority.rtThrottling(Path.of("/proc"));
       cells.put(LedgerSchema.SCHED_RT_RUNTIME_US, rt[0]);
       cells.put(LedgerSchema.SCHED_RT_PERIOD_US, rt[1]);
-      cpu = OtherCpu.start(broker.pid());
-      stat0 = ProcFs.statCounters();
+      host = HostCounters.start();
       List<String> refused = List.of();
       String failure = null;
       try {
@@ -200,13 +198,9 @@ public final class KafkaRun {
       placement.restoreFirst();
       clients.closeClients(brokerDied, state);
       placement.restoreAgain();
-      cpu.end(brokerDied, placement, cells);
-      ProcFs.StatCounters stat1 = ProcFs.statCounters();
-      double steal = ProcFs.StatCounters.stealPercent(stat0, stat1);
-      long interrupts = ProcFs.StatCounters.interruptsBetween(stat0, stat1);
-      cells.put(LedgerSchema.STEAL_PCT, Double.isNaN(steal) ? "" : String.format(Locale.ROOT, "%.3f", steal));
-      cells.put(LedgerSchema.INTERRUPTS, interrupts < 0 ? "" : String.valueOf(interrupts));
-      cells.put(LedgerSchema.LOADAVG_END, ProcFs.loadavg1());
+      java.util.Set<Long> ours = HostCounters.processTree(broker.pid());
+      ours.add(placement.loadPid());
+      host.end(ours, cells);
       boolean loadDied = placement.stopLoad();
       clients.deleteTopic(brokerDied);
 

@@ -28,7 +28,6 @@ public final class ThreadPlacement {
   private final LedgerCells cells;
   private final List<String> refused = new ArrayList<>();
   private LoadGenerator load;
-  private long loadTicks0;
   /** Set when the condition is {@code fifo-jvm} and the threads were raised: restored in {@link #restoreFirst}. */
   private JvmPriority jvm;
   private String jvmRefused;
@@ -63,7 +62,6 @@ public final class ThreadPlacement {
   public void startLoad(String childClasspath) throws java.io.IOException {
     if (condition.loadPercent() > 0) {
       load = LoadGenerator.start(childClasspath, condition.loadPercent());
-      loadTicks0 = ProcFs.processCpuTicks(load.pid());
       cells.put(LedgerSchema.LOAD_APPLIED, load.applied() ? LedgerSchema.APPLIED : LedgerSchema.REFUSED);
       if (!load.applied()) {
         refused.add("load " + load.detail());
@@ -210,16 +208,6 @@ public final class ThreadPlacement {
   /** Pid of the load generator, -1 when none runs. */
   public long loadPid() {
     return load == null ? -1L : load.pid();
-  }
-
-  /** CPU ticks of the load generator since it started, 0 when none runs. */
-  long loadTicksNow() {
-    return load == null ? 0 : ProcFs.processCpuTicks(load.pid());
-  }
-
-  /** CPU ticks of the load generator when it started, 0 when none runs. */
-  long loadTicks0() {
-    return loadTicks0;
   }
 
   /** Records the load achieved and stops the generator; true when it died during the run. */

@@ -2,6 +2,7 @@ package ftl.harness.system;
 
 import ftl.data.LedgerCells;
 import ftl.data.LedgerSchema;
+import ftl.harness.host.HostCounters;
 import ftl.harness.host.JvmPriority;
 import ftl.harness.host.ProcFs;
 import ftl.harness.plan.Condition;
@@ -50,14 +51,11 @@ public final class SystemCampaignRun {
     Instant startedAt = Instant.now();
     long t0 = System.nanoTime();
     LedgerCells cells = new LedgerCells();
-    cells.put(LedgerSchema.LOADAVG_START, ProcFs.loadavg1());
     String[] rt = JvmPriority.rtThrottling(Path.of("/proc"));
     cells.put(LedgerSchema.SCHED_RT_RUNTIME_US, rt[0]);
     cells.put(LedgerSchema.SCHED_RT_PERIOD_US, rt[1]);
-    Set<Long> ours = ours(system.serverPid());
-    Map<Long, ProcFs.ProcessTicks> procs0 = ProcFs.processTicks();
-    ProcFs.CpuTimes cpu0 = ProcFs.cpuTimes();
-    ProcFs.StatCounters stat0 = ProcFs.statCounters();
+    Set<Long> ours = HostCounters.processTree(system.serverPid());
+    HostCounters host = HostCounters.start();
     ThreadPlacement placement = new ThreadPlacement(condition, cells);
     SystemRun.Settings settings = new SystemRun.Settings(condition.warmupEvents(), condition.events(),
         condition.sendIntervalNanos(), condition.payloadBytes(), condition.startPhaseMicros().orElse(SystemRun.Settings.UNALIGNED));
@@ -68,23 +66,9 @@ public final class SystemCampaignRun {
       return notRun(settings, "client error: " + SystemRun.oneLine(e), startedAt, t0, cells);
     }
     SystemRun.Result r = SystemRun.run(configuredFor(system, condition), runId, settings, placement);
-    ProcFs.CpuTimes cpu1 = ProcFs.cpuTimes();
-    Map<Long, ProcFs.ProcessTicks> procs1 = ProcFs.processTicks();
-    ProcFs.StatCounters stat1 = ProcFs.statCounters();
-    ours.addAll(ours(system.serverPid()));
-    if (placement.loadPid() > 0) {
-      ours.add(placement.loadPid());
-    }
-    cells.put(LedgerSchema.OTHER_CPU_PCT, otherCpuPercent(procs0, procs1, cpu0, cpu1, ours));
-    cells.put(LedgerSchema.OTHER_CPU_TOP, ProcFs.topOthers(procs0, procs1, ours, 3));
-    long total = cpu1.totalTicks() - cpu0.totalTicks();
-    cells.put(LedgerSchema.OTHER_TASKS_CPU_PCT, total > 0
-        ? String.format(Locale.ROOT, "%.1f", 100.0 * ProcFs.otherTicks(procs0, procs1, ours) / total) : "");
-    double steal = ProcFs.StatCounters.stealPercent(stat0, stat1);
-    long interrupts = ProcFs.StatCounters.interruptsBetween(stat0, stat1);
-    cells.put(LedgerSchema.STEAL_PCT, Double.isNaN(steal) ? "" : String.format(Locale.ROOT, "%.3f", steal));
-    cells.put(LedgerSchema.INTERRUPTS, interrupts < 0 ? "" : String.valueOf(interrupts));
-    cells.put(LedgerSchema.LOADAVG_END, ProcFs.loadavg1());
+    ours.addAll(HostCounters.processTree(system.serverPid()));
+    ours.add(placement.loadPid());
+    host.end(ours, cells);
     // the load generator stops after the CPU readings, so its ticks are still there to be counted as ours
     boolean loadDied = placement.stopLoad();
     RunVerdict verdict = RunVerdict.of(r.events().withLoadDied(loadDied), r.counts());
@@ -144,34 +128,5 @@ public final class SystemCampaignRun {
       out.append(out.length() == 0 ? "" : ";").append(e.getKey()).append('=').append(e.getValue().replace(';', ',').replace('\n', ' '));
     }
     return out.toString();
-  }
-
-  /** This JVM and the server's process with every descendant it has now (epmd, erl_child_setup...). */
-  static Set<Long> ours(long serverPid) {
-    Set<Long> out = new HashSet<>(List.of(ProcFs.pid()));
-    if (serverPid > 0) {
-      out.add(serverPid);
-      ProcessHandle.of(serverPid).ifPresent(h -> h.descendants().forEach(d -> out.add(d.pid())));
-    }
-    return out;
-  }
-
-  /**
-   * CPU of every process not in {@code ours}, between the two readings, as a percentage of all cores' time: the
-   * host's busy ticks less the ticks of {@code ours} (one decimal; empty when no time passed).
-   */
-  static String otherCpuPercent(Map<Long, ProcFs.ProcessTicks> procs0, Map<Long, ProcFs.ProcessTicks> procs1,
-                                ProcFs.CpuTimes cpu0, ProcFs.CpuTimes cpu1, Set<Long> ours) {
-    long total = cpu1.totalTicks() - cpu0.totalTicks();
-    long mine = 0;
-    for (long pid : ours) {
-      ProcFs.ProcessTicks a = procs0.get(pid);
-      ProcFs.ProcessTicks b = procs1.get(pid);
-      if (b != null) {
-        mine += Math.max(0, b.ticks() - (a == null ? 0 : a.ticks()));
-      }
-    }
-    long other = Math.max(0, cpu1.busyTicks() - cpu0.busyTicks() - mine);
-    return total > 0 ? String.format(Locale.ROOT, "%.1f", 100.0 * other / total) : "";
   }
 }

@@ -396,6 +396,9 @@ public final class ConfirmQuantities {
     if (!Double.isNaN(x.otherTasksCpuPctAbove())) {
       parts.add("other_tasks_cpu_pct above " + Format.sig(x.otherTasksCpuPctAbove(), 3) + "%");
     }
+    if (!Double.isNaN(x.otherRunPctAbove())) {
+      parts.add("other_run_pct above " + Format.sig(x.otherRunPctAbove(), 3) + "%");
+    }
     return parts.isEmpty() ? "no threshold" : String.join(" or ", parts);
   }
 

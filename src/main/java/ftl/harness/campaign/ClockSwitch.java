@@ -1,0 +1,77 @@
+package ftl.harness.campaign;
+
+import ftl.data.LedgerSchema;
+import ftl.data.RunStatus;
+import ftl.harness.host.ClockSource;
+import ftl.harness.run.RunOutcome;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The campaign's clock source, switched per block as the plan says ({@code clocksource}, issue #44) and restored: the
+ * first switch remembers the clock source the host had, and {@link #restore} (at the end of the campaign, and from the
+ * shutdown hook on SIGINT and SIGTERM) puts it back. A clock source the host does not offer, or that cannot be written
+ * or does not read back, stops the campaign before the block's first run ({@link CampaignRunner.InstrumentException},
+ * exit 5): no run is measured under another clock than its plan's.
+ */
+final class ClockSwitch {
+  private final ClockSource source;
+  private final PrintStream err;
+  private String original;
+
+  ClockSwitch(ClockSource source, PrintStream err) {
+    this.source = source;
+    this.err = err;
+  }
+
+  /** The clock source in use. */
+  String current() {
+    return source.current();
+  }
+
+  /**
+   * Switches to {@code wanted} and reads it back.
+   *
+   * @throws CampaignRunner.InstrumentException when the host refuses it
+   */
+  synchronized void apply(String wanted) {
+    try {
+      String before = source.apply(wanted);
+      if (original == null) {
+        original = before;
+      }
+      err.println("ftl: clock source " + wanted + " (was " + before + ")");
+    } catch (ClockSource.Refused e) {
+      throw new CampaignRunner.InstrumentException(e.getMessage(), e);
+    }
+  }
+
+  /** Puts back the clock source the host had before the first switch; nothing when none was made. */
+  synchronized void restore() {
+    if (original == null || original.equals(ClockSource.UNKNOWN) || original.equals(source.current())) {
+      return;
+    }
+    try {
+      source.apply(original);
+      err.println("ftl: clock source restored to " + original);
+    } catch (ClockSource.Refused e) {
+      err.println("ftl: could not restore the clock source " + original + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * The run as measured, or aborted when the clock source it recorded ({@code clocksource}, read at its end) is not
+   * the one its block planned: the kernel may leave a clock source on its own (its watchdog marks a TSC unstable), and
+   * such a run's stamps were not all taken on the planned clock.
+   */
+  static RunOutcome heldOrAborted(RunOutcome o, String planned) {
+    String recorded = o.cells().getOrDefault(LedgerSchema.CLOCKSOURCE.name(), "");
+    if (planned.isEmpty() || planned.equals(recorded) || o.status() != RunStatus.OK) {
+      return o;
+    }
+    Map<String, String> cells = new LinkedHashMap<>(o.cells());
+    return new RunOutcome(RunStatus.ABORTED, "clock source " + recorded + " at the run's end, not the planned " + planned,
+        o.book(), o.tally(), o.lag(), o.startedAt(), o.durationMillis(), cells);
+  }
+}
