@@ -42,16 +42,18 @@ import java.util.regex.Pattern;
  * @param bands per campaign, the 1/D law's slope and bands ({@code tab-bands})
  * @param replication the original study's claims beside ours ({@code tab-replication})
  * @param confirm the confirmatory campaign's registered rules and claims, in plan order ({@code tab-confirm})
+ * @param setting the setting campaign's registered rules and claims, in plan order ({@code tab-setting})
  * @param systems the other systems' campaigns' registered rules and claims side by side, in plan order
  *     ({@code tab-systems})
  * @param systemPoints the other systems' measured exposure at 1 ms, placed in the exposure figure ({@code fig-systems.dat})
  */
-// Fifteen components: one per table or figure the templates lay out, each built once from the same quantities.
+// Sixteen components: one per table or figure the templates lay out, each built once from the same quantities.
 public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapsePoints, List<OriginalRange> originalCollapse,
                         List<CurvePoint> exposureCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
                         List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
                         List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication,
-                        List<ConfirmRow> confirm, List<SystemRow> systems, List<SystemPoint> systemPoints) {
+                        List<ConfirmRow> confirm, List<ConfirmRow> setting, List<SystemRow> systems,
+                        List<SystemPoint> systemPoints) {
 
   /**
    * One table cell that prints a registry quantity.
@@ -96,9 +98,13 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
   /** A published flight on the exposure curve: its row of the CSV, the flight (us), D(T)/T and the stated percentile. */
   public record PublishedPoint(int row, double flightUs, double relError, long percentile) {}
 
-  /** A campaign's row of the campaigns table. */
+  /**
+   * A campaign's row of the campaigns table: the quantities, and the setting its ok runs recorded (issue #44): the
+   * clock sources in use and the kernel builds (the release's last part, {@code fc-v857} of {@code 6.18.44-fc-v857}: every
+   * campaign here ran one release), each the distinct ledger values joined, LaTeX-escaped, {@code --} when none.
+   */
   public record CampaignRow(String campaign, Cell runs, Cell conditions, Cell runsPerCondition, Cell eventsPerRun,
-                            Cell warmupEvents, Cell sendLagP99) {}
+                            Cell warmupEvents, Cell sendLagP99, String clocksourceLatex, String kernelLatex, Cell boots) {}
 
   /** One campaign's conditions. */
   public record CampaignConditions(String campaign, List<ConditionRow> rows) {
@@ -238,7 +244,8 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     return new TableRows(r.collapse(), collapsePoints, originalCollapse(original), r.exposureCurve(),
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
-        r.replication(original), r.confirm(campaigns), r.systems(campaigns), r.systemPoints());
+        r.replication(original), r.registered(campaigns, CampaignCatalogue.Role.CONFIRMATORY),
+        r.registered(campaigns, CampaignCatalogue.Role.SETTING), r.systems(campaigns), r.systemPoints());
   }
 
   private static List<OriginalRange> originalCollapse(List<OriginalStudy.Claim> original) {
@@ -276,7 +283,8 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
    * claims the main text states with their verdicts.
    */
   static boolean ownTable(String campaign) {
-    return confirmatory(campaign) || onOtherSystem(campaign) || TOOLS_ON_OTHER_SYSTEMS.contains(campaign);
+    return confirmatory(campaign) || role(campaign) == CampaignCatalogue.Role.SETTING || onOtherSystem(campaign)
+        || TOOLS_ON_OTHER_SYSTEMS.contains(campaign);
   }
 
   /** The folders of the tools run on the other systems. */
@@ -430,10 +438,27 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
         if (has("campaign.runs." + n)) {
           out.add(new CampaignRow(n, cell("campaign.runs." + n), cell("campaign.conditions." + n),
               cell("campaign.runsPerCondition." + n), cell("campaign.eventsPerRun." + n), cell("campaign.warmupEvents." + n),
-              cell("campaign.sendLagP99." + n)));
+              cell("campaign.sendLagP99." + n), settingLatex(c, LedgerSchema.CLOCKSOURCE, false),
+              settingLatex(c, LedgerSchema.KERNEL, true), cell("campaign.boots." + n)));
         }
       }
       return out;
+    }
+
+    /**
+     * The distinct values of a setting column among a campaign's ok runs, in order of first appearance, joined by
+     * {@code ", "} and LaTeX-escaped ({@code --} when none); a kernel release is shown by its build, the part after its
+     * first hyphen.
+     */
+    static String settingLatex(Campaign c, LedgerSchema.Column column, boolean build) {
+      java.util.LinkedHashSet<String> seen = new java.util.LinkedHashSet<>();
+      for (LedgerRow r : c.runs()) {
+        String v = r.field(column);
+        if (r.ok() && !v.isEmpty()) {
+          seen.add(build && v.indexOf('-') > 0 ? v.substring(v.indexOf('-') + 1) : v);
+        }
+      }
+      return seen.isEmpty() ? "--" : LatexEscape.escape(String.join(", ", seen));
     }
 
     /** The conditions of a campaign's ok runs, in the registry's order (sorted by name), each with its first ok row. */
@@ -530,11 +555,14 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
       return out;
     }
 
-    /** The registered rules and claims of the campaigns whose role is {@link CampaignCatalogue.Role#CONFIRMATORY}. */
-    List<ConfirmRow> confirm(List<Campaign> campaigns) {
+    /**
+     * The registered rules and claims of the campaigns whose role is {@code role} ({@link CampaignCatalogue.Role#CONFIRMATORY}:
+     * {@code tab-confirm}; {@link CampaignCatalogue.Role#SETTING}: {@code tab-setting}).
+     */
+    List<ConfirmRow> registered(List<Campaign> campaigns, CampaignCatalogue.Role role) {
       List<ConfirmRow> out = new ArrayList<>();
       for (Campaign c : campaigns) {
-        if (!confirmatory(c.name()) || c.criteria().isEmpty()) {
+        if (role(c.name()) != role || c.criteria().isEmpty()) {
           continue;
         }
         ftl.data.JsonValue expected = c.plan().orElseThrow().path("predictions").path("expected_verdicts");

@@ -31,22 +31,43 @@ public final class AtomicFiles {
     }
   }
 
-  /** Renames {@code tmp} over {@code target} atomically, then fsyncs the folder so the rename itself is durable. */
+  /**
+   * Renames {@code tmp} over {@code target} atomically, then fsyncs the folder so the rename itself is durable. On
+   * failure the temp file is removed (issue #43: a full disk left {@code .tmp} files behind) and the failure rethrown.
+   */
   public static void commit(Path tmp, Path target) throws IOException {
-    fsync(tmp);
     try {
+      fsync(tmp);
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (AtomicMoveNotSupportedException e) {
+      discard(tmp);
       throw new IOException("the file system cannot rename atomically: " + target.getParent(), e);
+    } catch (IOException | RuntimeException e) {
+      discard(tmp);
+      throw e;
     }
     fsyncDir(target.toAbsolutePath().getParent());
   }
 
-  /** Writes {@code bytes} to {@code target} through a fsynced temp file and an atomic rename. */
+  /** Writes {@code bytes} to {@code target} through a fsynced temp file and an atomic rename; no temp file is left on failure. */
   public static void write(Path target, byte[] bytes) throws IOException {
     Path tmp = tmpOf(target);
-    Files.write(tmp, bytes);
+    try {
+      Files.write(tmp, bytes);
+    } catch (IOException | RuntimeException e) {
+      discard(tmp);
+      throw e;
+    }
     commit(tmp, target);
+  }
+
+  /** Removes a temp file after a failed write, quietly: the write's own failure is the one reported. */
+  static void discard(Path tmp) {
+    try {
+      Files.deleteIfExists(tmp);
+    } catch (IOException | RuntimeException e) {
+      // the folder itself is failing; the caller reports the write's failure
+    }
   }
 
   static void fsyncDir(Path dir) {

@@ -318,6 +318,17 @@ public final class CampaignRunner {
 
   private Summary execute(Plan plan, CampaignFolder folder) throws IOException {
     checkStampMemory(plan, Runtime.getRuntime().maxMemory());
+    // one runner per campaign folder: the operating system releases the lock when this process dies, however it dies
+    try (AutoCloseable lock = folder.lock()) {
+      return executeLocked(plan, folder);
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException("cannot release the lock of " + folder.dir() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private Summary executeLocked(Plan plan, CampaignFolder folder) throws IOException {
     List<Plan.ScheduledRun> schedule = plan.schedule();
     String csv = scheduleCsv(schedule, plan.blocked());
     if (Files.exists(folder.scheduleFile())) {
@@ -398,6 +409,8 @@ public final class CampaignRunner {
         }
         WarmHandle handle = plan.onKafka() ? broker.ensure() : server.ensure();
         progress.starting(r.runId(), r.condition().name());
+        // the journal names what this run will write, so an interrupted run's files can be proved ours on resume
+        folder.journal(List.of(CampaignFolder.eventsFileOf(r.runId())));
         listener.runStarting(r, handle);
         ftl.harness.plan.ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
         ftl.harness.replay.SendSchedule sendSchedule = sp == null ? null : schedules.get(sp.id());
@@ -415,6 +428,7 @@ public final class CampaignRunner {
         row.put(LedgerSchema.SEND_SCHEDULE_SHA256, sp == null ? "" : sp.sha256());
         row.put(LedgerSchema.PLAN_SHA256, planSha256);
         ledger.append(row.asMap());
+        folder.journalDone();
         progress.finished(outcome.book().measuredSent(),
             (r.condition().events() + plan.warmupFloorEvents(r.condition())) * r.condition().sendIntervalNanos());
         progress.note(summaryLine(r, outcome));

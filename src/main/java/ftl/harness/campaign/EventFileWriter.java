@@ -35,6 +35,17 @@ public final class EventFileWriter {
     Files.createDirectories(target.toAbsolutePath().getParent());
     Path tmp = AtomicFiles.tmpOf(target);
     MessageDigest sha = sha256();
+    try {
+      writeTo(tmp, book, sha);
+    } catch (IOException | RuntimeException e) {
+      AtomicFiles.discard(tmp); // a full disk must not leave a partial events file behind (issue #43)
+      throw e;
+    }
+    AtomicFiles.commit(tmp, target);
+    return HexFormat.of().formatHex(sha.digest());
+  }
+
+  private static void writeTo(Path tmp, StampBook book, MessageDigest sha) throws IOException {
     try (OutputStream file = Files.newOutputStream(tmp);
          DigestOutputStream digest = new DigestOutputStream(new BufferedOutputStream(file, 1 << 16), sha);
          GZIPOutputStream gz = new GZIPOutputStream(digest, 1 << 16);
@@ -62,8 +73,6 @@ public final class EventFileWriter {
         w.append(row);
       }
     }
-    AtomicFiles.commit(tmp, target);
-    return HexFormat.of().formatHex(sha.digest());
   }
 
   private static StringBuilder cell(StringBuilder row, long v) {

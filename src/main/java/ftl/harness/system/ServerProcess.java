@@ -18,7 +18,10 @@ import java.util.concurrent.TimeUnit;
  * own environment, its output appended to a console log in its scratch folder, ready once its {@link Probe} says so,
  * and stopped with its whole process tree — SIGTERM to the root, a grace period, then SIGKILL to the root and to
  * every descendant seen before the root was signalled (children re-parented to init are no longer descendants, so
- * they are listed first). A JVM shutdown hook stops it too; {@code kill -9} of this JVM cannot, and leaves it running.
+ * they are listed first). A JVM shutdown hook stops it too. {@code kill -9} of this JVM runs no hook, so the server is
+ * started under a watchdog ({@link #WATCHDOG}, issue #43): a shell that runs it in a process group of its own and, within
+ * half a second of this JVM's death, sends the whole group SIGTERM, then SIGKILL five seconds later. The process this
+ * class holds is that shell; the server and everything it starts are its descendants and its group.
  *
  * <p>A start that fails — the process exits, or the probe does not succeed in time — throws a
  * {@link ServerStartException} carrying the last lines of the logs named at start, after killing what was started.
@@ -32,6 +35,33 @@ public final class ServerProcess implements AutoCloseable {
   }
 
   static final long PROBE_PERIOD_MILLIS = 100;
+
+  /**
+   * The watchdog shell ({@code sh -c WATCHDOG ftl-watch <jvm-pid> <command...>}): starts the command with
+   * {@code setsid} (its own session and process group, whose id is its pid), then polls every half second that both this
+   * JVM and the server live (a zombie counts as dead: {@code /proc/<pid>/stat}'s state); when the JVM is gone it stops the
+   * server's whole group (SIGTERM, up to five seconds, SIGKILL), and a SIGTERM to the shell itself does the same. It
+   * exits with the server's status.
+   */
+  static final String WATCHDOG = String.join("\n",
+      "parent=$1; shift",
+      "setsid \"$@\" &",
+      "child=$!",
+      "alive() { s=$(cut -d' ' -f3 \"/proc/$1/stat\" 2>/dev/null); [ -n \"$s\" ] && [ \"$s\" != Z ]; }",
+      "stop() { kill -TERM \"-$child\" 2>/dev/null; i=0; while [ $i -lt 20 ] && alive \"$child\"; do sleep 0.25; "
+          + "i=$((i+1)); done; kill -KILL \"-$child\" 2>/dev/null; }",
+      "trap 'stop' TERM INT HUP",
+      "while alive \"$parent\" && alive \"$child\"; do sleep 0.5; done",
+      "if alive \"$child\"; then stop; fi",
+      "wait \"$child\"",
+      "exit $?");
+
+  /** The command as the watchdog shell runs it, for this JVM. */
+  static List<String> watched(List<String> command) {
+    List<String> out = new ArrayList<>(List.of("/bin/sh", "-c", WATCHDOG, "ftl-watch", String.valueOf(ProcessHandle.current().pid())));
+    out.addAll(command);
+    return out;
+  }
   /** Lines of the logs a start failure carries. */
   static final int TAIL_LINES = 12;
 
@@ -71,11 +101,14 @@ public final class ServerProcess implements AutoCloseable {
     }
     Process p;
     try {
+      if (!runnable(command.get(0))) {
+        throw new IOException("Cannot run program \"" + command.get(0) + "\": no such executable file");
+      }
       Path consoleDir = console.toAbsolutePath().getParent();
       if (consoleDir != null) {
         Files.createDirectories(consoleDir);
       }
-      ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+      ProcessBuilder pb = new ProcessBuilder(watched(command)).directory(dir.toFile()).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.appendTo(console.toFile()))
           .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
       environment.forEach((k, v) -> {
@@ -125,6 +158,23 @@ public final class ServerProcess implements AutoCloseable {
       s.close();
       throw e;
     }
+  }
+
+  /**
+   * Whether {@code program} names an executable file: a path as given, or a bare name found on {@code PATH} (the
+   * watchdog shell would start anyway, and only its child fail; the failure to run is reported as such here).
+   */
+  static boolean runnable(String program) {
+    if (program.contains("/")) {
+      return Files.isRegularFile(Path.of(program)) && Files.isExecutable(Path.of(program));
+    }
+    String path = System.getenv("PATH");
+    for (String d : (path == null ? "" : path).split(":")) {
+      if (!d.isEmpty() && Files.isRegularFile(Path.of(d, program)) && Files.isExecutable(Path.of(d, program))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Probe: a TCP connection to {@code 127.0.0.1:port} is accepted. */

@@ -48,6 +48,12 @@ public enum CampaignCatalogue {
    */
   CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of("ConfirmQuantities")),
   /**
+   * The setting as a factor (issue #44): the run design (short runs after their first sends, as the sign campaign took
+   * them; 60-s runs after the stable_flights warm-up, as the confirmatory one did) crossed with the manipulations, on
+   * one boot in one sitting, in blocks of fresh broker lifetimes, registered in full before its first run.
+   */
+  SETTING("setting", MeasuredSystem.KAFKA, Role.SETTING, true, List.of("ConfirmQuantities")),
+  /**
    * The instrument on RabbitMQ (AMQP 0-9-1, publisher confirms, a classic queue): Mode A's sign check and the guard on
    * its flights at three intervals, registered in full before its first run, in blocks of fresh server lifetimes.
    */
@@ -124,6 +130,8 @@ public enum CampaignCatalogue {
     REPLAY,
     /** A campaign registered in full (criteria, predictions, exclusion rule) before its first run, in blocks. */
     CONFIRMATORY,
+    /** A campaign that makes the setting (run design, clock source, boot) a measured factor. */
+    SETTING,
     /** A campaign on another messaging system, registered in full before its first run, in blocks. */
     SYSTEM,
     /** A pilot run before a plan was written, whose data calibrate that plan's predictions and tolerances only. */

@@ -45,9 +45,12 @@ import java.util.function.ToDoubleFunction;
 public final class ConfirmQuantities {
   /** Folder name of the campaign. */
   static final String CONFIRM = CampaignCatalogue.CONFIRM.folder();
+  /** Folder name of the setting campaign (issue #44): run design crossed with the manipulations on one boot. */
+  static final String SETTING = CampaignCatalogue.SETTING.folder();
   /** The campaigns registered in blocks whose block-level entries this class makes, the confirmatory one first. */
   static final List<String> BLOCKED = List.of(CONFIRM, CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder(),
-      CampaignCatalogue.RABBITMQ_MANIP.folder(), CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder());
+      CampaignCatalogue.RABBITMQ_MANIP.folder(), CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder(),
+      SETTING);
   /** The blocked campaigns on other systems that manipulate the stamping threads (conditions base, fifo, split, load90). */
   static final List<String> MANIPULATED = CampaignCatalogue.SYSTEM_MANIPULATIONS.stream().map(CampaignCatalogue::folder)
       .toList();
@@ -98,15 +101,27 @@ public final class ConfirmQuantities {
     OTHER_TASKS_CPU("otherTasksCpu", Unit.FRACTION, Format.PERCENT_2DP,
         "CPU share of all cores used by tasks other than the client, the server and the load generator, from their own "
             + "run-time accounting (ledger other_tasks_cpu_pct over 100)",
-        r -> ledgerNumber(r, LedgerSchema.OTHER_TASKS_CPU_PCT, 100));
+        r -> ledgerNumber(r, LedgerSchema.OTHER_TASKS_CPU_PCT, 100)),
+    /** Other tasks' exact run time during the run (ledger other_run_pct), as a fraction of all cores' time. */
+    OTHER_RUN("otherRun", Unit.FRACTION, Format.PERCENT_2DP,
+        "exact contention: run time of every task other than the client's, the broker's and the load generator's, summed "
+            + "from each task's schedstat over the run's wall time on every online core (ledger other_run_pct over 100)",
+        r -> ledgerNumber(r, LedgerSchema.OTHER_RUN_PCT, 100)),
+    /** The cost of one System.nanoTime under the run's clock source (ledger nanotime_cost_ns), ns. */
+    NANOTIME_COST("nanotimeCost", Unit.NANOSECONDS, Format.REAL_3SF,
+        "cost of one System.nanoTime call under the run's clock source, the median over 21 batches of 20,000 calls taken "
+            + "before the run (ledger nanotime_cost_ns)", r -> ledgerNumber(r, LedgerSchema.NANOTIME_COST_NS, 1));
 
     /**
      * The metrics a blocked campaign's conditions get: the confirmatory campaign's are those its paper section was
      * written with (its ledger has no other_tasks_cpu_pct); the other systems' add the median ack-referenced span, the
-     * exposure D/T and the other tasks' own CPU.
+     * exposure D/T and the other tasks' own CPU; the setting campaign's ledger (version 9) has the exact contention
+     * measure and the instrument's timescale too.
      */
     static List<Metric> of(String campaign) {
+      boolean v9 = campaign.equals(SETTING);
       return java.util.Arrays.stream(values())
+          .filter(m -> v9 || (m != OTHER_RUN && m != NANOTIME_COST))
           .filter(m -> !campaign.equals(CONFIRM) || (m != OTHER_TASKS_CPU && m != ACK_SPAN_MEDIAN && m != EXPOSURE)).toList();
     }
 
@@ -151,6 +166,49 @@ public final class ConfirmQuantities {
       new Contrast("flightHold", "hold5", "base", Metric.FLIGHT_MEDIAN,
           "the delivery hold's effect on the path: median flight T = recv_ns - send_ns under a 5 ms delivery hold over none"));
 
+  /**
+   * The contrasts of the setting campaign (issue #44): each manipulation under each run design, conditions
+   * {@code <manipulation>-short} (600-event runs after their first 200 sends, three per block) and
+   * {@code <manipulation>-long} (60-s runs after the stable_flights warm-up).
+   */
+  static final List<Contrast> SETTING_CONTRASTS = settingContrasts();
+
+  private static List<Contrast> settingContrasts() {
+    List<Contrast> out = new ArrayList<>();
+    for (String design : List.of("Short", "Long")) {
+      String d = "-" + design.toLowerCase(java.util.Locale.ROOT);
+      String runs = design.equals("Short") ? " in 600-event runs after their first 200 sends" : " in 60-s runs after the "
+          + "stable_flights warm-up";
+      out.add(new Contrast("collapseThreads" + design, "base" + d, "fifo" + d, Metric.NEGATIVE_RATE,
+          "priority collapse of the two stamping threads" + runs + ": default scheduling over SCHED_FIFO on the producer I/O and consumer threads"));
+      out.add(new Contrast("collapseJvm" + design, "base" + d, "fifojvm" + d, Metric.NEGATIVE_RATE,
+          "whole-JVM priority collapse" + runs + ": default scheduling over SCHED_FIFO on every thread of the client JVM"));
+      out.add(new Contrast("geometry" + design, "base" + d, "split" + d, Metric.NEGATIVE_RATE,
+          "core geometry" + runs + ": both stamping threads on one core over one core each"));
+      out.add(new Contrast("load" + design, "load90" + d, "base" + d, Metric.NEGATIVE_RATE,
+          "background load" + runs + ": 90 % load per core over none"));
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * A registered interaction: the geometric mean over blocks of the per-block ratio of one contrast's per-block ratio
+   * over another's (a ratio of ratios), with the blocks where both contrasts have a value above 0.
+   *
+   * @param id the interaction's key segment
+   * @param numerator the contrast on top
+   * @param denominator the contrast below
+   * @param what what the ratio of ratios measures, for its definition
+   */
+  record Interaction(String id, Contrast numerator, Contrast denominator, String what) {}
+
+  /** The setting campaign's design x priority interactions (its plan's criteria name them by key). */
+  static final List<Interaction> SETTING_INTERACTIONS = List.of(
+      new Interaction("designThreads", SETTING_CONTRASTS.get(4), SETTING_CONTRASTS.get(0),
+          "design x priority of the stamping threads: the collapse under long runs over the collapse under short runs"),
+      new Interaction("designJvm", SETTING_CONTRASTS.get(5), SETTING_CONTRASTS.get(1),
+          "design x priority of the whole JVM: the collapse under long runs over the collapse under short runs"));
+
   /** The contrasts of the manipulation campaigns on other systems (their plans' criteria name them by key). */
   static final List<Contrast> SYSTEM_CONTRASTS = List.of(
       new Contrast("collapseThreads", "base", "fifo", Metric.NEGATIVE_RATE,
@@ -185,8 +243,8 @@ public final class ConfirmQuantities {
     q.add(count(name, keyOf(name) + ".runs.usable", mp + "RunsUsable", "ok runs " + of + " whose manipulations were read "
         + "back as applied and which the plan's exclusion rule keeps", a -> (long) usable(a, name, exclusion(a, name)).size()));
     q.add(count(name, keyOf(name) + ".excluded", mp + "Excluded", "ok runs " + of + " excluded by the plan's registered "
-        + "exclusion rule (plan.json exclusion: a run whose ledger steal_pct or other_cpu_pct exceeds its threshold), "
-        + "counted, not analysed", a -> excluded(a, name, exclusion(a, name))));
+        + "exclusion rule (plan.json exclusion: a run whose ledger steal_pct, or the other-CPU column the plan names, "
+        + "exceeds its threshold), counted, not analysed", a -> excluded(a, name, exclusion(a, name))));
     q.add(count(name, keyOf(name) + ".excluded.steal", mp + "ExcludedSteal", "ok runs " + of + " the exclusion rule "
         + "excluded for steal time (ledger steal_pct above the plan's threshold)",
         a -> excluded(a, name, exclusion(a, name), LedgerSchema.STEAL_PCT)));
@@ -197,6 +255,27 @@ public final class ConfirmQuantities {
       q.add(count(name, keyOf(name) + ".excluded.otherTasksCpu", mp + "ExcludedOtherTasksCpu", "ok runs " + of + " the exclusion "
           + "rule excluded for other tasks' own CPU time (ledger other_tasks_cpu_pct above the plan's threshold, steal and "
           + "other_cpu_pct within theirs)", a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_TASKS_CPU_PCT)));
+    }
+    if (name.equals(SETTING)) {
+      q.add(count(name, keyOf(name) + ".excluded.otherRun", mp + "ExcludedOtherRun", "ok runs " + of + " the exclusion rule "
+          + "excluded for other tasks' exact run time (ledger other_run_pct above the plan's threshold, steal within its)",
+          a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_RUN_PCT)));
+      q.add(count(name, keyOf(name) + ".boots", mp + "Boots", "distinct boots (ledger boot_id) among the ok runs " + of
+          + ": 1 when the campaign ran on one host lifetime", a -> distinct(a, name, LedgerSchema.BOOT_ID)));
+      q.add(count(name, keyOf(name) + ".clocksources", mp + "Clocksources", "distinct clock sources in use (ledger "
+          + "clocksource, read at each run's end) among the ok runs " + of, a -> distinct(a, name, LedgerSchema.CLOCKSOURCE)));
+      q.add(count(name, keyOf(name) + ".clocksourcesOffered", mp + "ClocksourcesOffered", "clock sources the kernel offered "
+          + "(ledger clocksources_available, the largest list among the ok runs " + of + ")",
+          a -> a.campaignRuns(name).stream().mapToLong(r -> r.field(LedgerSchema.CLOCKSOURCES_AVAILABLE).isBlank() ? 0
+              : r.field(LedgerSchema.CLOCKSOURCES_AVAILABLE).strip().split("\\s+").length).max().orElse(0)));
+      q.add(new Quantity(keyOf(name) + ".tickRuleWouldExclude", mp + "TickRuleWouldExclude", "exploratory, outside the "
+          + "registered analysis: ok runs of campaign " + name + " whose tick-sampled other-CPU figure (ledger other_cpu_pct) "
+          + "exceeds the threshold the confirmatory campaign's exclusion rule set on it (its plan's "
+          + "exclusion.other_cpu_pct_above): the runs that rule would have excluded here, while the rule this plan "
+          + "registered reads the exact measure", Unit.COUNT, Format.GROUPED_INTEGER, scope(name),
+          "ftl.quantity.section.ConfirmQuantities#tickRuleWouldExclude", a -> tickRuleWouldExclude(a, name)));
+      q.addAll(contrasts(name, SETTING_CONTRASTS));
+      q.addAll(interactions(name, SETTING_INTERACTIONS));
     }
     if (confirm) {
       q.add(count(name, "confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
@@ -255,6 +334,57 @@ public final class ConfirmQuantities {
   }
 
   /**
+   * The registered interactions of a blocked campaign: each a geometric mean over blocks of the per-block ratio of one
+   * contrast's per-block ratio over another's, with its Student t interval and the blocks it rests on.
+   */
+  private static List<Quantity> interactions(String name, List<Interaction> interactions) {
+    List<Quantity> q = new ArrayList<>();
+    String mp = words(name);
+    for (Interaction k : interactions) {
+      String key = keyOf(name) + "." + k.id();
+      String macro = mp + words(k.id());
+      String def = k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block ratio of "
+          + keyOf(name) + "." + k.numerator().id() + "'s per-block ratio (" + k.numerator().numerator() + " over "
+          + k.numerator().denominator() + ") over " + keyOf(name) + "." + k.denominator().id() + "'s ("
+          + k.denominator().numerator() + " over " + k.denominator().denominator() + "), of the " + k.numerator().metric().what;
+      String f = "ftl.stats.BlockStats#ratio";
+      q.add(part(name, key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> interaction(a, name, exclusion(a, name), k), 0));
+      q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f,
+          a -> interaction(a, name, exclusion(a, name), k), -1));
+      q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f,
+          a -> interaction(a, name, exclusion(a, name), k), 1));
+      q.add(count(name, key + ".blocks", macro + "Blocks", "blocks of campaign " + name + " in which both "
+          + k.numerator().id() + " and " + k.denominator().id() + " have a per-block ratio above 0, the blocks " + key
+          + " rests on", a -> (long) interaction(a, name, exclusion(a, name), k).blocks()));
+    }
+    return q;
+  }
+
+  /**
+   * The ok runs of {@code campaign} whose {@code other_cpu_pct} exceeds the confirmatory plan's threshold on it;
+   * unavailable without either campaign or without that threshold.
+   */
+  static Value tickRuleWouldExclude(Analysis a, String campaign) {
+    if (!has(a, campaign)) {
+      return CampaignQuantities.noData(campaign);
+    }
+    Optional<RunExclusion> confirm = exclusion(a, CONFIRM);
+    if (confirm.isEmpty() || Double.isNaN(confirm.get().otherCpuPctAbove())) {
+      return new Value.Unavailable("no confirmatory plan with a threshold on other_cpu_pct under this data root");
+    }
+    double above = confirm.get().otherCpuPctAbove();
+    return new Value.Count(a.campaignRuns(campaign).stream().map(r -> r.field(LedgerSchema.OTHER_CPU_PCT))
+        .filter(v -> !v.isEmpty() && Double.parseDouble(v) > above).count());
+  }
+
+  /** Distinct non-empty values of a ledger column among a campaign's ok runs. */
+  private static long distinct(Analysis a, String campaign, LedgerSchema.Column column) {
+    return a.campaignRuns(campaign).stream().map(r -> r.field(column)).filter(v -> !v.isEmpty()).distinct().count();
+  }
+
+  /**
    * The first segment of a blocked campaign's keys: its folder name in camelCase ({@code nats-manip -> natsManip}), the
    * folder name itself for one without a hyphen.
    */
@@ -279,15 +409,20 @@ public final class ConfirmQuantities {
 
   /** Whether the data root holds an ok run of the blocked campaign, on Kafka or on another system. */
   static boolean has(Analysis a, String campaign) {
-    if (campaign.equals(CONFIRM)) {
+    if (onKafka(campaign)) {
       return CampaignQuantities.has(a, campaign);
     }
     return Analysis.SYSTEM_INSTRUMENTS.stream().anyMatch(i -> !a.okRowsOf(campaign, i).isEmpty());
   }
 
+  /** Whether a blocked campaign measured Kafka (the confirmatory and the setting campaign) rather than another system. */
+  static boolean onKafka(String campaign) {
+    return campaign.equals(CONFIRM) || campaign.equals(SETTING);
+  }
+
   /** The scope of a blocked campaign's entries: the Kafka instrument's events, or the other systems'. */
   static Scope scope(String campaign) {
-    return campaign.equals(CONFIRM) ? Scope.KAFKA_EVENTS : Scope.SYSTEM_EVENTS;
+    return onKafka(campaign) ? Scope.KAFKA_EVENTS : Scope.SYSTEM_EVENTS;
   }
 
   /** The campaign's per-condition entries, for the conditions its plan declares and the predictions it registers. */
@@ -480,8 +615,31 @@ public final class ConfirmQuantities {
 
   /** {@link BlockStats#ratio} over the blocks where both conditions have a value above 0. */
   static BlockStats.Interval ratio(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
+    return pairedRatio(blockValues(a, campaign, exclusion, k.numerator(), k.metric()),
+        blockValues(a, campaign, exclusion, k.denominator(), k.metric()));
+  }
+
+  /** The contrast's per-block ratio, for the blocks where both conditions have a value above 0. */
+  static TreeMap<Integer, Double> blockRatios(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
     TreeMap<Integer, Double> num = blockValues(a, campaign, exclusion, k.numerator(), k.metric());
     TreeMap<Integer, Double> den = blockValues(a, campaign, exclusion, k.denominator(), k.metric());
+    TreeMap<Integer, Double> out = new TreeMap<>();
+    for (Map.Entry<Integer, Double> e : num.entrySet()) {
+      Double y = den.get(e.getKey());
+      if (y != null && y > 0 && e.getValue() > 0) {
+        out.put(e.getKey(), e.getValue() / y);
+      }
+    }
+    return out;
+  }
+
+  /** {@link BlockStats#ratio} of one contrast's per-block ratios over another's, over the blocks where both have one. */
+  static BlockStats.Interval interaction(Analysis a, String campaign, Optional<RunExclusion> exclusion, Interaction k) {
+    return pairedRatio(blockRatios(a, campaign, exclusion, k.numerator()), blockRatios(a, campaign, exclusion, k.denominator()));
+  }
+
+  /** {@link BlockStats#ratio} over the blocks where both maps have a value above 0. */
+  private static BlockStats.Interval pairedRatio(TreeMap<Integer, Double> num, TreeMap<Integer, Double> den) {
     List<double[]> pairs = new ArrayList<>();
     for (Map.Entry<Integer, Double> e : num.entrySet()) {
       Double y = den.get(e.getKey());

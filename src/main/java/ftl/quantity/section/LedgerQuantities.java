@@ -77,6 +77,10 @@ public final class LedgerQuantities {
           Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.section.LedgerQuantities#loadMeasured",
           a -> loadMeasured(okRows(a, name), name, l)));
     }
+    q.add(ledger(name, "boots", "CampaignBoots",
+        "distinct boots of the host (ledger boot_id, one per host lifetime) among the ok runs of campaign " + name
+            + "; unavailable for a ledger written before the column (version 9)",
+        Unit.COUNT, Format.GROUPED_INTEGER, LedgerQuantities::boots));
     q.add(ledger(name, "loadavgMax", "CampaignLoadavgMax",
         "largest one-minute load average at the start or end of an ok run of campaign " + name
             + " (ledger loadavg_start, loadavg_end; 2 cores)",
@@ -94,6 +98,13 @@ public final class LedgerQuantities {
   /** The count of distinct conditions among the ok rows. */
   private static Value conditions(List<LedgerRow> rows) {
     return new Value.Count(rows.stream().map(LedgerRow::condition).distinct().count());
+  }
+
+  /** The count of distinct boots (ledger boot_id) among the ok rows; unavailable when no row records one. */
+  private static Value boots(List<LedgerRow> rows) {
+    long n = rows.stream().map(r -> r.field(LedgerSchema.BOOT_ID)).filter(v -> !v.isEmpty()).distinct().count();
+    return n == 0 ? new Value.Unavailable("the boot is not recorded (ledger written before boot_id, version 9)")
+        : new Value.Count(n);
   }
 
   /** Fewest to most ok rows of one condition. */

@@ -89,29 +89,100 @@ class CampaignFolderTest {
     assertThatThrownBy(f::ledger).isInstanceOf(DataException.class).hasMessageContaining("ledger.csv:2");
   }
 
-  @Test
-  void clean_afterSimulatedKill_removesTempAndOrphanFilesOnly() throws Exception {
-    CampaignFolder f = new CampaignFolder(dir);
+  /** r0001 finished properly: its event file and its ledger row. */
+  private String finished(CampaignFolder f) throws Exception {
     Files.createDirectories(f.eventsDir());
-    // r0001 finished properly: event file and ledger row.
     String sha = EventFileWriter.write(dir.resolve(CampaignFolder.eventsFileOf("r0001")), book(3));
     Map<String, String> r1 = row("r0001");
     r1.put("events_sha256", sha);
     f.ledger().append(r1);
-    // r0002 was killed after its event file was renamed, before its ledger row: an orphan.
+    return sha;
+  }
+
+  @Test
+  void clean_killAfterRenameBeforeLedgerRow_removesTheJournaledOrphanOnly() throws Exception {
+    CampaignFolder f = new CampaignFolder(dir);
+    String sha = finished(f);
+    // r0002 was killed after its event file was renamed, before its ledger row: an orphan its journal names.
+    f.journal(List.of(CampaignFolder.eventsFileOf("r0002")));
     EventFileWriter.write(dir.resolve(CampaignFolder.eventsFileOf("r0002")), book(3));
-    // r0003 was killed while writing its event file; a ledger rewrite was also interrupted.
-    Files.writeString(dir.resolve("events/r0003.csv.gz.tmp"), "half");
     Files.writeString(dir.resolve("ledger.csv.tmp"), "run_id,condition\nr0001,c");
 
     List<String> removed = f.clean();
 
-    assertThat(removed).containsExactlyInAnyOrder("events/r0002.csv.gz", "events/r0003.csv.gz.tmp", "ledger.csv.tmp");
+    assertThat(removed).containsExactlyInAnyOrder("events/r0002.csv.gz", "ledger.csv.tmp");
     try (Stream<Path> s = Files.list(f.eventsDir())) {
       assertThat(s.map(p -> p.getFileName().toString()).toList()).containsExactly("r0001.csv.gz");
     }
     assertThat(EventFileWriter.sha256(dir.resolve("events/r0001.csv.gz"))).isEqualTo(sha);
     assertThat(f.ledger().runIds()).containsExactly("r0001");
+    assertThat(f.journalFile()).doesNotExist();
+  }
+
+  @Test
+  void clean_killWhileWritingEvents_removesTheJournaledTempFile() throws Exception {
+    CampaignFolder f = new CampaignFolder(dir);
+    finished(f);
+    f.journal(List.of(CampaignFolder.eventsFileOf("r0003")));
+    Files.writeString(dir.resolve("events/r0003.csv.gz.tmp"), "half");
+    assertThat(f.clean()).containsExactly("events/r0003.csv.gz.tmp");
+  }
+
+  /** Issue #43: with ledger.csv moved away, resume deleted every measured events file as "left by an interrupted run". */
+  @Test
+  void clean_ledgerMovedAway_refusesAndDeletesNothing() throws Exception {
+    CampaignFolder f = new CampaignFolder(dir);
+    finished(f);
+    Files.move(f.ledgerFile(), dir.resolve("elsewhere.csv"));
+    assertThatThrownBy(f::clean).isInstanceOf(DataException.class)
+        .hasMessageContaining("events/r0001.csv.gz").hasMessageContaining("refusing to resume");
+    assertThat(dir.resolve("events/r0001.csv.gz")).exists();
+  }
+
+  @Test
+  void clean_orphanNoJournalNames_refusesAndDeletesNothing() throws Exception {
+    CampaignFolder f = new CampaignFolder(dir);
+    finished(f);
+    f.journal(List.of(CampaignFolder.eventsFileOf("r0003")));
+    EventFileWriter.write(dir.resolve(CampaignFolder.eventsFileOf("r0002")), book(3));
+    Files.writeString(dir.resolve("events/r0003.csv.gz.tmp"), "half");
+    assertThatThrownBy(f::clean).isInstanceOf(DataException.class).hasMessageContaining("r0002.csv.gz");
+    assertThat(dir.resolve("events/r0002.csv.gz")).exists();
+    assertThat(dir.resolve("events/r0003.csv.gz.tmp")).as("nothing removed before the refusal").exists();
+  }
+
+  @Test
+  void clean_tempOfAnEventsFileNoJournalNames_refuses() throws Exception {
+    CampaignFolder f = new CampaignFolder(dir);
+    finished(f);
+    Files.writeString(dir.resolve("events/r0009.csv.gz.tmp"), "half");
+    assertThatThrownBy(f::clean).isInstanceOf(DataException.class).hasMessageContaining("a temp file");
+  }
+
+  /** Issue #43: two runners on one campaign folder both ran, each "3 of 3 runs to do". */
+  @Test
+  void lock_secondRunner_isRefusedUntilTheFirstLetsGo() throws Exception {
+    CampaignFolder f = new CampaignFolder(dir);
+    try (AutoCloseable first = f.lock()) {
+      assertThatThrownBy(() -> new CampaignFolder(dir).lock()).isInstanceOf(CampaignRunner.InstrumentException.class)
+          .hasMessageContaining("another ftl runner is using").hasMessageContaining("pid " + ProcessHandle.current().pid());
+    }
+    assertThat(dir.resolve(CampaignFolder.LOCK)).doesNotExist();
+    try (AutoCloseable again = f.lock()) {
+      assertThat(dir.resolve(CampaignFolder.LOCK)).exists();
+    }
+  }
+
+  /** Issue #43: a full disk left *.tmp files behind; a write that fails removes its temp file. */
+  @Test
+  void write_commitFails_leavesNoTempFile() throws Exception {
+    Path target = dir.resolve("ledger.csv");
+    Files.createDirectories(target.resolve("in-the-way")); // a non-empty folder where the file goes: the rename fails
+    assertThatThrownBy(() -> AtomicFiles.write(target, "x".getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(java.io.IOException.class);
+    assertThat(AtomicFiles.tmpOf(target)).doesNotExist();
+    assertThatThrownBy(() -> EventFileWriter.write(target, book(2))).isInstanceOf(java.io.IOException.class);
+    assertThat(AtomicFiles.tmpOf(target)).doesNotExist();
   }
 
   @Test

@@ -21,6 +21,9 @@ Each root is a folder acting as a data root (campaign folders modeA, modeB, payl
   confirm    the confirmatory campaign in blocks: block-level means, t intervals and ratios, the plan's exclusion rule,
              grid-law and one-tick errors against the plan's numbers, a block without a value, a run without a block.
   confirmnone the confirmatory campaign with one block: no interval anywhere, a skill without a block, no exclusion.
+  setting    the setting campaign (issue #44): run design crossed with priority in three blocks, the design x priority
+             interaction (a ratio of per-block ratios), an exclusion on the exact contention measure other_run_pct while
+             the tick-sampled other_cpu_pct reads high, two boots.
   systems    a campaign on RabbitMQ in blocks (system rabbitmq), its exclusion rule on other tasks' CPU, a failed run, and a
              Kafka campaign beside it.
 Every event has flight T = recv_ns - send_ns, displacement D = ack_ns - send_ns and A = T - D; the send
@@ -530,6 +533,53 @@ holds b3 (retention 0) and b3u (1): 0.5, so its retention is the mean of 1, 0.5,
              plan=CONFIRM_PLAN, fields=["block", "steal_pct", "warmup_converged", "pacing_burst_share"])
 
 
+SETTING_PLAN = {
+    "campaign": "setting", "blocks": 3, "clocksource": "kvm-clock",
+    "warmup": {"rule": "stable_flights", "window": 10, "tolerance_us": 50, "min_events": 10, "max_events": 20},
+    "conditions": [{"name": "base-short", "events": 4, "warmup_first_sends": 2}, {"name": "fifo-short", "priority": "fifo",
+                   "events": 4, "warmup_first_sends": 2}, {"name": "base-long"}, {"name": "fifo-long", "priority": "fifo"}],
+    "exclusion": {"steal_pct_above": 5, "other_run_pct_above": 10},
+    "criteria": {"version": 1, "rules": [
+        {"id": "designThreads", "claim": "the run design changes the collapse", "kind": "empirical",
+         "statistic": "setting.designThreads", "comparison": "interval_excludes", "lower": "setting.designThreads.lower",
+         "upper": "setting.designThreads.upper", "threshold": 1, "unit": "ratio", "sidedness": "two-sided",
+         "replication": "block", "runs": ["base-long", "fifo-long", "base-short", "fifo-short"],
+         "testable_if": {"statistic": "setting.designThreads.blocks", "comparison": ">=", "threshold": 3, "unit": "count"}}]},
+}
+
+
+def st_fields(block, prio="default", run="1.0", other="0.5", boot="b00t-1"):
+    return {**a_fields(prio, "shared", "0"), "block": block, "steal_pct": "0.0", "other_run_pct": run, "other_cpu_pct": other,
+            "boot_id": boot, "clocksource": "kvm-clock"}
+
+
+def neg(run_id, cond, k, n, fields):
+    """A setting run of n complete events, the first k with A < 0 (D 500 us over T 400 us), phase 700: all kept."""
+    return (run_id, cond, "ok", f"Synthetic setting run {run_id} ({cond}, block {fields['block']}): A < 0 in {k} of {n}.",
+            [ev(i, 500_000 if i < k else 100_000, 400_000, 700) for i in range(n)], fields)
+
+
+def setting():
+    runs = [
+        neg("bl1", "base-long", 2, 4, st_fields("1")), neg("fl1", "fifo-long", 1, 4, st_fields("1", "fifo")),
+        neg("bs1", "base-short", 1, 2, st_fields("1")), neg("fs1", "fifo-short", 1, 2, st_fields("1", "fifo")),
+        neg("bl2", "base-long", 3, 4, st_fields("2")), neg("fl2", "fifo-long", 1, 4, st_fields("2", "fifo")),
+        neg("bs2", "base-short", 2, 4, st_fields("2")), neg("fs2", "fifo-short", 1, 4, st_fields("2", "fifo")),
+        neg("bl3", "base-long", 1, 2, st_fields("3", boot="b00t-2")),
+        neg("fl3", "fifo-long", 2, 2, st_fields("3", "fifo", run="12.0", boot="b00t-2")),
+        neg("fl3b", "fifo-long", 1, 2, st_fields("3", "fifo", other="50.0", boot="b00t-2")),
+        neg("bs3", "base-short", 1, 2, st_fields("3", boot="b00t-2")), neg("fs3", "fifo-short", 1, 4, st_fields("3", "fifo", boot="b00t-2")),
+    ]
+    campaign("setting", "setting", runs, """Synthetic setting campaign (issue #44), hand-computed answers (t quantile 4.302653 for 2 df):
+fl3 is excluded by the plan's rule (other_run_pct 12 > 10); fl3b's tick-sampled other_cpu_pct reads 50 but the rule does
+not read it, so fl3b stays. Negative rates per block (long base/fifo; short base/fifo): block 1 0.5/0.25, 0.5/0.5;
+block 2 0.75/0.25, 0.5/0.25; block 3 0.5/0.5, 0.5/0.25. collapseThreadsLong: ratios 2, 3, 1, geometric mean 6^(1/3) =
+1.817 (0.4571 to 7.223); collapseThreadsShort: 1, 2, 2, 4^(1/3) = 1.587 (0.5874 to 4.290). designThreads, the per-block
+ratio of the two ratios: 2, 1.5, 0.5, geometric mean 1.5^(1/3) = 1.145 (0.1860 to 7.047): the interval contains 1, so
+the rule designThreads did not hold. Boots 2 (b00t-1 in blocks 1 and 2, b00t-2 in block 3), one clock source.""",
+             plan=SETTING_PLAN, fields=["block", "steal_pct", "other_run_pct", "boot_id", "clocksource"])
+
+
 def confirmnone():
     root = "confirmnone"
     plan = {"campaign": "confirm", "conditions": [{"name": "base"}, {"name": "g"}],
@@ -615,7 +665,7 @@ predicted 1.0 against 0.5 observed, median |error| 50.00%.""")
 
 
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone", "systems"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone", "setting", "systems"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
@@ -629,6 +679,7 @@ if __name__ == "__main__":
     onedlaw()
     confirm()
     confirmnone()
+    setting()
     systems()
     clash("clashkey", ["a.b", "a-b"], "Synthetic: conditions \"a.b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
