@@ -63,7 +63,7 @@ for a in "$@"; do
 done
 cp="$jar:$root/target/lib/*"
 # Class-data sharing (JDK 17 dynamic AppCDS): the classes an analysis command loads, parsed and verified once into
-# target/ftl-cds-<jvm>.jsa and mapped at each start instead of read from the jars (README, "Performance"). Only with
+# target/ftl-cds-<jvm>.jsa and mapped at each start instead of read from the jars (docs/performance.md). Only with
 # the launcher's own options (not with FTL_JAVA_OPTS, not for campaign/broker). Written, when missing or older than
 # the jar (or target/lib), by a training run (`check runs.total`, output discarded; about 2 s, once per build) into a temporary file,
 # tried with -Xshare:on, then renamed, so two launches at once never see half an archive; <jvm> is the device, inode,

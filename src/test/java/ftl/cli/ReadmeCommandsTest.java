@@ -14,23 +14,33 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's examples work as written: every command of its {@code ```sh} blocks is run, in order, in a
- * copy of the archive (its git-visible files, so nothing here is changed), and must exit 0; a command shown
- * again in a later block is run once, where it is first shown. {@code ./ftl ...}
+ * The README's examples, and those of the pages of {@code docs/} it links, work as written: every command of their
+ * {@code ```sh} blocks is run, in order (the README first, then {@code docs/*.md} by name), in a copy of the archive
+ * (its git-visible files, so nothing here is changed), and must exit 0; a command shown again in a later block or
+ * page is run once, where it is first shown. {@code ./ftl ...}
  * runs in this JVM exactly as the launcher runs it ({@code ftl.cli.Main --root <archive> ...}); anything else
- * runs in bash. The README's one placeholder path, {@code /path/to/another/data-root}, is replaced by the
+ * runs in bash. The one placeholder path of a runnable command, {@code /path/to/another/data-root}, is replaced by the
  * synthetic data set {@code small}. Skipped, each with its reason: commands that need a Kafka broker,
- * {@code mvn verify}, which is this test suite, and, when latexmk is not on the PATH, those that need TeX Live
- * or the PDFs it builds (with TeX, the PDFs are built in the copy and checked there).
+ * {@code mvn verify}, which is this test suite, the benchmarks, and, when latexmk is not on the PATH, those that need
+ * TeX Live or the PDFs it builds (with TeX, the PDFs are built in the copy and checked there).
  */
 @org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class ReadmeCommandsTest {
   static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small").toAbsolutePath();
 
-  /** A command shown in the README, and why it is not run here (null: it is run). */
-  record Shown(String line, String skip) {}
+  /** A command shown in {@code file} (the README or a page of docs/), and why it is not run here (null: it is run). */
+  record Shown(String file, String line, String skip) {}
 
-  static List<Shown> commands(String readme) {
+  /** The commands of the README, then of every {@code docs/*.md} by name, in the order shown. */
+  static List<Shown> commands(Path root) throws IOException {
+    List<Shown> out = new ArrayList<>();
+    for (Path f : ReadmeAndDocs.files(root)) {
+      out.addAll(commands(f.toString(), Files.readString(root.resolve(f), StandardCharsets.UTF_8)));
+    }
+    return out;
+  }
+
+  static List<Shown> commands(String file, String readme) {
     List<Shown> out = new ArrayList<>();
     boolean inSh = false;
     for (String raw : readme.split("\n", -1)) {
@@ -46,7 +56,7 @@ class ReadmeCommandsTest {
       if (line.isEmpty()) {
         continue;
       }
-      out.add(new Shown(line, skipReason(line, ftl.verify.TexLive.installed())));
+      out.add(new Shown(file, line, skipReason(line, ftl.verify.TexLive.installed())));
     }
     return out;
   }
@@ -130,7 +140,7 @@ class ReadmeCommandsTest {
 
   @Test
   void commands_parsedFromTheReadme_includeTheExamples() throws IOException {
-    List<Shown> shown = commands(Files.readString(Path.of("README.md"), StandardCharsets.UTF_8));
+    List<Shown> shown = commands("README.md", Files.readString(Path.of("README.md"), StandardCharsets.UTF_8));
     assertThat(shown).extracting(Shown::line).contains("./ftl check \"62,264\"", "./ftl reproduce --check",
         "./ftl check-pdf paper/paper.pdf", "./ftl --version");
     assertThat(words("./ftl check '\\NegAckSpans'")).containsExactly("./ftl", "check", "\\NegAckSpans");
@@ -138,7 +148,23 @@ class ReadmeCommandsTest {
   }
 
   @Test
-  void readme_everyCommandShown_exitsZero(@TempDir Path tmp) throws IOException, InterruptedException {
+  void commands_parsedFromTheDocs_includeTheirExamplesAfterTheReadmes() throws IOException {
+    Path root = Path.of("").toAbsolutePath();
+    List<Shown> shown = commands(root);
+    assertThat(ReadmeAndDocs.docs(root)).as("docs/ pages the README links").isNotEmpty();
+    assertThat(shown.get(0).file()).isEqualTo("README.md");
+    assertThat(shown).filteredOn(s -> s.file().equals("docs/campaigns.md")).extracting(Shown::line)
+        .contains("./ftl replay-schedule src/test/resources/ftl/harness/replay/two-periods.json --mean-gap 500us",
+            "python3 src/main/python/confirm_calibration.py");
+    assertThat(shown).filteredOn(s -> s.file().equals("docs/performance.md")).extracting(Shown::line)
+        .anyMatch(l -> l.startsWith("src/main/sh/growth-benchmark.sh"))
+        .allMatch(l -> skipReason(l, true) != null);
+    assertThat(shown).filteredOn(s -> s.file().startsWith("docs/") && s.skip() == null).as("runnable docs/ commands")
+        .isNotEmpty();
+  }
+
+  @Test
+  void readmeAndDocs_everyCommandShown_exitsZero(@TempDir Path tmp) throws IOException, InterruptedException {
     Path root = Path.of("").toAbsolutePath();
     Path copy = tmp.resolve("archive");
     for (String f : gitFiles(root)) {
@@ -147,18 +173,18 @@ class ReadmeCommandsTest {
       Files.copy(root.resolve(f), to);
     }
     TempArchive.git(copy, "init", "-q");
-    List<Shown> shown = commands(Files.readString(root.resolve("README.md"), StandardCharsets.UTF_8));
+    List<Shown> shown = commands(root);
     List<String> failures = new ArrayList<>();
     java.util.Set<String> done = new java.util.HashSet<>();
     int ran = 0;
     for (Shown s : shown) {
       if (s.skip() != null) {
-        System.out.println("README: skipped " + s.line() + " (" + s.skip() + ")");
+        System.out.println(s.file() + ": skipped " + s.line() + " (" + s.skip() + ")");
         continue;
       }
       if (!done.add(s.line())) {
         // the same command shown in a second place (./ftl reproduce, a full recomputation: issue #31) is run once
-        System.out.println("README: shown again " + s.line() + " (ran above)");
+        System.out.println(s.file() + ": shown again " + s.line() + " (ran above)");
         continue;
       }
       String line = s.line().replace("/path/to/another/data-root", SMALL.toString());
@@ -183,14 +209,15 @@ class ReadmeCommandsTest {
         code = p.exitValue();
       }
       ran++;
-      System.out.printf(java.util.Locale.ROOT, "README: ran %s -> exit %d (%.1f s)%n", s.line(), code,
+      System.out.printf(java.util.Locale.ROOT, "%s: ran %s -> exit %d (%.1f s)%n", s.file(), s.line(), code,
           (System.nanoTime() - started) / 1e9);
       if (code != 0) {
-        failures.add(s.line() + " exited " + code + ":\n" + output);
+        failures.add(s.file() + ": " + s.line() + " exited " + code + ":\n" + output);
       }
     }
-    assertThat(failures).as("README commands that do not work as written").isEmpty();
-    assertThat(ran).as("README commands run").isGreaterThanOrEqualTo(12);
+    assertThat(failures).as("README and docs/ commands that do not work as written").isEmpty();
+    // without TeX: 12 of the README, 2 of docs/ (replay-schedule, confirm_calibration.py)
+    assertThat(ran).as("README and docs/ commands run").isGreaterThanOrEqualTo(14);
   }
 
   private static List<String> gitFiles(Path root) throws IOException, InterruptedException {
