@@ -138,13 +138,15 @@
  *                                                            // drained, not written (default: none)
  *             or   {"rule": "stable_flights", "window": 500, "tolerance_us": 20,   // decided on measured
  *                   "min_events": 5000, "max_events": 60000},                      // flights (below)
+ *   "clocksource": "kvm-clock" | ["tsc", "kvm-clock"],       // optional: the kernel clock source of each block in
+ *                                                            // turn, applied, read back and restored (kafka only)
  *   "defaults":    { condition fields },                     // override the built-in defaults below
  *   "conditions":  [ {"name": "c1", condition fields}, ... ],
  *   "matrix":      { "field": [v1, v2], "field2": [...] },   // cartesian product, names generated,
  *                                                            // e.g. "si250us-fifo"
  *   "predictions": { free object, carried as written },
  *   "criteria":    { the registered verdicts: ftl.data.Criteria's schema, checked before the first run },
- *   "exclusion":   {"steal_pct_above": 5, "other_cpu_pct_above": 10},  // optional, ftl.data.RunExclusion: runs the
+ *   "exclusion":   {"steal_pct_above": 5, "other_run_pct_above": 10},  // optional, ftl.data.RunExclusion: runs the
  *                                                            // host disturbed beyond it are excluded and counted
  *   "calibration": { free object: how the thresholds and predictions were set, carried as written },
  *   "replay":      {                                         // only for replay conditions (see below)
@@ -162,6 +164,7 @@
  *   schedule  id of a replay schedule (absent: one send every send_interval)
  *   clock_offset_us 0 (signed, |x| &lt;= 10 s)   fetch_min_bytes 1   fetch_max_wait_ms 100
  *   queue_type "classic" | "stream"   (rabbitmq plans only: the kind of the run's fresh queue)
+ *   warmup_first_sends N   (stable_flights plans only: this condition's warm-up is its own first N sends)
  * </pre>
  * <p><b>Replay conditions.</b> A condition with {@code schedule} sends its measured events at the offsets of that
  * schedule ({@link ftl.harness.replay.SendSchedule}, derived by {@code ftl replay-schedule} from a StatsBomb events
@@ -220,8 +223,9 @@
  * {@code plan.json}, {@code schedule.csv}, {@code ledger.csv}, {@code events/<run_id>.csv.gz} (header
  * {@code seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms,intended_ns}). Per run: the event file is
  * written to a temp file, fsynced and renamed; then the ledger is rewritten through a temp file and a
- * rename. {@code campaign resume} deletes temp files and event files the ledger does not name, then runs
- * exactly the scheduled runs without a ledger row. The ledger columns are {@link
+ * rename. {@code campaign resume} deletes only what the journal ({@code .ftl-journal}, written before each run)
+ * proves the interrupted run wrote, refuses any other unexplained file (nothing measured is deleted on a guess), then
+ * runs exactly the scheduled runs without a ledger row; one runner holds the folder's lock ({@code .ftl-lock}) at a time. The ledger columns are {@link
  * ftl.harness.campaign.Ledger#COLUMNS}, each declared in {@code data/datapackage.json}. {@code campaign run} and
  * {@code resume} refuse to start unless the plan is committed in the campaign folder and nothing else in the
  * tree is uncommitted; {@code other_cpu_pct} and {@code other_cpu_top} record who else used the CPU during each run,

@@ -312,23 +312,11 @@ public final class ConfirmQuantities {
    */
   private static List<Quantity> contrasts(String name, List<Contrast> contrasts) {
     List<Quantity> q = new ArrayList<>();
-    String mp = words(name);
     for (Contrast k : contrasts) {
-      String key = keyOf(name) + "." + k.id();
-      String macro = mp + words(k.id());
-      String def = k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block ratio of the "
-          + k.metric().what + " of condition " + k.numerator() + " over condition " + k.denominator();
-      String f = "ftl.stats.BlockStats#ratio";
-      q.add(part(name, key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> ratio(a, name, exclusion(a, name), k), 0));
-      q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f,
-          a -> ratio(a, name, exclusion(a, name), k), -1));
-      q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f,
-          a -> ratio(a, name, exclusion(a, name), k), 1));
-      q.add(count(name, key + ".blocks", macro + "Blocks", "blocks of campaign " + name + " in which both " + k.numerator()
-          + " and " + k.denominator() + " have a usable run with a value above 0, the blocks " + key + " rests on",
-          a -> (long) ratio(a, name, exclusion(a, name), k).blocks()));
+      q.addAll(ratioEntries(name, k.id(), k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block "
+          + "ratio of the " + k.metric().what + " of condition " + k.numerator() + " over condition " + k.denominator(),
+          k.numerator() + " and " + k.denominator() + " have a usable run with a value above 0",
+          a -> ratio(a, name, exclusion(a, name), k)));
     }
     return q;
   }
@@ -339,27 +327,35 @@ public final class ConfirmQuantities {
    */
   private static List<Quantity> interactions(String name, List<Interaction> interactions) {
     List<Quantity> q = new ArrayList<>();
-    String mp = words(name);
     for (Interaction k : interactions) {
-      String key = keyOf(name) + "." + k.id();
-      String macro = mp + words(k.id());
-      String def = k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block ratio of "
-          + keyOf(name) + "." + k.numerator().id() + "'s per-block ratio (" + k.numerator().numerator() + " over "
+      q.addAll(ratioEntries(name, k.id(), k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block "
+          + "ratio of " + keyOf(name) + "." + k.numerator().id() + "'s per-block ratio (" + k.numerator().numerator() + " over "
           + k.numerator().denominator() + ") over " + keyOf(name) + "." + k.denominator().id() + "'s ("
-          + k.denominator().numerator() + " over " + k.denominator().denominator() + "), of the " + k.numerator().metric().what;
-      String f = "ftl.stats.BlockStats#ratio";
-      q.add(part(name, key, macro, def, Unit.RATIO, Format.RATIO_3SF, f, a -> interaction(a, name, exclusion(a, name), k), 0));
-      q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f,
-          a -> interaction(a, name, exclusion(a, name), k), -1));
-      q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of the log ratio, mapped back by exp, of " + key, Unit.RATIO, Format.RATIO_3SF, f,
-          a -> interaction(a, name, exclusion(a, name), k), 1));
-      q.add(count(name, key + ".blocks", macro + "Blocks", "blocks of campaign " + name + " in which both "
-          + k.numerator().id() + " and " + k.denominator().id() + " have a per-block ratio above 0, the blocks " + key
-          + " rests on", a -> (long) interaction(a, name, exclusion(a, name), k).blocks()));
+          + k.denominator().numerator() + " over " + k.denominator().denominator() + "), of the " + k.numerator().metric().what,
+          k.numerator().id() + " and " + k.denominator().id() + " have a per-block ratio above 0",
+          a -> interaction(a, name, exclusion(a, name), k)));
     }
     return q;
+  }
+
+  /**
+   * The four entries of a ratio over blocks ({@link BlockStats#ratio}): the estimate, the two ends of its Student t
+   * interval on the log scale, and the blocks it rests on ({@code blocksWhere}: in which blocks).
+   */
+  private static List<Quantity> ratioEntries(String name, String id, String definition, String blocksWhere,
+                                             java.util.function.Function<Analysis, BlockStats.Interval> interval) {
+    String key = keyOf(name) + "." + id;
+    String macro = words(name) + words(id);
+    String f = "ftl.stats.BlockStats#ratio";
+    String end = " Student t interval over blocks of the log ratio, mapped back by exp, of " + key;
+    return List.of(
+        part(name, key, macro, definition, Unit.RATIO, Format.RATIO_3SF, f, interval, 0),
+        part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + end, Unit.RATIO,
+            Format.RATIO_3SF, f, interval, -1),
+        part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + end, Unit.RATIO,
+            Format.RATIO_3SF, f, interval, 1),
+        count(name, key + ".blocks", macro + "Blocks", "blocks of campaign " + name + " in which both " + blocksWhere
+            + ", the blocks " + key + " rests on", a -> (long) interval.apply(a).blocks()));
   }
 
   /**
