@@ -95,10 +95,12 @@ public final class Emitter {
    */
   public List<Output> render(ftl.data.DataSet data, List<Computed> quantities, List<Map<String, Object>> runs,
                              List<Map<String, Object>> audit, Map<String, List<?>> rowSets, String dataDigest) {
-    TableRows rows = TableRows.of(data, quantities, OriginalStudy.read(root));
+    List<OriginalStudy.Claim> original = OriginalStudy.read(root);
+    TableRows rows = TableRows.of(data, quantities, original);
     // One model for every template: escaping each quantity's texts once, not once per template (issue #31: the
     // per-template rebuild was a fifth of a reproduction's CPU, 29 templates times every quantity's definition).
     Map<String, Object> model = model(quantities, runs, audit, rows, rowSets, dataDigest);
+    model.put("originals", originals(original, quantities));
     List<Output> out = new ArrayList<>();
     for (String target : TARGETS) {
       Path dir = root.resolve(EMIT_DIR).resolve(target);
@@ -120,9 +122,40 @@ public final class Emitter {
         out.add(new Output(outName, EMIT_DIR + "/" + templateName, content));
       }
     }
-    Output abstractText = plainAbstract(quantities, dataDigest);
+    Output abstractText = plainAbstract(quantities, original, dataDigest);
     if (abstractText != null) {
       out.add(abstractText);
+    }
+    return out;
+  }
+
+  /**
+   * The original study's figures that have a macro ({@code paper/original-study.csv}, column {@code macro}), for
+   * {@code quantities.tex}: {@code macro}, {@code latex} (the figure as text-mode LaTeX), {@code claim} (for a comment)
+   * and {@code line}.
+   *
+   * @throws ftl.data.DataException when a macro is also a registry macro's name or is given twice
+   */
+  static List<Map<String, Object>> originals(List<OriginalStudy.Claim> original, List<Computed> quantities) {
+    java.util.Set<String> taken = new java.util.HashSet<>();
+    for (Computed c : quantities) {
+      taken.add(c.quantity().macro());
+    }
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (OriginalStudy.Claim c : original) {
+      if (c.macro().isEmpty()) {
+        continue;
+      }
+      if (!taken.add(c.macro())) {
+        throw new ftl.data.DataException(OriginalStudy.FILE, c.line(), "macro \\" + c.macro()
+            + " is already a registry quantity's or another row's", null);
+      }
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("macro", c.macro());
+      m.put("latex", ftl.quantity.core.LatexEscape.escape(c.original()));
+      m.put("claim", ftl.quantity.core.LatexEscape.comment(c.claim()));
+      m.put("line", c.line());
+      out.add(m);
     }
     return out;
   }
@@ -135,13 +168,14 @@ public final class Emitter {
 
   /**
    * The plain-text abstract a record page or README quotes: {@value #ABSTRACT_SOURCE} with each
-   * {@code \Macro} replaced by its quantity's plain text, after a GENERATED line. Null when there is no source.
+   * {@code \Macro} replaced by its quantity's plain text (a macro of the original study's figures by that figure as
+   * {@code paper/original-study.csv} prints it), after a GENERATED line. Null when there is no source.
    *
    * A quantity without a value prints as {@code [no data: key]}, as its LaTeX macro prints {@code \\ftlNoData}.
    *
    * @throws ftl.data.DataException naming the line of a macro that is no registry quantity
    */
-  Output plainAbstract(List<Computed> quantities, String dataDigest) {
+  Output plainAbstract(List<Computed> quantities, List<OriginalStudy.Claim> original, String dataDigest) {
     Path src = root.resolve(ABSTRACT_SOURCE);
     if (!Files.exists(src)) {
       return null;
@@ -150,23 +184,35 @@ public final class Emitter {
     for (Computed c : quantities) {
       byMacro.put(c.quantity().macro(), c);
     }
+    Map<String, String> originalByMacro = new LinkedHashMap<>();
+    for (OriginalStudy.Claim c : original) {
+      if (!c.macro().isEmpty()) {
+        originalByMacro.put(c.macro(), c.original());
+      }
+    }
     List<String> lines;
     try {
       lines = Files.readAllLines(src, java.nio.charset.StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot read " + src, e);
     }
-    StringBuilder sb = new StringBuilder("% GENERATED from " + ABSTRACT_SOURCE + " (every number a registry quantity) — do not edit. Data digest: "
+    StringBuilder sb = new StringBuilder("% GENERATED from " + ABSTRACT_SOURCE
+        + " (every number a registry quantity or a figure of " + OriginalStudy.FILE + ") — do not edit. Data digest: "
         + dataDigest + "\n");
     for (int i = 0; i < lines.size(); i++) {
       java.util.regex.Matcher m = MACRO.matcher(lines.get(i));
       StringBuilder line = new StringBuilder();
       while (m.find()) {
         Computed c = byMacro.get(m.group(1));
-        if (c == null) {
-          throw new ftl.data.DataException(ABSTRACT_SOURCE, i + 1, "\\" + m.group(1) + " is not a registry macro", null);
+        String text;
+        if (c != null) {
+          text = c.available() ? c.text() : "[no data: " + c.quantity().key() + "]";
+        } else if (originalByMacro.containsKey(m.group(1))) {
+          text = originalByMacro.get(m.group(1));
+        } else {
+          throw new ftl.data.DataException(ABSTRACT_SOURCE, i + 1, "\\" + m.group(1)
+              + " is not a registry macro nor one of " + OriginalStudy.FILE, null);
         }
-        String text = c.available() ? c.text() : "[no data: " + c.quantity().key() + "]";
         m.appendReplacement(line, java.util.regex.Matcher.quoteReplacement(text));
       }
       m.appendTail(line);
