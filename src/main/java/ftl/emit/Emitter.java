@@ -101,6 +101,7 @@ public final class Emitter {
     // per-template rebuild was a fifth of a reproduction's CPU, 29 templates times every quantity's definition).
     Map<String, Object> model = model(quantities, runs, audit, rows, rowSets, dataDigest);
     model.put("originals", originals(original, quantities));
+    label(model, VerdictLabels.read(root));
     List<Output> out = new ArrayList<>();
     for (String target : TARGETS) {
       Path dir = root.resolve(EMIT_DIR).resolve(target);
@@ -221,6 +222,9 @@ public final class Emitter {
     return new Output(ABSTRACT_OUTPUT, ABSTRACT_SOURCE, sb.toString());
   }
 
+  /** The row set naming the verdicts that are not registered tests ({@code Registry#notTests}, keys). */
+  public static final String NOT_TESTS = "notTests";
+
   /** The row set naming each verdict's registration ({@link ftl.data.Registration}), by which verdicts get their kind. */
   public static final String REGISTRATIONS = "registrations";
 
@@ -231,7 +235,9 @@ public final class Emitter {
    * those of a confirmatory campaign, which {@code tab-confirm} lays out from {@link TableRows#confirm}) and
    * {@code deviations} (every rule that replaced another after the data, with the earlier rule and its verdict).
    */
-  private static void verdicts(Map<String, Object> model, List<Map<String, Object>> qs, List<?> registrations) {
+  private static void verdicts(Map<String, Object> model, List<Map<String, Object>> qs, List<?> registrations,
+                               List<?> notTests) {
+    java.util.Set<Object> combined = notTests == null ? java.util.Set.of() : new java.util.HashSet<>(notTests);
     Map<String, ftl.data.Registration> regs = new LinkedHashMap<>();
     if (registrations != null) {
       for (Object o : registrations) {
@@ -249,13 +255,17 @@ public final class Emitter {
       ftl.data.Registration r = regs.get((String) m.get("key"));
       ftl.data.VerdictKind kind = r == null ? ftl.data.VerdictKind.EXPLORATORY : r.kind();
       m.put("kind", kind.word());
-      m.put("kindLatex", ftl.quantity.core.LatexEscape.escape(kindText(r)));
+      boolean test = !combined.contains(m.get("key"));
+      m.put("kindLatex", ftl.quantity.core.LatexEscape.escape(kindText(r)
+          + (test ? "" : "; a combined claim or half of a band: not a test, never counted")));
       m.put("ruleLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "not registered" : r.rule()));
       m.put("campaignsLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "" : String.join(", ", r.campaigns())));
       m.put("replacesLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "" : r.replaces()));
+      m.put("claim", r == null ? "" : r.claim());
       all.add(m);
       // the confirmatory campaign's own verdicts have their own table (tab-confirm, from TableRows#confirm)
-      if (kind == ftl.data.VerdictKind.CONFIRMATORY && !ownTable(r)) {
+      // the table of registered tests: a combined claim or half a band is not a test (RegisteredTests)
+      if (kind == ftl.data.VerdictKind.CONFIRMATORY && !ownTable(r) && !combined.contains(m.get("key"))) {
         confirmatory.add(m);
       }
       if (r != null && !r.replaces().isEmpty()) {
@@ -264,7 +274,29 @@ public final class Emitter {
     }
     model.put("verdicts", all);
     model.put("confirmatory", confirmatory);
+    // the table's own tally, counted from the rows it lays out (issue #45: a count comes from what it counts)
+    Map<String, Object> tally = new LinkedHashMap<>();
+    tally.put("rows", confirmatory.size());
+    for (String outcome : List.of("held", "didNotHold", "untestable")) {
+      tally.put(outcome, confirmatory.stream().filter(m -> outcome.equals(m.get("outcome"))).count());
+    }
+    model.put("confirmatoryTally", tally);
     model.put("deviations", deviations);
+  }
+
+  /**
+   * Gives every verdict of the model its row label, {@code labelLatex}: what it judges in words, its registration's
+   * claim (a plan criterion's {@code claim}) or else its row of {@link VerdictLabels#FILE}; a verdict of another data
+   * root that neither names is labelled by its definition. A table row prints the label, never the registry key (issue
+   * #45); {@code VerdictLabelsTest} requires a claim or a label for every verdict of the archive's own data.
+   */
+  @SuppressWarnings("unchecked")
+  static void label(Map<String, Object> model, Map<String, String> labels) {
+    for (Map<String, Object> m : (List<Map<String, Object>>) model.get("verdicts")) {
+      String claim = (String) m.getOrDefault("claim", "");
+      String label = !claim.isEmpty() ? claim : labels.get((String) m.get("key"));
+      m.put("labelLatex", label != null ? ftl.quantity.core.LatexEscape.escape(label) : m.get("definitionLatex"));
+    }
   }
 
   /** Whether a verdict belongs to a campaign with a table of its own: every campaign it judges is confirmatory. */
@@ -329,9 +361,11 @@ public final class Emitter {
       }
       // A verdict's basis (the numbers that decided it, or why a claim is not testable here), for the verdict table.
       if (c.value() instanceof ftl.quantity.core.Value.Verdict v) {
+        m.put("outcome", v.held() ? "held" : "didNotHold");
         m.put("basisLatex", ftl.quantity.core.LatexEscape.escape(v.basis()));
         m.put("basisShortLatex", ftl.quantity.core.LatexEscape.escape(shortened(v.basis())));
       } else if (c.value() instanceof ftl.quantity.core.Value.Untestable u) {
+        m.put("outcome", "untestable");
         m.put("basisLatex", ftl.quantity.core.LatexEscape.escape(u.reason()));
         m.put("basisShortLatex", ftl.quantity.core.LatexEscape.escape(shortened(u.reason())));
       }
@@ -351,7 +385,7 @@ public final class Emitter {
     }
     model.put("quantities", qs);
     model.put("q", byKey);
-    verdicts(model, qs, rowSets.get(REGISTRATIONS));
+    verdicts(model, qs, rowSets.get(REGISTRATIONS), rowSets.get(NOT_TESTS));
     model.put("dataDigest", dataDigest);
     model.put("archiveVersion", ArchiveVersion.VERSION);
     model.put("runs", runs);

@@ -199,7 +199,7 @@ public final class Reproduction {
     }
     return new Emitter(archiveRoot).render(data, computed, runRows(analysis), audit,
         java.util.Map.of("timeline", ftl.quantity.section.TimelineQuantities.rows(analysis), Emitter.REGISTRATIONS,
-            registry[0].registrations()), digest);
+            registry[0].registrations(), Emitter.NOT_TESTS, List.copyOf(registry[0].notTests().keySet())), digest);
   }
 
   /** Places where a text quotes a quantity that has no value. */
