@@ -10,9 +10,7 @@
 \newcommand{\${x.macro}}{\ftlNoData{${x.keyLatex}}}
 </#if>
 </#list>
-% The original study's transcribed figures (paper/original-study.csv, column macro): the texts quote them only so.
-\providecommand{\ftlOriginal}[1]{#1}
 <#list originals as o>
-% ${o.claim} (paper/original-study.csv line ${o.line?c})
-\newcommand{\${o.macro}}{\ftlOriginal{${o.latex}}}
+% the original study's figure, ${o.claim} (paper/original-study.csv line ${o.line?c}; the texts quote it only so)
+\newcommand{\${o.macro}}{${o.latex}}
 </#list>
