@@ -10,3 +10,7 @@
 \newcommand{\${x.macro}}{\ftlNoData{${x.keyLatex}}}
 </#if>
 </#list>
+<#list originals as o>
+% the original study's figure, ${o.claim} (paper/original-study.csv line ${o.line?c}; the texts quote it only so)
+\newcommand{\${o.macro}}{${o.latex}}
+</#list>

@@ -8,7 +8,7 @@ verdict & outcome now & rule now & replaced rule and its verdict \\
 \midrule
 \endhead
 <#list deviations as v>
-\texttt{${v.keyBreakLatex}} & ${v.linked} & {}${v.ruleLatex} & {}${v.replacesLatex} \\
+{}${v.labelLatex} & ${v.linked} & {}${v.ruleLatex} & {}${v.replacesLatex} \\
 </#list>
 <#if !deviations?has_content>
 \multicolumn{4}{l}{no rule replaced another after its data} \\

@@ -9,7 +9,7 @@ verdict & outcome & kind & rule; basis \\
 \midrule
 \endhead
 <#list verdicts as v>
-\texttt{${v.keyBreakLatex}} & ${v.linked} & {}${v.kindLatex} & {}${v.ruleLatex}\newline basis: ${v.basisLatex!"--"} \\
+{}${v.labelLatex} & ${v.linked} & {}${v.kindLatex} & {}${v.ruleLatex}\newline basis: ${v.basisLatex!"--"} \\
 </#list>
 \bottomrule
 \end{longtable}

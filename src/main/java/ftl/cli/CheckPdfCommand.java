@@ -94,11 +94,13 @@ public final class CheckPdfCommand implements Callable<Integer> {
     }
     int traced = r.of(PdfCensus.Kind.TRACED).size();
     int disagree = r.of(PdfCensus.Kind.DISAGREE).size();
+    long byValue = r.of(PdfCensus.Kind.UNTRACED).stream().filter(e -> e.why().contains("equal by value only")).count();
     System.out.printf(java.util.Locale.ROOT,
-        "checked %d numbers on %d pages: %d traced to a quantity (%d agree, %d disagree), %d equal to a quantity's text, "
-            + "%d exempt, %d untraced (not linked to any quantity; --list shows them)%n",
-        r.entries().size(), r.pages(), traced + disagree, traced, disagree, r.of(PdfCensus.Kind.QUANTITY).size(),
-        r.of(PdfCensus.Kind.EXEMPT).size(), r.of(PdfCensus.Kind.UNTRACED).size());
+        "checked %d numbers on %d pages: %d traced to a quantity by name (%d agree, %d disagree), %d exempt, %d untraced "
+            + "(not linked to any quantity, %d of them equal to some quantity's text by value only; --list shows each"
+            + " number with the quantity it is bound to)%n",
+        r.entries().size(), r.pages(), traced + disagree, traced, disagree, r.of(PdfCensus.Kind.EXEMPT).size(),
+        r.of(PdfCensus.Kind.UNTRACED).size(), byValue);
     if (traced + disagree == 0) {
       System.out.println("  no number of this PDF is linked to a quantity (re-typeset, or not an ftl PDF): it cannot be checked");
     }

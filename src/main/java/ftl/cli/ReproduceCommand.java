@@ -84,12 +84,14 @@ public final class ReproduceCommand implements Callable<Integer> {
             : "written where changed");
     r.staleOutputs().forEach(s -> out.println("  " + s));
     var counts = ftl.verify.Census.counts(r.census());
-    out.printf("census of numbers in paper/, supplement/, paper/abstract.txt: %d by macro, %d typed quantities, %d exempt, %d untraced%n",
-        counts.get(ftl.verify.Census.Kind.MACRO), counts.get(ftl.verify.Census.Kind.QUANTITY),
-        counts.get(ftl.verify.Census.Kind.EXEMPT), counts.get(ftl.verify.Census.Kind.UNTRACED));
+    out.printf("census of numbers in paper/, supplement/, paper/abstract.txt: %d by macro, %d by the original study's macros,"
+            + " %d named by key, %d exempt, %d untraced%n",
+        counts.get(ftl.verify.Census.Kind.MACRO), counts.get(ftl.verify.Census.Kind.ORIGINAL),
+        counts.get(ftl.verify.Census.Kind.NAMED), counts.get(ftl.verify.Census.Kind.EXEMPT),
+        counts.get(ftl.verify.Census.Kind.UNTRACED));
     r.untraced().forEach(e -> out.println("  UNTRACED " + e));
-    r.census().stream().filter(e -> e.kind() == ftl.verify.Census.Kind.QUANTITY)
-        .forEach(e -> out.println("  typed    " + e));
+    r.census().stream().filter(e -> e.kind() == ftl.verify.Census.Kind.NAMED)
+        .forEach(e -> out.println("  named    " + e));
     out.printf("texts: %d problem%s%n", r.textProblems().size(), r.textProblems().size() == 1 ? "" : "s");
     r.textProblems().forEach(s -> out.println("  " + s));
     if (r.manifest().isEmpty()) {

@@ -18,11 +18,13 @@ import java.util.Objects;
  * @param replaces the earlier rule this one replaced after the data, and its verdict then; empty when none
  * @param note why a consistency check holds by construction, or what a reviewer needs
  * @param source where the registration is written ({@code data/registrations.csv:12}, {@code data/x/plan.json:40})
+ * @param claim what the verdict judges, in words, for a table row: a plan criterion's {@code claim}, or the
+ *     {@code label} column of {@code data/registrations.csv} where it has one; empty when the registration states none
  */
 public record Registration(String verdictKey, List<String> campaigns, VerdictKind kind, String rule,
                            String registeredBy, long registeredAtMillis, long dataFromMillis, String replaces,
-                           String note, String source) {
-  // ten components: each is one column of the registration table or of a plan's criterion, printed by list and check
+                           String note, String source, String claim) {
+  // eleven components: each is one column of the registration table or of a plan's criterion, printed by list and check
 
   public Registration {
     Objects.requireNonNull(verdictKey);
@@ -33,6 +35,7 @@ public record Registration(String verdictKey, List<String> campaigns, VerdictKin
     Objects.requireNonNull(replaces);
     Objects.requireNonNull(note);
     Objects.requireNonNull(source);
+    Objects.requireNonNull(claim);
   }
 
   /** True when the verdict counts as evidence: confirmatory. */

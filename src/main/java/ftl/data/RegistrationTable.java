@@ -126,7 +126,7 @@ public final class RegistrationTable {
       }
     }
     return new Registration(key, campaigns, kind, r.get("rule"), "commit " + commit, registered, dataFrom,
-        r.get("replaces"), r.get("note"), name + ":" + line);
+        r.get("replaces"), r.get("note"), name + ":" + line, r.isMapped("label") ? r.get("label").strip() : "");
   }
 
   private static long instant(String v, String column, String name, long line) {

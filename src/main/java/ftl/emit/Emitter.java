@@ -95,10 +95,13 @@ public final class Emitter {
    */
   public List<Output> render(ftl.data.DataSet data, List<Computed> quantities, List<Map<String, Object>> runs,
                              List<Map<String, Object>> audit, Map<String, List<?>> rowSets, String dataDigest) {
-    TableRows rows = TableRows.of(data, quantities, OriginalStudy.read(root));
+    List<OriginalStudy.Claim> original = OriginalStudy.read(root);
+    TableRows rows = TableRows.of(data, quantities, original);
     // One model for every template: escaping each quantity's texts once, not once per template (issue #31: the
     // per-template rebuild was a fifth of a reproduction's CPU, 29 templates times every quantity's definition).
     Map<String, Object> model = model(quantities, runs, audit, rows, rowSets, dataDigest);
+    model.put("originals", originals(original, quantities));
+    label(model, VerdictLabels.read(root));
     List<Output> out = new ArrayList<>();
     for (String target : TARGETS) {
       Path dir = root.resolve(EMIT_DIR).resolve(target);
@@ -120,9 +123,40 @@ public final class Emitter {
         out.add(new Output(outName, EMIT_DIR + "/" + templateName, content));
       }
     }
-    Output abstractText = plainAbstract(quantities, dataDigest);
+    Output abstractText = plainAbstract(quantities, original, dataDigest);
     if (abstractText != null) {
       out.add(abstractText);
+    }
+    return out;
+  }
+
+  /**
+   * The original study's figures that have a macro ({@code paper/original-study.csv}, column {@code macro}), for
+   * {@code quantities.tex}: {@code macro}, {@code latex} (the figure as text-mode LaTeX), {@code claim} (for a comment)
+   * and {@code line}.
+   *
+   * @throws ftl.data.DataException when a macro is also a registry macro's name or is given twice
+   */
+  static List<Map<String, Object>> originals(List<OriginalStudy.Claim> original, List<Computed> quantities) {
+    java.util.Set<String> taken = new java.util.HashSet<>();
+    for (Computed c : quantities) {
+      taken.add(c.quantity().macro());
+    }
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (OriginalStudy.Claim c : original) {
+      if (c.macro().isEmpty()) {
+        continue;
+      }
+      if (!taken.add(c.macro())) {
+        throw new ftl.data.DataException(OriginalStudy.FILE, c.line(), "macro \\" + c.macro()
+            + " is already a registry quantity's or another row's", null);
+      }
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("macro", c.macro());
+      m.put("latex", ftl.quantity.core.LatexEscape.escape(c.original()));
+      m.put("claim", ftl.quantity.core.LatexEscape.comment(c.claim()));
+      m.put("line", c.line());
+      out.add(m);
     }
     return out;
   }
@@ -135,13 +169,14 @@ public final class Emitter {
 
   /**
    * The plain-text abstract a record page or README quotes: {@value #ABSTRACT_SOURCE} with each
-   * {@code \Macro} replaced by its quantity's plain text, after a GENERATED line. Null when there is no source.
+   * {@code \Macro} replaced by its quantity's plain text (a macro of the original study's figures by that figure as
+   * {@code paper/original-study.csv} prints it), after a GENERATED line. Null when there is no source.
    *
    * A quantity without a value prints as {@code [no data: key]}, as its LaTeX macro prints {@code \\ftlNoData}.
    *
    * @throws ftl.data.DataException naming the line of a macro that is no registry quantity
    */
-  Output plainAbstract(List<Computed> quantities, String dataDigest) {
+  Output plainAbstract(List<Computed> quantities, List<OriginalStudy.Claim> original, String dataDigest) {
     Path src = root.resolve(ABSTRACT_SOURCE);
     if (!Files.exists(src)) {
       return null;
@@ -150,23 +185,35 @@ public final class Emitter {
     for (Computed c : quantities) {
       byMacro.put(c.quantity().macro(), c);
     }
+    Map<String, String> originalByMacro = new LinkedHashMap<>();
+    for (OriginalStudy.Claim c : original) {
+      if (!c.macro().isEmpty()) {
+        originalByMacro.put(c.macro(), c.original());
+      }
+    }
     List<String> lines;
     try {
       lines = Files.readAllLines(src, java.nio.charset.StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot read " + src, e);
     }
-    StringBuilder sb = new StringBuilder("% GENERATED from " + ABSTRACT_SOURCE + " (every number a registry quantity) — do not edit. Data digest: "
+    StringBuilder sb = new StringBuilder("% GENERATED from " + ABSTRACT_SOURCE
+        + " (every number a registry quantity or a figure of " + OriginalStudy.FILE + ") — do not edit. Data digest: "
         + dataDigest + "\n");
     for (int i = 0; i < lines.size(); i++) {
       java.util.regex.Matcher m = MACRO.matcher(lines.get(i));
       StringBuilder line = new StringBuilder();
       while (m.find()) {
         Computed c = byMacro.get(m.group(1));
-        if (c == null) {
-          throw new ftl.data.DataException(ABSTRACT_SOURCE, i + 1, "\\" + m.group(1) + " is not a registry macro", null);
+        String text;
+        if (c != null) {
+          text = c.available() ? c.text() : "[no data: " + c.quantity().key() + "]";
+        } else if (originalByMacro.containsKey(m.group(1))) {
+          text = originalByMacro.get(m.group(1));
+        } else {
+          throw new ftl.data.DataException(ABSTRACT_SOURCE, i + 1, "\\" + m.group(1)
+              + " is not a registry macro nor one of " + OriginalStudy.FILE, null);
         }
-        String text = c.available() ? c.text() : "[no data: " + c.quantity().key() + "]";
         m.appendReplacement(line, java.util.regex.Matcher.quoteReplacement(text));
       }
       m.appendTail(line);
@@ -174,6 +221,9 @@ public final class Emitter {
     }
     return new Output(ABSTRACT_OUTPUT, ABSTRACT_SOURCE, sb.toString());
   }
+
+  /** The row set naming the verdicts that are not registered tests ({@code Registry#notTests}, keys). */
+  public static final String NOT_TESTS = "notTests";
 
   /** The row set naming each verdict's registration ({@link ftl.data.Registration}), by which verdicts get their kind. */
   public static final String REGISTRATIONS = "registrations";
@@ -185,7 +235,9 @@ public final class Emitter {
    * those of a confirmatory campaign, which {@code tab-confirm} lays out from {@link TableRows#confirm}) and
    * {@code deviations} (every rule that replaced another after the data, with the earlier rule and its verdict).
    */
-  private static void verdicts(Map<String, Object> model, List<Map<String, Object>> qs, List<?> registrations) {
+  private static void verdicts(Map<String, Object> model, List<Map<String, Object>> qs, List<?> registrations,
+                               List<?> notTests) {
+    java.util.Set<Object> combined = notTests == null ? java.util.Set.of() : new java.util.HashSet<>(notTests);
     Map<String, ftl.data.Registration> regs = new LinkedHashMap<>();
     if (registrations != null) {
       for (Object o : registrations) {
@@ -203,13 +255,17 @@ public final class Emitter {
       ftl.data.Registration r = regs.get((String) m.get("key"));
       ftl.data.VerdictKind kind = r == null ? ftl.data.VerdictKind.EXPLORATORY : r.kind();
       m.put("kind", kind.word());
-      m.put("kindLatex", ftl.quantity.core.LatexEscape.escape(kindText(r)));
+      boolean test = !combined.contains(m.get("key"));
+      m.put("kindLatex", ftl.quantity.core.LatexEscape.escape(kindText(r)
+          + (test ? "" : "; a combined claim or half of a band: not a test, never counted")));
       m.put("ruleLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "not registered" : r.rule()));
       m.put("campaignsLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "" : String.join(", ", r.campaigns())));
       m.put("replacesLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "" : r.replaces()));
+      m.put("claim", r == null ? "" : r.claim());
       all.add(m);
       // the confirmatory campaign's own verdicts have their own table (tab-confirm, from TableRows#confirm)
-      if (kind == ftl.data.VerdictKind.CONFIRMATORY && !ownTable(r)) {
+      // the table of registered tests: a combined claim or half a band is not a test (RegisteredTests)
+      if (kind == ftl.data.VerdictKind.CONFIRMATORY && !ownTable(r) && !combined.contains(m.get("key"))) {
         confirmatory.add(m);
       }
       if (r != null && !r.replaces().isEmpty()) {
@@ -218,7 +274,29 @@ public final class Emitter {
     }
     model.put("verdicts", all);
     model.put("confirmatory", confirmatory);
+    // the table's own tally, counted from the rows it lays out (issue #45: a count comes from what it counts)
+    Map<String, Object> tally = new LinkedHashMap<>();
+    tally.put("rows", confirmatory.size());
+    for (String outcome : List.of("held", "didNotHold", "untestable")) {
+      tally.put(outcome, confirmatory.stream().filter(m -> outcome.equals(m.get("outcome"))).count());
+    }
+    model.put("confirmatoryTally", tally);
     model.put("deviations", deviations);
+  }
+
+  /**
+   * Gives every verdict of the model its row label, {@code labelLatex}: what it judges in words, its registration's
+   * claim (a plan criterion's {@code claim}) or else its row of {@link VerdictLabels#FILE}; a verdict of another data
+   * root that neither names is labelled by its definition. A table row prints the label, never the registry key (issue
+   * #45); {@code VerdictLabelsTest} requires a claim or a label for every verdict of the archive's own data.
+   */
+  @SuppressWarnings("unchecked")
+  static void label(Map<String, Object> model, Map<String, String> labels) {
+    for (Map<String, Object> m : (List<Map<String, Object>>) model.get("verdicts")) {
+      String claim = (String) m.getOrDefault("claim", "");
+      String label = !claim.isEmpty() ? claim : labels.get((String) m.get("key"));
+      m.put("labelLatex", label != null ? ftl.quantity.core.LatexEscape.escape(label) : m.get("definitionLatex"));
+    }
   }
 
   /** Whether a verdict belongs to a campaign with a table of its own: every campaign it judges is confirmatory. */
@@ -283,9 +361,11 @@ public final class Emitter {
       }
       // A verdict's basis (the numbers that decided it, or why a claim is not testable here), for the verdict table.
       if (c.value() instanceof ftl.quantity.core.Value.Verdict v) {
+        m.put("outcome", v.held() ? "held" : "didNotHold");
         m.put("basisLatex", ftl.quantity.core.LatexEscape.escape(v.basis()));
         m.put("basisShortLatex", ftl.quantity.core.LatexEscape.escape(shortened(v.basis())));
       } else if (c.value() instanceof ftl.quantity.core.Value.Untestable u) {
+        m.put("outcome", "untestable");
         m.put("basisLatex", ftl.quantity.core.LatexEscape.escape(u.reason()));
         m.put("basisShortLatex", ftl.quantity.core.LatexEscape.escape(shortened(u.reason())));
       }
@@ -305,7 +385,7 @@ public final class Emitter {
     }
     model.put("quantities", qs);
     model.put("q", byKey);
-    verdicts(model, qs, rowSets.get(REGISTRATIONS));
+    verdicts(model, qs, rowSets.get(REGISTRATIONS), rowSets.get(NOT_TESTS));
     model.put("dataDigest", dataDigest);
     model.put("archiveVersion", ArchiveVersion.VERSION);
     model.put("runs", runs);

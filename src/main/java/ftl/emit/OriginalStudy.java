@@ -13,8 +13,10 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * The original study's headline figures, transcribed in {@code paper/original-study.csv} (one row per claim:
- * {@code claim,original,our_key,verdict_key,note}). The replication table prints them beside ours; {@code ftl
- * check "62,264"} and {@code ftl check-pdf} recognise them as the original's figures. The one reader of the file.
+ * {@code claim,original,our_key,verdict_key,note,macro}). The replication table prints them beside ours; {@code ftl
+ * check "62,264"} and {@code ftl check-pdf} recognise them as the original's figures. A row with a {@code macro} is
+ * emitted as that LaTeX macro (in {@code paper/generated/quantities.tex}, and expanded in the plain-text abstract), the
+ * only way the texts quote the original's figure. The one reader of the file.
  */
 public final class OriginalStudy {
 
@@ -30,10 +32,21 @@ public final class OriginalStudy {
    * @param verdictKey the registry verdict on the claim, {@code ""} for a row that is a size, not a claim
    * @param note a note, possibly empty
    * @param line the row's line in the file
+   * @param macro the name of the LaTeX macro printing {@code original} (letters only), {@code ""} for none
    */
-  public record Claim(String claim, String original, List<String> ourKeys, String verdictKey, String note, long line) {
+  public record Claim(String claim, String original, List<String> ourKeys, String verdictKey, String note, long line,
+                      String macro) {
     public Claim {
       ourKeys = List.copyOf(ourKeys);
+      if (!macro.isEmpty() && !macro.matches("Original[A-Z][A-Za-z]*")) {
+        throw new DataException(FILE, line, "macro \"" + ftl.data.Echo.of(macro)
+            + "\" is not Original followed by letters (a LaTeX macro name that no registry quantity uses)", null);
+      }
+    }
+
+    /** A claim without a macro. */
+    public Claim(String claim, String original, List<String> ourKeys, String verdictKey, String note, long line) {
+      this(claim, original, ourKeys, verdictKey, note, line, "");
     }
   }
 
@@ -51,8 +64,9 @@ public final class OriginalStudy {
           .get().parse(r)) {
         // The verdict column is empty for a row that is a size, not a claim, and absent in a file written before it existed.
         String verdict = rec.isMapped("verdict_key") ? rec.get("verdict_key") : "";
+        String macro = rec.isMapped("macro") ? rec.get("macro").strip() : "";
         out.add(new Claim(rec.get("claim"), rec.get("original"), List.of(rec.get("our_key").split(" of ")), verdict,
-            rec.get("note"), rec.getParser().getCurrentLineNumber()));
+            rec.get("note"), rec.getParser().getCurrentLineNumber(), macro));
       }
     } catch (IOException | IllegalArgumentException | IllegalStateException e) {
       throw new DataException(FILE, 0, "not a valid CSV: " + e.getMessage(), e);

@@ -53,12 +53,16 @@ public final class Registry {
   /** How each verdict's criterion was registered, by verdict key ({@link #registration}). */
   private final Map<String, ftl.data.Registration> registrations;
 
+  /** The verdicts that are not registered tests, with why ({@link ftl.quantity.verdict.RegisteredTests}). */
+  private final Map<String, String> notTests;
+
   private Registry(List<Quantity> entries) {
-    this(entries, Map.of());
+    this(entries, Map.of(), Map.of());
   }
 
-  private Registry(List<Quantity> entries, Map<String, ftl.data.Registration> registrations) {
+  private Registry(List<Quantity> entries, Map<String, ftl.data.Registration> registrations, Map<String, String> notTests) {
     this.registrations = Collections.unmodifiableMap(new LinkedHashMap<>(registrations));
+    this.notTests = Collections.unmodifiableMap(new LinkedHashMap<>(notTests));
     Map<String, Quantity> m = new LinkedHashMap<>();
     Map<String, String> macros = new LinkedHashMap<>();
     for (Quantity q : entries) {
@@ -96,7 +100,7 @@ public final class Registry {
     q.addAll(PlanCriteria.forRegistry(data, q, registrations));
     q.addAll(ClaimVerdicts.forRegistry(data, q, registrations));
     try {
-      return new Registry(q, registrations);
+      return new Registry(q, registrations, ftl.quantity.verdict.RegisteredTests.notTests(data));
     } catch (IllegalStateException e) {
       // Entries made from campaign and condition names that collide with each other or with a fixed entry.
       throw new ftl.data.DataException(data.displayRoot(), 0, "campaign or condition names collide after making "
@@ -212,6 +216,14 @@ public final class Registry {
   /** Every registration, in the order of the verdicts they register (the table's, then the plans'). */
   public List<ftl.data.Registration> registrations() {
     return List.copyOf(registrations.values());
+  }
+
+  /**
+   * The verdicts that are not registered tests, the tally's unit, with why: combined claims and the halves of two-sided
+   * bands ({@link ftl.quantity.verdict.RegisteredTests}).
+   */
+  public Map<String, String> notTests() {
+    return notTests;
   }
 
   /** Every entry, in registry order. */

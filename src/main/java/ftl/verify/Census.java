@@ -1,5 +1,6 @@
 package ftl.verify;
 
+import ftl.emit.OriginalStudy;
 import ftl.quantity.core.Computed;
 import java.io.IOException;
 import java.io.Reader;
@@ -20,12 +21,17 @@ import org.apache.commons.csv.CSVRecord;
  * {@code supplement/} and {@code paper/abstract.txt}, classified as
  * <ul>
  *   <li><b>macro</b>: a registry macro used in the text (its number is emitted, never typed);</li>
- *   <li><b>quantity</b>: a typed literal equal to the printed text of a registry quantity;</li>
+ *   <li><b>original</b>: a macro of the original study's transcribed figures ({@code paper/original-study.csv},
+ *       column {@code macro}), emitted beside the registry's;</li>
+ *   <li><b>named</b>: a typed {@code \ftlQuantity{key}{text}} whose key is a registry quantity that prints that
+ *       text (the key is checked; a wrong or unknown key, or another text, is untraced);</li>
  *   <li><b>exempt</b>: covered by an entry of the allow-list {@code paper/census-allow.csv}
  *       ({@code file,phrase,reason}: the number lies inside that phrase on its line), or part of LaTeX
  *       structure (a label, reference, citation key, file name, length or column specification);</li>
  *   <li><b>untraced</b>: anything else, which fails the build.</li>
  * </ul>
+ * Equality of value binds nothing (issue #45): a typed literal that happens to equal the printed text of some
+ * quantity is untraced, since among thousands of quantities almost any small number equals one.
  */
 public final class Census {
 
@@ -33,7 +39,7 @@ public final class Census {
   public static final String ALLOW_FILE = "paper/census-allow.csv";
 
   /** How a number was classified. */
-  public enum Kind { MACRO, QUANTITY, EXEMPT, UNTRACED }
+  public enum Kind { MACRO, ORIGINAL, NAMED, EXEMPT, UNTRACED }
 
   /** One number found in a text. */
   public record Entry(String file, int line, String number, Kind kind, String why) {
@@ -47,13 +53,13 @@ public final class Census {
   public record Allowed(String file, String phrase, String reason) {}
 
   /** A number as printed: digits with thousands separators and decimals, optionally a percent sign or x. */
-  static final Pattern NUMBER = Pattern.compile("(?<![A-Za-z0-9_.])\\d[\\d,]*(?:\\{,\\}\\d+)*(?:\\.\\d+)?(?:\\\\%|%|x)?");
+  static final Pattern NUMBER = Pattern.compile("(?<![A-Za-z0-9_.])\\d(?:\\d|,(?=\\d))*(?:\\{,\\}\\d+)*(?:\\.\\d+)?(?:\\\\%|%|x)?");
   /** LaTeX constructs whose arguments are structure, not claims. */
   static final Pattern STRUCTURE = Pattern.compile(
       "\\\\(?:label|ref|eqref|autoref|cref|Cref|cite|citep|citet|input|include|includegraphics|usepackage|documentclass"
           + "|begin|end|url|pgfplotstableread|bibliography|bibliographystyle|hypersetup|setcounter|addtocounter"
           + "|hspace|vspace|setlength|addtolength|newcommand|renewcommand|providecommand|definecolor|tikzset|pgfplotsset"
-          + "|ftlQuantity|ftlNoData)\\*?(?:\\[[^\\]]*\\])?(?:\\{[^{}]*\\})+");
+          + "|ftlNoData)\\*?(?:\\[[^\\]]*\\])?(?:\\{[^{}]*\\})+");
   static final Pattern LENGTH = Pattern.compile("-?\\d*\\.?\\d+\\s*(?:pt|em|ex|cm|mm|in|bp|sp)\\b|-?\\d*\\.?\\d+\\\\(?:textwidth|linewidth|columnwidth|textheight|baselineskip)");
   static final Pattern OPTIONS = Pattern.compile("\\[[^\\]]*(?:=|\\b(?:width|height|scale|xshift|yshift|node distance)\\b)[^\\]]*\\]");
 
@@ -81,20 +87,29 @@ public final class Census {
     return out;
   }
 
-  /** Takes the census of every text against the computed quantities. */
-  public static List<Entry> take(TextSources texts, List<Computed> quantities, List<Allowed> allowed) {
-    Map<String, String> rangeKeys = new java.util.LinkedHashMap<>();
-    for (Computed c : quantities) {
-      if (c.available() && c.text().contains(" to ")) {
-        rangeKeys.putIfAbsent(c.text(), c.quantity().key());
-        rangeKeys.putIfAbsent(c.latex(), c.quantity().key());
-      }
-    }
+  /** A typed binding of a number to its quantity by name: {@code \ftlQuantity{key}{text}} (text may hold {@code {,}}). */
+  static final Pattern NAMED = Pattern.compile("\\\\ftlQuantity\\{([^{}]*)\\}\\{((?:[^{}]|\\{[^{}]*\\})*)\\}");
+
+  /**
+   * Takes the census of every text against the computed quantities.
+   *
+   * @param originals the original study's transcribed figures ({@link OriginalStudy#read}); a use of a row's macro is
+   *     classified {@link Kind#ORIGINAL}
+   */
+  public static List<Entry> take(TextSources texts, List<Computed> quantities, List<OriginalStudy.Claim> originals,
+                                 List<Allowed> allowed) {
     Map<String, String> macroKeys = new HashMap<>();
+    Map<String, Computed> byKey = new HashMap<>();
     for (Computed c : quantities) {
       macroKeys.put(c.quantity().macro(), c.quantity().key());
+      byKey.put(c.quantity().key(), c);
     }
-    Map<String, String> textKeys = textKeys(quantities);
+    Map<String, String> originalMacros = new HashMap<>();
+    for (OriginalStudy.Claim c : originals) {
+      if (!c.macro().isEmpty()) {
+        originalMacros.put(c.macro(), OriginalStudy.FILE + ":" + c.line() + ", the original study's figure: " + c.claim());
+      }
+    }
     List<Entry> out = new ArrayList<>();
     Pattern macroUse = Pattern.compile("\\\\([A-Za-z]+)");
     for (TextSources.Text t : texts.texts()) {
@@ -105,25 +120,42 @@ public final class Census {
           String key = macroKeys.get(m.group(1));
           if (key != null) {
             out.add(new Entry(t.name(), i + 1, "\\" + m.group(1), Kind.MACRO, key));
+          } else if (originalMacros.containsKey(m.group(1))) {
+            out.add(new Entry(t.name(), i + 1, "\\" + m.group(1), Kind.ORIGINAL, originalMacros.get(m.group(1))));
           }
         }
-        String line = blankStructure(raw);
-        for (Map.Entry<String, String> r : rangeKeys.entrySet()) {
-          int at = line.indexOf(r.getKey());
-          while (at >= 0) {
-            out.add(new Entry(t.name(), i + 1, r.getKey(), Kind.QUANTITY, r.getValue()));
-            line = line.substring(0, at) + " ".repeat(r.getKey().length()) + line.substring(at + r.getKey().length());
-            at = line.indexOf(r.getKey());
-          }
+        String line = raw;
+        Matcher named = NAMED.matcher(raw);
+        while (named.find()) {
+          out.add(named(t.name(), i + 1, named.group(1), named.group(2), byKey));
+          line = line.substring(0, named.start()) + " ".repeat(named.end() - named.start()) + line.substring(named.end());
         }
+        line = blankStructure(line);
         Matcher n = NUMBER.matcher(line);
         while (n.find()) {
           String number = n.group();
-          out.add(classify(t.name(), i + 1, raw, line, n.start(), n.end(), number, textKeys, allowed));
+          out.add(classify(t.name(), i + 1, raw, n.start(), n.end(), number, allowed));
         }
       }
     }
     return out;
+  }
+
+  /** A typed {@code \ftlQuantity{key}{text}}: named when the key is a quantity whose printed text is {@code text}. */
+  private static Entry named(String file, int lineNo, String keyLatex, String text, Map<String, Computed> byKey) {
+    String key = keyLatex.replace("\\_", "_").replace("\\-", "").strip();
+    Computed c = byKey.get(key);
+    if (c == null) {
+      return new Entry(file, lineNo, text, Kind.UNTRACED, "names " + key + ", which is no registry quantity");
+    }
+    if (!c.available()) {
+      return new Entry(file, lineNo, text, Kind.UNTRACED, "names " + key + ", which has no value on these data");
+    }
+    String printed = normalise(text);
+    if (printed.equals(normalise(c.latex())) || printed.equals(normalise(c.text()))) {
+      return new Entry(file, lineNo, text, Kind.NAMED, key);
+    }
+    return new Entry(file, lineNo, text, Kind.UNTRACED, "names " + key + ", which prints as \"" + c.text() + "\"");
   }
 
   /** The first quantity printing as each comparison key ({@link #normalise}), from its plain and LaTeX text. */
@@ -138,8 +170,8 @@ public final class Census {
     return textKeys;
   }
 
-  private static Entry classify(String file, int lineNo, String raw, String line, int start, int end, String number,
-                                Map<String, String> textKeys, List<Allowed> allowed) {
+  private static Entry classify(String file, int lineNo, String raw, int start, int end, String number,
+                                List<Allowed> allowed) {
     for (Allowed a : allowed) {
       if (!a.file().equals(file) && !a.file().equals("*")) {
         continue;
@@ -159,12 +191,8 @@ public final class Census {
     if ((number.equals("0") || number.equals("1")) && file.endsWith(".tex") && inMath(raw, start)) {
       return new Entry(file, lineNo, number, Kind.EXEMPT, "a formula constant (0 or 1 in math mode)");
     }
-    String key = textKeys.get(normalise(number));
-    if (key != null) {
-      return new Entry(file, lineNo, number, Kind.QUANTITY, key);
-    }
-    return new Entry(file, lineNo, number, Kind.UNTRACED, "no registry quantity prints as \"" + number
-        + "\" and no allow-list phrase covers it");
+    return new Entry(file, lineNo, number, Kind.UNTRACED, "no macro and no allow-list phrase covers it (a typed number"
+        + " binds to a quantity only by naming it: \\ftlQuantity{key}{text})");
   }
 
   /**

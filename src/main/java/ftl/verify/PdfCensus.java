@@ -17,19 +17,21 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li><b>traced</b>: printed under a link to a quantity ({@code q.<key>}, which the emitted macro writes); it
  *       must equal that quantity's current text, or it is a <b>disagreement</b>;</li>
- *   <li><b>quantity</b>: not linked, but equal to the printed text of some registry quantity;</li>
  *   <li><b>exempt</b>: inside an allow-list phrase, or the PDF's structure (a page, section, figure, table or
  *       citation number);</li>
- *   <li><b>untraced</b>: anything else (cells of tables the emitter writes from per-run rows, axis ticks):
- *       counted and listed, not a failure, since no quantity claims it.</li>
+ *   <li><b>untraced</b>: anything else (cells of tables the emitter writes from per-run rows, axis ticks), and a
+ *       number that is not linked but equals the printed text of some quantity: equality of value binds nothing
+ *       (issue #45), so its {@code why} names the coincidence and its key is null. Counted and listed, not a failure,
+ *       since no quantity claims it.</li>
  * </ul>
+ * A number is bound to a quantity only by name: the link the emitted {@code \ftlQuantity{key}{text}} writes.
  * The PDF agrees with the archive iff its data digest equals the archive's, at least one number is traced,
  * and no traced number disagrees.
  */
 public final class PdfCensus {
 
   /** How a number of the PDF was classified. */
-  public enum Kind { TRACED, DISAGREE, QUANTITY, EXEMPT, UNTRACED }
+  public enum Kind { TRACED, DISAGREE, EXEMPT, UNTRACED }
 
   /** One number of the PDF: its page, the text as printed, its class, the quantity key (or null) and why. */
   public record Entry(int page, String printed, Kind kind, String key, String why) {
@@ -212,8 +214,8 @@ public final class PdfCensus {
         } else if (structure[s]) {
           out.add(new Entry(page, number, Kind.EXEMPT, null, "the PDF's structure (a page, section, figure, table or citation number)"));
         } else if (textKeys.containsKey(Census.normalise(number))) {
-          String key = textKeys.get(Census.normalise(number));
-          out.add(new Entry(page, number, Kind.QUANTITY, key, "equals the printed text of " + key));
+          out.add(new Entry(page, number, Kind.UNTRACED, null, "no link; equal by value only to the text of "
+              + textKeys.get(Census.normalise(number)) + ", which binds nothing"));
         } else {
           out.add(new Entry(page, number, Kind.UNTRACED, null, "no link and no quantity prints as \"" + number + "\""));
         }

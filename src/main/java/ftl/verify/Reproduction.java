@@ -39,7 +39,7 @@ public final class Reproduction {
       census = List.copyOf(census);
     }
 
-    /** Numbers of the texts that no quantity, macro or allow-list entry traces. */
+    /** Numbers of the texts that no macro, checked {@code \\ftlQuantity{key}{text}} or allow-list entry traces. */
     public List<Census.Entry> untraced() {
       return census.stream().filter(e -> e.kind() == Census.Kind.UNTRACED).toList();
     }
@@ -93,7 +93,8 @@ public final class Reproduction {
     }
     TextSources texts = TextSources.read(archiveRoot);
     List<String> text = textProblems(texts, computed);
-    List<Census.Entry> census = Census.take(texts, computed, Census.allowList(archiveRoot));
+    List<Census.Entry> census = Census.take(texts, computed, ftl.emit.OriginalStudy.read(archiveRoot),
+        Census.allowList(archiveRoot));
     List<Manifest.Problem> manifest = Manifest.verify(archiveRoot);
     return new Report(data, computed, outputs, stale, text, manifest, digest, census);
   }
@@ -198,7 +199,7 @@ public final class Reproduction {
     }
     return new Emitter(archiveRoot).render(data, computed, runRows(analysis), audit,
         java.util.Map.of("timeline", ftl.quantity.section.TimelineQuantities.rows(analysis), Emitter.REGISTRATIONS,
-            registry[0].registrations()), digest);
+            registry[0].registrations(), Emitter.NOT_TESTS, List.copyOf(registry[0].notTests().keySet())), digest);
   }
 
   /** Places where a text quotes a quantity that has no value. */

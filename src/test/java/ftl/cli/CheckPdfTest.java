@@ -99,7 +99,10 @@ class CheckPdfTest {
     assertThat(range()).as("a quantity to print across a line break").isPresent();
     int traced = 4;
     assertThat(r.out()).contains("(matches data)")
-        .contains(traced + " traced to a quantity (" + traced + " agree, 0 disagree)")
+        .contains(traced + " traced to a quantity by name (" + traced + " agree, 0 disagree)")
+        // every number is listed with the quantity it is bound to by name (issue #45)
+        .contains("(traced " + count.quantity().key() + ": agrees)")
+        .doesNotContain("(quantity ")
         .contains("95% (exempt: the declared confidence level)")
         .containsPattern("checked \\d+ numbers on 2 pages").endsWith("OK\n");
   }

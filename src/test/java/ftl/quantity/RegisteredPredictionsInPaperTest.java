@@ -15,8 +15,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every registered prediction is reported where readers look, held or not: each confirmatory verdict of the archive's
- * data has a row of the main text's table of registered predictions (the committed {@code tab-predictions.tex}, which
+ * Every registered prediction is reported where readers look, held or not: each confirmatory registered test of the
+ * archive's data (a combined claim restates tests and is not one, {@code RegisteredTests}) has a row of the main text's
+ * table of registered predictions (the committed {@code tab-predictions.tex}, which
  * {@code paper.tex} inputs) or, for the confirmatory campaign, of its own table ({@code tab-confirm.tex}), and the
  * abstract gives the confirmatory tallies. A confirmatory verdict left out of the
  * paper, or a table the paper stops reading, fails here.
@@ -46,6 +47,9 @@ class RegisteredPredictionsInPaperTest {
     assertThat(keys).hasSizeGreaterThan(10);
     Registry r = Registry.forData(ftl.data.DataSet.scan(ROOT.resolve("data"), "data"));
     for (String k : keys) {
+      if (r.notTests().containsKey(k) && !onOtherSystems(k)) {
+        continue; // a combined claim or half of a band: its tests have rows (issue #45: one row per registered test)
+      }
       // the other systems' campaigns and the tools run on them: every verdict in the main text's section on them, by
       // its macro (their rules in full are the supplement's tab-systems and verdict table)
       // (a rule combined into a claim is stated by the claim's verdict)

@@ -36,7 +36,8 @@ class PdfCensusTest {
 
   static Stream<Arguments> numbers() {
     return Stream.of(
-        Arguments.of("a quantity's text, unlinked", "the guard kept 40.00% of it", PdfCensus.Kind.QUANTITY, "40.00%"),
+        Arguments.of("a quantity's text, unlinked: bound by value only", "the guard kept 40.00% of it", PdfCensus.Kind.UNTRACED,
+            "40.00%"),
         Arguments.of("allow-list phrase", "a 95% bootstrap interval", PdfCensus.Kind.EXEMPT, "95%"),
         Arguments.of("allow-list phrase across a line break", "a 95%\nbootstrap interval", PdfCensus.Kind.EXEMPT, "95%"),
         Arguments.of("allow-list formula as typeset, U+2212", "kept iff \u03c6 \u2265 1 \u2212 L/q here", PdfCensus.Kind.EXEMPT, "1"),
@@ -63,6 +64,15 @@ class PdfCensusTest {
     assertThat(e.kind()).as(e.toString()).isEqualTo(kind);
     assertThat(e.printed()).isEqualTo(number);
     assertThat(e.page()).isEqualTo(3);
+  }
+
+  /** Issue #45: a number equal to some quantity's text but not linked to it is bound to nothing, and reported so. */
+  @Test
+  void take_unlinkedNumberEqualToAQuantity_isUntracedWithNoKey() {
+    PdfCensus.Entry e = only("the guard kept 40.00% of it", "paper/paper.tex");
+    assertThat(e.kind()).isEqualTo(PdfCensus.Kind.UNTRACED);
+    assertThat(e.key()).as("bound to no quantity").isNull();
+    assertThat(e.why()).contains("equal by value only").contains("omb.retention.min");
   }
 
   @Test

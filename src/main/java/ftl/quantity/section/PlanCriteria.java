@@ -47,10 +47,7 @@ public final class PlanCriteria {
       byKey.put(q.key(), q);
     }
     List<Quantity> out = new ArrayList<>();
-    List<Campaign> judged = new ArrayList<>(data.campaigns());
-    judged.addAll(OmbSystemQuantities.registered(data));
-    judged.addAll(PerfTestQuantities.registered(data));
-    for (Campaign c : judged) {
+    for (Campaign c : judged(data)) {
       if (c.criteria().isEmpty()) {
         continue;
       }
@@ -95,7 +92,7 @@ public final class PlanCriteria {
         out.add(q);
         rules.put(r.id(), q);
         registrations.put(key, registration(c, key, r.claim() + ": held iff " + r.statement(), r.consistency(),
-            plan + ":" + r.line()));
+            plan + ":" + r.line(), r.claim()));
       }
       for (Criteria.Claim cl : s.claims()) {
         String key = "criterion." + c.name() + "." + cl.id();
@@ -107,19 +104,28 @@ public final class PlanCriteria {
             a -> combine(cl.all(), of.stream().map(Quantity::key).toList(), of.stream().map(x -> x.computation().apply(a)).toList())));
         boolean consistency = cl.of().stream().allMatch(id -> s.rules().stream().anyMatch(x -> x.id().equals(id) && x.consistency()));
         registrations.put(key, registration(c, key, cl.claim() + ": held iff " + (cl.all() ? "all" : "any") + " of "
-            + String.join(", ", cl.of()) + " held", consistency, plan + ":" + cl.line()));
+            + String.join(", ", cl.of()) + " held", consistency, plan + ":" + cl.line(), cl.claim()));
       }
     }
     return out;
   }
 
-  private static Registration registration(Campaign c, String key, String rule, boolean consistency, String source) {
+  /** The campaigns whose plans' criteria are judged: every campaign of {@code data}, and the tools' on other systems. */
+  public static List<Campaign> judged(DataSet data) {
+    List<Campaign> judged = new ArrayList<>(data.campaigns());
+    judged.addAll(OmbSystemQuantities.registered(data));
+    judged.addAll(PerfTestQuantities.registered(data));
+    return judged;
+  }
+
+  private static Registration registration(Campaign c, String key, String rule, boolean consistency, String source,
+                                           String claim) {
     VerdictKind kind = consistency ? VerdictKind.CONSISTENCY
         : c.planDigest().isPresent() ? VerdictKind.CONFIRMATORY : VerdictKind.EXPLORATORY;
     String by = c.planDigest().map(d -> "plan.json sha256 " + d + ", named by every ledger row")
         .orElse("plan.json, whose ledger rows name no digest: registration not proved");
     return new Registration(key, List.of(c.name()), kind, rule, by, -1, -1, "", consistency
-        ? "declared a consistency check by the plan" : "", source);
+        ? "declared a consistency check by the plan" : "", source, claim);
   }
 
   private static Quantity entry(Map<String, Quantity> byKey, String key, String plan, long line) {

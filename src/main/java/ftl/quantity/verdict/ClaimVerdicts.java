@@ -153,13 +153,14 @@ public final class ClaimVerdicts {
             + " mean rate: held iff replay.prediction.bursts held (at every mean gap the " + Phrases.level() + " bootstrap interval of"
             + " replay.burstRatio lies above 1)",
         in, List.of("replay.prediction.bursts"), v -> v.get(0)));
-    List<String> nojvm = data.campaigns().stream()
+    List<String> nojvmCampaigns = data.campaigns().stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Analysis.NOJVM)))
-        .map(c -> "gridlaw.heldout.verdict." + c.name()).toList();
+        .map(ftl.data.Campaign::name).toList();
+    List<String> nojvm = nojvmCampaigns.stream().map(c -> "gridlaw.heldout.verdict." + c).toList();
     out.add(new Quantity("claim.noJvm", "ClaimNoJvm",
         "the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the"
             + " no-JVM cross-check", Unit.DIMENSIONLESS, Format.VERDICT, Scope.NOJVM_EVENTS, FUNCTION + "anyHeld",
-        a -> anyHeld(nojvm, nojvm.stream().map(k -> value(in, k, a)).toList())));
+        a -> anyHeld(nojvmCampaigns, nojvm.stream().map(k -> value(in, k, a)).toList())));
     List<Quantity> verdicts = new ArrayList<>(registry.stream().filter(q -> q.key().startsWith("replication.")).toList());
     verdicts.addAll(out.stream().filter(q -> !OWN_PREDICTIONS.contains(q.key())).toList());
     String of = "verdicts on the original record's claims (registry entries replication.* and claim.*, without our own"
@@ -179,9 +180,13 @@ public final class ClaimVerdicts {
     out.add(tally("claims.consistency", "ClaimsConsistency", "consistency checks among the " + of + ": true by"
         + " construction or by the design of the measurement, never counted as evidence", verdicts,
         q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY, v -> true));
+    // The tally's unit is one registered test (RegisteredTests): a combined claim is not a test, a two-sided band is one.
+    java.util.Map<String, String> notTests = RegisteredTests.notTests(data);
     List<Quantity> every = new ArrayList<>(registry.stream().filter(q -> q.format() == Format.VERDICT).toList());
     every.addAll(out.stream().filter(q -> q.format() == Format.VERDICT).toList());
-    String all = " verdict rows of the registry (every entry printed as held, did not hold or not testable)";
+    every.removeIf(q -> notTests.containsKey(q.key()));
+    String all = " registered tests (the tally's unit, ftl.quantity.verdict.RegisteredTests: one verdict row per test; a"
+        + " combined claim restates its parts and is not a test, a two-sided band is one test, not its two halves)";
     out.add(tally("verdicts.confirmatory.held", "VerdictsConfirmatoryHeld", "held confirmatory" + all, every, counted,
         ClaimVerdicts::held));
     out.add(tally("verdicts.confirmatory.didNotHold", "VerdictsConfirmatoryDidNotHold", "did-not-hold confirmatory" + all,
@@ -300,14 +305,18 @@ public final class ClaimVerdicts {
   }
 
   /** Held iff any of the verdicts held; the basis gives each; unavailable when there is none to judge. */
-  static Value anyHeld(List<String> keys, List<Value> verdicts) {
+  /**
+   * Held iff the held-out grid-law verdict of at least one of {@code campaigns} held; the basis names each campaign (a
+   * table prints it: campaigns, never registry keys, issue #45).
+   */
+  static Value anyHeld(List<String> campaigns, List<Value> verdicts) {
     List<String> each = new ArrayList<>();
     boolean any = false;
-    for (int i = 0; i < keys.size(); i++) {
+    for (int i = 0; i < campaigns.size(); i++) {
       Value v = verdicts.get(i);
       if (v instanceof Value.Verdict x) {
         any |= x.held();
-        each.add(keys.get(i) + (x.held() ? " held" : " did not hold"));
+        each.add("campaign " + campaigns.get(i) + (x.held() ? " held" : " did not hold"));
       }
     }
     return each.isEmpty() ? new Value.Unavailable("no campaign of the no-JVM cross-check with a held-out test")

@@ -83,6 +83,28 @@ class PlanCriteriaTest {
     assertThat(compute(data, reg, "verdicts.confirmatory.didNotHold").value()).isEqualTo(new Value.Count(1));
   }
 
+  /**
+   * Issue #45, the tally's unit: one registered test. A two-sided band (two one-sided rules on one statistic joined by
+   * a claim) is one test, the claim; a claim joining other rules restates them and is not a test.
+   */
+  @Test
+  void registered_bandAndCombinedClaim_talliedAsRegisteredTests(@TempDir Path tmp) throws IOException {
+    String p = plan(rule("lowTwo", "runs.total", ">=", "2", "count", "one-sided") + ",\n"
+        + rule("highFive", "runs.total", "<=", "5", "count", "one-sided") + ",\n"
+        + rule("threeRuns", "runs.total", ">=", "3", "count", "one-sided"),
+        "{\"id\": \"band\", \"claim\": \"two to five runs\", \"combine\": \"all\", \"of\": [\"lowTwo\", \"highFive\"]},"
+            + " {\"id\": \"both\", \"claim\": \"two and three runs\", \"combine\": \"all\", \"of\": [\"lowTwo\", \"threeRuns\"]}");
+    DataSet data = DataSet.scan(root(tmp, p, digest(p)), "root");
+    Registry reg = Registry.forData(data);
+    assertThat(reg.notTests().keySet()).containsExactlyInAnyOrder("criterion.k.lowTwo", "criterion.k.highFive",
+        "criterion.k.both", "claim.payload", "claim.gridLaw", "claim.replaySmoothLimit", "claim.replayBursts",
+        "claim.twoClocks", "claim.oneOverD", "claim.noJvm", "ombReal.heldout.verdict");
+    assertThat(reg.notTests().get("criterion.k.lowTwo")).contains("criterion.k.band");
+    // verdict rows: lowTwo, highFive, band held; threeRuns, both did not. Tests: band held, threeRuns did not.
+    assertThat(compute(data, reg, "verdicts.confirmatory.held").value()).isEqualTo(new Value.Count(1));
+    assertThat(compute(data, reg, "verdicts.confirmatory.didNotHold").value()).isEqualTo(new Value.Count(1));
+  }
+
   @Test
   void registered_ledgerWithoutDigest_exploratoryAndNotCounted(@TempDir Path tmp) throws IOException {
     String p = plan(rule("twoRuns", "runs.total", ">=", "2", "count", "one-sided"), "");
