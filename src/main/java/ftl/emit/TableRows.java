@@ -206,6 +206,7 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     bands = List.copyOf(bands);
     replication = List.copyOf(replication);
     confirm = List.copyOf(confirm);
+    setting = List.copyOf(setting);
     systems = List.copyOf(systems);
     systemPoints = List.copyOf(systemPoints);
   }

@@ -395,6 +395,8 @@ public class RegistryFixtureTest {
         c("setting", "setting.boots", "2"),
         c("setting", "campaign.boots.setting", "2"),
         c("setting", "setting.clocksources", "1"),
+        c("setting", "setting.clocksourcesOffered", "2"),
+        c("setting", "setting.tickRuleWouldExclude", "n/a: no confirmatory plan with a threshold on other_cpu_pct"),
         c("setting", "setting.negativeRate.fifo-long", "33.33%"),
         c("setting", "setting.collapseThreadsLong", "1.82x"),
         c("setting", "setting.collapseThreadsLong.lower", "0.457x"),

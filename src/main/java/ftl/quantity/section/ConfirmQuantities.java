@@ -366,13 +366,13 @@ public final class ConfirmQuantities {
     if (!has(a, campaign)) {
       return CampaignQuantities.noData(campaign);
     }
-    Optional<RunExclusion> confirm = exclusion(a, CONFIRM);
-    if (confirm.isEmpty() || Double.isNaN(confirm.get().otherCpuPctAbove())) {
+    double above = exclusion(a, CONFIRM).map(RunExclusion::otherCpuPctAbove).orElse(Double.NaN);
+    if (Double.isNaN(above)) {
       return new Value.Unavailable("no confirmatory plan with a threshold on other_cpu_pct under this data root");
     }
-    double above = confirm.get().otherCpuPctAbove();
-    return new Value.Count(a.campaignRuns(campaign).stream().map(r -> r.field(LedgerSchema.OTHER_CPU_PCT))
-        .filter(v -> !v.isEmpty() && Double.parseDouble(v) > above).count());
+    // an empty cell reads as NaN, and NaN is above no threshold
+    return new Value.Count(a.campaignRuns(campaign).stream().filter(r -> ledgerNumber(r, LedgerSchema.OTHER_CPU_PCT, 1) > above)
+        .count());
   }
 
   /** Distinct non-empty values of a ledger column among a campaign's ok runs. */
@@ -617,15 +617,9 @@ public final class ConfirmQuantities {
 
   /** The contrast's per-block ratio, for the blocks where both conditions have a value above 0. */
   static TreeMap<Integer, Double> blockRatios(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
-    TreeMap<Integer, Double> num = blockValues(a, campaign, exclusion, k.numerator(), k.metric());
-    TreeMap<Integer, Double> den = blockValues(a, campaign, exclusion, k.denominator(), k.metric());
     TreeMap<Integer, Double> out = new TreeMap<>();
-    for (Map.Entry<Integer, Double> e : num.entrySet()) {
-      Double y = den.get(e.getKey());
-      if (y != null && y > 0 && e.getValue() > 0) {
-        out.put(e.getKey(), e.getValue() / y);
-      }
-    }
+    positivePairs(blockValues(a, campaign, exclusion, k.numerator(), k.metric()),
+        blockValues(a, campaign, exclusion, k.denominator(), k.metric())).forEach((b, p) -> out.put(b, p[0] / p[1]));
     return out;
   }
 
@@ -636,16 +630,23 @@ public final class ConfirmQuantities {
 
   /** {@link BlockStats#ratio} over the blocks where both maps have a value above 0. */
   private static BlockStats.Interval pairedRatio(TreeMap<Integer, Double> num, TreeMap<Integer, Double> den) {
-    List<double[]> pairs = new ArrayList<>();
-    for (Map.Entry<Integer, Double> e : num.entrySet()) {
-      Double y = den.get(e.getKey());
-      if (y != null && y > 0 && e.getValue() > 0) {
-        pairs.add(new double[] {e.getValue(), y});
-      }
-    }
+    java.util.Collection<double[]> pairs = positivePairs(num, den).values();
     return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray(),
         LEVEL);
   }
+
+  /** By block, the pair (numerator, denominator) of the blocks where both maps have a value above 0. */
+  private static TreeMap<Integer, double[]> positivePairs(TreeMap<Integer, Double> num, TreeMap<Integer, Double> den) {
+    TreeMap<Integer, double[]> out = new TreeMap<>();
+    for (Map.Entry<Integer, Double> e : num.entrySet()) {
+      Double y = den.get(e.getKey());
+      if (y != null && y > 0 && e.getValue() > 0) {
+        out.put(e.getKey(), new double[] {e.getValue(), y});
+      }
+    }
+    return out;
+  }
+
 
   /** The estimate ({@code which == 0}) or an end of an interval as a value; unavailable, saying why, when not a number. */
   static Value value(BlockStats.Interval i, int which, String campaign) {
