@@ -552,12 +552,10 @@ public final class PlanParser {
       }
       return x;
     }
-    if (v != null && v.isTextual() && v.asText().trim().matches("-?[0-9]{1,19}")) {
-      try {
-        return integer(com.fasterxml.jackson.databind.node.LongNode.valueOf(Long.parseLong(v.asText().trim())), field);
-      } catch (NumberFormatException e) {
-        // above 2^63 - 1: refused below, like any other value that is not a 64-bit integer
-      }
+    if (v != null && v.isTextual()) {
+      // issue #43: "blocks": "2" was read as 2; a plan's numbers are JSON numbers, so a quoted one is refused by name
+      throw new Condition.InvalidField(field, "must be an integer written as a JSON number, not a string (was "
+          + ftl.data.Echo.of(v.toString()) + ")");
     }
     throw new Condition.InvalidField(field, "must be an integer (was " + (v == null ? "missing" : ftl.data.Echo.of(v.toString())) + ")");
   }
