@@ -174,16 +174,16 @@ public final class CampaignRunner {
     }
   }
 
-  /**
-   * Sends of the instrument warm-up after each broker start (default {@value #WARMUP_EVENTS}; the ledger records what
-   * was sent as {@code instrument_warmup_events}). Tests shorten it; campaigns keep the default.
-   */
   /** Where the kernel's clock source is switched (tests: a scratch folder standing in for sysfs). */
   public CampaignRunner clockSource(ftl.harness.host.ClockSource c) {
     this.clockSource = java.util.Objects.requireNonNull(c, "clock source");
     return this;
   }
 
+  /**
+   * Sends of the instrument warm-up after each broker start (default {@value #WARMUP_EVENTS}; the ledger records what
+   * was sent as {@code instrument_warmup_events}). Tests shorten it; campaigns keep the default.
+   */
   public CampaignRunner instrumentWarmupEvents(int events) {
     if (events < 1 || events > 10_000_000) {
       throw new IllegalArgumentException("instrument warm-up events must be 1..10000000: " + events);

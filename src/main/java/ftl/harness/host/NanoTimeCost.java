@@ -16,21 +16,21 @@ public final class NanoTimeCost {
   static final int BATCHES = 21;
   /** Calls per batch. */
   static final int CALLS = 20_000;
+  /** Where the calls' results go, so the compiler cannot remove the loop. */
+  private static volatile long sink;
 
   /** The median cost of one call, ns, to a tenth. */
   public static double medianNanos() {
     double[] perCall = new double[BATCHES];
-    long sink = 0;
+    long acc = 0;
     for (int b = 0; b < BATCHES; b++) {
       long start = System.nanoTime();
       for (int i = 0; i < CALLS; i++) {
-        sink ^= System.nanoTime();
+        acc ^= System.nanoTime();
       }
       perCall[b] = (System.nanoTime() - start) / (double) CALLS;
     }
-    if (sink == 42) { // keeps the loop from being removed; almost never true, and harmless when it is
-      perCall[0] = perCall[0] + 0.0;
-    }
+    sink = acc;
     Arrays.sort(perCall);
     return perCall[BATCHES / 2];
   }

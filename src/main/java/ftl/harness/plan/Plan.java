@@ -112,8 +112,8 @@ public record Plan(String campaign, String description, long seed, String warmup
       throw new Condition.InvalidField("clocksource", "applies to kafka plans only (so far)");
     }
     if (!firstSendsConditions.isEmpty() && stableFlights == null) {
-      throw new Condition.InvalidField("warmup_first_sends", "applies under the stable_flights rule only: under first_sends "
-          + "every condition gives its own warmup_events");
+      throw new Condition.InvalidField("warmup_first_sends", "applies under the stable_flights warm-up rule only (a "
+          + "first_sends plan gives each condition its warmup_events)");
     }
     if (!system.equals(ftl.data.LedgerSchema.RABBITMQ)) {
       for (Condition c : conditions) {

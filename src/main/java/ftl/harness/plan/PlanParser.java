@@ -248,10 +248,6 @@ public final class PlanParser {
       throw new Condition.InvalidField("predictions", "must be an object");
     }
     ReplaySpec replay = root.has("replay") ? replay(root.get("replay")) : null;
-    if (!firstSends.isEmpty() && stable == null) {
-      throw new Condition.InvalidField("warmup_first_sends", "applies under the stable_flights warm-up rule only (a "
-          + "first_sends plan gives each condition its warmup_events)");
-    }
     return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable, system,
         firstSends, clocksources(root.get("clocksource")));
   }
