@@ -16,7 +16,8 @@ import picocli.CommandLine.ParentCommand;
 /** {@code ftl broker}: the embedded Kafka broker alone, for manual use, until Ctrl-C. */
 @Command(name = "broker", mixinStandardHelpOptions = true,
     description = {"Start the embedded single-node Kafka broker (KRaft, broker+controller, 127.0.0.1, free ports)",
-        "in a separate JVM, print its bootstrap address, and keep it running until Ctrl-C (SIGTERM stops it cleanly)."},
+        "in a separate JVM, print its bootstrap address, and keep it running until Ctrl-C (SIGTERM stops it cleanly).",
+        "With --brokers N (2..5): a local cluster of N brokers, each its own JVM on 127.0.0.<id> with its own log folder."},
     footer = ExitCode.HELP_FOOTER)
 public final class BrokerCommand implements Callable<Integer> {
   @ParentCommand Main main;
@@ -29,11 +30,23 @@ public final class BrokerCommand implements Callable<Integer> {
           + "JetStream, on a free loopback port in its own folder): prints host:port on stdout, then serves until Ctrl-C.")
   String system;
 
+  @Option(names = "--brokers", paramLabel = "N", defaultValue = "1",
+      description = "Kafka only: 1 (default) for the single embedded broker, or 2..5 for a local cluster (KRaft, every "
+          + "node broker and controller, a static quorum of all N): prints the comma-separated bootstrap list.")
+  int brokers;
+
   @Override
   public Integer call() throws InterruptedException {
     String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
     if (!system.equals("kafka")) {
+      if (brokers != 1) {
+        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+            "--brokers applies to kafka only: " + system + " runs one server");
+      }
       return otherServer(stamp);
+    }
+    if (brokers != 1) {
+      return cluster(stamp);
     }
     Path dir = scratch != null ? scratch : main.archiveRoot().resolve("scratch").resolve("broker-" + stamp);
     System.err.println("ftl: starting the embedded Kafka broker in " + dir);
@@ -56,6 +69,38 @@ public final class BrokerCommand implements Callable<Integer> {
       Thread.sleep(500);
     }
     System.err.println("ftl: the broker exited with code " + broker.exitCode());
+    return ExitCode.HARNESS;
+  }
+
+  /** A local Kafka cluster of {@link #brokers} until Ctrl-C: its bootstrap list on stdout. */
+  private Integer cluster(String stamp) throws InterruptedException {
+    if (brokers < 2 || brokers > ftl.harness.broker.EmbeddedCluster.MAX_BROKERS) {
+      throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+          "--brokers must be 1.." + ftl.harness.broker.EmbeddedCluster.MAX_BROKERS + " (was " + brokers + ")");
+    }
+    Path dir = scratch != null ? scratch : main.archiveRoot().resolve("scratch").resolve("cluster-" + stamp);
+    System.err.println("ftl: starting a local Kafka cluster of " + brokers + " brokers in " + dir);
+    long t0 = System.nanoTime();
+    ftl.harness.broker.EmbeddedCluster c;
+    try {
+      c = ftl.harness.broker.EmbeddedCluster.start(dir, brokers);
+    } catch (IOException e) {
+      throw new HarnessFailure("the local cluster did not start: " + e.getMessage(), e);
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      System.err.println("ftl: stopping the cluster");
+      c.close();
+      stopped.countDown();
+    }, "ftl-broker-stop"));
+    System.out.println(c.bootstrap());
+    System.out.flush();
+    System.err.println(String.format(Locale.ROOT, "ftl: %d brokers (pids %s) serving at %s after %.1f s; folders in %s; Ctrl-C stops them",
+        c.size(), c.pids(), c.bootstrap(), (System.nanoTime() - t0) / 1e9, dir));
+    while (c.alive()) {
+      Thread.sleep(500);
+    }
+    System.err.println("ftl: a broker exited: " + c.death());
     return ExitCode.HARNESS;
   }
 

@@ -26,7 +26,7 @@ public final class LedgerSchema {
   private LedgerSchema() {}
 
   /** Version of this declaration, published in the data dictionary; the newest {@link Version}'s number. */
-  public static final int VERSION = 9;
+  public static final int VERSION = 10;
 
   /** A column's type, as the Frictionless Table Schema names it. */
   public enum Type {
@@ -390,6 +390,35 @@ public final class LedgerSchema {
       .described("The clock source the plan set for the run's block (plan field clocksource), applied and read back by "
           + "the runner before the block's broker started; empty when the plan sets none (the run then measured under "
           + "whatever the host had, recorded in clocksource).");
+  public static final Column BROKERS = integer("brokers", "count")
+      .described("Kafka instrument: the brokers of the cluster the run measured: of the local cluster the runner "
+          + "started (plan field brokers; 1 = the single embedded broker), or as the admin client listed them for an "
+          + "external cluster. Empty in ledgers written before the column (one broker).");
+  public static final Column REPLICATION_FACTOR = integer("replication_factor", "count")
+      .described("Kafka instrument: replicas of each partition of the run's fresh topic (condition field "
+          + "replication_factor). Empty in ledgers written before the column (1).");
+  public static final Column MIN_INSYNC_REPLICAS = integer("min_insync_replicas", "count")
+      .described("Kafka instrument: the topic's min.insync.replicas (condition field min_insync_replicas). Empty in "
+          + "ledgers written before the column (1, Kafka's default).");
+  public static final Column CLUSTER_NETWORK = string("cluster_network")
+      .described("Kafka instrument: how the brokers reach each other and the clients: loopback (the single embedded "
+          + "broker on 127.0.0.1), loopback-addresses (a local cluster, broker n on 127.0.0.n of the loopback device) or "
+          + "external (a cluster named with --bootstrap). Empty in ledgers written before the column.");
+  public static final Column LEADER_BROKER = string("leader_broker")
+      .described("Kafka instrument: the broker id leading each partition of the run's topic once its ISR was full, "
+          + "before the first send (partitions in order, space-separated). Empty in ledgers written before the column.");
+  public static final Column ISR_START = string("isr_start")
+      .described("Kafka instrument: the in-sync replicas of each partition once the topic's ISR was full, before the "
+          + "first send: broker ids ascending joined by '+', partitions space-separated. Empty in ledgers written before "
+          + "the column.");
+  public static final Column ISR_END = string("isr_end")
+      .described("Kafka instrument: the same as isr_start, read after the last receive, before the topic was deleted "
+          + "(empty when the broker died).");
+  public static final Column ISR_CHANGED = string("isr_changed").oneOf(YES_NO_WORDS)
+      .described("Kafka instrument: yes when the topic's leader or ISR differed between start and end, or when a "
+          + "broker of the local cluster logged an ISR shrink or expansion of the topic during the run (its broker.log); "
+          + "no otherwise. A run whose ISR changed is counted and reported by the analysis, never silently kept or "
+          + "dropped. Empty in ledgers written before the column.");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -408,6 +437,7 @@ public final class LedgerSchema {
       STEAL_PCT, INTERRUPTS, INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL, CLOCKSOURCE, JVM, KAFKA_VERSION,
       GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, OTHER_TASKS_CPU_PCT, DRIVER_COUNTERS, QUEUE_TYPE,
       OTHER_RUN_PCT, NANOTIME_COST_NS, BOOT_ID, CLOCKSOURCES_AVAILABLE, TICK_HZ, CLOCKSOURCE_PLANNED,
+      BROKERS, REPLICATION_FACTOR, MIN_INSYNC_REPLICAS, CLUSTER_NETWORK, LEADER_BROKER, ISR_START, ISR_END, ISR_CHANGED,
       SEND_LAG_P99_NS);
 
   /**
@@ -453,8 +483,11 @@ public final class LedgerSchema {
   }
 
   /** The columns version 9 added (issue #44: the setting as data, the exact contention measure). */
-  private static final String[] V9_COLUMNS = {"other_run_pct", "nanotime_cost_ns", "boot_id", "clocksources_available",
-      "tick_hz", "clocksource_planned"};
+  private static final String[] V10_COLUMNS = {"brokers", "replication_factor", "min_insync_replicas",
+      "cluster_network", "leader_broker", "isr_start", "isr_end", "isr_changed"};
+  /** The columns version 9 added (issue #44: the setting as data), and version 10's. */
+  private static final String[] V9_COLUMNS = concat(new String[] {"other_run_pct", "nanotime_cost_ns", "boot_id",
+      "clocksources_available", "tick_hz", "clocksource_planned"}, V10_COLUMNS);
   /** The column version 8 added (issue #29: RabbitMQ's stream queue), and version 9's. */
   private static final String[] V8_COLUMNS = concat(new String[] {"queue_type"}, V9_COLUMNS);
   /** The columns version 7 added (issue #29: other messaging systems), and the later versions'. */
@@ -506,11 +539,17 @@ public final class LedgerSchema {
     /** V7 and RabbitMQ's queue type (issue #29, a classic queue or a stream): {@link #QUEUE_TYPE}. */
     V8(8, V9_COLUMNS),
     /**
-     * Every column the harness writes now: V8 and the setting as data (issue #44): {@link #OTHER_RUN_PCT},
+     * V8 and the setting as data (issue #44): {@link #OTHER_RUN_PCT},
      * {@link #NANOTIME_COST_NS}, {@link #BOOT_ID}, {@link #CLOCKSOURCES_AVAILABLE}, {@link #TICK_HZ},
-     * {@link #CLOCKSOURCE_PLANNED}.
+     * {@link #CLOCKSOURCE_PLANNED}: campaign setting.
      */
-    V9(9, new String[0]);
+    V9(9, V10_COLUMNS),
+    /**
+     * Every column the harness writes now: V9 and the cluster's shape (issue #46): {@link #BROKERS},
+     * {@link #REPLICATION_FACTOR}, {@link #MIN_INSYNC_REPLICAS}, {@link #CLUSTER_NETWORK}, {@link #LEADER_BROKER},
+     * {@link #ISR_START}, {@link #ISR_END}, {@link #ISR_CHANGED}.
+     */
+    V10(10, new String[0]);
 
     private final int number;
     private final Set<String> lacks;

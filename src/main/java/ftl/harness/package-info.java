@@ -140,6 +140,9 @@
  *                   "min_events": 5000, "max_events": 60000},                      // flights (below)
  *   "clocksource": "kvm-clock" | ["tsc", "kvm-clock"],       // optional: the kernel clock source of each block in
  *                                                            // turn, applied, read back and restored (kafka only)
+ *   "brokers":     3,                                        // optional, 1..5 (default 1, the single embedded
+ *                                                            // broker): a local cluster per block, each broker its own
+ *                                                            // JVM on 127.0.0.&lt;id&gt; (EmbeddedCluster; kafka only)
  *   "defaults":    { condition fields },                     // override the built-in defaults below
  *   "conditions":  [ {"name": "c1", condition fields}, ... ],
  *   "matrix":      { "field": [v1, v2], "field2": [...] },   // cartesian product, names generated,
@@ -165,6 +168,9 @@
  *   clock_offset_us 0 (signed, |x| &lt;= 10 s)   fetch_min_bytes 1   fetch_max_wait_ms 100
  *   queue_type "classic" | "stream"   (rabbitmq plans only: the kind of the run's fresh queue)
  *   warmup_first_sends N   (stable_flights plans only: this condition's warm-up is its own first N sends)
+ *   replication_factor 1 (at most the plan's brokers)   min_insync_replicas 1 (1..replication_factor; the topic's
+ *   min.insync.replicas, set only on a replicated topic): the run's topic waits for a full ISR before the first send,
+ *   and the ledger records the leader, the ISR at start and end, and whether it changed (isr_changed)
  * </pre>
  * <p><b>Replay conditions.</b> A condition with {@code schedule} sends its measured events at the offsets of that
  * schedule ({@link ftl.harness.replay.SendSchedule}, derived by {@code ftl replay-schedule} from a StatsBomb events

@@ -204,6 +204,16 @@ class CliTest {
   }
 
   @Test
+  void broker_clusterSizeOutOfRangeOrOnAnotherSystem_isUsageErrorBeforeAnythingStarts() {
+    Result six = run("broker", "--brokers", "6");
+    assertThat(six.code()).isEqualTo(ExitCode.USAGE);
+    assertThat(six.err()).contains("--brokers must be 1..5 (was 6)");
+    Result nats = run("broker", "--brokers", "3", "--system", "nats");
+    assertThat(nats.code()).isEqualTo(ExitCode.USAGE);
+    assertThat(nats.err()).contains("--brokers applies to kafka only");
+  }
+
+  @Test
   void manifest_unknownAction_isUsageError() {
     assertThat(run("manifest", "frobnicate").code()).isEqualTo(ExitCode.USAGE);
   }

@@ -59,10 +59,15 @@ class LedgerSchemaTest {
   void version_dataDictionary_publishesTheDeclaredVersion() throws IOException {
     assertThat(ledgerResource().path("schema").path("version").asInt()).isEqualTo(LedgerSchema.VERSION);
     assertThat(LedgerSchema.Version.values()[LedgerSchema.Version.values().length - 1].number()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(LedgerSchema.Version.V9.columns()).isEqualTo(LedgerSchema.harnessColumns());
-    List<String> v9 = List.of("other_run_pct", "nanotime_cost_ns", "boot_id", "clocksources_available", "tick_hz",
-        "clocksource_planned");
-    assertThat(LedgerSchema.Version.V8.columns()).as("V8 lacks exactly the six columns of V9")
+    assertThat(LedgerSchema.Version.V10.columns()).isEqualTo(LedgerSchema.harnessColumns());
+    List<String> v10 = List.of("brokers", "replication_factor", "min_insync_replicas", "cluster_network", "leader_broker",
+        "isr_start", "isr_end", "isr_changed");
+    assertThat(LedgerSchema.Version.V9.columns()).as("V9 lacks exactly the eight columns of V10")
+        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v10.contains(c)).toList());
+    List<String> v9 = new ArrayList<>(v10);
+    v9.addAll(List.of("other_run_pct", "nanotime_cost_ns", "boot_id", "clocksources_available", "tick_hz",
+        "clocksource_planned"));
+    assertThat(LedgerSchema.Version.V8.columns()).as("V8 lacks exactly the six columns of V9 and V10's")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v9.contains(c)).toList());
     List<String> v8 = new ArrayList<>(v9);
     v8.add("queue_type");

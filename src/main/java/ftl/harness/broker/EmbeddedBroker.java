@@ -67,22 +67,33 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
     Path props = scratch.resolve("server.properties");
     Files.writeString(props, serverProperties(port, controllerPort, data), StandardCharsets.UTF_8);
-    Path log4j = scratch.resolve("log4j2-broker.xml");
-    try (InputStream in = EmbeddedBroker.class.getResourceAsStream("log4j2-broker.xml")) {
-      if (in == null) {
-        throw new IOException("log4j2-broker.xml is missing from the classpath");
-      }
-      Files.copy(in, log4j, StandardCopyOption.REPLACE_EXISTING);
+    Path log4j = writeLog4j(scratch);
+    format(props, logs, log4j, Uuid.randomUuid().toString(), true);
+    Process p = launch(props, logs, log4j);
+    EmbeddedBroker b = new EmbeddedBroker(scratch, p, port);
+    try {
+      b.awaitReady(READY_TIMEOUT_MILLIS);
+    } catch (IOException | RuntimeException e) {
+      b.close();
+      throw e;
     }
-    String cp = childClasspath();
-    String java = javaBin();
+    return b;
+  }
 
+  /**
+   * Formats one node's storage with {@code kafka.tools.StorageTool format} in a short JVM; {@code standalone} for a
+   * single node that is its own controller quorum ({@code --standalone}), else a node of a static voter set.
+   */
+  static void format(Path props, Path logs, Path log4j, String clusterId, boolean standalone) throws IOException {
     // a one-shot tool, not the measured broker: C1 only and the serial collector (about 1.1 s of CPU instead of 2.1 s
     // per start on a 2-core guest, issue #31); the broker below keeps JVM_FLAGS
-    List<String> format = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+    List<String> format = new ArrayList<>(List.of(javaBin(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
         "-Dlog4j2.configurationFile=" + log4j,
-        "-Dkafka.logs.dir=" + logs, "-cp", cp, "kafka.tools.StorageTool", "format",
-        "-t", Uuid.randomUuid().toString(), "-c", props.toString(), "--standalone"));
+        "-Dkafka.logs.dir=" + logs, "-cp", childClasspath(), "kafka.tools.StorageTool", "format",
+        "-t", clusterId, "-c", props.toString()));
+    if (standalone) {
+      format.add("--standalone");
+    }
     Process f = new ProcessBuilder(format).redirectErrorStream(true)
         .redirectOutput(logs.resolve("format.log").toFile()).start();
     try {
@@ -98,23 +109,30 @@ public final class EmbeddedBroker implements AutoCloseable {
     if (f.exitValue() != 0) {
       throw new IOException("formatting broker storage failed (exit " + f.exitValue() + "): " + tail(logs.resolve("format.log")));
     }
+  }
 
+  /** Starts one broker JVM on {@code props} ({@link #JVM_FLAGS}, under {@link ParentWatch}), its console to {@code logs/console.log}. */
+  static Process launch(Path props, Path logs, Path log4j) throws IOException {
     List<String> cmd = new ArrayList<>();
-    cmd.add(java);
+    cmd.add(javaBin());
     cmd.addAll(JVM_FLAGS);
     cmd.addAll(List.of("-Djava.awt.headless=true", "-XX:+ExitOnOutOfMemoryError",
         "-Dlog4j2.configurationFile=" + log4j, "-Dkafka.logs.dir=" + logs,
-        "-cp", cp, ParentWatch.class.getName(), String.valueOf(ProcFs.pid()), "kafka.Kafka", props.toString()));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+        "-cp", childClasspath(), ParentWatch.class.getName(), String.valueOf(ProcFs.pid()), "kafka.Kafka", props.toString()));
+    return new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("console.log").toFile())).start();
-    EmbeddedBroker b = new EmbeddedBroker(scratch, p, port);
-    try {
-      b.awaitReady(READY_TIMEOUT_MILLIS);
-    } catch (IOException | RuntimeException e) {
-      b.close();
-      throw e;
+  }
+
+  /** Copies the broker's log4j2 configuration into {@code dir}. */
+  static Path writeLog4j(Path dir) throws IOException {
+    Path log4j = dir.resolve("log4j2-broker.xml");
+    try (InputStream in = EmbeddedBroker.class.getResourceAsStream("log4j2-broker.xml")) {
+      if (in == null) {
+        throw new IOException("log4j2-broker.xml is missing from the classpath");
+      }
+      Files.copy(in, log4j, StandardCopyOption.REPLACE_EXISTING);
     }
-    return b;
+    return log4j;
   }
 
   static String serverProperties(int port, int controllerPort, Path data) {

@@ -5,6 +5,7 @@ import ftl.data.LedgerSchema;
 import ftl.data.DataException;
 import ftl.data.RunStatus;
 import ftl.harness.broker.EmbeddedBroker;
+import ftl.harness.broker.EmbeddedCluster;
 import ftl.harness.host.Commands;
 import ftl.harness.host.HostFacts;
 import ftl.harness.plan.Condition;
@@ -379,7 +380,7 @@ public final class CampaignRunner {
     int ok = 0;
     int failed = 0;
     int aborted = 0;
-    BrokerSlot broker = new BrokerSlot(lifetimesInLedger(ledger.rows(), folder.ledgerFile()));
+    BrokerSlot broker = new BrokerSlot(lifetimesInLedger(ledger.rows(), folder.ledgerFile()), plan.brokers());
     ServerSlot server = new ServerSlot(plan.system(), lifetimesInLedger(ledger.rows(), folder.ledgerFile()));
     ClockSwitch clock = new ClockSwitch(clockSource, err);
     Thread hook = new Thread(() -> {
@@ -504,6 +505,8 @@ public final class CampaignRunner {
     m.put(LedgerSchema.SEND_INTERVAL_NS, c.sendIntervalNanos());
     m.put(LedgerSchema.PAYLOAD_BYTES, c.payloadBytes());
     m.put(LedgerSchema.ACKS, c.acks());
+    m.put(LedgerSchema.REPLICATION_FACTOR, c.replicationFactor());
+    m.put(LedgerSchema.MIN_INSYNC_REPLICAS, c.minInsyncReplicas());
     m.put(LedgerSchema.LINGER_MS, c.lingerMillis());
     m.put(LedgerSchema.PARTITIONS, c.partitions());
     m.put(LedgerSchema.EVENTS_PLANNED, c.events());
@@ -544,6 +547,8 @@ public final class CampaignRunner {
       // no Kafka client and no Kafka settings on another system: the system's own client and server are named instead
       m.put(LedgerSchema.KAFKA_VERSION, "");
       m.put(LedgerSchema.ACKS, "");
+      m.put(LedgerSchema.REPLICATION_FACTOR, "");
+      m.put(LedgerSchema.MIN_INSYNC_REPLICAS, "");
       m.put(LedgerSchema.LINGER_MS, "");
       m.put(LedgerSchema.PARTITIONS, "");
       m.put(LedgerSchema.FETCH_MIN_BYTES, "");
@@ -560,15 +565,21 @@ public final class CampaignRunner {
    * Counts the embedded broker's starts: the {@code broker_lifetime} of the runs each start serves.
    */
   private final class BrokerSlot {
+    private final int brokers;
     private EmbeddedBroker embedded;
+    private EmbeddedCluster cluster;
 
     private boolean externalWarm;
     private long warmEvents;
     private int lifetime;
 
-    /** @param lifetimesBefore broker starts the ledger already records (the largest {@code broker_lifetime}) */
-    BrokerSlot(int lifetimesBefore) {
+    /**
+     * @param lifetimesBefore broker starts the ledger already records (the largest {@code broker_lifetime})
+     * @param brokers the plan's {@code brokers}: 1 = the single embedded broker, more = a local cluster
+     */
+    BrokerSlot(int lifetimesBefore, int brokers) {
       this.lifetime = lifetimesBefore;
+      this.brokers = brokers;
     }
 
     synchronized WarmHandle ensure() {
@@ -580,20 +591,33 @@ public final class CampaignRunner {
         }
         return new WarmHandle(h.delegate, warmEvents, 0);
       }
-      if (embedded == null || !embedded.alive()) {
+      if (!running()) {
         close();
         lifetime++;
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
-        Path dir = scratchRoot.resolve("broker-" + stamp);
-        err.println("ftl: starting the embedded Kafka broker in " + dir);
+        Path dir = scratchRoot.resolve((brokers == 1 ? "broker-" : "cluster-") + stamp);
+        err.println(brokers == 1 ? "ftl: starting the embedded Kafka broker in " + dir
+            : "ftl: starting a local Kafka cluster of " + brokers + " brokers in " + dir);
+        long t0 = System.nanoTime();
         try {
-          embedded = EmbeddedBroker.start(dir);
+          if (brokers == 1) {
+            embedded = EmbeddedBroker.start(dir);
+          } else {
+            cluster = EmbeddedCluster.start(dir, brokers);
+            err.println(String.format(Locale.ROOT, "ftl: the cluster served after %.1f s (%s)",
+                (System.nanoTime() - t0) / 1e9, cluster.bootstrap()));
+          }
         } catch (IOException | RuntimeException e) {
-          throw new InstrumentException("the embedded broker did not start: " + e.getMessage(), e);
+          throw new InstrumentException((brokers == 1 ? "the embedded broker" : "the local cluster") + " did not start: "
+              + e.getMessage(), e);
         }
-        warmEvents = warm(new WarmHandle(handleOf(embedded), 0, lifetime));
+        warmEvents = warm(new WarmHandle(handle(), 0, lifetime));
       }
-      return new WarmHandle(handleOf(embedded), warmEvents, lifetime);
+      return new WarmHandle(handle(), warmEvents, lifetime);
+    }
+
+    private boolean running() {
+      return brokers == 1 ? embedded != null && embedded.alive() : cluster != null && cluster.alive();
     }
 
     /** A block boundary: the embedded broker is stopped (the next {@link #ensure} starts a fresh one); an external one is warmed again. */
@@ -605,6 +629,10 @@ public final class CampaignRunner {
       }
     }
 
+    private KafkaRun.BrokerHandle handle() {
+      return brokers == 1 ? handleOf(embedded) : handleOf(cluster);
+    }
+
     private KafkaRun.BrokerHandle handleOf(EmbeddedBroker b) {
       return new KafkaRun.BrokerHandle() {
         @Override public String bootstrap() { return b.bootstrap(); }
@@ -614,6 +642,27 @@ public final class CampaignRunner {
         @Override public boolean alive() { return b.alive(); }
 
         @Override public String death() { return "broker pid " + b.pid() + " exited with code " + b.exitCode(); }
+      };
+    }
+
+    private KafkaRun.BrokerHandle handleOf(EmbeddedCluster c) {
+      List<Path> logs = c.nodes().stream().map(n -> n.dir().resolve("logs")).toList();
+      return new KafkaRun.BrokerHandle() {
+        @Override public String bootstrap() { return c.bootstrap(); }
+
+        @Override public long pid() { return c.pids().get(0); }
+
+        @Override public List<Long> pids() { return c.pids(); }
+
+        @Override public boolean alive() { return c.alive(); }
+
+        @Override public String death() { return c.death(); }
+
+        @Override public List<Path> logDirs() { return logs; }
+
+        @Override public int brokers() { return c.size(); }
+
+        @Override public String network() { return EmbeddedCluster.NETWORK; }
       };
     }
 
@@ -637,6 +686,10 @@ public final class CampaignRunner {
       if (embedded != null) {
         embedded.close();
         embedded = null;
+      }
+      if (cluster != null) {
+        cluster.close();
+        cluster = null;
       }
     }
   }
@@ -732,6 +785,14 @@ public final class CampaignRunner {
     @Override public boolean alive() { return delegate.alive(); }
 
     @Override public String death() { return delegate.death(); }
+
+    @Override public List<Long> pids() { return delegate.pids(); }
+
+    @Override public List<Path> logDirs() { return delegate.logDirs(); }
+
+    @Override public int brokers() { return delegate.brokers(); }
+
+    @Override public String network() { return delegate.network(); }
   }
 
   static double medianFlightMicros(RunOutcome o) {

@@ -33,13 +33,17 @@ import java.util.regex.Pattern;
  *                          lengthens the delivery branch only
  * @param queueType         RabbitMQ only: the kind of the run's fresh queue ({@code classic} or {@code stream}); the
  *                          default {@code classic} on every other system, where a plan cannot set it
+ * @param replicationFactor Kafka only: replicas of each partition of the run's fresh topic (1 = the single broker of
+ *                          every campaign before {@code cluster}); at most the cluster's brokers
+ * @param minInsyncReplicas Kafka only: the topic's {@code min.insync.replicas}, 1..{@code replicationFactor}
  */
-// Eighteen components, because a condition is the whole of what a plan holds fixed across a run's repeats and the
+// Twenty components, because a condition is the whole of what a plan holds fixed across a run's repeats and the
 // ledger records each of them in its own column; build one by name (Condition.named(...)), never positionally.
 public record Condition(String name, long sendIntervalNanos, int payloadBytes, String acks, int lingerMillis,
                         int partitions, int events, int warmupEvents, Priority priority, Geometry geometry,
                         String brokerCpus, int loadPercent, OptionalInt startPhaseMicros, int repeats,
-                        long clockOffsetMicros, int fetchMinBytes, int fetchMaxWaitMillis, QueueType queueType) {
+                        long clockOffsetMicros, int fetchMinBytes, int fetchMaxWaitMillis, QueueType queueType,
+                        int replicationFactor, int minInsyncReplicas) {
 
   /** Largest clock offset a plan may ask for: 10 s (Kafka rejects CreateTimes an hour away by default). */
   public static final long MAX_CLOCK_OFFSET_MICROS = 10_000_000L;
@@ -52,6 +56,8 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
 
   /** The shortest send interval the pacer is asked to hold (50 µs). */
   public static final long MIN_SEND_INTERVAL_NANOS = 50_000L;
+  /** The largest replication factor a plan may ask for. */
+  public static final int MAX_REPLICATION_FACTOR = 16;
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
   private static final Pattern CPUS = Pattern.compile("all|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*");
 
@@ -80,6 +86,10 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
         "must be within +-10000000 (was " + clockOffsetMicros + ")");
     require(fetchMinBytes >= 1 && fetchMinBytes <= 100_000_000, "fetch_min_bytes", "must be 1..100000000 (was " + fetchMinBytes + ")");
     require(fetchMaxWaitMillis >= 0 && fetchMaxWaitMillis <= 10_000, "fetch_max_wait_ms", "must be 0..10000 (was " + fetchMaxWaitMillis + ")");
+    require(replicationFactor >= 1 && replicationFactor <= MAX_REPLICATION_FACTOR, "replication_factor",
+        "must be 1.." + MAX_REPLICATION_FACTOR + " (was " + replicationFactor + ")");
+    require(minInsyncReplicas >= 1 && minInsyncReplicas <= replicationFactor, "min_insync_replicas",
+        "must be 1..replication_factor (" + replicationFactor + ") (was " + minInsyncReplicas + ")");
     require(priority != Priority.FIFO_JVM || sendIntervalNanos >= MIN_FIFO_JVM_INTERVAL_NANOS, "priority",
         "fifo-jvm needs a send interval of at least 500us: the pacing thread's spin under SCHED_FIFO would hold a core (was "
             + sendIntervalNanos + "ns)");
@@ -113,6 +123,8 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     private int fetchMinBytes = ConditionDefaults.FETCH_MIN_BYTES;
     private int fetchMaxWaitMillis = ConditionDefaults.FETCH_MAX_WAIT_MILLIS;
     private QueueType queueType = ConditionDefaults.QUEUE_TYPE;
+    private int replicationFactor = ConditionDefaults.REPLICATION_FACTOR;
+    private int minInsyncReplicas = ConditionDefaults.MIN_INSYNC_REPLICAS;
 
     private Builder(String name) {
       this.name = name;
@@ -152,6 +164,10 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
 
     public Builder queueType(QueueType v) { queueType = v; return this; }
 
+    public Builder replicationFactor(int v) { replicationFactor = v; return this; }
+
+    public Builder minInsyncReplicas(int v) { minInsyncReplicas = v; return this; }
+
     /**
      * The condition; the one positional call of the canonical constructor outside the record itself.
      *
@@ -160,7 +176,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     public Condition build() {
       return new Condition(name, sendIntervalNanos, payloadBytes, acks, lingerMillis, partitions, events, warmupEvents,
           priority, geometry, brokerCpus, loadPercent, startPhaseMicros, repeats, clockOffsetMicros, fetchMinBytes,
-          fetchMaxWaitMillis, queueType);
+          fetchMaxWaitMillis, queueType, replicationFactor, minInsyncReplicas);
     }
   }
 

@@ -48,4 +48,8 @@ public final class ConditionDefaults {
   public static final int FETCH_MAX_WAIT_MILLIS = 100;
   /** RabbitMQ's queue type: a classic queue (every RabbitMQ campaign before {@code queue_type}). */
   public static final QueueType QUEUE_TYPE = QueueType.CLASSIC;
+  /** Replicas of the run's topic: one (the single broker of every campaign before {@code cluster}). */
+  public static final int REPLICATION_FACTOR = 1;
+  /** The topic's {@code min.insync.replicas}: one, Kafka's default. */
+  public static final int MIN_INSYNC_REPLICAS = 1;
 }

@@ -39,16 +39,19 @@ import java.util.regex.Pattern;
  * @param clocksources the kernel clock source of each block, block {@code b} (from 1) taking element
  *                     {@code (b - 1) mod size} (plan field {@code clocksource}, a word or a list of words); empty when the
  *                     plan sets none (the runs then measure under whatever the host has)
+ * @param brokers      Kafka only: the brokers of the local cluster the runner starts for each block (plan field
+ *                     {@code brokers}, 1..{@value #MAX_BROKERS}; 1, the default, is the single embedded broker of every
+ *                     campaign before {@code cluster}); every condition's {@code replication_factor} is at most this
  */
 public record Plan(String campaign, String description, long seed, String warmupRule,
                    List<Condition> conditions, JsonNode predictions, ReplaySpec replay, java.util.Map<String, String> scheduleOf,
                    int blocks, StableFlights stableFlights, String system, Set<String> firstSendsConditions,
-                   List<String> clocksources) {
+                   List<String> clocksources, int brokers) {
 
   /** A plan without replay conditions. */
   public Plan(String campaign, String description, long seed, String warmupRule, List<Condition> conditions, JsonNode predictions) {
     this(campaign, description, seed, warmupRule, conditions, predictions, null, java.util.Map.of(), 0, null,
-        ftl.data.LedgerSchema.KAFKA, Set.of(), List.of());
+        ftl.data.LedgerSchema.KAFKA, Set.of(), List.of(), 1);
   }
 
   /** A clock source word: what {@code /sys/devices/system/clocksource/clocksource0/available_clocksource} lists. */
@@ -74,6 +77,9 @@ public record Plan(String campaign, String description, long seed, String warmup
 
   /** True when the plan's runs are on Kafka (the instrument's Kafka run, every manipulation). */
   public boolean onKafka() { return system.equals(ftl.data.LedgerSchema.KAFKA); }
+
+  /** Largest {@code brokers}: a local cluster of five (a 2-core machine runs three with room for the clients). */
+  public static final int MAX_BROKERS = 5;
 
   /** Largest {@code blocks}. */
   public static final int MAX_BLOCKS = 1000;
@@ -110,6 +116,18 @@ public record Plan(String campaign, String description, long seed, String warmup
     }
     if (!clocksources.isEmpty() && !system.equals(ftl.data.LedgerSchema.KAFKA)) {
       throw new Condition.InvalidField("clocksource", "applies to kafka plans only (so far)");
+    }
+    if (brokers < 1 || brokers > MAX_BROKERS) {
+      throw new Condition.InvalidField("brokers", "must be an integer 1.." + MAX_BROKERS + " (was " + brokers + ")");
+    }
+    if (brokers != 1 && !system.equals(ftl.data.LedgerSchema.KAFKA)) {
+      throw new Condition.InvalidField("brokers", "applies to kafka plans only: a run on " + system + " has one server");
+    }
+    for (Condition c : conditions) {
+      if (c.replicationFactor() > brokers) {
+        throw new Condition.InvalidField(c.name() + ".replication_factor", "must be at most the plan's brokers (" + brokers
+            + ") (was " + c.replicationFactor() + ")");
+      }
     }
     if (!firstSendsConditions.isEmpty() && stableFlights == null) {
       throw new Condition.InvalidField("warmup_first_sends", "applies under the stable_flights warm-up rule only (a "

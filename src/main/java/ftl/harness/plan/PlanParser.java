@@ -50,10 +50,10 @@ public final class PlanParser {
   static final Set<String> CONDITION_FIELDS = Set.of("name", "send_interval", "send_interval_ns", "payload_bytes",
       "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
       "load_pct", "start_phase_us", "repeats", "clock_offset_us", "fetch_min_bytes", "fetch_max_wait_ms", "schedule",
-      "queue_type", "warmup_first_sends");
+      "queue_type", "warmup_first_sends", "replication_factor", "min_insync_replicas");
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
       "conditions", "matrix", "predictions", "replay", "blocks", "criteria", "calibration",
-      ftl.data.RunExclusion.MEMBER, "system", "clocksource");
+      ftl.data.RunExclusion.MEMBER, "system", "clocksource", "brokers");
   /** Fields of {@code warmup} under each rule. */
   static final Map<String, Set<String>> WARMUP_FIELDS = Map.of(
       Plan.WARMUP_RULE, Set.of("rule", "events"),
@@ -66,7 +66,8 @@ public final class PlanParser {
       Map.entry("geometry", ""), Map.entry("broker_cpus", "bcpu"), Map.entry("load_pct", "load"),
       Map.entry("start_phase_us", "ph"), Map.entry("repeats", "rep"), Map.entry("clock_offset_us", "off"),
       Map.entry("fetch_min_bytes", "fmb"), Map.entry("fetch_max_wait_ms", "fmw"), Map.entry("schedule", ""),
-      Map.entry("queue_type", ""), Map.entry("warmup_first_sends", "fs"));
+      Map.entry("queue_type", ""), Map.entry("warmup_first_sends", "fs"), Map.entry("replication_factor", "rf"),
+      Map.entry("min_insync_replicas", "minisr"));
 
   /** Built-in defaults for every condition field except {@code name}, {@code warmup_events} and {@code repeats}: {@link ConditionDefaults}. */
   static ObjectNode builtInDefaults(ObjectMapper m) {
@@ -85,6 +86,8 @@ public final class PlanParser {
     d.put("fetch_min_bytes", ConditionDefaults.FETCH_MIN_BYTES);
     d.put("fetch_max_wait_ms", ConditionDefaults.FETCH_MAX_WAIT_MILLIS);
     d.put("queue_type", ConditionDefaults.QUEUE_TYPE.word());
+    d.put("replication_factor", ConditionDefaults.REPLICATION_FACTOR);
+    d.put("min_insync_replicas", ConditionDefaults.MIN_INSYNC_REPLICAS);
     return d;
   }
 
@@ -249,7 +252,8 @@ public final class PlanParser {
     }
     ReplaySpec replay = root.has("replay") ? replay(root.get("replay")) : null;
     return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable, system,
-        firstSends, clocksources(root.get("clocksource")));
+        firstSends, clocksources(root.get("clocksource")),
+        root.has("brokers") ? (int) integer(root.get("brokers"), "brokers") : 1);
   }
 
   /**
@@ -485,7 +489,9 @@ public final class PlanParser {
           .loadPercent((int) integer(c.get("load_pct"), "load_pct")).startPhaseMicros(phase)
           .repeats((int) integer(c.get("repeats"), "repeats")).clockOffsetMicros(integer(c.get("clock_offset_us"), "clock_offset_us"))
           .fetchMinBytes((int) integer(c.get("fetch_min_bytes"), "fetch_min_bytes"))
-          .fetchMaxWaitMillis((int) integer(c.get("fetch_max_wait_ms"), "fetch_max_wait_ms")).queueType(queueType).build();
+          .fetchMaxWaitMillis((int) integer(c.get("fetch_max_wait_ms"), "fetch_max_wait_ms")).queueType(queueType)
+          .replicationFactor((int) integer(c.get("replication_factor"), "replication_factor"))
+          .minInsyncReplicas((int) integer(c.get("min_insync_replicas"), "min_insync_replicas")).build();
     } catch (Condition.InvalidField e) {
       String field = e.field().startsWith(at) ? e.field() : at + e.field();
       String problem = e.getMessage().substring(e.field().length() + 2);

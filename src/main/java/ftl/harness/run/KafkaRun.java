@@ -41,6 +41,29 @@ public final class KafkaRun {
 
     /** Why the broker is not alive (exit code), for the ledger's reason. */
     String death();
+
+    /** Every broker process of an embedded cluster (one for the single broker; none for an external cluster). */
+    default List<Long> pids() {
+      return pid() > 0 ? List.of(pid()) : List.of();
+    }
+
+    /**
+     * The local cluster's brokers' own log folders ({@code logs/} holding {@code broker.log}), read after a run for ISR
+     * changes; empty for an external cluster, whose logs the instrument cannot read.
+     */
+    default List<Path> logDirs() {
+      return List.of();
+    }
+
+    /** The brokers of the cluster: 1 for the single embedded broker, the local cluster's size, 0 when unknown (external). */
+    default int brokers() {
+      return pid() > 0 ? 1 : 0;
+    }
+
+    /** The ledger's {@code cluster_network}: loopback (single embedded broker), loopback-addresses, or external. */
+    default String network() {
+      return pid() > 0 ? "loopback" : "external";
+    }
   }
 
   /** Producer {@code client.id}; its I/O thread is {@code kafka-producer-network-thread | ftl-p}. */
@@ -127,6 +150,10 @@ public final class KafkaRun {
       cells.put(LedgerSchema.CLOCK_OFFSET_US, condition.clockOffsetMicros());
       cells.put(LedgerSchema.FETCH_MIN_BYTES, condition.fetchMinBytes());
       cells.put(LedgerSchema.FETCH_MAX_WAIT_MS, condition.fetchMaxWaitMillis());
+      cells.put(LedgerSchema.REPLICATION_FACTOR, condition.replicationFactor());
+      cells.put(LedgerSchema.MIN_INSYNC_REPLICAS, condition.minInsyncReplicas());
+      cells.put(LedgerSchema.BROKERS, broker.brokers() > 0 ? String.valueOf(broker.brokers()) : "");
+      cells.put(LedgerSchema.CLUSTER_NETWORK, broker.network());
       String[] rt = JvmPriority.rtThrottling(Path.of("/proc"));
       cells.put(LedgerSchema.SCHED_RT_RUNTIME_US, rt[0]);
       cells.put(LedgerSchema.SCHED_RT_PERIOD_US, rt[1]);
@@ -137,6 +164,12 @@ public final class KafkaRun {
         placement.placeBroker(broker);
         placement.startLoad(childClasspath);
         clients.open(book, state, nanoClock);
+        RunClients.TopicShape shape = clients.shapeAtStart();
+        cells.put(LedgerSchema.LEADER_BROKER, shape.leaders());
+        cells.put(LedgerSchema.ISR_START, shape.isr());
+        if (clients.clusterBrokers() > 0) {
+          cells.put(LedgerSchema.BROKERS, clients.clusterBrokers());
+        }
         // Whole-JVM priority first (fifo-jvm), then the manipulations on the two stamping threads, each read back.
         placement.applyToJvm();
         placement.applyToStampingThreads(producerIoThread(state.producerTid.get()), consumerThread(state.consumerTid.get()));
@@ -191,6 +224,21 @@ public final class KafkaRun {
       }
     }
 
+    /**
+     * The topic's leaders and ISR after the run, and whether they changed: differ from the start, or a local broker
+     * logged an ISR change of the topic during the run (a shrink and re-expansion leaves start and end equal).
+     */
+    private void recordIsrEnd(boolean brokerDied) {
+      RunClients.TopicShape start = clients.shapeAtStart();
+      if (start == null) {
+        return; // the run never got a full ISR: its failure says why
+      }
+      RunClients.TopicShape end = brokerDied ? null : clients.describe();
+      cells.put(LedgerSchema.ISR_END, end == null ? "" : end.isr());
+      boolean changed = end == null || !end.equals(start) || clients.loggedIsrChanges() > 0;
+      cells.put(LedgerSchema.ISR_CHANGED, changed ? "yes" : "no");
+    }
+
     /** Restores, tears down, records what the run measured and decides its status. */
     private RunOutcome finish(List<String> refused, String failure) {
       boolean brokerDied = !broker.alive();
@@ -198,10 +246,14 @@ public final class KafkaRun {
       placement.restoreFirst();
       clients.closeClients(brokerDied, state);
       placement.restoreAgain();
-      java.util.Set<Long> ours = HostCounters.processTree(broker.pid());
+      java.util.Set<Long> ours = HostCounters.processTree(-1);
+      for (long pid : broker.pids()) {
+        ours.addAll(HostCounters.processTree(pid));
+      }
       ours.add(placement.loadPid());
       host.end(ours, cells);
       boolean loadDied = placement.stopLoad();
+      recordIsrEnd(brokerDied);
       clients.deleteTopic(brokerDied);
 
       GuardTally tally = GuardTally.of(book);

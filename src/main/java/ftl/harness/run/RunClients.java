@@ -32,6 +32,82 @@ final class RunClients {
   private Admin admin;
   private KafkaProducer<byte[], byte[]> producer;
   private Thread receiver;
+  private TopicShape shapeAtStart;
+  private LogMarks logMarks;
+  private int clusterBrokers;
+
+  /**
+   * The leader and in-sync replicas of every partition of the run's topic, as the ledger writes them: leaders
+   * space-separated, each partition's ISR as broker ids ascending joined by '+', partitions space-separated.
+   */
+  record TopicShape(String leaders, String isr) {
+    static TopicShape of(org.apache.kafka.clients.admin.TopicDescription d) {
+      StringBuilder l = new StringBuilder();
+      StringBuilder i = new StringBuilder();
+      for (org.apache.kafka.common.TopicPartitionInfo p : d.partitions()) {
+        l.append(l.length() == 0 ? "" : " ").append(p.leader() == null ? "none" : String.valueOf(p.leader().id()));
+        i.append(i.length() == 0 ? "" : " ").append(isrWord(p.isr().stream().map(org.apache.kafka.common.Node::id).toList()));
+      }
+      return new TopicShape(l.toString(), i.toString());
+    }
+
+    static String isrWord(List<Integer> ids) {
+      return ids.stream().sorted().map(String::valueOf).collect(java.util.stream.Collectors.joining("+"));
+    }
+
+    /** True when every partition's ISR has {@code replicas} brokers and a leader. */
+    boolean full(int replicas) {
+      for (String p : isr.split(" ")) {
+        if (p.isEmpty() || p.split("\\+").length != replicas) {
+          return false;
+        }
+      }
+      return !leaders.contains("none");
+    }
+  }
+
+  /** Where each local broker's {@code broker.log} ended when the run's ISR was full: what is appended later is the run's. */
+  record LogMarks(List<java.nio.file.Path> logs, long[] sizes) {
+    static LogMarks of(List<java.nio.file.Path> dirs) {
+      List<java.nio.file.Path> logs = dirs.stream().map(d -> d.resolve("broker.log")).toList();
+      long[] sizes = new long[logs.size()];
+      for (int i = 0; i < logs.size(); i++) {
+        sizes[i] = size(logs.get(i));
+      }
+      return new LogMarks(logs, sizes);
+    }
+
+    private static long size(java.nio.file.Path f) {
+      try {
+        return java.nio.file.Files.size(f);
+      } catch (java.io.IOException e) {
+        return 0;
+      }
+    }
+
+    /** Lines the brokers logged since the mark about an ISR change of {@code topic}'s partitions. */
+    int isrChanges(String topic) {
+      int n = 0;
+      for (int i = 0; i < logs.size(); i++) {
+        n += IsrLog.changes(appended(logs.get(i), sizes[i]), topic);
+      }
+      return n;
+    }
+
+    private static String appended(java.nio.file.Path f, long from) {
+      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.READ)) {
+        long len = Math.min(ch.size() - from, 64L << 20);
+        if (len <= 0) {
+          return "";
+        }
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) len);
+        ch.read(b, from);
+        return new String(b.array(), 0, b.position(), java.nio.charset.StandardCharsets.UTF_8);
+      } catch (java.io.IOException e) {
+        return "";
+      }
+    }
+  }
 
   RunClients(Condition condition, KafkaRun.BrokerHandle broker, String topic) {
     this.condition = condition;
@@ -54,7 +130,18 @@ final class RunClients {
     admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap(),
         AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000,
         AdminClientConfig.CLIENT_ID_CONFIG, "ftl-admin"));
-    admin.createTopics(List.of(new NewTopic(topic, condition.partitions(), (short) 1))).all().get(20, TimeUnit.SECONDS);
+    NewTopic nt = new NewTopic(topic, condition.partitions(), (short) condition.replicationFactor());
+    if (condition.replicationFactor() > 1) {
+      // a replicated topic (issue #46); every single-broker campaign created its topic without topic configs
+      nt = nt.configs(Map.of("min.insync.replicas", String.valueOf(condition.minInsyncReplicas())));
+    }
+    if (broker.brokers() == 0) {
+      // an external cluster: its size as the admin client lists it
+      clusterBrokers = admin.describeCluster().nodes().get(20, TimeUnit.SECONDS).size();
+    }
+    admin.createTopics(List.of(nt)).all().get(20, TimeUnit.SECONDS);
+    shapeAtStart = awaitFullIsr(nanoClock);
+    logMarks = LogMarks.of(broker.logDirs());
 
     List<TopicPartition> partitions = new ArrayList<>();
     for (int p = 0; p < condition.partitions(); p++) {
@@ -90,6 +177,44 @@ final class RunClients {
     if (book.foreign() < 1) {
       throw new IllegalStateException("probe record not delivered to the consumer within " + PROBE_TIMEOUT_MILLIS / 1000 + " s");
     }
+  }
+
+  /** The topic's shape once every partition's ISR is full (all {@code replication_factor} replicas), 30 s at most. */
+  private TopicShape awaitFullIsr(MonotonicClock nanoClock) throws Exception {
+    long deadline = nanoClock.nowNanos() + TimeUnit.SECONDS.toNanos(30);
+    TopicShape shape = describe();
+    while (shape == null || !shape.full(condition.replicationFactor())) {
+      if (nanoClock.nowNanos() > deadline) {
+        throw new IllegalStateException("the topic's ISR was not full within 30 s (" + (shape == null ? "not described"
+            : "leaders " + shape.leaders() + ", ISR " + shape.isr()) + ")");
+      }
+      Thread.sleep(50);
+      shape = describe();
+    }
+    return shape;
+  }
+
+  /** The topic's leaders and ISR now, or null when the admin client cannot tell (5 s at most). */
+  TopicShape describe() {
+    try {
+      return TopicShape.of(admin.describeTopics(List.of(topic)).allTopicNames().get(5, TimeUnit.SECONDS).get(topic));
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      return null;
+    }
+  }
+
+  /** The brokers an external cluster's admin client listed at open (0 for a local broker or cluster, which know theirs). */
+  int clusterBrokers() { return clusterBrokers; }
+
+  /** The shape read once the ISR was full, before the first send (null before {@link #open} got there). */
+  TopicShape shapeAtStart() { return shapeAtStart; }
+
+  /** ISR-change lines the local brokers logged about the topic since its ISR was full (0 for an external cluster). */
+  int loggedIsrChanges() {
+    return logMarks == null ? 0 : logMarks.isrChanges(topic);
   }
 
   private Properties producerProps() {

@@ -43,7 +43,14 @@ public final class ThreadPlacement {
   void placeBroker(KafkaRun.BrokerHandle broker) {
     if (broker.pid() > 0) {
       String cpus = condition.brokerCpus().equals("all") ? Scheduling.allCpus() : condition.brokerCpus();
-      Scheduling.Applied a = Scheduling.pinProcess(broker.pid(), cpus);
+      // every broker of a local cluster on the same cores; the first refusal is the run's
+      Scheduling.Applied a = null;
+      for (long pid : broker.pids()) {
+        Scheduling.Applied one = Scheduling.pinProcess(pid, cpus);
+        if (a == null || (a.ok() && !one.ok())) {
+          a = one;
+        }
+      }
       cells.put(LedgerSchema.BROKER_CPUS, a.ok() ? ProcFs.canonicalCpus(cpus) : "refused: " + a.detail());
       if (!a.ok()) {
         refused.add("broker placement " + a.detail());

@@ -146,7 +146,7 @@ class PlanSystemFieldsTest {
   void plan_conditionWithStreamOnNats_refusedEvenWhenBuiltInJava() {
     Condition stream = Condition.named("s").queueType(QueueType.STREAM).build();
     Condition.InvalidField e = catchThrowableOfType(() -> new Plan("x", "", 1, Plan.WARMUP_RULE, List.of(stream),
-        com.fasterxml.jackson.databind.node.NullNode.getInstance(), null, java.util.Map.of(), 0, null, "nats", java.util.Set.of(), List.of()),
+        com.fasterxml.jackson.databind.node.NullNode.getInstance(), null, java.util.Map.of(), 0, null, "nats", java.util.Set.of(), List.of(), 1),
         Condition.InvalidField.class);
     assertThat(e).isNotNull();
     assertThat(e.getMessage()).isEqualTo("s.queue_type: applies to rabbitmq plans only: a run on nats has no queue of that kind to declare");

@@ -1,0 +1,266 @@
+package ftl.harness.broker;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * A local Apache Kafka cluster of {@code n} brokers (2..{@value #MAX_BROKERS}), each a separate JVM in KRaft combined
+ * mode (broker and controller) with its own log directory, its own loopback address {@code 127.0.0.<id>} (Linux routes
+ * all of 127/8 to the loopback device) and free ports: a static controller quorum of all {@code n} nodes. Kafka's own
+ * server classes replicate; nothing here does. Folders: {@code <scratch>/node-<id>/} with {@code server.properties},
+ * {@code data/}, {@code logs/broker.log}, {@code logs/console.log}.
+ *
+ * <p>Life cycle: every node's storage formatted with one cluster id, every node started (under {@code ParentWatch}, so a
+ * node halts if this JVM disappears), ready once an {@code AdminClient.describeCluster()} lists all {@code n} brokers;
+ * {@link #close()} sends SIGTERM to every node at once and waits for their clean shutdown (SIGKILL after 30 s).
+ * A single broker is {@link EmbeddedBroker}, whose behaviour every earlier campaign used and which this class leaves as it was.
+ */
+public final class EmbeddedCluster implements AutoCloseable {
+
+  /** The largest local cluster: five nodes (a 2-core machine runs three with room for the clients). */
+  public static final int MAX_BROKERS = 5;
+  /** How the nodes reach each other, for the ledger's {@code cluster_network}. */
+  public static final String NETWORK = "loopback-addresses";
+  private static final long READY_TIMEOUT_MILLIS = 180_000;
+
+  /** One node: its id (1-based), loopback address, client port, process and folder. */
+  public record Node(int id, String host, int port, Process process, Path dir) {
+    public String bootstrap() { return host + ":" + port; }
+  }
+
+  private final Path scratch;
+  private final List<Node> nodes;
+
+  private EmbeddedCluster(Path scratch, List<Node> nodes) {
+    this.scratch = scratch;
+    this.nodes = List.copyOf(nodes);
+  }
+
+  /** Formats and starts {@code brokers} nodes under {@code scratch} and waits until all of them serve. */
+  public static EmbeddedCluster start(Path scratch, int brokers) throws IOException {
+    if (brokers < 2 || brokers > MAX_BROKERS) {
+      throw new IllegalArgumentException("a local cluster has 2.." + MAX_BROKERS + " brokers (was " + brokers + ")");
+    }
+    scratch = scratch.toAbsolutePath().normalize();
+    Files.createDirectories(scratch);
+    int[] ports = new int[brokers];
+    int[] controllerPorts = new int[brokers];
+    Set<Integer> taken = new HashSet<>();
+    StringBuilder voters = new StringBuilder();
+    for (int i = 0; i < brokers; i++) {
+      String host = host(i + 1);
+      ports[i] = freePort(host, taken);
+      controllerPorts[i] = freePort(host, taken);
+      voters.append(i == 0 ? "" : ",").append(i + 1).append('@').append(host).append(':').append(controllerPorts[i]);
+    }
+    String clusterId = Uuid.randomUuid().toString();
+    List<Path> props = new ArrayList<>();
+    for (int i = 0; i < brokers; i++) {
+      Path dir = scratch.resolve("node-" + (i + 1));
+      Files.createDirectories(dir.resolve("data"));
+      Files.createDirectories(dir.resolve("logs"));
+      Path p = dir.resolve("server.properties");
+      Files.writeString(p, serverProperties(i + 1, ports[i], controllerPorts[i], voters.toString(), dir.resolve("data")),
+          StandardCharsets.UTF_8);
+      EmbeddedBroker.format(p, dir.resolve("logs"), EmbeddedBroker.writeLog4j(dir), clusterId, false);
+      props.add(p);
+    }
+    List<Node> nodes = new ArrayList<>();
+    try {
+      for (int i = 0; i < brokers; i++) {
+        Path dir = props.get(i).getParent();
+        nodes.add(new Node(i + 1, host(i + 1), ports[i],
+            EmbeddedBroker.launch(props.get(i), dir.resolve("logs"), dir.resolve("log4j2-broker.xml")), dir));
+      }
+      EmbeddedCluster c = new EmbeddedCluster(scratch, nodes);
+      c.awaitReady(READY_TIMEOUT_MILLIS);
+      return c;
+    } catch (IOException | RuntimeException e) {
+      new EmbeddedCluster(scratch, nodes).close();
+      throw e;
+    }
+  }
+
+  /** The loopback address of node {@code id}: {@code 127.0.0.<id>}. */
+  static String host(int id) {
+    return "127.0.0." + id;
+  }
+
+  static String serverProperties(int id, int port, int controllerPort, String voters, Path data) {
+    Properties p = new Properties();
+    String host = host(id);
+    p.put("process.roles", "broker,controller");
+    p.put("node.id", String.valueOf(id));
+    p.put("controller.quorum.voters", voters);
+    p.put("listeners", "PLAINTEXT://" + host + ":" + port + ",CONTROLLER://" + host + ":" + controllerPort);
+    p.put("advertised.listeners", "PLAINTEXT://" + host + ":" + port);
+    p.put("controller.listener.names", "CONTROLLER");
+    p.put("inter.broker.listener.name", "PLAINTEXT");
+    p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+    p.put("log.dirs", data.toString());
+    p.put("num.partitions", "1");
+    p.put("offsets.topic.replication.factor", "1");
+    p.put("transaction.state.log.replication.factor", "1");
+    p.put("transaction.state.log.min.isr", "1");
+    p.put("share.coordinator.state.topic.replication.factor", "1");
+    p.put("share.coordinator.state.topic.min.isr", "1");
+    p.put("group.initial.rebalance.delay.ms", "0");
+    p.put("auto.create.topics.enable", "false");
+    p.put("delete.topic.enable", "true");
+    StringBuilder out = new StringBuilder("# written by ftl.harness.broker.EmbeddedCluster\n");
+    new TreeMap<>(p).forEach((k, v) -> out.append(k).append('=').append(v).append('\n'));
+    return out.toString();
+  }
+
+  private void awaitReady(long timeoutMillis) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    for (Node n : nodes) {
+      while (true) {
+        try (java.net.Socket s = new java.net.Socket()) {
+          s.connect(new java.net.InetSocketAddress(n.host(), n.port()), 500);
+          break;
+        } catch (IOException notYet) {
+          checkAlive();
+          if (System.nanoTime() > deadline) {
+            throw new IOException("broker " + n.id() + " did not listen on " + n.bootstrap() + " within " + timeoutMillis / 1000
+                + " s (see " + n.dir().resolve("logs") + ")");
+          }
+          sleep(100);
+        }
+      }
+    }
+    try (Admin admin = Admin.create(Map.of(
+        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap(),
+        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
+        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000,
+        AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 200))) {
+      while (true) {
+        checkAlive();
+        try {
+          if (admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).size() == nodes.size()) {
+            return;
+          }
+        } catch (ExecutionException | TimeoutException e) {
+          // not serving yet
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while waiting for the cluster", e);
+        }
+        if (System.nanoTime() > deadline) {
+          throw new IOException("the cluster did not list its " + nodes.size() + " brokers within " + timeoutMillis / 1000
+              + " s (see " + scratch + ")");
+        }
+        sleep(200);
+      }
+    }
+  }
+
+  private void checkAlive() throws IOException {
+    for (Node n : nodes) {
+      if (!n.process().isAlive()) {
+        throw new IOException("broker " + n.id() + " exited during start-up (exit " + n.process().exitValue() + "): "
+            + EmbeddedBroker.tail(n.dir().resolve("logs/console.log")));
+      }
+    }
+  }
+
+  private static void sleep(long millis) throws IOException {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for the cluster", e);
+    }
+  }
+
+  /** Every node's {@code host:port}, comma-separated. */
+  public String bootstrap() {
+    StringBuilder b = new StringBuilder();
+    for (Node n : nodes) {
+      b.append(b.length() == 0 ? "" : ",").append(n.bootstrap());
+    }
+    return b.toString();
+  }
+
+  public List<Node> nodes() { return nodes; }
+
+  public int size() { return nodes.size(); }
+
+  /** Every node's pid. */
+  public List<Long> pids() {
+    return nodes.stream().map(n -> n.process().pid()).toList();
+  }
+
+  /** True while every node runs. */
+  public boolean alive() {
+    return nodes.stream().allMatch(n -> n.process().isAlive());
+  }
+
+  /** Which nodes exited, with their exit codes ("" while all run). */
+  public String death() {
+    StringBuilder b = new StringBuilder();
+    for (Node n : nodes) {
+      if (!n.process().isAlive()) {
+        b.append(b.length() == 0 ? "" : "; ").append("broker ").append(n.id()).append(" pid ").append(n.process().pid())
+            .append(" exited with code ").append(n.process().exitValue());
+      }
+    }
+    return b.toString();
+  }
+
+  public Path scratch() { return scratch; }
+
+  /** SIGTERM to every node at once, up to 30 s for their clean shutdown, then SIGKILL. */
+  @Override
+  public void close() {
+    for (Node n : nodes) {
+      n.process().destroy();
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    for (Node n : nodes) {
+      try {
+        long left = deadline - System.nanoTime();
+        if (left <= 0 || !n.process().waitFor(left, TimeUnit.NANOSECONDS)) {
+          n.process().destroyForcibly();
+          n.process().waitFor(10, TimeUnit.SECONDS);
+        }
+      } catch (InterruptedException e) {
+        n.process().destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** SIGKILL one node now (tests: a broker that dies mid-run). */
+  public void kill(int id) {
+    nodes.get(id - 1).process().destroyForcibly();
+  }
+
+  static int freePort(String host, Set<Integer> taken) throws IOException {
+    while (true) {
+      try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+        s.setReuseAddress(true);
+        if (taken.add(s.getLocalPort())) {
+          return s.getLocalPort();
+        }
+      }
+    }
+  }
+}
