@@ -419,6 +419,11 @@ public final class LedgerSchema {
           + "broker of the local cluster logged an ISR shrink or expansion of the topic during the run (its broker.log); "
           + "no otherwise. A run whose ISR changed is counted and reported by the analysis, never silently kept or "
           + "dropped. Empty in ledgers written before the column.");
+  public static final Column BROKER_START_MS = integer("broker_start_ms", "ms")
+      .described("Kafka instrument: how long the run's broker lifetime took to start, from the launch of the embedded "
+          + "broker or local cluster (storage formatted, every broker JVM started) until it served (the cluster: until the "
+          + "admin client listed every broker), in ms; empty for an external cluster and in ledgers written before the "
+          + "column.");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -438,7 +443,7 @@ public final class LedgerSchema {
       GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, OTHER_TASKS_CPU_PCT, DRIVER_COUNTERS, QUEUE_TYPE,
       OTHER_RUN_PCT, NANOTIME_COST_NS, BOOT_ID, CLOCKSOURCES_AVAILABLE, TICK_HZ, CLOCKSOURCE_PLANNED,
       BROKERS, REPLICATION_FACTOR, MIN_INSYNC_REPLICAS, CLUSTER_NETWORK, LEADER_BROKER, ISR_START, ISR_END, ISR_CHANGED,
-      SEND_LAG_P99_NS);
+      BROKER_START_MS, SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
@@ -484,7 +489,7 @@ public final class LedgerSchema {
 
   /** The columns version 9 added (issue #44: the setting as data, the exact contention measure). */
   private static final String[] V10_COLUMNS = {"brokers", "replication_factor", "min_insync_replicas",
-      "cluster_network", "leader_broker", "isr_start", "isr_end", "isr_changed"};
+      "cluster_network", "leader_broker", "isr_start", "isr_end", "isr_changed", "broker_start_ms"};
   /** The columns version 9 added (issue #44: the setting as data), and version 10's. */
   private static final String[] V9_COLUMNS = concat(new String[] {"other_run_pct", "nanotime_cost_ns", "boot_id",
       "clocksources_available", "tick_hz", "clocksource_planned"}, V10_COLUMNS);
@@ -547,7 +552,7 @@ public final class LedgerSchema {
     /**
      * Every column the harness writes now: V9 and the cluster's shape (issue #46): {@link #BROKERS},
      * {@link #REPLICATION_FACTOR}, {@link #MIN_INSYNC_REPLICAS}, {@link #CLUSTER_NETWORK}, {@link #LEADER_BROKER},
-     * {@link #ISR_START}, {@link #ISR_END}, {@link #ISR_CHANGED}.
+     * {@link #ISR_START}, {@link #ISR_END}, {@link #ISR_CHANGED}, {@link #BROKER_START_MS}.
      */
     V10(10, new String[0]);
 

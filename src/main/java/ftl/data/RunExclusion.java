@@ -10,7 +10,10 @@ import java.util.OptionalDouble;
  *   "exclusion": {"steal_pct_above": 5, "other_cpu_pct_above": 10}
  *   "exclusion": {"steal_pct_above": 5, "other_tasks_cpu_pct_above": 10}
  *   "exclusion": {"steal_pct_above": 5, "other_run_pct_above": 10}
+ *   "exclusion": {"steal_pct_above": 5, "other_run_pct_above": 10, "isr_changed": true}
  * </pre>
+ * (the fifth member, {@code isr_changed}, since the replicated cluster of issue #46: {@code true} excludes, and counts,
+ * every run whose topic's leader or in-sync replicas changed during it, ledger column {@code isr_changed} = yes)
  * (the fourth member, on {@code other_run_pct}, the exact per-task run time from schedstat, since issue #44: a rule
  * on a tick-sampled figure can exclude a whole condition for its send phase, as it did the confirm campaign's off700)
  * (the third member, on {@code other_tasks_cpu_pct}, since the other-system campaigns: see that column)
@@ -28,9 +31,15 @@ import java.util.OptionalDouble;
  *     {@code other_cpu_pct} does), percent; NaN when the plan sets none
  * @param otherRunPctAbove threshold on {@code other_run_pct} (member {@code other_run_pct_above}: the other tasks'
  *     exact run time), percent; NaN when the plan sets none
+ * @param isrChanged true when a run whose ISR changed ({@code isr_changed} = yes) is excluded (member {@code isr_changed})
  */
 public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove,
-                           double otherRunPctAbove) {
+                           double otherRunPctAbove, boolean isrChanged) {
+  /** A rule without the ISR member (every plan before issue #46). */
+  public RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove, double otherRunPctAbove) {
+    this(stealPctAbove, otherCpuPctAbove, otherTasksCpuPctAbove, otherRunPctAbove, false);
+  }
+
   /** A rule without the per-task thresholds (every plan before them). */
   public RunExclusion(double stealPctAbove, double otherCpuPctAbove) {
     this(stealPctAbove, otherCpuPctAbove, Double.NaN, Double.NaN);
@@ -55,22 +64,23 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
       return Optional.empty();
     }
     if (!e.isObject()) {
-      throw e.error("must be an object with steal_pct_above, other_cpu_pct_above, other_tasks_cpu_pct_above and/or "
-          + "other_run_pct_above");
+      throw e.error("must be an object with steal_pct_above, other_cpu_pct_above, other_tasks_cpu_pct_above, "
+          + "other_run_pct_above and/or isr_changed");
     }
     for (String k : e.members().keySet()) {
       if (!k.equals("steal_pct_above") && !k.equals("other_cpu_pct_above") && !k.equals("other_tasks_cpu_pct_above")
-          && !k.equals("other_run_pct_above")) {
-        throw e.path(k).error("unknown member (known: other_cpu_pct_above, other_run_pct_above, other_tasks_cpu_pct_above, "
-            + "steal_pct_above)");
+          && !k.equals("other_run_pct_above") && !k.equals("isr_changed")) {
+        throw e.path(k).error("unknown member (known: isr_changed, other_cpu_pct_above, other_run_pct_above, "
+            + "other_tasks_cpu_pct_above, steal_pct_above)");
       }
     }
     OptionalDouble steal = e.path("steal_pct_above").optionalDoubleIn(0, 100);
     OptionalDouble other = e.path("other_cpu_pct_above").optionalDoubleIn(0, 100);
     OptionalDouble tasks = e.path("other_tasks_cpu_pct_above").optionalDoubleIn(0, 100);
     OptionalDouble run = e.path("other_run_pct_above").optionalDoubleIn(0, 100);
+    boolean isr = !e.path("isr_changed").isAbsent() && e.path("isr_changed").bool();
     return Optional.of(new RunExclusion(steal.orElse(Double.NaN), other.orElse(Double.NaN), tasks.orElse(Double.NaN),
-        run.orElse(Double.NaN)));
+        run.orElse(Double.NaN), isr));
   }
 
   /**
@@ -90,6 +100,9 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
     if (percent(row.field(LedgerSchema.OTHER_RUN_PCT)) > otherRunPctAbove) {
       return Optional.of(LedgerSchema.OTHER_RUN_PCT);
     }
+    if (isrChanged && row.field(LedgerSchema.ISR_CHANGED).equals("yes")) {
+      return Optional.of(LedgerSchema.ISR_CHANGED);
+    }
     return Optional.empty();
   }
 
@@ -98,7 +111,8 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
     return (!Double.isNaN(stealPctAbove) && row.field(LedgerSchema.STEAL_PCT).isEmpty())
         || (!Double.isNaN(otherCpuPctAbove) && row.field(LedgerSchema.OTHER_CPU_PCT).isEmpty())
         || (!Double.isNaN(otherTasksCpuPctAbove) && row.field(LedgerSchema.OTHER_TASKS_CPU_PCT).isEmpty())
-        || (!Double.isNaN(otherRunPctAbove) && row.field(LedgerSchema.OTHER_RUN_PCT).isEmpty());
+        || (!Double.isNaN(otherRunPctAbove) && row.field(LedgerSchema.OTHER_RUN_PCT).isEmpty())
+        || (isrChanged && row.field(LedgerSchema.ISR_CHANGED).isEmpty());
   }
 
   /** The cell as a number; NaN when empty (a comparison with NaN is false, so it never excludes). */

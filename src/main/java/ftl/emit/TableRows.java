@@ -284,8 +284,8 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
    * claims the main text states with their verdicts.
    */
   static boolean ownTable(String campaign) {
-    return confirmatory(campaign) || role(campaign) == CampaignCatalogue.Role.SETTING || onOtherSystem(campaign)
-        || TOOLS_ON_OTHER_SYSTEMS.contains(campaign);
+    return confirmatory(campaign) || role(campaign) == CampaignCatalogue.Role.SETTING
+        || role(campaign) == CampaignCatalogue.Role.CLUSTER || onOtherSystem(campaign) || TOOLS_ON_OTHER_SYSTEMS.contains(campaign);
   }
 
   /** The folders of the tools run on the other systems. */

@@ -61,8 +61,8 @@ class LedgerSchemaTest {
     assertThat(LedgerSchema.Version.values()[LedgerSchema.Version.values().length - 1].number()).isEqualTo(LedgerSchema.VERSION);
     assertThat(LedgerSchema.Version.V10.columns()).isEqualTo(LedgerSchema.harnessColumns());
     List<String> v10 = List.of("brokers", "replication_factor", "min_insync_replicas", "cluster_network", "leader_broker",
-        "isr_start", "isr_end", "isr_changed");
-    assertThat(LedgerSchema.Version.V9.columns()).as("V9 lacks exactly the eight columns of V10")
+        "isr_start", "isr_end", "isr_changed", "broker_start_ms");
+    assertThat(LedgerSchema.Version.V9.columns()).as("V9 lacks exactly the nine columns of V10")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v10.contains(c)).toList());
     List<String> v9 = new ArrayList<>(v10);
     v9.addAll(List.of("other_run_pct", "nanotime_cost_ns", "boot_id", "clocksources_available", "tick_hz",

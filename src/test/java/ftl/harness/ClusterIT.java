@@ -88,6 +88,7 @@ class ClusterIT {
       assertThat(row.get("status")).as(id + " " + row.get("reason")).isEqualTo("ok");
       assertThat(row.get("brokers")).as(id).isEqualTo("3");
       assertThat(row.get("cluster_network")).as(id).isEqualTo("loopback-addresses");
+      assertThat(row.get("broker_start_ms")).as(id + ": the cluster's start, recorded with every run it served").matches("[1-9][0-9]*");
       assertThat(row.get("isr_changed")).as(id).isIn("yes", "no");
       assertThat(row.get("leader_broker")).as(id).matches("[123]");
       boolean replicated = !row.get("condition").equals("rf1");

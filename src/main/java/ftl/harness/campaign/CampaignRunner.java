@@ -534,6 +534,7 @@ public final class CampaignRunner {
     m.put(LedgerSchema.INSTRUMENT, plan.system());
     m.put(LedgerSchema.INSTRUMENT_WARMUP_EVENTS, broker.warmupEvents());
     m.put(LedgerSchema.BOOTSTRAP, broker.pid() > 0 ? "embedded" : broker.bootstrap());
+    m.put(LedgerSchema.BROKER_START_MS, plan.onKafka() && broker.startMillis() >= 0 ? String.valueOf(broker.startMillis()) : "");
     m.putAll(host.ledgerCells().asMap());
     m.put(LedgerSchema.CLOCKSOURCE_PLANNED, plannedClocksource(plan, r));
     m.put(LedgerSchema.SYSTEM, plan.system());
@@ -566,6 +567,7 @@ public final class CampaignRunner {
    */
   private final class BrokerSlot {
     private final int brokers;
+    private long startMillis = -1;
     private EmbeddedBroker embedded;
     private EmbeddedCluster cluster;
 
@@ -607,13 +609,14 @@ public final class CampaignRunner {
             err.println(String.format(Locale.ROOT, "ftl: the cluster served after %.1f s (%s)",
                 (System.nanoTime() - t0) / 1e9, cluster.bootstrap()));
           }
+          startMillis = (System.nanoTime() - t0) / 1_000_000;
         } catch (IOException | RuntimeException e) {
           throw new InstrumentException((brokers == 1 ? "the embedded broker" : "the local cluster") + " did not start: "
               + e.getMessage(), e);
         }
         warmEvents = warm(new WarmHandle(handle(), 0, lifetime));
       }
-      return new WarmHandle(handle(), warmEvents, lifetime);
+      return new WarmHandle(handle(), warmEvents, lifetime, startMillis);
     }
 
     private boolean running() {
@@ -777,7 +780,12 @@ public final class CampaignRunner {
    * A broker handle that also knows how many warm-up events the broker served since it started, and which start of
    * the campaign's embedded broker it is ({@code lifetime}, 1-based; 0 for an external cluster).
    */
-  record WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents, int lifetime) implements KafkaRun.BrokerHandle {
+  record WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents, int lifetime, long startMillis)
+      implements KafkaRun.BrokerHandle {
+    WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents, int lifetime) {
+      this(delegate, warmupEvents, lifetime, -1);
+    }
+
     @Override public String bootstrap() { return delegate.bootstrap(); }
 
     @Override public long pid() { return delegate.pid(); }

@@ -54,6 +54,13 @@ public enum CampaignCatalogue {
    */
   SETTING("setting", MeasuredSystem.KAFKA, Role.SETTING, true, List.of("ConfirmQuantities")),
   /**
+   * A replicated cluster (issue #46): three brokers, each its own JVM, a topic of one replica (the control) or three
+   * at acks=1 (delivery ordered after the acknowledgment by construction) and at acks=all (both waiting on the same
+   * high-watermark advance), each at default priority and SCHED_FIFO; registered in full before its first run, in
+   * blocks of freshly started clusters.
+   */
+  CLUSTER("cluster", MeasuredSystem.KAFKA, Role.CLUSTER, true, List.of("ConfirmQuantities")),
+  /**
    * The instrument on RabbitMQ (AMQP 0-9-1, publisher confirms, a classic queue): Mode A's sign check and the guard on
    * its flights at three intervals, registered in full before its first run, in blocks of fresh server lifetimes.
    */
@@ -132,6 +139,8 @@ public enum CampaignCatalogue {
     CONFIRMATORY,
     /** A campaign that makes the setting (run design, clock source, boot) a measured factor. */
     SETTING,
+    /** A campaign on a replicated cluster: the mechanism of Mode A put to a test it could fail. */
+    CLUSTER,
     /** A campaign on another messaging system, registered in full before its first run, in blocks. */
     SYSTEM,
     /** A pilot run before a plan was written, whose data calibrate that plan's predictions and tolerances only. */

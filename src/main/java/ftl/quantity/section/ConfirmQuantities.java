@@ -47,10 +47,12 @@ public final class ConfirmQuantities {
   static final String CONFIRM = CampaignCatalogue.CONFIRM.folder();
   /** Folder name of the setting campaign (issue #44): run design crossed with the manipulations on one boot. */
   static final String SETTING = CampaignCatalogue.SETTING.folder();
+  /** The replicated cluster's campaign folder (issue #46). */
+  static final String CLUSTER = CampaignCatalogue.CLUSTER.folder();
   /** The campaigns registered in blocks whose block-level entries this class makes, the confirmatory one first. */
   static final List<String> BLOCKED = List.of(CONFIRM, CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder(),
       CampaignCatalogue.RABBITMQ_MANIP.folder(), CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder(),
-      SETTING);
+      SETTING, CLUSTER);
   /** The blocked campaigns on other systems that manipulate the stamping threads (conditions base, fifo, split, load90). */
   static final List<String> MANIPULATED = CampaignCatalogue.SYSTEM_MANIPULATIONS.stream().map(CampaignCatalogue::folder)
       .toList();
@@ -119,7 +121,7 @@ public final class ConfirmQuantities {
      * measure and the instrument's timescale too.
      */
     static List<Metric> of(String campaign) {
-      boolean v9 = campaign.equals(SETTING);
+      boolean v9 = campaign.equals(SETTING) || campaign.equals(CLUSTER);
       return java.util.Arrays.stream(values())
           .filter(m -> v9 || (m != OTHER_RUN && m != NANOTIME_COST))
           .filter(m -> !campaign.equals(CONFIRM) || (m != OTHER_TASKS_CPU && m != ACK_SPAN_MEDIAN && m != EXPOSURE)).toList();
@@ -209,6 +211,29 @@ public final class ConfirmQuantities {
       new Interaction("designJvm", SETTING_CONTRASTS.get(5), SETTING_CONTRASTS.get(1),
           "design x priority of the whole JVM: the collapse under long runs over the collapse under short runs"));
 
+  /**
+   * The contrasts of the replicated cluster (issue #46): conditions {@code rf1} (one replica: the control), {@code acks1}
+   * (three replicas, acks=1) and {@code acksall} (three replicas, acks=all), each also with {@code -fifo} (SCHED_FIFO on
+   * the two stamping threads).
+   */
+  static final List<Contrast> CLUSTER_CONTRASTS = List.of(
+      new Contrast("collapseControl", "rf1", "rf1-fifo", Metric.NEGATIVE_RATE,
+          "priority collapse on the unreplicated topic: default scheduling over SCHED_FIFO on the two stamping threads"),
+      new Contrast("collapseAcksAll", "acksall", "acksall-fifo", Metric.NEGATIVE_RATE,
+          "priority collapse on the replicated topic at acks=all: default scheduling over SCHED_FIFO on the two stamping threads"),
+      new Contrast("acksAllOverControl", "acksall", "rf1", Metric.NEGATIVE_RATE,
+          "the race at acks=all: three replicas at acks=all over one replica, default priority"),
+      new Contrast("exposureAcks1", "acks1", "rf1", Metric.EXPOSURE,
+          "replication at acks=1 lengthens the delivery branch only: three replicas over one, default priority"),
+      new Contrast("exposureAcksAll", "acksall", "rf1", Metric.EXPOSURE,
+          "replication at acks=all: three replicas over one, default priority"),
+      new Contrast("displacementAcks1", "acks1", "rf1", Metric.DISPLACEMENT_MEDIAN,
+          "the acknowledgment branch at acks=1: three replicas over one, default priority"),
+      new Contrast("flightAcks1", "acks1", "rf1", Metric.FLIGHT_MEDIAN,
+          "the delivery branch at acks=1: three replicas over one, default priority"),
+      new Contrast("flightAcksAll", "acksall", "rf1", Metric.FLIGHT_MEDIAN,
+          "the delivery branch at acks=all: three replicas over one, default priority"));
+
   /** The contrasts of the manipulation campaigns on other systems (their plans' criteria name them by key). */
   static final List<Contrast> SYSTEM_CONTRASTS = List.of(
       new Contrast("collapseThreads", "base", "fifo", Metric.NEGATIVE_RATE,
@@ -256,7 +281,7 @@ public final class ConfirmQuantities {
           + "rule excluded for other tasks' own CPU time (ledger other_tasks_cpu_pct above the plan's threshold, steal and "
           + "other_cpu_pct within theirs)", a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_TASKS_CPU_PCT)));
     }
-    if (name.equals(SETTING)) {
+    if (name.equals(SETTING) || name.equals(CLUSTER)) {
       q.add(count(name, keyOf(name) + ".excluded.otherRun", mp + "ExcludedOtherRun", "ok runs " + of + " the exclusion rule "
           + "excluded for other tasks' exact run time (ledger other_run_pct above the plan's threshold, steal within its)",
           a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_RUN_PCT)));
@@ -268,6 +293,27 @@ public final class ConfirmQuantities {
           + "(ledger clocksources_available, the largest list among the ok runs " + of + ")",
           a -> a.campaignRuns(name).stream().mapToLong(r -> r.field(LedgerSchema.CLOCKSOURCES_AVAILABLE).isBlank() ? 0
               : r.field(LedgerSchema.CLOCKSOURCES_AVAILABLE).strip().split("\\s+").length).max().orElse(0)));
+    }
+    if (name.equals(CLUSTER)) {
+      q.add(count(name, keyOf(name) + ".excluded.isrChanged", mp + "ExcludedIsrChanged", "ok runs " + of + " the exclusion "
+          + "rule excluded because the topic's leader or in-sync replicas changed during the run (ledger isr_changed = yes; "
+          + "steal and other_run_pct within their thresholds)", a -> excluded(a, name, exclusion(a, name), LedgerSchema.ISR_CHANGED)));
+      q.add(count(name, keyOf(name) + ".isrChanged", mp + "IsrChanged", "ok runs " + of + " whose topic's leader or in-sync "
+          + "replicas changed during the run (ledger isr_changed = yes), whatever the exclusion rule did with them",
+          a -> a.campaignRuns(name).stream().filter(r -> r.field(LedgerSchema.ISR_CHANGED).equals("yes")).count()));
+      q.add(count(name, keyOf(name) + ".isrFull", mp + "IsrFull", "ok runs " + of + " whose every partition's ISR at the start "
+          + "held all its replication_factor replicas (ledger isr_start), the runner's condition for the first send",
+          a -> a.campaignRuns(name).stream().filter(ConfirmQuantities::isrFull).count()));
+      q.add(count(name, keyOf(name) + ".brokers", mp + "Brokers", "the largest cluster among the ok runs " + of + " (ledger "
+          + "brokers)", a -> a.campaignRuns(name).stream().mapToLong(r -> (long) ledgerNumber(r, LedgerSchema.BROKERS, 1))
+              .filter(v -> v > 0).max().orElse(0)));
+      q.add(new Quantity(keyOf(name) + ".clusterStart", mp + "ClusterStart", "median over the cluster lifetimes "
+          + "(ledger broker_lifetime) " + of + " of the time from launching the brokers until the admin client listed every "
+          + "one (ledger broker_start_ms), in ms", Unit.MILLISECONDS, Format.REAL_3SF, scope(name),
+          "ftl.quantity.section.ConfirmQuantities#clusterStart", a -> clusterStart(a, name)));
+      q.addAll(contrasts(name, CLUSTER_CONTRASTS));
+    }
+    if (name.equals(SETTING)) {
       q.add(new Quantity(keyOf(name) + ".tickRuleWouldExclude", mp + "TickRuleWouldExclude", "exploratory, outside the "
           + "registered analysis: ok runs of campaign " + name + " whose tick-sampled other-CPU figure (ledger other_cpu_pct) "
           + "exceeds the threshold the confirmatory campaign's exclusion rule set on it (its plan's "
@@ -375,6 +421,39 @@ public final class ConfirmQuantities {
         .count());
   }
 
+  /** Whether every partition's ISR at the run's start held all its replicas (ledger isr_start, replication_factor). */
+  static boolean isrFull(RunResult r) {
+    String isr = r.field(LedgerSchema.ISR_START);
+    double rf = ledgerNumber(r, LedgerSchema.REPLICATION_FACTOR, 1);
+    if (isr.isBlank() || Double.isNaN(rf)) {
+      return false;
+    }
+    for (String p : isr.strip().split(" ")) {
+      if (p.split("\\+").length != (int) rf) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The median over broker lifetimes of the campaign's ok runs of the lifetime's start time (ledger broker_start_ms), ms. */
+  static Value clusterStart(Analysis a, String campaign) {
+    if (!has(a, campaign)) {
+      return CampaignQuantities.noData(campaign);
+    }
+    Map<String, Double> byLifetime = new java.util.TreeMap<>();
+    for (RunResult r : a.campaignRuns(campaign)) {
+      double ms = ledgerNumber(r, LedgerSchema.BROKER_START_MS, 1);
+      if (!Double.isNaN(ms)) {
+        byLifetime.put(r.field(LedgerSchema.BROKER_LIFETIME), ms);
+      }
+    }
+    if (byLifetime.isEmpty()) {
+      return new Value.Unavailable("no run of campaign " + campaign + " recorded its broker_start_ms");
+    }
+    return new Value.Real(ftl.stats.Quantiles.median(byLifetime.values().stream().mapToDouble(Double::doubleValue).toArray()));
+  }
+
   /** Distinct non-empty values of a ledger column among a campaign's ok runs. */
   private static long distinct(Analysis a, String campaign, LedgerSchema.Column column) {
     return a.campaignRuns(campaign).stream().map(r -> r.field(column)).filter(v -> !v.isEmpty()).distinct().count();
@@ -411,9 +490,9 @@ public final class ConfirmQuantities {
     return Analysis.SYSTEM_INSTRUMENTS.stream().anyMatch(i -> !a.okRowsOf(campaign, i).isEmpty());
   }
 
-  /** Whether a blocked campaign measured Kafka (the confirmatory and the setting campaign) rather than another system. */
+  /** Whether a blocked campaign measured Kafka (the confirmatory, setting and cluster campaigns) rather than another system. */
   static boolean onKafka(String campaign) {
-    return campaign.equals(CONFIRM) || campaign.equals(SETTING);
+    return campaign.equals(CONFIRM) || campaign.equals(SETTING) || campaign.equals(CLUSTER);
   }
 
   /** The scope of a blocked campaign's entries: the Kafka instrument's events, or the other systems'. */
