@@ -43,17 +43,18 @@ import java.util.regex.Pattern;
  * @param replication the original study's claims beside ours ({@code tab-replication})
  * @param confirm the confirmatory campaign's registered rules and claims, in plan order ({@code tab-confirm})
  * @param setting the setting campaign's registered rules and claims, in plan order ({@code tab-setting})
+ * @param cluster the replicated cluster campaign's registered rules and claims, in plan order ({@code tab-cluster})
  * @param systems the other systems' campaigns' registered rules and claims side by side, in plan order
  *     ({@code tab-systems})
  * @param systemPoints the other systems' measured exposure at 1 ms, placed in the exposure figure ({@code fig-systems.dat})
  */
-// Sixteen components: one per table or figure the templates lay out, each built once from the same quantities.
+// Seventeen components: one per table or figure the templates lay out, each built once from the same quantities.
 public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapsePoints, List<OriginalRange> originalCollapse,
                         List<CurvePoint> exposureCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
                         List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
                         List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication,
-                        List<ConfirmRow> confirm, List<ConfirmRow> setting, List<SystemRow> systems,
-                        List<SystemPoint> systemPoints) {
+                        List<ConfirmRow> confirm, List<ConfirmRow> setting, List<ConfirmRow> cluster,
+                        List<SystemRow> systems, List<SystemPoint> systemPoints) {
 
   /**
    * One table cell that prints a registry quantity.
@@ -207,6 +208,7 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     replication = List.copyOf(replication);
     confirm = List.copyOf(confirm);
     setting = List.copyOf(setting);
+    cluster = List.copyOf(cluster);
     systems = List.copyOf(systems);
     systemPoints = List.copyOf(systemPoints);
   }
@@ -246,7 +248,8 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
         r.replication(original), r.registered(campaigns, CampaignCatalogue.Role.CONFIRMATORY),
-        r.registered(campaigns, CampaignCatalogue.Role.SETTING), r.systems(campaigns), r.systemPoints());
+        r.registered(campaigns, CampaignCatalogue.Role.SETTING), r.registered(campaigns, CampaignCatalogue.Role.CLUSTER),
+        r.systems(campaigns), r.systemPoints());
   }
 
   private static List<OriginalRange> originalCollapse(List<OriginalStudy.Claim> original) {
@@ -558,7 +561,8 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
 
     /**
      * The registered rules and claims of the campaigns whose role is {@code role} ({@link CampaignCatalogue.Role#CONFIRMATORY}:
-     * {@code tab-confirm}; {@link CampaignCatalogue.Role#SETTING}: {@code tab-setting}).
+     * {@code tab-confirm}; {@link CampaignCatalogue.Role#SETTING}: {@code tab-setting}; {@link CampaignCatalogue.Role#CLUSTER}:
+     * {@code tab-cluster}).
      */
     List<ConfirmRow> registered(List<Campaign> campaigns, CampaignCatalogue.Role role) {
       List<ConfirmRow> out = new ArrayList<>();

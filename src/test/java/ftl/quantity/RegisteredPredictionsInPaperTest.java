@@ -37,12 +37,13 @@ class RegisteredPredictionsInPaperTest {
   void paper_everyConfirmatoryVerdict_hasARowOfTheRegisteredPredictionsTable() throws IOException {
     String paper = Files.readString(ROOT.resolve("paper/paper.tex"), StandardCharsets.UTF_8);
     assertThat(paper).contains("\\input{generated/tab-predictions}").contains("\\input{generated/tab-confirm}")
-        .contains("\\input{generated/tab-setting}");
-    // the confirmatory and the setting campaign's verdicts are laid out in their own tables (tab-confirm, tab-setting),
-    // every other one here
+        .contains("\\input{generated/tab-setting}").contains("\\input{generated/tab-cluster}");
+    // the confirmatory, the setting and the cluster campaign's verdicts are laid out in their own tables (tab-confirm,
+    // tab-setting, tab-cluster), every other one here
     String table = Files.readString(ROOT.resolve("paper/generated/tab-predictions.tex"), StandardCharsets.UTF_8)
         + Files.readString(ROOT.resolve("paper/generated/tab-confirm.tex"), StandardCharsets.UTF_8)
-        + Files.readString(ROOT.resolve("paper/generated/tab-setting.tex"), StandardCharsets.UTF_8);
+        + Files.readString(ROOT.resolve("paper/generated/tab-setting.tex"), StandardCharsets.UTF_8)
+        + Files.readString(ROOT.resolve("paper/generated/tab-cluster.tex"), StandardCharsets.UTF_8);
     List<String> keys = confirmatory();
     assertThat(keys).hasSizeGreaterThan(10);
     Registry r = Registry.forData(ftl.data.DataSet.scan(ROOT.resolve("data"), "data"));

@@ -150,8 +150,16 @@ public final class ConfirmQuantities {
    * @param denominator the condition below
    * @param metric the per-run statistic compared
    * @param what what the ratio measures, for its definition
+   * @param macroWords the words of its macros after the campaign's (its id's, unless that would spell a per-condition
+   *     entry's macro: the cluster's {@code exposureAcks1} and the exposure of condition {@code acks1} are both
+   *     {@code ExposureAcksOne})
    */
-  record Contrast(String id, String numerator, String denominator, Metric metric, String what) {}
+  record Contrast(String id, String numerator, String denominator, Metric metric, String what, String macroWords) {
+    /** A contrast whose macro spells its id ({@code collapseThreads -> ...CollapseThreads}). */
+    Contrast(String id, String numerator, String denominator, Metric metric, String what) {
+      this(id, numerator, denominator, metric, what, words(id));
+    }
+  }
 
   /** The contrasts of the plan's claims (the plan's criteria name them by key). */
   static final List<Contrast> CONTRASTS = List.of(
@@ -224,15 +232,16 @@ public final class ConfirmQuantities {
       new Contrast("acksAllOverControl", "acksall", "rf1", Metric.NEGATIVE_RATE,
           "the race at acks=all: three replicas at acks=all over one replica, default priority"),
       new Contrast("exposureAcks1", "acks1", "rf1", Metric.EXPOSURE,
-          "replication at acks=1 lengthens the delivery branch only: three replicas over one, default priority"),
+          "replication at acks=1 lengthens the delivery branch only: three replicas over one, default priority",
+          "ExposureRatioAcksOne"),
       new Contrast("exposureAcksAll", "acksall", "rf1", Metric.EXPOSURE,
-          "replication at acks=all: three replicas over one, default priority"),
+          "replication at acks=all: three replicas over one, default priority", "ExposureRatioAcksAll"),
       new Contrast("displacementAcks1", "acks1", "rf1", Metric.DISPLACEMENT_MEDIAN,
-          "the acknowledgment branch at acks=1: three replicas over one, default priority"),
+          "the acknowledgment branch at acks=1: three replicas over one, default priority", "DisplacementRatioAcksOne"),
       new Contrast("flightAcks1", "acks1", "rf1", Metric.FLIGHT_MEDIAN,
-          "the delivery branch at acks=1: three replicas over one, default priority"),
+          "the delivery branch at acks=1: three replicas over one, default priority", "FlightRatioAcksOne"),
       new Contrast("flightAcksAll", "acksall", "rf1", Metric.FLIGHT_MEDIAN,
-          "the delivery branch at acks=all: three replicas over one, default priority"));
+          "the delivery branch at acks=all: three replicas over one, default priority", "FlightRatioAcksAll"));
 
   /** The contrasts of the manipulation campaigns on other systems (their plans' criteria name them by key). */
   static final List<Contrast> SYSTEM_CONTRASTS = List.of(
@@ -359,7 +368,7 @@ public final class ConfirmQuantities {
   private static List<Quantity> contrasts(String name, List<Contrast> contrasts) {
     List<Quantity> q = new ArrayList<>();
     for (Contrast k : contrasts) {
-      q.addAll(ratioEntries(name, k.id(), k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block "
+      q.addAll(ratioEntries(name, k.id(), k.macroWords(), k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block "
           + "ratio of the " + k.metric().what + " of condition " + k.numerator() + " over condition " + k.denominator(),
           k.numerator() + " and " + k.denominator() + " have a usable run with a value above 0",
           a -> ratio(a, name, exclusion(a, name), k)));
@@ -374,8 +383,8 @@ public final class ConfirmQuantities {
   private static List<Quantity> interactions(String name, List<Interaction> interactions) {
     List<Quantity> q = new ArrayList<>();
     for (Interaction k : interactions) {
-      q.addAll(ratioEntries(name, k.id(), k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block "
-          + "ratio of " + keyOf(name) + "." + k.numerator().id() + "'s per-block ratio (" + k.numerator().numerator() + " over "
+      q.addAll(ratioEntries(name, k.id(), words(k.id()), k.what() + ": geometric mean over blocks of campaign " + name
+          + " of the per-block ratio of " + keyOf(name) + "." + k.numerator().id() + "'s per-block ratio (" + k.numerator().numerator() + " over "
           + k.numerator().denominator() + ") over " + keyOf(name) + "." + k.denominator().id() + "'s ("
           + k.denominator().numerator() + " over " + k.denominator().denominator() + "), of the " + k.numerator().metric().what,
           k.numerator().id() + " and " + k.denominator().id() + " have a per-block ratio above 0",
@@ -388,10 +397,10 @@ public final class ConfirmQuantities {
    * The four entries of a ratio over blocks ({@link BlockStats#ratio}): the estimate, the two ends of its Student t
    * interval on the log scale, and the blocks it rests on ({@code blocksWhere}: in which blocks).
    */
-  private static List<Quantity> ratioEntries(String name, String id, String definition, String blocksWhere,
+  private static List<Quantity> ratioEntries(String name, String id, String macroWords, String definition, String blocksWhere,
                                              java.util.function.Function<Analysis, BlockStats.Interval> interval) {
     String key = keyOf(name) + "." + id;
-    String macro = words(name) + words(id);
+    String macro = words(name) + macroWords;
     String f = "ftl.stats.BlockStats#ratio";
     String end = " Student t interval over blocks of the log ratio, mapped back by exp, of " + key;
     return List.of(

@@ -24,6 +24,9 @@ Each root is a folder acting as a data root (campaign folders modeA, modeB, payl
   setting    the setting campaign (issue #44): run design crossed with priority in three blocks, the design x priority
              interaction (a ratio of per-block ratios), an exclusion on the exact contention measure other_run_pct while
              the tick-sampled other_cpu_pct reads high, two boots.
+  cluster    the replicated cluster campaign (issue #46): ISR columns, an ISR change excluded by the plan's rule, an ISR not
+             full at the start, the cluster's start time per lifetime.
+  clusternone the cluster campaign with one run that recorded neither its start time nor its ISR.
   systems    a campaign on RabbitMQ in blocks (system rabbitmq), its exclusion rule on other tasks' CPU, a failed run, and a
              Kafka campaign beside it.
 Every event has flight T = recv_ns - send_ns, displacement D = ack_ns - send_ns and A = T - D; the send
@@ -582,6 +585,45 @@ no tick-sampled threshold to count runs against.""",
              plan=SETTING_PLAN, fields=["block", "steal_pct", "other_run_pct", "boot_id", "clocksource", "clocksources_available"])
 
 
+CLUSTER_PLAN = {
+    "campaign": "cluster", "blocks": 2, "brokers": 3,
+    "conditions": [{"name": "rf1"}, {"name": "acks1", "replication_factor": 3, "min_insync_replicas": 2}],
+    "exclusion": {"steal_pct_above": 5, "isr_changed": True},
+}
+
+
+def cl_fields(block, rf, isr, changed="no", start="20000", lifetime="1", brokers="3"):
+    return {**a_fields("default", "shared", "0"), "block": block, "steal_pct": "0.0", "replication_factor": rf,
+            "isr_start": isr, "isr_changed": changed, "broker_start_ms": start, "broker_lifetime": lifetime, "brokers": brokers}
+
+
+CLUSTER_FIELDS = ["block", "steal_pct", "replication_factor", "isr_start", "isr_changed", "broker_start_ms", "broker_lifetime",
+                  "brokers"]
+
+
+def cluster():
+    runs = [
+        neg("c1", "rf1", 1, 4, cl_fields("1", "1", "2")),
+        neg("c2", "acks1", 0, 4, cl_fields("1", "3", "1+2+3")),
+        neg("c3", "acks1", 0, 4, cl_fields("2", "3", "1+2", changed="yes", start="30000", lifetime="2")),
+        neg("c4", "rf1", 2, 4, cl_fields("2", "1", "", start="", lifetime="2")),
+        neg("c5", "acks1", 0, 4, cl_fields("2", "", "1+2+3", start="", lifetime="2", brokers="")),
+    ]
+    campaign("cluster", "cluster", runs, """Synthetic cluster campaign (issue #46), hand-computed answers: c3's ISR changed (isr_changed
+yes), so the plan's rule excludes it and counts it (excluded 1, for isr_changed 1; isrChanged 1 among the ok runs).
+ISR full at the start: c1 (one replica, ISR 2) and c2 (three replicas, ISR 1+2+3); not c3 (1+2 of 3), c4 (no ISR
+recorded) or c5 (no replication factor recorded): 2. Brokers: 3 at most (c5 records none). Cluster start per lifetime:
+lifetime 1 20000 ms (c1, c2), lifetime 2 30000 ms (c3; c4 and c5 record none): median 25000 ms.""",
+             plan=CLUSTER_PLAN, fields=CLUSTER_FIELDS)
+
+
+def clusternone():
+    runs = [neg("n1", "rf1", 1, 2, cl_fields("1", "1", "", changed="", start="", lifetime="1"))]
+    campaign("clusternone", "cluster", runs, """Synthetic cluster campaign whose one run recorded no start time, no ISR and no
+isr_changed: the cluster's start is unavailable, no ISR full, no change counted; under the plan's isr_changed rule the run
+is unmeasured, not excluded.""", plan=CLUSTER_PLAN, fields=CLUSTER_FIELDS)
+
+
 def confirmnone():
     root = "confirmnone"
     plan = {"campaign": "confirm", "conditions": [{"name": "base"}, {"name": "g"}],
@@ -667,7 +709,7 @@ predicted 1.0 against 0.5 observed, median |error| 50.00%.""")
 
 
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone", "setting", "systems"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone", "setting", "cluster", "clusternone", "systems"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
@@ -682,6 +724,8 @@ if __name__ == "__main__":
     confirm()
     confirmnone()
     setting()
+    cluster()
+    clusternone()
     systems()
     clash("clashkey", ["a.b", "a-b"], "Synthetic: conditions \"a.b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
