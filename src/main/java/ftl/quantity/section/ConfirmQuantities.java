@@ -192,6 +192,30 @@ public final class ConfirmQuantities {
   }
 
   /**
+   * The collapse factors among the contrasts, for the collapse figure ({@link Layout#campaignCollapses}): the confirmatory
+   * campaign's (stamping threads, whole JVM), the setting campaign's (each design: stamping threads, whole JVM; the
+   * order {@link #settingContrasts} builds them in) and each manipulation campaign's on another system (stamping threads).
+   */
+  static List<Layout.CampaignCollapse> collapses() {
+    List<Layout.CampaignCollapse> out = new ArrayList<>();
+    out.add(new Layout.CampaignCollapse(CONFIRM, keyOf(CONFIRM) + "." + CONTRASTS.get(0).id(), false, ""));
+    out.add(new Layout.CampaignCollapse(CONFIRM, keyOf(CONFIRM) + "." + CONTRASTS.get(1).id(), true, ""));
+    // SETTING_CONTRASTS: per design (short, long) the stamping threads' collapse, the whole JVM's, geometry, load
+    int perDesign = SETTING_CONTRASTS.size() / 2;
+    for (int d = 0; d < 2; d++) {
+      String design = d == 0 ? "short" : "long";
+      out.add(new Layout.CampaignCollapse(SETTING, keyOf(SETTING) + "." + SETTING_CONTRASTS.get(d * perDesign).id(), false,
+          design));
+      out.add(new Layout.CampaignCollapse(SETTING, keyOf(SETTING) + "." + SETTING_CONTRASTS.get(d * perDesign + 1).id(), true,
+          design));
+    }
+    for (String campaign : MANIPULATED) {
+      out.add(new Layout.CampaignCollapse(campaign, keyOf(campaign) + "." + SYSTEM_CONTRASTS.get(0).id(), false, ""));
+    }
+    return out;
+  }
+
+  /**
    * A registered interaction: the geometric mean over blocks of the per-block ratio of one contrast's per-block ratio
    * over another's (a ratio of ratios), with the blocks where both contrasts have a value above 0.
    *
