@@ -498,7 +498,7 @@ public final class ConfirmQuantities {
           "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".retention." + cond + " and the grid "
               + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
               + predicted + ", from the intended schedule and " + source + ")",
-          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
+          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
           a -> error(mean(a, name, exclusion, cond, Metric.RETENTION), predicted, name)));
     }
     if (!skillPredicted.isEmpty() && !Double.isNaN(smooth)) {
@@ -507,7 +507,7 @@ public final class ConfirmQuantities {
               skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |" + keyOf(name) + ".retention - predictions.smooth_limit (" + smooth + ")| minus the "
               + "mean of |confirm.retention - the registered grid-law prediction|, in fractions of the taken events "
               + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)",
-          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#skill",
+          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#skill",
           a -> skill(a, name, exclusion, skillPredicted, smooth)));
     }
     for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
@@ -519,7 +519,7 @@ public final class ConfirmQuantities {
       q.add(new Quantity(keyOf(name) + ".oneTick.error." + cond, mp + "OneTickError" + ftl.data.Identifiers.macroWords(cond),
           "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".oneTickShare." + cond + " and the "
               + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")",
-          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
+          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
           a -> error(mean(a, name, exclusion, cond, Metric.ONE_TICK_SHARE), predicted, name)));
     }
   }
