@@ -1,7 +1,9 @@
 % GENERATED from ${template} — do not edit
 % The supplement's metadata carries the digest of the data it was built from and the archive's version
 % (./ftl check-pdf compares them with the archive's), and every emitted number links to its row of the
-% provenance table, which ./ftl check-pdf follows to trace the number to its quantity.
-\renewcommand{\ftlQuantity}[2]{\hyperlink{q.#1}{#2}}
+% provenance listing, provenance.pdf beside this PDF (supplement/provenance.tex), which ./ftl check-pdf follows
+% to trace the number to its quantity.
+\providecommand{\ftlProvenance}{provenance.pdf}
+\renewcommand{\ftlQuantity}[2]{\href{\ftlProvenance\#q.#1}{#2}}
 \hypersetup{pdfsubject={ftl data digest ${dataDigest}}, pdfkeywords={ftl ${archiveVersion}, data digest ${dataDigest}},
   pdfinfo={FtlVersion={${archiveVersion}}, FtlText={supplement/supplement.tex}}}

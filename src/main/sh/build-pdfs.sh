@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Build paper/paper.pdf and supplement/supplement.pdf with latexmk, and fail when the build is not clean:
+# Build paper/paper.pdf, supplement/supplement.pdf and supplement/provenance.pdf (the provenance listing of every
+# quantity, which the numbers of the other two link to) with latexmk, and fail when a build is not clean:
 #   - any LaTeX error (latexmk runs pdflatex with -halt-on-error -interaction=nonstopmode), which
 #     includes an undefined control sequence (e.g. a quantity macro that the emitter no longer writes)
 #     and a missing \input file;
 #   - any LaTeX or hyperref warning of an undefined reference or citation, or a link to a missing
 #     destination, in the final .log (not the word "undefined" in typeset text, e.g. a macro name);
-#   - paper.pdf longer than FTL_MAX_PAGES pages (default 12, the limit of issue 7).
+#   - paper.pdf longer than FTL_MAX_PAGES pages (default 12, the limit of issue 7), supplement.pdf longer than
+#     FTL_MAX_SUPPLEMENT_PAGES (default 60, the limit of issue 47; the provenance listing has no limit).
 # Usage: src/main/sh/build-pdfs.sh [ROOT]   (ROOT: the archive's root, default: this checkout)
 # Needs latexmk, pdflatex and the TeX Live packages .ci/run installs; pdfinfo (poppler-utils) if present.
 set -euo pipefail
 
 root="${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)}"
 max_pages="${FTL_MAX_PAGES:-12}"
+max_supplement_pages="${FTL_MAX_SUPPLEMENT_PAGES:-60}"
 status=0
 
 build() {  # build <folder> <name>: latexmk in the folder, then the log checks
@@ -43,14 +46,19 @@ build() {  # build <folder> <name>: latexmk in the folder, then the log checks
     echo "build-pdfs: FAIL $1/$name.pdf has $pages pages, more than $max_pages" >&2
     status=1
   fi
+  if [ "$name" = supplement ] && [ "${pages:-0}" -gt "$max_supplement_pages" ]; then
+    echo "build-pdfs: FAIL $1/$name.pdf has $pages pages, more than $max_supplement_pages" >&2
+    status=1
+  fi
   local overfull
   overfull=$(grep -c '^Overfull \\hbox' "$dir/$name.log" || true)
   [ "$overfull" -eq 0 ] || echo "build-pdfs: note: $overfull overfull boxes in $1/$name.log"
 }
 
-# The two documents are built side by side (each latexmk is one pdflatex process at a time: on two cores the
-# supplement, some 300 pages, no longer waits for the paper); each build's messages are kept and printed after both
-# ended, the paper's first, so the output is the same whatever the timing.
+# The documents are built on two lanes side by side (each latexmk is one pdflatex process at a time): the provenance
+# listing, some 300 pages and the longest build, on one; the paper and then the supplement on the other. Each
+# build's messages are kept and printed after all ended, in a fixed order, so the output is the same whatever the
+# timing.
 run_build() {  # run_build <folder> <name>: build, exiting with its status
   status=0
   build "$1" "$2"
@@ -58,13 +66,16 @@ run_build() {  # run_build <folder> <name>: build, exiting with its status
 }
 msgs=$(mktemp -d)
 trap 'rm -rf "$msgs"' EXIT
-(run_build paper paper) >"$msgs/paper.out" 2>"$msgs/paper.err" &
-paper_pid=$!
-(run_build supplement supplement) >"$msgs/supplement.out" 2>"$msgs/supplement.err" &
-supplement_pid=$!
-wait "$paper_pid" || status=1
-wait "$supplement_pid" || status=1
-for doc in paper supplement; do
+(run_build supplement provenance) >"$msgs/provenance.out" 2>"$msgs/provenance.err" &
+provenance_pid=$!
+paper_status=0
+(run_build paper paper) >"$msgs/paper.out" 2>"$msgs/paper.err" || paper_status=1
+supplement_status=0
+(run_build supplement supplement) >"$msgs/supplement.out" 2>"$msgs/supplement.err" || supplement_status=1
+wait "$provenance_pid" || status=1
+[ "$paper_status" -eq 0 ] || status=1
+[ "$supplement_status" -eq 0 ] || status=1
+for doc in paper supplement provenance; do
   cat "$msgs/$doc.out"
   cat "$msgs/$doc.err" >&2
 done
@@ -72,4 +83,4 @@ if [ "$status" -ne 0 ]; then
   echo "build-pdfs: FAILED" >&2
   exit 1
 fi
-echo "build-pdfs: both PDFs built clean"
+echo "build-pdfs: all three PDFs built clean"

@@ -80,7 +80,8 @@ class DepositTest {
     assertThat(codemeta.path("softwareVersion").asText()).as("codemeta.json softwareVersion").isEqualTo(pom);
     assertThat(codemeta.path("datePublished").asText()).as("the same date in both").isEqualTo(cff.path("date-released").asText());
     Pattern stamped = Pattern.compile("FtlVersion=\\{([^}]*)\\}");
-    for (String generated : List.of("paper/generated/provenance.tex", "supplement/generated/metadata.tex")) {
+    for (String generated : List.of("paper/generated/provenance.tex", "supplement/generated/metadata.tex",
+        "supplement/generated/provenance-metadata.tex")) {
       Matcher m = stamped.matcher(Files.readString(ROOT.resolve(generated), StandardCharsets.UTF_8));
       assertThat(m.find()).as(generated + " stamps the version into the PDF's metadata").isTrue();
       assertThat(m.group(1)).as(generated + " (run ./ftl reproduce)").isEqualTo(pom);

@@ -400,7 +400,21 @@ public final class Emitter {
       String text = a instanceof freemarker.template.TemplateScalarModel t ? t.getAsString() : String.valueOf(a);
       return new freemarker.template.SimpleScalar(ftl.quantity.core.LatexEscape.escape(text));
     });
+    // csv(s): one RFC 4180 field, always quoted (a quote doubled), control characters as spaces, so a row is one line.
+    model.put("csv", (freemarker.template.TemplateMethodModelEx) args -> {
+      if (args.size() != 1) {
+        throw new freemarker.template.TemplateModelException("csv takes one argument");
+      }
+      Object a = args.get(0);
+      String text = a instanceof freemarker.template.TemplateScalarModel t ? t.getAsString() : String.valueOf(a);
+      return new freemarker.template.SimpleScalar(csvField(text));
+    });
     return model;
+  }
+
+  /** {@code s} as one quoted CSV field (RFC 4180): a quote doubled, every control character a space. */
+  static String csvField(String s) {
+    return "\"" + ftl.quantity.core.LatexEscape.comment(s).replace("\"", "\"\"") + "\"";
   }
 
   /** One template's output from the shared {@code model}, with {@code template} naming the template. */

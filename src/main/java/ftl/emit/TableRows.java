@@ -30,7 +30,8 @@ import java.util.regex.Pattern;
  * emitter renders without one; the original study's rows need only {@code paper/original-study.csv}.
  *
  * @param collapse the collapse table: one row per stratum of campaign modeA ({@code tab-collapse})
- * @param collapsePoints the collapse figure's points, numbered in Java ({@code fig-collapse.dat})
+ * @param collapseFigure the collapse figure: its points, numbered and placed in Java ({@code fig-collapse.dat}), their
+ *     axis ticks and series ({@code fig-collapse-axis.tex})
  * @param originalCollapse the original study's collapse range for the figure's band ({@code fig-collapse-original.dat})
  * @param exposureCurve the exposure curve's points with a value ({@code fig-exposure.dat})
  * @param published published flights placed on the curve ({@code fig-published.dat})
@@ -49,7 +50,7 @@ import java.util.regex.Pattern;
  * @param systemPoints the other systems' measured exposure at 1 ms, placed in the exposure figure ({@code fig-systems.dat})
  */
 // Seventeen components: one per table or figure the templates lay out, each built once from the same quantities.
-public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapsePoints, List<OriginalRange> originalCollapse,
+public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigure, List<OriginalRange> originalCollapse,
                         List<CurvePoint> exposureCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
                         List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
                         List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication,
@@ -86,9 +87,46 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
 
   /**
    * A point of the collapse figure. {@code idx} numbers the points from 1 in plotting order (campaign modeA's
-   * strata by load, then the isolation campaign), the x position pgfplots reads.
+   * strata by load, then the isolation campaign, then every campaign-wide collapse factor, {@link
+   * Layout#campaignCollapses}); {@code x} is its position on the axis (modeA's strata packed closer than the named
+   * points, a gap between campaigns); {@code series} names the series it is drawn in ({@link CollapseSeries#id}).
    */
-  public record CollapsePoint(int idx, double ratio, double lower, double upper, String load, String group, String label) {}
+  public record CollapsePoint(int idx, double x, double ratio, double lower, double upper, String load, String group,
+                              String series, String label) {}
+
+  /** A labelled tick of the collapse figure's x axis: its position and its label as text-mode LaTeX. */
+  public record CollapseTick(double x, String labelLatex) {}
+
+  /**
+   * A series of the collapse figure: a priority manipulation (the two stamping threads, or every thread of the client
+   * JVM) on the setting of one clock source, drawn in a style of its own with a legend entry.
+   *
+   * @param id the series' name in {@code fig-collapse.dat} ({@code threads-c1}, {@code jvm-c2}: kind and clock's number)
+   * @param wholeJvm whether {@code SCHED_FIFO} was on every thread of the client JVM
+   * @param style the clock source's style number, 1 to {@link #STYLES} (clocks beyond that share styles in turn)
+   * @param clockLatex the campaigns' clock source in use (ledger {@code clocksource}), LaTeX-escaped
+   */
+  public record CollapseSeries(String id, boolean wholeJvm, int style, String clockLatex) {
+    /** The clock-source styles {@code ftl collapse clock <n>} that {@code paper/ftl-figures.sty} defines. */
+    public static final int STYLES = 4;
+  }
+
+  /** The collapse figure: points, the ticks that name them, the series and the x axis' extent. */
+  public record CollapseFigure(List<CollapsePoint> points, List<CollapseTick> ticks, List<CollapseSeries> series,
+                               double xmax) {
+    public CollapseFigure {
+      points = List.copyOf(points);
+      ticks = List.copyOf(ticks);
+      series = List.copyOf(series);
+    }
+
+    static final CollapseFigure EMPTY = new CollapseFigure(List.of(), List.of(), List.of(), 1);
+  }
+
+  /** The collapse figure's points, in plotting order. */
+  public List<CollapsePoint> collapsePoints() {
+    return collapseFigure.points();
+  }
 
   /** The original study's range of a figure, as printed in {@code paper/original-study.csv} ("7 to 80x"). */
   public record OriginalRange(String low, String high) {}
@@ -195,7 +233,6 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
 
   public TableRows {
     collapse = List.copyOf(collapse);
-    collapsePoints = List.copyOf(collapsePoints);
     originalCollapse = List.copyOf(originalCollapse);
     exposureCurve = List.copyOf(exposureCurve);
     published = List.copyOf(published);
@@ -236,15 +273,15 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
     }
     Rows r = new Rows(q);
     List<Campaign> campaigns = data == null ? List.of() : data.campaigns();
-    List<CollapsePoint> collapsePoints = r.collapsePoints();
-    if (collapsePoints.isEmpty() && campaigns.stream().anyMatch(c -> COLLAPSE_CAMPAIGNS.contains(c.name())
+    CollapseFigure collapseFigure = r.collapseFigure(campaigns);
+    if (collapseFigure.points().isEmpty() && campaigns.stream().anyMatch(c -> COLLAPSE_CAMPAIGNS.contains(c.name())
         && c.runs().stream().anyMatch(ftl.data.LedgerRow::ok))) {
       // the paper draws this figure from these points: with none, pgfplots has no table to read and the build fails
       throw new ftl.data.DataException("paper/generated/fig-collapse.dat", 0, "would be empty: no stratum of "
           + String.join(" or ", COLLAPSE_CAMPAIGNS) + " has a finite collapse factor with its interval, and the paper's"
           + " collapse figure cannot be drawn from no point", null);
     }
-    return new TableRows(r.collapse(), collapsePoints, originalCollapse(original), r.exposureCurve(),
+    return new TableRows(r.collapse(), collapseFigure, originalCollapse(original), r.exposureCurve(),
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
         r.replication(original), r.registered(campaigns, CampaignCatalogue.Role.CONFIRMATORY),
@@ -367,30 +404,100 @@ public record TableRows(List<CollapseRow> collapse, List<CollapsePoint> collapse
       return out;
     }
 
-    /** The points with a finite factor and interval: modeA's strata by load (0, 50, 90), then the isolation campaign. */
-    List<CollapsePoint> collapsePoints() {
+    /** Distance on the collapse figure's x axis between two of campaign modeA's strata (unlabelled, packed close). */
+    static final double STRATUM_STEP = 0.25;
+    /** Distance between two named points of the collapse figure, each with a tick label of its own. */
+    static final double POINT_STEP = 1.0;
+    /** Extra distance where the campaign changes. */
+    static final double CAMPAIGN_GAP = 0.5;
+
+    /**
+     * The collapse figure, every point with a finite factor and interval: modeA's strata by load (0, 50, 90), then the
+     * isolation campaign, then every campaign-wide collapse factor ({@link Layout#campaignCollapses}). modeA's strata
+     * share one tick (their labels are the supplement's collapse table); every other point has its own. Each point's
+     * series is its kind of priority and the clock source its campaign ran on ({@code campaigns}' ledgers).
+     */
+    CollapseFigure collapseFigure(List<Campaign> campaigns) {
       List<CollapsePoint> out = new ArrayList<>();
+      List<CollapseTick> ticks = new ArrayList<>();
+      Map<String, CollapseSeries> series = new LinkedHashMap<>();
+      Map<String, String> clocks = new LinkedHashMap<>();
+      for (Campaign c : campaigns) {
+        clocks.put(c.name(), settingLatex(c, LedgerSchema.CLOCKSOURCE, false));
+      }
+      Placer at = new Placer();
       Set<String> loads = new LinkedHashSet<>();
       Layout.collapseStrata().forEach(s -> loads.add(s.loadPct()));
+      double first = Double.NaN;
+      double last = Double.NaN;
       for (String load : loads) {
         for (Layout.CollapseStratum s : Layout.collapseStrata()) {
           if (s.loadPct().equals(load) && complete(s.key() + ".ratio", s.key() + ".lower", s.key() + ".upper")) {
-            out.add(new CollapsePoint(out.size() + 1, number(s.key() + ".ratio"), number(s.key() + ".lower"),
-                number(s.key() + ".upper"), load, MODE_A,
+            double x = at.next(MODE_A, STRATUM_STEP);
+            first = Double.isNaN(first) ? x : first;
+            last = x;
+            out.add(new CollapsePoint(out.size() + 1, x, number(s.key() + ".ratio"), number(s.key() + ".lower"),
+                number(s.key() + ".upper"), load, MODE_A, seriesOf(series, false, clocks, MODE_A).id(),
                 s.geometry().substring(0, 2) + "/acks" + s.acks() + "/s" + s.sendIntervalMicros() + "us/L" + load));
           }
         }
       }
+      if (!out.isEmpty()) {
+        ticks.add(new CollapseTick((first + last) / 2, LatexEscape.escape(MODE_A + " (" + out.size() + " strata)")));
+      }
+      String isolation = CampaignCatalogue.ISOLATION.folder();
       for (String broker : Layout.isolationBrokers()) {
         for (String load : Layout.isolationLoads()) {
           String k = Layout.isolationCollapseKey(broker, load);
           if (complete(k, k + ".lower", k + ".upper")) {
-            out.add(new CollapsePoint(out.size() + 1, number(k), number(k + ".lower"), number(k + ".upper"), load,
-                "isolation-" + broker, "iso/" + broker + "/L" + load));
+            double x = at.next(isolation, POINT_STEP);
+            out.add(new CollapsePoint(out.size() + 1, x, number(k), number(k + ".lower"), number(k + ".upper"), load,
+                "isolation-" + broker, seriesOf(series, false, clocks, isolation).id(), "iso/" + broker + "/L" + load));
+            ticks.add(new CollapseTick(x, LatexEscape.escape(isolation + " " + ("all".equals(broker) ? "free" : "confined")
+                + " L" + load)));
           }
         }
       }
-      return out;
+      for (Layout.CampaignCollapse cc : Layout.campaignCollapses()) {
+        String k = cc.key();
+        if (complete(k, k + ".lower", k + ".upper")) {
+          double x = at.next(cc.campaign(), POINT_STEP);
+          String kind = cc.wholeJvm() ? "JVM" : "threads";
+          String name = cc.campaign() + (cc.design().isEmpty() ? "" : " " + cc.design()) + " " + kind;
+          out.add(new CollapsePoint(out.size() + 1, x, number(k), number(k + ".lower"), number(k + ".upper"), "none",
+              cc.campaign(), seriesOf(series, cc.wholeJvm(), clocks, cc.campaign()).id(), name.replace(' ', '/')));
+          ticks.add(new CollapseTick(x, LatexEscape.escape(name)));
+        }
+      }
+      return out.isEmpty() ? CollapseFigure.EMPTY
+          : new CollapseFigure(out, ticks, List.copyOf(series.values()), out.get(out.size() - 1).x() + POINT_STEP);
+    }
+
+    /** The series of a point: its kind of priority and its campaign's clock source, numbered in order of appearance. */
+    private static CollapseSeries seriesOf(Map<String, CollapseSeries> series, boolean wholeJvm, Map<String, String> clocks,
+                                           String campaign) {
+      String clock = clocks.getOrDefault(campaign, "--");
+      List<String> seen = new ArrayList<>();
+      for (CollapseSeries s : series.values()) {
+        if (!seen.contains(s.clockLatex())) {
+          seen.add(s.clockLatex());
+        }
+      }
+      int n = seen.contains(clock) ? seen.indexOf(clock) + 1 : seen.size() + 1;
+      String id = (wholeJvm ? "jvm" : "threads") + "-c" + n;
+      return series.computeIfAbsent(id, i -> new CollapseSeries(i, wholeJvm, (n - 1) % CollapseSeries.STYLES + 1, clock));
+    }
+
+    /** Places the collapse figure's points along x: a step within a campaign, a step and a gap where it changes. */
+    private static final class Placer {
+      private double x;
+      private String campaign;
+
+      double next(String of, double step) {
+        x += campaign == null ? POINT_STEP : of.equals(campaign) ? step : POINT_STEP + CAMPAIGN_GAP;
+        campaign = of;
+        return x;
+      }
     }
 
     private boolean complete(String... keys) {

@@ -39,15 +39,16 @@ import org.apache.pdfbox.text.TextPosition;
  * carries {@code ftl data digest <sha-256>}, the custom entries {@code FtlVersion} and {@code FtlText} the
  * archive's version and the source it was built from) and, page by page, its text with the spans that lie
  * under a link to a quantity. The emitter wraps every printed quantity in {@code \ftlQuantity{key}{text}},
- * which the paper makes a link to {@code supplement.pdf#q.key} and the supplement a link to its own
- * provenance row {@code q.key}; the text under such a link is the quantity's text as printed.
+ * which the paper and the supplement make a link to the row {@code q.key} of the provenance listing in another PDF
+ * ({@code provenance.pdf#q.key}, a remote go-to) and the provenance listing a link to that row in itself; the text
+ * under such a link is the quantity's text as printed.
  */
 public final class PdfText {
 
   /** A PDF larger than this is refused (the paper and supplement are well under a megabyte each). */
   public static final long MAX_BYTES = 256L << 20;
 
-  /** A PDF with more pages than this is refused (the paper has at most 12, the supplement a few dozen). */
+  /** A PDF with more pages than this is refused (the paper has at most 12, the supplement 60, the provenance listing a few hundred). */
   public static final int MAX_PAGES = 1_000;
 
   /**

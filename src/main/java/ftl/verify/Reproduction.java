@@ -135,6 +135,60 @@ public final class Reproduction {
         out.add(m);
       }
     }
+    java.util.Map<String, java.util.Map<Long, Integer>> ranks = sendIntervalRanks(out);
+    for (java.util.Map<String, Object> m : out) {
+      String s = (String) m.get("sendIntervalNs");
+      m.put("sendIntervalRank", s.isEmpty() ? "" : Integer.toString(ranks.get((String) m.get("campaign")).get(Long.parseLong(s))));
+    }
+    return out;
+  }
+
+  /**
+   * Per campaign, the rank (from 1, ascending) of each distinct send interval of its runs ({@code sendIntervalNs} of
+   * {@link #runRows}): the x position of a figure that sets a campaign's send intervals side by side, evenly spaced, so
+   * that two close ratios (s/q of 1 and 1.013) are not drawn on top of one another.
+   */
+  static java.util.Map<String, java.util.Map<Long, Integer>> sendIntervalRanks(List<java.util.Map<String, Object>> runs) {
+    java.util.Map<String, java.util.TreeSet<Long>> intervals = new java.util.LinkedHashMap<>();
+    for (java.util.Map<String, Object> m : runs) {
+      String s = (String) m.get("sendIntervalNs");
+      if (!s.isEmpty()) {
+        intervals.computeIfAbsent((String) m.get("campaign"), c -> new java.util.TreeSet<>()).add(Long.parseLong(s));
+      }
+    }
+    java.util.Map<String, java.util.Map<Long, Integer>> out = new java.util.LinkedHashMap<>();
+    intervals.forEach((campaign, set) -> {
+      java.util.Map<Long, Integer> rank = new java.util.LinkedHashMap<>();
+      set.forEach(v -> rank.put(v, rank.size() + 1));
+      out.put(campaign, rank);
+    });
+    return out;
+  }
+
+  /**
+   * A send interval placed on a figure's axis by its rank ({@link #sendIntervalRanks}), with its ratio to the 1 ms
+   * quantum in lowest terms as the tick label ({@code 1013/1000}).
+   */
+  public record SendIntervalTick(int rank, String sq) {}
+
+  /** One campaign's send intervals as an axis' ticks, by rank. */
+  public record SendIntervalAxis(String campaign, List<SendIntervalTick> ticks) {
+    public SendIntervalAxis {
+      ticks = List.copyOf(ticks);
+    }
+  }
+
+  /** Every campaign's send intervals as ticks, from the same ranking as the run rows' {@code sendIntervalRank}. */
+  static List<SendIntervalAxis> sendIntervalAxes(List<java.util.Map<String, Object>> runs) {
+    List<SendIntervalAxis> out = new ArrayList<>();
+    sendIntervalRanks(runs).forEach((campaign, ranks) -> {
+      List<SendIntervalTick> ticks = new ArrayList<>();
+      ranks.forEach((interval, rank) -> {
+        ftl.stats.ExactFraction f = ftl.stats.GridLaw.reduce(interval, ftl.quantity.core.ScanNeeds.QUANTUM_NANOS);
+        ticks.add(new SendIntervalTick(rank, f.numerator() + "/" + f.denominator()));
+      });
+      out.add(new SendIntervalAxis(campaign, ticks));
+    });
     return out;
   }
 
@@ -197,9 +251,11 @@ public final class Reproduction {
       row.forEach((k, v) -> m.put(k + "_words", ftl.quantity.core.LatexEscape.escape(v.replace('_', ' '))));
       audit.add(m);
     }
-    return new Emitter(archiveRoot).render(data, computed, runRows(analysis), audit,
+    List<java.util.Map<String, Object>> runs = runRows(analysis);
+    return new Emitter(archiveRoot).render(data, computed, runs, audit,
         java.util.Map.of("timeline", ftl.quantity.section.TimelineQuantities.rows(analysis), Emitter.REGISTRATIONS,
-            registry[0].registrations(), Emitter.NOT_TESTS, List.copyOf(registry[0].notTests().keySet())), digest);
+            registry[0].registrations(), Emitter.NOT_TESTS, List.copyOf(registry[0].notTests().keySet()),
+            "sendIntervalAxes", sendIntervalAxes(runs)), digest);
   }
 
   /** Places where a text quotes a quantity that has no value. */

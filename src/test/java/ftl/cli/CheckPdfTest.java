@@ -122,8 +122,8 @@ class CheckPdfTest {
   }
 
   @Test
-  void checkPdf_localLinksAsInTheSupplement_areTracedToo() throws IOException {
-    Path pdf = tmp.resolve("supplement.pdf");
+  void checkPdf_localLinksAsInTheProvenanceListing_areTracedToo() throws IOException {
+    Path pdf = tmp.resolve("provenance.pdf");
     TestPdfs.write(pdf, TestPdfs.info(digest), pages(count.text() + "0"), TestPdfs.LinkStyle.LOCAL, null, null);
     Result r = checkPdf(pdf);
     assertThat(r.code()).as(r.out()).isEqualTo(ExitCode.DISAGREE);

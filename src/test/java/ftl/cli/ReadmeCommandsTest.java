@@ -82,7 +82,7 @@ class ReadmeCommandsTest {
     }
     if (!tex && (line.contains("build-pdfs.sh") || line.startsWith("./ftl check-pdf"))) {
       return "needs TeX Live (latexmk, pdflatex are not on the PATH) and the PDFs it builds; .ci/run installs it,"
-          + " builds the PDFs, then runs ./ftl check-pdf on both";
+          + " builds the PDFs, then runs ./ftl check-pdf on all three";
     }
     return null;
   }

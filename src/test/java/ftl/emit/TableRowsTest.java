@@ -128,6 +128,36 @@ class TableRowsTest {
     assertThat(p.get(2).group()).isEqualTo("isolation-" + broker);
     assertThat(p.get(2).label()).isEqualTo("iso/" + broker + "/L" + load);
     assertThat(p.get(2).ratio()).isEqualTo(1.5);
+    // strata packed closer than named points; one tick for modeA's strata, one per other point; no data root: no clock
+    assertThat(p.get(1).x() - p.get(0).x()).isLessThan(p.get(2).x() - p.get(1).x());
+    TableRows.CollapseFigure f = rows(null).collapseFigure();
+    assertThat(f.ticks()).extracting(TableRows.CollapseTick::labelLatex).containsExactly("modeA (2 strata)",
+        "isolation " + ("all".equals(broker) ? "free" : "confined") + " L" + load);
+    assertThat(f.series()).singleElement().isEqualTo(new TableRows.CollapseSeries("threads-c1", false, 1, "--"));
+    assertThat(p).extracting(TableRows.CollapsePoint::series).containsOnly("threads-c1");
+    assertThat(f.xmax()).isGreaterThan(p.get(2).x());
+  }
+
+  @Test
+  void collapseFigure_campaignWideFactors_namedPointsInTheirOwnSeries() {
+    List<Layout.CampaignCollapse> all = Layout.campaignCollapses();
+    assertThat(all).extracting(Layout.CampaignCollapse::campaign).contains("fifojvm", "confirm", "setting",
+        "rabbitmq-manip", "nats-manip", "nats-manip2");
+    assertThat(all).filteredOn(c -> c.campaign().equals("setting")).extracting(Layout.CampaignCollapse::key)
+        .containsExactly("setting.collapseThreadsShort", "setting.collapseJvmShort", "setting.collapseThreadsLong",
+            "setting.collapseJvmLong");
+    Layout.CampaignCollapse jvm = all.stream().filter(c -> c.campaign().equals("confirm") && c.wholeJvm()).findFirst()
+        .orElseThrow();
+    real(jvm.key(), 9);
+    real(jvm.key() + ".lower", 6);
+    real(jvm.key() + ".upper", 13);
+    TableRows.CollapseFigure f = rows(null).collapseFigure();
+    assertThat(f.points()).singleElement().satisfies(q -> {
+      assertThat(q.group()).isEqualTo("confirm");
+      assertThat(q.series()).isEqualTo("jvm-c1");
+      assertThat(q.label()).isEqualTo("confirm/JVM");
+    });
+    assertThat(f.ticks()).extracting(TableRows.CollapseTick::labelLatex).containsExactly("confirm JVM");
   }
 
   @Test

@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Provenance that resolves: the function every quantity prints ({@link Quantity#function()}, the column
- * "function" of the supplement's provenance table and of {@code ftl check} / {@code ftl list --json}) must
+ * "function" of the provenance listing (supplement/provenance.pdf) and of {@code ftl check} / {@code ftl list --json}) must
  * name code that exists. A printed function is one or more {@code pkg.Class#method} separated by
  * {@code " / "}; a nested class is written with dots ({@code ftl.stats.SmoothLimit.Sum#retention}). Each
  * part must name a class on the class path that declares a method of that name (public or not, a record's

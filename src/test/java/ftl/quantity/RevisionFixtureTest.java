@@ -35,27 +35,27 @@ class RevisionFixtureTest {
   static Stream<Arguments> cases() {
     return Stream.of(
         // the held-out grid law (GridLawHeldOutQuantities)
-        c("full", "gridlaw.heldout.tolerance", "5.00%"),
+        c("full", "gridlaw.heldout.tolerance", "5.00 pp"),
         c("full", "gridlaw.heldout.requiredShare", "80.00%"),
         c("full", "gridlaw.heldout.runs.modeB", "2"),
         c("full", "gridlaw.heldout.untested.modeB", "3"),
-        c("full", "gridlaw.heldout.medianAbsError.modeB", "25.00%"),
+        c("full", "gridlaw.heldout.medianAbsError.modeB", "25.00 pp"),
         c("full", "gridlaw.heldout.within.modeB", "50%"), // a share of runs: no finer than its standard error
         c("full", "gridlaw.heldout.verdict.modeB", "did not hold"),
-        c("full", "gridlaw.ownUnpaired.medianAbsError.modeB", "25.00%"),
+        c("full", "gridlaw.ownUnpaired.medianAbsError.modeB", "25.00 pp"),
         c("full", "gridlaw.heldout.runs.modeB.b1", "2"),
-        c("full", "gridlaw.heldout.medianAbsError.modeB.b1", "25.00%"),
+        c("full", "gridlaw.heldout.medianAbsError.modeB.b1", "25.00 pp"),
         c("full", "gridlaw.heldout.within.modeB.b1", "50%"),
-        c("full", "gridlaw.heldout.condition.medianAbsError.modeB.s1ms", "25.00%"),
+        c("full", "gridlaw.heldout.condition.medianAbsError.modeB.s1ms", "25.00 pp"),
         c("full", "gridlaw.a.modeB.s1250us", "5"),
         c("full", "sendInterval.modeB.s1250us", "1,250,000"),
-        c("mixed", "gridlaw.heldout.medianAbsError.mix", "50.00%"),
+        c("mixed", "gridlaw.heldout.medianAbsError.mix", "50.00 pp"),
         c("bare", "gridlaw.heldout.medianAbsError.modeB", "n/a: no run of campaign modeB with a held-out prediction"),
         c("bare", "gridlaw.heldout.untested.modeB", "1"),
         c("bare", "gridlaw.ownUnpaired.medianAbsError.modeB", "n/a: no run with a held-out prediction"),
         c("bare", "gridlaw.heldout.condition.medianAbsError.modeB.s1ms", "n/a: no run of condition s1ms with a held-out prediction"),
         c("full>empty", "gridlaw.heldout.verdict.modeB", "n/a: no run of campaign modeB with a held-out prediction"),
-        c("onedlaw", "gridlaw.heldout.medianAbsError.modeA", "50.00%"),
+        c("onedlaw", "gridlaw.heldout.medianAbsError.modeA", "50.00 pp"),
         c("onedlaw", "gridlaw.heldout.verdict.modeA", "did not hold"),
         // the 1/D law measured (DisplacementQuantities) and the exposure curve from it (ExposureQuantities)
         c("full", "onedlaw.slopeLimit", "0.100"),
@@ -176,9 +176,9 @@ class RevisionFixtureTest {
   @Test
   void heldOutVerdict_shareAtOrAboveRequired_holds() {
     assertThat(GridLawHeldOutQuantities.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 4, GridLawHeldOutQuantities.TOLERANCE)))
-        .isEqualTo(new Value.Verdict(true, "4 of 5 runs within 5.00 points >= 80.00%"));
+        .isEqualTo(new Value.Verdict(true, "4 of 5 runs within 5.00 pp >= 80.00%"));
     assertThat(GridLawHeldOutQuantities.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 3, GridLawHeldOutQuantities.TOLERANCE)))
-        .isEqualTo(new Value.Verdict(false, "3 of 5 runs within 5.00 points < 80.00%"));
+        .isEqualTo(new Value.Verdict(false, "3 of 5 runs within 5.00 pp < 80.00%"));
   }
 
   @Test

@@ -24,8 +24,8 @@ import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDNa
 /**
  * Small synthetic PDFs made with PDFBox for the tests of {@code check-pdf} (no TeX needed): lines of text in
  * Helvetica, where a piece may be linked to a quantity the way the emitted LaTeX links it — to
- * {@code ../supplement/supplement.pdf#q.<key>} (the paper) or to the named destination {@code q.<key>} in the
- * same file (the supplement) — and document information as the LaTeX sets it.
+ * {@code ../supplement/provenance.pdf#q.<key>} (the paper and the supplement) or to the named destination
+ * {@code q.<key>} in the same file (the provenance listing) — and document information as the LaTeX sets it.
  */
 public final class TestPdfs {
   private TestPdfs() {}
@@ -107,7 +107,7 @@ public final class TestPdfs {
     l.setRectangle(rect);
     if (style == LinkStyle.REMOTE) {
       PDActionRemoteGoTo a = new PDActionRemoteGoTo();
-      a.getCOSObject().setString(COSName.F, "../supplement/supplement.pdf");
+      a.getCOSObject().setString(COSName.F, "../supplement/provenance.pdf");
       a.getCOSObject().setItem(COSName.D, new COSString(PdfText.DEST_PREFIX + key));
       l.setAction(a);
     } else {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * Builds the paper and the supplement from a data root whose every free text that reaches a template is a TeX
+ * Builds the paper, the supplement and the provenance listing from a data root whose every free text that reaches a template is a TeX
  * attack (the harness audit's cells, the published latencies' labels: {@link #attacks}), and shows from the
  * {@code .fls} recorder files that pdfLaTeX read nothing outside the archive but the TeX distribution, that no
  * shell command ran, and that a secret file beside the archive never reached the log. Identifiers from data
@@ -105,8 +105,8 @@ class TexAttackPdfTest {
       assertThat(q.get(i + 1)).startsWith("\\newcommand{\\");
     }
 
-    // both documents are built at once (one pdflatex each; issue #31), each latexmk's output into its own file
-    String[][] docs = {{"paper", "paper"}, {"supplement", "supplement"}};
+    // the three documents are built at once (one pdflatex each; issue #31), each latexmk's output into its own file
+    String[][] docs = {{"paper", "paper"}, {"supplement", "supplement"}, {"supplement", "provenance"}};
     List<Process> builds = new ArrayList<>();
     for (String[] doc : docs) {
       Path dir = archive.resolve(doc[0]);
@@ -135,7 +135,11 @@ class TexAttackPdfTest {
           .isZero();
       assertThat(log).doesNotContain(TOKEN);
       assertThat(Files.readString(dir.resolve(doc[1] + ".fls"), StandardCharsets.ISO_8859_1)).as("the recorder saw the table")
-          .contains("generated/tab-" + (doc[0].equals("paper") ? "audit" : "conditions") + ".tex");
+          .contains("generated/" + switch (doc[1]) {
+            case "paper" -> "tab-audit";
+            case "supplement" -> "tab-conditions";
+            default -> "provenance";
+          } + ".tex");
       List<String> outsideReads = readsOutside(dir.resolve(doc[1] + ".fls"), archive);
       assertThat(outsideReads).as("files read or written outside the archive and the TeX distribution").isEmpty();
     }

@@ -37,7 +37,7 @@ public enum CampaignCatalogue {
   /** Send times from a real, bursty event stream (StatsBomb), beside fixed-interval controls. */
   REPLAY("replay", MeasuredSystem.KAFKA, Role.REPLAY, true, List.of("ReplayQuantities")),
   /** Whole-JVM real-time priority. */
-  FIFOJVM("fifojvm", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("FifoJvmQuantities", "ScanNeeds")),
+  FIFOJVM("fifojvm", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("FifoJvmQuantities", "Layout", "ScanNeeds")),
   /** A delay on the delivery branch only: the 1/D law. */
   DELIVERY("delivery", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("DeliveryQuantities", "ScanNeeds")),
   /** A second clock, emulated: one-tick negatives from a producer clock offset. */

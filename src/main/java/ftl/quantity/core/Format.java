@@ -9,7 +9,7 @@ import java.util.Locale;
 
 /**
  * How a quantity is printed, independent of the JVM's locale: plain text (what a reader quotes, e.g.
- * {@code 62,264}, {@code 0.36%}, {@code 2.07x}, {@code 7 to 80x}) and LaTeX (the same, escaped).
+ * {@code 62,264}, {@code 0.36%}, {@code 24.28 pp}, {@code 2.07x}, {@code 7 to 80x}) and LaTeX (the same, escaped).
  */
 public enum Format {
   /** A count with thousands separators: {@code 738,730}. */
@@ -26,6 +26,15 @@ public enum Format {
   RATIO_RANGE_2SF,
   /** A percentage range: {@code 0.36% to 100%}. */
   PERCENT_RANGE_2DP,
+  /**
+   * An absolute difference of two fractions that are printed as percentages (an error of a predicted retention, an
+   * increase of a median retention, a tolerance on them), in percentage points with two decimals: {@code 24.28 pp} for
+   * the value {@code 0.2428}. The value stays on the fraction scale ({@link Unit#FRACTION}, as plans register their
+   * thresholds); only the printed unit differs, so a difference is never printed with a percent sign.
+   */
+  POINTS_2DP,
+  /** A range of such differences, in percentage points: {@code 11.08 to 24.45 pp}. */
+  POINTS_RANGE_2DP,
   /** A range of whole numbers with thousands separators and the unit's suffix, one number when both ends agree: {@code 1,200 to 2,000}, {@code 200 µs}. */
   COUNT_RANGE,
   /** A real number to three significant figures, with the unit's suffix: {@code 412 µs}. */
@@ -49,6 +58,8 @@ public enum Format {
       case RATIO_3SF -> sig(real(v), 3) + "x";
       case RATIO_RANGE_2SF -> sig(((Value.Range) v).low(), 2) + " to " + sig(((Value.Range) v).high(), 2) + "x";
       case PERCENT_RANGE_2DP -> percent(((Value.Range) v).low()) + "% to " + percent(((Value.Range) v).high()) + "%";
+      case POINTS_2DP -> points(real(v));
+      case POINTS_RANGE_2DP -> percent(((Value.Range) v).low()) + " to " + points(((Value.Range) v).high());
       case COUNT_RANGE -> countRange((Value.Range) v) + unit.suffix();
       case REAL_3SF -> sig(real(v), 3) + unit.suffix();
       case DECIMAL_2DP -> BigDecimal.valueOf(real(v)).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
@@ -88,6 +99,17 @@ public enum Format {
   public static String grouped(long n) {
     DecimalFormat f = new DecimalFormat("#,##0", ROOT);
     return f.format(n);
+  }
+
+  /** The unit of an absolute difference of two percentages, percentage points, as every text prints it after the number. */
+  public static final String POINTS = "pp";
+
+  /**
+   * A difference of two fractions in percentage points, two decimals and the unit: {@code 24.28 pp}; the one spelling of
+   * the unit ({@link #POINTS}) in values, verdict bases and definitions.
+   */
+  public static String points(double fractionDifference) {
+    return percent(fractionDifference) + " " + POINTS;
   }
 
   /** A fraction in [0, 1] as a percentage with two decimals, trailing {@code .00} dropped for 0 and 100. */

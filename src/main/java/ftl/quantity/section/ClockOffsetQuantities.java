@@ -77,18 +77,18 @@ public final class ClockOffsetQuantities {
     }
     q.add(new Quantity("clockoffset.count.maxShareError", "ClockOffsetMaxShareError",
         "largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled one-tick share",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#maxError",
+        Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#maxError",
         a -> guarded(a, x -> maxError(outcomes(x), true))));
     q.add(new Quantity("clockoffset.count.maxRetentionError", "ClockOffsetMaxRetentionError",
         "largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled retention",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#maxError",
+        Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#maxError",
         a -> guarded(a, x -> maxError(outcomes(x), false))));
     q.add(new Quantity("clockoffset.prediction.occurrence", "ClockOffsetPredictionOccurrence",
         "pre-registered: one-tick negatives occur where the grid law with an offset expects them (every run of each condition expecting a share of at least 2%) and not where it expects none (pooled share at most 0.5%)",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#occurrence",
         a -> guarded(a, x -> occurrence(outcomes(x)))));
     q.add(new Quantity("clockoffset.prediction.count", "ClockOffsetPredictionCount",
-        "pre-registered: in every condition of campaign clockoffset the observed pooled one-tick share and retention lie within 10 percentage points of the grid law's expectation",
+        "pre-registered: in every condition of campaign clockoffset the observed pooled one-tick share and retention lie within 10 " + Format.POINTS + " of the grid law's expectation",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#count",
         a -> guarded(a, x -> count(outcomes(x)))));
     q.add(new Quantity("clockoffset.createMismatch", "ClockOffsetCreateMismatch",
@@ -98,16 +98,16 @@ public final class ClockOffsetQuantities {
     for (String campaign : HELD_OUT) {
       q.add(new Quantity("gridlaw.heldout.retentionError." + campaign, ConditionQuantities.macro("GridLawHeldOutError", campaign, ""),
           "mean over the ok runs of campaign " + campaign + " of the absolute difference between the observed guard retention and the grid law's expected retention, from the run's send_us stamps and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out)",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
+          Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
           a -> CampaignQuantities.has(a, campaign) ? heldOutError(a, campaign, false) : CampaignQuantities.noData(campaign)));
       q.add(new Quantity("gridlaw.heldout.retentionErrorMax." + campaign, ConditionQuantities.macro("GridLawHeldOutErrorMax", campaign, ""),
           "largest over the ok runs of campaign " + campaign + " of the absolute difference between the observed and the held-out expected retention (flights recv_us - send_us, wall clock)",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
+          Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
           a -> CampaignQuantities.has(a, campaign) ? heldOutError(a, campaign, true) : CampaignQuantities.noData(campaign)));
     }
     q.add(new Quantity("gridlaw.heldout.oneTickError.clockoffset", "GridLawHeldOutOneTickErrorClockoffset",
         "mean over the ok runs of campaign clockoffset of the absolute difference between the observed share of one-tick negatives and the grid law's expected share from the run's send_us stamps, its clock offset and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out; exploratory, not the pre-registered prediction)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
+        Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
         a -> guarded(a, x -> heldOut(x, CLOCKOFFSET, false, true))));
     return q;
   }
@@ -293,7 +293,8 @@ public final class ClockOffsetQuantities {
       }
     }
     return new Value.Verdict(failures.isEmpty(), outcomes.size() + " conditions"
-        + (failures.isEmpty() ? " all within 10 points" : "; outside 10 points: " + String.join("; ", failures)));
+        + (failures.isEmpty() ? " all within " + Format.points(TOLERANCE) : "; outside " + Format.points(TOLERANCE) + ": "
+        + String.join("; ", failures)));
   }
 
   /** Sum of {@code create_ms_mismatch} over the campaign's ok runs with a non-zero offset. */

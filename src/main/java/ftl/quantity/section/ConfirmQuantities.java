@@ -202,6 +202,30 @@ public final class ConfirmQuantities {
   }
 
   /**
+   * The collapse factors among the contrasts, for the collapse figure ({@link Layout#campaignCollapses}): the confirmatory
+   * campaign's (stamping threads, whole JVM), the setting campaign's (each design: stamping threads, whole JVM; the
+   * order {@link #settingContrasts} builds them in) and each manipulation campaign's on another system (stamping threads).
+   */
+  static List<Layout.CampaignCollapse> collapses() {
+    List<Layout.CampaignCollapse> out = new ArrayList<>();
+    out.add(new Layout.CampaignCollapse(CONFIRM, keyOf(CONFIRM) + "." + CONTRASTS.get(0).id(), false, ""));
+    out.add(new Layout.CampaignCollapse(CONFIRM, keyOf(CONFIRM) + "." + CONTRASTS.get(1).id(), true, ""));
+    // SETTING_CONTRASTS: per design (short, long) the stamping threads' collapse, the whole JVM's, geometry, load
+    int perDesign = SETTING_CONTRASTS.size() / 2;
+    for (int d = 0; d < 2; d++) {
+      String design = d == 0 ? "short" : "long";
+      out.add(new Layout.CampaignCollapse(SETTING, keyOf(SETTING) + "." + SETTING_CONTRASTS.get(d * perDesign).id(), false,
+          design));
+      out.add(new Layout.CampaignCollapse(SETTING, keyOf(SETTING) + "." + SETTING_CONTRASTS.get(d * perDesign + 1).id(), true,
+          design));
+    }
+    for (String campaign : MANIPULATED) {
+      out.add(new Layout.CampaignCollapse(campaign, keyOf(campaign) + "." + SYSTEM_CONTRASTS.get(0).id(), false, ""));
+    }
+    return out;
+  }
+
+  /**
    * A registered interaction: the geometric mean over blocks of the per-block ratio of one contrast's per-block ratio
    * over another's (a ratio of ratios), with the blocks where both contrasts have a value above 0.
    *
@@ -562,7 +586,7 @@ public final class ConfirmQuantities {
           "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".retention." + cond + " and the grid "
               + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
               + predicted + ", from the intended schedule and " + source + ")",
-          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
+          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
           a -> error(mean(a, name, exclusion, cond, Metric.RETENTION), predicted, name)));
     }
     if (!skillPredicted.isEmpty() && !Double.isNaN(smooth)) {
@@ -571,7 +595,7 @@ public final class ConfirmQuantities {
               skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |" + keyOf(name) + ".retention - predictions.smooth_limit (" + smooth + ")| minus the "
               + "mean of |confirm.retention - the registered grid-law prediction|, in fractions of the taken events "
               + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)",
-          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#skill",
+          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#skill",
           a -> skill(a, name, exclusion, skillPredicted, smooth)));
     }
     for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
@@ -583,7 +607,7 @@ public final class ConfirmQuantities {
       q.add(new Quantity(keyOf(name) + ".oneTick.error." + cond, mp + "OneTickError" + ftl.data.Identifiers.macroWords(cond),
           "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".oneTickShare." + cond + " and the "
               + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")",
-          Unit.FRACTION, Format.PERCENT_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
+          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
           a -> error(mean(a, name, exclusion, cond, Metric.ONE_TICK_SHARE), predicted, name)));
     }
   }

@@ -32,6 +32,8 @@ import java.util.function.Function;
  */
 public final class FifoJvmQuantities {
   static final String FIFOJVM = CampaignCatalogue.FIFOJVM.folder();
+  /** The start of the pooled collapse factors' keys: {@code fifojvm.collapse.<fifo | fifoJvm>}. */
+  static final String COLLAPSE_STEM = FIFOJVM + ".collapse.";
   /** A fifo-jvm run is collapsed when its rate is at most this share of its cell's default median. */
   static final double COLLAPSED = 0.2;
   /** A fifo-jvm run is not collapsed when its rate is at least this share of its cell's default median. */
@@ -74,7 +76,7 @@ public final class FifoJvmQuantities {
         a -> guarded(a, x -> bimodal(normalised(runs(x)).values()))));
     for (String against : List.of("fifoJvm", "fifo")) {
       String group = against.equals("fifoJvm") ? "fifo-jvm" : "fifo";
-      String base = "fifojvm.collapse." + against;
+      String base = COLLAPSE_STEM + against;
       String macro = against.equals("fifoJvm") ? "FifoJvmCollapse" : "FifoJvmCollapseStamping";
       String what = "Mantel-Haenszel rate ratio of negative-A rates, default priority over " + group
           + ", stratified by broker placement and background load (campaign fifojvm)";

@@ -87,13 +87,14 @@ public final class GridLawHeldOutQuantities {
     q.add(constant("gridlaw.heldout.tolerance", "GridLawHeldOutTolerance",
         "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the data of"
             + " the campaigns taken before it: exploratory for those, data/registrations.csv): the largest |predicted -"
-            + " observed| retention of a run counted as predicted, in fractions of its delivered events",
-        TOLERANCE.doubleValue()));
+            + " observed| retention of a run counted as predicted, in fractions of its delivered events (printed in"
+            + " percentage points)",
+        Format.POINTS_2DP, TOLERANCE.doubleValue()));
     q.add(constant("gridlaw.heldout.requiredShare", "GridLawHeldOutRequiredShare",
         "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the data of"
             + " the campaigns taken before it: exploratory for those, data/registrations.csv): the share of a campaign's runs"
             + " that must be predicted within the tolerance for the law to hold",
-        REQUIRED_SHARE));
+        Format.PERCENT_2DP, REQUIRED_SHARE));
     // The retention campaign's entries exist for every data root (the abstract quotes them); others as found.
     // (names and runs only: a placeholder for an absent retention campaign opens nothing)
     java.util.LinkedHashMap<String, List<LedgerRow>> byName = new java.util.LinkedHashMap<>();
@@ -122,16 +123,16 @@ public final class GridLawHeldOutQuantities {
           a -> new Value.Count(predictions(a, name).stream().filter(p -> !p.tested()).count())));
       q.add(summary("gridlaw.heldout.medianAbsError." + name, "GridLawHeldOutMedianAbsError", name, "",
           "median over runs of |predicted - observed| guard retention, campaign " + name + how, Unit.FRACTION,
-          Format.PERCENT_2DP, scope, 0, s -> new Value.Real(s.medianAbsError())));
+          Format.POINTS_2DP, scope, 0, s -> new Value.Real(s.medianAbsError())));
       q.add(summary("gridlaw.heldout.within." + name, "GridLawHeldOutWithin", name, "",
           "share of runs of campaign " + name + " whose held-out prediction lies within " + Format.percent(TOLERANCE.doubleValue())
-              + " percentage points of the observed retention (|predicted - observed| <= " + TOLERANCE.toPlainString()
+              + " " + Format.POINTS + " of the observed retention (|predicted - observed| <= " + TOLERANCE.toPlainString()
               + ", decided exactly on the two ratios of counts)" + how, Unit.FRACTION, Format.PERCENT_2DP, scope, 0,
           s -> Value.Real.share(s.within(), s.runs())));
       if (!ownCriteria.contains(name)) {
         q.add(summary("gridlaw.heldout.verdict." + name, "GridLawHeldOutVerdict", name, "",
             "the grid law tested out of sample in campaign " + name + ": held iff at least " + Format.percent(REQUIRED_SHARE)
-                + "% of the runs are predicted within " + Format.percent(TOLERANCE.doubleValue()) + " percentage points of their retention" + how,
+                + "% of the runs are predicted within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + " of their retention" + how,
             Unit.DIMENSIONLESS, Format.VERDICT, scope, 0, GridLawHeldOutQuantities::verdict));
       }
       q.add(new Quantity("gridlaw.ownUnpaired.medianAbsError." + name,
@@ -139,7 +140,7 @@ public final class GridLawHeldOutQuantities {
           "median over the runs with a held-out prediction (the runs of gridlaw.heldout.runs." + name + ") of |predicted"
               + " - observed| guard retention, campaign " + name + ", predicted from the ledger's schedule and the run's"
               + " own flights (recv_ns - send_ns) taken as a distribution, unpaired from their phases",
-          Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.HeldOutGridLaw#predictedRetention", a -> {
+          Unit.FRACTION, Format.POINTS_2DP, scope, "ftl.stats.HeldOutGridLaw#predictedRetention", a -> {
             List<HeldOutGridLaw.RunError> e = predictions(a, name).stream().filter(RunPrediction::tested)
                 .map(p -> new HeldOutGridLaw.RunError(p.ownUnpaired(), p.observed())).toList();
             return e.isEmpty() ? new Value.Unavailable("no run with a held-out prediction")
@@ -154,14 +155,14 @@ public final class GridLawHeldOutQuantities {
           a -> new Value.Count(baselines(predictions(a, name)).size())));
       q.add(baselineSummary("gridlaw.baseline.within." + name, ConditionQuantities.macro("GridLawBaselineWithin", name, ""),
           "share of those runs of campaign " + name + " whose no-law baseline lies within " + Format.percent(TOLERANCE.doubleValue())
-              + " percentage points of the observed retention (|baseline - observed| <= " + TOLERANCE.toPlainString()
+              + " " + Format.POINTS + " of the observed retention (|baseline - observed| <= " + TOLERANCE.toPlainString()
               + ", decided exactly): the share the held-out criterion would grant a model that knows only each condition's"
               + " retention" + baseline, Unit.FRACTION, Format.PERCENT_2DP, scope, name,
           b -> Value.Real.share(b.stream().filter(x -> x.baseline().within(TOLERANCE)).count(), b.size())));
       q.add(baselineSummary("gridlaw.baseline.medianAbsError." + name,
           ConditionQuantities.macro("GridLawBaselineMedianAbsError", name, ""),
           "median over those runs of campaign " + name + " of |baseline - observed| guard retention" + baseline,
-          Unit.FRACTION, Format.PERCENT_2DP, scope, name,
+          Unit.FRACTION, Format.POINTS_2DP, scope, name,
           b -> new Value.Real(HeldOutGridLaw.summarise(b.stream().map(Compared::baseline).toList(), TOLERANCE).medianAbsError())));
       q.add(baselineSummary("gridlaw.skill." + name, ConditionQuantities.macro("GridLawSkill", name, ""),
           "the grid law's skill over the no-law baseline in campaign " + name + ": 1 - (mean over those runs of"
@@ -173,7 +174,7 @@ public final class GridLawHeldOutQuantities {
         q.add(new Quantity("gridlaw.heldout.condition.medianAbsError." + name + "." + ConditionQuantities.slug(cond),
             ConditionQuantities.macro("GridLawHeldOutMedianAbsError", name, cond),
             "median |predicted - observed| held-out retention over the runs of condition " + cond + " of campaign " + name
-                + how, Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.quantity.section.GridLawHeldOutQuantities#predictions", a -> {
+                + how, Unit.FRACTION, Format.POINTS_2DP, scope, "ftl.quantity.section.GridLawHeldOutQuantities#predictions", a -> {
               List<HeldOutGridLaw.RunError> e = predictions(a, name).stream()
                   .filter(p -> p.tested() && p.condition().equals(cond)).map(RunPrediction::heldOut).toList();
               return e.isEmpty() ? new Value.Unavailable("no run of condition " + cond + " with a held-out prediction")
@@ -186,10 +187,10 @@ public final class GridLawHeldOutQuantities {
             "ok runs of campaign " + name + by + " with a held-out prediction", Unit.COUNT, Format.GROUPED_INTEGER,
             scope, b, s -> new Value.Count(s.runs())));
         q.add(summary("gridlaw.heldout.medianAbsError." + name + ".b" + b, "GridLawHeldOutMedianAbsError", name, "b" + b,
-            "median |predicted - observed| held-out retention, campaign " + name + by, Unit.FRACTION, Format.PERCENT_2DP,
+            "median |predicted - observed| held-out retention, campaign " + name + by, Unit.FRACTION, Format.POINTS_2DP,
             scope, b, s -> new Value.Real(s.medianAbsError())));
         q.add(summary("gridlaw.heldout.within." + name + ".b" + b, "GridLawHeldOutWithin", name, "b" + b,
-            "share of runs predicted within " + Format.percent(TOLERANCE.doubleValue()) + " percentage points, campaign " + name + by, Unit.FRACTION,
+            "share of runs predicted within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + ", campaign " + name + by, Unit.FRACTION,
             Format.PERCENT_2DP, scope, b, s -> Value.Real.share(s.within(), s.runs())));
       }
     }
@@ -246,11 +247,11 @@ public final class GridLawHeldOutQuantities {
   public static Value verdict(HeldOutGridLaw.ErrorSummary s) {
     boolean held = s.withinShare() >= REQUIRED_SHARE;
     return new Value.Verdict(held, Format.grouped(s.within()) + " of " + Format.grouped(s.runs()) + " runs within "
-        + Format.percent(TOLERANCE.doubleValue()) + " points" + (held ? " >= " : " < ") + Format.percent(REQUIRED_SHARE) + "%");
+        + Format.points(TOLERANCE.doubleValue()) + (held ? " >= " : " < ") + Format.percent(REQUIRED_SHARE) + "%");
   }
 
-  private static Quantity constant(String key, String macro, String definition, double v) {
-    return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, Scope.TABLE,
+  private static Quantity constant(String key, String macro, String definition, Format format, double v) {
+    return new Quantity(key, macro, definition, Unit.FRACTION, format, Scope.TABLE,
         "ftl.quantity.section.GridLawHeldOutQuantities#constant", a -> new Value.Real(v));
   }
 

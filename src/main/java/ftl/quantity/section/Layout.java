@@ -74,6 +74,32 @@ public final class Layout {
     return "isolation.collapse." + broker + ".load" + loadPct;
   }
 
+  /**
+   * A campaign-wide priority collapse factor outside campaign modeA's strata and the isolation campaign: the ratio of
+   * negative-A rates at default priority over {@code SCHED_FIFO}, its interval's ends under {@code <key>.lower} and
+   * {@code <key>.upper}.
+   *
+   * @param campaign the campaign's folder
+   * @param key the ratio's key
+   * @param wholeJvm whether {@code SCHED_FIFO} was on every thread of the client JVM (else on the two stamping threads)
+   * @param design the run design of the setting campaign ({@code short}, {@code long}); empty for the others
+   */
+  public record CampaignCollapse(String campaign, String key, boolean wholeJvm, String design) {}
+
+  /**
+   * Every campaign-wide collapse factor the registry computes, in the order the campaigns were taken: fifojvm (the
+   * stamping threads, then the whole JVM), confirm, setting (short runs, then long), then the manipulation campaigns on
+   * RabbitMQ and NATS (the stamping threads only).
+   */
+  public static List<CampaignCollapse> campaignCollapses() {
+    List<CampaignCollapse> out = new ArrayList<>();
+    String fifojvm = CampaignCatalogue.FIFOJVM.folder();
+    out.add(new CampaignCollapse(fifojvm, FifoJvmQuantities.COLLAPSE_STEM + "fifo", false, ""));
+    out.add(new CampaignCollapse(fifojvm, FifoJvmQuantities.COLLAPSE_STEM + "fifoJvm", true, ""));
+    out.addAll(ConfirmQuantities.collapses());
+    return out;
+  }
+
   /** Points of the exposure curve (numbered from 1). */
   public static int exposureCurvePoints() {
     return DisplacementQuantities.CURVE_FLIGHTS_US.length;

@@ -56,8 +56,8 @@ public final class PayloadQuantities {
         a -> direction(a, dirPhase)));
     q.add(new Quantity("payload.size.increase", "PayloadSizeIncrease",
         "median retention at the largest payload minus median retention at the smallest, start phase " + sizePhase + " us"
-            + " (a difference of two retentions, printed in percentage points of a run's samples)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
+            + " (a difference of two retentions, printed in percentage points)",
+        Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
           TreeMap<Long, Double> m = medians(a, sizePhase);
           return m.size() < 2 ? noData() : new Value.Real(m.lastEntry().getValue() - m.firstEntry().getValue());
         }));
@@ -110,8 +110,8 @@ public final class PayloadQuantities {
       return noData();
     }
     double inc = m.lastEntry().getValue() - m.firstEntry().getValue();
-    return new Value.Verdict(inc >= minIncrease, "increase " + Format.percent(inc) + " points"
-        + (inc >= minIncrease ? " >= " : " < ") + Format.percent(minIncrease) + " points");
+    return new Value.Verdict(inc >= minIncrease, "increase " + Format.points(inc)
+        + (inc >= minIncrease ? " >= " : " < ") + Format.points(minIncrease));
   }
 
   /** Held iff every payload's median retention at start phase {@code phaseMicros} reached {@code min}. */

@@ -101,8 +101,8 @@ public final class ReplayQuantities {
             Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SmoothLimit.Sum#retention",
             a -> predicted(a, g)));
         q.add(entry("replay.error." + c, "ReplayError" + words,
-            "observed minus held-out predicted pooled retention of " + c + " (replay.retention minus replay.predicted), percentage points",
-            Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ReplayQuantities#error",
+            "observed minus held-out predicted pooled retention of " + c + " (replay.retention minus replay.predicted), in percentage points",
+            Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ReplayQuantities#error",
             a -> error(a, c, g)));
       }
       String gw = ConditionQuantities.macro("", "", "g" + g);
@@ -116,7 +116,7 @@ public final class ReplayQuantities {
     }
     q.add(entry("replay.error.range", "ReplayErrorRange",
         "smallest to largest of replay.error over the four replay conditions (observed minus held-out predicted pooled"
-            + " retention, percentage points)", Unit.FRACTION, Format.PERCENT_RANGE_2DP, Scope.KAFKA_EVENTS,
+            + " retention, in percentage points)", Unit.FRACTION, Format.POINTS_RANGE_2DP, Scope.KAFKA_EVENTS,
         "ftl.quantity.section.ReplayQuantities#span", a -> span(replayErrors(a))));
     q.add(entry("replay.burstRatio.range", "ReplayBurstRatioRange",
         "smaller to larger of replay.burstRatio over the plan's mean gaps (pooled negative-A rate of the replay runs over"
@@ -125,8 +125,8 @@ public final class ReplayQuantities {
         a -> span(GAPS.stream().map(g -> Manipulations.part(burst(a, g), 0)).toList())));
     q.add(entry("replay.smoothLimit.tolerance", "ReplaySmoothLimitTolerance",
         "the replay plan's pre-registered tolerance of the held-out smooth-limit prediction, |observed - predicted| pooled"
-            + " retention of a replay condition (data/replay/plan.json predictions.mode_b_smooth_limit.tolerance)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.section.ReplayQuantities#planNumber",
+            + " retention of a replay condition, in percentage points (data/replay/plan.json predictions.mode_b_smooth_limit.tolerance)",
+        Unit.FRACTION, Format.POINTS_2DP, Scope.LEDGERS, "ftl.quantity.section.ReplayQuantities#planNumber",
         a -> tolerance(planNumber(a, "mode_b_smooth_limit", "tolerance"))));
     q.add(entry("replay.prediction.smoothLimit", "ReplayPredictionSmoothLimit",
         "pre-registered (Mode B, held out): for every replay condition, |replay.retention - replay.predicted| is at most the plan's tolerance (predictions.mode_b_smooth_limit.tolerance)",
@@ -303,10 +303,10 @@ public final class ReplayQuantities {
         return new Value.Unavailable("no error for " + names.get(i) + ": " + ((Value.Unavailable) errors.get(i)).reason());
       }
       held &= Math.abs(e.value()) <= tolerance;
-      basis.add(String.format(Locale.ROOT, "%s %+.2f pp", names.get(i), 100 * e.value()));
+      basis.add(names.get(i) + " " + (e.value() >= 0 ? "+" : "") + Format.points(e.value()));
     }
     return new Value.Verdict(held, "observed minus predicted: " + String.join("; ", basis)
-        + String.format(Locale.ROOT, " (tolerance %.2f pp)", 100 * tolerance));
+        + " (tolerance " + Format.points(tolerance) + ")");
   }
 
   /** Replay runs (not controls) whose retention is within the tolerance of their own unpaired smooth limit. */

@@ -83,6 +83,18 @@ class FormatTest {
   }
 
   @org.junit.jupiter.api.Test
+  void points_differenceOfPercentages_printedInPercentagePointsNeverWithAPercentSign() {
+    // issue 47: a difference of two percentages has one unit, percentage points, written "pp"
+    org.assertj.core.api.Assertions.assertThat(Format.POINTS_2DP.text(new Value.Real(0.2428), Unit.FRACTION)).isEqualTo("24.28 pp");
+    org.assertj.core.api.Assertions.assertThat(Format.POINTS_2DP.text(new Value.Real(-0.049), Unit.FRACTION)).isEqualTo("-4.90 pp");
+    org.assertj.core.api.Assertions.assertThat(Format.POINTS_2DP.latex(new Value.Real(-0.049), Unit.FRACTION))
+        .isEqualTo("\\textminus{}4.90 pp");
+    org.assertj.core.api.Assertions.assertThat(Format.POINTS_RANGE_2DP.text(new Value.Range(0.1108, 0.2445), Unit.FRACTION))
+        .isEqualTo("11.08 to 24.45 pp");
+    org.assertj.core.api.Assertions.assertThat(Format.points(0.05)).isEqualTo("5.00 " + Format.POINTS).doesNotContain("%");
+  }
+
+  @org.junit.jupiter.api.Test
   void percent_shareOfCountedUnits_printsNoFinerThanItsStandardError() {
     // 98 of 201: se = 3.5 points -> whole percent (the review's example, 48.76 % printed two digits too fine)
     org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(98, 201), Unit.FRACTION)).isEqualTo("49%");

@@ -41,9 +41,9 @@ class NewCampaignVerdictsTest {
   @Test
   void count_withinAndOutsideTenPoints_decidesVerdict() {
     assertThat(ClockOffsetQuantities.count(List.of(outcome("a", 1, 100, 10, 80, 1, 15, 85, false))))
-        .isEqualTo(new Value.Verdict(true, "1 conditions all within 10 points"));
+        .isEqualTo(new Value.Verdict(true, "1 conditions all within 10.00 pp"));
     assertThat(ClockOffsetQuantities.count(List.of(outcome("a", 1, 100, 30, 80, 1, 15, 85, false))))
-        .isEqualTo(new Value.Verdict(false, "1 conditions; outside 10 points: a retention observed 30.0%, expected 15.0%"));
+        .isEqualTo(new Value.Verdict(false, "1 conditions; outside 10.00 pp: a retention observed 30.0%, expected 15.0%"));
   }
 
   @Test
