@@ -22,6 +22,14 @@ class AbstractsAgreeTest {
     assertThat(normalise(pdf)).isEqualTo(normalise(txt.substring(title.length())));
   }
 
+  /** Issue #47: an abstract of at most 250 words after its title, each macro counted as one word. */
+  @Test
+  void abstract_plainText_atMost250WordsAfterTheTitle() throws Exception {
+    String txt = Files.readString(Path.of("paper/abstract.txt"), StandardCharsets.UTF_8);
+    String body = txt.substring("Faster Than Light, According to the Arithmetic.".length()).strip();
+    assertThat(body.split("\\s+")).as("words of the abstract").hasSizeLessThanOrEqualTo(250);
+  }
+
   private static String normalise(String s) {
     return s.replace("{}", "").replaceAll("\\s+", " ").trim();
   }
