@@ -222,6 +222,9 @@ public final class ConfirmQuantities {
     for (String campaign : MANIPULATED) {
       out.add(new Layout.CampaignCollapse(campaign, keyOf(campaign) + "." + SYSTEM_CONTRASTS.get(0).id(), false, ""));
     }
+    // the replicated cluster (issue #46): the stamping threads' collapse on the one-replica topic and in the acks=all race
+    out.add(new Layout.CampaignCollapse(CLUSTER, keyOf(CLUSTER) + "." + CLUSTER_CONTRASTS.get(0).id(), false, "rf1"));
+    out.add(new Layout.CampaignCollapse(CLUSTER, keyOf(CLUSTER) + "." + CLUSTER_CONTRASTS.get(1).id(), false, "acksall"));
     return out;
   }
 
