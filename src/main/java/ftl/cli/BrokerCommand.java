@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** {@code ftl broker}: the embedded Kafka broker alone, for manual use, until Ctrl-C. */
 @Command(name = "broker", mixinStandardHelpOptions = true,
@@ -21,6 +22,8 @@ import picocli.CommandLine.ParentCommand;
     footer = ExitCode.HELP_FOOTER)
 public final class BrokerCommand implements Callable<Integer> {
   @ParentCommand Main main;
+  /** This command as picocli runs it: a usage error thrown with it prints to the run's own error stream. */
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--scratch", paramLabel = "DIR", description = "Broker folder (default: scratch/broker-<timestamp>/).")
   Path scratch;
@@ -40,7 +43,7 @@ public final class BrokerCommand implements Callable<Integer> {
     String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
     if (!system.equals("kafka")) {
       if (brokers != 1) {
-        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(),
             "--brokers applies to kafka only: " + system + " runs one server");
       }
       return otherServer(stamp);
@@ -75,7 +78,7 @@ public final class BrokerCommand implements Callable<Integer> {
   /** A local Kafka cluster of {@link #brokers} until Ctrl-C: its bootstrap list on stdout. */
   private Integer cluster(String stamp) throws InterruptedException {
     if (brokers < 2 || brokers > ftl.harness.broker.EmbeddedCluster.MAX_BROKERS) {
-      throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
           "--brokers must be 1.." + ftl.harness.broker.EmbeddedCluster.MAX_BROKERS + " (was " + brokers + ")");
     }
     Path dir = scratch != null ? scratch : main.archiveRoot().resolve("scratch").resolve("cluster-" + stamp);
@@ -110,7 +113,7 @@ public final class BrokerCommand implements Callable<Integer> {
     try {
       name = ftl.harness.system.SystemName.of(system);
     } catch (IllegalArgumentException e) {
-      throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), e.getMessage());
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     Path dir = scratch != null ? scratch : main.archiveRoot().resolve("scratch").resolve(name + "-" + stamp);
     System.err.println("ftl: starting " + name + " in " + dir);
