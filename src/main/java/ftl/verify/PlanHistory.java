@@ -29,8 +29,9 @@ import org.apache.commons.csv.CSVRecord;
  * committed) and the plan's digest ({@code plan_sha256}); so the plan at that commit must have that digest, and that
  * commit must be no later than the first run that names it. A rewrite of the plan and of every digest then shows, since
  * the commits the rows name hold the plan as it was. {@code check}, {@code list} and {@code reproduce} run this check
- * when the data root lies in a git work tree; without history (a tarball, a data root elsewhere) nothing is checked here,
- * and a shallow clone's missing commits are skipped. A disagreement is bad data (exit 3) naming the ledger's line.
+ * when the data root lies in a git work tree whose history holds some commit the runs name; without that history (a
+ * tarball, a fresh {@code git init}, a data root elsewhere) nothing is checked here, and a shallow clone's missing
+ * commits are skipped. A disagreement is bad data (exit 3) naming the ledger's line.
  */
 public final class PlanHistory {
   private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{40}");
@@ -73,7 +74,11 @@ public final class PlanHistory {
     if (claims.isEmpty()) {
       return;
     }
-    // two questions to git for every claim at once: the blob each commit holds at the plan's path, and commit times
+    // a few questions to git for every claim at once: which commits it has and when, and the blob each holds at the path
+    Map<String, Long> times = commitTimes(repo, claims.stream().map(Claim::commit).toList());
+    if (times.isEmpty()) {
+      return; // none of the commits the runs name is in this repository: its history is not the archive's (a fresh git init)
+    }
     StringBuilder in = new StringBuilder();
     claims.forEach(c -> in.append(c.commit()).append(':').append(c.rel()).append('\n'));
     byte[] found = git(repo, in.toString().getBytes(StandardCharsets.UTF_8), "cat-file", "--batch-check=%(objectname)");
@@ -81,7 +86,6 @@ public final class PlanHistory {
       return;
     }
     List<String> blobs = List.of(new String(found, StandardCharsets.UTF_8).split("\n"));
-    List<String> commits = new ArrayList<>();
     for (int i = 0; i < claims.size(); i++) {
       Claim c = claims.get(i);
       String blob = i < blobs.size() ? blobs.get(i).strip() : "";
@@ -89,17 +93,16 @@ public final class PlanHistory {
         if (shallow) {
           continue;
         }
-        throw new DataException(c.ledger(), c.line(), "the runs name commit " + c.commit() + ", which holds no " + c.rel()
-            + " in this repository's history: the plan they ran under cannot be shown", null);
+        throw new DataException(c.ledger(), c.line(), "the runs name commit " + c.commit() + ", which " + (times.containsKey(
+            c.commit()) ? "holds no " + c.rel() : "is not in this repository's history, which holds the commits other runs "
+            + "name") + ": the plan they ran under cannot be shown", null);
       }
       if (!blob.equals(c.blob())) {
         throw new DataException(c.ledger(), c.line(), "the runs name plan digest " + c.digest() + " and commit " + c.commit()
             + ", whose " + c.rel() + " is another file than the plan with that digest: the plan and the ledger's digests were "
             + "rewritten after the runs", null);
       }
-      commits.add(c.commit());
     }
-    Map<String, Long> times = commitTimes(repo, commits);
     for (Claim c : claims) {
       Long committed = times.get(c.commit());
       if (committed != null && committed > c.startedMillis()) {

@@ -26,7 +26,8 @@ import org.apache.commons.csv.CSVRecord;
  * commit must be in the repository's history, be committed at exactly that time, and add a line holding the rule's
  * decisive text ({@code rule_text}) to {@code rule_file}. A row moved from exploratory to confirmatory must then move its
  * times, which history contradicts. {@code reproduce} runs this check when the data root lies in a git work tree (its
- * dozens of questions to git would double the time of a {@code check}); a shallow clone's missing commits are skipped. Whether the commit is the <em>first</em> to add
+ * dozens of questions to git would double the time of a {@code check}); a repository that holds none of the rows' commits (a fresh {@code git init})
+ * checks nothing, and a shallow clone's missing commits are skipped. Whether the commit is the <em>first</em> to add
  * the text is checked by {@code RegistrationHistoryTest} over the whole history, which is too slow for every command.
  */
 public final class RegistrationHistory {
@@ -66,6 +67,9 @@ public final class RegistrationHistory {
       List<String> commits = new ArrayList<>();
       rows.forEach(r -> commits.add(r.get("rule_commit")));
       Map<String, Long> times = PlanHistory.commitTimes(repo, commits);
+      if (times.isEmpty()) {
+        return; // none of the rows' commits is in this repository: its history is not the archive's (a fresh git init)
+      }
       Map<String, String> diffs = new HashMap<>(); // each (commit, path) asked of git once
       for (int i = 0; i < rows.size(); i++) {
         check(rows.get(i), lines.get(i), name, repo, shallow, times, diffs);

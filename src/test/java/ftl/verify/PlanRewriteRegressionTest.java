@@ -138,6 +138,28 @@ class PlanRewriteRegressionTest {
   }
 
   @Test
+  void verify_commitsNoneOfWhichHistoryHolds_checksNothingElseRefused() throws Exception {
+    String bogus = "0123456789abcdef0123456789abcdef01234567";
+    ledger(bogus, PLAN, "2026-11-30T10:00:00.000Z");
+    // a repository that holds no commit the runs name is not the archive's history (a copy under a fresh git init)
+    assertThatCode(() -> PlanHistory.verify(data())).doesNotThrowAnyException();
+    // one that holds another campaign's commit is: a commit it lacks is refused
+    Path m = repo.resolve("data/m");
+    TempArchive.copyTree(k(), m);
+    Files.writeString(m.resolve("plan.json"), PLAN.replace("\"k\"", "\"m\""), StandardCharsets.UTF_8);
+    git("add", "-A");
+    git("commit", "-q", "-m", "campaign m's plan");
+    String mCommit = git("rev-parse", "HEAD");
+    List<String> lines = Files.readAllLines(k().resolve("ledger.csv"), StandardCharsets.UTF_8);
+    String mPlan = PLAN.replace("\"k\"", "\"m\"");
+    Files.write(m.resolve("ledger.csv"), lines.stream().map(l -> l.replace(bogus, mCommit)
+        .replace(PlanDigest.of(PLAN.getBytes(StandardCharsets.UTF_8)), PlanDigest.of(mPlan.getBytes(StandardCharsets.UTF_8))))
+        .toList(), StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> PlanHistory.verify(data())).isInstanceOf(DataException.class)
+        .hasMessageContaining("data/k/ledger.csv:2: the runs name commit " + bogus + ", which is not in this repository's history");
+  }
+
+  @Test
   void verify_planCommittedAfterTheFirstRun_refused() throws Exception {
     ledger(planCommit, PLAN, "2026-11-30T08:00:00.000Z");
     assertThatThrownBy(() -> PlanHistory.verify(data())).isInstanceOf(DataException.class)

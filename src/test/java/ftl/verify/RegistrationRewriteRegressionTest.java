@@ -91,10 +91,29 @@ class RegistrationRewriteRegressionTest {
   }
 
   @Test
-  void verify_commitNotInHistory_refused() throws IOException {
-    table("0123456789abcdef0123456789abcdef01234567", "2026-11-30T09:00:00Z");
+  void verify_commitNotInHistory_refusedWhereHistoryHoldsTheOthers() throws IOException {
+    String bogus = "0123456789abcdef0123456789abcdef01234567";
+    table(bogus, "2026-11-30T09:00:00Z");
+    // no row's commit in this repository: not the archive's history (a copy under a fresh git init), nothing to check
+    assertThatCode(() -> RegistrationHistory.verify(data())).doesNotThrowAnyException();
+    Path t = repo.resolve("data").resolve(RegistrationTable.FILE);
+    String row = Files.readAllLines(t, StandardCharsets.UTF_8).get(1);
+    Files.writeString(t, String.join(",", RegistrationTable.COLUMNS) + "\n" + row.replace(bogus, ruleCommit)
+        .replace("claim.x", "claim.y") + "\n" + row + "\n", StandardCharsets.UTF_8);
     assertThatThrownBy(() -> RegistrationHistory.verify(data())).isInstanceOf(DataException.class)
-        .hasMessageContaining("rule_commit 0123456789abcdef0123456789abcdef01234567 of claim.x is not a commit");
+        .hasMessageContaining("data/registrations.csv:3: rule_commit " + bogus + " of claim.x is not a commit");
+  }
+
+  @Test
+  void verify_commitNotHex_refusedBeforeGitSeesIt() throws IOException {
+    table("--output=x", "2026-11-30T09:00:00Z");
+    Path t = repo.resolve("data").resolve(RegistrationTable.FILE);
+    String row = Files.readAllLines(t, StandardCharsets.UTF_8).get(1);
+    Files.writeString(t, String.join(",", RegistrationTable.COLUMNS) + "\n" + row.replace("--output=x", ruleCommit) + "\n"
+        + row + "\n", StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> RegistrationHistory.verify(data())).isInstanceOf(DataException.class)
+        .hasMessageContaining("rule_commit must be 40 lower-case hex digits");
+    assertThat(repo.resolve("x")).doesNotExist();
   }
 
   @Test
