@@ -221,8 +221,9 @@ public final class PlanCriteria {
   }
 
   /**
-   * The campaigns other than {@code c} that a key of rule {@code r} names by a segment ({@code sign.ackNegativeRate.modeA}
-   * names modeA) and whose first run is not proved later than {@code c}'s: data the plan may have been written after.
+   * The campaigns other than {@code c} that a key of rule {@code r} names by a segment, as the folder is spelled
+   * ({@code sign.ackNegativeRate.modeA} names modeA) or in the camel case of a campaign's own keys ({@code natsManip.load}
+   * names nats-manip), and whose first run is not proved later than {@code c}'s: data the plan may have been written after.
    */
   static List<String> olderNamed(Campaign c, Criteria.Rule r, List<Campaign> campaigns, Map<String, Long> firstRuns) {
     java.util.Set<String> segments = new java.util.HashSet<>();
@@ -231,11 +232,21 @@ public final class PlanCriteria {
     }
     List<String> out = new ArrayList<>();
     for (Campaign d : campaigns) {
-      if (!d.name().equals(c.name()) && segments.contains(d.name()) && !later(d.name(), c.name(), firstRuns)) {
+      if (!d.name().equals(c.name()) && (segments.contains(d.name()) || segments.contains(camel(d.name())))
+          && !later(d.name(), c.name(), firstRuns)) {
         out.add(d.name());
       }
     }
     return out;
+  }
+
+  /** A campaign folder's name as its own keys spell it: {@code nats-manip2} is {@code natsManip2}. */
+  static String camel(String folder) {
+    StringBuilder out = new StringBuilder();
+    for (String part : folder.split("[^A-Za-z0-9]+", -1)) {
+      out.append(out.length() == 0 || part.isEmpty() ? part : Character.toUpperCase(part.charAt(0)) + part.substring(1));
+    }
+    return out.toString();
   }
 
   /**

@@ -166,6 +166,24 @@ class CriteriaMeaningRegressionTest {
   }
 
   @Test
+  void olderCampaign_namedInItsKeysCamelCase_exploratory() throws IOException {
+    campaign("nats-manip", EARLY, null);
+    campaign("k", MIDDLE, plan("k", rule("a", "natsManip.flightNegative", "<=", "5", "count"), ""));
+    Registry reg = Registry.forData(data());
+    assertThat(registration(reg, "criterion.k.a").kind()).isEqualTo(VerdictKind.EXPLORATORY);
+    assertThat(registration(reg, "criterion.k.a").note()).contains("reads the data of campaign nats-manip");
+  }
+
+  @Test
+  void camel_folderNames_asTheirKeysSpellThem() {
+    assertThat(PlanCriteria.camel("nats-manip2")).isEqualTo("natsManip2");
+    assertThat(PlanCriteria.camel("modeA")).isEqualTo("modeA");
+    assertThat(PlanCriteria.camel("a--b")).isEqualTo("aB");
+    assertThat(PlanCriteria.camel("-x")).isEqualTo("x");
+    assertThat(PlanCriteria.camel("a-")).isEqualTo("a");
+  }
+
+  @Test
   void olderCampaign_readByAGlobalStatistic_refusedWhenJudged() throws IOException {
     campaign("old", EARLY, null);
     campaign("k", MIDDLE, plan("k", rule("a", "runs.total", ">=", "1", "count"), ""));
