@@ -57,6 +57,9 @@ public final class CampaignCommand implements Callable<Integer> {
       return a.run();
     } catch (CampaignRunner.InstrumentException e) {
       throw new HarnessFailure(e.getMessage(), e);
+    } catch (java.nio.file.FileSystemException e) {
+      // a file that cannot be written or read (an unwritable --out, a read-only mount, a full disk): exit 6 naming it
+      throw new java.io.UncheckedIOException(e);
     } catch (IOException e) {
       throw new HarnessFailure("campaign I/O failed: " + e.getMessage(), e);
     }
@@ -196,22 +199,24 @@ public final class CampaignCommand implements Callable<Integer> {
         return otherSystem(root, stamp);
       }
       Path dir = out != null ? out : root.resolve("scratch").resolve("smoke-" + stamp);
-      Path plan = Files.createTempFile("ftl-smoke-plan", ".json");
       if (userPlan != null) {
         if (!Files.isRegularFile(userPlan)) {
-          Files.deleteIfExists(plan);
           throw new NotFoundException("no such plan file: " + userPlan);
         }
-        Files.copy(userPlan, plan, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      } else {
+        // the user's own file, read once by the runner: every message about the plan names it (issue 43), never a copy
+        CampaignRunner r = runner(parent.main, spec, bootstrap);
+        int code = finish(guarded(() -> r.run(userPlan, dir)));
+        System.err.println("ftl: smoke campaign written to " + dir);
+        return code;
+      }
+      Path plan = Files.createTempFile("ftl-smoke-plan", ".json");
+      try {
         try (InputStream in = CampaignRunner.class.getResourceAsStream("/ftl/harness/smoke-plan.json")) {
           if (in == null) {
             throw new DataException("ftl/harness/smoke-plan.json", 0, "built-in smoke plan missing from the classpath");
           }
           Files.write(plan, in.readAllBytes());
         }
-      }
-      try {
         CampaignRunner r = runner(parent.main, spec, bootstrap);
         int code = finish(guarded(() -> r.run(plan, dir)));
         System.err.println("ftl: smoke campaign written to " + dir);

@@ -32,6 +32,10 @@ final class Registries {
   /** The analysis of the data root the command line selects, with per-run results through {@code cache}. */
   static Analysis analysis(Main main, ftl.quantity.core.RunSummaryCache cache) {
     Path data = main.readableDataRoot();
-    return new Analysis(DataSet.scan(data, Reproduction.displayName(main.archiveRoot(), data)), cache);
+    DataSet set = DataSet.scan(data, Reproduction.displayName(main.archiveRoot(), data));
+    // each plan as the commits its runs name hold it (issue 43); the registration table's rows are checked against
+    // history by reproduce, whose dozens of git questions would double the time of a check
+    ftl.verify.PlanHistory.verify(set);
+    return new Analysis(set, cache);
   }
 }

@@ -150,6 +150,12 @@ public final class OmbLedgerReader {
       throw new DataException(name, line, "run_sha256 is not 64 lower-case hex digits (\""
           + EventReader.abbreviate(sha) + "\")", null);
     }
+    // one run file counted once (run ids hold no space, so the key cannot meet one of them)
+    Long first = seen.putIfAbsent("run_file " + file, line);
+    if (first != null) {
+      throw new DataException(name, line, "run " + runId + " names the run file " + file + " as the run on line " + first
+          + ": one run would be counted twice", null);
+    }
     if (!gate.isFile(prefix + file)) {
       throw new DataException(name, line, "run file " + file + " is missing", null);
     }

@@ -26,6 +26,11 @@ import java.util.TreeMap;
 public final class OmbRunReader {
   /** Largest per-run file read (a 60 s run is a few kilobytes). */
   public static final long MAX_BYTES = 4L << 20;
+  /**
+   * The largest count a cell may hold: 2^40 (1.1 x 10^12, 35 years of messages at 1,000 msg/s), so the sum of a file's
+   * {@code e2e_ms} rows (fewer than 2^22 in {@link #MAX_BYTES}) and a sum over every run a ledger names cannot overflow a long.
+   */
+  public static final long MAX_COUNT = 1L << 40;
   private static final List<String> SECTIONS = List.of("warmup", "period", "cumulative", "e2e_ms");
 
   private OmbRunReader() {}
@@ -157,10 +162,17 @@ public final class OmbRunReader {
     if (periods.isEmpty()) {
       throw new DataException(displayName, n, "no period row", null);
     }
-    long sum = e2e.values().stream().mapToLong(Long::longValue).sum();
+    long sum = 0;
+    for (long c : e2e.values()) {
+      sum += c; // each at most 2^40, fewer than 2^22 rows: no overflow
+    }
     if (sum != cumulative[2]) {
       throw new DataException(displayName, cumulative[4], "e2e_count " + cumulative[2]
           + " differs from the sum of the e2e_ms rows (" + sum + ")", null);
+    }
+    if (cumulative[2] > cumulative[1]) {
+      throw new DataException(displayName, cumulative[4], "e2e_count " + cumulative[2] + " exceeds messages_received "
+          + cumulative[1] + ": end-to-end samples are taken from the messages received", null);
     }
     return new OmbRun(warmup, periods, cumulative[0], cumulative[1], cumulative[2], cumulative[3], e2e, sha256(bytes));
   }
@@ -179,6 +191,10 @@ public final class OmbRunReader {
     }
     if (x < 0) {
       throw new DataException(name, line, OmbFormat.RUN_HEADER.get(column) + " is negative (" + x + ")", null);
+    }
+    if (x > MAX_COUNT) {
+      throw new DataException(name, line, OmbFormat.RUN_HEADER.get(column) + " " + x + " is above " + MAX_COUNT
+          + " (not a count of one run)", null);
     }
     return x;
   }

@@ -96,9 +96,11 @@ public final class Registry {
     List<Quantity> q = new ArrayList<>();
     Parallel.computeEach(sections.size(), i -> sections.get(i).get()).forEach(q::addAll);
     q.addAll(ReplicationVerdicts.forRegistry(q));
-    Map<String, ftl.data.Registration> registrations = new LinkedHashMap<>(Registrations.of(data));
+    Map<String, ftl.data.Registration> table = Registrations.of(data);
+    Map<String, ftl.data.Registration> registrations = new LinkedHashMap<>(table);
     q.addAll(PlanCriteria.forRegistry(data, q, registrations));
     q.addAll(ClaimVerdicts.forRegistry(data, q, registrations));
+    Registrations.requireEveryVerdict(data, table, q, registrations);
     try {
       return new Registry(q, registrations, ftl.quantity.verdict.RegisteredTests.notTests(data));
     } catch (IllegalStateException e) {

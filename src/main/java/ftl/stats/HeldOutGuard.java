@@ -78,16 +78,29 @@ public final class HeldOutGuard {
       clampedSum += Math.min(Math.max(x, 0), quantumNanos);
     }
     double mean = 1 - clampedSum / t.length / quantumNanos;
+    // sum_k S(q - p0 - k g), counted per flight rather than per phase, so the work is O(n log n + grid log n) whatever
+    // b is (b reaches q / 1 ns = 10^6 phases for s = q + 1 ns): with y = q - clamp(T, 0, q) = m g + r (0 <= r < g), a
+    // flight is kept at b - m - [r > p0] of the b phases p0 + k g when m < b, and at none when m = b (T <= 0)
+    long keptAtAll = 0;
+    long[] remainders = new long[t.length];
+    int middle = 0;
+    for (long x : t) {
+      long y = quantumNanos - Math.min(Math.max(x, 0), quantumNanos);
+      long m = y / g;
+      if (m < b) {
+        keptAtAll += b - m;
+        remainders[middle++] = y % g;
+      }
+    }
+    long[] r = Arrays.copyOf(remainders, middle);
+    Arrays.sort(r);
     double min = Double.POSITIVE_INFINITY;
     double max = Double.NEGATIVE_INFINITY;
     double sum = 0;
     double sumSq = 0;
     for (int j = 0; j < gridPoints; j++) {
       long p0 = Math.multiplyExact(j, g) / gridPoints;
-      long kept = 0;
-      for (long k = 0; k < b; k++) {
-        kept += atLeast(t, quantumNanos - p0 - k * g);
-      }
+      long kept = keptAtAll - atLeast(r, p0 + 1);
       double d = 1 - (double) kept / ((double) b * t.length);
       min = Math.min(min, d);
       max = Math.max(max, d);

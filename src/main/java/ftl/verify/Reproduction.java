@@ -75,6 +75,8 @@ public final class Reproduction {
       throws IOException {
     String display = displayName(archiveRoot, dataRoot);
     DataSet data = DataSet.scan(dataRoot, display);
+    PlanHistory.verify(data); // each plan as the commits its runs name hold it (issue 43)
+    RegistrationHistory.verify(data); // and each registration row as history has it
     List<Computed> computed = new ArrayList<>();
     String digest = dataDigest(data);
     List<Emitter.Output> outputs = render(archiveRoot, data, computed, digest, summaries);

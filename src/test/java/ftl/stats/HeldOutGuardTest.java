@@ -80,6 +80,54 @@ class HeldOutGuardTest {
     assertThatThrownBy(() -> HeldOutGuard.predict(null, MS, MS, 10)).isInstanceOf(NullPointerException.class);
   }
 
+  /** The prediction's grid values summed phase by phase, {@code d(p0) = 1 - (1/b) sum_k S(q - p0 - k g)}: the oracle. */
+  private static double[] phaseByPhase(long[] flights, long s, long q, int grid) {
+    long b = GridLaw.reduce(s, q).denominator();
+    long g = q / b;
+    long[] t = flights.clone();
+    java.util.Arrays.sort(t);
+    double min = 1;
+    double max = 0;
+    for (int j = 0; j < grid; j++) {
+      long p0 = j * g / grid;
+      long kept = 0;
+      for (long k = 0; k < b; k++) {
+        kept += HeldOutGuard.atLeast(t, q - p0 - k * g);
+      }
+      double d = 1 - (double) kept / ((double) b * t.length);
+      min = Math.min(min, d);
+      max = Math.max(max, d);
+    }
+    return new double[] {min, max};
+  }
+
+  /**
+   * Issue 43: the prediction summed over the b phases at every grid point, so an interval one nanosecond off the quantum
+   * (b = 10^6) took 10^9 binary searches and did not answer within 60 s. It now counts per flight: the same numbers as the
+   * phase-by-phase sum on seeded random flights, and an answer at b = 10^6 well inside a second.
+   */
+  @Test
+  void predict_manyPhases_equalsThePhaseByPhaseSumAndAnswersInBoundedTime() {
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(43);
+    for (long s : new long[] {MS, 250 * US, 1250 * US, 1001 * US, 999_999, 3 * MS + 7}) {
+      long[] flights = new long[200];
+      for (int i = 0; i < flights.length; i++) {
+        flights[i] = rnd.nextLong(-50 * US, 2 * MS);
+      }
+      double[] oracle = phaseByPhase(flights, s, MS, 97);
+      HeldOutGuard.Prediction p = HeldOutGuard.predict(flights, s, MS, 97);
+      assertThat(p.minDropped()).as("min at s = %d", s).isCloseTo(oracle[0], within(1e-12));
+      assertThat(p.maxDropped()).as("max at s = %d", s).isCloseTo(oracle[1], within(1e-12));
+    }
+    long[] many = new long[100_000];
+    for (int i = 0; i < many.length; i++) {
+      many[i] = rnd.nextLong(0, 2 * MS);
+    }
+    HeldOutGuard.Prediction p = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+        () -> HeldOutGuard.predict(many, MS + 1, MS, 1000));
+    assertThat(p.phases()).isEqualTo(MS);
+  }
+
   @Test
   void atLeast_duplicatesAndGaps_countEveryValueAtOrAbove() {
     long[] sorted = {1, 2, 2, 2, 5};

@@ -173,7 +173,8 @@ public final class EmbeddedBroker implements AutoCloseable {
               + tail(scratch.resolve("logs/console.log")));
         }
         if (System.nanoTime() > deadline) {
-          throw new IOException("broker did not listen on " + bootstrap() + " within " + timeoutMillis / 1000 + " s (see " + scratch.resolve("logs") + ")");
+          throw new IOException("broker did not listen on " + bootstrap() + " within " + timeoutMillis / 1000 + " s (see "
+              + scratch.resolve("logs") + "): " + tail(scratch.resolve("logs/console.log")));
         }
         try {
           Thread.sleep(100);
@@ -204,7 +205,9 @@ public final class EmbeddedBroker implements AutoCloseable {
           throw new IOException("interrupted while waiting for the broker", e);
         }
         if (System.nanoTime() > deadline) {
-          throw new IOException("broker did not serve within " + timeoutMillis / 1000 + " s (see " + scratch.resolve("logs") + ")");
+          // its own last lines (issue 43: "address already in use" when another process answered on its port)
+          throw new IOException("broker did not serve within " + timeoutMillis / 1000 + " s (see " + scratch.resolve("logs")
+              + "): " + tail(scratch.resolve("logs/console.log")));
         }
         try {
           Thread.sleep(200);

@@ -85,7 +85,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     List<Node> nodes = new ArrayList<>();
     try {
       for (int i = 0; i < brokers; i++) {
-        Path dir = props.get(i).getParent();
+        Path dir = scratch.resolve("node-" + (i + 1));
         nodes.add(new Node(i + 1, host(i + 1), ports[i],
             EmbeddedBroker.launch(props.get(i), dir.resolve("logs"), dir.resolve("log4j2-broker.xml")), dir));
       }

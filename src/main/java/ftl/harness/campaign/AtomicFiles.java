@@ -3,6 +3,7 @@ package ftl.harness.campaign;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -41,12 +42,29 @@ public final class AtomicFiles {
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (AtomicMoveNotSupportedException e) {
       discard(tmp);
-      throw new IOException("the file system cannot rename atomically: " + target.getParent(), e);
-    } catch (IOException | RuntimeException e) {
+      throw named(target, new IOException("the file system cannot rename atomically", e));
+    } catch (IOException e) {
+      discard(tmp);
+      throw named(target, e);
+    } catch (RuntimeException e) {
       discard(tmp);
       throw e;
     }
     fsyncDir(target.toAbsolutePath().getParent());
+  }
+
+  /**
+   * A failure to write {@code target} as an exception that names a file (issue 43: a full disk's "No space left on
+   * device" named none): a {@link FileSystemException} that names one is kept, anything else becomes one naming
+   * {@code target} with the system's reason.
+   */
+  public static IOException named(Path target, IOException e) {
+    if (e instanceof FileSystemException f && f.getFile() != null) {
+      return e;
+    }
+    FileSystemException out = new FileSystemException(target.toString(), null, String.valueOf(e.getMessage()));
+    out.initCause(e);
+    return out;
   }
 
   /** Writes {@code bytes} to {@code target} through a fsynced temp file and an atomic rename; no temp file is left on failure. */
@@ -54,7 +72,10 @@ public final class AtomicFiles {
     Path tmp = tmpOf(target);
     try {
       Files.write(tmp, bytes);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException e) {
+      discard(tmp);
+      throw named(target, e);
+    } catch (RuntimeException e) {
       discard(tmp);
       throw e;
     }

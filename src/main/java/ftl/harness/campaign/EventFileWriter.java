@@ -37,8 +37,11 @@ public final class EventFileWriter {
     MessageDigest sha = sha256();
     try {
       writeTo(tmp, book, sha);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException e) {
       AtomicFiles.discard(tmp); // a full disk must not leave a partial events file behind (issue #43)
+      throw AtomicFiles.named(target, e); // and its message names the file
+    } catch (RuntimeException e) {
+      AtomicFiles.discard(tmp);
       throw e;
     }
     AtomicFiles.commit(tmp, target);

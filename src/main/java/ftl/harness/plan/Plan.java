@@ -83,6 +83,8 @@ public record Plan(String campaign, String description, long seed, String warmup
 
   /** Largest {@code blocks}. */
   public static final int MAX_BLOCKS = 1000;
+  /** The most runs a plan may schedule: the most rows a ledger may hold for the analysis to read it. */
+  public static final int MAX_RUNS = ftl.data.LedgerReader.MAX_ROWS;
 
   /**
    * The default warm-up rule, {@code first_sends}: the first {@code warmup_events} sends of every run are paced like the
@@ -152,6 +154,15 @@ public record Plan(String campaign, String description, long seed, String warmup
     }
     if (conditions.isEmpty()) {
       throw new Condition.InvalidField("conditions", "the plan has no condition (give \"conditions\" or \"matrix\")");
+    }
+    long runs = 0;
+    for (Condition c : conditions) {
+      runs += c.repeats(); // at most 100,000 conditions of at most 100,000 repeats: no overflow
+    }
+    if (runs * Math.max(blocks, 1) > MAX_RUNS) {
+      throw new Condition.InvalidField("conditions", "the plan schedules " + runs * Math.max(blocks, 1) + " runs ("
+          + conditions.size() + " conditions, their repeats" + (blocks > 1 ? ", " + blocks + " blocks" : "") + "), more than the "
+          + MAX_RUNS + " a campaign's ledger may hold; refused before any work");
     }
     Set<String> names = new HashSet<>();
     for (Condition c : conditions) {

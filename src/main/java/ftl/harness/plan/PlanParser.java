@@ -244,6 +244,7 @@ public final class PlanParser {
         vs.forEach(values::add);
         axes.put(f, values);
       }
+      refuseLargeMatrix(axes, conditions.size());
       expand(defaults, new ArrayList<>(axes.entrySet()), 0, new ArrayList<>(), conditions, scheduleOf, firstSends);
     }
     JsonNode predictions = root.has("predictions") ? root.get("predictions") : NullNode.getInstance();
@@ -383,6 +384,25 @@ public final class PlanParser {
       throw new Condition.InvalidField(at + field, "must be an object");
     }
     return v;
+  }
+
+  /**
+   * Refuses, before any condition is built, a matrix whose expansion with the explicit conditions exceeds
+   * {@link Plan#MAX_RUNS}: every condition runs at least once, and no campaign's ledger may hold more runs than the
+   * analysis reads (issue 43: a huge matrix was expanded until the process was killed).
+   */
+  private static void refuseLargeMatrix(Map<String, List<JsonNode>> axes, int explicit) {
+    long size = 1;
+    List<String> factors = new ArrayList<>();
+    for (Map.Entry<String, List<JsonNode>> a : axes.entrySet()) {
+      size = Math.min(size * a.getValue().size(), Long.MAX_VALUE / Integer.MAX_VALUE); // saturates, never wraps
+      factors.add(a.getValue().size() + " " + a.getKey());
+    }
+    if (explicit + size > Plan.MAX_RUNS) {
+      throw new Condition.InvalidField("matrix", "expands to " + (size >= Long.MAX_VALUE / Integer.MAX_VALUE ? "more than "
+          + size : String.valueOf(size)) + " conditions (" + String.join(" x ", factors) + "), more than the "
+          + Plan.MAX_RUNS + " runs a campaign may hold; refused before any work");
+    }
   }
 
   private static void expand(ObjectNode defaults, List<Map.Entry<String, List<JsonNode>>> axes, int depth,

@@ -35,6 +35,11 @@ public final class ServerProcess implements AutoCloseable {
   }
 
   static final long PROBE_PERIOD_MILLIS = 100;
+  /**
+   * How long a server must stay alive after its probe first answers: longer than the watchdog's poll (0.5 s,
+   * {@link #WATCHDOG}), so a server that died at once is seen dead (its watchdog shell exits within one poll).
+   */
+  static final long CONFIRM_MILLIS = 750;
 
   /**
    * The watchdog shell ({@code sh -c WATCHDOG ftl-watch <jvm-pid> <command...>}): starts the command with
@@ -137,6 +142,9 @@ public final class ServerProcess implements AutoCloseable {
           ready = false;
         }
         if (ready) {
+          // another process on the port can answer the probe while ours dies of "address already in use" (issue 43):
+          // ours is taken as serving only when it is still alive a watchdog period later, else its log says why
+          Thread.sleep(CONFIRM_MILLIS);
           if (!p.isAlive()) {
             throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")", tail(tails));
           }

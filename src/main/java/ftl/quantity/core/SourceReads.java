@@ -55,6 +55,20 @@ public final class SourceReads {
     }
   }
 
+  /**
+   * Runs {@code compute} under a record of its own, credits the computation running on this thread with what it read,
+   * and returns the campaigns it read (their ledgers, and the events of some): what one part of a computation read.
+   */
+  public static Set<String> noting(Runnable compute) {
+    SourceReads r = new SourceReads();
+    r.during(() -> {
+      compute.run();
+      return r;
+    });
+    credit(r);
+    return new java.util.TreeSet<>(r.ledgers);
+  }
+
   /** Whether the computation read the ledger of {@code campaign}. */
   public boolean readLedger(String campaign) {
     return ledgers.contains(campaign);

@@ -3,29 +3,43 @@ package ftl.quantity.core;
 /** The unit of a quantity. Format and unit live together in a {@link Quantity}, so text never pairs a number with the wrong unit. */
 public enum Unit {
   /** A count of runs, events or samples. */
-  COUNT("count", ""),
+  COUNT("count", "", java.math.BigDecimal.ZERO, null),
   /** A fraction in [0, 1], printed as a percentage. */
-  FRACTION("fraction", "%"),
+  FRACTION("fraction", "%", java.math.BigDecimal.ZERO, java.math.BigDecimal.ONE),
   /** A ratio of two rates or durations, printed with a trailing x. */
-  RATIO("ratio", "x"),
+  RATIO("ratio", "x", java.math.BigDecimal.ZERO, null),
   /** Nanoseconds. */
-  NANOSECONDS("ns", " ns"),
+  NANOSECONDS("ns", " ns", null, null),
   /** Microseconds. */
-  MICROSECONDS("us", " \u00b5s"),
+  MICROSECONDS("us", " \u00b5s", null, null),
   /** Hours (a wall-clock span of campaigns). */
-  HOURS("h", " h"),
+  HOURS("h", " h", null, null),
   /** Milliseconds. */
-  MILLISECONDS("ms", " ms"),
+  MILLISECONDS("ms", " ms", null, null),
   /** A pure number without unit (a correlation, a reduced-fraction denominator). */
-  DIMENSIONLESS("1", "");
+  DIMENSIONLESS("1", "", null, null);
 
   private final String symbol;
   private final String suffix;
+  private final java.math.BigDecimal lowest;
+  private final java.math.BigDecimal highest;
 
-  Unit(String symbol, String suffix) {
+  Unit(String symbol, String suffix, java.math.BigDecimal lowest, java.math.BigDecimal highest) {
     this.symbol = symbol;
     this.suffix = suffix;
+    this.lowest = lowest;
+    this.highest = highest;
   }
+
+  /**
+   * The least value a quantity of this unit is declared to take (a count, a ratio of rates: 0; a fraction: 0); null
+   * when unbounded below (a duration, which as an ack-referenced span can be negative). Applies to a statistic's point
+   * value, not to the ends of an interval around it (a normal interval of a fraction may reach below 0).
+   */
+  public java.math.BigDecimal lowest() { return lowest; }
+
+  /** The greatest value a quantity of this unit is declared to take (a fraction: 1); null when unbounded above. */
+  public java.math.BigDecimal highest() { return highest; }
 
   /** Short name used in JSON and tables. */
   public String symbol() { return symbol; }

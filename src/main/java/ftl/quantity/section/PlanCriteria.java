@@ -47,7 +47,9 @@ public final class PlanCriteria {
       byKey.put(q.key(), q);
     }
     List<Quantity> out = new ArrayList<>();
-    for (Campaign c : judged(data)) {
+    List<Campaign> judged = judged(data);
+    Map<String, Long> firstRuns = firstRuns(judged);
+    for (Campaign c : judged) {
       if (c.criteria().isEmpty()) {
         continue;
       }
@@ -83,16 +85,45 @@ public final class PlanCriteria {
         }
         Quantity ts = testStat;
         String key = "criterion." + c.name() + "." + r.id();
+        // what the statistic's declared range allows: a rule no data could make hold is refused, one no data could make
+        // fail is a consistency check whatever the plan calls it (issue 43: perftest.runsNotOk >= 0 counted as evidence)
+        Reach reach = r.comparison().interval() ? Reach.DEPENDS
+            : reach(r.comparison(), r.thresholds().get(0), stat.unit().lowest(), stat.unit().highest());
+        if (reach == Reach.NEVER) {
+          throw new DataException(plan, r.lineOf("threshold"), "criteria: rule " + r.id() + " compares " + r.statistic()
+              + ", which lies in " + range(stat.unit()) + ", with " + r.comparison().word() + " "
+              + r.thresholds().get(0).toPlainString() + ": no data could make it hold", null);
+        }
+        String tautology = reach == Reach.ALWAYS ? r.statistic() + " lies in " + range(stat.unit()) + ", so "
+            + r.comparison().word() + " " + r.thresholds().get(0).toPlainString() + " holds for any data" : "";
+        boolean consistency = r.consistency() || reach == Reach.ALWAYS;
+        refuseSwappedEnds(r, plan);
+        List<String> older = olderNamed(c, r, judged, firstRuns);
         Quantity q = new Quantity(key, macro(c.name(), r.id()), "registered criterion " + r.id() + " of campaign " + c.name()
             + " (" + plan + ", line " + r.line() + "): " + r.claim() + "; held iff " + r.statement()
-            + (r.consistency() ? "; declared a consistency check (true by construction, never counted)" : ""),
-            Unit.DIMENSIONLESS, Format.VERDICT, stat.scope(), FUNCTION + "judge",
-            a -> judge(r, value(stat, a), lower == null ? null : value(lower, a), upper == null ? null : value(upper, a),
-                ts == null ? null : value(ts, a)));
+            + (r.consistency() ? "; declared a consistency check (true by construction, never counted)" : "")
+            + (tautology.isEmpty() || r.consistency() ? "" : "; a consistency check: " + tautology + " (never counted)"),
+            Unit.DIMENSIONLESS, Format.VERDICT, stat.scope(), FUNCTION + "judge", a -> {
+              Value[] v = new Value[4];
+              java.util.Set<String> read = ftl.quantity.core.SourceReads.noting(() -> {
+                v[0] = value(stat, a);
+                v[1] = lower == null ? null : value(lower, a);
+                v[2] = upper == null ? null : value(upper, a);
+                v[3] = ts == null ? null : value(ts, a);
+              });
+              if (!consistency && older.isEmpty() && c.planDigest().isPresent()) {
+                refuseOlderRead(c, r, plan, read, firstRuns);
+              }
+              refuseUnordered(r, plan, v[1], v[2]);
+              return judge(r, v[0], v[1], v[2], v[3]);
+            });
         out.add(q);
         rules.put(r.id(), q);
-        registrations.put(key, registration(c, key, r.claim() + ": held iff " + r.statement(), r.consistency(),
-            plan + ":" + r.line(), r.claim()));
+        String why = !tautology.isEmpty() && !r.consistency() ? "a consistency check: " + tautology
+            : older.isEmpty() ? "" : "reads the data of campaign " + String.join(", ", older) + ", taken before this "
+            + "campaign's first run (the plan may have been written after it): not confirmatory";
+        registrations.put(key, registration(c, key, r.claim() + ": held iff " + r.statement(), consistency,
+            !older.isEmpty(), why, plan + ":" + r.line(), r.claim()));
       }
       for (Criteria.Claim cl : s.claims()) {
         String key = "criterion." + c.name() + "." + cl.id();
@@ -102,9 +133,13 @@ public final class PlanCriteria {
             + " of " + String.join(", ", of.stream().map(Quantity::key).toList()) + " held",
             Unit.DIMENSIONLESS, Format.VERDICT, of.get(0).scope(), FUNCTION + "combine",
             a -> combine(cl.all(), of.stream().map(Quantity::key).toList(), of.stream().map(x -> x.computation().apply(a)).toList())));
-        boolean consistency = cl.of().stream().allMatch(id -> s.rules().stream().anyMatch(x -> x.id().equals(id) && x.consistency()));
+        boolean consistency = cl.of().stream().allMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()
+            == VerdictKind.CONSISTENCY);
+        boolean notConfirmatory = cl.of().stream().anyMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()
+            == VerdictKind.EXPLORATORY);
         registrations.put(key, registration(c, key, cl.claim() + ": held iff " + (cl.all() ? "all" : "any") + " of "
-            + String.join(", ", cl.of()) + " held", consistency, plan + ":" + cl.line(), cl.claim()));
+            + String.join(", ", cl.of()) + " held", consistency, notConfirmatory, notConfirmatory
+            ? "combines a rule that is not confirmatory" : "", plan + ":" + cl.line(), cl.claim()));
       }
     }
     return out;
@@ -118,14 +153,135 @@ public final class PlanCriteria {
     return judged;
   }
 
-  private static Registration registration(Campaign c, String key, String rule, boolean consistency, String source,
-                                           String claim) {
+  /**
+   * @param consistency declared a consistency check by the plan, or true for any data by the statistic's range
+   * @param notConfirmatory the rule reads data that may predate the plan: exploratory at best
+   * @param why what made it a consistency check or not confirmatory ("" when the plan's word decides)
+   */
+  private static Registration registration(Campaign c, String key, String rule, boolean consistency,
+                                           boolean notConfirmatory, String why, String source, String claim) {
     VerdictKind kind = consistency ? VerdictKind.CONSISTENCY
-        : c.planDigest().isPresent() ? VerdictKind.CONFIRMATORY : VerdictKind.EXPLORATORY;
+        : c.planDigest().isPresent() && !notConfirmatory ? VerdictKind.CONFIRMATORY : VerdictKind.EXPLORATORY;
     String by = c.planDigest().map(d -> "plan.json sha256 " + d + ", named by every ledger row")
         .orElse("plan.json, whose ledger rows name no digest: registration not proved");
-    return new Registration(key, List.of(c.name()), kind, rule, by, -1, -1, "", consistency
+    return new Registration(key, List.of(c.name()), kind, rule, by, -1, -1, "", !why.isEmpty() ? why : consistency
         ? "declared a consistency check by the plan" : "", source, claim);
+  }
+
+  /** What a point comparison can do over a statistic's declared range. */
+  enum Reach { NEVER, ALWAYS, DEPENDS }
+
+  /**
+   * Whether {@code statistic c t} holds for no value, for every value, or depends on the value, over the declared range
+   * [{@code lowest}, {@code highest}] (null: unbounded). A point comparison is monotone in the value, so its truth at the
+   * range's two ends decides: at an unbounded end, {@code > >=} fail below and hold above, {@code < <=} the reverse.
+   */
+  static Reach reach(Criteria.Comparison c, BigDecimal t, BigDecimal lowest, BigDecimal highest) {
+    boolean rising = c == Criteria.Comparison.GT || c == Criteria.Comparison.GE;
+    boolean atLowest = lowest == null ? !rising : compare(c, lowest, t);
+    boolean atHighest = highest == null ? rising : compare(c, highest, t);
+    if (atLowest == atHighest) {
+      return atLowest ? Reach.ALWAYS : Reach.NEVER;
+    }
+    return Reach.DEPENDS;
+  }
+
+  /** A unit's declared range as messages print it, e.g. {@code [0, 1]} or {@code [0, infinity)}. */
+  static String range(Unit u) {
+    return (u.lowest() == null ? "(-infinity" : "[" + u.lowest().toPlainString()) + ", "
+        + (u.highest() == null ? "infinity)" : u.highest().toPlainString() + "]");
+  }
+
+  /**
+   * Refuses an interval rule whose ends are named the wrong way round ({@code lower} a key with a segment {@code upper}
+   * and {@code upper} one with a segment {@code lower}, as {@code onedlaw.slope.upper.k}, issue 43): judged on swapped
+   * ends, an interval comparison reads a different rule than the one written.
+   */
+  static void refuseSwappedEnds(Criteria.Rule r, String plan) {
+    if (end(r.lower()).equals("upper") && end(r.upper()).equals("lower")) {
+      throw new DataException(plan, r.lineOf("lower"), "criteria: rule " + r.id() + " takes " + r.lower() + " as the lower "
+          + "end of its interval and " + r.upper() + " as the upper: the ends are swapped", null);
+    }
+  }
+
+  /** Which end of an interval a registry key names by a segment: upper, lower, or "" when neither. */
+  static String end(String key) {
+    List<String> parts = List.of(key.split("\\."));
+    return parts.contains("upper") ? "upper" : parts.contains("lower") ? "lower" : "";
+  }
+
+  /** Refuses an interval whose lower end exceeds its upper end as computed: the ends are swapped or not an interval. */
+  static void refuseUnordered(Criteria.Rule r, String plan, Value lower, Value upper) {
+    BigDecimal lo = lower == null ? null : number(lower);
+    BigDecimal hi = upper == null ? null : number(upper);
+    if (lo != null && hi != null && lo.compareTo(hi) > 0) {
+      throw new DataException(plan, r.lineOf("lower"), "criteria: rule " + r.id() + ": the lower end " + r.lower() + " = "
+          + shown(lower) + " exceeds the upper end " + r.upper() + " = " + shown(upper) + " (ends swapped?)", null);
+    }
+  }
+
+  /**
+   * The campaigns other than {@code c} that a key of rule {@code r} names by a segment, as the folder is spelled
+   * ({@code sign.ackNegativeRate.modeA} names modeA) or in the camel case of a campaign's own keys ({@code natsManip.load}
+   * names nats-manip), and whose first run is not proved later than {@code c}'s: data the plan may have been written after.
+   */
+  static List<String> olderNamed(Campaign c, Criteria.Rule r, List<Campaign> campaigns, Map<String, Long> firstRuns) {
+    java.util.Set<String> segments = new java.util.HashSet<>();
+    for (String k : List.of(r.statistic(), r.lower(), r.upper(), r.testable().map(Criteria.Testable::statistic).orElse(""))) {
+      segments.addAll(List.of(k.split("\\.")));
+    }
+    List<String> out = new ArrayList<>();
+    for (Campaign d : campaigns) {
+      if (!d.name().equals(c.name()) && (segments.contains(d.name()) || segments.contains(camel(d.name())))
+          && !later(d.name(), c.name(), firstRuns)) {
+        out.add(d.name());
+      }
+    }
+    return out;
+  }
+
+  /** A campaign folder's name as its own keys spell it: {@code nats-manip2} is {@code natsManip2}. */
+  static String camel(String folder) {
+    StringBuilder out = new StringBuilder();
+    for (String part : folder.split("[^A-Za-z0-9]+", -1)) {
+      out.append(out.length() == 0 || part.isEmpty() ? part : Character.toUpperCase(part.charAt(0)) + part.substring(1));
+    }
+    return out.toString();
+  }
+
+  /**
+   * Refuses a confirmatory rule whose statistics read the data of another campaign not proved to be taken after this
+   * campaign's first run: its plan is proved older than its own runs only, so it cannot be confirmatory on those data.
+   */
+  static void refuseOlderRead(Campaign c, Criteria.Rule r, String plan, java.util.Set<String> read, Map<String, Long> firstRuns) {
+    for (String d : read) {
+      if (!d.equals(c.name()) && !later(d, c.name(), firstRuns)) {
+        throw new DataException(plan, r.lineOf("statistic"), "criteria: rule " + r.id() + " is registered confirmatory, but "
+            + "its statistics read the data of campaign " + d + ", not taken after the first run of campaign " + c.name()
+            + ": a plan proved older than its own runs only cannot be confirmatory on those data", null);
+      }
+    }
+  }
+
+  /** Whether campaign {@code d}'s first run is known to be later than campaign {@code c}'s (both times known). */
+  static boolean later(String d, String c, Map<String, Long> firstRuns) {
+    Long td = firstRuns.get(d);
+    Long tc = firstRuns.get(c);
+    return td != null && tc != null && td > tc;
+  }
+
+  /** The earliest {@code started_at} of each campaign's ledger rows that carry one. */
+  static Map<String, Long> firstRuns(List<Campaign> campaigns) {
+    Map<String, Long> out = new HashMap<>();
+    for (Campaign c : campaigns) {
+      for (ftl.data.LedgerRow row : c.runs()) {
+        java.util.OptionalLong ms = ftl.data.UtcTimestamp.epochMillis(row.field(ftl.data.LedgerSchema.STARTED_AT));
+        if (ms.isPresent()) {
+          out.merge(c.name(), ms.getAsLong(), Math::min);
+        }
+      }
+    }
+    return out;
   }
 
   private static Quantity entry(Map<String, Quantity> byKey, String key, String plan, long line) {

@@ -55,6 +55,26 @@ public final class Registrations {
     return table;
   }
 
+  /**
+   * Refuses a data root whose registration table leaves a verdict without a row (issue 43: a row deleted from
+   * {@code registrations.csv} silently made its verdict exploratory and moved the tallies): with a table present, every
+   * verdict of {@code entries} must be registered, by the table or by a plan's criteria.
+   *
+   * @param table the table's rows ({@link #of}); empty when the root has no table, and then nothing is required
+   */
+  public static void requireEveryVerdict(DataSet data, Map<String, Registration> table, java.util.List<ftl.quantity.core.Quantity> entries,
+                                         Map<String, Registration> registrations) {
+    if (table.isEmpty()) {
+      return;
+    }
+    for (ftl.quantity.core.Quantity q : entries) {
+      if (q.format() == ftl.quantity.core.Format.VERDICT && !registrations.containsKey(q.key())) {
+        throw new DataException(data.displayRoot() + "/" + RegistrationTable.FILE, 0, "verdict " + q.key() + " has no row: "
+            + "a verdict the table leaves out would be exploratory by default, so a deleted row would move the tallies", null);
+      }
+    }
+  }
+
   /** The kind of verdict {@code key}: its registration's, or exploratory when nothing registers it. */
   static VerdictKind kind(Map<String, Registration> registrations, String key) {
     Registration r = registrations.get(key);

@@ -43,6 +43,14 @@ CASES = [
     ("e2e-zero.csv", 8, "OMB records only latencies above 0 ms", edit(7, "e2e_ms,0,,,400,,,,")),
     ("e2e-order.csv", 9, "e2e_ms index 1 is not above the previous 1", edit(8, "e2e_ms,1,,,400,,,,")),
     ("no-header.csv", 2, "no header after the comment lines", [V, "# only comments"]),
+    # issue 43: a count bounded by the count it is part of, and no count a sum could overflow with
+    ("e2e-above-received.csv", 7, "e2e_count 1200 exceeds messages_received 1000",
+     edit(6, "cumulative,0,1000,1000,1200,1000,1000,2000,2000")[:7] + ["e2e_ms,1,,,600,,,,", "e2e_ms,2,,,600,,,,"]),
+    ("count-huge.csv", 7, "messages_received 9223372036854775807 is above 1099511627776",
+     edit(6, "cumulative,0,1000,9223372036854775807,800,1000,1000,2000,2000")),
+    ("e2e-overflow.csv", 8, "e2e_count 4611686018427387904 is above 1099511627776",
+     edit(6, "cumulative,0,1000,1000,800,1000,1000,2000,2000")[:7]
+     + ["e2e_ms,1,,,4611686018427387904,,,,", "e2e_ms,2,,,4611686018427387904,,,,"]),
 ]
 
 

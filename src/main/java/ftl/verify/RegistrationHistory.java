@@ -1,0 +1,134 @@
+package ftl.verify;
+
+import ftl.data.DataException;
+import ftl.data.DataGate;
+import ftl.data.DataSet;
+import ftl.data.Echo;
+import ftl.data.RegistrationTable;
+import ftl.data.UtcTimestamp;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * {@code registrations.csv} checked against the git history it claims (issue 43: a row reclassified in the table silently
+ * moved the tallies). Each row names the commit that registered its rule ({@code rule_commit}) and that commit's time
+ * ({@code rule_committed_at}), from which {@link RegistrationTable} derives whether the row may be confirmatory; so the
+ * commit must be in the repository's history, be committed at exactly that time, and add a line holding the rule's
+ * decisive text ({@code rule_text}) to {@code rule_file}. A row moved from exploratory to confirmatory must then move its
+ * times, which history contradicts. {@code reproduce} runs this check when the data root lies in a git work tree (its
+ * dozens of questions to git would double the time of a {@code check}); a repository that holds none of the rows' commits (a fresh {@code git init})
+ * checks nothing, and a shallow clone's missing commits are skipped. Whether the commit is the <em>first</em> to add
+ * the text is checked by {@code RegistrationHistoryTest} over the whole history, which is too slow for every command.
+ */
+public final class RegistrationHistory {
+  private RegistrationHistory() {}
+
+  /**
+   * Checks every row of the data root's table against history.
+   *
+   * @throws DataException naming the table's line of the first row history contradicts
+   */
+  public static void verify(DataSet data) {
+    if (data.gate().isEmpty() || !data.gate().get().isFile(RegistrationTable.FILE)) {
+      return;
+    }
+    byte[] top = PlanHistory.git(data.root(), "rev-parse", "--show-toplevel");
+    if (top == null) {
+      return;
+    }
+    Path repo = Path.of(new String(top, StandardCharsets.UTF_8).strip());
+    byte[] shallowOut = PlanHistory.git(repo, "rev-parse", "--is-shallow-repository");
+    boolean shallow = shallowOut == null || new String(shallowOut, StandardCharsets.UTF_8).strip().equals("true");
+    DataGate gate = data.gate().get();
+    String name = gate.name(RegistrationTable.FILE);
+    List<CSVRecord> rows;
+    List<Long> lines = new ArrayList<>();
+    try (CSVParser p = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get()
+        .parse(new StringReader(gate.readText(RegistrationTable.FILE, DataGate.Kind.REGISTRATIONS)))) {
+      rows = new ArrayList<>();
+      for (CSVRecord r : p) {
+        rows.add(r);
+        lines.add(p.getCurrentLineNumber());
+      }
+    } catch (IOException | java.io.UncheckedIOException | IllegalStateException e) {
+      throw new DataException(name, 0, "not a valid CSV: " + Echo.cause(e), e);
+    }
+    try {
+      List<String> commits = new ArrayList<>();
+      rows.forEach(r -> commits.add(r.get("rule_commit")));
+      Map<String, Long> times = PlanHistory.commitTimes(repo, commits);
+      if (times.isEmpty()) {
+        return; // none of the rows' commits is in this repository: its history is not the archive's (a fresh git init)
+      }
+      Map<String, String> diffs = new HashMap<>(); // each (commit, path) asked of git once
+      for (int i = 0; i < rows.size(); i++) {
+        check(rows.get(i), lines.get(i), name, repo, shallow, times, diffs);
+      }
+    } catch (IllegalArgumentException e) { // a column the table lacks: its own reader names it when the registry is made
+      throw new DataException(name, 1, "not the registration table's columns: " + Echo.cause(e), e);
+    }
+  }
+
+  private static void check(CSVRecord r, long line, String name, Path repo, boolean shallow, Map<String, Long> times,
+                            Map<String, String> diffs) {
+    String commit = r.get("rule_commit");
+    if (!commit.matches("[0-9a-f]{40}")) { // never handed to git: it could be read as an option
+      throw new DataException(name, line, "rule_commit must be 40 lower-case hex digits, not " + Echo.of(commit), null);
+    }
+    Long committed = times.get(commit);
+    if (committed == null) {
+      if (shallow) {
+        return;
+      }
+      throw new DataException(name, line, "rule_commit " + Echo.of(commit) + " of " + r.get("verdict_key") + " is not a commit "
+          + "of this repository's history", null);
+    }
+    OptionalLong claimed = UtcTimestamp.epochMillis(r.get("rule_committed_at"));
+    if (claimed.isEmpty() || claimed.getAsLong() != committed) {
+      throw new DataException(name, line, "rule_committed_at of " + r.get("verdict_key") + " is "
+          + Echo.of(r.get("rule_committed_at")) + ", and commit " + commit + " was committed at "
+          + java.time.Instant.ofEpochMilli(committed) + ": the row's times, and the kind they decide, are not history's", null);
+    }
+    // the commit's change to the rule's file first; the text may have been added in another file than the one that
+    // holds it now (a rule moved since), so failing that, to the folder two levels up from it (src/main, data/x)
+    String text = r.get("rule_text");
+    String file = r.get("rule_file");
+    String[] parts = file.split("/", -1);
+    String tree = String.join("/", java.util.Arrays.asList(parts).subList(0, Math.min(2, parts.length)));
+    if (!adds(diffs.computeIfAbsent(commit + " " + file, k -> diff(repo, commit, file)), text)
+        && !adds(diffs.computeIfAbsent(commit + " " + tree, k -> diff(repo, commit, tree, ":(exclude)*.gz",
+            ":(exclude)data/**/events/**")), text)) {
+      throw new DataException(name, line, "commit " + commit + " adds no line holding the rule_text of " + r.get("verdict_key")
+          + " (now in " + Echo.of(file) + "): the row does not name the commit that registered its rule", null);
+    }
+  }
+
+  /** What {@code commit} changed in {@code paths}, as a diff without context; "" when git cannot say. */
+  private static String diff(Path repo, String commit, String... paths) {
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("show", "--format=", "--unified=0", "--no-renames",
+        "--no-color", "--no-ext-diff", commit, "--"));
+    args.addAll(java.util.List.of(paths));
+    byte[] d = PlanHistory.git(repo, args.toArray(String[]::new));
+    return d == null ? "" : new String(d, StandardCharsets.UTF_8);
+  }
+
+  /** Whether a unified diff adds a line (not the {@code +++} header) that holds {@code text}. */
+  static boolean adds(String diff, String text) {
+    for (String l : diff.split("\n", -1)) {
+      if (l.startsWith("+") && !l.startsWith("+++") && l.contains(text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
