@@ -403,6 +403,7 @@ public class RegistryFixtureTest {
         c("cluster", "cluster.exposureAcks1", "0.577x"),
         c("clusternone", "cluster.clusterStart", "n/a: no run of campaign cluster recorded its broker_start_ms"),
         c("clusternone", "cluster.isrFull", "0"),
+        c("clusternone", "cluster.negativeRate.odd", "n/a: no block of campaign cluster has a value"),
         c("clusternone", "cluster.isrChanged", "0"),
         c("clusternone", "cluster.excluded", "0"),
         c("cluster>empty", "cluster.clusterStart", "n/a: no campaign data present"),

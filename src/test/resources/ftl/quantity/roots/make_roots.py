@@ -621,7 +621,9 @@ def clusternone():
     runs = [neg("n1", "rf1", 1, 2, cl_fields("1", "1", "", changed="", start="", lifetime="1"))]
     campaign("clusternone", "cluster", runs, """Synthetic cluster campaign whose one run recorded no start time, no ISR and no
 isr_changed: the cluster's start is unavailable, no ISR full, no change counted; under the plan's isr_changed rule the run
-is unmeasured, not excluded.""", plan=CLUSTER_PLAN, fields=CLUSTER_FIELDS)
+is unmeasured, not excluded. Its plan names a condition beyond the six the analysis declares (odd), which gets its
+entries from the plan as another campaign's conditions do: no run, so no block.""",
+             plan={**CLUSTER_PLAN, "conditions": CLUSTER_PLAN["conditions"] + [{"name": "odd"}]}, fields=CLUSTER_FIELDS)
 
 
 def confirmnone():
