@@ -161,61 +161,78 @@ public final class EmbeddedBroker implements AutoCloseable {
   }
 
   private void awaitReady(long timeoutMillis) throws IOException {
+    Path console = scratch.resolve("logs/console.log");
+    awaitServing(List.of(new java.net.InetSocketAddress("127.0.0.1", port)), bootstrap(), 1, () -> {
+      if (!process.isAlive()) {
+        throw new IOException("broker exited during start-up (exit " + process.exitValue() + "): " + tail(console));
+      }
+    }, timeoutMillis, "broker", scratch.resolve("logs"), console);
+  }
+
+  /** A start-up wait's check on each round: throws naming the broker when one of the processes has exited. */
+  interface AliveCheck {
+    void check() throws IOException;
+  }
+
+  /**
+   * Waits until every listener accepts a connection (first, so the admin client does not log a warning per retry), then
+   * until an {@code AdminClient.describeCluster()} lists {@code brokers} brokers: the one start-up wait of the single
+   * broker and of a local cluster.
+   *
+   * @param what the broker or cluster, as messages name it
+   * @param logs where its logs are, for the messages; {@code console} the log whose last lines a time-out quotes
+   * @throws IOException when a process exited (from {@code alive}), the time ran out, or the wait was interrupted
+   */
+  static void awaitServing(List<java.net.InetSocketAddress> listeners, String bootstrap, int brokers, AliveCheck alive,
+                           long timeoutMillis, String what, Path logs, Path console) throws IOException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    // Wait for the listener to accept connections first, so the AdminClient does not log a warning per retry.
-    while (true) {
-      try (java.net.Socket s = new java.net.Socket()) {
-        s.connect(new java.net.InetSocketAddress("127.0.0.1", port), 500);
-        break;
-      } catch (IOException notYet) {
-        if (!process.isAlive()) {
-          throw new IOException("broker exited during start-up (exit " + process.exitValue() + "): "
-              + tail(scratch.resolve("logs/console.log")));
-        }
-        if (System.nanoTime() > deadline) {
-          throw new IOException("broker did not listen on " + bootstrap() + " within " + timeoutMillis / 1000 + " s (see "
-              + scratch.resolve("logs") + "): " + tail(scratch.resolve("logs/console.log")));
-        }
-        try {
-          Thread.sleep(100);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while waiting for the broker", e);
+    for (java.net.InetSocketAddress listener : listeners) {
+      while (true) {
+        try (java.net.Socket s = new java.net.Socket()) {
+          s.connect(listener, 500);
+          break;
+        } catch (IOException notYet) {
+          alive.check();
+          if (System.nanoTime() > deadline) {
+            throw new IOException(what + " did not listen on " + listener.getHostString() + ":" + listener.getPort()
+                + " within " + timeoutMillis / 1000 + " s (see " + logs + "): " + tail(console));
+          }
+          pause(100);
         }
       }
     }
     try (Admin admin = Admin.create(Map.of(
-        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap(),
+        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
         AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
         AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000,
         AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 200))) {
       while (true) {
-        if (!process.isAlive()) {
-          throw new IOException("broker exited during start-up (exit " + process.exitValue() + "): "
-              + tail(scratch.resolve("logs/console.log")));
-        }
+        alive.check();
         try {
-          if (!admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).isEmpty()) {
+          if (admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).size() >= brokers) {
             return;
           }
         } catch (ExecutionException | TimeoutException e) {
           // not serving yet
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          throw new IOException("interrupted while waiting for the broker", e);
+          throw new IOException("interrupted while waiting for the " + what, e);
         }
         if (System.nanoTime() > deadline) {
-          // its own last lines (issue 43: "address already in use" when another process answered on its port)
-          throw new IOException("broker did not serve within " + timeoutMillis / 1000 + " s (see " + scratch.resolve("logs")
-              + "): " + tail(scratch.resolve("logs/console.log")));
+          throw new IOException(what + " did not serve " + brokers + (brokers == 1 ? " broker" : " brokers") + " within "
+              + timeoutMillis / 1000 + " s (see " + logs + "): " + tail(console));
         }
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while waiting for the broker", e);
-        }
+        pause(200);
       }
+    }
+  }
+
+  private static void pause(long millis) throws IOException {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for the broker", e);
     }
   }
 

@@ -9,15 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
 
 /**
@@ -130,46 +125,10 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   private void awaitReady(long timeoutMillis) throws IOException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    for (Node n : nodes) {
-      while (true) {
-        try (java.net.Socket s = new java.net.Socket()) {
-          s.connect(new java.net.InetSocketAddress(n.host(), n.port()), 500);
-          break;
-        } catch (IOException notYet) {
-          checkAlive();
-          if (System.nanoTime() > deadline) {
-            throw new IOException("broker " + n.id() + " did not listen on " + n.bootstrap() + " within " + timeoutMillis / 1000
-                + " s (see " + n.dir().resolve("logs") + ")");
-          }
-          sleep(100);
-        }
-      }
-    }
-    try (Admin admin = Admin.create(Map.of(
-        AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap(),
-        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
-        AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000,
-        AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 200))) {
-      while (true) {
-        checkAlive();
-        try {
-          if (admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).size() == nodes.size()) {
-            return;
-          }
-        } catch (ExecutionException | TimeoutException e) {
-          // not serving yet
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while waiting for the cluster", e);
-        }
-        if (System.nanoTime() > deadline) {
-          throw new IOException("the cluster did not list its " + nodes.size() + " brokers within " + timeoutMillis / 1000
-              + " s (see " + scratch + ")");
-        }
-        sleep(200);
-      }
-    }
+    List<java.net.InetSocketAddress> listeners = nodes.stream()
+        .map(n -> new java.net.InetSocketAddress(n.host(), n.port())).toList();
+    EmbeddedBroker.awaitServing(listeners, bootstrap(), nodes.size(), this::checkAlive, timeoutMillis,
+        "the cluster", scratch, nodes.get(0).dir().resolve("logs/console.log"));
   }
 
   private void checkAlive() throws IOException {
@@ -178,15 +137,6 @@ public final class EmbeddedCluster implements AutoCloseable {
         throw new IOException("broker " + n.id() + " exited during start-up (exit " + n.process().exitValue() + "): "
             + EmbeddedBroker.tail(n.dir().resolve("logs/console.log")));
       }
-    }
-  }
-
-  private static void sleep(long millis) throws IOException {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while waiting for the cluster", e);
     }
   }
 
