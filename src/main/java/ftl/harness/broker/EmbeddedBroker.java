@@ -41,7 +41,7 @@ public final class EmbeddedBroker implements AutoCloseable {
   private final Process process;
   private final int port;
 
-  private EmbeddedBroker(Path scratch, Process process, int port) {
+  EmbeddedBroker(Path scratch, Process process, int port) {
     this.scratch = scratch;
     this.process = process;
     this.port = port;
@@ -242,6 +242,14 @@ public final class EmbeddedBroker implements AutoCloseable {
   public long pid() { return process.pid(); }
 
   public boolean alive() { return process.isAlive(); }
+
+  /**
+   * Why the broker is not running, for a run's ledger reason: its pid, exit code and the last lines of its console log
+   * (issue #43: the reason the broker itself gave).
+   */
+  public String death() {
+    return "broker pid " + pid() + " exited with code " + exitCode() + ": " + tail(scratch.resolve("logs/console.log"));
+  }
 
   /** Exit code, or -1 while it runs. */
   public int exitCode() { return process.isAlive() ? -1 : process.exitValue(); }

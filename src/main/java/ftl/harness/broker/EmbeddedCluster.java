@@ -163,13 +163,14 @@ public final class EmbeddedCluster implements AutoCloseable {
     return nodes.stream().allMatch(n -> n.process().isAlive());
   }
 
-  /** Which nodes exited, with their exit codes ("" while all run). */
+  /** Which nodes exited, with their exit codes and their console logs' last lines ("" while all run). */
   public String death() {
     StringBuilder b = new StringBuilder();
     for (Node n : nodes) {
       if (!n.process().isAlive()) {
         b.append(b.length() == 0 ? "" : "; ").append("broker ").append(n.id()).append(" pid ").append(n.process().pid())
-            .append(" exited with code ").append(n.process().exitValue());
+            .append(" exited with code ").append(n.process().exitValue()).append(": ")
+            .append(EmbeddedBroker.tail(n.dir().resolve("logs/console.log")));
       }
     }
     return b.toString();

@@ -644,7 +644,7 @@ public final class CampaignRunner {
 
         @Override public boolean alive() { return b.alive(); }
 
-        @Override public String death() { return "broker pid " + b.pid() + " exited with code " + b.exitCode(); }
+        @Override public String death() { return b.death(); }
       };
     }
 
