@@ -474,6 +474,22 @@ public final class LedgerSchema {
   }
 
   /**
+   * True when an {@link #ISR_START} or {@link #ISR_END} cell holds, for every partition, {@code replicas} broker ids
+   * (the ISR is full): the runner's condition for a run's first send, and what the analysis counts.
+   */
+  public static boolean isrFull(String isrCell, int replicas) {
+    if (isrCell.isBlank()) {
+      return false;
+    }
+    for (String partition : isrCell.strip().split(" ")) {
+      if (partition.isEmpty() || partition.split("\\+").length != replicas) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * True when the manipulations a row records were all read back as applied: every {@link #MANIPULATIONS} cell
    * empty or {@link #APPLIED}.
    */

@@ -137,11 +137,22 @@ public final class EmbeddedBroker implements AutoCloseable {
 
   static String serverProperties(int port, int controllerPort, Path data) {
     Properties p = new Properties();
-    p.put("process.roles", "broker,controller");
     p.put("node.id", "1");
     p.put("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
-    p.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
-    p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+    return properties(EmbeddedBroker.class, p, "127.0.0.1", port, controllerPort, data);
+  }
+
+  /**
+   * A KRaft combined node's {@code server.properties}: {@code own} (its id and quorum) and the settings every broker
+   * the archive starts shares (listeners on {@code host}, one partition by default, internal topics of one replica,
+   * no automatic topics), sorted by key under a line naming {@code writer}.
+   */
+  static String properties(Class<?> writer, Properties own, String host, int port, int controllerPort, Path data) {
+    Properties p = new Properties();
+    p.putAll(own);
+    p.put("process.roles", "broker,controller");
+    p.put("listeners", "PLAINTEXT://" + host + ":" + port + ",CONTROLLER://" + host + ":" + controllerPort);
+    p.put("advertised.listeners", "PLAINTEXT://" + host + ":" + port);
     p.put("controller.listener.names", "CONTROLLER");
     p.put("inter.broker.listener.name", "PLAINTEXT");
     p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
@@ -155,7 +166,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     p.put("group.initial.rebalance.delay.ms", "0");
     p.put("auto.create.topics.enable", "false");
     p.put("delete.topic.enable", "true");
-    StringBuilder out = new StringBuilder("# written by ftl.harness.broker.EmbeddedBroker\n");
+    StringBuilder out = new StringBuilder("# written by " + writer.getName() + "\n");
     new java.util.TreeMap<>(p).forEach((k, v) -> out.append(k).append('=').append(v).append('\n'));
     return out.toString();
   }

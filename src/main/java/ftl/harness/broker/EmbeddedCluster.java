@@ -11,7 +11,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.common.Uuid;
 
@@ -100,28 +99,9 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   static String serverProperties(int id, int port, int controllerPort, String voters, Path data) {
     Properties p = new Properties();
-    String host = host(id);
-    p.put("process.roles", "broker,controller");
     p.put("node.id", String.valueOf(id));
     p.put("controller.quorum.voters", voters);
-    p.put("listeners", "PLAINTEXT://" + host + ":" + port + ",CONTROLLER://" + host + ":" + controllerPort);
-    p.put("advertised.listeners", "PLAINTEXT://" + host + ":" + port);
-    p.put("controller.listener.names", "CONTROLLER");
-    p.put("inter.broker.listener.name", "PLAINTEXT");
-    p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-    p.put("log.dirs", data.toString());
-    p.put("num.partitions", "1");
-    p.put("offsets.topic.replication.factor", "1");
-    p.put("transaction.state.log.replication.factor", "1");
-    p.put("transaction.state.log.min.isr", "1");
-    p.put("share.coordinator.state.topic.replication.factor", "1");
-    p.put("share.coordinator.state.topic.min.isr", "1");
-    p.put("group.initial.rebalance.delay.ms", "0");
-    p.put("auto.create.topics.enable", "false");
-    p.put("delete.topic.enable", "true");
-    StringBuilder out = new StringBuilder("# written by ftl.harness.broker.EmbeddedCluster\n");
-    new TreeMap<>(p).forEach((k, v) -> out.append(k).append('=').append(v).append('\n'));
-    return out.toString();
+    return EmbeddedBroker.properties(EmbeddedCluster.class, p, host(id), port, controllerPort, data);
   }
 
   private void awaitReady(long timeoutMillis) throws IOException {

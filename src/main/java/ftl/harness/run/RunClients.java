@@ -57,12 +57,7 @@ final class RunClients {
 
     /** True when every partition's ISR has {@code replicas} brokers and a leader. */
     boolean full(int replicas) {
-      for (String p : isr.split(" ")) {
-        if (p.isEmpty() || p.split("\\+").length != replicas) {
-          return false;
-        }
-      }
-      return !leaders.contains("none");
+      return ftl.data.LedgerSchema.isrFull(isr, replicas) && !leaders.contains("none");
     }
   }
 

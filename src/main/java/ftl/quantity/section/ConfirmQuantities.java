@@ -467,17 +467,8 @@ public final class ConfirmQuantities {
 
   /** Whether every partition's ISR at the run's start held all its replicas (ledger isr_start, replication_factor). */
   static boolean isrFull(RunResult r) {
-    String isr = r.field(LedgerSchema.ISR_START);
     double rf = ledgerNumber(r, LedgerSchema.REPLICATION_FACTOR, 1);
-    if (isr.isBlank() || Double.isNaN(rf)) {
-      return false;
-    }
-    for (String p : isr.strip().split(" ")) {
-      if (p.split("\\+").length != (int) rf) {
-        return false;
-      }
-    }
-    return true;
+    return !Double.isNaN(rf) && LedgerSchema.isrFull(r.field(LedgerSchema.ISR_START), (int) rf);
   }
 
   /** The median over broker lifetimes of the campaign's ok runs of the lifetime's start time (ledger broker_start_ms), ms. */
