@@ -90,6 +90,7 @@ public final class SystemCampaignRun {
     cells.put(LedgerSchema.CLIENT_VERSION, system.clientVersion());
     cells.put(LedgerSchema.SERVER_VERSION, system.serverVersion());
     cells.put(LedgerSchema.DRIVER_COUNTERS, driverCounters(r.cells()));
+    cells.put(LedgerSchema.ACKS_COVERING_SEVERAL, acksCoveringSeveral(book));
     return new RunOutcome(verdict.status(), verdict.reason(), book, GuardTally.of(book), PacingLag.of(book), startedAt,
         r.durationMillis(), cells.asMap());
   }
@@ -119,6 +120,23 @@ public final class SystemCampaignRun {
     cells.put(LedgerSchema.EVENTS_WRITTEN, counts.written());
     return new RunOutcome(v.status(), v.reason(), book, GuardTally.of(book), PacingLag.of(book), startedAt,
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0), cells.asMap());
+  }
+
+  /**
+   * Measured events whose acknowledgment completed several messages ({@code ack_covered} above 1), or {@code ""} when
+   * no measured acknowledgment said how many it completed (the system does not say).
+   */
+  static String acksCoveringSeveral(StampBook book) {
+    long several = 0;
+    boolean told = false;
+    for (int seq = 0; seq < book.events(); seq++) {
+      if (book.sent(seq)) {
+        ftl.data.Event e = book.event(seq);
+        told |= e.ackCovered() != ftl.data.Event.MISSING;
+        several += e.ackCoveredSeveral() ? 1 : 0;
+      }
+    }
+    return told ? String.valueOf(several) : "";
   }
 
   /** The driver's counters as {@code key=value} pairs joined by {@code ;}, in key order (empty when it keeps none). */

@@ -157,7 +157,7 @@ public final class SystemRun {
     AtomicReference<Thread> prober = new AtomicReference<>();
     AtomicReference<StampingThread> ackThread = new AtomicReference<>(StampingThread.unknown(ACK_ROLE));
     AtomicReference<StampingThread> recvThread = new AtomicReference<>(StampingThread.unknown(RECV_ROLE));
-    MessagingSystem.Completion completion = (seq, error) -> {
+    MessagingSystem.Completion completion = (seq, error, covered) -> {
       if (seq == PROBE_SEQ) {
         if (error != null) {
           probeError.set(String.valueOf(error));
@@ -170,7 +170,7 @@ public final class SystemRun {
       }
       int slot = book.slotOf(seq);
       if (slot >= 0) {
-        book.stampAck(slot, error);
+        book.stampAck(slot, error, covered);
       }
     };
     MessagingSystem.Delivery delivery = (seq, createMillis) -> {
