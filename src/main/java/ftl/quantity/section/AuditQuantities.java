@@ -79,8 +79,8 @@ public final class AuditQuantities {
           "audited harness latencies that drop zero or negative differences without counting the drops",
           Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.section.AuditQuantities#harnesses",
           a -> new Value.Count(rows.stream().filter(AuditQuantities::silentDrop).count())));
-      if (rows.get(0).containsKey(TOOL) && rows.get(0).containsKey(MECHANISM)) {
-        checkMechanisms(data, rows);
+      if (rows.get(0).keySet().containsAll(List.of(TOOL, MECHANISM))) {
+        checkMechanisms(data.gate().get().name(HARNESSES), rows);
         q.add(new Quantity("audit.harnesses.tools", "AuditHarnessTools",
             "distinct tools in the audit table (column tool: the distribution a practitioner runs; several latencies of"
                 + " one tool are one tool)", Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE,
@@ -136,20 +136,19 @@ public final class AuditQuantities {
   }
 
   /**
-   * Distinct non-empty values of a column over the rows, or over the silently dropping rows only; a count of
+   * Distinct values of a column (never blank where counted: {@link #checkMechanisms}) over the rows, or over the silently dropping rows only; a count of
    * mechanisms or tools, each once, where a count of rows would count one guard once per latency it serves.
    */
   static long distinct(List<Map<String, String>> rows, String column, boolean dropsOnly) {
-    return rows.stream().filter(r -> !dropsOnly || silentDrop(r)).map(r -> r.get(column)).filter(v -> !v.isBlank())
-        .distinct().count();
+    return rows.stream().filter(r -> !dropsOnly || silentDrop(r)).map(r -> r.get(column)).distinct().count();
   }
 
   /** A silently dropping row names its mechanism, and only such a row does: else the counts would be wrong. */
-  private static void checkMechanisms(DataSet data, List<Map<String, String>> rows) {
+  static void checkMechanisms(String file, List<Map<String, String>> rows) {
     for (int i = 0; i < rows.size(); i++) {
       Map<String, String> r = rows.get(i);
       if (silentDrop(r) == r.get(MECHANISM).isBlank() || r.get(TOOL).isBlank()) {
-        throw new DataException(data.gate().get().name(HARNESSES), i + 2, "a row names its tool, and its "
+        throw new DataException(file, i + 2, "a row names its tool, and its "
             + MECHANISM + " exactly when it drops zero or negative differences uncounted (\"" + Echo.of(r.get(MECHANISM))
             + "\")", null);
       }
