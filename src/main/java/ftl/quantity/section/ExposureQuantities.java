@@ -143,9 +143,9 @@ public final class ExposureQuantities {
           "relative error D(T)/T of an ack-referenced figure at flight " + t + " us, D(T) from " + fitted, Unit.FRACTION,
           Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#fit", a -> fitted(a, t * 1000.0)));
       q.add(new Quantity(Layout.exposureLawRelErrorKey(i + 1), ConditionQuantities.macro("ExposureLawRelError", "", "p" + (i + 1)),
-          "relative error D0/T of an ack-referenced figure at flight " + t + " us under the 1/D law as stated: a fixed"
-              + " displacement D0, the sign campaign's measured one (displacement.median.modeA, the median over runs of each"
-              + " run's median D = ack_ns - send_ns), over the flight; drawn at every grid point (the law, not a fit, is"
+          "relative error D0/T of an ack-referenced figure at flight T = recv_ns - send_ns = " + t + " us under the 1/D law as"
+              + " stated: a fixed displacement D0, the sign campaign's measured one (displacement.median.modeA, the median over"
+              + " runs of each run's median D = ack_ns - send_ns), over the flight; drawn at every grid point (the law, not a fit, is"
               + " what is extrapolated)", Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#curve",
           a -> law(a, t * 1000.0)));
     }
