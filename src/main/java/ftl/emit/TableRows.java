@@ -34,6 +34,8 @@ import java.util.regex.Pattern;
  *     axis ticks and series ({@code fig-collapse-axis.tex})
  * @param originalCollapse the original study's collapse range for the figure's band ({@code fig-collapse-original.dat})
  * @param exposureCurve the exposure curve's points with a value ({@code fig-exposure.dat})
+ * @param lawCurve the 1/D law as stated, D0/T from the sign campaign's median displacement, at the same grid's
+ *     flights with a value ({@code fig-law.dat})
  * @param published published flights placed on the curve ({@code fig-published.dat})
  * @param bandPoints the sign campaign's flight bands ({@code fig-bands.dat})
  * @param campaigns one row per campaign ({@code tab-campaigns})
@@ -49,9 +51,9 @@ import java.util.regex.Pattern;
  *     ({@code tab-systems})
  * @param systemPoints the other systems' measured exposure at 1 ms, placed in the exposure figure ({@code fig-systems.dat})
  */
-// Seventeen components: one per table or figure the templates lay out, each built once from the same quantities.
+// Eighteen components: one per table or figure the templates lay out, each built once from the same quantities.
 public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigure, List<OriginalRange> originalCollapse,
-                        List<CurvePoint> exposureCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
+                        List<CurvePoint> exposureCurve, List<CurvePoint> lawCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
                         List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
                         List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication,
                         List<ConfirmRow> confirm, List<ConfirmRow> setting, List<ConfirmRow> cluster,
@@ -235,6 +237,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     collapse = List.copyOf(collapse);
     originalCollapse = List.copyOf(originalCollapse);
     exposureCurve = List.copyOf(exposureCurve);
+    lawCurve = List.copyOf(lawCurve);
     published = List.copyOf(published);
     bandPoints = List.copyOf(bandPoints);
     campaigns = List.copyOf(campaigns);
@@ -281,7 +284,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
           + String.join(" or ", COLLAPSE_CAMPAIGNS) + " has a finite collapse factor with its interval, and the paper's"
           + " collapse figure cannot be drawn from no point", null);
     }
-    return new TableRows(r.collapse(), collapseFigure, originalCollapse(original), r.exposureCurve(),
+    return new TableRows(r.collapse(), collapseFigure, originalCollapse(original), r.exposureCurve(), r.lawCurve(),
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
         r.replication(original), r.registered(campaigns, CampaignCatalogue.Role.CONFIRMATORY),
@@ -516,6 +519,16 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       for (int p = 1; p <= Layout.exposureCurvePoints(); p++) {
         if (complete(Layout.exposureCurveFlightKey(p), Layout.exposureCurveRelErrorKey(p))) {
           out.add(new CurvePoint(number(Layout.exposureCurveFlightKey(p)), number(Layout.exposureCurveRelErrorKey(p))));
+        }
+      }
+      return out;
+    }
+
+    List<CurvePoint> lawCurve() {
+      List<CurvePoint> out = new ArrayList<>();
+      for (int p = 1; p <= Layout.exposureCurvePoints(); p++) {
+        if (complete(Layout.exposureCurveFlightKey(p), Layout.exposureLawRelErrorKey(p))) {
+          out.add(new CurvePoint(number(Layout.exposureCurveFlightKey(p)), number(Layout.exposureLawRelErrorKey(p))));
         }
       }
       return out;

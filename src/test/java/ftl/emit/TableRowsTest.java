@@ -170,8 +170,11 @@ class TableRowsTest {
     real("onedlaw.band.flight.modeA.band2", 700);
     real("onedlaw.band.relError.modeA.band2", 0.1);
     real("onedlaw.band.flight.modeA.band3", 900);
+    real(Layout.exposureLawRelErrorKey(2), 3);
     TableRows t = rows(null);
     assertThat(t.exposureCurve()).containsExactly(new TableRows.CurvePoint(100, 0.5), new TableRows.CurvePoint(300, 2));
+    assertThat(t.lawCurve()).as("the law's points beside the fit's, each where both of its values exist")
+        .containsExactly(new TableRows.CurvePoint(200, 3));
     assertThat(t.bandPoints()).containsExactly(new TableRows.CurvePoint(700, 0.1));
   }
 

@@ -42,7 +42,9 @@ public enum Format {
   /** A fraction to two decimals, as written in a table cell: {@code 0.27}. */
   DECIMAL_2DP,
   /** A verdict: {@code held}, {@code did not hold} or {@code not testable here}. */
-  VERDICT;
+  VERDICT,
+  /** A recorded text printed as it stands ({@link Value.Text}): a software version, {@code 3.10.8}. */
+  TEXT;
 
   private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
 
@@ -65,6 +67,7 @@ public enum Format {
       case DECIMAL_2DP -> BigDecimal.valueOf(real(v)).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
       case VERDICT -> v instanceof Value.Untestable ? "not testable here"
           : ((Value.Verdict) v).held() ? "held" : "did not hold";
+      case TEXT -> ((Value.Text) v).text();
     };
   }
 
