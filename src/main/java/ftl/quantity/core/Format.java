@@ -44,7 +44,13 @@ public enum Format {
   /** A verdict: {@code held}, {@code did not hold} or {@code not testable here}. */
   VERDICT,
   /** A recorded text printed as it stands ({@link Value.Text}): a software version, {@code 3.10.8}. */
-  TEXT;
+  TEXT,
+  /**
+   * A claim's summary over its tests ({@code ftl.quantity.verdict.ClaimTests#summary}): {@code replicated}, {@code did not
+   * replicate} or {@code no confirmatory test}; worded apart from a verdict, so a summary is never read, or counted, as a
+   * test.
+   */
+  SUMMARY;
 
   private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
 
@@ -68,6 +74,8 @@ public enum Format {
       case VERDICT -> v instanceof Value.Untestable ? "not testable here"
           : ((Value.Verdict) v).held() ? "held" : "did not hold";
       case TEXT -> ((Value.Text) v).text();
+      case SUMMARY -> v instanceof Value.Untestable ? "no confirmatory test"
+          : ((Value.Verdict) v).held() ? "replicated" : "did not replicate";
     };
   }
 
