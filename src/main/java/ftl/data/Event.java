@@ -9,11 +9,15 @@ package ftl.data;
  * record's Kafka CreateTime in whole milliseconds. A stamp that never came (no acknowledgment, no
  * delivery) is {@link #MISSING}.
  *
+ * <p>{@code ackCovered} is how many messages the acknowledgment that stamped {@code ackNanos} completed (column
+ * {@code ack_covered}: 1 for a confirm of this message alone, more for a RabbitMQ confirm with {@code multiple});
+ * {@link #MISSING} when the system did not say or the file predates the column.
+ *
  * <p>Derived spans: flight {@code T = recv - send}, ack-referenced span {@code A = recv - ack},
  * displacement {@code D = ack - send}; {@code A = T - D} exactly.
  */
 public record Event(long seq, long sendNanos, long ackNanos, long recvNanos,
-                    long sendMicros, long recvMicros, long createMillis) {
+                    long sendMicros, long recvMicros, long createMillis, long ackCovered) {
 
   /** Marker for a stamp that was never taken (empty cell in the file). */
   public static final long MISSING = Long.MIN_VALUE;
@@ -22,7 +26,18 @@ public record Event(long seq, long sendNanos, long ackNanos, long recvNanos,
     if (sendNanos == MISSING) {
       throw new IllegalArgumentException("send_ns is required (seq " + seq + ")");
     }
+    if (ackCovered != MISSING && (ackCovered < 1 || ackNanos == MISSING)) {
+      throw new IllegalArgumentException("ack_covered must be at least 1 and come with ack_ns (seq " + seq + ")");
+    }
   }
+
+  /** An event whose acknowledgment does not say how many messages it completed ({@code ackCovered} missing). */
+  public Event(long seq, long sendNanos, long ackNanos, long recvNanos, long sendMicros, long recvMicros, long createMillis) {
+    this(seq, sendNanos, ackNanos, recvNanos, sendMicros, recvMicros, createMillis, MISSING);
+  }
+
+  /** True when the acknowledgment is known to have completed other messages with this one (a multiple confirm). */
+  public boolean ackCoveredSeveral() { return ackCovered != MISSING && ackCovered > 1; }
 
   public boolean hasAck() { return ackNanos != MISSING; }
 

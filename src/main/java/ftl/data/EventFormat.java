@@ -10,6 +10,13 @@ public final class EventFormat {
   public static final List<String> EVENT_COLUMNS =
       List.of("seq", "send_ns", "ack_ns", "recv_ns", "send_us", "recv_us", "create_ms");
 
+  /**
+   * Columns a header may lack (files written before they existed) and that the reader reads when present:
+   * {@code ack_covered}, how many messages the acknowledgment that stamped {@code ack_ns} completed (a RabbitMQ
+   * publisher confirm with {@code multiple} completes several; empty when the system does not say, or no ack came).
+   */
+  public static final List<String> OPTIONAL_HEADER_COLUMNS = List.of("ack_covered");
+
   /** Columns of an event row that may be empty (the stamp never came). */
   public static final List<String> OPTIONAL_EVENT_COLUMNS = List.of("ack_ns", "recv_ns", "recv_us", "create_ms");
 

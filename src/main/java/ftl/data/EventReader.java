@@ -47,6 +47,8 @@ public final class EventReader {
   private static final int SEND_US = 4;
   private static final int RECV_US = 5;
   private static final int CREATE_MS = 6;
+  /** The first of {@link EventFormat#OPTIONAL_HEADER_COLUMNS}, after the required ones. */
+  private static final int ACK_COVERED = 7;
   private static final int BITSET_SEQ_LIMIT = 1 << 26;
 
   private EventReader() {}
@@ -345,7 +347,7 @@ public final class EventReader {
     private int[] keyOfColumn;
     private String[] columnNames;
     private int columns;
-    private final long[] values = new long[EventFormat.EVENT_COLUMNS.size()];
+    private final long[] values = new long[EventFormat.EVENT_COLUMNS.size() + EventFormat.OPTIONAL_HEADER_COLUMNS.size()];
     /** Bit {@code s} set when seq {@code s < BITSET_SEQ_LIMIT} was seen; grows by doubling. */
     private long[] seenSmall = new long[64];
     private final Set<Long> seenLarge = new HashSet<>();
@@ -516,7 +518,9 @@ public final class EventReader {
       if (names.length > 0 && looksNumeric(names[0])) {
         throw new DataException(name, lineNo, "missing header row (first line is data: \"" + abbreviate(header) + "\")", null);
       }
-      List<String> expected = EventFormat.EVENT_COLUMNS;
+      List<String> required = EventFormat.EVENT_COLUMNS;
+      List<String> expected = new ArrayList<>(required);
+      expected.addAll(EventFormat.OPTIONAL_HEADER_COLUMNS);
       fieldIndex = new int[expected.size()];
       java.util.Arrays.fill(fieldIndex, -1);
       Set<String> seen = new HashSet<>();
@@ -534,7 +538,7 @@ public final class EventReader {
         }
       }
       List<String> missing = new ArrayList<>();
-      for (int k = 0; k < expected.size(); k++) {
+      for (int k = 0; k < required.size(); k++) {
         if (fieldIndex[k] < 0) {
           missing.add(expected.get(k));
         }
@@ -551,6 +555,9 @@ public final class EventReader {
       keyOfColumn = new int[columns];
       java.util.Arrays.fill(keyOfColumn, -1);
       for (int k = 0; k < fieldIndex.length; k++) {
+        if (fieldIndex[k] < 0) {
+          continue; // an optional column the file lacks
+        }
         keyOfColumn[fieldIndex[k]] = k;
       }
     }
@@ -627,7 +634,15 @@ public final class EventReader {
           throw spanOverflow("floor(recv_us / 1000) - create_ms");
         }
       }
-      return new Event(seq, sendNs, ack, recv, v[SEND_US], recvUs, createMs);
+      long covered = Event.MISSING;
+      if ((mask & 1 << ACK_COVERED) != 0) {
+        covered = v[ACK_COVERED];
+        if (!ackNs || covered < 1) {
+          throw new DataException(name, lineNo, "ack_covered must be at least 1 and come with ack_ns (was " + covered
+              + (ackNs ? "" : ", ack_ns empty") + ")", null);
+        }
+      }
+      return new Event(seq, sendNs, ack, recv, v[SEND_US], recvUs, createMs, covered);
     }
 
     /** Whether {@code later - earlier} overflows 64 bits (the test {@link Math#subtractExact(long, long)} makes). */

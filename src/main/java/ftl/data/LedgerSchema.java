@@ -26,7 +26,7 @@ public final class LedgerSchema {
   private LedgerSchema() {}
 
   /** Version of this declaration, published in the data dictionary; the newest {@link Version}'s number. */
-  public static final int VERSION = 10;
+  public static final int VERSION = 11;
 
   /** A column's type, as the Frictionless Table Schema names it. */
   public enum Type {
@@ -334,8 +334,9 @@ public final class LedgerSchema {
           + "empty for Kafka.");
   public static final Column QUEUE_TYPE = string("queue_type").oneOf(QueueType.words())
       .described("RabbitMQ runs: the kind of the run's fresh queue, declared over AMQP 0-9-1 with x-queue-type: classic "
-          + "(consumed in no-ack mode) or stream (durable, consumed from its first offset with a prefetch and manual "
-          + "acknowledgments); empty for Kafka and NATS, and in ledgers written before the column (classic).");
+          + "(consumed in no-ack mode), stream (durable, consumed from its first offset with a prefetch and manual "
+          + "acknowledgments) or quorum (a durable replicated log, every message written before its confirm, consumed in "
+          + "no-ack mode; version 11); empty for Kafka and NATS, and in ledgers written before the column (classic).");
   public static final Column INSTRUMENT_WARMUP_EVENTS = integer("instrument_warmup_events", "count")
       .described("Kafka instrument: events sent and discarded after the campaign's broker started, before its "
           + "first run.");
@@ -419,6 +420,11 @@ public final class LedgerSchema {
           + "broker of the local cluster logged an ISR shrink or expansion of the topic during the run (its broker.log); "
           + "no otherwise. A run whose ISR changed is counted and reported by the analysis, never silently kept or "
           + "dropped. Empty in ledgers written before the column.");
+  public static final Column ACKS_COVERING_SEVERAL = integer("acks_covering_several", "count")
+      .described("Measured events whose acknowledgment completed other messages with them (events column ack_covered "
+          + "above 1: a RabbitMQ publisher confirm with multiple=true, whose one ack_ns every message it covers shares); "
+          + "empty where the system does not say how many messages an acknowledgment completed (Kafka, NATS) and in "
+          + "ledgers written before the column.");
   public static final Column BROKER_START_MS = integer("broker_start_ms", "ms")
       .described("Kafka instrument: how long the run's broker lifetime took to start, from the launch of the embedded "
           + "broker or local cluster (storage formatted, every broker JVM started) until it served (the cluster: until the "
@@ -443,7 +449,7 @@ public final class LedgerSchema {
       GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, OTHER_TASKS_CPU_PCT, DRIVER_COUNTERS, QUEUE_TYPE,
       OTHER_RUN_PCT, NANOTIME_COST_NS, BOOT_ID, CLOCKSOURCES_AVAILABLE, TICK_HZ, CLOCKSOURCE_PLANNED,
       BROKERS, REPLICATION_FACTOR, MIN_INSYNC_REPLICAS, CLUSTER_NETWORK, LEADER_BROKER, ISR_START, ISR_END, ISR_CHANGED,
-      BROKER_START_MS, SEND_LAG_P99_NS);
+      BROKER_START_MS, ACKS_COVERING_SEVERAL, SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
@@ -503,9 +509,11 @@ public final class LedgerSchema {
     return true;
   }
 
-  /** The columns version 9 added (issue #44: the setting as data, the exact contention measure). */
-  private static final String[] V10_COLUMNS = {"brokers", "replication_factor", "min_insync_replicas",
-      "cluster_network", "leader_broker", "isr_start", "isr_end", "isr_changed", "broker_start_ms"};
+  /** The column version 11 added (issue #47: RabbitMQ's multiple confirms, the quorum queue). */
+  private static final String[] V11_COLUMNS = {"acks_covering_several"};
+  /** The columns version 10 added (issue #46: the cluster's shape), and version 11's. */
+  private static final String[] V10_COLUMNS = concat(new String[] {"brokers", "replication_factor", "min_insync_replicas",
+      "cluster_network", "leader_broker", "isr_start", "isr_end", "isr_changed", "broker_start_ms"}, V11_COLUMNS);
   /** The columns version 9 added (issue #44: the setting as data), and version 10's. */
   private static final String[] V9_COLUMNS = concat(new String[] {"other_run_pct", "nanotime_cost_ns", "boot_id",
       "clocksources_available", "tick_hz", "clocksource_planned"}, V10_COLUMNS);
@@ -566,11 +574,16 @@ public final class LedgerSchema {
      */
     V9(9, V10_COLUMNS),
     /**
-     * Every column the harness writes now: V9 and the cluster's shape (issue #46): {@link #BROKERS},
+     * V9 and the cluster's shape (issue #46): {@link #BROKERS},
      * {@link #REPLICATION_FACTOR}, {@link #MIN_INSYNC_REPLICAS}, {@link #CLUSTER_NETWORK}, {@link #LEADER_BROKER},
      * {@link #ISR_START}, {@link #ISR_END}, {@link #ISR_CHANGED}, {@link #BROKER_START_MS}.
      */
-    V10(10, new String[0]);
+    V10(10, V11_COLUMNS),
+    /**
+     * Every column the harness writes now: V10 and {@link #ACKS_COVERING_SEVERAL}, with the events files' column
+     * {@code ack_covered} and the queue type {@code quorum} (issue #47).
+     */
+    V11(11, new String[0]);
 
     private final int number;
     private final Set<String> lacks;

@@ -105,6 +105,37 @@ class EventReaderTest {
     }
   }
 
+  /**
+   * The optional column {@code ack_covered} (version 11): read when the header has it, in any position, on either
+   * path; an event without it, or a file written before it, reads as {@link Event#MISSING}.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("lineEnds")
+  void read_ackCoveredColumn_readWhenPresent(String label, String eol) {
+    String file = "seq,ack_covered,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms" + eol
+        + "0,3,100,200,300,10,20,0" + eol
+        + "1,,100,200,300,10,20,0" + eol
+        + "2,1,100,200,,10,," + eol;
+    assertThat(read(new ByteArrayInputStream(file.getBytes(StandardCharsets.UTF_8)))).containsExactly(
+        new Event(0, 100, 200, 300, 10, 20, 0, 3), new Event(1, 100, 200, 300, 10, 20, 0),
+        new Event(2, 100, 200, Event.MISSING, 10, Event.MISSING, Event.MISSING, 1));
+    assertThat(new Event(0, 100, 200, 300, 10, 20, 0, 3).ackCoveredSeveral()).isTrue();
+    assertThat(new Event(0, 100, 200, 300, 10, 20, 0, 1).ackCoveredSeveral()).isFalse();
+    assertThat(new Event(1, 100, 200, 300, 10, 20, 0).ackCoveredSeveral()).isFalse();
+  }
+
+  /** An {@code ack_covered} below 1, or beside an empty {@code ack_ns}, is refused naming the line. */
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.CsvSource({"'0,100,200,300,10,20,0,0', 0", "'0,100,,300,10,20,0,2', 2",
+      "'0,100,200,300,10,20,0,-1', -1"})
+  void read_ackCoveredOutOfRange_isRefusedWithItsLine(String row, long covered) {
+    String file = HEADER.replace("intended_ns", "ack_covered") + "\n" + row + "\n";
+    DataException e = catchThrowableOfType(DataException.class,
+        () -> read(new ByteArrayInputStream(file.getBytes(StandardCharsets.UTF_8))));
+    assertThat(e).hasMessageContaining("e.csv:2:").hasMessageContaining("ack_covered must be at least 1")
+        .hasMessageContaining("was " + covered);
+  }
+
   /** A stream that gives at most {@code chunk} bytes a read: nearly every row straddles a read, on either path. */
   private static final class Trickle extends InputStream {
     private final byte[] bytes;

@@ -59,10 +59,14 @@ class LedgerSchemaTest {
   void version_dataDictionary_publishesTheDeclaredVersion() throws IOException {
     assertThat(ledgerResource().path("schema").path("version").asInt()).isEqualTo(LedgerSchema.VERSION);
     assertThat(LedgerSchema.Version.values()[LedgerSchema.Version.values().length - 1].number()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(LedgerSchema.Version.V10.columns()).isEqualTo(LedgerSchema.harnessColumns());
-    List<String> v10 = List.of("brokers", "replication_factor", "min_insync_replicas", "cluster_network", "leader_broker",
-        "isr_start", "isr_end", "isr_changed", "broker_start_ms");
-    assertThat(LedgerSchema.Version.V9.columns()).as("V9 lacks exactly the nine columns of V10")
+    assertThat(LedgerSchema.Version.V11.columns()).isEqualTo(LedgerSchema.harnessColumns());
+    List<String> v11 = List.of("acks_covering_several");
+    assertThat(LedgerSchema.Version.V10.columns()).as("V10 lacks exactly the column of V11")
+        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v11.contains(c)).toList());
+    List<String> v10 = new ArrayList<>(v11);
+    v10.addAll(List.of("brokers", "replication_factor", "min_insync_replicas", "cluster_network", "leader_broker",
+        "isr_start", "isr_end", "isr_changed", "broker_start_ms"));
+    assertThat(LedgerSchema.Version.V9.columns()).as("V9 lacks exactly the nine columns of V10 and V11's")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v10.contains(c)).toList());
     List<String> v9 = new ArrayList<>(v10);
     v9.addAll(List.of("other_run_pct", "nanotime_cost_ns", "boot_id", "clocksources_available", "tick_hz",

@@ -84,7 +84,7 @@ class HarnessIT {
     List<Event> out = new ArrayList<>();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(
         new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.US_ASCII))) {
-      assertThat(r.readLine()).isEqualTo(String.join(",", EventFormat.EVENT_COLUMNS) + ",intended_ns");
+      assertThat(r.readLine()).isEqualTo(String.join(",", EventFormat.EVENT_COLUMNS) + ",intended_ns,ack_covered");
       for (String line; (line = r.readLine()) != null; ) {
         String[] c = line.split(",", -1);
         out.add(new Event(Long.parseLong(c[0]), Long.parseLong(c[1]), cell(c[2]), cell(c[3]),

@@ -27,8 +27,12 @@ import java.util.zip.GZIPOutputStream;
 public final class EventFileWriter {
   private EventFileWriter() {}
 
-  /** Columns after the DESIGN.md ones: the intended send time of the pacer (monotonic ns), for pacing accuracy. */
-  public static final List<String> EXTRA_COLUMNS = List.of("intended_ns");
+  /**
+   * Columns after the DESIGN.md ones: the intended send time of the pacer (monotonic ns), for pacing accuracy, and
+   * {@link EventFormat#OPTIONAL_HEADER_COLUMNS} ({@code ack_covered}, empty where the system does not say).
+   */
+  public static final List<String> EXTRA_COLUMNS = java.util.stream.Stream.concat(java.util.stream.Stream.of("intended_ns"),
+      EventFormat.OPTIONAL_HEADER_COLUMNS.stream()).toList();
 
   /** Writes the book's measured events to {@code target}; returns the file's SHA-256 (lower-case hex). */
   public static String write(Path target, StampBook book) throws IOException {
@@ -72,7 +76,8 @@ public final class EventFileWriter {
         row.append(e.sendMicros()).append(',');
         cell(row, e.recvMicros()).append(',');
         cell(row, e.createMillis()).append(',');
-        row.append(book.intendedNanos(seq)).append('\n');
+        row.append(book.intendedNanos(seq)).append(',');
+        cell(row, e.ackCovered()).append('\n');
         w.append(row);
       }
     }

@@ -24,6 +24,8 @@ public final class StampBook {
   final long[] recvNs;
   final long[] recvUs;
   final long[] createMs;
+  /** Messages the acknowledgment of each slot completed ({@link #stampAck(int, Exception, int)}); 0 when not told. */
+  final int[] ackCovered;
 
   /** Counters written by one thread each (volatile so the coordinating thread can watch progress). */
   private volatile long acked;
@@ -46,6 +48,7 @@ public final class StampBook {
     recvNs = filled(n);
     recvUs = filled(n);
     createMs = filled(n);
+    ackCovered = new int[n];
   }
 
   /** The production book: {@code System.nanoTime} and {@link WallClock#micros()}. */
@@ -108,6 +111,20 @@ public final class StampBook {
    * first error's text once.
    */
   public void stampAck(int slot, Exception error) {
+    stampAck(slot, error, ACK_COVERED_UNTOLD);
+  }
+
+  /** {@code ack_covered} of an acknowledgment whose system does not say how many messages it completed. */
+  public static final int ACK_COVERED_UNTOLD = 0;
+
+  /**
+   * {@link #stampAck(int, Exception)} for an acknowledgment that says how many messages it completed: {@code covered}
+   * (at least 1; a RabbitMQ confirm with {@code multiple} completes several), kept as the event's {@code ack_covered}
+   * when the ack is stamped; {@link #ACK_COVERED_UNTOLD} when the system does not say.
+   *
+   * <p><b>WARNING</b>: as {@link #stampAck(int, Exception)}, plus one int array write.
+   */
+  public void stampAck(int slot, Exception error, int covered) {
     if (error != null) {
       if (firstAckError == null) {
         firstAckError = String.valueOf(error);
@@ -116,6 +133,7 @@ public final class StampBook {
       return;
     }
     ackNs[slot] = nanoClock.nowNanos();
+    ackCovered[slot] = covered;
     acked = acked + 1;
   }
 
@@ -186,7 +204,8 @@ public final class StampBook {
   /** The measured event of one seq in {@code [0, events)} that was {@link #sent} (stamps never taken are {@link Event#MISSING}). */
   public Event event(int seq) {
     int s = warmup + seq;
-    return new Event(seq, sendNs[s], ackNs[s], recvNs[s], sendUs[s], recvUs[s], createMs[s]);
+    return new Event(seq, sendNs[s], ackNs[s], recvNs[s], sendUs[s], recvUs[s], createMs[s],
+        ackCovered[s] == ACK_COVERED_UNTOLD || ackNs[s] == Event.MISSING ? Event.MISSING : ackCovered[s]);
   }
 
   /** Intended send time of measured {@code seq}. */
@@ -228,8 +247,8 @@ public final class StampBook {
     return ftl.harness.plan.StableFlights.medianNanos(scratch, k);
   }
 
-  /** Bytes per slot: seven {@code long} stamps (intended, send, send_us, ack, recv, recv_us, create_ms). */
-  public static final int BYTES_PER_SLOT = 7 * Long.BYTES;
+  /** Bytes per slot: seven {@code long} stamps (intended, send, send_us, ack, recv, recv_us, create_ms), one int ack_covered. */
+  public static final int BYTES_PER_SLOT = 7 * Long.BYTES + Integer.BYTES;
 
   /**
    * Heap the stamp arrays of a book take, bytes: {@link #BYTES_PER_SLOT} x (warm-up slots + measured events), array

@@ -8,7 +8,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * {@link #register}s each tag before {@code basicPublish}; the connection thread passes each {@code basic.ack} or
  * {@code basic.nack} to {@link #confirm}, which completes every tag it covers: the one tag, or with
  * {@code multiple} every pending tag up to it. Each covered message gets its own completion (its own ack stamp), all
- * taken when the one confirm frame arrived: that is when the client tells the application.
+ * taken when the one confirm frame arrived: that is when the client tells the application; each says how many pending
+ * messages the frame completed (its {@code ack_covered}: 1 for a single confirm, the pending tags up to the confirmed
+ * one for a multiple confirm).
  *
  * <p>The counters are written by the confirming thread alone (volatile, read after the run).
  *
@@ -60,12 +62,18 @@ final class ConfirmTracker {
   void confirm(long tag, boolean multiple, Exception error, MessagingSystem.Completion completion) {
     if (multiple) {
       multipleFrames++;
+      int covered = 0;
       for (long t = lowest; t <= tag; t++) {
-        if (complete(t, error, completion) && t != tag) {
+        if (states.get((int) (t & mask)) == PENDING) {
+          covered++;
+        }
+      }
+      for (long t = lowest; t <= tag; t++) {
+        if (complete(t, error, completion, covered) && t != tag) {
           coveredByMultiple++;
         }
       }
-    } else if (!complete(tag, error, completion)) {
+    } else if (!complete(tag, error, completion, 1)) {
       unknownTags++;
     }
     long low = lowest;
@@ -76,7 +84,7 @@ final class ConfirmTracker {
     lowest = low;
   }
 
-  private boolean complete(long tag, Exception error, MessagingSystem.Completion completion) {
+  private boolean complete(long tag, Exception error, MessagingSystem.Completion completion, int covered) {
     if (tag < lowest) {
       return false;
     }
@@ -84,7 +92,7 @@ final class ConfirmTracker {
     if (!states.compareAndSet(i, PENDING, DONE)) {
       return false;
     }
-    completion.completed(seqs.get(i), error);
+    completion.completed(seqs.get(i), error, covered);
     return true;
   }
 

@@ -18,10 +18,19 @@ import java.util.Map;
  */
 public interface MessagingSystem extends AutoCloseable {
 
-  /** Stamps the acknowledgment of one publish: {@code error} null for a publisher confirm or PubAck, else the nack. */
+  /**
+   * Stamps the acknowledgment of one publish: {@code error} null for a publisher confirm or PubAck, else the nack;
+   * {@code covered} the messages the acknowledgment completed at once (1 for its own; several for a RabbitMQ confirm
+   * with {@code multiple}; {@link ftl.harness.run.StampBook#ACK_COVERED_UNTOLD} where the system does not say).
+   */
   @FunctionalInterface
   interface Completion {
-    void completed(long seq, Exception error);
+    void completed(long seq, Exception error, int covered);
+
+    /** An acknowledgment that does not say how many messages it completed. */
+    default void completed(long seq, Exception error) {
+      completed(seq, error, ftl.harness.run.StampBook.ACK_COVERED_UNTOLD);
+    }
   }
 
   /**

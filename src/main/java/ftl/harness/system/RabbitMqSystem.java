@@ -231,8 +231,9 @@ public final class RabbitMqSystem implements MessagingSystem {
 
     void open() throws IOException {
       try (Channel ch = admin.createChannel()) {
-        // a stream must be durable and non-exclusive; a classic queue is durable only for persistent messages
-        ch.queueDeclare(name, stream || options.persistent(), false, false, Map.of("x-queue-type", options.queueType().word()));
+        // a stream and a quorum queue must be durable and non-exclusive; a classic queue is durable only for persistent
+        // messages
+        ch.queueDeclare(name, options.queueType() != QueueType.CLASSIC || options.persistent(), false, false, Map.of("x-queue-type", options.queueType().word()));
       } catch (TimeoutException e) {
         throw new IOException("declaring queue " + name + ": " + e.getMessage(), e);
       }

@@ -64,6 +64,23 @@ public final class SystemCampaignRun {
     return system;
   }
 
+  /**
+   * Measured events whose acknowledgment completed several messages ({@code ack_covered} above 1), or {@code ""} when
+   * no measured acknowledgment said how many it completed (the system does not say).
+   */
+  static String acksCoveringSeveral(StampBook book) {
+    long several = 0;
+    boolean told = false;
+    for (int seq = 0; seq < book.events(); seq++) {
+      if (book.sent(seq)) {
+        ftl.data.Event e = book.event(seq);
+        told |= e.ackCovered() != ftl.data.Event.MISSING;
+        several += e.ackCoveredSeveral() ? 1 : 0;
+      }
+    }
+    return told ? String.valueOf(several) : "";
+  }
+
   /** The driver's counters as {@code key=value} pairs joined by {@code ;}, in key order (empty when it keeps none). */
   static String driverCounters(Map<String, String> cells) {
     StringBuilder out = new StringBuilder();

@@ -207,7 +207,7 @@ public final class SystemRun {
 
     @Override
     public StampingThreads open() throws IOException, InterruptedException {
-      MessagingSystem.Completion completion = (seq, error) -> {
+      MessagingSystem.Completion completion = (seq, error, covered) -> {
         if (seq == PROBE_SEQ) {
           if (error != null) {
             probeError.set(String.valueOf(error));
@@ -220,7 +220,7 @@ public final class SystemRun {
         }
         int slot = book.slotOf(seq);
         if (slot >= 0) {
-          book.stampAck(slot, error);
+          book.stampAck(slot, error, covered);
         }
       };
       MessagingSystem.Delivery delivery = (seq, createMillis) -> {
@@ -269,6 +269,7 @@ public final class SystemRun {
       cells.put(LedgerSchema.CLIENT_VERSION, system.clientVersion());
       cells.put(LedgerSchema.SERVER_VERSION, system.serverVersion());
       cells.put(LedgerSchema.DRIVER_COUNTERS, SystemCampaignRun.driverCounters(cells()));
+      cells.put(LedgerSchema.ACKS_COVERING_SEVERAL, SystemCampaignRun.acksCoveringSeveral(book));
     }
 
     /** The driver's counters ({@link MessagingSystem.Destination#cells()}); empty before the destination was opened. */

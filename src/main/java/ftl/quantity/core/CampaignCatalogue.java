@@ -72,6 +72,12 @@ public enum CampaignCatalogue {
    * background load on the client's two stamping threads at the 1 ms condition, registered before its first run.
    */
   RABBITMQ_MANIP("rabbitmq-manip", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities")),
+  /**
+   * Like with like on RabbitMQ (issue #47): the transient classic queue of the campaigns above and the durable quorum
+   * queue OpenMessaging Benchmark's shipped driver declares, at its rates (1,000 and 800 msg/s), with every event's
+   * {@code ack_covered} telling coalesced publisher confirms apart; registered before its first run, in blocks.
+   */
+  RABBITMQ_QUEUES("rabbitmq-queues", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities")),
   /** The same manipulations on NATS JetStream. */
   NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities")),
   /**

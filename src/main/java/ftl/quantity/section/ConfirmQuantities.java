@@ -49,10 +49,12 @@ public final class ConfirmQuantities {
   static final String SETTING = CampaignCatalogue.SETTING.folder();
   /** The replicated cluster's campaign folder (issue #46). */
   static final String CLUSTER = CampaignCatalogue.CLUSTER.folder();
+  /** The RabbitMQ queue-kind campaign: classic and quorum queues, coalesced confirms told apart (issue #47). */
+  static final String QUEUES = CampaignCatalogue.RABBITMQ_QUEUES.folder();
   /** The campaigns registered in blocks whose block-level entries this class makes, the confirmatory one first. */
   static final List<String> BLOCKED = List.of(CONFIRM, CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder(),
       CampaignCatalogue.RABBITMQ_MANIP.folder(), CampaignCatalogue.NATS_MANIP.folder(), CampaignCatalogue.NATS_MANIP2.folder(),
-      SETTING, CLUSTER);
+      SETTING, CLUSTER, QUEUES);
   /** The blocked campaigns on other systems that manipulate the stamping threads (conditions base, fifo, split, load90). */
   static final List<String> MANIPULATED = CampaignCatalogue.SYSTEM_MANIPULATIONS.stream().map(CampaignCatalogue::folder)
       .toList();

@@ -120,10 +120,10 @@ class PlanSystemFieldsTest {
             + "\"conditions\": [{\"name\": \"a\"}]}", "plan.json:2: defaults.queue_type: applies to rabbitmq plans only"),
         Arguments.of("queue_type in a nats matrix", "{\"campaign\": \"x\", \"system\": \"nats\",\n"
             + "\"matrix\": {\"queue_type\": [\"stream\"]}}", "plan.json:2: matrix.queue_type: applies to rabbitmq plans only"),
-        Arguments.of("unknown queue type", planWith("rabbitmq", "\"queue_type\": \"quorum\""),
-            "plan.json:4: conditions[1].queue_type: must be one of classic, stream (was \"quorum\")"),
+        Arguments.of("unknown queue type", planWith("rabbitmq", "\"queue_type\": \"lazy\""),
+            "plan.json:4: conditions[1].queue_type: must be one of classic, stream, quorum (was \"lazy\")"),
         Arguments.of("queue type not a word", planWith("rabbitmq", "\"queue_type\": 2"),
-            "plan.json:4: conditions[1].queue_type: must be one of classic, stream (was \"2\")"),
+            "plan.json:4: conditions[1].queue_type: must be one of classic, stream, quorum (was \"2\")"),
         Arguments.of("bad priority on rabbitmq", planWith("rabbitmq", "\"priority\": \"rr\""),
             "plan.json:4: conditions[1].priority: must be one of default, fifo, fifo-jvm (was \"rr\")"),
         Arguments.of("bad geometry on nats", planWith("nats", "\"geometry\": \"diagonal\""),

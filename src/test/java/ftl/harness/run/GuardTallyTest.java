@@ -80,7 +80,7 @@ class GuardTallyTest {
     try (BufferedReader r = new BufferedReader(new InputStreamReader(
         new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.US_ASCII))) {
       String header = r.readLine();
-      assertThat(header).isEqualTo(String.join(",", EventFormat.EVENT_COLUMNS) + ",intended_ns");
+      assertThat(header).isEqualTo(String.join(",", EventFormat.EVENT_COLUMNS) + ",intended_ns,ack_covered");
       for (String line; (line = r.readLine()) != null; ) {
         String[] c = line.split(",", -1);
         fromFile.add(new Event(Long.parseLong(c[0]), Long.parseLong(c[1]), cell(c[2]), cell(c[3]),

@@ -10,8 +10,11 @@ import org.junit.jupiter.api.Test;
 /** Publisher-confirm tags back to seqs: single, multiple, nack, out of order, and the ring's capacity. */
 class ConfirmTrackerTest {
   private final List<String> completed = new ArrayList<>();
-  private final MessagingSystem.Completion record =
-      (seq, error) -> completed.add(seq + (error == null ? "" : " nack"));
+  private final List<Integer> covered = new ArrayList<>();
+  private final MessagingSystem.Completion record = (seq, error, n) -> {
+    completed.add(seq + (error == null ? "" : " nack"));
+    covered.add(n);
+  };
 
   private static ConfirmTracker registered(int capacity, long... seqs) {
     ConfirmTracker t = new ConfirmTracker(capacity);
@@ -28,6 +31,7 @@ class ConfirmTrackerTest {
     t.confirm(2, false, null, record);
     t.confirm(2, false, null, record);
     assertThat(completed).containsExactly("100", "101");
+    assertThat(covered).containsExactly(1, 1);
     assertThat(t.unknownTags()).isEqualTo(1);
     assertThat(t.multipleFrames()).isZero();
   }
@@ -39,6 +43,8 @@ class ConfirmTrackerTest {
     t.confirm(4, true, null, record);
     t.confirm(5, false, null, record);
     assertThat(completed).containsExactly("-1", "-2", "0", "1", "2");
+    assertThat(covered).as("ack_covered: the multiple confirm of tag 4 completed the three pending tags 1, 3, 4")
+        .containsExactly(1, 3, 3, 3, 1);
     assertThat(t.coveredByMultiple()).isEqualTo(2);
     assertThat(t.multipleFrames()).isEqualTo(1);
     assertThat(t.unknownTags()).isZero();

@@ -195,7 +195,7 @@ class SystemCampaignIT {
   static long firstIntendedWallPhase(Path events) throws java.io.IOException {
     try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
         new java.util.zip.GZIPInputStream(Files.newInputStream(events)), StandardCharsets.US_ASCII))) {
-      assertThat(r.readLine()).as(events.toString()).endsWith(",intended_ns");
+      assertThat(r.readLine()).as(events.toString()).endsWith(",intended_ns,ack_covered");
       String[] c = r.readLine().split(",", -1);
       assertThat(c[0]).as("the first row is seq 0").isEqualTo("0");
       long lagMicros = Math.floorDiv(Long.parseLong(c[1]) - Long.parseLong(c[7]), 1000L);
