@@ -41,7 +41,7 @@ public final class BrokerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
-    if (!system.equals("kafka")) {
+    if (!system.equals(ftl.data.Instrument.KAFKA.word())) {
       if (brokers != 1) {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
             "--brokers applies to kafka only: " + system + " runs one server");

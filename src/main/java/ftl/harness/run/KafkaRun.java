@@ -144,8 +144,6 @@ public final class KafkaRun {
     RunOutcome run() {
       cells.put(LedgerSchema.TOPIC, clients.topic());
       cells.put(LedgerSchema.CLOCK_OFFSET_US, condition.clockOffsetMicros());
-      cells.put(LedgerSchema.FETCH_MIN_BYTES, condition.fetchMinBytes());
-      cells.put(LedgerSchema.FETCH_MAX_WAIT_MS, condition.fetchMaxWaitMillis());
       cells.put(LedgerSchema.REPLICATION_FACTOR, condition.replicationFactor());
       cells.put(LedgerSchema.MIN_INSYNC_REPLICAS, condition.minInsyncReplicas());
       cells.put(LedgerSchema.BROKERS, broker.brokers() > 0 ? String.valueOf(broker.brokers()) : "");
