@@ -3,6 +3,7 @@ package ftl.cache;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.RunDetail;
 import ftl.quantity.core.ScanResult;
+import ftl.stats.ConfirmCoverage;
 import ftl.stats.CorrelationWindow;
 import ftl.stats.ExactHistogram;
 import ftl.stats.Rate;
@@ -26,7 +27,7 @@ import java.util.Optional;
 import java.util.zip.CRC32;
 
 /**
- * The binary format of one campaign's cache file: the magic {@code FTLRUNS2}, the code fingerprint (UTF),
+ * The binary format of one campaign's cache file: the magic {@code FTLRUNS3}, the code fingerprint (UTF),
  * the number of entries (int), each entry (the events file's SHA-256 as 32 bytes, then every field of
  * {@link RunSummary} in declaration order: counts as longs, doubles as their raw IEEE-754 bits, so NaN and
  * -0.0 come back bit for bit; the detail's exact histograms as a varint count of distinct values, then per value
@@ -36,7 +37,7 @@ import java.util.zip.CRC32;
  */
 final class RunSummaryFile {
 
-  private static final byte[] MAGIC = "FTLRUNS2".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MAGIC = "FTLRUNS3".getBytes(StandardCharsets.US_ASCII);
 
   private RunSummaryFile() {}
 
@@ -126,6 +127,8 @@ final class RunSummaryFile {
     histogram(out, d.sendPhasesMicros());
     histogram(out, d.wallFlightsMicros());
     histogram(out, d.completeFlightsNanos());
+    ConfirmCoverage.Result k = s.coverage();
+    longs(out, k.singleComplete(), k.singleNegative(), k.severalComplete(), k.severalNegative());
   }
 
   private static void histogram(DataOutputStream out, ExactHistogram h) throws IOException {
@@ -210,8 +213,9 @@ final class RunSummaryFile {
     long unit = in.readLong();
     RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), java.util.List.of(), histogram(in), histogram(in),
         histogram(in));
+    ConfirmCoverage.Result k = new ConfirmCoverage.Result(in.readLong(), in.readLong(), in.readLong(), in.readLong());
     return new RunSummary(new ScanResult(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c,
-        phase, d), p);
+        phase, d, k), p);
   }
 
   private static void guard(DataOutputStream out, GuardResult g) throws IOException {

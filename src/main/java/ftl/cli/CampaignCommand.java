@@ -182,7 +182,9 @@ public final class CampaignCommand implements Callable<Integer> {
       @Option(names = "--interval", paramLabel = "DUR", defaultValue = "1ms", description = "Send interval (default: ${DEFAULT-VALUE}).")
       String interval;
 
-      @Option(names = "--persistent", description = "rabbitmq: persistent messages on a durable queue (default: transient, as OMB and PerfTest).")
+      @Option(names = "--persistent", description = "rabbitmq: persistent messages on a durable classic queue (default: transient messages on a classic "
+          + "queue, as PerfTest publishes by default; OMB's shipped driver declares a durable quorum queue instead: "
+          + "queue_type quorum in a plan).")
       boolean persistent;
 
       @Option(names = "--nats-ack", paramLabel = "PATH", defaultValue = "reply",

@@ -306,10 +306,12 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
   }
 
   /**
-   * The manipulation campaigns on other systems: their rules (one plan's, four conditions) are not the systems'
-   * campaigns' rules, so they are not columns of {@code tab-systems}; the supplement's verdict table lists them.
+   * The manipulation campaigns on other systems, and the RabbitMQ queue-kind campaign: their rules (each plan its own
+   * conditions) are not the systems' campaigns' rules, so they are not columns of {@code tab-systems}; the supplement's
+   * verdict table lists them.
    */
-  static final java.util.Set<String> SYSTEM_MANIPULATIONS = CampaignCatalogue.SYSTEM_MANIPULATIONS.stream()
+  static final java.util.Set<String> SYSTEM_MANIPULATIONS = java.util.stream.Stream.concat(
+      CampaignCatalogue.SYSTEM_MANIPULATIONS.stream(), java.util.stream.Stream.of(CampaignCatalogue.RABBITMQ_QUEUES))
       .map(CampaignCatalogue::folder).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   /** Whether a campaign folder is one the catalogue declares a campaign on another system. */

@@ -167,7 +167,7 @@
  *   broker_cpus "all" | cpu list   load_pct 0..90   start_phase_us 0..999 (absent: not aligned)   repeats
  *   schedule  id of a replay schedule (absent: one send every send_interval)
  *   clock_offset_us 0 (signed, |x| &lt;= 10 s)   fetch_min_bytes 1   fetch_max_wait_ms 100
- *   queue_type "classic" | "stream"   (rabbitmq plans only: the kind of the run's fresh queue)
+ *   queue_type "classic" | "stream" | "quorum"   (rabbitmq plans only: the kind of the run's fresh queue)
  *   warmup_first_sends N   (stable_flights plans only: this condition's warm-up is its own first N sends)
  *   replication_factor 1 (at most the plan's brokers)   min_insync_replicas 1 (1..replication_factor; the topic's
  *   min.insync.replicas, set only on a replicated topic): the run's topic waits for a full ISR before the first send,
@@ -228,7 +228,8 @@
  *
  * <h2>Campaign folder and ledger</h2>
  * {@code plan.json}, {@code schedule.csv}, {@code ledger.csv}, {@code events/<run_id>.csv.gz} (header
- * {@code seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms,intended_ns}). Per run: the event file is
+ * {@code seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms,intended_ns,ack_covered}; {@code ack_covered}, the
+ * messages the acknowledgment that stamped {@code ack_ns} completed, is empty where the system does not say). Per run: the event file is
  * written to a temp file, fsynced and renamed; then the ledger is rewritten through a temp file and a
  * rename. {@code campaign resume} deletes only what the journal ({@code .ftl-journal}, written before each run)
  * proves the interrupted run wrote, refuses any other unexplained file (nothing measured is deleted on a guess), then

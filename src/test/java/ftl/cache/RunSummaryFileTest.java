@@ -26,7 +26,8 @@ class RunSummaryFileTest {
     WindowedCorrelation.State c = new WindowedCorrelation.State(new CorrelationWindow(-1, 2, Long.MIN_VALUE,
         Long.MAX_VALUE), 3, mean, -mean, comoment, Double.MIN_VALUE, -comoment, 5, 6);
     return new RunSummary(new ScanResult(sha, 7, new SignCheckResult(7, 4, 2, 2, 1, 1, 0), guard, wall,
-        new GridLaw.RunPrediction(4, 2, 2, 4, 3), median, -median, c, 999, detail()),
+        new GridLaw.RunPrediction(4, 2, 2, 4, 3), median, -median, c, 999, detail(),
+        new ftl.stats.ConfirmCoverage.Result(5, 2, 3, 1)),
         new Analysis.ScanParameters(-250, 1_013_000, true, true));
   }
 

@@ -86,8 +86,8 @@ class RegisteredPredictionsInPaperTest {
   }
 
   private static boolean onOtherSystems(String key) {
-    return List.of("rabbitmq", "nats", "rabbitmq-manip", "nats-manip", "nats-manip2", "omb-rabbitmq", "omb-nats",
-        "perftest").stream()
+    return List.of("rabbitmq", "nats", "rabbitmq-manip", "rabbitmq-queues", "nats-manip", "nats-manip2", "omb-rabbitmq",
+        "omb-nats", "perftest").stream()
         .anyMatch(c -> key.startsWith("criterion." + c + "."));
   }
 

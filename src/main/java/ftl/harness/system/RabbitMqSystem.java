@@ -25,7 +25,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * RabbitMQ through AMQP 0-9-1 with the system's own Java client ({@code com.rabbitmq:amqp-client}): per run a fresh
  * queue on the default exchange, a publisher connection whose channel is in confirm mode, and a consumer connection
  * with one {@code basic.consume}. The queue is of the {@link Options#queueType}: a classic queue
- * ({@code x-queue-type=classic}) consumed in no-ack mode, or a stream ({@code x-queue-type=stream}, RabbitMQ 3.9 and
+ * ({@code x-queue-type=classic}) consumed in no-ack mode, a quorum queue ({@code x-queue-type=quorum}, durable as it
+ * must be, every message written to its log before the confirm whatever its delivery mode; consumed in no-ack mode, as
+ * OpenMessaging Benchmark's shipped RabbitMQ driver declares its queues), or a stream ({@code x-queue-type=stream}, RabbitMQ 3.9 and
  * later; a server without streams refuses the declare and the run fails naming it), which AMQP 0-9-1 can only declare
  * durable and non-exclusive and only consume with a prefetch ({@value #STREAM_PREFETCH} messages, {@code basic.qos})
  * and manual acknowledgments, from the offset {@value #STREAM_OFFSET} ({@code x-stream-offset}): the stream is fresh
@@ -36,7 +38,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       the publisher connection's reader thread (named {@code AMQP Connection <host>:<port>} by the client, so its
  *       {@code comm} is {@code AMQP Connection}, as the other connections' readers are: the run tells them apart by
  *       the tid that thread reads itself at the probe's confirm); a confirm with {@code multiple} stamps every message
- *       it covers ({@link ConfirmTracker}; counted in {@code confirms_multiple_covered});</li>
+ *       it covers ({@link ConfirmTracker}; counted in {@code confirms_multiple_covered}), and each event's
+ *       {@code ack_covered} says how many messages its confirm completed;</li>
  *   <li>receive stamp: {@code handleDelivery}, on the consumer connection's dispatch thread {@code ftl-recv} (the
  *       consumer work pool's one thread); on a stream, after the stamp, every {@value #STREAM_ACK_EVERY}th delivery
  *       acknowledges all before it ({@code basic.ack} with {@code multiple}), so the prefetch never fills;</li>
@@ -44,8 +47,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       and is not set.</li>
  * </ul>
  * Messages are transient and the queue non-durable unless {@link Options#persistent} (then a durable queue and
- * delivery mode 2: the broker confirms a persistent message only once it is written to disk), as OpenMessaging
- * Benchmark's and PerfTest's defaults publish transient messages.
+ * delivery mode 2: the broker confirms a persistent message only once it is written to disk), as PerfTest publishes
+ * transient messages by default; OpenMessaging Benchmark's shipped driver declares a durable quorum queue, which writes
+ * every message to its log before the confirm ({@link QueueType#QUORUM}).
  */
 public final class RabbitMqSystem implements MessagingSystem {
 

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import ftl.data.Event;
+import ftl.stats.ConfirmCoverage;
 import ftl.stats.CorrelationWindow;
 import ftl.stats.GridLaw;
 import ftl.stats.GuardAccounting;
@@ -377,7 +378,7 @@ public final class Analysis {
         ExactHistogram.sortingInPlace(r.wallFlights.values, r.wallFlights.size),
         ExactHistogram.sortingInPlace(r.complete.values, r.complete.size));
     return new RunResult(campaign, row, new ScanResult(s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
-        r.wall.counts(), r.grid.result(), medianD, medianA, r.rho.state(), phase, detail));
+        r.wall.counts(), r.grid.result(), medianD, medianA, r.rho.state(), phase, detail, r.coverage.result()));
   }
 
   /**
@@ -407,6 +408,7 @@ public final class Analysis {
     final ftl.stats.GuardCounter wall = new ftl.stats.GuardCounter();
     GridLaw.RunPredictor grid;
     WindowedCorrelation rho;
+    ConfirmCoverage coverage;
     final Longs d = new Longs();
     final Longs a = new Longs();
     final Longs flightUnits = new Longs();
@@ -428,6 +430,7 @@ public final class Analysis {
       wall.clear();
       grid = new GridLaw.RunPredictor(clockOffsetMicros);
       rho = new WindowedCorrelation(RHO_WINDOW);
+      coverage = new ConfirmCoverage();
       for (Longs l : new Longs[] {d, a, flightUnits, sendPhases, wallFlights, complete}) {
         l.size = 0;
       }
@@ -446,6 +449,7 @@ public final class Analysis {
         first = false;
       }
       sign.accept(e);
+      coverage.accept(e);
       guard.accept(e);
       grid.accept(e);
       rho.accept(e);

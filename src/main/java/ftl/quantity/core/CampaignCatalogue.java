@@ -78,7 +78,7 @@ public enum CampaignCatalogue {
    * queue OpenMessaging Benchmark's shipped driver declares, at its rates (1,000 and 800 msg/s), with every event's
    * {@code ack_covered} telling coalesced publisher confirms apart; registered before its first run, in blocks.
    */
-  RABBITMQ_QUEUES("rabbitmq-queues", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities")),
+  RABBITMQ_QUEUES("rabbitmq-queues", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities")),
   /** The same manipulations on NATS JetStream. */
   NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities")),
   /**

@@ -57,6 +57,9 @@ public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
   /** {@link ScanResult#firstSendPhaseMicros()}. */
   public long firstSendPhaseMicros() { return scan.firstSendPhaseMicros(); }
 
+  /** {@link ScanResult#coverage()}. */
+  public ftl.stats.ConfirmCoverage.Result coverage() { return scan.coverage(); }
+
   /** {@link ScanResult#detail()}. */
   public RunDetail detail() { return scan.detail(); }
 

@@ -1,5 +1,6 @@
 package ftl.quantity.core;
 
+import ftl.stats.ConfirmCoverage;
 import ftl.stats.GridLaw;
 import ftl.stats.GuardCounts;
 import ftl.stats.GuardResult;
@@ -22,19 +23,31 @@ import java.util.Objects;
  * @param correlation the exact state of the paired co-moments of (D, A) inside {@link Analysis#RHO_WINDOW}
  * @param firstSendPhaseMicros {@code send_us mod 1000} of the first event in the file
  * @param detail what quantities beyond the summary need from the same pass ({@link RunDetail})
+ * @param coverage the negative spans split by how many messages each acknowledgment completed
+ *     ({@link ConfirmCoverage}; {@link ConfirmCoverage.Result#NONE} when no event's {@code ack_covered} says)
  */
-// Eleven components: each is a separate result of the one pass, and the cache writes each in its own field.
+// Twelve components: each is a separate result of the one pass, and the cache writes each in its own field.
 public record ScanResult(String sha256, long rows, SignCheckResult sign, GuardResult guard, GuardCounts wallMicrosGuard,
                          GridLaw.RunPrediction grid, double medianDisplacementNanos, double medianAckSpanNanos,
-                         WindowedCorrelation.State correlation, long firstSendPhaseMicros, RunDetail detail) {
+                         WindowedCorrelation.State correlation, long firstSendPhaseMicros, RunDetail detail,
+                         ConfirmCoverage.Result coverage) {
 
   public ScanResult {
     Objects.requireNonNull(detail, "detail");
+    Objects.requireNonNull(coverage, "coverage");
+  }
+
+  /** A result whose events said nothing of how many messages an acknowledgment completed. */
+  public ScanResult(String sha256, long rows, SignCheckResult sign, GuardResult guard, GuardCounts wallMicrosGuard,
+                    GridLaw.RunPrediction grid, double medianDisplacementNanos, double medianAckSpanNanos,
+                    WindowedCorrelation.State correlation, long firstSendPhaseMicros, RunDetail detail) {
+    this(sha256, rows, sign, guard, wallMicrosGuard, grid, medianDisplacementNanos, medianAckSpanNanos, correlation,
+        firstSendPhaseMicros, detail, ConfirmCoverage.Result.NONE);
   }
 
   /** This result with another detail. */
   ScanResult withDetail(RunDetail d) {
     return new ScanResult(sha256, rows, sign, guard, wallMicrosGuard, grid, medianDisplacementNanos, medianAckSpanNanos,
-        correlation, firstSendPhaseMicros, d);
+        correlation, firstSendPhaseMicros, d, coverage);
   }
 }

@@ -111,6 +111,19 @@ public final class ConfirmQuantities {
         "exact contention: run time of every task other than the client's, the broker's and the load generator's, summed "
             + "from each task's schedstat over the run's wall time on every online core (ledger other_run_pct over 100)",
         r -> ledgerNumber(r, LedgerSchema.OTHER_RUN_PCT, 100)),
+    /** Negative ack-referenced spans among the events whose confirm covered that message alone (events ack_covered = 1). */
+    NEGATIVE_RATE_SINGLE("negativeRateSingle", Unit.FRACTION, Format.PERCENT_2DP,
+        "share of complete events whose acknowledgment completed that message alone (events column ack_covered = 1) with a "
+            + "negative ack-referenced span A = recv_ns - ack_ns", r -> r.coverage().singleNegativeRate().value()),
+    /** Complete events whose acknowledgment completed several messages (a confirm with multiple=true), over all counted. */
+    ACK_SEVERAL_SHARE("ackSeveralShare", Unit.FRACTION, Format.PERCENT_2DP,
+        "share of complete events whose acknowledgment completed several messages at once (events column ack_covered above "
+            + "1: a RabbitMQ publisher confirm with multiple=true, one ack_ns for every message it covers)",
+        r -> r.coverage().severalShare().value()),
+    /** Negative spans whose acknowledgment completed several messages, over all negative spans counted. */
+    NEGATIVE_SEVERAL_SHARE("negativeSeveralShare", Unit.FRACTION, Format.PERCENT_2DP,
+        "share of the negative ack-referenced spans A = recv_ns - ack_ns < 0 whose acknowledgment completed several "
+            + "messages at once (events column ack_covered above 1)", r -> r.coverage().negativeSeveralShare().value()),
     /** The cost of one System.nanoTime under the run's clock source (ledger nanotime_cost_ns), ns. */
     NANOTIME_COST("nanotimeCost", Unit.NANOSECONDS, Format.REAL_3SF,
         "cost of one System.nanoTime call under the run's clock source, the median over 21 batches of 20,000 calls taken "
@@ -120,12 +133,15 @@ public final class ConfirmQuantities {
      * The metrics a blocked campaign's conditions get: the confirmatory campaign's are those its paper section was
      * written with (its ledger has no other_tasks_cpu_pct); the other systems' add the median ack-referenced span, the
      * exposure D/T and the other tasks' own CPU; the setting campaign's ledger (version 9) has the exact contention
-     * measure and the instrument's timescale too.
+     * measure and the instrument's timescale too, and the queue campaign's (version 11) the split of the negative spans
+     * by how many messages each acknowledgment completed.
      */
     static List<Metric> of(String campaign) {
-      boolean v9 = campaign.equals(SETTING) || campaign.equals(CLUSTER);
+      boolean v9 = campaign.equals(SETTING) || campaign.equals(CLUSTER) || campaign.equals(QUEUES);
+      boolean v11 = campaign.equals(QUEUES);
       return java.util.Arrays.stream(values())
           .filter(m -> v9 || (m != OTHER_RUN && m != NANOTIME_COST))
+          .filter(m -> v11 || (m != NEGATIVE_RATE_SINGLE && m != ACK_SEVERAL_SHARE && m != NEGATIVE_SEVERAL_SHARE))
           .filter(m -> !campaign.equals(CONFIRM) || (m != OTHER_TASKS_CPU && m != ACK_SPAN_MEDIAN && m != EXPOSURE)).toList();
     }
 
@@ -286,6 +302,16 @@ public final class ConfirmQuantities {
       new Contrast("load", "load90", "base", Metric.NEGATIVE_RATE,
           "background load: 90 % load per core over none"));
 
+  /** The contrasts of the queue campaign's claims (issue #47): its plan's criteria name them by key. */
+  static final List<Contrast> QUEUES_CONTRASTS = List.of(
+      new Contrast("quorumFlight", "quorum", "classic", Metric.FLIGHT_MEDIAN,
+          "queue kind at OpenMessaging Benchmark's rate: the durable quorum queue's median flight over the transient "
+              + "classic queue's, both at 1 ms sends"),
+      new Contrast("coalescingLoad", "classic-load90", "classic", Metric.ACK_SEVERAL_SHARE,
+          "coalesced confirms under load: 90 % load per core over none, on the classic queue"),
+      new Contrast("load", "classic-load90", "classic", Metric.NEGATIVE_RATE,
+          "background load on the classic queue: 90 % load per core over none"));
+
   /**
    * The campaign-level entries, present in every registry (the paper's abstract quotes some, whatever the data root):
    * counts, measured time and the registered contrasts, whose conditions this class names ({@link #CONTRASTS}). Without
@@ -323,7 +349,10 @@ public final class ConfirmQuantities {
           + "rule excluded for other tasks' own CPU time (ledger other_tasks_cpu_pct above the plan's threshold, steal and "
           + "other_cpu_pct within theirs)", a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_TASKS_CPU_PCT)));
     }
-    if (name.equals(SETTING) || name.equals(CLUSTER)) {
+    if (name.equals(QUEUES)) {
+      q.addAll(contrasts(name, QUEUES_CONTRASTS));
+    }
+    if (name.equals(SETTING) || name.equals(CLUSTER) || name.equals(QUEUES)) {
       q.add(count(name, keyOf(name) + ".excluded.otherRun", mp + "ExcludedOtherRun", "ok runs " + of + " the exclusion rule "
           + "excluded for other tasks' exact run time (ledger other_run_pct above the plan's threshold, steal within its)",
           a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_RUN_PCT)));

@@ -36,12 +36,19 @@ import java.util.function.Function;
 public final class OmbSystemQuantities {
   private OmbSystemQuantities() {}
 
-  /** One folder: the catalogue entry, its key prefix, and the campaign of our instrument on the same system. */
-  record Tool(CampaignCatalogue folder, String prefix, String system, String label) {}
+  /**
+   * One folder: the catalogue entry, its key prefix, the campaign of our instrument on the same system, and the campaign
+   * (empty: none) whose conditions measured what OMB's driver measured, like with like, by OMB condition.
+   *
+   * @param like OMB's condition to the condition of {@code likeSystem} with the same destination kind and rate
+   */
+  record Tool(CampaignCatalogue folder, String prefix, String system, String label, String likeSystem,
+              Map<String, String> like) {}
 
   static final List<Tool> TOOLS = List.of(
-      new Tool(CampaignCatalogue.OMB_RABBITMQ, "ombRabbitmq", CampaignCatalogue.RABBITMQ.folder(), "RabbitMQ"),
-      new Tool(CampaignCatalogue.OMB_NATS, "ombNats", CampaignCatalogue.NATS.folder(), "NATS JetStream"));
+      new Tool(CampaignCatalogue.OMB_RABBITMQ, "ombRabbitmq", CampaignCatalogue.RABBITMQ.folder(), "RabbitMQ",
+          CampaignCatalogue.RABBITMQ_QUEUES.folder(), Map.of("r1000", "quorum", "r800", "quorum-800")),
+      new Tool(CampaignCatalogue.OMB_NATS, "ombNats", CampaignCatalogue.NATS.folder(), "NATS JetStream", "", Map.of()));
 
   /** The condition of our instrument's campaign on the same system whose median flight OMB's median is set against. */
   static final String FLIGHT_CONDITION = "si1ms";
@@ -186,9 +193,35 @@ public final class OmbSystemQuantities {
               }
               return new Value.Real(r.value() * 1000 / flight.estimate());
             }));
+        if (t.like().containsKey(c)) {
+          q.add(overLikeFlight(f.get(), t, c, t.like().get(c)));
+        }
       }
     }
     return q;
+  }
+
+  /**
+   * OMB's median end-to-end latency at condition {@code c} over our instrument's median flight on the destination OMB's
+   * driver declared, at OMB's rate: condition {@code ours} of {@link Tool#likeSystem} (for RabbitMQ a durable quorum
+   * queue, as OMB's shipped driver declares, not the transient classic queue of {@link Tool#system}).
+   */
+  private static Quantity overLikeFlight(Folder f, Tool t, String c, String ours) {
+    String p = t.prefix();
+    return new Quantity(p + ".e2eOverLikeFlight." + c, macro(p, "EndToEndOverLikeFlight", c), "OMB's median end-to-end "
+        + "latency " + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument "
+        + "measured on the kind of destination OMB's driver declared, at OMB's rate: " + ConfirmQuantities.keyOf(t.likeSystem())
+        + ".flightMedian." + ours + " (us), like with like", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
+        "ftl.quantity.section.OmbSystemQuantities#median", a -> {
+          Value m = median(f.ok(c));
+          ftl.stats.BlockStats.Interval flight = ConfirmQuantities.mean(a, t.likeSystem(),
+              ConfirmQuantities.exclusion(a, t.likeSystem()), ours, ConfirmQuantities.Metric.FLIGHT_MEDIAN);
+          if (!(m instanceof Value.Real r) || flight.blocks() == 0) {
+            return new Value.Unavailable(m instanceof Value.Real ? "no block of campaign " + t.likeSystem() + " has a "
+                + ours + " flight" : "no end-to-end sample");
+          }
+          return new Value.Real(r.value() * 1000 / flight.estimate());
+        });
   }
 
   /** The smallest value at which the pooled histograms reach half their samples; unavailable without a sample. */

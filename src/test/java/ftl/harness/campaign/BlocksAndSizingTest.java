@@ -49,7 +49,7 @@ class BlocksAndSizingTest {
     // a fifth column) alike
     Plan plan = PlanParser.read(campaign.resolve(EventFormat.PLAN_FILE));
     assertThat(plan.blocked()).isEqualTo(List.of("confirm", "rabbitmq", "nats", "rabbitmq-pilot", "nats-pilot",
-        "rabbitmq-manip", "nats-manip", "nats-manip2", "setting", "cluster").contains(campaign.getFileName().toString()));
+        "rabbitmq-manip", "nats-manip", "nats-manip2", "setting", "cluster", "rabbitmq-queues").contains(campaign.getFileName().toString()));
     assertThat(CampaignRunner.scheduleCsv(plan.schedule(), plan.blocked()))
         .isEqualTo(Files.readString(campaign.resolve("schedule.csv"), StandardCharsets.UTF_8));
   }
