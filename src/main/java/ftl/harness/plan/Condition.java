@@ -84,7 +84,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     require(repeats >= 1 && repeats <= 100_000, "repeats", "must be 1..100000 (was " + repeats + ")");
     require(Math.abs(clockOffsetMicros) <= MAX_CLOCK_OFFSET_MICROS, "clock_offset_us",
         "must be within +-10000000 (was " + clockOffsetMicros + ")");
-    declared = complete(declared);
+    declared = java.util.Map.copyOf(complete(declared));
     require(replicationFactor >= 1 && replicationFactor <= MAX_REPLICATION_FACTOR, "replication_factor",
         "must be 1.." + MAX_REPLICATION_FACTOR + " (was " + replicationFactor + ")");
     require(minInsyncReplicas >= 1 && minInsyncReplicas <= replicationFactor, "min_insync_replicas",
@@ -199,8 +199,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
   public int fetchMaxWaitMillis() { return Math.toIntExact(get(ConditionDefaults.FETCH_MAX_WAIT_MILLIS)); }
 
   /**
-   * Every declared field's value, in the order of {@link ConditionDefaults#declared()}: {@code given}'s, else the
-   * field's default, each checked ({@link ConditionField#check}); read-only.
+   * Every declared field's value: {@code given}'s, else the field's default, each checked ({@link ConditionField#check}).
    *
    * @throws IllegalArgumentException for a field that is not declared
    */
@@ -215,7 +214,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     for (ConditionField<?> f : fields) {
       out.put(f, f.check(given.getOrDefault(f, f.defaultValue())));
     }
-    return java.util.Collections.unmodifiableMap(out);
+    return out;
   }
 
   /** True when the producer sets CreateTime itself from its offset clock ({@code clockOffsetMicros != 0}). */
