@@ -1,17 +1,27 @@
 % GENERATED from ${template} — do not edit
-% The original study's claims (paper/original-study.csv) beside our figures, each with a computed verdict and
-% the basis that decided it (column verdict_key: a registry verdict; -- for a row that is a size, not a claim). Data digest: ${dataDigest}
-<#-- rows.replication: TableRows.ReplicationRow, the claim's texts, our quantities and the verdict with its basis. Ours and the
-     verdict print as \ftlQuantity links (Cell.linked) that ./ftl check-pdf traces; the original's figure is the original study's
-     (check-pdf exempts it as such), and the basis is the verdict's explanation, text that no single quantity prints. -->
-<#-- kind: the verdict's kind, one word (Emitter.verdicts: confirmatory, exploratory or consistency; the supplement dates each exploratory rule). -->
-\setlength{\tabcolsep}{3pt}%
-\begin{tabular}{p{0.22\linewidth}p{0.1\linewidth}p{0.14\linewidth}p{0.07\linewidth}p{0.1\linewidth}p{0.27\linewidth}}
+% The original study's claims (paper/original-study.csv), each in one place: its figure there, every registered test of it
+% in every Kafka campaign (ftl.quantity.verdict.ClaimTests) with the test's kind, campaign, host (clock source, kernel build),
+% run design, estimate with interval and verdict, and the claim's summary over its tests. Data digest: ${dataDigest}
+<#-- rows.replication: TableRows.ReplicationRow, a claim with its summary and tests (TableRows.ReplicationTest), or a row
+     that is a size with our figure. Every number and verdict prints as an \ftlQuantity link (Cell.linked) that
+     ./ftl check-pdf traces; the original's figure is the original study's (check-pdf exempts it as such). The comment
+     line before each claim names its summary key, for the test that holds each claim's verdicts to its row; the
+     original's figure is a cell of its own, where ./ftl check finds it. -->
+\setlength{\tabcolsep}{1.5pt}\renewcommand{\arraystretch}{0.92}%
+\begin{tabular}{>{\raggedright\arraybackslash}p{0.09\linewidth}>{\raggedright\arraybackslash}p{0.08\linewidth}>{\raggedright\arraybackslash}p{0.16\linewidth}>{\raggedright\arraybackslash}p{0.12\linewidth}>{\raggedright\arraybackslash}p{0.13\linewidth}>{\raggedright\arraybackslash}p{0.1\linewidth}>{\raggedright\arraybackslash}p{0.16\linewidth}>{\raggedright\arraybackslash}p{0.1\linewidth}}
 \toprule
-claim & original & ours & verdict & kind & basis \\
-\midrule
+campaign & kind & test & host (clock, kernel) & design & events per run & estimate (interval) & verdict \\
 <#list rows.replication as o>
-${o.claimLatex} & ${o.originalLatex} & <#if o.ours??><#list o.ours as c>${c.linked}<#sep> of </#list><#if o.noteLatex?has_content> (${o.noteLatex})</#if><#else>--</#if> & <#if o.verdict??>${o.verdict.linked} & ${(q[o.verdict.key].kind)!"--"} & ${o.basisLatex}<#else>-- & -- & --</#if> \\
+\midrule
+<#if o.summary??>
+% claim ${o.summary.keyLatex}
+\multicolumn{5}{@{}l}{\textbf{${o.claimLatex}}: \textbf{${o.summary.linked}}} & original: & ${o.originalLatex} & \\
+<#list o.tests as t>
+${t.campaignLatex} & ${t.kindLatex} & ${t.nameLatex} & ${t.hostLatex} & ${t.designLatex} & ${t.eventsPerRun.linked} & <#if t.estimate.key??>${t.estimate.linked}<#if t.lower.key??> (${t.lower.linked} to ${t.upper.linked})</#if><#else>--</#if> & ${t.verdict.linked} \\
+</#list>
+<#else>
+\multicolumn{5}{@{}l}{\textbf{${o.claimLatex}}: ours <#if o.ours??><#list o.ours as c>${c.linked}<#sep> of </#list><#else>--</#if>} & original: & ${o.originalLatex} & \\
+</#if>
 </#list>
 \bottomrule
 \end{tabular}

@@ -211,7 +211,7 @@ final class RunSummaryFile {
     SmoothLimit.Sum sum = new SmoothLimit.Sum(in.readLong(), in.readLong(), in.readLong());
     Rate catchUp = new Rate(in.readLong(), in.readLong());
     long unit = in.readLong();
-    RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), java.util.List.of(), histogram(in), histogram(in),
+    RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), java.util.List.of(), java.util.List.of(), histogram(in), histogram(in),
         histogram(in));
     ConfirmCoverage.Result k = new ConfirmCoverage.Result(in.readLong(), in.readLong(), in.readLong(), in.readLong());
     return new RunSummary(new ScanResult(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c,

@@ -96,7 +96,13 @@ public final class Emitter {
   public List<Output> render(ftl.data.DataSet data, List<Computed> quantities, List<Map<String, Object>> runs,
                              List<Map<String, Object>> audit, Map<String, List<?>> rowSets, String dataDigest) {
     List<OriginalStudy.Claim> original = OriginalStudy.read(root);
-    TableRows rows = TableRows.of(data, quantities, original);
+    Map<String, ftl.data.Registration> registrations = new LinkedHashMap<>();
+    for (Object o : rowSets.getOrDefault(REGISTRATIONS, List.of())) {
+      registrations.put(((ftl.data.Registration) o).verdictKey(), (ftl.data.Registration) o);
+    }
+    java.util.Set<String> notTests = new java.util.HashSet<>();
+    rowSets.getOrDefault(NOT_TESTS, List.of()).forEach(k -> notTests.add((String) k));
+    TableRows rows = TableRows.of(data, quantities, original, registrations, notTests);
     // One model for every template: escaping each quantity's texts once, not once per template (issue #31: the
     // per-template rebuild was a fifth of a reproduction's CPU, 29 templates times every quantity's definition).
     Map<String, Object> model = model(quantities, runs, audit, rows, rowSets, dataDigest);
@@ -258,7 +264,9 @@ public final class Emitter {
       boolean test = !combined.contains(m.get("key"));
       m.put("kindLatex", ftl.quantity.core.LatexEscape.escape(kindText(r)
           + (test ? "" : "; a combined claim or half of a band: not a test, never counted")));
+      m.put("rule", r == null ? "not registered" : r.rule());
       m.put("ruleLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "not registered" : r.rule()));
+      m.put("replaces", r == null ? "" : r.replaces());
       m.put("campaignsLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "" : String.join(", ", r.campaigns())));
       m.put("replacesLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "" : r.replaces()));
       m.put("claim", r == null ? "" : r.claim());
@@ -292,11 +300,38 @@ public final class Emitter {
    */
   @SuppressWarnings("unchecked")
   static void label(Map<String, Object> model, Map<String, String> labels) {
+    Map<String, String> words = new LinkedHashMap<>();
     for (Map<String, Object> m : (List<Map<String, Object>>) model.get("verdicts")) {
       String claim = (String) m.getOrDefault("claim", "");
       String label = !claim.isEmpty() ? claim : labels.get((String) m.get("key"));
       m.put("labelLatex", label != null ? ftl.quantity.core.LatexEscape.escape(label) : m.get("definitionLatex"));
+      if (label != null) {
+        words.put((String) m.get("key"), label);
+      }
     }
+    // a rule's text and the rule it replaced name other verdicts by key: the table prints each by its label instead
+    for (Map<String, Object> m : (List<Map<String, Object>>) model.get("verdicts")) {
+      if (m.containsKey("rule")) {
+        m.put("ruleLatex", ftl.quantity.core.LatexEscape.escape(unkeyed((String) m.get("rule"), words)));
+        m.put("replacesLatex", ftl.quantity.core.LatexEscape.escape(unkeyed((String) m.get("replaces"), words)));
+      }
+    }
+  }
+
+  /**
+   * {@code text} with each verdict key of {@code labels} that it names (whole: not inside a longer key) replaced by its
+   * label in quotes, the longest key first ({@code gridlaw.heldout.verdict.nojvm-quiet} before {@code ...nojvm}); issue
+   * #45: no registry key is printed as prose.
+   */
+  static String unkeyed(String text, Map<String, String> labels) {
+    List<String> keys = new ArrayList<>(labels.keySet());
+    keys.sort(java.util.Comparator.comparingInt(String::length).reversed());
+    String out = text;
+    for (String k : keys) {
+      out = java.util.regex.Pattern.compile("(?<![\\w.-])" + java.util.regex.Pattern.quote(k) + "(?![\\w-])")
+          .matcher(out).replaceAll(java.util.regex.Matcher.quoteReplacement("'" + labels.get(k) + "'"));
+    }
+    return out;
   }
 
   /** Whether a verdict belongs to a campaign with a table of its own: every campaign it judges is confirmatory. */

@@ -34,6 +34,8 @@ import java.util.regex.Pattern;
  *     axis ticks and series ({@code fig-collapse-axis.tex})
  * @param originalCollapse the original study's collapse range for the figure's band ({@code fig-collapse-original.dat})
  * @param exposureCurve the exposure curve's points with a value ({@code fig-exposure.dat})
+ * @param lawCurve the 1/D law as stated, D0/T from the sign campaign's median displacement, at the same grid's
+ *     flights with a value ({@code fig-law.dat})
  * @param published published flights placed on the curve ({@code fig-published.dat})
  * @param bandPoints the sign campaign's flight bands ({@code fig-bands.dat})
  * @param campaigns one row per campaign ({@code tab-campaigns})
@@ -49,9 +51,9 @@ import java.util.regex.Pattern;
  *     ({@code tab-systems})
  * @param systemPoints the other systems' measured exposure at 1 ms, placed in the exposure figure ({@code fig-systems.dat})
  */
-// Seventeen components: one per table or figure the templates lay out, each built once from the same quantities.
+// Eighteen components: one per table or figure the templates lay out, each built once from the same quantities.
 public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigure, List<OriginalRange> originalCollapse,
-                        List<CurvePoint> exposureCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
+                        List<CurvePoint> exposureCurve, List<CurvePoint> lawCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
                         List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
                         List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication,
                         List<ConfirmRow> confirm, List<ConfirmRow> setting, List<ConfirmRow> cluster,
@@ -175,18 +177,39 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
   public record Band(Cell runs, Cell relError) {}
 
   /**
-   * A claim of the original study beside ours.
+   * A claim of the original study, in one place (issue #45): its figure there, every registered test of it in every
+   * Kafka campaign ({@link ftl.quantity.verdict.ClaimTests}) and its summary over them.
    *
-   * @param ours our figures, joined by "of" ({@code null} when the row names none: printed {@code --})
-   * @param verdict the verdict; null when the row has none ({@code --})
-   * @param basisLatex the verdict's basis ({@code n/a} when its value carries none)
+   * @param ours our figures, joined by "of", for a row that is a size, not a claim ({@code null} when the row names
+   *     none: printed {@code --}); a claim's figures are its tests' estimates
+   * @param summary the claim's summary ({@code summary.<id>}); null for a row that is a size
+   * @param tests the claim's tests, in registry order; empty for a row that is a size
    */
-  public record ReplicationRow(String claimLatex, String originalLatex, List<Cell> ours, String noteLatex, Cell verdict,
-                               String basisLatex) {
+  public record ReplicationRow(String claimLatex, String originalLatex, List<Cell> ours, String noteLatex, Cell summary,
+                               List<ReplicationTest> tests) {
     public ReplicationRow {
       ours = ours == null ? null : List.copyOf(ours);
+      tests = List.copyOf(tests);
     }
   }
+
+  /**
+   * One test of a claim: what it is, where and how it was measured, what it compared and its verdict.
+   *
+   * @param nameLatex the test's name (a plan criterion's rule id, or the short name {@code ClaimTests} declares)
+   * @param kindLatex its registration's kind ({@code confirmatory}, {@code exploratory}, {@code consistency check})
+   * @param campaignLatex the campaigns its registration names
+   * @param hostLatex the clock source and kernel build their ok runs recorded ({@code --} when no ledger says)
+   * @param designLatex the run design their ledgers record: in blocks on fresh brokers, or serial (runs back to back) on one broker
+   * @param eventsPerRun the first campaign's events per run ({@link Cell#MISSING} when it has none)
+   * @param estimate the statistic it compared ({@link Cell#MISSING}: none)
+   * @param lower the lower end of its interval ({@link Cell#MISSING}: a point comparison)
+   * @param upper the upper end of its interval
+   * @param verdict its verdict
+   */
+  // Ten components: the columns of one test's row, each built once here.
+  public record ReplicationTest(String nameLatex, String kindLatex, String campaignLatex, String hostLatex,
+                                String designLatex, Cell eventsPerRun, Cell estimate, Cell lower, Cell upper, Cell verdict) {}
 
   /**
    * A rule or claim the confirmatory campaign's plan registered before its first run, with what decided it.
@@ -235,6 +258,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     collapse = List.copyOf(collapse);
     originalCollapse = List.copyOf(originalCollapse);
     exposureCurve = List.copyOf(exposureCurve);
+    lawCurve = List.copyOf(lawCurve);
     published = List.copyOf(published);
     bandPoints = List.copyOf(bandPoints);
     campaigns = List.copyOf(campaigns);
@@ -267,6 +291,17 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
    * @param original the original study's claims
    */
   public static TableRows of(DataSet data, List<Computed> quantities, List<OriginalStudy.Claim> original) {
+    return of(data, quantities, original, Map.of(), Set.of());
+  }
+
+  /**
+   * The rows of every table and figure, the replication table's tests with their registrations.
+   *
+   * @param registrations each verdict's registration, by key (a test's kind and campaigns)
+   * @param notTests the verdicts that are not registered tests ({@code Registry#notTests}): never a test's row
+   */
+  public static TableRows of(DataSet data, List<Computed> quantities, List<OriginalStudy.Claim> original,
+                             Map<String, ftl.data.Registration> registrations, Set<String> notTests) {
     Map<String, Computed> q = new LinkedHashMap<>();
     for (Computed c : quantities) {
       q.put(c.quantity().key(), c);
@@ -281,10 +316,10 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
           + String.join(" or ", COLLAPSE_CAMPAIGNS) + " has a finite collapse factor with its interval, and the paper's"
           + " collapse figure cannot be drawn from no point", null);
     }
-    return new TableRows(r.collapse(), collapseFigure, originalCollapse(original), r.exposureCurve(),
+    return new TableRows(r.collapse(), collapseFigure, originalCollapse(original), r.exposureCurve(), r.lawCurve(),
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
-        r.replication(original), r.registered(campaigns, CampaignCatalogue.Role.CONFIRMATORY),
+        r.replication(original, campaigns, registrations, notTests), r.registered(campaigns, CampaignCatalogue.Role.CONFIRMATORY),
         r.registered(campaigns, CampaignCatalogue.Role.SETTING), r.registered(campaigns, CampaignCatalogue.Role.CLUSTER),
         r.systems(campaigns), r.systemPoints());
   }
@@ -521,6 +556,16 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       return out;
     }
 
+    List<CurvePoint> lawCurve() {
+      List<CurvePoint> out = new ArrayList<>();
+      for (int p = 1; p <= Layout.exposureCurvePoints(); p++) {
+        if (complete(Layout.exposureCurveFlightKey(p), Layout.exposureLawRelErrorKey(p))) {
+          out.add(new CurvePoint(number(Layout.exposureCurveFlightKey(p)), number(Layout.exposureLawRelErrorKey(p))));
+        }
+      }
+      return out;
+    }
+
     List<PublishedPoint> published(List<Integer> rows) {
       List<PublishedPoint> out = new ArrayList<>();
       for (int row : rows) {
@@ -749,22 +794,87 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       return out;
     }
 
-    List<ReplicationRow> replication(List<OriginalStudy.Claim> original) {
+    /**
+     * The original study's claims: a claim row (one with a summary key, {@link ftl.quantity.verdict.ClaimTests}) with
+     * every test of it; a row that is a size with our figure.
+     */
+    List<ReplicationRow> replication(List<OriginalStudy.Claim> original, List<Campaign> campaigns,
+                                     Map<String, ftl.data.Registration> registrations, Set<String> notTests) {
+      List<String> verdictKeys = q.values().stream().filter(c -> c.quantity().format() == ftl.quantity.core.Format.VERDICT)
+          .map(c -> c.quantity().key()).toList();
       List<ReplicationRow> out = new ArrayList<>();
       for (OriginalStudy.Claim c : original) {
+        java.util.Optional<ftl.quantity.verdict.ClaimTests.Claim> claim = ftl.quantity.verdict.ClaimTests.bySummaryKey(c.verdictKey());
         // A row without our_key reads as one empty key (OriginalStudy splits the cell): it names no figure of ours.
         List<Cell> ours = String.join("", c.ourKeys()).isEmpty() ? null : c.ourKeys().stream().map(this::cell).toList();
-        Cell verdict = c.verdictKey().isEmpty() ? null : cellOrNull(c.verdictKey());
-        String basis = "n/a";
-        if (verdict != null && q.get(c.verdictKey()).value() instanceof Value.Verdict v) {
-          basis = LatexEscape.escape(v.basis());
-        } else if (verdict != null && q.get(c.verdictKey()).value() instanceof Value.Untestable u) {
-          basis = LatexEscape.escape(u.reason());
+        List<ReplicationTest> tests = new ArrayList<>();
+        for (ftl.quantity.verdict.ClaimTests.Found f : claim.map(k -> ftl.quantity.verdict.ClaimTests.testsOf(k, verdictKeys,
+            notTests)).orElse(List.of())) {
+          tests.add(test(f, campaigns, registrations.get(f.verdictKey())));
         }
         out.add(new ReplicationRow(LatexEscape.escape(c.claim()), LatexEscape.escape(c.original()), ours,
-            LatexEscape.escape(c.note()), verdict, basis));
+            LatexEscape.escape(c.note()), claim.isPresent() ? cell(c.verdictKey()) : null, tests));
       }
       return out;
+    }
+
+    /** One test's row: its registration's kind and campaigns, their ledgers' setting and design, its figure. */
+    private ReplicationTest test(ftl.quantity.verdict.ClaimTests.Found f, List<Campaign> campaigns,
+                                 ftl.data.Registration reg) {
+      List<String> names = reg == null ? List.of() : reg.campaigns();
+      List<Campaign> measured = campaigns.stream().filter(c -> names.contains(c.name())).toList();
+      Cell estimate = f.statistic().isEmpty() ? Cell.MISSING : cell(f.statistic());
+      Cell lower = f.lower().isEmpty() ? Cell.MISSING : cell(f.lower());
+      Cell upper = f.upper().isEmpty() ? Cell.MISSING : cell(f.upper());
+      java.util.Optional<ftl.data.Criteria.Rule> rule = ruleOf(f.verdictKey(), campaigns);
+      if (rule.isPresent()) {
+        boolean interval = rule.get().comparison().interval();
+        estimate = cell(rule.get().statistic());
+        lower = interval ? cell(rule.get().lower()) : Cell.MISSING;
+        upper = interval ? cell(rule.get().upper()) : Cell.MISSING;
+      }
+      Set<String> hosts = new LinkedHashSet<>();
+      Set<String> designs = new LinkedHashSet<>();
+      for (Campaign c : measured) {
+        if (c.runs().stream().anyMatch(LedgerRow::ok)) {
+          hosts.add(settingLatex(c, LedgerSchema.CLOCKSOURCE, false) + ", " + settingLatex(c, LedgerSchema.KERNEL, true));
+          designs.add(design(c));
+        }
+      }
+      return new ReplicationTest(LatexEscape.escape(f.name()),
+          LatexEscape.escape(reg == null ? ftl.data.VerdictKind.EXPLORATORY.word() : reg.kind().word()),
+          names.isEmpty() ? "--" : LatexEscape.escape(String.join(", ", names)),
+          hosts.isEmpty() ? "--" : String.join("; ", hosts), designs.isEmpty() ? "--" : String.join("; ", designs),
+          measured.isEmpty() ? Cell.MISSING : cell("campaign.eventsPerRun." + measured.get(0).name()), estimate, lower,
+          upper, cell(f.verdictKey()));
+    }
+
+    /** The plan rule a verdict key {@code criterion.<campaign>.<id>} judges by; empty for any other key or a plan claim. */
+    static java.util.Optional<ftl.data.Criteria.Rule> ruleOf(String verdictKey, List<Campaign> campaigns) {
+      for (Campaign c : campaigns) {
+        String prefix = "criterion." + c.name() + ".";
+        if (verdictKey.startsWith(prefix) && c.criteria().isPresent()) {
+          String id = verdictKey.substring(prefix.length());
+          return c.criteria().get().rules().stream().filter(r -> r.id().equals(id)).findFirst();
+        }
+      }
+      return java.util.Optional.empty();
+    }
+
+    /**
+     * A campaign's run design, as its ok runs' ledger rows record it: in blocks (more than one {@code block}) or serial
+     * (runs back to back), on fresh brokers (more than one {@code broker_lifetime}) or on one.
+     */
+    static String design(Campaign c) {
+      Set<String> blocks = new LinkedHashSet<>();
+      Set<String> brokers = new LinkedHashSet<>();
+      for (LedgerRow r : c.runs()) {
+        if (r.ok()) {
+          blocks.add(r.field(LedgerSchema.BLOCK));
+          brokers.add(r.field(LedgerSchema.BROKER_LIFETIME));
+        }
+      }
+      return (blocks.size() > 1 ? "blocks" : "serial") + ", " + (brokers.size() > 1 ? "fresh brokers" : "one broker");
     }
   }
 }

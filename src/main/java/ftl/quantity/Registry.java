@@ -102,8 +102,10 @@ public final class Registry {
     q.addAll(PlanCriteria.forRegistry(data, q, registrations));
     q.addAll(ClaimVerdicts.forRegistry(data, q, registrations));
     Registrations.requireEveryVerdict(data, table, q, registrations);
+    Map<String, String> notTests = ftl.quantity.verdict.RegisteredTests.notTests(data);
+    q.addAll(ftl.quantity.verdict.ClaimTests.forRegistry(q, registrations, notTests.keySet()));
     try {
-      return new Registry(q, registrations, ftl.quantity.verdict.RegisteredTests.notTests(data));
+      return new Registry(q, registrations, notTests);
     } catch (IllegalStateException e) {
       // Entries made from campaign and condition names that collide with each other or with a fixed entry.
       throw new ftl.data.DataException(data.displayRoot(), 0, "campaign or condition names collide after making "

@@ -220,12 +220,13 @@ public final class Manifest {
         err = String.join(" ", r.lines().toList());
       }
       if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-        throw new IllegalStateException("the manifest needs a git checkout of the archive: git " + String.join(" ", args)
-            + " failed in " + root + (err.isEmpty() ? "" : ": " + err));
+        // the archive's file list cannot be read: an I/O failure (exit 6), not a bug in ftl (issue #43)
+        throw new java.io.UncheckedIOException(new IOException("the manifest needs a git checkout of the archive: git "
+            + String.join(" ", args) + " failed in " + root + (err.isEmpty() ? "" : ": " + err)));
       }
       return List.of(new String(out, StandardCharsets.UTF_8).split("\0"));
     } catch (IOException e) {
-      throw new IllegalStateException("the manifest needs git on the PATH: " + e.getMessage(), e);
+      throw new java.io.UncheckedIOException(new IOException("the manifest needs git on the PATH: " + e.getMessage(), e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while listing the archive", e);

@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The replication table ({@code emit/paper/tab-replication.tex.ftl}) over a {@code paper/original-study.csv}
- * with and without the {@code verdict_key} column: a claim's verdict cell prints its verdict and the basis beside it,
- * a size row (empty key), a key the registry lacks and a CSV written before the column existed print {@code --}.
+ * with and without the {@code verdict_key} column: a claim (its summary key) prints its summary and every test of it
+ * below (here without registrations: exploratory, no campaign); a size row (empty key) and a CSV written before the
+ * column existed print our figure; the original's figure is a cell of its own.
  * Our figures and the verdict print as {@code \ftlQuantity} links (what {@code ftl check-pdf} traces); a figure
  * without a value prints {@code n/a}, unlinked.
  */
@@ -35,12 +36,11 @@ class EmitterOriginalStudyTest {
   static final List<Computed> QUANTITIES = List.of(
       computed("events.sendNegative.modeA", "NegFlightsModeA", Unit.COUNT, Format.GROUPED_INTEGER, new Value.Count(0)),
       computed("events.total.modeA", "EventsTotalModeA", Unit.COUNT, Format.GROUPED_INTEGER, new Value.Count(604_800)),
-      computed("collapse.range.modeA", "CollapseRangeModeA", Unit.RATIO, Format.RATIO_RANGE_2SF, new Value.Range(0.58, 2.66)),
       computed("replication.flightsNeverNegative", "ReplicationFlightsNeverNegative", Unit.DIMENSIONLESS, Format.VERDICT,
           new Value.Verdict(true, "negative flights 0 = 0")),
-      computed("replication.priorityCollapse", "ReplicationPriorityCollapse", Unit.DIMENSIONLESS, Format.VERDICT,
-          new Value.Verdict(false, "max collapse 2.66x < 7x")),
-      computed("replication.geometryRatio", "ReplicationGeometryRatio", Unit.DIMENSIONLESS, Format.VERDICT,
+      computed("summary.flightsNeverNegative", "SummaryFlightsNeverNegative", Unit.DIMENSIONLESS, Format.SUMMARY,
+          new Value.Untestable("no confirmatory test decided here")),
+      computed("summary.priorityCollapse", "SummaryPriorityCollapse", Unit.DIMENSIONLESS, Format.SUMMARY,
           new Value.Unavailable("no campaign data present")));
 
   static Stream<Arguments> tables() {
@@ -48,31 +48,28 @@ class EmitterOriginalStudyTest {
     return Stream.of(
         Arguments.of("with verdict_key", comment + """
             claim,original,our_key,verdict_key,note
-            negative flights,never,events.sendNegative.modeA,replication.flightsNeverNegative,
-            priority collapse,7 to 80x,collapse.range.modeA,replication.priorityCollapse,over strata
-            core-geometry ratio,2.07x,geometry.ratio.modeA,replication.geometryRatio,
+            negative flights,never,events.sendNegative.modeA,summary.flightsNeverNegative,
+            priority collapse,7 to 80x,collapse.range.modeA,summary.priorityCollapse,over strata
             events with all three stamps,"738,730",events.total.modeA,,
-            a claim judged by a missing verdict,1,events.total.modeA,replication.noSuchVerdict,
             """, List.of(
-            "negative flights & never & \\ftlQuantity{events.sendNegative.modeA}{0} & \\ftlQuantity{replication.flightsNeverNegative}{held}"
-                + " & exploratory & negative flights 0 = 0 \\\\",
-            "priority collapse & 7 to 80x & \\ftlQuantity{collapse.range.modeA}{0.58 to 2.7x} (over strata) & \\ftlQuantity{replication.priorityCollapse}{did not hold}"
-                + " & exploratory & max collapse 2.66x < 7x \\\\",
-            "core-geometry ratio & 2.07x & n/a & n/a & exploratory & n/a \\\\",
-            "events with all three stamps & 738,730 & \\ftlQuantity{events.total.modeA}{604,800} & -- & -- & -- \\\\",
-            "a claim judged by a missing verdict & 1 & \\ftlQuantity{events.total.modeA}{604,800} & -- & -- & -- \\\\")),
+            "\\multicolumn{5}{@{}l}{\\textbf{negative flights}: \\textbf{\\ftlQuantity{summary.flightsNeverNegative}{no"
+                + " confirmatory test}}} & original: & never & \\\\",
+            "-- & exploratory & no T < 0 & -- & -- & n/a & \\ftlQuantity{events.sendNegative.modeA}{0} &"
+                + " \\ftlQuantity{replication.flightsNeverNegative}{held} \\\\",
+            "\\multicolumn{5}{@{}l}{\\textbf{priority collapse}: \\textbf{n/a}} & original: & 7 to 80x & \\\\",
+            "\\multicolumn{5}{@{}l}{\\textbf{events with all three stamps}: ours \\ftlQuantity{events.total.modeA}{604,800}}"
+                + " & original: & 738,730 & \\\\")),
         Arguments.of("without verdict_key (a CSV older than the column)", comment + """
             claim,original,our_key,note
             negative flights,never,events.sendNegative.modeA,
-            priority collapse,7 to 80x,collapse.range.modeA,over strata
             """, List.of(
-            "negative flights & never & \\ftlQuantity{events.sendNegative.modeA}{0} & -- & -- & -- \\\\",
-            "priority collapse & 7 to 80x & \\ftlQuantity{collapse.range.modeA}{0.58 to 2.7x} (over strata) & -- & -- & -- \\\\")));
+            "\\multicolumn{5}{@{}l}{\\textbf{negative flights}: ours \\ftlQuantity{events.sendNegative.modeA}{0}}"
+                + " & original: & never & \\\\")));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("tables")
-  void render_originalStudyCsv_printsHeldColumn(String label, String csv, List<String> rows, @TempDir Path root)
+  void render_originalStudyCsv_printsEachClaimWithItsTests(String label, String csv, List<String> rows, @TempDir Path root)
       throws Exception {
     Files.createDirectories(root.resolve("emit/paper"));
     Files.copy(Path.of(TEMPLATE), root.resolve(TEMPLATE));
@@ -85,7 +82,8 @@ class EmitterOriginalStudyTest {
     String table = out.get(0).content();
     assertThat(out.get(0).path()).isEqualTo("paper/generated/tab-replication.tex");
     assertThat(table).startsWith("% GENERATED from " + TEMPLATE + " — do not edit\n");
-    assertThat(table).contains("claim & original & ours & verdict & kind & basis \\\\\n");
-    assertThat(table.lines().filter(l -> l.contains(" & ") && !l.startsWith("claim ")).toList()).containsExactlyElementsOf(rows);
+    assertThat(table).contains("campaign & kind & test & host (clock, kernel) & design & events per run & estimate (interval)"
+        + " & verdict \\\\\n");
+    assertThat(table.lines().filter(l -> l.contains(" & ") && !l.startsWith("campaign ")).toList()).containsExactlyElementsOf(rows);
   }
 }

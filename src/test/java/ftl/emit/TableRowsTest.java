@@ -3,6 +3,8 @@ package ftl.emit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;
+import ftl.data.Registration;
+import ftl.data.VerdictKind;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Format;
 import ftl.quantity.section.Layout;
@@ -170,8 +172,11 @@ class TableRowsTest {
     real("onedlaw.band.flight.modeA.band2", 700);
     real("onedlaw.band.relError.modeA.band2", 0.1);
     real("onedlaw.band.flight.modeA.band3", 900);
+    real(Layout.exposureLawRelErrorKey(2), 3);
     TableRows t = rows(null);
     assertThat(t.exposureCurve()).containsExactly(new TableRows.CurvePoint(100, 0.5), new TableRows.CurvePoint(300, 2));
+    assertThat(t.lawCurve()).as("the law's points beside the fit's, each where both of its values exist")
+        .containsExactly(new TableRows.CurvePoint(200, 3));
     assertThat(t.bandPoints()).containsExactly(new TableRows.CurvePoint(700, 0.1));
   }
 
@@ -262,31 +267,53 @@ class TableRowsTest {
     assertThat(rowsWithAFigure(FULL).published()).containsExactly(new TableRows.PublishedPoint(row, 100, 0.2, 50));
   }
 
+  /** A computed verdict of {@code key}: the replication table finds a claim's tests among the registry's verdicts. */
+  private void verdict(String key, Value value) {
+    q.add(new Computed(new Quantity(key, "M", "test verdict " + key, Unit.DIMENSIONLESS, Format.VERDICT,
+        Quantity.Scope.TABLE, "ftl.emit.TableRowsTest#verdict", a -> value), value, key, "L(" + key + ")"));
+  }
+
   @Test
   void replicationAndOriginalCollapse_fromTheClaims() {
     real("our.a", 1);
     real("our.b", 2);
-    put("verdict.held", new Value.Verdict(true, "basis_with_underscore"));
-    put("verdict.untestable", new Value.Untestable("no data & no test"));
+    real("collapse.range.modeA", 2);
+    put("summary.priorityCollapse", new Value.Verdict(true, "1 of 1"));
+    verdict("replication.priorityCollapse", new Value.Verdict(true, "basis"));
+    verdict("criterion.nats.collapseJvmOriginal", new Value.Verdict(false, "another system: not a row"));
+    verdict("criterion.other.collapseThreadsOriginal", new Value.Verdict(true, "a campaign the catalogue lacks"));
+    verdict("criterion.other.priorityCollapse", new Value.Verdict(true, "combined: not a test"));
     List<OriginalStudy.Claim> claims = List.of(
-        new OriginalStudy.Claim("priority collapse", "7 to 80x", List.of("our.a", "our.b"), "verdict.held", "n_1", 2),
+        new OriginalStudy.Claim("priority collapse", "7 to 80x", List.of("our.a", "our.b"), "summary.priorityCollapse", "n_1", 2),
         new OriginalStudy.Claim("priority collapse (other)", "large", List.of(""), "", "", 3),
-        new OriginalStudy.Claim("a size", "12", List.of("our.a"), "verdict.untestable", "", 4),
-        new OriginalStudy.Claim("gone", "1", List.of("our.a"), "verdict.absent", "", 5));
-    TableRows t = TableRows.of(null, q, claims);
+        new OriginalStudy.Claim("a size", "12", List.of("our.a"), "", "", 4));
+    Registration reg = new Registration("replication.priorityCollapse", List.of("modeA", "fifojvm"),
+        VerdictKind.EXPLORATORY, "r", "commit x", -1, -1, "", "", "data/registrations.csv:2", "");
+    TableRows t = TableRows.of(null, q, claims, java.util.Map.of(reg.verdictKey(), reg),
+        java.util.Set.of("criterion.other.priorityCollapse"));
     assertThat(t.originalCollapse()).containsExactly(new TableRows.OriginalRange("7", "80"));
     List<TableRows.ReplicationRow> r = t.replication();
-    assertThat(r).hasSize(4);
-    assertThat(r.get(0).ours()).extracting(TableRows.Cell::key).containsExactly("our.a", "our.b");
-    assertThat(r.get(0).verdict().key()).isEqualTo("verdict.held");
-    assertThat(r.get(0).basisLatex()).isEqualTo("basis\\_with\\_underscore");
+    assertThat(r).hasSize(3);
+    assertThat(r.get(0).summary().key()).isEqualTo("summary.priorityCollapse");
     assertThat(r.get(0).noteLatex()).isEqualTo("n\\_1");
+    assertThat(r.get(0).tests()).extracting(TableRows.ReplicationTest::verdict).extracting(TableRows.Cell::key)
+        .containsExactly("replication.priorityCollapse", "criterion.other.collapseThreadsOriginal");
+    TableRows.ReplicationTest first = r.get(0).tests().get(0);
+    assertThat(first.kindLatex()).isEqualTo("exploratory");
+    assertThat(first.campaignLatex()).isEqualTo("modeA, fifojvm");
+    assertThat(first.hostLatex()).isEqualTo("--");
+    assertThat(first.designLatex()).isEqualTo("--");
+    assertThat(first.estimate().key()).isEqualTo("collapse.range.modeA");
+    assertThat(first.lower()).isEqualTo(TableRows.Cell.MISSING);
+    assertThat(first.eventsPerRun()).isEqualTo(TableRows.Cell.MISSING);
+    TableRows.ReplicationTest unregistered = r.get(0).tests().get(1);
+    assertThat(unregistered.kindLatex()).isEqualTo("exploratory");
+    assertThat(unregistered.campaignLatex()).isEqualTo("--");
+    assertThat(unregistered.nameLatex()).isEqualTo("collapseThreadsOriginal");
+    assertThat(r.get(1).summary()).isNull();
     assertThat(r.get(1).ours()).isNull();
-    assertThat(r.get(1).verdict()).isNull();
-    assertThat(r.get(1).basisLatex()).isEqualTo("n/a");
-    assertThat(r.get(2).basisLatex()).isEqualTo("no data \\& no test");
-    assertThat(r.get(3).verdict()).isNull();
-    assertThat(r.get(3).basisLatex()).isEqualTo("n/a");
+    assertThat(r.get(1).tests()).isEmpty();
+    assertThat(r.get(2).ours()).extracting(TableRows.Cell::key).containsExactly("our.a");
   }
 
   @Test

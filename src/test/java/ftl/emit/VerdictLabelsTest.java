@@ -91,4 +91,17 @@ class VerdictLabelsTest {
     }
     assertThat(found).as("registry keys printed in the paper").isEmpty();
   }
+
+  /** A rule's text names other verdicts by key; the verdict tables print their labels instead (issue #45 item 4). */
+  @Test
+  void unkeyed_aRuleNamingVerdictsByKey_printsTheirLabels_longestKeyFirst_andLeavesLongerKeysAlone() {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("gridlaw.heldout.verdict.nojvm", "grid law: loaded host");
+    labels.put("gridlaw.heldout.verdict.nojvm-quiet", "grid law: quiet host");
+    labels.put("onedlaw.verdict.modeA", "1/D: sign campaign");
+    assertThat(Emitter.unkeyed("Held iff gridlaw.heldout.verdict.nojvm-quiet held, not gridlaw.heldout.verdict.nojvm;"
+        + " see onedlaw.verdict.modeA. and onedlaw.verdict.modeAB", labels))
+        .isEqualTo("Held iff 'grid law: quiet host' held, not 'grid law: loaded host'; see '1/D: sign campaign'. and"
+            + " onedlaw.verdict.modeAB");
+  }
 }

@@ -154,10 +154,11 @@ class RevisionFixtureTest {
         c("onedlaw", "claim.oneTickNegatives", "did not hold"),
         c("onedlaw", "claim.twoClocks", "did not hold"),
         c("onedlaw", "claim.exposureCrossover", "held"),
-        // the fixture root has no registrations.csv: every claim verdict is exploratory, none confirmatory is counted
-        c("full", "claims.untestable", "0"),
-        c("full", "claims.exploratory", "18"),
-        c("full", "claims.consistency", "0"));
+        // the fixture root has no registrations.csv: every test is exploratory, so no claim has a confirmatory test
+        c("full", "summary.gridLaw", "no confirmatory test"),
+        c("full", "summaries.replicated", "0"),
+        c("full", "summaries.noConfirmatoryTest", "18"),
+        c("full", "summaries.claims", "18"));
   }
 
   @ParameterizedTest(name = "{0} {1} = {2}")

@@ -41,8 +41,11 @@ import java.util.concurrent.atomic.AtomicReference;
  *       {@code publishAsync} returns, so a PubAck that came first runs it on the sending thread, late (counted in
  *       {@code acks_on_sender_thread});</li>
  *   <li>receive stamp: {@code nextMessage} returning the message on {@code ftl-recv};</li>
- *   <li>{@code create_ms}: empty ({@link SystemName#NATS}): a NATS message carries no producer time, and the
- *       JetStream metadata's store time (the server's clock at append) is a different origin, not parsed.</li>
+ *   <li>{@code create_ms}: the producer's wall clock in whole milliseconds ({@code System.currentTimeMillis()}), read
+ *       at publish and carried in the message body ({@link MessageBody#withSeqAndMillis}), read back from the delivered
+ *       data ({@link MessageBody#millisOf}; empty only when the body lacks it), as OpenMessaging Benchmark's NATS driver
+ *       carries it ({@link SystemName#NATS}): a NATS message carries no producer time of its own, and the JetStream
+ *       metadata's store time (the server's clock at append) is a different origin, not parsed.</li>
  * </ul>
  */
 public final class NatsSystem implements MessagingSystem {

@@ -43,8 +43,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>receive stamp: {@code handleDelivery}, on the consumer connection's dispatch thread {@code ftl-recv} (the
  *       consumer work pool's one thread); on a stream, after the stamp, every {@value #STREAM_ACK_EVERY}th delivery
  *       acknowledges all before it ({@code basic.ack} with {@code multiple}), so the prefetch never fills;</li>
- *   <li>{@code create_ms}: empty ({@link SystemName#RABBITMQ}): the AMQP {@code timestamp} property is whole seconds
- *       and is not set.</li>
+ *   <li>{@code create_ms}: the producer's wall clock in whole milliseconds ({@code System.currentTimeMillis()}), read
+ *       at publish and carried in the message body ({@link MessageBody#withSeqAndMillis}), read back from the delivered
+ *       body ({@link MessageBody#millisOf}; empty only when the body lacks it), as a harness carries its millisecond
+ *       send stamp ({@link SystemName#RABBITMQ}); the AMQP {@code timestamp} property is whole seconds and is not
+ *       set.</li>
  * </ul>
  * Messages are transient and the queue non-durable unless {@link Options#persistent} (then a durable queue and
  * delivery mode 2: the broker confirms a persistent message only once it is written to disk), as PerfTest publishes

@@ -285,13 +285,13 @@ public final class Analysis {
     return campaign + "\u0000" + condition + "\u0000" + unitNanos;
   }
 
-  /** Pools one run's flight histogram into its condition's, and keeps the run's own counts at its thresholds. */
+  /** Pools one run's flight histogram into its condition's, and keeps the run's own counts at its thresholds (achieved and intended schedule). */
   private RunResult pool(RunResult r) {
     RunDetail d = r.detail();
     pools.computeIfAbsent(poolKey(r.campaign().name(), r.row().condition(), d.flightUnitNanos()),
         k -> new FlightPool(FlightPool.BATCH))
         .add(d.flightUnits());
-    return r.withDetail(d.pooled(ScanNeeds.ownCounts(r.row(), d)));
+    return r.withDetail(d.pooled(ScanNeeds.ownCounts(r.row(), d), ScanNeeds.ownCountsIntended(r.row(), d)));
   }
 
   /**
@@ -373,7 +373,7 @@ public final class Analysis {
     RunDetail detail = new RunDetail(
         new SmoothLimit.Sum(r.clippedNanos, r.flightUnits.size, ScanNeeds.QUANTUM_NANOS),
         r.catchUp == null ? Rate.EMPTY : r.catchUp.result(), r.unitNanos,
-        ExactHistogram.sortingInPlace(r.flightUnits.values, r.flightUnits.size), java.util.List.of(),
+        ExactHistogram.sortingInPlace(r.flightUnits.values, r.flightUnits.size), java.util.List.of(), java.util.List.of(),
         ExactHistogram.sortingInPlace(r.sendPhases.values, r.sendPhases.size),
         ExactHistogram.sortingInPlace(r.wallFlights.values, r.wallFlights.size),
         ExactHistogram.sortingInPlace(r.complete.values, r.complete.size));

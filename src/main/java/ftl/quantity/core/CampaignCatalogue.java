@@ -91,9 +91,9 @@ public enum CampaignCatalogue {
   /** NATS's pilot, the same. */
   NATS_PILOT("nats-pilot", MeasuredSystem.NATS, Role.PILOT, true, List.of()),
   /** OpenMessaging Benchmark's own worker with its RabbitMQ driver on the archive's RabbitMQ server. */
-  OMB_RABBITMQ("omb-rabbitmq", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbSystemQuantities")),
+  OMB_RABBITMQ("omb-rabbitmq", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbSystemQuantities", "ClaimTests")),
   /** OpenMessaging Benchmark's own worker with its NATS JetStream driver on the archive's NATS server. */
-  OMB_NATS("omb-nats", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbSystemQuantities")),
+  OMB_NATS("omb-nats", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbSystemQuantities", "ClaimTests")),
   /** RabbitMQ PerfTest, unmodified, on the archive's RabbitMQ server: what its latency metric leaves out. */
   PERFTEST("perftest", MeasuredSystem.PERFTEST, Role.BENCHMARK, true, List.of("PerfTestQuantities")),
   /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */

@@ -42,7 +42,15 @@ public enum Format {
   /** A fraction to two decimals, as written in a table cell: {@code 0.27}. */
   DECIMAL_2DP,
   /** A verdict: {@code held}, {@code did not hold} or {@code not testable here}. */
-  VERDICT;
+  VERDICT,
+  /** A recorded text printed as it stands ({@link Value.Text}): a software version, {@code 3.10.8}. */
+  TEXT,
+  /**
+   * A claim's summary over its tests ({@code ftl.quantity.verdict.ClaimTests#summary}): {@code replicated}, {@code did not
+   * replicate} or {@code no confirmatory test}; worded apart from a verdict, so a summary is never read, or counted, as a
+   * test.
+   */
+  SUMMARY;
 
   private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
 
@@ -65,6 +73,9 @@ public enum Format {
       case DECIMAL_2DP -> BigDecimal.valueOf(real(v)).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
       case VERDICT -> v instanceof Value.Untestable ? "not testable here"
           : ((Value.Verdict) v).held() ? "held" : "did not hold";
+      case TEXT -> ((Value.Text) v).text();
+      case SUMMARY -> v instanceof Value.Untestable ? "no confirmatory test"
+          : ((Value.Verdict) v).held() ? "replicated" : "did not replicate";
     };
   }
 

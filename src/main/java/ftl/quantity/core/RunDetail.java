@@ -21,6 +21,9 @@ import java.util.Objects;
  *     analysis has pooled it by condition ({@link Analysis}); empty after that
  * @param gridOwnAtLeast the run's own flights at or above each threshold of its schedule ({@link
  *     ftl.stats.HeldOutGridLaw#thresholdUnits}); empty when the run has no schedule or before the analysis set it
+ * @param gridOwnAtLeastIntended the same counts at the thresholds of the schedule placed from the ledger's intended
+ *     start phase {@code start_phase_us} instead of the achieved phase of the first measured send ({@link
+ *     ScanNeeds#ownCountsIntended}); empty when the ledger records no intended phase or before the analysis set it
  * @param sendPhasesMicros exact histogram of {@code send_us mod 1000} of the delivered events, only for the campaigns
  *     of {@link ScanNeeds#STAMP_CAMPAIGNS} (empty otherwise)
  * @param wallFlightsMicros exact histogram of {@code recv_us - send_us} of the same events, us (same campaigns)
@@ -29,7 +32,7 @@ import java.util.Objects;
  *     otherwise): the prediction needs them exact, and takes them from here instead of reading the files again
  */
 public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnitNanos, ExactHistogram flightUnits,
-                        java.util.List<Long> gridOwnAtLeast, ExactHistogram sendPhasesMicros, ExactHistogram wallFlightsMicros,
+                        java.util.List<Long> gridOwnAtLeast, java.util.List<Long> gridOwnAtLeastIntended, ExactHistogram sendPhasesMicros, ExactHistogram wallFlightsMicros,
                         ExactHistogram completeFlightsNanos) {
 
   public RunDetail {
@@ -37,10 +40,12 @@ public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnit
     Objects.requireNonNull(catchUp, "catchUp");
     Objects.requireNonNull(flightUnits, "flightUnits");
     Objects.requireNonNull(gridOwnAtLeast, "gridOwnAtLeast");
+    Objects.requireNonNull(gridOwnAtLeastIntended, "gridOwnAtLeastIntended");
     Objects.requireNonNull(sendPhasesMicros, "sendPhasesMicros");
     Objects.requireNonNull(wallFlightsMicros, "wallFlightsMicros");
     Objects.requireNonNull(completeFlightsNanos, "completeFlightsNanos");
     gridOwnAtLeast = java.util.List.copyOf(gridOwnAtLeast);
+    gridOwnAtLeastIntended = java.util.List.copyOf(gridOwnAtLeastIntended);
     if (flightUnitNanos < 1) {
       throw new IllegalArgumentException("the flight unit must be positive: " + flightUnitNanos);
     }
@@ -55,10 +60,13 @@ public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnit
     return flightSum.flights();
   }
 
-  /** This detail once its flight histogram has been pooled: the histogram dropped, the run's own counts kept. */
-  RunDetail pooled(long[] ownAtLeast) {
+  /**
+   * This detail once its flight histogram has been pooled: the histogram dropped, the run's own counts kept at the
+   * thresholds of its achieved and of its intended schedule.
+   */
+  RunDetail pooled(long[] ownAtLeast, long[] ownAtLeastIntended) {
     return new RunDetail(flightSum, catchUp, flightUnitNanos, ExactHistogram.empty(),
-        java.util.Arrays.stream(ownAtLeast).boxed().toList(),
+        java.util.Arrays.stream(ownAtLeast).boxed().toList(), java.util.Arrays.stream(ownAtLeastIntended).boxed().toList(),
         sendPhasesMicros, wallFlightsMicros, completeFlightsNanos);
   }
 

@@ -11,7 +11,7 @@ import java.util.Set;
  * declared here, beside the scan ({@link Analysis#scan}), so the scan depends on no section. The clock-offset section
  * reads the wall-clock stamps of {@link #STAMP_CAMPAIGNS}; the OMB section the complete flights of
  * {@link #COMPLETE_FLIGHTS}; the held-out grid law each scheduled run's own flights at its thresholds
- * ({@link #ownCounts}); the replay section the flights clipped to {@link #QUANTUM_NANOS}.
+ * ({@link #ownCounts}, and from the intended start phase {@link #ownCountsIntended}); the replay section the flights clipped to {@link #QUANTUM_NANOS}.
  */
 public final class ScanNeeds {
   /** The guard's quantum: CreateTime and the receive in whole milliseconds, ns. */
@@ -40,10 +40,27 @@ public final class ScanNeeds {
         && !r.field(LedgerSchema.EVENTS_WRITTEN).isEmpty() && r.field(LedgerSchema.SEND_SCHEDULE).isEmpty();
   }
 
+  /**
+   * A scheduled run ({@link #scheduled}) whose ledger also records the phase its schedule was meant to start at
+   * ({@code start_phase_us}): the held-out grid law can then predict it from that intended phase as well as from the
+   * achieved phase of its first measured send ({@code first_send_phase_us}).
+   */
+  public static boolean intended(LedgerRow r) {
+    return scheduled(r) && !r.field(LedgerSchema.START_PHASE_US).isEmpty();
+  }
+
   /** The thresholds of a scheduled run's sends in units of {@code unitNanos} ({@link HeldOutGridLaw#thresholdUnits}). */
   public static long[] thresholds(LedgerRow row, long unitNanos) {
+    return thresholds(row, unitNanos, LedgerSchema.FIRST_SEND_PHASE_US);
+  }
+
+  /**
+   * The thresholds of a run's sends placed from the phase in {@code phase} ({@code first_send_phase_us}, achieved, or
+   * {@code start_phase_us}, intended), in units of {@code unitNanos}.
+   */
+  public static long[] thresholds(LedgerRow row, long unitNanos, LedgerSchema.Column phase) {
     return HeldOutGridLaw.thresholdUnits(Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS)), QUANTUM_NANOS,
-        Long.parseLong(row.field(LedgerSchema.FIRST_SEND_PHASE_US)) * 1000L, row.clockOffsetMicros() * 1000L,
+        Long.parseLong(row.field(phase)) * 1000L, row.clockOffsetMicros() * 1000L,
         Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN)), unitNanos);
   }
 
@@ -52,10 +69,19 @@ public final class ScanNeeds {
    * the leave-one-out prediction takes out of its condition's pool); empty when the ledger records no schedule.
    */
   public static long[] ownCounts(LedgerRow row, RunDetail d) {
-    if (!scheduled(row)) {
-      return new long[0];
-    }
-    long[] x = thresholds(row, d.flightUnitNanos());
+    return scheduled(row) ? ownCounts(row, d, LedgerSchema.FIRST_SEND_PHASE_US) : new long[0];
+  }
+
+  /**
+   * The same counts at the thresholds of the schedule placed from the intended start phase ({@code start_phase_us});
+   * empty unless the run is {@link #intended}.
+   */
+  public static long[] ownCountsIntended(LedgerRow row, RunDetail d) {
+    return intended(row) ? ownCounts(row, d, LedgerSchema.START_PHASE_US) : new long[0];
+  }
+
+  private static long[] ownCounts(LedgerRow row, RunDetail d, LedgerSchema.Column phase) {
+    long[] x = thresholds(row, d.flightUnitNanos(), phase);
     long[] own = new long[x.length];
     for (int j = 0; j < x.length; j++) {
       own[j] = d.flightUnits().atLeast(x[j]);

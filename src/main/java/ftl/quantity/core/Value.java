@@ -2,7 +2,7 @@ package ftl.quantity.core;
 
 import java.util.Objects;
 
-/** The value of a quantity: a count, a real number, a range, or unavailable with the reason. */
+/** The value of a quantity: a count, a real number, a range, a recorded text, or unavailable with the reason. */
 public sealed interface Value {
 
   /** A whole number of runs, events or samples. */
@@ -54,6 +54,19 @@ public sealed interface Value {
     }
   }
 
+  /**
+   * A text a ledger records and the paper quotes as it stands, not a measurement: a software version such as a
+   * server's ({@code server_version}). Printed verbatim (LaTeX-escaped), so it is typed nowhere in the texts.
+   */
+  record Text(String text) implements Value {
+    public Text {
+      Objects.requireNonNull(text);
+      if (text.isBlank()) {
+        throw new IllegalArgumentException("a recorded text cannot be blank");
+      }
+    }
+  }
+
   /** Whether a pre-registered prediction held, with the numbers that decided it. */
   record Verdict(boolean held, String basis) implements Value {
     public Verdict {
@@ -96,6 +109,9 @@ public sealed interface Value {
     }
     if (this instanceof Verdict v) {
       return v.held();
+    }
+    if (this instanceof Text t) {
+      return t.text();
     }
     if (this instanceof Untestable) {
       return "not testable here";

@@ -78,8 +78,22 @@ public final class AuditQuantities {
       q.add(new Quantity("audit.harnesses.silentDrops", "AuditHarnessSilentDrops",
           "audited harness latencies that drop zero or negative differences without counting the drops",
           Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.section.AuditQuantities#harnesses",
-          a -> new Value.Count(rows.stream().filter(r -> ("dropped".equals(r.get("zero_difference"))
-              || "dropped".equals(r.get("negative_difference"))) && "no".equals(r.get("drops_counted"))).count())));
+          a -> new Value.Count(rows.stream().filter(AuditQuantities::silentDrop).count())));
+      if (rows.get(0).keySet().containsAll(List.of(TOOL, MECHANISM))) {
+        checkMechanisms(data.gate().get().name(HARNESSES), rows);
+        q.add(new Quantity("audit.harnesses.tools", "AuditHarnessTools",
+            "distinct tools in the audit table (column tool: the distribution a practitioner runs; several latencies of"
+                + " one tool are one tool)", Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE,
+            "ftl.quantity.section.AuditQuantities#distinct", a -> new Value.Count(distinct(rows, TOOL, false))));
+        q.add(new Quantity("audit.harnesses.dropMechanisms", "AuditHarnessDropMechanisms",
+            "distinct code paths (column drop_mechanism) that drop zero or negative differences without counting them,"
+                + " each counted once however many audited latencies pass through it", Unit.COUNT, Format.GROUPED_INTEGER,
+            Scope.TABLE, "ftl.quantity.section.AuditQuantities#distinct", a -> new Value.Count(distinct(rows, MECHANISM, true))));
+        q.add(new Quantity("audit.harnesses.dropTools", "AuditHarnessDropTools",
+            "distinct tools (column tool) with at least one audited latency that drops zero or negative differences without"
+                + " counting them", Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE,
+            "ftl.quantity.section.AuditQuantities#distinct", a -> new Value.Count(distinct(rows, TOOL, true))));
+      }
     }
     if (data.gate().isEmpty() || data.gate().get().type(DEMO) != DataGate.Type.FOLDER) {
       return q;
@@ -110,6 +124,35 @@ public final class AuditQuantities {
         Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.stats.GuardAccounting#acceptSample / ftl.stats.Quantiles#median",
         a -> ftlFlight(gate, data)));
     return q;
+  }
+
+  static final String TOOL = "tool";
+  static final String MECHANISM = "drop_mechanism";
+
+  /** Whether an audited latency drops a zero or negative difference and counts no such drop. */
+  static boolean silentDrop(Map<String, String> r) {
+    return ("dropped".equals(r.get("zero_difference")) || "dropped".equals(r.get("negative_difference")))
+        && "no".equals(r.get("drops_counted"));
+  }
+
+  /**
+   * Distinct values of a column (never blank where counted: {@link #checkMechanisms}) over the rows, or over the silently dropping rows only; a count of
+   * mechanisms or tools, each once, where a count of rows would count one guard once per latency it serves.
+   */
+  static long distinct(List<Map<String, String>> rows, String column, boolean dropsOnly) {
+    return rows.stream().filter(r -> !dropsOnly || silentDrop(r)).map(r -> r.get(column)).distinct().count();
+  }
+
+  /** A silently dropping row names its mechanism, and only such a row does: else the counts would be wrong. */
+  static void checkMechanisms(String file, List<Map<String, String>> rows) {
+    for (int i = 0; i < rows.size(); i++) {
+      Map<String, String> r = rows.get(i);
+      if (silentDrop(r) == r.get(MECHANISM).isBlank() || r.get(TOOL).isBlank()) {
+        throw new DataException(file, i + 2, "a row names its tool, and its "
+            + MECHANISM + " exactly when it drops zero or negative differences uncounted (\"" + Echo.of(r.get(MECHANISM))
+            + "\")", null);
+      }
+    }
   }
 
   /** One text a tool printed, as the gate read it. */

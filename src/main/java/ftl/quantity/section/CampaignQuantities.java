@@ -247,16 +247,26 @@ public final class CampaignQuantities {
         });
   }
 
+  /**
+   * Median over a campaign's runs of each run's median displacement D = ack_ns - send_ns, us (the value of
+   * {@code displacement.median.<campaign>}); unavailable without an ok run or without a run with the stamps.
+   */
+  static Value medianDisplacementMicros(Analysis a, String campaign) {
+    return medianMicros(a, campaign, RunResult::medianDisplacementNanos);
+  }
+
+  private static Value medianMicros(Analysis a, String campaign, ToDoubleFunction<RunResult> perRunNanos) {
+    if (!has(a, campaign)) {
+      return noData(campaign);
+    }
+    double[] v = runsOf(a, campaign).stream().mapToDouble(perRunNanos).filter(x -> !Double.isNaN(x)).toArray();
+    return v.length == 0 ? new Value.Unavailable("no run with the stamps") : new Value.Real(Quantiles.median(v) / 1000.0);
+  }
+
   private static Quantity median(String key, String macro, String definition, String campaign,
                                  ToDoubleFunction<RunResult> perRunNanos) {
     return new Quantity(key, macro, definition, Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS,
-        "ftl.stats.Quantiles#median", a -> {
-          if (!has(a, campaign)) {
-            return noData(campaign);
-          }
-          double[] v = runsOf(a, campaign).stream().mapToDouble(perRunNanos).filter(x -> !Double.isNaN(x)).toArray();
-          return v.length == 0 ? new Value.Unavailable("no run with the stamps") : new Value.Real(Quantiles.median(v) / 1000.0);
-        });
+        "ftl.stats.Quantiles#median", a -> medianMicros(a, campaign, perRunNanos));
   }
 
   static void addRatio(List<Quantity> q, String key, String macro, String definition,

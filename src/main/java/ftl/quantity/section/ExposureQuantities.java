@@ -120,6 +120,11 @@ public final class ExposureQuantities {
               + p.medianNanos() / 1000.0 + " us, percentile " + p.percentile() + "), D(T) from " + fitted,
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#fit",
           a -> fitted(a, p.medianNanos())));
+      q.add(new Quantity("exposure.lawRelError.published" + p.row(), "ExposureLawRelErrorPublished" + suffix,
+          "relative error D0/T an ack-referenced figure would carry at the published flight \"" + p.label() + "\" ("
+              + p.medianNanos() / 1000.0 + " us, percentile " + p.percentile() + ") under the 1/D law as stated, D0 the sign"
+              + " campaign's median displacement (displacement.median.modeA)",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#curve", a -> law(a, p.medianNanos())));
       q.add(new Quantity("exposure.published.flight" + p.row(), "ExposurePublishedFlight" + suffix,
           "the published flight \"" + p.label() + "\" (data/audit/published-medians.csv row " + p.row() + ")",
           Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.ExposureQuantities#published",
@@ -137,8 +142,25 @@ public final class ExposureQuantities {
       q.add(new Quantity(Layout.exposureCurveRelErrorKey(i + 1), ConditionQuantities.macro("ExposureCurveRelError", "", "p" + (i + 1)),
           "relative error D(T)/T of an ack-referenced figure at flight " + t + " us, D(T) from " + fitted, Unit.FRACTION,
           Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#fit", a -> fitted(a, t * 1000.0)));
+      q.add(new Quantity(Layout.exposureLawRelErrorKey(i + 1), ConditionQuantities.macro("ExposureLawRelError", "", "p" + (i + 1)),
+          "relative error D0/T of an ack-referenced figure at flight T = recv_ns - send_ns = " + t + " us under the 1/D law as"
+              + " stated: a fixed displacement D0, the sign campaign's measured one (displacement.median.modeA, the median over"
+              + " runs of each run's median D = ack_ns - send_ns), over the flight; drawn at every grid point (the law, not a fit, is"
+              + " what is extrapolated)", Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#curve",
+          a -> law(a, t * 1000.0)));
     }
     return q;
+  }
+
+  /** D0/T at a flight under the law as stated, D0 the sign campaign's median displacement; unavailable without one. */
+  static Value law(Analysis a, double flightNanos) {
+    Value d0 = CampaignQuantities.medianDisplacementMicros(a, CampaignCatalogue.MODE_A.folder());
+    if (!(d0 instanceof Value.Real r)) {
+      return d0;
+    }
+    Exposure.Curve c = Exposure.curve(r.value() * 1000.0,
+        List.of(new Exposure.FlightPoint("flight", flightNanos, "exposure curve grid")));
+    return new Value.Real(c.points().get(0).relativeError());
   }
 
   /** D(T)/T at a flight under the sign campaign's fitted relation; unavailable without one. */

@@ -58,10 +58,39 @@ public final class GridLawHeldOutQuantities {
    * @param predicted leave-one-run-out prediction as an exact ratio, 0/0 when untested
    * @param ownUnpaired the same prediction from the run's own flights taken as an unpaired distribution
    * @param observed the guard's retention kept/taken, 0/0 when nothing was delivered
+   * @param intended the leave-one-run-out prediction with the sends placed from the ledger's intended start phase
+   *     ({@code start_phase_us}) instead of the achieved phase of the first measured send; 0/0 when the ledger records
+   *     no intended phase or the prediction is untested
+   * @param achievedPhaseMicros the achieved phase of the first measured send ({@code first_send_phase_us}), us; -1 when
+   *     the ledger records no schedule
+   * @param intendedPhaseMicros the intended start phase ({@code start_phase_us}), us; -1 when the ledger records none
    */
-  record RunPrediction(String runId, String condition, long phases, Rate predicted, Rate ownUnpaired, Rate observed) {
+  record RunPrediction(String runId, String condition, long phases, Rate predicted, Rate ownUnpaired, Rate observed,
+                       Rate intended, long achievedPhaseMicros, long intendedPhaseMicros) {
     boolean tested() {
       return predicted.defined() && observed.defined();
+    }
+
+    /** Tested, and predicted from the intended start phase too. */
+    boolean twoPhases() {
+      return tested() && intended.defined();
+    }
+
+    /**
+     * Whether the two predictions, from the achieved and from the intended phase, differ by more than the criterion's
+     * tolerance: the first measured send missed its intended phase by enough to change what the law predicts.
+     */
+    boolean moved() {
+      return twoPhases() && !HeldOutGridLaw.within(predicted, intended, TOLERANCE);
+    }
+
+    /** |achieved-phase prediction - intended-phase prediction|. */
+    double move() {
+      return Math.abs(predicted.value() - intended.value());
+    }
+
+    HeldOutGridLaw.RunError fromIntended() {
+      return new HeldOutGridLaw.RunError(intended, observed);
     }
 
     double error() {
@@ -170,6 +199,9 @@ public final class GridLawHeldOutQuantities {
               + " |held-out prediction - observed|) / (mean over the same runs of |baseline - observed|), guard retention;"
               + " above 0 when the law predicts better than the condition's retention, 1 when exactly" + baseline,
           Unit.DIMENSIONLESS, Format.REAL_3SF, scope, name, GridLawHeldOutQuantities::skill));
+      if (name.equals(CampaignCatalogue.MODE_B.folder()) || c.getValue().stream().anyMatch(ScanNeeds::intended)) {
+        q.addAll(intended(name, scope));
+      }
       for (String cond : c.getValue().stream().filter(ScanNeeds::scheduled).map(LedgerRow::condition).distinct()
           .sorted().toList()) {
         q.add(new Quantity("gridlaw.heldout.condition.medianAbsError." + name + "." + ConditionQuantities.slug(cond),
@@ -196,6 +228,107 @@ public final class GridLawHeldOutQuantities {
       }
     }
     return q;
+  }
+
+  /** Runs of the retention campaign whose two predictions moved most, quoted as examples (a choice of layout). */
+  static final int INTENDED_EXAMPLES = 2;
+
+  private static final String INTENDED = " (exploratory, set after the data, not a registered test: each run whose ledger"
+      + " records an intended start phase start_phase_us is predicted as in gridlaw.heldout, leave one run out, once with"
+      + " its sends placed from the achieved phase of its first measured send first_send_phase_us, as the registered test"
+      + " does, and once from the intended phase; a first send that was late moves the first placement off the grid the"
+      + " later sends kept)";
+
+  /** The intended-phase variant of the held-out test in one campaign ({@code gridlaw.intended.*}); see {@link #INTENDED}. */
+  static List<Quantity> intended(String name, Scope scope) {
+    List<Quantity> q = new ArrayList<>();
+    String fn = "ftl.quantity.section.GridLawHeldOutQuantities#intendedRuns";
+    String within = " within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + " of the observed retention"
+        + " (decided exactly)";
+    q.add(new Quantity("gridlaw.intended.runs." + name, ConditionQuantities.macro("GridLawIntendedRuns", name, ""),
+        "ok runs of campaign " + name + " with a held-out prediction from both the achieved and the intended phase" + INTENDED,
+        Unit.COUNT, Format.GROUPED_INTEGER, scope, fn, a -> new Value.Count(intendedRuns(a, name).size())));
+    q.add(intendedShare("gridlaw.intended.within." + name, ConditionQuantities.macro("GridLawIntendedWithin", name, ""),
+        "share of those runs of campaign " + name + " whose prediction from the intended phase lies" + within + INTENDED,
+        scope, name, false, true));
+    q.add(intendedShare("gridlaw.intended.achievedWithin." + name,
+        ConditionQuantities.macro("GridLawIntendedAchievedWithin", name, ""),
+        "share of the same runs of campaign " + name + " whose prediction from the achieved phase lies" + within + INTENDED,
+        scope, name, false, false));
+    q.add(new Quantity("gridlaw.intended.moved." + name, ConditionQuantities.macro("GridLawIntendedMoved", name, ""),
+        "runs of campaign " + name + " whose predictions from the achieved and from the intended phase differ by more than"
+            + " the held-out tolerance " + Format.points(TOLERANCE.doubleValue()) + " (the first measured send missed its"
+            + " intended phase by enough to change the prediction)" + INTENDED,
+        Unit.COUNT, Format.GROUPED_INTEGER, scope, fn,
+        a -> new Value.Count(intendedRuns(a, name).stream().filter(RunPrediction::moved).count())));
+    q.add(intendedShare("gridlaw.intended.movedWithin." + name, ConditionQuantities.macro("GridLawIntendedMovedWithin", name, ""),
+        "share of those moved runs of campaign " + name + " whose prediction from the intended phase lies" + within + INTENDED,
+        scope, name, true, true));
+    q.add(intendedShare("gridlaw.intended.movedAchievedWithin." + name,
+        ConditionQuantities.macro("GridLawIntendedMovedAchievedWithin", name, ""),
+        "share of those moved runs of campaign " + name + " whose prediction from the achieved phase lies" + within + INTENDED,
+        scope, name, true, false));
+    if (!name.equals(CampaignCatalogue.MODE_B.folder())) {
+      return q;
+    }
+    for (int k = 1; k <= INTENDED_EXAMPLES; k++) {
+      int rank = k;
+      String which = "the moved run of campaign " + name + " ranked " + k + " by |achieved-phase prediction - intended-phase"
+          + " prediction| (largest first, ties in ledger order)";
+      String key = "gridlaw.intended.example" + k + "." + name;
+      String macro = ConditionQuantities.macro("GridLawIntendedExample", name, "r" + k);
+      q.add(example(key + ".intendedPhase", macro + "IntendedPhase", "intended start phase start_phase_us of " + which + INTENDED,
+          Unit.MICROSECONDS, Format.REAL_3SF, scope, name, rank, p -> new Value.Real(p.intendedPhaseMicros())));
+      q.add(example(key + ".achievedPhase", macro + "AchievedPhase", "achieved phase of the first measured send"
+          + " first_send_phase_us of " + which + INTENDED, Unit.MICROSECONDS, Format.REAL_3SF, scope, name, rank,
+          p -> new Value.Real(p.achievedPhaseMicros())));
+      q.add(example(key + ".predictedAchieved", macro + "PredictedAchieved", "held-out predicted retention from the achieved"
+          + " phase of " + which + INTENDED, Unit.FRACTION, Format.PERCENT_2DP, scope, name, rank,
+          p -> new Value.Real(p.predicted().value())));
+      q.add(example(key + ".predictedIntended", macro + "PredictedIntended", "held-out predicted retention from the intended"
+          + " phase of " + which + INTENDED, Unit.FRACTION, Format.PERCENT_2DP, scope, name, rank,
+          p -> new Value.Real(p.intended().value())));
+      q.add(example(key + ".observed", macro + "Observed", "the guard's observed retention, kept over taken, of " + which
+          + INTENDED, Unit.FRACTION, Format.PERCENT_2DP, scope, name, rank, p -> new Value.Real(p.observed().value())));
+    }
+    return q;
+  }
+
+  /** The runs of a campaign predicted from both phases, in ledger order. */
+  static List<RunPrediction> intendedRuns(Analysis a, String campaign) {
+    return predictions(a, campaign).stream().filter(RunPrediction::twoPhases).toList();
+  }
+
+  /** The moved runs of a campaign, largest move first, ties in ledger order (a stable sort). */
+  static List<RunPrediction> movedRuns(Analysis a, String campaign) {
+    return intendedRuns(a, campaign).stream().filter(RunPrediction::moved)
+        .sorted(java.util.Comparator.comparingDouble(RunPrediction::move).reversed()).toList();
+  }
+
+  /** Share of the two-phase runs (or of the moved ones) predicted within the tolerance from one of the two phases. */
+  private static Quantity intendedShare(String key, String macro, String definition, Scope scope, String campaign,
+                                        boolean movedOnly, boolean fromIntended) {
+    return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, scope,
+        "ftl.quantity.section.GridLawHeldOutQuantities#intendedRuns", a -> {
+          List<RunPrediction> runs = movedOnly ? movedRuns(a, campaign) : intendedRuns(a, campaign);
+          if (runs.isEmpty()) {
+            return new Value.Unavailable("no " + (movedOnly ? "moved " : "") + "run of campaign " + campaign
+                + " predicted from both its achieved and its intended phase");
+          }
+          long in = runs.stream().map(p -> fromIntended ? p.fromIntended() : p.heldOut())
+              .filter(e -> e.within(TOLERANCE)).count();
+          return Value.Real.share(in, runs.size());
+        });
+  }
+
+  private static Quantity example(String key, String macro, String definition, Unit unit, Format format, Scope scope,
+                                  String campaign, int rank, java.util.function.Function<RunPrediction, Value> f) {
+    return new Quantity(key, macro, definition, unit, format, scope, "ftl.quantity.section.GridLawHeldOutQuantities#movedRuns",
+        a -> {
+          List<RunPrediction> moved = movedRuns(a, campaign);
+          return moved.size() < rank ? new Value.Unavailable("fewer than " + rank + " moved runs in campaign " + campaign)
+              : f.apply(moved.get(rank - 1));
+        });
   }
 
   /**
@@ -294,7 +427,8 @@ public final class GridLawHeldOutQuantities {
     for (RunResult r : a.campaignRuns(c.name())) {
       LedgerRow row = r.row();
       if (!ScanNeeds.scheduled(row)) {
-        out.add(new RunPrediction(row.runId(), row.condition(), 0, Rate.EMPTY, Rate.EMPTY, r.guard().retention()));
+        out.add(new RunPrediction(row.runId(), row.condition(), 0, Rate.EMPTY, Rate.EMPTY, r.guard().retention(),
+            Rate.EMPTY, -1, -1));
         continue;
       }
       long s = Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS));
@@ -308,10 +442,22 @@ public final class GridLawHeldOutQuantities {
       for (int j = 0; j < own.length; j++) {
         others[j] = pool.atLeast(x[j]) - own[j];
       }
+      Rate intended = Rate.EMPTY;
+      if (ScanNeeds.intended(row)) {
+        // the same leave-one-out prediction with the sends placed from the intended start phase
+        long[] ownIntended = d.gridOwnAtLeastIntended().stream().mapToLong(Long::longValue).toArray();
+        long[] xi = ScanNeeds.thresholds(row, d.flightUnitNanos(), LedgerSchema.START_PHASE_US);
+        long[] othersIntended = new long[ownIntended.length];
+        for (int j = 0; j < ownIntended.length; j++) {
+          othersIntended[j] = pool.atLeast(xi[j]) - ownIntended[j];
+        }
+        intended = HeldOutGridLaw.predictedRetention(s, QUANTUM_NANOS, sends, pool.total() - d.flights(), othersIntended);
+      }
       out.add(new RunPrediction(row.runId(), row.condition(), GridLaw.reduce(s, QUANTUM_NANOS).denominator(),
           HeldOutGridLaw.predictedRetention(s, QUANTUM_NANOS, sends, pool.total() - d.flights(), others),
           HeldOutGridLaw.predictedRetention(s, QUANTUM_NANOS, sends, d.flights(), own),
-          r.guard().retention()));
+          r.guard().retention(), intended, Long.parseLong(row.field(LedgerSchema.FIRST_SEND_PHASE_US)),
+          ScanNeeds.intended(row) ? Long.parseLong(row.field(LedgerSchema.START_PHASE_US)) : -1));
     }
     return out;
   }

@@ -115,6 +115,11 @@ public final class Layout {
     return "exposure.curve.relError.p" + point;
   }
 
+  /** Key of the relative error D0/T of the 1/D law as stated, at exposure-curve point {@code point} (from 1). */
+  public static String exposureLawRelErrorKey(int point) {
+    return "exposure.law.relError.p" + point;
+  }
+
   /** Rows of {@code data/audit/published-medians.csv} that are flights, each with its entries. */
   public static List<Integer> publishedFlightRows(DataSet data) {
     return ExposureQuantities.published(data).stream().filter(ExposureQuantities::flight)

@@ -36,6 +36,15 @@ public final class LedgerQuantities {
 
   private static void add(List<Quantity> q, Campaign c) {
     String name = c.name();
+    if (c.runs().stream().anyMatch(r -> r.ok() && !r.field(LedgerSchema.SERVER_VERSION).isEmpty())) {
+      // a system's server and client as the ledger names them: the paper quotes these, never a typed version
+      q.add(ledger(name, "serverVersion", "CampaignServerVersion", "the messaging server's version the ok runs of"
+          + " campaign " + name + " measured, as the ledger records it (server_version; distinct values joined)",
+          Unit.DIMENSIONLESS, Format.TEXT, rows -> versions(rows, LedgerSchema.SERVER_VERSION), "versions"));
+      q.add(ledger(name, "clientVersion", "CampaignClientVersion", "the client library's version the ok runs of"
+          + " campaign " + name + " used, as the ledger records it (client_version; distinct values joined)",
+          Unit.DIMENSIONLESS, Format.TEXT, rows -> versions(rows, LedgerSchema.CLIENT_VERSION), "versions"));
+    }
     boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Instrument.PYTHON_NOJVM.word()));
     LedgerSchema.Column lagColumn = nojvm ? LedgerSchema.SEND_LAG_P99_NS : LedgerSchema.PACING_LAG_P99_NS;
     q.add(ledger(name, "runs", "CampaignRuns", "ok runs of campaign " + name, Unit.COUNT, Format.GROUPED_INTEGER,
@@ -160,12 +169,33 @@ public final class LedgerQuantities {
 
   private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,
                                  Format format, Function<List<LedgerRow>, Value> f) {
+    return ledger(campaign, what, macroPrefix, definition, unit, format, f, what);
+  }
+
+  /** {@link #ledger} whose computation is the method {@code function} of this class. */
+  private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,
+                                 Format format, Function<List<LedgerRow>, Value> f, String function) {
     return new Quantity("campaign." + what + "." + campaign, ConditionQuantities.macro(macroPrefix, campaign, ""),
-        definition, unit, format, Scope.LEDGERS, "ftl.quantity.section.LedgerQuantities#" + what,
+        definition, unit, format, Scope.LEDGERS, "ftl.quantity.section.LedgerQuantities#" + function,
         a -> {
           List<LedgerRow> rows = okRows(a, campaign);
           return rows.isEmpty() ? CampaignQuantities.noData(campaign) : f.apply(rows);
         });
+  }
+
+  /**
+   * The distinct non-empty values of a version column among ok rows, in order of first appearance, joined by
+   * {@code ", "}; unavailable when no row records one.
+   */
+  static Value versions(List<LedgerRow> rows, LedgerSchema.Column column) {
+    java.util.LinkedHashSet<String> seen = new java.util.LinkedHashSet<>();
+    for (LedgerRow r : rows) {
+      if (!r.field(column).isEmpty()) {
+        seen.add(r.field(column));
+      }
+    }
+    return seen.isEmpty() ? new Value.Unavailable("no ok run records " + column.name())
+        : new Value.Text(String.join(", ", seen));
   }
 
   /** The ok ledger rows of one campaign of the analysis's data root. */

@@ -20,8 +20,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Verdicts on the claims of the original record that {@link ReplicationVerdicts} does not already judge, one
- * per row of the verdict table ({@code paper/original-study.csv}, column {@code verdict_key}): held, did not
+ * Verdicts on the claims of the original record that {@link ReplicationVerdicts} does not already judge, each a
+ * test of a claim of the replication table ({@link ClaimTests}) or a combined claim restating such tests: held, did not
  * hold, or not testable here with the reason. Each is judged on the values of other registry entries by a
  * pure decision function tested on numbers; each definition states its criterion, and the basis of each value
  * names the numbers that decided. Claims that need what this host lacks (a second clock) are "not testable
@@ -33,12 +33,6 @@ public final class ClaimVerdicts {
   private static final String FUNCTION = "ftl.quantity.verdict.ClaimVerdicts#";
   /** The ledger column of a producer clock offset (a second clock emulated on one host). */
   static final String CLOCK_OFFSET = ftl.data.LedgerSchema.CLOCK_OFFSET_US.name();
-
-  /**
-   * Rows of the verdict table that are our own pre-registered predictions, not claims of the original record: they
-   * are reported in the table but not counted in the tallies of the original's claims.
-   */
-  static final List<String> OWN_PREDICTIONS = List.of("claim.replaySmoothLimit", "claim.replayBursts");
 
   private ClaimVerdicts() {}
 
@@ -66,8 +60,9 @@ public final class ClaimVerdicts {
   }
 
   /**
-   * The claim verdicts and the tallies. A tally counts confirmatory rows only (their criterion registered before the
-   * data, {@code registrations}); exploratory rows and consistency checks are counted apart and never as evidence.
+   * The claim verdicts and the tallies of registered tests. A tally counts confirmatory tests only (their criterion
+   * registered before the data, {@code registrations}); exploratory rows and consistency checks are counted apart and
+   * never as evidence.
    */
   public static List<Quantity> forRegistry(DataSet data, List<Quantity> registry,
                                     java.util.Map<String, ftl.data.Registration> registrations) {
@@ -162,25 +157,9 @@ public final class ClaimVerdicts {
         "the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the"
             + " no-JVM cross-check", Unit.DIMENSIONLESS, Format.VERDICT, Scope.NOJVM_EVENTS, FUNCTION + "anyHeld",
         a -> anyHeld(nojvmCampaigns, nojvm.stream().map(k -> value(in, k, a)).toList())));
-    List<Quantity> verdicts = new ArrayList<>(registry.stream().filter(q -> q.key().startsWith("replication.")).toList());
-    verdicts.addAll(out.stream().filter(q -> !OWN_PREDICTIONS.contains(q.key())).toList());
-    String of = "verdicts on the original record's claims (registry entries replication.* and claim.*, without our own"
-        + " predictions " + String.join(", ", OWN_PREDICTIONS) + ")";
-    String confirmatory = " confirmatory (criterion registered before the data it judges, data/" + ftl.data.RegistrationTable.FILE
-        + " or the plan's digest in every ledger row) ";
     java.util.function.Predicate<Quantity> counted = q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONFIRMATORY;
-    out.add(tally("claims.held", "ClaimsHeld", "held" + confirmatory + of, verdicts, counted,
-        ClaimVerdicts::held));
-    out.add(tally("claims.didNotHold", "ClaimsDidNotHold", "did-not-hold" + confirmatory + of, verdicts, counted,
-        ClaimVerdicts::didNotHold));
-    out.add(tally("claims.untestable", "ClaimsUntestable", "not-testable-here" + confirmatory + of, verdicts, counted,
-        v -> v instanceof Value.Untestable));
-    out.add(tally("claims.exploratory", "ClaimsExploratory", "exploratory " + of + ": criterion set after the data it"
-        + " judges, reported and never counted as a test", verdicts,
-        q -> Registrations.kind(registrations, q.key()) == VerdictKind.EXPLORATORY, v -> true));
-    out.add(tally("claims.consistency", "ClaimsConsistency", "consistency checks among the " + of + ": true by"
-        + " construction or by the design of the measurement, never counted as evidence", verdicts,
-        q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY, v -> true));
+    // The claims of the original study are summarised over every campaign's tests by ClaimTests (one claim, one place);
+    // the tallies here count registered tests, the unit of every verdict count.
     // The tally's unit is one registered test (RegisteredTests): a combined claim is not a test, a two-sided band is one.
     java.util.Map<String, String> notTests = RegisteredTests.notTests(data);
     List<Quantity> every = new ArrayList<>(registry.stream().filter(q -> q.format() == Format.VERDICT).toList());

@@ -36,6 +36,8 @@ class FormatTest {
         Arguments.of("decimal", Format.DECIMAL_2DP, new Value.Real(0.265), Unit.FRACTION, "0.26", "0.26"),
         Arguments.of("verdict held", Format.VERDICT, new Value.Verdict(true, "b"), Unit.DIMENSIONLESS, "held", "held"),
         Arguments.of("verdict not held", Format.VERDICT, new Value.Verdict(false, "b"), Unit.DIMENSIONLESS, "did not hold", "did not hold"),
+        Arguments.of("recorded version", Format.TEXT, new Value.Text("4.4.0 (1156b27)"), Unit.DIMENSIONLESS, "4.4.0 (1156b27)",
+            "4.4.0 (1156b27)"),
         Arguments.of("unavailable", Format.GROUPED_INTEGER, new Value.Unavailable("r"), Unit.COUNT, "n/a", "n/a"));
   }
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class RunDetailTest {
 
   private static RunDetail detail(long unit, ExactHistogram flights, long sumFlights) {
-    return new RunDetail(new SmoothLimit.Sum(0, sumFlights, 1_000_000), Rate.EMPTY, unit, flights, List.of(),
+    return new RunDetail(new SmoothLimit.Sum(0, sumFlights, 1_000_000), Rate.EMPTY, unit, flights, List.of(), List.of(),
         ExactHistogram.empty(), ExactHistogram.empty(), ExactHistogram.empty());
   }
 
@@ -35,14 +35,17 @@ class RunDetailTest {
   }
 
   @Test
-  void pooled_keepsOwnCountsAndDropsTheHistogram() {
+  void pooled_keepsOwnCountsOfBothSchedulesAndDropsTheHistogram() {
     RunDetail d = detail(1000, ExactHistogram.of(new long[] {1, 2}), 2);
     long[] own = {2, 1};
-    RunDetail p = d.pooled(own);
+    long[] intended = {1};
+    RunDetail p = d.pooled(own, intended);
     own[0] = 9;
+    intended[0] = 9;
     assertThat(p.flightUnits().total()).isZero();
     assertThat(p.gridOwnAtLeast()).containsExactly(2L, 1L);
+    assertThat(p.gridOwnAtLeastIntended()).containsExactly(1L);
     assertThat(p.flights()).isEqualTo(2);
-    assertThat(p).isEqualTo(detail(1000, ExactHistogram.empty(), 2).pooled(new long[] {2, 1}));
+    assertThat(p).isEqualTo(detail(1000, ExactHistogram.empty(), 2).pooled(new long[] {2, 1}, new long[] {1}));
   }
 }

@@ -25,6 +25,7 @@ class ValueTest {
         Arguments.of("NaN low", (Supplier<Object>) () -> new Value.Range(Double.NaN, 1), "not a range"),
         Arguments.of("infinite high", (Supplier<Object>) () -> new Value.Range(0, Double.POSITIVE_INFINITY), "not a range"),
         Arguments.of("low above high", (Supplier<Object>) () -> new Value.Range(2, 1), "not a range"),
+        Arguments.of("blank text", (Supplier<Object>) () -> new Value.Text(" "), "cannot be blank"),
         Arguments.of("key not camelCase", (Supplier<Object>) () -> quantity("Runs.total", "RunsTotal", "d"), "dotted camelCase"),
         Arguments.of("macro with digit", (Supplier<Object>) () -> quantity("runs.total", "Runs1", "d"), "letters only"),
         Arguments.of("blank definition", (Supplier<Object>) () -> quantity("runs.total", "RunsTotal", "  "), "needs a definition"));
@@ -42,6 +43,7 @@ class ValueTest {
         Arguments.of("real", new Value.Real(0.5), 0.5, true),
         Arguments.of("range", new Value.Range(1, 2), new double[] {1, 2}, true),
         Arguments.of("verdict", new Value.Verdict(false, "basis"), false, true),
+        Arguments.of("recorded text", new Value.Text("3.10.8"), "3.10.8", true),
         Arguments.of("unavailable", new Value.Unavailable("why"), null, false));
   }
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class GridLawBaselineTest {
 
   static GridLawHeldOutQuantities.RunPrediction run(String id, String cond, Rate predicted, Rate observed) {
-    return new GridLawHeldOutQuantities.RunPrediction(id, cond, 1, predicted, predicted, observed);
+    return new GridLawHeldOutQuantities.RunPrediction(id, cond, 1, predicted, predicted, observed, Rate.EMPTY, -1, -1);
   }
 
   @Test
