@@ -41,7 +41,7 @@ public final class BrokerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
-    if (!system.equals("kafka")) {
+    if (!system.equals(ftl.data.Instrument.KAFKA.word())) {
       if (brokers != 1) {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
             "--brokers applies to kafka only: " + system + " runs one server");
@@ -130,13 +130,17 @@ public final class BrokerCommand implements Callable<Integer> {
         port = r.port();
         alive = r::alive;
         death = r::death;
-      } else {
+      } else if (name == ftl.harness.system.SystemName.NATS) {
         ftl.harness.system.NatsServer n = ftl.harness.system.NatsServer.start(dir);
         server = n;
         pid = n.pid();
         port = n.port();
         alive = n::alive;
         death = n::death;
+      } else {
+        // a system the archive runs but does not serve standalone: named, never another system's server started instead
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--system " + name
+            + ": ftl broker serves kafka, rabbitmq or nats");
       }
     } catch (IOException | RuntimeException e) {
       throw new HarnessFailure("the " + name + " server did not start: " + e.getMessage(), e);

@@ -1,7 +1,6 @@
 package ftl.cli;
 
 import ftl.data.RunStatus;
-import ftl.harness.system.KafkaSystem;
 import ftl.harness.system.MessagingSystem;
 import ftl.harness.system.NatsServer;
 import ftl.harness.system.NatsSystem;
@@ -43,6 +42,7 @@ final class SystemSmoke {
             case RABBITMQ -> q.persistent() ? ", persistent" : ", transient";
             case NATS -> ", ack stamp on " + (q.natsAckPath() == NatsSystem.AckPath.FUTURE ? "the publishAsync future" : "the reply-subject handler");
             case KAFKA -> ", acks=1, linger.ms=0";
+            default -> "";
           });
       out.println("run  status  complete  median T us  median D us  median A us  A<0  share A<0  driver");
       List<long[]> pooled = new ArrayList<>();
@@ -87,7 +87,8 @@ final class SystemSmoke {
         yield start ? NatsSystem.start(q.scratch(), q.serverBinary() == null ? NatsServer.DEFAULT_BINARY : q.serverBinary(), c)
             : NatsSystem.connect(q.url(), c);
       }
-      case KAFKA -> start ? KafkaSystem.start(q.scratch()) : KafkaSystem.connect(q.url());
+      // Kafka and any other system: its own defaults (SystemName)
+      default -> start ? q.system().start(q.scratch()) : q.system().connect(q.url());
     };
   }
 

@@ -133,12 +133,13 @@ public final class DataDictionary {
    * The check {@link #checkLedgerCell} makes of every cell of one column, resolved once for the column (a ledger
    * reader asks it once per header column, not once per cell): the declared types a non-empty cell must conform to,
    * the archive's ({@link LedgerSchema}) first, then the data root's, each only when it constrains the text
-   * ({@code integer}, {@code number}, {@code datetime}). {@link CellCheck#none()} when neither does.
+   * ({@code integer}, {@code number}, {@code datetime}, {@code boolean}). {@link CellCheck#none()} when neither does.
    */
   public CellCheck ledgerCellCheck(String column) {
     List<Field> types = new java.util.ArrayList<>(2);
     for (Field f : new Field[] {ENFORCED_LEDGER_FIELDS.get(column), ledgerFields.get(column)}) {
-      if (f != null && (f.type().equals("integer") || f.type().equals("number") || f.type().equals("datetime"))) {
+      if (f != null && (f.type().equals("integer") || f.type().equals("number") || f.type().equals("datetime")
+          || f.type().equals("boolean"))) {
         types.add(f);
       }
     }
@@ -189,6 +190,7 @@ public final class DataDictionary {
       String what = switch (f.type()) {
         case "integer" -> " is not an integer (\"";
         case "number" -> " is not a finite number (\"";
+        case "boolean" -> " is not true or false (\"";
         default -> " is not a UTC time " + UtcTimestamp.FORM + " (\"";
       };
       throw new DataException(file, line, column + what + Echo.of(v) + "\")", null);
@@ -197,7 +199,8 @@ public final class DataDictionary {
 
   /**
    * True when a non-empty cell is a value of the declared type: an integer that fits a long, or a finite number,
-   * each exactly as written (no spaces), or a UTC time ({@link UtcTimestamp}); any text for the other types. The reader and the writer
+   * each exactly as written (no spaces), a UTC time ({@link UtcTimestamp}), or {@code true}/{@code false} for a boolean;
+   * any text for the other types. The reader and the writer
    * ({@link LedgerCells}) both ask this. The common cells are accepted by a scan of their characters
    * ({@link #plainInteger}, {@link #plainDecimal}); any other cell is decided by the regular expression and the
    * parse, as the rule is written.
@@ -212,6 +215,9 @@ public final class DataDictionary {
       }
       case "datetime" -> {
         return UtcTimestamp.epochMillis(v).isPresent();
+      }
+      case "boolean" -> {
+        return v.equals("true") || v.equals("false");
       }
       default -> {
         return true;

@@ -20,17 +20,20 @@ import java.util.Set;
  * {@link #VERSION}; a column is never renamed (DESIGN.md, "Data formats").
  *
  * <p>The committed ledgers are measurements and are never rewritten, so the schema describes the layouts
- * they have ({@link Version}): a column an older layout lacks is read as empty.
+ * they have ({@link Version}), each derived from the columns' own {@link Column#since}: a column an older layout
+ * lacks is read as empty. A new column is one declaration (its type, unit, words, {@code since}) and its place in
+ * {@link #COLUMNS}.
  */
 public final class LedgerSchema {
   private LedgerSchema() {}
 
-  /** Version of this declaration, published in the data dictionary; the newest {@link Version}'s number. */
-  public static final int VERSION = 11;
 
-  /** A column's type, as the Frictionless Table Schema names it. */
+  /**
+   * A column's type, as the Frictionless Table Schema names it. A {@link #BOOLEAN} cell holds {@code true} or
+   * {@code false} (the Table Schema's first true and false values); the older yes/no columns stay strings of two words.
+   */
   public enum Type {
-    STRING, INTEGER, NUMBER, DATETIME;
+    STRING, INTEGER, NUMBER, DATETIME, BOOLEAN;
 
     /** The Table Schema word ({@code string}, {@code integer}, ...). */
     public String word() { return name().toLowerCase(java.util.Locale.ROOT); }
@@ -48,9 +51,14 @@ public final class LedgerSchema {
    * @param pattern a regular expression a non-empty cell matches, "" for none
    * @param writtenByHarness whether the Kafka instrument writes it (the others come from other instruments)
    * @param description what the column means, as the data dictionary says it
+   * @param since the {@link Version} of the layout that introduced it (1 = the first)
+   * @param absentIn later layouts that lack it all the same (a branch that had not merged it): empty for every column
+   *     but the replay schedule's two
    */
+  // Eleven components: a column's whole declaration (the data dictionary's field and the layouts that hold it),
+  // built by the factories and withers below, never positionally elsewhere.
   public record Column(String name, Type type, String unit, List<String> allowed, boolean required, boolean unique,
-                       String pattern, boolean writtenByHarness, String description) {
+                       String pattern, boolean writtenByHarness, String description, int since, Set<Integer> absentIn) {
     public Column {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(type, "type");
@@ -58,36 +66,65 @@ public final class LedgerSchema {
       allowed = List.copyOf(allowed);
       Objects.requireNonNull(pattern, "pattern");
       Objects.requireNonNull(description, "description");
+      absentIn = Set.copyOf(absentIn);
       if (!name.matches("[a-z][a-z0-9_]*")) {
         throw new IllegalArgumentException("not a ledger column name: " + name);
       }
+      if (since < 1 || absentIn.stream().anyMatch(v -> v <= since)) {
+        throw new IllegalArgumentException(name + ": since " + since + ", absent in " + absentIn);
+      }
     }
 
-    Column asRequired() { return new Column(name, type, unit, allowed, true, unique, pattern, writtenByHarness, description); }
+    Column asRequired() { return with(true, unique, pattern, allowed, writtenByHarness, description, since, absentIn); }
 
-    Column asUnique() { return new Column(name, type, unit, allowed, required, true, pattern, writtenByHarness, description); }
+    Column asUnique() { return with(required, true, pattern, allowed, writtenByHarness, description, since, absentIn); }
 
-    Column matching(String p) { return new Column(name, type, unit, allowed, required, unique, p, writtenByHarness, description); }
+    Column matching(String p) { return with(required, unique, p, allowed, writtenByHarness, description, since, absentIn); }
 
-    Column oneOf(List<String> words) { return new Column(name, type, unit, words, required, unique, pattern, writtenByHarness, description); }
+    Column oneOf(List<String> words) { return with(required, unique, pattern, words, writtenByHarness, description, since, absentIn); }
 
-    Column notWrittenByTheHarness() { return new Column(name, type, unit, allowed, required, unique, pattern, false, description); }
+    Column notWrittenByTheHarness() { return with(required, unique, pattern, allowed, false, description, since, absentIn); }
 
-    Column described(String d) { return new Column(name, type, unit, allowed, required, unique, pattern, writtenByHarness, d); }
+    Column described(String d) { return with(required, unique, pattern, allowed, writtenByHarness, d, since, absentIn); }
+
+    /** The column as introduced by layout {@code version} ({@link Version}). */
+    Column since(int version) { return with(required, unique, pattern, allowed, writtenByHarness, description, version, absentIn); }
+
+    /** The column lacking in the later layouts {@code versions} all the same. */
+    Column absentIn(Integer... versions) {
+      return with(required, unique, pattern, allowed, writtenByHarness, description, since, Set.of(versions));
+    }
+
+    // the one positional call of the canonical constructor beside the factories: the withers' common step
+    private Column with(boolean req, boolean uniq, String pat, List<String> words, boolean harness, String d, int from,
+                        Set<Integer> absent) {
+      return new Column(name, type, unit, words, req, uniq, pat, harness, d, from, absent);
+    }
 
     /** True when {@code value} is allowed: empty, or one of {@link #allowed} when the column lists any. */
     public boolean allows(String value) {
       return value.isEmpty() || allowed.isEmpty() || allowed.contains(value);
     }
+
+    /** True when a ledger of layout {@code version} has the column. */
+    public boolean in(int version) {
+      return version >= since && !absentIn.contains(version);
+    }
   }
 
-  private static Column string(String name) { return new Column(name, Type.STRING, "", List.of(), false, false, "", true, ""); }
+  private static Column column(String name, Type type, String unit) {
+    return new Column(name, type, unit, List.of(), false, false, "", true, "", 1, Set.of());
+  }
 
-  private static Column integer(String name, String unit) { return new Column(name, Type.INTEGER, unit, List.of(), false, false, "", true, ""); }
+  private static Column string(String name) { return column(name, Type.STRING, ""); }
 
-  private static Column number(String name, String unit) { return new Column(name, Type.NUMBER, unit, List.of(), false, false, "", true, ""); }
+  private static Column integer(String name, String unit) { return column(name, Type.INTEGER, unit); }
 
-  private static Column datetime(String name) { return new Column(name, Type.DATETIME, "", List.of(), false, false, "", true, ""); }
+  private static Column number(String name, String unit) { return column(name, Type.NUMBER, unit); }
+
+  private static Column datetime(String name) { return column(name, Type.DATETIME, ""); }
+
+  private static Column bool(String name) { return column(name, Type.BOOLEAN, ""); }
 
   /** The word of a manipulation read back as requested. */
   public static final String APPLIED = "applied";
@@ -97,18 +134,10 @@ public final class LedgerSchema {
   public static final List<String> APPLIED_WORDS = List.of(APPLIED, REFUSED);
   /** Producer acks settings. */
   public static final List<String> ACKS_WORDS = List.of("1", "all");
-  /** The Java instrument on a real Kafka broker (the default when {@code instrument} is empty). */
-  public static final String KAFKA = "kafka";
-  /** The no-JVM Python cross-check. */
-  public static final String PYTHON_NOJVM = "python-nojvm";
-  /** The Java instrument on a real RabbitMQ server (AMQP 0-9-1); also the {@code system} word. */
-  public static final String RABBITMQ = "rabbitmq";
-  /** The Java instrument on a real NATS JetStream server; also the {@code system} word. */
-  public static final String NATS = "nats";
-  /** Words of {@code instrument}. */
-  public static final List<String> INSTRUMENT_WORDS = List.of(KAFKA, PYTHON_NOJVM, RABBITMQ, NATS);
-  /** Words of {@code system}: the messaging system a run measured. */
-  public static final List<String> SYSTEM_WORDS = List.of(KAFKA, RABBITMQ, NATS);
+  /** Words of {@code instrument} ({@link Instrument}). */
+  public static final List<String> INSTRUMENT_WORDS = Instrument.words();
+  /** Words of {@code system}: the messaging system a run measured ({@link Instrument#isSystem()}). */
+  public static final List<String> SYSTEM_WORDS = Instrument.systemWords();
   /** The warm-up rule: the first {@code warmup_events} sends, paced alike, are not written. */
   public static final String WARMUP_RULE_FIRST_SENDS = "first_sends";
   /**
@@ -139,11 +168,11 @@ public final class LedgerSchema {
           + "condition and block.");
   public static final Column ORDER_INDEX = integer("order_index", "count")
       .described("Place of the run in the campaign's seeded run order (0-based; schedule.csv).");
-  public static final Column BLOCK = integer("block", "count")
+  public static final Column BLOCK = integer("block", "count").since(6)
       .described("Kafka instrument, plan with blocks: the block of the run (1-based); each block runs every condition "
           + "its repeats times in its own seeded order on a freshly started broker. Empty when the plan has no "
           + "blocks.");
-  public static final Column BROKER_LIFETIME = integer("broker_lifetime", "count")
+  public static final Column BROKER_LIFETIME = integer("broker_lifetime", "count").since(6)
       .described("Kafka instrument: which start of the embedded broker within the campaign served the run (1-based, "
           + "counting every start: one per block, one after a failed run, one per campaign resume, continued from "
           + "the ledger's largest value on resume). Runs with the same value shared one broker process and one "
@@ -174,7 +203,7 @@ public final class LedgerSchema {
   public static final Column WARMUP_EVENTS = integer("warmup_events", "count")
       .described("Warm-up sends excluded by the plan's rule (not in the events file): with stable_flights, every "
           + "warm-up send made, including those sent while the last window's flights were awaited.");
-  public static final Column WARMUP_CONVERGED = string("warmup_converged").oneOf(YES_NO_WORDS)
+  public static final Column WARMUP_CONVERGED = string("warmup_converged").since(6).oneOf(YES_NO_WORDS)
       .described("Kafka instrument, warm-up rule stable_flights: yes when two consecutive windows' median flights "
           + "agreed within the tolerance at or after min_events, no when the warm-up ended at max_events without "
           + "that (or the run stopped first); empty for first_sends.");
@@ -204,32 +233,32 @@ public final class LedgerSchema {
           + "producer I/O thread (producer-io) and the consumer thread; on RabbitMQ and NATS the client's thread that "
           + "took the acknowledgment (ack) and the thread that took the delivery (receive), each with the comm it had "
           + "when it stamped the run's probe message, where it read its own tid.");
-  public static final Column JVM_THREADS = string("jvm_threads")
+  public static final Column JVM_THREADS = string("jvm_threads").since(3)
       .described("The client JVM's threads by scheduling policy as read back from /proc before the sends; with "
           + "priority fifo-jvm, how many were raised and any refused.");
-  public static final Column JVM_THREADS_LATE = integer("jvm_threads_late", "count")
+  public static final Column JVM_THREADS_LATE = integer("jvm_threads_late", "count").since(3)
       .described("Priority fifo-jvm: threads found not real-time by a re-scan of /proc/self/task during the run "
           + "(created after the raise) and raised then; 0 for the other priorities (empty in the clockoffset, delivery "
           + "and fifojvm ledgers, written before that, and in the rabbitmq and nats ledgers and their pilots).");
-  public static final Column PRIORITY_RESTORED = string("priority_restored")
+  public static final Column PRIORITY_RESTORED = string("priority_restored").since(3)
       .described("Priority fifo-jvm: threads put back to SCHED_OTHER after the run, each read back; a refusal fails "
           + "the run. Other priorities: nothing to restore (empty in the clockoffset, delivery and fifojvm ledgers, "
           + "written before that, and in the rabbitmq and nats ledgers and their pilots).");
-  public static final Column SCHED_RT_RUNTIME_US = integer("sched_rt_runtime_us", "us")
+  public static final Column SCHED_RT_RUNTIME_US = integer("sched_rt_runtime_us", "us").since(3)
       .described("/proc/sys/kernel/sched_rt_runtime_us during the run, the real-time throttling budget per period "
           + "(-1: none).");
-  public static final Column SCHED_RT_PERIOD_US = integer("sched_rt_period_us", "us")
+  public static final Column SCHED_RT_PERIOD_US = integer("sched_rt_period_us", "us").since(3)
       .described("/proc/sys/kernel/sched_rt_period_us during the run.");
-  public static final Column CLOCK_OFFSET_US = integer("clock_offset_us", "us")
+  public static final Column CLOCK_OFFSET_US = integer("clock_offset_us", "us").since(3)
       .described("Kafka instrument: emulated offset of the producer's wall clock from the consumer's; non-zero: "
           + "the producer sets each record's CreateTime to floor((send_us + clock_offset_us) / 1000). Empty "
           + "or 0: Kafka set CreateTime inside send().");
-  public static final Column CREATE_MS_MISMATCH = integer("create_ms_mismatch", "count")
+  public static final Column CREATE_MS_MISMATCH = integer("create_ms_mismatch", "count").since(3)
       .described("Kafka instrument: events whose delivered create_ms differs from floor((send_us + "
           + "clock_offset_us) / 1000).");
-  public static final Column FETCH_MIN_BYTES = integer("fetch_min_bytes", "bytes")
+  public static final Column FETCH_MIN_BYTES = integer("fetch_min_bytes", "bytes").since(3)
       .described("Kafka instrument: the consumer's fetch.min.bytes (empty: 1).");
-  public static final Column FETCH_MAX_WAIT_MS = integer("fetch_max_wait_ms", "ms")
+  public static final Column FETCH_MAX_WAIT_MS = integer("fetch_max_wait_ms", "ms").since(3)
       .described("Kafka instrument: the consumer's fetch.max.wait.ms (empty: 100).");
   public static final Column BROKER_CPUS = string("broker_cpus")
       .described("Kafka instrument: cpus the embedded broker's threads were pinned to, as read back (external: not "
@@ -254,7 +283,7 @@ public final class LedgerSchema {
           + "intended send time.");
   public static final Column PACING_LAG_MAX_NS = integer("pacing_lag_max_ns", "ns")
       .described("Kafka instrument: largest pacing lag of the run's sends.");
-  public static final Column PACING_BURST_SHARE = number("pacing_burst_share", "fraction")
+  public static final Column PACING_BURST_SHARE = number("pacing_burst_share", "fraction").since(6)
       .described("Kafka instrument: share of consecutive measured sends (pairs of sends seq, seq + 1 both sent) whose "
           + "send_ns differ by less than a quarter of the send interval, send_interval_ns / 4; empty with fewer than "
           + "two measured sends.");
@@ -262,10 +291,10 @@ public final class LedgerSchema {
       .described("Kafka instrument: the pacer parks until this long before each intended send, then spins.");
   public static final Column PACER_TIMERSLACK_NS = integer("pacer_timerslack_ns", "ns")
       .described("Kafka instrument: timer slack of the pacing thread as read back (empty: unreadable).");
-  public static final Column SEND_SCHEDULE = string("send_schedule")
+  public static final Column SEND_SCHEDULE = string("send_schedule").since(2).absentIn(3)
       .described("Kafka instrument: id of the replay schedule (plan.json replay.schedules) the run's measured "
           + "sends followed; empty = one send every send_interval_ns.");
-  public static final Column SEND_SCHEDULE_SHA256 = string("send_schedule_sha256")
+  public static final Column SEND_SCHEDULE_SHA256 = string("send_schedule_sha256").since(2).absentIn(3)
       .described("Kafka instrument: SHA-256 of that schedule's bytes (ftl replay-schedule), checked against the "
           + "plan before the campaign ran; empty for fixed-interval runs.");
   public static final Column ACK_NEGATIVE = integer("ack_negative", "count")
@@ -294,32 +323,32 @@ public final class LedgerSchema {
   public static final Column OTHER_CPU_PCT = number("other_cpu_pct", "percent")
       .described("CPU used during the run by processes other than the client JVM, the broker and the load "
           + "generator, as a share of all cores (from /proc/stat and /proc/<pid>/stat).");
-  public static final Column OTHER_CPU_TOP = string("other_cpu_top")
+  public static final Column OTHER_CPU_TOP = string("other_cpu_top").since(3)
       .described("Kafka instrument: the three other processes that used most CPU during the run, as comm:ticks (1 "
           + "tick = 10 ms of one core).");
-  public static final Column STEAL_PCT = number("steal_pct", "percent")
+  public static final Column STEAL_PCT = number("steal_pct", "percent").since(6)
       .described("Kafka instrument: steal time during the run, the change of the steal column of /proc/stat's cpu "
           + "line over the change of all its columns, in percent of all cores' time; empty when /proc/stat is missing "
           + "or unreadable.");
-  public static final Column INTERRUPTS = integer("interrupts", "count")
+  public static final Column INTERRUPTS = integer("interrupts", "count").since(6)
       .described("Kafka instrument: interrupts serviced by the host during the run, the change of the first number "
           + "of /proc/stat's intr line; empty when /proc/stat is missing or unreadable.");
   public static final Column INSTRUMENT = string("instrument").oneOf(INSTRUMENT_WORDS)
       .described("kafka (the Java instrument on a real Kafka broker; the default when absent), rabbitmq or nats (the "
           + "same Java instrument, its same stamps, on a real RabbitMQ or NATS JetStream server) or python-nojvm (the "
           + "no-JVM cross-check).");
-  public static final Column SYSTEM = string("system").oneOf(SYSTEM_WORDS)
+  public static final Column SYSTEM = string("system").since(7).oneOf(SYSTEM_WORDS)
       .described("The messaging system the run measured: kafka, rabbitmq or nats (empty in ledgers written before the "
           + "column: kafka). The stamps keep their meaning on every system: ack_ns is the producer callback, publisher "
           + "confirm or PubAck; recv_ns the delivery to the application; create_ms the producer's wall clock in whole "
           + "milliseconds (kafka: the record's CreateTime, read inside send(); rabbitmq and nats: read at publish and "
           + "carried in the message body, as a harness carries its millisecond send stamp).");
-  public static final Column CLIENT_VERSION = string("client_version")
+  public static final Column CLIENT_VERSION = string("client_version").since(7)
       .described("Version of the system's Java client library the instrument ran (kafka-clients, amqp-client, jnats).");
-  public static final Column SERVER_VERSION = string("server_version")
+  public static final Column SERVER_VERSION = string("server_version").since(7)
       .described("Version of the server as it announced itself; for the embedded Kafka broker the version of the kafka "
           + "jar it runs, the archive's own (empty for an external Kafka cluster, which is not asked).");
-  public static final Column OTHER_TASKS_CPU_PCT = number("other_tasks_cpu_pct", "percent")
+  public static final Column OTHER_TASKS_CPU_PCT = number("other_tasks_cpu_pct", "percent").since(7)
       .described("CPU used during the run by every task (process or kernel thread) other than the client JVM, the "
           + "broker's or server's processes and the load generator, summed from each task's own run-time accounting "
           + "(/proc/<pid>/stat utime + stime, the change over the run; a task born during the run counted whole) over "
@@ -327,12 +356,12 @@ public final class LedgerSchema {
           + "inherits the tick-sampled attribution of /proc/stat's cpu line (a send schedule phase-locked to the kernel "
           + "tick moves it by tens of points either way), it does not alias; interrupt time charged to no task is in "
           + "neither. Empty in ledgers written before the column.");
-  public static final Column DRIVER_COUNTERS = string("driver_counters")
+  public static final Column DRIVER_COUNTERS = string("driver_counters").since(7)
       .described("RabbitMQ and NATS runs: the counters the system's driver kept about how its stamps came, as "
           + "key=value pairs joined by ';' in key order (rabbitmq: confirms_multiple_covered, the acknowledgments that "
           + "arrived inside a multiple confirm and so share its ack_ns; nats: ack_thread, ack_path, acks_on_sender_thread); "
           + "empty for Kafka.");
-  public static final Column QUEUE_TYPE = string("queue_type").oneOf(QueueType.words())
+  public static final Column QUEUE_TYPE = string("queue_type").since(8).oneOf(QueueType.words())
       .described("RabbitMQ runs: the kind of the run's fresh queue, declared over AMQP 0-9-1 with x-queue-type: classic "
           + "(consumed in no-ack mode), stream (durable, consumed from its first offset with a prefetch and manual "
           + "acknowledgments) or quorum (a durable replicated log, every message written before its confirm, consumed in "
@@ -358,12 +387,12 @@ public final class LedgerSchema {
       .described("Commit of the archive the instrument was built from (the campaign runner refuses to start from a "
           + "tree with changes outside the campaign's own folder, so it is never -dirty in campaigns run from "
           + "then on).");
-  public static final Column PLAN_SHA256 = string("plan_sha256").matching("[0-9a-f]{64}")
+  public static final Column PLAN_SHA256 = string("plan_sha256").since(5).matching("[0-9a-f]{64}")
       .described("SHA-256 of the campaign's plan.json as the runner read it before the run: every row of a ledger "
           + "names one digest, the runner refuses to append under another, and the analysis refuses a ledger whose "
           + "digest is not that of the committed plan, so a criterion edited after the first run is visible from the "
           + "data alone (empty in ledgers written before the column).");
-  public static final Column OTHER_RUN_PCT = number("other_run_pct", "percent")
+  public static final Column OTHER_RUN_PCT = number("other_run_pct", "percent").since(9)
       .described("The exact contention measure (issue #44): run time of every task (thread of a process, or kernel "
           + "thread) other than the client JVM's, the broker's or server's process tree's and the load generator's, summed "
           + "from each task's own scheduler accounting (first field of /proc/<pid>/task/<tid>/schedstat, ns on a CPU; the "
@@ -371,61 +400,61 @@ public final class LedgerSchema {
           + "on every online core, percent. Accounted at every context switch, so it does not alias with a send schedule "
           + "locked to the kernel tick as other_cpu_pct does; interrupt time charged to no task is in neither. Empty in "
           + "ledgers written before the column.");
-  public static final Column NANOTIME_COST_NS = number("nanotime_cost_ns", "ns")
+  public static final Column NANOTIME_COST_NS = number("nanotime_cost_ns", "ns").since(9)
       .described("The instrument's own timescale under the clock source in use: median over 21 batches of 20,000 "
           + "back-to-back System.nanoTime calls of the batch's time per call, taken just before the run. Empty in ledgers "
           + "written before the column.");
-  public static final Column BOOT_ID = string("boot_id")
+  public static final Column BOOT_ID = string("boot_id").since(9)
       .described("The host's boot (/proc/sys/kernel/random/boot_id): rows of one boot share one machine, kernel and "
           + "set of clock sources; a comparison across boots is a comparison across hosts. Empty in ledgers written "
           + "before the column.");
-  public static final Column CLOCKSOURCES_AVAILABLE = string("clocksources_available")
+  public static final Column CLOCKSOURCES_AVAILABLE = string("clocksources_available").since(9)
       .described("The clock sources the kernel offered, space-separated in its order "
           + "(/sys/devices/system/clocksource/clocksource0/available_clocksource). Empty in ledgers written before the "
           + "column.");
-  public static final Column TICK_HZ = integer("tick_hz", "count")
+  public static final Column TICK_HZ = integer("tick_hz", "count").since(9)
       .described("The kernel's tick rate in ticks per second (CONFIG_HZ from /proc/config.gz or /boot/config-<release>; "
           + "empty where neither can be read, and in ledgers written before the column): the grid of /proc/stat's "
           + "tick-sampled accounting.");
-  public static final Column CLOCKSOURCE_PLANNED = string("clocksource_planned")
+  public static final Column CLOCKSOURCE_PLANNED = string("clocksource_planned").since(9)
       .described("The clock source the plan set for the run's block (plan field clocksource), applied and read back by "
           + "the runner before the block's broker started; empty when the plan sets none (the run then measured under "
           + "whatever the host had, recorded in clocksource).");
-  public static final Column BROKERS = integer("brokers", "count")
+  public static final Column BROKERS = integer("brokers", "count").since(10)
       .described("Kafka instrument: the brokers of the cluster the run measured: of the local cluster the runner "
           + "started (plan field brokers; 1 = the single embedded broker), or as the admin client listed them for an "
           + "external cluster. Empty in ledgers written before the column (one broker).");
-  public static final Column REPLICATION_FACTOR = integer("replication_factor", "count")
+  public static final Column REPLICATION_FACTOR = integer("replication_factor", "count").since(10)
       .described("Kafka instrument: replicas of each partition of the run's fresh topic (condition field "
           + "replication_factor). Empty in ledgers written before the column (1).");
-  public static final Column MIN_INSYNC_REPLICAS = integer("min_insync_replicas", "count")
+  public static final Column MIN_INSYNC_REPLICAS = integer("min_insync_replicas", "count").since(10)
       .described("Kafka instrument: the topic's min.insync.replicas (condition field min_insync_replicas). Empty in "
           + "ledgers written before the column (1, Kafka's default).");
-  public static final Column CLUSTER_NETWORK = string("cluster_network")
+  public static final Column CLUSTER_NETWORK = string("cluster_network").since(10)
       .described("Kafka instrument: how the brokers reach each other and the clients: loopback (the single embedded "
           + "broker on 127.0.0.1), loopback-addresses (a local cluster, broker n on 127.0.0.n of the loopback device) or "
           + "external (a cluster named with --bootstrap). Empty in ledgers written before the column.");
-  public static final Column LEADER_BROKER = string("leader_broker")
+  public static final Column LEADER_BROKER = string("leader_broker").since(10)
       .described("Kafka instrument: the broker id leading each partition of the run's topic once its ISR was full, "
           + "before the first send (partitions in order, space-separated). Empty in ledgers written before the column.");
-  public static final Column ISR_START = string("isr_start")
+  public static final Column ISR_START = string("isr_start").since(10)
       .described("Kafka instrument: the in-sync replicas of each partition once the topic's ISR was full, before the "
           + "first send: broker ids ascending joined by '+', partitions space-separated. Empty in ledgers written before "
           + "the column.");
-  public static final Column ISR_END = string("isr_end")
+  public static final Column ISR_END = string("isr_end").since(10)
       .described("Kafka instrument: the same as isr_start, read after the last receive, before the topic was deleted "
           + "(empty when the broker died).");
-  public static final Column ISR_CHANGED = string("isr_changed").oneOf(YES_NO_WORDS)
+  public static final Column ISR_CHANGED = string("isr_changed").since(10).oneOf(YES_NO_WORDS)
       .described("Kafka instrument: yes when the topic's leader or ISR differed between start and end, or when a "
           + "broker of the local cluster logged an ISR shrink or expansion of the topic during the run (its broker.log); "
           + "no otherwise. A run whose ISR changed is counted and reported by the analysis, never silently kept or "
           + "dropped. Empty in ledgers written before the column.");
-  public static final Column ACKS_COVERING_SEVERAL = integer("acks_covering_several", "count")
+  public static final Column ACKS_COVERING_SEVERAL = integer("acks_covering_several", "count").since(11)
       .described("Measured events whose acknowledgment completed other messages with them (events column ack_covered "
           + "above 1: a RabbitMQ publisher confirm with multiple=true, whose one ack_ns every message it covers shares); "
           + "empty where the system does not say how many messages an acknowledgment completed (Kafka, NATS) and in "
           + "ledgers written before the column.");
-  public static final Column BROKER_START_MS = integer("broker_start_ms", "ms")
+  public static final Column BROKER_START_MS = integer("broker_start_ms", "ms").since(10)
       .described("Kafka instrument: how long the run's broker lifetime took to start, from the launch of the embedded "
           + "broker or local cluster (storage formatted, every broker JVM started) until it served (the cluster: until the "
           + "admin client listed every broker), in ms; empty for an external cluster and in ledgers written before the "
@@ -456,6 +485,12 @@ public final class LedgerSchema {
    * written before the column) or {@link #APPLIED}. The one rule, {@link #manipulationsApplied}.
    */
   public static final List<Column> MANIPULATIONS = List.of(PRIORITY_APPLIED, GEOMETRY_APPLIED, LOAD_APPLIED);
+
+  /**
+   * Version of this declaration, published in the data dictionary: the newest {@link Version}, the latest
+   * {@link Column#since} of a declared column (a new column's {@code since} is the new version).
+   */
+  public static final int VERSION = COLUMNS.stream().mapToInt(Column::since).max().orElse(1);
 
   private static final Map<String, Column> BY_NAME;
 
@@ -509,107 +544,44 @@ public final class LedgerSchema {
     return true;
   }
 
-  /** The column version 11 added (issue #47: RabbitMQ's multiple confirms, the quorum queue). */
-  private static final String[] V11_COLUMNS = {"acks_covering_several"};
-  /** The columns version 10 added (issue #46: the cluster's shape), and version 11's. */
-  private static final String[] V10_COLUMNS = concat(new String[] {"brokers", "replication_factor", "min_insync_replicas",
-      "cluster_network", "leader_broker", "isr_start", "isr_end", "isr_changed", "broker_start_ms"}, V11_COLUMNS);
-  /** The columns version 9 added (issue #44: the setting as data), and version 10's. */
-  private static final String[] V9_COLUMNS = concat(new String[] {"other_run_pct", "nanotime_cost_ns", "boot_id",
-      "clocksources_available", "tick_hz", "clocksource_planned"}, V10_COLUMNS);
-  /** The column version 8 added (issue #29: RabbitMQ's stream queue), and version 9's. */
-  private static final String[] V8_COLUMNS = concat(new String[] {"queue_type"}, V9_COLUMNS);
-  /** The columns version 7 added (issue #29: other messaging systems), and the later versions'. */
-  private static final String[] V7_COLUMNS = concat(new String[] {"system", "client_version", "server_version",
-      "other_tasks_cpu_pct", "driver_counters"}, V8_COLUMNS);
-  /** The columns version 6 added, and the later versions'; every older layout lacks them (read as empty). */
-  private static final String[] V6_COLUMNS = concat(new String[] {"block", "broker_lifetime", "warmup_converged",
-      "pacing_burst_share", "steal_pct", "interrupts"}, V7_COLUMNS);
-
-  private static String[] concat(String[] a, String[] b) {
-    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, out, a.length, b.length);
-    return out;
-  }
-
   /**
-   * The layouts of the Kafka instrument's ledgers that exist, each the newest column list less the columns it
-   * lacks (in the same order). The committed ledgers are each one of them ({@code LedgerSchemaTest}).
+   * One layout of the Kafka instrument's ledgers, derived from the columns' own declarations: the harness's columns
+   * in their order, less those introduced later ({@link Column#since}) or absent from it ({@link Column#absentIn}).
+   * The committed ledgers are each one of them ({@code LedgerSchemaTest}): version 1, campaigns modeA, modeB,
+   * isolation, payload and omb-matched; 2, replay (the replay schedule's two columns); 3, clockoffset, delivery and
+   * fifojvm (the whole-JVM priority, real-time throttling, clock offset, fetch and other-process columns, written on a
+   * branch without the replay ones); 4, the replay columns again; 5, the plan's digest; 6, the confirmatory campaign's
+   * instrument (issue #28: blocks, broker lifetime, stable-flights warm-up, bursts, steal, interrupts); 7, rabbitmq
+   * and nats (issue #29: the system with its versions); 8, RabbitMQ's queue type; 9, the setting as data (issue #44);
+   * 10, the cluster's shape (issue #46); 11, acks covering several messages (issue #47, with the events files' column
+   * {@code ack_covered} and the queue type {@code quorum}).
+   *
+   * @param number 1 to {@link #VERSION}
    */
-  public enum Version {
-    /** Campaigns modeA, modeB, isolation, payload and omb-matched. */
-    V1(1, V6_COLUMNS, "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
-        "clock_offset_us", "create_ms_mismatch", "fetch_min_bytes", "fetch_max_wait_ms", "send_schedule",
-        "send_schedule_sha256", "other_cpu_top", "plan_sha256"),
-    /** V1 and the replay schedule's two columns: campaign replay. */
-    V2(2, V6_COLUMNS, "jvm_threads", "jvm_threads_late", "priority_restored", "sched_rt_runtime_us", "sched_rt_period_us",
-        "clock_offset_us", "create_ms_mismatch", "fetch_min_bytes", "fetch_max_wait_ms", "other_cpu_top", "plan_sha256"),
-    /**
-     * V1 and the whole-JVM priority, real-time throttling, clock offset, fetch and other-process columns, without
-     * the replay ones (written on a branch that had not merged them): campaigns clockoffset, delivery, fifojvm.
-     */
-    V3(3, V6_COLUMNS, "send_schedule", "send_schedule_sha256", "plan_sha256"),
-    /** V3 with the replay columns: every column the harness wrote before the plan's digest. */
-    V4(4, V6_COLUMNS, "plan_sha256"),
-    /** V4 and the plan's digest in every row ({@link #PLAN_SHA256}): every column the harness wrote before blocks. */
-    V5(5, V6_COLUMNS),
-    /**
-     * V5 and the columns of the confirmatory campaign's instrument (issue #28):
-     * {@link #BLOCK}, {@link #BROKER_LIFETIME}, {@link #WARMUP_CONVERGED}, {@link #PACING_BURST_SHARE},
-     * {@link #STEAL_PCT}, {@link #INTERRUPTS}.
-     */
-    V6(6, V7_COLUMNS),
-    /**
-     * V6 and the system the run measured with its client's and server's versions (issue #29): {@link #SYSTEM},
-     * {@link #CLIENT_VERSION}, {@link #SERVER_VERSION}, {@link #DRIVER_COUNTERS}, and {@link #OTHER_TASKS_CPU_PCT}:
-     * campaigns rabbitmq and nats.
-     */
-    V7(7, V8_COLUMNS),
-    /** V7 and RabbitMQ's queue type (issue #29, a classic queue or a stream): {@link #QUEUE_TYPE}. */
-    V8(8, V9_COLUMNS),
-    /**
-     * V8 and the setting as data (issue #44): {@link #OTHER_RUN_PCT},
-     * {@link #NANOTIME_COST_NS}, {@link #BOOT_ID}, {@link #CLOCKSOURCES_AVAILABLE}, {@link #TICK_HZ},
-     * {@link #CLOCKSOURCE_PLANNED}: campaign setting.
-     */
-    V9(9, V10_COLUMNS),
-    /**
-     * V9 and the cluster's shape (issue #46): {@link #BROKERS},
-     * {@link #REPLICATION_FACTOR}, {@link #MIN_INSYNC_REPLICAS}, {@link #CLUSTER_NETWORK}, {@link #LEADER_BROKER},
-     * {@link #ISR_START}, {@link #ISR_END}, {@link #ISR_CHANGED}, {@link #BROKER_START_MS}.
-     */
-    V10(10, V11_COLUMNS),
-    /**
-     * Every column the harness writes now: V10 and {@link #ACKS_COVERING_SEVERAL}, with the events files' column
-     * {@code ack_covered} and the queue type {@code quorum} (issue #47).
-     */
-    V11(11, new String[0]);
-
-    private final int number;
-    private final Set<String> lacks;
-
-    Version(int number, String[] lacksToo, String... lacks) {
-      this.number = number;
-      Set<String> all = new java.util.HashSet<>(List.of(lacks));
-      all.addAll(List.of(lacksToo));
-      this.lacks = Set.copyOf(all);
+  public record Version(int number) {
+    public Version {
+      if (number < 1 || number > VERSION) {
+        throw new IllegalArgumentException("no ledger layout " + number + " (1.." + VERSION + ")");
+      }
     }
 
-    public int number() { return number; }
+    /** Every layout, oldest first. */
+    public static List<Version> all() {
+      List<Version> out = new ArrayList<>();
+      for (int n = 1; n <= VERSION; n++) {
+        out.add(new Version(n));
+      }
+      return out;
+    }
 
     /** The header of a ledger of this version. */
     public List<String> columns() {
-      return harnessColumns().stream().filter(c -> !lacks.contains(c)).toList();
+      return COLUMNS.stream().filter(c -> c.writtenByHarness() && c.in(number)).map(Column::name).toList();
     }
 
     /** The version whose header is exactly {@code header}, if any. */
     public static Optional<Version> of(List<String> header) {
-      for (Version v : values()) {
-        if (v.columns().equals(header)) {
-          return Optional.of(v);
-        }
-      }
-      return Optional.empty();
+      return all().stream().filter(v -> v.columns().equals(header)).findFirst();
     }
   }
 

@@ -12,8 +12,9 @@
  *       existing cluster; nothing else changes (the broker is then neither placed nor watched).</li>
  *   <li>{@link ftl.harness.run.KafkaRun} — one run: a fresh topic <em>per run</em> ({@code ftl-<run_id>-<random>},
  *       deleted after the run, so no run reads another's records or inherits its log segments), one producer
- *       and one consumer in this JVM, manipulations applied and read back, warm-up, measured sends, drain. It
- *       coordinates its parts: {@code run.RunClients} (the run's resources and their tear-down),
+ *       and one consumer in this JVM: Kafka's driver ({@link ftl.harness.run.RunDriver}) of the one run loop of
+ *       every system, {@link ftl.harness.run.RunLoop} (manipulations applied and read back, warm-up, measured sends,
+ *       drain, the host's counters, the verdict). Its parts: {@code run.RunClients} (the run's resources and their tear-down),
  *       {@code run.ThreadPlacement} (placement and manipulations, with their {@code *_applied}
  *       columns), {@code run.Sender} and {@code run.Receiver} (the two thread bodies on the
  *       injected clock), {@link ftl.harness.run.RunVerdict} (the status rules, a pure function).</li>

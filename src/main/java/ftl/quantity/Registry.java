@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Parallel;
@@ -161,8 +162,8 @@ public final class Registry {
 
   /** Ledger rows of the Kafka instrument whose status is not ok; no data when the instrument has no row at all. */
   private static Value notOkRuns(Analysis a) {
-    return a.rows(Analysis.KAFKA).isEmpty() ? noData()
-        : new Value.Count(a.rows(Analysis.KAFKA).stream().filter(e -> !e.getValue().ok()).count());
+    return a.rows(Instrument.KAFKA.word()).isEmpty() ? noData()
+        : new Value.Count(a.rows(Instrument.KAFKA.word()).stream().filter(e -> !e.getValue().ok()).count());
   }
 
   private static Value noData() {
@@ -173,24 +174,24 @@ public final class Registry {
                                       ToLongFunction<ftl.data.LedgerRow> perOkRow) {
     return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
         "ftl.quantity.Registry#ledgerCount",
-        a -> a.has(Analysis.KAFKA)
-            ? new Value.Count(a.okRows(Analysis.KAFKA).stream().mapToLong(e -> perOkRow.applyAsLong(e.getValue())).sum())
+        a -> a.has(Instrument.KAFKA.word())
+            ? new Value.Count(a.okRows(Instrument.KAFKA.word()).stream().mapToLong(e -> perOkRow.applyAsLong(e.getValue())).sum())
             : noData());
   }
 
   private static Quantity runCount(String key, String macro, String definition, String function,
                                    ToLongFunction<RunResult> perRun) {
-    Function<Analysis, Value> f = a -> a.has(Analysis.KAFKA)
-        ? new Value.Count(a.runs(Analysis.KAFKA).stream().mapToLong(perRun).sum())
+    Function<Analysis, Value> f = a -> a.has(Instrument.KAFKA.word())
+        ? new Value.Count(a.runs(Instrument.KAFKA.word()).stream().mapToLong(perRun).sum())
         : noData();
     return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, function, f);
   }
 
   private static Value retention(Analysis a, boolean min) {
-    if (!a.has(Analysis.KAFKA)) {
+    if (!a.has(Instrument.KAFKA.word())) {
       return noData();
     }
-    var stream = a.runs(Analysis.KAFKA).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention);
+    var stream = a.runs(Instrument.KAFKA.word()).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention);
     var r = min ? stream.min() : stream.max();
     return r.isPresent() ? new Value.Real(r.getAsDouble())
         : new Value.Unavailable("no ok run delivered any event");

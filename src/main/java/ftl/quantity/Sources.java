@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Quantity;
@@ -106,9 +107,9 @@ public final class Sources {
       return tools;
     }
     java.util.function.Predicate<String> instrument = switch (scope) {
-      case NOJVM_EVENTS -> Analysis.NOJVM::equals;
+      case NOJVM_EVENTS -> Instrument.PYTHON_NOJVM.word()::equals;
       case SYSTEM_EVENTS -> Analysis.SYSTEM_INSTRUMENTS::contains;
-      default -> Analysis.KAFKA::equals;
+      default -> Instrument.KAFKA.word()::equals;
     };
     List<String> ledgers = new ArrayList<>();
     List<String> events = new ArrayList<>();

@@ -1,5 +1,6 @@
 package ftl.verify;
 
+import ftl.data.Instrument;
 import ftl.data.LedgerSchema;
 import ftl.data.DataSet;
 import ftl.data.EventFormat;
@@ -107,7 +108,7 @@ public final class Reproduction {
    */
   static List<java.util.Map<String, Object>> runRows(Analysis analysis) {
     List<java.util.Map<String, Object>> out = new ArrayList<>();
-    for (String instrument : List.of(Analysis.KAFKA, Analysis.NOJVM)) {
+    for (String instrument : List.of(Instrument.KAFKA.word(), Instrument.PYTHON_NOJVM.word())) {
       if (!analysis.has(instrument)) {
         continue;
       }

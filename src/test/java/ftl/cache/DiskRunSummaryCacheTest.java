@@ -1,5 +1,6 @@
 package ftl.cache;
 
+import ftl.data.Instrument;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -91,7 +92,7 @@ class DiskRunSummaryCacheTest {
   void analysis_warmCache_givesEveryQuantityAsAScanDoes(@TempDir Path tmp) {
     DataSet data = DataSet.scan(FIXTURES.resolve("roots/full"), "data");
     Analysis scanned = new Analysis(data);
-    new Analysis(data, new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE)).runs(Analysis.KAFKA);
+    new Analysis(data, new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE)).runs(Instrument.KAFKA.word());
     Analysis cached = new Analysis(data, new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE));
     int n = 0;
     for (Quantity q : Registry.forData(data).all()) {

@@ -82,6 +82,13 @@ class CellFastPathTest {
   }
 
   @Test
+  void conforms_booleanCell_isTrueOrFalseOnly() {
+    assertThat(DataDictionary.conforms("boolean", "true")).isTrue();
+    assertThat(DataDictionary.conforms("boolean", "false")).isTrue();
+    assertThat(DataDictionary.conforms("boolean", "yes")).as("a boolean cell is true or false only").isFalse();
+  }
+
+  @Test
   void plainInteger_nineteenDigits_leftToTheRule() {
     // 19 digits may overflow a long; the shortcut never decides them, the rule does
     assertThat(DataDictionary.plainInteger("9223372036854775807")).isFalse();

@@ -58,30 +58,31 @@ class LedgerSchemaTest {
   @Test
   void version_dataDictionary_publishesTheDeclaredVersion() throws IOException {
     assertThat(ledgerResource().path("schema").path("version").asInt()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(LedgerSchema.Version.values()[LedgerSchema.Version.values().length - 1].number()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(LedgerSchema.Version.V11.columns()).isEqualTo(LedgerSchema.harnessColumns());
+    List<LedgerSchema.Version> all = LedgerSchema.Version.all();
+    assertThat(all.get(all.size() - 1).number()).isEqualTo(LedgerSchema.VERSION);
+    assertThat(new LedgerSchema.Version(11).columns()).isEqualTo(LedgerSchema.harnessColumns());
     List<String> v11 = List.of("acks_covering_several");
-    assertThat(LedgerSchema.Version.V10.columns()).as("V10 lacks exactly the column of V11")
+    assertThat(new LedgerSchema.Version(10).columns()).as("V10 lacks exactly the column of V11")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v11.contains(c)).toList());
     List<String> v10 = new ArrayList<>(v11);
     v10.addAll(List.of("brokers", "replication_factor", "min_insync_replicas", "cluster_network", "leader_broker",
         "isr_start", "isr_end", "isr_changed", "broker_start_ms"));
-    assertThat(LedgerSchema.Version.V9.columns()).as("V9 lacks exactly the nine columns of V10 and V11's")
+    assertThat(new LedgerSchema.Version(9).columns()).as("V9 lacks exactly the nine columns of V10 and V11's")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v10.contains(c)).toList());
     List<String> v9 = new ArrayList<>(v10);
     v9.addAll(List.of("other_run_pct", "nanotime_cost_ns", "boot_id", "clocksources_available", "tick_hz",
         "clocksource_planned"));
-    assertThat(LedgerSchema.Version.V8.columns()).as("V8 lacks exactly the six columns of V9 and V10's")
+    assertThat(new LedgerSchema.Version(8).columns()).as("V8 lacks exactly the six columns of V9 and V10's")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v9.contains(c)).toList());
     List<String> v8 = new ArrayList<>(v9);
     v8.add("queue_type");
-    assertThat(LedgerSchema.Version.V7.columns()).as("V7 lacks exactly the column of V8 and V9's")
+    assertThat(new LedgerSchema.Version(7).columns()).as("V7 lacks exactly the column of V8 and V9's")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v8.contains(c)).toList());
     List<String> v7 = new ArrayList<>(v8);
     v7.addAll(List.of("system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters"));
-    assertThat(LedgerSchema.Version.V6.columns()).as("V6 lacks exactly the five columns of V7 and the later ones")
+    assertThat(new LedgerSchema.Version(6).columns()).as("V6 lacks exactly the five columns of V7 and the later ones")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v7.contains(c)).toList());
-    assertThat(LedgerSchema.Version.V5.columns()).as("V5 lacks exactly the six columns of V6 too")
+    assertThat(new LedgerSchema.Version(5).columns()).as("V5 lacks exactly the six columns of V6 too")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v7.contains(c) && !List.of("block", "broker_lifetime",
             "warmup_converged", "pacing_burst_share", "steal_pct", "interrupts").contains(c)).toList());
   }
@@ -113,7 +114,7 @@ class LedgerSchemaTest {
     for (int i = 0; i < header.size() && i < cells.size(); i++) {
       firstRow.put(header.get(i), cells.get(i));
     }
-    boolean kafka = header.contains("instrument") && LedgerSchema.KAFKA.equals(firstRow.get("instrument"));
+    boolean kafka = header.contains("instrument") && Instrument.KAFKA.word().equals(firstRow.get("instrument"));
     if (kafka) {
       assertThat(LedgerSchema.Version.of(header)).as(campaign + " header").isPresent();
     } else {
@@ -124,12 +125,12 @@ class LedgerSchemaTest {
 
   @Test
   void versionOf_layoutsOfTheCommittedCampaigns_areTheOnesTheJavadocNames() throws IOException {
-    Map<String, LedgerSchema.Version> expected = Map.ofEntries(Map.entry("modeA", LedgerSchema.Version.V1),
-        Map.entry("modeB", LedgerSchema.Version.V1), Map.entry("isolation", LedgerSchema.Version.V1),
-        Map.entry("payload", LedgerSchema.Version.V1), Map.entry("omb-matched", LedgerSchema.Version.V1),
-        Map.entry("replay", LedgerSchema.Version.V2), Map.entry("clockoffset", LedgerSchema.Version.V3),
-        Map.entry("delivery", LedgerSchema.Version.V3), Map.entry("fifojvm", LedgerSchema.Version.V3),
-        Map.entry("rabbitmq", LedgerSchema.Version.V7), Map.entry("nats", LedgerSchema.Version.V7));
+    Map<String, LedgerSchema.Version> expected = Map.ofEntries(Map.entry("modeA", new LedgerSchema.Version(1)),
+        Map.entry("modeB", new LedgerSchema.Version(1)), Map.entry("isolation", new LedgerSchema.Version(1)),
+        Map.entry("payload", new LedgerSchema.Version(1)), Map.entry("omb-matched", new LedgerSchema.Version(1)),
+        Map.entry("replay", new LedgerSchema.Version(2)), Map.entry("clockoffset", new LedgerSchema.Version(3)),
+        Map.entry("delivery", new LedgerSchema.Version(3)), Map.entry("fifojvm", new LedgerSchema.Version(3)),
+        Map.entry("rabbitmq", new LedgerSchema.Version(7)), Map.entry("nats", new LedgerSchema.Version(7)));
     for (Map.Entry<String, LedgerSchema.Version> e : expected.entrySet()) {
       String first = Files.readAllLines(DATA.resolve(e.getKey()).resolve(EventFormat.LEDGER_FILE)).get(0);
       assertThat(LedgerSchema.Version.of(List.of(first.split(",", -1)))).as(e.getKey()).contains(e.getValue());
@@ -183,7 +184,7 @@ class LedgerSchemaTest {
     assertThat(bare.atLoadPercent(0)).isFalse();
     assertThat(bare.clockOffsetMicros()).as("a ledger before the column: one clock").isZero();
     assertThat(bare.at(Priority.DEFAULT)).isFalse();
-    assertThat(bare.instrument()).isEqualTo(LedgerSchema.KAFKA);
+    assertThat(bare.instrument()).isEqualTo(Instrument.KAFKA.word());
     assertThatThrownBy(() -> bare.integer(LedgerSchema.PRIORITY)).isInstanceOf(IllegalArgumentException.class);
   }
 

@@ -174,7 +174,7 @@ class MalformedInputTest {
         for (ftl.quantity.core.Quantity q : registry.all()) {
           ftl.quantity.core.Computed.of(q, a);
         }
-        yield a.runs(Analysis.KAFKA);
+        yield a.runs(Instrument.KAFKA.word());
       }
     };
   }

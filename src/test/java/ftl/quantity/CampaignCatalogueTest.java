@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.section.Layout;
@@ -74,7 +75,7 @@ class CampaignCatalogueTest {
     switch (c.system()) {
       case KAFKA -> assertThat(PlanParser.read(plan).conditions()).isNotEmpty();
       case NOJVM -> {
-        assertThat(tree.path("instrument").asText()).isEqualTo(Analysis.NOJVM);
+        assertThat(tree.path("instrument").asText()).isEqualTo(Instrument.PYTHON_NOJVM.word());
         assertThatThrownBy(() -> PlanParser.read(plan)).hasMessageContaining("unknown field");
       }
       case OMB -> {

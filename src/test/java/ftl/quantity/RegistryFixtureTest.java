@@ -1,5 +1,6 @@
 package ftl.quantity;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
@@ -568,7 +569,7 @@ public class RegistryFixtureTest {
 
   @Test
   void retention_runThatDeliveredNothing_isNaN() {
-    RunResult r = analysis("bare").runs(Analysis.KAFKA).get(0);
+    RunResult r = analysis("bare").runs(Instrument.KAFKA.word()).get(0);
     assertThat(r.guard().taken()).isZero();
     assertThat(r.retention()).isNaN();
   }

@@ -1,5 +1,6 @@
 package ftl.harness.campaign;
 
+import ftl.data.Instrument;
 import ftl.data.LedgerCells;
 import ftl.data.LedgerSchema;
 import ftl.data.DataException;
@@ -518,6 +519,10 @@ public final class CampaignRunner {
     m.put(LedgerSchema.GEOMETRY, c.geometry().word());
     m.put(LedgerSchema.LOAD_PCT, c.loadPercent());
     m.put(LedgerSchema.START_PHASE_US, c.startPhaseMicros().isPresent() ? String.valueOf(c.startPhaseMicros().getAsInt()) : "");
+    for (ftl.harness.plan.ConditionField<?> f : ftl.harness.plan.ConditionDefaults.declared()) {
+      // a field declared whole: its value on a system that applies it, empty on the others
+      m.put(f.column(), f.appliesTo(plan.system()) ? f.cell(c.get(f)) : "");
+    }
     m.put(LedgerSchema.PACING_LAG_P50_NS, o.lag().p50Nanos());
     m.put(LedgerSchema.PACING_LAG_P99_NS, o.lag().p99Nanos());
     m.put(LedgerSchema.PACING_LAG_MAX_NS, o.lag().maxNanos());
@@ -539,7 +544,7 @@ public final class CampaignRunner {
     m.put(LedgerSchema.CLOCKSOURCE_PLANNED, plannedClocksource(plan, r));
     m.put(LedgerSchema.SYSTEM, plan.system());
     // RabbitMQ's own condition field; the other systems declare no queue of a kind
-    m.put(LedgerSchema.QUEUE_TYPE, plan.system().equals(LedgerSchema.RABBITMQ) ? c.queueType().word() : "");
+    m.put(LedgerSchema.QUEUE_TYPE, plan.system().equals(Instrument.RABBITMQ.word()) ? c.queueType().word() : "");
     if (plan.onKafka()) {
       m.put(LedgerSchema.CLIENT_VERSION, host.kafkaVersion());
       // the embedded broker runs the kafka jar of the archive's own classpath; an external cluster's is not asked
@@ -552,8 +557,6 @@ public final class CampaignRunner {
       m.put(LedgerSchema.MIN_INSYNC_REPLICAS, "");
       m.put(LedgerSchema.LINGER_MS, "");
       m.put(LedgerSchema.PARTITIONS, "");
-      m.put(LedgerSchema.FETCH_MIN_BYTES, "");
-      m.put(LedgerSchema.FETCH_MAX_WAIT_MS, "");
       m.put(LedgerSchema.CLOCK_OFFSET_US, "");
     }
     m.putAll(o.cells()); // measured cells (manipulations read back, counts, host load)
@@ -728,15 +731,10 @@ public final class CampaignRunner {
           } else {
             err.println("ftl: starting the " + name + " server in " + dir);
           }
-          system = switch (name) {
-            case RABBITMQ -> externalBootstrap != null
-                ? ftl.harness.system.RabbitMqSystem.connect(externalBootstrap, ftl.harness.system.RabbitMqSystem.Options.defaults())
-                : ftl.harness.system.RabbitMqSystem.start(dir, ftl.harness.system.RabbitMqSystem.Options.defaults());
-            case NATS -> externalBootstrap != null
-                ? ftl.harness.system.NatsSystem.connect(externalBootstrap, ftl.harness.system.NatsSystem.Config.defaults())
-                : ftl.harness.system.NatsSystem.start(dir, ftl.harness.system.NatsSystem.Config.defaults());
-            case KAFKA -> throw new IllegalStateException("a Kafka plan runs on the broker slot");
-          };
+          if (name == ftl.harness.system.SystemName.KAFKA) {
+            throw new IllegalStateException("a Kafka plan runs on the broker slot");
+          }
+          system = externalBootstrap != null ? name.connect(externalBootstrap) : name.start(dir);
         } catch (IOException | RuntimeException e) {
           throw new InstrumentException("the " + name + " server did not start: " + e.getMessage(), e);
         }

@@ -27,23 +27,23 @@ import java.util.regex.Pattern;
  * @param clockOffsetMicros emulated offset of the producer's wall clock from the consumer's, microseconds, signed:
  *                          the producer sets each record's CreateTime to {@code floor((send_us + offset) / 1000)};
  *                          0 = Kafka sets CreateTime itself inside {@code send()} (every campaign before {@code clockoffset})
- * @param fetchMinBytes     consumer {@code fetch.min.bytes} (1 = the broker answers a fetch as soon as one record is there)
- * @param fetchMaxWaitMillis consumer {@code fetch.max.wait.ms}: how long the broker may hold a fetch that has
- *                          fewer than {@code fetchMinBytes}; with {@code fetchMinBytes} above one record it
- *                          lengthens the delivery branch only
  * @param queueType         RabbitMQ only: the kind of the run's fresh queue ({@code classic} or {@code stream}); the
  *                          default {@code classic} on every other system, where a plan cannot set it
  * @param replicationFactor Kafka only: replicas of each partition of the run's fresh topic (1 = the single broker of
  *                          every campaign before {@code cluster}); at most the cluster's brokers
  * @param minInsyncReplicas Kafka only: the topic's {@code min.insync.replicas}, 1..{@code replicationFactor}
+ * @param declared          the value of every field declared whole ({@link ConditionDefaults#declared()}, read with
+ *                          {@link #get}), such as the consumer's {@code fetch_min_bytes} and {@code fetch_max_wait_ms};
+ *                          a field left out takes its default
  */
-// Twenty components, because a condition is the whole of what a plan holds fixed across a run's repeats and the
-// ledger records each of them in its own column; build one by name (Condition.named(...)), never positionally.
+// Nineteen components, because a condition is the whole of what a plan holds fixed across a run's repeats and the
+// ledger records each of them in its own column; build one by name (Condition.named(...)), never positionally. A new
+// field is a ConditionField in ConditionDefaults and lives in `declared`, not a component of its own.
 public record Condition(String name, long sendIntervalNanos, int payloadBytes, String acks, int lingerMillis,
                         int partitions, int events, int warmupEvents, Priority priority, Geometry geometry,
                         String brokerCpus, int loadPercent, OptionalInt startPhaseMicros, int repeats,
-                        long clockOffsetMicros, int fetchMinBytes, int fetchMaxWaitMillis, QueueType queueType,
-                        int replicationFactor, int minInsyncReplicas) {
+                        long clockOffsetMicros, QueueType queueType, int replicationFactor, int minInsyncReplicas,
+                        java.util.Map<ConditionField<?>, Object> declared) {
 
   /** Largest clock offset a plan may ask for: 10 s (Kafka rejects CreateTimes an hour away by default). */
   public static final long MAX_CLOCK_OFFSET_MICROS = 10_000_000L;
@@ -84,8 +84,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     require(repeats >= 1 && repeats <= 100_000, "repeats", "must be 1..100000 (was " + repeats + ")");
     require(Math.abs(clockOffsetMicros) <= MAX_CLOCK_OFFSET_MICROS, "clock_offset_us",
         "must be within +-10000000 (was " + clockOffsetMicros + ")");
-    require(fetchMinBytes >= 1 && fetchMinBytes <= 100_000_000, "fetch_min_bytes", "must be 1..100000000 (was " + fetchMinBytes + ")");
-    require(fetchMaxWaitMillis >= 0 && fetchMaxWaitMillis <= 10_000, "fetch_max_wait_ms", "must be 0..10000 (was " + fetchMaxWaitMillis + ")");
+    declared = java.util.Map.copyOf(complete(declared));
     require(replicationFactor >= 1 && replicationFactor <= MAX_REPLICATION_FACTOR, "replication_factor",
         "must be 1.." + MAX_REPLICATION_FACTOR + " (was " + replicationFactor + ")");
     require(minInsyncReplicas >= 1 && minInsyncReplicas <= replicationFactor, "min_insync_replicas",
@@ -120,11 +119,10 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     private OptionalInt startPhaseMicros = ConditionDefaults.START_PHASE_MICROS;
     private int repeats = ConditionDefaults.REPEATS;
     private long clockOffsetMicros = ConditionDefaults.CLOCK_OFFSET_MICROS;
-    private int fetchMinBytes = ConditionDefaults.FETCH_MIN_BYTES;
-    private int fetchMaxWaitMillis = ConditionDefaults.FETCH_MAX_WAIT_MILLIS;
     private QueueType queueType = ConditionDefaults.QUEUE_TYPE;
     private int replicationFactor = ConditionDefaults.REPLICATION_FACTOR;
     private int minInsyncReplicas = ConditionDefaults.MIN_INSYNC_REPLICAS;
+    private final java.util.Map<ConditionField<?>, Object> declared = new java.util.LinkedHashMap<>();
 
     private Builder(String name) {
       this.name = name;
@@ -158,9 +156,15 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
 
     public Builder clockOffsetMicros(long v) { clockOffsetMicros = v; return this; }
 
-    public Builder fetchMinBytes(int v) { fetchMinBytes = v; return this; }
+    public Builder fetchMinBytes(int v) { return with(ConditionDefaults.FETCH_MIN_BYTES, (long) v); }
 
-    public Builder fetchMaxWaitMillis(int v) { fetchMaxWaitMillis = v; return this; }
+    public Builder fetchMaxWaitMillis(int v) { return with(ConditionDefaults.FETCH_MAX_WAIT_MILLIS, (long) v); }
+
+    /** Sets a field declared whole ({@link ConditionField}). */
+    public <T> Builder with(ConditionField<T> field, T v) {
+      declared.put(field, v);
+      return this;
+    }
 
     public Builder queueType(QueueType v) { queueType = v; return this; }
 
@@ -175,9 +179,42 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
      */
     public Condition build() {
       return new Condition(name, sendIntervalNanos, payloadBytes, acks, lingerMillis, partitions, events, warmupEvents,
-          priority, geometry, brokerCpus, loadPercent, startPhaseMicros, repeats, clockOffsetMicros, fetchMinBytes,
-          fetchMaxWaitMillis, queueType, replicationFactor, minInsyncReplicas);
+          priority, geometry, brokerCpus, loadPercent, startPhaseMicros, repeats, clockOffsetMicros, queueType,
+          replicationFactor, minInsyncReplicas, declared);
     }
+  }
+
+  /** The value of a field declared whole ({@link ConditionField}): the condition's own, or the field's default. */
+  public <T> T get(ConditionField<T> field) {
+    return field.type().cast(declared.get(field));
+  }
+
+  /** Consumer {@code fetch.min.bytes} (1 = the broker answers a fetch as soon as one record is there). */
+  public int fetchMinBytes() { return Math.toIntExact(get(ConditionDefaults.FETCH_MIN_BYTES)); }
+
+  /**
+   * Consumer {@code fetch.max.wait.ms}: how long the broker may hold a fetch that has fewer than {@link #fetchMinBytes};
+   * with {@code fetchMinBytes} above one record it lengthens the delivery branch only.
+   */
+  public int fetchMaxWaitMillis() { return Math.toIntExact(get(ConditionDefaults.FETCH_MAX_WAIT_MILLIS)); }
+
+  /**
+   * Every declared field's value: {@code given}'s, else the field's default, each checked ({@link ConditionField#check}).
+   *
+   * @throws IllegalArgumentException for a field that is not declared
+   */
+  private static java.util.Map<ConditionField<?>, Object> complete(java.util.Map<ConditionField<?>, Object> given) {
+    java.util.List<ConditionField<?>> fields = ConditionDefaults.declared();
+    for (ConditionField<?> f : given.keySet()) {
+      if (!fields.contains(f)) {
+        throw new IllegalArgumentException("not a declared condition field: " + f);
+      }
+    }
+    java.util.Map<ConditionField<?>, Object> out = new java.util.LinkedHashMap<>();
+    for (ConditionField<?> f : fields) {
+      out.put(f, f.check(given.getOrDefault(f, f.defaultValue())));
+    }
+    return out;
   }
 
   /** True when the producer sets CreateTime itself from its offset clock ({@code clockOffsetMicros != 0}). */

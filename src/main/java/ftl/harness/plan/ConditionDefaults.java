@@ -1,18 +1,43 @@
 package ftl.harness.plan;
 
+import ftl.data.Instrument;
 import ftl.data.Geometry;
+import ftl.data.LedgerSchema;
 import ftl.data.Priority;
 import ftl.data.QueueType;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * The one declared default of every condition field (as JMH keeps its in {@code runner/Defaults}): what a plan
  * gets for a field it leaves out ({@link PlanParser}'s built-in defaults are written from these), what
  * {@link Condition#named} starts from, and what the instrument's own warm-up condition
- * ({@code CampaignRunner}) leaves unchanged. A new condition field declares its default here and nowhere else.
+ * ({@code CampaignRunner}) leaves unchanged. A new condition field declares its default here and nowhere else: as a
+ * {@link ConditionField} (its column, type, default, range and systems in one declaration, read, held and written by
+ * that declaration alone), as {@link #FETCH_MIN_BYTES} and {@link #FETCH_MAX_WAIT_MILLIS} are.
  */
 public final class ConditionDefaults {
   private ConditionDefaults() {}
+
+  /** The fields declared whole ({@link ConditionField}), in the order of their declarations below. */
+  private static final List<ConditionField<?>> DECLARED = new ArrayList<>();
+  /** The systems of a field only Kafka's runs apply. */
+  private static final Set<String> KAFKA_ONLY = Set.of(Instrument.KAFKA.word());
+
+  private static <T> ConditionField<T> declare(ConditionField<T> field) {
+    DECLARED.add(field);
+    return field;
+  }
+
+  /**
+   * The condition fields declared whole, each with its column, type, default, range and systems ({@link ConditionField}):
+   * the plan parser reads them, a condition holds them, the campaign runner writes them, by these declarations alone.
+   */
+  public static List<ConditionField<?>> declared() {
+    return List.copyOf(DECLARED);
+  }
 
   /** One send per millisecond (s/q = 1/1 at the 1 ms quantum). */
   public static final long SEND_INTERVAL_NANOS = 1_000_000L;
@@ -42,10 +67,18 @@ public final class ConditionDefaults {
   public static final int REPEATS = 1;
   /** Emulated producer clock offset: none, Kafka sets CreateTime itself (every campaign before {@code clockoffset}). */
   public static final long CLOCK_OFFSET_MICROS = 0L;
-  /** Consumer {@code fetch.min.bytes}: one byte, the broker answers as soon as a record is there. */
-  public static final int FETCH_MIN_BYTES = 1;
-  /** Consumer {@code fetch.max.wait.ms} of the instrument (every campaign before {@code delivery}). */
-  public static final int FETCH_MAX_WAIT_MILLIS = 100;
+  /**
+   * Consumer {@code fetch.min.bytes}: one byte, the broker answers as soon as a record is there; 1..100000000, Kafka's
+   * runs only.
+   */
+  public static final ConditionField<Long> FETCH_MIN_BYTES = declare(ConditionField.integer(LedgerSchema.FETCH_MIN_BYTES,
+      1, 1, 100_000_000, "fmb", KAFKA_ONLY));
+  /**
+   * Consumer {@code fetch.max.wait.ms} of the instrument (every campaign before {@code delivery}): how long the broker may
+   * hold a fetch with fewer than {@code fetch_min_bytes}; 0..10000, Kafka's runs only.
+   */
+  public static final ConditionField<Long> FETCH_MAX_WAIT_MILLIS = declare(ConditionField.integer(LedgerSchema.FETCH_MAX_WAIT_MS,
+      100, 0, 10_000, "fmw", KAFKA_ONLY));
   /** RabbitMQ's queue type: a classic queue (every RabbitMQ campaign before {@code queue_type}). */
   public static final QueueType QUEUE_TYPE = QueueType.CLASSIC;
   /** Replicas of the run's topic: one (the single broker of every campaign before {@code cluster}). */

@@ -1,5 +1,6 @@
 package ftl.harness.plan;
 
+import ftl.data.Instrument;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -51,7 +52,7 @@ public record Plan(String campaign, String description, long seed, String warmup
   /** A plan without replay conditions. */
   public Plan(String campaign, String description, long seed, String warmupRule, List<Condition> conditions, JsonNode predictions) {
     this(campaign, description, seed, warmupRule, conditions, predictions, null, java.util.Map.of(), 0, null,
-        ftl.data.LedgerSchema.KAFKA, Set.of(), List.of(), 1);
+        Instrument.KAFKA.word(), Set.of(), List.of(), 1);
   }
 
   /** A clock source word: what {@code /sys/devices/system/clocksource/clocksource0/available_clocksource} lists. */
@@ -76,7 +77,7 @@ public record Plan(String campaign, String description, long seed, String warmup
   public static final Set<String> RABBITMQ_FIELDS = Set.of("queue_type");
 
   /** True when the plan's runs are on Kafka (the instrument's Kafka run, every manipulation). */
-  public boolean onKafka() { return system.equals(ftl.data.LedgerSchema.KAFKA); }
+  public boolean onKafka() { return system.equals(Instrument.KAFKA.word()); }
 
   /** Largest {@code brokers}: a local cluster of five (a 2-core machine runs three with room for the clients). */
   public static final int MAX_BROKERS = 5;
@@ -102,7 +103,7 @@ public record Plan(String campaign, String description, long seed, String warmup
       throw new Condition.InvalidField("system", "must be one of " + String.join(", ", ftl.data.LedgerSchema.SYSTEM_WORDS)
           + " (was \"" + ftl.data.Echo.of(system) + "\")");
     }
-    if (!system.equals(ftl.data.LedgerSchema.KAFKA) && (stableFlights != null || replay != null)) {
+    if (!system.equals(Instrument.KAFKA.word()) && (stableFlights != null || replay != null)) {
       throw new Condition.InvalidField(stableFlights != null ? "warmup" : "replay", "applies to kafka plans only: a run on "
           + system + " takes the first_sends warm-up and sends every send_interval");
     }
@@ -116,13 +117,13 @@ public record Plan(String campaign, String description, long seed, String warmup
             + ftl.data.Echo.of(cs) + "\")");
       }
     }
-    if (!clocksources.isEmpty() && !system.equals(ftl.data.LedgerSchema.KAFKA)) {
+    if (!clocksources.isEmpty() && !system.equals(Instrument.KAFKA.word())) {
       throw new Condition.InvalidField("clocksource", "applies to kafka plans only (so far)");
     }
     if (brokers < 1 || brokers > MAX_BROKERS) {
       throw new Condition.InvalidField("brokers", "must be an integer 1.." + MAX_BROKERS + " (was " + brokers + ")");
     }
-    if (brokers != 1 && !system.equals(ftl.data.LedgerSchema.KAFKA)) {
+    if (brokers != 1 && !system.equals(Instrument.KAFKA.word())) {
       throw new Condition.InvalidField("brokers", "applies to kafka plans only: a run on " + system + " has one server");
     }
     for (Condition c : conditions) {
@@ -135,7 +136,7 @@ public record Plan(String campaign, String description, long seed, String warmup
       throw new Condition.InvalidField("warmup_first_sends", "applies under the stable_flights warm-up rule only (a "
           + "first_sends plan gives each condition its warmup_events)");
     }
-    if (!system.equals(ftl.data.LedgerSchema.RABBITMQ)) {
+    if (!system.equals(Instrument.RABBITMQ.word())) {
       for (Condition c : conditions) {
         if (c.queueType() != ConditionDefaults.QUEUE_TYPE) {
           throw new Condition.InvalidField(c.name() + ".queue_type", "applies to rabbitmq plans only: a run on " + system

@@ -1,5 +1,6 @@
 package ftl.harness.plan;
 
+import ftl.data.Instrument;
 import ftl.data.Priority;
 import ftl.data.Geometry;
 import ftl.data.QueueType;
@@ -46,11 +47,14 @@ import java.util.Set;
 public final class PlanParser {
   private PlanParser() {}
 
-  /** Condition fields, their JSON names. {@code send_interval} may be given as {@code send_interval_ns} instead. */
-  static final Set<String> CONDITION_FIELDS = Set.of("name", "send_interval", "send_interval_ns", "payload_bytes",
-      "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
-      "load_pct", "start_phase_us", "repeats", "clock_offset_us", "fetch_min_bytes", "fetch_max_wait_ms", "schedule",
-      "queue_type", "warmup_first_sends", "replication_factor", "min_insync_replicas");
+  /**
+   * Condition fields, their JSON names: these and every field declared whole ({@link ConditionDefaults#declared()}).
+   * {@code send_interval} may be given as {@code send_interval_ns} instead.
+   */
+  static final Set<String> CONDITION_FIELDS = withDeclared(Set.of("name", "send_interval", "send_interval_ns",
+      "payload_bytes", "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
+      "load_pct", "start_phase_us", "repeats", "clock_offset_us", "schedule", "queue_type", "warmup_first_sends",
+      "replication_factor", "min_insync_replicas"));
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
       "conditions", "matrix", "predictions", "replay", "blocks", "criteria", "calibration",
       ftl.data.RunExclusion.MEMBER, "system", "clocksource", "brokers");
@@ -65,7 +69,7 @@ public final class PlanParser {
       Map.entry("events", "ev"), Map.entry("warmup_events", "wu"), Map.entry("priority", ""),
       Map.entry("geometry", ""), Map.entry("broker_cpus", "bcpu"), Map.entry("load_pct", "load"),
       Map.entry("start_phase_us", "ph"), Map.entry("repeats", "rep"), Map.entry("clock_offset_us", "off"),
-      Map.entry("fetch_min_bytes", "fmb"), Map.entry("fetch_max_wait_ms", "fmw"), Map.entry("schedule", ""),
+      Map.entry("schedule", ""),
       Map.entry("queue_type", ""), Map.entry("warmup_first_sends", "fs"), Map.entry("replication_factor", "rf"),
       Map.entry("min_insync_replicas", "minisr"));
 
@@ -83,12 +87,55 @@ public final class PlanParser {
     d.put("broker_cpus", ConditionDefaults.BROKER_CPUS);
     d.put("load_pct", ConditionDefaults.LOAD_PERCENT);
     d.put("clock_offset_us", ConditionDefaults.CLOCK_OFFSET_MICROS);
-    d.put("fetch_min_bytes", ConditionDefaults.FETCH_MIN_BYTES);
-    d.put("fetch_max_wait_ms", ConditionDefaults.FETCH_MAX_WAIT_MILLIS);
     d.put("queue_type", ConditionDefaults.QUEUE_TYPE.word());
     d.put("replication_factor", ConditionDefaults.REPLICATION_FACTOR);
     d.put("min_insync_replicas", ConditionDefaults.MIN_INSYNC_REPLICAS);
+    for (ConditionField<?> f : ConditionDefaults.declared()) {
+      d.set(f.name(), m.valueToTree(f.defaultValue()));
+    }
     return d;
+  }
+
+  private static Set<String> withDeclared(Set<String> fields) {
+    Set<String> out = new java.util.HashSet<>(fields);
+    out.addAll(ConditionField.names(ConditionDefaults.declared()));
+    return Set.copyOf(out);
+  }
+
+  /** The label of a condition field in a matrix-generated condition name. */
+  private static String shortLabel(String field) {
+    for (ConditionField<?> f : ConditionDefaults.declared()) {
+      if (f.name().equals(field)) {
+        return f.shortLabel();
+      }
+    }
+    return SHORT.getOrDefault(field, field);
+  }
+
+  /**
+   * A declared field's value as its type reads it from the plan: an integer written as a JSON number, a boolean as
+   * {@code true} or {@code false}, a string as a JSON string (its column's words only, {@link ConditionField#check}).
+   */
+  static Object read(ConditionField<?> f, JsonNode v) {
+    if (f.type() == Long.class) {
+      return integer(v, f.name());
+    }
+    if (f.type() == Boolean.class) {
+      if (v == null || !v.isBoolean()) {
+        throw new Condition.InvalidField(f.name(), "must be true or false (was " + (v == null ? "missing"
+            : ftl.data.Echo.of(v.toString())) + ")");
+      }
+      return v.booleanValue();
+    }
+    if (v == null || !v.isTextual()) {
+      throw new Condition.InvalidField(f.name(), "must be a string (was " + (v == null ? "missing" : ftl.data.Echo.of(v.toString())) + ")");
+    }
+    return v.asText();
+  }
+
+  @SuppressWarnings("unchecked") // read(f, v) returns a value of f's own type (Long, Boolean or String)
+  private static <T> void set(Condition.Builder b, ConditionField<T> f, JsonNode v) {
+    b.with(f, (T) read(f, v));
   }
 
   public static Plan read(Path file) {
@@ -139,7 +186,7 @@ public final class PlanParser {
       throw new Condition.InvalidField("campaign", "required");
     }
     String description = text(root, "description", "", "");
-    String system = text(root, "system", "", ftl.data.LedgerSchema.KAFKA);
+    String system = text(root, "system", "", Instrument.KAFKA.word());
     if (!ftl.data.LedgerSchema.SYSTEM_WORDS.contains(system)) {
       throw new Condition.InvalidField("system", "must be one of " + String.join(", ", ftl.data.LedgerSchema.SYSTEM_WORDS)
           + " (was \"" + ftl.data.Echo.of(system) + "\")");
@@ -276,11 +323,18 @@ public final class PlanParser {
         places.add(Map.entry("conditions[" + i + "].", cs.get(i)));
       }
     }
-    boolean kafka = system.equals(ftl.data.LedgerSchema.KAFKA);
-    boolean rabbitmq = system.equals(ftl.data.LedgerSchema.RABBITMQ);
+    boolean kafka = system.equals(Instrument.KAFKA.word());
+    boolean rabbitmq = system.equals(Instrument.RABBITMQ.word());
     java.util.Set<String> allowed = new java.util.TreeSet<>(Plan.SYSTEM_FIELDS);
     if (rabbitmq) {
       allowed.addAll(Plan.RABBITMQ_FIELDS);
+    }
+    Map<String, ConditionField<?>> declared = new java.util.HashMap<>();
+    for (ConditionField<?> f : ConditionDefaults.declared()) {
+      declared.put(f.name(), f);
+      if (f.appliesTo(system)) {
+        allowed.add(f.name());
+      }
     }
     for (Map.Entry<String, JsonNode> p : places) {
       if (p.getValue() instanceof ObjectNode o) {
@@ -289,6 +343,9 @@ public final class PlanParser {
           if (Plan.RABBITMQ_FIELDS.contains(f) && !rabbitmq) {
             throw new Condition.InvalidField(p.getKey() + f, "applies to rabbitmq plans only: a run on " + system
                 + " has no queue of that kind to declare");
+          }
+          if (kafka && declared.containsKey(f) && !declared.get(f).appliesTo(system)) {
+            throw new Condition.InvalidField(p.getKey() + f, "does not apply to kafka plans: a run on kafka does not set it");
           }
           if (!kafka && !allowed.contains(f)) {
             throw new Condition.InvalidField(p.getKey() + f, "applies to kafka plans only: a run on " + system
@@ -417,7 +474,7 @@ public final class PlanParser {
         }
         // a negative number keeps its sign as "m" (off-300 and off300 must not collide)
         String v = kv[1].matches("-[0-9]+") ? "m" + kv[1].substring(1) : kv[1];
-        name.append(SHORT.getOrDefault(kv[0], kv[0])).append(v.replaceAll("[^A-Za-z0-9.]", ""));
+        name.append(shortLabel(kv[0])).append(v.replaceAll("[^A-Za-z0-9.]", ""));
       }
       List<String> parts = new ArrayList<>();
       for (String[] kv : chosen) {
@@ -501,15 +558,18 @@ public final class PlanParser {
       }
       OptionalInt phase = c.has("start_phase_us") && !c.get("start_phase_us").isNull()
           ? OptionalInt.of((int) integer(c.get("start_phase_us"), "start_phase_us")) : OptionalInt.empty();
-      return Condition.named(c.get("name").asText()).sendIntervalNanos(interval)
+      Condition.Builder b = Condition.named(c.get("name").asText());
+      for (ConditionField<?> f : ConditionDefaults.declared()) {
+        set(b, f, c.get(f.name()));
+      }
+      return b.sendIntervalNanos(interval)
           .payloadBytes((int) integer(c.get("payload_bytes"), "payload_bytes")).acks(acks)
           .lingerMillis((int) integer(c.get("linger_ms"), "linger_ms")).partitions((int) integer(c.get("partitions"), "partitions"))
           .events((int) integer(c.get("events"), "events")).warmupEvents(warmup)
           .priority(priority).geometry(geometry).brokerCpus(c.get("broker_cpus").asText())
           .loadPercent((int) integer(c.get("load_pct"), "load_pct")).startPhaseMicros(phase)
           .repeats((int) integer(c.get("repeats"), "repeats")).clockOffsetMicros(integer(c.get("clock_offset_us"), "clock_offset_us"))
-          .fetchMinBytes((int) integer(c.get("fetch_min_bytes"), "fetch_min_bytes"))
-          .fetchMaxWaitMillis((int) integer(c.get("fetch_max_wait_ms"), "fetch_max_wait_ms")).queueType(queueType)
+          .queueType(queueType)
           .replicationFactor((int) integer(c.get("replication_factor"), "replication_factor"))
           .minInsyncReplicas((int) integer(c.get("min_insync_replicas"), "min_insync_replicas")).build();
     } catch (Condition.InvalidField e) {

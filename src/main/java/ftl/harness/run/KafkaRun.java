@@ -4,29 +4,27 @@ import ftl.data.Event;
 import ftl.data.LedgerCells;
 import ftl.data.LedgerSchema;
 import ftl.harness.host.HostCounters;
-import ftl.harness.host.JvmPriority;
-import ftl.harness.host.ProcFs;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.Plan;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * One run on a Kafka cluster: a fresh topic, one producer and one consumer in this JVM, the condition's
- * manipulations applied to the two stamping threads and read back, warm-up sends, measured sends, drain,
- * tear-down. See the package doc of {@code ftl.harness} for the thread layout and the pitfalls.
+ * One run on a Kafka cluster: Kafka's driver of the one {@link RunLoop} (a fresh topic, one producer and one consumer
+ * in this JVM), the loop doing what every system's run does (the manipulations applied to the two stamping threads
+ * and read back, warm-up and measured sends, drain, the host's counters, the verdict). See the package doc of
+ * {@code ftl.harness} for the thread layout and the pitfalls.
  *
- * <p>It coordinates; the parts live along their seams: {@link RunClients} (the resources of a run and their
- * tear-down), {@link ThreadPlacement} (thread placement and the manipulations, owning the {@code *_applied}
- * columns), {@link Sender} and {@link Receiver} (the two thread bodies, on the injected clock), {@link HostCounters}
- * (other processes' CPU), and {@link RunVerdict} (the status, a pure function of the stamp book, the errors and
- * the broker's state, tested without a broker).
+ * <p>Kafka's parts live along their seams: {@link RunClients} (the resources of a run, the topic's shape and ISR wait,
+ * and their tear-down), {@link Sender} and {@link Receiver} (the two thread bodies, on the injected clock, with the
+ * producer's and the consumer's settings); the loop's parts are shared: {@link ThreadPlacement} (thread placement and
+ * the manipulations, owning the {@code *_applied} columns), {@link HostCounters} (other processes' CPU) and
+ * {@link RunVerdict} (the status, a pure function of the stamp book, the errors and the broker's state, tested
+ * without a broker).
  */
 public final class KafkaRun {
 
@@ -68,14 +66,12 @@ public final class KafkaRun {
 
   /** Producer {@code client.id}; its I/O thread is {@code kafka-producer-network-thread | ftl-p}. */
   public static final String PRODUCER_CLIENT_ID = "ftl-p";
-  /** Name of the consumer (receive-stamping) thread; unambiguous as a 15-char {@code comm}. */
-  public static final String RECV_THREAD = "ftl-recv";
-  /** Name of the pacing (send-stamping) thread. */
-  public static final String SEND_THREAD = "ftl-send";
+  /** Name of the consumer (receive-stamping) thread, {@link RunLoop#RECV_THREAD}. */
+  public static final String RECV_THREAD = RunLoop.RECV_THREAD;
+  /** Name of the pacing (send-stamping) thread, {@link RunLoop#SEND_THREAD}. */
+  public static final String SEND_THREAD = RunLoop.SEND_THREAD;
   /** {@code comm} of the producer I/O thread: its Java name truncated to 15 characters by the kernel. */
   public static final String PRODUCER_IO_COMM = "kafka-producer-";
-
-  private static final long DRAIN_IDLE_MILLIS = 5_000;
 
   private final String runId;
   private final Condition condition;
@@ -133,96 +129,87 @@ public final class KafkaRun {
     return new Attempt().run();
   }
 
-  /** One execution of the run: its parts as fields, so each step reads what it needs. */
-  private final class Attempt {
-    private final Instant startedAt = Instant.now();
-    private final long t0 = nanoClock.nowNanos();
+  /**
+   * One execution of the run: Kafka's side of the {@link RunLoop} (the topic and its shape, the clients, the sending
+   * and receiving threads, the ISR at the end), its parts as fields so each step reads what it needs.
+   */
+  private final class Attempt implements RunDriver {
     private final LedgerCells cells = new LedgerCells();
     private final StampBook book = new StampBook(condition.warmupEvents(), condition.events(), nanoClock, WallClock.SYSTEM);
     private final RunState state = new RunState();
     private final ThreadPlacement placement = new ThreadPlacement(condition, cells);
     private final RunClients clients = new RunClients(condition, broker,
         "ftl-" + runId + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16));
-    private HostCounters host;
 
     RunOutcome run() {
       cells.put(LedgerSchema.TOPIC, clients.topic());
       cells.put(LedgerSchema.CLOCK_OFFSET_US, condition.clockOffsetMicros());
-      cells.put(LedgerSchema.FETCH_MIN_BYTES, condition.fetchMinBytes());
-      cells.put(LedgerSchema.FETCH_MAX_WAIT_MS, condition.fetchMaxWaitMillis());
       cells.put(LedgerSchema.REPLICATION_FACTOR, condition.replicationFactor());
       cells.put(LedgerSchema.MIN_INSYNC_REPLICAS, condition.minInsyncReplicas());
       cells.put(LedgerSchema.BROKERS, broker.brokers() > 0 ? String.valueOf(broker.brokers()) : "");
       cells.put(LedgerSchema.CLUSTER_NETWORK, broker.network());
-      String[] rt = JvmPriority.rtThrottling(Path.of("/proc"));
-      cells.put(LedgerSchema.SCHED_RT_RUNTIME_US, rt[0]);
-      cells.put(LedgerSchema.SCHED_RT_PERIOD_US, rt[1]);
-      host = HostCounters.start();
-      List<String> refused = List.of();
-      String failure = null;
-      try {
-        placement.placeBroker(broker);
-        placement.startLoad(childClasspath);
-        clients.open(book, state, nanoClock);
-        RunClients.TopicShape shape = clients.shapeAtStart();
-        cells.put(LedgerSchema.LEADER_BROKER, shape.leaders());
-        cells.put(LedgerSchema.ISR_START, shape.isr());
-        if (clients.clusterBrokers() > 0) {
-          cells.put(LedgerSchema.BROKERS, clients.clusterBrokers());
-        }
-        // Whole-JVM priority first (fifo-jvm), then the manipulations on the two stamping threads, each read back.
-        placement.applyToJvm();
-        placement.applyToStampingThreads(producerIoThread(state.producerTid.get()), consumerThread(state.consumerTid.get()));
-        refused = placement.refused();
-        if (refused.isEmpty()) {
-          sendAndDrain();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        failure = "interrupted";
-      } catch (Exception e) {
-        failure = "client error: " + oneLine(e);
-      }
-      return finish(refused, failure);
+      RunLoop.Spec spec = new RunLoop.Spec(condition.sendIntervalNanos(), condition.clockOffsetMicros(), childClasspath);
+      return RunLoop.run(this, book, placement, cells, spec, nanoClock).outcome(cells);
     }
 
-    /** The sends on the pacing thread, watched; then the drain: every ack and delivery, or until nothing moves. */
-    private void sendAndDrain() throws InterruptedException {
+    @Override
+    public void prepare() {
+      placement.placeBroker(broker);
+    }
+
+    @Override
+    public StampingThreads open() throws Exception {
+      clients.open(book, state, nanoClock);
+      RunClients.TopicShape shape = clients.shapeAtStart();
+      cells.put(LedgerSchema.LEADER_BROKER, shape.leaders());
+      cells.put(LedgerSchema.ISR_START, shape.isr());
+      if (clients.clusterBrokers() > 0) {
+        cells.put(LedgerSchema.BROKERS, clients.clusterBrokers());
+      }
+      return new StampingThreads(producerIoThread(state.producerTid.get()), consumerThread(state.consumerTid.get()));
+    }
+
+    @Override
+    public Runnable sender() {
       Pacer pacer = new Pacer(nanoClock, LockSupport::parkNanos, Pacer.DEFAULT_SPIN_NANOS);
-      Thread sender = new Thread(new Sender(condition, schedule, clients.producer(), clients.topic(), book, state, pacer,
-          nanoClock, WallClock.SYSTEM, () -> state.senderTimerSlack = Pacer.tightenTimerSlack(), stableFlights), SEND_THREAD);
-      sender.start();
-      while (sender.isAlive()) {
-        sender.join(100);
-        if (!broker.alive()) {
-          state.stopSending = true;
-        }
-        rescanJvm();
-      }
-      long sent = book.sentTotal();
-      long lastProgress = nanoClock.nowNanos();
-      long lastCount = -1;
-      while (broker.alive()) {
-        long count = book.received() + book.acked() + book.ackErrors();
-        if (book.received() >= sent && book.acked() + book.ackErrors() >= sent) {
-          break;
-        }
-        if (count != lastCount) {
-          lastCount = count;
-          lastProgress = nanoClock.nowNanos();
-        } else if (nanoClock.nowNanos() - lastProgress > TimeUnit.MILLISECONDS.toNanos(DRAIN_IDLE_MILLIS)) {
-          break;
-        }
-        Thread.sleep(10);
-      }
-      rescanJvm();
+      return new Sender(condition, schedule, clients.producer(), clients.topic(), book, state, pacer, nanoClock,
+          WallClock.SYSTEM, () -> state.senderTimerSlack = Pacer.tightenTimerSlack(), stableFlights);
     }
 
-    private void rescanJvm() {
-      if (!placement.rescanJvm()) {
-        state.stopSending = true;
-      }
+    @Override
+    public void stopSending() { state.stopSending = true; }
+
+    @Override
+    public boolean alive() { return broker.alive(); }
+
+    @Override
+    public String death() { return broker.death(); }
+
+    @Override
+    public List<Long> serverPids() { return broker.pids(); }
+
+    @Override
+    public void closeClients(boolean serverDied) {
+      clients.closeClients(serverDied, state);
     }
+
+    /** The ISR at the end, the topic deleted, and the sending thread's own cells. */
+    @Override
+    public void finish(LedgerCells out, boolean serverDied) {
+      recordIsrEnd(serverDied);
+      clients.deleteTopic(serverDied);
+      if (stableFlights != null) {
+        out.put(LedgerSchema.WARMUP_EVENTS, state.warmupSent);
+        out.put(LedgerSchema.WARMUP_CONVERGED, state.warmupConverged ? "yes" : "no");
+      }
+      out.put(LedgerSchema.PACER_TIMERSLACK_NS, state.senderTimerSlack < 0 ? "" : String.valueOf(state.senderTimerSlack));
+    }
+
+    @Override
+    public String senderError() { return state.clientError; }
+
+    @Override
+    public String receiverError() { return state.consumerError.get(); }
 
     /**
      * The topic's leaders and ISR after the run, and whether they changed: differ from the start, or a local broker
@@ -237,49 +224,6 @@ public final class KafkaRun {
       cells.put(LedgerSchema.ISR_END, end == null ? "" : end.isr());
       boolean changed = end == null || !end.equals(start) || clients.loggedIsrChanges() > 0;
       cells.put(LedgerSchema.ISR_CHANGED, changed ? "yes" : "no");
-    }
-
-    /** Restores, tears down, records what the run measured and decides its status. */
-    private RunOutcome finish(List<String> refused, String failure) {
-      boolean brokerDied = !broker.alive();
-      String brokerDeath = brokerDied ? broker.death() : null;
-      placement.restoreFirst();
-      clients.closeClients(brokerDied, state);
-      placement.restoreAgain();
-      java.util.Set<Long> ours = HostCounters.processTree(-1);
-      for (long pid : broker.pids()) {
-        ours.addAll(HostCounters.processTree(pid));
-      }
-      ours.add(placement.loadPid());
-      host.end(ours, cells);
-      boolean loadDied = placement.stopLoad();
-      recordIsrEnd(brokerDied);
-      clients.deleteTopic(brokerDied);
-
-      GuardTally tally = GuardTally.of(book);
-      PacingLag lag = PacingLag.of(book);
-      RunVerdict.Counts counts = RunVerdict.Counts.of(book);
-      ftl.stats.Rate burst = PacingLag.burstShare(book, condition.sendIntervalNanos());
-      cells.put(LedgerSchema.PACING_BURST_SHARE, burst.defined() ? String.format(Locale.ROOT, "%.6f", burst.value()) : "");
-      if (stableFlights != null) {
-        cells.put(LedgerSchema.WARMUP_EVENTS, state.warmupSent);
-        cells.put(LedgerSchema.WARMUP_CONVERGED, state.warmupConverged ? "yes" : "no");
-      }
-      cells.put(LedgerSchema.PACER_SPIN_NS, Pacer.DEFAULT_SPIN_NANOS);
-      cells.put(LedgerSchema.PACER_TIMERSLACK_NS, state.senderTimerSlack < 0 ? "" : String.valueOf(state.senderTimerSlack));
-      cells.put(LedgerSchema.EVENTS_WRITTEN, counts.written());
-      cells.put(LedgerSchema.ACKS_MISSING, counts.acksMissing());
-      cells.put(LedgerSchema.RECVS_MISSING, counts.recvsMissing());
-      cells.put(LedgerSchema.SEND_ERRORS, book.ackErrors());
-      cells.put(LedgerSchema.DUPLICATES, book.duplicates());
-      cells.put(LedgerSchema.CREATE_MS_MISMATCH, createMismatches(book, condition.clockOffsetMicros()));
-      if (book.sent(0)) {
-        cells.put(LedgerSchema.FIRST_SEND_PHASE_US, Math.floorMod(book.event(0).sendMicros(), 1000L));
-      }
-      RunVerdict v = RunVerdict.of(new RunVerdict.Events(refused, brokerDeath, failure, state.clientError,
-          state.consumerError.get(), placement.jvmRefused(), placement.notRestored(), loadDied), counts);
-      long durationMillis = TimeUnit.NANOSECONDS.toMillis(nanoClock.nowNanos() - t0);
-      return new RunOutcome(v.status(), v.reason(), book, tally, lag, startedAt, durationMillis, cells.asMap());
     }
   }
 
@@ -365,16 +309,6 @@ public final class KafkaRun {
       v = (v << 8) | (key[i] & 0xff);
     }
     return v;
-  }
-
-  static String oneLine(Throwable e) {
-    StringBuilder out = new StringBuilder();
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      String m = t.getMessage();
-      out.append(out.length() == 0 ? "" : " <- ").append(t.getClass().getSimpleName())
-          .append(m == null ? "" : ": " + m.replace('\n', ' '));
-    }
-    return out.toString();
   }
 
   static String fmt1(double v) {

@@ -11,7 +11,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * The receiving thread's body ({@link KafkaRun#RECV_THREAD}): creates, assigns and polls the consumer, and stamps
@@ -37,13 +36,7 @@ final class Receiver implements Runnable {
   @Override
   public void run() {
     state.consumerTid.set(ProcFs.currentTid());
-    Properties p = new Properties();
-    p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-    p.put(ConsumerConfig.CLIENT_ID_CONFIG, "ftl-c");
-    p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-    p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    Properties p = KafkaConsumerSettings.of(bootstrap);
     p.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, condition.fetchMinBytes());
     p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, condition.fetchMaxWaitMillis());
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p)) {
@@ -62,7 +55,7 @@ final class Receiver implements Runnable {
     } catch (WakeupException e) {
       // stopping
     } catch (RuntimeException e) {
-      state.consumerError.set(KafkaRun.oneLine(e));
+      state.consumerError.set(RunLoop.oneLine(e));
       state.consumerReady.countDown();
     }
   }

@@ -124,7 +124,7 @@ final class Sender implements Runnable {
       Thread.currentThread().interrupt();
       state.clientError = "sender interrupted";
     } catch (RuntimeException e) {
-      state.clientError = "send failed: " + KafkaRun.oneLine(e);
+      state.clientError = "send failed: " + RunLoop.oneLine(e);
     }
   }
 

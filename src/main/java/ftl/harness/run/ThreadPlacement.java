@@ -18,8 +18,8 @@ import java.util.List;
  * stamping threads. It owns the ledger columns that record them ({@code broker_cpus}, {@code load_applied},
  * {@code load_measured_pct}, {@code jvm_threads}, {@code jvm_threads_late}, {@code priority_restored},
  * {@code priority_applied}, {@code geometry_applied}, {@code stamp_threads}) and collects the refusals that abort
- * the run. The one implementation of the manipulations on every system: {@link KafkaRun} and, on RabbitMQ and NATS,
- * {@link ftl.harness.system.SystemCampaignRun} call it from their coordinating thread only, in the same order (load,
+ * the run. The one implementation of the manipulations on every system: the one run loop, {@link RunLoop}, calls it
+ * from its coordinating thread only, in one order (load,
  * then after the probe the JVM's threads and the two stamping threads, re-scans during the sends, restore, load
  * stopped). Not thread-safe.
  */

@@ -15,14 +15,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -98,13 +96,7 @@ public final class KafkaSystem implements MessagingSystem {
   @Override
   public Destination open(String runName, int payloadBytes, Completion completion, Delivery delivery) throws IOException {
     Topic t = new Topic("ftl-" + runName, payloadBytes, completion, delivery);
-    try {
-      t.open();
-      return t;
-    } catch (IOException | RuntimeException e) {
-      t.close();
-      throw e;
-    }
+    return Destinations.openedOrClosed(t, t::open);
   }
 
   private final class Topic implements Destination {
@@ -162,13 +154,7 @@ public final class KafkaSystem implements MessagingSystem {
     }
 
     private void receive() {
-      Properties p = new Properties();
-      p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-      p.put(ConsumerConfig.CLIENT_ID_CONFIG, "ftl-c");
-      p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-      p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-      p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-      p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+      Properties p = ftl.harness.run.KafkaConsumerSettings.of(bootstrap);
       List<TopicPartition> tp = List.of(new TopicPartition(name, 0));
       try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p)) {
         consumer.assign(tp);

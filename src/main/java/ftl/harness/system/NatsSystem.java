@@ -96,12 +96,7 @@ public final class NatsSystem implements MessagingSystem {
   /** As {@link #start(Path, Config)} with another {@code nats-server} binary. */
   public static NatsSystem start(Path scratch, Path binary, Config config) throws IOException {
     NatsServer server = NatsServer.start(scratch, binary, NatsServer.READY_TIMEOUT_MILLIS);
-    try {
-      return open(server, server.url(), config);
-    } catch (IOException | RuntimeException e) {
-      server.close();
-      throw e;
-    }
+    return ServerProcess.connectedOrStopped(() -> open(server, server.url(), config), server::close);
   }
 
   /** Connects to an existing server ({@code nats://host:port}) with JetStream enabled; closing leaves it running. */
@@ -170,13 +165,7 @@ public final class NatsSystem implements MessagingSystem {
   @Override
   public Destination open(String runName, int payloadBytes, Completion completion, Delivery delivery) throws IOException {
     Stream s = new Stream(runName, payloadBytes, completion, delivery);
-    try {
-      s.open();
-      return s;
-    } catch (IOException | RuntimeException e) {
-      s.close();
-      throw e;
-    }
+    return Destinations.openedOrClosed(s, s::open);
   }
 
   /** One run's stream with its two connections and the receiving thread. */
@@ -199,7 +188,7 @@ public final class NatsSystem implements MessagingSystem {
     private Thread receiver;
     private volatile boolean receiving = true;
     private boolean created;
-    private boolean closed;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     Stream(String runName, int payloadBytes, Completion completion, Delivery delivery) {
       if (!runName.matches("[A-Za-z0-9_-]+")) {
@@ -320,10 +309,9 @@ public final class NatsSystem implements MessagingSystem {
 
     @Override
     public synchronized void close() {
-      if (closed) {
-        return;
+      if (!closed.compareAndSet(false, true)) {
+        return; // closed once already: idempotent
       }
-      closed = true;
       quietly(publisherConnection, publisherThreads);
       receiving = false;
       if (receiver != null) {

@@ -128,12 +128,7 @@ public final class RabbitMqSystem implements MessagingSystem {
   /** As {@link #start(Path, Options)} with another {@code rabbitmq-server} script. */
   public static RabbitMqSystem start(Path scratch, Path script, Options options) throws IOException {
     RabbitMqServer server = RabbitMqServer.start(scratch, script, RabbitMqServer.DEFAULT_EPMD, RabbitMqServer.READY_TIMEOUT_MILLIS);
-    try {
-      return open(server, server.uri(), options);
-    } catch (IOException | RuntimeException e) {
-      server.close();
-      throw e;
-    }
+    return ServerProcess.connectedOrStopped(() -> open(server, server.uri(), options), server::close);
   }
 
   /** Connects to an existing server ({@code amqp://user:pass@host:port/vhost}); closing leaves it running. */
@@ -213,13 +208,7 @@ public final class RabbitMqSystem implements MessagingSystem {
   @Override
   public Destination open(String runName, int payloadBytes, Completion completion, Delivery delivery) throws IOException {
     Queue q = new Queue("ftl-" + runName, payloadBytes, completion, delivery);
-    try {
-      q.open();
-      return q;
-    } catch (IOException | RuntimeException e) {
-      q.close();
-      throw e;
-    }
+    return Destinations.openedOrClosed(q, q::open);
   }
 
   /** One run's queue with its two connections. */

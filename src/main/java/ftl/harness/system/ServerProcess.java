@@ -231,6 +231,25 @@ public final class ServerProcess implements AutoCloseable {
   /** The last lines of its logs (console first), for a message. */
   public List<String> logTail() { return tail(logs); }
 
+  /** Connects a client to a server; the step a system takes once its server is up. */
+  @FunctionalInterface
+  interface Connect<T> {
+    T connect() throws IOException;
+  }
+
+  /**
+   * {@code connect} to a server this system has just started, the server stopped again ({@code stop}) when connecting
+   * fails, so a failed start leaves no server running: the start shared by every system that starts its own server.
+   */
+  static <T> T connectedOrStopped(Connect<T> connect, Runnable stop) throws IOException {
+    try {
+      return connect.connect();
+    } catch (IOException | RuntimeException e) {
+      stop.run();
+      throw e;
+    }
+  }
+
   /** Stops the process tree (SIGTERM, grace, SIGKILL) and removes the shutdown hook. Idempotent. */
   @Override
   public void close() {

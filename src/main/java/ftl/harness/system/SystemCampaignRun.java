@@ -1,33 +1,20 @@
 package ftl.harness.system;
 
 import ftl.data.LedgerCells;
-import ftl.data.LedgerSchema;
-import ftl.harness.host.HostCounters;
-import ftl.harness.host.JvmPriority;
-import ftl.harness.host.ProcFs;
 import ftl.harness.plan.Condition;
 import ftl.harness.run.GuardTally;
+import ftl.harness.run.MonotonicClock;
 import ftl.harness.run.PacingLag;
-import ftl.harness.run.Pacer;
 import ftl.harness.run.RunOutcome;
-import ftl.harness.run.RunVerdict;
 import ftl.harness.run.StampBook;
 import ftl.harness.run.ThreadPlacement;
-import ftl.harness.run.WallClock;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
- * One campaign run on a system other than Kafka: the system-neutral loop ({@link SystemRun}) on the condition's
- * sends, with the condition's manipulations and what the campaign's ledger records about the host around it, as a
+ * One campaign run on a system other than Kafka: the one run loop ({@link ftl.harness.run.RunLoop}, driven by
+ * {@link SystemRun}) on the condition's sends, with the condition's manipulations and what the campaign's ledger records about the host around it, as a
  * Kafka run records them: the background load ({@code load_pct}), and on the two stamping threads the probe
  * identified (the client's completion thread, the delivery thread) the priority and the core geometry, each read
  * back by the one implementation, {@link ThreadPlacement}, into the same columns ({@code load_applied},
@@ -49,49 +36,14 @@ public final class SystemCampaignRun {
    */
   public static RunOutcome run(MessagingSystem system, String runId, Condition condition, String childClasspath) {
     Instant startedAt = Instant.now();
-    long t0 = System.nanoTime();
     LedgerCells cells = new LedgerCells();
-    String[] rt = JvmPriority.rtThrottling(Path.of("/proc"));
-    cells.put(LedgerSchema.SCHED_RT_RUNTIME_US, rt[0]);
-    cells.put(LedgerSchema.SCHED_RT_PERIOD_US, rt[1]);
-    Set<Long> ours = HostCounters.processTree(system.serverPid());
-    HostCounters host = HostCounters.start();
     ThreadPlacement placement = new ThreadPlacement(condition, cells);
     SystemRun.Settings settings = new SystemRun.Settings(condition.warmupEvents(), condition.events(),
         condition.sendIntervalNanos(), condition.payloadBytes(), condition.startPhaseMicros().orElse(SystemRun.Settings.UNALIGNED));
-    try {
-      placement.startLoad(childClasspath);
-    } catch (IOException | RuntimeException e) {
-      placement.stopLoad();
-      return notRun(settings, "client error: " + SystemRun.oneLine(e), startedAt, t0, cells);
-    }
-    SystemRun.Result r = SystemRun.run(configuredFor(system, condition), runId, settings, placement);
-    ours.addAll(HostCounters.processTree(system.serverPid()));
-    ours.add(placement.loadPid());
-    host.end(ours, cells);
-    // the load generator stops after the CPU readings, so its ticks are still there to be counted as ours
-    boolean loadDied = placement.stopLoad();
-    RunVerdict verdict = RunVerdict.of(r.events().withLoadDied(loadDied), r.counts());
-    cells.put(LedgerSchema.TOPIC, r.destination());
+    SystemRun.Result r = SystemRun.run(configuredFor(system, condition), runId, settings, placement, cells, childClasspath,
+        MonotonicClock.SYSTEM);
     StampBook book = r.book();
-    ftl.stats.Rate burst = PacingLag.burstShare(book, condition.sendIntervalNanos());
-    cells.put(LedgerSchema.PACING_BURST_SHARE, burst.defined() ? String.format(Locale.ROOT, "%.6f", burst.value()) : "");
-    cells.put(LedgerSchema.PACER_SPIN_NS, Pacer.DEFAULT_SPIN_NANOS);
-    cells.put(LedgerSchema.EVENTS_WRITTEN, r.counts().written());
-    cells.put(LedgerSchema.ACKS_MISSING, r.counts().acksMissing());
-    cells.put(LedgerSchema.RECVS_MISSING, r.counts().recvsMissing());
-    cells.put(LedgerSchema.SEND_ERRORS, book.ackErrors());
-    cells.put(LedgerSchema.DUPLICATES, book.duplicates());
-    cells.put(LedgerSchema.CREATE_MS_MISMATCH, ftl.harness.run.KafkaRun.createMismatches(book, 0));
-    if (book.sent(0)) {
-      cells.put(LedgerSchema.FIRST_SEND_PHASE_US, Math.floorMod(book.event(0).sendMicros(), 1000L));
-    }
-    cells.put(LedgerSchema.SYSTEM, system.name().ledgerName());
-    cells.put(LedgerSchema.CLIENT_VERSION, system.clientVersion());
-    cells.put(LedgerSchema.SERVER_VERSION, system.serverVersion());
-    cells.put(LedgerSchema.DRIVER_COUNTERS, driverCounters(r.cells()));
-    cells.put(LedgerSchema.ACKS_COVERING_SEVERAL, acksCoveringSeveral(book));
-    return new RunOutcome(verdict.status(), verdict.reason(), book, GuardTally.of(book), PacingLag.of(book), startedAt,
+    return new RunOutcome(r.status(), r.reason(), book, GuardTally.of(book), PacingLag.of(book), startedAt,
         r.durationMillis(), cells.asMap());
   }
 
@@ -110,16 +62,6 @@ public final class SystemCampaignRun {
           + system.name());
     }
     return system;
-  }
-
-  /** A run that could not start (the load generator's JVM did not): failed, nothing sent, as a Kafka run records it. */
-  private static RunOutcome notRun(SystemRun.Settings settings, String failure, Instant startedAt, long t0, LedgerCells cells) {
-    StampBook book = new StampBook(settings.warmupEvents(), settings.events(), ftl.harness.run.MonotonicClock.SYSTEM, WallClock.SYSTEM);
-    RunVerdict.Counts counts = RunVerdict.Counts.of(book);
-    RunVerdict v = RunVerdict.of(new RunVerdict.Events(List.of(), null, failure, null, null, null, List.of(), false), counts);
-    cells.put(LedgerSchema.EVENTS_WRITTEN, counts.written());
-    return new RunOutcome(v.status(), v.reason(), book, GuardTally.of(book), PacingLag.of(book), startedAt,
-        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0), cells.asMap());
   }
 
   /**

@@ -1,7 +1,11 @@
 package ftl.harness.system;
 
+import ftl.data.LedgerCells;
+import ftl.data.LedgerSchema;
 import ftl.data.RunStatus;
 import ftl.harness.run.Pacer;
+import ftl.harness.run.RunDriver;
+import ftl.harness.run.RunLoop;
 import ftl.harness.run.RunVerdict;
 import ftl.harness.run.StampBook;
 import ftl.harness.run.StampingThread;
@@ -12,16 +16,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import ftl.harness.run.MonotonicClock;
 
 /**
- * One run of the instrument on any {@link MessagingSystem}, filling a {@link StampBook} exactly as a Kafka run does:
- * a fresh destination, a probe message whose acknowledgment and delivery prove the path, warm-up sends paced every
- * send interval and awaited, the measured sends paced by the same {@link Pacer} from a start {@link #LEAD_NANOS}
- * ahead, then the drain (every acknowledgment and delivery, or nothing moved for {@link #DRAIN_IDLE_MILLIS}), then
- * the destination deleted. The status is {@link RunVerdict}'s, on the same counts.
+ * One run of the instrument on any {@link MessagingSystem}: the system's driver of the one {@link RunLoop}, which a
+ * Kafka run goes through too, filling a {@link StampBook} as a Kafka run does. The driver supplies a fresh
+ * destination, a probe message whose acknowledgment and delivery prove the path, and the sending thread's body:
+ * warm-up sends paced every send interval and awaited, the measured sends paced by the same {@link Pacer} from a start
+ * {@link #LEAD_NANOS} ahead; the loop drains (every acknowledgment and delivery, or nothing moved for
+ * {@link RunLoop#DRAIN_IDLE_MILLIS}), closes the destination (deleting it) and decides the status, {@link RunVerdict}'s,
+ * on the same counts.
  *
  * <p>Stamps: {@code send_ns}/{@code send_us} on the sending thread {@link #SEND_THREAD} right before
  * {@link MessagingSystem.Destination#publish}, {@code ack_ns} in the system's completion callback, {@code recv_ns}/
@@ -37,20 +44,19 @@ import ftl.harness.run.MonotonicClock;
  * {@code fifo-jvm}, and restores it before and after the destination is closed; a refusal aborts the run before its
  * sends. An acknowledgment of the probe taken on the thread that published it (NATS' {@code publishAsync} future
  * when the PubAck came first) identifies no thread: the client's completion thread is then unknown, and a placement
- * refuses the run. The quick look passes none and manipulates nothing. The load generator and the start phase are
- * the caller's ({@link SystemCampaignRun}, {@link Settings#startPhaseMicros}).
+ * refuses the run. The quick look passes none and manipulates nothing. The load generator (the loop's, with a
+ * placement) and the start phase are the campaign run's ({@link SystemCampaignRun}, {@link Settings#startPhaseMicros}).
  */
 public final class SystemRun {
-  /** Name of the sending (send-stamping) thread, as the Kafka run's. */
-  public static final String SEND_THREAD = "ftl-send";
-  /** Name of the receiving (receive-stamping) thread, as the Kafka run's. */
-  public static final String RECV_THREAD = "ftl-recv";
+  /** Name of the sending (send-stamping) thread, {@link RunLoop#SEND_THREAD}. */
+  public static final String SEND_THREAD = RunLoop.SEND_THREAD;
+  /** Name of the receiving (receive-stamping) thread, {@link RunLoop#RECV_THREAD}. */
+  public static final String RECV_THREAD = RunLoop.RECV_THREAD;
   /** The seq of the probe message (outside every run's seqs: counted as foreign by the book). */
   static final long PROBE_SEQ = Long.MIN_VALUE;
   static final long LEAD_NANOS = 2_000_000L;
   static final long PROBE_TIMEOUT_MILLIS = 15_000;
   static final long WARMUP_DRAIN_NANOS = TimeUnit.SECONDS.toNanos(10);
-  static final long DRAIN_IDLE_MILLIS = 5_000;
 
   /**
    * What a run sends.
@@ -149,82 +155,133 @@ public final class SystemRun {
 
   static Result run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement,
                     MonotonicClock nanoClock) {
-    long t0 = nanoClock.nowNanos();
+    return run(system, runName, settings, placement, new LedgerCells(), null, nanoClock);
+  }
+
+  /**
+   * Runs once on {@code system} through the one {@link RunLoop}, its cells (the loop's, the placement's, and the
+   * destination, the system and its versions, the driver's counters) into {@code cells}.
+   *
+   * @param childClasspath the classpath of the load generator's JVM (a placement's condition with {@code load_pct})
+   */
+  // Seven parameters: the quick look's four, and what a campaign run adds around them (the cells, the load's JVM, the clock).
+  static Result run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement, LedgerCells cells,
+                    String childClasspath, MonotonicClock nanoClock) {
     StampBook book = new StampBook(settings.warmupEvents(), settings.events(), nanoClock, WallClock::micros);
-    CountDownLatch probeAcked = new CountDownLatch(1);
-    CountDownLatch probeDelivered = new CountDownLatch(1);
-    AtomicReference<String> probeError = new AtomicReference<>();
-    AtomicReference<Thread> prober = new AtomicReference<>();
-    AtomicReference<StampingThread> ackThread = new AtomicReference<>(StampingThread.unknown(ACK_ROLE));
-    AtomicReference<StampingThread> recvThread = new AtomicReference<>(StampingThread.unknown(RECV_ROLE));
-    MessagingSystem.Completion completion = (seq, error, covered) -> {
-      if (seq == PROBE_SEQ) {
-        if (error != null) {
-          probeError.set(String.valueOf(error));
+    Driver driver = new Driver(system, runName, settings, book, nanoClock);
+    RunLoop.Finished f = RunLoop.run(driver, book, placement, cells,
+        new RunLoop.Spec(settings.sendIntervalNanos(), 0, childClasspath), nanoClock);
+    return new Result(system.name(), system.clientVersion(), system.serverVersion(), driver.destination, f.verdict().status(),
+        f.verdict().reason(), f.events(), book, f.counts(), driver.cells(), driver.ackThread.get(), driver.recvThread.get(),
+        f.durationMillis());
+  }
+
+  /**
+   * A {@link MessagingSystem}'s side of the {@link RunLoop}: its destination opened with the two callbacks that stamp
+   * the book, the probe, the sending thread's body, the close.
+   */
+  private static final class Driver implements RunDriver {
+    private final MessagingSystem system;
+    private final String runName;
+    private final Settings settings;
+    private final StampBook book;
+    private final MonotonicClock nanoClock;
+    private final CountDownLatch probeAcked = new CountDownLatch(1);
+    private final CountDownLatch probeDelivered = new CountDownLatch(1);
+    private final AtomicReference<String> probeError = new AtomicReference<>();
+    private final AtomicReference<Thread> prober = new AtomicReference<>();
+    private final AtomicReference<StampingThread> ackThread = new AtomicReference<>(StampingThread.unknown(ACK_ROLE));
+    private final AtomicReference<StampingThread> recvThread = new AtomicReference<>(StampingThread.unknown(RECV_ROLE));
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final AtomicReference<String> senderError = new AtomicReference<>();
+    private MessagingSystem.Destination dest;
+    private String destination = "";
+
+    Driver(MessagingSystem system, String runName, Settings settings, StampBook book, MonotonicClock nanoClock) {
+      this.system = system;
+      this.runName = runName;
+      this.settings = settings;
+      this.book = book;
+      this.nanoClock = nanoClock;
+    }
+
+    @Override
+    public StampingThreads open() throws IOException, InterruptedException {
+      MessagingSystem.Completion completion = (seq, error, covered) -> {
+        if (seq == PROBE_SEQ) {
+          if (error != null) {
+            probeError.set(String.valueOf(error));
+          }
+          if (probeAcked.getCount() > 0 && Thread.currentThread() != prober.get()) {
+            ackThread.set(StampingThread.current(ACK_ROLE));
+          }
+          probeAcked.countDown();
+          return;
         }
-        if (probeAcked.getCount() > 0 && Thread.currentThread() != prober.get()) {
-          ackThread.set(StampingThread.current(ACK_ROLE));
+        int slot = book.slotOf(seq);
+        if (slot >= 0) {
+          book.stampAck(slot, error, covered);
         }
-        probeAcked.countDown();
-        return;
-      }
-      int slot = book.slotOf(seq);
-      if (slot >= 0) {
-        book.stampAck(slot, error, covered);
-      }
-    };
-    MessagingSystem.Delivery delivery = (seq, createMillis) -> {
-      book.stampRecv(seq, createMillis);
-      if (seq == PROBE_SEQ && probeDelivered.getCount() > 0) {
-        recvThread.set(StampingThread.current(RECV_ROLE));
-        probeDelivered.countDown();
-      }
-    };
-    String failure = null;
-    List<String> refused = List.of();
-    AtomicReference<String> senderError = new AtomicReference<>();
-    String destination = "";
-    Map<String, String> cells = Map.of();
-    MessagingSystem.Destination dest = null;
-    try {
+      };
+      MessagingSystem.Delivery delivery = (seq, createMillis) -> {
+        book.stampRecv(seq, createMillis);
+        if (seq == PROBE_SEQ && probeDelivered.getCount() > 0) {
+          recvThread.set(StampingThread.current(RECV_ROLE));
+          probeDelivered.countDown();
+        }
+      };
       dest = system.open(runName, settings.payloadBytes(), completion, delivery);
       destination = dest.name();
       prober.set(Thread.currentThread());
       probe(dest, probeAcked, probeDelivered, probeError);
-      if (placement != null) {
-        // whole-JVM priority first (fifo-jvm), then the two stamping threads, each read back, as a Kafka run does
-        placement.applyToJvm();
-        placement.applyToStampingThreads(ackThread.get(), recvThread.get());
-        refused = placement.refused();
-      }
-      if (refused.isEmpty()) {
-        sendAndDrain(system, dest, settings, book, senderError, placement, nanoClock);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      failure = "interrupted";
-    } catch (IOException | RuntimeException e) {
-      failure = "client error: " + oneLine(e);
-    } finally {
-      if (placement != null) {
-        placement.restoreFirst();
-      }
+      return new StampingThreads(ackThread.get(), recvThread.get());
+    }
+
+    @Override
+    public Runnable sender() {
+      return () -> send(dest, settings, book, stop, senderError, nanoClock);
+    }
+
+    @Override
+    public void stopSending() { stop.set(true); }
+
+    @Override
+    public boolean alive() { return system.alive(); }
+
+    @Override
+    public String death() { return system.death(); }
+
+    @Override
+    public List<Long> serverPids() { return List.of(system.serverPid()); }
+
+    @Override
+    public void closeClients(boolean serverDied) {
       if (dest != null) {
         dest.close();
-        cells = dest.cells();
-      }
-      if (placement != null) {
-        placement.restoreAgain();
       }
     }
-    String death = system.alive() ? null : system.death();
-    RunVerdict.Counts counts = RunVerdict.Counts.of(book);
-    RunVerdict.Events events = new RunVerdict.Events(refused, death, failure, senderError.get(), cells.get("receive_error"),
-        placement == null ? null : placement.jvmRefused(), placement == null ? List.of() : placement.notRestored(), false);
-    RunVerdict v = RunVerdict.of(events, counts);
-    long durationMillis = TimeUnit.NANOSECONDS.toMillis(nanoClock.nowNanos() - t0);
-    return new Result(system.name(), system.clientVersion(), system.serverVersion(), destination, v.status(), v.reason(),
-        events, book, counts, cells, ackThread.get(), recvThread.get(), durationMillis);
+
+    /** The destination, the system with its client and server versions, the driver's counters. */
+    @Override
+    public void finish(LedgerCells cells, boolean serverDied) {
+      cells.put(LedgerSchema.TOPIC, destination);
+      cells.put(LedgerSchema.SYSTEM, system.name().ledgerName());
+      cells.put(LedgerSchema.CLIENT_VERSION, system.clientVersion());
+      cells.put(LedgerSchema.SERVER_VERSION, system.serverVersion());
+      cells.put(LedgerSchema.DRIVER_COUNTERS, SystemCampaignRun.driverCounters(cells()));
+      cells.put(LedgerSchema.ACKS_COVERING_SEVERAL, SystemCampaignRun.acksCoveringSeveral(book));
+    }
+
+    /** The driver's counters ({@link MessagingSystem.Destination#cells()}); empty before the destination was opened. */
+    Map<String, String> cells() {
+      return dest == null ? Map.of() : dest.cells();
+    }
+
+    @Override
+    public String senderError() { return senderError.get(); }
+
+    @Override
+    public String receiverError() { return cells().get("receive_error"); }
   }
 
   /**
@@ -245,51 +302,9 @@ public final class SystemRun {
     }
   }
 
-  /**
-   * The sends on {@link #SEND_THREAD}, watched every 100 ms (the server alive; under {@code fifo-jvm} the JVM's new
-   * threads raised, {@link ThreadPlacement#rescanJvm}, a refusal stopping the sends); then the drain: every
-   * acknowledgment and delivery, or nothing moved for {@link #DRAIN_IDLE_MILLIS}; then one more re-scan.
-   */
-  private static void sendAndDrain(MessagingSystem system, MessagingSystem.Destination dest, Settings settings,
-                                   StampBook book, AtomicReference<String> senderError, ThreadPlacement placement,
-                                   MonotonicClock nanoClock) throws InterruptedException {
-    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-    Thread sender = new Thread(() -> send(system, dest, settings, book, stop, senderError, nanoClock), SEND_THREAD);
-    sender.start();
-    while (sender.isAlive()) {
-      sender.join(100);
-      if (!system.alive()) {
-        stop.set(true); // the server is gone: no more sends (the verdict names it)
-      }
-      if (placement != null && !placement.rescanJvm()) {
-        stop.set(true); // a thread created during a fifo-jvm run could not be raised (the verdict names it)
-      }
-    }
-    long sent = book.sentTotal();
-    long lastProgress = nanoClock.nowNanos();
-    long lastCount = -1;
-    while (system.alive()) {
-      long count = book.received() + book.acked() + book.ackErrors();
-      if (book.received() >= sent && book.acked() + book.ackErrors() >= sent) {
-        break;
-      }
-      if (count != lastCount) {
-        lastCount = count;
-        lastProgress = nanoClock.nowNanos();
-      } else if (nanoClock.nowNanos() - lastProgress > TimeUnit.MILLISECONDS.toNanos(DRAIN_IDLE_MILLIS)) {
-        break;
-      }
-      Thread.sleep(10);
-    }
-    if (placement != null) {
-      placement.rescanJvm();
-    }
-  }
-
   /** The sending thread's body: warm-up sends and their drain, then the measured sends. */
-  private static void send(MessagingSystem system, MessagingSystem.Destination dest, Settings settings, StampBook book,
-                           java.util.concurrent.atomic.AtomicBoolean stop, AtomicReference<String> senderError,
-                           MonotonicClock nanoClock) {
+  private static void send(MessagingSystem.Destination dest, Settings settings, StampBook book, AtomicBoolean stop,
+                           AtomicReference<String> senderError, MonotonicClock nanoClock) {
     Pacer.tightenTimerSlack();
     Pacer pacer = new Pacer(nanoClock, LockSupport::parkNanos, Pacer.DEFAULT_SPIN_NANOS);
     long interval = settings.sendIntervalNanos();
@@ -322,17 +337,7 @@ public final class SystemRun {
       Thread.currentThread().interrupt();
       senderError.set("sender interrupted");
     } catch (IOException | RuntimeException e) {
-      senderError.set("publish failed: " + oneLine(e));
+      senderError.set("publish failed: " + RunLoop.oneLine(e));
     }
-  }
-
-  static String oneLine(Throwable e) {
-    StringBuilder out = new StringBuilder();
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      String m = t.getMessage();
-      out.append(out.length() == 0 ? "" : " <- ").append(t.getClass().getSimpleName())
-          .append(m == null ? "" : ": " + m.replace('\n', ' '));
-    }
-    return out.toString();
   }
 }

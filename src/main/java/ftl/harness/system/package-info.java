@@ -1,7 +1,7 @@
 /**
  * The instrument on other messaging systems (issue 29): one interface, {@link ftl.harness.system.MessagingSystem},
- * for what a run needs from a system, one class per system, and a system-neutral run loop that fills the same
- * {@link ftl.harness.run.StampBook} as a Kafka run.
+ * for what a run needs from a system, one class per system, each driven by the one run loop of every system,
+ * {@link ftl.harness.run.RunLoop} (issue #42), which fills the same {@link ftl.harness.run.StampBook} as a Kafka run.
  *
  * <h2>Pieces</h2>
  * <ul>
@@ -15,18 +15,19 @@
  *       {@code ftl-recv}.</li>
  *   <li>{@link ftl.harness.system.NatsSystem} — JetStream stream per run, the PubAck on a reply-subject handler (or
  *       on {@code publishAsync}'s future), an ephemeral push consumer read on {@code ftl-recv}.</li>
- *   <li>{@link ftl.harness.system.KafkaSystem} — a small adapter with the smoke plan's client settings; the
- *       campaigns still run on {@link ftl.harness.run.KafkaRun}.</li>
+ *   <li>{@link ftl.harness.system.KafkaSystem} — a small adapter with the smoke plan's client settings for the
+ *       quick look; Kafka's campaign runs drive the same loop through {@link ftl.harness.run.KafkaRun}.</li>
  *   <li>{@link ftl.harness.system.ServerProcess} — a server binary as a child process: probe until ready, stop the
  *       process tree (and on a shutdown hook), fail with the log's last lines
  *       ({@link ftl.harness.system.ServerStartException}). {@link ftl.harness.system.RabbitMqServer} and
  *       {@link ftl.harness.system.NatsServer} start Debian's servers with it.</li>
- *   <li>{@link ftl.harness.system.SystemRun} — probe (where each stamping thread reads its own tid), the
- *       manipulations of a campaign run on those two threads ({@link ftl.harness.run.ThreadPlacement}, the Kafka
- *       run's), warm-up, paced measured sends, drain, verdict ({@link ftl.harness.run.RunVerdict});
- *       {@link ftl.harness.system.SpanSummary} the quick look's medians.</li>
- *   <li>{@link ftl.harness.system.SystemCampaignRun} — one campaign run: the load generator, the loop with the
- *       condition's priority and geometry, the host around it, the ledger's cells.</li>
+ *   <li>{@link ftl.harness.system.SystemRun} — a {@code MessagingSystem}'s driver of the loop
+ *       ({@link ftl.harness.run.RunDriver}): the destination, the probe (where each stamping thread reads its own
+ *       tid), warm-up and paced measured sends; the loop applies the manipulations of a campaign run on those two
+ *       threads ({@link ftl.harness.run.ThreadPlacement}), drains and decides the verdict
+ *       ({@link ftl.harness.run.RunVerdict}); {@link ftl.harness.system.SpanSummary} the quick look's medians.</li>
+ *   <li>{@link ftl.harness.system.SystemCampaignRun} — one campaign run: the condition as the loop's settings and
+ *       placement (load generator, priority, geometry), the host around it, the ledger's cells.</li>
  * </ul>
  *
  * <h2>Threads and stamps</h2>

@@ -1,5 +1,6 @@
 package ftl.quantity.core;
 
+import ftl.data.Instrument;
 import ftl.data.LedgerSchema;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
@@ -29,13 +30,12 @@ import java.util.Arrays;
  * So {@code ftl check runs.total} opens no events file.
  */
 public final class Analysis {
-  /** Instrument name of the Java instrument on a real Kafka broker. */
-  public static final String KAFKA = "kafka";
-  /** Instrument name of the no-JVM cross-check. */
-  public static final String NOJVM = "python-nojvm";
-  /** The ledger {@code instrument} words of the Java instrument on the other messaging systems (RabbitMQ, NATS). */
-  public static final java.util.List<String> SYSTEM_INSTRUMENTS = java.util.List.of(ftl.data.LedgerSchema.RABBITMQ,
-      ftl.data.LedgerSchema.NATS);
+  /**
+   * The ledger {@code instrument} words of the Java instrument on the other messaging systems (RabbitMQ, NATS): every
+   * system of the one vocabulary ({@link Instrument#isSystem()}) but Kafka.
+   */
+  public static final java.util.List<String> SYSTEM_INSTRUMENTS = java.util.Arrays.stream(Instrument.values())
+      .filter(i -> i.isSystem() && i != Instrument.KAFKA).map(Instrument::word).toList();
 
   /**
    * The declared window of rho(D, A): displacement 0 to 5 ms and ack-referenced span -5 to 5 ms, bounds

@@ -1,5 +1,6 @@
 package ftl.quantity.core;
 
+import ftl.data.Instrument;
 import java.util.List;
 
 /**
@@ -100,14 +101,14 @@ public enum CampaignCatalogue {
 
   /** What took a campaign's measurements. */
   public enum MeasuredSystem {
-    /** The archive's Java instrument on a real Kafka broker (ledger {@code instrument} {@value Analysis#KAFKA}). */
-    KAFKA(Analysis.KAFKA),
-    /** The no-JVM Python cross-check (ledger {@code instrument} {@value Analysis#NOJVM}). */
-    NOJVM(Analysis.NOJVM),
+    /** The archive's Java instrument on a real Kafka broker (ledger {@code instrument} kafka). */
+    KAFKA(Instrument.KAFKA.word()),
+    /** The no-JVM Python cross-check (ledger {@code instrument} python-nojvm). */
+    NOJVM(Instrument.PYTHON_NOJVM.word()),
     /** The archive's Java instrument on a real RabbitMQ server (ledger {@code instrument} and {@code system} rabbitmq). */
-    RABBITMQ(ftl.data.LedgerSchema.RABBITMQ),
+    RABBITMQ(Instrument.RABBITMQ.word()),
     /** The archive's Java instrument on a real NATS JetStream server (ledger {@code instrument} and {@code system} nats). */
-    NATS(ftl.data.LedgerSchema.NATS),
+    NATS(Instrument.NATS.word()),
     /** OpenMessaging Benchmark's own worker code (its own ledger format, {@code ftl.data.OmbFormat}). */
     OMB("omb"),
     /** RabbitMQ PerfTest's own output and metrics ({@code ftl.data.PerfTestFormat}). */

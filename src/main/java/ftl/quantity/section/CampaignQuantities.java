@@ -1,5 +1,6 @@
 package ftl.quantity.section;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
@@ -75,7 +76,7 @@ public final class CampaignQuantities {
     q.add(new Quantity("runs.refused.modeA", "RunsRefusedModeA",
         "ok runs of campaign modeA whose priority, geometry or load the host refused (excluded from every ratio)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.section.Manipulations#applied",
-        a -> has(a, MODE_A) ? new Value.Count(a.okRowsOf(MODE_A, Analysis.KAFKA).stream()
+        a -> has(a, MODE_A) ? new Value.Count(a.okRowsOf(MODE_A, Instrument.KAFKA.word()).stream()
             .filter(r -> !r.manipulationsApplied()).count()) : noData(MODE_A)));
     q.add(new Quantity("collapse.range.modeA", "CollapseRangeModeA",
         "range over strata (geometry, load, acks, send interval) of the collapse factor: negative-A rate at default priority over SCHED_FIFO on the two stamping threads",
@@ -171,11 +172,11 @@ public final class CampaignQuantities {
     // The no-JVM cross-check.
     q.add(new Quantity("nojvm.runs", "NojvmRuns", "ok runs of the no-JVM Python cross-check",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
-        a -> a.has(Analysis.NOJVM) ? new Value.Count(a.okRows(Analysis.NOJVM).size()) : noNojvm()));
+        a -> a.has(Instrument.PYTHON_NOJVM.word()) ? new Value.Count(a.okRows(Instrument.PYTHON_NOJVM.word()).size()) : noNojvm()));
     q.add(new Quantity("nojvm.events", "NojvmEvents", "delivered events of the no-JVM cross-check",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.NOJVM_EVENTS, "ftl.stats.GuardAccounting#acceptSample",
-        a -> a.has(Analysis.NOJVM)
-            ? new Value.Count(a.runs(Analysis.NOJVM).stream().mapToLong(r -> r.guard().taken()).sum()) : noNojvm()));
+        a -> a.has(Instrument.PYTHON_NOJVM.word())
+            ? new Value.Count(a.runs(Instrument.PYTHON_NOJVM.word()).stream().mapToLong(r -> r.guard().taken()).sum()) : noNojvm()));
     q.add(new Quantity("nojvm.retention.min", "NojvmRetentionMin", "smallest per-run guard retention of the no-JVM cross-check",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.NOJVM_EVENTS, "ftl.stats.GuardResult#retention", a -> nojvmRetention(a, true)));
     q.add(new Quantity("nojvm.retention.max", "NojvmRetentionMax", "largest per-run guard retention of the no-JVM cross-check",
@@ -183,10 +184,10 @@ public final class CampaignQuantities {
     q.add(new Quantity("nojvm.gridlaw.eventAgreement", "NojvmGridLawAgreement",
         "fraction of delivered events of the no-JVM cross-check whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.NOJVM_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
-          if (!a.has(Analysis.NOJVM)) {
+          if (!a.has(Instrument.PYTHON_NOJVM.word())) {
             return noNojvm();
           }
-          return gridAgreement(a.runs(Analysis.NOJVM));
+          return gridAgreement(a.runs(Instrument.PYTHON_NOJVM.word()));
         }));
     return q;
   }
@@ -207,7 +208,7 @@ public final class CampaignQuantities {
   }
 
   public static boolean has(Analysis a, String campaign) {
-    return !a.okRowsOf(campaign, Analysis.KAFKA).isEmpty();
+    return !a.okRowsOf(campaign, Instrument.KAFKA.word()).isEmpty();
   }
 
   public static Value noData(String campaign) {
@@ -219,14 +220,14 @@ public final class CampaignQuantities {
   }
 
   static List<RunResult> runsOf(Analysis a, String campaign) {
-    return a.campaignRuns(campaign).stream().filter(r -> r.row().instrument().equals(Analysis.KAFKA)).toList();
+    return a.campaignRuns(campaign).stream().filter(r -> r.row().instrument().equals(Instrument.KAFKA.word())).toList();
   }
 
   private static Quantity count(String key, String macro, String definition, String campaign, Scope scope,
                                 ToLongFunction<RunResult> perRun) {
     Function<Analysis, Value> f;
     if (scope == Scope.LEDGERS) {
-      f = a -> has(a, campaign) ? new Value.Count(a.okRowsOf(campaign, Analysis.KAFKA).size()) : noData(campaign);
+      f = a -> has(a, campaign) ? new Value.Count(a.okRowsOf(campaign, Instrument.KAFKA.word()).size()) : noData(campaign);
     } else {
       f = a -> has(a, campaign) ? new Value.Count(runsOf(a, campaign).stream().mapToLong(perRun).sum()) : noData(campaign);
     }
@@ -343,10 +344,10 @@ public final class CampaignQuantities {
   }
 
   private static Value nojvmRetention(Analysis a, boolean min) {
-    if (!a.has(Analysis.NOJVM)) {
+    if (!a.has(Instrument.PYTHON_NOJVM.word())) {
       return noNojvm();
     }
-    var s = a.runs(Analysis.NOJVM).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention);
+    var s = a.runs(Instrument.PYTHON_NOJVM.word()).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention);
     var v = min ? s.min() : s.max();
     return v.isPresent() ? new Value.Real(v.getAsDouble()) : new Value.Unavailable("no run delivered any event");
   }

@@ -1,5 +1,6 @@
 package ftl.quantity.section;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
@@ -300,7 +301,7 @@ public final class ClockOffsetQuantities {
   /** Sum of {@code create_ms_mismatch} over the campaign's ok runs with a non-zero offset. */
   static Value createMismatch(Analysis a) {
     long n = 0;
-    for (ftl.data.LedgerRow row : a.okRowsOf(CLOCKOFFSET, Analysis.KAFKA)) {
+    for (ftl.data.LedgerRow row : a.okRowsOf(CLOCKOFFSET, Instrument.KAFKA.word())) {
       String mm = row.field(LedgerSchema.CREATE_MS_MISMATCH);
       if (row.clockOffsetMicros() != 0 && !mm.isEmpty()) {
         n += Long.parseLong(mm);

@@ -1,5 +1,6 @@
 package ftl.quantity.section;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
@@ -53,10 +54,10 @@ public final class ConditionQuantities {
               "macro words " + Identifiers.macroWords(r.condition()));
         }
       }
-      boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
+      boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Instrument.PYTHON_NOJVM.word()));
       // the instrument of the campaign's runs: the no-JVM cross-check, the Java instrument on another system, or Kafka
-      String instrument = nojvm ? Analysis.NOJVM : c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument)
-          .filter(Analysis.SYSTEM_INSTRUMENTS::contains).findFirst().orElse(Analysis.KAFKA);
+      String instrument = nojvm ? Instrument.PYTHON_NOJVM.word() : c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument)
+          .filter(Analysis.SYSTEM_INSTRUMENTS::contains).findFirst().orElse(Instrument.KAFKA.word());
       for (String cond : conditions.stream().sorted().toList()) {
         perCondition(q, c.name(), cond, instrument);
       }
@@ -88,7 +89,7 @@ public final class ConditionQuantities {
 
   private static void perCondition(List<Quantity> q, String campaign, String cond, String instrument) {
     String base = campaign + "." + slug(cond);
-    Scope scope = instrument.equals(Analysis.NOJVM) ? Scope.NOJVM_EVENTS
+    Scope scope = instrument.equals(Instrument.PYTHON_NOJVM.word()) ? Scope.NOJVM_EVENTS
         : Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.KAFKA_EVENTS;
     q.add(new Quantity("runs." + base, macro("Runs", campaign, cond), "ok runs of condition " + cond + " in campaign " + campaign,
         Unit.COUNT, Format.GROUPED_INTEGER, scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
@@ -128,7 +129,7 @@ public final class ConditionQuantities {
             + ") whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
         Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GridLaw#predictRun",
         a -> CampaignQuantities.gridAgreement(runs(a, instrument, campaign, cond))));
-    if (instrument.equals(Analysis.KAFKA)) {
+    if (instrument.equals(Instrument.KAFKA.word())) {
       q.add(new Quantity("ackNegative.rate." + base, macro("AckNegativeRate", campaign, cond),
           "pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign,
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, ACK_NEGATIVE_RATE_NAME, a -> {

@@ -1,5 +1,6 @@
 package ftl.quantity.section;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
@@ -50,7 +51,7 @@ public final class DisplacementQuantities {
     // a campaign whose plan registers criteria is judged by them alone: the slope rule, set in Java, gives it no verdict
     java.util.Set<String> ownCriteria = new java.util.HashSet<>();
     for (Campaign c : data.campaigns()) {
-      if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).anyMatch(Analysis.KAFKA::equals)) {
+      if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).anyMatch(Instrument.KAFKA.word()::equals)) {
         names.add(c.name());
       }
       if (c.criteria().isPresent()) {

@@ -1,5 +1,6 @@
 package ftl.quantity.section;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
@@ -138,7 +139,7 @@ public final class GridLawHeldOutQuantities {
     }
     for (java.util.Map.Entry<String, List<LedgerRow>> c : byName.entrySet()) {
       String name = c.getKey();
-      Scope scope = c.getValue().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM)) ? Scope.NOJVM_EVENTS
+      Scope scope = c.getValue().stream().anyMatch(r -> r.instrument().equals(Instrument.PYTHON_NOJVM.word())) ? Scope.NOJVM_EVENTS
           : Scope.KAFKA_EVENTS;
       String how = " (leave-one-run-out: each run predicted from its ledger's send interval, first-send phase and sends,"
           + " and the pooled flights T = recv_ns - send_ns (monotonic clock) of the other ok runs of its condition; never its own events)";

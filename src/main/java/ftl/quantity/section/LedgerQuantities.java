@@ -1,5 +1,6 @@
 package ftl.quantity.section;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
@@ -44,7 +45,7 @@ public final class LedgerQuantities {
           + " campaign " + name + " used, as the ledger records it (client_version; distinct values joined)",
           Unit.DIMENSIONLESS, Format.TEXT, rows -> versions(rows, LedgerSchema.CLIENT_VERSION), "versions"));
     }
-    boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Analysis.NOJVM));
+    boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Instrument.PYTHON_NOJVM.word()));
     LedgerSchema.Column lagColumn = nojvm ? LedgerSchema.SEND_LAG_P99_NS : LedgerSchema.PACING_LAG_P99_NS;
     q.add(ledger(name, "runs", "CampaignRuns", "ok runs of campaign " + name, Unit.COUNT, Format.GROUPED_INTEGER,
         LedgerQuantities::runs));

@@ -1,5 +1,6 @@
 package ftl.quantity.section;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
@@ -68,7 +69,7 @@ public final class ReplayQuantities {
     List<Quantity> q = new ArrayList<>();
     q.add(entry("replay.runs", "ReplayRuns", "ok runs of the replay campaign (replay and fixed-interval control conditions)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.section.ReplayQuantities#runs",
-        a -> new Value.Count(a.okRowsOf(REPLAY, Analysis.KAFKA).size())));
+        a -> new Value.Count(a.okRowsOf(REPLAY, Instrument.KAFKA.word()).size())));
     q.add(entry("replay.rejected", "ReplayRejected",
         "ok runs of the replay campaign the sign check rejects (some event with A = recv_ns - ack_ns < 0)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.SignCheckResult#rejected",

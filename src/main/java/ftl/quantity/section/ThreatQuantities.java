@@ -1,5 +1,6 @@
 package ftl.quantity.section;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
@@ -38,18 +39,18 @@ public final class ThreatQuantities {
             + " interval of the events in the run's file times the interval (ledger send_interval_ns), warm-up excluded;"
             + " runs on a replayed schedule have no fixed interval and are counted by threat.measuredHours.unscheduled",
         Unit.HOURS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.section.ConfirmQuantities#measuredHours",
-        a -> a.has(Analysis.KAFKA) ? new Value.Real(ConfirmQuantities.measuredHours(a.runs(Analysis.KAFKA)))
+        a -> a.has(Instrument.KAFKA.word()) ? new Value.Real(ConfirmQuantities.measuredHours(a.runs(Instrument.KAFKA.word())))
             : new Value.Unavailable("no ok run of the Kafka instrument")));
     q.add(new Quantity("threat.measuredHours.unscheduled", "ThreatMeasuredHoursUnscheduled",
         "ok runs of the Kafka instrument without a fixed send interval (a replayed schedule), left out of"
             + " threat.measuredHours", Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
-        "ftl.quantity.section.ThreatQuantities#forData", a -> new Value.Count(a.okRows(Analysis.KAFKA).stream()
+        "ftl.quantity.section.ThreatQuantities#forData", a -> new Value.Count(a.okRows(Instrument.KAFKA.word()).stream()
             .filter(e -> e.getValue().field(LedgerSchema.SEND_INTERVAL_NS).isEmpty()).count())));
     q.add(new Quantity("threat.wallSpan", "ThreatWallSpan",
         "wall time from the start of the first ok run of the Kafka instrument to the end of the last (ledger started_at"
             + " and duration_ms), over every campaign", Unit.HOURS, Format.REAL_3SF, Scope.LEDGERS,
         "ftl.quantity.section.ThreatQuantities#wallSpanHours", a -> {
-          List<LedgerRow> rows = a.okRows(Analysis.KAFKA).stream().map(Map.Entry::getValue)
+          List<LedgerRow> rows = a.okRows(Instrument.KAFKA.word()).stream().map(Map.Entry::getValue)
               .filter(r -> !r.field(LedgerSchema.STARTED_AT).isEmpty() && !r.field(LedgerSchema.DURATION_MS).isEmpty()).toList();
           return rows.isEmpty() ? new Value.Unavailable("no ok run of the Kafka instrument with started_at and duration_ms")
               : new Value.Real(wallSpanHours(rows));
@@ -64,7 +65,7 @@ public final class ThreatQuantities {
         "ftl.quantity.section.ThreatQuantities#dirty",
         a -> new Value.Count(a.campaigns().stream().flatMap(c -> c.runs().stream()).filter(ThreatQuantities::dirty).count())));
     for (Campaign c : data.campaigns()) {
-      if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).noneMatch(Analysis.KAFKA::equals)) {
+      if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).noneMatch(Instrument.KAFKA.word()::equals)) {
         continue;
       }
       String n = c.name();
@@ -73,7 +74,7 @@ public final class ThreatQuantities {
             stat + " over the ok runs of campaign " + n + " of the share of both cores' CPU time used by processes other"
                 + " than the client, the broker and the load generator during the run (ledger other_cpu_pct)",
             Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.section.ThreatQuantities#otherCpu", a -> {
-              double[] v = a.okRowsOf(n, Analysis.KAFKA).stream()
+              double[] v = a.okRowsOf(n, Instrument.KAFKA.word()).stream()
                   .map(r -> r.field(LedgerSchema.OTHER_CPU_PCT)).filter(x -> !x.isEmpty())
                   .mapToDouble(x -> Double.parseDouble(x) / 100.0).toArray();
               return v.length == 0 ? new Value.Unavailable("no other_cpu_pct in the ledger of " + n)

@@ -1,5 +1,6 @@
 package ftl.quantity.verdict;
 
+import ftl.data.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
@@ -149,7 +150,7 @@ public final class ClaimVerdicts {
             + " replay.burstRatio lies above 1)",
         in, List.of("replay.prediction.bursts"), v -> v.get(0)));
     List<String> nojvmCampaigns = data.campaigns().stream()
-        .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Analysis.NOJVM)))
+        .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Instrument.PYTHON_NOJVM.word())))
         .map(ftl.data.Campaign::name).toList();
     List<String> nojvm = nojvmCampaigns.stream().map(c -> "gridlaw.heldout.verdict." + c).toList();
     out.add(new Quantity("claim.noJvm", "ClaimNoJvm",

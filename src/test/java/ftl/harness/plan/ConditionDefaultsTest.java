@@ -51,8 +51,9 @@ class ConditionDefaultsTest {
     assertThat(c.sendIntervalNanos()).isEqualTo(250_000L);
     assertThat(c.priority()).isEqualTo(Priority.FIFO);
     assertThat(c.fetchMaxWaitMillis()).isEqualTo(5);
-    assertThat(c).usingRecursiveComparison().ignoringFields("sendIntervalNanos", "priority", "fetchMaxWaitMillis")
+    assertThat(c).usingRecursiveComparison().ignoringFields("sendIntervalNanos", "priority", "declared")
         .isEqualTo(Condition.named("c").build());
+    assertThat(c.fetchMinBytes()).as("the other declared field").isEqualTo(1);
   }
 
   @Test

@@ -163,8 +163,8 @@ class PlanParserTest {
     Condition a = p.conditions().get(0);
     assertThat(a.clockOffsetMicros()).isZero();
     assertThat(a.explicitCreateTime()).isFalse();
-    assertThat(a.fetchMinBytes()).isEqualTo(ConditionDefaults.FETCH_MIN_BYTES);
-    assertThat(a.fetchMaxWaitMillis()).isEqualTo(ConditionDefaults.FETCH_MAX_WAIT_MILLIS);
+    assertThat(a.get(ConditionDefaults.FETCH_MIN_BYTES)).isEqualTo(ConditionDefaults.FETCH_MIN_BYTES.defaultValue());
+    assertThat(a.get(ConditionDefaults.FETCH_MAX_WAIT_MILLIS)).isEqualTo(ConditionDefaults.FETCH_MAX_WAIT_MILLIS.defaultValue());
     Condition b = p.conditions().get(1);
     assertThat(b.clockOffsetMicros()).isEqualTo(-1500);
     assertThat(b.explicitCreateTime()).isTrue();

@@ -1,5 +1,6 @@
 package ftl.harness.plan;
 
+import ftl.data.Instrument;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -49,7 +50,7 @@ class PlanReadersTest {
       CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(in).forEach(rows::add);
     }
     boolean kafka = rows.get(0).isMapped(LedgerSchema.INSTRUMENT.name())
-        && rows.get(0).get(LedgerSchema.INSTRUMENT.name()).equals(LedgerSchema.KAFKA);
+        && rows.get(0).get(LedgerSchema.INSTRUMENT.name()).equals(Instrument.KAFKA.word());
     if (!kafka) {
       assertThat(tree.isObject()).isTrue();
       return;

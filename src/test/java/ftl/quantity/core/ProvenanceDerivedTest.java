@@ -1,5 +1,6 @@
 package ftl.quantity.core;
 
+import ftl.data.Instrument;
 import ftl.quantity.ProvenanceResolvesTest;
 import ftl.quantity.Registry;
 import ftl.quantity.RegistryFixtureTest;
@@ -51,7 +52,7 @@ class ProvenanceDerivedTest {
     String root = "full";
     Analysis a = RegistryFixtureTest.analysis(root);
     Map<String, List<SignCheckResult>> byKey = new TreeMap<>();
-    for (RunResult r : a.runs(Analysis.KAFKA)) {
+    for (RunResult r : a.runs(Instrument.KAFKA.word())) {
       LedgerRow row = r.row();
       byKey.computeIfAbsent("ackNegative.rate." + r.campaign().name() + "." + ConditionQuantities.slug(row.condition()),
           k -> new ArrayList<>()).add(r.sign());

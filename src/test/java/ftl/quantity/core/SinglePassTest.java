@@ -1,5 +1,6 @@
 package ftl.quantity.core;
 
+import ftl.data.Instrument;
 import ftl.quantity.Registry;
 import ftl.quantity.section.ClockOffsetQuantities;
 import ftl.quantity.section.GridLawHeldOutQuantities;
@@ -29,8 +30,8 @@ class SinglePassTest {
     }
     Map<String, Integer> reads = a.reads();
     TreeSet<String> expected = new TreeSet<>();
-    for (String instrument : java.util.List.of(Analysis.KAFKA, Analysis.NOJVM, ftl.data.LedgerSchema.RABBITMQ,
-        ftl.data.LedgerSchema.NATS)) {
+    for (String instrument : java.util.List.of(Instrument.KAFKA.word(), Instrument.PYTHON_NOJVM.word(), Instrument.RABBITMQ.word(),
+        Instrument.NATS.word())) {
       a.okRows(instrument).forEach(e -> expected.add(e.getKey().eventsName(e.getValue())));
     }
     assertThat(new TreeSet<>(reads.keySet())).isEqualTo(expected);
