@@ -206,7 +206,7 @@ public final class OmbSystemQuantities {
    * driver declared, at OMB's rate: condition {@code ours} of {@link Tool#likeSystem} (for RabbitMQ a durable quorum
    * queue, as OMB's shipped driver declares, not the transient classic queue of {@link Tool#system}).
    */
-  private static Quantity overLikeFlight(Folder f, Tool t, String c, String ours) {
+  static Quantity overLikeFlight(Folder f, Tool t, String c, String ours) {
     String p = t.prefix();
     return new Quantity(p + ".e2eOverLikeFlight." + c, macro(p, "EndToEndOverLikeFlight", c), "OMB's median end-to-end "
         + "latency " + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument "

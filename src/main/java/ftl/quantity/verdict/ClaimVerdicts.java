@@ -163,7 +163,7 @@ public final class ClaimVerdicts {
     // The tally's unit is one registered test (RegisteredTests): a combined claim is not a test, a two-sided band is one.
     java.util.Map<String, String> notTests = RegisteredTests.notTests(data);
     List<Quantity> every = new ArrayList<>(registry.stream().filter(q -> q.format() == Format.VERDICT).toList());
-    every.addAll(out.stream().filter(q -> q.format() == Format.VERDICT).toList());
+    every.addAll(out); // every entry so far is a claim's verdict (Format.VERDICT); the tallies follow
     every.removeIf(q -> notTests.containsKey(q.key()));
     String all = " registered tests (the tally's unit, ftl.quantity.verdict.RegisteredTests: one verdict row per test; a"
         + " combined claim restates its parts and is not a test, a two-sided band is one test, not its two halves)";

@@ -3,6 +3,7 @@ package ftl.quantity.section;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Value;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -79,6 +80,26 @@ class OmbSystemQuantitiesTest {
     assertThat(value(d, "ombNats.e2eMedian.n1")).isEqualTo(new Value.Real(1));
     assertThat(((Value.Real) value(d, "ombNats.e2eOverFlight.n1")).value()).isCloseTo(2.5, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(text(d, "ombRabbitmq.runs")).isEqualTo("1");
+  }
+
+  /**
+   * OMB's median over our flight like with like ({@code e2eOverLikeFlight}): a number when both exist, else unavailable
+   * naming what is missing. The fixture's NATS campaign stands in for the queue campaign of OMB's RabbitMQ driver.
+   */
+  @Test
+  void overLikeFlight_eachMissingPart_unavailableNamingIt() {
+    DataSet d = DataSet.scan(ROOT, "systems");
+    OmbSystemQuantities.Tool t = new OmbSystemQuantities.Tool(ftl.quantity.core.CampaignCatalogue.OMB_NATS, "ombNats",
+        "nats", "NATS JetStream", "nats", java.util.Map.of("n1", OmbSystemQuantities.FLIGHT_CONDITION));
+    OmbSystemQuantities.Folder f = OmbSystemQuantities.read(d, t).orElseThrow();
+    Analysis a = new Analysis(d);
+    Quantity both = OmbSystemQuantities.overLikeFlight(f, t, "n1", OmbSystemQuantities.FLIGHT_CONDITION);
+    assertThat(both.key()).isEqualTo("ombNats.e2eOverLikeFlight.n1");
+    assertThat(both.computation().apply(a)).isEqualTo(value(d, "ombNats.e2eOverFlight.n1"));
+    Value noSample = OmbSystemQuantities.overLikeFlight(f, t, "n2", OmbSystemQuantities.FLIGHT_CONDITION).computation().apply(a);
+    assertThat(((Value.Unavailable) noSample).reason()).isEqualTo("no end-to-end sample");
+    Value noFlight = OmbSystemQuantities.overLikeFlight(f, t, "n1", "nope").computation().apply(a);
+    assertThat(((Value.Unavailable) noFlight).reason()).isEqualTo("no block of campaign nats has a nope flight");
   }
 
   @Test
