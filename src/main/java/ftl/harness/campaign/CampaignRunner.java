@@ -421,7 +421,7 @@ public final class CampaignRunner {
                 plan.stableFlightsFor(r.condition())).run()
             : ftl.harness.system.SystemCampaignRun.run(server.system(), r.runId(), r.condition(),
                 EmbeddedBroker.childClasspath());
-        outcome = ClockSwitch.heldOrAborted(outcome, plannedClock);
+        outcome = ClockSwitch.heldOrAborted(clock.recorded(outcome), plannedClock);
         listener.runFinished(r, outcome);
         String rel = CampaignFolder.eventsFileOf(r.runId());
         String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book());

@@ -61,6 +61,17 @@ final class ClockSwitch {
   }
 
   /**
+   * The run with its {@code clocksource} read from the clock source this switch controls, at the run's end (the run's
+   * own host counters read the host's sysfs, {@link ClockSource#SYSTEM}; a campaign driven against another one, as the
+   * tests drive it against a scratch folder, would otherwise judge its runs on a clock it never switched).
+   */
+  RunOutcome recorded(RunOutcome o) {
+    Map<String, String> cells = new LinkedHashMap<>(o.cells());
+    cells.put(LedgerSchema.CLOCKSOURCE.name(), source.current());
+    return new RunOutcome(o.status(), o.reason(), o.book(), o.tally(), o.lag(), o.startedAt(), o.durationMillis(), cells);
+  }
+
+  /**
    * The run as measured, or aborted when the clock source it recorded ({@code clocksource}, read at its end) is not
    * the one its block planned: the kernel may leave a clock source on its own (its watchdog marks a TSC unstable), and
    * such a run's stamps were not all taken on the planned clock.

@@ -64,6 +64,21 @@ class ClockSwitchTest {
         Map.of(LedgerSchema.CLOCKSOURCE.name(), clocksource));
   }
 
+  /**
+   * Regression (carried over from issue #44's review): the run's host counters read the host's own sysfs, while the
+   * runner switches the clock source it was given; the runner now records the one it switched, so a campaign driven
+   * against a scratch sysfs is not aborted as "not the planned clock".
+   */
+  @Test
+  void recorded_runReadTheHostsClock_takesTheSwitchedOne() throws IOException {
+    ClockSwitch c = clock("kvm-clock", "kvm-clock tsc");
+    c.apply("tsc");
+    RunOutcome o = c.recorded(outcome(RunStatus.OK, "hpet"));
+    assertThat(o.cells()).containsEntry(LedgerSchema.CLOCKSOURCE.name(), "tsc");
+    assertThat(ClockSwitch.heldOrAborted(o, "tsc").status()).isEqualTo(RunStatus.OK);
+    assertThat(o.status()).isEqualTo(RunStatus.OK);
+  }
+
   @Test
   void heldOrAborted_recordedClockIsNotThePlanned_abortsTheRun() {
     RunOutcome o = ClockSwitch.heldOrAborted(outcome(RunStatus.OK, "hpet"), "tsc");
