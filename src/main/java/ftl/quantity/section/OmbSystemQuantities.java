@@ -211,7 +211,8 @@ public final class OmbSystemQuantities {
     return new Quantity(p + ".e2eOverLikeFlight." + c, macro(p, "EndToEndOverLikeFlight", c), "OMB's median end-to-end "
         + "latency " + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument "
         + "measured on the kind of destination OMB's driver declared, at OMB's rate: " + ConfirmQuantities.keyOf(t.likeSystem())
-        + ".flightMedian." + ours + " (us), like with like", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
+        + ".flightMedian." + ours + " (us), like with like in queue kind and rate; the two folders' runs may lie on other boots"
+        + " and clock sources (ledger boot_id, clocksource), a factor the ratio does not remove", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
         "ftl.quantity.section.OmbSystemQuantities#median", a -> {
           Value m = median(f.ok(c));
           ftl.stats.BlockStats.Interval flight = ConfirmQuantities.mean(a, t.likeSystem(),
