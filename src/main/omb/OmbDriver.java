@@ -49,7 +49,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 public final class OmbDriver {
-  /** Version of the per-run CSV written here; ftl.data.OmbRunReader accepts this version only. */
+  /** Version of the per-run CSV written here; ftl.data.tool.OmbRunReader accepts this version only. */
   static final String FORMAT = "omb-run/1";
   static final String HEADER = "section,index,messages_sent,messages_received,e2e_count,publish_count,"
       + "e2e_p50_us,e2e_p99_us,e2e_max_us";

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
+import org.w3c.dom.Node;
 
 /**
  * The archive is ready to deposit: {@code CITATION.cff} is valid Citation File Format 1.2.0 (checked with a
@@ -66,7 +67,7 @@ class DepositTest {
     Element project = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(ROOT.resolve("pom.xml").toFile())
         .getDocumentElement();
     String pom = null;
-    for (org.w3c.dom.Node n = project.getFirstChild(); n != null; n = n.getNextSibling()) {
+    for (Node n = project.getFirstChild(); n != null; n = n.getNextSibling()) {
       if (n instanceof Element e && e.getTagName().equals("version")) {
         pom = e.getTextContent().trim();
       }

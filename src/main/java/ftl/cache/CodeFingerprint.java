@@ -1,6 +1,7 @@
 package ftl.cache;
 
-import ftl.data.FileIdentity;
+import ftl.data.io.FileIdentity;
+import ftl.data.io.Sha256;
 import ftl.quantity.core.Analysis;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,15 +12,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.security.MessageDigest;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Enumeration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.math3.stat.inference.BinomialTest;
 
 /**
  * A fingerprint of the code that computes a run summary: SHA-256 over the cache's format version, the
@@ -56,8 +62,8 @@ public final class CodeFingerprint {
         return Optional.empty();
       }
       List<String> libraries = new ArrayList<>();
-      for (Class<?> c : List.of(org.apache.commons.math3.stat.inference.BinomialTest.class,
-          org.apache.commons.csv.CSVFormat.class)) {
+      for (Class<?> c : List.of(BinomialTest.class,
+          CSVFormat.class)) {
         libraries.add(libraryName(c.getProtectionDomain().getCodeSource()));
       }
       return Optional.of(new Location(Path.of(cs.getLocation().toURI()), libraries));
@@ -117,7 +123,7 @@ public final class CodeFingerprint {
         + id.modifiedNanos() + " " + id.changedNanos();
   }
 
-  private static final java.util.regex.Pattern HEX64 = java.util.regex.Pattern.compile("[0-9a-f]{64}");
+  private static final Pattern HEX64 = Pattern.compile("[0-9a-f]{64}");
 
   /** The fingerprint remembered under {@code key}; empty for any kind of miss (absent, other key, spoiled). */
   static Optional<String> read(Path file, String key) {
@@ -134,7 +140,7 @@ public final class CodeFingerprint {
   }
 
   private static long epochNanos() {
-    java.time.Instant now = java.time.Instant.now();
+    Instant now = Instant.now();
     return now.getEpochSecond() * 1_000_000_000L + now.getNano();
   }
 
@@ -202,10 +208,10 @@ public final class CodeFingerprint {
   }
 
   static MessageDigest sha256() {
-    return ftl.data.Sha256.newDigest();
+    return Sha256.newDigest();
   }
 
   private static int compareBytes(String a, String b) {
-    return java.util.Arrays.compare(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    return Arrays.compare(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -1,8 +1,10 @@
 package ftl.cache;
 
 import ftl.data.Campaign;
-import ftl.data.LedgerRow;
+import ftl.data.io.FileIdentity;
+import ftl.data.ledger.LedgerRow;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Parallel;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.RunSummaryCache;
 import java.io.IOException;
@@ -13,13 +15,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
 
 /**
  * Run summaries on disk, one file per campaign folder under {@code <archive>/target/ftl-cache/}.
@@ -28,10 +41,10 @@ import java.util.function.BiFunction;
  * every record valid), it was written under the current {@link CodeFingerprint}, the SHA-256 of the events
  * file's bytes as they are on disk now equals the ledger's {@code events_sha256}, and a summary is stored under
  * that SHA-256. Otherwise the run is scanned by {@link ftl.quantity.core.Analysis#scan}, which raises the
- * same {@link ftl.data.DataException} as without a cache for a malformed file or a digest mismatch, so
+ * same {@link ftl.data.io.DataException} as without a cache for a malformed file or a digest mismatch, so
  * tampering is detected exactly as before.
  *
- * <p>The SHA-256 of the bytes on disk now is taken from the file's {@link ftl.data.FileIdentity} (device, inode,
+ * <p>The SHA-256 of the bytes on disk now is taken from the file's {@link ftl.data.io.FileIdentity} (device, inode,
  * size, modification and status-change times) when the file still has the identity it had when it was last hashed
  * here ({@link FileIdentities}, kept beside the summaries); otherwise the file is read and hashed. A write to the file
  * changes its status-change time, which no user can set back, so a file changed since is read again; the
@@ -64,9 +77,9 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   private final String fingerprint;
   private final Mode mode;
   /** The wall clock, ns since the epoch (a test sets it to see identities recorded). */
-  private final java.util.function.LongSupplier clock;
+  private final LongSupplier clock;
   /** Events files this cache read to hash them (tests). */
-  final java.util.concurrent.atomic.AtomicInteger hashed = new java.util.concurrent.atomic.AtomicInteger();
+  final AtomicInteger hashed = new AtomicInteger();
 
   /**
    * @param dir the cache folder (created on first write)
@@ -77,7 +90,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     this(dir, fingerprint, mode, DiskRunSummaryCache::epochNanos);
   }
 
-  DiskRunSummaryCache(Path dir, String fingerprint, Mode mode, java.util.function.LongSupplier clock) {
+  DiskRunSummaryCache(Path dir, String fingerprint, Mode mode, LongSupplier clock) {
     this.dir = dir;
     this.fingerprint = fingerprint;
     this.mode = mode;
@@ -85,7 +98,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   }
 
   private static long epochNanos() {
-    java.time.Instant now = java.time.Instant.now();
+    Instant now = Instant.now();
     return now.getEpochSecond() * 1_000_000_000L + now.getNano();
   }
 
@@ -100,16 +113,16 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   }
 
   /** A cache made by {@code make} when first used (once, whichever thread comes first). */
-  static Lazy lazily(java.util.function.Supplier<RunSummaryCache> make) {
+  static Lazy lazily(Supplier<RunSummaryCache> make) {
     return new Lazy(make);
   }
 
   /** A cache made when first used; it can say which stored summaries it used ({@link #used()}). */
   public static final class Lazy implements RunSummaryCache {
-    private final java.util.function.Supplier<RunSummaryCache> make;
+    private final Supplier<RunSummaryCache> make;
     private RunSummaryCache made;
 
-    Lazy(java.util.function.Supplier<RunSummaryCache> make) {
+    Lazy(Supplier<RunSummaryCache> make) {
       this.make = make;
     }
 
@@ -122,7 +135,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
 
     @Override
     public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan,
-                                        java.util.function.UnaryOperator<RunResult> keep) {
+                                        UnaryOperator<RunResult> keep) {
       return made().campaignRuns(campaign, scan, keep);
     }
 
@@ -132,14 +145,14 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     }
   }
 
-  private final Map<Path, java.util.concurrent.atomic.AtomicLong> used = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<Path, AtomicLong> used = new ConcurrentHashMap<>();
 
   /**
    * The cache files whose stored summaries were used instead of scanning, with how many runs each gave (in
    * file-name order): what {@code ftl check} reports as "from cache".
    */
   public Map<Path, Long> used() {
-    Map<Path, Long> out = new java.util.TreeMap<>();
+    Map<Path, Long> out = new TreeMap<>();
     used.forEach((k, v) -> out.put(k, v.get()));
     return out;
   }
@@ -169,21 +182,21 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
 
   @Override
   public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan,
-                                      java.util.function.UnaryOperator<RunResult> keep) {
+                                      UnaryOperator<RunResult> keep) {
     List<LedgerRow> ok = campaign.runs().stream().filter(LedgerRow::ok).toList();
     Path file = fileOf(campaign);
     Map<String, RunSummary> stored = mode == Mode.READ_WRITE ? load(file) : Map.of();
     Path idsFile = identitiesOf(campaign);
     Map<String, FileIdentities.Known> known = mode == Mode.READ_WRITE ? loadIdentities(idsFile) : Map.of();
     // what to store, by digest: one summary per distinct events file, never one per run (copies share it)
-    Map<String, Made> now = new java.util.concurrent.ConcurrentHashMap<>();
-    Map<String, FileIdentities.Known> knownNow = new java.util.concurrent.ConcurrentHashMap<>();
-    List<Integer> indices = java.util.stream.IntStream.range(0, ok.size()).boxed().toList();
-    List<RunResult> results = ftl.quantity.core.Parallel.readEach(indices, i -> {
+    Map<String, Made> now = new ConcurrentHashMap<>();
+    Map<String, FileIdentities.Known> knownNow = new ConcurrentHashMap<>();
+    List<Integer> indices = IntStream.range(0, ok.size()).boxed().toList();
+    List<RunResult> results = Parallel.readEach(indices, i -> {
       LedgerRow r = ok.get(i);
       String rel = campaign.eventsRel(r);
       long start = clock.getAsLong();
-      Optional<ftl.data.FileIdentity> before = campaign.eventsIdentity(r);
+      Optional<FileIdentity> before = campaign.eventsIdentity(r);
       FileIdentities.Known recorded = known.get(rel);
       boolean unchanged = recorded != null && before.isPresent() && recorded.identity().equals(before.get());
       String disk = "";
@@ -197,7 +210,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
       boolean read; // whether the file's bytes were read now
       if (s != null && s.sha256().equalsIgnoreCase(r.eventsSha256())
           && s.parameters().equals(Analysis.ScanParameters.of(campaign, r))) {
-        used.computeIfAbsent(file, k -> new java.util.concurrent.atomic.AtomicLong()).incrementAndGet();
+        used.computeIfAbsent(file, k -> new AtomicLong()).incrementAndGet();
         result = s.toResult(campaign, r);
         read = !unchanged;
       } else {
@@ -210,14 +223,14 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
         knownNow.put(rel, recorded);
       } else if (!disk.isEmpty() && before.isPresent() && FileIdentities.settled(before.get(), start)
           && campaign.eventsIdentity(r).equals(before)) { // the same identity before and after the read
-        knownNow.put(rel, new FileIdentities.Known(before.get(), disk.toLowerCase(java.util.Locale.ROOT)));
+        knownNow.put(rel, new FileIdentities.Known(before.get(), disk.toLowerCase(Locale.ROOT)));
       }
       RunSummary made = s;
       now.compute(s.sha256(), (k, old) -> old == null || old.index() > i ? new Made(i, made) : old);
       return keep.apply(result);
     });
     Map<String, RunSummary> ordered = new LinkedHashMap<>();
-    now.values().stream().sorted(java.util.Comparator.comparingInt(Made::index))
+    now.values().stream().sorted(Comparator.comparingInt(Made::index))
         .forEach(m -> ordered.put(m.summary().sha256(), m.summary()));
     if (!ordered.equals(stored)) {
       store(file, ordered.values());

@@ -1,6 +1,6 @@
 package ftl.cache;
 
-import ftl.data.FileIdentity;
+import ftl.data.io.FileIdentity;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.zip.CRC32;
 
 /**
@@ -32,7 +33,7 @@ final class FileIdentities {
   /** How long before its read a file must have last changed for its identity to be recorded, ns. */
   static final long SETTLED_NANOS = 2_000_000_000L;
 
-  private static final java.util.regex.Pattern SHA256_HEX = java.util.regex.Pattern.compile("[0-9a-f]{64}");
+  private static final Pattern SHA256_HEX = Pattern.compile("[0-9a-f]{64}");
 
   private static final byte[] MAGIC = "FTLIDS1\n".getBytes(StandardCharsets.US_ASCII);
 

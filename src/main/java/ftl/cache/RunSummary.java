@@ -1,7 +1,7 @@
 package ftl.cache;
 
 import ftl.data.Campaign;
-import ftl.data.LedgerRow;
+import ftl.data.ledger.LedgerRow;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.ScanResult;

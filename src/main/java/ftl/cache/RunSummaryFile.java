@@ -6,23 +6,27 @@ import ftl.quantity.core.ScanResult;
 import ftl.stats.ConfirmCoverage;
 import ftl.stats.CorrelationWindow;
 import ftl.stats.ExactHistogram;
-import ftl.stats.Rate;
-import ftl.stats.SmoothLimit;
 import ftl.stats.GridLaw;
+import ftl.stats.GuardCounts;
 import ftl.stats.GuardResult;
+import ftl.stats.Rate;
 import ftl.stats.SignCheckResult;
+import ftl.stats.SmoothLimit;
 import ftl.stats.WindowedCorrelation;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.zip.CRC32;
 
@@ -197,7 +201,7 @@ final class RunSummaryFile {
     SignCheckResult sign = new SignCheckResult(in.readLong(), in.readLong(), in.readLong(), in.readLong(),
         in.readLong(), in.readLong(), in.readLong());
     GuardResult guard = guard(in);
-    ftl.stats.GuardCounts wall = counts(in);
+    GuardCounts wall = counts(in);
     GridLaw.RunPrediction grid = new GridLaw.RunPrediction(in.readLong(), in.readLong(), in.readLong(),
         in.readLong(), in.readLong());
     double medianD = dbl(in);
@@ -211,7 +215,7 @@ final class RunSummaryFile {
     SmoothLimit.Sum sum = new SmoothLimit.Sum(in.readLong(), in.readLong(), in.readLong());
     Rate catchUp = new Rate(in.readLong(), in.readLong());
     long unit = in.readLong();
-    RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), java.util.List.of(), java.util.List.of(), histogram(in), histogram(in),
+    RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), List.of(), List.of(), histogram(in), histogram(in),
         histogram(in));
     ConfirmCoverage.Result k = new ConfirmCoverage.Result(in.readLong(), in.readLong(), in.readLong(), in.readLong());
     return new RunSummary(new ScanResult(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c,
@@ -223,12 +227,12 @@ final class RunSummaryFile {
     doubles(out, g.guardMedianMillis(), g.allSamplesMedianMillis(), g.medianFlightNanos());
   }
 
-  private static void counts(DataOutputStream out, ftl.stats.GuardCounts g) throws IOException {
+  private static void counts(DataOutputStream out, GuardCounts g) throws IOException {
     longs(out, g.taken(), g.kept(), g.droppedZero(), g.droppedNegative(), g.oneTickNegative(), g.withoutM());
   }
 
-  private static ftl.stats.GuardCounts counts(DataInputStream in) throws IOException {
-    return new ftl.stats.GuardCounts(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
+  private static GuardCounts counts(DataInputStream in) throws IOException {
+    return new GuardCounts(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(),
         in.readLong());
   }
 
@@ -257,7 +261,7 @@ final class RunSummaryFile {
    * The bytes {@code a[from..to)} as a stream, unsynchronized: a summary's histograms are read a byte at a time, and
    * {@link ByteArrayInputStream}'s synchronized reads made decoding a warm cache's millions of bytes slow.
    */
-  private static final class ArrayInput extends java.io.InputStream {
+  private static final class ArrayInput extends InputStream {
     private final byte[] a;
     private int at;
     private final int to;
@@ -275,7 +279,7 @@ final class RunSummaryFile {
 
     @Override
     public int read(byte[] b, int off, int len) {
-      java.util.Objects.checkFromIndexSize(off, len, b.length);
+      Objects.checkFromIndexSize(off, len, b.length);
       if (len == 0) {
         return 0;
       }

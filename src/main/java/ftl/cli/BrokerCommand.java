@@ -1,6 +1,11 @@
 package ftl.cli;
 
+import ftl.data.ledger.Instrument;
 import ftl.harness.broker.EmbeddedBroker;
+import ftl.harness.broker.EmbeddedCluster;
+import ftl.harness.system.NatsServer;
+import ftl.harness.system.RabbitMqServer;
+import ftl.harness.system.SystemName;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -9,6 +14,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -41,7 +48,7 @@ public final class BrokerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
-    if (!system.equals(ftl.data.Instrument.KAFKA.word())) {
+    if (!system.equals(Instrument.KAFKA.word())) {
       if (brokers != 1) {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
             "--brokers applies to kafka only: " + system + " runs one server");
@@ -77,16 +84,16 @@ public final class BrokerCommand implements Callable<Integer> {
 
   /** A local Kafka cluster of {@link #brokers} until Ctrl-C: its bootstrap list on stdout. */
   private Integer cluster(String stamp) throws InterruptedException {
-    if (brokers < 2 || brokers > ftl.harness.broker.EmbeddedCluster.MAX_BROKERS) {
+    if (brokers < 2 || brokers > EmbeddedCluster.MAX_BROKERS) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-          "--brokers must be 1.." + ftl.harness.broker.EmbeddedCluster.MAX_BROKERS + " (was " + brokers + ")");
+          "--brokers must be 1.." + EmbeddedCluster.MAX_BROKERS + " (was " + brokers + ")");
     }
     Path dir = scratch != null ? scratch : main.archiveRoot().resolve("scratch").resolve("cluster-" + stamp);
     System.err.println("ftl: starting a local Kafka cluster of " + brokers + " brokers in " + dir);
     long t0 = System.nanoTime();
-    ftl.harness.broker.EmbeddedCluster c;
+    EmbeddedCluster c;
     try {
-      c = ftl.harness.broker.EmbeddedCluster.start(dir, brokers);
+      c = EmbeddedCluster.start(dir, brokers);
     } catch (IOException e) {
       throw new HarnessFailure("the local cluster did not start: " + e.getMessage(), e);
     }
@@ -109,9 +116,9 @@ public final class BrokerCommand implements Callable<Integer> {
 
   /** A RabbitMQ or NATS server of the archive's own until Ctrl-C: its {@code 127.0.0.1:port} on stdout. */
   private Integer otherServer(String stamp) throws InterruptedException {
-    ftl.harness.system.SystemName name;
+    SystemName name;
     try {
-      name = ftl.harness.system.SystemName.of(system);
+      name = SystemName.of(system);
     } catch (IllegalArgumentException e) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -120,18 +127,18 @@ public final class BrokerCommand implements Callable<Integer> {
     AutoCloseable server;
     long pid;
     int port;
-    java.util.function.BooleanSupplier alive;
-    java.util.function.Supplier<String> death;
+    BooleanSupplier alive;
+    Supplier<String> death;
     try {
-      if (name == ftl.harness.system.SystemName.RABBITMQ) {
-        ftl.harness.system.RabbitMqServer r = ftl.harness.system.RabbitMqServer.start(dir);
+      if (name == SystemName.RABBITMQ) {
+        RabbitMqServer r = RabbitMqServer.start(dir);
         server = r;
         pid = r.pid();
         port = r.port();
         alive = r::alive;
         death = r::death;
-      } else if (name == ftl.harness.system.SystemName.NATS) {
-        ftl.harness.system.NatsServer n = ftl.harness.system.NatsServer.start(dir);
+      } else if (name == SystemName.NATS) {
+        NatsServer n = NatsServer.start(dir);
         server = n;
         pid = n.pid();
         port = n.port();

@@ -1,10 +1,15 @@
 package ftl.cli;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import ftl.harness.campaign.CampaignRunner;
 import ftl.harness.plan.PlanParser;
+import ftl.harness.system.NatsSystem;
+import ftl.harness.system.SystemName;
+import ftl.harness.system.SystemRun;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -12,11 +17,11 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine;
 
 /** {@code ftl campaign run | resume | smoke}: the instrument's campaign runner. */
 @Command(name = "campaign", mixinStandardHelpOptions = true,
@@ -57,9 +62,9 @@ public final class CampaignCommand implements Callable<Integer> {
       return a.run();
     } catch (CampaignRunner.InstrumentException e) {
       throw new HarnessFailure(e.getMessage(), e);
-    } catch (java.nio.file.FileSystemException e) {
+    } catch (FileSystemException e) {
       // a file that cannot be written or read (an unwritable --out, a read-only mount, a full disk): exit 6 naming it
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     } catch (IOException e) {
       throw new HarnessFailure("campaign I/O failed: " + e.getMessage(), e);
     }
@@ -229,25 +234,25 @@ public final class CampaignCommand implements Callable<Integer> {
     }
 
     private int otherSystem(Path root, String stamp) {
-      ftl.harness.system.SystemName name;
-      ftl.harness.system.SystemRun.Settings settings;
+      SystemName name;
+      SystemRun.Settings settings;
       try {
-        name = ftl.harness.system.SystemName.of(other.system);
-        settings = new ftl.harness.system.SystemRun.Settings(other.warmup, other.events,
-            DurationParser.nanos(other.interval), ftl.harness.system.SystemRun.Settings.DEFAULTS.payloadBytes());
+        name = SystemName.of(other.system);
+        settings = new SystemRun.Settings(other.warmup, other.events,
+            DurationParser.nanos(other.interval), SystemRun.Settings.DEFAULTS.payloadBytes());
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }
-      if (name == ftl.harness.system.SystemName.KAFKA && other.url != null && !other.url.matches("[^\\s:/]+:[0-9]{1,5}")) {
+      if (name == SystemName.KAFKA && other.url != null && !other.url.matches("[^\\s:/]+:[0-9]{1,5}")) {
         throw new CommandLine.ParameterException(spec.commandLine(), "--url for kafka must be host:port (was \"" + other.url + "\")");
       }
       if (other.runs < 1) {
         throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1 (was " + other.runs + ")");
       }
       Path scratch = out != null ? out : root.resolve("scratch").resolve(name + "-" + stamp);
-      ftl.harness.system.NatsSystem.AckPath ackPath = switch (other.natsAck) {
-        case "reply" -> ftl.harness.system.NatsSystem.AckPath.REPLY_HANDLER;
-        case "future" -> ftl.harness.system.NatsSystem.AckPath.FUTURE;
+      NatsSystem.AckPath ackPath = switch (other.natsAck) {
+        case "reply" -> NatsSystem.AckPath.REPLY_HANDLER;
+        case "future" -> NatsSystem.AckPath.FUTURE;
         default -> throw new CommandLine.ParameterException(spec.commandLine(),
             "--nats-ack must be reply or future (was \"" + other.natsAck + "\")");
       };

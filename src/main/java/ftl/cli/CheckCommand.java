@@ -1,21 +1,36 @@
 package ftl.cli;
 
+import ftl.cache.DiskRunSummaryCache;
+import ftl.data.io.Echo;
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
+import ftl.emit.OriginalStudy;
+import ftl.quantity.Registry;
+import ftl.quantity.Sources;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.LatexEscape;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.Registry;
 import ftl.quantity.core.Value;
-import ftl.emit.OriginalStudy;
 import ftl.verify.Manifest;
 import ftl.verify.PrintedNumber;
 import ftl.verify.TextSources;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -48,7 +63,7 @@ public final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ftl.cache.DiskRunSummaryCache.Lazy cache = Registries.cache(main, noCache);
+    DiskRunSummaryCache.Lazy cache = Registries.cache(main, noCache);
     Analysis a = Registries.analysis(main, cache);
     Registry registry = Registry.forData(a.data());
     Optional<Quantity> found = registry.byKey(what);
@@ -65,11 +80,11 @@ public final class CheckCommand implements Callable<Integer> {
         if (!originals.isEmpty()) {
           return original(originals, registry, a);
         }
-        throw new NotFoundException("no quantity is printed as \"" + ftl.data.Echo.of(what) + "\", nor is it a figure of the original study"
+        throw new NotFoundException("no quantity is printed as \"" + Echo.of(what) + "\", nor is it a figure of the original study"
             + " (" + OriginalStudy.FILE + "; try ./ftl list)");
       }
       if (hits.size() > 1) {
-        System.out.println("\"" + ftl.data.Echo.of(what) + "\" is the text of " + hits.size() + " quantities: "
+        System.out.println("\"" + Echo.of(what) + "\" is the text of " + hits.size() + " quantities: "
             + String.join(", ", hits.stream().map(h -> h.quantity().key()).toList()) + "; showing the first");
       }
       c = hits.get(0);
@@ -82,14 +97,14 @@ public final class CheckCommand implements Callable<Integer> {
     System.out.println("  definition: " + q.definition());
     System.out.println("  unit:       " + q.unit().symbol());
     System.out.println("  function:   " + q.function());
-    if (q.format() == ftl.quantity.core.Format.VERDICT) {
-      java.util.Optional<ftl.data.Registration> reg = registry.registration(q.key());
-      System.out.println("  kind:       " + reg.map(r -> r.kind().word()).orElse(ftl.data.VerdictKind.EXPLORATORY.word())
+    if (q.format() == Format.VERDICT) {
+      Optional<Registration> reg = registry.registration(q.key());
+      System.out.println("  kind:       " + reg.map(r -> r.kind().word()).orElse(VerdictKind.EXPLORATORY.word())
           + " (" + reg.map(ListCommand::registered).orElse(ListCommand.NOT_REGISTERED) + ")");
       reg.ifPresent(r -> {
-        System.out.println("  rule:       " + ftl.data.Echo.clean(r.rule()));
+        System.out.println("  rule:       " + Echo.clean(r.rule()));
         if (!r.replaces().isEmpty()) {
-          System.out.println("  replaces:   " + ftl.data.Echo.clean(r.replaces()));
+          System.out.println("  replaces:   " + Echo.clean(r.replaces()));
         }
         System.out.println("  registered: " + r.source());
       });
@@ -97,7 +112,7 @@ public final class CheckCommand implements Callable<Integer> {
     if (c.value() instanceof Value.Unavailable u) {
       System.out.println("  no value:   " + u.reason());
     }
-    List<String> files = ftl.quantity.Sources.of(a, q);
+    List<String> files = Sources.of(a, q);
     System.out.println("  data:       " + files.size() + " file" + (files.size() == 1 ? "" : "s"));
     int shown = 0;
     for (String f : files) {
@@ -137,8 +152,8 @@ public final class CheckCommand implements Callable<Integer> {
         generatedLine = line;
       }
     }
-    String want = c.available() ? "{\\ftlQuantity{" + ftl.quantity.core.LatexEscape.escape(q.key()) + "}{" + c.latex() + "}}"
-        : "{\\ftlNoData{" + ftl.quantity.core.LatexEscape.escape(q.key()) + "}}";
+    String want = c.available() ? "{\\ftlQuantity{" + LatexEscape.escape(q.key()) + "}{" + c.latex() + "}}"
+        : "{\\ftlNoData{" + LatexEscape.escape(q.key()) + "}}";
     if (generatedLine == null) {
       System.out.println("  generated:  paper/generated/quantities.tex has no \\" + q.macro() + " (run ./ftl reproduce)");
       problems++;
@@ -161,7 +176,7 @@ public final class CheckCommand implements Callable<Integer> {
   private List<Computed> byText(Registry registry, Analysis a, String printed) {
     String want = normalise(printed);
     if (want.isEmpty() || !looksPrinted(printed)) {
-      throw new NotFoundException("\"" + ftl.data.Echo.of(printed) + "\" is neither a quantity key, a macro, nor a number"
+      throw new NotFoundException("\"" + Echo.of(printed) + "\" is neither a quantity key, a macro, nor a number"
           + " as printed");
     }
     List<Computed> hits = new ArrayList<>();
@@ -210,7 +225,7 @@ public final class CheckCommand implements Callable<Integer> {
       System.out.println("\"" + what + "\" is the original study's figure, not ours: " + cl.claim());
       System.out.println("  original:   " + cl.original() + " (" + OriginalStudy.FILE + ":" + cl.line()
           + ", transcribed from the original study's record)");
-      List<TextSources.Place> printedAt = printedIn(ftl.quantity.core.LatexEscape.escape(cl.original()));
+      List<TextSources.Place> printedAt = printedIn(LatexEscape.escape(cl.original()));
       if (printedAt.isEmpty()) {
         System.out.println("  printed in: nowhere in paper/generated/ or supplement/generated/ (run ./ftl reproduce)");
       }
@@ -259,12 +274,12 @@ public final class CheckCommand implements Callable<Integer> {
       if (!Files.isDirectory(g)) {
         continue;
       }
-      try (java.util.stream.Stream<Path> s = Files.list(g)) {
+      try (Stream<Path> s = Files.list(g)) {
         for (Path f : s.filter(p -> p.getFileName().toString().endsWith(".tex")).sorted().toList()) {
           List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
           String stem = f.getFileName().toString().replaceFirst("\\.tex$", "");
           for (int i = 0; i < lines.size(); i++) {
-            if (!lines.get(i).startsWith("%") && java.util.Arrays.stream(lines.get(i).split("&"))
+            if (!lines.get(i).startsWith("%") && Arrays.stream(lines.get(i).split("&"))
                 .anyMatch(cell -> cell.trim().equals(latex))) {
               StringBuilder where = new StringBuilder();
               for (TextSources.Text t : texts.texts()) {
@@ -278,8 +293,8 @@ public final class CheckCommand implements Callable<Integer> {
             }
           }
         }
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
     }
     return out;
@@ -288,9 +303,9 @@ public final class CheckCommand implements Callable<Integer> {
   /** Quantities the committed macros file prints as {@code normalised}. */
   private List<Quantity> indexed(String normalised, Registry registry) {
     List<Quantity> out = new ArrayList<>();
-    java.util.regex.Pattern line = java.util.regex.Pattern.compile("^\\\\newcommand\\{\\\\([A-Za-z]+)\\}\\{\\\\ftlQuantity\\{[^}]*\\}\\{(.*)\\}\\}$");
+    Pattern line = Pattern.compile("^\\\\newcommand\\{\\\\([A-Za-z]+)\\}\\{\\\\ftlQuantity\\{[^}]*\\}\\{(.*)\\}\\}$");
     for (String l : generatedMacros()) {
-      java.util.regex.Matcher m = line.matcher(l);
+      Matcher m = line.matcher(l);
       if (m.matches() && normalise(m.group(2).replace("\\textmu{}", "µ")).equals(normalised)) {
         registry.byMacro(m.group(1)).ifPresent(out::add);
       }
@@ -304,8 +319,8 @@ public final class CheckCommand implements Callable<Integer> {
       Path generated = main.archiveRoot().resolve("paper/generated/quantities.tex");
       try {
         macroLines = Files.exists(generated) ? Files.readAllLines(generated, StandardCharsets.UTF_8) : List.of();
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
     }
     return macroLines;
@@ -313,7 +328,7 @@ public final class CheckCommand implements Callable<Integer> {
 
   /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal ({@link PrintedNumber#digits}). */
   /** Words a printed number may carry: units, the {@code x} of a ratio, the {@code to} of a range, the {@code of} of a share. */
-  private static final java.util.Set<String> NUMBER_WORDS = java.util.Set.of("to", "of", "x", "ns", "us", "µs", "ms", "s", "h",
+  private static final Set<String> NUMBER_WORDS = Set.of("to", "of", "x", "ns", "us", "µs", "ms", "s", "h",
       "b", "kb", "mb", "gb", "pp", "k", "m", "msg", "per", "runs", "events", "percent");
 
   /**
@@ -323,7 +338,7 @@ public final class CheckCommand implements Callable<Integer> {
    * printed as 2.
    */
   static boolean looksPrinted(String s) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("[\\p{L}]+").matcher(s.toLowerCase(java.util.Locale.ROOT));
+    Matcher m = Pattern.compile("[\\p{L}]+").matcher(s.toLowerCase(Locale.ROOT));
     while (m.find()) {
       if (!NUMBER_WORDS.contains(m.group())) {
         return false;

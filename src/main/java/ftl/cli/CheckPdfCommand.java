@@ -1,12 +1,13 @@
 package ftl.cli;
 
-import ftl.data.Echo;
-
+import ftl.data.io.DataException;
+import ftl.data.io.Echo;
 import ftl.emit.ArchiveVersion;
+import ftl.emit.OriginalStudy;
+import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.Registry;
 import ftl.verify.Census;
 import ftl.verify.PdfCensus;
 import ftl.verify.PdfText;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -51,7 +53,7 @@ public final class CheckPdfCommand implements Callable<Integer> {
       throw new NotFoundException("no such file: " + Echo.of(pdf.toString()));
     }
     if (!Files.isRegularFile(file)) {
-      throw new ftl.data.DataException(pdf.toString(), 0, "is not a regular file");
+      throw new DataException(pdf.toString(), 0, "is not a regular file");
     }
     PdfText.Document doc = PdfText.read(file, pdf.toString());
     Analysis a = Registries.analysis(main, noCache);
@@ -59,7 +61,7 @@ public final class CheckPdfCommand implements Callable<Integer> {
     List<Computed> computed = new ArrayList<>(Computed.allAfterReading(() -> Registry.forData(a.data()).all(), a));
     String digest = Reproduction.dataDigest(a.data());
     PdfCensus.Report r = PdfCensus.take(doc, computed, Census.allowList(main.archiveRoot()),
-        ftl.emit.OriginalStudy.read(main.archiveRoot()), digest);
+        OriginalStudy.read(main.archiveRoot()), digest);
     Map<String, Computed> byKey = new HashMap<>();
     computed.forEach(c -> byKey.put(c.quantity().key(), c));
 
@@ -95,7 +97,7 @@ public final class CheckPdfCommand implements Callable<Integer> {
     int traced = r.of(PdfCensus.Kind.TRACED).size();
     int disagree = r.of(PdfCensus.Kind.DISAGREE).size();
     long byValue = r.of(PdfCensus.Kind.UNTRACED).stream().filter(e -> e.why().contains("equal by value only")).count();
-    System.out.printf(java.util.Locale.ROOT,
+    System.out.printf(Locale.ROOT,
         "checked %d numbers on %d pages: %d traced to a quantity by name (%d agree, %d disagree), %d exempt, %d untraced "
             + "(not linked to any quantity, %d of them equal to some quantity's text by value only; --list shows each"
             + " number with the quantity it is bound to)%n",

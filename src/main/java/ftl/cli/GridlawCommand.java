@@ -1,15 +1,18 @@
 package ftl.cli;
 
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Unit;
+import ftl.quantity.core.Value;
 import ftl.stats.ExactFraction;
 import ftl.stats.GridLaw;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code ftl gridlaw --interval <dur> --quantum <dur> [--latency <dur>] [--phase <dur>] [--offset <dur>]}. */
 @Command(name = "gridlaw", mixinStandardHelpOptions = true,
@@ -74,19 +77,19 @@ public final class GridlawCommand implements Callable<Integer> {
         System.out.printf("latency L = %d ns, phase %d ns, clock offset %d ns (producer %s): of %d phases %d kept, %d zero, %d one-tick negative, %d deeper%n",
             l, o, d, d >= 0 ? "ahead" : "behind", p.phases(), p.kept(), p.zero(), p.oneTickNegative(), p.deeperNegative());
         System.out.printf("predicted retention = %d/%d = %s%n", r.numerator(), r.denominator(),
-            ftl.quantity.core.Format.PERCENT_2DP.text(new ftl.quantity.core.Value.Real(r.doubleValue()), ftl.quantity.core.Unit.FRACTION));
+            Format.PERCENT_2DP.text(new Value.Real(r.doubleValue()), Unit.FRACTION));
         System.out.printf("predicted one-tick negatives = %d/%d = %s of the samples%n", one.numerator(), one.denominator(),
-            ftl.quantity.core.Format.PERCENT_2DP.text(new ftl.quantity.core.Value.Real(one.doubleValue()), ftl.quantity.core.Unit.FRACTION));
+            Format.PERCENT_2DP.text(new Value.Real(one.doubleValue()), Unit.FRACTION));
         return ExitCode.OK;
       }
       GridLaw.Prediction p = GridLaw.predict(s, q, l, o);
       ExactFraction r = p.retention();
       System.out.printf("latency L = %d ns, offset %d ns: %d of %d phases kept%n", l, o, p.keptPhases(), p.phases());
       System.out.printf("predicted retention = %d/%d = %s%n", r.numerator(), r.denominator(),
-          ftl.quantity.core.Format.PERCENT_2DP.text(new ftl.quantity.core.Value.Real(r.doubleValue()), ftl.quantity.core.Unit.FRACTION));
+          Format.PERCENT_2DP.text(new Value.Real(r.doubleValue()), Unit.FRACTION));
       if (l < q) {
         System.out.printf("(as b grows retention approaches L/q = %s)%n",
-            ftl.quantity.core.Format.PERCENT_2DP.text(new ftl.quantity.core.Value.Real((double) l / q), ftl.quantity.core.Unit.FRACTION));
+            Format.PERCENT_2DP.text(new Value.Real((double) l / q), Unit.FRACTION));
       }
     }
     return ExitCode.OK;

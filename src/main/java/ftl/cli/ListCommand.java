@@ -1,17 +1,36 @@
 package ftl.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import ftl.data.io.Echo;
+import ftl.data.registration.Registration;
+import ftl.data.registration.RegistrationTable;
+import ftl.data.registration.VerdictKind;
+import ftl.quantity.Registry;
+import ftl.quantity.Sources;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
+import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.Registry;
 import ftl.quantity.core.Value;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -42,9 +61,9 @@ public final class ListCommand implements Callable<Integer> {
     if (json) {
       // streamed to stdout, never held as one string: the sources lists make the output grow with the data
       // JSON escapes every control itself (TERMINAL_SAFE): written past the terminal filter, unscanned
-      java.io.BufferedOutputStream stdout = new java.io.BufferedOutputStream(ftl.data.TerminalStream.raw(System.out), 1 << 16);
-      writeJson(computed, q -> ftl.quantity.Sources.of(a, q), registry[0]::registration, stdout);
-      stdout.write(System.lineSeparator().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      BufferedOutputStream stdout = new BufferedOutputStream(TerminalStream.raw(System.out), 1 << 16);
+      writeJson(computed, q -> Sources.of(a, q), registry[0]::registration, stdout);
+      stdout.write(System.lineSeparator().getBytes(StandardCharsets.US_ASCII));
       stdout.flush();
     } else {
       System.out.printf("%-28s %-22s %-20s %s%n", "key", "text", "macro", "definition");
@@ -63,9 +82,9 @@ public final class ListCommand implements Callable<Integer> {
    * INDENT_OUTPUT uses, field by field, rather than as maps through databind's serializers: the same bytes
    * ({@code ListJsonTest}), without the serializers' cold start. {@code out} is flushed, not closed.
    */
-  static void writeJson(List<Computed> computed, java.util.function.Function<Quantity, List<String>> sourceFiles,
-                        java.io.OutputStream out) throws java.io.IOException {
-    writeJson(computed, sourceFiles, key -> java.util.Optional.empty(), out);
+  static void writeJson(List<Computed> computed, Function<Quantity, List<String>> sourceFiles,
+                        OutputStream out) throws IOException {
+    writeJson(computed, sourceFiles, key -> Optional.empty(), out);
   }
 
   /**
@@ -73,14 +92,14 @@ public final class ListCommand implements Callable<Integer> {
    * {@code kind} (confirmatory, exploratory or consistency) and what {@code registered} its criterion: a commit and its
    * time, or the plan's digest; a verdict nothing registers is exploratory.
    */
-  static void writeJson(List<Computed> computed, java.util.function.Function<Quantity, List<String>> sourceFiles,
-                        java.util.function.Function<String, java.util.Optional<ftl.data.Registration>> registrations,
-                        java.io.OutputStream out) throws java.io.IOException {
-    ObjectMapper om = new ObjectMapper().enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
+  static void writeJson(List<Computed> computed, Function<Quantity, List<String>> sourceFiles,
+                        Function<String, Optional<Registration>> registrations,
+                        OutputStream out) throws IOException {
+    ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
         .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     om.getFactory().setCharacterEscapes(TERMINAL_SAFE);
     // a sources list shared by many quantities (the same instance) is encoded once
-    Map<List<String>, SerializedString> sources = new java.util.IdentityHashMap<>();
+    Map<List<String>, SerializedString> sources = new IdentityHashMap<>();
     try (JsonGenerator g = om.getFactory().createGenerator(out)) {
       g.setPrettyPrinter(new DefaultPrettyPrinter());
       g.writeStartArray();
@@ -96,9 +115,9 @@ public final class ListCommand implements Callable<Integer> {
         g.writeStringField("unit", q.unit().symbol());
         g.writeStringField("definition", q.definition());
         g.writeStringField("function", q.function());
-        if (q.format() == ftl.quantity.core.Format.VERDICT) {
-          java.util.Optional<ftl.data.Registration> reg = registrations.apply(q.key());
-          g.writeStringField("kind", reg.map(r -> r.kind().word()).orElse(ftl.data.VerdictKind.EXPLORATORY.word()));
+        if (q.format() == Format.VERDICT) {
+          Optional<Registration> reg = registrations.apply(q.key());
+          g.writeStringField("kind", reg.map(r -> r.kind().word()).orElse(VerdictKind.EXPLORATORY.word()));
           g.writeStringField("registered", reg.map(ListCommand::registered).orElse(NOT_REGISTERED));
         }
         g.writeFieldName("sources");
@@ -114,21 +133,21 @@ public final class ListCommand implements Callable<Integer> {
   }
 
   /** What {@code registered} says of a verdict nothing registers. */
-  static final String NOT_REGISTERED = "not registered: no row in data/" + ftl.data.RegistrationTable.FILE
+  static final String NOT_REGISTERED = "not registered: no row in data/" + RegistrationTable.FILE
       + " and no criterion of a plan";
 
   /** What {@code registered} says of a registration: what fixed the rule, when, and the data's first run. */
-  static String registered(ftl.data.Registration r) {
-    return r.registeredBy() + (r.registeredAtMillis() < 0 ? "" : " at " + java.time.Instant.ofEpochMilli(r.registeredAtMillis()))
-        + (r.dataFromMillis() < 0 ? "" : "; first run judged " + java.time.Instant.ofEpochMilli(r.dataFromMillis()));
+  static String registered(Registration r) {
+    return r.registeredBy() + (r.registeredAtMillis() < 0 ? "" : " at " + Instant.ofEpochMilli(r.registeredAtMillis()))
+        + (r.dataFromMillis() < 0 ? "" : "; first run judged " + Instant.ofEpochMilli(r.dataFromMillis()));
   }
 
   /**
-   * JSON's own escapes (C0 controls, quote, backslash) and, beyond them, every other control {@link ftl.data.Echo#isControl}
+   * JSON's own escapes (C0 controls, quote, backslash) and, beyond them, every other control {@link ftl.data.io.Echo#isControl}
    * names (DEL, C1, the Unicode separators, the bidirectional marks) as {@code \\uXXXX}: the same JSON to a parser, and
    * nothing in it can drive a terminal. Text without such a character is written as before, byte for byte.
    */
-  static final com.fasterxml.jackson.core.io.CharacterEscapes TERMINAL_SAFE = new com.fasterxml.jackson.core.io.CharacterEscapes() {
+  static final CharacterEscapes TERMINAL_SAFE = new CharacterEscapes() {
     private static final long serialVersionUID = 1L;
     private final int[] ascii = ascii();
 
@@ -144,9 +163,9 @@ public final class ListCommand implements Callable<Integer> {
     }
 
     @Override
-    public com.fasterxml.jackson.core.SerializableString getEscapeSequence(int ch) {
-      return ch <= 0xffff && ftl.data.Echo.isControl((char) ch)
-          ? new SerializedString(String.format(java.util.Locale.ROOT, "\\u%04x", ch)) : null;
+    public SerializableString getEscapeSequence(int ch) {
+      return ch <= 0xffff && Echo.isControl((char) ch)
+          ? new SerializedString(String.format(Locale.ROOT, "\\u%04x", ch)) : null;
     }
   };
 
@@ -154,13 +173,13 @@ public final class ListCommand implements Callable<Integer> {
     try {
       // a SerializedString keeps its UTF-8 bytes: each of the thousands of copies is a byte copy, not an encoding
       return new SerializedString(om.writeValueAsString(files));
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new IllegalStateException("a list of strings always serialises", e);
     }
   }
 
   /** A value of {@link Value#json()} (a long, a double, a two-element array, a boolean, a string, or null), or a text. */
-  private static void writeValue(JsonGenerator g, Object v) throws java.io.IOException {
+  private static void writeValue(JsonGenerator g, Object v) throws IOException {
     if (v == null) {
       g.writeNull();
     } else if (v instanceof Long n) {

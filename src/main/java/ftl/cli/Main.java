@@ -1,11 +1,24 @@
 package ftl.cli;
 
-import ftl.data.DataException;
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.io.Echo;
+import ftl.emit.ArchiveVersion;
+import ftl.verify.Reproduction;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** Entry point of {@code ./ftl}. */
 @Command(name = "ftl", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
@@ -50,9 +63,9 @@ public final class Main implements Callable<Integer> {
    */
   public Path readableDataRoot() {
     Path d = dataRoot();
-    if (dataRoot != null && !java.nio.file.Files.isDirectory(d)) {
-      throw new NotFoundException("--data " + ftl.data.Echo.of(dataRoot.toString()) + ": "
-          + (java.nio.file.Files.exists(d) ? "not a folder" : "no such folder"));
+    if (dataRoot != null && !Files.isDirectory(d)) {
+      throw new NotFoundException("--data " + Echo.of(dataRoot.toString()) + ": "
+          + (Files.exists(d) ? "not a folder" : "no such folder"));
     }
     return d;
   }
@@ -67,18 +80,18 @@ public final class Main implements Callable<Integer> {
     @Override
     public String[] getVersion() {
       Main m = (Main) spec.root().userObject();
-      java.nio.file.Path data = m.dataRoot();
-      String shown = ftl.verify.Reproduction.displayName(m.archiveRoot(), data);
-      String digest = java.nio.file.Files.isDirectory(data)
-          ? ftl.verify.Reproduction.dataDigest(ftl.data.DataSet.scan(data, shown)) : "none (no data root at " + shown + ")";
-      return new String[] {"ftl " + ftl.emit.ArchiveVersion.VERSION, "data digest " + digest + " (" + shown + ")"};
+      Path data = m.dataRoot();
+      String shown = Reproduction.displayName(m.archiveRoot(), data);
+      String digest = Files.isDirectory(data)
+          ? Reproduction.dataDigest(DataSet.scan(data, shown)) : "none (no data root at " + shown + ")";
+      return new String[] {"ftl " + ArchiveVersion.VERSION, "data digest " + digest + " (" + shown + ")"};
     }
   }
 
   public static void main(String[] args) {
     // before anything can print (a library's logger keeps the stream it finds): controls are shown as escapes
-    System.setOut(ftl.data.TerminalStream.wrap(System.out));
-    System.setErr(ftl.data.TerminalStream.wrap(System.err));
+    System.setOut(TerminalStream.wrap(System.out));
+    System.setErr(TerminalStream.wrap(System.err));
     System.exit(run(args));
   }
 
@@ -96,12 +109,12 @@ public final class Main implements Callable<Integer> {
     cl.setExpandAtFiles(false);
     // the help is plain text: no colour codes (which the terminal filter would show as escapes)
     cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
-    // whatever a command prints to standard output and error passes the terminal filter (ftl.data.TerminalStream)
+    // whatever a command prints to standard output and error passes the terminal filter (ftl.cli.TerminalStream)
     cl.setExecutionStrategy(parsed -> {
-      java.io.PrintStream out = System.out;
-      java.io.PrintStream err = System.err;
-      System.setOut(ftl.data.TerminalStream.wrap(out));
-      System.setErr(ftl.data.TerminalStream.wrap(err));
+      PrintStream out = System.out;
+      PrintStream err = System.err;
+      System.setOut(TerminalStream.wrap(out));
+      System.setErr(TerminalStream.wrap(err));
       try {
         return new CommandLine.RunLast().execute(parsed);
       } finally {
@@ -114,9 +127,9 @@ public final class Main implements Callable<Integer> {
     cl.setParameterExceptionHandler((ex, args) -> {
       // picocli's own handler echoes the argument as it came: a usage error is printed through Echo like any other
       CommandLine c = ex.getCommandLine();
-      c.getErr().println("ftl: " + ftl.data.Echo.clean(ex.getMessage()));
+      c.getErr().println("ftl: " + Echo.clean(ex.getMessage()));
       if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, c.getErr())) {
-        c.getErr().println("Try '" + ftl.data.Echo.of(c.getCommandSpec().qualifiedName()) + " --help' for more information.");
+        c.getErr().println("Try '" + Echo.of(c.getCommandSpec().qualifiedName()) + " --help' for more information.");
       }
       return c.getExitCodeExceptionMapper() != null ? c.getExitCodeExceptionMapper().getExitCode(ex) : ExitCode.USAGE;
     });
@@ -124,12 +137,12 @@ public final class Main implements Callable<Integer> {
     cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
       int code = exitCodeOf(ex);
       if (code == ExitCode.INTERNAL) {
-        cmd.getErr().println("ftl: internal error: " + ftl.data.Echo.clean(String.valueOf(ex)));
+        cmd.getErr().println("ftl: internal error: " + Echo.clean(String.valueOf(ex)));
         ex.printStackTrace(cmd.getErr());
       } else if (code == ExitCode.IO) {
         cmd.getErr().println("ftl: " + ioMessage(ex));
       } else {
-        cmd.getErr().println("ftl: " + ftl.data.Echo.clean(ex.getMessage()));
+        cmd.getErr().println("ftl: " + Echo.clean(ex.getMessage()));
       }
       return code;
     });
@@ -162,10 +175,10 @@ public final class Main implements Callable<Integer> {
    * environment's (a read-only checkout, a full disk, a folder named as an output file), not a bug.
    */
   static Throwable ioCause(Throwable ex) {
-    if (ex instanceof java.io.IOException || ex instanceof java.nio.file.InvalidPathException) {
+    if (ex instanceof IOException || ex instanceof InvalidPathException) {
       return ex;
     }
-    if (ex instanceof java.io.UncheckedIOException u) {
+    if (ex instanceof UncheckedIOException u) {
       return u.getCause();
     }
     return null;
@@ -175,17 +188,17 @@ public final class Main implements Callable<Integer> {
   static String ioMessage(Throwable ex) {
     Throwable io = ioCause(ex);
     String what;
-    if (io instanceof java.nio.file.AccessDeniedException a) {
+    if (io instanceof AccessDeniedException a) {
       what = a.getFile() + ": permission denied (a read-only checkout or folder?)";
-    } else if (io instanceof java.nio.file.NoSuchFileException n) {
+    } else if (io instanceof NoSuchFileException n) {
       what = n.getFile() + ": no such file or folder";
-    } else if (io instanceof java.nio.file.FileAlreadyExistsException f) {
+    } else if (io instanceof FileAlreadyExistsException f) {
       what = f.getFile() + ": already exists";
-    } else if (io instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+    } else if (io instanceof FileSystemException f && f.getReason() != null) {
       what = f.getFile() + ": " + f.getReason();
     } else {
       what = String.valueOf(io.getMessage());
     }
-    return "cannot write or read a file: " + ftl.data.Echo.clean(what);
+    return "cannot write or read a file: " + Echo.clean(what);
   }
 }

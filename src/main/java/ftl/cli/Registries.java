@@ -3,6 +3,8 @@ package ftl.cli;
 import ftl.cache.DiskRunSummaryCache;
 import ftl.data.DataSet;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.RunSummaryCache;
+import ftl.verify.PlanHistory;
 import ftl.verify.Reproduction;
 import java.nio.file.Path;
 
@@ -30,12 +32,12 @@ final class Registries {
   }
 
   /** The analysis of the data root the command line selects, with per-run results through {@code cache}. */
-  static Analysis analysis(Main main, ftl.quantity.core.RunSummaryCache cache) {
+  static Analysis analysis(Main main, RunSummaryCache cache) {
     Path data = main.readableDataRoot();
     DataSet set = DataSet.scan(data, Reproduction.displayName(main.archiveRoot(), data));
     // each plan as the commits its runs name hold it (issue 43); the registration table's rows are checked against
     // history by reproduce, whose dozens of git questions would double the time of a check
-    ftl.verify.PlanHistory.verify(set);
+    PlanHistory.verify(set);
     return new Analysis(set, cache);
   }
 }

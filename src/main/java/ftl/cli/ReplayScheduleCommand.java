@@ -1,6 +1,6 @@
 package ftl.cli;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import ftl.harness.plan.Durations;
 import ftl.harness.replay.ReplayDerivation;
 import ftl.harness.replay.ReplayOptions;
@@ -8,15 +8,17 @@ import ftl.harness.replay.SendSchedule;
 import ftl.harness.replay.StatsBombReader;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code ftl replay-schedule <statsbomb-events.json> --mean-gap <dur> [options]}. */
 @Command(name = "replay-schedule", mixinStandardHelpOptions = true,
@@ -86,7 +88,7 @@ public final class ReplayScheduleCommand implements Callable<Integer> {
     byte[] bytes = schedule.render();
     String sha = SendSchedule.sha256(bytes);
     PrintStream stdout = System.out;
-    java.io.PrintWriter err = spec.commandLine().getErr();
+    PrintWriter err = spec.commandLine().getErr();
     if (expectSha256 != null && !expectSha256.equalsIgnoreCase(sha)) {
       err.println("ftl: the schedule derived from " + input + " has SHA-256 " + sha + ", not the expected "
           + expectSha256 + " (different input bytes, options or ftl version); nothing written");
@@ -104,7 +106,7 @@ public final class ReplayScheduleCommand implements Callable<Integer> {
       Files.write(out, bytes);
       stdout.println(sha + "  " + out);
     }
-    err.printf(java.util.Locale.ROOT, "ftl: %d sends over %d ns (mean gap %s) from %d events of %s (input SHA-256 %s)%n",
+    err.printf(Locale.ROOT, "ftl: %d sends over %d ns (mean gap %s) from %d events of %s (input SHA-256 %s)%n",
         schedule.size(), schedule.offsetNanos(schedule.size() - 1), Durations.format(options.meanGapNanos()),
         loaded.events().size(), input.getFileName(), loaded.sha256());
     err.flush();

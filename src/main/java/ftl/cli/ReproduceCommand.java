@@ -1,12 +1,18 @@
 package ftl.cli;
 
+import ftl.cache.DiskRunSummaryCache;
 import ftl.data.Campaign;
-import ftl.data.LedgerRow;
+import ftl.data.ledger.LedgerRow;
+import ftl.quantity.Registry;
 import ftl.quantity.core.Computed;
+import ftl.quantity.core.Value;
+import ftl.verify.Census;
 import ftl.verify.Manifest;
 import ftl.verify.Reproduction;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,7 +40,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     // Authoritative: every events file is scanned; the run-summary cache is only refreshed, never read.
     Reproduction.Report r = Reproduction.run(main.archiveRoot(), main.readableDataRoot(), !check,
-        ftl.cache.DiskRunSummaryCache.forArchive(main.archiveRoot(), ftl.cache.DiskRunSummaryCache.Mode.REFRESH));
+        DiskRunSummaryCache.forArchive(main.archiveRoot(), DiskRunSummaryCache.Mode.REFRESH));
     long ok = 0;
     long notOk = 0;
     for (Campaign c : r.data().campaigns()) {
@@ -59,8 +65,8 @@ public final class ReproduceCommand implements Callable<Integer> {
     out.println("  data digest " + r.dataDigest());
     out.println();
     out.printf("%-28s %-22s %s%n", "quantity", "text", "macro");
-    java.util.Set<String> fixed = new java.util.HashSet<>();
-    ftl.quantity.Registry.standard().all().forEach(q -> fixed.add(q.key()));
+    Set<String> fixed = new HashSet<>();
+    Registry.standard().all().forEach(q -> fixed.add(q.key()));
     for (Computed c : r.quantities()) {
       if (fixed.contains(c.quantity().key())) {
         out.printf("%-28s %-22s \\%s%n", c.quantity().key(), c.text(), c.quantity().macro());
@@ -75,7 +81,7 @@ public final class ReproduceCommand implements Callable<Integer> {
       out.printf("no campaign data for %d of %d quantities, which therefore cannot be computed:%n",
           r.unavailable().size(), r.quantities().size());
       for (Computed c : r.unavailable()) {
-        out.println("  " + c.quantity().key() + ": " + ((ftl.quantity.core.Value.Unavailable) c.value()).reason());
+        out.println("  " + c.quantity().key() + ": " + ((Value.Unavailable) c.value()).reason());
       }
       out.println();
     }
@@ -83,14 +89,14 @@ public final class ReproduceCommand implements Callable<Integer> {
         check ? (r.staleOutputs().isEmpty() ? "all up to date" : r.staleOutputs().size() + " stale")
             : "written where changed");
     r.staleOutputs().forEach(s -> out.println("  " + s));
-    var counts = ftl.verify.Census.counts(r.census());
+    var counts = Census.counts(r.census());
     out.printf("census of numbers in paper/, supplement/, paper/abstract.txt: %d by macro, %d by the original study's macros,"
             + " %d named by key, %d exempt, %d untraced%n",
-        counts.get(ftl.verify.Census.Kind.MACRO), counts.get(ftl.verify.Census.Kind.ORIGINAL),
-        counts.get(ftl.verify.Census.Kind.NAMED), counts.get(ftl.verify.Census.Kind.EXEMPT),
-        counts.get(ftl.verify.Census.Kind.UNTRACED));
+        counts.get(Census.Kind.MACRO), counts.get(Census.Kind.ORIGINAL),
+        counts.get(Census.Kind.NAMED), counts.get(Census.Kind.EXEMPT),
+        counts.get(Census.Kind.UNTRACED));
     r.untraced().forEach(e -> out.println("  UNTRACED " + e));
-    r.census().stream().filter(e -> e.kind() == ftl.verify.Census.Kind.NAMED)
+    r.census().stream().filter(e -> e.kind() == Census.Kind.NAMED)
         .forEach(e -> out.println("  named    " + e));
     out.printf("texts: %d problem%s%n", r.textProblems().size(), r.textProblems().size() == 1 ? "" : "s");
     r.textProblems().forEach(s -> out.println("  " + s));

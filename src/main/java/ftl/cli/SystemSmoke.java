@@ -1,6 +1,7 @@
 package ftl.cli;
 
-import ftl.data.RunStatus;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.RunStatus;
 import ftl.harness.system.MessagingSystem;
 import ftl.harness.system.NatsServer;
 import ftl.harness.system.NatsSystem;
@@ -101,7 +102,7 @@ final class SystemSmoke {
       if (!r.book().sent(seq)) {
         continue;
       }
-      ftl.data.Event e = r.book().event(seq);
+      Event e = r.book().event(seq);
       if (e.hasAck() && e.hasRecv()) {
         all[k] = e.recvNanos() - e.sendNanos();
         all[s.complete() + k] = e.ackNanos() - e.sendNanos();

@@ -1,5 +1,17 @@
 package ftl.data;
 
+import ftl.data.io.DataException;
+import ftl.data.io.DataGate;
+import ftl.data.io.FileIdentity;
+import ftl.data.io.JsonValue;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.EventFormat;
+import ftl.data.ledger.EventReader;
+import ftl.data.ledger.Identifiers;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.registration.Criteria;
+import ftl.data.registration.PlanDigest;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -95,12 +107,12 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonVa
   }
 
   /** The identity of a run's events file, through the gate ({@link DataGate#eventsIdentity}). */
-  public java.util.Optional<FileIdentity> eventsIdentity(LedgerRow row) {
+  public Optional<FileIdentity> eventsIdentity(LedgerRow row) {
     return gate.eventsIdentity(eventsRel(row));
   }
 
   /** The stored bytes of a run's events file, opened through the gate (for hashing). */
-  public java.io.InputStream openEvents(LedgerRow row) {
+  public InputStream openEvents(LedgerRow row) {
     return gate.openEvents(eventsRel(row));
   }
 }

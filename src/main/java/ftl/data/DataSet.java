@@ -1,9 +1,28 @@
 package ftl.data;
 
+import ftl.data.io.DataException;
+import ftl.data.io.DataGate;
+import ftl.data.io.JsonValue;
+import ftl.data.ledger.DataDictionary;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.EventFormat;
+import ftl.data.ledger.Identifiers;
+import ftl.data.ledger.LedgerReader;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.registration.Criteria;
+import ftl.data.registration.PlanDigest;
+import ftl.data.registration.PlanReader;
+import ftl.data.tool.OmbFormat;
+import ftl.data.tool.PerfTestFormat;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A data root: every campaign folder under it (a folder holding {@code ledger.csv}), its ledger parsed
@@ -43,7 +62,7 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
     Path abs = root.toAbsolutePath().normalize();
     List<Campaign> campaigns = new ArrayList<>();
     List<String> other = new ArrayList<>();
-    if (!java.nio.file.Files.exists(abs, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (!Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) {
       return new DataSet(abs, displayRoot, DataDictionary.bundled(), campaigns, other, Optional.empty());
     }
     DataGate gate = DataGate.of(abs, displayRoot);
@@ -130,7 +149,7 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
    * Applies {@code work} to every input, in parallel (the common fork-join pool and the calling thread), and returns
    * the outcomes in the inputs' order: what each gave or threw, whatever order they ran in.
    */
-  static <I, T> List<Outcome<T>> inOrder(List<I> inputs, java.util.function.Function<I, T> work) {
+  static <I, T> List<Outcome<T>> inOrder(List<I> inputs, Function<I, T> work) {
     return inputs.parallelStream().map(in -> {
       try {
         return new Outcome<T>(work.apply(in), null);
@@ -144,7 +163,7 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
   private static boolean ombLedger(String text) {
     int nl = text.indexOf('\n');
     String first = (nl < 0 ? text : text.substring(0, nl)).trim();
-    java.util.List<String> header = java.util.Arrays.asList(first.split(",", -1));
+    List<String> header = Arrays.asList(first.split(",", -1));
     return (header.contains(OmbFormat.MARKER_COLUMN) || header.contains(PerfTestFormat.MARKER_COLUMN))
         && !header.contains("events_file");
   }
@@ -156,7 +175,7 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
    */
   public String digest() {
     if (gate.isEmpty()) {
-      return java.util.HexFormat.of().formatHex(DataGate.sha256().digest());
+      return HexFormat.of().formatHex(DataGate.sha256().digest());
     }
     return gate.get().digest(rel -> !rel.contains("/" + EventFormat.EVENTS_DIR + "/"));
   }

@@ -1,20 +1,39 @@
 package ftl.emit;
 
 import freemarker.template.Configuration;
+import freemarker.template.SimpleScalar;
 import freemarker.template.Template;
 import freemarker.template.TemplateException;
 import freemarker.template.TemplateExceptionHandler;
+import freemarker.template.TemplateMethodModelEx;
+import freemarker.template.TemplateModelException;
+import freemarker.template.TemplateScalarModel;
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.Computed;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.LatexEscape;
+import ftl.quantity.core.Value;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TimeZone;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -93,14 +112,14 @@ public final class Emitter {
    * table rows ({@link TableRows}) of {@code data}, the data root the quantities were computed from (null: no
    * data-bound rows).
    */
-  public List<Output> render(ftl.data.DataSet data, List<Computed> quantities, List<Map<String, Object>> runs,
+  public List<Output> render(DataSet data, List<Computed> quantities, List<Map<String, Object>> runs,
                              List<Map<String, Object>> audit, Map<String, List<?>> rowSets, String dataDigest) {
     List<OriginalStudy.Claim> original = OriginalStudy.read(root);
-    Map<String, ftl.data.Registration> registrations = new LinkedHashMap<>();
+    Map<String, Registration> registrations = new LinkedHashMap<>();
     for (Object o : rowSets.getOrDefault(REGISTRATIONS, List.of())) {
-      registrations.put(((ftl.data.Registration) o).verdictKey(), (ftl.data.Registration) o);
+      registrations.put(((Registration) o).verdictKey(), (Registration) o);
     }
-    java.util.Set<String> notTests = new java.util.HashSet<>();
+    Set<String> notTests = new HashSet<>();
     rowSets.getOrDefault(NOT_TESTS, List.of()).forEach(k -> notTests.add((String) k));
     TableRows rows = TableRows.of(data, quantities, original, registrations, notTests);
     // One model for every template: escaping each quantity's texts once, not once per template (issue #31: the
@@ -141,10 +160,10 @@ public final class Emitter {
    * {@code quantities.tex}: {@code macro}, {@code latex} (the figure as text-mode LaTeX), {@code claim} (for a comment)
    * and {@code line}.
    *
-   * @throws ftl.data.DataException when a macro is also a registry macro's name or is given twice
+   * @throws ftl.data.io.DataException when a macro is also a registry macro's name or is given twice
    */
   static List<Map<String, Object>> originals(List<OriginalStudy.Claim> original, List<Computed> quantities) {
-    java.util.Set<String> taken = new java.util.HashSet<>();
+    Set<String> taken = new HashSet<>();
     for (Computed c : quantities) {
       taken.add(c.quantity().macro());
     }
@@ -154,13 +173,13 @@ public final class Emitter {
         continue;
       }
       if (!taken.add(c.macro())) {
-        throw new ftl.data.DataException(OriginalStudy.FILE, c.line(), "macro \\" + c.macro()
+        throw new DataException(OriginalStudy.FILE, c.line(), "macro \\" + c.macro()
             + " is already a registry quantity's or another row's", null);
       }
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("macro", c.macro());
-      m.put("latex", ftl.quantity.core.LatexEscape.escape(c.original()));
-      m.put("claim", ftl.quantity.core.LatexEscape.comment(c.claim()));
+      m.put("latex", LatexEscape.escape(c.original()));
+      m.put("claim", LatexEscape.comment(c.claim()));
       m.put("line", c.line());
       out.add(m);
     }
@@ -171,7 +190,7 @@ public final class Emitter {
   public static final String ABSTRACT_SOURCE = "paper/abstract.txt";
   /** Where its plain text goes, every macro replaced by the quantity's printed text. */
   public static final String ABSTRACT_OUTPUT = "paper/generated/abstract.txt";
-  private static final java.util.regex.Pattern MACRO = java.util.regex.Pattern.compile("\\\\([A-Za-z]+)(\\{\\})?");
+  private static final Pattern MACRO = Pattern.compile("\\\\([A-Za-z]+)(\\{\\})?");
 
   /**
    * The plain-text abstract a record page or README quotes: {@value #ABSTRACT_SOURCE} with each
@@ -180,7 +199,7 @@ public final class Emitter {
    *
    * A quantity without a value prints as {@code [no data: key]}, as its LaTeX macro prints {@code \\ftlNoData}.
    *
-   * @throws ftl.data.DataException naming the line of a macro that is no registry quantity
+   * @throws ftl.data.io.DataException naming the line of a macro that is no registry quantity
    */
   Output plainAbstract(List<Computed> quantities, List<OriginalStudy.Claim> original, String dataDigest) {
     Path src = root.resolve(ABSTRACT_SOURCE);
@@ -199,15 +218,15 @@ public final class Emitter {
     }
     List<String> lines;
     try {
-      lines = Files.readAllLines(src, java.nio.charset.StandardCharsets.UTF_8);
+      lines = Files.readAllLines(src, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException("cannot read " + src, e);
+      throw new UncheckedIOException("cannot read " + src, e);
     }
     StringBuilder sb = new StringBuilder("% GENERATED from " + ABSTRACT_SOURCE
         + " (every number a registry quantity or a figure of " + OriginalStudy.FILE + ") — do not edit. Data digest: "
         + dataDigest + "\n");
     for (int i = 0; i < lines.size(); i++) {
-      java.util.regex.Matcher m = MACRO.matcher(lines.get(i));
+      Matcher m = MACRO.matcher(lines.get(i));
       StringBuilder line = new StringBuilder();
       while (m.find()) {
         Computed c = byMacro.get(m.group(1));
@@ -217,10 +236,10 @@ public final class Emitter {
         } else if (originalByMacro.containsKey(m.group(1))) {
           text = originalByMacro.get(m.group(1));
         } else {
-          throw new ftl.data.DataException(ABSTRACT_SOURCE, i + 1, "\\" + m.group(1)
+          throw new DataException(ABSTRACT_SOURCE, i + 1, "\\" + m.group(1)
               + " is not a registry macro nor one of " + OriginalStudy.FILE, null);
         }
-        m.appendReplacement(line, java.util.regex.Matcher.quoteReplacement(text));
+        m.appendReplacement(line, Matcher.quoteReplacement(text));
       }
       m.appendTail(line);
       sb.append(line).append('\n');
@@ -231,7 +250,7 @@ public final class Emitter {
   /** The row set naming the verdicts that are not registered tests ({@code Registry#notTests}, keys). */
   public static final String NOT_TESTS = "notTests";
 
-  /** The row set naming each verdict's registration ({@link ftl.data.Registration}), by which verdicts get their kind. */
+  /** The row set naming each verdict's registration ({@link ftl.data.registration.Registration}), by which verdicts get their kind. */
   public static final String REGISTRATIONS = "registrations";
 
   /**
@@ -243,11 +262,11 @@ public final class Emitter {
    */
   private static void verdicts(Map<String, Object> model, List<Map<String, Object>> qs, List<?> registrations,
                                List<?> notTests) {
-    java.util.Set<Object> combined = notTests == null ? java.util.Set.of() : new java.util.HashSet<>(notTests);
-    Map<String, ftl.data.Registration> regs = new LinkedHashMap<>();
+    Set<Object> combined = notTests == null ? Set.of() : new HashSet<>(notTests);
+    Map<String, Registration> regs = new LinkedHashMap<>();
     if (registrations != null) {
       for (Object o : registrations) {
-        ftl.data.Registration r = (ftl.data.Registration) o;
+        Registration r = (Registration) o;
         regs.put(r.verdictKey(), r);
       }
     }
@@ -258,22 +277,22 @@ public final class Emitter {
       if (!Boolean.TRUE.equals(m.get("isVerdict"))) {
         continue;
       }
-      ftl.data.Registration r = regs.get((String) m.get("key"));
-      ftl.data.VerdictKind kind = r == null ? ftl.data.VerdictKind.EXPLORATORY : r.kind();
+      Registration r = regs.get((String) m.get("key"));
+      VerdictKind kind = r == null ? VerdictKind.EXPLORATORY : r.kind();
       m.put("kind", kind.word());
       boolean test = !combined.contains(m.get("key"));
-      m.put("kindLatex", ftl.quantity.core.LatexEscape.escape(kindText(r)
+      m.put("kindLatex", LatexEscape.escape(kindText(r)
           + (test ? "" : "; a combined claim or half of a band: not a test, never counted")));
       m.put("rule", r == null ? "not registered" : r.rule());
-      m.put("ruleLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "not registered" : r.rule()));
+      m.put("ruleLatex", LatexEscape.escape(r == null ? "not registered" : r.rule()));
       m.put("replaces", r == null ? "" : r.replaces());
-      m.put("campaignsLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "" : String.join(", ", r.campaigns())));
-      m.put("replacesLatex", ftl.quantity.core.LatexEscape.escape(r == null ? "" : r.replaces()));
+      m.put("campaignsLatex", LatexEscape.escape(r == null ? "" : String.join(", ", r.campaigns())));
+      m.put("replacesLatex", LatexEscape.escape(r == null ? "" : r.replaces()));
       m.put("claim", r == null ? "" : r.claim());
       all.add(m);
       // the confirmatory campaign's own verdicts have their own table (tab-confirm, from TableRows#confirm)
       // the table of registered tests: a combined claim or half a band is not a test (RegisteredTests)
-      if (kind == ftl.data.VerdictKind.CONFIRMATORY && !ownTable(r) && !combined.contains(m.get("key"))) {
+      if (kind == VerdictKind.CONFIRMATORY && !ownTable(r) && !combined.contains(m.get("key"))) {
         confirmatory.add(m);
       }
       if (r != null && !r.replaces().isEmpty()) {
@@ -304,7 +323,7 @@ public final class Emitter {
     for (Map<String, Object> m : (List<Map<String, Object>>) model.get("verdicts")) {
       String claim = (String) m.getOrDefault("claim", "");
       String label = !claim.isEmpty() ? claim : labels.get((String) m.get("key"));
-      m.put("labelLatex", label != null ? ftl.quantity.core.LatexEscape.escape(label) : m.get("definitionLatex"));
+      m.put("labelLatex", label != null ? LatexEscape.escape(label) : m.get("definitionLatex"));
       if (label != null) {
         words.put((String) m.get("key"), label);
       }
@@ -312,8 +331,8 @@ public final class Emitter {
     // a rule's text and the rule it replaced name other verdicts by key: the table prints each by its label instead
     for (Map<String, Object> m : (List<Map<String, Object>>) model.get("verdicts")) {
       if (m.containsKey("rule")) {
-        m.put("ruleLatex", ftl.quantity.core.LatexEscape.escape(unkeyed((String) m.get("rule"), words)));
-        m.put("replacesLatex", ftl.quantity.core.LatexEscape.escape(unkeyed((String) m.get("replaces"), words)));
+        m.put("ruleLatex", LatexEscape.escape(unkeyed((String) m.get("rule"), words)));
+        m.put("replacesLatex", LatexEscape.escape(unkeyed((String) m.get("replaces"), words)));
       }
     }
   }
@@ -325,17 +344,17 @@ public final class Emitter {
    */
   static String unkeyed(String text, Map<String, String> labels) {
     List<String> keys = new ArrayList<>(labels.keySet());
-    keys.sort(java.util.Comparator.comparingInt(String::length).reversed());
+    keys.sort(Comparator.comparingInt(String::length).reversed());
     String out = text;
     for (String k : keys) {
-      out = java.util.regex.Pattern.compile("(?<![\\w.-])" + java.util.regex.Pattern.quote(k) + "(?![\\w-])")
-          .matcher(out).replaceAll(java.util.regex.Matcher.quoteReplacement("'" + labels.get(k) + "'"));
+      out = Pattern.compile("(?<![\\w.-])" + Pattern.quote(k) + "(?![\\w-])")
+          .matcher(out).replaceAll(Matcher.quoteReplacement("'" + labels.get(k) + "'"));
     }
     return out;
   }
 
   /** Whether a verdict belongs to a campaign with a table of its own: every campaign it judges is confirmatory. */
-  static boolean ownTable(ftl.data.Registration r) {
+  static boolean ownTable(Registration r) {
     return !r.campaigns().isEmpty() && r.campaigns().stream().allMatch(TableRows::ownTable);
   }
 
@@ -355,15 +374,15 @@ public final class Emitter {
   }
 
   /** A verdict's kind as a table prints it: the word, and for an exploratory rule the UTC date and minute it was set. */
-  static String kindText(ftl.data.Registration r) {
+  static String kindText(Registration r) {
     if (r == null) {
       return "exploratory (not registered)";
     }
-    if (r.kind() == ftl.data.VerdictKind.CONSISTENCY) {
+    if (r.kind() == VerdictKind.CONSISTENCY) {
       return "consistency check";
     }
-    if (r.kind() == ftl.data.VerdictKind.EXPLORATORY && r.registeredAtMillis() >= 0) {
-      return "exploratory (rule of " + java.time.Instant.ofEpochMilli(r.registeredAtMillis()).toString().substring(0, 16)
+    if (r.kind() == VerdictKind.EXPLORATORY && r.registeredAtMillis() >= 0) {
+      return "exploratory (rule of " + Instant.ofEpochMilli(r.registeredAtMillis()).toString().substring(0, 16)
           .replace('T', ' ') + " UTC)";
     }
     return r.kind().word();
@@ -388,31 +407,31 @@ public final class Emitter {
       m.put("latex", c.latex());
       m.put("text", c.text());
       m.put("available", c.available());
-      m.put("isVerdict", c.quantity().format() == ftl.quantity.core.Format.VERDICT);
-      if (c.value() instanceof ftl.quantity.core.Value.Real r) {
+      m.put("isVerdict", c.quantity().format() == Format.VERDICT);
+      if (c.value() instanceof Value.Real r) {
         m.put("number", r.value());
-      } else if (c.value() instanceof ftl.quantity.core.Value.Count n) {
+      } else if (c.value() instanceof Value.Count n) {
         m.put("number", n.count());
       }
       // A verdict's basis (the numbers that decided it, or why a claim is not testable here), for the verdict table.
-      if (c.value() instanceof ftl.quantity.core.Value.Verdict v) {
+      if (c.value() instanceof Value.Verdict v) {
         m.put("outcome", v.held() ? "held" : "didNotHold");
-        m.put("basisLatex", ftl.quantity.core.LatexEscape.escape(v.basis()));
-        m.put("basisShortLatex", ftl.quantity.core.LatexEscape.escape(shortened(v.basis())));
-      } else if (c.value() instanceof ftl.quantity.core.Value.Untestable u) {
+        m.put("basisLatex", LatexEscape.escape(v.basis()));
+        m.put("basisShortLatex", LatexEscape.escape(shortened(v.basis())));
+      } else if (c.value() instanceof Value.Untestable u) {
         m.put("outcome", "untestable");
-        m.put("basisLatex", ftl.quantity.core.LatexEscape.escape(u.reason()));
-        m.put("basisShortLatex", ftl.quantity.core.LatexEscape.escape(shortened(u.reason())));
+        m.put("basisLatex", LatexEscape.escape(u.reason()));
+        m.put("basisShortLatex", LatexEscape.escape(shortened(u.reason())));
       }
       // the key with a break allowed after each dot, for a narrow table column
-      m.put("keyBreakLatex", ftl.quantity.core.LatexEscape.escape(c.quantity().key()).replace(".", ".\\allowbreak{}"));
+      m.put("keyBreakLatex", LatexEscape.escape(c.quantity().key()).replace(".", ".\\allowbreak{}"));
       // Plain text for a % comment: no control character can end the comment early.
-      m.put("definition", ftl.quantity.core.LatexEscape.comment(c.quantity().definition()));
-      m.put("definitionLatex", ftl.quantity.core.LatexEscape.escape(c.quantity().definition()));
+      m.put("definition", LatexEscape.comment(c.quantity().definition()));
+      m.put("definitionLatex", LatexEscape.escape(c.quantity().definition()));
       m.put("unit", c.quantity().unit().symbol());
       m.put("function", c.quantity().function());
-      m.put("functionLatex", ftl.quantity.core.LatexEscape.escape(c.quantity().function()));
-      m.put("keyLatex", ftl.quantity.core.LatexEscape.escape(c.quantity().key()));
+      m.put("functionLatex", LatexEscape.escape(c.quantity().function()));
+      m.put("keyLatex", LatexEscape.escape(c.quantity().key()));
       // A table cell printing this quantity: the \ftlQuantity link ./ftl check-pdf traces (TableRows.Cell#linked).
       m.put("linked", TableRows.Cell.of(c).linked());
       qs.add(m);
@@ -427,29 +446,29 @@ public final class Emitter {
     model.put("audit", audit);
     model.put("rows", rows);
     // tex(s): plain text (an identifier from a key, a cell) as text-mode LaTeX.
-    model.put("tex", (freemarker.template.TemplateMethodModelEx) args -> {
+    model.put("tex", (TemplateMethodModelEx) args -> {
       if (args.size() != 1) {
-        throw new freemarker.template.TemplateModelException("tex takes one argument");
+        throw new TemplateModelException("tex takes one argument");
       }
       Object a = args.get(0);
-      String text = a instanceof freemarker.template.TemplateScalarModel t ? t.getAsString() : String.valueOf(a);
-      return new freemarker.template.SimpleScalar(ftl.quantity.core.LatexEscape.escape(text));
+      String text = a instanceof TemplateScalarModel t ? t.getAsString() : String.valueOf(a);
+      return new SimpleScalar(LatexEscape.escape(text));
     });
     // csv(s): one RFC 4180 field, always quoted (a quote doubled), control characters as spaces, so a row is one line.
-    model.put("csv", (freemarker.template.TemplateMethodModelEx) args -> {
+    model.put("csv", (TemplateMethodModelEx) args -> {
       if (args.size() != 1) {
-        throw new freemarker.template.TemplateModelException("csv takes one argument");
+        throw new TemplateModelException("csv takes one argument");
       }
       Object a = args.get(0);
-      String text = a instanceof freemarker.template.TemplateScalarModel t ? t.getAsString() : String.valueOf(a);
-      return new freemarker.template.SimpleScalar(csvField(text));
+      String text = a instanceof TemplateScalarModel t ? t.getAsString() : String.valueOf(a);
+      return new SimpleScalar(csvField(text));
     });
     return model;
   }
 
   /** {@code s} as one quoted CSV field (RFC 4180): a quote doubled, every control character a space. */
   static String csvField(String s) {
-    return "\"" + ftl.quantity.core.LatexEscape.comment(s).replace("\"", "\"\"") + "\"";
+    return "\"" + LatexEscape.comment(s).replace("\"", "\"\"") + "\"";
   }
 
   /** One template's output from the shared {@code model}, with {@code template} naming the template. */

@@ -1,6 +1,7 @@
 package ftl.emit;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
+import ftl.data.io.Echo;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ public final class OriginalStudy {
     public Claim {
       ourKeys = List.copyOf(ourKeys);
       if (!macro.isEmpty() && !macro.matches("Original[A-Z][A-Za-z]*")) {
-        throw new DataException(FILE, line, "macro \"" + ftl.data.Echo.of(macro)
+        throw new DataException(FILE, line, "macro \"" + Echo.of(macro)
             + "\" is not Original followed by letters (a LaTeX macro name that no registry quantity uses)", null);
       }
     }

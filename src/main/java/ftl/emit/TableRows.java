@@ -2,22 +2,34 @@ package ftl.emit;
 
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.LedgerRow;
-import ftl.data.LedgerSchema;
+import ftl.data.io.DataException;
+import ftl.data.io.JsonValue;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.registration.Criteria;
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Computed;
+import ftl.quantity.core.Format;
 import ftl.quantity.core.LatexEscape;
-import ftl.quantity.section.Layout;
 import ftl.quantity.core.Value;
+import ftl.quantity.section.Layout;
+import ftl.quantity.verdict.ClaimTests;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The typed rows the templates lay out (convention 13: templates lay out, Java computes). Every row is built
@@ -301,7 +313,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
    * @param notTests the verdicts that are not registered tests ({@code Registry#notTests}): never a test's row
    */
   public static TableRows of(DataSet data, List<Computed> quantities, List<OriginalStudy.Claim> original,
-                             Map<String, ftl.data.Registration> registrations, Set<String> notTests) {
+                             Map<String, Registration> registrations, Set<String> notTests) {
     Map<String, Computed> q = new LinkedHashMap<>();
     for (Computed c : quantities) {
       q.put(c.quantity().key(), c);
@@ -310,9 +322,9 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     List<Campaign> campaigns = data == null ? List.of() : data.campaigns();
     CollapseFigure collapseFigure = r.collapseFigure(campaigns);
     if (collapseFigure.points().isEmpty() && campaigns.stream().anyMatch(c -> COLLAPSE_CAMPAIGNS.contains(c.name())
-        && c.runs().stream().anyMatch(ftl.data.LedgerRow::ok))) {
+        && c.runs().stream().anyMatch(LedgerRow::ok))) {
       // the paper draws this figure from these points: with none, pgfplots has no table to read and the build fails
-      throw new ftl.data.DataException("paper/generated/fig-collapse.dat", 0, "would be empty: no stratum of "
+      throw new DataException("paper/generated/fig-collapse.dat", 0, "would be empty: no stratum of "
           + String.join(" or ", COLLAPSE_CAMPAIGNS) + " has a finite collapse factor with its interval, and the paper's"
           + " collapse figure cannot be drawn from no point", null);
     }
@@ -345,9 +357,9 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
    * conditions) are not the systems' campaigns' rules, so they are not columns of {@code tab-systems}; the supplement's
    * verdict table lists them.
    */
-  static final java.util.Set<String> SYSTEM_MANIPULATIONS = java.util.stream.Stream.concat(
-      CampaignCatalogue.SYSTEM_MANIPULATIONS.stream(), java.util.stream.Stream.of(CampaignCatalogue.RABBITMQ_QUEUES))
-      .map(CampaignCatalogue::folder).collect(java.util.stream.Collectors.toUnmodifiableSet());
+  static final Set<String> SYSTEM_MANIPULATIONS = Stream.concat(
+      CampaignCatalogue.SYSTEM_MANIPULATIONS.stream(), Stream.of(CampaignCatalogue.RABBITMQ_QUEUES))
+      .map(CampaignCatalogue::folder).collect(Collectors.toUnmodifiableSet());
 
   /** Whether a campaign folder is one the catalogue declares a campaign on another system. */
   static boolean onOtherSystem(String campaign) {
@@ -379,8 +391,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
   }
 
   /** A rule's comparison and threshold as LaTeX: {@code $\le$ 0.10 fraction}, {@code interval above 1 ratio}. */
-  static String ruleLatex(ftl.data.Criteria.Rule rule) {
-    List<String> t = rule.thresholds().stream().map(java.math.BigDecimal::toPlainString).toList();
+  static String ruleLatex(Criteria.Rule rule) {
+    List<String> t = rule.thresholds().stream().map(BigDecimal::toPlainString).toList();
     String bound = t.size() == 2 ? "[" + t.get(0) + ", " + t.get(1) + "]" : t.get(0);
     String what = switch (rule.comparison()) {
       case LT -> "$<$";
@@ -393,7 +405,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
   }
 
   /** The expected verdict a plan states, up to its first parenthesis or " if ", LaTeX-escaped; {@code --} when none. */
-  static String expectedLatex(ftl.data.JsonValue v) {
+  static String expectedLatex(JsonValue v) {
     if (v.isAbsent()) {
       return "--";
     }
@@ -609,7 +621,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
      * first hyphen.
      */
     static String settingLatex(Campaign c, LedgerSchema.Column column, boolean build) {
-      java.util.LinkedHashSet<String> seen = new java.util.LinkedHashSet<>();
+      LinkedHashSet<String> seen = new LinkedHashSet<>();
       for (LedgerRow r : c.runs()) {
         String v = r.field(column);
         if (r.ok() && !v.isEmpty()) {
@@ -621,7 +633,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
 
     /** The conditions of a campaign's ok runs, in the registry's order (sorted by name), each with its first ok row. */
     private static Map<String, LedgerRow> conditionsOf(Campaign c) {
-      Map<String, LedgerRow> out = new java.util.TreeMap<>();
+      Map<String, LedgerRow> out = new TreeMap<>();
       for (LedgerRow r : c.runs()) {
         if (r.ok()) {
           out.putIfAbsent(r.condition(), r);
@@ -724,15 +736,15 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
         if (role(c.name()) != role || c.criteria().isEmpty()) {
           continue;
         }
-        ftl.data.JsonValue expected = c.plan().orElseThrow().path("predictions").path("expected_verdicts");
+        JsonValue expected = c.plan().orElseThrow().path("predictions").path("expected_verdicts");
         String prefix = "criterion." + c.name() + ".";
-        for (ftl.data.Criteria.Rule rule : c.criteria().get().rules()) {
+        for (Criteria.Rule rule : c.criteria().get().rules()) {
           boolean interval = rule.comparison().interval();
           out.add(new ConfirmRow(LatexEscape.escape(rule.id()), LatexEscape.escape(rule.claim()), cell(rule.statistic()),
               interval ? cell(rule.lower()) : Cell.MISSING, interval ? cell(rule.upper()) : Cell.MISSING, ruleLatex(rule),
               expectedLatex(expected.path(rule.id())), cell(prefix + rule.id())));
         }
-        for (ftl.data.Criteria.Claim claim : c.criteria().get().claims()) {
+        for (Criteria.Claim claim : c.criteria().get().claims()) {
           out.add(new ConfirmRow(LatexEscape.escape(claim.id()), LatexEscape.escape(claim.claim()), Cell.MISSING,
               Cell.MISSING, Cell.MISSING, (claim.all() ? "all of " : "any of ") + LatexEscape.escape(String.join(", ", claim.of())),
               expectedLatex(expected.path(claim.id())), cell(prefix + claim.id())));
@@ -757,19 +769,19 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       if (on.isEmpty()) {
         return out;
       }
-      ftl.data.Criteria.Section first = on.get(0).criteria().get();
-      for (ftl.data.Criteria.Rule rule : first.rules()) {
+      Criteria.Section first = on.get(0).criteria().get();
+      for (Criteria.Rule rule : first.rules()) {
         List<Cell> stats = new ArrayList<>();
         List<Cell> verdicts = new ArrayList<>();
         for (Campaign c : on) {
-          java.util.Optional<ftl.data.Criteria.Rule> mine = c.criteria().get().rules().stream()
+          Optional<Criteria.Rule> mine = c.criteria().get().rules().stream()
               .filter(x -> x.id().equals(rule.id())).findFirst();
           stats.add(mine.map(x -> cell(x.statistic())).orElse(Cell.MISSING));
           verdicts.add(mine.map(x -> cell("criterion." + c.name() + "." + x.id())).orElse(Cell.MISSING));
         }
         out.add(new SystemRow(LatexEscape.escape(rule.id()), ruleLatex(rule), stats, verdicts));
       }
-      for (ftl.data.Criteria.Claim claim : first.claims()) {
+      for (Criteria.Claim claim : first.claims()) {
         List<Cell> verdicts = new ArrayList<>();
         for (Campaign c : on) {
           boolean has = c.criteria().get().claims().stream().anyMatch(x -> x.id().equals(claim.id()));
@@ -799,16 +811,16 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
      * every test of it; a row that is a size with our figure.
      */
     List<ReplicationRow> replication(List<OriginalStudy.Claim> original, List<Campaign> campaigns,
-                                     Map<String, ftl.data.Registration> registrations, Set<String> notTests) {
-      List<String> verdictKeys = q.values().stream().filter(c -> c.quantity().format() == ftl.quantity.core.Format.VERDICT)
+                                     Map<String, Registration> registrations, Set<String> notTests) {
+      List<String> verdictKeys = q.values().stream().filter(c -> c.quantity().format() == Format.VERDICT)
           .map(c -> c.quantity().key()).toList();
       List<ReplicationRow> out = new ArrayList<>();
       for (OriginalStudy.Claim c : original) {
-        java.util.Optional<ftl.quantity.verdict.ClaimTests.Claim> claim = ftl.quantity.verdict.ClaimTests.bySummaryKey(c.verdictKey());
+        Optional<ClaimTests.Claim> claim = ClaimTests.bySummaryKey(c.verdictKey());
         // A row without our_key reads as one empty key (OriginalStudy splits the cell): it names no figure of ours.
         List<Cell> ours = String.join("", c.ourKeys()).isEmpty() ? null : c.ourKeys().stream().map(this::cell).toList();
         List<ReplicationTest> tests = new ArrayList<>();
-        for (ftl.quantity.verdict.ClaimTests.Found f : claim.map(k -> ftl.quantity.verdict.ClaimTests.testsOf(k, verdictKeys,
+        for (ClaimTests.Found f : claim.map(k -> ClaimTests.testsOf(k, verdictKeys,
             notTests)).orElse(List.of())) {
           tests.add(test(f, campaigns, registrations.get(f.verdictKey())));
         }
@@ -819,14 +831,14 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     }
 
     /** One test's row: its registration's kind and campaigns, their ledgers' setting and design, its figure. */
-    private ReplicationTest test(ftl.quantity.verdict.ClaimTests.Found f, List<Campaign> campaigns,
-                                 ftl.data.Registration reg) {
+    private ReplicationTest test(ClaimTests.Found f, List<Campaign> campaigns,
+                                 Registration reg) {
       List<String> names = reg == null ? List.of() : reg.campaigns();
       List<Campaign> measured = campaigns.stream().filter(c -> names.contains(c.name())).toList();
       Cell estimate = f.statistic().isEmpty() ? Cell.MISSING : cell(f.statistic());
       Cell lower = f.lower().isEmpty() ? Cell.MISSING : cell(f.lower());
       Cell upper = f.upper().isEmpty() ? Cell.MISSING : cell(f.upper());
-      java.util.Optional<ftl.data.Criteria.Rule> rule = ruleOf(f.verdictKey(), campaigns);
+      Optional<Criteria.Rule> rule = ruleOf(f.verdictKey(), campaigns);
       if (rule.isPresent()) {
         boolean interval = rule.get().comparison().interval();
         estimate = cell(rule.get().statistic());
@@ -842,7 +854,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
         }
       }
       return new ReplicationTest(LatexEscape.escape(f.name()),
-          LatexEscape.escape(reg == null ? ftl.data.VerdictKind.EXPLORATORY.word() : reg.kind().word()),
+          LatexEscape.escape(reg == null ? VerdictKind.EXPLORATORY.word() : reg.kind().word()),
           names.isEmpty() ? "--" : LatexEscape.escape(String.join(", ", names)),
           hosts.isEmpty() ? "--" : String.join("; ", hosts), designs.isEmpty() ? "--" : String.join("; ", designs),
           measured.isEmpty() ? Cell.MISSING : cell("campaign.eventsPerRun." + measured.get(0).name()), estimate, lower,
@@ -850,7 +862,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     }
 
     /** The plan rule a verdict key {@code criterion.<campaign>.<id>} judges by; empty for any other key or a plan claim. */
-    static java.util.Optional<ftl.data.Criteria.Rule> ruleOf(String verdictKey, List<Campaign> campaigns) {
+    static Optional<Criteria.Rule> ruleOf(String verdictKey, List<Campaign> campaigns) {
       for (Campaign c : campaigns) {
         String prefix = "criterion." + c.name() + ".";
         if (verdictKey.startsWith(prefix) && c.criteria().isPresent()) {
@@ -858,7 +870,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
           return c.criteria().get().rules().stream().filter(r -> r.id().equals(id)).findFirst();
         }
       }
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
 
     /**

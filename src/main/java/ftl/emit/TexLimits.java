@@ -1,6 +1,6 @@
 package ftl.emit;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 
 /**
  * What a generated file may hold so that TeX can typeset it: checked on every file the emitter renders, so data the

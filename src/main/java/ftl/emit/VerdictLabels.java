@@ -1,6 +1,7 @@
 package ftl.emit;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
+import ftl.data.io.Echo;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,7 @@ public final class VerdictLabels {
           throw new DataException(FILE, line, "a row needs a key and a label", null);
         }
         if (out.put(key, label) != null) {
-          throw new DataException(FILE, line, ftl.data.Echo.of(key) + " is labelled twice", null);
+          throw new DataException(FILE, line, Echo.of(key) + " is labelled twice", null);
         }
       }
     } catch (IOException | IllegalArgumentException | IllegalStateException e) {

@@ -149,8 +149,8 @@
  *   "matrix":      { "field": [v1, v2], "field2": [...] },   // cartesian product, names generated,
  *                                                            // e.g. "si250us-fifo"
  *   "predictions": { free object, carried as written },
- *   "criteria":    { the registered verdicts: ftl.data.Criteria's schema, checked before the first run },
- *   "exclusion":   {"steal_pct_above": 5, "other_run_pct_above": 10},  // optional, ftl.data.RunExclusion: runs the
+ *   "criteria":    { the registered verdicts: ftl.data.registration.Criteria's schema, checked before the first run },
+ *   "exclusion":   {"steal_pct_above": 5, "other_run_pct_above": 10},  // optional, ftl.data.registration.RunExclusion: runs the
  *                                                            // host disturbed beyond it are excluded and counted
  *   "calibration": { free object: how the thresholds and predictions were set, carried as written },
  *   "replay":      {                                         // only for replay conditions (see below)

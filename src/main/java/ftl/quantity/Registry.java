@@ -1,9 +1,14 @@
 package ftl.quantity;
 
-import ftl.data.Instrument;
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.registration.Registration;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Parallel;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
@@ -24,16 +29,16 @@ import ftl.quantity.section.OmbInflationQuantities;
 import ftl.quantity.section.OmbRealQuantities;
 import ftl.quantity.section.OmbSystemQuantities;
 import ftl.quantity.section.PerfTestQuantities;
-import ftl.quantity.section.PlanCriteria;
 import ftl.quantity.section.PriorityPooledQuantities;
 import ftl.quantity.section.ReplayQuantities;
 import ftl.quantity.section.ThreatQuantities;
 import ftl.quantity.section.TimelineQuantities;
+import ftl.quantity.verdict.ClaimTests;
 import ftl.quantity.verdict.ClaimVerdicts;
+import ftl.quantity.verdict.PlanCriteria;
+import ftl.quantity.verdict.RegisteredTests;
 import ftl.quantity.verdict.Registrations;
 import ftl.quantity.verdict.ReplicationVerdicts;
-
-import ftl.quantity.core.Quantity.Scope;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -41,6 +46,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
 /**
@@ -52,7 +58,7 @@ public final class Registry {
 
   private final Map<String, Quantity> byKey;
   /** How each verdict's criterion was registered, by verdict key ({@link #registration}). */
-  private final Map<String, ftl.data.Registration> registrations;
+  private final Map<String, Registration> registrations;
 
   /** The verdicts that are not registered tests, with why ({@link ftl.quantity.verdict.RegisteredTests}). */
   private final Map<String, String> notTests;
@@ -61,7 +67,7 @@ public final class Registry {
     this(entries, Map.of(), Map.of());
   }
 
-  private Registry(List<Quantity> entries, Map<String, ftl.data.Registration> registrations, Map<String, String> notTests) {
+  private Registry(List<Quantity> entries, Map<String, Registration> registrations, Map<String, String> notTests) {
     this.registrations = Collections.unmodifiableMap(new LinkedHashMap<>(registrations));
     this.notTests = Collections.unmodifiableMap(new LinkedHashMap<>(notTests));
     Map<String, Quantity> m = new LinkedHashMap<>();
@@ -84,10 +90,10 @@ public final class Registry {
   }
 
   /** The registry of the paper for a data root: the fixed entries, then one set per condition found in its ledgers. */
-  public static Registry forData(ftl.data.DataSet data) {
+  public static Registry forData(DataSet data) {
     // the independent sections made on every core (each is cold code, loaded and linked the first time), then put
     // together in this order; a failure is the first section's in this order, as one after the other
-    List<java.util.function.Supplier<List<Quantity>>> sections = List.of(Registry::fixed,
+    List<Supplier<List<Quantity>>> sections = List.of(Registry::fixed,
         () -> ConditionQuantities.forData(data), () -> LedgerQuantities.forData(data), IsolationQuantities::all,
         ReplayQuantities::all, ClockOffsetQuantities::all, FifoJvmQuantities::all, DeliveryQuantities::all,
         () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOutQuantities.forData(data),
@@ -97,18 +103,18 @@ public final class Registry {
     List<Quantity> q = new ArrayList<>();
     Parallel.computeEach(sections.size(), i -> sections.get(i).get()).forEach(q::addAll);
     q.addAll(ReplicationVerdicts.forRegistry(q));
-    Map<String, ftl.data.Registration> table = Registrations.of(data);
-    Map<String, ftl.data.Registration> registrations = new LinkedHashMap<>(table);
+    Map<String, Registration> table = Registrations.of(data);
+    Map<String, Registration> registrations = new LinkedHashMap<>(table);
     q.addAll(PlanCriteria.forRegistry(data, q, registrations));
     q.addAll(ClaimVerdicts.forRegistry(data, q, registrations));
     Registrations.requireEveryVerdict(data, table, q, registrations);
-    Map<String, String> notTests = ftl.quantity.verdict.RegisteredTests.notTests(data);
-    q.addAll(ftl.quantity.verdict.ClaimTests.forRegistry(q, registrations, notTests.keySet()));
+    Map<String, String> notTests = RegisteredTests.notTests(data);
+    q.addAll(ClaimTests.forRegistry(q, registrations, notTests.keySet()));
     try {
       return new Registry(q, registrations, notTests);
     } catch (IllegalStateException e) {
       // Entries made from campaign and condition names that collide with each other or with a fixed entry.
-      throw new ftl.data.DataException(data.displayRoot(), 0, "campaign or condition names collide after making "
+      throw new DataException(data.displayRoot(), 0, "campaign or condition names collide after making "
           + "registry keys or macros: " + e.getMessage(), null);
     }
   }
@@ -171,7 +177,7 @@ public final class Registry {
   }
 
   private static Quantity ledgerCount(String key, String macro, String definition,
-                                      ToLongFunction<ftl.data.LedgerRow> perOkRow) {
+                                      ToLongFunction<LedgerRow> perOkRow) {
     return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
         "ftl.quantity.Registry#ledgerCount",
         a -> a.has(Instrument.KAFKA.word())
@@ -198,13 +204,13 @@ public final class Registry {
   }
 
   /** Rows of the harness audit table of a data root (for the emitted audit table). */
-  public static List<java.util.Map<String, String>> auditRows(ftl.data.DataSet data) {
+  public static List<Map<String, String>> auditRows(DataSet data) {
     return AuditQuantities.harnesses(data).stream().map(Registry::groupQuantum).toList();
   }
 
   /** A row of the audit table with its whole-number quantum also printed with thousands separators ({@code quantum_ns_grouped}). */
-  static java.util.Map<String, String> groupQuantum(java.util.Map<String, String> row) {
-    java.util.Map<String, String> out = new java.util.LinkedHashMap<>(row);
+  static Map<String, String> groupQuantum(Map<String, String> row) {
+    Map<String, String> out = new LinkedHashMap<>(row);
     String v = row.getOrDefault("quantum_ns", "");
     out.put("quantum_ns_grouped", v.matches("[0-9]{1,18}") ? Format.grouped(Long.parseLong(v)) : v);
     return out;
@@ -212,14 +218,14 @@ public final class Registry {
 
   /**
    * How the criterion of verdict {@code key} was registered; empty for a quantity that is not a verdict, and for a
-   * verdict nothing registers (which is then {@link ftl.data.VerdictKind#EXPLORATORY}: {@link Registrations#kind}).
+   * verdict nothing registers (which is then {@link ftl.data.registration.VerdictKind#EXPLORATORY}: {@link Registrations#kind}).
    */
-  public Optional<ftl.data.Registration> registration(String key) {
+  public Optional<Registration> registration(String key) {
     return Optional.ofNullable(registrations.get(key));
   }
 
   /** Every registration, in the order of the verdicts they register (the table's, then the plans'). */
-  public List<ftl.data.Registration> registrations() {
+  public List<Registration> registrations() {
     return List.copyOf(registrations.values());
   }
 

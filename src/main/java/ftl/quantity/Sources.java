@@ -1,6 +1,10 @@
 package ftl.quantity;
 
-import ftl.data.Instrument;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.io.DataGate;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Quantity;
@@ -8,12 +12,11 @@ import ftl.quantity.core.SourceReads;
 import ftl.quantity.section.OmbRealQuantities;
 import ftl.quantity.section.OmbSystemQuantities;
 import ftl.quantity.section.PerfTestQuantities;
-
-import ftl.data.Campaign;
-import ftl.data.DataSet;
-import ftl.data.LedgerRow;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The data files a quantity's value depends on, as messages name them ({@code list --json}'s {@code sources},
@@ -50,7 +53,7 @@ public final class Sources {
     } else if (scope == Quantity.Scope.TABLE) {
       out.addAll(tableFiles(a.data()));
     }
-    java.util.Set<String> listed = new java.util.HashSet<>(out);
+    Set<String> listed = new HashSet<>(out);
     List<String> events = new ArrayList<>();
     for (Campaign c : a.data().campaigns()) {
       if (r.readLedger(c.name()) && listed.add(c.ledgerName())) {
@@ -76,10 +79,10 @@ public final class Sources {
     return out.stream().map(n -> data.gate().get().name(n)).toList();
   }
 
-  private static void filesUnder(ftl.data.DataGate gate, String rel, List<String> out) {
+  private static void filesUnder(DataGate gate, String rel, List<String> out) {
     for (String n : gate.list(rel)) {
       String child = rel + "/" + n;
-      if (gate.type(child) == ftl.data.DataGate.Type.FOLDER) {
+      if (gate.type(child) == DataGate.Type.FOLDER) {
         filesUnder(gate, child, out);
       } else {
         out.add(child);
@@ -106,7 +109,7 @@ public final class Sources {
       tools.addAll(PerfTestQuantities.sources(a));
       return tools;
     }
-    java.util.function.Predicate<String> instrument = switch (scope) {
+    Predicate<String> instrument = switch (scope) {
       case NOJVM_EVENTS -> Instrument.PYTHON_NOJVM.word()::equals;
       case SYSTEM_EVENTS -> Analysis.SYSTEM_INSTRUMENTS::contains;
       default -> Instrument.KAFKA.word()::equals;

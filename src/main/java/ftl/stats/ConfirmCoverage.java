@@ -1,6 +1,6 @@
 package ftl.stats;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 
 /**
  * Streaming split of a run's negative ack-referenced spans by how many messages each event's acknowledgment completed

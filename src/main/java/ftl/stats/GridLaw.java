@@ -1,6 +1,6 @@
 package ftl.stats;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 import java.util.Objects;
 import org.apache.commons.math3.stat.inference.AlternativeHypothesis;
 import org.apache.commons.math3.stat.inference.BinomialTest;

@@ -1,6 +1,6 @@
 package ftl.stats;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 
 /**
  * Streaming accumulator of the positivity guard ({@link GuardResult} documents every count and median).

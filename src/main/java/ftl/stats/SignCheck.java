@@ -1,6 +1,6 @@
 package ftl.stats;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 
 /**
  * Streaming sign check of one run (DESIGN.md, "sign check"): feed every event once with

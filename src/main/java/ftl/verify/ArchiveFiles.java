@@ -1,5 +1,7 @@
 package ftl.verify;
 
+import ftl.data.io.DataException;
+import ftl.data.io.Echo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.regex.Pattern;
 
 /**
@@ -36,7 +39,7 @@ public final class ArchiveFiles {
       return "not a relative path";
     }
     for (int i = 0; i < rel.length(); i++) {
-      if (ftl.data.Echo.isControl(rel.charAt(i))) {
+      if (Echo.isControl(rel.charAt(i))) {
         return "control character in the path";
       }
     }
@@ -63,7 +66,7 @@ public final class ArchiveFiles {
         return null; // absent: not refused, simply missing
       }
       if (a.isSymbolicLink()) {
-        return "a symbolic link (" + String.join("/", java.util.Arrays.copyOf(parts, i + 1)) + ")";
+        return "a symbolic link (" + String.join("/", Arrays.copyOf(parts, i + 1)) + ")";
       }
       if (a.isOther()) {
         return "a special file (FIFO, device or socket)";
@@ -85,7 +88,7 @@ public final class ArchiveFiles {
   private static void refuse(Path root, String rel) {
     String why = refusal(root, rel);
     if (why != null) {
-      throw new ftl.data.DataException(rel, 0, "refusing to write: the path is " + why, null);
+      throw new DataException(rel, 0, "refusing to write: the path is " + why, null);
     }
   }
 
@@ -110,7 +113,7 @@ public final class ArchiveFiles {
    * Writes {@code content} to {@code rel} atomically: a temporary file created exclusively in the same folder,
    * then renamed over the target.
    *
-   * @throws ftl.data.DataException naming the path when it is refused (a link, a special file, outside the archive)
+   * @throws ftl.data.io.DataException naming the path when it is refused (a link, a special file, outside the archive)
    * @throws IOException when the write fails (the target is then unchanged)
    */
   public static void writeAtomically(Path root, String rel, byte[] content) throws IOException {

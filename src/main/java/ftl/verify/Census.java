@@ -1,5 +1,6 @@
 package ftl.verify;
 
+import ftl.data.io.DataException;
 import ftl.emit.OriginalStudy;
 import ftl.quantity.core.Computed;
 import java.io.IOException;
@@ -8,8 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,7 +48,7 @@ public final class Census {
   public record Entry(String file, int line, String number, Kind kind, String why) {
     @Override
     public String toString() {
-      return file + ":" + line + ": " + number + " (" + kind.name().toLowerCase(java.util.Locale.ROOT) + ": " + why + ")";
+      return file + ":" + line + ": " + number + " (" + kind.name().toLowerCase(Locale.ROOT) + ": " + why + ")";
     }
   }
 
@@ -77,12 +80,12 @@ public final class Census {
           .get().parse(r)) {
         String reason = rec.get("reason").trim();
         if (reason.isEmpty()) {
-          throw new ftl.data.DataException(ALLOW_FILE, rec.getRecordNumber() + 1, "an allow-list entry needs a reason", null);
+          throw new DataException(ALLOW_FILE, rec.getRecordNumber() + 1, "an allow-list entry needs a reason", null);
         }
         out.add(new Allowed(rec.get("file").trim(), rec.get("phrase"), reason));
       }
     } catch (IOException | IllegalArgumentException | IllegalStateException e) {
-      throw new ftl.data.DataException(ALLOW_FILE, 0, "not a valid allow-list: " + e.getMessage(), e);
+      throw new DataException(ALLOW_FILE, 0, "not a valid allow-list: " + e.getMessage(), e);
     }
     return out;
   }
@@ -240,7 +243,7 @@ public final class Census {
 
   /** Counts by kind. */
   public static Map<Kind, Long> counts(List<Entry> census) {
-    Map<Kind, Long> out = new java.util.EnumMap<>(Kind.class);
+    Map<Kind, Long> out = new EnumMap<>(Kind.class);
     for (Kind k : Kind.values()) {
       out.put(k, census.stream().filter(e -> e.kind() == k).count());
     }

@@ -1,17 +1,23 @@
 package ftl.verify;
 
+import ftl.data.io.DataException;
+import ftl.data.io.Echo;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +45,7 @@ public final class Manifest {
 
     /** One line for a user: {@code changed: data/x/ledger.csv}. */
     public String describe() {
-      String p = ftl.data.Echo.clean(path);
+      String p = Echo.clean(path);
       return switch (kind) {
         case MISSING -> "missing: " + p + " (listed in " + FILE + ", not in the archive)";
         case EXTRA -> "extra: " + p + " (in the archive, not listed in " + FILE + ")";
@@ -67,12 +73,12 @@ public final class Manifest {
       String why = ArchiveFiles.refusal(root, p);
       if (why != null) {
         if (refused == null) {
-          throw new ftl.data.DataException(p, 0, "the manifest lists regular files of the archive only; this is " + why, null);
+          throw new DataException(p, 0, "the manifest lists regular files of the archive only; this is " + why, null);
         }
-        refused.add(new Problem(Problem.Kind.MALFORMED, ftl.data.Echo.clean(p) + " is " + why + " (not listed, not opened)"));
+        refused.add(new Problem(Problem.Kind.MALFORMED, Echo.clean(p) + " is " + why + " (not listed, not opened)"));
         continue;
       }
-      if (Files.isRegularFile(root.resolve(p), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      if (Files.isRegularFile(root.resolve(p), LinkOption.NOFOLLOW_LINKS)) {
         sorted.add(p);
       }
     }
@@ -115,14 +121,14 @@ public final class Manifest {
       }
       if (line.length() < 67 || !line.substring(0, 64).matches("[0-9a-f]{64}")
           || line.charAt(64) != ' ' || (line.charAt(65) != ' ' && line.charAt(65) != '*')) {
-        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + ":" + (i + 1) + ": \"" + abbreviate(ftl.data.Echo.clean(line)) + "\""));
+        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + ":" + (i + 1) + ": \"" + abbreviate(Echo.clean(line)) + "\""));
         continue;
       }
       String path = line.substring(66);
-      if (path.chars().anyMatch(c -> c == 0 || ftl.data.Echo.isControl((char) c))) {
+      if (path.chars().anyMatch(c -> c == 0 || Echo.isControl((char) c))) {
         // no archive file has such a name (git and the gate refuse them), and a NUL cannot be put in a path at all
         problems.add(new Problem(Problem.Kind.MALFORMED, FILE + ":" + (i + 1) + ": a path with a control character (\""
-            + abbreviate(ftl.data.Echo.clean(path)) + "\")"));
+            + abbreviate(Echo.clean(path)) + "\")"));
         continue;
       }
       out.put(path, line.substring(0, 64));
@@ -152,7 +158,7 @@ public final class Manifest {
     } catch (NoSuchFileException e) {
       problems.add(new Problem(Problem.Kind.MISSING, FILE));
       return problems;
-    } catch (java.nio.charset.MalformedInputException e) {
+    } catch (MalformedInputException e) {
       problems.add(new Problem(Problem.Kind.MALFORMED, FILE + " is not UTF-8 text"));
       return problems;
     }
@@ -163,9 +169,9 @@ public final class Manifest {
       Path p = root.resolve(e.getKey());
       String refused = ArchiveFiles.refusal(root, e.getKey());
       if (refused != null) {
-        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + " lists \"" + abbreviate(ftl.data.Echo.clean(e.getKey()))
+        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + " lists \"" + abbreviate(Echo.clean(e.getKey()))
             + "\", which is " + refused + " (not opened)"));
-      } else if (!Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      } else if (!Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
         problems.add(new Problem(Problem.Kind.MISSING, e.getKey()));
       } else if (!sha256(p).equals(e.getValue())) {
         problems.add(new Problem(Problem.Kind.CHANGED, e.getKey()));
@@ -189,7 +195,7 @@ public final class Manifest {
       }
       return HexFormat.of().formatHex(d.getMessageDigest().digest());
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException("cannot read " + file, e);
+      throw new UncheckedIOException("cannot read " + file, e);
     }
   }
 
@@ -203,7 +209,7 @@ public final class Manifest {
 
   /** Byte-order comparison of UTF-8 paths, as {@code LC_ALL=C sort} orders them. */
   static int compareBytes(String a, String b) {
-    return java.util.Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
   }
 
   private static List<String> git(Path root, String... args) {
@@ -221,12 +227,12 @@ public final class Manifest {
       }
       if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
         // the archive's file list cannot be read: an I/O failure (exit 6), not a bug in ftl (issue #43)
-        throw new java.io.UncheckedIOException(new IOException("the manifest needs a git checkout of the archive: git "
+        throw new UncheckedIOException(new IOException("the manifest needs a git checkout of the archive: git "
             + String.join(" ", args) + " failed in " + root + (err.isEmpty() ? "" : ": " + err)));
       }
       return List.of(new String(out, StandardCharsets.UTF_8).split("\0"));
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(new IOException("the manifest needs git on the PATH: " + e.getMessage(), e));
+      throw new UncheckedIOException(new IOException("the manifest needs git on the PATH: " + e.getMessage(), e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while listing the archive", e);

@@ -1,10 +1,12 @@
 package ftl.verify;
 
+import ftl.data.io.Echo;
 import ftl.emit.OriginalStudy;
 import ftl.quantity.core.Computed;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -37,9 +39,9 @@ public final class PdfCensus {
   public record Entry(int page, String printed, Kind kind, String key, String why) {
     @Override
     public String toString() {
-      // the printed text and the link's name come from the PDF: shown inert and cut (ftl.data.Echo)
-      return "page " + page + ": " + ftl.data.Echo.of(printed) + " (" + kind.name().toLowerCase(java.util.Locale.ROOT)
-          + (key == null ? "" : " " + ftl.data.Echo.of(key)) + ": " + ftl.data.Echo.clean(why) + ")";
+      // the printed text and the link's name come from the PDF: shown inert and cut (ftl.data.io.Echo)
+      return "page " + page + ": " + Echo.of(printed) + " (" + kind.name().toLowerCase(Locale.ROOT)
+          + (key == null ? "" : " " + Echo.of(key)) + ": " + Echo.clean(why) + ")";
     }
   }
 

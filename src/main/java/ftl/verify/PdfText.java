@@ -1,27 +1,34 @@
 package ftl.verify;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.cos.COSString;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
 import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDResources;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.common.PDStream;
 import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
 import org.apache.pdfbox.pdmodel.interactive.action.PDAction;
 import org.apache.pdfbox.pdmodel.interactive.action.PDActionGoTo;
@@ -122,7 +129,7 @@ public final class PdfText {
    * @throws DataException (exit 3) also for more than {@link #MAX_PAGES} pages, page content decoding to more than
    *     {@link #MAX_CONTENT_BYTES} bytes, a reading longer than {@link #MAX_SECONDS} s, or objects nested too deeply
    */
-  public static Document read(Path pdf, String shown, java.util.function.LongSupplier nanoClock) {
+  public static Document read(Path pdf, String shown, LongSupplier nanoClock) {
     long deadline = nanoClock.getAsLong() + MAX_SECONDS * 1_000_000_000L;
     long size;
     try {
@@ -187,7 +194,7 @@ public final class PdfText {
     }
   }
 
-  private static void overdue(java.util.function.LongSupplier nanoClock, long deadline, String shown, int page) {
+  private static void overdue(LongSupplier nanoClock, long deadline, String shown, int page) {
     if (nanoClock.getAsLong() - deadline > 0) {
       throw new DataException(shown, 0, "reading its text took longer than " + MAX_SECONDS + " s (stopped at page " + page
           + "), the cap of check-pdf");
@@ -200,11 +207,11 @@ public final class PdfText {
    */
   private static long contentBytes(PDPage page, long budget) throws IOException {
     long n = 0;
-    java.util.Iterator<org.apache.pdfbox.pdmodel.common.PDStream> it = page.getContentStreams();
+    Iterator<PDStream> it = page.getContentStreams();
     while (it.hasNext() && n <= budget) {
       n += decoded(it.next().getCOSObject(), budget - n);
     }
-    org.apache.pdfbox.pdmodel.PDResources res = page.getResources();
+    PDResources res = page.getResources();
     if (res != null) {
       for (COSName x : res.getXObjectNames()) {
         if (n > budget) {
@@ -212,7 +219,7 @@ public final class PdfText {
         }
         COSBase o = res.getCOSObject().getCOSDictionary(COSName.XOBJECT) == null ? null
             : res.getCOSObject().getCOSDictionary(COSName.XOBJECT).getDictionaryObject(x);
-        if (o instanceof org.apache.pdfbox.cos.COSStream st && COSName.FORM.equals(st.getCOSName(COSName.SUBTYPE))) {
+        if (o instanceof COSStream st && COSName.FORM.equals(st.getCOSName(COSName.SUBTYPE))) {
           n += decoded(st, budget - n);
         }
       }
@@ -220,10 +227,10 @@ public final class PdfText {
     return n;
   }
 
-  private static long decoded(org.apache.pdfbox.cos.COSStream stream, long budget) throws IOException {
+  private static long decoded(COSStream stream, long budget) throws IOException {
     long n = 0;
     byte[] buf = new byte[1 << 16];
-    try (java.io.InputStream in = stream.createInputStream()) {
+    try (InputStream in = stream.createInputStream()) {
       for (int r = in.read(buf); r >= 0 && n <= budget; r = in.read(buf)) {
         n += r;
       }
@@ -231,7 +238,7 @@ public final class PdfText {
     return n;
   }
 
-  private static Page page(PDDocument doc, PDPage page, int number, java.util.function.LongSupplier nanoClock, long deadline,
+  private static Page page(PDDocument doc, PDPage page, int number, LongSupplier nanoClock, long deadline,
                            String shown) throws IOException {
     PDRectangle crop = page.getCropBox();
     List<Rectangle2D> rects = new ArrayList<>();
@@ -309,7 +316,7 @@ public final class PdfText {
     }
 
     @Override
-    protected void processOperator(org.apache.pdfbox.contentstream.operator.Operator operator, List<COSBase> operands)
+    protected void processOperator(Operator operator, List<COSBase> operands)
         throws IOException {
       if (++operators % CHECK_EVERY == 0) {
         deadline.run();

@@ -1,18 +1,26 @@
 package ftl.verify;
 
-import ftl.data.DataException;
-import ftl.data.DataGate;
 import ftl.data.DataSet;
-import ftl.data.Echo;
-import ftl.data.Sha256;
-import ftl.data.UtcTimestamp;
+import ftl.data.io.DataException;
+import ftl.data.io.DataGate;
+import ftl.data.io.Echo;
+import ftl.data.io.Sha256;
+import ftl.data.io.UtcTimestamp;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -56,7 +64,7 @@ public final class PlanHistory {
     Path repo;
     try {
       repo = Path.of(new String(top, StandardCharsets.UTF_8).strip()).toRealPath(); // as the plans' real paths spell it
-    } catch (IOException | java.nio.file.InvalidPathException e) {
+    } catch (IOException | InvalidPathException e) {
       return;
     }
     byte[] shallowOut = git(repo, "rev-parse", "--is-shallow-repository");
@@ -107,8 +115,8 @@ public final class PlanHistory {
       Long committed = times.get(c.commit());
       if (committed != null && committed > c.startedMillis()) {
         throw new DataException(c.ledger(), c.line(), "the runs name commit " + c.commit() + ", committed at "
-            + java.time.Instant.ofEpochMilli(committed) + ", after their first run at "
-            + java.time.Instant.ofEpochMilli(c.startedMillis()) + ": a plan committed after its runs is not registered before them",
+            + Instant.ofEpochMilli(committed) + ", after their first run at "
+            + Instant.ofEpochMilli(c.startedMillis()) + ": a plan committed after its runs is not registered before them",
             null);
       }
     }
@@ -144,7 +152,7 @@ public final class PlanHistory {
         long[] first = seen.computeIfAbsent(commit + " " + digest, k -> new long[] {line, Long.MAX_VALUE});
         first[1] = Math.min(first[1], at);
       }
-    } catch (IOException | java.io.UncheckedIOException | IllegalStateException e) {
+    } catch (IOException | UncheckedIOException | IllegalStateException e) {
       throw new DataException(ledger, 0, "not a valid CSV: " + Echo.cause(e), e);
     }
     byte[] plan = gate.read(f + "/plan.json", DataGate.Kind.PLAN);
@@ -168,23 +176,23 @@ public final class PlanHistory {
   /** Git's object id of a blob of these bytes: SHA-1 of {@code "blob <length>\0"} and the bytes (git's own naming). */
   static String blobId(byte[] bytes) {
     try {
-      java.security.MessageDigest sha1 = java.security.MessageDigest.getInstance("SHA-1");
+      MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
       sha1.update(("blob " + bytes.length + "\0").getBytes(StandardCharsets.US_ASCII));
       return HexFormat.of().formatHex(sha1.digest(bytes));
-    } catch (java.security.NoSuchAlgorithmException e) {
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-1 is missing from this JVM", e);
     }
   }
 
   /** When each of {@code commits} was committed, ms since the epoch (whole seconds), by commit; one question to git. */
   static Map<String, Long> commitTimes(Path repo, List<String> commits) {
-    Map<String, Long> out = new java.util.HashMap<>();
+    Map<String, Long> out = new HashMap<>();
     if (commits.isEmpty()) {
       return out;
     }
     // only commits (40 hex digits, so never an option to git) that the repository has: one unknown fails git show
     StringBuilder in = new StringBuilder();
-    new java.util.LinkedHashSet<>(commits).stream().filter(c -> COMMIT.matcher(c).matches())
+    new LinkedHashSet<>(commits).stream().filter(c -> COMMIT.matcher(c).matches())
         .forEach(c -> in.append(c).append("^{commit}\n"));
     byte[] known = git(repo, in.toString().getBytes(StandardCharsets.UTF_8), "cat-file", "--batch-check=%(objectname)");
     List<String> args = new ArrayList<>(List.of("show", "-s", "--format=%H %ct"));
@@ -217,7 +225,7 @@ public final class PlanHistory {
     argv.addAll(List.of(args));
     try {
       Process p = new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-      try (java.io.OutputStream stdin = p.getOutputStream()) {
+      try (OutputStream stdin = p.getOutputStream()) {
         stdin.write(input); // a few lines: git reads them all before its answers could fill a pipe
       }
       byte[] out = p.getInputStream().readAllBytes();

@@ -1,16 +1,19 @@
 package ftl.verify;
 
-import ftl.data.DataException;
-import ftl.data.DataGate;
 import ftl.data.DataSet;
-import ftl.data.Echo;
-import ftl.data.RegistrationTable;
-import ftl.data.UtcTimestamp;
+import ftl.data.io.DataException;
+import ftl.data.io.DataGate;
+import ftl.data.io.Echo;
+import ftl.data.io.UtcTimestamp;
+import ftl.data.registration.RegistrationTable;
 import java.io.IOException;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +63,7 @@ public final class RegistrationHistory {
         rows.add(r);
         lines.add(p.getCurrentLineNumber());
       }
-    } catch (IOException | java.io.UncheckedIOException | IllegalStateException e) {
+    } catch (IOException | UncheckedIOException | IllegalStateException e) {
       throw new DataException(name, 0, "not a valid CSV: " + Echo.cause(e), e);
     }
     try {
@@ -97,14 +100,14 @@ public final class RegistrationHistory {
     if (claimed.isEmpty() || claimed.getAsLong() != committed) {
       throw new DataException(name, line, "rule_committed_at of " + r.get("verdict_key") + " is "
           + Echo.of(r.get("rule_committed_at")) + ", and commit " + commit + " was committed at "
-          + java.time.Instant.ofEpochMilli(committed) + ": the row's times, and the kind they decide, are not history's", null);
+          + Instant.ofEpochMilli(committed) + ": the row's times, and the kind they decide, are not history's", null);
     }
     // the commit's change to the rule's file first; the text may have been added in another file than the one that
     // holds it now (a rule moved since), so failing that, to the folder two levels up from it (src/main, data/x)
     String text = r.get("rule_text");
     String file = r.get("rule_file");
     String[] parts = file.split("/", -1);
-    String tree = String.join("/", java.util.Arrays.asList(parts).subList(0, Math.min(2, parts.length)));
+    String tree = String.join("/", Arrays.asList(parts).subList(0, Math.min(2, parts.length)));
     if (!adds(diffs.computeIfAbsent(commit + " " + file, k -> diff(repo, commit, file)), text)
         && !adds(diffs.computeIfAbsent(commit + " " + tree, k -> diff(repo, commit, tree, ":(exclude)*.gz",
             ":(exclude)data/**/events/**")), text)) {
@@ -115,9 +118,9 @@ public final class RegistrationHistory {
 
   /** What {@code commit} changed in {@code paths}, as a diff without context; "" when git cannot say. */
   private static String diff(Path repo, String commit, String... paths) {
-    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("show", "--format=", "--unified=0", "--no-renames",
+    List<String> args = new ArrayList<>(List.of("show", "--format=", "--unified=0", "--no-renames",
         "--no-color", "--no-ext-diff", commit, "--"));
-    args.addAll(java.util.List.of(paths));
+    args.addAll(List.of(paths));
     byte[] d = PlanHistory.git(repo, args.toArray(String[]::new));
     return d == null ? "" : new String(d, StandardCharsets.UTF_8);
   }

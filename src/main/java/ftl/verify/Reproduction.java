@@ -1,16 +1,30 @@
 package ftl.verify;
 
-import ftl.data.Instrument;
-import ftl.data.LedgerSchema;
 import ftl.data.DataSet;
-import ftl.data.EventFormat;
+import ftl.data.io.Echo;
+import ftl.data.ledger.EventFormat;
+import ftl.data.ledger.Identifiers;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerSchema;
 import ftl.emit.Emitter;
+import ftl.emit.OriginalStudy;
+import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
+import ftl.quantity.core.LatexEscape;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.Registry;
+import ftl.quantity.core.RunResult;
 import ftl.quantity.core.RunSummaryCache;
+import ftl.quantity.core.ScanNeeds;
+import ftl.quantity.core.Value;
+import ftl.quantity.section.GridLawHeldOutQuantities;
+import ftl.quantity.section.OmbInflationQuantities;
+import ftl.quantity.section.TimelineQuantities;
+import ftl.stats.ExactFraction;
+import ftl.stats.GridLaw;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +32,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * Recomputes every quantity from the data, renders the generated files, compares them with what is
@@ -96,7 +114,7 @@ public final class Reproduction {
     }
     TextSources texts = TextSources.read(archiveRoot);
     List<String> text = textProblems(texts, computed);
-    List<Census.Entry> census = Census.take(texts, computed, ftl.emit.OriginalStudy.read(archiveRoot),
+    List<Census.Entry> census = Census.take(texts, computed, OriginalStudy.read(archiveRoot),
         Census.allowList(archiveRoot));
     List<Manifest.Problem> manifest = Manifest.verify(archiveRoot);
     return new Report(data, computed, outputs, stale, text, manifest, digest, census);
@@ -106,14 +124,14 @@ public final class Reproduction {
    * One row per ok run of every instrument, for figure data: campaign, condition, run, the fields the
    * figures plot, each pre-formatted with {@link java.util.Locale#ROOT} so output is locale-independent.
    */
-  static List<java.util.Map<String, Object>> runRows(Analysis analysis) {
-    List<java.util.Map<String, Object>> out = new ArrayList<>();
+  static List<Map<String, Object>> runRows(Analysis analysis) {
+    List<Map<String, Object>> out = new ArrayList<>();
     for (String instrument : List.of(Instrument.KAFKA.word(), Instrument.PYTHON_NOJVM.word())) {
       if (!analysis.has(instrument)) {
         continue;
       }
-      for (ftl.quantity.core.RunResult r : analysis.runs(instrument)) {
-        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+      for (RunResult r : analysis.runs(instrument)) {
+        Map<String, Object> m = new LinkedHashMap<>();
         // Figure data is read by pgfplots: identifiers are whitelisted, numbers re-printed from their values.
         m.put("campaign", identifier(r.campaign().name()));
         m.put("condition", identifier(r.row().condition()));
@@ -125,11 +143,11 @@ public final class Reproduction {
         m.put("firstSendPhaseUs", Long.toString(r.firstSendPhaseMicros()));
         m.put("retention", fixed(r.retention(), 4));
         m.put("predictedRetention", fixed(r.grid().events() == 0 ? Double.NaN : r.grid().predictedRetention().value(), 4));
-        m.put("heldOutRetention", fixed(ftl.quantity.section.GridLawHeldOutQuantities.predictedRetention(analysis, r), 4));
+        m.put("heldOutRetention", fixed(GridLawHeldOutQuantities.predictedRetention(analysis, r), 4));
         m.put("medianFlightUs", fixed(r.guard().medianFlightNanos() / 1000.0, 1));
         m.put("medianDisplacementUs", fixed(r.medianDisplacementNanos() / 1000.0, 1));
         m.put("guardMedianMs", fixed(r.guard().kept() == 0 ? Double.NaN : r.guard().guardMedianMillis(), 0));
-        m.put("ombInflation", fixed(ftl.quantity.section.OmbInflationQuantities.inflation(r), 4));
+        m.put("ombInflation", fixed(OmbInflationQuantities.inflation(r), 4));
         m.put("ackNegativeRate", fixed(r.ackNegativeRate().value(), 5));
         m.put("priority", r.field(LedgerSchema.PRIORITY).isEmpty() ? "" : identifier(r.field(LedgerSchema.PRIORITY)));
         m.put("geometry", r.field(LedgerSchema.GEOMETRY).isEmpty() ? "" : identifier(r.field(LedgerSchema.GEOMETRY)));
@@ -138,8 +156,8 @@ public final class Reproduction {
         out.add(m);
       }
     }
-    java.util.Map<String, java.util.Map<Long, Integer>> ranks = sendIntervalRanks(out);
-    for (java.util.Map<String, Object> m : out) {
+    Map<String, Map<Long, Integer>> ranks = sendIntervalRanks(out);
+    for (Map<String, Object> m : out) {
       String s = (String) m.get("sendIntervalNs");
       m.put("sendIntervalRank", s.isEmpty() ? "" : Integer.toString(ranks.get((String) m.get("campaign")).get(Long.parseLong(s))));
     }
@@ -151,17 +169,17 @@ public final class Reproduction {
    * {@link #runRows}): the x position of a figure that sets a campaign's send intervals side by side, evenly spaced, so
    * that two close ratios (s/q of 1 and 1.013) are not drawn on top of one another.
    */
-  static java.util.Map<String, java.util.Map<Long, Integer>> sendIntervalRanks(List<java.util.Map<String, Object>> runs) {
-    java.util.Map<String, java.util.TreeSet<Long>> intervals = new java.util.LinkedHashMap<>();
-    for (java.util.Map<String, Object> m : runs) {
+  static Map<String, Map<Long, Integer>> sendIntervalRanks(List<Map<String, Object>> runs) {
+    Map<String, TreeSet<Long>> intervals = new LinkedHashMap<>();
+    for (Map<String, Object> m : runs) {
       String s = (String) m.get("sendIntervalNs");
       if (!s.isEmpty()) {
-        intervals.computeIfAbsent((String) m.get("campaign"), c -> new java.util.TreeSet<>()).add(Long.parseLong(s));
+        intervals.computeIfAbsent((String) m.get("campaign"), c -> new TreeSet<>()).add(Long.parseLong(s));
       }
     }
-    java.util.Map<String, java.util.Map<Long, Integer>> out = new java.util.LinkedHashMap<>();
+    Map<String, Map<Long, Integer>> out = new LinkedHashMap<>();
     intervals.forEach((campaign, set) -> {
-      java.util.Map<Long, Integer> rank = new java.util.LinkedHashMap<>();
+      Map<Long, Integer> rank = new LinkedHashMap<>();
       set.forEach(v -> rank.put(v, rank.size() + 1));
       out.put(campaign, rank);
     });
@@ -182,12 +200,12 @@ public final class Reproduction {
   }
 
   /** Every campaign's send intervals as ticks, from the same ranking as the run rows' {@code sendIntervalRank}. */
-  static List<SendIntervalAxis> sendIntervalAxes(List<java.util.Map<String, Object>> runs) {
+  static List<SendIntervalAxis> sendIntervalAxes(List<Map<String, Object>> runs) {
     List<SendIntervalAxis> out = new ArrayList<>();
     sendIntervalRanks(runs).forEach((campaign, ranks) -> {
       List<SendIntervalTick> ticks = new ArrayList<>();
       ranks.forEach((interval, rank) -> {
-        ftl.stats.ExactFraction f = ftl.stats.GridLaw.reduce(interval, ftl.quantity.core.ScanNeeds.QUANTUM_NANOS);
+        ExactFraction f = GridLaw.reduce(interval, ScanNeeds.QUANTUM_NANOS);
         ticks.add(new SendIntervalTick(rank, f.numerator() + "/" + f.denominator()));
       });
       out.add(new SendIntervalAxis(campaign, ticks));
@@ -197,8 +215,8 @@ public final class Reproduction {
 
   /** An identifier from data for figure data; the ledger reader has whitelisted it, this is a second line. */
   private static String identifier(String s) {
-    if (!ftl.data.Identifiers.safe(s)) {
-      throw new IllegalStateException("identifier not whitelisted reached the figure data: " + ftl.data.Echo.of(s));
+    if (!Identifiers.safe(s)) {
+      throw new IllegalStateException("identifier not whitelisted reached the figure data: " + Echo.of(s));
     }
     return s;
   }
@@ -214,20 +232,20 @@ public final class Reproduction {
     if (!s.isEmpty() && !s.matches("-?[0-9]{1,18}(\\.[0-9]{1,18})?")) {
       // a finite number in another notation the ledger reader accepts ("1e2"), within its column's range: re-printed plain
       try {
-        java.math.BigDecimal d = new java.math.BigDecimal(s.strip());
-        s = d.setScale(Math.min(Math.max(d.scale(), 0), 18), java.math.RoundingMode.HALF_EVEN).toPlainString();
+        BigDecimal d = new BigDecimal(s.strip());
+        s = d.setScale(Math.min(Math.max(d.scale(), 0), 18), RoundingMode.HALF_EVEN).toPlainString();
       } catch (NumberFormatException e) {
         // refused below
       }
     }
     if (!s.isEmpty() && !s.matches("-?[0-9]{1,18}(\\.[0-9]{1,18})?")) {
-      throw new IllegalStateException("decimal not plain reached the figure data: " + ftl.data.Echo.of(s));
+      throw new IllegalStateException("decimal not plain reached the figure data: " + Echo.of(s));
     }
     return s;
   }
 
   private static String fixed(double v, int decimals) {
-    return Double.isNaN(v) ? "nan" : String.format(java.util.Locale.ROOT, "%." + decimals + "f", v);
+    return Double.isNaN(v) ? "nan" : String.format(Locale.ROOT, "%." + decimals + "f", v);
   }
 
   /**
@@ -245,18 +263,18 @@ public final class Reproduction {
     // every quantity is computed: every campaign is read first, on every core
     Registry[] registry = new Registry[1];
     computed.addAll(Computed.allAfterReading(() -> (registry[0] = Registry.forData(data)).all(), analysis));
-    List<java.util.Map<String, Object>> audit = new ArrayList<>();
-    for (java.util.Map<String, String> row : Registry.auditRows(data)) {
-      java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
-      row.forEach((k, v) -> m.put(k, ftl.quantity.core.LatexEscape.escape(v)));
+    List<Map<String, Object>> audit = new ArrayList<>();
+    for (Map<String, String> row : Registry.auditRows(data)) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      row.forEach((k, v) -> m.put(k, LatexEscape.escape(v)));
       // The same cell as words (an audit verdict such as silently_dropped reads "silently dropped"), made here so the
       // template only lays the cells out.
-      row.forEach((k, v) -> m.put(k + "_words", ftl.quantity.core.LatexEscape.escape(v.replace('_', ' '))));
+      row.forEach((k, v) -> m.put(k + "_words", LatexEscape.escape(v.replace('_', ' '))));
       audit.add(m);
     }
-    List<java.util.Map<String, Object>> runs = runRows(analysis);
+    List<Map<String, Object>> runs = runRows(analysis);
     return new Emitter(archiveRoot).render(data, computed, runs, audit,
-        java.util.Map.of("timeline", ftl.quantity.section.TimelineQuantities.rows(analysis), Emitter.REGISTRATIONS,
+        Map.of("timeline", TimelineQuantities.rows(analysis), Emitter.REGISTRATIONS,
             registry[0].registrations(), Emitter.NOT_TESTS, List.copyOf(registry[0].notTests().keySet()),
             "sendIntervalAxes", sendIntervalAxes(runs)), digest);
   }
@@ -270,7 +288,7 @@ public final class Reproduction {
       }
       for (TextSources.Place p : texts.macroUses(c.quantity().macro())) {
         out.add(p.file() + ":" + p.line() + ": quotes \\" + c.quantity().macro() + " but " + c.quantity().key()
-            + " has no value (" + ((ftl.quantity.core.Value.Unavailable) c.value()).reason() + ")");
+            + " has no value (" + ((Value.Unavailable) c.value()).reason() + ")");
       }
     }
     return out;

@@ -1,6 +1,7 @@
 package ftl.verify;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +54,7 @@ public final class TextSources {
           out.add(new Text(dir + "/" + p.getFileName(), Files.readAllLines(p, StandardCharsets.UTF_8)));
         }
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException("cannot read " + d, e);
+        throw new UncheckedIOException("cannot read " + d, e);
       }
     }
     return new TextSources(out);

@@ -2,8 +2,8 @@ package ftl.cache;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.cli.CliRunner;
 import ftl.cli.CliRunner.Result;
+import ftl.cli.CliRunner;
 import ftl.cli.ExitCode;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
@@ -12,6 +12,7 @@ import ftl.verify.TempArchive;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,7 +78,7 @@ class CachedCommandsTest {
     TempArchive a = TempArchive.create(tmp).withData(SMALL);
     String root = a.root.toString();
     run("--root", root, "reproduce");
-    Files.walk(a.root.resolve(DiskRunSummaryCache.FOLDER)).sorted(java.util.Comparator.reverseOrder())
+    Files.walk(a.root.resolve(DiskRunSummaryCache.FOLDER)).sorted(Comparator.reverseOrder())
         .forEach(p -> p.toFile().delete());
     Result cold = run("--root", root, "check", "\\OmbRetentionMin");
     assertThat(a.root.resolve(DiskRunSummaryCache.FOLDER)).isDirectory();

@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
@@ -136,7 +138,7 @@ class CodeFingerprintTest {
     // one class changed in place, same size, and the modification time set back: only ctime tells
     Map<String, byte[]> changed = classes();
     changed.put("ftl/stats/Quantiles.class", new byte[] {1, 2, 4});
-    java.nio.file.attribute.FileTime mtime = Files.getLastModifiedTime(jar);
+    FileTime mtime = Files.getLastModifiedTime(jar);
     long size = Files.size(jar);
     Thread.sleep(20); // past the file system's clock granularity
     jar(jar, changed);
@@ -152,7 +154,7 @@ class CodeFingerprintTest {
     String computed = CodeFingerprint.of(jar, LIBS);
     Path cache = tmp.resolve("cache");
     Path file = cache.resolve(CodeFingerprint.REMEMBERED);
-    long justWritten = Files.getLastModifiedTime(jar).to(java.util.concurrent.TimeUnit.NANOSECONDS) + 1_000_000_000L;
+    long justWritten = Files.getLastModifiedTime(jar).to(TimeUnit.NANOSECONDS) + 1_000_000_000L;
     assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, LIBS), justWritten)).contains(computed);
     assertThat(file).as("changed 1 s before: not remembered").doesNotExist();
     Path classes = folder(tmp.resolve("classes"), classes());

@@ -1,30 +1,36 @@
 package ftl.cache;
 
-import ftl.data.Instrument;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ftl.data.Campaign;
-import ftl.data.DataException;
 import ftl.data.DataSet;
-import ftl.data.LedgerRow;
+import ftl.data.io.DataException;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
+import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.Registry;
 import ftl.quantity.core.RunResult;
-import ftl.quantity.core.ScanResult;
 import ftl.quantity.core.RunSummaryCache;
+import ftl.quantity.core.ScanResult;
 import ftl.stats.SignCheckResult;
+import ftl.verify.Manifest;
+import ftl.verify.TempArchive;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -111,7 +117,7 @@ class DiskRunSummaryCacheTest {
 
   /** A copy of the small root under {@code tmp/data}, its cache warmed, the value before tampering noted. */
   private static Campaign warmedCopy(Path tmp, DiskRunSummaryCache cache) throws IOException {
-    ftl.verify.TempArchive.copyTree(SMALL, tmp.resolve("data"));
+    TempArchive.copyTree(SMALL, tmp.resolve("data"));
     Campaign c = DataSet.scan(tmp.resolve("data"), "data").campaigns().get(0);
     cache.campaignRuns(c, Analysis::scan);
     return c;
@@ -217,21 +223,21 @@ class DiskRunSummaryCacheTest {
     return Stream.of(
         new Corruption("empty file", b -> new byte[0]),
         new Corruption("magic only", b -> "FTLRUNS1".getBytes(StandardCharsets.US_ASCII)),
-        new Corruption("truncated to half", b -> java.util.Arrays.copyOf(b, b.length / 2)),
-        new Corruption("last byte missing", b -> java.util.Arrays.copyOf(b, b.length - 1)),
+        new Corruption("truncated to half", b -> Arrays.copyOf(b, b.length / 2)),
+        new Corruption("last byte missing", b -> Arrays.copyOf(b, b.length - 1)),
         new Corruption("one bit flipped in an entry", b -> flip(b, b.length - 100)),
         new Corruption("one bit flipped in the checksum", b -> flip(b, b.length - 1)),
         new Corruption("other magic", b -> flip(b, 7)),
         new Corruption("text instead of a cache", b -> "not a cache\n".getBytes(StandardCharsets.UTF_8)),
         new Corruption("random bytes", b -> {
           byte[] r = new byte[b.length];
-          new java.util.Random(3).nextBytes(r);
+          new Random(3).nextBytes(r);
           return r;
         }),
         new Corruption("entry count too large, checksum fixed", b -> withCrc(setInt(b, countOffset(b), 3))),
         new Corruption("entry count negative, checksum fixed", b -> withCrc(setInt(b, countOffset(b), -1))),
         new Corruption("trailing bytes, checksum fixed", b -> {
-          byte[] longer = java.util.Arrays.copyOf(b, b.length + 4);
+          byte[] longer = Arrays.copyOf(b, b.length + 4);
           System.arraycopy(b, b.length - 8, longer, longer.length - 8, 8);
           return withCrc(longer);
         }),
@@ -364,8 +370,8 @@ class DiskRunSummaryCacheTest {
     Path dir = tmp.resolve(DiskRunSummaryCache.FOLDER);
     new DiskRunSummaryCache(dir, CODE, DiskRunSummaryCache.Mode.READ_WRITE).campaignRuns(c, Analysis::scan);
     assertThat(Files.readAllLines(dir.resolve(".gitignore"))).contains("*");
-    ftl.verify.TempArchive.git(tmp, "init", "-q");
-    assertThat(ftl.verify.Manifest.archiveFiles(tmp)).noneMatch(p -> p.startsWith("target/"));
+    TempArchive.git(tmp, "init", "-q");
+    assertThat(Manifest.archiveFiles(tmp)).noneMatch(p -> p.startsWith("target/"));
   }
 
   @Test
@@ -374,14 +380,14 @@ class DiskRunSummaryCacheTest {
     DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE);
     cache.campaignRuns(c, Analysis::scan);
     Path file = cache.fileOf(c);
-    Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(0));
+    Files.setLastModifiedTime(file, FileTime.fromMillis(0));
     cache.campaignRuns(c, MUST_NOT_SCAN);
     assertThat(Files.getLastModifiedTime(file).toMillis()).isZero();
   }
 
   @Test
   void fileOf_sameCampaignNameInAnotherRoot_isAnotherFile(@TempDir Path tmp) throws IOException {
-    ftl.verify.TempArchive.copyTree(SMALL, tmp.resolve("copy"));
+    TempArchive.copyTree(SMALL, tmp.resolve("copy"));
     DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE, DiskRunSummaryCache.Mode.READ_WRITE);
     Campaign a = DataSet.scan(SMALL, "data").campaigns().get(0);
     Campaign b = DataSet.scan(tmp.resolve("copy"), "data").campaigns().get(0);
@@ -465,13 +471,13 @@ class DiskRunSummaryCacheTest {
 
   private static byte[] setInt(byte[] b, int at, int v) {
     byte[] c = b.clone();
-    java.nio.ByteBuffer.wrap(c).putInt(at, v);
+    ByteBuffer.wrap(c).putInt(at, v);
     return c;
   }
 
   private static byte[] setLong(byte[] b, int at, long v) {
     byte[] c = b.clone();
-    java.nio.ByteBuffer.wrap(c).putLong(at, v);
+    ByteBuffer.wrap(c).putLong(at, v);
     return c;
   }
 
@@ -480,7 +486,7 @@ class DiskRunSummaryCacheTest {
     CRC32 crc = new CRC32();
     crc.update(b, 0, b.length - 8);
     byte[] c = b.clone();
-    java.nio.ByteBuffer.wrap(c).putLong(c.length - 8, crc.getValue());
+    ByteBuffer.wrap(c).putLong(c.length - 8, crc.getValue());
     return c;
   }
 }

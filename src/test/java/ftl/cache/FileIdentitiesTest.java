@@ -4,18 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.FileIdentity;
+import ftl.data.io.FileIdentity;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.RunSummaryCache;
+import ftl.verify.TempArchive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,15 +30,15 @@ import org.junit.jupiter.api.io.TempDir;
 class FileIdentitiesTest {
 
   /** A clock an hour ahead: every file of the copy counts as settled. */
-  private static final java.util.function.LongSupplier HOUR_AHEAD =
+  private static final LongSupplier HOUR_AHEAD =
       () -> (System.currentTimeMillis() + 3_600_000L) * 1_000_000L;
 
   private static Campaign copy(Path tmp) throws IOException {
-    ftl.verify.TempArchive.copyTree(DiskRunSummaryCacheTest.SMALL, tmp.resolve("data"));
+    TempArchive.copyTree(DiskRunSummaryCacheTest.SMALL, tmp.resolve("data"));
     return DataSet.scan(tmp.resolve("data"), "data").campaigns().get(0);
   }
 
-  private static DiskRunSummaryCache cache(Path tmp, java.util.function.LongSupplier clock) {
+  private static DiskRunSummaryCache cache(Path tmp, LongSupplier clock) {
     return new DiskRunSummaryCache(tmp.resolve("cache"), DiskRunSummaryCacheTest.CODE,
         DiskRunSummaryCache.Mode.READ_WRITE, clock);
   }
@@ -131,9 +134,9 @@ class FileIdentitiesTest {
       assertThat(FileIdentities.decode(spoiled)).as("bit flipped at byte %d", i).isEmpty();
     }
     for (int n = 0; n < b.length; n++) {
-      assertThat(FileIdentities.decode(java.util.Arrays.copyOf(b, n))).as("first %d bytes", n).isEmpty();
+      assertThat(FileIdentities.decode(Arrays.copyOf(b, n))).as("first %d bytes", n).isEmpty();
     }
-    assertThat(FileIdentities.decode(java.util.Arrays.copyOf(b, b.length + 1))).isEmpty();
+    assertThat(FileIdentities.decode(Arrays.copyOf(b, b.length + 1))).isEmpty();
     assertThat(FileIdentities.decode("not identities at all".getBytes(StandardCharsets.UTF_8))).isEmpty();
     assertThat(FileIdentities.decode(FileIdentities.encode(Map.of("x",
         new FileIdentities.Known(new FileIdentity(1, 2, 3, 4, 5), "NOT-HEX".repeat(9)))))).isEmpty();

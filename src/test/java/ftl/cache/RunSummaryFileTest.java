@@ -5,16 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.RunDetail;
 import ftl.quantity.core.ScanResult;
+import ftl.stats.ConfirmCoverage;
 import ftl.stats.CorrelationWindow;
 import ftl.stats.ExactHistogram;
-import ftl.stats.Rate;
-import ftl.stats.SmoothLimit;
 import ftl.stats.GridLaw;
+import ftl.stats.GuardCounts;
 import ftl.stats.GuardResult;
+import ftl.stats.Rate;
 import ftl.stats.SignCheckResult;
+import ftl.stats.SmoothLimit;
 import ftl.stats.WindowedCorrelation;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.CRC32;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The cache file format stores every double by its raw bits: NaN payloads, -0.0 and infinities come back exactly. */
@@ -22,19 +28,19 @@ class RunSummaryFileTest {
 
   static RunSummary summary(String sha, double mean, double comoment, double median) {
     GuardResult guard = new GuardResult(4, 2, 1, 1, 1, 0, 3.0, 1.0, 1234.5);
-    ftl.stats.GuardCounts wall = new ftl.stats.GuardCounts(9, 5, 1, 3, 2, 7);
+    GuardCounts wall = new GuardCounts(9, 5, 1, 3, 2, 7);
     WindowedCorrelation.State c = new WindowedCorrelation.State(new CorrelationWindow(-1, 2, Long.MIN_VALUE,
         Long.MAX_VALUE), 3, mean, -mean, comoment, Double.MIN_VALUE, -comoment, 5, 6);
     return new RunSummary(new ScanResult(sha, 7, new SignCheckResult(7, 4, 2, 2, 1, 1, 0), guard, wall,
         new GridLaw.RunPrediction(4, 2, 2, 4, 3), median, -median, c, 999, detail(),
-        new ftl.stats.ConfirmCoverage.Result(5, 2, 3, 1)),
+        new ConfirmCoverage.Result(5, 2, 3, 1)),
         new Analysis.ScanParameters(-250, 1_013_000, true, true));
   }
 
   /** A detail whose histograms hold the extremes of 64 bits (deltas that overflow a signed long) and repeats. */
   static RunDetail detail() {
     ExactHistogram flights = ExactHistogram.of(new long[] {Long.MIN_VALUE, -1, 0, 0, 3, Long.MAX_VALUE, 3, 3});
-    return new RunDetail(new SmoothLimit.Sum(2_000_000, 8, 1_000_000), new Rate(2, 5), 1000, flights, java.util.List.of(), java.util.List.of(),
+    return new RunDetail(new SmoothLimit.Sum(2_000_000, 8, 1_000_000), new Rate(2, 5), 1000, flights, List.of(), List.of(),
         ExactHistogram.of(new long[] {0, 999, 999, 500, 1, 0, 0, 7}), ExactHistogram.of(new long[] {-5, 7, 7, 1 << 20}),
         ExactHistogram.of(new long[] {-3, 1_250_000, 1_250_000, Long.MAX_VALUE}));
   }
@@ -66,7 +72,7 @@ class RunSummaryFileTest {
   @Test
   void decode_histogramNotAscendingOrTruncated_isEmpty() {
     byte[] file = RunSummaryFile.encode("fp", List.of(summary("e".repeat(64), 1, 2, 3)));
-    assertThat(RunSummaryFile.decode(java.util.Arrays.copyOf(file, file.length - 9), "fp")).isEmpty();
+    assertThat(RunSummaryFile.decode(Arrays.copyOf(file, file.length - 9), "fp")).isEmpty();
     // a stored histogram whose second value repeats the first (delta 0): refused by ExactHistogram.ofCounts, so a
     // miss, not an exception; the CRC is recomputed so that only the content is wrong
     RunSummary s = summary("f".repeat(64), 1, 2, 3);
@@ -89,9 +95,9 @@ class RunSummaryFileTest {
   }
 
   private static byte[] withCrc(byte[] file) {
-    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    CRC32 crc = new CRC32();
     crc.update(file, 0, file.length - 8);
-    java.nio.ByteBuffer.wrap(file, file.length - 8, 8).putLong(crc.getValue());
+    ByteBuffer.wrap(file, file.length - 8, 8).putLong(crc.getValue());
     return file;
   }
 
@@ -106,13 +112,13 @@ class RunSummaryFileTest {
   void runSummary_invalidFields_areRefused() {
     RunSummary s = summary("d".repeat(64), 1, 2, 3);
     ScanResult x = s.scan();
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary(new ScanResult("D".repeat(64), 1, x.sign(),
+    Assertions.assertThatThrownBy(() -> new RunSummary(new ScanResult("D".repeat(64), 1, x.sign(),
         x.guard(), x.wallMicrosGuard(), x.grid(), 0, 0, x.correlation(), 0, x.detail()), s.parameters()))
         .hasMessageContaining("SHA-256");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary(new ScanResult("d".repeat(64), 0, x.sign(),
+    Assertions.assertThatThrownBy(() -> new RunSummary(new ScanResult("d".repeat(64), 0, x.sign(),
         x.guard(), x.wallMicrosGuard(), x.grid(), 0, 0, x.correlation(), 0, x.detail()), s.parameters()))
         .hasMessageContaining("at least one row");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunSummary(new ScanResult("d".repeat(64), 1, null,
+    Assertions.assertThatThrownBy(() -> new RunSummary(new ScanResult("d".repeat(64), 1, null,
         x.guard(), x.wallMicrosGuard(), x.grid(), 0, 0, x.correlation(), 0, x.detail()), s.parameters()))
         .isInstanceOf(NullPointerException.class);
   }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.LedgerRow;
+import ftl.data.ledger.LedgerRow;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.RunResult;
 import java.nio.file.Path;

@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ftl.cli.CliRunner.Result;
 import ftl.data.DataSet;
+import ftl.emit.ArchiveVersion;
+import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.Registry;
+import ftl.quantity.core.Value;
 import ftl.verify.Reproduction;
 import ftl.verify.TempArchive;
 import ftl.verify.TestPdfs;
@@ -20,8 +22,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,7 +68,7 @@ class CheckPdfTest {
   /** A quantity whose text has a space ("a to b", "412 µs"), to print across a line break; a range when the data give one. */
   Optional<Computed> range() {
     return byKey.values().stream().filter(c -> c.available() && c.text().contains(" ") && c.text().matches(".*\\d.*"))
-        .sorted(java.util.Comparator.comparing((Computed c) -> !c.text().contains(" to ")).thenComparing(c -> c.quantity().key()))
+        .sorted(Comparator.comparing((Computed c) -> !c.text().contains(" to ")).thenComparing(c -> c.quantity().key()))
         .findFirst();
   }
 
@@ -109,8 +114,8 @@ class CheckPdfTest {
 
   @Test
   void checkPdf_oneNumberChanged_failsNamingNumberKeyAndPage() throws IOException {
-    long changed = ((ftl.quantity.core.Value.Count) count.value()).count() + 1;
-    String printed = String.format(java.util.Locale.ROOT, "%,d", changed);
+    long changed = ((Value.Count) count.value()).count() + 1;
+    String printed = String.format(Locale.ROOT, "%,d", changed);
     Path pdf = tmp.resolve("changed.pdf");
     TestPdfs.write(pdf, TestPdfs.info(digest), pages(printed));
     Result r = checkPdf(pdf);
@@ -189,7 +194,7 @@ class CheckPdfTest {
     Path whole = tmp.resolve("whole.pdf");
     TestPdfs.write(whole, TestPdfs.info(digest), pages(count.text()));
     byte[] b = Files.readAllBytes(whole);
-    Path pdf = Files.write(tmp.resolve("truncated.pdf"), java.util.Arrays.copyOf(b, 40));
+    Path pdf = Files.write(tmp.resolve("truncated.pdf"), Arrays.copyOf(b, 40));
     Result r = checkPdf(pdf);
     assumeTrue(r.code() != 0, "PDFBox recovered the truncated file");
     assertBadInput(r, "truncated.pdf: is not a readable PDF");
@@ -200,7 +205,7 @@ class CheckPdfTest {
   void version_printsArchiveVersionAndDataDigest() {
     Result r = CliRunner.run("--root", archive.root.toString(), "--version");
     assertThat(r.code()).isZero();
-    assertThat(r.out()).isEqualTo("ftl " + ftl.emit.ArchiveVersion.VERSION + "\ndata digest " + digest + " (data)\n");
+    assertThat(r.out()).isEqualTo("ftl " + ArchiveVersion.VERSION + "\ndata digest " + digest + " (data)\n");
   }
 
   @Test

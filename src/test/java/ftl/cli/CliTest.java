@@ -4,12 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import ftl.verify.Manifest;
 import ftl.cli.CliRunner.Result;
+import ftl.data.DataSet;
+import ftl.quantity.Registry;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.verify.Manifest;
 import ftl.verify.TempArchive;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,7 +26,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The CLI end to end, on temporary archives. */
-@org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
+@Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class CliTest {
   static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small");
 
@@ -60,9 +69,9 @@ class CliTest {
   void reproduce_twice_isByteIdenticalAndChecks(@TempDir Path tmp) throws IOException {
     TempArchive a = TempArchive.create(tmp).withData(SMALL);
     run("--root", a.root.toString(), "reproduce");
-    String first = java.nio.file.Files.readString(a.root.resolve("paper/generated/quantities.tex"));
+    String first = Files.readString(a.root.resolve("paper/generated/quantities.tex"));
     run("--root", a.root.toString(), "reproduce");
-    assertThat(java.nio.file.Files.readString(a.root.resolve("paper/generated/quantities.tex"))).isEqualTo(first);
+    assertThat(Files.readString(a.root.resolve("paper/generated/quantities.tex"))).isEqualTo(first);
     assertThat(first).startsWith("% GENERATED from emit/paper/quantities.tex.ftl").contains("\\newcommand{\\NegAckSpans}{\\ftlQuantity{events.ackNegative}{2}}")
         .contains("\\newcommand{\\OmbRetentionMin}{\\ftlQuantity{omb.retention.min}{40.00\\%}}");
     Manifest.write(a.root);
@@ -120,13 +129,13 @@ class CliTest {
   void check_everyQuantity_byKeyMacroAndUniqueText(@TempDir Path tmp) throws IOException {
     TempArchive a = TempArchive.create(tmp).withData(SMALL);
     run("--root", a.root.toString(), "reproduce");
-    ftl.quantity.core.Analysis an = new ftl.quantity.core.Analysis(ftl.data.DataSet.scan(a.root.resolve("data"), "data"));
-    java.util.List<ftl.quantity.core.Computed> all = ftl.quantity.Registry.forData(an.data()).all().stream()
-        .map(q -> ftl.quantity.core.Computed.of(q, an)).toList();
-    java.util.Map<String, Long> textCount = all.stream().filter(ftl.quantity.core.Computed::available)
-        .collect(java.util.stream.Collectors.groupingBy(c -> CheckCommand.normalise(c.text()), java.util.stream.Collectors.counting()));
+    Analysis an = new Analysis(DataSet.scan(a.root.resolve("data"), "data"));
+    List<Computed> all = Registry.forData(an.data()).all().stream()
+        .map(q -> Computed.of(q, an)).toList();
+    Map<String, Long> textCount = all.stream().filter(Computed::available)
+        .collect(Collectors.groupingBy(c -> CheckCommand.normalise(c.text()), Collectors.counting()));
     int byText = 0;
-    for (ftl.quantity.core.Computed c : all) {
+    for (Computed c : all) {
       String key = c.quantity().key();
       for (String what : new String[] {key, "\\" + c.quantity().macro()}) {
         Result r = run("--root", a.root.toString(), "check", what);
@@ -158,7 +167,7 @@ class CliTest {
     TempArchive a = TempArchive.create(tmp).withData(SMALL);
     run("--root", a.root.toString(), "reproduce");
     Path g = a.root.resolve("paper/generated/quantities.tex");
-    java.nio.file.Files.writeString(g, java.nio.file.Files.readString(g).replace("{events.ackNegative}{2}", "{events.ackNegative}{3}"));
+    Files.writeString(g, Files.readString(g).replace("{events.ackNegative}{2}", "{events.ackNegative}{3}"));
     Result r = run("--root", a.root.toString(), "check", "events.ackNegative");
     assertThat(r.code()).isEqualTo(ExitCode.DISAGREE);
     assertThat(r.out()).contains("DISAGREE");

@@ -3,10 +3,19 @@ package ftl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.cli.CliRunner.Result;
+import ftl.data.io.Echo;
+import ftl.data.ledger.LedgerReader;
+import ftl.harness.plan.Condition;
+import ftl.verify.Manifest;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,27 +55,27 @@ class ExitSeventyRegressionTest {
     assertThat(r.err()).startsWith("ftl: cannot write or read a file: ").contains(reason)
         .doesNotContain("\tat ").doesNotContain("Exception");
     assertThat(r.err().strip()).doesNotContain("\n");
-    assertThat(r.err().chars().filter(c -> c != '\n' && ftl.data.Echo.isControl((char) c))).isEmpty();
+    assertThat(r.err().chars().filter(c -> c != '\n' && Echo.isControl((char) c))).isEmpty();
   }
 
   @Test
   void exitCodeOf_readOnlyCheckout_isIoNotInternal() {
     AccessDeniedException denied = new AccessDeniedException("paper/generated/.ftl-tmp.macros.tex.123.tmp");
     assertThat(Main.exitCodeOf(denied)).isEqualTo(ExitCode.IO);
-    assertThat(Main.exitCodeOf(new java.io.UncheckedIOException(denied))).isEqualTo(ExitCode.IO);
+    assertThat(Main.exitCodeOf(new UncheckedIOException(denied))).isEqualTo(ExitCode.IO);
     assertThat(Main.ioMessage(denied)).isEqualTo("cannot write or read a file: "
         + "paper/generated/.ftl-tmp.macros.tex.123.tmp: permission denied (a read-only checkout or folder?)");
-    assertThat(Main.exitCodeOf(new java.nio.file.InvalidPathException("a\0b", "Nul character not allowed")))
+    assertThat(Main.exitCodeOf(new InvalidPathException("a\0b", "Nul character not allowed")))
         .isEqualTo(ExitCode.IO);
-    assertThat(Main.ioMessage(new java.nio.file.InvalidPathException("a\0b", "Nul character not allowed")))
+    assertThat(Main.ioMessage(new InvalidPathException("a\0b", "Nul character not allowed")))
         .doesNotContain("\0");
     assertThat(Main.exitCodeOf(new IllegalStateException("a bug"))).isEqualTo(ExitCode.INTERNAL);
   }
 
   @Test
   void manifestParse_nulInPath_isAMalformedLine() {
-    java.util.List<ftl.verify.Manifest.Problem> problems = new java.util.ArrayList<>();
-    java.util.Map<String, String> listed = ftl.verify.Manifest.parse("0".repeat(64) + "  a\0b\n" + "1".repeat(64)
+    List<Manifest.Problem> problems = new ArrayList<>();
+    Map<String, String> listed = Manifest.parse("0".repeat(64) + "  a\0b\n" + "1".repeat(64)
         + "  ok.txt\n", problems);
     assertThat(listed).containsOnlyKeys("ok.txt");
     assertThat(problems).hasSize(1);
@@ -75,6 +84,6 @@ class ExitSeventyRegressionTest {
 
   @Test
   void ledgerClockOffsetRange_isTheInstrumentsLimit() {
-    assertThat(ftl.data.LedgerReader.MAX_CLOCK_OFFSET_MICROS).isEqualTo(ftl.harness.plan.Condition.MAX_CLOCK_OFFSET_MICROS);
+    assertThat(LedgerReader.MAX_CLOCK_OFFSET_MICROS).isEqualTo(Condition.MAX_CLOCK_OFFSET_MICROS);
   }
 }

@@ -12,6 +12,7 @@ import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,8 +77,8 @@ class ListJsonTest {
     ByteArrayOutputStream databind = new ByteArrayOutputStream();
     om.writeValue(databind, maps);
 
-    assertThat(streamed.toString(java.nio.charset.StandardCharsets.UTF_8))
-        .isEqualTo(databind.toString(java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(streamed.toString(StandardCharsets.UTF_8))
+        .isEqualTo(databind.toString(StandardCharsets.UTF_8));
     assertThat(streamed.toByteArray()).isEqualTo(databind.toByteArray());
   }
 }

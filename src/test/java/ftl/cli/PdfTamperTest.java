@@ -4,21 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ftl.emit.ArchiveVersion;
+import ftl.quantity.RealDataTest;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Value;
 import ftl.verify.PdfText;
 import ftl.verify.TempArchive;
+import ftl.verify.TexLive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the one {@code check-pdf} report (one latexmk build instead of two: issue #31). Skipped, with that reason, when
  * latexmk is not on the PATH (.ci/run installs TeX Live before mvn verify, so CI runs it).
  */
-@org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
+@Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class PdfTamperTest {
   static final String KEY = "events.ackNegative.modeA";
   static final String MACRO = "NegAckSpansModeA";
@@ -55,7 +59,7 @@ class PdfTamperTest {
 
   @BeforeAll
   static void buildTamperedPaper() throws IOException, InterruptedException {
-    assumeTrue(ftl.verify.TexLive.installed(), "latexmk/pdflatex not on the PATH: TeX Live is needed to build the paper");
+    assumeTrue(TexLive.installed(), "latexmk/pdflatex not on the PATH: TeX Live is needed to build the paper");
     Path root = Path.of("").toAbsolutePath();
     Path paper = tmp.resolve("paper");
     TempArchive.copyTree(root.resolve("paper"), paper);
@@ -64,10 +68,10 @@ class PdfTamperTest {
     }
 
     // the macro: its value plus one
-    Analysis a = ftl.quantity.RealDataTest.ANALYSIS; // the archive's data, read once per test JVM (issue #31)
+    Analysis a = RealDataTest.ANALYSIS; // the archive's data, read once per test JVM (issue #31)
     Computed c = Computed.of(Registry.forData(a.data()).byKey(KEY).orElseThrow(), a);
     macroText = c.text();
-    macroChanged = String.format(java.util.Locale.ROOT, "%,d", ((Value.Count) c.value()).count() + 1);
+    macroChanged = String.format(Locale.ROOT, "%,d", ((Value.Count) c.value()).count() + 1);
     Path macros = paper.resolve("generated/quantities.tex");
     String before = "\\newcommand{\\" + MACRO + "}{\\ftlQuantity{" + KEY + "}{" + c.latex() + "}}";
     String text = Files.readString(macros, StandardCharsets.UTF_8);

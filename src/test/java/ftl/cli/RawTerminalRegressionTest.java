@@ -3,8 +3,8 @@ package ftl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.cli.CliRunner.Result;
-import ftl.data.Echo;
-import ftl.data.TerminalStream;
+import ftl.data.io.Echo;
+import ftl.verify.TempArchive;
 import ftl.verify.TestPdfs;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -61,7 +61,7 @@ class RawTerminalRegressionTest {
 
   @Test
   void check_argumentWithADigitButNoNumber_isNotFoundAndInert(@TempDir Path tmp) throws IOException {
-    ftl.verify.TempArchive.copyTree(OMB, tmp);
+    TempArchive.copyTree(OMB, tmp);
     Result r = CliRunner.run("--data", tmp.toString(), "check", "zz2zz");
     assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.NOT_FOUND);
     assertThat(r.out()).doesNotContain("is the text of");
@@ -73,7 +73,7 @@ class RawTerminalRegressionTest {
 
   @Test
   void check_atFile_isAnArgumentNotAFileRead(@TempDir Path tmp) throws IOException {
-    ftl.verify.TempArchive.copyTree(OMB, tmp);
+    TempArchive.copyTree(OMB, tmp);
     Path secret = tmp.resolve("secret.txt");
     Files.writeString(secret, "runs.total\n");
     Result r = CliRunner.run("--data", tmp.toString(), "check", "@" + secret);
@@ -84,7 +84,7 @@ class RawTerminalRegressionTest {
 
   @Test
   void check_planStringWithEscapes_printedInert(@TempDir Path tmp) throws IOException {
-    ftl.verify.TempArchive.copyTree(OMB, tmp);
+    TempArchive.copyTree(OMB, tmp);
     Path plan = tmp.resolve("omb-real/plan.json");
     String text = Files.readString(plan);
     String from = "\"matched_condition\": \"nolinger-1000\"";
@@ -97,7 +97,7 @@ class RawTerminalRegressionTest {
 
   @Test
   void checkPdf_hostileMetadataAndLinkName_printedInertAndCut(@TempDir Path tmp) throws IOException {
-    ftl.verify.TempArchive.copyTree(OMB, tmp.resolve("data"));
+    TempArchive.copyTree(OMB, tmp.resolve("data"));
     Path pdf = tmp.resolve("x.pdf");
     String huge = "\u001b[2J" + "A".repeat(1 << 20);
     TestPdfs.write(pdf, Map.of("Subject", huge, "FtlText", "paper/\u001b]0;t\u0007.tex", "FtlVersion", "\u202e1.0"),

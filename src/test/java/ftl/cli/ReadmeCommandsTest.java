@@ -3,13 +3,18 @@ package ftl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.verify.TempArchive;
+import ftl.verify.TexLive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code mvn verify}, which is this test suite, the benchmarks, and, when latexmk is not on the PATH, those that need
  * TeX Live or the PDFs it builds (with TeX, the PDFs are built in the copy and checked there).
  */
-@org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
+@Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class ReadmeCommandsTest {
   static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small").toAbsolutePath();
 
@@ -56,7 +61,7 @@ class ReadmeCommandsTest {
       if (line.isEmpty()) {
         continue;
       }
-      out.add(new Shown(file, line, skipReason(line, ftl.verify.TexLive.installed())));
+      out.add(new Shown(file, line, skipReason(line, TexLive.installed())));
     }
     return out;
   }
@@ -175,7 +180,7 @@ class ReadmeCommandsTest {
     TempArchive.git(copy, "init", "-q");
     List<Shown> shown = commands(root);
     List<String> failures = new ArrayList<>();
-    java.util.Set<String> done = new java.util.HashSet<>();
+    Set<String> done = new HashSet<>();
     int ran = 0;
     for (Shown s : shown) {
       if (s.skip() != null) {
@@ -209,7 +214,7 @@ class ReadmeCommandsTest {
         code = p.exitValue();
       }
       ran++;
-      System.out.printf(java.util.Locale.ROOT, "%s: ran %s -> exit %d (%.1f s)%n", s.file(), s.line(), code,
+      System.out.printf(Locale.ROOT, "%s: ran %s -> exit %d (%.1f s)%n", s.file(), s.line(), code,
           (System.nanoTime() - started) / 1e9);
       if (code != 0) {
         failures.add(s.file() + ": " + s.line() + " exited " + code + ":\n" + output);

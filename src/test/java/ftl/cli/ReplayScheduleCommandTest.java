@@ -7,6 +7,7 @@ import ftl.harness.replay.SendSchedule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +24,7 @@ class ReplayScheduleCommandTest {
     assertThat(r.out()).isEqualTo(sha + "  " + out + "\n");
     assertThat(r.err()).contains("5 sends over 2000000 ns (mean gap 500us) from 9 events of two-periods.json");
     Result again = CliRunner.run("replay-schedule", FIXTURE, "--mean-gap", "0.5ms", "--exclude-types", "40,36,35,34,27,26,19,18",
-        "--expect-sha256", sha.toUpperCase(java.util.Locale.ROOT));
+        "--expect-sha256", sha.toUpperCase(Locale.ROOT));
     assertThat(again.code()).isZero();
     assertThat(again.out()).endsWith("4,2000000\n");
     assertThat(again.err()).startsWith(sha + "  -\n");

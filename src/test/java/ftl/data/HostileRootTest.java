@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ftl.cli.ExitCode;
 import ftl.cli.Main;
+import ftl.data.io.DataException;
+import ftl.data.io.DataGate;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
@@ -12,8 +14,15 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
+import org.assertj.core.api.Assertions;
+import org.assertj.core.api.ThrowableAssert;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
@@ -46,9 +55,9 @@ class HostileRootTest {
 
   static String sha(String text) {
     try {
-      return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
           .digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (java.security.NoSuchAlgorithmException e) {
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
   }
@@ -177,7 +186,7 @@ class HostileRootTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void cli_hostileRoot_exitsWithPlaceAndNoStackTrace(Case c, @org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+  void cli_hostileRoot_exitsWithPlaceAndNoStackTrace(Case c, @TempDir Path tmp) throws Exception {
     Path data = tmp.resolve("data");
     Path outside = tmp.resolve("outside");
     Files.createDirectories(outside);
@@ -200,11 +209,11 @@ class HostileRootTest {
     assertThat((System.nanoTime() - t0) / 1e9).as("seconds").isLessThan(60);
   }
 
-  @org.junit.jupiter.api.Test
-  void gate_pathsOfHostileShape_areRefusedBeforeTheFileSystem(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+  @Test
+  void gate_pathsOfHostileShape_areRefusedBeforeTheFileSystem(@TempDir Path tmp) throws IOException {
     DataGate gate = DataGate.of(tmp, "data");
     for (String rel : List.of("../x", "/etc/passwd", "a//b", "a/./b", ".", "a\\b", "a b", "a/\u00e9", "x/..")) {
-      assertThat(org.assertj.core.api.Assertions.catchThrowableOfType(DataException.class,
+      assertThat(Assertions.catchThrowableOfType(DataException.class,
           () -> gate.read(rel, DataGate.Kind.PLAN))).as(rel).isNotNull()
           .extracting(DataException::problem).asString().contains("not a safe relative path");
     }
@@ -214,8 +223,8 @@ class HostileRootTest {
    * The gate examines a folder once and remembers it (a root that changes while it is read is outside its threat model):
    * what lies in a remembered folder is still examined on each use, and another folder on its own first use.
    */
-  @org.junit.jupiter.api.Test
-  void gate_aFolderExaminedOnce_stillRefusesWhatLiesInIt(@org.junit.jupiter.api.io.TempDir Path tmp)
+  @Test
+  void gate_aFolderExaminedOnce_stillRefusesWhatLiesInIt(@TempDir Path tmp)
       throws IOException, InterruptedException {
     Path data = tmp.resolve("data");
     campaign(data);
@@ -243,8 +252,8 @@ class HostileRootTest {
   }
 
   /** The file and the start of the problem of the refusal {@code call} throws. */
-  private static String refusal(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
-    DataException e = org.assertj.core.api.Assertions.catchThrowableOfType(DataException.class, call);
+  private static String refusal(ThrowableAssert.ThrowingCallable call) {
+    DataException e = Assertions.catchThrowableOfType(DataException.class, call);
     assertThat(e).as("refused").isNotNull();
     String problem = e.problem();
     int cut = problem.indexOf(" (");

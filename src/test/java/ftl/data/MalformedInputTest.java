@@ -6,11 +6,24 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import ftl.cli.ExitCode;
 import ftl.cli.Main;
+import ftl.data.io.DataException;
+import ftl.data.io.Echo;
+import ftl.data.ledger.DataDictionary;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.EventReader;
+import ftl.data.ledger.Instrument;
+import ftl.data.registration.PlanReader;
+import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
+import ftl.verify.Manifest;
+import ftl.verify.TempArchive;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,7 +118,7 @@ class MalformedInputTest {
   static void assertInert(String stderr) {
     assertThat(stderr.strip()).as("one line").doesNotContain("\n").doesNotContain("\r");
     assertThat(stderr.length()).as("bounded length").isLessThan(1200);
-    assertThat(stderr.strip().chars().filter(ch -> ftl.data.Echo.isControl((char) ch))).as("control characters").isEmpty();
+    assertThat(stderr.strip().chars().filter(ch -> Echo.isControl((char) ch))).as("control characters").isEmpty();
   }
 
   /** A data root with one campaign {@code c} whose only run reads the case's file (or the case's campaign folder). */
@@ -118,7 +131,7 @@ class MalformedInputTest {
         Path ev = camp.resolve(c.path());
         Files.createDirectories(ev.getParent());
         Files.copy(src, ev);
-        String sha = ftl.verify.Manifest.sha256(ev);
+        String sha = Manifest.sha256(ev);
         Files.writeString(camp.resolve("ledger.csv"), "run_id,condition,status,events_file,events_sha256\n"
             + "r1,c1,ok," + c.path() + "," + sha + "\n", StandardCharsets.UTF_8);
       }
@@ -130,7 +143,7 @@ class MalformedInputTest {
             + "r1,c1,failed,,\n", StandardCharsets.UTF_8);
       }
       case "root" -> copyRootDecodingNames(src, data);
-      default -> ftl.verify.TempArchive.copyTree(src, data.resolve(src.getFileName().toString()));
+      default -> TempArchive.copyTree(src, data.resolve(src.getFileName().toString()));
     }
     return data;
   }
@@ -142,12 +155,12 @@ class MalformedInputTest {
    * {@code SHA256SUMS}.
    */
   private static void copyRootDecodingNames(Path src, Path data) throws IOException {
-    ftl.verify.TempArchive.copyTree(src, data);
+    TempArchive.copyTree(src, data);
     try (var top = Files.list(data)) {
       for (Path p : top.toList()) {
         String name = p.getFileName().toString();
         if (name.contains("%")) {
-          Files.move(p, data.resolve(java.net.URLDecoder.decode(name, StandardCharsets.UTF_8)));
+          Files.move(p, data.resolve(URLDecoder.decode(name, StandardCharsets.UTF_8)));
         }
       }
     }
@@ -169,10 +182,10 @@ class MalformedInputTest {
         if (c.command().equals("reproduce")) {
           yield set.digest();
         }
-        ftl.quantity.Registry registry = ftl.quantity.Registry.forData(set);
+        Registry registry = Registry.forData(set);
         Analysis a = new Analysis(set);
-        for (ftl.quantity.core.Quantity q : registry.all()) {
-          ftl.quantity.core.Computed.of(q, a);
+        for (Quantity q : registry.all()) {
+          Computed.of(q, a);
         }
         yield a.runs(Instrument.KAFKA.word());
       }
@@ -194,7 +207,7 @@ class MalformedInputTest {
     List<Event> events = new ArrayList<>();
     EventReader.FileSummary s = EventReader.read(f, "ok.csv", null, events::add);
     assertThat(s.rows()).isEqualTo(2);
-    assertThat(s.sha256()).isEqualTo(ftl.verify.Manifest.sha256(f));
+    assertThat(s.sha256()).isEqualTo(Manifest.sha256(f));
     assertThat(events.get(0)).isEqualTo(new Event(0, 10, 20, 30, 1000, 1030, 1));
     assertThat(events.get(1).hasRecv()).isFalse();
     assertThat(events.get(1).hasAck()).isFalse();

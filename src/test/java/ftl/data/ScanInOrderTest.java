@@ -3,12 +3,14 @@ package ftl.data;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import ftl.data.io.DataException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -65,7 +67,7 @@ class ScanInOrderTest {
     List<String> campaigns = new ArrayList<>();
     List<String> others = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
-      String name = String.format(java.util.Locale.ROOT, "f%02d", i);
+      String name = String.format(Locale.ROOT, "f%02d", i);
       if (i % 3 == 0) {
         Files.createDirectories(data.resolve(name)); // no ledger: not a campaign
         others.add(name);

@@ -2,8 +2,9 @@ package ftl.emit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.Registration;
-import ftl.data.VerdictKind;
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
+import ftl.quantity.RealDataTest;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Format;
 import java.io.IOException;
@@ -34,7 +35,7 @@ class CaptionCompletenessRegressionTest {
 
   @Test
   void predictionsTable_listsEveryRegisteredTestOfItsScope_andCountsItsRows() throws IOException {
-    Registry reg = Registry.forData(ftl.quantity.RealDataTest.ANALYSIS.data());
+    Registry reg = Registry.forData(RealDataTest.ANALYSIS.data());
     Set<String> expected = new LinkedHashSet<>();
     for (Registration r : reg.registrations()) {
       if (r.kind() == VerdictKind.CONFIRMATORY && !reg.notTests().containsKey(r.verdictKey()) && !Emitter.ownTable(r)

@@ -3,7 +3,7 @@ package ftl.emit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Unit;
@@ -45,7 +45,7 @@ class EmitterAbstractTest {
   void everyMacroBecomesThePlainTextOfItsQuantity(@TempDir Path root) throws Exception {
     Emitter e = emitter(root, "Negative \\NegAckSpansModeA{} times; kept \\OmbRetentionRangeModeB of samples.\n"
         + "Median flight \\FlightMedianModeA.\n");
-    Emitter.Output out = e.plainAbstract(QUANTITIES, java.util.List.of(), "d1g35t");
+    Emitter.Output out = e.plainAbstract(QUANTITIES, List.of(), "d1g35t");
     assertThat(out.path()).isEqualTo("paper/generated/abstract.txt");
     assertThat(out.template()).isEqualTo("paper/abstract.txt");
     assertThat(out.content().lines().toList()).containsExactly(
@@ -66,7 +66,7 @@ class EmitterAbstractTest {
   @Test
   void aMacroOutsideTheRegistryIsRefusedNamingTheLine(@TempDir Path root) throws Exception {
     Emitter e = emitter(root, "first line\nsecond \\NoSuchQuantity here\n");
-    assertThatThrownBy(() -> e.plainAbstract(QUANTITIES, java.util.List.of(), "d")).isInstanceOf(DataException.class)
+    assertThatThrownBy(() -> e.plainAbstract(QUANTITIES, List.of(), "d")).isInstanceOf(DataException.class)
         .hasMessageContaining("paper/abstract.txt:2").hasMessageContaining("\\NoSuchQuantity is not a registry macro");
   }
 
@@ -74,8 +74,8 @@ class EmitterAbstractTest {
   @Test
   void anOriginalStudyMacroBecomesItsTranscribedFigure(@TempDir Path root) throws Exception {
     Emitter e = emitter(root, "ours \\NegAckSpansModeA{}, the original's \\OriginalNegativeSpans{}.\n");
-    java.util.List<OriginalStudy.Claim> original = java.util.List.of(new OriginalStudy.Claim("negative spans occur",
-        "62,264 of 738,730 events", java.util.List.of("events.ackNegative.modeA"), "", "", 9, "OriginalNegativeSpans"));
+    List<OriginalStudy.Claim> original = List.of(new OriginalStudy.Claim("negative spans occur",
+        "62,264 of 738,730 events", List.of("events.ackNegative.modeA"), "", "", 9, "OriginalNegativeSpans"));
     assertThat(e.plainAbstract(QUANTITIES, original, "d").content().lines().skip(1).toList())
         .containsExactly("ours 68,916, the original's 62,264 of 738,730 events.");
   }
@@ -83,7 +83,7 @@ class EmitterAbstractTest {
   @Test
   void aQuantityWithoutValuePrintsNoDataWithItsKey(@TempDir Path root) throws Exception {
     Emitter e = emitter(root, "ratio \\GeometryRatioModeA\n");
-    assertThat(e.plainAbstract(QUANTITIES, java.util.List.of(), "d").content().lines().skip(1).toList())
+    assertThat(e.plainAbstract(QUANTITIES, List.of(), "d").content().lines().skip(1).toList())
         .containsExactly("ratio [no data: geometry.ratio.modeA]");
   }
 }

@@ -3,10 +3,11 @@ package ftl.emit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;
+import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.Registry;
+import ftl.verify.ChangesLocale;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Turkish (dotless i, comma decimals), German (comma decimals, dot grouping), Arabic (other digits) and far
  * time zones, every output equals the rendering under {@link Locale#ROOT} and UTC.
  */
-@ftl.verify.ChangesLocale
+@ChangesLocale
 class EmitterLocaleTest {
   static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small");
 

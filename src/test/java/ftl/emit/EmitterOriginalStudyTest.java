@@ -2,6 +2,8 @@ package ftl.emit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.data.DataSet;
+import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
@@ -30,7 +32,7 @@ class EmitterOriginalStudyTest {
 
   static Computed computed(String key, String macro, Unit unit, Format format, Value value) {
     Quantity q = new Quantity(key, macro, "synthetic " + key, unit, format, Quantity.Scope.KAFKA_EVENTS, "test", a -> value);
-    return Computed.of(q, new ftl.quantity.core.Analysis(ftl.data.DataSet.scan(java.nio.file.Path.of("no-such-data-root"), "none")));
+    return Computed.of(q, new Analysis(DataSet.scan(Path.of("no-such-data-root"), "none")));
   }
 
   static final List<Computed> QUANTITIES = List.of(

@@ -2,9 +2,13 @@ package ftl.emit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.Criteria;
 import ftl.data.Campaign;
+import ftl.data.registration.Criteria;
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
+import ftl.quantity.RealDataTest;
 import ftl.quantity.Registry;
+import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
@@ -48,7 +52,7 @@ class OneClaimOnePlaceRegressionTest {
   private static final Set<String> LISTINGS = Set.of("quantities.tex", "provenance.tex", "provenance.csv",
       "provenance-metadata.tex", "metadata.tex", "tab-replication.tex");
 
-  private static final Registry REG = Registry.forData(ftl.quantity.RealDataTest.ANALYSIS.data());
+  private static final Registry REG = Registry.forData(RealDataTest.ANALYSIS.data());
 
   /** The replication table's row groups: per summary key, the verdict keys its rows print. */
   static Map<String, List<String>> blocks(String table) {
@@ -111,7 +115,7 @@ class OneClaimOnePlaceRegressionTest {
   /** The rules a plan claim combines, as verdict keys; empty when {@code key} is no plan claim. */
   private static List<String> partsOf(String key) {
     String campaign = campaignOf(key);
-    for (Campaign c : ftl.quantity.RealDataTest.ANALYSIS.data().campaigns()) {
+    for (Campaign c : RealDataTest.ANALYSIS.data().campaigns()) {
       if (c.name().equals(campaign) && c.criteria().isPresent()) {
         for (Criteria.Claim cl : c.criteria().get().claims()) {
           if (key.equals("criterion." + campaign + "." + cl.id())) {
@@ -162,13 +166,13 @@ class OneClaimOnePlaceRegressionTest {
     while (m.find()) {
       printed.put(m.group(1), m.group(2));
     }
-    ftl.quantity.core.Analysis a = ftl.quantity.RealDataTest.ANALYSIS;
+    Analysis a = RealDataTest.ANALYSIS;
     for (Map.Entry<String, List<String>> b : blocks(table).entrySet()) {
       List<ClaimTests.Outcome> outcomes = new ArrayList<>();
       for (String k : b.getValue()) {
         Quantity q = REG.byKey(k).orElseThrow();
-        outcomes.add(new ClaimTests.Outcome(REG.registration(k).map(ftl.data.Registration::kind)
-            .orElse(ftl.data.VerdictKind.EXPLORATORY), q.computation().apply(a)));
+        outcomes.add(new ClaimTests.Outcome(REG.registration(k).map(Registration::kind)
+            .orElse(VerdictKind.EXPLORATORY), q.computation().apply(a)));
       }
       assertThat(printed.get(b.getKey())).as(b.getKey()).isEqualTo(
           Format.SUMMARY.latex(ClaimTests.summary(outcomes), Unit.DIMENSIONLESS));
@@ -183,7 +187,7 @@ class OneClaimOnePlaceRegressionTest {
     assertThat(blocks.get("summary.priorityCollapse")).contains("replication.priorityCollapse",
         "criterion.confirm.collapseJvmOriginal", "criterion.setting.collapseJvmLongOriginal");
     assertThat(blocks.get("summary.geometryRatio")).contains("replication.geometryRatio", "criterion.confirm.geometryDiffers");
-    assertThat(Computed.of(REG.byKey("summary.priorityCollapse").orElseThrow(), ftl.quantity.RealDataTest.ANALYSIS)
+    assertThat(Computed.of(REG.byKey("summary.priorityCollapse").orElseThrow(), RealDataTest.ANALYSIS)
         .text()).isIn("replicated", "did not replicate");
   }
 }

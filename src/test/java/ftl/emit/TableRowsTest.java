@@ -3,17 +3,23 @@ package ftl.emit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;
-import ftl.data.Registration;
-import ftl.data.VerdictKind;
+import ftl.data.registration.Criteria;
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Format;
-import ftl.quantity.section.Layout;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
+import ftl.quantity.section.Layout;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -289,8 +295,8 @@ class TableRowsTest {
         new OriginalStudy.Claim("a size", "12", List.of("our.a"), "", "", 4));
     Registration reg = new Registration("replication.priorityCollapse", List.of("modeA", "fifojvm"),
         VerdictKind.EXPLORATORY, "r", "commit x", -1, -1, "", "", "data/registrations.csv:2", "");
-    TableRows t = TableRows.of(null, q, claims, java.util.Map.of(reg.verdictKey(), reg),
-        java.util.Set.of("criterion.other.priorityCollapse"));
+    TableRows t = TableRows.of(null, q, claims, Map.of(reg.verdictKey(), reg),
+        Set.of("criterion.other.priorityCollapse"));
     assertThat(t.originalCollapse()).containsExactly(new TableRows.OriginalRange("7", "80"));
     List<TableRows.ReplicationRow> r = t.replication();
     assertThat(r).hasSize(3);
@@ -374,14 +380,14 @@ class TableRowsTest {
 
   @Test
   void ruleLatex_everyComparison_printsItsSymbolThresholdAndUnit() {
-    java.util.function.BiFunction<ftl.data.Criteria.Comparison, List<java.math.BigDecimal>, String> rule = (c, t) ->
-        TableRows.ruleLatex(new ftl.data.Criteria.Rule("r", "c", false, "k", c, "", "", t, c == ftl.data.Criteria.Comparison.GT
-            ? "1" : "ratio", "block", List.of(), java.util.Optional.empty(), 1, java.util.Map.of()));
-    List<java.math.BigDecimal> one = List.of(new java.math.BigDecimal("7"));
-    assertThat(rule.apply(ftl.data.Criteria.Comparison.LT, one)).isEqualTo("$<$ 7 ratio");
-    assertThat(rule.apply(ftl.data.Criteria.Comparison.GE, one)).isEqualTo("$\\ge$ 7 ratio");
-    assertThat(rule.apply(ftl.data.Criteria.Comparison.GT, one)).isEqualTo("$>$ 7");
-    assertThat(rule.apply(ftl.data.Criteria.Comparison.INTERVAL_WITHIN,
-        List.of(new java.math.BigDecimal("0.667"), new java.math.BigDecimal("1.5")))).isEqualTo("interval within [0.667, 1.5] ratio");
+    BiFunction<Criteria.Comparison, List<BigDecimal>, String> rule = (c, t) ->
+        TableRows.ruleLatex(new Criteria.Rule("r", "c", false, "k", c, "", "", t, c == Criteria.Comparison.GT
+            ? "1" : "ratio", "block", List.of(), Optional.empty(), 1, Map.of()));
+    List<BigDecimal> one = List.of(new BigDecimal("7"));
+    assertThat(rule.apply(Criteria.Comparison.LT, one)).isEqualTo("$<$ 7 ratio");
+    assertThat(rule.apply(Criteria.Comparison.GE, one)).isEqualTo("$\\ge$ 7 ratio");
+    assertThat(rule.apply(Criteria.Comparison.GT, one)).isEqualTo("$>$ 7");
+    assertThat(rule.apply(Criteria.Comparison.INTERVAL_WITHIN,
+        List.of(new BigDecimal("0.667"), new BigDecimal("1.5")))).isEqualTo("interval within [0.667, 1.5] ratio");
   }
 }

@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import ftl.cli.ExitCode;
 import ftl.cli.Main;
-import ftl.data.DataException;
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
 import ftl.quantity.core.LatexEscape;
+import ftl.verify.Reproduction;
+import ftl.verify.TempArchive;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -82,7 +87,7 @@ class TexLimitsRegressionTest {
   /** A data root with one small campaign and the given harness audit rows (each a harness name). */
   private static Path rootWithAudit(Path tmp, List<String> harnesses) throws IOException {
     Path data = tmp.resolve("data");
-    ftl.verify.TempArchive.copyTree(Path.of("src/test/resources/ftl/data/malformed/ledgers/header-only"), data.resolve("c"));
+    TempArchive.copyTree(Path.of("src/test/resources/ftl/data/malformed/ledgers/header-only"), data.resolve("c"));
     Files.writeString(data.resolve("c/ledger.csv"), "run_id,condition,status,events_file,events_sha256\nr1,c1,failed,,\n");
     StringBuilder csv = new StringBuilder("harness,latency,quantum_ns,zero_difference,negative_difference,drops_counted\n");
     for (String h : harnesses) {
@@ -96,8 +101,8 @@ class TexLimitsRegressionTest {
   @Test
   void reproduce_auditCellStartingWithBracket_isProtectedInTheTable(@TempDir Path tmp) throws IOException {
     Path data = rootWithAudit(tmp, List.of("[40pt]", "[oops]"));
-    List<Emitter.Output> out = ftl.verify.Reproduction.render(Path.of("."), ftl.data.DataSet.scan(data, "data"),
-        new java.util.ArrayList<>(), "0".repeat(64));
+    List<Emitter.Output> out = Reproduction.render(Path.of("."), DataSet.scan(data, "data"),
+        new ArrayList<>(), "0".repeat(64));
     String audit = out.stream().filter(o -> o.path().equals("paper/generated/tab-audit.tex")).findFirst().orElseThrow()
         .content();
     assertThat(audit).contains("\\midrule\n{}[40pt] & ").contains("\\\\\n{}[oops] & ");
@@ -105,7 +110,7 @@ class TexLimitsRegressionTest {
 
   @Test
   void reproduce_thirtyThousandAuditRows_refusedInSeconds(@TempDir Path tmp) throws IOException {
-    Path data = rootWithAudit(tmp, java.util.Collections.nCopies(30_000, "h"));
+    Path data = rootWithAudit(tmp, Collections.nCopies(30_000, "h"));
     long t0 = System.nanoTime();
     String r = cli("--root", ".", "--data", data.toString(), "reproduce", "--check");
     assertThat(r).startsWith(ExitCode.BAD_DATA + " ")

@@ -3,7 +3,10 @@ package ftl.emit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
+import ftl.quantity.RealDataTest;
+import ftl.quantity.Registry;
+import ftl.quantity.core.Format;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,9 +50,9 @@ class VerdictLabelsTest {
   /** Every verdict of the archive's own data has words of its own: its registration's claim or a row of the labels. */
   @Test
   void theArchivesVerdicts_eachHaveAClaimOrALabel() {
-    ftl.quantity.Registry reg = ftl.quantity.Registry.forData(ftl.quantity.RealDataTest.ANALYSIS.data());
+    Registry reg = Registry.forData(RealDataTest.ANALYSIS.data());
     Map<String, String> labels = VerdictLabels.read(Path.of("").toAbsolutePath());
-    assertThat(reg.all().stream().filter(q -> q.format() == ftl.quantity.core.Format.VERDICT).map(q -> q.key())
+    assertThat(reg.all().stream().filter(q -> q.format() == Format.VERDICT).map(q -> q.key())
         .filter(k -> reg.registration(k).map(r -> r.claim().isEmpty()).orElse(true) && !labels.containsKey(k)))
         .as("verdicts without a claim or a row of " + VerdictLabels.FILE).isEmpty();
   }

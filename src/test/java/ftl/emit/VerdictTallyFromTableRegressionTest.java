@@ -2,10 +2,12 @@ package ftl.emit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.quantity.RealDataTest;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
+import ftl.quantity.verdict.ClaimTests;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,11 +31,11 @@ class VerdictTallyFromTableRegressionTest {
 
   private static final Pattern ROW = Pattern.compile(
       "^\\{\\}.*? & \\\\ftlQuantity\\{([^}]*)\\}\\{(held|did not hold|not testable here)\\} & \\{\\}([^&]*) &", Pattern.MULTILINE);
-  private static final Registry REG = Registry.forData(ftl.quantity.RealDataTest.ANALYSIS.data());
+  private static final Registry REG = Registry.forData(RealDataTest.ANALYSIS.data());
 
   private static String text(String key) {
     Quantity q = REG.byKey(key).orElseThrow();
-    return Computed.of(q, ftl.quantity.RealDataTest.ANALYSIS).text();
+    return Computed.of(q, RealDataTest.ANALYSIS).text();
   }
 
   @Test
@@ -70,7 +72,7 @@ class VerdictTallyFromTableRegressionTest {
     long claims = 0;
     Matcher m = Pattern.compile("\\\\ftlQuantity\\{(summary\\.[^}]*)\\}\\{([^}]*)\\}").matcher(table);
     while (m.find()) {
-      if (!ftl.quantity.verdict.ClaimTests.bySummaryKey(m.group(1)).orElseThrow().own()) {
+      if (!ClaimTests.bySummaryKey(m.group(1)).orElseThrow().own()) {
         counts.merge(m.group(2), 1L, Long::sum);
         claims++;
       }

@@ -3,12 +3,16 @@ package ftl.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import ftl.data.Event;
-import ftl.data.EventFormat;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.EventFormat;
 import ftl.harness.campaign.CampaignRunner;
 import ftl.harness.campaign.EventFileWriter;
 import ftl.harness.campaign.Ledger;
 import ftl.harness.plan.Plan;
+import ftl.harness.replay.ReplayDerivation;
+import ftl.harness.replay.ReplayOptions;
+import ftl.harness.replay.SendSchedule;
+import ftl.harness.replay.StatsBombReader;
 import ftl.harness.run.GuardTally;
 import ftl.harness.run.KafkaRun;
 import java.io.BufferedReader;
@@ -25,6 +29,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterAll;
@@ -120,7 +125,7 @@ class HarnessIT {
    * Reasons the instrument gives a run only when the host cannot keep up: its own timeouts (probe, consumer
    * assignment, client requests) and acknowledgments or deliveries still missing after the drain.
    */
-  static final java.util.regex.Pattern STARVED = java.util.regex.Pattern.compile(
+  static final Pattern STARVED = Pattern.compile(
       "within \\d+ s|acknowledgments missing|deliveries missing|TimeoutException|timed out|[Tt]imeout");
 
   /** The synthetic StatsBomb-format fixture the replay condition's schedule is derived from. */
@@ -129,9 +134,9 @@ class HarnessIT {
   @Test
   @Timeout(value = 1500, unit = TimeUnit.SECONDS)
   void campaign_tinyPlanOnEmbeddedBroker_stampsCompleteFlightsNonNegativeGuardAgreesManipulationsReadBack() throws Exception {
-    ftl.harness.replay.StatsBombReader.Loaded in = ftl.harness.replay.StatsBombReader.read(REPLAY_FIXTURE);
-    ftl.harness.replay.SendSchedule schedule = ftl.harness.replay.ReplayDerivation.derive(in.events(),
-        new ftl.harness.replay.ReplayOptions(500_000, ftl.harness.replay.ReplayOptions.DEFAULT_EXCLUDED, 0), in.sha256());
+    StatsBombReader.Loaded in = StatsBombReader.read(REPLAY_FIXTURE);
+    SendSchedule schedule = ReplayDerivation.derive(in.events(),
+        new ReplayOptions(500_000, ReplayOptions.DEFAULT_EXCLUDED, 0), in.sha256());
     Path planFile = plan("tiny", """
         {"campaign": "tiny", "description": "IT: three short fixed-interval runs and one replay run", "seed": 5,
          "warmup": {"rule": "first_sends", "events": 200},

@@ -1,10 +1,5 @@
 package ftl.quantity;
 
-import ftl.data.Instrument;
-import ftl.quantity.core.Analysis;
-import ftl.quantity.core.CampaignCatalogue;
-import ftl.quantity.section.Layout;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,11 +7,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.LedgerRow;
-import ftl.data.OmbFormat;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.tool.OmbFormat;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.Plan;
 import ftl.harness.plan.PlanParser;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.section.Layout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,7 +137,7 @@ class CampaignCatalogueTest {
       Matcher m = named.matcher(text);
       while (m.find()) {
         // an entry, not one of the catalogue's static lists (CampaignCatalogue.SYSTEM_MANIPULATIONS)
-        if (java.util.Arrays.stream(CampaignCatalogue.values()).anyMatch(e -> e.name().equals(m.group(1)))) {
+        if (Arrays.stream(CampaignCatalogue.values()).anyMatch(e -> e.name().equals(m.group(1)))) {
           found.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(cls);
         }
       }

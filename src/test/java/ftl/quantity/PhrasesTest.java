@@ -1,14 +1,15 @@
 package ftl.quantity;
 
-import ftl.quantity.core.Phrases;
-import ftl.quantity.core.Quantity;
-import ftl.quantity.verdict.ReplicationVerdicts;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;
+import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.verdict.ReplicationVerdicts;
+import ftl.stats.Bimodality;
 import ftl.stats.RateRatio;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,7 +34,7 @@ class PhrasesTest {
   @Test
   void printedFractions_sideBySideWithTheirConstants_areEqual() {
     assertThat(fraction(ReplicationVerdicts.MAJORITY_PRINTED)).isEqualTo(ReplicationVerdicts.MAJORITY);
-    assertThat(fraction(ftl.stats.Bimodality.THRESHOLD_PRINTED)).isEqualTo(ftl.stats.Bimodality.THRESHOLD);
+    assertThat(fraction(Bimodality.THRESHOLD_PRINTED)).isEqualTo(Bimodality.THRESHOLD);
   }
 
   private static double fraction(String printed) {
@@ -88,8 +89,8 @@ class PhrasesTest {
     Pattern clock = Pattern.compile("recv_ns - send_ns|recv_us - send_us");
     Pattern exempt = Pattern.compile("published|exposure curve|OMB|OpenMessaging|PerfTest|^pre-registered|^registered criterion"
         + "|held iff|^whether|^the grid law's retention for condition|of a published");
-    List<String> noSeed = new java.util.ArrayList<>();
-    List<String> noClock = new java.util.ArrayList<>();
+    List<String> noSeed = new ArrayList<>();
+    List<String> noClock = new ArrayList<>();
     for (Quantity q : all) {
       String d = q.definition();
       if (bootstrapped.matcher(d).find() && !d.contains("seed") && !exempt.matcher(d).find()) {

@@ -1,15 +1,14 @@
 package ftl.quantity;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-import ftl.data.DataException;
-import ftl.data.DataSet;
-import ftl.quantity.core.Quantity.Scope;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;

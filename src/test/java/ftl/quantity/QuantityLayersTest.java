@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * from the sources with comments and string literals removed: a class that names a class of a layer above its own
  * (by simple name or fully qualified) fails the test, so no cycle can form between the packages.
  */
-class QuantityLayersTest {
+public class QuantityLayersTest {
   static final Path MAIN = Path.of("src/main/java/ftl/quantity");
   /** The layers, lowest first: a package may use the ones before it. */
   static final List<String> LAYERS = List.of("core", "section", "verdict", "");
@@ -38,7 +38,7 @@ class QuantityLayersTest {
     return out;
   }
 
-  static String code(String source) {
+  public static String code(String source) {
     String s = source.replaceAll("(?s)/\\*.*?\\*/", " ");
     s = s.replaceAll("//[^\n]*", " ");
     return s.replaceAll("\"(?:\\\\.|[^\"\\\\])*\"", "\"\"");

@@ -1,15 +1,14 @@
 package ftl.quantity;
 
-import ftl.data.Instrument;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.DataSet;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.LatexEscape;
 import ftl.quantity.core.RunResult;
-
-import ftl.data.LedgerSchema;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import ftl.data.DataSet;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

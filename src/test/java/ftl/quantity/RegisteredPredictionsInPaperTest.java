@@ -1,16 +1,19 @@
 package ftl.quantity;
 
-import ftl.quantity.core.Format;
-import ftl.quantity.core.Quantity;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.Registration;
-import ftl.data.VerdictKind;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import ftl.data.DataSet;
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -47,7 +50,7 @@ class RegisteredPredictionsInPaperTest {
     String verdicts = Files.readString(ROOT.resolve("supplement/generated/tab-verdicts.tex"), StandardCharsets.UTF_8);
     List<String> keys = confirmatory();
     assertThat(keys).hasSizeGreaterThan(10);
-    Registry r = Registry.forData(ftl.data.DataSet.scan(ROOT.resolve("data"), "data"));
+    Registry r = Registry.forData(DataSet.scan(ROOT.resolve("data"), "data"));
     for (String k : keys) {
       if (r.notTests().containsKey(k) && !onOtherSystems(k)) {
         continue; // a combined claim or half of a band: its tests have rows (issue #45: one row per registered test)
@@ -56,7 +59,7 @@ class RegisteredPredictionsInPaperTest {
       // its macro (their rules in full are the supplement's tab-systems and verdict table)
       // (a rule combined into a claim is stated by the claim's verdict)
       if (onOtherSystems(k)) {
-        List<String> macros = new java.util.ArrayList<>(List.of(r.byKey(k).orElseThrow().macro()));
+        List<String> macros = new ArrayList<>(List.of(r.byKey(k).orElseThrow().macro()));
         for (String claim : claimsOf(k)) {
           macros.add(r.byKey(claim).orElseThrow().macro());
         }
@@ -77,11 +80,11 @@ class RegisteredPredictionsInPaperTest {
     String rest = key.substring("criterion.".length());
     String campaign = rest.substring(0, rest.indexOf('.'));
     String id = rest.substring(campaign.length() + 1);
-    com.fasterxml.jackson.databind.JsonNode plan = new com.fasterxml.jackson.databind.ObjectMapper()
+    JsonNode plan = new ObjectMapper()
         .readTree(ROOT.resolve("data").resolve(campaign).resolve("plan.json").toFile());
-    List<String> out = new java.util.ArrayList<>();
-    for (com.fasterxml.jackson.databind.JsonNode c : plan.path("criteria").path("claims")) {
-      for (com.fasterxml.jackson.databind.JsonNode of : c.path("of")) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode c : plan.path("criteria").path("claims")) {
+      for (JsonNode of : c.path("of")) {
         if (of.asText().equals(id)) {
           out.add("criterion." + campaign + "." + c.path("id").asText());
         }

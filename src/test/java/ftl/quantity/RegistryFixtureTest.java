@@ -1,6 +1,12 @@
 package ftl.quantity;
 
-import ftl.data.Instrument;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.io.StrictJson;
+import ftl.data.ledger.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
@@ -8,16 +14,14 @@ import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Value;
 import ftl.quantity.section.Manipulations;
 import ftl.quantity.section.PayloadQuantities;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import ftl.data.DataSet;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -462,7 +466,7 @@ public class RegistryFixtureTest {
   @Test
   void rho_fullModeA_isMinusOneWithinRounding() {
     Value v = compute("full", "rho.DA.modeA").value();
-    assertThat(((Value.Real) v).value()).isCloseTo(-1.0, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(((Value.Real) v).value()).isCloseTo(-1.0, Offset.offset(1e-12));
   }
 
   @Test
@@ -529,8 +533,8 @@ public class RegistryFixtureTest {
   @ParameterizedTest(name = "{0}: {2} = {3}")
   @MethodSource("plans")
   void payloadPrediction_plan_judgesTheSameRuns(String label, String predictions, String key, String expected) throws Exception {
-    var plan = ftl.data.StrictJson.parse(("{\"predictions\":" + predictions + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8), "plan.json");
-    List<Quantity> q = new java.util.ArrayList<>();
+    var plan = StrictJson.parse(("{\"predictions\":" + predictions + "}").getBytes(StandardCharsets.UTF_8), "plan.json");
+    List<Quantity> q = new ArrayList<>();
     PayloadQuantities.add(q, plan);
     Computed c = Computed.of(q.stream().filter(x -> x.key().equals(key)).findFirst().orElseThrow(), analysis("full"));
     if (expected.startsWith("n/a: ")) {
@@ -549,7 +553,7 @@ public class RegistryFixtureTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("clashes")
   void forData_conditionsThatCollide_areRefused(String root, String message) {
-    assertThatThrownBy(() -> Registry.forData(data(root))).isInstanceOf(ftl.data.DataException.class)
+    assertThatThrownBy(() -> Registry.forData(data(root))).isInstanceOf(DataException.class)
         .hasMessage(message);
   }
 
@@ -587,7 +591,7 @@ public class RegistryFixtureTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("sources")
   void sourceFiles_scope_namesLedgersThenEventsOfOkRuns(Quantity.Scope scope, List<String> expected) {
-    assertThat(ftl.quantity.Sources.ofScope(analysis("bare"), scope)).containsExactlyElementsOf(expected);
+    assertThat(Sources.ofScope(analysis("bare"), scope)).containsExactlyElementsOf(expected);
   }
 
   @Test

@@ -1,5 +1,9 @@
 package ftl.quantity;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Format;
@@ -9,13 +13,15 @@ import ftl.quantity.core.Value;
 import ftl.quantity.section.ExposureQuantities;
 import ftl.quantity.section.GridLawHeldOutQuantities;
 import ftl.quantity.section.PriorityPooledQuantities;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 import ftl.stats.HeldOutGridLaw;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -193,20 +199,20 @@ class RevisionFixtureTest {
 
   @Test
   void groupQuantum_auditRow_printsWholeNumbersWithSeparators() {
-    assertThat(Registry.groupQuantum(java.util.Map.of("quantum_ns", "1000000"))).containsEntry("quantum_ns_grouped", "1,000,000");
-    assertThat(Registry.groupQuantum(java.util.Map.of("quantum_ns", "1"))).containsEntry("quantum_ns_grouped", "1");
-    assertThat(Registry.groupQuantum(java.util.Map.of("quantum_ns", "unknown"))).containsEntry("quantum_ns_grouped", "unknown");
-    assertThat(Registry.groupQuantum(java.util.Map.of())).containsEntry("quantum_ns_grouped", "");
+    assertThat(Registry.groupQuantum(Map.of("quantum_ns", "1000000"))).containsEntry("quantum_ns_grouped", "1,000,000");
+    assertThat(Registry.groupQuantum(Map.of("quantum_ns", "1"))).containsEntry("quantum_ns_grouped", "1");
+    assertThat(Registry.groupQuantum(Map.of("quantum_ns", "unknown"))).containsEntry("quantum_ns_grouped", "unknown");
+    assertThat(Registry.groupQuantum(Map.of())).containsEntry("quantum_ns_grouped", "");
   }
 
   @Test
-  void published_percentileNotAWholeNumber_isBadDataNamingTheFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root)
+  void published_percentileNotAWholeNumber_isBadDataNamingTheFile(@TempDir Path root)
       throws Exception {
-    java.nio.file.Files.createDirectories(root.resolve("audit"));
-    java.nio.file.Files.writeString(root.resolve("audit/published-medians.csv"),
+    Files.createDirectories(root.resolve("audit"));
+    Files.writeString(root.resolve("audit/published-medians.csv"),
         "label,median_ns,percentile,latency_kind,source\nX,100000,median,end-to-end,s\n");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ExposureQuantities.published(ftl.data.DataSet.scan(root, "data")))
-        .isInstanceOf(ftl.data.DataException.class).hasMessageContaining("published-medians.csv")
+    Assertions.assertThatThrownBy(() -> ExposureQuantities.published(DataSet.scan(root, "data")))
+        .isInstanceOf(DataException.class).hasMessageContaining("published-medians.csv")
         .hasMessageContaining("percentile is not a whole number");
   }
 

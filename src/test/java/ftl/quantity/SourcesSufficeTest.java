@@ -1,24 +1,27 @@
 package ftl.quantity;
 
-import ftl.quantity.core.Analysis;
-import ftl.quantity.core.Computed;
-import ftl.quantity.core.Quantity;
-import ftl.quantity.core.Value;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.LedgerRow;
+import ftl.data.ledger.LedgerRow;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Value;
+import ftl.verify.TempArchive;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,17 +42,17 @@ class SourcesSufficeTest {
     Registry registry = Registry.forData(full);
     Analysis a = new Analysis(full);
     Map<List<String>, List<Quantity>> bySources = new IdentityHashMap<>();
-    Map<String, Value> values = new java.util.HashMap<>();
+    Map<String, Value> values = new HashMap<>();
     for (Quantity q : registry.all()) {
       Value v = Computed.of(q, a).value();
       values.put(q.key(), v);
-      bySources.computeIfAbsent(ftl.quantity.Sources.of(a, q), k -> new ArrayList<>()).add(q);
+      bySources.computeIfAbsent(Sources.of(a, q), k -> new ArrayList<>()).add(q);
     }
     assertThat(bySources).isNotEmpty();
     int n = 0;
     for (Map.Entry<List<String>, List<Quantity>> group : bySources.entrySet()) {
       Path copy = tmp.resolve("g" + n++);
-      ftl.verify.TempArchive.copyTree(RegistryFixtureTest.ROOTS.resolve(root), copy);
+      TempArchive.copyTree(RegistryFixtureTest.ROOTS.resolve(root), copy);
       keepOnly(full, Set.copyOf(group.getKey()), copy);
       Analysis restricted = new Analysis(DataSet.scan(copy, root));
       for (Quantity q : group.getValue()) {
@@ -59,29 +62,29 @@ class SourcesSufficeTest {
     }
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void sources_aCampaignsQuantity_namesThatCampaignOnly_aLedgerCountNoEvents() {
     DataSet full = DataSet.scan(RegistryFixtureTest.ROOTS.resolve("full"), "full");
     Registry registry = Registry.forData(full);
     Analysis a = new Analysis(full);
-    List<String> collapse = ftl.quantity.Sources.of(a, registry.byKey("collapse.range.modeA").orElseThrow());
+    List<String> collapse = Sources.of(a, registry.byKey("collapse.range.modeA").orElseThrow());
     assertThat(collapse).first().isEqualTo("full/modeA/ledger.csv");
     assertThat(collapse).allMatch(f -> f.startsWith("full/modeA/")).hasSizeGreaterThan(1);
-    assertThat(ftl.quantity.Sources.of(a, registry.byKey("runs.total").orElseThrow()))
+    assertThat(Sources.of(a, registry.byKey("runs.total").orElseThrow()))
         .containsExactly("full/modeA/ledger.csv", "full/modeB/ledger.csv", "full/payload/ledger.csv");
-    assertThat(ftl.quantity.Sources.of(a, registry.byKey("audit.harnesses.rows").orElseThrow()))
+    assertThat(Sources.of(a, registry.byKey("audit.harnesses.rows").orElseThrow()))
         .startsWith("full/audit/demo/outputs/e2e-1.txt").contains("full/audit/harnesses.csv")
         .doesNotContain("full/audit/README.md");
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void sources_aTableQuantity_withoutAnAuditFolderOrWithoutARoot_namesNoTableFile() {
     DataSet minimal = DataSet.scan(RegistryFixtureTest.ROOTS.resolve("iso"), "iso");
     Quantity published = Registry.forData(minimal).byKey("exposure.published.count").orElseThrow();
     assertThat(published.scope()).isEqualTo(Quantity.Scope.TABLE);
     assertThat(minimal.otherFolders()).doesNotContain("audit");
     assertThat(Sources.of(new Analysis(minimal), published)).noneMatch(f -> f.contains("/audit/"));
-    DataSet none = DataSet.scan(java.nio.file.Path.of("no-such-data-root"), "none");
+    DataSet none = DataSet.scan(Path.of("no-such-data-root"), "none");
     assertThat(none.gate()).isEmpty();
     assertThat(Sources.of(new Analysis(none), Registry.forData(none).byKey("exposure.published.count").orElseThrow()))
         .isEmpty();
@@ -109,7 +112,7 @@ class SourcesSufficeTest {
       return;
     }
     try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(p);
       }
     }

@@ -3,7 +3,7 @@ package ftl.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

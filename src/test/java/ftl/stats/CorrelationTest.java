@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -1,6 +1,6 @@
 package ftl.stats;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

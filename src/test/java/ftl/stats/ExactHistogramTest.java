@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -85,7 +86,7 @@ class ExactHistogramTest {
         sample[0] = base;
         sample[1] = base + span;
       }
-      long[] buffer = java.util.Arrays.copyOf(sample, n + 3);
+      long[] buffer = Arrays.copyOf(sample, n + 3);
       buffer[n] = Long.MIN_VALUE; // past the prefix: never counted
       assertThat(ExactHistogram.sortingInPlace(buffer, n)).as("n %d, span %d", n, span)
           .isEqualTo(ExactHistogram.of(sample));
@@ -229,7 +230,7 @@ class ExactHistogramTest {
       }
       long[] part = sample(rnd, rnd.nextInt(0, 40), 4000);
       long[] rest = sample(rnd, rnd.nextInt(1, 40), 4000);
-      long[] all = java.util.stream.LongStream.concat(Arrays.stream(part), Arrays.stream(rest)).toArray();
+      long[] all = LongStream.concat(Arrays.stream(part), Arrays.stream(rest)).toArray();
       long offset = rnd.nextLong(-5000, 5000);
       ExactHistogram pool = ExactHistogram.of(all);
       assertThat(GridLaw.expectedWithOffset(ExactHistogram.of(phases), offset, pool, ExactHistogram.of(part)))

@@ -3,7 +3,9 @@ package ftl.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ftl.data.ledger.Event;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -151,9 +153,9 @@ class GridLawOffsetTest {
   @Test
   void predictRun_withTheRunsOffset_agreesWhereTheOffsetFreeReplayDoesNot() {
     // send at 500 us, flight 300 us, producer clock 600 us behind: CreateTime tick -1, receive tick 0, M = 1 (kept)
-    ftl.data.Event e = new ftl.data.Event(0, 1_000_000L, 1_100_000L, 1_300_000L, 500L, 800L, -1L);
-    assertThat(GridLaw.predictRun(java.util.List.of(e), -600)).isEqualTo(new GridLaw.RunPrediction(1, 1, 1, 1, 0));
-    assertThat(GridLaw.predictRun(java.util.List.of(e))).isEqualTo(new GridLaw.RunPrediction(1, 0, 1, 0, 0));
+    Event e = new Event(0, 1_000_000L, 1_100_000L, 1_300_000L, 500L, 800L, -1L);
+    assertThat(GridLaw.predictRun(List.of(e), -600)).isEqualTo(new GridLaw.RunPrediction(1, 1, 1, 1, 0));
+    assertThat(GridLaw.predictRun(List.of(e))).isEqualTo(new GridLaw.RunPrediction(1, 0, 1, 0, 0));
   }
 
   @Test

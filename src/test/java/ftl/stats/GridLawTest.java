@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import ftl.data.ledger.Event;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -194,8 +195,8 @@ class GridLawTest {
   @Test
   void predictRun_missingCreateTimeOrRecvMicros_isSkipped() {
     var events = List.of(
-        new ftl.data.Event(1, 0, 10, 2_000_000, 1_000_500, ftl.data.Event.MISSING, 1000),
-        new ftl.data.Event(2, 0, 10, 2_000_000, 1_000_500, 1_002_500, ftl.data.Event.MISSING));
+        new Event(1, 0, 10, 2_000_000, 1_000_500, Event.MISSING, 1000),
+        new Event(2, 0, 10, 2_000_000, 1_000_500, 1_002_500, Event.MISSING));
     assertThat(GridLaw.predictRun(events)).isEqualTo(new GridLaw.RunPrediction(0, 0, 0, 0, 2));
   }
 

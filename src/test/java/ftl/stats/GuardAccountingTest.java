@@ -3,8 +3,9 @@ package ftl.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -92,8 +93,8 @@ class GuardAccountingTest {
     assertThat(before).as("a result taken before is its own").isEqualTo(GuardAccounting.of(withExtra()));
   }
 
-  private static java.util.List<Event> withExtra() {
-    java.util.List<Event> all = new java.util.ArrayList<>(EventFixtures.load("guard_mixed.csv"));
+  private static List<Event> withExtra() {
+    List<Event> all = new ArrayList<>(EventFixtures.load("guard_mixed.csv"));
     all.add(new Event(99, 0, 10, Event.MISSING, 1_000_000, 1_001_000, 1000));
     return all;
   }
@@ -143,13 +144,13 @@ class GuardAccountingTest {
             - e.createMillis())
         .toArray();
     assertThat(r.taken()).isEqualTo(m.length);
-    assertThat(r.kept()).isEqualTo(java.util.Arrays.stream(m).filter(v -> v > 0).count());
-    assertThat(r.droppedZero()).isEqualTo(java.util.Arrays.stream(m).filter(v -> v == 0).count());
-    assertThat(r.droppedNegative()).isEqualTo(java.util.Arrays.stream(m).filter(v -> v < 0).count());
-    assertThat(r.oneTickNegative()).isEqualTo(java.util.Arrays.stream(m).filter(v -> v == -1).count());
+    assertThat(r.kept()).isEqualTo(Arrays.stream(m).filter(v -> v > 0).count());
+    assertThat(r.droppedZero()).isEqualTo(Arrays.stream(m).filter(v -> v == 0).count());
+    assertThat(r.droppedNegative()).isEqualTo(Arrays.stream(m).filter(v -> v < 0).count());
+    assertThat(r.oneTickNegative()).isEqualTo(Arrays.stream(m).filter(v -> v == -1).count());
     assertThat(r.allSamplesMedianMillis()).isEqualTo(Quantiles.nearestRank(m, 50.0));
     assertThat(r.guardMedianMillis())
-        .isEqualTo(Quantiles.nearestRank(java.util.Arrays.stream(m).filter(v -> v > 0).toArray(), 50.0));
+        .isEqualTo(Quantiles.nearestRank(Arrays.stream(m).filter(v -> v > 0).toArray(), 50.0));
     double retention = r.retention().value();
     if (r.taken() > 0) {
       assertThat(retention).isBetween(0.0, 1.0);

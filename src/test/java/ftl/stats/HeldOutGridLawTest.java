@@ -5,11 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** Known answers of the held-out grid-law prediction, worked out by hand from its formula. */
 class HeldOutGridLawTest {
@@ -44,7 +49,7 @@ class HeldOutGridLawTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void predictRetention_knownSchedule_matchesHandComputedShare(Case c) {
-    long[] flights = java.util.Arrays.stream(c.flightsUs()).map(x -> x * US).toArray();
+    long[] flights = Arrays.stream(c.flightsUs()).map(x -> x * US).toArray();
     assertThat(HeldOutGridLaw.predictRetention(c.s(), MS, c.phase(), c.offset(), c.sends(), flights))
         .isCloseTo(c.expected(), within(1e-12));
   }
@@ -147,19 +152,19 @@ class HeldOutGridLawTest {
     assertThat(HeldOutGridLaw.predictedRetention(500_000, MS, 3, 0, new long[] {0, 0})).isEqualTo(Rate.EMPTY);
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void predictRetention_poolWithoutOneRun_equalsTheDifferenceSorted() {
-    java.util.SplittableRandom rnd = new java.util.SplittableRandom(15);
+    SplittableRandom rnd = new SplittableRandom(15);
     for (int c = 0; c < 200; c++) {
       int runs = 2 + rnd.nextInt(5);
-      java.util.List<long[]> perRun = new java.util.ArrayList<>();
+      List<long[]> perRun = new ArrayList<>();
       for (int r = 0; r < runs; r++) {
-        perRun.add(java.util.stream.LongStream.generate(() -> rnd.nextLong(0, 2_500_000)).limit(1 + rnd.nextInt(60)).sorted().toArray());
+        perRun.add(LongStream.generate(() -> rnd.nextLong(0, 2_500_000)).limit(1 + rnd.nextInt(60)).sorted().toArray());
       }
-      long[] pool = perRun.stream().flatMapToLong(java.util.Arrays::stream).sorted().toArray();
+      long[] pool = perRun.stream().flatMapToLong(Arrays::stream).sorted().toArray();
       int out = rnd.nextInt(runs);
-      long[] others = java.util.stream.IntStream.range(0, runs).filter(r -> r != out).mapToObj(perRun::get)
-          .flatMapToLong(java.util.Arrays::stream).sorted().toArray();
+      long[] others = IntStream.range(0, runs).filter(r -> r != out).mapToObj(perRun::get)
+          .flatMapToLong(Arrays::stream).sorted().toArray();
       long s = 1 + rnd.nextLong(3_000_000);
       long phase = rnd.nextLong(-2_000_000, 2_000_000);
       long offset = rnd.nextLong(-1_500_000, 1_500_000);

@@ -4,7 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -85,7 +89,7 @@ class HeldOutGuardTest {
     long b = GridLaw.reduce(s, q).denominator();
     long g = q / b;
     long[] t = flights.clone();
-    java.util.Arrays.sort(t);
+    Arrays.sort(t);
     double min = 1;
     double max = 0;
     for (int j = 0; j < grid; j++) {
@@ -108,7 +112,7 @@ class HeldOutGuardTest {
    */
   @Test
   void predict_manyPhases_equalsThePhaseByPhaseSumAndAnswersInBoundedTime() {
-    java.util.SplittableRandom rnd = new java.util.SplittableRandom(43);
+    SplittableRandom rnd = new SplittableRandom(43);
     for (long s : new long[] {MS, 250 * US, 1250 * US, 1001 * US, 999_999, 3 * MS + 7}) {
       long[] flights = new long[200];
       for (int i = 0; i < flights.length; i++) {
@@ -123,7 +127,7 @@ class HeldOutGuardTest {
     for (int i = 0; i < many.length; i++) {
       many[i] = rnd.nextLong(0, 2 * MS);
     }
-    HeldOutGuard.Prediction p = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+    HeldOutGuard.Prediction p = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(10),
         () -> HeldOutGuard.predict(many, MS + 1, MS, 1000));
     assertThat(p.phases()).isEqualTo(MS);
   }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,8 +32,8 @@ class QuantilesSelectionTest {
     List<Longs> out = new ArrayList<>();
     out.add(new Longs("one value", new long[] {42}));
     out.add(new Longs("two equal", new long[] {7, 7}));
-    out.add(new Longs("ascending", java.util.stream.LongStream.range(0, 1001).toArray()));
-    out.add(new Longs("descending", java.util.stream.LongStream.range(0, 1000).map(i -> 1000 - i).toArray()));
+    out.add(new Longs("ascending", LongStream.range(0, 1001).toArray()));
+    out.add(new Longs("descending", LongStream.range(0, 1000).map(i -> 1000 - i).toArray()));
     out.add(new Longs("all equal", new long[500]));
     out.add(new Longs("extremes", new long[] {Long.MAX_VALUE, Long.MIN_VALUE + 1, 0, -1, 1, Long.MAX_VALUE}));
     for (int i = 0; i < 60; i++) {

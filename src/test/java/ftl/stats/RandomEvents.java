@@ -1,6 +1,6 @@
 package ftl.stats;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -153,7 +154,7 @@ class RateRatioTest {
       assertThat(e.status()).isNotEqualTo(Status.DEFINED);
       return;
     }
-    assertThat(e.ratio()).isCloseTo(((double) nc / nt) / ((double) dc / dt), org.assertj.core.api.Assertions.within(1e-12 * e.ratio() + 1e-300));
+    assertThat(e.ratio()).isCloseTo(((double) nc / nt) / ((double) dc / dt), Assertions.within(1e-12 * e.ratio() + 1e-300));
     // Replay the declared procedure sequentially, with the JDK's SplittableRandom as the SplitMix64 stream: replicate i
     // seeded with the (i + 1)-th draw of SplitMix64(seed), numerator draws then denominator draws, Lemire's bounded ints.
     SplittableRandom seeds = new SplittableRandom(c.bootstrap().seed());

@@ -3,6 +3,7 @@ package ftl.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ftl.verify.ChangesLocale;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The bootstrap generator's stream is fixed and documented, and a bootstrap does not depend on thread timing. */
-@ftl.verify.ChangesLocale
+@ChangesLocale
 class SplitMix64Test {
 
   /** Lemire's bounded integer on the high 32 bits of a SplitMix64 draw, written independently of {@link SplitMix64}. */

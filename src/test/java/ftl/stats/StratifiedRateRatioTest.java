@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -156,7 +158,7 @@ class StratifiedRateRatioTest {
 
   /** Brute force over every k-subset by bitmask, with exact rational comparisons: the definition, literally. */
   private static double bruteForce(List<Rate> num, List<Rate> den) {
-    List<Rate> all = new java.util.ArrayList<>(num);
+    List<Rate> all = new ArrayList<>(num);
     all.addAll(den);
     int n = all.size();
     int k = num.size();
@@ -180,10 +182,10 @@ class StratifiedRateRatioTest {
       }
       total++;
       // stat*/stat0 >= 1 as |ac bt - bc at| a0t b0t >= |a0c b0t - b0c a0t| at bt (0 when a group is empty)
-      java.math.BigInteger lhs = at == 0 || bt == 0 ? java.math.BigInteger.ZERO
-          : java.math.BigInteger.valueOf(Math.abs(ac * bt - bc * at)).multiply(java.math.BigInteger.valueOf(a0.total() * b0.total()));
-      java.math.BigInteger rhs = java.math.BigInteger.valueOf(Math.abs(a0.count() * b0.total() - b0.count() * a0.total()))
-          .multiply(java.math.BigInteger.valueOf(at * bt));
+      BigInteger lhs = at == 0 || bt == 0 ? BigInteger.ZERO
+          : BigInteger.valueOf(Math.abs(ac * bt - bc * at)).multiply(BigInteger.valueOf(a0.total() * b0.total()));
+      BigInteger rhs = BigInteger.valueOf(Math.abs(a0.count() * b0.total() - b0.count() * a0.total()))
+          .multiply(BigInteger.valueOf(at * bt));
       boolean observedZero = a0.count() * b0.total() == b0.count() * a0.total();
       if (at == 0 || bt == 0 ? observedZero : lhs.compareTo(rhs) >= 0) {
         count++;
@@ -198,8 +200,8 @@ class StratifiedRateRatioTest {
     for (int trial = 0; trial < 200; trial++) {
       int k = 1 + rng.nextInt(6);
       int m = 1 + rng.nextInt(6);
-      List<Rate> num = new java.util.ArrayList<>();
-      List<Rate> den = new java.util.ArrayList<>();
+      List<Rate> num = new ArrayList<>();
+      List<Rate> den = new ArrayList<>();
       for (int i = 0; i < k + m; i++) {
         int t = rng.nextInt(4) == 0 ? 0 : 5 + rng.nextInt(3); // some runs without events, totals that repeat
         Rate r = new Rate(t == 0 ? 0 : rng.nextInt(t + 1), t);
@@ -216,8 +218,8 @@ class StratifiedRateRatioTest {
 
   @Test
   void permutationTest_beyondTheStateLimit_isAMonteCarloEstimateNearTheExactValue() {
-    List<Rate> high = new java.util.ArrayList<>();
-    List<Rate> low = new java.util.ArrayList<>();
+    List<Rate> high = new ArrayList<>();
+    List<Rate> low = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
       high.add(new Rate(5 + i, 10 + i));
       low.add(new Rate(2 + i, 10 + 2 * i));

@@ -3,18 +3,22 @@ package ftl.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;
+import ftl.emit.OriginalStudy;
+import ftl.quantity.RealDataTest;
+import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.Registry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The census over small texts and the synthetic fixture {@code small} (events.ackNegative = 2, omb.retention.min = 40.00%). */
@@ -30,16 +34,16 @@ class CensusTest {
   }
 
   /** The archive's own texts: a number typed into the prose that no quantity or exemption traces fails mvn verify. */
-  @org.junit.jupiter.api.Test
+  @Test
   void take_theArchiveTexts_haveNoUntracedNumber() {
     Path root = Path.of("").toAbsolutePath();
     // the archive's data, read once per test JVM and shared with the other tests that only read it (issue #31)
-    Analysis a = ftl.quantity.RealDataTest.ANALYSIS;
+    Analysis a = RealDataTest.ANALYSIS;
     List<Computed> computed = new ArrayList<>();
     for (Quantity q : Registry.forData(a.data()).all()) {
       computed.add(Computed.of(q, a));
     }
-    List<Census.Entry> census = Census.take(TextSources.read(root), computed, ftl.emit.OriginalStudy.read(root),
+    List<Census.Entry> census = Census.take(TextSources.read(root), computed, OriginalStudy.read(root),
         Census.allowList(root));
     assertThat(census.stream().filter(e -> e.kind() == Census.Kind.UNTRACED).map(Census.Entry::toString))
         .as("untraced numbers in paper/, supplement/ or paper/abstract.txt").isEmpty();
@@ -49,11 +53,11 @@ class CensusTest {
   }
 
   /** Every figure of the original study with a digit in it has a macro, the only way the texts may quote it (issue #45). */
-  @org.junit.jupiter.api.Test
+  @Test
   void originalStudy_everyFigureWithADigit_hasAMacro() {
-    assertThat(ftl.emit.OriginalStudy.read(Path.of("").toAbsolutePath()).stream()
+    assertThat(OriginalStudy.read(Path.of("").toAbsolutePath()).stream()
         .filter(c -> c.original().chars().anyMatch(Character::isDigit) && c.macro().isEmpty())
-        .map(ftl.emit.OriginalStudy.Claim::claim)).as("original figures without a macro").isEmpty();
+        .map(OriginalStudy.Claim::claim)).as("original figures without a macro").isEmpty();
   }
 
   static Stream<Arguments> lines() {
@@ -89,9 +93,9 @@ class CensusTest {
       throws IOException {
     TempArchive a = TempArchive.create(tmp).write(file, line + "\n")
         .write(Census.ALLOW_FILE, "file,phrase,reason\npaper/paper.tex,q = 1 ms,the quantum of create_ms: a definition\n")
-        .write(ftl.emit.OriginalStudy.FILE, "claim,original,our_key,verdict_key,note,macro\n"
+        .write(OriginalStudy.FILE, "claim,original,our_key,verdict_key,note,macro\n"
             + "negative spans occur,\"62,264\",events.ackNegative,,,OriginalNegativeSpans\n");
-    List<Census.Entry> census = Census.take(TextSources.read(a.root), computed(), ftl.emit.OriginalStudy.read(a.root),
+    List<Census.Entry> census = Census.take(TextSources.read(a.root), computed(), OriginalStudy.read(a.root),
         Census.allowList(a.root));
     if (kind == null) {
       assertThat(census).isEmpty();
@@ -104,7 +108,7 @@ class CensusTest {
 
   /** Only 0 and 1 inside math are formula constants; the same digits in prose, after a closed formula or in plain text are not. */
   @ParameterizedTest(name = "{0} at {1}: {2}")
-  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+  @CsvSource(delimiter = '|', value = {
       "kept iff $\\phi \\ge 1 - L/q$ here | 19 | true",
       "kept iff \\[ M > 0 \\] here | 16 | true",
       "a price of \\$1 is prose | 13 | false",
@@ -116,7 +120,7 @@ class CensusTest {
     assertThat(Census.inMath(line, at)).isEqualTo(math);
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void take_aZeroInPlainText_isNeverAFormulaConstant(@TempDir Path tmp) throws IOException {
     TempArchive a = TempArchive.create(tmp).write("paper/abstract.txt", "$M > 0$ in plain text\n");
     List<Census.Entry> census = Census.take(TextSources.read(a.root), computed(), List.of(), List.of());

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ftl.cli.CliRunner;
 import ftl.cli.ExitCode;
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

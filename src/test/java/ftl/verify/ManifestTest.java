@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -71,7 +72,7 @@ class ManifestTest {
   void verify_malformedLine_isReportedWithItsLine(@TempDir Path tmp) throws IOException {
     TempArchive a = TempArchive.create(tmp).write("a.txt", "a\n");
     Manifest.write(a.root);
-    Files.writeString(a.root.resolve(Manifest.FILE), "not a checksum line\n", java.nio.file.StandardOpenOption.APPEND);
+    Files.writeString(a.root.resolve(Manifest.FILE), "not a checksum line\n", StandardOpenOption.APPEND);
     assertThat(Manifest.verify(a.root)).extracting(Manifest.Problem::kind).containsExactly(Manifest.Problem.Kind.MALFORMED);
     assertThat(Manifest.verify(a.root).get(0).path()).matches("SHA256SUMS:[0-9]+: \"not a checksum line\"");
   }

@@ -2,6 +2,7 @@ package ftl.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.quantity.RealDataTest;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
@@ -11,7 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,7 +34,7 @@ class MatchedByValueRegressionTest {
 
   @BeforeAll
   static void computeTheArchivesQuantities() {
-    Analysis a = ftl.quantity.RealDataTest.ANALYSIS;
+    Analysis a = RealDataTest.ANALYSIS;
     real = new ArrayList<>();
     for (Quantity q : Registry.forData(a.data()).all()) {
       real.add(Computed.of(q, a));
@@ -64,7 +67,7 @@ class MatchedByValueRegressionTest {
   }
 
   /** A typed number binds to a quantity only by naming it, and the census checks that the name prints that number. */
-  @org.junit.jupiter.api.Test
+  @Test
   void take_typedNumberNamingItsKey_isBoundOnlyWhenTheKeyPrintsIt(@TempDir Path tmp) throws IOException {
     Computed seven = real.stream().filter(c -> c.available() && c.text().equals("7")).findFirst().orElseThrow();
     Computed other = real.stream().filter(c -> c.available() && c.text().equals("80")).findFirst().orElseThrow();
@@ -75,9 +78,9 @@ class MatchedByValueRegressionTest {
             + "unknown \\ftlQuantity{no.such.key}{7} here\n");
     List<Census.Entry> census = Census.take(TextSources.read(a.root), real, List.of(), List.of());
     assertThat(census).extracting(Census.Entry::line, Census.Entry::kind).containsExactly(
-        org.assertj.core.groups.Tuple.tuple(1, Census.Kind.NAMED),
-        org.assertj.core.groups.Tuple.tuple(2, Census.Kind.UNTRACED),
-        org.assertj.core.groups.Tuple.tuple(3, Census.Kind.UNTRACED));
+        Tuple.tuple(1, Census.Kind.NAMED),
+        Tuple.tuple(2, Census.Kind.UNTRACED),
+        Tuple.tuple(3, Census.Kind.UNTRACED));
     assertThat(census.get(0).why()).isEqualTo(seven.quantity().key());
     assertThat(census.get(1).why()).contains(other.quantity().key()).contains("80");
   }

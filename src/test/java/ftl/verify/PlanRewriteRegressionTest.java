@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ftl.cli.ExitCode;
 import ftl.cli.Main;
-import ftl.data.DataException;
 import ftl.data.DataSet;
-import ftl.data.PlanDigest;
+import ftl.data.io.DataException;
+import ftl.data.registration.PlanDigest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -177,7 +177,7 @@ class PlanRewriteRegressionTest {
   void verify_dataRootOutsideAnyRepository_checksNothing(@TempDir Path elsewhere) throws IOException {
     Files.writeString(k().resolve("plan.json"), REWRITTEN, StandardCharsets.UTF_8);
     ledger(planCommit, REWRITTEN, "2026-11-30T10:00:00.000Z");
-    ftl.verify.TempArchive.copyTree(repo.resolve("data"), elsewhere.resolve("data"));
+    TempArchive.copyTree(repo.resolve("data"), elsewhere.resolve("data"));
     assertThatCode(() -> PlanHistory.verify(DataSet.scan(elsewhere.resolve("data"), "data"))).doesNotThrowAnyException();
   }
 }

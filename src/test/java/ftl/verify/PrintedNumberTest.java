@@ -3,6 +3,7 @@ package ftl.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,7 +49,7 @@ class PrintedNumberTest {
     assertThat(PrintedNumber.digits(printed)).isEqualTo(digits);
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void key_differentNumbersOrUnits_differ() {
     assertThat(PrintedNumber.key("68,916")).isNotEqualTo(PrintedNumber.key("68,917"));
     assertThat(PrintedNumber.key("2.07x")).isNotEqualTo(PrintedNumber.key("2.07%"));

@@ -2,8 +2,8 @@ package ftl.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.DataException;
 import ftl.data.DataSet;
+import ftl.data.io.DataException;
 import ftl.quantity.core.Computed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * one that changes no quantity must not raise a false alarm in the macros. (A tamperer who does not fix
  * checksums is caught earlier still, by the ledger digest or SHA256SUMS: see ManifestTest.)
  */
-@org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
+@Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class RandomTamperTest {
   static final Path FULL = Path.of("src/test/resources/ftl/quantity/roots/full");
   static final Path ARCHIVE = Path.of("").toAbsolutePath();

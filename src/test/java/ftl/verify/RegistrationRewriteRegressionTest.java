@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import ftl.data.DataException;
 import ftl.data.DataSet;
-import ftl.data.RegistrationTable;
+import ftl.data.io.DataException;
+import ftl.data.registration.RegistrationTable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

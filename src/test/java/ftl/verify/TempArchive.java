@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -44,7 +45,7 @@ public final class TempArchive {
           Files.createDirectories(t);
         } else {
           Files.createDirectories(t.getParent());
-          Files.copy(p, t, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
         }
       }
     }

@@ -1,5 +1,6 @@
 package ftl.verify;
 
+import ftl.emit.ArchiveVersion;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ public final class TestPdfs {
 
   /** The document information of an ftl PDF built from {@code digest}. */
   public static Map<String, String> info(String digest) {
-    return Map.of("Subject", "ftl data digest " + digest, "FtlText", "paper/paper.tex", "FtlVersion", ftl.emit.ArchiveVersion.VERSION);
+    return Map.of("Subject", "ftl data digest " + digest, "FtlText", "paper/paper.tex", "FtlVersion", ArchiveVersion.VERSION);
   }
 
   /** Writes a PDF; {@code ownerPassword}/{@code userPassword} non-null encrypt it. */

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -32,7 +33,7 @@ import picocli.CommandLine;
  * ({@code .ci/run} installs it before {@code mvn verify}). Uses a copy of the archive's real data, with the two
  * audit tables rewritten, so the paper's figures and tables are built as they are for the real paper.
  */
-@org.junit.jupiter.api.Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
+@Tag("slow") // whole pipeline, PDFs or many CLI runs: left out of the quick loop (mvn -Pquick test)
 class TexAttackPdfTest {
 
   private static final String TOKEN = "SECRET-7f3a91";

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import ftl.cli.Main;
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,6 +13,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.Deflater;
@@ -80,7 +81,7 @@ class UnboundedWorkRegressionTest {
       ByteArrayOutputStream z = new ByteArrayOutputStream();
       try (DeflaterOutputStream d = new DeflaterOutputStream(z, new Deflater(9))) {
         byte[] chunk = new byte[1 << 20];
-        java.util.Arrays.fill(chunk, (byte) ' ');
+        Arrays.fill(chunk, (byte) ' ');
         for (int i = 0; i < decodedMiB; i++) {
           d.write(chunk);
         }

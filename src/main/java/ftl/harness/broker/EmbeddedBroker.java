@@ -5,7 +5,9 @@ import ftl.harness.host.ProcFs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -167,13 +170,13 @@ public final class EmbeddedBroker implements AutoCloseable {
     p.put("auto.create.topics.enable", "false");
     p.put("delete.topic.enable", "true");
     StringBuilder out = new StringBuilder("# written by " + writer.getName() + "\n");
-    new java.util.TreeMap<>(p).forEach((k, v) -> out.append(k).append('=').append(v).append('\n'));
+    new TreeMap<>(p).forEach((k, v) -> out.append(k).append('=').append(v).append('\n'));
     return out.toString();
   }
 
   private void awaitReady(long timeoutMillis) throws IOException {
     Path console = scratch.resolve("logs/console.log");
-    awaitServing(List.of(new java.net.InetSocketAddress("127.0.0.1", port)), bootstrap(), 1, () -> {
+    awaitServing(List.of(new InetSocketAddress("127.0.0.1", port)), bootstrap(), 1, () -> {
       if (!process.isAlive()) {
         throw new IOException("broker exited during start-up (exit " + process.exitValue() + "): " + tail(console));
       }
@@ -194,12 +197,12 @@ public final class EmbeddedBroker implements AutoCloseable {
    * @param logs where its logs are, for the messages; {@code console} the log whose last lines a time-out quotes
    * @throws IOException when a process exited (from {@code alive}), the time ran out, or the wait was interrupted
    */
-  static void awaitServing(List<java.net.InetSocketAddress> listeners, String bootstrap, int brokers, AliveCheck alive,
+  static void awaitServing(List<InetSocketAddress> listeners, String bootstrap, int brokers, AliveCheck alive,
                            long timeoutMillis, String what, Path logs, Path console) throws IOException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    for (java.net.InetSocketAddress listener : listeners) {
+    for (InetSocketAddress listener : listeners) {
       while (true) {
-        try (java.net.Socket s = new java.net.Socket()) {
+        try (Socket s = new Socket()) {
           s.connect(listener, 500);
           break;
         } catch (IOException notYet) {

@@ -2,6 +2,7 @@ package ftl.harness.broker;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -105,8 +106,8 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   private void awaitReady(long timeoutMillis) throws IOException {
-    List<java.net.InetSocketAddress> listeners = nodes.stream()
-        .map(n -> new java.net.InetSocketAddress(n.host(), n.port())).toList();
+    List<InetSocketAddress> listeners = nodes.stream()
+        .map(n -> new InetSocketAddress(n.host(), n.port())).toList();
     EmbeddedBroker.awaitServing(listeners, bootstrap(), nodes.size(), this::checkAlive, timeoutMillis,
         "the cluster", scratch, nodes.get(0).dir().resolve("logs/console.log"));
   }

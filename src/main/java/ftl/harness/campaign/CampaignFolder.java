@@ -1,15 +1,19 @@
 package ftl.harness.campaign;
 
-import ftl.data.DataException;
-import ftl.data.EventFormat;
+import ftl.data.io.DataException;
+import ftl.data.io.Echo;
+import ftl.data.ledger.EventFormat;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -78,7 +82,7 @@ public final class CampaignFolder {
     if (!Files.isRegularFile(journalFile())) {
       return Set.of();
     }
-    Set<String> out = new java.util.HashSet<>();
+    Set<String> out = new HashSet<>();
     for (String line : Files.readAllLines(journalFile(), StandardCharsets.UTF_8)) {
       if (!line.isBlank()) {
         out.add(line.strip());
@@ -142,7 +146,7 @@ public final class CampaignFolder {
   private static FileLock tryLock(FileChannel ch) throws IOException {
     try {
       return ch.tryLock();
-    } catch (java.nio.channels.OverlappingFileLockException e) {
+    } catch (OverlappingFileLockException e) {
       return null;
     }
   }
@@ -166,10 +170,10 @@ public final class CampaignFolder {
       String owner = new String(Files.readAllBytes(file), StandardCharsets.US_ASCII).strip();
       ch.close();
       throw new CampaignRunner.InstrumentException("another ftl runner is using " + dir + " (" + (owner.isEmpty() ? "its pid "
-          + "unknown" : "pid " + ftl.data.Echo.of(owner)) + "): one campaign folder has one runner at a time", null);
+          + "unknown" : "pid " + Echo.of(owner)) + "): one campaign folder has one runner at a time", null);
     }
     ch.truncate(0);
-    ch.write(java.nio.ByteBuffer.wrap(String.valueOf(ProcessHandle.current().pid()).getBytes(StandardCharsets.US_ASCII)));
+    ch.write(ByteBuffer.wrap(String.valueOf(ProcessHandle.current().pid()).getBytes(StandardCharsets.US_ASCII)));
     ch.force(true);
     return () -> {
       try {

@@ -1,23 +1,37 @@
 package ftl.harness.campaign;
 
-import ftl.data.Instrument;
-import ftl.data.LedgerCells;
-import ftl.data.LedgerSchema;
-import ftl.data.DataException;
-import ftl.data.RunStatus;
+import ftl.data.io.DataException;
+import ftl.data.io.Echo;
+import ftl.data.ledger.EventFormat;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerCells;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.RunStatus;
+import ftl.data.registration.PlanDigest;
 import ftl.harness.broker.EmbeddedBroker;
 import ftl.harness.broker.EmbeddedCluster;
+import ftl.harness.host.ClockSource;
 import ftl.harness.host.Commands;
 import ftl.harness.host.HostFacts;
 import ftl.harness.plan.Condition;
+import ftl.harness.plan.ConditionDefaults;
+import ftl.harness.plan.ConditionField;
 import ftl.harness.plan.Plan;
 import ftl.harness.plan.PlanParser;
+import ftl.harness.plan.ReplaySpec;
+import ftl.harness.replay.SendSchedule;
 import ftl.harness.run.KafkaRun;
 import ftl.harness.run.RunOutcome;
+import ftl.harness.run.StampBook;
+import ftl.harness.system.KafkaSystem;
+import ftl.harness.system.MessagingSystem;
+import ftl.harness.system.SystemCampaignRun;
+import ftl.harness.system.SystemName;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -25,11 +39,14 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Runs the missing runs of a campaign folder in schedule order, one ledger row per run (see
@@ -91,7 +108,7 @@ public final class CampaignRunner {
   private final PrintStream err;
   private final boolean inPlace;
   private Listener listener = new Listener() {};
-  private ftl.harness.host.ClockSource clockSource = ftl.harness.host.ClockSource.SYSTEM;
+  private ClockSource clockSource = ClockSource.SYSTEM;
   private Path scratchRoot;
   private Path replayInputs;
   private boolean requireCleanTree;
@@ -152,7 +169,7 @@ public final class CampaignRunner {
     if (rel == null) {
       problems.add("the campaign folder " + dir + " is outside the git work tree " + root);
     } else {
-      String plan = (rel.isEmpty() ? "" : rel + "/") + ftl.data.EventFormat.PLAN_FILE;
+      String plan = (rel.isEmpty() ? "" : rel + "/") + EventFormat.PLAN_FILE;
       Commands.Result tracked = Commands.run(List.of("git", "-C", root.toString(), "ls-files", "--error-unmatch", "--", plan));
       Commands.Result changed = Commands.run(List.of("git", "-C", root.toString(), "status", "--porcelain", "--", plan));
       if (!tracked.ok()) {
@@ -177,8 +194,8 @@ public final class CampaignRunner {
   }
 
   /** Where the kernel's clock source is switched (tests: a scratch folder standing in for sysfs). */
-  public CampaignRunner clockSource(ftl.harness.host.ClockSource c) {
-    this.clockSource = java.util.Objects.requireNonNull(c, "clock source");
+  public CampaignRunner clockSource(ClockSource c) {
+    this.clockSource = Objects.requireNonNull(c, "clock source");
     return this;
   }
 
@@ -250,7 +267,7 @@ public final class CampaignRunner {
   private static byte[] readPlanBytes(Path planFile) {
     try {
       return Files.readAllBytes(planFile);
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       throw new DataException(planFile, 0, "no such plan file");
     } catch (IOException e) {
       throw new DataException(planFile.toString(), 0, "cannot read plan: " + e.getMessage(), e);
@@ -286,12 +303,12 @@ public final class CampaignRunner {
    */
   static void checkStampMemory(Plan plan, long maxHeapBytes) {
     for (Condition c : plan.conditions()) {
-      long bytes = ftl.harness.run.StampBook.bytesFor(c.warmupEvents(), c.events());
+      long bytes = StampBook.bytesFor(c.warmupEvents(), c.events());
       if (bytes > maxHeapBytes / 2) {
         throw new InstrumentException(String.format(Locale.ROOT, "condition %s needs %.0f MB of stamp arrays (%d warm-up "
             + "slots + %d events x %d bytes), more than half of the JVM's %.0f MB heap: give it more (FTL_JAVA_OPTS=-Xmx...) "
             + "or plan fewer events per run", c.name(), bytes / 1e6, c.warmupEvents(), c.events(),
-            ftl.harness.run.StampBook.BYTES_PER_SLOT, maxHeapBytes / 1e6), null);
+            StampBook.BYTES_PER_SLOT, maxHeapBytes / 1e6), null);
       }
     }
   }
@@ -303,7 +320,7 @@ public final class CampaignRunner {
    */
   static List<Plan.ScheduledRun> missingRuns(List<Plan.ScheduledRun> schedule, Set<String> done, Path ledgerFile) {
     List<Plan.ScheduledRun> missing = new ArrayList<>();
-    Set<String> ids = new java.util.HashSet<>();
+    Set<String> ids = new HashSet<>();
     for (Plan.ScheduledRun r : schedule) {
       ids.add(r.runId());
       if (!done.contains(r.runId())) {
@@ -351,24 +368,24 @@ public final class CampaignRunner {
       err.println("ftl: campaign " + plan.campaign() + ": all " + schedule.size() + " runs are in the ledger; nothing to do");
       return new Summary(schedule.size(), done.size(), 0, 0, 0, cleaned);
     }
-    String planSha256 = ftl.data.PlanDigest.of(Files.readAllBytes(folder.planFile()));
+    String planSha256 = PlanDigest.of(Files.readAllBytes(folder.planFile()));
     List<String> digests = ledger.rows().stream().map(m -> m.getOrDefault(LedgerSchema.PLAN_SHA256.name(), "")).toList();
-    int other = ftl.data.PlanDigest.firstOtherDigest(digests, planSha256);
+    int other = PlanDigest.firstOtherDigest(digests, planSha256);
     if (other >= 0) {
       // the header is line 1, the first row line 2
       throw new DataException(folder.ledgerFile().toString(), other + 2L, "refusing to append: this run was taken under "
           + (digests.get(other).isEmpty() ? "no plan digest" : "plan digest " + digests.get(other)) + ", and "
           + folder.planFile() + " now has SHA-256 " + planSha256 + " (one ledger is taken under one plan)", null);
     }
-    java.util.Set<String> needed = new java.util.TreeSet<>();
+    Set<String> needed = new TreeSet<>();
     for (Plan.ScheduledRun r : missing) {
-      ftl.harness.plan.ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
+      ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
       if (sp != null) {
         needed.add(sp.id());
       }
     }
-    Map<String, ftl.harness.replay.SendSchedule> schedules = ReplaySchedules.resolve(plan, folder.planFile().toString(), replayInputs, needed);
-    for (Map.Entry<String, ftl.harness.replay.SendSchedule> e : schedules.entrySet()) {
+    Map<String, SendSchedule> schedules = ReplaySchedules.resolve(plan, folder.planFile().toString(), replayInputs, needed);
+    for (Map.Entry<String, SendSchedule> e : schedules.entrySet()) {
       err.println("ftl: schedule " + e.getKey() + ": regenerated, " + e.getValue().size() + " sends, SHA-256 " + e.getValue().sha256() + " as the plan records");
     }
     HostFacts host = HostFacts.read(archiveRoot);
@@ -414,12 +431,12 @@ public final class CampaignRunner {
         // the journal names what this run will write, so an interrupted run's files can be proved ours on resume
         folder.journal(List.of(CampaignFolder.eventsFileOf(r.runId())));
         listener.runStarting(r, handle);
-        ftl.harness.plan.ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
-        ftl.harness.replay.SendSchedule sendSchedule = sp == null ? null : schedules.get(sp.id());
+        ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
+        SendSchedule sendSchedule = sp == null ? null : schedules.get(sp.id());
         RunOutcome outcome = plan.onKafka()
             ? new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule,
                 plan.stableFlightsFor(r.condition())).run()
-            : ftl.harness.system.SystemCampaignRun.run(server.system(), r.runId(), r.condition(),
+            : SystemCampaignRun.run(server.system(), r.runId(), r.condition(),
                 EmbeddedBroker.childClasspath());
         outcome = ClockSwitch.heldOrAborted(clock.recorded(outcome), plannedClock);
         listener.runFinished(r, outcome);
@@ -480,7 +497,7 @@ public final class CampaignRunner {
       String v = rows.get(i).getOrDefault(LedgerSchema.BROKER_LIFETIME.name(), "");
       if (!v.isEmpty()) {
         if (!v.matches("[0-9]{1,9}")) {
-          throw new DataException(ledgerFile.toString(), i + 2L, "broker_lifetime is not a count (\"" + ftl.data.Echo.of(v) + "\")", null);
+          throw new DataException(ledgerFile.toString(), i + 2L, "broker_lifetime is not a count (\"" + Echo.of(v) + "\")", null);
         }
         max = Math.max(max, Integer.parseInt(v));
       }
@@ -519,7 +536,7 @@ public final class CampaignRunner {
     m.put(LedgerSchema.GEOMETRY, c.geometry().word());
     m.put(LedgerSchema.LOAD_PCT, c.loadPercent());
     m.put(LedgerSchema.START_PHASE_US, c.startPhaseMicros().isPresent() ? String.valueOf(c.startPhaseMicros().getAsInt()) : "");
-    for (ftl.harness.plan.ConditionField<?> f : ftl.harness.plan.ConditionDefaults.declared()) {
+    for (ConditionField<?> f : ConditionDefaults.declared()) {
       // a field declared whole: its value on a system that applies it, empty on the others
       m.put(f.column(), f.appliesTo(plan.system()) ? f.cell(c.get(f)) : "");
     }
@@ -548,7 +565,7 @@ public final class CampaignRunner {
     if (plan.onKafka()) {
       m.put(LedgerSchema.CLIENT_VERSION, host.kafkaVersion());
       // the embedded broker runs the kafka jar of the archive's own classpath; an external cluster's is not asked
-      m.put(LedgerSchema.SERVER_VERSION, broker.pid() > 0 ? ftl.harness.system.KafkaSystem.CLIENT_VERSION : "");
+      m.put(LedgerSchema.SERVER_VERSION, broker.pid() > 0 ? KafkaSystem.CLIENT_VERSION : "");
     } else {
       // no Kafka client and no Kafka settings on another system: the system's own client and server are named instead
       m.put(LedgerSchema.KAFKA_VERSION, "");
@@ -709,7 +726,7 @@ public final class CampaignRunner {
    */
   private final class ServerSlot {
     private final String systemWord;
-    private ftl.harness.system.MessagingSystem system;
+    private MessagingSystem system;
     private long warmEvents;
     private int lifetime;
 
@@ -722,7 +739,7 @@ public final class CampaignRunner {
       if (system == null || !system.alive()) {
         close();
         lifetime++;
-        ftl.harness.system.SystemName name = ftl.harness.system.SystemName.of(systemWord);
+        SystemName name = SystemName.of(systemWord);
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
         Path dir = scratchRoot.resolve(name.ledgerName() + "-" + stamp);
         try {
@@ -731,7 +748,7 @@ public final class CampaignRunner {
           } else {
             err.println("ftl: starting the " + name + " server in " + dir);
           }
-          if (name == ftl.harness.system.SystemName.KAFKA) {
+          if (name == SystemName.KAFKA) {
             throw new IllegalStateException("a Kafka plan runs on the broker slot");
           }
           system = externalBootstrap != null ? name.connect(externalBootstrap) : name.start(dir);
@@ -739,14 +756,14 @@ public final class CampaignRunner {
           throw new InstrumentException("the " + name + " server did not start: " + e.getMessage(), e);
         }
         Condition c = warmupCondition(instrumentWarmupEvents);
-        RunOutcome o = ftl.harness.system.SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c,
+        RunOutcome o = SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c,
             EmbeddedBroker.childClasspath());
         err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
             o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
             medianFlightMicros(o)));
         warmEvents = o.book().received();
       }
-      ftl.harness.system.MessagingSystem s = system;
+      MessagingSystem s = system;
       KafkaRun.BrokerHandle h = new KafkaRun.BrokerHandle() {
         @Override public String bootstrap() { return s.endpoint(); }
 
@@ -759,7 +776,7 @@ public final class CampaignRunner {
       return new WarmHandle(h, warmEvents, externalBootstrap != null ? 0 : lifetime);
     }
 
-    synchronized ftl.harness.system.MessagingSystem system() { return system; }
+    synchronized MessagingSystem system() { return system; }
 
     /** A block boundary or a failed run: the server is stopped; the next {@link #ensure} starts a fresh one. */
     synchronized void newLifetime() {

@@ -1,7 +1,7 @@
 package ftl.harness.campaign;
 
-import ftl.data.LedgerSchema;
-import ftl.data.RunStatus;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.RunStatus;
 import ftl.harness.host.ClockSource;
 import ftl.harness.run.RunOutcome;
 import java.io.PrintStream;

@@ -1,7 +1,7 @@
 package ftl.harness.campaign;
 
-import ftl.data.Event;
-import ftl.data.EventFormat;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.EventFormat;
 import ftl.harness.run.StampBook;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -16,6 +16,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -31,7 +32,7 @@ public final class EventFileWriter {
    * Columns after the DESIGN.md ones: the intended send time of the pacer (monotonic ns), for pacing accuracy, and
    * {@link EventFormat#OPTIONAL_HEADER_COLUMNS} ({@code ack_covered}, empty where the system does not say).
    */
-  public static final List<String> EXTRA_COLUMNS = java.util.stream.Stream.concat(java.util.stream.Stream.of("intended_ns"),
+  public static final List<String> EXTRA_COLUMNS = Stream.concat(Stream.of("intended_ns"),
       EventFormat.OPTIONAL_HEADER_COLUMNS.stream()).toList();
 
   /** Writes the book's measured events to {@code target}; returns the file's SHA-256 (lower-case hex). */

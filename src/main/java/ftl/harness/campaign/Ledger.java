@@ -1,8 +1,8 @@
 package ftl.harness.campaign;
 
-import ftl.data.DataException;
-import ftl.data.EventFormat;
-import ftl.data.LedgerSchema;
+import ftl.data.io.DataException;
+import ftl.data.ledger.EventFormat;
+import ftl.data.ledger.LedgerSchema;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;

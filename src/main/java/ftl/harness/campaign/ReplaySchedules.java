@@ -1,6 +1,6 @@
 package ftl.harness.campaign;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import ftl.harness.plan.Plan;
 import ftl.harness.plan.ReplaySpec;
 import ftl.harness.replay.ReplayDerivation;
@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Regenerates the replay schedules a campaign needs from their inputs, and refuses any that is not the plan's:
@@ -35,11 +36,11 @@ public final class ReplaySchedules {
     }
     ReplaySpec spec = plan.replay();
     if (inputsDir == null) {
-      throw new DataException(planName, 0, "the plan has replay conditions (schedules " + String.join(", ", new java.util.TreeSet<>(ids))
+      throw new DataException(planName, 0, "the plan has replay conditions (schedules " + String.join(", ", new TreeSet<>(ids))
           + "): give --replay-inputs DIR, a folder holding the input files of " + spec.upstreamRepo() + " at commit " + spec.upstreamCommit());
     }
     Map<String, StatsBombReader.Loaded> loaded = new TreeMap<>();
-    for (String id : new java.util.TreeSet<>(ids)) {
+    for (String id : new TreeSet<>(ids)) {
       ReplaySpec.Schedule s = spec.schedules().get(id);
       ReplaySpec.Input in = spec.inputs().get(s.input());
       StatsBombReader.Loaded events = loaded.computeIfAbsent(s.input(), k -> load(spec, in, inputsDir));

@@ -1,8 +1,9 @@
 package ftl.harness.host;
 
-import ftl.data.LedgerCells;
-import ftl.data.LedgerSchema;
+import ftl.data.ledger.LedgerCells;
+import ftl.data.ledger.LedgerSchema;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -115,7 +116,7 @@ public final class HostCounters {
 
   /** This JVM and a server's process with every descendant it has now (epmd, erl_child_setup...). */
   public static Set<Long> processTree(long serverPid) {
-    Set<Long> out = new HashSet<>(java.util.List.of(ProcFs.pid()));
+    Set<Long> out = new HashSet<>(List.of(ProcFs.pid()));
     if (serverPid > 0) {
       out.add(serverPid);
       ProcessHandle.of(serverPid).ifPresent(h -> h.descendants().forEach(d -> out.add(d.pid())));

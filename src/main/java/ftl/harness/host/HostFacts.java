@@ -1,11 +1,19 @@
 package ftl.harness.host;
 
-import ftl.data.LedgerCells;
-import ftl.data.LedgerSchema;
+import ftl.data.ledger.LedgerCells;
+import ftl.data.ledger.LedgerSchema;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.zip.GZIPInputStream;
 
 /**
  * Facts about the host and the software that go in every ledger row: the setting is data (issue #44). The boot
@@ -55,9 +63,9 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
   }
 
   private static String configHz(Path config, boolean gzipped) {
-    try (java.io.InputStream raw = java.nio.file.Files.newInputStream(config);
-         java.io.InputStream in = gzipped ? new java.util.zip.GZIPInputStream(raw) : raw;
-         java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.US_ASCII))) {
+    try (InputStream raw = Files.newInputStream(config);
+         InputStream in = gzipped ? new GZIPInputStream(raw) : raw;
+         BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))) {
       String line;
       int lines = 0;
       while ((line = r.readLine()) != null && lines++ < 100_000) {
@@ -65,7 +73,7 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
           return line.substring("CONFIG_HZ=".length());
         }
       }
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       return "";
     }
     return "";
@@ -77,10 +85,10 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
       if (in == null) {
         return "unknown";
       }
-      java.util.Properties p = new java.util.Properties();
+      Properties p = new Properties();
       p.load(in);
       return p.getProperty("version", "unknown") + " (" + p.getProperty("commitId", "?") + ")";
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return "unknown";
     }
   }

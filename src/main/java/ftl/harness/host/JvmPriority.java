@@ -1,6 +1,7 @@
 package ftl.harness.host;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -253,7 +254,7 @@ public final class JvmPriority {
     try (var in = Files.newInputStream(file)) {
       byte[] b = new byte[256];
       int n = in.read(b);
-      return n <= 0 ? "" : new String(b, 0, n, java.nio.charset.StandardCharsets.US_ASCII).strip();
+      return n <= 0 ? "" : new String(b, 0, n, StandardCharsets.US_ASCII).strip();
     } catch (IOException | RuntimeException e) {
       return "";
     }

@@ -1,5 +1,6 @@
 package ftl.harness.host;
 
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 
@@ -38,7 +39,7 @@ public final class ParentWatch {
     Method main = Class.forName(args[1]).getMethod("main", String[].class);
     try {
       main.invoke(null, (Object) Arrays.copyOfRange(args, 2, args.length));
-    } catch (java.lang.reflect.InvocationTargetException e) {
+    } catch (InvocationTargetException e) {
       throw e.getCause();
     }
   }

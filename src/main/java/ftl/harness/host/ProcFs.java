@@ -5,7 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /** Reads what the harness needs from Linux {@code /proc}: thread ids, policy, affinity, CPU time. */
@@ -216,12 +219,12 @@ public final class ProcFs {
   public record ProcessTicks(String comm, long ticks) {}
 
   /** Every process's CPU time now, by pid (from {@code /proc/<pid>/stat}); processes that vanish while read are skipped. */
-  public static java.util.Map<Long, ProcessTicks> processTicks() {
+  public static Map<Long, ProcessTicks> processTicks() {
     return processTicks(Path.of("/proc"));
   }
 
-  static java.util.Map<Long, ProcessTicks> processTicks(Path procRoot) {
-    java.util.Map<Long, ProcessTicks> out = new java.util.HashMap<>();
+  static Map<Long, ProcessTicks> processTicks(Path procRoot) {
+    Map<Long, ProcessTicks> out = new HashMap<>();
     try (Stream<Path> s = Files.list(procRoot)) {
       s.forEach(p -> {
         String n = p.getFileName().toString();
@@ -287,10 +290,10 @@ public final class ProcFs {
    * from {@code before} (born meanwhile) counts whole, one absent from {@code after} (gone) is lost, and a pid whose
    * count fell (reused) counts nothing.
    */
-  public static long otherTicks(java.util.Map<Long, ProcessTicks> before, java.util.Map<Long, ProcessTicks> after,
-                                java.util.Set<Long> ours) {
+  public static long otherTicks(Map<Long, ProcessTicks> before, Map<Long, ProcessTicks> after,
+                                Set<Long> ours) {
     long sum = 0;
-    for (java.util.Map.Entry<Long, ProcessTicks> e : after.entrySet()) {
+    for (Map.Entry<Long, ProcessTicks> e : after.entrySet()) {
       if (!ours.contains(e.getKey())) {
         ProcessTicks b = before.get(e.getKey());
         sum += Math.max(0, e.getValue().ticks() - (b == null ? 0 : b.ticks()));
@@ -299,17 +302,17 @@ public final class ProcFs {
     return sum;
   }
 
-  public static String topOthers(java.util.Map<Long, ProcessTicks> before, java.util.Map<Long, ProcessTicks> after,
-                                 java.util.Set<Long> ours, int limit) {
-    List<java.util.Map.Entry<String, Long>> used = new ArrayList<>();
-    for (java.util.Map.Entry<Long, ProcessTicks> e : after.entrySet()) {
+  public static String topOthers(Map<Long, ProcessTicks> before, Map<Long, ProcessTicks> after,
+                                 Set<Long> ours, int limit) {
+    List<Map.Entry<String, Long>> used = new ArrayList<>();
+    for (Map.Entry<Long, ProcessTicks> e : after.entrySet()) {
       if (ours.contains(e.getKey())) {
         continue;
       }
       ProcessTicks b = before.get(e.getKey());
       long d = e.getValue().ticks() - (b == null ? 0 : b.ticks());
       if (d > 0) {
-        used.add(java.util.Map.entry(e.getValue().comm().replaceAll("[^A-Za-z0-9._-]", "_"), d));
+        used.add(Map.entry(e.getValue().comm().replaceAll("[^A-Za-z0-9._-]", "_"), d));
       }
     }
     used.sort((x, y) -> x.getValue().equals(y.getValue()) ? x.getKey().compareTo(y.getKey()) : Long.compare(y.getValue(), x.getValue()));

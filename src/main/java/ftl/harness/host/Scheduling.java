@@ -1,6 +1,6 @@
 package ftl.harness.host;
 
-import ftl.data.Priority;
+import ftl.data.ledger.Priority;
 import java.util.List;
 
 /**

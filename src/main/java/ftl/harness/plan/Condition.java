@@ -1,8 +1,12 @@
 package ftl.harness.plan;
 
-import ftl.data.Priority;
-import ftl.data.Geometry;
-import ftl.data.QueueType;
+import ftl.data.ledger.Geometry;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.Priority;
+import ftl.data.ledger.QueueType;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
@@ -43,7 +47,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
                         int partitions, int events, int warmupEvents, Priority priority, Geometry geometry,
                         String brokerCpus, int loadPercent, OptionalInt startPhaseMicros, int repeats,
                         long clockOffsetMicros, QueueType queueType, int replicationFactor, int minInsyncReplicas,
-                        java.util.Map<ConditionField<?>, Object> declared) {
+                        Map<ConditionField<?>, Object> declared) {
 
   /** Largest clock offset a plan may ask for: 10 s (Kafka rejects CreateTimes an hour away by default). */
   public static final long MAX_CLOCK_OFFSET_MICROS = 10_000_000L;
@@ -72,7 +76,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     require(NAME.matcher(name).matches(), "name", "must match [A-Za-z0-9._-]+ (was \"" + name + "\")");
     require(sendIntervalNanos >= MIN_SEND_INTERVAL_NANOS, "send_interval", "must be at least 50us (was " + sendIntervalNanos + "ns)");
     require(payloadBytes >= 0 && payloadBytes <= 1_000_000, "payload_bytes", "must be 0..1000000 (was " + payloadBytes + ")");
-    require(ftl.data.LedgerSchema.ACKS_WORDS.contains(acks), "acks", "must be \"1\" or \"all\" (was \"" + acks + "\")");
+    require(LedgerSchema.ACKS_WORDS.contains(acks), "acks", "must be \"1\" or \"all\" (was \"" + acks + "\")");
     require(lingerMillis >= 0 && lingerMillis <= 1000, "linger_ms", "must be 0..1000 (was " + lingerMillis + ")");
     require(partitions >= 1 && partitions <= 64, "partitions", "must be 1..64 (was " + partitions + ")");
     require(events >= 1 && events <= 10_000_000, "events", "must be 1..10000000 (was " + events + ")");
@@ -84,7 +88,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     require(repeats >= 1 && repeats <= 100_000, "repeats", "must be 1..100000 (was " + repeats + ")");
     require(Math.abs(clockOffsetMicros) <= MAX_CLOCK_OFFSET_MICROS, "clock_offset_us",
         "must be within +-10000000 (was " + clockOffsetMicros + ")");
-    declared = java.util.Map.copyOf(complete(declared));
+    declared = Map.copyOf(complete(declared));
     require(replicationFactor >= 1 && replicationFactor <= MAX_REPLICATION_FACTOR, "replication_factor",
         "must be 1.." + MAX_REPLICATION_FACTOR + " (was " + replicationFactor + ")");
     require(minInsyncReplicas >= 1 && minInsyncReplicas <= replicationFactor, "min_insync_replicas",
@@ -122,7 +126,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
     private QueueType queueType = ConditionDefaults.QUEUE_TYPE;
     private int replicationFactor = ConditionDefaults.REPLICATION_FACTOR;
     private int minInsyncReplicas = ConditionDefaults.MIN_INSYNC_REPLICAS;
-    private final java.util.Map<ConditionField<?>, Object> declared = new java.util.LinkedHashMap<>();
+    private final Map<ConditionField<?>, Object> declared = new LinkedHashMap<>();
 
     private Builder(String name) {
       this.name = name;
@@ -203,14 +207,14 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
    *
    * @throws IllegalArgumentException for a field that is not declared
    */
-  private static java.util.Map<ConditionField<?>, Object> complete(java.util.Map<ConditionField<?>, Object> given) {
-    java.util.List<ConditionField<?>> fields = ConditionDefaults.declared();
+  private static Map<ConditionField<?>, Object> complete(Map<ConditionField<?>, Object> given) {
+    List<ConditionField<?>> fields = ConditionDefaults.declared();
     for (ConditionField<?> f : given.keySet()) {
       if (!fields.contains(f)) {
         throw new IllegalArgumentException("not a declared condition field: " + f);
       }
     }
-    java.util.Map<ConditionField<?>, Object> out = new java.util.LinkedHashMap<>();
+    Map<ConditionField<?>, Object> out = new LinkedHashMap<>();
     for (ConditionField<?> f : fields) {
       out.put(f, f.check(given.getOrDefault(f, f.defaultValue())));
     }

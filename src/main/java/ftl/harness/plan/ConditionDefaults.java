@@ -1,10 +1,10 @@
 package ftl.harness.plan;
 
-import ftl.data.Instrument;
-import ftl.data.Geometry;
-import ftl.data.LedgerSchema;
-import ftl.data.Priority;
-import ftl.data.QueueType;
+import ftl.data.ledger.Geometry;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.Priority;
+import ftl.data.ledger.QueueType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;

@@ -1,6 +1,6 @@
 package ftl.harness.plan;
 
-import ftl.data.LedgerSchema;
+import ftl.data.ledger.LedgerSchema;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;

@@ -1,11 +1,17 @@
 package ftl.harness.plan;
 
-import ftl.data.Instrument;
 import com.fasterxml.jackson.databind.JsonNode;
+import ftl.data.io.Echo;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerReader;
+import ftl.data.ledger.LedgerSchema;
+import ftl.stats.SplitMix64;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
@@ -45,13 +51,13 @@ import java.util.regex.Pattern;
  *                     campaign before {@code cluster}); every condition's {@code replication_factor} is at most this
  */
 public record Plan(String campaign, String description, long seed, String warmupRule,
-                   List<Condition> conditions, JsonNode predictions, ReplaySpec replay, java.util.Map<String, String> scheduleOf,
+                   List<Condition> conditions, JsonNode predictions, ReplaySpec replay, Map<String, String> scheduleOf,
                    int blocks, StableFlights stableFlights, String system, Set<String> firstSendsConditions,
                    List<String> clocksources, int brokers) {
 
   /** A plan without replay conditions. */
   public Plan(String campaign, String description, long seed, String warmupRule, List<Condition> conditions, JsonNode predictions) {
-    this(campaign, description, seed, warmupRule, conditions, predictions, null, java.util.Map.of(), 0, null,
+    this(campaign, description, seed, warmupRule, conditions, predictions, null, Map.of(), 0, null,
         Instrument.KAFKA.word(), Set.of(), List.of(), 1);
   }
 
@@ -85,13 +91,13 @@ public record Plan(String campaign, String description, long seed, String warmup
   /** Largest {@code blocks}. */
   public static final int MAX_BLOCKS = 1000;
   /** The most runs a plan may schedule: the most rows a ledger may hold for the analysis to read it. */
-  public static final int MAX_RUNS = ftl.data.LedgerReader.MAX_ROWS;
+  public static final int MAX_RUNS = LedgerReader.MAX_ROWS;
 
   /**
    * The default warm-up rule, {@code first_sends}: the first {@code warmup_events} sends of every run are paced like the
    * others and not written (the other rule is {@link StableFlights#RULE}).
    */
-  public static final String WARMUP_RULE = ftl.data.LedgerSchema.WARMUP_RULE_FIRST_SENDS;
+  public static final String WARMUP_RULE = LedgerSchema.WARMUP_RULE_FIRST_SENDS;
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
   public Plan {
@@ -99,22 +105,22 @@ public record Plan(String campaign, String description, long seed, String warmup
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(warmupRule, "warmup");
     Objects.requireNonNull(system, "system");
-    if (!ftl.data.LedgerSchema.SYSTEM_WORDS.contains(system)) {
-      throw new Condition.InvalidField("system", "must be one of " + String.join(", ", ftl.data.LedgerSchema.SYSTEM_WORDS)
-          + " (was \"" + ftl.data.Echo.of(system) + "\")");
+    if (!LedgerSchema.SYSTEM_WORDS.contains(system)) {
+      throw new Condition.InvalidField("system", "must be one of " + String.join(", ", LedgerSchema.SYSTEM_WORDS)
+          + " (was \"" + Echo.of(system) + "\")");
     }
     if (!system.equals(Instrument.KAFKA.word()) && (stableFlights != null || replay != null)) {
       throw new Condition.InvalidField(stableFlights != null ? "warmup" : "replay", "applies to kafka plans only: a run on "
           + system + " takes the first_sends warm-up and sends every send_interval");
     }
     conditions = List.copyOf(conditions);
-    scheduleOf = java.util.Map.copyOf(scheduleOf);
+    scheduleOf = Map.copyOf(scheduleOf);
     firstSendsConditions = Set.copyOf(firstSendsConditions);
     clocksources = List.copyOf(clocksources);
     for (String cs : clocksources) {
       if (!CLOCKSOURCE.matcher(cs).matches()) {
         throw new Condition.InvalidField("clocksource", "must be a clock source word like tsc or kvm-clock (was \""
-            + ftl.data.Echo.of(cs) + "\")");
+            + Echo.of(cs) + "\")");
       }
     }
     if (!clocksources.isEmpty() && !system.equals(Instrument.KAFKA.word())) {
@@ -233,7 +239,7 @@ public record Plan(String campaign, String description, long seed, String warmup
     List<ScheduledRun> runs = new ArrayList<>(slots.size());
     int width = Math.max(4, String.valueOf(slots.size()).length());
     for (int i = 0; i < slots.size(); i++) {
-      String id = String.format(java.util.Locale.ROOT, "r%0" + width + "d", i + 1);
+      String id = String.format(Locale.ROOT, "r%0" + width + "d", i + 1);
       runs.add(new ScheduledRun(id, (Condition) slots.get(i)[0], (Integer) slots.get(i)[1], i, (Integer) slots.get(i)[2]));
     }
     return List.copyOf(runs);
@@ -259,7 +265,7 @@ public record Plan(String campaign, String description, long seed, String warmup
     if (b < 1) {
       throw new IllegalArgumentException("blocks are numbered from 1: " + b);
     }
-    ftl.stats.SplitMix64 g = new ftl.stats.SplitMix64(seed);
+    SplitMix64 g = new SplitMix64(seed);
     long s = 0;
     for (int i = 0; i < b; i++) {
       s = g.nextLong();

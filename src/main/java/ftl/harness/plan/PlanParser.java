@@ -1,27 +1,37 @@
 package ftl.harness.plan;
 
-import ftl.data.Instrument;
-import ftl.data.Priority;
-import ftl.data.Geometry;
-import ftl.data.QueueType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import ftl.data.DataException;
-import ftl.data.JsonValue;
-import ftl.data.StrictJson;
+import ftl.data.io.DataException;
+import ftl.data.io.Echo;
+import ftl.data.io.JsonValue;
+import ftl.data.io.StrictJson;
+import ftl.data.ledger.Geometry;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.Priority;
+import ftl.data.ledger.QueueType;
+import ftl.data.registration.Criteria;
+import ftl.data.registration.RunExclusion;
+import ftl.harness.replay.ReplayOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads {@code plan.json}. The full schema, each field with its default, is in the package doc of
@@ -35,13 +45,13 @@ import java.util.Set;
  * {@code replay}. Every problem becomes a
  * {@link DataException} naming the file and the field: {@code plan.json: conditions[2].acks: must be "1" or "all" (was "2")}.
  *
- * <p><b>Why not {@code ftl.data.PlanReader}.</b> This parser serves the instrument, before any run: it must refuse
+ * <p><b>Why not {@code ftl.data.registration.PlanReader}.</b> This parser serves the instrument, before any run: it must refuse
  * what it cannot run exactly (an unknown or misspelt field, a priority or geometry not in
- * {@link ftl.data.LedgerSchema}, a replay schedule without its digest), fill the defaults and expand the matrix,
+ * {@link ftl.data.ledger.LedgerSchema}, a replay schedule without its digest), fill the defaults and expand the matrix,
  * and it reads a trusted file named on the command line. {@code PlanReader} serves the analysis on a possibly
  * hostile data root, where plans of three instruments exist (this one's, the no-JVM cross-check's, OpenMessaging
  * Benchmark's) and only predictions are read, so it keeps the tree and checks only that it is a JSON object. The
- * condition words both sides share come from one place ({@link ftl.data.Priority}, {@link ftl.data.Geometry}, the
+ * condition words both sides share come from one place ({@link ftl.data.ledger.Priority}, {@link ftl.data.ledger.Geometry}, the
  * ledger schema's acks words); {@code PlanReadersTest} holds the two to agree on every committed Kafka plan.
  */
 public final class PlanParser {
@@ -57,7 +67,7 @@ public final class PlanParser {
       "replication_factor", "min_insync_replicas"));
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
       "conditions", "matrix", "predictions", "replay", "blocks", "criteria", "calibration",
-      ftl.data.RunExclusion.MEMBER, "system", "clocksource", "brokers");
+      RunExclusion.MEMBER, "system", "clocksource", "brokers");
   /** Fields of {@code warmup} under each rule. */
   static final Map<String, Set<String>> WARMUP_FIELDS = Map.of(
       Plan.WARMUP_RULE, Set.of("rule", "events"),
@@ -97,7 +107,7 @@ public final class PlanParser {
   }
 
   private static Set<String> withDeclared(Set<String> fields) {
-    Set<String> out = new java.util.HashSet<>(fields);
+    Set<String> out = new HashSet<>(fields);
     out.addAll(ConditionField.names(ConditionDefaults.declared()));
     return Set.copyOf(out);
   }
@@ -123,12 +133,12 @@ public final class PlanParser {
     if (f.type() == Boolean.class) {
       if (v == null || !v.isBoolean()) {
         throw new Condition.InvalidField(f.name(), "must be true or false (was " + (v == null ? "missing"
-            : ftl.data.Echo.of(v.toString())) + ")");
+            : Echo.of(v.toString())) + ")");
       }
       return v.booleanValue();
     }
     if (v == null || !v.isTextual()) {
-      throw new Condition.InvalidField(f.name(), "must be a string (was " + (v == null ? "missing" : ftl.data.Echo.of(v.toString())) + ")");
+      throw new Condition.InvalidField(f.name(), "must be a string (was " + (v == null ? "missing" : Echo.of(v.toString())) + ")");
     }
     return v.asText();
   }
@@ -152,7 +162,7 @@ public final class PlanParser {
 
   public static Plan parse(String where, byte[] json) {
     ObjectMapper m = new ObjectMapper();
-    // the one strict reading (ftl.data.StrictJson): no repeated key, nothing after the plan, no number a double
+    // the one strict reading (ftl.data.io.StrictJson): no repeated key, nothing after the plan, no number a double
     // cannot hold; a field's error names the line of that field (or of its nearest present parent)
     JsonValue doc = StrictJson.parse(json, where);
     JsonNode root = doc.json();
@@ -167,10 +177,10 @@ public final class PlanParser {
     }
     // what the analysis will judge the runs by is read here too, so a malformed criterion or exclusion rule stops the
     // campaign before its first run (the registry checks later that each key names an entry of the data root)
-    java.util.Set<String> names = new java.util.LinkedHashSet<>();
+    Set<String> names = new LinkedHashSet<>();
     plan.conditions().forEach(c -> names.add(c.name()));
-    ftl.data.Criteria.read(root, json, names, where);
-    ftl.data.RunExclusion.of(doc);
+    Criteria.read(root, json, names, where);
+    RunExclusion.of(doc);
     JsonNode calibration = root.get("calibration");
     if (calibration != null && !calibration.isObject()) {
       throw new DataException(where, doc.lineOf("calibration"), "calibration: must be an object (how the plan's "
@@ -187,9 +197,9 @@ public final class PlanParser {
     }
     String description = text(root, "description", "", "");
     String system = text(root, "system", "", Instrument.KAFKA.word());
-    if (!ftl.data.LedgerSchema.SYSTEM_WORDS.contains(system)) {
-      throw new Condition.InvalidField("system", "must be one of " + String.join(", ", ftl.data.LedgerSchema.SYSTEM_WORDS)
-          + " (was \"" + ftl.data.Echo.of(system) + "\")");
+    if (!LedgerSchema.SYSTEM_WORDS.contains(system)) {
+      throw new Condition.InvalidField("system", "must be one of " + String.join(", ", LedgerSchema.SYSTEM_WORDS)
+          + " (was \"" + Echo.of(system) + "\")");
     }
     refuseFieldsOfOtherSystems(root, system);
     long seed = root.has("seed") ? integer(root.get("seed"), "seed") : 1L;
@@ -216,7 +226,7 @@ public final class PlanParser {
       rule = text(w, "rule", "warmup.", Plan.WARMUP_RULE);
       if (!WARMUP_FIELDS.containsKey(rule)) {
         throw new Condition.InvalidField("warmup.rule", "the rules are \"" + Plan.WARMUP_RULE + "\" and \"" + StableFlights.RULE
-            + "\" (was \"" + ftl.data.Echo.of(rule) + "\")");
+            + "\" (was \"" + Echo.of(rule) + "\")");
       }
       unknown((ObjectNode) w, WARMUP_FIELDS.get(rule), "warmup.");
       if (rule.equals(StableFlights.RULE)) {
@@ -250,7 +260,7 @@ public final class PlanParser {
 
     List<Condition> conditions = new ArrayList<>();
     Map<String, String> scheduleOf = new LinkedHashMap<>();
-    Set<String> firstSends = new java.util.TreeSet<>();
+    Set<String> firstSends = new TreeSet<>();
     if (root.has("conditions")) {
       JsonNode cs = root.get("conditions");
       if (!cs.isArray()) {
@@ -318,18 +328,18 @@ public final class PlanParser {
     if (root.get("matrix") instanceof ObjectNode mx) {
       places.add(Map.entry("matrix.", mx));
     }
-    if (root.get("conditions") instanceof com.fasterxml.jackson.databind.node.ArrayNode cs) {
+    if (root.get("conditions") instanceof ArrayNode cs) {
       for (int i = 0; i < cs.size(); i++) {
         places.add(Map.entry("conditions[" + i + "].", cs.get(i)));
       }
     }
     boolean kafka = system.equals(Instrument.KAFKA.word());
     boolean rabbitmq = system.equals(Instrument.RABBITMQ.word());
-    java.util.Set<String> allowed = new java.util.TreeSet<>(Plan.SYSTEM_FIELDS);
+    Set<String> allowed = new TreeSet<>(Plan.SYSTEM_FIELDS);
     if (rabbitmq) {
       allowed.addAll(Plan.RABBITMQ_FIELDS);
     }
-    Map<String, ConditionField<?>> declared = new java.util.HashMap<>();
+    Map<String, ConditionField<?>> declared = new HashMap<>();
     for (ConditionField<?> f : ConditionDefaults.declared()) {
       declared.put(f.name(), f);
       if (f.appliesTo(system)) {
@@ -378,7 +388,7 @@ public final class PlanParser {
     if (v != null && v.isNumber()) {
       return v.asDouble();
     }
-    throw new Condition.InvalidField(field, "must be a number of microseconds (was " + (v == null ? "missing" : ftl.data.Echo.of(v.toString())) + ")");
+    throw new Condition.InvalidField(field, "must be a number of microseconds (was " + (v == null ? "missing" : Echo.of(v.toString())) + ")");
   }
 
   /** The {@code replay} section (schema in the package doc of {@code ftl.harness}). */
@@ -414,10 +424,10 @@ public final class PlanParser {
       String at = "replay.schedules." + id + ".";
       JsonNode sc = object(ss, id, "replay.schedules.");
       unknown((ObjectNode) sc, Set.of("input", "mean_gap", "exclude_types", "max_events", "sends", "sha256"), at);
-      ftl.harness.replay.ReplayOptions options;
+      ReplayOptions options;
       try {
-        options = new ftl.harness.replay.ReplayOptions(Durations.parseNanos(text(sc, "mean_gap", at, "")),
-            ftl.harness.replay.ReplayOptions.parseTypes(text(sc, "exclude_types", at, "default")),
+        options = new ReplayOptions(Durations.parseNanos(text(sc, "mean_gap", at, "")),
+            ReplayOptions.parseTypes(text(sc, "exclude_types", at, "default")),
             sc.has("max_events") ? (int) integer(sc.get("max_events"), at + "max_events") : 0);
       } catch (Condition.InvalidField e) {
         throw e;
@@ -608,7 +618,7 @@ public final class PlanParser {
     for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
       String f = it.next();
       if (!known.contains(f)) {
-        throw new Condition.InvalidField(at + f, "unknown field (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+        throw new Condition.InvalidField(at + f, "unknown field (known: " + String.join(", ", new TreeSet<>(known)) + ")");
       }
     }
   }
@@ -637,8 +647,8 @@ public final class PlanParser {
     if (v != null && v.isTextual()) {
       // issue #43: "blocks": "2" was read as 2; a plan's numbers are JSON numbers, so a quoted one is refused by name
       throw new Condition.InvalidField(field, "must be an integer written as a JSON number, not a string (was "
-          + ftl.data.Echo.of(v.toString()) + ")");
+          + Echo.of(v.toString()) + ")");
     }
-    throw new Condition.InvalidField(field, "must be an integer (was " + (v == null ? "missing" : ftl.data.Echo.of(v.toString())) + ")");
+    throw new Condition.InvalidField(field, "must be an integer (was " + (v == null ? "missing" : Echo.of(v.toString())) + ")");
   }
 }

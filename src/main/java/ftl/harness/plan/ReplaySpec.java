@@ -1,6 +1,7 @@
 package ftl.harness.plan;
 
 import ftl.harness.replay.ReplayOptions;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -65,8 +66,8 @@ public record ReplaySpec(String upstreamRepo, String upstreamCommit, Map<String,
     if (!upstreamCommit.matches("[0-9a-f]{40}")) {
       throw new Condition.InvalidField("replay.upstream.commit", "must be a full commit hash, 40 lower-case hex digits");
     }
-    inputs = java.util.Collections.unmodifiableMap(new TreeMap<>(inputs));
-    schedules = java.util.Collections.unmodifiableMap(new TreeMap<>(schedules));
+    inputs = Collections.unmodifiableMap(new TreeMap<>(inputs));
+    schedules = Collections.unmodifiableMap(new TreeMap<>(schedules));
     for (String id : inputs.keySet()) {
       if (!ID.matcher(id).matches()) {
         throw new Condition.InvalidField("replay.inputs." + id, "an input id must match [A-Za-z0-9._-]+");

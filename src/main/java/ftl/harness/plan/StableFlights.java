@@ -1,5 +1,7 @@
 package ftl.harness.plan;
 
+import ftl.data.ledger.Event;
+import ftl.data.ledger.LedgerSchema;
 import java.util.Arrays;
 
 /**
@@ -37,13 +39,13 @@ import java.util.Arrays;
 public record StableFlights(int window, double toleranceMicros, int minEvents, int maxEvents) {
 
   /** The rule's word in {@code plan.json} and in the ledger's {@code warmup_rule}. */
-  public static final String RULE = ftl.data.LedgerSchema.WARMUP_RULE_STABLE_FLIGHTS;
+  public static final String RULE = LedgerSchema.WARMUP_RULE_STABLE_FLIGHTS;
   /** Smallest window: a median of fewer than ten flights moves with single stragglers. */
   public static final int MIN_WINDOW = 10;
   /** Largest {@code max_events} (as a condition's {@code events}). */
   public static final int MAX_EVENTS = 10_000_000;
-  /** A flight that was not taken (the send was not delivered): {@link ftl.data.Event#MISSING}. */
-  public static final long UNDELIVERED = ftl.data.Event.MISSING;
+  /** A flight that was not taken (the send was not delivered): {@link ftl.data.ledger.Event#MISSING}. */
+  public static final long UNDELIVERED = Event.MISSING;
 
   public StableFlights {
     if (window < MIN_WINDOW) {

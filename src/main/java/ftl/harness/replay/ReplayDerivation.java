@@ -1,5 +1,6 @@
 package ftl.harness.replay;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -67,12 +68,12 @@ public final class ReplayDerivation {
       throw new NoSchedule("the " + n + " selected events all fall at the same instant; nothing to compress");
     }
     BigInteger scale = BigInteger.valueOf(options.meanGapNanos()).multiply(BigInteger.valueOf(n - 1L));
-    java.math.BigDecimal divisor = java.math.BigDecimal.valueOf(span);
+    BigDecimal divisor = BigDecimal.valueOf(span);
     long[] offsets = new long[n];
     for (int i = 0; i < n; i++) {
       MatchEvent e = chosen.get(i);
       long m = base[e.period()] + e.timestampMillis() - first;
-      offsets[i] = new java.math.BigDecimal(BigInteger.valueOf(m).multiply(scale))
+      offsets[i] = new BigDecimal(BigInteger.valueOf(m).multiply(scale))
           .divide(divisor, 0, RoundingMode.HALF_UP).longValueExact();
     }
     return new SendSchedule(inputSha256, options.canonicalArgs(), offsets);

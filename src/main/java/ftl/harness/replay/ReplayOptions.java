@@ -2,6 +2,7 @@ package ftl.harness.replay;
 
 import ftl.harness.plan.Durations;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.SortedSet;
@@ -24,7 +25,7 @@ public record ReplayOptions(long meanGapNanos, SortedSet<Integer> excludedTypes,
    * 18 Half Start, 34 Half End, 36 Tactical Shift, 19 Substitution, 26 Player On, 27 Player Off, 40 Injury Stoppage.
    */
   public static final SortedSet<Integer> DEFAULT_EXCLUDED =
-      java.util.Collections.unmodifiableSortedSet(new TreeSet<>(List.of(18, 19, 26, 27, 34, 35, 36, 40)));
+      Collections.unmodifiableSortedSet(new TreeSet<>(List.of(18, 19, 26, 27, 34, 35, 36, 40)));
 
   public ReplayOptions {
     Objects.requireNonNull(excludedTypes, "excludedTypes");
@@ -34,7 +35,7 @@ public record ReplayOptions(long meanGapNanos, SortedSet<Integer> excludedTypes,
     if (maxEvents < 0) {
       throw new IllegalArgumentException("--max-events must be 0 (all) or positive (was " + maxEvents + ")");
     }
-    excludedTypes = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(excludedTypes));
+    excludedTypes = Collections.unmodifiableSortedSet(new TreeSet<>(excludedTypes));
   }
 
   /** Parses an exclusion list: {@code none}, {@code default}, or comma-separated type ids ({@code 35,18}). */

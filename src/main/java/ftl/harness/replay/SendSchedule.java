@@ -1,6 +1,6 @@
 package ftl.harness.replay;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import ftl.data.DataException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import ftl.data.io.DataException;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -66,7 +68,7 @@ public final class StatsBombReader {
       throw new DataException(file, 0, "file grew past the cap of " + MAX_BYTES + " bytes while being read");
     }
     try {
-      return new Loaded(SendSchedule.sha256(bytes), read(file.toString(), new java.io.ByteArrayInputStream(bytes)));
+      return new Loaded(SendSchedule.sha256(bytes), read(file.toString(), new ByteArrayInputStream(bytes)));
     } catch (IOException e) {
       throw new DataException(file.toString(), 0, "cannot read: " + e.getMessage(), e);
     }
@@ -74,8 +76,8 @@ public final class StatsBombReader {
 
   /** The events of a stream named {@code where} in messages; the caller caps its size. */
   public static List<MatchEvent> read(String where, InputStream in) throws IOException {
-    // a key twice in one event is refused: JSON readers disagree on which value wins (issue 26; ftl.data.StrictJson)
-    JsonFactory f = JsonFactory.builder().enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+    // a key twice in one event is refused: JSON readers disagree on which value wins (issue 26; ftl.data.io.StrictJson)
+    JsonFactory f = JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
         .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).maxStringLength(1 << 20).build())
         .build();
     List<MatchEvent> events = new ArrayList<>();

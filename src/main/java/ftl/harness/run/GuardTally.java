@@ -1,10 +1,11 @@
 package ftl.harness.run;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 import ftl.stats.GuardCounter;
 import ftl.stats.GuardCounts;
 import ftl.stats.SignCheck;
 import ftl.stats.SignCheckResult;
+import java.util.Locale;
 
 /**
  * The sign channel and OpenMessaging Benchmark's positivity guard, tallied over the measured events of one run.
@@ -75,7 +76,7 @@ public record GuardTally(long taken, long kept, long zero, long negative, long o
 
   /** One line for the end of a run. */
   public String summary() {
-    return String.format(java.util.Locale.ROOT,
+    return String.format(Locale.ROOT,
         "A<0 %d of %d (%.2f%%), T<0 %d; OMB guard: taken %d, kept %d, dropped zero %d, negative %d (one-tick %d), retention %.1f%%",
         ackNegative, complete, complete == 0 ? 0.0 : 100.0 * ackNegative / complete, flightNegative,
         taken, kept, zero, negative, oneTickNegative, 100.0 * retention());

@@ -1,11 +1,13 @@
 package ftl.harness.run;
 
-import ftl.data.Event;
-import ftl.data.LedgerCells;
-import ftl.data.LedgerSchema;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.LedgerCells;
+import ftl.data.ledger.LedgerSchema;
 import ftl.harness.host.HostCounters;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.Plan;
+import ftl.harness.plan.StableFlights;
+import ftl.harness.replay.SendSchedule;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -77,9 +79,9 @@ public final class KafkaRun {
   private final Condition condition;
   private final BrokerHandle broker;
   private final String childClasspath;
-  private final ftl.harness.replay.SendSchedule schedule;
+  private final SendSchedule schedule;
   private final MonotonicClock nanoClock;
-  private final ftl.harness.plan.StableFlights stableFlights;
+  private final StableFlights stableFlights;
 
   public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath) {
     this(runId, condition, broker, childClasspath, null);
@@ -90,7 +92,7 @@ public final class KafkaRun {
    * its measured sends {@code schedule} (null = one every {@code send_interval}).
    */
   public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
-                  ftl.harness.replay.SendSchedule schedule, ftl.harness.plan.StableFlights stableFlights) {
+                  SendSchedule schedule, StableFlights stableFlights) {
     this(runId, condition, broker, childClasspath, schedule, MonotonicClock.SYSTEM, stableFlights);
   }
 
@@ -99,7 +101,7 @@ public final class KafkaRun {
    * one every {@code send_interval}; null = fixed interval. Warm-up sends are paced every {@code send_interval} either way.
    */
   public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
-                  ftl.harness.replay.SendSchedule schedule) {
+                  SendSchedule schedule) {
     this(runId, condition, broker, childClasspath, schedule, MonotonicClock.SYSTEM, null);
   }
 
@@ -108,7 +110,7 @@ public final class KafkaRun {
    * from {@code nanoClock}; production passes {@code System.nanoTime}.
    */
   KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
-           ftl.harness.replay.SendSchedule schedule, MonotonicClock nanoClock, ftl.harness.plan.StableFlights stableFlights) {
+           SendSchedule schedule, MonotonicClock nanoClock, StableFlights stableFlights) {
     if (stableFlights != null && stableFlights.maxEvents() != condition.warmupEvents()) {
       throw new IllegalArgumentException("under stable_flights a condition reserves max_events (" + stableFlights.maxEvents()
           + ") warm-up slots, not " + condition.warmupEvents());

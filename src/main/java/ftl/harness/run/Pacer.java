@@ -1,5 +1,10 @@
 package ftl.harness.run;
 
+import ftl.harness.host.ProcFs;
+import ftl.harness.replay.SendSchedule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
@@ -54,11 +59,11 @@ public final class Pacer {
    */
   public static long tightenTimerSlack() {
     try {
-      int tid = ftl.harness.host.ProcFs.currentTid();
-      java.nio.file.Path p = java.nio.file.Path.of("/proc", String.valueOf(tid), "timerslack_ns");
-      java.nio.file.Files.writeString(p, String.valueOf(TIMER_SLACK_NANOS));
-      return Long.parseLong(java.nio.file.Files.readString(p).trim());
-    } catch (java.io.IOException | RuntimeException e) {
+      int tid = ProcFs.currentTid();
+      Path p = Path.of("/proc", String.valueOf(tid), "timerslack_ns");
+      Files.writeString(p, String.valueOf(TIMER_SLACK_NANOS));
+      return Long.parseLong(Files.readString(p).trim());
+    } catch (IOException | RuntimeException e) {
       return -1;
     }
   }
@@ -73,7 +78,7 @@ public final class Pacer {
    * interval, the schedule never moves: a late send does not delay the ones after it (sends due at the same instant,
    * a burst of the replayed stream, go out back to back), and every send's lateness is recorded against this time.
    */
-  public static long scheduledNanos(long startNanos, ftl.harness.replay.SendSchedule schedule, int index) {
+  public static long scheduledNanos(long startNanos, SendSchedule schedule, int index) {
     return startNanos + schedule.offsetNanos(index);
   }
 

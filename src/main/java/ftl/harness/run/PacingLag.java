@@ -1,6 +1,8 @@
 package ftl.harness.run;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
+import ftl.stats.Pacing;
+import ftl.stats.Rate;
 import java.util.Arrays;
 
 /**
@@ -36,8 +38,8 @@ public record PacingLag(long p50Nanos, long p99Nanos, long maxNanos, int sends) 
    * (the events file's order), the share of pairs whose {@code send_ns} differ by less than {@code sendIntervalNanos / 4},
    * exactly as the analysis counts catch-up pairs ({@link ftl.stats.Pacing}); undefined (no pair) with fewer than two sends.
    */
-  public static ftl.stats.Rate burstShare(StampBook book, long sendIntervalNanos) {
-    ftl.stats.Pacing.CatchUp c = new ftl.stats.Pacing.CatchUp(sendIntervalNanos);
+  public static Rate burstShare(StampBook book, long sendIntervalNanos) {
+    Pacing.CatchUp c = new Pacing.CatchUp(sendIntervalNanos);
     for (int seq = 0; seq < book.events(); seq++) {
       long ns = book.sendNs[book.warmup() + seq];
       if (ns != Event.MISSING) {

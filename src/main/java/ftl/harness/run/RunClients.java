@@ -1,20 +1,32 @@
 package ftl.harness.run;
 
+import ftl.data.ledger.LedgerSchema;
 import ftl.harness.host.ProcFs;
 import ftl.harness.plan.Condition;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -41,30 +53,30 @@ final class RunClients {
    * space-separated, each partition's ISR as broker ids ascending joined by '+', partitions space-separated.
    */
   record TopicShape(String leaders, String isr) {
-    static TopicShape of(org.apache.kafka.clients.admin.TopicDescription d) {
+    static TopicShape of(TopicDescription d) {
       StringBuilder l = new StringBuilder();
       StringBuilder i = new StringBuilder();
-      for (org.apache.kafka.common.TopicPartitionInfo p : d.partitions()) {
+      for (TopicPartitionInfo p : d.partitions()) {
         l.append(l.length() == 0 ? "" : " ").append(p.leader() == null ? "none" : String.valueOf(p.leader().id()));
-        i.append(i.length() == 0 ? "" : " ").append(isrWord(p.isr().stream().map(org.apache.kafka.common.Node::id).toList()));
+        i.append(i.length() == 0 ? "" : " ").append(isrWord(p.isr().stream().map(Node::id).toList()));
       }
       return new TopicShape(l.toString(), i.toString());
     }
 
     static String isrWord(List<Integer> ids) {
-      return ids.stream().sorted().map(String::valueOf).collect(java.util.stream.Collectors.joining("+"));
+      return ids.stream().sorted().map(String::valueOf).collect(Collectors.joining("+"));
     }
 
     /** True when every partition's ISR has {@code replicas} brokers and a leader. */
     boolean full(int replicas) {
-      return ftl.data.LedgerSchema.isrFull(isr, replicas) && !leaders.contains("none");
+      return LedgerSchema.isrFull(isr, replicas) && !leaders.contains("none");
     }
   }
 
   /** Where each local broker's {@code broker.log} ended when the run's ISR was full: what is appended later is the run's. */
-  record LogMarks(List<java.nio.file.Path> logs, long[] sizes) {
-    static LogMarks of(List<java.nio.file.Path> dirs) {
-      List<java.nio.file.Path> logs = dirs.stream().map(d -> d.resolve("broker.log")).toList();
+  record LogMarks(List<Path> logs, long[] sizes) {
+    static LogMarks of(List<Path> dirs) {
+      List<Path> logs = dirs.stream().map(d -> d.resolve("broker.log")).toList();
       long[] sizes = new long[logs.size()];
       for (int i = 0; i < logs.size(); i++) {
         sizes[i] = size(logs.get(i));
@@ -72,10 +84,10 @@ final class RunClients {
       return new LogMarks(logs, sizes);
     }
 
-    private static long size(java.nio.file.Path f) {
+    private static long size(Path f) {
       try {
-        return java.nio.file.Files.size(f);
-      } catch (java.io.IOException e) {
+        return Files.size(f);
+      } catch (IOException e) {
         return 0;
       }
     }
@@ -89,16 +101,16 @@ final class RunClients {
       return n;
     }
 
-    private static String appended(java.nio.file.Path f, long from) {
-      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(f, java.nio.file.StandardOpenOption.READ)) {
+    private static String appended(Path f, long from) {
+      try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
         long len = Math.min(ch.size() - from, 64L << 20);
         if (len <= 0) {
           return "";
         }
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) len);
+        ByteBuffer b = ByteBuffer.allocate((int) len);
         ch.read(b, from);
-        return new String(b.array(), 0, b.position(), java.nio.charset.StandardCharsets.UTF_8);
-      } catch (java.io.IOException e) {
+        return new String(b.array(), 0, b.position(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
         return "";
       }
     }

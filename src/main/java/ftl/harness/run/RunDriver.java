@@ -1,6 +1,8 @@
 package ftl.harness.run;
 
+import ftl.data.ledger.LedgerCells;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What one messaging system supplies to a run of the {@link RunLoop}, and nothing more, as an OpenMessaging Benchmark
@@ -17,8 +19,8 @@ public interface RunDriver {
   /** The two threads the manipulations act on, as the probe identified them. */
   record StampingThreads(StampingThread ack, StampingThread recv) {
     public StampingThreads {
-      java.util.Objects.requireNonNull(ack, "ack");
-      java.util.Objects.requireNonNull(recv, "recv");
+      Objects.requireNonNull(ack, "ack");
+      Objects.requireNonNull(recv, "recv");
     }
   }
 
@@ -53,7 +55,7 @@ public interface RunDriver {
   void closeClients(boolean serverDied);
 
   /** After the host's counters are read: what is left to tear down, and the driver's own ledger cells. */
-  void finish(ftl.data.LedgerCells cells, boolean serverDied);
+  void finish(LedgerCells cells, boolean serverDied);
 
   /** What went wrong on the sending side (a send that threw, the probe's refusal), or null. */
   String senderError();

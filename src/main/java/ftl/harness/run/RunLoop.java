@@ -1,9 +1,10 @@
 package ftl.harness.run;
 
-import ftl.data.LedgerCells;
-import ftl.data.LedgerSchema;
+import ftl.data.ledger.LedgerCells;
+import ftl.data.ledger.LedgerSchema;
 import ftl.harness.host.HostCounters;
 import ftl.harness.host.JvmPriority;
+import ftl.stats.Rate;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashSet;
@@ -199,7 +200,7 @@ public final class RunLoop {
 
   /** The cells every run writes from its book: pacing, counts, errors, duplicates, CreateTime mismatches, first phase. */
   private void recordCounts(RunVerdict.Counts counts) {
-    ftl.stats.Rate burst = PacingLag.burstShare(book, spec.sendIntervalNanos());
+    Rate burst = PacingLag.burstShare(book, spec.sendIntervalNanos());
     cells.put(LedgerSchema.PACING_BURST_SHARE, burst.defined() ? String.format(Locale.ROOT, "%.6f", burst.value()) : "");
     cells.put(LedgerSchema.PACER_SPIN_NS, Pacer.DEFAULT_SPIN_NANOS);
     cells.put(LedgerSchema.EVENTS_WRITTEN, counts.written());

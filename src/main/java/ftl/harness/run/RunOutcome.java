@@ -1,7 +1,8 @@
 package ftl.harness.run;
 
-import ftl.data.RunStatus;
+import ftl.data.ledger.RunStatus;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,6 +16,6 @@ import java.util.Map;
 public record RunOutcome(RunStatus status, String reason, StampBook book, GuardTally tally, PacingLag lag,
                          Instant startedAt, long durationMillis, Map<String, String> cells) {
   public RunOutcome {
-    cells = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cells));
+    cells = Collections.unmodifiableMap(new LinkedHashMap<>(cells));
   }
 }

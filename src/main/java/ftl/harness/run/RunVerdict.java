@@ -1,7 +1,7 @@
 package ftl.harness.run;
 
-import ftl.data.Event;
-import ftl.data.RunStatus;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.RunStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,7 @@
 package ftl.harness.run;
 
 import ftl.harness.plan.Condition;
+import ftl.harness.plan.StableFlights;
 import ftl.harness.replay.SendSchedule;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.Callback;
@@ -31,7 +32,7 @@ final class Sender implements Runnable {
   private final MonotonicClock nanoClock;
   private final WallClock wallMicros;
   private final Runnable onStart;
-  private final ftl.harness.plan.StableFlights stableFlights;
+  private final StableFlights stableFlights;
 
   /** As below, under the {@code first_sends} warm-up rule. */
   Sender(Condition condition, SendSchedule schedule, Producer<byte[], byte[]> producer, String topic, StampBook book,
@@ -50,7 +51,7 @@ final class Sender implements Runnable {
    */
   Sender(Condition condition, SendSchedule schedule, Producer<byte[], byte[]> producer, String topic, StampBook book,
          RunState state, Pacer pacer, MonotonicClock nanoClock, WallClock wallMicros, Runnable onStart,
-         ftl.harness.plan.StableFlights stableFlights) {
+         StableFlights stableFlights) {
     if (stableFlights != null && stableFlights.maxEvents() != book.warmup()) {
       throw new IllegalArgumentException("the book reserves " + book.warmup() + " warm-up slots, the rule's max_events is "
           + stableFlights.maxEvents());
@@ -146,7 +147,7 @@ final class Sender implements Runnable {
    */
   private int warmupStableFlights(long start, byte[] value, AckCallback[] callbacks, long interval, long offsetUs,
                                   boolean explicit) throws InterruptedException {
-    ftl.harness.plan.StableFlights.Decider rule = stableFlights.decider();
+    StableFlights.Decider rule = stableFlights.decider();
     int w = stableFlights.window();
     int max = stableFlights.maxEvents();
     long[] scratch = new long[w];

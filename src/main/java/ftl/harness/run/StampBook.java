@@ -1,6 +1,7 @@
 package ftl.harness.run;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
+import ftl.harness.plan.StableFlights;
 import java.util.Arrays;
 
 /**
@@ -244,7 +245,7 @@ public final class StampBook {
         scratch[k++] = recv - sendNs[s];
       }
     }
-    return ftl.harness.plan.StableFlights.medianNanos(scratch, k);
+    return StableFlights.medianNanos(scratch, k);
   }
 
   /** Bytes per slot: seven {@code long} stamps (intended, send, send_us, ack, recv, recv_us, create_ms), one int ack_covered. */

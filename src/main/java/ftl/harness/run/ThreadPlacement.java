@@ -1,14 +1,15 @@
 package ftl.harness.run;
 
-import ftl.data.Geometry;
-import ftl.data.LedgerCells;
-import ftl.data.LedgerSchema;
-import ftl.data.Priority;
+import ftl.data.ledger.Geometry;
+import ftl.data.ledger.LedgerCells;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.Priority;
 import ftl.harness.host.JvmPriority;
 import ftl.harness.host.LoadGenerator;
 import ftl.harness.host.ProcFs;
 import ftl.harness.host.Scheduling;
 import ftl.harness.plan.Condition;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -66,7 +67,7 @@ public final class ThreadPlacement {
    *
    * @throws java.io.IOException when its JVM cannot be started
    */
-  public void startLoad(String childClasspath) throws java.io.IOException {
+  public void startLoad(String childClasspath) throws IOException {
     if (condition.loadPercent() > 0) {
       load = LoadGenerator.start(childClasspath, condition.loadPercent());
       cells.put(LedgerSchema.LOAD_APPLIED, load.applied() ? LedgerSchema.APPLIED : LedgerSchema.REFUSED);

@@ -1,9 +1,12 @@
 package ftl.harness.system;
 
 import ftl.harness.broker.EmbeddedBroker;
+import ftl.harness.run.KafkaConsumerSettings;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -69,7 +72,7 @@ public final class KafkaSystem implements MessagingSystem {
   public static final String CLIENT_VERSION = clientVersionOnClasspath();
 
   private static String clientVersionOnClasspath() {
-    try (java.io.InputStream in = KafkaProducer.class.getResourceAsStream("/kafka/kafka-version.properties")) {
+    try (InputStream in = KafkaProducer.class.getResourceAsStream("/kafka/kafka-version.properties")) {
       Properties p = new Properties();
       if (in != null) {
         p.load(in);
@@ -114,7 +117,7 @@ public final class KafkaSystem implements MessagingSystem {
 
     Topic(String name, int payloadBytes, Completion completion, Delivery delivery) {
       this.name = name;
-      this.value = java.util.Arrays.copyOfRange(MessageBody.template(payloadBytes), MessageBody.HEADER_BYTES,
+      this.value = Arrays.copyOfRange(MessageBody.template(payloadBytes), MessageBody.HEADER_BYTES,
           MessageBody.HEADER_BYTES + payloadBytes);
       this.completion = completion;
       this.delivery = delivery;
@@ -154,7 +157,7 @@ public final class KafkaSystem implements MessagingSystem {
     }
 
     private void receive() {
-      Properties p = ftl.harness.run.KafkaConsumerSettings.of(bootstrap);
+      Properties p = KafkaConsumerSettings.of(bootstrap);
       List<TopicPartition> tp = List.of(new TopicPartition(name, 0));
       try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p)) {
         consumer.assign(tp);

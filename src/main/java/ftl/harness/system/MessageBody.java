@@ -1,5 +1,7 @@
 package ftl.harness.system;
 
+import ftl.data.ledger.Event;
+
 /**
  * The body the instrument sends on systems without a record key or a producer timestamp (RabbitMQ, NATS): the seq as
  * 8 bytes big-endian, the producer's wall clock in whole milliseconds read at publish as 8 bytes big-endian (the
@@ -57,15 +59,15 @@ public final class MessageBody {
   }
 
   /**
-   * The millisecond stamp a body carries, or {@link ftl.data.Event#MISSING} when it is shorter than
+   * The millisecond stamp a body carries, or {@link ftl.data.ledger.Event#MISSING} when it is shorter than
    * {@link #HEADER_BYTES} or the stamp is not positive (no stamp was written).
    */
   public static long millisOf(byte[] body) {
     if (body == null || body.length < HEADER_BYTES) {
-      return ftl.data.Event.MISSING;
+      return Event.MISSING;
     }
     long v = get(body, SEQ_BYTES);
-    return v > 0 ? v : ftl.data.Event.MISSING;
+    return v > 0 ? v : Event.MISSING;
   }
 
   private static void put(byte[] b, int at, long v) {

@@ -1,5 +1,6 @@
 package ftl.harness.system;
 
+import ftl.harness.run.StampBook;
 import java.io.IOException;
 import java.util.Map;
 
@@ -29,13 +30,13 @@ public interface MessagingSystem extends AutoCloseable {
 
     /** An acknowledgment that does not say how many messages it completed. */
     default void completed(long seq, Exception error) {
-      completed(seq, error, ftl.harness.run.StampBook.ACK_COVERED_UNTOLD);
+      completed(seq, error, StampBook.ACK_COVERED_UNTOLD);
     }
   }
 
   /**
    * Stamps one delivery to the application: the seq the message carried and the system's millisecond stamp, or
-   * {@link ftl.data.Event#MISSING} where the system carries none ({@link SystemName#createMillisMeaning()}).
+   * {@link ftl.data.ledger.Event#MISSING} where the system carries none ({@link SystemName#createMillisMeaning()}).
    */
   @FunctionalInterface
   interface Delivery {

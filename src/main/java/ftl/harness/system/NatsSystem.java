@@ -15,15 +15,20 @@ import io.nats.client.api.DeliverPolicy;
 import io.nats.client.api.StorageType;
 import io.nats.client.api.StreamConfiguration;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -64,7 +69,7 @@ public final class NatsSystem implements MessagingSystem {
   /** How the stream stores messages and where the ack stamp is taken. */
   public record Config(boolean memory, AckPath ackPath) {
     public Config {
-      java.util.Objects.requireNonNull(ackPath, "ackPath");
+      Objects.requireNonNull(ackPath, "ackPath");
     }
 
     public static Config defaults() { return new Config(false, AckPath.REPLY_HANDLER); }
@@ -188,7 +193,7 @@ public final class NatsSystem implements MessagingSystem {
     private Thread receiver;
     private volatile boolean receiving = true;
     private boolean created;
-    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     Stream(String runName, int payloadBytes, Completion completion, Delivery delivery) {
       if (!runName.matches("[A-Za-z0-9_-]+")) {
@@ -224,7 +229,7 @@ public final class NatsSystem implements MessagingSystem {
         }
       } catch (JetStreamApiException e) {
         throw new IOException("JetStream refused stream " + name + ": " + e.getMessage(), e);
-      } catch (java.util.concurrent.TimeoutException e) {
+      } catch (TimeoutException e) {
         throw new IOException("no flush of the PubAck subscription within 10 s", e);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -300,7 +305,7 @@ public final class NatsSystem implements MessagingSystem {
       m.put("acks_on_sender_thread", String.valueOf(acksOnSender.get()));
       m.put("ack_thread", String.valueOf(ackThread.get()));
       m.put("storage", config.memory() ? "memory" : "file");
-      m.put("ack_path", config.ackPath().name().toLowerCase(java.util.Locale.ROOT));
+      m.put("ack_path", config.ackPath().name().toLowerCase(Locale.ROOT));
       if (receiveError.get() != null) {
         m.put("receive_error", receiveError.get());
       }
@@ -340,12 +345,12 @@ public final class NatsSystem implements MessagingSystem {
     }
     byte[] d = m.getData();
     if (d != null && indexOf(d, ERROR_KEY) >= 0) {
-      return new IOException("PubAck error: " + new String(d, java.nio.charset.StandardCharsets.UTF_8));
+      return new IOException("PubAck error: " + new String(d, StandardCharsets.UTF_8));
     }
     return null;
   }
 
-  private static final byte[] ERROR_KEY = "\"error\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] ERROR_KEY = "\"error\"".getBytes(StandardCharsets.US_ASCII);
 
   static int indexOf(byte[] hay, byte[] needle) {
     outer:

@@ -8,18 +8,20 @@ import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.MessageProperties;
 import com.rabbitmq.client.impl.ClientVersion;
-import ftl.data.QueueType;
+import ftl.data.ledger.QueueType;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * RabbitMQ through AMQP 0-9-1 with the system's own Java client ({@code com.rabbitmq:amqp-client}): per run a fresh
@@ -64,7 +66,7 @@ public final class RabbitMqSystem implements MessagingSystem {
    */
   public record Options(boolean persistent, QueueType queueType) {
     public Options {
-      java.util.Objects.requireNonNull(queueType, "queueType");
+      Objects.requireNonNull(queueType, "queueType");
     }
 
     /** Transient messages ({@code persistent}) or persistent ones on a durable queue, on a classic queue. */
@@ -222,7 +224,7 @@ public final class RabbitMqSystem implements MessagingSystem {
     private final boolean stream = options.queueType() == QueueType.STREAM;
     /** Deliveries since the last acknowledgment of a stream's consumer; written on the dispatch thread only. */
     private int unacked;
-    private final java.util.concurrent.atomic.AtomicLong consumerAckFrames = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong consumerAckFrames = new AtomicLong();
     private ExecutorService dispatch;
     private Connection consumerConnection;
     private Connection publisherConnection;

@@ -1,5 +1,6 @@
 package ftl.harness.system;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -11,7 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A server binary run as a child process of this JVM (RabbitMQ, NATS, RabbitMQ's own {@code epmd}): started with its
@@ -115,7 +118,7 @@ public final class ServerProcess implements AutoCloseable {
       }
       ProcessBuilder pb = new ProcessBuilder(watched(command)).directory(dir.toFile()).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.appendTo(console.toFile()))
-          .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
       environment.forEach((k, v) -> {
         if (v == null) {
           pb.environment().remove(k);
@@ -282,7 +285,7 @@ public final class ServerProcess implements AutoCloseable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+    } catch (ExecutionException | TimeoutException e) {
       // a descendant that would not go within 5 s after SIGKILL: nothing more to do
     }
   }

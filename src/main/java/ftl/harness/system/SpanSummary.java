@@ -1,6 +1,6 @@
 package ftl.harness.system;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 import ftl.harness.run.StampBook;
 import ftl.stats.Quantiles;
 import java.util.Arrays;

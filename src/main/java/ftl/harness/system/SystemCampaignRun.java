@@ -1,7 +1,9 @@
 package ftl.harness.system;
 
-import ftl.data.LedgerCells;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.LedgerCells;
 import ftl.harness.plan.Condition;
+import ftl.harness.plan.ConditionDefaults;
 import ftl.harness.run.GuardTally;
 import ftl.harness.run.MonotonicClock;
 import ftl.harness.run.PacingLag;
@@ -57,7 +59,7 @@ public final class SystemCampaignRun {
     if (system instanceof RabbitMqSystem rabbit) {
       return rabbit.withQueueType(condition.queueType());
     }
-    if (condition.queueType() != ftl.harness.plan.ConditionDefaults.QUEUE_TYPE) {
+    if (condition.queueType() != ConditionDefaults.QUEUE_TYPE) {
       throw new IllegalArgumentException("queue_type " + condition.queueType().word() + " applies to rabbitmq only, not "
           + system.name());
     }
@@ -73,8 +75,8 @@ public final class SystemCampaignRun {
     boolean told = false;
     for (int seq = 0; seq < book.events(); seq++) {
       if (book.sent(seq)) {
-        ftl.data.Event e = book.event(seq);
-        told |= e.ackCovered() != ftl.data.Event.MISSING;
+        Event e = book.event(seq);
+        told |= e.ackCovered() != Event.MISSING;
         several += e.ackCoveredSeveral() ? 1 : 0;
       }
     }

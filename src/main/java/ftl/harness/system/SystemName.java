@@ -1,6 +1,6 @@
 package ftl.harness.system;
 
-import ftl.data.Instrument;
+import ftl.data.ledger.Instrument;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -1,8 +1,10 @@
 package ftl.harness.system;
 
-import ftl.data.LedgerCells;
-import ftl.data.LedgerSchema;
-import ftl.data.RunStatus;
+import ftl.data.ledger.LedgerCells;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.RunStatus;
+import ftl.harness.run.KafkaRun;
+import ftl.harness.run.MonotonicClock;
 import ftl.harness.run.Pacer;
 import ftl.harness.run.RunDriver;
 import ftl.harness.run.RunLoop;
@@ -14,12 +16,12 @@ import ftl.harness.run.WallClock;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
-import ftl.harness.run.MonotonicClock;
 
 /**
  * One run of the instrument on any {@link MessagingSystem}: the system's driver of the one {@link RunLoop}, which a
@@ -117,9 +119,9 @@ public final class SystemRun {
                        Map<String, String> cells, StampingThread ackThread, StampingThread recvThread, long durationMillis) {
     public Result {
       cells = Map.copyOf(cells);
-      java.util.Objects.requireNonNull(events, "events");
-      java.util.Objects.requireNonNull(ackThread, "ackThread");
-      java.util.Objects.requireNonNull(recvThread, "recvThread");
+      Objects.requireNonNull(events, "events");
+      Objects.requireNonNull(ackThread, "ackThread");
+      Objects.requireNonNull(recvThread, "recvThread");
     }
 
     /** The spans of the run's complete events. */
@@ -325,7 +327,7 @@ public final class SystemRun {
         }
       }
       long start = settings.startPhaseMicros() == Settings.UNALIGNED ? nanoClock.nowNanos() + LEAD_NANOS
-          : ftl.harness.run.KafkaRun.alignedStartNanos(nanoClock.nowNanos(), WallClock.micros(), settings.startPhaseMicros(), LEAD_NANOS);
+          : KafkaRun.alignedStartNanos(nanoClock.nowNanos(), WallClock.micros(), settings.startPhaseMicros(), LEAD_NANOS);
       for (int seq = 0; seq < book.events() && !stop.get(); seq++) {
         int s = warmup + seq;
         long due = Pacer.intendedNanos(start, seq, interval);

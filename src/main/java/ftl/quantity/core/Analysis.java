@@ -1,28 +1,39 @@
 package ftl.quantity.core;
 
-import ftl.data.Instrument;
-import ftl.data.LedgerSchema;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.EventReader;
-import ftl.data.LedgerReader;
-import ftl.data.LedgerRow;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import ftl.data.Event;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.EventReader;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerReader;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
 import ftl.stats.ConfirmCoverage;
 import ftl.stats.CorrelationWindow;
+import ftl.stats.ExactHistogram;
 import ftl.stats.GridLaw;
 import ftl.stats.GuardAccounting;
+import ftl.stats.GuardCounter;
 import ftl.stats.Pacing;
-import ftl.stats.Rate;
 import ftl.stats.Quantiles;
+import ftl.stats.Rate;
 import ftl.stats.SignCheck;
 import ftl.stats.SmoothLimit;
-import ftl.stats.ExactHistogram;
 import ftl.stats.WindowedCorrelation;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
 
 /**
  * The data a quantity is computed from, scanned lazily: ledgers are read when the analysis is made;
@@ -34,7 +45,7 @@ public final class Analysis {
    * The ledger {@code instrument} words of the Java instrument on the other messaging systems (RabbitMQ, NATS): every
    * system of the one vocabulary ({@link Instrument#isSystem()}) but Kafka.
    */
-  public static final java.util.List<String> SYSTEM_INSTRUMENTS = java.util.Arrays.stream(Instrument.values())
+  public static final List<String> SYSTEM_INSTRUMENTS = Arrays.stream(Instrument.values())
       .filter(i -> i.isSystem() && i != Instrument.KAFKA).map(Instrument::word).toList();
 
   /**
@@ -45,8 +56,8 @@ public final class Analysis {
 
   private final DataSet data;
   private final RunSummaryCache cache;
-  private final Map<String, java.util.concurrent.FutureTask<List<RunResult>>> scanned =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, FutureTask<List<RunResult>>> scanned =
+      new ConcurrentHashMap<>();
 
   /** An analysis that scans every events file it needs ({@link RunSummaryCache#NONE}). */
   public Analysis(DataSet data) {
@@ -59,7 +70,7 @@ public final class Analysis {
    */
   public Analysis(DataSet data, RunSummaryCache cache) {
     this.data = data;
-    this.cache = java.util.Objects.requireNonNull(cache, "cache");
+    this.cache = Objects.requireNonNull(cache, "cache");
   }
 
   public DataSet data() {
@@ -95,8 +106,8 @@ public final class Analysis {
   }
 
   /** The campaign of that name under the data root, when there is one (its ledger read). */
-  public java.util.Optional<Campaign> campaign(String name) {
-    java.util.Optional<Campaign> c = data.campaigns().stream().filter(x -> x.name().equals(name)).findFirst();
+  public Optional<Campaign> campaign(String name) {
+    Optional<Campaign> c = data.campaigns().stream().filter(x -> x.name().equals(name)).findFirst();
     c.ifPresent(x -> SourceReads.ledger(x.name()));
     return c;
   }
@@ -107,7 +118,7 @@ public final class Analysis {
     return data.campaigns();
   }
 
-  private final Map<String, SourceReads> readsOf = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, SourceReads> readsOf = new ConcurrentHashMap<>();
 
   /**
    * Computes {@code q} over this analysis, noting the campaigns its computation read (directly or through the shared
@@ -137,8 +148,8 @@ public final class Analysis {
     return !okRows(instrument).isEmpty();
   }
 
-  private final Map<String, java.util.concurrent.FutureTask<Object>> memo =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, FutureTask<Object>> memo =
+      new ConcurrentHashMap<>();
 
   /**
    * A derived value computed once per analysis (e.g. a bootstrap shared by a ratio and its interval), by whichever
@@ -147,20 +158,20 @@ public final class Analysis {
    * worker, so a thread waiting here never holds a pool worker the computation needs.
    */
   @SuppressWarnings("unchecked")
-  public <T> T memo(String key, java.util.function.Supplier<T> compute) {
+  public <T> T memo(String key, Supplier<T> compute) {
     SourceReads reads = memoReads.computeIfAbsent(key, k -> new SourceReads());
     T value = (T) once(memo, key, () -> reads.during(compute));
     SourceReads.credit(reads); // complete: the value is computed
     return value;
   }
 
-  private final Map<String, SourceReads> memoReads = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, SourceReads> memoReads = new ConcurrentHashMap<>();
 
   /** The value of {@code key}: computed now by {@code compute} if no thread has started it, else awaited. */
-  private static <T> T once(Map<String, java.util.concurrent.FutureTask<T>> tasks, String key,
-                            java.util.concurrent.Callable<T> compute) {
-    java.util.concurrent.FutureTask<T> mine = new java.util.concurrent.FutureTask<>(compute);
-    java.util.concurrent.FutureTask<T> task = tasks.putIfAbsent(key, mine);
+  private static <T> T once(Map<String, FutureTask<T>> tasks, String key,
+                            Callable<T> compute) {
+    FutureTask<T> mine = new FutureTask<>(compute);
+    FutureTask<T> task = tasks.putIfAbsent(key, mine);
     if (task == null) { // no thread has started it: this one computes it
       task = mine;
       mine.run();
@@ -169,20 +180,20 @@ public final class Analysis {
   }
 
   /** The value of a started task, waiting for it; its failure as it was thrown. */
-  static <T> T await(java.util.concurrent.Future<T> task, String what) {
+  static <T> T await(Future<T> task, String what) {
     try {
       return task.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while " + what + " was computed", e);
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       throw rethrown(e.getCause());
     }
   }
 
   /** Campaigns whose events files have been streamed so far (for tests of laziness). */
-  public java.util.Set<String> scannedCampaigns() {
-    return java.util.Set.copyOf(scanned.keySet());
+  public Set<String> scannedCampaigns() {
+    return Set.copyOf(scanned.keySet());
   }
 
   /**
@@ -245,7 +256,7 @@ public final class Analysis {
     Parallel.computeEach(all.size(), i -> campaignRuns(all.get(i).name()));
   }
 
-  private final Map<String, FlightPool> pools = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, FlightPool> pools = new ConcurrentHashMap<>();
 
   /**
    * A condition's pooled flight histogram, built as runs arrive: runs are merged in batches ({@link #BATCH} in an analysis)
@@ -318,7 +329,7 @@ public final class Analysis {
     return Map.copyOf(reads);
   }
 
-  private final Map<String, Integer> reads = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, Integer> reads = new ConcurrentHashMap<>();
 
   private void countRead(Campaign c, LedgerRow row) {
     reads.merge(c.eventsName(row), 1, Integer::sum);
@@ -334,13 +345,13 @@ public final class Analysis {
    * computes the run's statistics in the same pass: counts in streaming accumulators, and only the values the
    * exact medians need kept, as primitive arrays (eight longs per event at most: the guard's three, the two medians',
    * the flight units, and either a stamp campaign's send phases and wall-clock flights or the matched campaign's
-   * complete flights; an events file holds at most {@link ftl.data.EventReader#MAX_ROWS} rows, so a run's memory is
+   * complete flights; an events file holds at most {@link ftl.data.ledger.EventReader#MAX_ROWS} rows, so a run's memory is
    * bounded: 128 MiB at the cap, kept by its thread for its next scan). No event is held. What the result keeps of the flights and stamps is a {@link RunDetail} of exact
    * histograms, whose size is the number of distinct values, not of events.
    */
   public static RunResult scan(Campaign campaign, LedgerRow row) {
     ScanParameters p = ScanParameters.of(campaign, row);
-    java.util.ArrayDeque<RunScan> spare = SPARE_SCANS.get();
+    ArrayDeque<RunScan> spare = SPARE_SCANS.get();
     RunScan r = spare.poll();
     if (r == null) {
       r = new RunScan();
@@ -360,12 +371,12 @@ public final class Analysis {
    * inside another on the same thread gets one of its own. What they held before is never read: a result holds counts,
    * medians and copies, never the arrays.
    */
-  private static final ThreadLocal<java.util.ArrayDeque<RunScan>> SPARE_SCANS =
-      ThreadLocal.withInitial(java.util.ArrayDeque::new);
+  private static final ThreadLocal<ArrayDeque<RunScan>> SPARE_SCANS =
+      ThreadLocal.withInitial(ArrayDeque::new);
 
   private static RunResult scan(Campaign campaign, LedgerRow row, RunScan r) {
     EventReader.FileSummary s = campaign.readEvents(row, r::accept);
-    LedgerReader.checkDigest(campaign, row, s.sha256());
+    LedgerReader.checkDigest(campaign.ledgerName(), row, s.sha256());
     double medianD = Quantiles.type7InPlace(r.d.values, r.d.size, 0.5); // NaN when no event is complete
     double medianA = Quantiles.type7InPlace(r.a.values, r.a.size, 0.5);
     // EventReader rejects an events file without rows ("no event rows after the header"), so there is a first event.
@@ -373,7 +384,7 @@ public final class Analysis {
     RunDetail detail = new RunDetail(
         new SmoothLimit.Sum(r.clippedNanos, r.flightUnits.size, ScanNeeds.QUANTUM_NANOS),
         r.catchUp == null ? Rate.EMPTY : r.catchUp.result(), r.unitNanos,
-        ExactHistogram.sortingInPlace(r.flightUnits.values, r.flightUnits.size), java.util.List.of(), java.util.List.of(),
+        ExactHistogram.sortingInPlace(r.flightUnits.values, r.flightUnits.size), List.of(), List.of(),
         ExactHistogram.sortingInPlace(r.sendPhases.values, r.sendPhases.size),
         ExactHistogram.sortingInPlace(r.wallFlights.values, r.wallFlights.size),
         ExactHistogram.sortingInPlace(r.complete.values, r.complete.size));
@@ -405,7 +416,7 @@ public final class Analysis {
   private static final class RunScan {
     SignCheck sign;
     final GuardAccounting guard = new GuardAccounting();
-    final ftl.stats.GuardCounter wall = new ftl.stats.GuardCounter();
+    final GuardCounter wall = new GuardCounter();
     GridLaw.RunPredictor grid;
     WindowedCorrelation rho;
     ConfirmCoverage coverage;

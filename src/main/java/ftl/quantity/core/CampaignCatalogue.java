@@ -1,6 +1,7 @@
 package ftl.quantity.core;
 
-import ftl.data.Instrument;
+import ftl.data.ledger.Instrument;
+import ftl.data.tool.OmbFormat;
 import java.util.List;
 
 /**
@@ -34,7 +35,7 @@ public enum CampaignCatalogue {
   /** Our instrument at OpenMessaging Benchmark's rates on its broker: the held-out input of its prediction. */
   OMB_MATCHED("omb-matched", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of("OmbRealQuantities", "ScanNeeds", "Analysis")),
   /** OpenMessaging Benchmark's own worker code on the embedded broker. */
-  OMB_REAL(ftl.data.OmbFormat.FOLDER, MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbRealQuantities")),
+  OMB_REAL(OmbFormat.FOLDER, MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbRealQuantities")),
   /** Send times from a real, bursty event stream (StatsBomb), beside fixed-interval controls. */
   REPLAY("replay", MeasuredSystem.KAFKA, Role.REPLAY, true, List.of("ReplayQuantities")),
   /** Whole-JVM real-time priority. */
@@ -109,9 +110,9 @@ public enum CampaignCatalogue {
     RABBITMQ(Instrument.RABBITMQ.word()),
     /** The archive's Java instrument on a real NATS JetStream server (ledger {@code instrument} and {@code system} nats). */
     NATS(Instrument.NATS.word()),
-    /** OpenMessaging Benchmark's own worker code (its own ledger format, {@code ftl.data.OmbFormat}). */
+    /** OpenMessaging Benchmark's own worker code (its own ledger format, {@code ftl.data.tool.OmbFormat}). */
     OMB("omb"),
-    /** RabbitMQ PerfTest's own output and metrics ({@code ftl.data.PerfTestFormat}). */
+    /** RabbitMQ PerfTest's own output and metrics ({@code ftl.data.tool.PerfTestFormat}). */
     PERFTEST("perftest"),
     /** No measurement of ours: published figures and third-party tools' outputs. */
     PUBLISHED("");

@@ -1,5 +1,10 @@
 package ftl.quantity.core;
 
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
+
 /**
  * A quantity with its value and printed forms.
  *
@@ -22,7 +27,7 @@ public record Computed(Quantity quantity, Value value, String text, String latex
    * {@link Analysis#memo}). When computations fail, the failure of the first failing quantity in list order is thrown,
    * as a computation one by one would have thrown it.
    */
-  public static java.util.List<Computed> all(java.util.List<Quantity> quantities, Analysis a) {
+  public static List<Computed> all(List<Quantity> quantities, Analysis a) {
     // computed in another order than they are listed (results are put back in list order): the quantities that start
     // a long shared computation first, so that no core is left idle at the end while one of them finishes
     int n = quantities.size();
@@ -35,12 +40,12 @@ public record Computed(Quantity quantity, Value value, String text, String latex
         }
       }
     }
-    java.util.List<Computed> inOrder = Parallel.computeEach(n, j -> of(quantities.get(order[j]), a));
+    List<Computed> inOrder = Parallel.computeEach(n, j -> of(quantities.get(order[j]), a));
     Computed[] out = new Computed[n];
     for (int j = 0; j < n; j++) {
       out[order[j]] = inOrder.get(j);
     }
-    return java.util.List.of(out);
+    return List.of(out);
   }
 
   /**
@@ -50,7 +55,7 @@ public record Computed(Quantity quantity, Value value, String text, String latex
    * timer on the archive's data. Order changes no value (computations are pure and shared values computed once;
    * {@code ParallelComputeTest}): only the time, warm {@code list --json} 2.35 -> 2.23 s.
    */
-  static final java.util.List<String> HEAVY_FIRST = java.util.List.of("ombReal.heldout", "collapse.", "threat.",
+  static final List<String> HEAVY_FIRST = List.of("ombReal.heldout", "collapse.", "threat.",
       "audit.", "exposure.", "clockoffset.", "gridlaw.heldout");
 
   static boolean heavy(String key) {
@@ -58,7 +63,7 @@ public record Computed(Quantity quantity, Value value, String text, String latex
   }
 
   /** {@link #all} after every campaign has been read ({@link Analysis#readAll}): for commands that compute every quantity. */
-  public static java.util.List<Computed> allAfterReading(java.util.List<Quantity> quantities, Analysis a) {
+  public static List<Computed> allAfterReading(List<Quantity> quantities, Analysis a) {
     return allAfterReading(() -> quantities, a);
   }
 
@@ -68,13 +73,13 @@ public record Computed(Quantity quantity, Value value, String text, String latex
    * registry's making no longer delays the first file. A failure of the registry is thrown first, then one of the
    * reading, as when the two ran one after the other.
    */
-  public static java.util.List<Computed> allAfterReading(java.util.function.Supplier<java.util.List<Quantity>> registry,
+  public static List<Computed> allAfterReading(Supplier<List<Quantity>> registry,
                                                          Analysis a) {
-    java.util.concurrent.FutureTask<Void> reading = new java.util.concurrent.FutureTask<>(a::readAll, null);
+    FutureTask<Void> reading = new FutureTask<>(a::readAll, null);
     Thread reader = new Thread(reading, "ftl-read-all");
     reader.setDaemon(true); // a failing registry leaves it behind: it must not keep the JVM alive
     reader.start();
-    java.util.List<Quantity> quantities;
+    List<Quantity> quantities;
     try {
       quantities = registry.get();
     } catch (RuntimeException | Error e) {
@@ -84,7 +89,7 @@ public record Computed(Quantity quantity, Value value, String text, String latex
         reading.get();
       } catch (InterruptedException interrupted) {
         Thread.currentThread().interrupt();
-      } catch (java.util.concurrent.ExecutionException dropped) {
+      } catch (ExecutionException dropped) {
         // reported no more than before, when the reading came after the registry
       }
       throw e;

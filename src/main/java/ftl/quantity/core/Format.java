@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * How a quantity is printed, independent of the JVM's locale: plain text (what a reader quotes, e.g.
@@ -89,7 +90,7 @@ public enum Format {
   }
 
   /** A hyphen that is a number's sign: not after a letter, digit or point, and before a digit. */
-  private static final java.util.regex.Pattern NUMERIC_MINUS = java.util.regex.Pattern.compile("(?<![\\w.])-(?=[0-9])");
+  private static final Pattern NUMERIC_MINUS = Pattern.compile("(?<![\\w.])-(?=[0-9])");
 
   private static double real(Value v) {
     if (v instanceof Value.Real r) {

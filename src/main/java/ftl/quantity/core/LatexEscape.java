@@ -1,9 +1,11 @@
 package ftl.quantity.core;
 
+import ftl.data.io.Echo;
+
 /**
  * Escapes plain text for LaTeX. Every string that reaches a generated {@code .tex} file and is not itself
  * LaTeX made by the registry passes through {@link #escape} (text mode) or {@link #comment} (after a
- * {@code %}); identifiers from data are whitelisted earlier ({@link ftl.data.Identifiers}).
+ * {@code %}); identifiers from data are whitelisted earlier ({@link ftl.data.ledger.Identifiers}).
  */
 public final class LatexEscape {
   private LatexEscape() {}
@@ -41,7 +43,7 @@ public final class LatexEscape {
         case '\u201c' -> sb.append("``");
         case '\u201d' -> sb.append("''");
         default -> {
-          if (ftl.data.Echo.isControl(c)) {
+          if (Echo.isControl(c)) {
             sb.append(' ');
           } else if (c < 0x80 || (c >= '\u00c0' && c <= '\u00ff' && c != '\u00d7' && c != '\u00f7')) {
             sb.append(c);
@@ -66,7 +68,7 @@ public final class LatexEscape {
     StringBuilder sb = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      sb.append(ftl.data.Echo.isControl(c) ? ' ' : c);
+      sb.append(Echo.isControl(c) ? ' ' : c);
     }
     return sb.toString();
   }

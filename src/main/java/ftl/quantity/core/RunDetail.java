@@ -1,8 +1,11 @@
 package ftl.quantity.core;
 
+import ftl.stats.ExactFraction;
 import ftl.stats.ExactHistogram;
 import ftl.stats.Rate;
 import ftl.stats.SmoothLimit;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -32,7 +35,7 @@ import java.util.Objects;
  *     otherwise): the prediction needs them exact, and takes them from here instead of reading the files again
  */
 public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnitNanos, ExactHistogram flightUnits,
-                        java.util.List<Long> gridOwnAtLeast, java.util.List<Long> gridOwnAtLeastIntended, ExactHistogram sendPhasesMicros, ExactHistogram wallFlightsMicros,
+                        List<Long> gridOwnAtLeast, List<Long> gridOwnAtLeastIntended, ExactHistogram sendPhasesMicros, ExactHistogram wallFlightsMicros,
                         ExactHistogram completeFlightsNanos) {
 
   public RunDetail {
@@ -44,8 +47,8 @@ public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnit
     Objects.requireNonNull(sendPhasesMicros, "sendPhasesMicros");
     Objects.requireNonNull(wallFlightsMicros, "wallFlightsMicros");
     Objects.requireNonNull(completeFlightsNanos, "completeFlightsNanos");
-    gridOwnAtLeast = java.util.List.copyOf(gridOwnAtLeast);
-    gridOwnAtLeastIntended = java.util.List.copyOf(gridOwnAtLeastIntended);
+    gridOwnAtLeast = List.copyOf(gridOwnAtLeast);
+    gridOwnAtLeastIntended = List.copyOf(gridOwnAtLeastIntended);
     if (flightUnitNanos < 1) {
       throw new IllegalArgumentException("the flight unit must be positive: " + flightUnitNanos);
     }
@@ -66,7 +69,7 @@ public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnit
    */
   RunDetail pooled(long[] ownAtLeast, long[] ownAtLeastIntended) {
     return new RunDetail(flightSum, catchUp, flightUnitNanos, ExactHistogram.empty(),
-        java.util.Arrays.stream(ownAtLeast).boxed().toList(), java.util.Arrays.stream(ownAtLeastIntended).boxed().toList(),
+        Arrays.stream(ownAtLeast).boxed().toList(), Arrays.stream(ownAtLeastIntended).boxed().toList(),
         sendPhasesMicros, wallFlightsMicros, completeFlightsNanos);
   }
 
@@ -75,6 +78,6 @@ public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnit
    * which is {@code 1000 / b} for {@code s / 1000 = a / b} in lowest terms ({@link ftl.stats.ExactFraction}).
    */
   static long flightUnitFor(long sendIntervalNanos) {
-    return sendIntervalNanos <= 0 ? 1000L : 1000L / ftl.stats.ExactFraction.of(sendIntervalNanos, 1000L).denominator();
+    return sendIntervalNanos <= 0 ? 1000L : 1000L / ExactFraction.of(sendIntervalNanos, 1000L).denominator();
   }
 }

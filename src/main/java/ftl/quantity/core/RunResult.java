@@ -1,13 +1,17 @@
 package ftl.quantity.core;
 
 import ftl.data.Campaign;
-import ftl.data.LedgerRow;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
+import ftl.stats.ConfirmCoverage;
 import ftl.stats.CorrelationResult;
 import ftl.stats.GridLaw;
+import ftl.stats.GuardCounts;
 import ftl.stats.GuardResult;
 import ftl.stats.Rate;
 import ftl.stats.SignCheckResult;
 import ftl.stats.WindowedCorrelation;
+import java.util.Objects;
 
 /**
  * What one pass over one ok run's events file gave ({@link ScanResult}), with the run's campaign and ledger row.
@@ -19,7 +23,7 @@ import ftl.stats.WindowedCorrelation;
 public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
 
   public RunResult {
-    java.util.Objects.requireNonNull(scan, "scan");
+    Objects.requireNonNull(scan, "scan");
   }
 
   /** This result with another detail (the analysis pools the flight histogram and keeps the run's own counts). */
@@ -40,7 +44,7 @@ public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
   public GuardResult guard() { return scan.guard(); }
 
   /** {@link ScanResult#wallMicrosGuard()}. */
-  public ftl.stats.GuardCounts wallMicrosGuard() { return scan.wallMicrosGuard(); }
+  public GuardCounts wallMicrosGuard() { return scan.wallMicrosGuard(); }
 
   /** {@link ScanResult#grid()}. */
   public GridLaw.RunPrediction grid() { return scan.grid(); }
@@ -58,7 +62,7 @@ public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
   public long firstSendPhaseMicros() { return scan.firstSendPhaseMicros(); }
 
   /** {@link ScanResult#coverage()}. */
-  public ftl.stats.ConfirmCoverage.Result coverage() { return scan.coverage(); }
+  public ConfirmCoverage.Result coverage() { return scan.coverage(); }
 
   /** {@link ScanResult#detail()}. */
   public RunDetail detail() { return scan.detail(); }
@@ -84,7 +88,7 @@ public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
   }
 
   /** A declared ledger column of the run ({@code ""} when its ledger lacks it). */
-  public String field(ftl.data.LedgerSchema.Column column) {
+  public String field(LedgerSchema.Column column) {
     return row.field(column);
   }
 }

@@ -1,7 +1,7 @@
 package ftl.quantity.core;
 
 import ftl.data.Campaign;
-import ftl.data.LedgerRow;
+import ftl.data.ledger.LedgerRow;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
@@ -11,7 +11,7 @@ import java.util.function.UnaryOperator;
  * ({@link #NONE}), or from summaries stored by an earlier scan of the very same bytes (e.g.
  * {@code ftl.cache.DiskRunSummaryCache}). An implementation must return, for every ok run, exactly what
  * {@link Analysis#scan} returns for the events file as it is now, and must let {@code scan} raise its
- * {@link ftl.data.DataException} for a file that is malformed or differs from the ledger's digest.
+ * {@link ftl.data.io.DataException} for a file that is malformed or differs from the ledger's digest.
  */
 @FunctionalInterface
 public interface RunSummaryCache {

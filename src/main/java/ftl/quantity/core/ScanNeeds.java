@@ -1,10 +1,12 @@
 package ftl.quantity.core;
 
-import ftl.data.LedgerRow;
-import ftl.data.LedgerSchema;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
 import ftl.stats.HeldOutGridLaw;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What the single pass over a run's events keeps beyond its counts, because a section of the registry reads it later:
@@ -18,13 +20,13 @@ public final class ScanNeeds {
   public static final long QUANTUM_NANOS = 1_000_000L;
 
   /** The campaigns whose runs are predicted from the other runs' wall-clock stamps: fifojvm, delivery, clockoffset. */
-  public static final List<String> HELD_OUT_STAMPS = java.util.stream.Stream.of(CampaignCatalogue.FIFOJVM,
+  public static final List<String> HELD_OUT_STAMPS = Stream.of(CampaignCatalogue.FIFOJVM,
       CampaignCatalogue.DELIVERY, CampaignCatalogue.CLOCKOFFSET).map(CampaignCatalogue::folder).toList();
 
   /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link RunDetail}): {@link #HELD_OUT_STAMPS} and modeB. */
-  public static final Set<String> STAMP_CAMPAIGNS = java.util.stream.Stream.concat(HELD_OUT_STAMPS.stream(),
-      java.util.stream.Stream.of(CampaignCatalogue.CLOCKOFFSET.folder(), CampaignCatalogue.MODE_B.folder()))
-      .collect(java.util.stream.Collectors.toUnmodifiableSet());
+  public static final Set<String> STAMP_CAMPAIGNS = Stream.concat(HELD_OUT_STAMPS.stream(),
+      Stream.of(CampaignCatalogue.CLOCKOFFSET.folder(), CampaignCatalogue.MODE_B.folder()))
+      .collect(Collectors.toUnmodifiableSet());
 
   /** The campaign whose complete flights the scan keeps: the runs that predict OpenMessaging Benchmark's. */
   public static final String COMPLETE_FLIGHTS = CampaignCatalogue.OMB_MATCHED.folder();

@@ -1,6 +1,9 @@
 package ftl.quantity.core;
 
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The campaigns one computation read: those whose ledger it read, and those whose events files it read (through
@@ -9,8 +12,8 @@ import java.util.Set;
  * sources do not depend on which quantity happened to compute a shared value first.
  */
 public final class SourceReads {
-  private final Set<String> ledgers = java.util.concurrent.ConcurrentHashMap.newKeySet();
-  private final Set<String> events = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final Set<String> ledgers = ConcurrentHashMap.newKeySet();
+  private final Set<String> events = ConcurrentHashMap.newKeySet();
 
   private static final ThreadLocal<SourceReads> CURRENT = new ThreadLocal<>();
 
@@ -41,7 +44,7 @@ public final class SourceReads {
   }
 
   /** Runs {@code compute} on this thread with its reads noted in this record (then restores the thread's record). */
-  <T> T during(java.util.function.Supplier<T> compute) {
+  <T> T during(Supplier<T> compute) {
     SourceReads outer = CURRENT.get();
     CURRENT.set(this);
     try {
@@ -66,7 +69,7 @@ public final class SourceReads {
       return r;
     });
     credit(r);
-    return new java.util.TreeSet<>(r.ledgers);
+    return new TreeSet<>(r.ledgers);
   }
 
   /** Whether the computation read the ledger of {@code campaign}. */

@@ -1,13 +1,15 @@
 package ftl.quantity.core;
 
+import java.math.BigDecimal;
+
 /** The unit of a quantity. Format and unit live together in a {@link Quantity}, so text never pairs a number with the wrong unit. */
 public enum Unit {
   /** A count of runs, events or samples. */
-  COUNT("count", "", java.math.BigDecimal.ZERO, null),
+  COUNT("count", "", BigDecimal.ZERO, null),
   /** A fraction in [0, 1], printed as a percentage. */
-  FRACTION("fraction", "%", java.math.BigDecimal.ZERO, java.math.BigDecimal.ONE),
+  FRACTION("fraction", "%", BigDecimal.ZERO, BigDecimal.ONE),
   /** A ratio of two rates or durations, printed with a trailing x. */
-  RATIO("ratio", "x", java.math.BigDecimal.ZERO, null),
+  RATIO("ratio", "x", BigDecimal.ZERO, null),
   /** Nanoseconds. */
   NANOSECONDS("ns", " ns", null, null),
   /** Microseconds. */
@@ -21,10 +23,10 @@ public enum Unit {
 
   private final String symbol;
   private final String suffix;
-  private final java.math.BigDecimal lowest;
-  private final java.math.BigDecimal highest;
+  private final BigDecimal lowest;
+  private final BigDecimal highest;
 
-  Unit(String symbol, String suffix, java.math.BigDecimal lowest, java.math.BigDecimal highest) {
+  Unit(String symbol, String suffix, BigDecimal lowest, BigDecimal highest) {
     this.symbol = symbol;
     this.suffix = suffix;
     this.lowest = lowest;
@@ -36,10 +38,10 @@ public enum Unit {
    * when unbounded below (a duration, which as an ack-referenced span can be negative). Applies to a statistic's point
    * value, not to the ends of an interval around it (a normal interval of a fraction may reach below 0).
    */
-  public java.math.BigDecimal lowest() { return lowest; }
+  public BigDecimal lowest() { return lowest; }
 
   /** The greatest value a quantity of this unit is declared to take (a fraction: 1); null when unbounded above. */
-  public java.math.BigDecimal highest() { return highest; }
+  public BigDecimal highest() { return highest; }
 
   /** Short name used in JSON and tables. */
   public String symbol() { return symbol; }

@@ -1,23 +1,24 @@
 package ftl.quantity.section;
 
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.io.DataGate;
+import ftl.data.io.Echo;
+import ftl.data.ledger.LedgerReader;
+import ftl.data.ledger.LedgerRow;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.Campaign;
-import ftl.data.DataException;
-import ftl.data.DataGate;
-import ftl.data.Echo;
-import ftl.data.DataSet;
-import ftl.data.LedgerReader;
-import ftl.data.LedgerRow;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.stats.Quantiles;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,11 +59,11 @@ public final class AuditQuantities {
     }
     DataGate gate = data.gate().get();
     String text = gate.readText(HARNESSES, DataGate.Kind.AUDIT_TABLE);
-    try (Reader r = new java.io.StringReader(text)) {
+    try (Reader r = new StringReader(text)) {
       for (CSVRecord rec : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
         out.add(rec.toMap());
       }
-    } catch (IOException | IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+    } catch (IOException | IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
       throw new DataException(gate.name(HARNESSES), 0, "not a valid CSV: " + Echo.cause(e), e);
     }
     return out;

@@ -1,24 +1,26 @@
 package ftl.quantity.section;
 
-import ftl.data.Instrument;
+import ftl.data.ledger.Geometry;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.Priority;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.Priority;
-import ftl.data.Geometry;
-import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.CorrelationResult;
 import ftl.stats.GuardResult;
 import ftl.stats.Quantiles;
 import ftl.stats.RateRatio;
 import ftl.stats.WindowedCorrelation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
@@ -306,15 +308,15 @@ public final class CampaignQuantities {
   }
 
   /** The windowed rho(D, A) of each condition of campaign modeA with a defined one, over its usable runs. */
-  private static java.util.Map<String, Double> conditionRho(Analysis a) {
+  private static Map<String, Double> conditionRho(Analysis a) {
     return a.memo("rhoModeA:conditions", () -> {
-      java.util.Map<String, WindowedCorrelation> by = new java.util.TreeMap<>();
+      Map<String, WindowedCorrelation> by = new TreeMap<>();
       for (RunResult r : Manipulations.usable(a, MODE_A)) {
         by.computeIfAbsent(r.row().condition(), k -> new WindowedCorrelation(Analysis.RHO_WINDOW)).merge(r.correlation());
       }
-      java.util.Map<String, Double> out = new java.util.TreeMap<>();
+      Map<String, Double> out = new TreeMap<>();
       by.forEach((cond, w) -> {
-        ftl.stats.CorrelationResult res = w.result();
+        CorrelationResult res = w.result();
         if (res.defined()) {
           out.put(cond, res.rho());
         }
@@ -323,7 +325,7 @@ public final class CampaignQuantities {
     });
   }
 
-  private static ftl.stats.CorrelationResult pooledRho(Analysis a) {
+  private static CorrelationResult pooledRho(Analysis a) {
     return a.memo("rhoModeA", () -> {
       WindowedCorrelation w = new WindowedCorrelation(Analysis.RHO_WINDOW);
       for (RunResult r : Manipulations.usable(a, MODE_A)) {

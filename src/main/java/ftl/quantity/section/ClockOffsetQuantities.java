@@ -1,25 +1,27 @@
 package ftl.quantity.section;
 
-import ftl.data.Instrument;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunDetail;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.LedgerSchema;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.stats.ExactHistogram;
 import ftl.stats.GridLaw;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -131,7 +133,7 @@ public final class ClockOffsetQuantities {
   record Stamps(ExactHistogram sendPhasesMicros, ExactHistogram flightsMicros) {}
 
   /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link RunDetail}): the held-out ones and modeB. */
-  static final java.util.Set<String> STAMP_CAMPAIGNS = ScanNeeds.STAMP_CAMPAIGNS;
+  static final Set<String> STAMP_CAMPAIGNS = ScanNeeds.STAMP_CAMPAIGNS;
 
   /** One run's stamps, taken in the pass that scanned it ({@link Analysis#detail}). */
   static Stamps stamps(Analysis a, RunResult r) {
@@ -301,7 +303,7 @@ public final class ClockOffsetQuantities {
   /** Sum of {@code create_ms_mismatch} over the campaign's ok runs with a non-zero offset. */
   static Value createMismatch(Analysis a) {
     long n = 0;
-    for (ftl.data.LedgerRow row : a.okRowsOf(CLOCKOFFSET, Instrument.KAFKA.word())) {
+    for (LedgerRow row : a.okRowsOf(CLOCKOFFSET, Instrument.KAFKA.word())) {
       String mm = row.field(LedgerSchema.CREATE_MS_MISMATCH);
       if (row.clockOffsetMicros() != 0 && !mm.isEmpty()) {
         n += Long.parseLong(mm);
@@ -350,7 +352,7 @@ public final class ClockOffsetQuantities {
       for (RunResult r : runs) {
         byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(st.get(r.row().runId()).flightsMicros());
       }
-      Map<String, ExactHistogram> pooled = new java.util.HashMap<>();
+      Map<String, ExactHistogram> pooled = new HashMap<>();
       List<HeldOutRun> out = new ArrayList<>();
       for (RunResult r : runs) {
         ExactHistogram pool = pooled.computeIfAbsent(r.row().condition(), k -> ExactHistogram.merge(byCondition.get(k)));

@@ -1,31 +1,37 @@
 package ftl.quantity.section;
 
-import ftl.data.Instrument;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.ledger.Identifiers;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Provenance;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.LedgerSchema;
-import ftl.data.Campaign;
-import ftl.data.DataException;
-import ftl.data.Identifiers;
-import ftl.data.DataSet;
-import ftl.data.LedgerRow;
-import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.GridLaw;
 import ftl.stats.Quantiles;
+import ftl.stats.Rate;
 import ftl.stats.RateRatio;
+import ftl.stats.SignCheckResult;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Registry entries per condition ({@code <key>.<campaign>.<condition>}), made from the conditions the
@@ -37,7 +43,7 @@ public final class ConditionQuantities {
 
   public static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
-    java.util.Map<String, String> campaignMacros = new java.util.HashMap<>();
+    Map<String, String> campaignMacros = new HashMap<>();
     for (Campaign c : data.campaigns()) {
       String earlier = campaignMacros.putIfAbsent(Identifiers.macroWords(c.name()), c.name());
       if (earlier != null) {
@@ -45,8 +51,8 @@ public final class ConditionQuantities {
             + earlier + "\": both make the macro words " + Identifiers.macroWords(c.name()), null);
       }
       Set<String> conditions = new LinkedHashSet<>();
-      java.util.Map<String, LedgerRow> byKey = new java.util.HashMap<>();
-      java.util.Map<String, LedgerRow> byMacro = new java.util.HashMap<>();
+      Map<String, LedgerRow> byKey = new HashMap<>();
+      Map<String, LedgerRow> byMacro = new HashMap<>();
       for (LedgerRow r : c.runs()) {
         if (r.ok() && conditions.add(r.condition())) {
           collide(c, r, byKey.putIfAbsent(slug(r.condition()), r), "registry key segment " + slug(r.condition()));
@@ -83,8 +89,8 @@ public final class ConditionQuantities {
   }
 
   /** What {@code ackNegative.rate.*} computes from the pooled sign check of a condition's runs; its printed function. */
-  public static final Provenance.Ref<ftl.stats.SignCheckResult, ftl.stats.Rate> ACK_NEGATIVE_RATE =
-      ftl.stats.SignCheckResult::ackNegativeRate;
+  public static final Provenance.Ref<SignCheckResult, Rate> ACK_NEGATIVE_RATE =
+      SignCheckResult::ackNegativeRate;
   static final String ACK_NEGATIVE_RATE_NAME = Provenance.nameOf(ACK_NEGATIVE_RATE);
 
   private static void perCondition(List<Quantity> q, String campaign, String cond, String instrument) {
@@ -95,9 +101,9 @@ public final class ConditionQuantities {
         Unit.COUNT, Format.GROUPED_INTEGER, scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
         a -> new Value.Count(a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond)).count())));
     q.add(interval(base, "gridlaw.b.", "GridLawB", "denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
-        campaign, cond, instrument, s -> ftl.stats.GridLaw.reduce(s, 1_000_000L).denominator()));
+        campaign, cond, instrument, s -> GridLaw.reduce(s, 1_000_000L).denominator()));
     q.add(interval(base, "gridlaw.a.", "GridLawA", "numerator a of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
-        campaign, cond, instrument, s -> ftl.stats.GridLaw.reduce(s, 1_000_000L).numerator()));
+        campaign, cond, instrument, s -> GridLaw.reduce(s, 1_000_000L).numerator()));
     q.add(interval(base, "sendInterval.", "SendIntervalNs", "send interval s in nanoseconds (ledger send_interval_ns)",
         campaign, cond, instrument, s -> s));
     for (String stat : List.of("min", "median", "max")) {
@@ -111,8 +117,8 @@ public final class ConditionQuantities {
               return new Value.Unavailable("no run of " + base + " delivered any event");
             }
             return new Value.Real(switch (stat) {
-              case "min" -> java.util.Arrays.stream(v).min().getAsDouble();
-              case "max" -> java.util.Arrays.stream(v).max().getAsDouble();
+              case "min" -> Arrays.stream(v).min().getAsDouble();
+              case "max" -> Arrays.stream(v).max().getAsDouble();
               default -> Quantiles.median(v);
             });
           }));
@@ -133,7 +139,7 @@ public final class ConditionQuantities {
       q.add(new Quantity("ackNegative.rate." + base, macro("AckNegativeRate", campaign, cond),
           "pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign,
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, ACK_NEGATIVE_RATE_NAME, a -> {
-            ftl.stats.Rate rate = ACK_NEGATIVE_RATE.apply(ftl.stats.SignCheckResult.pooled(
+            Rate rate = ACK_NEGATIVE_RATE.apply(SignCheckResult.pooled(
                 runs(a, instrument, campaign, cond).stream().map(RunResult::sign).toList()));
             return rate.defined() ? new Value.Real(rate.value()) : new Value.Unavailable("no complete event");
           }));
@@ -177,7 +183,7 @@ public final class ConditionQuantities {
 
   /** A whole number read from the condition's send interval (ledger send_interval_ns of its first ok run). */
   private static Quantity interval(String base, String keyPrefix, String macroPrefix, String what, String campaign,
-                                   String cond, String instrument, java.util.function.LongUnaryOperator f) {
+                                   String cond, String instrument, LongUnaryOperator f) {
     return new Quantity(keyPrefix + base, macro(macroPrefix, campaign, cond), what + ", condition " + cond
         + " of campaign " + campaign, Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS, "ftl.stats.GridLaw#reduce",
         a -> a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond))

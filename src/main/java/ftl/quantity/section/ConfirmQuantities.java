@@ -1,33 +1,40 @@
 package ftl.quantity.section;
 
+import ftl.data.Campaign;
+import ftl.data.io.JsonValue;
+import ftl.data.ledger.Identifiers;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.registration.Criteria;
+import ftl.data.registration.RunExclusion;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.Campaign;
-import ftl.data.JsonValue;
-import ftl.data.LedgerSchema;
-import ftl.data.RunExclusion;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.stats.BlockStats;
+import ftl.stats.Quantiles;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
  * The confirmatory campaign ({@code data/confirm/plan.json}): every claim of the original study measured in blocks, one
  * broker lifetime each, every condition once per block in a seeded order. The unit of replication is the block: each
  * quantity here is a block-level summary ({@link BlockStats}), never a pool of runs. The verdicts are the plan's own
- * criteria ({@link PlanCriteria}); this class computes the statistics they name and the registered predictions'
+ * criteria ({@link ftl.quantity.verdict.PlanCriteria}); this class computes the statistics they name and the registered predictions'
  * errors, reading the predicted numbers from the plan.
  *
  * <p>A run enters when it is ok, its manipulations were read back as applied ({@link Manipulations#usable}) and the
@@ -139,7 +146,7 @@ public final class ConfirmQuantities {
     static List<Metric> of(String campaign) {
       boolean v9 = campaign.equals(SETTING) || campaign.equals(CLUSTER) || campaign.equals(QUEUES);
       boolean v11 = campaign.equals(QUEUES);
-      return java.util.Arrays.stream(values())
+      return Arrays.stream(values())
           .filter(m -> v9 || (m != OTHER_RUN && m != NANOTIME_COST))
           .filter(m -> v11 || (m != NEGATIVE_RATE_SINGLE && m != ACK_SEVERAL_SHARE && m != NEGATIVE_SEVERAL_SHARE))
           .filter(m -> !campaign.equals(CONFIRM) || (m != OTHER_TASKS_CPU && m != ACK_SPAN_MEDIAN && m != EXPOSURE)).toList();
@@ -204,7 +211,7 @@ public final class ConfirmQuantities {
   private static List<Contrast> settingContrasts() {
     List<Contrast> out = new ArrayList<>();
     for (String design : List.of("Short", "Long")) {
-      String d = "-" + design.toLowerCase(java.util.Locale.ROOT);
+      String d = "-" + design.toLowerCase(Locale.ROOT);
       String runs = design.equals("Short") ? " in 600-event runs after their first 200 sends" : " in 60-s runs after the "
           + "stable_flights warm-up";
       out.add(new Contrast("collapseThreads" + design, "base" + d, "fifo" + d, Metric.NEGATIVE_RATE,
@@ -464,7 +471,7 @@ public final class ConfirmQuantities {
    * interval on the log scale, and the blocks it rests on ({@code blocksWhere}: in which blocks).
    */
   private static List<Quantity> ratioEntries(String name, String id, String macroWords, String definition, String blocksWhere,
-                                             java.util.function.Function<Analysis, BlockStats.Interval> interval) {
+                                             Function<Analysis, BlockStats.Interval> interval) {
     String key = keyOf(name) + "." + id;
     String macro = words(name) + macroWords;
     String f = "ftl.stats.BlockStats#ratio";
@@ -507,7 +514,7 @@ public final class ConfirmQuantities {
     if (!has(a, campaign)) {
       return CampaignQuantities.noData(campaign);
     }
-    Map<String, Double> byLifetime = new java.util.TreeMap<>();
+    Map<String, Double> byLifetime = new TreeMap<>();
     for (RunResult r : a.campaignRuns(campaign)) {
       double ms = ledgerNumber(r, LedgerSchema.BROKER_START_MS, 1);
       if (!Double.isNaN(ms)) {
@@ -517,7 +524,7 @@ public final class ConfirmQuantities {
     if (byLifetime.isEmpty()) {
       return new Value.Unavailable("no run of campaign " + campaign + " recorded its broker_start_ms");
     }
-    return new Value.Real(ftl.stats.Quantiles.median(byLifetime.values().stream().mapToDouble(Double::doubleValue).toArray()));
+    return new Value.Real(Quantiles.median(byLifetime.values().stream().mapToDouble(Double::doubleValue).toArray()));
   }
 
   /** Distinct non-empty values of a ledger column among a campaign's ok runs. */
@@ -570,7 +577,7 @@ public final class ConfirmQuantities {
   static void add(List<Quantity> q, Campaign c) {
     String name = c.name();
     String mp = words(name);
-    List<String> conditions = new ArrayList<>(ftl.data.Criteria.conditionNames(c.plan().map(JsonValue::json)
+    List<String> conditions = new ArrayList<>(Criteria.conditionNames(c.plan().map(JsonValue::json)
         .orElseThrow()));
     Optional<RunExclusion> exclusion = RunExclusion.of(c.plan().get());
     JsonValue predictions = c.plan().get().path("predictions");
@@ -596,11 +603,11 @@ public final class ConfirmQuantities {
       String cond = e.getKey();
       double predicted = e.getValue();
       String source = name.equals(CONFIRM) ? "the earlier campaigns' flights (recv_ns - send_ns)" : "the flights (recv_ns - send_ns) of its pilot, campaign " + name + "-pilot";
-      q.add(registered(keyOf(name) + ".gridlaw.predicted." + cond, mp + "GridLawPredicted" + ftl.data.Identifiers.macroWords(cond),
+      q.add(registered(keyOf(name) + ".gridlaw.predicted." + cond, mp + "GridLawPredicted" + Identifiers.macroWords(cond),
           "the grid law's retention for condition " + cond + " of campaign " + name + ", registered in the plan before the data "
               + "(predictions.gridlaw." + cond + ".retention), from the intended schedule and " + source,
           predicted));
-      q.add(new Quantity(keyOf(name) + ".gridlaw.error." + cond, mp + "GridLawError" + ftl.data.Identifiers.macroWords(cond),
+      q.add(new Quantity(keyOf(name) + ".gridlaw.error." + cond, mp + "GridLawError" + Identifiers.macroWords(cond),
           "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".retention." + cond + " and the grid "
               + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
               + predicted + ", from the intended schedule and " + source + ")",
@@ -619,10 +626,10 @@ public final class ConfirmQuantities {
     for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
       String cond = e.getKey();
       double predicted = e.getValue();
-      q.add(registered(keyOf(name) + ".oneTick.predicted." + cond, mp + "OneTickPredicted" + ftl.data.Identifiers.macroWords(cond),
+      q.add(registered(keyOf(name) + ".oneTick.predicted." + cond, mp + "OneTickPredicted" + Identifiers.macroWords(cond),
           "the share of one-tick negatives for condition " + cond + " of campaign " + name + ", registered in the plan before the "
               + "data (predictions.one_tick." + cond + ".share)", predicted));
-      q.add(new Quantity(keyOf(name) + ".oneTick.error." + cond, mp + "OneTickError" + ftl.data.Identifiers.macroWords(cond),
+      q.add(new Quantity(keyOf(name) + ".oneTick.error." + cond, mp + "OneTickError" + Identifiers.macroWords(cond),
           "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".oneTickShare." + cond + " and the "
               + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")",
           Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
@@ -638,20 +645,20 @@ public final class ConfirmQuantities {
    * @param exclusion the plan's exclusion rule, read from the analysis' data root or from the plan at hand
    */
   private static void perCondition(List<Quantity> q, String name, String cond, String rule,
-                                   java.util.function.Function<Analysis, Optional<RunExclusion>> exclusion) {
+                                   Function<Analysis, Optional<RunExclusion>> exclusion) {
     String mp = words(name);
-    q.add(count(name, keyOf(name) + ".excluded." + cond, mp + "Excluded" + ftl.data.Identifiers.macroWords(cond), "ok runs of "
+    q.add(count(name, keyOf(name) + ".excluded." + cond, mp + "Excluded" + Identifiers.macroWords(cond), "ok runs of "
         + "condition " + cond + " of campaign " + name + " excluded by the plan's exclusion rule (" + rule + ")",
         a -> excludedRuns(a, name, exclusion.apply(a)).stream().filter(r -> r.row().condition().equals(cond)).count()));
     for (Metric m : List.of(Metric.RETENTION, Metric.ONE_TICK_SHARE)) {
       q.add(part(name, keyOf(name) + ".unexcluded." + m.word + "." + cond, mp + "Unexcluded" + words(m.word)
-          + ftl.data.Identifiers.macroWords(cond), "exploratory, outside the registered analysis: mean over blocks of "
+          + Identifiers.macroWords(cond), "exploratory, outside the registered analysis: mean over blocks of "
           + "campaign " + name + " of the " + m.what + ", condition " + cond + ", with the plan's exclusion rule set aside "
           + "(every ok run whose manipulations were applied)", m.unit, m.format, a -> mean(a, name, Optional.empty(), cond, m), 0));
     }
     for (Metric m : Metric.of(name)) {
       String key = keyOf(name) + "." + m.word + "." + cond;
-      String macro = mp + words(m.word) + ftl.data.Identifiers.macroWords(cond);
+      String macro = mp + words(m.word) + Identifiers.macroWords(cond);
       String def = "mean over blocks of campaign " + name + " of the " + m.what + ", condition " + cond;
       q.add(part(name, key, macro, def, m.unit, m.format, a -> mean(a, name, exclusion.apply(a), cond, m), 0));
       q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
@@ -757,7 +764,7 @@ public final class ConfirmQuantities {
         double[] v = e.getValue().stream().filter(r -> r.row().condition().equals(cond)).mapToDouble(m.perRun)
             .filter(Double::isFinite).toArray();
         if (v.length > 0) {
-          out.put(e.getKey(), java.util.Arrays.stream(v).average().orElseThrow());
+          out.put(e.getKey(), Arrays.stream(v).average().orElseThrow());
         }
       }
       return out;
@@ -791,7 +798,7 @@ public final class ConfirmQuantities {
 
   /** {@link BlockStats#ratio} over the blocks where both maps have a value above 0. */
   private static BlockStats.Interval pairedRatio(TreeMap<Integer, Double> num, TreeMap<Integer, Double> den) {
-    java.util.Collection<double[]> pairs = positivePairs(num, den).values();
+    Collection<double[]> pairs = positivePairs(num, den).values();
     return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray(),
         LEVEL);
   }
@@ -840,12 +847,12 @@ public final class ConfirmQuantities {
   }
 
   private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
-                               java.util.function.Function<Analysis, BlockStats.Interval> interval, int which) {
+                               Function<Analysis, BlockStats.Interval> interval, int which) {
     return part(campaign, key, macro, definition, unit, format, "ftl.stats.BlockStats#mean", interval, which);
   }
 
   private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
-                               String function, java.util.function.Function<Analysis, BlockStats.Interval> interval, int which) {
+                               String function, Function<Analysis, BlockStats.Interval> interval, int which) {
     return new Quantity(key, macro, definition, unit, format, scope(campaign), function, a -> {
           if (!has(a, campaign)) {
             return CampaignQuantities.noData(campaign);
@@ -861,7 +868,7 @@ public final class ConfirmQuantities {
   }
 
   private static Quantity count(String campaign, String key, String macro, String definition,
-                                java.util.function.ToLongFunction<Analysis> f) {
+                                ToLongFunction<Analysis> f) {
     return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, scope(campaign),
         "ftl.quantity.section.ConfirmQuantities#usable", a -> has(a, campaign) ? new Value.Count(f.applyAsLong(a))
             : CampaignQuantities.noData(campaign));
@@ -869,6 +876,6 @@ public final class ConfirmQuantities {
 
   /** A key segment as macro words: first letter up, the rest as written (letters only). */
   private static String words(String segment) {
-    return ftl.data.Identifiers.macroWords(segment);
+    return Identifiers.macroWords(segment);
   }
 }

@@ -1,25 +1,29 @@
 package ftl.quantity.section;
 
-import ftl.data.Instrument;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.Campaign;
-import ftl.data.DataSet;
-import ftl.data.LedgerRow;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.stats.DisplacementLaw;
 import ftl.stats.Exposure;
 import ftl.stats.RateRatio;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The 1/D law measured ({@code onedlaw.*}), in every campaign of the Kafka instrument: the slope of each ok
@@ -47,9 +51,9 @@ public final class DisplacementQuantities {
         Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.DisplacementQuantities#forData",
         a -> new Value.Real(SLOPE_LIMIT)));
     // The sign campaign's entries exist for every data root (the abstract quotes them); other campaigns as found.
-    java.util.Set<String> names = new java.util.LinkedHashSet<>(List.of(CampaignCatalogue.MODE_A.folder()));
+    Set<String> names = new LinkedHashSet<>(List.of(CampaignCatalogue.MODE_A.folder()));
     // a campaign whose plan registers criteria is judged by them alone: the slope rule, set in Java, gives it no verdict
-    java.util.Set<String> ownCriteria = new java.util.HashSet<>();
+    Set<String> ownCriteria = new HashSet<>();
     for (Campaign c : data.campaigns()) {
       if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).anyMatch(Instrument.KAFKA.word()::equals)) {
         names.add(c.name());
@@ -135,7 +139,7 @@ public final class DisplacementQuantities {
   }
 
   private static Quantity fit(String key, String macro, String definition, Unit unit, Format format, String campaign,
-                              java.util.function.Function<DisplacementLaw.Fit, Value> part) {
+                              Function<DisplacementLaw.Fit, Value> part) {
     return new Quantity(key, macro, definition, unit, format, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#fit", a -> {
           DisplacementLaw.Fit f = fitOf(a, campaign);
           if (f == null) {
@@ -156,8 +160,8 @@ public final class DisplacementQuantities {
         .filter(r -> !Double.isNaN(r.medianDisplacementNanos())).toList();
     for (RunResult r : runs) {
       if (!(r.guard().medianFlightNanos() > 0)) {
-        String ledger = a.campaign(campaign).map(ftl.data.Campaign::ledgerName).orElse(campaign);
-        throw new ftl.data.DataException(ledger, r.row().line(), "run " + r.row().runId() + ": its median flight is not"
+        String ledger = a.campaign(campaign).map(Campaign::ledgerName).orElse(campaign);
+        throw new DataException(ledger, r.row().line(), "run " + r.row().runId() + ": its median flight is not"
             + " positive (" + r.guard().medianFlightNanos() + " ns): on one clock most of its events would arrive before"
             + " they were sent", null);
       }

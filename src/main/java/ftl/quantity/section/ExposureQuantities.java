@@ -1,20 +1,22 @@
 package ftl.quantity.section;
 
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.io.DataGate;
+import ftl.data.io.Echo;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.DataException;
-import ftl.data.DataGate;
-import ftl.data.Echo;
-import ftl.data.DataSet;
-import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.DisplacementLaw;
 import ftl.stats.Exposure;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +50,7 @@ public final class ExposureQuantities {
     DataGate gate = data.gate().get();
     String name = gate.name(PUBLISHED);
     String text = gate.readText(PUBLISHED, DataGate.Kind.AUDIT_TABLE);
-    try (Reader r = new java.io.StringReader(text)) {
+    try (Reader r = new StringReader(text)) {
       int row = 0;
       for (CSVRecord rec : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
         row++;
@@ -77,7 +79,7 @@ public final class ExposureQuantities {
       }
     } catch (DataException e) {
       throw e;
-    } catch (IOException | IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+    } catch (IOException | IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
       throw new DataException(name, 0, "not a valid CSV: " + Echo.cause(e), e);
     }
     return out;
@@ -165,7 +167,7 @@ public final class ExposureQuantities {
 
   /** D(T)/T at a flight under the sign campaign's fitted relation; unavailable without one. */
   static Value fitted(Analysis a, double flightNanos) {
-    ftl.stats.DisplacementLaw.Fit f = DisplacementQuantities.fitOf(a, CampaignCatalogue.MODE_A.folder());
+    DisplacementLaw.Fit f = DisplacementQuantities.fitOf(a, CampaignCatalogue.MODE_A.folder());
     if (f == null) {
       return CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder());
     }

@@ -1,30 +1,35 @@
 package ftl.quantity.section;
 
-import ftl.data.Instrument;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunDetail;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.LedgerSchema;
-import ftl.data.Campaign;
-import ftl.data.DataSet;
-import ftl.data.LedgerRow;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.stats.ExactHistogram;
 import ftl.stats.GridLaw;
 import ftl.stats.HeldOutGridLaw;
 import ftl.stats.Rate;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The grid law tested out of sample ({@code gridlaw.heldout.*}), in every campaign whose ledger records the
@@ -41,7 +46,7 @@ import java.util.TreeSet;
  */
 public final class GridLawHeldOutQuantities {
   /** Largest |predicted - observed| retention of a run that counts as predicted (fraction), decided exactly. */
-  public static final java.math.BigDecimal TOLERANCE = new java.math.BigDecimal("0.05");
+  public static final BigDecimal TOLERANCE = new BigDecimal("0.05");
   /** Share of a campaign's predicted runs that must lie within {@link #TOLERANCE} for the law to hold. */
   static final double REQUIRED_SHARE = 0.80;
   /** The guard's quantum: CreateTime and the receive in whole milliseconds. */
@@ -127,17 +132,17 @@ public final class GridLawHeldOutQuantities {
         Format.PERCENT_2DP, REQUIRED_SHARE));
     // The retention campaign's entries exist for every data root (the abstract quotes them); others as found.
     // (names and runs only: a placeholder for an absent retention campaign opens nothing)
-    java.util.LinkedHashMap<String, List<LedgerRow>> byName = new java.util.LinkedHashMap<>();
+    LinkedHashMap<String, List<LedgerRow>> byName = new LinkedHashMap<>();
     byName.put(CampaignCatalogue.MODE_B.folder(), List.of());
     // a campaign whose plan registers criteria is judged by them alone: this rule, set in Java, gives it no verdict
-    java.util.Set<String> ownCriteria = new java.util.HashSet<>();
+    Set<String> ownCriteria = new HashSet<>();
     for (Campaign c : campaigns(data)) {
       byName.put(c.name(), c.runs());
       if (c.criteria().isPresent()) {
         ownCriteria.add(c.name());
       }
     }
-    for (java.util.Map.Entry<String, List<LedgerRow>> c : byName.entrySet()) {
+    for (Map.Entry<String, List<LedgerRow>> c : byName.entrySet()) {
       String name = c.getKey();
       Scope scope = c.getValue().stream().anyMatch(r -> r.instrument().equals(Instrument.PYTHON_NOJVM.word())) ? Scope.NOJVM_EVENTS
           : Scope.KAFKA_EVENTS;
@@ -302,7 +307,7 @@ public final class GridLawHeldOutQuantities {
   /** The moved runs of a campaign, largest move first, ties in ledger order (a stable sort). */
   static List<RunPrediction> movedRuns(Analysis a, String campaign) {
     return intendedRuns(a, campaign).stream().filter(RunPrediction::moved)
-        .sorted(java.util.Comparator.comparingDouble(RunPrediction::move).reversed()).toList();
+        .sorted(Comparator.comparingDouble(RunPrediction::move).reversed()).toList();
   }
 
   /** Share of the two-phase runs (or of the moved ones) predicted within the tolerance from one of the two phases. */
@@ -322,7 +327,7 @@ public final class GridLawHeldOutQuantities {
   }
 
   private static Quantity example(String key, String macro, String definition, Unit unit, Format format, Scope scope,
-                                  String campaign, int rank, java.util.function.Function<RunPrediction, Value> f) {
+                                  String campaign, int rank, Function<RunPrediction, Value> f) {
     return new Quantity(key, macro, definition, unit, format, scope, "ftl.quantity.section.GridLawHeldOutQuantities#movedRuns",
         a -> {
           List<RunPrediction> moved = movedRuns(a, campaign);
@@ -345,7 +350,7 @@ public final class GridLawHeldOutQuantities {
    */
   static List<Compared> baselines(List<RunPrediction> predictions) {
     List<RunPrediction> tested = predictions.stream().filter(RunPrediction::tested).toList();
-    java.util.Map<String, Rate> pooled = new java.util.HashMap<>();
+    Map<String, Rate> pooled = new HashMap<>();
     for (RunPrediction p : tested) {
       pooled.merge(p.condition(), p.observed(), Rate::plus);
     }
@@ -369,7 +374,7 @@ public final class GridLawHeldOutQuantities {
   }
 
   private static Quantity baselineSummary(String key, String macro, String definition, Unit unit, Format format,
-                                          Scope scope, String campaign, java.util.function.Function<List<Compared>, Value> f) {
+                                          Scope scope, String campaign, Function<List<Compared>, Value> f) {
     return new Quantity(key, macro, definition, unit, format, scope, "ftl.quantity.section.GridLawHeldOutQuantities#baselines", a -> {
       List<Compared> b = baselines(predictions(a, campaign));
       return b.isEmpty() ? new Value.Unavailable("no run of campaign " + campaign + " with both a held-out prediction and"
@@ -391,7 +396,7 @@ public final class GridLawHeldOutQuantities {
 
   private static Quantity summary(String key, String macroPrefix, String campaign, String suffix, String definition,
                                   Unit unit, Format format, Scope scope, long phases,
-                                  java.util.function.Function<HeldOutGridLaw.ErrorSummary, Value> f) {
+                                  Function<HeldOutGridLaw.ErrorSummary, Value> f) {
     return new Quantity(key, ConditionQuantities.macro(macroPrefix, campaign, suffix), definition, unit, format, scope,
         "ftl.quantity.section.GridLawHeldOutQuantities#predictions", a -> {
           List<HeldOutGridLaw.RunError> e = predictions(a, campaign).stream()

@@ -1,17 +1,16 @@
 package ftl.quantity.section;
 
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.Priority;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.Priority;
-import ftl.data.LedgerSchema;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.stats.RateRatio;
 import java.util.ArrayList;
 import java.util.List;

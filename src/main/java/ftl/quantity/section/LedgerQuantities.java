@@ -1,21 +1,25 @@
 package ftl.quantity.section;
 
-import ftl.data.Instrument;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.LedgerSchema;
-import ftl.data.Campaign;
-import ftl.data.DataSet;
-import ftl.data.LedgerRow;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.stats.Quantiles;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * What each campaign ran, read from its ledger ({@code campaign.<what>.<campaign>}): ok runs, conditions,
@@ -71,7 +75,7 @@ public final class LedgerQuantities {
     q.add(ledger(name, "sendLagP99", "CampaignSendLagPNinetyNine",
         "median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn.name() + ")",
         Unit.MICROSECONDS, Format.REAL_3SF, rows -> sendLagP99(rows, lagColumn, name)));
-    java.util.SortedSet<Long> loads = new java.util.TreeSet<>();
+    SortedSet<Long> loads = new TreeSet<>();
     for (LedgerRow r : c.runs()) {
       String v = r.field(LedgerSchema.LOAD_PCT);
       if (r.ok() && !v.isEmpty() && Long.parseLong(v) > 0) {
@@ -119,8 +123,8 @@ public final class LedgerQuantities {
 
   /** Fewest to most ok rows of one condition. */
   private static Value runsPerCondition(List<LedgerRow> rows) {
-    var s = rows.stream().collect(java.util.stream.Collectors.groupingBy(LedgerRow::condition,
-        java.util.stream.Collectors.counting())).values().stream().mapToLong(Long::longValue).summaryStatistics();
+    var s = rows.stream().collect(Collectors.groupingBy(LedgerRow::condition,
+        Collectors.counting())).values().stream().mapToLong(Long::longValue).summaryStatistics();
     return new Value.Range(s.getMin(), s.getMax());
   }
 
@@ -164,7 +168,7 @@ public final class LedgerQuantities {
   private static Value loadavgMax(List<LedgerRow> rows, String campaign) {
     double[] v = values(rows, LedgerSchema.LOADAVG_START, LedgerSchema.LOADAVG_END);
     return v.length == 0 ? new Value.Unavailable("no load average in the ledger of " + campaign)
-        : new Value.Real(java.util.Arrays.stream(v).max().getAsDouble());
+        : new Value.Real(Arrays.stream(v).max().getAsDouble());
   }
 
   private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,
@@ -188,7 +192,7 @@ public final class LedgerQuantities {
    * {@code ", "}; unavailable when no row records one.
    */
   static Value versions(List<LedgerRow> rows, LedgerSchema.Column column) {
-    java.util.LinkedHashSet<String> seen = new java.util.LinkedHashSet<>();
+    LinkedHashSet<String> seen = new LinkedHashSet<>();
     for (LedgerRow r : rows) {
       if (!r.field(column).isEmpty()) {
         seen.add(r.field(column));
@@ -208,7 +212,7 @@ public final class LedgerQuantities {
     if (v.length == 0) {
       return new Value.Unavailable("no " + column.name() + " in the ledger");
     }
-    var s = java.util.Arrays.stream(v).summaryStatistics();
+    var s = Arrays.stream(v).summaryStatistics();
     return new Value.Range(s.getMin(), s.getMax());
   }
 

@@ -1,12 +1,11 @@
 package ftl.quantity.section;
 
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.Priority;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Value;
-
-import ftl.data.Priority;
-import ftl.data.LedgerSchema;
 import ftl.stats.Rate;
 import ftl.stats.RateRatio;
 import java.util.ArrayList;
@@ -26,7 +25,7 @@ public final class Manipulations {
 
   /**
    * True when the ledger shows every manipulation of the run read back as applied: the one rule,
-   * {@link ftl.data.LedgerSchema#manipulationsApplied}, which the ledger-only count {@code runs.refused.modeA} uses too.
+   * {@link ftl.data.ledger.LedgerSchema#manipulationsApplied}, which the ledger-only count {@code runs.refused.modeA} uses too.
    */
   public static boolean applied(RunResult r) {
     return r.row().manipulationsApplied();

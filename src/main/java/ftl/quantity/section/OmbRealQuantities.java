@@ -1,23 +1,24 @@
 package ftl.quantity.section;
 
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.io.DataGate;
+import ftl.data.io.JsonValue;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.registration.PlanReader;
+import ftl.data.tool.OmbFormat;
+import ftl.data.tool.OmbLedgerReader;
+import ftl.data.tool.OmbRun;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.LedgerSchema;
-import ftl.data.Campaign;
-import ftl.data.DataSet;
-import ftl.data.LedgerRow;
-import ftl.data.OmbFormat;
-import ftl.data.OmbLedgerReader;
-import ftl.data.OmbRun;
-import ftl.data.PlanReader;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.stats.ExactHistogram;
 import ftl.stats.HeldOutGuard;
 import ftl.stats.Quantiles;
@@ -25,10 +26,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -63,7 +68,7 @@ public final class OmbRealQuantities {
   private OmbRealQuantities() {}
 
   /** The folder's ok runs with their rows, the plan, and how messages name the folder. */
-  record OmbData(List<OmbLedgerReader.Entry> entries, Optional<ftl.data.JsonValue> plan, String display) {
+  record OmbData(List<OmbLedgerReader.Entry> entries, Optional<JsonValue> plan, String display) {
     List<OmbLedgerReader.Entry> ok() {
       return entries.stream().filter(e -> e.row().ok()).toList();
     }
@@ -85,12 +90,12 @@ public final class OmbRealQuantities {
       return Optional.empty();
     }
     // a folder is listed only when the root was read through its gate
-    ftl.data.DataGate gate = data.gate().orElseThrow();
+    DataGate gate = data.gate().orElseThrow();
     if (!gate.isFile(rel + "/ledger.csv")) {
       return Optional.empty();
     }
     String display = data.displayRoot() + "/" + rel;
-    Optional<ftl.data.JsonValue> p = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
+    Optional<JsonValue> p = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
         : Optional.empty();
     return Optional.of(new OmbData(OmbLedgerReader.read(gate, rel, display), p, display));
   }
@@ -99,20 +104,20 @@ public final class OmbRealQuantities {
     Optional<OmbData> omb = read(data);
     List<Quantity> q = new ArrayList<>();
     q.add(q("ombReal.runs", "OmbRealRuns", "ok runs of OpenMessaging Benchmark's own worker (data/omb-real)",
-        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbLedgerReader#read", omb, d -> new Value.Count(d.ok().size())));
+        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbLedgerReader#read", omb, d -> new Value.Count(d.ok().size())));
     q.add(q("ombReal.runsNotOk", "OmbRealRunsNotOk", "runs of OpenMessaging Benchmark's own worker whose ledger status is failed (counted, never analysed)",
-        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbLedgerReader#read", omb,
+        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbLedgerReader#read", omb,
         d -> new Value.Count(d.entries().size() - d.ok().size())));
     q.add(q("ombReal.messages", "OmbRealMessages", "messages OpenMessaging Benchmark counted as received over the measured windows of its ok runs",
-        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbRun#received", omb,
+        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbRun#received", omb,
         d -> new Value.Count(d.ok().stream().mapToLong(e -> e.run().received()).sum())));
     q.add(q("ombReal.dropped.range", "OmbRealDroppedRange",
         "smallest to largest dropped share 1 - e2e_count / messages_received over the ok runs of OpenMessaging Benchmark's own worker",
-        Unit.FRACTION, Format.PERCENT_RANGE_2DP, "ftl.data.OmbRun#droppedShare", omb,
+        Unit.FRACTION, Format.PERCENT_RANGE_2DP, "ftl.data.tool.OmbRun#droppedShare", omb,
         d -> range(d.ok().stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
     q.add(q("ombReal.heldout.tolerance", "OmbRealHeldOutTolerance",
         "pre-registered absolute tolerance of the held-out test (data/omb-real/plan.json, predictions.held_out_prediction.tolerance_abs)",
-        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, "ftl.data.PlanReader#read", omb, OmbRealQuantities::tolerance));
+        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, "ftl.data.registration.PlanReader#read", omb, OmbRealQuantities::tolerance));
     q.add(new Quantity("ombReal.heldout.verdict", "OmbRealHeldOutVerdict",
         "pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.OMB_REAL, "ftl.stats.HeldOutGuard#check",
@@ -142,7 +147,7 @@ public final class OmbRealQuantities {
       String id = e.row().runId();
       q.add(q("ombReal.run." + id + ".dropped", ConditionQuantities.macro("OmbRealDropped", "run", id),
           "dropped share 1 - e2e_count / messages_received of OMB run " + id + " (condition " + e.row().condition() + ")",
-          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.OmbRun#droppedShare", omb, x -> real(e.run().droppedShare())));
+          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", omb, x -> real(e.run().droppedShare())));
     }
     return q;
   }
@@ -152,15 +157,15 @@ public final class OmbRealQuantities {
     String base = "ombReal." + c;
     String where = " of OMB condition " + c;
     q.add(q(base + ".runs", macro("OmbRealRuns", c), "ok runs" + where, Unit.COUNT, Format.GROUPED_INTEGER,
-        "ftl.data.OmbLedgerReader#read", omb, x -> new Value.Count(x.ok(c).size())));
+        "ftl.data.tool.OmbLedgerReader#read", omb, x -> new Value.Count(x.ok(c).size())));
     q.add(q(base + ".rate", macro("OmbRealRate", c), "OMB's fixed publish rate in messages per second" + where,
-        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbLedgerReader#read", omb,
+        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbLedgerReader#read", omb,
         x -> new Value.Count(Math.round(x.ok(c).get(0).row().rateMsgPerSecond()))));
     q.add(q(base + ".sendInterval", macro("OmbRealSendInterval", c), "send interval s = 1 / rate" + where,
-        Unit.MICROSECONDS, Format.REAL_3SF, "ftl.data.OmbLedgerReader#read", omb,
+        Unit.MICROSECONDS, Format.REAL_3SF, "ftl.data.tool.OmbLedgerReader#read", omb,
         x -> new Value.Real(x.ok(c).get(0).row().sendIntervalNanos() / 1000.0)));
     q.add(q(base + ".dropped.range", macro("OmbRealDroppedRange", c), "smallest to largest dropped share over the ok runs" + where,
-        Unit.FRACTION, Format.PERCENT_RANGE_2DP, "ftl.data.OmbRun#droppedShare", omb, x -> range(x.dropped(c))));
+        Unit.FRACTION, Format.PERCENT_RANGE_2DP, "ftl.data.tool.OmbRun#droppedShare", omb, x -> range(x.dropped(c))));
     q.add(q(base + ".dropped.mean", macro("OmbRealDroppedMean", c), "mean dropped share over the ok runs" + where,
         Unit.FRACTION, Format.PERCENT_2DP, "ftl.stats.HeldOutGuard#check", omb,
         x -> real(Arrays.stream(x.dropped(c)).average().orElseThrow())));
@@ -204,17 +209,17 @@ public final class OmbRealQuantities {
       if (d.plan().isEmpty()) {
         return "not pre-registered: " + d.display() + "/plan.json is missing";
       }
-      ftl.data.JsonValue plan = d.plan().get();
-      ftl.data.JsonValue rule = plan.path("predictions").path("held_out_prediction");
+      JsonValue plan = d.plan().get();
+      JsonValue rule = plan.path("predictions").path("held_out_prediction");
       String matched = null;
-      for (ftl.data.JsonValue cond : plan.path("conditions").elements()) {
+      for (JsonValue cond : plan.path("conditions").elements()) {
         if (cond.path("name").optionalText().orElse("").equals(c)) {
           matched = cond.path("matched_condition").optionalText().orElse(null);
         }
       }
-      // read strictly (ftl.data.JsonValue): a fraction in [0, 1], a grid of 1 to MAX_PHASE_GRID_POINTS phases
-      java.util.OptionalDouble tolerance = rule.path("tolerance_abs").optionalDoubleIn(0, 1);
-      java.util.OptionalLong grid = rule.path("phase_grid_points").optionalLongIn(1, MAX_PHASE_GRID_POINTS);
+      // read strictly (ftl.data.io.JsonValue): a fraction in [0, 1], a grid of 1 to MAX_PHASE_GRID_POINTS phases
+      OptionalDouble tolerance = rule.path("tolerance_abs").optionalDoubleIn(0, 1);
+      OptionalLong grid = rule.path("phase_grid_points").optionalLongIn(1, MAX_PHASE_GRID_POINTS);
       if (matched == null || tolerance.isEmpty() || grid.isEmpty()) {
         return "the plan does not name the matched condition of " + c + " with a tolerance and a phase grid";
       }
@@ -238,7 +243,7 @@ public final class OmbRealQuantities {
         }
       }
       // the complete flights the scan kept of each matched run (RunDetail#completeFlightsNanos): no file read again
-      java.util.Map<String, RunResult> byRun = new java.util.HashMap<>();
+      Map<String, RunResult> byRun = new HashMap<>();
       for (RunResult r : a.campaignRuns(MATCHED)) {
         byRun.put(r.row().runId(), r);
       }
@@ -278,8 +283,8 @@ public final class OmbRealQuantities {
   }
 
   static Value tolerance(OmbData d) {
-    java.util.OptionalDouble t = d.plan().map(p -> p.path("predictions").path("held_out_prediction").path("tolerance_abs")
-        .optionalDoubleIn(0, 1)).orElse(java.util.OptionalDouble.empty());
+    OptionalDouble t = d.plan().map(p -> p.path("predictions").path("held_out_prediction").path("tolerance_abs")
+        .optionalDoubleIn(0, 1)).orElse(OptionalDouble.empty());
     return t.isPresent() ? new Value.Real(t.getAsDouble()) : new Value.Unavailable("no tolerance_abs in the plan");
   }
 

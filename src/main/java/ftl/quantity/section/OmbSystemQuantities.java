@@ -1,22 +1,27 @@
 package ftl.quantity.section;
 
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.io.DataGate;
+import ftl.data.io.JsonValue;
+import ftl.data.ledger.Identifiers;
+import ftl.data.registration.Criteria;
+import ftl.data.registration.PlanDigest;
+import ftl.data.registration.PlanReader;
+import ftl.data.tool.OmbLedgerReader;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.Campaign;
-import ftl.data.DataException;
-import ftl.data.DataSet;
-import ftl.data.JsonValue;
-import ftl.data.OmbLedgerReader;
-import ftl.data.PlanReader;
-import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.BlockStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -26,7 +31,7 @@ import java.util.function.Function;
  * OpenMessaging Benchmark's own worker with its RabbitMQ and NATS drivers ({@code data/omb-rabbitmq},
  * {@code data/omb-nats}, run by {@code src/main/sh/omb-run.sh} as {@code data/omb-real} is for Kafka): what OMB itself
  * counted and reported, per condition of the folder's plan, beside the median flight our instrument measured on the
- * same system. The plans register their verdicts in {@code criteria} ({@link PlanCriteria} judges them, on these
+ * same system. The plans register their verdicts in {@code criteria} ({@link ftl.quantity.verdict.PlanCriteria} judges them, on these
  * entries); each folder is read once per analysis, through the data root's gate.
  *
  * <p>OMB's end-to-end sample is {@code now_ms - publishTimestamp_ms}, kept only when above 0: the RabbitMQ driver's
@@ -74,50 +79,50 @@ public final class OmbSystemQuantities {
    * A tool's folder of the data root (one that is not an instrument campaign): the gate to read it through, its name
    * as messages show it, and its plan when it has one.
    */
-  record ToolFolder(ftl.data.DataGate gate, String display, Optional<JsonValue> plan) {}
+  record ToolFolder(DataGate gate, String display, Optional<JsonValue> plan) {}
 
   /** The tool folder {@code rel} when the root holds it with its ledger; empty otherwise. */
   static Optional<ToolFolder> toolFolder(DataSet data, String rel) {
     if (!data.otherFolders().contains(rel) || !data.gate().orElseThrow().isFile(rel + "/ledger.csv")) {
       return Optional.empty();
     }
-    ftl.data.DataGate gate = data.gate().orElseThrow();
+    DataGate gate = data.gate().orElseThrow();
     Optional<JsonValue> plan = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
         : Optional.empty();
     return Optional.of(new ToolFolder(gate, data.displayRoot() + "/" + rel, plan));
   }
 
   /**
-   * The folders with a plan that registers criteria, as campaigns {@link PlanCriteria} judges: no instrument rows, the
+   * The folders with a plan that registers criteria, as campaigns {@link ftl.quantity.verdict.PlanCriteria} judges: no instrument rows, the
    * plan digest the ledger's {@code plan_sha256} proves (every row names the plan's digest; none names one: not proved).
    *
    * @throws DataException when rows name different digests, or one the plan does not have
    */
-  static List<Campaign> registered(DataSet data) {
+  public static List<Campaign> registered(DataSet data) {
     List<Campaign> out = new ArrayList<>();
     for (Tool t : TOOLS) {
       read(data, t).ifPresent(f -> f.plan().flatMap(plan -> registered(data, t.folder().folder(), plan,
           f.entries().stream().map(e -> Map.entry(e.row().runId(),
-              java.util.Objects.requireNonNullElse(e.row().field("plan_sha256"), ""))).toList())).ifPresent(out::add));
+              Objects.requireNonNullElse(e.row().field("plan_sha256"), ""))).toList())).ifPresent(out::add));
     }
     return out;
   }
 
   /**
-   * A tool's folder {@code rel} as a campaign {@link PlanCriteria} judges, when its {@code plan} registers criteria: no
+   * A tool's folder {@code rel} as a campaign {@link ftl.quantity.verdict.PlanCriteria} judges, when its {@code plan} registers criteria: no
    * instrument rows, the plan digest its runs name ({@code digests}: run id to the ledger's {@code plan_sha256}) proved
    * by {@link #digest(List, String, String)}. Shared by every tool's folder (OMB's drivers, RabbitMQ PerfTest).
    */
   static Optional<Campaign> registered(DataSet data, String rel, JsonValue plan, List<Map.Entry<String, String>> digests) {
-    ftl.data.DataGate gate = data.gate().orElseThrow();
-    byte[] bytes = gate.read(rel + "/plan.json", ftl.data.DataGate.Kind.PLAN);
-    Optional<ftl.data.Criteria.Section> criteria = ftl.data.Criteria.read(plan.json(), bytes,
-        ftl.data.Criteria.conditionNames(plan.json()), gate.name(rel + "/plan.json"));
+    DataGate gate = data.gate().orElseThrow();
+    byte[] bytes = gate.read(rel + "/plan.json", DataGate.Kind.PLAN);
+    Optional<Criteria.Section> criteria = Criteria.read(plan.json(), bytes,
+        Criteria.conditionNames(plan.json()), gate.name(rel + "/plan.json"));
     if (criteria.isEmpty()) {
       return Optional.empty();
     }
     return Optional.of(new Campaign(rel, data.root().resolve(rel), gate.name(rel), Optional.of(plan), List.of(), gate, rel,
-        criteria, digest(digests, ftl.data.PlanDigest.of(bytes), gate.name(rel + "/ledger.csv"))));
+        criteria, digest(digests, PlanDigest.of(bytes), gate.name(rel + "/ledger.csv"))));
   }
 
   /**
@@ -154,27 +159,27 @@ public final class OmbSystemQuantities {
       String p = t.prefix();
       String of = "OpenMessaging Benchmark's own worker with its " + t.label() + " driver (" + t.folder().folder() + ")";
       q.add(q(p + ".runs", words(p) + "Runs", "ok runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER,
-          "ftl.data.OmbLedgerReader#read", f, t, d -> new Value.Count(d.okRuns())));
+          "ftl.data.tool.OmbLedgerReader#read", f, t, d -> new Value.Count(d.okRuns())));
       q.add(q(p + ".runsNotOk", words(p) + "RunsNotOk", "runs of " + of + " whose ledger status is failed (counted, never "
-          + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbLedgerReader#read", f, t,
+          + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbLedgerReader#read", f, t,
           d -> new Value.Count(d.entries().size() - d.okRuns())));
       q.add(q(p + ".messages", words(p) + "Messages", "messages OMB counted as received over the measured windows of the ok "
-          + "runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.OmbRun#received", f, t,
+          + "runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbRun#received", f, t,
           d -> new Value.Count(d.entries().stream().filter(e -> e.row().ok()).mapToLong(e -> e.run().received()).sum())));
       if (f.isEmpty() || f.get().plan().isEmpty()) {
         continue;
       }
-      for (String c : ftl.data.Criteria.conditionNames(f.get().plan().get().json())) {
+      for (String c : Criteria.conditionNames(f.get().plan().get().json())) {
         String base = c + " of " + of;
         q.add(q(p + ".dropped." + c, macro(p, "Dropped", c), "mean over the ok runs of condition " + base + " of OMB's dropped "
             + "share 1 - e2e_count / messages_received (its end-to-end histogram's samples over the messages it received)",
-            Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.OmbRun#droppedShare", f, t,
+            Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", f, t,
             d -> mean(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
         q.add(q(p + ".dropped.max." + c, macro(p, "DroppedMax", c), "largest over the ok runs of condition " + base + " of OMB's "
-            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.OmbRun#droppedShare", f, t,
+            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", f, t,
             d -> extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), true)));
         q.add(q(p + ".dropped.min." + c, macro(p, "DroppedMin", c), "smallest over the ok runs of condition " + base + " of OMB's "
-            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.OmbRun#droppedShare", f, t,
+            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", f, t,
             d -> extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), false)));
         q.add(q(p + ".e2eMedian." + c, macro(p, "EndToEndMedian", c), "median, in ms, of OMB's end-to-end latency over the ok "
             + "runs of condition " + base + ": the smallest recorded value (whole ms) at which the pooled cumulative "
@@ -185,7 +190,7 @@ public final class OmbSystemQuantities {
             + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
             "ftl.quantity.section.OmbSystemQuantities#median", a -> {
               Value m = median(f.get().ok(c)); // made only for a folder with a plan (above)
-              ftl.stats.BlockStats.Interval flight = ConfirmQuantities.mean(a, t.system(), ConfirmQuantities.exclusion(a, t.system()),
+              BlockStats.Interval flight = ConfirmQuantities.mean(a, t.system(), ConfirmQuantities.exclusion(a, t.system()),
                   FLIGHT_CONDITION, ConfirmQuantities.Metric.FLIGHT_MEDIAN);
               if (!(m instanceof Value.Real r) || flight.blocks() == 0) {
                 return new Value.Unavailable(m instanceof Value.Real ? "no block of campaign " + t.system() + " has a "
@@ -215,7 +220,7 @@ public final class OmbSystemQuantities {
         + " and clock sources (ledger boot_id, clocksource), a factor the ratio does not remove", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
         "ftl.quantity.section.OmbSystemQuantities#median", a -> {
           Value m = median(f.ok(c));
-          ftl.stats.BlockStats.Interval flight = ConfirmQuantities.mean(a, t.likeSystem(),
+          BlockStats.Interval flight = ConfirmQuantities.mean(a, t.likeSystem(),
               ConfirmQuantities.exclusion(a, t.likeSystem()), ours, ConfirmQuantities.Metric.FLIGHT_MEDIAN);
           if (!(m instanceof Value.Real r) || flight.blocks() == 0) {
             return new Value.Unavailable(m instanceof Value.Real ? "no block of campaign " + t.likeSystem() + " has a "
@@ -276,11 +281,11 @@ public final class OmbSystemQuantities {
   }
 
   private static String words(String prefix) {
-    return ftl.data.Identifiers.macroWords(prefix);
+    return Identifiers.macroWords(prefix);
   }
 
   private static String macro(String prefix, String what, String condition) {
-    return words(prefix) + what + ftl.data.Identifiers.macroWords(condition);
+    return words(prefix) + what + Identifiers.macroWords(condition);
   }
 
   /** The files these entries read: each folder's ledger and its ok runs' files, then our campaigns on the systems. */

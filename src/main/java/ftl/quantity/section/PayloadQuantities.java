@@ -1,17 +1,19 @@
 package ftl.quantity.section;
 
+import ftl.data.io.JsonValue;
+import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.LedgerSchema;
-import ftl.data.JsonValue;
-import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.HeldOutGridLaw;
 import ftl.stats.Quantiles;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -128,14 +130,14 @@ public final class PayloadQuantities {
    * on the two ratios of counts and the tolerance as the plan writes it ({@link ftl.stats.HeldOutGridLaw#within}).
    */
   private static long within(List<RunResult> runs, double tolerance) {
-    java.math.BigDecimal t = java.math.BigDecimal.valueOf(tolerance);
-    return runs.stream().filter(r -> r.grid().events() > 0 && ftl.stats.HeldOutGridLaw.within(
+    BigDecimal t = BigDecimal.valueOf(tolerance);
+    return runs.stream().filter(r -> r.grid().events() > 0 && HeldOutGridLaw.within(
         r.grid().observedRetention(), r.grid().predictedRetention(), t)).count();
   }
 
   /** Medians by payload as a basis prints them: {@code 100 B 10.50%, 10,000 B 11.25%}. */
   static String shown(TreeMap<Long, Double> medians) {
-    List<String> parts = new java.util.ArrayList<>();
+    List<String> parts = new ArrayList<>();
     medians.forEach((bytes, v) -> parts.add(Format.grouped(bytes) + " B " + Format.percent(v) + "%"));
     return String.join(", ", parts);
   }
@@ -155,7 +157,7 @@ public final class PayloadQuantities {
       if (r.guard().taken() == 0 || !r.field(LedgerSchema.START_PHASE_US).equals(Long.toString(phaseMicros))) {
         continue;
       }
-      by.computeIfAbsent(r.campaign().requireInteger(r.row(), "payload_bytes"), k -> new java.util.ArrayList<>())
+      by.computeIfAbsent(r.campaign().requireInteger(r.row(), "payload_bytes"), k -> new ArrayList<>())
           .add(r.retention());
     }
     TreeMap<Long, Double> out = new TreeMap<>();

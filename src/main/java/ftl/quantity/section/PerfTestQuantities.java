@@ -1,17 +1,19 @@
 package ftl.quantity.section;
 
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.io.JsonValue;
+import ftl.data.ledger.Identifiers;
+import ftl.data.registration.Criteria;
+import ftl.data.tool.PerfTestReader;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.Campaign;
-import ftl.data.DataSet;
-import ftl.data.JsonValue;
-import ftl.data.PerfTestReader;
-import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.Quantiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +25,7 @@ import java.util.function.Function;
  * its plan, the share of consumed messages its latency metric left out (PerfTest records a latency only when it is
  * above 0; in {@code --use-millis} mode a sub-millisecond latency is 0 in whole milliseconds), from its own counters
  * scraped from its Prometheus endpoint, and the medians it printed. The plan's {@code criteria} are judged by
- * {@link PlanCriteria} on these entries, the digest proved by the ledger's {@code plan_sha256}.
+ * {@link ftl.quantity.verdict.PlanCriteria} on these entries, the digest proved by the ledger's {@code plan_sha256}.
  */
 public final class PerfTestQuantities {
   private PerfTestQuantities() {}
@@ -43,8 +45,8 @@ public final class PerfTestQuantities {
         .map(t -> new Folder(PerfTestReader.read(t.gate(), FOLDER, t.display()), t.plan(), t.display()));
   }
 
-  /** The folder as a campaign {@link PlanCriteria} judges, when its plan registers criteria. */
-  static List<Campaign> registered(DataSet data) {
+  /** The folder as a campaign {@link ftl.quantity.verdict.PlanCriteria} judges, when its plan registers criteria. */
+  public static List<Campaign> registered(DataSet data) {
     return read(data).flatMap(f -> f.plan().flatMap(plan -> OmbSystemQuantities.registered(data, FOLDER, plan,
         f.runs().stream().map(r -> Map.entry(r.runId(), r.planSha256())).toList()))).stream().toList();
   }
@@ -54,43 +56,43 @@ public final class PerfTestQuantities {
     List<Quantity> q = new ArrayList<>();
     String of = "RabbitMQ PerfTest (" + FOLDER + ")";
     q.add(q(PREFIX + ".runs", "PerftestRuns", "ok runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER,
-        "ftl.data.PerfTestReader#read", f, d -> new Value.Count(d.runs().stream().filter(PerfTestReader.Run::ok).count())));
+        "ftl.data.tool.PerfTestReader#read", f, d -> new Value.Count(d.runs().stream().filter(PerfTestReader.Run::ok).count())));
     q.add(q(PREFIX + ".runsNotOk", "PerftestRunsNotOk", "runs of " + of + " whose ledger status is failed (counted, never "
-        + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.PerfTestReader#read", f,
+        + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.PerfTestReader#read", f,
         d -> new Value.Count(d.runs().stream().filter(r -> !r.ok()).count())));
     q.add(q(PREFIX + ".consumed", "PerftestConsumed", "messages the AMQP client of " + of + " counted as consumed "
         + "(client_consumed_total) over its ok runs, up to each run's scrape", Unit.COUNT, Format.GROUPED_INTEGER,
-        "ftl.data.PerfTestReader#read", f, d -> new Value.Count(d.runs().stream().mapToLong(PerfTestReader.Run::consumed).sum())));
+        "ftl.data.tool.PerfTestReader#read", f, d -> new Value.Count(d.runs().stream().mapToLong(PerfTestReader.Run::consumed).sum())));
     if (f.isEmpty() || f.get().plan().isEmpty()) {
       return q;
     }
-    for (String c : ftl.data.Criteria.conditionNames(f.get().plan().get().json())) {
+    for (String c : Criteria.conditionNames(f.get().plan().get().json())) {
       String base = "condition " + c + " of " + of;
       String leftOut = "share of consumed messages its latency metric left out, 1 - perftest_latency_seconds_count / "
           + "client_consumed_total from the run's one scrape of PerfTest's Prometheus endpoint (PerfTest records a latency "
           + "only above 0)";
       q.add(q(PREFIX + ".leftOut." + c, macro("LeftOut", c), "mean over the ok runs of " + base + " of the " + leftOut,
-          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.PerfTestReader.Run#leftOut", f,
+          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.PerfTestReader.Run#leftOut", f,
           d -> OmbSystemQuantities.mean(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray())));
       q.add(q(PREFIX + ".leftOut.max." + c, macro("LeftOutMax", c), "largest over the ok runs of " + base + " of the " + leftOut,
-          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.PerfTestReader.Run#leftOut", f,
+          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.PerfTestReader.Run#leftOut", f,
           d -> OmbSystemQuantities.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), true)));
       q.add(q(PREFIX + ".leftOut.min." + c, macro("LeftOutMin", c), "smallest over the ok runs of " + base + " of the " + leftOut,
-          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.PerfTestReader.Run#leftOut", f,
+          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.PerfTestReader.Run#leftOut", f,
           d -> OmbSystemQuantities.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), false)));
       q.add(q(PREFIX + ".printedMedian." + c, macro("PrintedMedian", c), "type-7 median, in us, of the consumer-latency "
           + "medians PerfTest printed once per interval (lines 'min/median/75th/95th/99th consumer latency', a value in ms "
           + "times 1000, an interval without a sample printed 0 and kept) over the ok runs of " + base, Unit.MICROSECONDS,
           Format.REAL_3SF, "ftl.stats.Quantiles#median", f, d -> {
             double[] v = d.ok(c).stream().flatMap(r -> r.printedMediansMicros().stream()).mapToDouble(Double::doubleValue).toArray();
-            return v.length == 0 ? new Value.Unavailable("no interval line printed") : new Value.Real(ftl.stats.Quantiles.median(v));
+            return v.length == 0 ? new Value.Unavailable("no interval line printed") : new Value.Real(Quantiles.median(v));
           }));
     }
     return q;
   }
 
   private static String macro(String what, String condition) {
-    return "Perftest" + what + ftl.data.Identifiers.macroWords(condition);
+    return "Perftest" + what + Identifiers.macroWords(condition);
   }
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,

@@ -1,22 +1,23 @@
 package ftl.quantity.section;
 
+import ftl.data.ledger.Priority;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Parallel;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.Priority;
-import ftl.quantity.core.Quantity.Scope;
+import ftl.stats.Rate;
 import ftl.stats.RateRatio;
 import ftl.stats.StratifiedRateRatio;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToIntFunction;
 
 /**
  * The priority collapse of the sign campaign pooled over its strata ({@code collapse.pooled.*}): one
@@ -125,7 +126,7 @@ public final class PriorityPooledQuantities {
         });
   }
 
-  private static Quantity tests(String key, String macro, String definition, java.util.function.ToIntFunction<List<Tested>> f) {
+  private static Quantity tests(String key, String macro, String definition, ToIntFunction<List<Tested>> f) {
     return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS,
         "ftl.stats.StratifiedRateRatio#holm", a -> CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder())
             ? new Value.Count(f.applyAsInt(tested(a))) : CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder()));
@@ -154,7 +155,7 @@ public final class PriorityPooledQuantities {
   static List<Tested> tested(Analysis a) {
     return a.memo("collapse.holm", () -> {
       List<StratifiedRateRatio.Stratum> s = strata(a).stream()
-          .filter(x -> ftl.stats.Rate.pooled(x.numerator()).total() > 0 && ftl.stats.Rate.pooled(x.denominator()).total() > 0)
+          .filter(x -> Rate.pooled(x.numerator()).total() > 0 && Rate.pooled(x.denominator()).total() > 0)
           .toList();
       // the strata's tests on every core (exact; a Monte Carlo fallback has its own seed per stratum, so the p-values
       // do not depend on which thread runs it)
@@ -164,8 +165,8 @@ public final class PriorityPooledQuantities {
       double[] adjusted = StratifiedRateRatio.holm(p);
       List<Tested> out = new ArrayList<>();
       for (int i = 0; i < p.length; i++) {
-        ftl.stats.Rate num = ftl.stats.Rate.pooled(s.get(i).numerator());
-        ftl.stats.Rate den = ftl.stats.Rate.pooled(s.get(i).denominator());
+        Rate num = Rate.pooled(s.get(i).numerator());
+        Rate den = Rate.pooled(s.get(i).denominator());
         out.add(new Tested(s.get(i).name(), num.value() / den.value(), adjusted[i], tests.get(i).exact()));
       }
       return out;

@@ -1,19 +1,19 @@
 package ftl.quantity.section;
 
-import ftl.data.Instrument;
+import ftl.data.Campaign;
+import ftl.data.io.JsonValue;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.LedgerSchema;
-import ftl.data.Campaign;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.stats.Quantiles;
 import ftl.stats.RateRatio;
 import ftl.stats.SmoothLimit;
@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The pre-registered replay campaign ({@code data/replay/plan.json}): send schedules derived from two StatsBomb
@@ -150,7 +151,7 @@ public final class ReplayQuantities {
 
   /** A registry entry of the campaign: unavailable, saying so, when the data root holds no ok run of it. */
   private static Quantity entry(String key, String macro, String definition, Unit unit, Format format, Scope scope,
-                                String function, java.util.function.Function<Analysis, Value> compute) {
+                                String function, Function<Analysis, Value> compute) {
     return new Quantity(key, macro, definition, unit, format, scope, function, a -> has(a) ? compute.apply(a) : noData());
   }
 
@@ -271,11 +272,11 @@ public final class ReplayQuantities {
   }
 
   /**
-   * The plan's {@code predictions.<name>.<field>}, a fraction in [0, 1] ({@link ftl.data.JsonValue#optionalDoubleIn});
+   * The plan's {@code predictions.<name>.<field>}, a fraction in [0, 1] ({@link ftl.data.io.JsonValue#optionalDoubleIn});
    * NaN when the campaign has no plan or the field is absent; any other value is refused with the plan's file:line.
    */
   static double planNumber(Analysis a, String name, String field) {
-    Optional<ftl.data.JsonValue> plan = a.campaign(REPLAY).flatMap(Campaign::plan);
+    Optional<JsonValue> plan = a.campaign(REPLAY).flatMap(Campaign::plan);
     return plan.map(p -> p.path("predictions").path(name).path(field).optionalDoubleIn(0, 1).orElse(Double.NaN)).orElse(Double.NaN);
   }
 

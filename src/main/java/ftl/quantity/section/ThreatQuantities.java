@@ -1,24 +1,25 @@
 package ftl.quantity.section;
 
-import ftl.data.Instrument;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.io.UtcTimestamp;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.Priority;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.Priority;
-import ftl.data.LedgerSchema;
-import ftl.data.Campaign;
-import ftl.data.DataSet;
-import ftl.data.LedgerRow;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.stats.Pacing;
 import ftl.stats.Quantiles;
 import ftl.stats.Rate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -121,7 +122,7 @@ public final class ThreatQuantities {
     long last = Long.MIN_VALUE;
     for (LedgerRow r : rows) {
       // the ledger's reader checked the form: an unreadable started_at never reaches here
-      long start = ftl.data.UtcTimestamp.epochMillis(r.field(LedgerSchema.STARTED_AT)).getAsLong();
+      long start = UtcTimestamp.epochMillis(r.field(LedgerSchema.STARTED_AT)).getAsLong();
       first = Math.min(first, start);
       last = Math.max(last, start + Long.parseLong(r.field(LedgerSchema.DURATION_MS)));
     }
@@ -135,7 +136,7 @@ public final class ThreatQuantities {
 
   /** Median (type 7) or maximum of per-run shares. */
   static double otherCpu(double[] shares, boolean max) {
-    return max ? java.util.Arrays.stream(shares).max().getAsDouble() : Quantiles.median(shares);
+    return max ? Arrays.stream(shares).max().getAsDouble() : Quantiles.median(shares);
   }
 
   /** Catch-up pairs over pairs, pooled over the ok runs of a campaign that record a send interval. */

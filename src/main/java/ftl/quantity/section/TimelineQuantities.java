@@ -1,23 +1,24 @@
 package ftl.quantity.section;
 
+import ftl.data.Campaign;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.EventReader;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-
-import ftl.data.Campaign;
-import ftl.data.Event;
-import ftl.data.EventReader;
-import ftl.quantity.core.Quantity.Scope;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The rounds of the timeline figure, chosen by a rule, never by hand, so that the example is a typical run and not
@@ -147,7 +148,7 @@ public final class TimelineQuantities {
     if (rejected.isEmpty()) {
       return Optional.empty();
     }
-    rejected.sort(java.util.Comparator.comparingDouble(r -> r.guard().medianFlightNanos())); // stable: ledger order kept
+    rejected.sort(Comparator.comparingDouble(r -> r.guard().medianFlightNanos())); // stable: ledger order kept
     return Optional.of(rejected.get((rejected.size() - 1) / 2));
   }
 
@@ -182,7 +183,7 @@ public final class TimelineQuantities {
   }
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format,
-                            java.util.function.Function<Window, Value> of) {
+                            Function<Window, Value> of) {
     return new Quantity(key, macro, definition, unit, format, Scope.KAFKA_EVENTS, FUNCTION, a -> {
       if (!CampaignQuantities.has(a, CAMPAIGN)) {
         return CampaignQuantities.noData(CAMPAIGN);

@@ -1,6 +1,7 @@
 package ftl.quantity.section;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
+import java.util.Locale;
 
 /**
  * One round of the timeline figure: one event of a run, its three monotonic stamps in microseconds after the
@@ -48,7 +49,7 @@ public record TimelineRound(long seq, double sendMicros, double ackMicros, doubl
   }
 
   private static String fixed(double v) {
-    return Double.isNaN(v) ? "nan" : String.format(java.util.Locale.ROOT, "%.1f", v);
+    return Double.isNaN(v) ? "nan" : String.format(Locale.ROOT, "%.1f", v);
   }
 
   /**

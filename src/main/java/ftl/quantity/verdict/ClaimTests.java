@@ -1,18 +1,21 @@
 package ftl.quantity.verdict;
 
-import ftl.data.Registration;
-import ftl.data.VerdictKind;
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
-import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Quantity.Scope;
+import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -146,7 +149,7 @@ public final class ClaimTests {
   private ClaimTests() {}
 
   /** The claim whose summary is {@code key}; empty for any other key. */
-  public static java.util.Optional<Claim> bySummaryKey(String key) {
+  public static Optional<Claim> bySummaryKey(String key) {
     return CLAIMS.stream().filter(c -> c.summaryKey().equals(key)).findFirst();
   }
 
@@ -163,7 +166,7 @@ public final class ClaimTests {
    */
   public static List<Found> testsOf(Claim claim, List<String> verdictKeys, Set<String> notTests) {
     List<Found> out = new ArrayList<>();
-    Set<String> seen = new java.util.HashSet<>();
+    Set<String> seen = new HashSet<>();
     for (Test t : claim.tests()) {
       for (String key : verdictKeys) {
         Matcher m = t.pattern().matcher(key);
@@ -270,7 +273,7 @@ public final class ClaimTests {
   }
 
   private static Quantity tally(String key, String macro, String definition, List<Quantity> summaries,
-                                java.util.function.Predicate<Value> outcome) {
+                                Predicate<Value> outcome) {
     return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, FUNCTION + "tally",
         a -> new Value.Count(summaries.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));
   }

@@ -1,23 +1,26 @@
 package ftl.quantity.verdict;
 
-import ftl.data.Instrument;
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.section.CampaignQuantities;
 import ftl.quantity.section.DisplacementQuantities;
-
-import ftl.data.Campaign;
-import ftl.data.DataSet;
-import ftl.data.LedgerRow;
-import ftl.data.VerdictKind;
-import ftl.quantity.core.Quantity.Scope;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Verdicts on the claims of the original record that {@link ReplicationVerdicts} does not already judge, each a
@@ -32,7 +35,7 @@ public final class ClaimVerdicts {
   /** Provenance prefix: each claim names its decision method, {@code FUNCTION + method}. */
   private static final String FUNCTION = "ftl.quantity.verdict.ClaimVerdicts#";
   /** The ledger column of a producer clock offset (a second clock emulated on one host). */
-  static final String CLOCK_OFFSET = ftl.data.LedgerSchema.CLOCK_OFFSET_US.name();
+  static final String CLOCK_OFFSET = LedgerSchema.CLOCK_OFFSET_US.name();
 
   private ClaimVerdicts() {}
 
@@ -56,7 +59,7 @@ public final class ClaimVerdicts {
   }
 
   public static List<Quantity> forRegistry(DataSet data, List<Quantity> registry) {
-    return forRegistry(data, registry, java.util.Map.of());
+    return forRegistry(data, registry, Map.of());
   }
 
   /**
@@ -65,7 +68,7 @@ public final class ClaimVerdicts {
    * never as evidence.
    */
   public static List<Quantity> forRegistry(DataSet data, List<Quantity> registry,
-                                    java.util.Map<String, ftl.data.Registration> registrations) {
+                                    Map<String, Registration> registrations) {
     Function<String, Quantity> in = key -> registry.stream().filter(q -> q.key().equals(key)).findFirst().orElse(null);
     List<Quantity> out = new ArrayList<>();
     out.add(judge("claim.backgroundLoad", FUNCTION + "above", "ClaimBackgroundLoad",
@@ -151,17 +154,17 @@ public final class ClaimVerdicts {
         in, List.of("replay.prediction.bursts"), v -> v.get(0)));
     List<String> nojvmCampaigns = data.campaigns().stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Instrument.PYTHON_NOJVM.word())))
-        .map(ftl.data.Campaign::name).toList();
+        .map(Campaign::name).toList();
     List<String> nojvm = nojvmCampaigns.stream().map(c -> "gridlaw.heldout.verdict." + c).toList();
     out.add(new Quantity("claim.noJvm", "ClaimNoJvm",
         "the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the"
             + " no-JVM cross-check", Unit.DIMENSIONLESS, Format.VERDICT, Scope.NOJVM_EVENTS, FUNCTION + "anyHeld",
         a -> anyHeld(nojvmCampaigns, nojvm.stream().map(k -> value(in, k, a)).toList())));
-    java.util.function.Predicate<Quantity> counted = q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONFIRMATORY;
+    Predicate<Quantity> counted = q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONFIRMATORY;
     // The claims of the original study are summarised over every campaign's tests by ClaimTests (one claim, one place);
     // the tallies here count registered tests, the unit of every verdict count.
     // The tally's unit is one registered test (RegisteredTests): a combined claim is not a test, a two-sided band is one.
-    java.util.Map<String, String> notTests = RegisteredTests.notTests(data);
+    Map<String, String> notTests = RegisteredTests.notTests(data);
     List<Quantity> every = new ArrayList<>(registry.stream().filter(q -> q.format() == Format.VERDICT).toList());
     every.addAll(out); // every entry so far is a claim's verdict (Format.VERDICT); the tallies follow
     every.removeIf(q -> notTests.containsKey(q.key()));
@@ -192,7 +195,7 @@ public final class ClaimVerdicts {
 
   /** Counts the verdicts of {@code which} kind whose value satisfies {@code outcome}. */
   private static Quantity tally(String key, String macro, String definition, List<Quantity> verdicts,
-                                java.util.function.Predicate<Quantity> which, java.util.function.Predicate<Value> outcome) {
+                                Predicate<Quantity> which, Predicate<Value> outcome) {
     List<Quantity> judged = verdicts.stream().filter(which).toList();
     return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, FUNCTION + "tally",
         a -> new Value.Count(judged.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));

@@ -1,8 +1,9 @@
 package ftl.quantity.verdict;
 
 import ftl.data.Campaign;
-import ftl.data.Criteria;
 import ftl.data.DataSet;
+import ftl.data.registration.Criteria;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,7 @@ public final class RegisteredTests {
     m.put("claim.oneOverD", "the delivery campaign's direct test of the 1/D law");
     m.put("claim.noJvm", "the held-out grid-law tests of the no-JVM campaigns");
     m.put("ombReal.heldout.verdict", "the held-out tests of OMB's own worker, one per condition");
-    return java.util.Collections.unmodifiableMap(m);
+    return Collections.unmodifiableMap(m);
   }
 
   private RegisteredTests() {}
@@ -70,7 +71,7 @@ public final class RegisteredTests {
 
   /** As {@link #notTests(List)} over every campaign whose criteria the registry judges. */
   public static Map<String, String> notTests(DataSet data) {
-    return notTests(ftl.quantity.section.PlanCriteria.judged(data));
+    return notTests(PlanCriteria.judged(data));
   }
 
   private static final Set<Criteria.Comparison> LOWER = Set.of(Criteria.Comparison.GE, Criteria.Comparison.GT);

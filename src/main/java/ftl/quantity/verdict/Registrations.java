@@ -1,14 +1,19 @@
 package ftl.quantity.verdict;
 
 import ftl.data.Campaign;
-import ftl.data.DataException;
 import ftl.data.DataSet;
-import ftl.data.LedgerSchema;
-import ftl.data.Registration;
-import ftl.data.RegistrationTable;
-import ftl.data.UtcTimestamp;
-import ftl.data.VerdictKind;
+import ftl.data.io.DataException;
+import ftl.data.io.UtcTimestamp;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.registration.Registration;
+import ftl.data.registration.RegistrationTable;
+import ftl.data.registration.VerdictKind;
+import ftl.quantity.core.Format;
+import ftl.quantity.core.Quantity;
+import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -30,7 +35,7 @@ public final class Registrations {
     Map<String, Long> firstRun = new LinkedHashMap<>();
     for (Campaign c : data.campaigns()) {
       long min = Long.MAX_VALUE;
-      for (ftl.data.LedgerRow r : c.runs()) {
+      for (LedgerRow r : c.runs()) {
         OptionalLong ms = UtcTimestamp.epochMillis(r.field(LedgerSchema.STARTED_AT));
         if (ms.isPresent()) {
           min = Math.min(min, ms.getAsLong());
@@ -47,8 +52,8 @@ public final class Registrations {
           String file = reg.source().substring(0, reg.source().lastIndexOf(':'));
           long line = Long.parseLong(reg.source().substring(reg.source().lastIndexOf(':') + 1));
           throw new DataException(file, line, "data_first_run_at of " + reg.verdictKey() + " is "
-              + java.time.Instant.ofEpochMilli(reg.dataFromMillis()) + ", later than the first run of campaign " + c
-              + " (" + java.time.Instant.ofEpochMilli(first) + " in its ledger)", null);
+              + Instant.ofEpochMilli(reg.dataFromMillis()) + ", later than the first run of campaign " + c
+              + " (" + Instant.ofEpochMilli(first) + " in its ledger)", null);
         }
       }
     }
@@ -62,13 +67,13 @@ public final class Registrations {
    *
    * @param table the table's rows ({@link #of}); empty when the root has no table, and then nothing is required
    */
-  public static void requireEveryVerdict(DataSet data, Map<String, Registration> table, java.util.List<ftl.quantity.core.Quantity> entries,
+  public static void requireEveryVerdict(DataSet data, Map<String, Registration> table, List<Quantity> entries,
                                          Map<String, Registration> registrations) {
     if (table.isEmpty()) {
       return;
     }
-    for (ftl.quantity.core.Quantity q : entries) {
-      if (q.format() == ftl.quantity.core.Format.VERDICT && !registrations.containsKey(q.key())) {
+    for (Quantity q : entries) {
+      if (q.format() == Format.VERDICT && !registrations.containsKey(q.key())) {
         throw new DataException(data.displayRoot() + "/" + RegistrationTable.FILE, 0, "verdict " + q.key() + " has no row: "
             + "a verdict the table leaves out would be exploratory by default, so a deleted row would move the tallies", null);
       }

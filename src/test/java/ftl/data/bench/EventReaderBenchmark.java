@@ -1,11 +1,11 @@
 package ftl.data.bench;
 
 import ftl.data.Campaign;
-import ftl.data.DataGate;
 import ftl.data.DataSet;
-import ftl.data.Event;
-import ftl.data.EventReader;
-import ftl.data.LedgerRow;
+import ftl.data.io.DataGate;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.EventReader;
+import ftl.data.ledger.LedgerRow;
 import java.io.BufferedInputStream;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;

@@ -1,8 +1,9 @@
 package ftl.data.bench;
 
 import ftl.data.Campaign;
-import ftl.data.DataException;
 import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.ledger.EventReader;
 import ftl.quantity.core.Analysis;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -16,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.zip.GZIPOutputStream;
 
@@ -26,7 +29,7 @@ import java.util.zip.GZIPOutputStream;
  * message the run was refused with:
  *
  * <ul>
- *   <li>{@code rows}: one more row than {@link ftl.data.EventReader#MAX_ROWS} (gzip), refused at the cap;</li>
+ *   <li>{@code rows}: one more row than {@link ftl.data.ledger.EventReader#MAX_ROWS} (gzip), refused at the cap;</li>
  *   <li>{@code cap-ok}: exactly {@code MAX_ROWS} complete rows, accepted: the largest run's memory;</li>
  *   <li>{@code bomb}: a gzip of 4,000,000 valid rows of 120 extra columns (1.3 GB), refused at 1 GiB decompressed;</li>
  *   <li>{@code blank}: one row then 1 GiB of blank lines (gzip), refused at the first blank line;</li>
@@ -42,7 +45,7 @@ public final class HostileInputBenchmark {
   public static void main(String[] args) throws Exception {
     Path scratch = Path.of(args.length > 0 ? args[0] : "scratch/hostile");
     String only = args.length > 1 ? args[1] : "";
-    long maxRows = ftl.data.EventReader.MAX_ROWS;
+    long maxRows = EventReader.MAX_ROWS;
     for (String name : new String[] {"rows", "cap-ok", "bomb", "blank", "sparse"}) {
       if (!only.isEmpty() && !only.equals(name)) {
         continue;
@@ -137,7 +140,7 @@ public final class HostileInputBenchmark {
          OutputStream out = new GZIPOutputStream(raw, 1 << 16)) {
       out.write(("seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms\n0,1,2,3,4,5,6\n").getBytes(StandardCharsets.US_ASCII));
       byte[] nl = new byte[1 << 20];
-      java.util.Arrays.fill(nl, (byte) '\n');
+      Arrays.fill(nl, (byte) '\n');
       for (long w = 0; w < bytes; w += nl.length) {
         out.write(nl);
       }
@@ -156,7 +159,7 @@ public final class HostileInputBenchmark {
   private static MessageDigest sha256() {
     try {
       return MessageDigest.getInstance("SHA-256");
-    } catch (java.security.NoSuchAlgorithmException e) {
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
   }

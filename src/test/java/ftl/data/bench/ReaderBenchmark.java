@@ -1,6 +1,6 @@
 package ftl.data.bench;
 
-import ftl.data.EventReader;
+import ftl.data.ledger.EventReader;
 import ftl.stats.GuardAccounting;
 import ftl.stats.SignCheck;
 import java.io.BufferedWriter;

@@ -1,7 +1,10 @@
 package ftl.harness.bench;
 
-import ftl.harness.run.PacingLag;
+import ftl.harness.host.ProcFs;
 import ftl.harness.run.Pacer;
+import ftl.harness.run.PacingLag;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -54,8 +57,8 @@ public final class PacingBenchmark {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
     double seconds = args.length > 1 ? Double.parseDouble(args[1]) : 2.0;
     long[] intervals = {1_000_000, 250_000, 50_000};
-    String self = "/proc/" + ftl.harness.host.ProcFs.currentTid() + "/timerslack_ns";
-    String defaultSlack = java.nio.file.Files.readString(java.nio.file.Path.of(self)).trim();
+    String self = "/proc/" + ProcFs.currentTid() + "/timerslack_ns";
+    String defaultSlack = Files.readString(Path.of(self)).trim();
     run(true, 50_000, 20_000); // JIT warm-up of both paths
     run(false, 50_000, 20_000);
     System.out.println("interval  pacer  median_lag_us(p50 of rounds)  p99_lag_us(p50 of rounds)  rounds: p50/p99 ...");
@@ -65,7 +68,7 @@ public final class PacingBenchmark {
         List<long[]> per = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
           // Each pacer with the timer slack it runs with: ftl tightens its thread's slack, OMB leaves the default.
-          java.nio.file.Files.writeString(java.nio.file.Path.of(self), ftl ? String.valueOf(Pacer.TIMER_SLACK_NANOS) : defaultSlack);
+          Files.writeString(Path.of(self), ftl ? String.valueOf(Pacer.TIMER_SLACK_NANOS) : defaultSlack);
           PacingLag lag = PacingLag.of(run(ftl, interval, sends));
           per.add(new long[] {lag.p50Nanos(), lag.p99Nanos()});
         }

@@ -3,8 +3,8 @@ package ftl.harness.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
-import ftl.data.EventFormat;
+import ftl.data.io.DataException;
+import ftl.data.ledger.EventFormat;
 import ftl.harness.plan.Plan;
 import ftl.harness.plan.PlanParser;
 import ftl.harness.run.StampBook;

@@ -3,10 +3,11 @@ package ftl.harness.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import ftl.harness.plan.Plan;
 import ftl.harness.plan.PlanParser;
 import ftl.harness.run.StampBook;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -179,9 +180,9 @@ class CampaignFolderTest {
     Path target = dir.resolve("ledger.csv");
     Files.createDirectories(target.resolve("in-the-way")); // a non-empty folder where the file goes: the rename fails
     assertThatThrownBy(() -> AtomicFiles.write(target, "x".getBytes(StandardCharsets.UTF_8)))
-        .isInstanceOf(java.io.IOException.class);
+        .isInstanceOf(IOException.class);
     assertThat(AtomicFiles.tmpOf(target)).doesNotExist();
-    assertThatThrownBy(() -> EventFileWriter.write(target, book(2))).isInstanceOf(java.io.IOException.class);
+    assertThatThrownBy(() -> EventFileWriter.write(target, book(2))).isInstanceOf(IOException.class);
     assertThat(AtomicFiles.tmpOf(target)).doesNotExist();
   }
 

@@ -3,12 +3,15 @@ package ftl.harness.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ftl.data.io.DataException;
+import ftl.data.registration.PlanDigest;
 import ftl.harness.host.Commands;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +28,7 @@ class CleanTreeTest {
   private static final String PLAN = "{\"campaign\":\"c\",\"conditions\":[{\"name\":\"a\",\"events\":1}]}";
 
   private void git(String... args) {
-    List<String> argv = new java.util.ArrayList<>(List.of("git", "-C", root.toString(), "-c", "user.name=t", "-c", "user.email=t@t"));
+    List<String> argv = new ArrayList<>(List.of("git", "-C", root.toString(), "-c", "user.name=t", "-c", "user.email=t@t"));
     argv.addAll(List.of(args));
     Commands.Result r = Commands.run(argv);
     assertThat(r.ok()).as(String.join(" ", args) + ": " + r.output()).isTrue();
@@ -122,11 +125,11 @@ class CleanTreeTest {
   @Test
   void resume_ledgerTakenUnderAnotherPlan_refusedBeforeAnyRun() throws Exception {
     Files.writeString(root.resolve("data/c/plan.json"), PLAN.replace("\"events\":1", "\"events\":1,\"repeats\":2"));
-    String other = ftl.data.PlanDigest.of(PLAN.getBytes(StandardCharsets.UTF_8));
+    String other = PlanDigest.of(PLAN.getBytes(StandardCharsets.UTF_8));
     Files.writeString(root.resolve("data/c/ledger.csv"), "run_id,condition,status,events_file,events_sha256,plan_sha256\n"
         + "r0001,a,failed,,," + other + "\n");
     CampaignRunner r = new CampaignRunner(root, null, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false);
-    assertThatThrownBy(() -> r.resume(root.resolve("data/c"))).isInstanceOf(ftl.data.DataException.class)
+    assertThatThrownBy(() -> r.resume(root.resolve("data/c"))).isInstanceOf(DataException.class)
         .hasMessageContaining("ledger.csv:2: refusing to append: this run was taken under plan digest " + other);
     assertThat(Files.readString(root.resolve("data/c/ledger.csv"))).hasLineCount(2);
   }

@@ -3,8 +3,8 @@ package ftl.harness.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.LedgerSchema;
-import ftl.data.RunStatus;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.RunStatus;
 import ftl.harness.host.ClockSource;
 import ftl.harness.run.GuardTally;
 import ftl.harness.run.PacingLag;

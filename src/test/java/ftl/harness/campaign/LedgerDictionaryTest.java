@@ -2,8 +2,8 @@ package ftl.harness.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.DataDictionary;
-import ftl.data.DataGate;
+import ftl.data.io.DataGate;
+import ftl.data.ledger.DataDictionary;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

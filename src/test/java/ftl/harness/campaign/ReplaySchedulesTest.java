@@ -3,10 +3,13 @@ package ftl.harness.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import ftl.harness.plan.Plan;
 import ftl.harness.plan.PlanParser;
+import ftl.harness.replay.ReplayDerivation;
+import ftl.harness.replay.ReplayOptions;
 import ftl.harness.replay.SendSchedule;
+import ftl.harness.replay.StatsBombReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,9 +40,9 @@ class ReplaySchedulesTest {
 
   /** The SHA-256 of the fixture's schedule at 500us, as `ftl replay-schedule` derives it (an independent path: the CLI test checks the printed digest). */
   static String scheduleSha() {
-    ftl.harness.replay.StatsBombReader.Loaded in = ftl.harness.replay.StatsBombReader.read(FIXTURE);
-    return ftl.harness.replay.ReplayDerivation.derive(in.events(),
-        new ftl.harness.replay.ReplayOptions(500_000, ftl.harness.replay.ReplayOptions.DEFAULT_EXCLUDED, 0), in.sha256()).sha256();
+    StatsBombReader.Loaded in = StatsBombReader.read(FIXTURE);
+    return ReplayDerivation.derive(in.events(),
+        new ReplayOptions(500_000, ReplayOptions.DEFAULT_EXCLUDED, 0), in.sha256()).sha256();
   }
 
   @Test

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,8 +62,8 @@ class ClockSourceTest {
     Path plain = dir.resolve("config");
     Files.writeString(plain, "# CONFIG_HZ_100 is not set\nCONFIG_HZ_250=y\nCONFIG_HZ=250\n");
     Path gz = dir.resolve("config.gz");
-    try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
-      out.write("CONFIG_HZ=1000\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    try (var out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+      out.write("CONFIG_HZ=1000\n".getBytes(StandardCharsets.US_ASCII));
     }
     assertThat(HostFacts.tickHz(gz, plain)).isEqualTo("1000");
     assertThat(HostFacts.tickHz(dir.resolve("absent.gz"), plain)).isEqualTo("250");

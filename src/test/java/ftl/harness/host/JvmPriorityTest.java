@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -251,7 +252,7 @@ class JvmPriorityTest {
   @Test
   void rtThrottling_realProc_readsTheWholeValue() {
     String[] rt = JvmPriority.rtThrottling(Path.of("/proc"));
-    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(Path.of("/proc/sys/kernel/sched_rt_period_us")));
+    Assumptions.assumeTrue(Files.exists(Path.of("/proc/sys/kernel/sched_rt_period_us")));
     assertThat(rt[1]).matches("[0-9]{4,}"); // e.g. 1000000, never the first byte alone
   }
 

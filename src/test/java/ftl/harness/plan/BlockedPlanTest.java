@@ -3,12 +3,13 @@ package ftl.harness.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,7 +44,7 @@ class BlockedPlanTest {
     }
     assertThat(s).extracting(Plan.ScheduledRun::runId).startsWith("r0001", "r0002").endsWith("r0020");
     assertThat(s).extracting(Plan.ScheduledRun::orderIndex).containsExactlyElementsOf(
-        java.util.stream.IntStream.range(0, 20).boxed().toList());
+        IntStream.range(0, 20).boxed().toList());
     assertThat(parse("{\"campaign\": \"k\", \"seed\": 11, \"blocks\": 5, " + THREE + "}").schedule()).isEqualTo(s);
   }
 

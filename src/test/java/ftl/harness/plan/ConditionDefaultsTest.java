@@ -3,8 +3,8 @@ package ftl.harness.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.Geometry;
-import ftl.data.Priority;
+import ftl.data.ledger.Geometry;
+import ftl.data.ledger.Priority;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;

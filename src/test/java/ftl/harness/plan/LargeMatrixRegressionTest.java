@@ -3,11 +3,12 @@ package ftl.harness.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import java.time.Duration;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -52,7 +53,7 @@ class LargeMatrixRegressionTest {
     assertThat(((DataException) e).line()).isEqualTo(line);
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void parse_matrixAtTheCap_isAccepted() {
     Plan p = BlockedPlanTest.parse("{\"campaign\": \"k\", \"matrix\": {" + axis("events", 10, 600) + ", " + axis("load_pct", 10, 0) + "}}");
     assertThat(p.conditions()).hasSize(100);

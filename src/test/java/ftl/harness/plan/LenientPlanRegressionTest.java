@@ -3,8 +3,8 @@ package ftl.harness.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import ftl.data.DataException;
-import ftl.data.PlanReader;
+import ftl.data.io.DataException;
+import ftl.data.registration.PlanReader;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * read it), {@code "tolerance": "Infinity"}, {@code "NaN"} or {@code 1e400} gave the verdict "held", the string
  * {@code "0x1p-1"} was read as 0.5, and {@code phase_us: 10^30} wrapped to 5076944270305263616. Both plan readers,
  * the instrument's {@link PlanParser} and the analysis's {@link PlanReader}, now read through the one strict reading
- * ({@link ftl.data.StrictJson}, {@link ftl.data.JsonValue}) and refuse each with the file and line.
+ * ({@link ftl.data.io.StrictJson}, {@link ftl.data.io.JsonValue}) and refuse each with the file and line.
  * (The corpus cases {@code plans/*} and {@code roots/payload-*}, {@code roots/replay-*} check the same through the CLI.)
  */
 class LenientPlanRegressionTest {

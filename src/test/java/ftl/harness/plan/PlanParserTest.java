@@ -1,16 +1,17 @@
 package ftl.harness.plan;
 
-import ftl.data.Priority;
-import ftl.data.Geometry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
+import ftl.data.ledger.Geometry;
+import ftl.data.ledger.Priority;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,7 +60,7 @@ class PlanParserTest {
     }
     assertThat(s).extracting(Plan.ScheduledRun::runId).startsWith("r0001", "r0002");
     assertThat(s).extracting(Plan.ScheduledRun::orderIndex).containsExactlyElementsOf(
-        java.util.stream.IntStream.range(0, s.size()).boxed().toList());
+        IntStream.range(0, s.size()).boxed().toList());
     assertThat(sample().schedule()).as("same plan, same order").isEqualTo(s);
     assertThat(s.stream().map(r -> r.condition().name()).toList())
         .as("shuffled, not plan order").isNotEqualTo(s.stream().map(r -> r.condition().name()).sorted().toList());

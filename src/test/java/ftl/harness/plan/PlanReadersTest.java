@@ -1,12 +1,12 @@
 package ftl.harness.plan;
 
-import ftl.data.Instrument;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import ftl.data.EventFormat;
-import ftl.data.LedgerSchema;
-import ftl.data.PlanReader;
+import ftl.data.ledger.EventFormat;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.registration.PlanReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,14 +3,17 @@ package ftl.harness.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import ftl.data.DataException;
-import ftl.data.Geometry;
-import ftl.data.Priority;
-import ftl.data.QueueType;
+import com.fasterxml.jackson.databind.node.NullNode;
+import ftl.data.io.DataException;
+import ftl.data.ledger.Geometry;
+import ftl.data.ledger.Priority;
+import ftl.data.ledger.QueueType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -89,7 +92,7 @@ class PlanSystemFieldsTest {
         "clock_offset_us", "schedule");
     List<Arguments> out = new ArrayList<>();
     for (String system : List.of("rabbitmq", "nats")) {
-      for (String f : new java.util.TreeSet<>(values)) {
+      for (String f : new TreeSet<>(values)) {
         out.add(Arguments.of(system + " " + f, system, f));
       }
     }
@@ -146,7 +149,7 @@ class PlanSystemFieldsTest {
   void plan_conditionWithStreamOnNats_refusedEvenWhenBuiltInJava() {
     Condition stream = Condition.named("s").queueType(QueueType.STREAM).build();
     Condition.InvalidField e = catchThrowableOfType(() -> new Plan("x", "", 1, Plan.WARMUP_RULE, List.of(stream),
-        com.fasterxml.jackson.databind.node.NullNode.getInstance(), null, java.util.Map.of(), 0, null, "nats", java.util.Set.of(), List.of(), 1),
+        NullNode.getInstance(), null, Map.of(), 0, null, "nats", Set.of(), List.of(), 1),
         Condition.InvalidField.class);
     assertThat(e).isNotNull();
     assertThat(e.getMessage()).isEqualTo("s.queue_type: applies to rabbitmq plans only: a run on nats has no queue of that kind to declare");

@@ -3,6 +3,8 @@ package ftl.harness.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ftl.harness.plan.Durations;
+import ftl.verify.ChangesLocale;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,13 +12,13 @@ import java.util.Locale;
 import java.util.TimeZone;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** The schedule derivation on the synthetic StatsBomb-format fixtures (src/test/resources/ftl/harness/replay). */
-@ftl.verify.ChangesLocale
+@ChangesLocale
 class ReplayDerivationTest {
   static final Path FIXTURE = Path.of("src/test/resources/ftl/harness/replay/two-periods.json");
   static final String SHA_OF_NOTHING = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
@@ -24,7 +26,7 @@ class ReplayDerivationTest {
   static SendSchedule derive(String meanGap, String exclude, int max) {
     StatsBombReader.Loaded in = StatsBombReader.read(FIXTURE);
     return ReplayDerivation.derive(in.events(),
-        new ReplayOptions(ftl.harness.plan.Durations.parseNanos(meanGap), ReplayOptions.parseTypes(exclude), max), in.sha256());
+        new ReplayOptions(Durations.parseNanos(meanGap), ReplayOptions.parseTypes(exclude), max), in.sha256());
   }
 
   @Test

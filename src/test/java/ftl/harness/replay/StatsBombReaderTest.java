@@ -3,10 +3,13 @@ package ftl.harness.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,8 +61,8 @@ class StatsBombReaderTest {
   @Test
   void read_overTheCap_isRefusedBeforeParsing(@TempDir Path tmp) throws IOException {
     Path big = tmp.resolve("big.json");
-    try (var ch = java.nio.channels.FileChannel.open(big, java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
-      ch.write(java.nio.ByteBuffer.wrap(new byte[] {' '}), StatsBombReader.MAX_BYTES); // sparse: MAX_BYTES + 1 bytes
+    try (var ch = FileChannel.open(big, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      ch.write(ByteBuffer.wrap(new byte[] {' '}), StatsBombReader.MAX_BYTES); // sparse: MAX_BYTES + 1 bytes
     }
     assertThat(Files.size(big)).isEqualTo(StatsBombReader.MAX_BYTES + 1);
     assertThatThrownBy(() -> StatsBombReader.read(big)).isInstanceOf(DataException.class)

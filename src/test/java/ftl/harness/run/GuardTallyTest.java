@@ -2,8 +2,8 @@ package ftl.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.Event;
-import ftl.data.EventFormat;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.EventFormat;
 import ftl.harness.campaign.EventFileWriter;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -2,6 +2,7 @@ package ftl.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.harness.replay.SendSchedule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -51,7 +52,7 @@ class PacerTest {
 
   @Test
   void scheduledNanos_replaySchedule_isStartPlusOffsetAndABurstIsDueAtOnce() {
-    ftl.harness.replay.SendSchedule s = new ftl.harness.replay.SendSchedule("0".repeat(64), List.of(), new long[] {0, 400, 400, 9_000});
+    SendSchedule s = new SendSchedule("0".repeat(64), List.of(), new long[] {0, 400, 400, 9_000});
     assertThat(Pacer.scheduledNanos(1_000, s, 0)).isEqualTo(1_000);
     assertThat(Pacer.scheduledNanos(1_000, s, 1)).isEqualTo(Pacer.scheduledNanos(1_000, s, 2)).isEqualTo(1_400);
     assertThat(Pacer.scheduledNanos(1_000, s, 3)).isEqualTo(10_000);

@@ -2,9 +2,11 @@ package ftl.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.LedgerCells;
-import ftl.data.LedgerSchema;
-import ftl.data.RunStatus;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.LedgerCells;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.RunStatus;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -45,7 +47,7 @@ class RunLoopTest {
         for (int s = 0; s < sends && !stop; s++) {
           book.stampSend(s, 0);
           book.stampAck(s, null);
-          book.stampRecv(book.seqOf(s), ftl.data.Event.MISSING);
+          book.stampRecv(book.seqOf(s), Event.MISSING);
         }
       };
     }
@@ -98,7 +100,7 @@ class RunLoopTest {
 
   @Test
   void oneLine_causeChain_joinedOnOneLine() {
-    Exception e = new java.io.IOException("no route\nto host", new IllegalStateException("refused"));
+    Exception e = new IOException("no route\nto host", new IllegalStateException("refused"));
     assertThat(RunLoop.oneLine(e)).isEqualTo("IOException: no route to host <- IllegalStateException: refused");
   }
 }

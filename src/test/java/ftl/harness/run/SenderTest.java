@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.PlanParser;
+import ftl.harness.plan.StableFlights;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,6 +15,7 @@ import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -102,8 +105,8 @@ class SenderTest {
     new Sender(c, null, producer(book, 3), "topic", book, state, pacer(), this::nanos, this::wallMicros, () -> { }).run();
     assertThat(state.clientError).startsWith("send failed: IllegalStateException: broker gone");
     assertThat(book.measuredSent()).as("seq 3 was stamped before its send() threw").isEqualTo(4);
-    RunVerdict v = RunVerdict.of(new RunVerdict.Events(java.util.List.of(), null, null, state.clientError, null, null,
-        java.util.List.of(), false), RunVerdict.Counts.of(book));
+    RunVerdict v = RunVerdict.of(new RunVerdict.Events(List.of(), null, null, state.clientError, null, null,
+        List.of(), false), RunVerdict.Counts.of(book));
     assertThat(v.reason()).startsWith("client error: send failed").contains("short: 4 of 6 events sent");
   }
 
@@ -124,8 +127,8 @@ class SenderTest {
     return PlanParser.parse("plan.json", json.getBytes(StandardCharsets.UTF_8)).conditions().get(0);
   }
 
-  private static ftl.harness.plan.StableFlights rule(int max) {
-    return new ftl.harness.plan.StableFlights(10, 1.0, 30, max);
+  private static StableFlights rule(int max) {
+    return new StableFlights(10, 1.0, 30, max);
   }
 
   @Test
@@ -175,7 +178,7 @@ class SenderTest {
   void new_bookNotSizedForTheRule_refused() {
     Condition c = stableCondition(200);
     StampBook book = new StampBook(100, c.events(), this::nanos, this::wallMicros);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Sender(c, null, producer(book, Long.MAX_VALUE), "topic", book,
+    Assertions.assertThatThrownBy(() -> new Sender(c, null, producer(book, Long.MAX_VALUE), "topic", book,
         new RunState(), pacer(), this::nanos, this::wallMicros, () -> { }, rule(200)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("max_events is 200");
   }

@@ -2,8 +2,8 @@ package ftl.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.LedgerCells;
-import ftl.data.LedgerSchema;
+import ftl.data.ledger.LedgerCells;
+import ftl.data.ledger.LedgerSchema;
 import ftl.harness.host.ProcFs;
 import ftl.harness.plan.Condition;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,9 @@ package ftl.harness.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 import ftl.harness.run.StampBook;
+import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,7 +29,7 @@ class AcksCoveringSeveralTest {
     b.stampAck(0, null, 1);
     b.stampAck(1, null, 3);
     b.stampAck(2, null, 3);
-    b.stampAck(3, new java.io.IOException("nack"), 3); // a nack stamps nothing
+    b.stampAck(3, new IOException("nack"), 3); // a nack stamps nothing
     assertThat(SystemCampaignRun.acksCoveringSeveral(b)).isEqualTo("2");
     assertThat(b.event(0).ackCovered()).isEqualTo(1);
     assertThat(b.event(1).ackCovered()).isEqualTo(3);

@@ -3,6 +3,7 @@ package ftl.harness.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,7 @@ class ConfirmTrackerTest {
   @Test
   void confirm_nack_completesWithAnError() {
     ConfirmTracker t = registered(4, 7, 8);
-    t.confirm(2, true, new java.io.IOException("nack"), record);
+    t.confirm(2, true, new IOException("nack"), record);
     assertThat(completed).containsExactly("7 nack", "8 nack");
   }
 

@@ -2,7 +2,7 @@ package ftl.harness.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

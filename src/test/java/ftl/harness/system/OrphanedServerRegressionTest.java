@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.harness.broker.EmbeddedBroker;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -80,9 +82,9 @@ class OrphanedServerRegressionTest {
   /** Alive and not a zombie (an exited process its parent has not reaped yet runs nothing). */
   private static boolean alive(long pid) {
     try {
-      String stat = java.nio.file.Files.readString(Path.of("/proc", String.valueOf(pid), "stat"), StandardCharsets.US_ASCII);
+      String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"), StandardCharsets.US_ASCII);
       return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return false;
     }
   }

@@ -2,6 +2,8 @@ package ftl.harness.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -25,8 +27,8 @@ class RabbitMqIT {
     CompletableFuture<RabbitMqServer> other = CompletableFuture.supplyAsync(() -> {
       try {
         return RabbitMqServer.start(tmp.resolve("other"));
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
     });
     try (RabbitMqSystem rabbit = RabbitMqSystem.start(tmp.resolve("rabbitmq"), RabbitMqSystem.Options.defaults());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import ftl.verify.BesideOthers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,8 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * real servers: a server that exits at once, one that never serves, one that is missing. Each failure is a
  * {@link ServerStartException} carrying the last lines the stand-in wrote, and nothing it started is left running.
  */
-@org.junit.jupiter.api.Tag("slow") // starts real RabbitMQ and NATS servers: left out of the quick loop (mvn -Pquick test)
-@ftl.verify.BesideOthers // waits on the processes it starts and on their timeouts (issue #31)
+@Tag("slow") // starts real RabbitMQ and NATS servers: left out of the quick loop (mvn -Pquick test)
+@BesideOthers // waits on the processes it starts and on their timeouts (issue #31)
 class ServerStartFailureTest {
   @TempDir Path tmp;
 

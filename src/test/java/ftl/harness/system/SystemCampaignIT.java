@@ -4,18 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.LedgerRow;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.LedgerRow;
 import ftl.harness.campaign.CampaignRunner;
 import ftl.harness.campaign.Ledger;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.RunResult;
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -91,7 +98,7 @@ class SystemCampaignIT {
   }
 
   /** True when this process may set SCHED_FIFO on its threads: CAP_SYS_NICE (bit 23) in its effective set. */
-  static boolean canRaisePriority() throws java.io.IOException {
+  static boolean canRaisePriority() throws IOException {
     for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
       if (line.startsWith("CapEff:")) {
         return (Long.parseUnsignedLong(line.substring(7).strip(), 16) >>> 23 & 1) == 1;
@@ -129,7 +136,7 @@ class SystemCampaignIT {
     String log = err.toString(StandardCharsets.UTF_8);
     System.out.printf("%s manipulations campaign: %.1f s%n", system, (System.nanoTime() - t0) / 1e9);
     assertThat(s.ran()).as(log).isEqualTo(2);
-    Map<String, Map<String, String>> rows = new java.util.HashMap<>();
+    Map<String, Map<String, String>> rows = new HashMap<>();
     Ledger.open(out.resolve("ledger.csv")).rows().forEach(r -> rows.put(r.get("condition"), r));
     rows.values().forEach(r -> System.out.printf("%s %s: %s, %s; priority %s, geometry %s, load %s (%s%%); stamp_threads %s%n",
         system, r.get("condition"), r.get("status"), r.get("reason"), r.get("priority_applied"), r.get("geometry_applied"),
@@ -175,26 +182,26 @@ class SystemCampaignIT {
   }
 
   /** The run's events file: every one of its 300 measured events has its three monotonic stamps, T >= 0. */
-  private static void assertStamped(Path campaign, Map<String, String> row) throws java.io.IOException {
+  private static void assertStamped(Path campaign, Map<String, String> row) throws IOException {
     assertThat(row).containsEntry("events_written", "300").containsEntry("acks_missing", "0").containsEntry("recvs_missing", "0");
-    List<ftl.data.Event> events = new java.util.ArrayList<>();
-    try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
-        new java.util.zip.GZIPInputStream(Files.newInputStream(campaign.resolve(row.get("events_file")))), StandardCharsets.US_ASCII))) {
+    List<Event> events = new ArrayList<>();
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(
+        new GZIPInputStream(Files.newInputStream(campaign.resolve(row.get("events_file")))), StandardCharsets.US_ASCII))) {
       r.readLine();
       for (String line; (line = r.readLine()) != null; ) {
         String[] c = line.split(",", -1);
-        events.add(new ftl.data.Event(Long.parseLong(c[0]), Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]),
+        events.add(new Event(Long.parseLong(c[0]), Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]),
             Long.parseLong(c[4]), Long.parseLong(c[5]), Long.parseLong(c[6])));
       }
     }
-    assertThat(events).as(row.get("run_id")).hasSize(300).allMatch(ftl.data.Event::complete)
+    assertThat(events).as(row.get("run_id")).hasSize(300).allMatch(Event::complete)
         .allMatch(e -> e.flightNanos() >= 0);
   }
 
   /** {@code (send_us - (send_ns - intended_ns) / 1000) mod 1000} of the events file's first send (seq 0). */
-  static long firstIntendedWallPhase(Path events) throws java.io.IOException {
-    try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
-        new java.util.zip.GZIPInputStream(Files.newInputStream(events)), StandardCharsets.US_ASCII))) {
+  static long firstIntendedWallPhase(Path events) throws IOException {
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(
+        new GZIPInputStream(Files.newInputStream(events)), StandardCharsets.US_ASCII))) {
       assertThat(r.readLine()).as(events.toString()).endsWith(",intended_ns,ack_covered");
       String[] c = r.readLine().split(",", -1);
       assertThat(c[0]).as("the first row is seq 0").isEqualTo("0");

@@ -2,8 +2,8 @@ package ftl.harness.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.Event;
-import ftl.data.RunStatus;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.RunStatus;
 import ftl.harness.run.StampBook;
 
 /** What every system's integration test asserts on a run's stamps (shared by {@link RabbitMqIT}, {@link NatsIT} and {@link KafkaSystemIT}). */

@@ -2,13 +2,24 @@ package ftl.harness.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.Event;
-import ftl.data.RunStatus;
+import ftl.data.ledger.Event;
+import ftl.data.ledger.LedgerCells;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.QueueType;
+import ftl.data.ledger.RunStatus;
+import ftl.harness.plan.Condition;
+import ftl.harness.run.RunOutcome;
+import ftl.harness.run.StampBook;
+import ftl.harness.run.StampingThread;
+import ftl.harness.run.ThreadPlacement;
+import ftl.verify.BesideOthers;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,8 +28,8 @@ import org.junit.jupiter.api.Timeout;
  * on another, as a real client does. It checks the loop, not any system: the probe, the warm-up, the book filled, the
  * verdict, and a publish that fails.
  */
-@org.junit.jupiter.api.Tag("slow") // starts real RabbitMQ and NATS servers: left out of the quick loop (mvn -Pquick test)
-@ftl.verify.BesideOthers // paced runs that mostly wait (issue #31)
+@Tag("slow") // starts real RabbitMQ and NATS servers: left out of the quick loop (mvn -Pquick test)
+@BesideOthers // paced runs that mostly wait (issue #31)
 class SystemRunTest {
 
   /** Acks every publish on an "io" thread, then delivers it on a "recv" thread; fails publishes from {@code failFrom}. */
@@ -160,20 +171,20 @@ class SystemRunTest {
   @Timeout(30)
   void run_withPlacement_stampingThreadsFromTheProbeAppliedAndRecorded() {
     try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
-      ftl.data.LedgerCells cells = new ftl.data.LedgerCells();
-      ftl.harness.run.ThreadPlacement placement = new ftl.harness.run.ThreadPlacement(
-          ftl.harness.plan.Condition.named("c").build(), cells);
+      LedgerCells cells = new LedgerCells();
+      ThreadPlacement placement = new ThreadPlacement(
+          Condition.named("c").build(), cells);
       SystemRun.Result r = SystemRun.run(sys, "t4", FAST, placement);
       assertThat(r.status()).as(r.reason()).isEqualTo(RunStatus.OK);
       assertThat(r.ackThread().comm()).as("the thread that acknowledged the probe").isEqualTo("loopback-io");
       assertThat(r.recvThread().comm()).as("the thread that delivered it").isEqualTo("loopback-recv");
       assertThat(r.ackThread().tid()).isPositive().isNotEqualTo(r.recvThread().tid());
-      assertThat(cells.get(ftl.data.LedgerSchema.PRIORITY_APPLIED)).isEqualTo("applied");
-      assertThat(cells.get(ftl.data.LedgerSchema.GEOMETRY_APPLIED)).isEqualTo("applied");
-      assertThat(cells.get(ftl.data.LedgerSchema.STAMP_THREADS)).matches("ack \\[loopback-io\\] tid " + r.ackThread().tid()
+      assertThat(cells.get(LedgerSchema.PRIORITY_APPLIED)).isEqualTo("applied");
+      assertThat(cells.get(LedgerSchema.GEOMETRY_APPLIED)).isEqualTo("applied");
+      assertThat(cells.get(LedgerSchema.STAMP_THREADS)).matches("ack \\[loopback-io\\] tid " + r.ackThread().tid()
           + " SCHED_OTHER cpus [0-9,-]+; receive \\[loopback-recv\\] tid " + r.recvThread().tid() + " SCHED_OTHER cpus [0-9,-]+");
-      assertThat(cells.get(ftl.data.LedgerSchema.JVM_THREADS)).contains("SCHED_OTHER");
-      assertThat(cells.get(ftl.data.LedgerSchema.PRIORITY_RESTORED)).startsWith("nothing to restore");
+      assertThat(cells.get(LedgerSchema.JVM_THREADS)).contains("SCHED_OTHER");
+      assertThat(cells.get(LedgerSchema.PRIORITY_RESTORED)).startsWith("nothing to restore");
       assertThat(r.book().received()).isEqualTo(220);
     }
   }
@@ -202,14 +213,14 @@ class SystemRunTest {
     try (synchronous) {
       SystemRun.Result quick = SystemRun.run(synchronous, "t5", FAST);
       assertThat(quick.status()).as("the quick look manipulates nothing: " + quick.reason()).isEqualTo(RunStatus.OK);
-      assertThat(quick.ackThread().tid()).isEqualTo(ftl.harness.run.StampingThread.UNKNOWN);
-      ftl.data.LedgerCells cells = new ftl.data.LedgerCells();
-      SystemRun.Result r = SystemRun.run(synchronous, "t6", FAST, new ftl.harness.run.ThreadPlacement(
-          ftl.harness.plan.Condition.named("c").build(), cells));
+      assertThat(quick.ackThread().tid()).isEqualTo(StampingThread.UNKNOWN);
+      LedgerCells cells = new LedgerCells();
+      SystemRun.Result r = SystemRun.run(synchronous, "t6", FAST, new ThreadPlacement(
+          Condition.named("c").build(), cells));
       assertThat(r.status()).isEqualTo(RunStatus.ABORTED);
       assertThat(r.reason()).startsWith("manipulation refused: stamping threads not identified (ack tid -1 comm null, "
           + "receive tid " + r.recvThread().tid() + " comm loopback-recv)");
-      assertThat(cells.get(ftl.data.LedgerSchema.PRIORITY_APPLIED)).isEqualTo("refused");
+      assertThat(cells.get(LedgerSchema.PRIORITY_APPLIED)).isEqualTo("refused");
       assertThat(r.book().sentTotal()).as("no send after a refusal").isZero();
     }
   }
@@ -218,9 +229,9 @@ class SystemRunTest {
   @Timeout(60)
   void campaignRun_loopbackDefaultCondition_writesTheManipulationColumnsAsKafka() {
     try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
-      ftl.harness.plan.Condition c = ftl.harness.plan.Condition.named("c").events(200).warmupEvents(20)
+      Condition c = Condition.named("c").events(200).warmupEvents(20)
           .sendIntervalNanos(100_000L).build();
-      ftl.harness.run.RunOutcome o = SystemCampaignRun.run(sys, "t7", c, System.getProperty("java.class.path"));
+      RunOutcome o = SystemCampaignRun.run(sys, "t7", c, System.getProperty("java.class.path"));
       assertThat(o.status()).as(o.reason()).isEqualTo(RunStatus.OK);
       assertThat(o.cells()).containsEntry("priority_applied", "applied").containsEntry("geometry_applied", "applied")
           .containsEntry("load_applied", "applied").containsEntry("load_measured_pct", "0.0")
@@ -233,16 +244,16 @@ class SystemRunTest {
   @Test
   void configuredFor_streamOnASystemThatIsNotRabbitMq_refused() {
     try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> SystemCampaignRun.configuredFor(sys,
-              ftl.harness.plan.Condition.named("c").queueType(ftl.data.QueueType.STREAM).build()))
+      Assertions.assertThatThrownBy(() -> SystemCampaignRun.configuredFor(sys,
+              Condition.named("c").queueType(QueueType.STREAM).build()))
           .isInstanceOf(IllegalArgumentException.class).hasMessage("queue_type stream applies to rabbitmq only, not nats");
-      assertThat(SystemCampaignRun.configuredFor(sys, ftl.harness.plan.Condition.named("c").build())).isSameAs(sys);
+      assertThat(SystemCampaignRun.configuredFor(sys, Condition.named("c").build())).isSameAs(sys);
     }
   }
 
   @Test
   void spans_noCompleteEvent_areNaNAndZeroCounts() {
-    SpanSummary s = SpanSummary.of(ftl.harness.run.StampBook.system(0, 3));
+    SpanSummary s = SpanSummary.of(StampBook.system(0, 3));
     assertThat(s.complete()).isZero();
     assertThat(s.medianFlightNanos()).isNaN();
     assertThat(s.ackNegativeShare()).isNaN();
@@ -250,7 +261,7 @@ class SystemRunTest {
 
   @Test
   void settings_outOfRange_areRefused() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> SystemRun.Settings.DEFAULTS.withEvents(0))
+    Assertions.assertThatThrownBy(() -> SystemRun.Settings.DEFAULTS.withEvents(0))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("events 0");
   }
 }

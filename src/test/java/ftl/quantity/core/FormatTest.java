@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.stream.Stream;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -84,38 +85,38 @@ class FormatTest {
     assertThat(LatexEscape.escape("<" + in + ">")).isEqualTo("<" + out + ">");
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void points_differenceOfPercentages_printedInPercentagePointsNeverWithAPercentSign() {
     // issue 47: a difference of two percentages has one unit, percentage points, written "pp"
-    org.assertj.core.api.Assertions.assertThat(Format.POINTS_2DP.text(new Value.Real(0.2428), Unit.FRACTION)).isEqualTo("24.28 pp");
-    org.assertj.core.api.Assertions.assertThat(Format.POINTS_2DP.text(new Value.Real(-0.049), Unit.FRACTION)).isEqualTo("-4.90 pp");
-    org.assertj.core.api.Assertions.assertThat(Format.POINTS_2DP.latex(new Value.Real(-0.049), Unit.FRACTION))
+    Assertions.assertThat(Format.POINTS_2DP.text(new Value.Real(0.2428), Unit.FRACTION)).isEqualTo("24.28 pp");
+    Assertions.assertThat(Format.POINTS_2DP.text(new Value.Real(-0.049), Unit.FRACTION)).isEqualTo("-4.90 pp");
+    Assertions.assertThat(Format.POINTS_2DP.latex(new Value.Real(-0.049), Unit.FRACTION))
         .isEqualTo("\\textminus{}4.90 pp");
-    org.assertj.core.api.Assertions.assertThat(Format.POINTS_RANGE_2DP.text(new Value.Range(0.1108, 0.2445), Unit.FRACTION))
+    Assertions.assertThat(Format.POINTS_RANGE_2DP.text(new Value.Range(0.1108, 0.2445), Unit.FRACTION))
         .isEqualTo("11.08 to 24.45 pp");
-    org.assertj.core.api.Assertions.assertThat(Format.points(0.05)).isEqualTo("5.00 " + Format.POINTS).doesNotContain("%");
+    Assertions.assertThat(Format.points(0.05)).isEqualTo("5.00 " + Format.POINTS).doesNotContain("%");
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void percent_shareOfCountedUnits_printsNoFinerThanItsStandardError() {
     // 98 of 201: se = 3.5 points -> whole percent (the review's example, 48.76 % printed two digits too fine)
-    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(98, 201), Unit.FRACTION)).isEqualTo("49%");
+    Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(98, 201), Unit.FRACTION)).isEqualTo("49%");
     // 4,876 of 10,000: se = 0.50 points -> one decimal
-    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(4876, 10_000), Unit.FRACTION)).isEqualTo("48.8%");
+    Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(4876, 10_000), Unit.FRACTION)).isEqualTo("48.8%");
     // 487,600 of 1,000,000: se = 0.050 points -> two decimals
-    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(487_600, 1_000_000), Unit.FRACTION)).isEqualTo("48.76%");
+    Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(487_600, 1_000_000), Unit.FRACTION)).isEqualTo("48.76%");
     // none or all: se = 0, two decimals, trailing zeros dropped as for every percentage
-    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(5, 5), Unit.FRACTION)).isEqualTo("100%");
-    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(0, 5), Unit.FRACTION)).isEqualTo("0%");
+    Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(5, 5), Unit.FRACTION)).isEqualTo("100%");
+    Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(0, 5), Unit.FRACTION)).isEqualTo("0%");
     // a real that is not a share keeps two decimals
-    org.assertj.core.api.Assertions.assertThat(Format.PERCENT_2DP.text(new Value.Real(98.0 / 201), Unit.FRACTION)).isEqualTo("48.76%");
-    org.assertj.core.api.Assertions.assertThat(Format.shareDecimals(0.5, 1)).isZero();
-    org.assertj.core.api.Assertions.assertThat(Format.percent(1.0, 0)).isEqualTo("100");
-    org.assertj.core.api.Assertions.assertThat(Format.percent(0.0, 1)).isEqualTo("0");
-    org.assertj.core.api.Assertions.assertThat(Format.percent(0.4876, 1)).isEqualTo("48.8");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Value.Real.share(-1, 2)).isInstanceOf(IllegalArgumentException.class);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Value.Real.share(3, 2)).isInstanceOf(IllegalArgumentException.class);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Value.Real.share(0, 0)).isInstanceOf(IllegalArgumentException.class);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Value.Real(0.5, -1)).isInstanceOf(IllegalArgumentException.class);
+    Assertions.assertThat(Format.PERCENT_2DP.text(new Value.Real(98.0 / 201), Unit.FRACTION)).isEqualTo("48.76%");
+    Assertions.assertThat(Format.shareDecimals(0.5, 1)).isZero();
+    Assertions.assertThat(Format.percent(1.0, 0)).isEqualTo("100");
+    Assertions.assertThat(Format.percent(0.0, 1)).isEqualTo("0");
+    Assertions.assertThat(Format.percent(0.4876, 1)).isEqualTo("48.8");
+    Assertions.assertThatThrownBy(() -> Value.Real.share(-1, 2)).isInstanceOf(IllegalArgumentException.class);
+    Assertions.assertThatThrownBy(() -> Value.Real.share(3, 2)).isInstanceOf(IllegalArgumentException.class);
+    Assertions.assertThatThrownBy(() -> Value.Real.share(0, 0)).isInstanceOf(IllegalArgumentException.class);
+    Assertions.assertThatThrownBy(() -> new Value.Real(0.5, -1)).isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -2,6 +2,7 @@ package ftl.quantity.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.data.io.Echo;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -43,6 +44,6 @@ class LatexEscapeTest {
   void comment_anyText_staysOnOneLine(String name, String in, String ignored) {
     String c = LatexEscape.comment(in);
     assertThat(c).hasSize(in.length()).doesNotContain("\n").doesNotContain("\r").doesNotContain("\u2028");
-    assertThat(c.chars().filter(ch -> ftl.data.Echo.isControl((char) ch))).isEmpty();
+    assertThat(c.chars().filter(ch -> Echo.isControl((char) ch))).isEmpty();
   }
 }

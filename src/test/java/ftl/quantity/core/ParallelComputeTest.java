@@ -1,18 +1,32 @@
 package ftl.quantity.core;
 
-import ftl.quantity.Registry;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ftl.data.Campaign;
 import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.quantity.RealDataTest;
+import ftl.quantity.Registry;
 import ftl.quantity.core.Quantity.Scope;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Quantities computed on both cores, with campaigns read ahead on another thread, give what one-by-one computation
@@ -20,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * computed once. An earlier read-ahead deadlocked once (a fork-join worker waiting for a campaign that needed the pool's
  * only worker): each test here would hang, so each runs under a generous deadline.
  */
-@org.junit.jupiter.api.Tag("slow") // computes every quantity of the archive many times: left out of the quick loop (mvn -Pquick test)
+@Tag("slow") // computes every quantity of the archive many times: left out of the quick loop (mvn -Pquick test)
 class ParallelComputeTest {
 
   private static final Duration DEADLINE = Duration.ofMinutes(5);
@@ -31,10 +45,10 @@ class ParallelComputeTest {
 
   @Test
   void allAfterReading_onEveryCore_equalsOneByOneOnTheArchiveData() {
-    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+    Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
       // one by one on the archive's data as read once per test JVM (RealDataTest.ANALYSIS: every user of it
       // computes one quantity at a time), against a fresh analysis of the same files on every core
-      Analysis serial = ftl.quantity.RealDataTest.ANALYSIS;
+      Analysis serial = RealDataTest.ANALYSIS;
       DataSet data = serial.data();
       List<Quantity> qs = Registry.forData(data).all();
       List<String> expected = new ArrayList<>();
@@ -72,13 +86,13 @@ class ParallelComputeTest {
 
   @Test
   void memo_askedFromManyThreadsAtOnce_computesOnceAndAllSeeIt() {
-    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+    Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
       Analysis a = new Analysis(data());
       AtomicInteger computed = new AtomicInteger();
-      List<Integer> seen = java.util.stream.IntStream.range(0, 200).parallel().mapToObj(i -> a.<Integer>memo("shared", () -> {
+      List<Integer> seen = IntStream.range(0, 200).parallel().mapToObj(i -> a.<Integer>memo("shared", () -> {
         computed.incrementAndGet();
         // a value that itself needs the fork-join pool and a campaign, as a bootstrap over the runs does
-        return java.util.stream.IntStream.range(0, 1000).parallel().map(k -> k % 3).sum()
+        return IntStream.range(0, 1000).parallel().map(k -> k % 3).sum()
             + a.campaignRuns("delivery").size();
       })).toList();
       assertThat(computed).hasValue(1);
@@ -92,10 +106,10 @@ class ParallelComputeTest {
 
   @Test
   void memo_waitersOnAndOffTheForkJoinPool_getTheValueAndErrorsAsThrown() throws Exception {
-    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+    Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
       Analysis a = new Analysis(data());
-      java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
-      java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+      CountDownLatch started = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
       Thread computer = new Thread(() -> a.memo("slow", () -> {
         started.countDown();
         try {
@@ -108,9 +122,9 @@ class ParallelComputeTest {
       computer.start();
       started.await();
       // one waiter on a fork-join worker (managed block), one on a plain thread, while the value is not done
-      java.util.concurrent.ForkJoinTask<Integer> onPool = java.util.concurrent.ForkJoinPool.commonPool()
+      ForkJoinTask<Integer> onPool = ForkJoinPool.commonPool()
           .submit(() -> a.<Integer>memo("slow", () -> -1));
-      java.util.concurrent.FutureTask<Integer> offPool = new java.util.concurrent.FutureTask<>(() -> a.<Integer>memo("slow", () -> -1));
+      FutureTask<Integer> offPool = new FutureTask<>(() -> a.<Integer>memo("slow", () -> -1));
       new Thread(offPool).start();
       Thread.sleep(200);
       release.countDown();
@@ -124,17 +138,17 @@ class ParallelComputeTest {
   }
 
   @Test
-  void allAfterReading_badDataRoot_throwsTheBadFilesError(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
-    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+  void allAfterReading_badDataRoot_throwsTheBadFilesError(@TempDir Path tmp) throws Exception {
+    Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
       Path root = tmp.resolve("data");
       for (String c : List.of("delivery", "payload")) {
         copy(Path.of("data", c), root.resolve(c));
       }
-      Path events = java.nio.file.Files.list(root.resolve("payload/events")).sorted().findFirst().orElseThrow();
-      java.nio.file.Files.write(events, new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3});
+      Path events = Files.list(root.resolve("payload/events")).sorted().findFirst().orElseThrow();
+      Files.write(events, new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3});
       Analysis a = new Analysis(DataSet.scan(root, "data"));
       assertThatThrownBy(() -> Computed.allAfterReading(Registry.forData(a.data()).all(), a))
-          .isInstanceOf(ftl.data.DataException.class).hasMessageContaining(events.getFileName().toString());
+          .isInstanceOf(DataException.class).hasMessageContaining(events.getFileName().toString());
     });
   }
 
@@ -145,14 +159,14 @@ class ParallelComputeTest {
    */
   @Test
   void allAfterReading_registryFails_throwsItsFailureAfterTheReadingEnded() {
-    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+    Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
       DataSet data = data();
       Analysis a = new Analysis(data);
       assertThatThrownBy(() -> Computed.allAfterReading(() -> {
         throw new IllegalStateException("registry failed");
       }, a)).isInstanceOf(IllegalStateException.class).hasMessage("registry failed");
-      assertThat(a.scannedCampaigns()).isEqualTo(data.campaigns().stream().map(ftl.data.Campaign::name)
-          .collect(java.util.stream.Collectors.toSet()));
+      assertThat(a.scannedCampaigns()).isEqualTo(data.campaigns().stream().map(Campaign::name)
+          .collect(Collectors.toSet()));
       assertThatThrownBy(() -> Computed.allAfterReading(() -> {
         throw new AssertionError("an error, not an exception");
       }, a)).isInstanceOf(AssertionError.class);
@@ -169,14 +183,14 @@ class ParallelComputeTest {
     assertThat(keys).anyMatch(k -> !Computed.heavy(k));
   }
 
-  private static void copy(Path from, Path to) throws java.io.IOException {
-    try (java.util.stream.Stream<Path> s = java.nio.file.Files.walk(from)) {
+  private static void copy(Path from, Path to) throws IOException {
+    try (Stream<Path> s = Files.walk(from)) {
       for (Path p : s.toList()) {
         Path t = to.resolve(from.relativize(p).toString());
-        if (java.nio.file.Files.isDirectory(p)) {
-          java.nio.file.Files.createDirectories(t);
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(t);
         } else {
-          java.nio.file.Files.copy(p, t);
+          Files.copy(p, t);
         }
       }
     }

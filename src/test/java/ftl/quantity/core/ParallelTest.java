@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** Work spread over the cores keeps item order, reports the first failure in order and never waits for itself. */
@@ -30,7 +32,7 @@ class ParallelTest {
       if (i == 3 || i == 1500) {
         throw new IllegalStateException("bad item " + i);
       }
-      java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // 2,000 items take a second a core: time to cancel
+      LockSupport.parkNanos(1_000_000); // 2,000 items take a second a core: time to cancel
       return i;
     })).hasMessage("bad item 3");
     assertThat(started.get()).as("items after the failure are cancelled").isLessThan(items.size());
@@ -41,7 +43,7 @@ class ParallelTest {
 
   @Test
   void readEach_fromAReaderThread_readsInlineAndNeverWaitsForItself() {
-    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
+    Assertions.assertTimeoutPreemptively(DEADLINE, () -> {
       // every reader asks for more reads: with a pool that waited for itself this would never end
       List<Integer> outer = IntStream.range(0, 3 * Parallel.CORES).boxed().toList();
       List<Integer> sums = Parallel.readEach(outer, i -> Parallel.readEach(List.of(i, i + 1), x -> x).stream()

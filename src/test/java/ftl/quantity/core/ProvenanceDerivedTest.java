@@ -1,15 +1,15 @@
 package ftl.quantity.core;
 
-import ftl.data.Instrument;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
 import ftl.quantity.ProvenanceResolvesTest;
 import ftl.quantity.Registry;
 import ftl.quantity.RegistryFixtureTest;
 import ftl.quantity.section.ConditionQuantities;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import ftl.data.LedgerRow;
+import ftl.stats.Quantiles;
 import ftl.stats.Rate;
 import ftl.stats.SignCheckResult;
 import ftl.stats.SmoothLimit;
@@ -29,7 +29,7 @@ class ProvenanceDerivedTest {
   void nameOf_methodReferences_isClassHashMethodWithNestedClassesDotted() {
     Provenance.Ref<SignCheckResult, Rate> accessor = SignCheckResult::ackNegativeRate;
     Provenance.Ref<SmoothLimit.Sum, Double> nested = SmoothLimit.Sum::retention;
-    Provenance.Ref<double[], Double> staticMethod = ftl.stats.Quantiles::median;
+    Provenance.Ref<double[], Double> staticMethod = Quantiles::median;
     assertThat(Provenance.nameOf(accessor)).isEqualTo("ftl.stats.SignCheckResult#ackNegativeRate");
     assertThat(Provenance.nameOf(nested)).isEqualTo("ftl.stats.SmoothLimit.Sum#retention");
     assertThat(Provenance.nameOf(staticMethod)).isEqualTo("ftl.stats.Quantiles#median");

@@ -1,14 +1,16 @@
 package ftl.quantity.core;
 
-import ftl.data.Instrument;
-import ftl.quantity.Registry;
-import ftl.quantity.section.ClockOffsetQuantities;
-import ftl.quantity.section.GridLawHeldOutQuantities;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;
+import ftl.data.ledger.Instrument;
+import ftl.data.ledger.LedgerRow;
+import ftl.quantity.RealDataTest;
+import ftl.quantity.Registry;
+import ftl.quantity.section.ClockOffsetQuantities;
+import ftl.quantity.section.GridLawHeldOutQuantities;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -24,13 +26,13 @@ class SinglePassTest {
   void everyQuantity_committedData_readsEachEventsFileOnce() {
     // the archive's data as read once per test JVM: whatever other tests have computed on it before, computing every
     // quantity leaves each events file read exactly once
-    Analysis a = ftl.quantity.RealDataTest.ANALYSIS;
+    Analysis a = RealDataTest.ANALYSIS;
     for (Quantity q : Registry.forData(a.data()).all()) {
       Computed.of(q, a);
     }
     Map<String, Integer> reads = a.reads();
     TreeSet<String> expected = new TreeSet<>();
-    for (String instrument : java.util.List.of(Instrument.KAFKA.word(), Instrument.PYTHON_NOJVM.word(), Instrument.RABBITMQ.word(),
+    for (String instrument : List.of(Instrument.KAFKA.word(), Instrument.PYTHON_NOJVM.word(), Instrument.RABBITMQ.word(),
         Instrument.NATS.word())) {
       a.okRows(instrument).forEach(e -> expected.add(e.getKey().eventsName(e.getValue())));
     }
@@ -43,9 +45,9 @@ class SinglePassTest {
     Path root = Path.of("").toAbsolutePath();
     DataSet data = DataSet.scan(root.resolve("data"), "data");
     // a cache that gives every result without the analysis's scan (as a disk cache hit does)
-    Analysis a = new Analysis(data, (campaign, scan, keep) -> campaign.runs().stream().filter(ftl.data.LedgerRow::ok)
+    Analysis a = new Analysis(data, (campaign, scan, keep) -> campaign.runs().stream().filter(LedgerRow::ok)
         .map(r -> keep.apply(Analysis.scan(campaign, r))).toList());
-    java.util.List<RunResult> runs = a.campaignRuns("delivery");
+    List<RunResult> runs = a.campaignRuns("delivery");
     RunDetail d = a.detail(runs.get(0));
     GridLawHeldOutQuantities.predictions(a, "delivery");
     ClockOffsetQuantities.heldOutRuns(a, "delivery");
@@ -60,7 +62,7 @@ class SinglePassTest {
   void flightPool_ofACondition_holdsEveryFlightOfItsRunsOnce() {
     Path root = Path.of("").toAbsolutePath();
     Analysis a = new Analysis(DataSet.scan(root.resolve("data"), "data"));
-    java.util.List<RunResult> runs = a.campaignRuns("delivery");
+    List<RunResult> runs = a.campaignRuns("delivery");
     String condition = runs.get(0).row().condition();
     long unit = a.detail(runs.get(0)).flightUnitNanos();
     long flights = runs.stream().filter(r -> r.row().condition().equals(condition)).mapToLong(r -> r.guard().taken()).sum();

@@ -3,7 +3,7 @@ package ftl.quantity.section;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
+import ftl.data.io.DataException;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;

@@ -1,16 +1,15 @@
 package ftl.quantity.section;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.registration.RunExclusion;
 import ftl.quantity.Registry;
 import ftl.quantity.RegistryFixtureTest;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import ftl.data.DataException;
-import ftl.data.DataSet;
-import ftl.data.RunExclusion;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

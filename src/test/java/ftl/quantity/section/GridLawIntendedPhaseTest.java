@@ -12,6 +12,7 @@ import ftl.stats.Rate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +32,7 @@ class GridLawIntendedPhaseTest {
     GridLawHeldOutQuantities.RunPrediction late = run(new Rate(99, 100), new Rate(10, 100), new Rate(14, 100));
     assertThat(late.twoPhases()).isTrue();
     assertThat(late.moved()).isTrue();
-    assertThat(late.move()).isCloseTo(0.89, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(late.move()).isCloseTo(0.89, Offset.offset(1e-12));
     assertThat(late.fromIntended().within(GridLawHeldOutQuantities.TOLERANCE)).isTrue();
     assertThat(late.heldOut().within(GridLawHeldOutQuantities.TOLERANCE)).isFalse();
     assertThat(run(new Rate(10, 100), new Rate(15, 100), new Rate(14, 100)).moved()).as("exactly the tolerance apart")

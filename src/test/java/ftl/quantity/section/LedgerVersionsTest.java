@@ -2,9 +2,9 @@ package ftl.quantity.section;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.LedgerRow;
-import ftl.data.LedgerSchema;
-import ftl.data.RunStatus;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
+import ftl.data.ledger.RunStatus;
 import ftl.quantity.core.Value;
 import java.util.List;
 import java.util.Map;

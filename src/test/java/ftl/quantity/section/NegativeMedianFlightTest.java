@@ -1,12 +1,11 @@
 package ftl.quantity.section;
 
-import ftl.quantity.core.Analysis;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
 import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.quantity.core.Analysis;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,20 +1,25 @@
 package ftl.quantity.section;
 
-import ftl.quantity.Registry;
-import ftl.quantity.core.Analysis;
-import ftl.quantity.core.Computed;
-import ftl.quantity.core.Quantity;
-import ftl.quantity.core.Value;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.quantity.Registry;
+import ftl.quantity.Sources;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Value;
+import ftl.stats.HeldOutGuard;
+import ftl.verify.Manifest;
+import ftl.verify.TempArchive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -108,7 +113,7 @@ class OmbRealQuantitiesTest {
   void sources_fullFixture_listOmbFilesThenMatchedEvents() {
     DataSet data = DataSet.scan(FULL, "data");
     Analysis a = new Analysis(data);
-    assertThat(ftl.quantity.Sources.ofScope(a, Quantity.Scope.OMB_REAL)).startsWith("data/omb-real/ledger.csv", "data/omb-real/runs/r01.csv")
+    assertThat(Sources.ofScope(a, Quantity.Scope.OMB_REAL)).startsWith("data/omb-real/ledger.csv", "data/omb-real/runs/r01.csv")
         .contains("data/omb-matched/ledger.csv", "data/omb-matched/events/m3.csv").hasSize(13);
   }
 
@@ -128,13 +133,13 @@ class OmbRealQuantitiesTest {
    */
   @Test
   void prediction_readsNoEventsFileAgain(@TempDir Path tmp) throws IOException {
-    ftl.verify.TempArchive.copyTree(FULL, tmp);
+    TempArchive.copyTree(FULL, tmp);
     DataSet data = DataSet.scan(tmp, "data");
     Analysis a = new Analysis(data);
     a.campaignRuns("omb-matched");
-    try (Stream<Path> files = java.nio.file.Files.list(tmp.resolve("omb-matched/events"))) {
+    try (Stream<Path> files = Files.list(tmp.resolve("omb-matched/events"))) {
       for (Path f : files.toList()) {
-        java.nio.file.Files.delete(f);
+        Files.delete(f);
       }
     }
     int compared = 0;
@@ -150,12 +155,12 @@ class OmbRealQuantitiesTest {
 
   @Test
   void compute_noOmbFolder_isUnavailableEverywhere(@TempDir Path tmp) throws IOException {
-    ftl.verify.TempArchive.copyTree(FULL.resolve("omb-matched"), tmp.resolve("omb-matched"));
+    TempArchive.copyTree(FULL.resolve("omb-matched"), tmp.resolve("omb-matched"));
     for (String key : new String[] {"ombReal.runs", "ombReal.heldout.verdict", "ombReal.swing.verdict"}) {
       assertThat(((Value.Unavailable) value(tmp, key)).reason()).contains("no real OpenMessaging Benchmark runs");
     }
     assertThat(Registry.forData(DataSet.scan(tmp, "data")).byKey("ombReal.nolinger-1000.runs")).isEmpty();
-    assertThat(ftl.quantity.Sources.ofScope(new Analysis(DataSet.scan(tmp, "data")), Quantity.Scope.OMB_REAL))
+    assertThat(Sources.ofScope(new Analysis(DataSet.scan(tmp, "data")), Quantity.Scope.OMB_REAL))
         .containsExactly("data/omb-matched/ledger.csv", "data/omb-matched/events/m1.csv",
             "data/omb-matched/events/m2.csv", "data/omb-matched/events/m3.csv");
   }
@@ -168,7 +173,7 @@ class OmbRealQuantitiesTest {
   }
 
   private static Path copy(Path tmp) throws IOException {
-    ftl.verify.TempArchive.copyTree(FULL, tmp);
+    TempArchive.copyTree(FULL, tmp);
     return tmp;
   }
 
@@ -209,8 +214,8 @@ class OmbRealQuantitiesTest {
     String text = Files.readString(plan);
     long line = text.substring(0, text.indexOf(from)).chars().filter(c -> c == '\n').count() + 1;
     Files.writeString(plan, text.replace(from, to), StandardCharsets.UTF_8);
-    ftl.data.DataException e = org.assertj.core.api.Assertions.catchThrowableOfType(
-        () -> value(tmp, "ombReal.nolinger-1000.verdict"), ftl.data.DataException.class);
+    DataException e = Assertions.catchThrowableOfType(
+        () -> value(tmp, "ombReal.nolinger-1000.verdict"), DataException.class);
     assertThat(e).isNotNull();
     assertThat(e.getMessage()).startsWith("data/omb-real/plan.json:" + line + ": ").contains(message);
   }
@@ -298,7 +303,7 @@ class OmbRealQuantitiesTest {
   @Test
   void verdict_observedOutsideBand_doesNotHoldAndNamesIt() {
     OmbRealQuantities.Pred p = new OmbRealQuantities.Pred(
-        ftl.stats.HeldOutGuard.predict(new long[] {1_200_000}, 1_000_000, 1_000_000, 10), 1200, 0.05);
+        HeldOutGuard.predict(new long[] {1_200_000}, 1_000_000, 1_000_000, 10), 1200, 0.05);
     Value.Verdict v = (Value.Verdict) OmbRealQuantities.verdict(new double[] {0.5, 0.6, 0.7}, p);
     assertThat(v.held()).isFalse();
     assertThat(v.basis()).isEqualTo("3 runs: mean 0.6000 vs predicted 0.0000 +/- 0.0500 (outside); 3 outside [0.0000, 0.0000] +/- 0.05");
@@ -351,6 +356,6 @@ class OmbRealQuantitiesTest {
   }
 
   static String sha(Path p) throws IOException {
-    return ftl.verify.Manifest.sha256(p);
+    return Manifest.sha256(p);
   }
 }

@@ -1,21 +1,31 @@
 package ftl.quantity.section;
 
-import ftl.quantity.Registry;
-import ftl.quantity.core.Analysis;
-import ftl.quantity.core.Computed;
-import ftl.quantity.core.Quantity;
-import ftl.quantity.core.Value;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.registration.VerdictKind;
+import ftl.quantity.Registry;
+import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Quantity;
+import ftl.quantity.core.Value;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,12 +50,12 @@ class OmbSystemQuantitiesTest {
         .apply(new Analysis(d));
   }
 
-  private static ftl.data.VerdictKind kind(Registry r, String key) {
+  private static VerdictKind kind(Registry r, String key) {
     return r.registrations().stream().filter(x -> x.verdictKey().equals(key)).findFirst().orElseThrow().kind();
   }
 
   /** A copy of the fixture root with {@code edit} applied to it. */
-  private DataSet copy(java.util.function.Consumer<Path> edit) throws IOException {
+  private DataSet copy(Consumer<Path> edit) throws IOException {
     Path to = tmp.resolve("root");
     try (Stream<Path> files = Files.walk(ROOT)) {
       for (Path p : files.filter(Files::isRegularFile).toList()) {
@@ -64,7 +74,7 @@ class OmbSystemQuantitiesTest {
       assertThat(s).contains(from);
       Files.writeString(file, s.replace(from, to), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -74,11 +84,11 @@ class OmbSystemQuantitiesTest {
     assertThat(text(d, "ombNats.runs")).isEqualTo("2");
     assertThat(text(d, "ombNats.runsNotOk")).isEqualTo("1");
     assertThat(text(d, "ombNats.messages")).isEqualTo("2,000");
-    assertThat(((Value.Real) value(d, "ombNats.dropped.n1")).value()).isCloseTo(0.35, org.assertj.core.data.Offset.offset(1e-12));
-    assertThat(((Value.Real) value(d, "ombNats.dropped.max.n1")).value()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-12));
-    assertThat(((Value.Real) value(d, "ombNats.dropped.min.n1")).value()).isCloseTo(0.2, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(((Value.Real) value(d, "ombNats.dropped.n1")).value()).isCloseTo(0.35, Offset.offset(1e-12));
+    assertThat(((Value.Real) value(d, "ombNats.dropped.max.n1")).value()).isCloseTo(0.5, Offset.offset(1e-12));
+    assertThat(((Value.Real) value(d, "ombNats.dropped.min.n1")).value()).isCloseTo(0.2, Offset.offset(1e-12));
     assertThat(value(d, "ombNats.e2eMedian.n1")).isEqualTo(new Value.Real(1));
-    assertThat(((Value.Real) value(d, "ombNats.e2eOverFlight.n1")).value()).isCloseTo(2.5, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(((Value.Real) value(d, "ombNats.e2eOverFlight.n1")).value()).isCloseTo(2.5, Offset.offset(1e-12));
     assertThat(text(d, "ombRabbitmq.runs")).isEqualTo("1");
   }
 
@@ -89,8 +99,8 @@ class OmbSystemQuantitiesTest {
   @Test
   void overLikeFlight_eachMissingPart_unavailableNamingIt() {
     DataSet d = DataSet.scan(ROOT, "systems");
-    OmbSystemQuantities.Tool t = new OmbSystemQuantities.Tool(ftl.quantity.core.CampaignCatalogue.OMB_NATS, "ombNats",
-        "nats", "NATS JetStream", "nats", java.util.Map.of("n1", OmbSystemQuantities.FLIGHT_CONDITION));
+    OmbSystemQuantities.Tool t = new OmbSystemQuantities.Tool(CampaignCatalogue.OMB_NATS, "ombNats",
+        "nats", "NATS JetStream", "nats", Map.of("n1", OmbSystemQuantities.FLIGHT_CONDITION));
     OmbSystemQuantities.Folder f = OmbSystemQuantities.read(d, t).orElseThrow();
     Analysis a = new Analysis(d);
     Quantity both = OmbSystemQuantities.overLikeFlight(f, t, "n1", OmbSystemQuantities.FLIGHT_CONDITION);
@@ -117,7 +127,7 @@ class OmbSystemQuantitiesTest {
     Registry r = Registry.forData(d);
     assertThat(Computed.of(r.byKey("criterion.omb-nats.droppedSome").orElseThrow(), new Analysis(d)).text()).isEqualTo("held");
     assertThat(Computed.of(r.byKey("criterion.omb-nats.medianOneTick").orElseThrow(), new Analysis(d)).text()).isEqualTo("held");
-    assertThat(kind(r, "criterion.omb-nats.droppedSome")).isEqualTo(ftl.data.VerdictKind.CONFIRMATORY);
+    assertThat(kind(r, "criterion.omb-nats.droppedSome")).isEqualTo(VerdictKind.CONFIRMATORY);
     assertThat(r.byKey("ombRabbitmq.dropped.a")).as("no plan: no per-condition entries").isEmpty();
   }
 
@@ -129,11 +139,11 @@ class OmbSystemQuantitiesTest {
         String s = Files.readString(l);
         Files.writeString(l, s.replaceAll(",plan_sha256\n", "\n").replaceAll(",[0-9a-f]{64}\n", "\n"));
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
     });
     assertThat(kind(Registry.forData(d), "criterion.omb-nats.droppedSome"))
-        .isEqualTo(ftl.data.VerdictKind.EXPLORATORY);
+        .isEqualTo(VerdictKind.EXPLORATORY);
   }
 
   @Test
@@ -141,12 +151,12 @@ class OmbSystemQuantitiesTest {
     DataSet d = copy(root -> {
       Path l = root.resolve("omb-nats/ledger.csv");
       try {
-        java.util.List<String> lines = new java.util.ArrayList<>(Files.readAllLines(l));
+        List<String> lines = new ArrayList<>(Files.readAllLines(l));
         String last = lines.get(lines.size() - 1);
         lines.set(lines.size() - 1, last.substring(0, last.length() - 64) + "b".repeat(64));
         Files.write(l, lines);
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
     });
     assertThatThrownBy(() -> Registry.forData(d)).isInstanceOf(DataException.class)
@@ -165,13 +175,13 @@ class OmbSystemQuantitiesTest {
     DataSet d = copy(root -> {
       try {
         Path p = root.resolve("omb-nats/plan.json");
-        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
-        com.fasterxml.jackson.databind.node.ObjectNode n = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(p.toFile());
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode n = (ObjectNode) m.readTree(p.toFile());
         n.remove("criteria");
         Files.writeString(p, m.writeValueAsString(n));
         // the rows still name the old digest: without criteria nothing is judged, so nothing is checked
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
     });
     Registry r = Registry.forData(d);
@@ -183,11 +193,11 @@ class OmbSystemQuantitiesTest {
   void noCampaignOfOursOnTheSystem_inflationUnavailable() throws IOException {
     DataSet d = copy(root -> {
       try (Stream<Path> s = Files.walk(root.resolve("nats"))) {
-        for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
           Files.delete(p);
         }
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
     });
     assertThat(value(d, "ombNats.e2eOverFlight.n1")).isInstanceOf(Value.Unavailable.class);
@@ -203,7 +213,7 @@ class OmbSystemQuantitiesTest {
         Files.delete(root.resolve("omb-rabbitmq/runs"));
         Files.writeString(root.resolve("omb-rabbitmq/notes.txt"), "a folder without a ledger\n");
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
     });
     assertThat(value(d, "ombRabbitmq.runs")).isInstanceOf(Value.Unavailable.class);
@@ -217,13 +227,13 @@ class OmbSystemQuantitiesTest {
 
   @Test
   void digest_noRun_namesNone() {
-    assertThat(OmbSystemQuantities.digest(java.util.List.of(), "a".repeat(64), "l")).isEmpty();
+    assertThat(OmbSystemQuantities.digest(List.of(), "a".repeat(64), "l")).isEmpty();
   }
 
   @Test
   void helpers_emptyInputs_unavailable() {
     assertThat(OmbSystemQuantities.mean(new double[0])).isInstanceOf(Value.Unavailable.class);
     assertThat(OmbSystemQuantities.extreme(new double[0], true)).isInstanceOf(Value.Unavailable.class);
-    assertThat(OmbSystemQuantities.median(java.util.List.of())).isInstanceOf(Value.Unavailable.class);
+    assertThat(OmbSystemQuantities.median(List.of())).isInstanceOf(Value.Unavailable.class);
   }
 }

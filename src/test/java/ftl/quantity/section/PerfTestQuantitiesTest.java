@@ -1,19 +1,23 @@
 package ftl.quantity.section;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import ftl.data.DataSet;
+import ftl.data.io.DataException;
+import ftl.data.registration.VerdictKind;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Value;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import ftl.data.DataException;
-import ftl.data.DataSet;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
@@ -36,7 +40,7 @@ class PerfTestQuantitiesTest {
     return ((Value.Real) value(d, key)).value();
   }
 
-  private DataSet copy(java.util.function.Consumer<Path> edit) throws IOException {
+  private DataSet copy(Consumer<Path> edit) throws IOException {
     Path from = OmbSystemQuantitiesTest.ROOT.resolve("perftest");
     Path to = tmp.resolve("root/perftest");
     try (Stream<Path> files = Files.walk(from)) {
@@ -54,7 +58,7 @@ class PerfTestQuantitiesTest {
     try {
       Files.writeString(p, Files.readString(p, StandardCharsets.UTF_8) + text, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -75,7 +79,7 @@ class PerfTestQuantitiesTest {
     Registry r = Registry.forData(d);
     assertThat(Computed.of(r.byKey("criterion.perftest.leftOutMillis").orElseThrow(), new Analysis(d)).text()).isEqualTo("held");
     assertThat(r.registrations().stream().filter(x -> x.verdictKey().equals("criterion.perftest.leftOutMillis")).findFirst()
-        .orElseThrow().kind()).isEqualTo(ftl.data.VerdictKind.CONFIRMATORY);
+        .orElseThrow().kind()).isEqualTo(VerdictKind.CONFIRMATORY);
     assertThat(PerfTestQuantities.sources(new Analysis(d))).containsExactly("systems/perftest/ledger.csv",
         "systems/perftest/runs/p01.txt", "systems/perftest/runs/p01.prom", "systems/perftest/runs/p02.txt",
         "systems/perftest/runs/p02.prom", "systems/perftest/runs/p03.txt", "systems/perftest/runs/p03.prom");
@@ -90,7 +94,7 @@ class PerfTestQuantitiesTest {
       try {
         Files.delete(p.resolve("plan.json"));
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
     });
     Registry r = Registry.forData(noPlan);
@@ -104,7 +108,7 @@ class PerfTestQuantitiesTest {
       try {
         Files.delete(p.resolve("ledger.csv"));
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
     });
     assertThat(value(d, "perftest.runs")).isInstanceOf(Value.Unavailable.class);
@@ -115,12 +119,12 @@ class PerfTestQuantitiesTest {
   void planWithoutCriteria_noVerdict() throws IOException {
     DataSet d = copy(p -> {
       try {
-        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
-        com.fasterxml.jackson.databind.node.ObjectNode n = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(p.resolve("plan.json").toFile());
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode n = (ObjectNode) m.readTree(p.resolve("plan.json").toFile());
         n.remove("criteria");
         Files.writeString(p.resolve("plan.json"), m.writeValueAsString(n));
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
     });
     assertThat(Registry.forData(d).byKey("criterion.perftest.leftOutMillis")).isEmpty();

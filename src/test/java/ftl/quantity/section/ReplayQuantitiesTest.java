@@ -1,9 +1,9 @@
 package ftl.quantity.section;
 
-import ftl.quantity.core.Value;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.quantity.core.Value;
+import ftl.stats.Rate;
 import ftl.stats.RateRatio;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ReplayQuantitiesTest {
 
   static RateRatio.Estimate est(double ratio, double lower, double upper, RateRatio.Status status) {
-    return new RateRatio.Estimate(new ftl.stats.Rate(1, 10), new ftl.stats.Rate(1, 10), ratio, status, lower, upper,
+    return new RateRatio.Estimate(new Rate(1, 10), new Rate(1, 10), ratio, status, lower, upper,
         RateRatio.Bootstrap.standard(), 0, 0);
   }
 

@@ -1,19 +1,22 @@
 package ftl.quantity.section;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.DataSet;
+import ftl.data.registration.RunExclusion;
 import ftl.quantity.Registry;
 import ftl.quantity.RegistryFixtureTest;
+import ftl.quantity.Sources;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Value;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-import ftl.data.DataSet;
 import java.util.List;
+import java.util.Optional;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * A campaign on another system ({@code roots/systems}: RabbitMQ in two blocks, an exclusion rule on other tasks' own
@@ -60,20 +63,20 @@ class SystemCampaignQuantitiesTest {
   void blockValues_systemsRoot_asComputedByHand(String key, double expected) {
     Value v = computed(key).value();
     assertThat(v).isInstanceOf(Value.Real.class);
-    assertThat(((Value.Real) v).value()).isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-5));
+    assertThat(((Value.Real) v).value()).isCloseTo(expected, Offset.offset(1e-5));
   }
 
   @Test
   void measuredHours_everyOkRunOfTheCampaign_excludedOnesToo() {
     assertThat(((Value.Real) computed("rabbitmq.measuredHours").value()).value())
-        .isCloseTo(6e-3 / 3600, org.assertj.core.data.Offset.offset(1e-12));
+        .isCloseTo(6e-3 / 3600, Offset.offset(1e-12));
   }
 
   @Test
   void sources_systemEntries_areTheOtherSystemsFilesOnly() {
     Quantity q = REGISTRY.byKey("rabbitmq.negativeRate.s1").orElseThrow();
     assertThat(q.scope()).isEqualTo(Quantity.Scope.SYSTEM_EVENTS);
-    List<String> files = ftl.quantity.Sources.ofScope(ANALYSIS, q.scope());
+    List<String> files = Sources.ofScope(ANALYSIS, q.scope());
     assertThat(files).containsExactly("systems/rabbitmq/ledger.csv", "systems/rabbitmq/events/r1.csv",
         "systems/rabbitmq/events/r2.csv", "systems/rabbitmq/events/r3.csv");
     assertThat(REGISTRY.byKey("runs.rabbitmq.s1").orElseThrow().scope()).isEqualTo(Quantity.Scope.SYSTEM_EVENTS);
@@ -93,7 +96,7 @@ class SystemCampaignQuantitiesTest {
 
   @Test
   void describe_perTaskThreshold_isSpelledOut() {
-    assertThat(ConfirmQuantities.describe(java.util.Optional.of(new ftl.data.RunExclusion(5, Double.NaN, 10))))
+    assertThat(ConfirmQuantities.describe(Optional.of(new RunExclusion(5, Double.NaN, 10))))
         .isEqualTo("steal_pct above 5% or other_tasks_cpu_pct above 10%");
   }
 }

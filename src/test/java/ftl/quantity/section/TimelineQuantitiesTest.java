@@ -1,13 +1,12 @@
 package ftl.quantity.section;
 
-import ftl.quantity.RegistryFixtureTest;
-import ftl.quantity.core.Computed;
-import ftl.quantity.core.Value;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.Event;
+import ftl.data.ledger.Event;
+import ftl.quantity.RegistryFixtureTest;
+import ftl.quantity.core.Computed;
+import ftl.quantity.core.Value;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -2,12 +2,13 @@ package ftl.quantity.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ftl.data.Registration;
-import ftl.data.VerdictKind;
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -122,7 +123,7 @@ class ClaimTestsTest {
         VerdictKind.CONFIRMATORY), "criterion.confirm.loadRaises", registered("criterion.confirm.loadRaises",
         VerdictKind.CONFIRMATORY), "replay.prediction.bursts", registered("replay.prediction.bursts", VerdictKind.CONFIRMATORY));
     List<Quantity> out = ClaimTests.forRegistry(registry, regs, Set.of("criterion.confirm.gridLaw"));
-    Map<String, Value> v = new java.util.LinkedHashMap<>();
+    Map<String, Value> v = new LinkedHashMap<>();
     out.forEach(q -> v.put(q.key(), q.computation().apply(null)));
     assertThat(Format.SUMMARY.text(v.get("summary.geometryRatio"), Unit.DIMENSIONLESS)).isEqualTo("did not replicate");
     assertThat(Format.SUMMARY.text(v.get("summary.backgroundLoad"), Unit.DIMENSIONLESS)).isEqualTo("replicated");

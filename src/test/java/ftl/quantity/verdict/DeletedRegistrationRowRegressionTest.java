@@ -2,9 +2,9 @@ package ftl.quantity.verdict;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import ftl.data.DataException;
 import ftl.data.DataSet;
-import ftl.data.RegistrationTable;
+import ftl.data.io.DataException;
+import ftl.data.registration.RegistrationTable;
 import ftl.quantity.Registry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

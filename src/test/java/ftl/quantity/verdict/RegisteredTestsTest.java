@@ -2,15 +2,22 @@ package ftl.quantity.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.data.registration.Criteria;
+import ftl.quantity.RealDataTest;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Format;
+import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The tally's unit on the archive's own data: one registered test (issue #45). */
 class RegisteredTestsTest {
 
-  private static final Registry REG = Registry.forData(ftl.quantity.RealDataTest.ANALYSIS.data());
+  private static final Registry REG = Registry.forData(RealDataTest.ANALYSIS.data());
 
   @Test
   void notTests_everyKey_isAVerdictOfTheRegistry() {
@@ -29,14 +36,14 @@ class RegisteredTestsTest {
         .isEqualTo(12);
   }
 
-  private static ftl.data.Criteria.Rule rule(String id, String statistic, ftl.data.Criteria.Comparison c) {
-    return new ftl.data.Criteria.Rule(id, "a claim", false, statistic, c, "", "", java.util.List.of(java.math.BigDecimal.ONE),
-        "count", "run", java.util.List.of(), java.util.Optional.empty(), 1, Map.of());
+  private static Criteria.Rule rule(String id, String statistic, Criteria.Comparison c) {
+    return new Criteria.Rule(id, "a claim", false, statistic, c, "", "", List.of(BigDecimal.ONE),
+        "count", "run", List.of(), Optional.empty(), 1, Map.of());
   }
 
   /** A band is exactly two rules, all of which must hold, on one statistic, one from below and one from above. */
-  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
-  @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
       "low then high | true | lo,hi | true",
       "high then low | true | hi,lo | true",
       "any, not all | false | lo,hi | false",
@@ -48,11 +55,11 @@ class RegisteredTestsTest {
       "both from below | true | lo,lo2 | false",
       "both from above | true | hi,hi2 | false"})
   void band_twoOneSidedRulesOnOneStatistic(String name, boolean all, String of, boolean band) {
-    Map<String, ftl.data.Criteria.Rule> rules = Map.of(
-        "lo", rule("lo", "x", ftl.data.Criteria.Comparison.GE), "lo2", rule("lo2", "x", ftl.data.Criteria.Comparison.GT),
-        "hi", rule("hi", "x", ftl.data.Criteria.Comparison.LE), "hi2", rule("hi2", "x", ftl.data.Criteria.Comparison.LT),
-        "other", rule("other", "y", ftl.data.Criteria.Comparison.LE));
-    ftl.data.Criteria.Claim cl = new ftl.data.Criteria.Claim("c", "a band", all, java.util.List.of(of.split(",")), 1);
+    Map<String, Criteria.Rule> rules = Map.of(
+        "lo", rule("lo", "x", Criteria.Comparison.GE), "lo2", rule("lo2", "x", Criteria.Comparison.GT),
+        "hi", rule("hi", "x", Criteria.Comparison.LE), "hi2", rule("hi2", "x", Criteria.Comparison.LT),
+        "other", rule("other", "y", Criteria.Comparison.LE));
+    Criteria.Claim cl = new Criteria.Claim("c", "a band", all, List.of(of.split(",")), 1);
     assertThat(RegisteredTests.band(cl, rules)).isEqualTo(band);
   }
 

@@ -1,16 +1,15 @@
 package ftl.quantity.verdict;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ftl.data.registration.Registration;
+import ftl.data.registration.VerdictKind;
 import ftl.quantity.RealDataTest;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Value;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-import ftl.data.Registration;
-import ftl.data.VerdictKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
