@@ -15,6 +15,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -96,6 +97,48 @@ class DepositTest {
     assertThat(codemeta.path("license").toString()).contains("spdx.org/licenses/MIT").contains("spdx.org/licenses/CC-BY-4.0");
     assertThat(codemeta.path("author").get(0).path("name").asText()).isNotBlank();
     assertThat(codemeta.path("citation").get(0).path("version").asText()).isEqualTo("2.7");
+  }
+
+  /**
+   * The files a clause of {@code LICENSE} names: a path ending in {@code /} covers everything under it, a path with a
+   * slash covers that file, a bare file name covers every file of that name. Read from the clauses only (the text
+   * above the licences' full texts).
+   */
+  static boolean licensed(String clauses, String file) {
+    Matcher m = Pattern.compile("[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]*)*").matcher(clauses);
+    String name = file.substring(file.lastIndexOf('/') + 1);
+    while (m.find()) {
+      String t = m.group().replaceAll("[.]+$", "");
+      if (t.endsWith("/") ? file.startsWith(t) : t.contains("/") ? file.equals(t) : name.equals(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Test
+  void licence_everyFileOfTheManifest_isNamedByAClause() throws IOException {
+    String licence = Files.readString(ROOT.resolve("LICENSE"), StandardCharsets.UTF_8);
+    String clauses = licence.substring(0, licence.indexOf("-----"));
+    List<String> unnamed = new ArrayList<>();
+    for (String line : Files.readAllLines(ROOT.resolve("SHA256SUMS"), StandardCharsets.UTF_8)) {
+      String file = line.substring(line.indexOf("  ") + 2);
+      if (!file.equals("LICENSE") && !licensed(clauses, file)) {
+        unnamed.add(file);
+      }
+    }
+    assertThat(unnamed).as("files LICENSE gives no terms for").isEmpty();
+  }
+
+  @Test
+  void licence_theClauseReading_findsAnUnnamedFile() {
+    String clauses = "Everything under src/, the launcher ftl, paper/abstract.txt and SHA256SUMS.";
+    assertThat(licensed(clauses, "src/main/A.java")).isTrue();
+    assertThat(licensed(clauses, "ftl")).isTrue();
+    assertThat(licensed(clauses, "SHA256SUMS")).isTrue();
+    assertThat(licensed(clauses, "paper/abstract.txt")).isTrue();
+    assertThat(licensed(clauses, "paper/other.txt")).isFalse();
+    assertThat(licensed(clauses, "docs/x.md")).isFalse();
   }
 
   @Test
