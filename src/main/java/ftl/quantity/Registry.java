@@ -28,6 +28,7 @@ import ftl.quantity.section.LedgerQuantities;
 import ftl.quantity.section.OmbInflationQuantities;
 import ftl.quantity.section.OmbRealQuantities;
 import ftl.quantity.section.OmbSystemQuantities;
+import ftl.quantity.section.PayloadQuantities;
 import ftl.quantity.section.PerfTestQuantities;
 import ftl.quantity.section.PriorityPooledQuantities;
 import ftl.quantity.section.ReplayQuantities;
@@ -94,7 +95,7 @@ public final class Registry {
     // the independent sections made on every core (each is cold code, loaded and linked the first time), then put
     // together in this order; a failure is the first section's in this order, as one after the other
     List<Supplier<List<Quantity>>> sections = List.of(Registry::fixed,
-        () -> ConditionQuantities.forData(data), () -> LedgerQuantities.forData(data), IsolationQuantities::all,
+        () -> ConditionQuantities.forData(data, List.of(PayloadQuantities::forCampaign, ConfirmQuantities::forCampaign)), () -> LedgerQuantities.forData(data), IsolationQuantities::all,
         ReplayQuantities::all, ClockOffsetQuantities::all, FifoJvmQuantities::all, DeliveryQuantities::all,
         () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOutQuantities.forData(data),
         () -> DisplacementQuantities.forData(data), PriorityPooledQuantities::all, () -> ThreatQuantities.forData(data),

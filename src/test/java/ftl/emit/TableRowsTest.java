@@ -11,7 +11,7 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-import ftl.quantity.section.Layout;
+import ftl.quantity.core.Layout;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,7 +5,9 @@ import ftl.data.ledger.LedgerRow;
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunDetail;
@@ -99,14 +101,14 @@ public final class ClockOffsetQuantities {
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.harness.run.KafkaRun#createMismatches",
         a -> guarded(a, x -> createMismatch(x))));
     for (String campaign : HELD_OUT) {
-      q.add(new Quantity("gridlaw.heldout.retentionError." + campaign, ConditionQuantities.macro("GridLawHeldOutError", campaign, ""),
+      q.add(new Quantity("gridlaw.heldout.retentionError." + campaign, Naming.macro("GridLawHeldOutError", campaign, ""),
           "mean over the ok runs of campaign " + campaign + " of the absolute difference between the observed guard retention and the grid law's expected retention, from the run's send_us stamps and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out)",
           Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
-          a -> CampaignQuantities.has(a, campaign) ? heldOutError(a, campaign, false) : CampaignQuantities.noData(campaign)));
-      q.add(new Quantity("gridlaw.heldout.retentionErrorMax." + campaign, ConditionQuantities.macro("GridLawHeldOutErrorMax", campaign, ""),
+          a -> CampaignRuns.has(a, campaign) ? heldOutError(a, campaign, false) : CampaignRuns.noData(campaign)));
+      q.add(new Quantity("gridlaw.heldout.retentionErrorMax." + campaign, Naming.macro("GridLawHeldOutErrorMax", campaign, ""),
           "largest over the ok runs of campaign " + campaign + " of the absolute difference between the observed and the held-out expected retention (flights recv_us - send_us, wall clock)",
           Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
-          a -> CampaignQuantities.has(a, campaign) ? heldOutError(a, campaign, true) : CampaignQuantities.noData(campaign)));
+          a -> CampaignRuns.has(a, campaign) ? heldOutError(a, campaign, true) : CampaignRuns.noData(campaign)));
     }
     q.add(new Quantity("gridlaw.heldout.oneTickError.clockoffset", "GridLawHeldOutOneTickErrorClockoffset",
         "mean over the ok runs of campaign clockoffset of the absolute difference between the observed share of one-tick negatives and the grid law's expected share from the run's send_us stamps, its clock offset and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out; exploratory, not the pre-registered prediction)",
@@ -116,12 +118,12 @@ public final class ClockOffsetQuantities {
   }
 
   private static Value guarded(Analysis a, Function<Analysis, Value> f) {
-    return CampaignQuantities.has(a, CLOCKOFFSET) ? f.apply(a) : CampaignQuantities.noData(CLOCKOFFSET);
+    return CampaignRuns.has(a, CLOCKOFFSET) ? f.apply(a) : CampaignRuns.noData(CLOCKOFFSET);
   }
 
   private static Quantity share(String key, String prefix, String slug, String definition, long offset, boolean oneTick,
                                 boolean observed) {
-    return new Quantity(key, ConditionQuantities.macro(prefix + (oneTick ? "Share" : ""), "", slug), definition,
+    return new Quantity(key, Naming.macro(prefix + (oneTick ? "Share" : ""), "", slug), definition,
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#pooledShare",
         a -> guarded(a, x -> pooledShare(outcomes(x), offset, oneTick, observed)));
   }

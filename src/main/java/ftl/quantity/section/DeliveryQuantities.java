@@ -2,7 +2,9 @@ package ftl.quantity.section;
 
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
@@ -50,15 +52,15 @@ public final class DeliveryQuantities {
         a -> guarded(a, x -> oneOverD(estimate(x)))));
     for (String[] c : CONDITIONS) {
       String where = "condition " + c[1] + " of campaign delivery";
-      q.add(new Quantity("delivery.flight.median." + c[0], ConditionQuantities.macro("DeliveryFlight", "", c[0]),
+      q.add(new Quantity("delivery.flight.median." + c[0], Naming.macro("DeliveryFlight", "", c[0]),
           "median over the runs of " + where + " of the per-run median flight T = recv_ns - send_ns (monotonic clock)",
           Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.section.DeliveryQuantities#median",
           a -> guarded(a, x -> median(runs(x), c[1], true))));
-      q.add(new Quantity("delivery.displacement.median." + c[0], ConditionQuantities.macro("DeliveryDisplacement", "", c[0]),
+      q.add(new Quantity("delivery.displacement.median." + c[0], Naming.macro("DeliveryDisplacement", "", c[0]),
           "median over the runs of " + where + " of the per-run median displacement D",
           Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.section.DeliveryQuantities#median",
           a -> guarded(a, x -> median(runs(x), c[1], false))));
-      q.add(new Quantity("delivery.relError." + c[0], ConditionQuantities.macro("DeliveryRelError", "", c[0]),
+      q.add(new Quantity("delivery.relError." + c[0], Naming.macro("DeliveryRelError", "", c[0]),
           "relative error D/T of " + where + ": the median per-run median D over the median per-run median T",
           Unit.DIMENSIONLESS, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.DeliveryQuantities#relError",
           a -> guarded(a, x -> relError(median(runs(x), c[1], false), median(runs(x), c[1], true)))));
@@ -67,7 +69,7 @@ public final class DeliveryQuantities {
   }
 
   private static Value guarded(Analysis a, Function<Analysis, Value> f) {
-    return CampaignQuantities.has(a, DELIVERY) ? f.apply(a) : CampaignQuantities.noData(DELIVERY);
+    return CampaignRuns.has(a, DELIVERY) ? f.apply(a) : CampaignRuns.noData(DELIVERY);
   }
 
   private static Quantity slope(String key, String macro, String definition, int which) {

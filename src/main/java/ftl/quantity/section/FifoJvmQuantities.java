@@ -4,13 +4,17 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.Priority;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Layout;
+import ftl.quantity.core.Manipulations;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
+import ftl.quantity.core.Values;
 import ftl.stats.Bimodality;
 import ftl.stats.Quantiles;
 import ftl.stats.RateRatio;
@@ -31,8 +35,6 @@ import java.util.function.Function;
  */
 public final class FifoJvmQuantities {
   static final String FIFOJVM = CampaignCatalogue.FIFOJVM.folder();
-  /** The start of the pooled collapse factors' keys: {@code fifojvm.collapse.<fifo | fifoJvm>}. */
-  static final String COLLAPSE_STEM = FIFOJVM + ".collapse.";
   /** A fifo-jvm run is collapsed when its rate is at most this share of its cell's default median. */
   static final double COLLAPSED = 0.2;
   /** A fifo-jvm run is not collapsed when its rate is at least this share of its cell's default median. */
@@ -56,7 +58,7 @@ public final class FifoJvmQuantities {
             + " runs' negative-A rates, each divided by the type-7 median per-run rate of the default-priority runs of its"
             + " broker placement and load (campaign fifojvm)",
         Unit.DIMENSIONLESS, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Bimodality#coefficient",
-        a -> guarded(a, x -> real(Bimodality.coefficient(normalised(runs(x)).values()), "fewer than 4 normalised rates, or no variance"))));
+        a -> guarded(a, x -> Values.real(Bimodality.coefficient(normalised(runs(x)).values()), "fewer than 4 normalised rates, or no variance"))));
     q.add(new Quantity("fifojvm.collapsedShare", "FifoJvmCollapsedShare",
         "share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at most " + Phrases.number(COLLAPSED)
             + " (collapsed)",
@@ -75,7 +77,7 @@ public final class FifoJvmQuantities {
         a -> guarded(a, x -> bimodal(normalised(runs(x)).values()))));
     for (String against : List.of("fifoJvm", "fifo")) {
       String group = against.equals("fifoJvm") ? "fifo-jvm" : "fifo";
-      String base = COLLAPSE_STEM + against;
+      String base = Layout.FIFOJVM_COLLAPSE_STEM + against;
       String macro = against.equals("fifoJvm") ? "FifoJvmCollapse" : "FifoJvmCollapseStamping";
       String what = "Mantel-Haenszel rate ratio of negative-A rates, default priority over " + group
           + ", stratified by broker placement and background load (campaign fifojvm)";
@@ -95,7 +97,7 @@ public final class FifoJvmQuantities {
   }
 
   private static Value guarded(Analysis a, Function<Analysis, Value> f) {
-    return CampaignQuantities.has(a, FIFOJVM) ? f.apply(a) : CampaignQuantities.noData(FIFOJVM);
+    return CampaignRuns.has(a, FIFOJVM) ? f.apply(a) : CampaignRuns.noData(FIFOJVM);
   }
 
   private static Quantity ratio(String key, String macro, String definition, String group, int which) {
@@ -110,7 +112,7 @@ public final class FifoJvmQuantities {
 
   /** Stratum of a run: broker placement and background load. */
   static String cell(RunResult r) {
-    return IsolationQuantities.placement(r) + " load" + r.field(LedgerSchema.LOAD_PCT) + "%";
+    return Manipulations.placement(r) + " load" + r.field(LedgerSchema.LOAD_PCT) + "%";
   }
 
   /**
@@ -230,8 +232,4 @@ public final class FifoJvmQuantities {
     return reaches;
   }
 
-  /** A finite number as a value, or unavailable for {@code why}. */
-  public static Value real(double v, String why) {
-    return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable(why);
-  }
 }

@@ -1,5 +1,6 @@
 package ftl.quantity.section;
 
+import ftl.data.Campaign;
 import ftl.data.io.JsonValue;
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
@@ -26,6 +27,13 @@ public final class PayloadQuantities {
   static final String CAMPAIGN = CampaignCatalogue.PAYLOAD.folder();
 
   private PayloadQuantities() {}
+
+  /** The payload campaign's entries of the predictions its plan registers ({@link #add}); nothing for another campaign. */
+  public static void forCampaign(List<Quantity> q, Campaign c) {
+    if (c.name().equals(CampaignCatalogue.PAYLOAD.folder()) && c.plan().isPresent()) {
+      add(q, c.plan().get());
+    }
+  }
 
   /** Phases are within the 1 ms quantum, in whole microseconds (as a condition's {@code start_phase_us}). */
   private static final long MAX_PHASE_MICROS = 999;

@@ -8,8 +8,12 @@ import ftl.data.ledger.LedgerRow;
 import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.Priority;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Blocks;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Manipulations;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
@@ -39,8 +43,8 @@ public final class ThreatQuantities {
         "measured sends of the Kafka instrument in hours, over every campaign: the sum over its ok runs with a fixed send"
             + " interval of the events in the run's file times the interval (ledger send_interval_ns), warm-up excluded;"
             + " runs on a replayed schedule have no fixed interval and are counted by threat.measuredHours.unscheduled",
-        Unit.HOURS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.section.ConfirmQuantities#measuredHours",
-        a -> a.has(Instrument.KAFKA.word()) ? new Value.Real(ConfirmQuantities.measuredHours(a.runs(Instrument.KAFKA.word())))
+        Unit.HOURS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.core.Blocks#measuredHours",
+        a -> a.has(Instrument.KAFKA.word()) ? new Value.Real(Blocks.measuredHours(a.runs(Instrument.KAFKA.word())))
             : new Value.Unavailable("no ok run of the Kafka instrument")));
     q.add(new Quantity("threat.measuredHours.unscheduled", "ThreatMeasuredHoursUnscheduled",
         "ok runs of the Kafka instrument without a fixed send interval (a replayed schedule), left out of"
@@ -71,7 +75,7 @@ public final class ThreatQuantities {
       }
       String n = c.name();
       for (String stat : List.of("median", "max")) {
-        q.add(new Quantity("threat.otherCpu." + stat + "." + n, ConditionQuantities.macro("ThreatOtherCpu" + ConditionQuantities.cap(stat), n, ""),
+        q.add(new Quantity("threat.otherCpu." + stat + "." + n, Naming.macro("ThreatOtherCpu" + Naming.cap(stat), n, ""),
             stat + " over the ok runs of campaign " + n + " of the share of both cores' CPU time used by processes other"
                 + " than the client, the broker and the load generator during the run (ledger other_cpu_pct)",
             Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.section.ThreatQuantities#otherCpu", a -> {
@@ -82,33 +86,33 @@ public final class ThreatQuantities {
                   : new Value.Real(otherCpu(v, stat.equals("max")));
             }));
       }
-      q.add(new Quantity("threat.catchUp." + n, ConditionQuantities.macro("ThreatCatchUp", n, ""),
+      q.add(new Quantity("threat.catchUp." + n, Naming.macro("ThreatCatchUp", n, ""),
           "share of consecutive send pairs of the ok runs of campaign " + n + " that left less than a quarter of the send"
               + " interval apart (the pacer catching up after a stall), pooled over runs (events files, send_ns)",
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Pacing#catchUp", a -> {
             Rate r = catchUp(a, c);
             return r.defined() ? new Value.Real(r.value()) : new Value.Unavailable("no run of " + n + " with two sends and an interval");
           }));
-      q.add(new Quantity("sign.rejectedShare." + n, ConditionQuantities.macro("SignRejectedShare", n, ""),
+      q.add(new Quantity("sign.rejectedShare." + n, Naming.macro("SignRejectedShare", n, ""),
           "share of the ok runs of campaign " + n + " the sign check rejects (at least one negative A); a run of n events"
               + " with a per-event negative rate p is rejected with probability 1 - (1 - p)^n, so the share grows with the"
               + " events per run", Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SignCheckResult#rejected",
           a -> {
-            List<RunResult> runs = CampaignQuantities.runsOf(a, n);
-            return runs.isEmpty() ? CampaignQuantities.noData(n)
+            List<RunResult> runs = CampaignRuns.runsOf(a, n);
+            return runs.isEmpty() ? CampaignRuns.noData(n)
                 : Value.Real.share(runs.stream().filter(RunResult::rejected).count(), runs.size());
           }));
-      q.add(new Quantity("sign.ackNegativeRate." + n, ConditionQuantities.macro("SignAckNegativeRate", n, ""),
+      q.add(new Quantity("sign.ackNegativeRate." + n, Naming.macro("SignAckNegativeRate", n, ""),
           "pooled share of the complete events of campaign " + n + " with a negative ack-referenced span A",
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Rate#pooled", a -> {
-            Rate r = Rate.pooled(CampaignQuantities.runsOf(a, n).stream().map(RunResult::ackNegativeRate).toList());
+            Rate r = Rate.pooled(CampaignRuns.runsOf(a, n).stream().map(RunResult::ackNegativeRate).toList());
             return r.defined() ? new Value.Real(r.value()) : new Value.Unavailable("no complete event in campaign " + n);
           }));
     }
     for (String interval : List.of("500000", "250000")) {
       String us = Long.toString(Long.parseLong(interval) / 1000);
-      CampaignQuantities.addRatio(q, "interval.ratio." + CampaignCatalogue.MODE_A.folder() + ".s" + us + "us",
-          ConditionQuantities.macro("IntervalRatio", CampaignCatalogue.MODE_A.folder(), "s" + us + " us"),
+      Manipulations.addRatio(q, "interval.ratio." + CampaignCatalogue.MODE_A.folder() + ".s" + us + "us",
+          Naming.macro("IntervalRatio", CampaignCatalogue.MODE_A.folder(), "s" + us + " us"),
           "negative-A rate at a send interval of " + us + " us over 1 ms, default priority, every geometry, load and acks",
           r -> r.row().at(Priority.DEFAULT) && r.field(LedgerSchema.SEND_INTERVAL_NS).equals(interval),
           r -> r.row().at(Priority.DEFAULT) && r.field(LedgerSchema.SEND_INTERVAL_NS).equals("1000000"));

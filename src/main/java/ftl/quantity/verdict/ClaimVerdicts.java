@@ -8,6 +8,8 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.Registration;
 import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignRuns;
+import ftl.quantity.core.DisplacementFits;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
@@ -118,10 +120,10 @@ public final class ClaimVerdicts {
             + " the sign campaign's bands of flights T = recv_ns - send_ns contain a crossover (exposure.crossover.modeA) and at least one published"
             + " flight lies below it; did not hold when D - T keeps one sign over the measured flight bands",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "crossoverVerdict", a -> {
-          if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
-            return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+          if (!CampaignRuns.has(a, CampaignQuantities.MODE_A)) {
+            return CampaignRuns.noData(CampaignQuantities.MODE_A);
           }
-          return crossoverVerdict(DisplacementQuantities.crossover(a, CampaignQuantities.MODE_A),
+          return crossoverVerdict(DisplacementFits.crossover(a, CampaignQuantities.MODE_A),
               value(in, "exposure.published.belowCrossover", a));
         }));
     out.add(judge("claim.windowedRho", FUNCTION + "rho", "ClaimWindowedRho",
