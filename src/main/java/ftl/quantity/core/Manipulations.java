@@ -175,14 +175,14 @@ public final class Manipulations {
                               Predicate<RunResult> numerator, Predicate<RunResult> denominator) {
     String modeA = CampaignCatalogue.MODE_A.folder();
     Function<Analysis, RateRatio.Estimate> est = a -> ratio(usable(a, modeA), numerator, denominator);
-    q.add(new Quantity(key, macro, definition + "; pooled rates, campaign modeA", Unit.RATIO, Format.RATIO_3SF,
-        Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, key, est, 0)));
-    q.add(new Quantity(key.replace(".ratio.", ".ratio.lower."), macro + "Lower",
-        "lower end of the " + Phrases.bootstrapOverRuns() + " of " + key,
-        Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, key, est, -1)));
-    q.add(new Quantity(key.replace(".ratio.", ".ratio.upper."), macro + "Upper",
-        "upper end of the " + Phrases.bootstrapOverRuns() + " of " + key,
-        Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, key, est, 1)));
+    q.add(Quantity.key(key).macro(macro).definition(definition + "; pooled rates, campaign modeA").unit(Unit.RATIO).format(Format.RATIO_3SF)
+        .scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#estimate").computes(a -> estimateValue(a, key, est, 0)));
+    q.add(Quantity.key(key.replace(".ratio.", ".ratio.lower.")).macro(macro + "Lower")
+        .definition("lower end of the " + Phrases.bootstrapOverRuns() + " of " + key)
+        .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#estimate").computes(a -> estimateValue(a, key, est, -1)));
+    q.add(Quantity.key(key.replace(".ratio.", ".ratio.upper.")).macro(macro + "Upper")
+        .definition("upper end of the " + Phrases.bootstrapOverRuns() + " of " + key)
+        .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#estimate").computes(a -> estimateValue(a, key, est, 1)));
   }
 
   /** One part of the estimate of the ratio entry {@code key}, computed once per analysis (memo keyed by the entry's key). */

@@ -60,9 +60,9 @@ public final class CampaignQuantities {
           "smallest per-run guard retention in campaign " + c, c, true));
       q.add(fraction("omb.retention.max." + c, "OmbRetentionMax" + m,
           "largest per-run guard retention in campaign " + c, c, false));
-      q.add(new Quantity("omb.retention.range." + c, "OmbRetentionRange" + m,
-          "range of per-run guard retention in campaign " + c, Unit.FRACTION, Format.PERCENT_RANGE_2DP, Scope.KAFKA_EVENTS,
-          "ftl.stats.GuardResult#retention", a -> {
+      q.add(Quantity.key("omb.retention.range." + c).macro("OmbRetentionRange" + m)
+          .definition("range of per-run guard retention in campaign " + c).unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP).scope(Scope.KAFKA_EVENTS)
+          .function("ftl.stats.GuardResult#retention").computes(a -> {
             if (!CampaignRuns.has(a, c)) {
               return CampaignRuns.noData(c);
             }
@@ -76,26 +76,26 @@ public final class CampaignQuantities {
     }
 
     // Mode A: the mechanism, by manipulation.
-    q.add(new Quantity("runs.refused.modeA", "RunsRefusedModeA",
-        "ok runs of campaign modeA whose priority, geometry or load the host refused (excluded from every ratio)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.core.Manipulations#applied",
-        a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(a.okRowsOf(MODE_A, Instrument.KAFKA.word()).stream()
+    q.add(Quantity.key("runs.refused.modeA").macro("RunsRefusedModeA")
+        .definition("ok runs of campaign modeA whose priority, geometry or load the host refused (excluded from every ratio)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.quantity.core.Manipulations#applied")
+        .computes(a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(a.okRowsOf(MODE_A, Instrument.KAFKA.word()).stream()
             .filter(r -> !r.manipulationsApplied()).count()) : CampaignRuns.noData(MODE_A)));
-    q.add(new Quantity("collapse.range.modeA", "CollapseRangeModeA",
-        "range over strata (geometry, load, acks, send interval) of the collapse factor: negative-A rate at default priority over SCHED_FIFO on the two stamping threads",
-        Unit.RATIO, Format.RATIO_RANGE_2SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#range", a -> {
+    q.add(Quantity.key("collapse.range.modeA").macro("CollapseRangeModeA")
+        .definition("range over strata (geometry, load, acks, send interval) of the collapse factor: negative-A rate at default priority over SCHED_FIFO on the two stamping threads")
+        .unit(Unit.RATIO).format(Format.RATIO_RANGE_2SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#range").computes(a -> {
           RateRatio.Range r = collapseRange(a);
           return r == null || r.included() == 0 ? new Value.Unavailable("no stratum with a defined collapse factor")
               : new Value.Range(r.min(), r.max());
         }));
-    q.add(new Quantity("collapse.strata.modeA", "CollapseStrataModeA",
-        "strata of campaign modeA with a finite collapse factor (both priorities present, a negative under fifo)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#range",
-        a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(collapseRange(a).included()) : CampaignRuns.noData(MODE_A)));
-    q.add(new Quantity("collapse.undefined.modeA", "CollapseUndefinedModeA",
-        "strata of campaign modeA whose collapse factor is not finite (no negative under fifo, or no events), counted not hidden",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#range",
-        a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(collapseRange(a).excluded()) : CampaignRuns.noData(MODE_A)));
+    q.add(Quantity.key("collapse.strata.modeA").macro("CollapseStrataModeA")
+        .definition("strata of campaign modeA with a finite collapse factor (both priorities present, a negative under fifo)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#range")
+        .computes(a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(collapseRange(a).included()) : CampaignRuns.noData(MODE_A)));
+    q.add(Quantity.key("collapse.undefined.modeA").macro("CollapseUndefinedModeA")
+        .definition("strata of campaign modeA whose collapse factor is not finite (no negative under fifo, or no events), counted not hidden")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#range")
+        .computes(a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(collapseRange(a).excluded()) : CampaignRuns.noData(MODE_A)));
     Manipulations.addRatio(q, "geometry.ratio.modeA", "GeometryRatioModeA",
         "negative-A rate with both stamping threads on one core over one thread per core, default priority, no background load",
         r -> r.row().at(Priority.DEFAULT) && r.row().atLoadPercent(0) && r.row().at(Geometry.SHARED),
@@ -104,9 +104,9 @@ public final class CampaignQuantities {
         "negative-A rate at 90% background load over no load, default priority, both geometries",
         r -> r.row().at(Priority.DEFAULT) && r.row().atLoadPercent(90),
         r -> r.row().at(Priority.DEFAULT) && r.row().atLoadPercent(0));
-    q.add(new Quantity("rho.DA.modeA", "RhoDAModeA",
-        "Pearson correlation of displacement D and ack-referenced span A over every complete event of campaign modeA inside the declared window (" + Phrases.rhoWindow() + "), paired co-moments",
-        Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation#result", a -> {
+    q.add(Quantity.key("rho.DA.modeA").macro("RhoDAModeA")
+        .definition("Pearson correlation of displacement D and ack-referenced span A over every complete event of campaign modeA inside the declared window (" + Phrases.rhoWindow() + "), paired co-moments")
+        .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.WindowedCorrelation#result").computes(a -> {
           if (!CampaignRuns.has(a, MODE_A)) {
             return CampaignRuns.noData(MODE_A);
           }
@@ -114,12 +114,12 @@ public final class CampaignQuantities {
           return res.defined() ? new Value.Real(res.rho()) : new Value.Unavailable("rho undefined: " + res.undefined());
         }));
     for (boolean smallest : new boolean[] {true, false}) {
-      q.add(new Quantity("rho.DA." + (smallest ? "min" : "max") + ".modeA", smallest ? "RhoDAMinModeA" : "RhoDAMaxModeA",
-          (smallest ? "smallest" : "largest") + " over the conditions of campaign modeA of the Pearson correlation of"
+      q.add(Quantity.key("rho.DA." + (smallest ? "min" : "max") + ".modeA").macro(smallest ? "RhoDAMinModeA" : "RhoDAMaxModeA")
+          .definition((smallest ? "smallest" : "largest") + " over the conditions of campaign modeA of the Pearson correlation of"
               + " displacement D = ack_ns - send_ns and ack-referenced span A = recv_ns - ack_ns over the complete events"
               + " of the condition's usable runs inside the declared window (" + Phrases.rhoWindow() + "), paired"
-              + " co-moments pooled over the condition's runs; conditions whose correlation is undefined are left out",
-          Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation#result", a -> {
+              + " co-moments pooled over the condition's runs; conditions whose correlation is undefined are left out")
+          .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.WindowedCorrelation#result").computes(a -> {
             if (!CampaignRuns.has(a, MODE_A)) {
               return CampaignRuns.noData(MODE_A);
             }
@@ -128,14 +128,14 @@ public final class CampaignQuantities {
             return Values.real(x.orElse(Double.NaN), "no condition with a defined rho");
           }));
     }
-    q.add(new Quantity("rho.outside.modeA", "RhoOutsideModeA",
-        "complete events of campaign modeA outside the declared rho(D, A) window (counted, not used)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation#acceptPair",
-        a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(pooledRho(a).pairsOutside()) : CampaignRuns.noData(MODE_A)));
-    q.add(new Quantity("rho.undefinedRuns.modeA", "RhoUndefinedRunsModeA",
-        "ok runs of campaign modeA whose own rho(D, A) is undefined (fewer than 2 pairs or a zero variance)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.WindowedCorrelation#result",
-        a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(CampaignRuns.runsOf(a, MODE_A).stream().filter(r -> !r.rho().defined()).count())
+    q.add(Quantity.key("rho.outside.modeA").macro("RhoOutsideModeA")
+        .definition("complete events of campaign modeA outside the declared rho(D, A) window (counted, not used)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.WindowedCorrelation#acceptPair")
+        .computes(a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(pooledRho(a).pairsOutside()) : CampaignRuns.noData(MODE_A)));
+    q.add(Quantity.key("rho.undefinedRuns.modeA").macro("RhoUndefinedRunsModeA")
+        .definition("ok runs of campaign modeA whose own rho(D, A) is undefined (fewer than 2 pairs or a zero variance)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.WindowedCorrelation#result")
+        .computes(a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(CampaignRuns.runsOf(a, MODE_A).stream().filter(r -> !r.rho().defined()).count())
             : CampaignRuns.noData(MODE_A)));
     q.add(median("displacement.median.modeA", "DisplacementMedianModeA",
         "median over runs of each run's median displacement D = ack_ns - send_ns, campaign modeA", MODE_A,
@@ -145,25 +145,25 @@ public final class CampaignQuantities {
         r -> r.guard().medianFlightNanos()));
 
     // Mode B: deletion, the grid law, two clocks.
-    q.add(new Quantity("gridlaw.eventAgreement.modeB", "GridLawAgreementModeB",
-        "fraction of delivered events of campaign modeB whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
+    q.add(Quantity.key("gridlaw.eventAgreement.modeB").macro("GridLawAgreementModeB")
+        .definition("fraction of delivered events of campaign modeB whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#predictRun").computes(a -> {
           if (!CampaignRuns.has(a, MODE_B)) {
             return CampaignRuns.noData(MODE_B);
           }
           return CampaignRuns.gridAgreement(CampaignRuns.runsOf(a, MODE_B));
         }));
-    q.add(new Quantity("omb.guardMedian.max.modeB", "OmbGuardMedianMaxModeB",
-        "largest median the guard would report over the runs of campaign modeB (nearest-rank median of kept M)",
-        Unit.MILLISECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.GuardAccounting#result",
-        a -> guardMedian(a, MODE_B, false)));
-    q.add(new Quantity("omb.guardMedian.min.modeB", "OmbGuardMedianMinModeB",
-        "smallest median the guard would report over the runs of campaign modeB that kept any sample",
-        Unit.MILLISECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.GuardAccounting#result",
-        a -> guardMedian(a, MODE_B, true)));
-    q.add(new Quantity("wallus.retention.min.modeB", "WallMicrosRetentionMinModeB",
-        "smallest per-run retention of the same guard on the microsecond wall clock (recv_us - send_us > 0), campaign modeB",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention", a -> {
+    q.add(Quantity.key("omb.guardMedian.max.modeB").macro("OmbGuardMedianMaxModeB")
+        .definition("largest median the guard would report over the runs of campaign modeB (nearest-rank median of kept M)")
+        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GuardAccounting#result")
+        .computes(a -> guardMedian(a, MODE_B, false)));
+    q.add(Quantity.key("omb.guardMedian.min.modeB").macro("OmbGuardMedianMinModeB")
+        .definition("smallest median the guard would report over the runs of campaign modeB that kept any sample")
+        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GuardAccounting#result")
+        .computes(a -> guardMedian(a, MODE_B, true)));
+    q.add(Quantity.key("wallus.retention.min.modeB").macro("WallMicrosRetentionMinModeB")
+        .definition("smallest per-run retention of the same guard on the microsecond wall clock (recv_us - send_us > 0), campaign modeB")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GuardResult#retention").computes(a -> {
           if (!CampaignRuns.has(a, MODE_B)) {
             return CampaignRuns.noData(MODE_B);
           }
@@ -173,20 +173,20 @@ public final class CampaignQuantities {
         }));
 
     // The no-JVM cross-check.
-    q.add(new Quantity("nojvm.runs", "NojvmRuns", "ok runs of the no-JVM Python cross-check",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
-        a -> a.has(Instrument.PYTHON_NOJVM.word()) ? new Value.Count(a.okRows(Instrument.PYTHON_NOJVM.word()).size()) : noNojvm()));
-    q.add(new Quantity("nojvm.events", "NojvmEvents", "delivered events of the no-JVM cross-check",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.NOJVM_EVENTS, "ftl.stats.GuardAccounting#acceptSample",
-        a -> a.has(Instrument.PYTHON_NOJVM.word())
+    q.add(Quantity.key("nojvm.runs").macro("NojvmRuns").definition("ok runs of the no-JVM Python cross-check")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.quantity.Registry#ledgerCount")
+        .computes(a -> a.has(Instrument.PYTHON_NOJVM.word()) ? new Value.Count(a.okRows(Instrument.PYTHON_NOJVM.word()).size()) : noNojvm()));
+    q.add(Quantity.key("nojvm.events").macro("NojvmEvents").definition("delivered events of the no-JVM cross-check")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.NOJVM_EVENTS).function("ftl.stats.GuardAccounting#acceptSample")
+        .computes(a -> a.has(Instrument.PYTHON_NOJVM.word())
             ? new Value.Count(a.runs(Instrument.PYTHON_NOJVM.word()).stream().mapToLong(r -> r.guard().taken()).sum()) : noNojvm()));
-    q.add(new Quantity("nojvm.retention.min", "NojvmRetentionMin", "smallest per-run guard retention of the no-JVM cross-check",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.NOJVM_EVENTS, "ftl.stats.GuardResult#retention", a -> nojvmRetention(a, true)));
-    q.add(new Quantity("nojvm.retention.max", "NojvmRetentionMax", "largest per-run guard retention of the no-JVM cross-check",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.NOJVM_EVENTS, "ftl.stats.GuardResult#retention", a -> nojvmRetention(a, false)));
-    q.add(new Quantity("nojvm.gridlaw.eventAgreement", "NojvmGridLawAgreement",
-        "fraction of delivered events of the no-JVM cross-check whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.NOJVM_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
+    q.add(Quantity.key("nojvm.retention.min").macro("NojvmRetentionMin").definition("smallest per-run guard retention of the no-JVM cross-check")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.NOJVM_EVENTS).function("ftl.stats.GuardResult#retention").computes(a -> nojvmRetention(a, true)));
+    q.add(Quantity.key("nojvm.retention.max").macro("NojvmRetentionMax").definition("largest per-run guard retention of the no-JVM cross-check")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.NOJVM_EVENTS).function("ftl.stats.GuardResult#retention").computes(a -> nojvmRetention(a, false)));
+    q.add(Quantity.key("nojvm.gridlaw.eventAgreement").macro("NojvmGridLawAgreement")
+        .definition("fraction of delivered events of the no-JVM cross-check whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.NOJVM_EVENTS).function("ftl.stats.GridLaw#predictRun").computes(a -> {
           if (!a.has(Instrument.PYTHON_NOJVM.word())) {
             return noNojvm();
           }
@@ -211,13 +211,13 @@ public final class CampaignQuantities {
     } else {
       f = a -> CampaignRuns.has(a, campaign) ? new Value.Count(CampaignRuns.runsOf(a, campaign).stream().mapToLong(perRun).sum()) : CampaignRuns.noData(campaign);
     }
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, scope,
-        scope == Scope.LEDGERS ? "ftl.quantity.Registry#ledgerCount" : "ftl.stats.SignCheck#accept / ftl.stats.GuardAccounting#acceptSample", f);
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope)
+        .function(scope == Scope.LEDGERS ? "ftl.quantity.Registry#ledgerCount" : "ftl.stats.SignCheck#accept / ftl.stats.GuardAccounting#acceptSample").computes(f);
   }
 
   private static Quantity fraction(String key, String macro, String definition, String campaign, boolean min) {
-    return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS,
-        "ftl.stats.GuardResult#retention", a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.stats.GuardResult#retention").computes(a -> {
           if (!CampaignRuns.has(a, campaign)) {
             return CampaignRuns.noData(campaign);
           }
@@ -229,8 +229,8 @@ public final class CampaignQuantities {
 
   private static Quantity median(String key, String macro, String definition, String campaign,
                                  ToDoubleFunction<RunResult> perRunNanos) {
-    return new Quantity(key, macro, definition, Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS,
-        "ftl.stats.Quantiles#median", a -> CampaignRuns.medianMicros(a, campaign, perRunNanos));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.stats.Quantiles#median").computes(a -> CampaignRuns.medianMicros(a, campaign, perRunNanos));
   }
 
   private static RateRatio.Range collapseRange(Analysis a) {

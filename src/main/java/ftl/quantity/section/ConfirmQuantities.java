@@ -261,10 +261,10 @@ public final class ConfirmQuantities {
       q.add(count(name, Naming.keyOf(name) + ".brokers", mp + "Brokers", "the largest cluster among the ok runs " + of + " (ledger "
           + "brokers)", a -> a.campaignRuns(name).stream().mapToLong(r -> (long) Blocks.ledgerNumber(r, LedgerSchema.BROKERS, 1))
               .filter(v -> v > 0).max().orElse(0)));
-      q.add(new Quantity(Naming.keyOf(name) + ".clusterStart", mp + "ClusterStart", "median over the cluster lifetimes "
+      q.add(Quantity.key(Naming.keyOf(name) + ".clusterStart").macro(mp + "ClusterStart").definition("median over the cluster lifetimes "
           + "(ledger broker_lifetime) " + of + " of the time from launching the brokers until the admin client listed every "
-          + "one (ledger broker_start_ms), in ms", Unit.MILLISECONDS, Format.REAL_3SF, scope(name),
-          "ftl.quantity.section.ConfirmQuantities#clusterStart", a -> clusterStart(a, name)));
+          + "one (ledger broker_start_ms), in ms").unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(scope(name))
+          .function("ftl.quantity.section.ConfirmQuantities#clusterStart").computes(a -> clusterStart(a, name)));
       q.addAll(contrasts(name, CLUSTER_CONTRASTS));
       for (String cond : CLUSTER_CONDITIONS) {
         perCondition(q, name, cond, "the plan's registered rule: steal time, other tasks' exact run time, a changed ISR",
@@ -272,12 +272,12 @@ public final class ConfirmQuantities {
       }
     }
     if (name.equals(SETTING)) {
-      q.add(new Quantity(Naming.keyOf(name) + ".tickRuleWouldExclude", mp + "TickRuleWouldExclude", "exploratory, outside the "
+      q.add(Quantity.key(Naming.keyOf(name) + ".tickRuleWouldExclude").macro(mp + "TickRuleWouldExclude").definition("exploratory, outside the "
           + "registered analysis: ok runs of campaign " + name + " whose tick-sampled other-CPU figure (ledger other_cpu_pct) "
           + "exceeds the threshold the confirmatory campaign's exclusion rule set on it (its plan's "
           + "exclusion.other_cpu_pct_above): the runs that rule would have excluded here, while the rule this plan "
-          + "registered reads the exact measure", Unit.COUNT, Format.GROUPED_INTEGER, scope(name),
-          "ftl.quantity.section.ConfirmQuantities#tickRuleWouldExclude", a -> tickRuleWouldExclude(a, name)));
+          + "registered reads the exact measure").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope(name))
+          .function("ftl.quantity.section.ConfirmQuantities#tickRuleWouldExclude").computes(a -> tickRuleWouldExclude(a, name)));
       q.addAll(contrasts(name, SETTING_CONTRASTS));
       q.addAll(interactions(name, SETTING_INTERACTIONS));
     }
@@ -292,10 +292,10 @@ public final class ConfirmQuantities {
           + "ended at max_events without converging (ledger warmup_converged = no)",
           a -> a.campaignRuns(CONFIRM).stream().filter(r -> r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).count()));
     }
-    q.add(new Quantity(Naming.keyOf(name) + ".measuredHours", mp + "MeasuredHours", "measured sends " + of + " in hours: "
+    q.add(Quantity.key(Naming.keyOf(name) + ".measuredHours").macro(mp + "MeasuredHours").definition("measured sends " + of + " in hours: "
         + "the sum over its ok runs of the events in the run's file times its send interval (ledger send_interval_ns), "
-        + "warm-up excluded", Unit.HOURS, Format.REAL_3SF, scope(name), "ftl.quantity.core.Blocks#measuredHours",
-        a -> has(a, name) ? new Value.Real(Blocks.measuredHours(a.campaignRuns(name)))
+        + "warm-up excluded").unit(Unit.HOURS).format(Format.REAL_3SF).scope(scope(name)).function("ftl.quantity.core.Blocks#measuredHours")
+        .computes(a -> has(a, name) ? new Value.Real(Blocks.measuredHours(a.campaignRuns(name)))
             : CampaignRuns.noData(name)));
     q.add(count(name, Naming.keyOf(name) + ".flightNegative", mp + "FlightNegative", "events of the usable runs " + of + " with a "
         + "negative flight T = recv_ns - send_ns (one clock: zero by construction)",
@@ -467,21 +467,21 @@ public final class ConfirmQuantities {
           "the grid law's retention for condition " + cond + " of campaign " + name + ", registered in the plan before the data "
               + "(predictions.gridlaw." + cond + ".retention), from the intended schedule and " + source,
           predicted));
-      q.add(new Quantity(Naming.keyOf(name) + ".gridlaw.error." + cond, mp + "GridLawError" + Identifiers.macroWords(cond),
-          "absolute difference, in fractions of the taken events, between " + Naming.keyOf(name) + ".retention." + cond + " and the grid "
+      q.add(Quantity.key(Naming.keyOf(name) + ".gridlaw.error." + cond).macro(mp + "GridLawError" + Identifiers.macroWords(cond))
+          .definition("absolute difference, in fractions of the taken events, between " + Naming.keyOf(name) + ".retention." + cond + " and the grid "
               + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
-              + predicted + ", from the intended schedule and " + source + ")",
-          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
-          a -> error(Blocks.mean(a, name, exclusion, cond, Blocks.Metric.RETENTION), predicted, name)));
+              + predicted + ", from the intended schedule and " + source + ")")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function("ftl.quantity.section.ConfirmQuantities#error")
+          .computes(a -> error(Blocks.mean(a, name, exclusion, cond, Blocks.Metric.RETENTION), predicted, name)));
     }
     if (!skillPredicted.isEmpty() && !Double.isNaN(smooth)) {
-      q.add(new Quantity(Naming.keyOf(name) + ".gridlaw.skill", mp + "GridLawSkill",
-          "the grid law's skill over a no-grid baseline: the mean over the conditions " + String.join(", ",
+      q.add(Quantity.key(Naming.keyOf(name) + ".gridlaw.skill").macro(mp + "GridLawSkill")
+          .definition("the grid law's skill over a no-grid baseline: the mean over the conditions " + String.join(", ",
               skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |" + Naming.keyOf(name) + ".retention - predictions.smooth_limit (" + smooth + ")| minus the "
               + "mean of |confirm.retention - the registered grid-law prediction|, in fractions of the taken events "
-              + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)",
-          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#skill",
-          a -> skill(a, name, exclusion, skillPredicted, smooth)));
+              + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function("ftl.quantity.section.ConfirmQuantities#skill")
+          .computes(a -> skill(a, name, exclusion, skillPredicted, smooth)));
     }
     for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
       String cond = e.getKey();
@@ -489,11 +489,11 @@ public final class ConfirmQuantities {
       q.add(registered(Naming.keyOf(name) + ".oneTick.predicted." + cond, mp + "OneTickPredicted" + Identifiers.macroWords(cond),
           "the share of one-tick negatives for condition " + cond + " of campaign " + name + ", registered in the plan before the "
               + "data (predictions.one_tick." + cond + ".share)", predicted));
-      q.add(new Quantity(Naming.keyOf(name) + ".oneTick.error." + cond, mp + "OneTickError" + Identifiers.macroWords(cond),
-          "absolute difference, in fractions of the taken events, between " + Naming.keyOf(name) + ".oneTickShare." + cond + " and the "
-              + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")",
-          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
-          a -> error(Blocks.mean(a, name, exclusion, cond, Blocks.Metric.ONE_TICK_SHARE), predicted, name)));
+      q.add(Quantity.key(Naming.keyOf(name) + ".oneTick.error." + cond).macro(mp + "OneTickError" + Identifiers.macroWords(cond))
+          .definition("absolute difference, in fractions of the taken events, between " + Naming.keyOf(name) + ".oneTickShare." + cond + " and the "
+              + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function("ftl.quantity.section.ConfirmQuantities#error")
+          .computes(a -> error(Blocks.mean(a, name, exclusion, cond, Blocks.Metric.ONE_TICK_SHARE), predicted, name)));
     }
   }
 
@@ -659,7 +659,7 @@ public final class ConfirmQuantities {
 
   private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
                                String function, Function<Analysis, BlockStats.Interval> interval, int which) {
-    return new Quantity(key, macro, definition, unit, format, scope(campaign), function, a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope(campaign)).function(function).computes(a -> {
           if (!has(a, campaign)) {
             return CampaignRuns.noData(campaign);
           }
@@ -669,14 +669,14 @@ public final class ConfirmQuantities {
 
   /** A number the plan registered (a fraction), printed as the paper's other fractions; it reads no data. */
   private static Quantity registered(String key, String macro, String definition, double value) {
-    return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS,
-        "ftl.quantity.section.ConfirmQuantities#add", a -> new Value.Real(value));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS)
+        .function("ftl.quantity.section.ConfirmQuantities#add").computes(a -> new Value.Real(value));
   }
 
   private static Quantity count(String campaign, String key, String macro, String definition,
                                 ToLongFunction<Analysis> f) {
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, scope(campaign),
-        "ftl.quantity.core.Blocks#usable", a -> has(a, campaign) ? new Value.Count(f.applyAsLong(a))
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope(campaign))
+        .function("ftl.quantity.core.Blocks#usable").computes(a -> has(a, campaign) ? new Value.Count(f.applyAsLong(a))
             : CampaignRuns.noData(campaign));
   }
 

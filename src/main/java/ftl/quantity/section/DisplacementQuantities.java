@@ -41,10 +41,10 @@ public final class DisplacementQuantities {
 
   public static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
-    q.add(new Quantity("onedlaw.slopeLimit", "OneDLawSlopeLimit",
-        "criterion of the 1/D law: the largest slope of D on T over runs that still reads as D not growing with the path",
-        Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.DisplacementQuantities#forData",
-        a -> new Value.Real(SLOPE_LIMIT)));
+    q.add(Quantity.key("onedlaw.slopeLimit").macro("OneDLawSlopeLimit")
+        .definition("criterion of the 1/D law: the largest slope of D on T over runs that still reads as D not growing with the path")
+        .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.DisplacementQuantities#forData")
+        .computes(a -> new Value.Real(SLOPE_LIMIT)));
     // The sign campaign's entries exist for every data root (the abstract quotes them); other campaigns as found.
     Set<String> names = new LinkedHashSet<>(List.of(CampaignCatalogue.MODE_A.folder()));
     // a campaign whose plan registers criteria is judged by them alone: the slope rule, set in Java, gives it no verdict
@@ -81,13 +81,13 @@ public final class DisplacementQuantities {
       for (int j = 1; j < Layout.bandEdgesNanos().length; j++) {
         int band = j;
         String where = "runs of campaign " + n + " whose median flight T = recv_ns - send_ns lies in " + bandName(j);
-        q.add(new Quantity("onedlaw.band.runs." + n + ".band" + j, Naming.macro("OneDLawBandRuns", n, "band" + j),
-            where, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#bands",
-            a -> DisplacementFits.bandsOf(a, n).isEmpty() ? CampaignRuns.noData(n) : new Value.Count(DisplacementFits.bandsOf(a, n).get(band - 1).runs())));
-        q.add(new Quantity("onedlaw.band.flight." + n + ".band" + j,
-            Naming.macro("OneDLawBandFlight", n, "band" + j),
-            "median over the " + where + " of each run's median flight T = recv_ns - send_ns", Unit.MICROSECONDS, Format.REAL_3SF,
-            Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#bands", a -> {
+        q.add(Quantity.key("onedlaw.band.runs." + n + ".band" + j).macro(Naming.macro("OneDLawBandRuns", n, "band" + j))
+            .definition(where).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.DisplacementLaw#bands")
+            .computes(a -> DisplacementFits.bandsOf(a, n).isEmpty() ? CampaignRuns.noData(n) : new Value.Count(DisplacementFits.bandsOf(a, n).get(band - 1).runs())));
+        q.add(Quantity.key("onedlaw.band.flight." + n + ".band" + j)
+            .macro(Naming.macro("OneDLawBandFlight", n, "band" + j))
+            .definition("median over the " + where + " of each run's median flight T = recv_ns - send_ns").unit(Unit.MICROSECONDS).format(Format.REAL_3SF)
+            .scope(Scope.KAFKA_EVENTS).function("ftl.stats.DisplacementLaw#bands").computes(a -> {
               List<DisplacementLaw.Band> b = DisplacementFits.bandsOf(a, n);
               if (b.isEmpty()) {
                 return CampaignRuns.noData(n);
@@ -95,10 +95,10 @@ public final class DisplacementQuantities {
               double v = b.get(band - 1).medianFlightNanos() / 1000.0;
               return Double.isNaN(v) ? new Value.Unavailable("no run in " + bandName(band)) : new Value.Real(v);
             }));
-        q.add(new Quantity("onedlaw.band.relError." + n + ".band" + j,
-            Naming.macro("OneDLawBandRelError", n, "band" + j),
-            "median over the " + where + " of each run's D/T (median displacement ack_ns - send_ns over median flight recv_ns - send_ns)", Unit.FRACTION,
-            Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#bands", a -> {
+        q.add(Quantity.key("onedlaw.band.relError." + n + ".band" + j)
+            .macro(Naming.macro("OneDLawBandRelError", n, "band" + j))
+            .definition("median over the " + where + " of each run's D/T (median displacement ack_ns - send_ns over median flight recv_ns - send_ns)").unit(Unit.FRACTION)
+            .format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.DisplacementLaw#bands").computes(a -> {
               List<DisplacementLaw.Band> b = DisplacementFits.bandsOf(a, n);
               if (b.isEmpty()) {
                 return CampaignRuns.noData(n);
@@ -107,11 +107,11 @@ public final class DisplacementQuantities {
               return Double.isNaN(v) ? new Value.Unavailable("no run in " + bandName(band)) : new Value.Real(v);
             }));
       }
-      q.add(new Quantity("onedlaw.crossover." + n, Naming.macro("OneDLawCrossover", n, ""),
-          "crossover flight of campaign " + n + " from data: where the median displacement D = ack_ns - send_ns of a band of flights T = recv_ns - send_ns meets its"
-              + " median flight (D - T changes sign between adjacent non-empty bands, linear interpolation)",
-          Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#crossover",
-          a -> DisplacementFits.crossover(a, n)));
+      q.add(Quantity.key("onedlaw.crossover." + n).macro(Naming.macro("OneDLawCrossover", n, ""))
+          .definition("crossover flight of campaign " + n + " from data: where the median displacement D = ack_ns - send_ns of a band of flights T = recv_ns - send_ns meets its"
+              + " median flight (D - T changes sign between adjacent non-empty bands, linear interpolation)")
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Exposure#crossover")
+          .computes(a -> DisplacementFits.crossover(a, n)));
     }
     return q;
   }
@@ -136,7 +136,7 @@ public final class DisplacementQuantities {
 
   private static Quantity fit(String key, String macro, String definition, Unit unit, Format format, String campaign,
                               Function<DisplacementLaw.Fit, Value> part) {
-    return new Quantity(key, macro, definition, unit, format, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#fit", a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS).function("ftl.stats.DisplacementLaw#fit").computes(a -> {
           DisplacementLaw.Fit f = DisplacementFits.fitOf(a, campaign);
           if (f == null) {
             return CampaignRuns.noData(campaign);

@@ -32,62 +32,62 @@ public final class ExposureQuantities {
     List<PublishedMedians.Published> published = PublishedMedians.published(data);
     List<PublishedMedians.Published> flights = published.stream().filter(PublishedMedians::flight).toList();
     String fitted = "the sign campaign's measured relation D = alpha + beta T (D = ack_ns - send_ns, T = recv_ns - send_ns; onedlaw.slope.modeA, onedlaw.intercept.modeA)";
-    q.add(new Quantity("exposure.crossover.modeA", "ExposureCrossoverModeA",
-        "crossover flight of campaign modeA from data, where the banded medians of D = ack_ns - send_ns and T = recv_ns - send_ns meet (onedlaw.crossover.modeA);"
-            + " below it an ack-referenced figure's correction exceeds the path",
-        Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#crossover",
-        a -> DisplacementFits.crossover(a, CampaignCatalogue.MODE_A.folder())));
-    q.add(new Quantity("exposure.published.count", "ExposurePublishedCount",
-        "published broker latencies that are flights (end-to-end, send to receive), placed on the exposure curve (data/audit/published-medians.csv)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.core.PublishedMedians#published",
-        a -> new Value.Count(flights.size())));
-    q.add(new Quantity("exposure.published.notFlights", "ExposurePublishedNotFlights",
-        "published broker latencies that are not flights (send-to-acknowledgment), kept off the flight axis (data/audit/published-medians.csv)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.core.PublishedMedians#flight",
-        a -> new Value.Count(published.size() - flights.size())));
-    q.add(new Quantity("exposure.published.belowCrossover", "ExposurePublishedBelowCrossover",
-        "published broker flights lying below the crossover flight of campaign modeA from data (exposure.crossover.modeA)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#crossover", a -> {
+    q.add(Quantity.key("exposure.crossover.modeA").macro("ExposureCrossoverModeA")
+        .definition("crossover flight of campaign modeA from data, where the banded medians of D = ack_ns - send_ns and T = recv_ns - send_ns meet (onedlaw.crossover.modeA);"
+            + " below it an ack-referenced figure's correction exceeds the path")
+        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Exposure#crossover")
+        .computes(a -> DisplacementFits.crossover(a, CampaignCatalogue.MODE_A.folder())));
+    q.add(Quantity.key("exposure.published.count").macro("ExposurePublishedCount")
+        .definition("published broker latencies that are flights (end-to-end, send to receive), placed on the exposure curve (data/audit/published-medians.csv)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function("ftl.quantity.core.PublishedMedians#published")
+        .computes(a -> new Value.Count(flights.size())));
+    q.add(Quantity.key("exposure.published.notFlights").macro("ExposurePublishedNotFlights")
+        .definition("published broker latencies that are not flights (send-to-acknowledgment), kept off the flight axis (data/audit/published-medians.csv)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function("ftl.quantity.core.PublishedMedians#flight")
+        .computes(a -> new Value.Count(published.size() - flights.size())));
+    q.add(Quantity.key("exposure.published.belowCrossover").macro("ExposurePublishedBelowCrossover")
+        .definition("published broker flights lying below the crossover flight of campaign modeA from data (exposure.crossover.modeA)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Exposure#crossover").computes(a -> {
           Value x = DisplacementFits.crossover(a, CampaignCatalogue.MODE_A.folder());
           return x instanceof Value.Real r
               ? new Value.Count(flights.stream().filter(p -> p.medianNanos() / 1000.0 < r.value()).count()) : x;
         }));
     for (PublishedMedians.Published p : flights) {
       String suffix = Naming.macro("", "", Integer.toString(p.row()));
-      q.add(new Quantity("exposure.relError.published" + p.row(), "ExposureRelErrorPublished" + suffix,
-          "relative error D(T)/T an ack-referenced figure would carry at the published flight \"" + p.label() + "\" ("
-              + p.medianNanos() / 1000.0 + " us, percentile " + p.percentile() + "), D(T) from " + fitted,
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#fit",
-          a -> fitted(a, p.medianNanos())));
-      q.add(new Quantity("exposure.lawRelError.published" + p.row(), "ExposureLawRelErrorPublished" + suffix,
-          "relative error D0/T an ack-referenced figure would carry at the published flight \"" + p.label() + "\" ("
+      q.add(Quantity.key("exposure.relError.published" + p.row()).macro("ExposureRelErrorPublished" + suffix)
+          .definition("relative error D(T)/T an ack-referenced figure would carry at the published flight \"" + p.label() + "\" ("
+              + p.medianNanos() / 1000.0 + " us, percentile " + p.percentile() + "), D(T) from " + fitted)
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.DisplacementLaw#fit")
+          .computes(a -> fitted(a, p.medianNanos())));
+      q.add(Quantity.key("exposure.lawRelError.published" + p.row()).macro("ExposureLawRelErrorPublished" + suffix)
+          .definition("relative error D0/T an ack-referenced figure would carry at the published flight \"" + p.label() + "\" ("
               + p.medianNanos() / 1000.0 + " us, percentile " + p.percentile() + ") under the 1/D law as stated, D0 the sign"
-              + " campaign's median displacement (displacement.median.modeA)",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#curve", a -> law(a, p.medianNanos())));
-      q.add(new Quantity("exposure.published.flight" + p.row(), "ExposurePublishedFlight" + suffix,
-          "the published flight \"" + p.label() + "\" (data/audit/published-medians.csv row " + p.row() + ")",
-          Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.core.PublishedMedians#published",
-          a -> new Value.Real(p.medianNanos() / 1000.0)));
-      q.add(new Quantity("exposure.published.percentile" + p.row(), "ExposurePublishedPercentile" + suffix,
-          "the percentile the published flight \"" + p.label() + "\" states (50: a median; 99: an upper bound on one)",
-          Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.core.PublishedMedians#published",
-          a -> new Value.Count(Long.parseLong(p.percentile()))));
+              + " campaign's median displacement (displacement.median.modeA)")
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Exposure#curve").computes(a -> law(a, p.medianNanos())));
+      q.add(Quantity.key("exposure.published.flight" + p.row()).macro("ExposurePublishedFlight" + suffix)
+          .definition("the published flight \"" + p.label() + "\" (data/audit/published-medians.csv row " + p.row() + ")")
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.core.PublishedMedians#published")
+          .computes(a -> new Value.Real(p.medianNanos() / 1000.0)));
+      q.add(Quantity.key("exposure.published.percentile" + p.row()).macro("ExposurePublishedPercentile" + suffix)
+          .definition("the percentile the published flight \"" + p.label() + "\" states (50: a median; 99: an upper bound on one)")
+          .unit(Unit.DIMENSIONLESS).format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function("ftl.quantity.core.PublishedMedians#published")
+          .computes(a -> new Value.Count(Long.parseLong(p.percentile()))));
     }
     int[] curve = Layout.curveFlightsMicros();
     for (int i = 0; i < curve.length; i++) {
       int t = curve[i];
-      q.add(new Quantity(Layout.exposureCurveFlightKey(i + 1), Naming.macro("ExposureCurveFlight", "", "p" + (i + 1)),
-          "flight of point " + (i + 1) + " of the exposure curve (a grid point of the figure)", Unit.MICROSECONDS,
-          Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.ExposureQuantities#forData", a -> new Value.Real(t)));
-      q.add(new Quantity(Layout.exposureCurveRelErrorKey(i + 1), Naming.macro("ExposureCurveRelError", "", "p" + (i + 1)),
-          "relative error D(T)/T of an ack-referenced figure at flight " + t + " us, D(T) from " + fitted, Unit.FRACTION,
-          Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.DisplacementLaw#fit", a -> fitted(a, t * 1000.0)));
-      q.add(new Quantity(Layout.exposureLawRelErrorKey(i + 1), Naming.macro("ExposureLawRelError", "", "p" + (i + 1)),
-          "relative error D0/T of an ack-referenced figure at flight T = recv_ns - send_ns = " + t + " us under the 1/D law as"
+      q.add(Quantity.key(Layout.exposureCurveFlightKey(i + 1)).macro(Naming.macro("ExposureCurveFlight", "", "p" + (i + 1)))
+          .definition("flight of point " + (i + 1) + " of the exposure curve (a grid point of the figure)").unit(Unit.MICROSECONDS)
+          .format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.ExposureQuantities#forData").computes(a -> new Value.Real(t)));
+      q.add(Quantity.key(Layout.exposureCurveRelErrorKey(i + 1)).macro(Naming.macro("ExposureCurveRelError", "", "p" + (i + 1)))
+          .definition("relative error D(T)/T of an ack-referenced figure at flight " + t + " us, D(T) from " + fitted).unit(Unit.FRACTION)
+          .format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.DisplacementLaw#fit").computes(a -> fitted(a, t * 1000.0)));
+      q.add(Quantity.key(Layout.exposureLawRelErrorKey(i + 1)).macro(Naming.macro("ExposureLawRelError", "", "p" + (i + 1)))
+          .definition("relative error D0/T of an ack-referenced figure at flight T = recv_ns - send_ns = " + t + " us under the 1/D law as"
               + " stated: a fixed displacement D0, the sign campaign's measured one (displacement.median.modeA, the median over"
               + " runs of each run's median D = ack_ns - send_ns), over the flight; drawn at every grid point (the law, not a fit, is"
-              + " what is extrapolated)", Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Exposure#curve",
-          a -> law(a, t * 1000.0)));
+              + " what is extrapolated)").unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Exposure#curve")
+          .computes(a -> law(a, t * 1000.0)));
     }
     return q;
   }

@@ -48,33 +48,33 @@ public final class FifoJvmQuantities {
 
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    q.add(new Quantity("fifojvm.runs.fifoJvm", "FifoJvmRuns",
-        "fifo-jvm runs of campaign fifojvm that enter the analysis (ok, every manipulation read back as applied, events with all three stamps)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.quantity.section.FifoJvmQuantities#normalised",
-        a -> guarded(a, x -> new Value.Count(normalised(runs(x)).values().length))));
-    q.add(new Quantity("fifojvm.bimodality", "FifoJvmBimodality",
-        "Sarle's bimodality coefficient BC = (g^2 + 1) / (k + 3 (n - 1)^2 / ((n - 2)(n - 3))), g the bias-corrected sample"
+    q.add(Quantity.key("fifojvm.runs.fifoJvm").macro("FifoJvmRuns")
+        .definition("fifo-jvm runs of campaign fifojvm that enter the analysis (ok, every manipulation read back as applied, events with all three stamps)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#normalised")
+        .computes(a -> guarded(a, x -> new Value.Count(normalised(runs(x)).values().length))));
+    q.add(Quantity.key("fifojvm.bimodality").macro("FifoJvmBimodality")
+        .definition("Sarle's bimodality coefficient BC = (g^2 + 1) / (k + 3 (n - 1)^2 / ((n - 2)(n - 3))), g the bias-corrected sample"
             + " skewness and k the bias-corrected sample excess kurtosis (Commons Math Skewness and Kurtosis), of the fifo-jvm"
             + " runs' negative-A rates, each divided by the type-7 median per-run rate of the default-priority runs of its"
-            + " broker placement and load (campaign fifojvm)",
-        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Bimodality#coefficient",
-        a -> guarded(a, x -> Values.real(Bimodality.coefficient(normalised(runs(x)).values()), "fewer than 4 normalised rates, or no variance"))));
-    q.add(new Quantity("fifojvm.collapsedShare", "FifoJvmCollapsedShare",
-        "share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at most " + Phrases.number(COLLAPSED)
-            + " (collapsed)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.FifoJvmQuantities#share",
-        a -> guarded(a, x -> share(normalised(runs(x)).values(), true))));
-    q.add(new Quantity("fifojvm.uncollapsedShare", "FifoJvmUncollapsedShare",
-        "share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at least " + Phrases.number(UNCOLLAPSED)
-            + " (not collapsed)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.FifoJvmQuantities#share",
-        a -> guarded(a, x -> share(normalised(runs(x)).values(), false))));
-    q.add(new Quantity("fifojvm.prediction.bimodal", "FifoJvmPredictionBimodal",
-        "pre-registered: the fifo-jvm runs' normalised negative-A rates are bimodal (bimodality coefficient above "
+            + " broker placement and load (campaign fifojvm)")
+        .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Bimodality#coefficient")
+        .computes(a -> guarded(a, x -> Values.real(Bimodality.coefficient(normalised(runs(x)).values()), "fewer than 4 normalised rates, or no variance"))));
+    q.add(Quantity.key("fifojvm.collapsedShare").macro("FifoJvmCollapsedShare")
+        .definition("share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at most " + Phrases.number(COLLAPSED)
+            + " (collapsed)")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#share")
+        .computes(a -> guarded(a, x -> share(normalised(runs(x)).values(), true))));
+    q.add(Quantity.key("fifojvm.uncollapsedShare").macro("FifoJvmUncollapsedShare")
+        .definition("share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at least " + Phrases.number(UNCOLLAPSED)
+            + " (not collapsed)")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#share")
+        .computes(a -> guarded(a, x -> share(normalised(runs(x)).values(), false))));
+    q.add(Quantity.key("fifojvm.prediction.bimodal").macro("FifoJvmPredictionBimodal")
+        .definition("pre-registered: the fifo-jvm runs' normalised negative-A rates are bimodal (bimodality coefficient above "
             + Bimodality.THRESHOLD_PRINTED + ", and at least " + Phrases.percent(CLUSTER_SHARE) + " of the runs collapsed and at least "
-            + Phrases.percent(CLUSTER_SHARE) + " not)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.FifoJvmQuantities#bimodal",
-        a -> guarded(a, x -> bimodal(normalised(runs(x)).values()))));
+            + Phrases.percent(CLUSTER_SHARE) + " not)")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#bimodal")
+        .computes(a -> guarded(a, x -> bimodal(normalised(runs(x)).values()))));
     for (String against : List.of("fifoJvm", "fifo")) {
       String group = against.equals("fifoJvm") ? "fifo-jvm" : "fifo";
       String base = Layout.FIFOJVM_COLLAPSE_STEM + against;
@@ -87,12 +87,12 @@ public final class FifoJvmQuantities {
       q.add(ratio(base + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " stratified percentile-bootstrap interval (" + Phrases.resamples()
           + " resamples of runs within each stratum and priority, " + Phrases.seed() + ") of the " + what, group, 1));
     }
-    q.add(new Quantity("fifojvm.prediction.collapse", "FifoJvmPredictionCollapse",
-        "pre-registered prediction (data/fifojvm/plan.json, predictions.collapse): the pooled collapse factor of whole-JVM"
+    q.add(Quantity.key("fifojvm.prediction.collapse").macro("FifoJvmPredictionCollapse")
+        .definition("pre-registered prediction (data/fifojvm/plan.json, predictions.collapse): the pooled collapse factor of whole-JVM"
             + " priority does not reach the original's range; it reaches it iff the point estimate is at least 7x and the"
-            + " interval's lower end is above 1, so the prediction held iff that is not so",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.FifoJvmQuantities#predictedNotToReach",
-        a -> guarded(a, x -> predictedNotToReach(reaches(pooled(x, "fifo-jvm"))))));
+            + " interval's lower end is above 1, so the prediction held iff that is not so")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#predictedNotToReach")
+        .computes(a -> guarded(a, x -> predictedNotToReach(reaches(pooled(x, "fifo-jvm"))))));
     return q;
   }
 
@@ -101,8 +101,8 @@ public final class FifoJvmQuantities {
   }
 
   private static Quantity ratio(String key, String macro, String definition, String group, int which) {
-    return new Quantity(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS,
-        "ftl.stats.StratifiedRateRatio#pooled", a -> guarded(a, x -> part(pooled(x, group), which)));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.stats.StratifiedRateRatio#pooled").computes(a -> guarded(a, x -> part(pooled(x, group), which)));
   }
 
   /** Usable runs of the campaign with at least one complete event. */

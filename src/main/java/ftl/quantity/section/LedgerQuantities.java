@@ -86,12 +86,12 @@ public final class LedgerQuantities {
     }
     for (long load : loads) {
       String l = Long.toString(load);
-      q.add(new Quantity("campaign.loadMeasured." + name + ".load" + l,
-          Naming.macro("CampaignLoadMeasured", name, "load" + l),
-          "median over the ok runs of campaign " + name + " that requested " + l
-              + "% background load per core of the share the load generator achieved (ledger load_measured_pct)",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.section.LedgerQuantities#loadMeasured",
-          a -> loadMeasured(okRows(a, name), name, l)));
+      q.add(Quantity.key("campaign.loadMeasured." + name + ".load" + l)
+          .macro(Naming.macro("CampaignLoadMeasured", name, "load" + l))
+          .definition("median over the ok runs of campaign " + name + " that requested " + l
+              + "% background load per core of the share the load generator achieved (ledger load_measured_pct)")
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS).function("ftl.quantity.section.LedgerQuantities#loadMeasured")
+          .computes(a -> loadMeasured(okRows(a, name), name, l)));
     }
     q.add(ledger(name, "boots", "CampaignBoots",
         "distinct boots of the host (ledger boot_id, one per host lifetime) among the ok runs of campaign " + name
@@ -181,9 +181,9 @@ public final class LedgerQuantities {
   /** {@link #ledger} whose computation is the method {@code function} of this class. */
   private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,
                                  Format format, Function<List<LedgerRow>, Value> f, String function) {
-    return new Quantity("campaign." + what + "." + campaign, Naming.macro(macroPrefix, campaign, ""),
-        definition, unit, format, Scope.LEDGERS, "ftl.quantity.section.LedgerQuantities#" + function,
-        a -> {
+    return Quantity.key("campaign." + what + "." + campaign).macro(Naming.macro(macroPrefix, campaign, ""))
+        .definition(definition).unit(unit).format(format).scope(Scope.LEDGERS).function("ftl.quantity.section.LedgerQuantities#" + function)
+        .computes(a -> {
           List<LedgerRow> rows = okRows(a, campaign);
           return rows.isEmpty() ? CampaignRuns.noData(campaign) : f.apply(rows);
         });

@@ -64,17 +64,17 @@ public final class OmbInflationQuantities {
     String median = " (the nearest-rank median of the kept M = recv_ms - create_ms, whole ms)";
     String flight = " (type-7 median of T = recv_ns - send_ns, monotonic clock)";
     String exploratory = "; exploratory: set after the data of campaign " + CAMPAIGN;
-    q.add(new Quantity("ombInflation.none." + CAMPAIGN, Naming.macro("OmbInflationNone", CAMPAIGN, ""),
-        "ok runs of campaign " + CAMPAIGN + " whose guard kept no sample, so that OMB would report no median" + exploratory,
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.quantity.section.OmbInflationQuantities#band",
-        a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, 0).size()) : CampaignRuns.noData(CAMPAIGN)));
+    q.add(Quantity.key("ombInflation.none." + CAMPAIGN).macro(Naming.macro("OmbInflationNone", CAMPAIGN, ""))
+        .definition("ok runs of campaign " + CAMPAIGN + " whose guard kept no sample, so that OMB would report no median" + exploratory)
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.OmbInflationQuantities#band")
+        .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, 0).size()) : CampaignRuns.noData(CAMPAIGN)));
     for (int j = 1; j <= BAND_FROM_PCT.length; j++) {
       int band = j;
       String in = " of the ok runs of campaign " + CAMPAIGN + " whose guard retention kept/taken lies in " + bandName(j)
           + " (decided exactly on the counts)";
-      q.add(new Quantity(key("runs", j), macro("OmbInflationRuns", j), "number" + in + exploratory, Unit.COUNT,
-          Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.quantity.section.OmbInflationQuantities#band",
-          a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, band).size()) : CampaignRuns.noData(CAMPAIGN)));
+      q.add(Quantity.key(key("runs", j)).macro(macro("OmbInflationRuns", j)).definition("number" + in + exploratory).unit(Unit.COUNT)
+          .format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.OmbInflationQuantities#band")
+          .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, band).size()) : CampaignRuns.noData(CAMPAIGN)));
       q.add(perRun(key("guardMedian", j), macro("OmbInflationGuardMedian", j),
           "median over the runs" + in + " of the median OMB would report" + median + exploratory, Unit.MILLISECONDS,
           band, r -> r.guard().guardMedianMillis(), Quantiles::median));
@@ -113,8 +113,8 @@ public final class OmbInflationQuantities {
   private static Quantity perRun(String key, String macro, String definition, Unit unit, int band,
                                  ToDoubleFunction<RunResult> f, ToDoubleFunction<double[]> over) {
     Format format = unit == Unit.RATIO ? Format.RATIO_3SF : Format.REAL_3SF;
-    return new Quantity(key, macro, definition, unit, format, Scope.KAFKA_EVENTS,
-        "ftl.quantity.section.OmbInflationQuantities#runs", a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.quantity.section.OmbInflationQuantities#runs").computes(a -> {
           if (!CampaignRuns.has(a, CAMPAIGN)) {
             return CampaignRuns.noData(CAMPAIGN);
           }

@@ -118,10 +118,10 @@ public final class OmbRealQuantities {
     q.add(q("ombReal.heldout.tolerance", "OmbRealHeldOutTolerance",
         "pre-registered absolute tolerance of the held-out test (data/omb-real/plan.json, predictions.held_out_prediction.tolerance_abs)",
         Unit.DIMENSIONLESS, Format.DECIMAL_2DP, "ftl.data.registration.PlanReader#read", omb, OmbRealQuantities::tolerance));
-    q.add(new Quantity("ombReal.heldout.verdict", "OmbRealHeldOutVerdict",
-        "pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.OMB_REAL, "ftl.stats.HeldOutGuard#check",
-        a -> omb.<Value>map(d -> heldOutVerdict(a, d)).orElseGet(OmbRealQuantities::noData)));
+    q.add(Quantity.key("ombReal.heldout.verdict").macro("OmbRealHeldOutVerdict")
+        .definition("pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.OMB_REAL).function("ftl.stats.HeldOutGuard#check")
+        .computes(a -> omb.<Value>map(d -> heldOutVerdict(a, d)).orElseGet(OmbRealQuantities::noData)));
     q.add(q("ombReal.swing.verdict", "OmbRealSwingVerdict",
         "pre-registered: at 1,000 msg/s with kafka-no-linger (b = 1) the range over runs of OMB's dropped share exceeds 0.3",
         Unit.DIMENSIONLESS, Format.VERDICT, "ftl.quantity.section.OmbRealQuantities#swing", omb,
@@ -270,7 +270,7 @@ public final class OmbRealQuantities {
 
   private static Quantity pred(String key, String macro, String definition, Unit unit, Format format, OmbData d,
                                String c, Function<Pred, Value> f) {
-    return new Quantity(key, macro, definition, unit, format, Scope.OMB_REAL, "ftl.stats.HeldOutGuard#predict", a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.OMB_REAL).function("ftl.stats.HeldOutGuard#predict").computes(a -> {
       Object p = prediction(a, d, c);
       return p instanceof Pred pr ? f.apply(pr) : new Value.Unavailable((String) p);
     });
@@ -278,8 +278,8 @@ public final class OmbRealQuantities {
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<OmbData> omb, Function<OmbData, Value> f) {
-    return new Quantity(key, macro, definition, unit, format, Scope.OMB_REAL, function,
-        a -> omb.map(f).orElseGet(OmbRealQuantities::noData));
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.OMB_REAL).function(function)
+        .computes(a -> omb.map(f).orElseGet(OmbRealQuantities::noData));
   }
 
   static Value tolerance(OmbData d) {

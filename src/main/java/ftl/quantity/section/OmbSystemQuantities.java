@@ -125,10 +125,10 @@ public final class OmbSystemQuantities {
             + "runs of condition " + base + ": the smallest recorded value (whole ms) at which the pooled cumulative "
             + "end-to-end histograms of the runs (section e2e_ms of the run files) reach half their samples",
             Unit.MILLISECONDS, Format.REAL_3SF, "ftl.quantity.section.OmbSystemQuantities#median", f, t, d -> median(d.ok(c))));
-        q.add(new Quantity(p + ".e2eOverFlight." + c, macro(p, "EndToEndOverFlight", c), "OMB's median end-to-end latency "
+        q.add(Quantity.key(p + ".e2eOverFlight." + c).macro(macro(p, "EndToEndOverFlight", c)).definition("OMB's median end-to-end latency "
             + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the same system, "
-            + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
-            "ftl.quantity.section.OmbSystemQuantities#median", a -> {
+            + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
+            .function("ftl.quantity.section.OmbSystemQuantities#median").computes(a -> {
               Value m = median(f.get().ok(c)); // made only for a folder with a plan (above)
               BlockStats.Interval flight = Blocks.mean(a, t.system(), Blocks.exclusion(a, t.system()),
                   FLIGHT_CONDITION, Blocks.Metric.FLIGHT_MEDIAN);
@@ -153,12 +153,12 @@ public final class OmbSystemQuantities {
    */
   static Quantity overLikeFlight(Folder f, Tool t, String c, String ours) {
     String p = t.prefix();
-    return new Quantity(p + ".e2eOverLikeFlight." + c, macro(p, "EndToEndOverLikeFlight", c), "OMB's median end-to-end "
+    return Quantity.key(p + ".e2eOverLikeFlight." + c).macro(macro(p, "EndToEndOverLikeFlight", c)).definition("OMB's median end-to-end "
         + "latency " + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument "
         + "measured on the kind of destination OMB's driver declared, at OMB's rate: " + Naming.keyOf(t.likeSystem())
         + ".flightMedian." + ours + " (us), like with like in queue kind and rate; the two folders' runs may lie on other boots"
-        + " and clock sources (ledger boot_id, clocksource), a factor the ratio does not remove", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
-        "ftl.quantity.section.OmbSystemQuantities#median", a -> {
+        + " and clock sources (ledger boot_id, clocksource), a factor the ratio does not remove").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
+        .function("ftl.quantity.section.OmbSystemQuantities#median").computes(a -> {
           Value m = median(f.ok(c));
           BlockStats.Interval flight = Blocks.mean(a, t.likeSystem(),
               Blocks.exclusion(a, t.likeSystem()), ours, Blocks.Metric.FLIGHT_MEDIAN);
@@ -192,8 +192,8 @@ public final class OmbSystemQuantities {
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<Folder> f, Tool t, Function<Folder, Value> compute) {
-    return new Quantity(key, macro, definition, unit, format, Scope.TOOL_RUNS, function,
-        a -> f.map(compute).orElseGet(() -> noData(t)));
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.TOOL_RUNS).function(function)
+        .computes(a -> f.map(compute).orElseGet(() -> noData(t)));
   }
 
   static Value noData(Tool t) {

@@ -99,8 +99,8 @@ public final class PerfTestQuantities {
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<Folder> f, Function<Folder, Value> compute) {
-    return new Quantity(key, macro, definition, unit, format, Scope.TOOL_RUNS, function,
-        a -> f.map(compute).orElseGet(() -> new Value.Unavailable("no runs of RabbitMQ PerfTest: no " + FOLDER
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.TOOL_RUNS).function(function)
+        .computes(a -> f.map(compute).orElseGet(() -> new Value.Unavailable("no runs of RabbitMQ PerfTest: no " + FOLDER
             + "/ledger.csv in its format under the data root")));
   }
 

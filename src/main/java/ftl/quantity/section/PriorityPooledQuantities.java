@@ -45,10 +45,10 @@ public final class PriorityPooledQuantities {
     q.add(pooled("collapse.pooled.modeA", "CollapsePooledModeA", how, 0));
     q.add(pooled("collapse.pooled.lower.modeA", "CollapsePooledLowerModeA", "lower end of the " + Phrases.level() + " interval of the " + how + boot, -1));
     q.add(pooled("collapse.pooled.upper.modeA", "CollapsePooledUpperModeA", "upper end of the " + Phrases.level() + " interval of the " + how + boot, 1));
-    q.add(new Quantity("collapse.pooled.strata.modeA", "CollapsePooledStrataModeA",
-        "strata of campaign modeA that enter the pooled collapse factor (events at both priorities)", Unit.COUNT,
-        Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#pooled",
-        a -> CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder()) ? new Value.Count(pooledOf(a).strata())
+    q.add(Quantity.key("collapse.pooled.strata.modeA").macro("CollapsePooledStrataModeA")
+        .definition("strata of campaign modeA that enter the pooled collapse factor (events at both priorities)").unit(Unit.COUNT)
+        .format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.StratifiedRateRatio#pooled")
+        .computes(a -> CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder()) ? new Value.Count(pooledOf(a).strata())
             : CampaignRuns.noData(CampaignCatalogue.MODE_A.folder())));
     q.add(tests("collapse.holm.tested.modeA", "CollapseHolmTestedModeA",
         "strata of campaign modeA tested for a priority effect (" + TEST + ")", t -> t.size()));
@@ -64,10 +64,10 @@ public final class PriorityPooledQuantities {
     q.add(tests("collapse.above.modeA", "CollapseAboveModeA",
         "strata of campaign modeA whose collapse factor (point estimate) exceeds 1",
         t -> (int) t.stream().filter(x -> x.ratio() > 1).count()));
-    q.add(new Quantity("collapse.prediction.modeA", "CollapsePredictionModeA",
-        "pre-registered in data/modeA/plan.json: the collapse factor exceeds 1 in most strata; held iff more than half of"
-            + " the tested strata have a point estimate above 1", Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS,
-        "ftl.quantity.section.PriorityPooledQuantities#direction", a -> {
+    q.add(Quantity.key("collapse.prediction.modeA").macro("CollapsePredictionModeA")
+        .definition("pre-registered in data/modeA/plan.json: the collapse factor exceeds 1 in most strata; held iff more than half of"
+            + " the tested strata have a point estimate above 1").unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.quantity.section.PriorityPooledQuantities#direction").computes(a -> {
           if (!CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())) {
             return CampaignRuns.noData(CampaignCatalogue.MODE_A.folder());
           }
@@ -98,8 +98,8 @@ public final class PriorityPooledQuantities {
   }
 
   private static Quantity pooled(String key, String macro, String definition, int which) {
-    return new Quantity(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS,
-        "ftl.stats.StratifiedRateRatio#pooled", a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.stats.StratifiedRateRatio#pooled").computes(a -> {
           if (!CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())) {
             return CampaignRuns.noData(CampaignCatalogue.MODE_A.folder());
           }
@@ -110,8 +110,8 @@ public final class PriorityPooledQuantities {
   }
 
   private static Quantity tests(String key, String macro, String definition, ToIntFunction<List<Manipulations.Tested>> f) {
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS,
-        "ftl.stats.StratifiedRateRatio#holm", a -> CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.stats.StratifiedRateRatio#holm").computes(a -> CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())
             ? new Value.Count(f.applyAsInt(Manipulations.tested(a))) : CampaignRuns.noData(CampaignCatalogue.MODE_A.folder()));
   }
 

@@ -155,7 +155,7 @@ public final class ReplayQuantities {
   /** A registry entry of the campaign: unavailable, saying so, when the data root holds no ok run of it. */
   private static Quantity entry(String key, String macro, String definition, Unit unit, Format format, Scope scope,
                                 String function, Function<Analysis, Value> compute) {
-    return new Quantity(key, macro, definition, unit, format, scope, function, a -> has(a) ? compute.apply(a) : noData());
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function(function).computes(a -> has(a) ? compute.apply(a) : noData());
   }
 
   private static Quantity ratio(String key, String macro, String definition, String gap, int which) {

@@ -186,7 +186,7 @@ public final class TimelineQuantities {
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format,
                             Function<Window, Value> of) {
-    return new Quantity(key, macro, definition, unit, format, Scope.KAFKA_EVENTS, FUNCTION, a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS).function(FUNCTION).computes(a -> {
       if (!CampaignRuns.has(a, CAMPAIGN)) {
         return CampaignRuns.noData(CAMPAIGN);
       }
