@@ -99,7 +99,7 @@ public final class Emitter {
 
   /**
    * Renders every template, with per-run rows, the harness audit rows and typed row sets by name (e.g.
-   * {@code timeline}: the timeline figure's rounds, {@link ftl.quantity.section.TimelineRound.Cells}), each a list the
+   * {@code timeline}: the timeline figure's rounds, {@link ftl.quantity.core.TimelineRound.Cells}), each a list the
    * templates only lay out, without a data root.
    */
   public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs,

@@ -14,7 +14,7 @@ import ftl.quantity.core.Computed;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.LatexEscape;
 import ftl.quantity.core.Value;
-import ftl.quantity.section.Layout;
+import ftl.quantity.core.Layout;
 import ftl.quantity.verdict.ClaimTests;
 import java.math.BigDecimal;
 import java.util.ArrayList;

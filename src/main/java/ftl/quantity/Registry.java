@@ -28,6 +28,7 @@ import ftl.quantity.section.LedgerQuantities;
 import ftl.quantity.section.OmbInflationQuantities;
 import ftl.quantity.section.OmbRealQuantities;
 import ftl.quantity.section.OmbSystemQuantities;
+import ftl.quantity.section.PayloadQuantities;
 import ftl.quantity.section.PerfTestQuantities;
 import ftl.quantity.section.PriorityPooledQuantities;
 import ftl.quantity.section.ReplayQuantities;
@@ -94,7 +95,7 @@ public final class Registry {
     // the independent sections made on every core (each is cold code, loaded and linked the first time), then put
     // together in this order; a failure is the first section's in this order, as one after the other
     List<Supplier<List<Quantity>>> sections = List.of(Registry::fixed,
-        () -> ConditionQuantities.forData(data), () -> LedgerQuantities.forData(data), IsolationQuantities::all,
+        () -> ConditionQuantities.forData(data, List.of(PayloadQuantities::forCampaign, ConfirmQuantities::forCampaign)), () -> LedgerQuantities.forData(data), IsolationQuantities::all,
         ReplayQuantities::all, ClockOffsetQuantities::all, FifoJvmQuantities::all, DeliveryQuantities::all,
         () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOutQuantities.forData(data),
         () -> DisplacementQuantities.forData(data), PriorityPooledQuantities::all, () -> ThreatQuantities.forData(data),
@@ -123,10 +124,10 @@ public final class Registry {
     List<Quantity> q = new ArrayList<>();
     q.add(ledgerCount("runs.total", "RunsTotal",
         "ok runs of the Kafka instrument, over every campaign", r -> 1));
-    q.add(new Quantity("runs.notOk", "RunsNotOk",
-        "runs of the Kafka instrument whose ledger status is failed or aborted (counted, never analysed)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.Registry#notOkRuns",
-        Registry::notOkRuns));
+    q.add(Quantity.key("runs.notOk").macro("RunsNotOk")
+        .definition("runs of the Kafka instrument whose ledger status is failed or aborted (counted, never analysed)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.quantity.Registry#notOkRuns")
+        .computes(Registry::notOkRuns));
     q.add(runCount("runs.rejected", "RunsRejected",
         "ok runs the sign check rejects: at least one event with a negative ack-referenced span A = recv_ns - ack_ns",
         "ftl.stats.SignCheckResult#rejected", r -> r.rejected() ? 1 : 0));
@@ -148,14 +149,14 @@ public final class Registry {
     q.add(runCount("omb.runs", "OmbRuns",
         "ok runs with at least one delivered event, over which the positivity guard's retention is computed",
         "ftl.stats.GuardResult#retention", r -> r.guard().taken() > 0 ? 1 : 0));
-    q.add(new Quantity("omb.retention.min", "OmbRetentionMin",
-        "smallest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention",
-        a -> retention(a, true)));
-    q.add(new Quantity("omb.retention.max", "OmbRetentionMax",
-        "largest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention",
-        a -> retention(a, false)));
+    q.add(Quantity.key("omb.retention.min").macro("OmbRetentionMin")
+        .definition("smallest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GuardResult#retention")
+        .computes(a -> retention(a, true)));
+    q.add(Quantity.key("omb.retention.max").macro("OmbRetentionMax")
+        .definition("largest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GuardResult#retention")
+        .computes(a -> retention(a, false)));
     q.add(runCount("omb.dropped", "OmbDropped",
         "delivered events the guard silently drops: M = recv_ms - create_ms <= 0",
         "ftl.stats.GuardAccounting#acceptSample", r -> r.guard().dropped()));
@@ -178,9 +179,9 @@ public final class Registry {
 
   private static Quantity ledgerCount(String key, String macro, String definition,
                                       ToLongFunction<LedgerRow> perOkRow) {
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
-        "ftl.quantity.Registry#ledgerCount",
-        a -> a.has(Instrument.KAFKA.word())
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
+        .function("ftl.quantity.Registry#ledgerCount")
+        .computes(a -> a.has(Instrument.KAFKA.word())
             ? new Value.Count(a.okRows(Instrument.KAFKA.word()).stream().mapToLong(e -> perOkRow.applyAsLong(e.getValue())).sum())
             : noData());
   }
@@ -190,7 +191,7 @@ public final class Registry {
     Function<Analysis, Value> f = a -> a.has(Instrument.KAFKA.word())
         ? new Value.Count(a.runs(Instrument.KAFKA.word()).stream().mapToLong(perRun).sum())
         : noData();
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, function, f);
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(function).computes(f);
   }
 
   private static Value retention(Analysis a, boolean min) {

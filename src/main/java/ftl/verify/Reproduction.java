@@ -18,7 +18,6 @@ import ftl.quantity.core.RunSummaryCache;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Value;
 import ftl.quantity.section.GridLawHeldOutQuantities;
-import ftl.quantity.section.OmbInflationQuantities;
 import ftl.quantity.section.TimelineQuantities;
 import ftl.stats.ExactFraction;
 import ftl.stats.GridLaw;
@@ -147,7 +146,7 @@ public final class Reproduction {
         m.put("medianFlightUs", fixed(r.guard().medianFlightNanos() / 1000.0, 1));
         m.put("medianDisplacementUs", fixed(r.medianDisplacementNanos() / 1000.0, 1));
         m.put("guardMedianMs", fixed(r.guard().kept() == 0 ? Double.NaN : r.guard().guardMedianMillis(), 0));
-        m.put("ombInflation", fixed(OmbInflationQuantities.inflation(r), 4));
+        m.put("ombInflation", fixed(r.ombInflation(), 4));
         m.put("ackNegativeRate", fixed(r.ackNegativeRate().value(), 5));
         m.put("priority", r.field(LedgerSchema.PRIORITY).isEmpty() ? "" : identifier(r.field(LedgerSchema.PRIORITY)));
         m.put("geometry", r.field(LedgerSchema.GEOMETRY).isEmpty() ? "" : identifier(r.field(LedgerSchema.GEOMETRY)));

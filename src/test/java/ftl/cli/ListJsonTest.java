@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 class ListJsonTest {
 
   private static Quantity q(String key, Quantity.Scope scope, String definition) {
-    return new Quantity(key, "Macro" + key.replaceAll("[^A-Za-z]", ""), definition, Unit.FRACTION, Format.PERCENT_2DP,
-        scope, "ftl.quantity.Registry#x", a -> null);
+    return Quantity.key(key).macro("Macro" + key.replaceAll("[^A-Za-z]", "")).definition(definition).unit(Unit.FRACTION).format(Format.PERCENT_2DP)
+        .scope(scope).function("ftl.quantity.Registry#x").computes(a -> null);
   }
 
   @Test

@@ -31,7 +31,7 @@ class EmitterOriginalStudyTest {
   static final String TEMPLATE = "emit/paper/tab-replication.tex.ftl";
 
   static Computed computed(String key, String macro, Unit unit, Format format, Value value) {
-    Quantity q = new Quantity(key, macro, "synthetic " + key, unit, format, Quantity.Scope.KAFKA_EVENTS, "test", a -> value);
+    Quantity q = Quantity.key(key).macro(macro).definition("synthetic " + key).unit(unit).format(format).scope(Quantity.Scope.KAFKA_EVENTS).function("test").computes(a -> value);
     return Computed.of(q, new Analysis(DataSet.scan(Path.of("no-such-data-root"), "none")));
   }
 

@@ -11,7 +11,7 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-import ftl.quantity.section.Layout;
+import ftl.quantity.core.Layout;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,8 +41,8 @@ class TableRowsTest {
 
   /** A computed quantity of {@code key} with {@code value}; its LaTeX is {@code L(key)} so a cell can be traced. */
   private void put(String key, Value value) {
-    q.add(new Computed(new Quantity(key, "M", "test entry " + key, Unit.DIMENSIONLESS, Format.REAL_3SF,
-        Quantity.Scope.TABLE, "ftl.emit.TableRowsTest#put", a -> value), value, key, "L(" + key + ")"));
+    q.add(new Computed(Quantity.key(key).macro("M").definition("test entry " + key).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF)
+        .scope(Quantity.Scope.TABLE).function("ftl.emit.TableRowsTest#put").computes(a -> value), value, key, "L(" + key + ")"));
   }
 
   private void real(String key, double v) {
@@ -275,8 +275,8 @@ class TableRowsTest {
 
   /** A computed verdict of {@code key}: the replication table finds a claim's tests among the registry's verdicts. */
   private void verdict(String key, Value value) {
-    q.add(new Computed(new Quantity(key, "M", "test verdict " + key, Unit.DIMENSIONLESS, Format.VERDICT,
-        Quantity.Scope.TABLE, "ftl.emit.TableRowsTest#verdict", a -> value), value, key, "L(" + key + ")"));
+    q.add(new Computed(Quantity.key(key).macro("M").definition("test verdict " + key).unit(Unit.DIMENSIONLESS).format(Format.VERDICT)
+        .scope(Quantity.Scope.TABLE).function("ftl.emit.TableRowsTest#verdict").computes(a -> value), value, key, "L(" + key + ")"));
   }
 
   @Test

@@ -15,7 +15,7 @@ import ftl.harness.plan.Plan;
 import ftl.harness.plan.PlanParser;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
-import ftl.quantity.section.Layout;
+import ftl.quantity.core.Layout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -124,8 +124,8 @@ public class ProvenanceResolvesTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("wrongNames")
   void problems_wrongName_isReported(String label, String function, String expected) {
-    Quantity broken = new Quantity("broken.quantity", "BrokenQuantity", "a quantity whose provenance is wrong",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, function, a -> new Value.Count(0));
+    Quantity broken = Quantity.key("broken.quantity").macro("BrokenQuantity").definition("a quantity whose provenance is wrong")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function(function).computes(a -> new Value.Count(0));
     assertThat(problems(broken.function())).singleElement().asString().contains(expected);
   }
 
@@ -149,8 +149,8 @@ public class ProvenanceResolvesTest {
     // The factory above would turn red: a registry with one entry renamed to a method that does not exist.
     List<Quantity> all = new ArrayList<>(registries().get("data/"));
     Quantity q = all.get(0);
-    all.set(0, new Quantity(q.key(), q.macro(), q.definition(), q.unit(), q.format(), q.scope(),
-        q.function() + "Gone", q.computation()));
+    all.set(0, Quantity.key(q.key()).macro(q.macro()).definition(q.definition()).unit(q.unit()).format(q.format()).scope(q.scope())
+        .function(q.function() + "Gone").computes(q.computation()));
     assertThat(all.stream().map(Quantity::function).distinct().flatMap(f -> problems(f).stream()).toList())
         .singleElement().asString().contains("Gone");
   }

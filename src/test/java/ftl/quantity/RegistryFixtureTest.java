@@ -12,7 +12,7 @@ import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Value;
-import ftl.quantity.section.Manipulations;
+import ftl.quantity.core.Manipulations;
 import ftl.quantity.section.PayloadQuantities;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

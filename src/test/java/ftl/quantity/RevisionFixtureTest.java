@@ -1,5 +1,9 @@
 package ftl.quantity;
 
+import ftl.quantity.core.Manipulations;
+
+import ftl.quantity.core.PublishedMedians;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.DataSet;
@@ -211,15 +215,15 @@ class RevisionFixtureTest {
     Files.createDirectories(root.resolve("audit"));
     Files.writeString(root.resolve("audit/published-medians.csv"),
         "label,median_ns,percentile,latency_kind,source\nX,100000,median,end-to-end,s\n");
-    Assertions.assertThatThrownBy(() -> ExposureQuantities.published(DataSet.scan(root, "data")))
+    Assertions.assertThatThrownBy(() -> PublishedMedians.published(DataSet.scan(root, "data")))
         .isInstanceOf(DataException.class).hasMessageContaining("published-medians.csv")
         .hasMessageContaining("percentile is not a whole number");
   }
 
   @Test
   void significant_holmAdjusted_countsStrataBelowTheFamilyAlphaOnEachSide() {
-    List<PriorityPooledQuantities.Tested> t = List.of(new PriorityPooledQuantities.Tested("a", 2, 0.01, true), new PriorityPooledQuantities.Tested("b", 0.5, 0.01, true),
-        new PriorityPooledQuantities.Tested("c", 3, 0.2, true), new PriorityPooledQuantities.Tested("d", 1, 0.01, true));
+    List<Manipulations.Tested> t = List.of(new Manipulations.Tested("a", 2, 0.01, true), new Manipulations.Tested("b", 0.5, 0.01, true),
+        new Manipulations.Tested("c", 3, 0.2, true), new Manipulations.Tested("d", 1, 0.01, true));
     assertThat(PriorityPooledQuantities.significant(t, 1)).isEqualTo(1);
     assertThat(PriorityPooledQuantities.significant(t, -1)).isEqualTo(1);
   }

@@ -29,7 +29,7 @@ public enum CampaignCatalogue {
   /** The no-JVM cross-check repeated in a quiet window. */
   NOJVM_QUIET("nojvm-quiet", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of()),
   /** Payload size moves the flight; the grid law says how retention follows (pre-registered predictions). */
-  PAYLOAD("payload", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of("ConditionQuantities", "PayloadQuantities")),
+  PAYLOAD("payload", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of("PayloadQuantities")),
   /** The broker confined to one core, the stamping threads on the other: the priority collapse's follow-up. */
   ISOLATION("isolation", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("IsolationQuantities")),
   /** Our instrument at OpenMessaging Benchmark's rates on its broker: the held-out input of its prediction. */
@@ -48,20 +48,20 @@ public enum CampaignCatalogue {
    * The confirmatory campaign: every claim of the original registered with its criterion before any run, measured in
    * blocks of fresh broker lifetimes (the unit of replication), runs of 60 s after a registered warm-up rule.
    */
-  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of("ConfirmQuantities")),
+  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of("ConfirmQuantities", "Blocks", "Layout")),
   /**
    * The setting as a factor (issue #44): the run design (short runs after their first sends, as the sign campaign took
    * them; 60-s runs after the stable_flights warm-up, as the confirmatory one did) crossed with the manipulations, on
    * one boot in one sitting, in blocks of fresh broker lifetimes, registered in full before its first run.
    */
-  SETTING("setting", MeasuredSystem.KAFKA, Role.SETTING, true, List.of("ConfirmQuantities")),
+  SETTING("setting", MeasuredSystem.KAFKA, Role.SETTING, true, List.of("ConfirmQuantities", "Blocks", "Layout")),
   /**
    * A replicated cluster (issue #46): three brokers, each its own JVM, a topic of one replica (the control) or three
    * at acks=1 (delivery ordered after the acknowledgment by construction) and at acks=all (both waiting on the same
    * high-watermark advance), each at default priority and SCHED_FIFO; registered in full before its first run, in
    * blocks of freshly started clusters.
    */
-  CLUSTER("cluster", MeasuredSystem.KAFKA, Role.CLUSTER, true, List.of("ConfirmQuantities")),
+  CLUSTER("cluster", MeasuredSystem.KAFKA, Role.CLUSTER, true, List.of("ConfirmQuantities", "Blocks", "Layout")),
   /**
    * The instrument on RabbitMQ (AMQP 0-9-1, publisher confirms, a classic queue): Mode A's sign check and the guard on
    * its flights at three intervals, registered in full before its first run, in blocks of fresh server lifetimes.
@@ -79,7 +79,7 @@ public enum CampaignCatalogue {
    * queue OpenMessaging Benchmark's shipped driver declares, at its rates (1,000 and 800 msg/s), with every event's
    * {@code ack_covered} telling coalesced publisher confirms apart; registered before its first run, in blocks.
    */
-  RABBITMQ_QUEUES("rabbitmq-queues", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities")),
+  RABBITMQ_QUEUES("rabbitmq-queues", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities", "Blocks", "OmbSystemQuantities")),
   /** The same manipulations on NATS JetStream. */
   NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities")),
   /**
@@ -98,7 +98,7 @@ public enum CampaignCatalogue {
   /** RabbitMQ PerfTest, unmodified, on the archive's RabbitMQ server: what its latency metric leaves out. */
   PERFTEST("perftest", MeasuredSystem.PERFTEST, Role.BENCHMARK, true, List.of("PerfTestQuantities")),
   /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */
-  AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of("AuditQuantities", "ExposureQuantities", "Sources"));
+  AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of("AuditQuantities", "PublishedMedians", "Sources"));
 
   /** What took a campaign's measurements. */
   public enum MeasuredSystem {

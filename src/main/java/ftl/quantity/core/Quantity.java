@@ -7,6 +7,15 @@ import java.util.regex.Pattern;
 /**
  * One registry entry: everything the paper may say about one number.
  *
+ * <p>Built by name, each part in turn, so no two parts of the same type can be swapped unseen and none can be left
+ * out (a missing part does not compile; a null one is refused):
+ * <pre>{@code
+ * Quantity.key("events.ackNegative").macro("NegAckSpans").definition("events whose A = recv_ns - ack_ns is negative")
+ *     .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS)
+ *     .function("ftl.stats.SignCheck#accept").computes(a -> ...)
+ * }</pre>
+ * The canonical constructor stays for tests that need an entry as a value.
+ *
  * @param key dotted key, e.g. {@code events.ackNegative}
  * @param macro LaTeX macro name without backslash, letters only, e.g. {@code NegAckSpans}
  * @param definition one line saying what is counted or computed, over which runs
@@ -41,6 +50,115 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
      * ({@code omb-rabbitmq}, {@code omb-nats}) and RabbitMQ PerfTest ({@code perftest}).
      */
     TOOL_RUNS
+  }
+
+  /** Starts an entry with its dotted key; the next part is its macro. */
+  public static MacroPart key(String key) {
+    return new Parts(Objects.requireNonNull(key, "key"));
+  }
+
+  /** The same entry computed by {@code computation} instead (every other part kept). */
+  public Quantity withComputation(Function<Analysis, Value> computation) {
+    return new Quantity(key, macro, definition, unit, format, scope, function, computation);
+  }
+
+  /** The entry's LaTeX macro name, after its key. */
+  public interface MacroPart {
+    /** The macro name without backslash, letters only. */
+    DefinitionPart macro(String macro);
+  }
+
+  /** The entry's definition, after its macro. */
+  public interface DefinitionPart {
+    /** One line saying what is counted or computed, over which runs. */
+    UnitPart definition(String definition);
+  }
+
+  /** The entry's unit, after its definition. */
+  public interface UnitPart {
+    /** The unit of the value. */
+    FormatPart unit(Unit unit);
+  }
+
+  /** How the entry is printed, after its unit. */
+  public interface FormatPart {
+    /** How the value is printed. */
+    ScopePart format(Format format);
+  }
+
+  /** Which data the entry reads, after its format. */
+  public interface ScopePart {
+    /** Which data the computation reads. */
+    FunctionPart scope(Scope scope);
+  }
+
+  /** The function printed as the entry's provenance, after its scope. */
+  public interface FunctionPart {
+    /** The function that computes it, named for provenance ({@code pkg.Class#method}). */
+    ComputationPart function(String function);
+  }
+
+  /** The computation, the last part: it builds the entry. */
+  public interface ComputationPart {
+    /** The entry, with {@code computation} over the lazily scanned data; every part checked as the constructor does. */
+    Quantity computes(Function<Analysis, Value> computation);
+  }
+
+  /** The parts given so far; each stage sets one and hands back the next stage. */
+  private static final class Parts
+      implements MacroPart, DefinitionPart, UnitPart, FormatPart, ScopePart, FunctionPart, ComputationPart {
+    private final String key;
+    private String macro;
+    private String definition;
+    private Unit unit;
+    private Format format;
+    private Scope scope;
+    private String function;
+
+    Parts(String key) {
+      this.key = key;
+    }
+
+    @Override
+    public DefinitionPart macro(String macro) {
+      this.macro = Objects.requireNonNull(macro, "macro");
+      return this;
+    }
+
+    @Override
+    public UnitPart definition(String definition) {
+      this.definition = Objects.requireNonNull(definition, "definition");
+      return this;
+    }
+
+    @Override
+    public FormatPart unit(Unit unit) {
+      this.unit = Objects.requireNonNull(unit, "unit");
+      return this;
+    }
+
+    @Override
+    public ScopePart format(Format format) {
+      this.format = Objects.requireNonNull(format, "format");
+      return this;
+    }
+
+    @Override
+    public FunctionPart scope(Scope scope) {
+      this.scope = Objects.requireNonNull(scope, "scope");
+      return this;
+    }
+
+    @Override
+    public ComputationPart function(String function) {
+      this.function = Objects.requireNonNull(function, "function");
+      return this;
+    }
+
+    @Override
+    public Quantity computes(Function<Analysis, Value> computation) {
+      return new Quantity(key, macro, definition, unit, format, scope, function, computation);
+    }
   }
 
   public Quantity {

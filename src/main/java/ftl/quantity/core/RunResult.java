@@ -77,6 +77,15 @@ public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
     return guard().retention().value();
   }
 
+  /**
+   * OpenMessaging Benchmark's median inflation of the run: the guard's median (nearest rank of the kept M, whole ms) in us
+   * over the run's median flight T = recv_ns - send_ns in us; dimensionless; NaN when the guard kept nothing.
+   */
+  public double ombInflation() {
+    GuardResult g = guard();
+    return g.kept() == 0 ? Double.NaN : g.guardMedianMillis() * 1e3 / (g.medianFlightNanos() / 1e3);
+  }
+
   /** Negative ack-referenced spans over complete events. */
   public Rate ackNegativeRate() {
     return new Rate(sign().ackNegative(), sign().complete());

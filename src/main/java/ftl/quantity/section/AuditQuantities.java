@@ -73,27 +73,27 @@ public final class AuditQuantities {
     List<Quantity> q = new ArrayList<>();
     List<Map<String, String>> rows = harnesses(data);
     if (!rows.isEmpty()) {
-      q.add(new Quantity("audit.harnesses.rows", "AuditHarnessRows",
-          "harness and latency pairs in the audit table (data/audit/harnesses.csv)", Unit.COUNT,
-          Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.section.AuditQuantities#harnesses", a -> new Value.Count(rows.size())));
-      q.add(new Quantity("audit.harnesses.silentDrops", "AuditHarnessSilentDrops",
-          "audited harness latencies that drop zero or negative differences without counting the drops",
-          Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE, "ftl.quantity.section.AuditQuantities#harnesses",
-          a -> new Value.Count(rows.stream().filter(AuditQuantities::silentDrop).count())));
+      q.add(Quantity.key("audit.harnesses.rows").macro("AuditHarnessRows")
+          .definition("harness and latency pairs in the audit table (data/audit/harnesses.csv)").unit(Unit.COUNT)
+          .format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#harnesses").computes(a -> new Value.Count(rows.size())));
+      q.add(Quantity.key("audit.harnesses.silentDrops").macro("AuditHarnessSilentDrops")
+          .definition("audited harness latencies that drop zero or negative differences without counting the drops")
+          .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#harnesses")
+          .computes(a -> new Value.Count(rows.stream().filter(AuditQuantities::silentDrop).count())));
       if (rows.get(0).keySet().containsAll(List.of(TOOL, MECHANISM))) {
         checkMechanisms(data.gate().get().name(HARNESSES), rows);
-        q.add(new Quantity("audit.harnesses.tools", "AuditHarnessTools",
-            "distinct tools in the audit table (column tool: the distribution a practitioner runs; several latencies of"
-                + " one tool are one tool)", Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE,
-            "ftl.quantity.section.AuditQuantities#distinct", a -> new Value.Count(distinct(rows, TOOL, false))));
-        q.add(new Quantity("audit.harnesses.dropMechanisms", "AuditHarnessDropMechanisms",
-            "distinct code paths (column drop_mechanism) that drop zero or negative differences without counting them,"
-                + " each counted once however many audited latencies pass through it", Unit.COUNT, Format.GROUPED_INTEGER,
-            Scope.TABLE, "ftl.quantity.section.AuditQuantities#distinct", a -> new Value.Count(distinct(rows, MECHANISM, true))));
-        q.add(new Quantity("audit.harnesses.dropTools", "AuditHarnessDropTools",
-            "distinct tools (column tool) with at least one audited latency that drops zero or negative differences without"
-                + " counting them", Unit.COUNT, Format.GROUPED_INTEGER, Scope.TABLE,
-            "ftl.quantity.section.AuditQuantities#distinct", a -> new Value.Count(distinct(rows, TOOL, true))));
+        q.add(Quantity.key("audit.harnesses.tools").macro("AuditHarnessTools")
+            .definition("distinct tools in the audit table (column tool: the distribution a practitioner runs; several latencies of"
+                + " one tool are one tool)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)
+            .function("ftl.quantity.section.AuditQuantities#distinct").computes(a -> new Value.Count(distinct(rows, TOOL, false))));
+        q.add(Quantity.key("audit.harnesses.dropMechanisms").macro("AuditHarnessDropMechanisms")
+            .definition("distinct code paths (column drop_mechanism) that drop zero or negative differences without counting them,"
+                + " each counted once however many audited latencies pass through it").unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
+            .scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#distinct").computes(a -> new Value.Count(distinct(rows, MECHANISM, true))));
+        q.add(Quantity.key("audit.harnesses.dropTools").macro("AuditHarnessDropTools")
+            .definition("distinct tools (column tool) with at least one audited latency that drops zero or negative differences without"
+                + " counting them").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)
+            .function("ftl.quantity.section.AuditQuantities#distinct").computes(a -> new Value.Count(distinct(rows, TOOL, true))));
       }
     }
     if (data.gate().isEmpty() || data.gate().get().type(DEMO) != DataGate.Type.FOLDER) {
@@ -102,28 +102,28 @@ public final class AuditQuantities {
     DataGate gate = data.gate().get();
     List<Output> e2e = outputs(gate, "e2e-");
     List<Output> perf = outputs(gate, "perf-");
-    q.add(new Quantity("audit.e2e.p50.max", "AuditEndToEndPFiftyMax",
-        "largest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds, as it prints)",
-        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.AuditQuantities#parsed",
-        a -> parsed(e2e, E2E_PERCENTILES, 1, true)));
-    q.add(new Quantity("audit.e2e.p50.min", "AuditEndToEndPFiftyMin",
-        "smallest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds)",
-        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.AuditQuantities#parsed",
-        a -> parsed(e2e, E2E_PERCENTILES, 1, false)));
-    q.add(new Quantity("audit.e2e.avg.min", "AuditEndToEndAvgMin",
-        "smallest average latency EndToEndLatency printed over its demonstration runs", Unit.MILLISECONDS,
-        Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.AuditQuantities#parsed", a -> parsed(e2e, E2E_AVG, 1, false)));
-    q.add(new Quantity("audit.perf.p50.max", "AuditProducerPerfPFiftyMax",
-        "largest 50th percentile ProducerPerformance printed over its demonstration runs (whole milliseconds)",
-        Unit.MILLISECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.AuditQuantities#parsed",
-        a -> parsed(perf, PERF, 2, true)));
-    q.add(new Quantity("audit.perf.avg.min", "AuditProducerPerfAvgMin",
-        "smallest average latency ProducerPerformance printed over its demonstration runs", Unit.MILLISECONDS,
-        Format.REAL_3SF, Scope.TABLE, "ftl.quantity.section.AuditQuantities#parsed", a -> parsed(perf, PERF, 1, false)));
-    q.add(new Quantity("audit.ftl.flightMedian", "AuditFtlFlightMedian",
-        "median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock) measured by our instrument on the same broker and path right after",
-        Unit.MICROSECONDS, Format.REAL_3SF, Scope.TABLE, "ftl.stats.GuardAccounting#acceptSample / ftl.stats.Quantiles#median",
-        a -> ftlFlight(gate, data)));
+    q.add(Quantity.key("audit.e2e.p50.max").macro("AuditEndToEndPFiftyMax")
+        .definition("largest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds, as it prints)")
+        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#parsed")
+        .computes(a -> parsed(e2e, E2E_PERCENTILES, 1, true)));
+    q.add(Quantity.key("audit.e2e.p50.min").macro("AuditEndToEndPFiftyMin")
+        .definition("smallest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds)")
+        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#parsed")
+        .computes(a -> parsed(e2e, E2E_PERCENTILES, 1, false)));
+    q.add(Quantity.key("audit.e2e.avg.min").macro("AuditEndToEndAvgMin")
+        .definition("smallest average latency EndToEndLatency printed over its demonstration runs").unit(Unit.MILLISECONDS)
+        .format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#parsed").computes(a -> parsed(e2e, E2E_AVG, 1, false)));
+    q.add(Quantity.key("audit.perf.p50.max").macro("AuditProducerPerfPFiftyMax")
+        .definition("largest 50th percentile ProducerPerformance printed over its demonstration runs (whole milliseconds)")
+        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#parsed")
+        .computes(a -> parsed(perf, PERF, 2, true)));
+    q.add(Quantity.key("audit.perf.avg.min").macro("AuditProducerPerfAvgMin")
+        .definition("smallest average latency ProducerPerformance printed over its demonstration runs").unit(Unit.MILLISECONDS)
+        .format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#parsed").computes(a -> parsed(perf, PERF, 1, false)));
+    q.add(Quantity.key("audit.ftl.flightMedian").macro("AuditFtlFlightMedian")
+        .definition("median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock) measured by our instrument on the same broker and path right after")
+        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.stats.GuardAccounting#acceptSample / ftl.stats.Quantiles#median")
+        .computes(a -> ftlFlight(gate, data)));
     return q;
   }
 

@@ -5,7 +5,9 @@ import ftl.data.ledger.LedgerRow;
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunDetail;
@@ -54,18 +56,18 @@ public final class ClockOffsetQuantities {
 
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    q.add(new Quantity("clockoffset.oneTick.observed", "ClockOffsetOneTickObserved",
-        "one-tick negatives (M = recv_ms - create_ms = -1) in the ok runs of campaign clockoffset",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#outcomes",
-        a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::oneTickObserved).sum()))));
-    q.add(new Quantity("clockoffset.oneTick.expected", "ClockOffsetOneTickExpected",
-        "one-tick negatives the grid law with an offset expects in the ok runs of campaign clockoffset (sum over runs, rounded), from each run's send_us stamps and the flights (recv_us - send_us, wall clock) of campaign modeB at the same send interval",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
-        a -> guarded(a, x -> new Value.Count(Math.round(outcomes(x).stream().mapToDouble(ConditionOutcome::oneTickExpected).sum())))));
-    q.add(new Quantity("clockoffset.runsWithOneTick", "ClockOffsetRunsWithOneTick",
-        "ok runs of campaign clockoffset with at least one one-tick negative",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#outcomes",
-        a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::runsWithOneTick).sum()))));
+    q.add(Quantity.key("clockoffset.oneTick.observed").macro("ClockOffsetOneTickObserved")
+        .definition("one-tick negatives (M = recv_ms - create_ms = -1) in the ok runs of campaign clockoffset")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#outcomes")
+        .computes(a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::oneTickObserved).sum()))));
+    q.add(Quantity.key("clockoffset.oneTick.expected").macro("ClockOffsetOneTickExpected")
+        .definition("one-tick negatives the grid law with an offset expects in the ok runs of campaign clockoffset (sum over runs, rounded), from each run's send_us stamps and the flights (recv_us - send_us, wall clock) of campaign modeB at the same send interval")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#expectedWithOffset")
+        .computes(a -> guarded(a, x -> new Value.Count(Math.round(outcomes(x).stream().mapToDouble(ConditionOutcome::oneTickExpected).sum())))));
+    q.add(Quantity.key("clockoffset.runsWithOneTick").macro("ClockOffsetRunsWithOneTick")
+        .definition("ok runs of campaign clockoffset with at least one one-tick negative")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#outcomes")
+        .computes(a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::runsWithOneTick).sum()))));
     for (long off : OFFSETS) {
       String slug = "off" + (off < 0 ? "m" + (-off) : String.valueOf(off));
       String where = "the ok runs of campaign clockoffset at clock offset " + off + " us (pooled over their conditions)";
@@ -78,52 +80,52 @@ public final class ClockOffsetQuantities {
       q.add(share("clockoffset.retention.expected." + slug, "ClockOffsetRetentionExpected", slug,
           "guard retention the grid law with an offset expects for " + where, off, false, false));
     }
-    q.add(new Quantity("clockoffset.count.maxShareError", "ClockOffsetMaxShareError",
-        "largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled one-tick share",
-        Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#maxError",
-        a -> guarded(a, x -> maxError(outcomes(x), true))));
-    q.add(new Quantity("clockoffset.count.maxRetentionError", "ClockOffsetMaxRetentionError",
-        "largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled retention",
-        Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#maxError",
-        a -> guarded(a, x -> maxError(outcomes(x), false))));
-    q.add(new Quantity("clockoffset.prediction.occurrence", "ClockOffsetPredictionOccurrence",
-        "pre-registered: one-tick negatives occur where the grid law with an offset expects them (every run of each condition expecting a share of at least 2%) and not where it expects none (pooled share at most 0.5%)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#occurrence",
-        a -> guarded(a, x -> occurrence(outcomes(x)))));
-    q.add(new Quantity("clockoffset.prediction.count", "ClockOffsetPredictionCount",
-        "pre-registered: in every condition of campaign clockoffset the observed pooled one-tick share and retention lie within 10 " + Format.POINTS + " of the grid law's expectation",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#count",
-        a -> guarded(a, x -> count(outcomes(x)))));
-    q.add(new Quantity("clockoffset.createMismatch", "ClockOffsetCreateMismatch",
-        "delivered CreateTimes of the offset runs (offset not 0) of campaign clockoffset that differ from the producer's floor((send_us + offset) / 1000), from the ledger",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.harness.run.KafkaRun#createMismatches",
-        a -> guarded(a, x -> createMismatch(x))));
+    q.add(Quantity.key("clockoffset.count.maxShareError").macro("ClockOffsetMaxShareError")
+        .definition("largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled one-tick share")
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#maxError")
+        .computes(a -> guarded(a, x -> maxError(outcomes(x), true))));
+    q.add(Quantity.key("clockoffset.count.maxRetentionError").macro("ClockOffsetMaxRetentionError")
+        .definition("largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled retention")
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#maxError")
+        .computes(a -> guarded(a, x -> maxError(outcomes(x), false))));
+    q.add(Quantity.key("clockoffset.prediction.occurrence").macro("ClockOffsetPredictionOccurrence")
+        .definition("pre-registered: one-tick negatives occur where the grid law with an offset expects them (every run of each condition expecting a share of at least 2%) and not where it expects none (pooled share at most 0.5%)")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#occurrence")
+        .computes(a -> guarded(a, x -> occurrence(outcomes(x)))));
+    q.add(Quantity.key("clockoffset.prediction.count").macro("ClockOffsetPredictionCount")
+        .definition("pre-registered: in every condition of campaign clockoffset the observed pooled one-tick share and retention lie within 10 " + Format.POINTS + " of the grid law's expectation")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#count")
+        .computes(a -> guarded(a, x -> count(outcomes(x)))));
+    q.add(Quantity.key("clockoffset.createMismatch").macro("ClockOffsetCreateMismatch")
+        .definition("delivered CreateTimes of the offset runs (offset not 0) of campaign clockoffset that differ from the producer's floor((send_us + offset) / 1000), from the ledger")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.harness.run.KafkaRun#createMismatches")
+        .computes(a -> guarded(a, x -> createMismatch(x))));
     for (String campaign : HELD_OUT) {
-      q.add(new Quantity("gridlaw.heldout.retentionError." + campaign, ConditionQuantities.macro("GridLawHeldOutError", campaign, ""),
-          "mean over the ok runs of campaign " + campaign + " of the absolute difference between the observed guard retention and the grid law's expected retention, from the run's send_us stamps and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out)",
-          Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
-          a -> CampaignQuantities.has(a, campaign) ? heldOutError(a, campaign, false) : CampaignQuantities.noData(campaign)));
-      q.add(new Quantity("gridlaw.heldout.retentionErrorMax." + campaign, ConditionQuantities.macro("GridLawHeldOutErrorMax", campaign, ""),
-          "largest over the ok runs of campaign " + campaign + " of the absolute difference between the observed and the held-out expected retention (flights recv_us - send_us, wall clock)",
-          Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
-          a -> CampaignQuantities.has(a, campaign) ? heldOutError(a, campaign, true) : CampaignQuantities.noData(campaign)));
+      q.add(Quantity.key("gridlaw.heldout.retentionError." + campaign).macro(Naming.macro("GridLawHeldOutError", campaign, ""))
+          .definition("mean over the ok runs of campaign " + campaign + " of the absolute difference between the observed guard retention and the grid law's expected retention, from the run's send_us stamps and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out)")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#expectedWithOffset")
+          .computes(a -> CampaignRuns.has(a, campaign) ? heldOutError(a, campaign, false) : CampaignRuns.noData(campaign)));
+      q.add(Quantity.key("gridlaw.heldout.retentionErrorMax." + campaign).macro(Naming.macro("GridLawHeldOutErrorMax", campaign, ""))
+          .definition("largest over the ok runs of campaign " + campaign + " of the absolute difference between the observed and the held-out expected retention (flights recv_us - send_us, wall clock)")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#expectedWithOffset")
+          .computes(a -> CampaignRuns.has(a, campaign) ? heldOutError(a, campaign, true) : CampaignRuns.noData(campaign)));
     }
-    q.add(new Quantity("gridlaw.heldout.oneTickError.clockoffset", "GridLawHeldOutOneTickErrorClockoffset",
-        "mean over the ok runs of campaign clockoffset of the absolute difference between the observed share of one-tick negatives and the grid law's expected share from the run's send_us stamps, its clock offset and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out; exploratory, not the pre-registered prediction)",
-        Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#expectedWithOffset",
-        a -> guarded(a, x -> heldOut(x, CLOCKOFFSET, false, true))));
+    q.add(Quantity.key("gridlaw.heldout.oneTickError.clockoffset").macro("GridLawHeldOutOneTickErrorClockoffset")
+        .definition("mean over the ok runs of campaign clockoffset of the absolute difference between the observed share of one-tick negatives and the grid law's expected share from the run's send_us stamps, its clock offset and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out; exploratory, not the pre-registered prediction)")
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#expectedWithOffset")
+        .computes(a -> guarded(a, x -> heldOut(x, CLOCKOFFSET, false, true))));
     return q;
   }
 
   private static Value guarded(Analysis a, Function<Analysis, Value> f) {
-    return CampaignQuantities.has(a, CLOCKOFFSET) ? f.apply(a) : CampaignQuantities.noData(CLOCKOFFSET);
+    return CampaignRuns.has(a, CLOCKOFFSET) ? f.apply(a) : CampaignRuns.noData(CLOCKOFFSET);
   }
 
   private static Quantity share(String key, String prefix, String slug, String definition, long offset, boolean oneTick,
                                 boolean observed) {
-    return new Quantity(key, ConditionQuantities.macro(prefix + (oneTick ? "Share" : ""), "", slug), definition,
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ClockOffsetQuantities#pooledShare",
-        a -> guarded(a, x -> pooledShare(outcomes(x), offset, oneTick, observed)));
+    return Quantity.key(key).macro(Naming.macro(prefix + (oneTick ? "Share" : ""), "", slug)).definition(definition)
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#pooledShare")
+        .computes(a -> guarded(a, x -> pooledShare(outcomes(x), offset, oneTick, observed)));
   }
 
   /**

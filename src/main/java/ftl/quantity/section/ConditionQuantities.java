@@ -9,7 +9,11 @@ import ftl.data.ledger.LedgerRow;
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Layout;
+import ftl.quantity.core.Manipulations;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
@@ -27,9 +31,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.LongUnaryOperator;
 
@@ -41,7 +45,11 @@ import java.util.function.LongUnaryOperator;
 public final class ConditionQuantities {
   private ConditionQuantities() {}
 
-  public static List<Quantity> forData(DataSet data) {
+  /**
+   * The per-condition entries of every campaign of the data root, in the order of its campaigns; after each campaign's
+   * own, the entries each of {@code perCampaign} adds for it (the sections whose entries follow a campaign's plan).
+   */
+  public static List<Quantity> forData(DataSet data, List<BiConsumer<List<Quantity>, Campaign>> perCampaign) {
     List<Quantity> q = new ArrayList<>();
     Map<String, String> campaignMacros = new HashMap<>();
     for (Campaign c : data.campaigns()) {
@@ -55,7 +63,7 @@ public final class ConditionQuantities {
       Map<String, LedgerRow> byMacro = new HashMap<>();
       for (LedgerRow r : c.runs()) {
         if (r.ok() && conditions.add(r.condition())) {
-          collide(c, r, byKey.putIfAbsent(slug(r.condition()), r), "registry key segment " + slug(r.condition()));
+          collide(c, r, byKey.putIfAbsent(Naming.slug(r.condition()), r), "registry key segment " + Naming.slug(r.condition()));
           collide(c, r, byMacro.putIfAbsent(Identifiers.macroWords(r.condition()), r),
               "macro words " + Identifiers.macroWords(r.condition()));
         }
@@ -70,11 +78,8 @@ public final class ConditionQuantities {
       if (c.name().equals(CampaignCatalogue.MODE_A.folder())) {
         collapseStrata(q);
       }
-      if (c.name().equals(CampaignCatalogue.PAYLOAD.folder()) && c.plan().isPresent()) {
-        PayloadQuantities.add(q, c.plan().get());
-      }
-      if (ConfirmQuantities.BLOCKED.contains(c.name()) && c.plan().isPresent()) {
-        ConfirmQuantities.add(q, c);
+      for (BiConsumer<List<Quantity>, Campaign> more : perCampaign) {
+        more.accept(q, c);
       }
     }
     return q;
@@ -94,12 +99,12 @@ public final class ConditionQuantities {
   static final String ACK_NEGATIVE_RATE_NAME = Provenance.nameOf(ACK_NEGATIVE_RATE);
 
   private static void perCondition(List<Quantity> q, String campaign, String cond, String instrument) {
-    String base = campaign + "." + slug(cond);
+    String base = campaign + "." + Naming.slug(cond);
     Scope scope = instrument.equals(Instrument.PYTHON_NOJVM.word()) ? Scope.NOJVM_EVENTS
         : Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.KAFKA_EVENTS;
-    q.add(new Quantity("runs." + base, macro("Runs", campaign, cond), "ok runs of condition " + cond + " in campaign " + campaign,
-        Unit.COUNT, Format.GROUPED_INTEGER, scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount",
-        a -> new Value.Count(a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond)).count())));
+    q.add(Quantity.key("runs." + base).macro(Naming.macro("Runs", campaign, cond)).definition("ok runs of condition " + cond + " in campaign " + campaign)
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS).function("ftl.quantity.Registry#ledgerCount")
+        .computes(a -> new Value.Count(a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond)).count())));
     q.add(interval(base, "gridlaw.b.", "GridLawB", "denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
         campaign, cond, instrument, s -> GridLaw.reduce(s, 1_000_000L).denominator()));
     q.add(interval(base, "gridlaw.a.", "GridLawA", "numerator a of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
@@ -107,10 +112,10 @@ public final class ConditionQuantities {
     q.add(interval(base, "sendInterval.", "SendIntervalNs", "send interval s in nanoseconds (ledger send_interval_ns)",
         campaign, cond, instrument, s -> s));
     for (String stat : List.of("min", "median", "max")) {
-      q.add(new Quantity("retention." + stat + "." + base, macro("Retention" + cap(stat), campaign, cond),
-          stat + " over runs of the guard retention kept/taken, condition " + cond + " of campaign " + campaign,
-          Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GuardResult#retention / ftl.stats.Quantiles#median",
-          a -> {
+      q.add(Quantity.key("retention." + stat + "." + base).macro(Naming.macro("Retention" + Naming.cap(stat), campaign, cond))
+          .definition(stat + " over runs of the guard retention kept/taken, condition " + cond + " of campaign " + campaign)
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope).function("ftl.stats.GuardResult#retention / ftl.stats.Quantiles#median")
+          .computes(a -> {
             double[] v = runs(a, instrument, campaign, cond).stream().filter(r -> r.guard().taken() > 0)
                 .mapToDouble(RunResult::retention).toArray();
             if (v.length == 0) {
@@ -123,22 +128,22 @@ public final class ConditionQuantities {
             });
           }));
     }
-    q.add(new Quantity("flight.median." + base, macro("FlightMedian", campaign, cond),
-        "median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock), condition " + cond + " of campaign " + campaign,
-        Unit.MICROSECONDS, Format.REAL_3SF, scope, "ftl.stats.Quantiles#median", a -> {
+    q.add(Quantity.key("flight.median." + base).macro(Naming.macro("FlightMedian", campaign, cond))
+        .definition("median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock), condition " + cond + " of campaign " + campaign)
+        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(scope).function("ftl.stats.Quantiles#median").computes(a -> {
           double[] v = runs(a, instrument, campaign, cond).stream().mapToDouble(r -> r.guard().medianFlightNanos())
               .filter(x -> !Double.isNaN(x)).toArray();
           return v.length == 0 ? new Value.Unavailable("no delivered event") : new Value.Real(Quantiles.median(v) / 1000.0);
         }));
-    q.add(new Quantity("gridlaw.agreement." + base, macro("GridLawAgreement", campaign, cond),
-        "fraction of delivered events of condition " + cond + " (campaign " + campaign
-            + ") whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)",
-        Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GridLaw#predictRun",
-        a -> CampaignQuantities.gridAgreement(runs(a, instrument, campaign, cond))));
+    q.add(Quantity.key("gridlaw.agreement." + base).macro(Naming.macro("GridLawAgreement", campaign, cond))
+        .definition("fraction of delivered events of condition " + cond + " (campaign " + campaign
+            + ") whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope).function("ftl.stats.GridLaw#predictRun")
+        .computes(a -> CampaignRuns.gridAgreement(runs(a, instrument, campaign, cond))));
     if (instrument.equals(Instrument.KAFKA.word())) {
-      q.add(new Quantity("ackNegative.rate." + base, macro("AckNegativeRate", campaign, cond),
-          "pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign,
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, ACK_NEGATIVE_RATE_NAME, a -> {
+      q.add(Quantity.key("ackNegative.rate." + base).macro(Naming.macro("AckNegativeRate", campaign, cond))
+          .definition("pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign)
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(ACK_NEGATIVE_RATE_NAME).computes(a -> {
             Rate rate = ACK_NEGATIVE_RATE.apply(SignCheckResult.pooled(
                 runs(a, instrument, campaign, cond).stream().map(RunResult::sign).toList()));
             return rate.defined() ? new Value.Real(rate.value()) : new Value.Unavailable("no complete event");
@@ -154,18 +159,18 @@ public final class ConditionQuantities {
       Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
           Manipulations.modeACollapse(a).stream()
               .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
-      q.add(new Quantity(key + ".holm", macro("CollapseHolm", CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
-          "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
-              + stratum + " (the exact two-sided test and Holm's adjustment as defined at collapse.holm.tested.modeA)", Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.stats.StratifiedRateRatio#holm",
-          a -> PriorityPooledQuantities.holm(a, stratum)));
+      q.add(Quantity.key(key + ".holm").macro(Naming.macro("CollapseHolm", CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())))
+          .definition("Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
+              + stratum + " (the exact two-sided test and Holm's adjustment as defined at collapse.holm.tested.modeA)").unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.StratifiedRateRatio#holm")
+          .computes(a -> Manipulations.holm(a, stratum)));
       for (String part : List.of("ratio", "lower", "upper")) {
-        q.add(new Quantity(key + "." + part, macro("Collapse" + cap(part), CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())),
-            (part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
+        q.add(Quantity.key(key + "." + part).macro(Naming.macro("Collapse" + Naming.cap(part), CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())))
+            .definition((part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
                 + " end of the " + Phrases.level() + " percentile-bootstrap interval (" + Phrases.resamples() + " resamples of"
-                + " runs within each priority, " + Phrases.seed() + ") of the collapse factor") + " in stratum " + stratum,
-            Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> {
-              if (!CampaignQuantities.has(a, CampaignCatalogue.MODE_A.folder())) {
-                return CampaignQuantities.noData(CampaignCatalogue.MODE_A.folder());
+                + " runs within each priority, " + Phrases.seed() + ") of the collapse factor") + " in stratum " + stratum)
+            .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#estimate").computes(a -> {
+              if (!CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())) {
+                return CampaignRuns.noData(CampaignCatalogue.MODE_A.folder());
               }
               RateRatio.Estimate e = est.apply(a);
               if (e == null) {
@@ -184,9 +189,9 @@ public final class ConditionQuantities {
   /** A whole number read from the condition's send interval (ledger send_interval_ns of its first ok run). */
   private static Quantity interval(String base, String keyPrefix, String macroPrefix, String what, String campaign,
                                    String cond, String instrument, LongUnaryOperator f) {
-    return new Quantity(keyPrefix + base, macro(macroPrefix, campaign, cond), what + ", condition " + cond
-        + " of campaign " + campaign, Unit.DIMENSIONLESS, Format.GROUPED_INTEGER, Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS, "ftl.stats.GridLaw#reduce",
-        a -> a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond))
+    return Quantity.key(keyPrefix + base).macro(Naming.macro(macroPrefix, campaign, cond)).definition(what + ", condition " + cond
+        + " of campaign " + campaign).unit(Unit.DIMENSIONLESS).format(Format.GROUPED_INTEGER).scope(Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS).function("ftl.stats.GridLaw#reduce")
+        .computes(a -> a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond))
             .map(r -> r.field(LedgerSchema.SEND_INTERVAL_NS)).filter(v -> !v.isEmpty()).findFirst()
             .<Value>map(v -> new Value.Count(f.applyAsLong(Long.parseLong(v))))
             .orElse(new Value.Unavailable("no send_interval_ns in the ledger")));
@@ -196,20 +201,4 @@ public final class ConditionQuantities {
     return a.campaignRuns(campaign).stream()
         .filter(r -> r.row().instrument().equals(instrument) && r.row().condition().equals(cond)).toList();
   }
-
-  /** A LaTeX-safe macro name: the prefix, then each word of campaign and condition capitalised, digits spelled. */
-  static String macro(String prefix, String campaign, String condition) {
-    return prefix + Identifiers.macroWords(campaign + " " + condition);
-  }
-
-  /** A condition name as a key segment: characters other than letters, digits, '_' and '-' become '-'. */
-  public static String slug(String condition) {
-    return Identifiers.keySegment(condition);
-  }
-
-  static String cap(String s) {
-    return s.substring(0, 1).toUpperCase(Locale.ROOT) + s.substring(1);
-  }
-
-
 }

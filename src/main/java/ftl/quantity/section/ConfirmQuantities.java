@@ -7,8 +7,13 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.Criteria;
 import ftl.data.registration.RunExclusion;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Blocks;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Layout;
+import ftl.quantity.core.Manipulations;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
@@ -18,7 +23,6 @@ import ftl.quantity.core.Value;
 import ftl.stats.BlockStats;
 import ftl.stats.Quantiles;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +31,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
@@ -65,107 +68,7 @@ public final class ConfirmQuantities {
   /** The blocked campaigns on other systems that manipulate the stamping threads (conditions base, fifo, split, load90). */
   static final List<String> MANIPULATED = CampaignCatalogue.SYSTEM_MANIPULATIONS.stream().map(CampaignCatalogue::folder)
       .toList();
-  /** Level of every interval here (two-sided). */
-  static final double LEVEL = 0.95;
-
   private ConfirmQuantities() {}
-
-  /** A per-run statistic that the campaign summarises over blocks. */
-  enum Metric {
-    /** Negative ack-referenced spans over complete events, {@code A = recv_ns - ack_ns < 0}. */
-    NEGATIVE_RATE("negativeRate", Unit.FRACTION, Format.PERCENT_2DP,
-        "share of complete events with a negative ack-referenced span A = recv_ns - ack_ns", r -> r.ackNegativeRate().value()),
-    /** OpenMessaging Benchmark's guard retention kept / taken on {@code M = recv_ms - create_ms > 0}. */
-    RETENTION("retention", Unit.FRACTION, Format.PERCENT_2DP,
-        "guard retention kept/taken (kept iff M = floor(recv_us / 1000) - create_ms > 0, ms ticks)", RunResult::retention),
-    /** One-tick negatives ({@code M = -1}) over taken events. */
-    ONE_TICK_SHARE("oneTickShare", Unit.FRACTION, Format.PERCENT_2DP,
-        "share of taken events with M = -1 (one-tick negatives)", r -> r.guard().taken() == 0 ? Double.NaN
-            : (double) r.guard().oneTickNegative() / r.guard().taken()),
-    /** The run's median flight {@code T = recv_ns - send_ns}, us. */
-    FLIGHT_MEDIAN("flightMedian", Unit.MICROSECONDS, Format.REAL_3SF,
-        "run's type-7 median flight T = recv_ns - send_ns (monotonic clock), in us", r -> r.guard().medianFlightNanos() / 1e3),
-    /** The run's median displacement {@code D = ack_ns - send_ns}, us. */
-    DISPLACEMENT_MEDIAN("displacementMedian", Unit.MICROSECONDS, Format.REAL_3SF,
-        "run's type-7 median displacement D = ack_ns - send_ns (monotonic clock), in us", r -> r.medianDisplacementNanos() / 1e3),
-    /** The run's median ack-referenced span {@code A = recv_ns - ack_ns}, us (the other systems' campaigns only). */
-    ACK_SPAN_MEDIAN("ackSpanMedian", Unit.MICROSECONDS, Format.REAL_3SF,
-        "run's type-7 median ack-referenced span A = recv_ns - ack_ns over complete events (monotonic clock), in us",
-        r -> r.medianAckSpanNanos() / 1e3),
-    /** The run's median displacement over its median flight, {@code D/T} (the other systems' campaigns only). */
-    EXPOSURE("exposure", Unit.RATIO, Format.RATIO_3SF,
-        "run's exposure: its type-7 median displacement D = ack_ns - send_ns over its type-7 median flight T = recv_ns - "
-            + "send_ns (monotonic clock)", r -> r.medianDisplacementNanos() / r.guard().medianFlightNanos()),
-    /** OpenMessaging Benchmark's median over the true median: guard median (ms, nearest rank of kept M) in us over T's median. */
-    OMB_INFLATION("ombInflation", Unit.RATIO, Format.RATIO_3SF,
-        "OpenMessaging Benchmark's median inflation: the guard's median (nearest rank of the kept M, whole ms, times 1000) "
-            + "over the run's median flight T = recv_ns - send_ns in us", OmbInflationQuantities::inflation),
-    /** The pacer's burst share (ledger pacing_burst_share): sends closer than a quarter interval, a measured covariate. */
-    BURST_SHARE("burstShare", Unit.FRACTION, Format.PERCENT_2DP,
-        "pacer's burst share (ledger pacing_burst_share: consecutive sends closer than a quarter of the send interval)",
-        r -> ledgerNumber(r, LedgerSchema.PACING_BURST_SHARE, 1)),
-    /** Other processes' CPU during the run (ledger other_cpu_pct), as a fraction of all cores' time. */
-    OTHER_CPU("otherCpu", Unit.FRACTION, Format.PERCENT_2DP,
-        "CPU share of all cores used by processes other than the client, the broker and the load generator (ledger "
-            + "other_cpu_pct over 100)", r -> ledgerNumber(r, LedgerSchema.OTHER_CPU_PCT, 100)),
-    /** Other tasks' own CPU time during the run (ledger other_tasks_cpu_pct), as a fraction of all cores' time. */
-    OTHER_TASKS_CPU("otherTasksCpu", Unit.FRACTION, Format.PERCENT_2DP,
-        "CPU share of all cores used by tasks other than the client, the server and the load generator, from their own "
-            + "run-time accounting (ledger other_tasks_cpu_pct over 100)",
-        r -> ledgerNumber(r, LedgerSchema.OTHER_TASKS_CPU_PCT, 100)),
-    /** Other tasks' exact run time during the run (ledger other_run_pct), as a fraction of all cores' time. */
-    OTHER_RUN("otherRun", Unit.FRACTION, Format.PERCENT_2DP,
-        "exact contention: run time of every task other than the client's, the broker's and the load generator's, summed "
-            + "from each task's schedstat over the run's wall time on every online core (ledger other_run_pct over 100)",
-        r -> ledgerNumber(r, LedgerSchema.OTHER_RUN_PCT, 100)),
-    /** Negative ack-referenced spans among the events whose confirm covered that message alone (events ack_covered = 1). */
-    NEGATIVE_RATE_SINGLE("negativeRateSingle", Unit.FRACTION, Format.PERCENT_2DP,
-        "share of complete events whose acknowledgment completed that message alone (events column ack_covered = 1) with a "
-            + "negative ack-referenced span A = recv_ns - ack_ns", r -> r.coverage().singleNegativeRate().value()),
-    /** Complete events whose acknowledgment completed several messages (a confirm with multiple=true), over all counted. */
-    ACK_SEVERAL_SHARE("ackSeveralShare", Unit.FRACTION, Format.PERCENT_2DP,
-        "share of complete events whose acknowledgment completed several messages at once (events column ack_covered above "
-            + "1: a RabbitMQ publisher confirm with multiple=true, one ack_ns for every message it covers)",
-        r -> r.coverage().severalShare().value()),
-    /** Negative spans whose acknowledgment completed several messages, over all negative spans counted. */
-    NEGATIVE_SEVERAL_SHARE("negativeSeveralShare", Unit.FRACTION, Format.PERCENT_2DP,
-        "share of the negative ack-referenced spans A = recv_ns - ack_ns < 0 whose acknowledgment completed several "
-            + "messages at once (events column ack_covered above 1)", r -> r.coverage().negativeSeveralShare().value()),
-    /** The cost of one System.nanoTime under the run's clock source (ledger nanotime_cost_ns), ns. */
-    NANOTIME_COST("nanotimeCost", Unit.NANOSECONDS, Format.REAL_3SF,
-        "cost of one System.nanoTime call under the run's clock source, the median over 21 batches of 20,000 calls taken "
-            + "before the run (ledger nanotime_cost_ns)", r -> ledgerNumber(r, LedgerSchema.NANOTIME_COST_NS, 1));
-
-    /**
-     * The metrics a blocked campaign's conditions get: the confirmatory campaign's are those its paper section was
-     * written with (its ledger has no other_tasks_cpu_pct); the other systems' add the median ack-referenced span, the
-     * exposure D/T and the other tasks' own CPU; the setting campaign's ledger (version 9) has the exact contention
-     * measure and the instrument's timescale too, and the queue campaign's (version 11) the split of the negative spans
-     * by how many messages each acknowledgment completed.
-     */
-    static List<Metric> of(String campaign) {
-      boolean v9 = campaign.equals(SETTING) || campaign.equals(CLUSTER) || campaign.equals(QUEUES);
-      boolean v11 = campaign.equals(QUEUES);
-      return Arrays.stream(values())
-          .filter(m -> v9 || (m != OTHER_RUN && m != NANOTIME_COST))
-          .filter(m -> v11 || (m != NEGATIVE_RATE_SINGLE && m != ACK_SEVERAL_SHARE && m != NEGATIVE_SEVERAL_SHARE))
-          .filter(m -> !campaign.equals(CONFIRM) || (m != OTHER_TASKS_CPU && m != ACK_SPAN_MEDIAN && m != EXPOSURE)).toList();
-    }
-
-    final String word;
-    final Unit unit;
-    final Format format;
-    final String what;
-    final ToDoubleFunction<RunResult> perRun;
-
-    Metric(String word, Unit unit, Format format, String what, ToDoubleFunction<RunResult> perRun) {
-      this.word = word;
-      this.unit = unit;
-      this.format = format;
-      this.what = what;
-      this.perRun = perRun;
-    }
-  }
 
   /**
    * A registered contrast: the geometric mean over blocks of a per-block ratio of one metric between two conditions.
@@ -179,26 +82,26 @@ public final class ConfirmQuantities {
    *     entry's macro: the cluster's {@code exposureAcks1} and the exposure of condition {@code acks1} are both
    *     {@code ExposureAcksOne})
    */
-  record Contrast(String id, String numerator, String denominator, Metric metric, String what, String macroWords) {
+  record Contrast(String id, String numerator, String denominator, Blocks.Metric metric, String what, String macroWords) {
     /** A contrast whose macro spells its id ({@code collapseThreads -> ...CollapseThreads}). */
-    Contrast(String id, String numerator, String denominator, Metric metric, String what) {
+    Contrast(String id, String numerator, String denominator, Blocks.Metric metric, String what) {
       this(id, numerator, denominator, metric, what, words(id));
     }
   }
 
   /** The contrasts of the plan's claims (the plan's criteria name them by key). */
   static final List<Contrast> CONTRASTS = List.of(
-      new Contrast("collapseThreads", "base", "fifo", Metric.NEGATIVE_RATE,
+      new Contrast(Layout.COLLAPSE_THREADS, "base", "fifo", Blocks.Metric.NEGATIVE_RATE,
           "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the producer I/O and consumer threads"),
-      new Contrast("collapseJvm", "base", "fifojvm", Metric.NEGATIVE_RATE,
+      new Contrast(Layout.COLLAPSE_JVM, "base", "fifojvm", Blocks.Metric.NEGATIVE_RATE,
           "whole-JVM priority collapse: default scheduling over SCHED_FIFO on every thread of the client JVM"),
-      new Contrast("geometry", "base", "split", Metric.NEGATIVE_RATE,
+      new Contrast("geometry", "base", "split", Blocks.Metric.NEGATIVE_RATE,
           "core geometry: both stamping threads on one core over one core each"),
-      new Contrast("load", "load90", "base", Metric.NEGATIVE_RATE,
+      new Contrast("load", "load90", "base", Blocks.Metric.NEGATIVE_RATE,
           "background load: 90 % load per core over none"),
-      new Contrast("displacementHold", "hold5", "base", Metric.DISPLACEMENT_MEDIAN,
+      new Contrast("displacementHold", "hold5", "base", Blocks.Metric.DISPLACEMENT_MEDIAN,
           "the 1/D law: median displacement D under a 5 ms delivery hold over none"),
-      new Contrast("flightHold", "hold5", "base", Metric.FLIGHT_MEDIAN,
+      new Contrast("flightHold", "hold5", "base", Blocks.Metric.FLIGHT_MEDIAN,
           "the delivery hold's effect on the path: median flight T = recv_ns - send_ns under a 5 ms delivery hold over none"));
 
   /**
@@ -210,47 +113,20 @@ public final class ConfirmQuantities {
 
   private static List<Contrast> settingContrasts() {
     List<Contrast> out = new ArrayList<>();
-    for (String design : List.of("Short", "Long")) {
+    for (String design : Layout.SETTING_DESIGNS) {
       String d = "-" + design.toLowerCase(Locale.ROOT);
       String runs = design.equals("Short") ? " in 600-event runs after their first 200 sends" : " in 60-s runs after the "
           + "stable_flights warm-up";
-      out.add(new Contrast("collapseThreads" + design, "base" + d, "fifo" + d, Metric.NEGATIVE_RATE,
+      out.add(new Contrast(Layout.COLLAPSE_THREADS + design, "base" + d, "fifo" + d, Blocks.Metric.NEGATIVE_RATE,
           "priority collapse of the two stamping threads" + runs + ": default scheduling over SCHED_FIFO on the producer I/O and consumer threads"));
-      out.add(new Contrast("collapseJvm" + design, "base" + d, "fifojvm" + d, Metric.NEGATIVE_RATE,
+      out.add(new Contrast(Layout.COLLAPSE_JVM + design, "base" + d, "fifojvm" + d, Blocks.Metric.NEGATIVE_RATE,
           "whole-JVM priority collapse" + runs + ": default scheduling over SCHED_FIFO on every thread of the client JVM"));
-      out.add(new Contrast("geometry" + design, "base" + d, "split" + d, Metric.NEGATIVE_RATE,
+      out.add(new Contrast("geometry" + design, "base" + d, "split" + d, Blocks.Metric.NEGATIVE_RATE,
           "core geometry" + runs + ": both stamping threads on one core over one core each"));
-      out.add(new Contrast("load" + design, "load90" + d, "base" + d, Metric.NEGATIVE_RATE,
+      out.add(new Contrast("load" + design, "load90" + d, "base" + d, Blocks.Metric.NEGATIVE_RATE,
           "background load" + runs + ": 90 % load per core over none"));
     }
     return List.copyOf(out);
-  }
-
-  /**
-   * The collapse factors among the contrasts, for the collapse figure ({@link Layout#campaignCollapses}): the confirmatory
-   * campaign's (stamping threads, whole JVM), the setting campaign's (each design: stamping threads, whole JVM; the
-   * order {@link #settingContrasts} builds them in) and each manipulation campaign's on another system (stamping threads).
-   */
-  static List<Layout.CampaignCollapse> collapses() {
-    List<Layout.CampaignCollapse> out = new ArrayList<>();
-    out.add(new Layout.CampaignCollapse(CONFIRM, keyOf(CONFIRM) + "." + CONTRASTS.get(0).id(), false, ""));
-    out.add(new Layout.CampaignCollapse(CONFIRM, keyOf(CONFIRM) + "." + CONTRASTS.get(1).id(), true, ""));
-    // SETTING_CONTRASTS: per design (short, long) the stamping threads' collapse, the whole JVM's, geometry, load
-    int perDesign = SETTING_CONTRASTS.size() / 2;
-    for (int d = 0; d < 2; d++) {
-      String design = d == 0 ? "short" : "long";
-      out.add(new Layout.CampaignCollapse(SETTING, keyOf(SETTING) + "." + SETTING_CONTRASTS.get(d * perDesign).id(), false,
-          design));
-      out.add(new Layout.CampaignCollapse(SETTING, keyOf(SETTING) + "." + SETTING_CONTRASTS.get(d * perDesign + 1).id(), true,
-          design));
-    }
-    for (String campaign : MANIPULATED) {
-      out.add(new Layout.CampaignCollapse(campaign, keyOf(campaign) + "." + SYSTEM_CONTRASTS.get(0).id(), false, ""));
-    }
-    // the replicated cluster (issue #46): the stamping threads' collapse on the one-replica topic and in the acks=all race
-    out.add(new Layout.CampaignCollapse(CLUSTER, keyOf(CLUSTER) + "." + CLUSTER_CONTRASTS.get(0).id(), false, "rf1"));
-    out.add(new Layout.CampaignCollapse(CLUSTER, keyOf(CLUSTER) + "." + CLUSTER_CONTRASTS.get(1).id(), false, "acksall"));
-    return out;
   }
 
   /**
@@ -281,42 +157,42 @@ public final class ConfirmQuantities {
 
   /** The cluster campaign's contrasts, over {@link #CLUSTER_CONDITIONS}. */
   static final List<Contrast> CLUSTER_CONTRASTS = List.of(
-      new Contrast("collapseControl", "rf1", "rf1-fifo", Metric.NEGATIVE_RATE,
+      new Contrast(Layout.COLLAPSE_CONTROL, "rf1", "rf1-fifo", Blocks.Metric.NEGATIVE_RATE,
           "priority collapse on the unreplicated topic: default scheduling over SCHED_FIFO on the two stamping threads"),
-      new Contrast("collapseAcksAll", "acksall", "acksall-fifo", Metric.NEGATIVE_RATE,
+      new Contrast(Layout.COLLAPSE_ACKS_ALL, "acksall", "acksall-fifo", Blocks.Metric.NEGATIVE_RATE,
           "priority collapse on the replicated topic at acks=all: default scheduling over SCHED_FIFO on the two stamping threads"),
-      new Contrast("acksAllOverControl", "acksall", "rf1", Metric.NEGATIVE_RATE,
+      new Contrast("acksAllOverControl", "acksall", "rf1", Blocks.Metric.NEGATIVE_RATE,
           "the race at acks=all: three replicas at acks=all over one replica, default priority"),
-      new Contrast("exposureAcks1", "acks1", "rf1", Metric.EXPOSURE,
+      new Contrast("exposureAcks1", "acks1", "rf1", Blocks.Metric.EXPOSURE,
           "replication at acks=1 lengthens the delivery branch only: three replicas over one, default priority",
           "ExposureRatioAcksOne"),
-      new Contrast("exposureAcksAll", "acksall", "rf1", Metric.EXPOSURE,
+      new Contrast("exposureAcksAll", "acksall", "rf1", Blocks.Metric.EXPOSURE,
           "replication at acks=all: three replicas over one, default priority", "ExposureRatioAcksAll"),
-      new Contrast("displacementAcks1", "acks1", "rf1", Metric.DISPLACEMENT_MEDIAN,
+      new Contrast("displacementAcks1", "acks1", "rf1", Blocks.Metric.DISPLACEMENT_MEDIAN,
           "the acknowledgment branch at acks=1: three replicas over one, default priority", "DisplacementRatioAcksOne"),
-      new Contrast("flightAcks1", "acks1", "rf1", Metric.FLIGHT_MEDIAN,
+      new Contrast("flightAcks1", "acks1", "rf1", Blocks.Metric.FLIGHT_MEDIAN,
           "the delivery branch at acks=1: three replicas over one, default priority", "FlightRatioAcksOne"),
-      new Contrast("flightAcksAll", "acksall", "rf1", Metric.FLIGHT_MEDIAN,
+      new Contrast("flightAcksAll", "acksall", "rf1", Blocks.Metric.FLIGHT_MEDIAN,
           "the delivery branch at acks=all: three replicas over one, default priority", "FlightRatioAcksAll"));
 
   /** The contrasts of the manipulation campaigns on other systems (their plans' criteria name them by key). */
   static final List<Contrast> SYSTEM_CONTRASTS = List.of(
-      new Contrast("collapseThreads", "base", "fifo", Metric.NEGATIVE_RATE,
+      new Contrast(Layout.COLLAPSE_THREADS, "base", "fifo", Blocks.Metric.NEGATIVE_RATE,
           "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the client's thread that"
               + " took the acknowledgment and the one that took the delivery (ledger stamp_threads)"),
-      new Contrast("geometry", "base", "split", Metric.NEGATIVE_RATE,
+      new Contrast("geometry", "base", "split", Blocks.Metric.NEGATIVE_RATE,
           "core geometry: both stamping threads on one core over one core each"),
-      new Contrast("load", "load90", "base", Metric.NEGATIVE_RATE,
+      new Contrast("load", "load90", "base", Blocks.Metric.NEGATIVE_RATE,
           "background load: 90 % load per core over none"));
 
   /** The contrasts of the queue campaign's claims (issue #47): its plan's criteria name them by key. */
   static final List<Contrast> QUEUES_CONTRASTS = List.of(
-      new Contrast("quorumFlight", "quorum", "classic", Metric.FLIGHT_MEDIAN,
+      new Contrast("quorumFlight", "quorum", "classic", Blocks.Metric.FLIGHT_MEDIAN,
           "queue kind at OpenMessaging Benchmark's rate: the durable quorum queue's median flight over the transient "
               + "classic queue's, both at 1 ms sends"),
-      new Contrast("coalescingLoad", "classic-load90", "classic", Metric.ACK_SEVERAL_SHARE,
+      new Contrast("coalescingLoad", "classic-load90", "classic", Blocks.Metric.ACK_SEVERAL_SHARE,
           "coalesced confirms under load: 90 % load per core over none, on the classic queue"),
-      new Contrast("load", "classic-load90", "classic", Metric.NEGATIVE_RATE,
+      new Contrast("load", "classic-load90", "classic", Blocks.Metric.NEGATIVE_RATE,
           "background load on the classic queue: 90 % load per core over none"));
 
   /**
@@ -338,76 +214,76 @@ public final class ConfirmQuantities {
     boolean confirm = name.equals(CONFIRM);
     String mp = words(name);
     String of = "of campaign " + name;
-    q.add(count(name, keyOf(name) + ".blocks", mp + "Blocks", "blocks (" + (confirm ? "broker" : "server") + " lifetimes, ledger "
-        + "column block) " + of + " with at least one usable run", a -> (long) byBlock(usable(a, name, exclusion(a, name))).size()));
-    q.add(count(name, keyOf(name) + ".runs.usable", mp + "RunsUsable", "ok runs " + of + " whose manipulations were read "
-        + "back as applied and which the plan's exclusion rule keeps", a -> (long) usable(a, name, exclusion(a, name)).size()));
-    q.add(count(name, keyOf(name) + ".excluded", mp + "Excluded", "ok runs " + of + " excluded by the plan's registered "
+    q.add(count(name, Naming.keyOf(name) + ".blocks", mp + "Blocks", "blocks (" + (confirm ? "broker" : "server") + " lifetimes, ledger "
+        + "column block) " + of + " with at least one usable run", a -> (long) Blocks.byBlock(Blocks.usable(a, name, Blocks.exclusion(a, name))).size()));
+    q.add(count(name, Naming.keyOf(name) + ".runs.usable", mp + "RunsUsable", "ok runs " + of + " whose manipulations were read "
+        + "back as applied and which the plan's exclusion rule keeps", a -> (long) Blocks.usable(a, name, Blocks.exclusion(a, name)).size()));
+    q.add(count(name, Naming.keyOf(name) + ".excluded", mp + "Excluded", "ok runs " + of + " excluded by the plan's registered "
         + "exclusion rule (plan.json exclusion: a run whose ledger steal_pct, or the other-CPU column the plan names, "
-        + "exceeds its threshold), counted, not analysed", a -> excluded(a, name, exclusion(a, name))));
-    q.add(count(name, keyOf(name) + ".excluded.steal", mp + "ExcludedSteal", "ok runs " + of + " the exclusion rule "
+        + "exceeds its threshold), counted, not analysed", a -> excluded(a, name, Blocks.exclusion(a, name))));
+    q.add(count(name, Naming.keyOf(name) + ".excluded.steal", mp + "ExcludedSteal", "ok runs " + of + " the exclusion rule "
         + "excluded for steal time (ledger steal_pct above the plan's threshold)",
-        a -> excluded(a, name, exclusion(a, name), LedgerSchema.STEAL_PCT)));
-    q.add(count(name, keyOf(name) + ".excluded.otherCpu", mp + "ExcludedOtherCpu", "ok runs " + of + " the exclusion rule "
+        a -> excluded(a, name, Blocks.exclusion(a, name), LedgerSchema.STEAL_PCT)));
+    q.add(count(name, Naming.keyOf(name) + ".excluded.otherCpu", mp + "ExcludedOtherCpu", "ok runs " + of + " the exclusion rule "
         + "excluded for other processes' CPU (ledger other_cpu_pct above the plan's threshold, steal within it)",
-        a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_CPU_PCT)));
+        a -> excluded(a, name, Blocks.exclusion(a, name), LedgerSchema.OTHER_CPU_PCT)));
     if (!confirm) {
-      q.add(count(name, keyOf(name) + ".excluded.otherTasksCpu", mp + "ExcludedOtherTasksCpu", "ok runs " + of + " the exclusion "
+      q.add(count(name, Naming.keyOf(name) + ".excluded.otherTasksCpu", mp + "ExcludedOtherTasksCpu", "ok runs " + of + " the exclusion "
           + "rule excluded for other tasks' own CPU time (ledger other_tasks_cpu_pct above the plan's threshold, steal and "
-          + "other_cpu_pct within theirs)", a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_TASKS_CPU_PCT)));
+          + "other_cpu_pct within theirs)", a -> excluded(a, name, Blocks.exclusion(a, name), LedgerSchema.OTHER_TASKS_CPU_PCT)));
     }
     if (name.equals(QUEUES)) {
       q.addAll(contrasts(name, QUEUES_CONTRASTS));
     }
     if (name.equals(SETTING) || name.equals(CLUSTER) || name.equals(QUEUES)) {
-      q.add(count(name, keyOf(name) + ".excluded.otherRun", mp + "ExcludedOtherRun", "ok runs " + of + " the exclusion rule "
+      q.add(count(name, Naming.keyOf(name) + ".excluded.otherRun", mp + "ExcludedOtherRun", "ok runs " + of + " the exclusion rule "
           + "excluded for other tasks' exact run time (ledger other_run_pct above the plan's threshold, steal within its)",
-          a -> excluded(a, name, exclusion(a, name), LedgerSchema.OTHER_RUN_PCT)));
-      q.add(count(name, keyOf(name) + ".boots", mp + "Boots", "distinct boots (ledger boot_id) among the ok runs " + of
+          a -> excluded(a, name, Blocks.exclusion(a, name), LedgerSchema.OTHER_RUN_PCT)));
+      q.add(count(name, Naming.keyOf(name) + ".boots", mp + "Boots", "distinct boots (ledger boot_id) among the ok runs " + of
           + ": 1 when the campaign ran on one host lifetime", a -> distinct(a, name, LedgerSchema.BOOT_ID)));
-      q.add(count(name, keyOf(name) + ".clocksources", mp + "Clocksources", "distinct clock sources in use (ledger "
+      q.add(count(name, Naming.keyOf(name) + ".clocksources", mp + "Clocksources", "distinct clock sources in use (ledger "
           + "clocksource, read at each run's end) among the ok runs " + of, a -> distinct(a, name, LedgerSchema.CLOCKSOURCE)));
-      q.add(count(name, keyOf(name) + ".clocksourcesOffered", mp + "ClocksourcesOffered", "clock sources the kernel offered "
+      q.add(count(name, Naming.keyOf(name) + ".clocksourcesOffered", mp + "ClocksourcesOffered", "clock sources the kernel offered "
           + "(ledger clocksources_available, the largest list among the ok runs " + of + ")",
           a -> a.campaignRuns(name).stream().mapToLong(r -> r.field(LedgerSchema.CLOCKSOURCES_AVAILABLE).isBlank() ? 0
               : r.field(LedgerSchema.CLOCKSOURCES_AVAILABLE).strip().split("\\s+").length).max().orElse(0)));
     }
     if (name.equals(CLUSTER)) {
-      q.add(count(name, keyOf(name) + ".excluded.isrChanged", mp + "ExcludedIsrChanged", "ok runs " + of + " the exclusion "
+      q.add(count(name, Naming.keyOf(name) + ".excluded.isrChanged", mp + "ExcludedIsrChanged", "ok runs " + of + " the exclusion "
           + "rule excluded because the topic's leader or in-sync replicas changed during the run (ledger isr_changed = yes; "
-          + "steal and other_run_pct within their thresholds)", a -> excluded(a, name, exclusion(a, name), LedgerSchema.ISR_CHANGED)));
-      q.add(count(name, keyOf(name) + ".isrChanged", mp + "IsrChanged", "ok runs " + of + " whose topic's leader or in-sync "
+          + "steal and other_run_pct within their thresholds)", a -> excluded(a, name, Blocks.exclusion(a, name), LedgerSchema.ISR_CHANGED)));
+      q.add(count(name, Naming.keyOf(name) + ".isrChanged", mp + "IsrChanged", "ok runs " + of + " whose topic's leader or in-sync "
           + "replicas changed during the run (ledger isr_changed = yes), whatever the exclusion rule did with them",
           a -> a.campaignRuns(name).stream().filter(r -> r.field(LedgerSchema.ISR_CHANGED).equals("yes")).count()));
-      q.add(count(name, keyOf(name) + ".isrFull", mp + "IsrFull", "ok runs " + of + " whose every partition's ISR at the start "
+      q.add(count(name, Naming.keyOf(name) + ".isrFull", mp + "IsrFull", "ok runs " + of + " whose every partition's ISR at the start "
           + "held all its replication_factor replicas (ledger isr_start), the runner's condition for the first send",
           a -> a.campaignRuns(name).stream().filter(ConfirmQuantities::isrFull).count()));
-      q.add(count(name, keyOf(name) + ".brokers", mp + "Brokers", "the largest cluster among the ok runs " + of + " (ledger "
-          + "brokers)", a -> a.campaignRuns(name).stream().mapToLong(r -> (long) ledgerNumber(r, LedgerSchema.BROKERS, 1))
+      q.add(count(name, Naming.keyOf(name) + ".brokers", mp + "Brokers", "the largest cluster among the ok runs " + of + " (ledger "
+          + "brokers)", a -> a.campaignRuns(name).stream().mapToLong(r -> (long) Blocks.ledgerNumber(r, LedgerSchema.BROKERS, 1))
               .filter(v -> v > 0).max().orElse(0)));
-      q.add(new Quantity(keyOf(name) + ".clusterStart", mp + "ClusterStart", "median over the cluster lifetimes "
+      q.add(Quantity.key(Naming.keyOf(name) + ".clusterStart").macro(mp + "ClusterStart").definition("median over the cluster lifetimes "
           + "(ledger broker_lifetime) " + of + " of the time from launching the brokers until the admin client listed every "
-          + "one (ledger broker_start_ms), in ms", Unit.MILLISECONDS, Format.REAL_3SF, scope(name),
-          "ftl.quantity.section.ConfirmQuantities#clusterStart", a -> clusterStart(a, name)));
+          + "one (ledger broker_start_ms), in ms").unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(scope(name))
+          .function("ftl.quantity.section.ConfirmQuantities#clusterStart").computes(a -> clusterStart(a, name)));
       q.addAll(contrasts(name, CLUSTER_CONTRASTS));
       for (String cond : CLUSTER_CONDITIONS) {
         perCondition(q, name, cond, "the plan's registered rule: steal time, other tasks' exact run time, a changed ISR",
-            a -> exclusion(a, name));
+            a -> Blocks.exclusion(a, name));
       }
     }
     if (name.equals(SETTING)) {
-      q.add(new Quantity(keyOf(name) + ".tickRuleWouldExclude", mp + "TickRuleWouldExclude", "exploratory, outside the "
+      q.add(Quantity.key(Naming.keyOf(name) + ".tickRuleWouldExclude").macro(mp + "TickRuleWouldExclude").definition("exploratory, outside the "
           + "registered analysis: ok runs of campaign " + name + " whose tick-sampled other-CPU figure (ledger other_cpu_pct) "
           + "exceeds the threshold the confirmatory campaign's exclusion rule set on it (its plan's "
           + "exclusion.other_cpu_pct_above): the runs that rule would have excluded here, while the rule this plan "
-          + "registered reads the exact measure", Unit.COUNT, Format.GROUPED_INTEGER, scope(name),
-          "ftl.quantity.section.ConfirmQuantities#tickRuleWouldExclude", a -> tickRuleWouldExclude(a, name)));
+          + "registered reads the exact measure").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope(name))
+          .function("ftl.quantity.section.ConfirmQuantities#tickRuleWouldExclude").computes(a -> tickRuleWouldExclude(a, name)));
       q.addAll(contrasts(name, SETTING_CONTRASTS));
       q.addAll(interactions(name, SETTING_INTERACTIONS));
     }
     if (confirm) {
       q.add(count(name, "confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
-          + "an exclusion threshold reads was empty", a -> unmeasured(a, name, exclusion(a, name))));
+          + "an exclusion threshold reads was empty", a -> unmeasured(a, name, Blocks.exclusion(a, name))));
       q.add(count(name, "confirm.refused", "ConfirmRefused", "ok runs of campaign confirm whose manipulation the host refused "
           + "(not analysed)", a -> Manipulations.refused(a, CONFIRM)));
       q.add(count(name, "confirm.warmup.discarded", "ConfirmWarmupDiscarded", "warm-up sends discarded by the registered "
@@ -416,14 +292,14 @@ public final class ConfirmQuantities {
           + "ended at max_events without converging (ledger warmup_converged = no)",
           a -> a.campaignRuns(CONFIRM).stream().filter(r -> r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).count()));
     }
-    q.add(new Quantity(keyOf(name) + ".measuredHours", mp + "MeasuredHours", "measured sends " + of + " in hours: "
+    q.add(Quantity.key(Naming.keyOf(name) + ".measuredHours").macro(mp + "MeasuredHours").definition("measured sends " + of + " in hours: "
         + "the sum over its ok runs of the events in the run's file times its send interval (ledger send_interval_ns), "
-        + "warm-up excluded", Unit.HOURS, Format.REAL_3SF, scope(name), "ftl.quantity.section.ConfirmQuantities#measuredHours",
-        a -> has(a, name) ? new Value.Real(measuredHours(a.campaignRuns(name)))
-            : CampaignQuantities.noData(name)));
-    q.add(count(name, keyOf(name) + ".flightNegative", mp + "FlightNegative", "events of the usable runs " + of + " with a "
+        + "warm-up excluded").unit(Unit.HOURS).format(Format.REAL_3SF).scope(scope(name)).function("ftl.quantity.core.Blocks#measuredHours")
+        .computes(a -> has(a, name) ? new Value.Real(Blocks.measuredHours(a.campaignRuns(name)))
+            : CampaignRuns.noData(name)));
+    q.add(count(name, Naming.keyOf(name) + ".flightNegative", mp + "FlightNegative", "events of the usable runs " + of + " with a "
         + "negative flight T = recv_ns - send_ns (one clock: zero by construction)",
-        a -> usable(a, name, exclusion(a, name)).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
+        a -> Blocks.usable(a, name, Blocks.exclusion(a, name)).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
     if (MANIPULATED.contains(name)) {
       q.addAll(contrasts(name, SYSTEM_CONTRASTS));
     }
@@ -442,9 +318,9 @@ public final class ConfirmQuantities {
     List<Quantity> q = new ArrayList<>();
     for (Contrast k : contrasts) {
       q.addAll(ratioEntries(name, k.id(), k.macroWords(), k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block "
-          + "ratio of the " + k.metric().what + " of condition " + k.numerator() + " over condition " + k.denominator(),
+          + "ratio of the " + k.metric().what() + " of condition " + k.numerator() + " over condition " + k.denominator(),
           k.numerator() + " and " + k.denominator() + " have a usable run with a value above 0",
-          a -> ratio(a, name, exclusion(a, name), k)));
+          a -> ratio(a, name, Blocks.exclusion(a, name), k)));
     }
     return q;
   }
@@ -457,11 +333,11 @@ public final class ConfirmQuantities {
     List<Quantity> q = new ArrayList<>();
     for (Interaction k : interactions) {
       q.addAll(ratioEntries(name, k.id(), words(k.id()), k.what() + ": geometric mean over blocks of campaign " + name
-          + " of the per-block ratio of " + keyOf(name) + "." + k.numerator().id() + "'s per-block ratio (" + k.numerator().numerator() + " over "
-          + k.numerator().denominator() + ") over " + keyOf(name) + "." + k.denominator().id() + "'s ("
-          + k.denominator().numerator() + " over " + k.denominator().denominator() + "), of the " + k.numerator().metric().what,
+          + " of the per-block ratio of " + Naming.keyOf(name) + "." + k.numerator().id() + "'s per-block ratio (" + k.numerator().numerator() + " over "
+          + k.numerator().denominator() + ") over " + Naming.keyOf(name) + "." + k.denominator().id() + "'s ("
+          + k.denominator().numerator() + " over " + k.denominator().denominator() + "), of the " + k.numerator().metric().what(),
           k.numerator().id() + " and " + k.denominator().id() + " have a per-block ratio above 0",
-          a -> interaction(a, name, exclusion(a, name), k)));
+          a -> interaction(a, name, Blocks.exclusion(a, name), k)));
     }
     return q;
   }
@@ -472,7 +348,7 @@ public final class ConfirmQuantities {
    */
   private static List<Quantity> ratioEntries(String name, String id, String macroWords, String definition, String blocksWhere,
                                              Function<Analysis, BlockStats.Interval> interval) {
-    String key = keyOf(name) + "." + id;
+    String key = Naming.keyOf(name) + "." + id;
     String macro = words(name) + macroWords;
     String f = "ftl.stats.BlockStats#ratio";
     String end = " Student t interval over blocks of the log ratio, mapped back by exp, of " + key;
@@ -492,31 +368,31 @@ public final class ConfirmQuantities {
    */
   static Value tickRuleWouldExclude(Analysis a, String campaign) {
     if (!has(a, campaign)) {
-      return CampaignQuantities.noData(campaign);
+      return CampaignRuns.noData(campaign);
     }
-    double above = exclusion(a, CONFIRM).map(RunExclusion::otherCpuPctAbove).orElse(Double.NaN);
+    double above = Blocks.exclusion(a, CONFIRM).map(RunExclusion::otherCpuPctAbove).orElse(Double.NaN);
     if (Double.isNaN(above)) {
       return new Value.Unavailable("no confirmatory plan with a threshold on other_cpu_pct under this data root");
     }
     // an empty cell reads as NaN, and NaN is above no threshold
-    return new Value.Count(a.campaignRuns(campaign).stream().filter(r -> ledgerNumber(r, LedgerSchema.OTHER_CPU_PCT, 1) > above)
+    return new Value.Count(a.campaignRuns(campaign).stream().filter(r -> Blocks.ledgerNumber(r, LedgerSchema.OTHER_CPU_PCT, 1) > above)
         .count());
   }
 
   /** Whether every partition's ISR at the run's start held all its replicas (ledger isr_start, replication_factor). */
   static boolean isrFull(RunResult r) {
-    double rf = ledgerNumber(r, LedgerSchema.REPLICATION_FACTOR, 1);
+    double rf = Blocks.ledgerNumber(r, LedgerSchema.REPLICATION_FACTOR, 1);
     return !Double.isNaN(rf) && LedgerSchema.isrFull(r.field(LedgerSchema.ISR_START), (int) rf);
   }
 
   /** The median over broker lifetimes of the campaign's ok runs of the lifetime's start time (ledger broker_start_ms), ms. */
   static Value clusterStart(Analysis a, String campaign) {
     if (!has(a, campaign)) {
-      return CampaignQuantities.noData(campaign);
+      return CampaignRuns.noData(campaign);
     }
     Map<String, Double> byLifetime = new TreeMap<>();
     for (RunResult r : a.campaignRuns(campaign)) {
-      double ms = ledgerNumber(r, LedgerSchema.BROKER_START_MS, 1);
+      double ms = Blocks.ledgerNumber(r, LedgerSchema.BROKER_START_MS, 1);
       if (!Double.isNaN(ms)) {
         byLifetime.put(r.field(LedgerSchema.BROKER_LIFETIME), ms);
       }
@@ -532,33 +408,10 @@ public final class ConfirmQuantities {
     return a.campaignRuns(campaign).stream().map(r -> r.field(column)).filter(v -> !v.isEmpty()).distinct().count();
   }
 
-  /**
-   * The first segment of a blocked campaign's keys: its folder name in camelCase ({@code nats-manip -> natsManip}), the
-   * folder name itself for one without a hyphen.
-   */
-  static String keyOf(String campaign) {
-    StringBuilder b = new StringBuilder();
-    boolean up = false;
-    for (char ch : campaign.toCharArray()) {
-      if (ch == '-') {
-        up = true;
-      } else {
-        b.append(up ? Character.toUpperCase(ch) : ch);
-        up = false;
-      }
-    }
-    return b.toString();
-  }
-
-  /** The plan's exclusion rule, read from the campaign of the analysis' data root (empty without campaign or rule). */
-  static Optional<RunExclusion> exclusion(Analysis a, String campaign) {
-    return a.memo(campaign + ":exclusion", () -> a.campaign(campaign).flatMap(Campaign::plan).flatMap(RunExclusion::of));
-  }
-
   /** Whether the data root holds an ok run of the blocked campaign, on Kafka or on another system. */
   static boolean has(Analysis a, String campaign) {
     if (onKafka(campaign)) {
-      return CampaignQuantities.has(a, campaign);
+      return CampaignRuns.has(a, campaign);
     }
     return Analysis.SYSTEM_INSTRUMENTS.stream().anyMatch(i -> !a.okRowsOf(campaign, i).isEmpty());
   }
@@ -571,6 +424,13 @@ public final class ConfirmQuantities {
   /** The scope of a blocked campaign's entries: the Kafka instrument's events, or the other systems'. */
   static Scope scope(String campaign) {
     return onKafka(campaign) ? Scope.KAFKA_EVENTS : Scope.SYSTEM_EVENTS;
+  }
+
+  /** A blocked campaign's per-condition entries when it has a plan ({@link #add}); nothing for another campaign. */
+  public static void forCampaign(List<Quantity> q, Campaign c) {
+    if (BLOCKED.contains(c.name()) && c.plan().isPresent()) {
+      add(q, c);
+    }
   }
 
   /** The campaign's per-condition entries, for the conditions its plan declares and the predictions it registers. */
@@ -603,37 +463,37 @@ public final class ConfirmQuantities {
       String cond = e.getKey();
       double predicted = e.getValue();
       String source = name.equals(CONFIRM) ? "the earlier campaigns' flights (recv_ns - send_ns)" : "the flights (recv_ns - send_ns) of its pilot, campaign " + name + "-pilot";
-      q.add(registered(keyOf(name) + ".gridlaw.predicted." + cond, mp + "GridLawPredicted" + Identifiers.macroWords(cond),
+      q.add(registered(Naming.keyOf(name) + ".gridlaw.predicted." + cond, mp + "GridLawPredicted" + Identifiers.macroWords(cond),
           "the grid law's retention for condition " + cond + " of campaign " + name + ", registered in the plan before the data "
               + "(predictions.gridlaw." + cond + ".retention), from the intended schedule and " + source,
           predicted));
-      q.add(new Quantity(keyOf(name) + ".gridlaw.error." + cond, mp + "GridLawError" + Identifiers.macroWords(cond),
-          "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".retention." + cond + " and the grid "
+      q.add(Quantity.key(Naming.keyOf(name) + ".gridlaw.error." + cond).macro(mp + "GridLawError" + Identifiers.macroWords(cond))
+          .definition("absolute difference, in fractions of the taken events, between " + Naming.keyOf(name) + ".retention." + cond + " and the grid "
               + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
-              + predicted + ", from the intended schedule and " + source + ")",
-          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
-          a -> error(mean(a, name, exclusion, cond, Metric.RETENTION), predicted, name)));
+              + predicted + ", from the intended schedule and " + source + ")")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function("ftl.quantity.section.ConfirmQuantities#error")
+          .computes(a -> error(Blocks.mean(a, name, exclusion, cond, Blocks.Metric.RETENTION), predicted, name)));
     }
     if (!skillPredicted.isEmpty() && !Double.isNaN(smooth)) {
-      q.add(new Quantity(keyOf(name) + ".gridlaw.skill", mp + "GridLawSkill",
-          "the grid law's skill over a no-grid baseline: the mean over the conditions " + String.join(", ",
-              skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |" + keyOf(name) + ".retention - predictions.smooth_limit (" + smooth + ")| minus the "
+      q.add(Quantity.key(Naming.keyOf(name) + ".gridlaw.skill").macro(mp + "GridLawSkill")
+          .definition("the grid law's skill over a no-grid baseline: the mean over the conditions " + String.join(", ",
+              skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |" + Naming.keyOf(name) + ".retention - predictions.smooth_limit (" + smooth + ")| minus the "
               + "mean of |confirm.retention - the registered grid-law prediction|, in fractions of the taken events "
-              + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)",
-          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#skill",
-          a -> skill(a, name, exclusion, skillPredicted, smooth)));
+              + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function("ftl.quantity.section.ConfirmQuantities#skill")
+          .computes(a -> skill(a, name, exclusion, skillPredicted, smooth)));
     }
     for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
       String cond = e.getKey();
       double predicted = e.getValue();
-      q.add(registered(keyOf(name) + ".oneTick.predicted." + cond, mp + "OneTickPredicted" + Identifiers.macroWords(cond),
+      q.add(registered(Naming.keyOf(name) + ".oneTick.predicted." + cond, mp + "OneTickPredicted" + Identifiers.macroWords(cond),
           "the share of one-tick negatives for condition " + cond + " of campaign " + name + ", registered in the plan before the "
               + "data (predictions.one_tick." + cond + ".share)", predicted));
-      q.add(new Quantity(keyOf(name) + ".oneTick.error." + cond, mp + "OneTickError" + Identifiers.macroWords(cond),
-          "absolute difference, in fractions of the taken events, between " + keyOf(name) + ".oneTickShare." + cond + " and the "
-              + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")",
-          Unit.FRACTION, Format.POINTS_2DP, scope(name), "ftl.quantity.section.ConfirmQuantities#error",
-          a -> error(mean(a, name, exclusion, cond, Metric.ONE_TICK_SHARE), predicted, name)));
+      q.add(Quantity.key(Naming.keyOf(name) + ".oneTick.error." + cond).macro(mp + "OneTickError" + Identifiers.macroWords(cond))
+          .definition("absolute difference, in fractions of the taken events, between " + Naming.keyOf(name) + ".oneTickShare." + cond + " and the "
+              + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function("ftl.quantity.section.ConfirmQuantities#error")
+          .computes(a -> error(Blocks.mean(a, name, exclusion, cond, Blocks.Metric.ONE_TICK_SHARE), predicted, name)));
     }
   }
 
@@ -647,24 +507,24 @@ public final class ConfirmQuantities {
   private static void perCondition(List<Quantity> q, String name, String cond, String rule,
                                    Function<Analysis, Optional<RunExclusion>> exclusion) {
     String mp = words(name);
-    q.add(count(name, keyOf(name) + ".excluded." + cond, mp + "Excluded" + Identifiers.macroWords(cond), "ok runs of "
+    q.add(count(name, Naming.keyOf(name) + ".excluded." + cond, mp + "Excluded" + Identifiers.macroWords(cond), "ok runs of "
         + "condition " + cond + " of campaign " + name + " excluded by the plan's exclusion rule (" + rule + ")",
         a -> excludedRuns(a, name, exclusion.apply(a)).stream().filter(r -> r.row().condition().equals(cond)).count()));
-    for (Metric m : List.of(Metric.RETENTION, Metric.ONE_TICK_SHARE)) {
-      q.add(part(name, keyOf(name) + ".unexcluded." + m.word + "." + cond, mp + "Unexcluded" + words(m.word)
+    for (Blocks.Metric m : List.of(Blocks.Metric.RETENTION, Blocks.Metric.ONE_TICK_SHARE)) {
+      q.add(part(name, Naming.keyOf(name) + ".unexcluded." + m.word() + "." + cond, mp + "Unexcluded" + words(m.word())
           + Identifiers.macroWords(cond), "exploratory, outside the registered analysis: mean over blocks of "
-          + "campaign " + name + " of the " + m.what + ", condition " + cond + ", with the plan's exclusion rule set aside "
-          + "(every ok run whose manipulations were applied)", m.unit, m.format, a -> mean(a, name, Optional.empty(), cond, m), 0));
+          + "campaign " + name + " of the " + m.what() + ", condition " + cond + ", with the plan's exclusion rule set aside "
+          + "(every ok run whose manipulations were applied)", m.unit(), m.format(), a -> Blocks.mean(a, name, Optional.empty(), cond, m), 0));
     }
-    for (Metric m : Metric.of(name)) {
-      String key = keyOf(name) + "." + m.word + "." + cond;
-      String macro = mp + words(m.word) + Identifiers.macroWords(cond);
-      String def = "mean over blocks of campaign " + name + " of the " + m.what + ", condition " + cond;
-      q.add(part(name, key, macro, def, m.unit, m.format, a -> mean(a, name, exclusion.apply(a), cond, m), 0));
+    for (Blocks.Metric m : Blocks.Metric.of(name)) {
+      String key = Naming.keyOf(name) + "." + m.word() + "." + cond;
+      String macro = mp + words(m.word()) + Identifiers.macroWords(cond);
+      String def = "mean over blocks of campaign " + name + " of the " + m.what() + ", condition " + cond;
+      q.add(part(name, key, macro, def, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 0));
       q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
-          + "blocks (n - 1 degrees of freedom) of " + key, m.unit, m.format, a -> mean(a, name, exclusion.apply(a), cond, m), -1));
+          + "blocks (n - 1 degrees of freedom) of " + key, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), -1));
       q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of " + key, m.unit, m.format, a -> mean(a, name, exclusion.apply(a), cond, m), 1));
+          + "blocks of " + key, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 1));
     }
   }
 
@@ -701,12 +561,6 @@ public final class ConfirmQuantities {
     return parts.isEmpty() ? "no threshold" : String.join(" or ", parts);
   }
 
-  /** Usable runs: ok, manipulations applied, not excluded by the plan's rule. */
-  static List<RunResult> usable(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
-    return Manipulations.usable(a, campaign).stream()
-        .filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isEmpty()).toList();
-  }
-
   /** Ok runs with their manipulations applied that the plan's exclusion rule excludes. */
   private static List<RunResult> excludedRuns(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
     return Manipulations.usable(a, campaign).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isPresent()).toList();
@@ -723,71 +577,24 @@ public final class ConfirmQuantities {
   }
 
   private static long unmeasured(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
-    return usable(a, campaign, exclusion).stream().filter(r -> exclusion.map(x -> x.unmeasured(r.row())).orElse(false)).count();
+    return Blocks.usable(a, campaign, exclusion).stream().filter(r -> exclusion.map(x -> x.unmeasured(r.row())).orElse(false)).count();
   }
 
   private static long sum(Analysis a, LedgerSchema.Column column) {
     return a.campaignRuns(CONFIRM).stream().map(r -> r.field(column)).filter(s -> !s.isEmpty()).mapToLong(Long::parseLong).sum();
   }
 
-  /** A numeric ledger cell over {@code divisor}; NaN when the cell is empty (the block then has no value). */
-  static double ledgerNumber(RunResult r, LedgerSchema.Column column, double divisor) {
-    String cell = r.field(column);
-    return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell) / divisor;
-  }
-
-  /** Events in the files times the send interval, summed, in hours; a run without a send interval adds nothing. */
-  static double measuredHours(List<RunResult> runs) {
-    double nanos = 0;
-    for (RunResult r : runs) {
-      String s = r.field(LedgerSchema.SEND_INTERVAL_NS);
-      nanos += s.isEmpty() ? 0 : (double) r.rows() * Long.parseLong(s);
-    }
-    return nanos / 3.6e12;
-  }
-
-  /** Runs by block (ledger column block), blocks in order; a run without a block is its own block 0. */
-  static TreeMap<Integer, List<RunResult>> byBlock(List<RunResult> runs) {
-    TreeMap<Integer, List<RunResult>> out = new TreeMap<>();
-    for (RunResult r : runs) {
-      String b = r.field(LedgerSchema.BLOCK);
-      out.computeIfAbsent(b.isEmpty() ? 0 : Integer.parseInt(b), k -> new ArrayList<>()).add(r);
-    }
-    return out;
-  }
-
-  /** Per block, the mean of the metric over the block's usable runs of {@code cond}; blocks without a value left out. */
-  static TreeMap<Integer, Double> blockValues(Analysis a, String campaign, Optional<RunExclusion> exclusion, String cond, Metric m) {
-    return a.memo(campaign + ":" + cond + ":" + m + ":" + exclusion.isPresent(), () -> {
-      TreeMap<Integer, Double> out = new TreeMap<>();
-      for (Map.Entry<Integer, List<RunResult>> e : byBlock(usable(a, campaign, exclusion)).entrySet()) {
-        double[] v = e.getValue().stream().filter(r -> r.row().condition().equals(cond)).mapToDouble(m.perRun)
-            .filter(Double::isFinite).toArray();
-        if (v.length > 0) {
-          out.put(e.getKey(), Arrays.stream(v).average().orElseThrow());
-        }
-      }
-      return out;
-    });
-  }
-
-  /** {@link BlockStats#mean} of a condition's block values. */
-  static BlockStats.Interval mean(Analysis a, String campaign, Optional<RunExclusion> exclusion, String cond, Metric m) {
-    double[] v = blockValues(a, campaign, exclusion, cond, m).values().stream().mapToDouble(Double::doubleValue).toArray();
-    return BlockStats.mean(v, LEVEL);
-  }
-
   /** {@link BlockStats#ratio} over the blocks where both conditions have a value above 0. */
   static BlockStats.Interval ratio(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
-    return pairedRatio(blockValues(a, campaign, exclusion, k.numerator(), k.metric()),
-        blockValues(a, campaign, exclusion, k.denominator(), k.metric()));
+    return pairedRatio(Blocks.blockValues(a, campaign, exclusion, k.numerator(), k.metric()),
+        Blocks.blockValues(a, campaign, exclusion, k.denominator(), k.metric()));
   }
 
   /** The contrast's per-block ratio, for the blocks where both conditions have a value above 0. */
   static TreeMap<Integer, Double> blockRatios(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
     TreeMap<Integer, Double> out = new TreeMap<>();
-    positivePairs(blockValues(a, campaign, exclusion, k.numerator(), k.metric()),
-        blockValues(a, campaign, exclusion, k.denominator(), k.metric())).forEach((b, p) -> out.put(b, p[0] / p[1]));
+    positivePairs(Blocks.blockValues(a, campaign, exclusion, k.numerator(), k.metric()),
+        Blocks.blockValues(a, campaign, exclusion, k.denominator(), k.metric())).forEach((b, p) -> out.put(b, p[0] / p[1]));
     return out;
   }
 
@@ -800,7 +607,7 @@ public final class ConfirmQuantities {
   private static BlockStats.Interval pairedRatio(TreeMap<Integer, Double> num, TreeMap<Integer, Double> den) {
     Collection<double[]> pairs = positivePairs(num, den).values();
     return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray(),
-        LEVEL);
+        Blocks.LEVEL);
   }
 
   /** By block, the pair (numerator, denominator) of the blocks where both maps have a value above 0. */
@@ -814,7 +621,6 @@ public final class ConfirmQuantities {
     }
     return out;
   }
-
 
   /** The estimate ({@code which == 0}) or an end of an interval as a value; unavailable, saying why, when not a number. */
   static Value value(BlockStats.Interval i, int which, String campaign) {
@@ -836,7 +642,7 @@ public final class ConfirmQuantities {
     double law = 0;
     double base = 0;
     for (Map.Entry<String, Double> e : predicted.entrySet()) {
-      BlockStats.Interval m = mean(a, campaign, exclusion, e.getKey(), Metric.RETENTION);
+      BlockStats.Interval m = Blocks.mean(a, campaign, exclusion, e.getKey(), Blocks.Metric.RETENTION);
       if (m.blocks() == 0) {
         return new Value.Unavailable("condition " + e.getKey() + " has no block with a retention");
       }
@@ -853,9 +659,9 @@ public final class ConfirmQuantities {
 
   private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
                                String function, Function<Analysis, BlockStats.Interval> interval, int which) {
-    return new Quantity(key, macro, definition, unit, format, scope(campaign), function, a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope(campaign)).function(function).computes(a -> {
           if (!has(a, campaign)) {
-            return CampaignQuantities.noData(campaign);
+            return CampaignRuns.noData(campaign);
           }
           return value(interval.apply(a), which, campaign);
         });
@@ -863,15 +669,15 @@ public final class ConfirmQuantities {
 
   /** A number the plan registered (a fraction), printed as the paper's other fractions; it reads no data. */
   private static Quantity registered(String key, String macro, String definition, double value) {
-    return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS,
-        "ftl.quantity.section.ConfirmQuantities#add", a -> new Value.Real(value));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS)
+        .function("ftl.quantity.section.ConfirmQuantities#add").computes(a -> new Value.Real(value));
   }
 
   private static Quantity count(String campaign, String key, String macro, String definition,
                                 ToLongFunction<Analysis> f) {
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, scope(campaign),
-        "ftl.quantity.section.ConfirmQuantities#usable", a -> has(a, campaign) ? new Value.Count(f.applyAsLong(a))
-            : CampaignQuantities.noData(campaign));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope(campaign))
+        .function("ftl.quantity.core.Blocks#usable").computes(a -> has(a, campaign) ? new Value.Count(f.applyAsLong(a))
+            : CampaignRuns.noData(campaign));
   }
 
   /** A key segment as macro words: first letter up, the rest as written (letters only). */

@@ -2,7 +2,9 @@ package ftl.quantity.section;
 
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
@@ -44,35 +46,35 @@ public final class DeliveryQuantities {
         "lower end of the " + Phrases.bootstrapOverRuns() + " of the " + slopeDef, -1));
     q.add(slope("delivery.slope.DT.upper", "DeliverySlopeDTUpper",
         "upper end of the " + Phrases.bootstrapOverRuns() + " of the " + slopeDef, 1));
-    q.add(new Quantity("delivery.prediction.oneOverD", "DeliveryPredictionOneOverD",
-        "pre-registered: the 1/D law holds under a delivery-only delay: the upper end of the slope's interval is below 0.1",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.DeliveryQuantities#oneOverD",
-        a -> guarded(a, x -> oneOverD(estimate(x)))));
+    q.add(Quantity.key("delivery.prediction.oneOverD").macro("DeliveryPredictionOneOverD")
+        .definition("pre-registered: the 1/D law holds under a delivery-only delay: the upper end of the slope's interval is below 0.1")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.DeliveryQuantities#oneOverD")
+        .computes(a -> guarded(a, x -> oneOverD(estimate(x)))));
     for (String[] c : CONDITIONS) {
       String where = "condition " + c[1] + " of campaign delivery";
-      q.add(new Quantity("delivery.flight.median." + c[0], ConditionQuantities.macro("DeliveryFlight", "", c[0]),
-          "median over the runs of " + where + " of the per-run median flight T = recv_ns - send_ns (monotonic clock)",
-          Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.section.DeliveryQuantities#median",
-          a -> guarded(a, x -> median(runs(x), c[1], true))));
-      q.add(new Quantity("delivery.displacement.median." + c[0], ConditionQuantities.macro("DeliveryDisplacement", "", c[0]),
-          "median over the runs of " + where + " of the per-run median displacement D",
-          Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS, "ftl.quantity.section.DeliveryQuantities#median",
-          a -> guarded(a, x -> median(runs(x), c[1], false))));
-      q.add(new Quantity("delivery.relError." + c[0], ConditionQuantities.macro("DeliveryRelError", "", c[0]),
-          "relative error D/T of " + where + ": the median per-run median D over the median per-run median T",
-          Unit.DIMENSIONLESS, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.DeliveryQuantities#relError",
-          a -> guarded(a, x -> relError(median(runs(x), c[1], false), median(runs(x), c[1], true)))));
+      q.add(Quantity.key("delivery.flight.median." + c[0]).macro(Naming.macro("DeliveryFlight", "", c[0]))
+          .definition("median over the runs of " + where + " of the per-run median flight T = recv_ns - send_ns (monotonic clock)")
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.DeliveryQuantities#median")
+          .computes(a -> guarded(a, x -> median(runs(x), c[1], true))));
+      q.add(Quantity.key("delivery.displacement.median." + c[0]).macro(Naming.macro("DeliveryDisplacement", "", c[0]))
+          .definition("median over the runs of " + where + " of the per-run median displacement D")
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.DeliveryQuantities#median")
+          .computes(a -> guarded(a, x -> median(runs(x), c[1], false))));
+      q.add(Quantity.key("delivery.relError." + c[0]).macro(Naming.macro("DeliveryRelError", "", c[0]))
+          .definition("relative error D/T of " + where + ": the median per-run median D over the median per-run median T")
+          .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.DeliveryQuantities#relError")
+          .computes(a -> guarded(a, x -> relError(median(runs(x), c[1], false), median(runs(x), c[1], true)))));
     }
     return q;
   }
 
   private static Value guarded(Analysis a, Function<Analysis, Value> f) {
-    return CampaignQuantities.has(a, DELIVERY) ? f.apply(a) : CampaignQuantities.noData(DELIVERY);
+    return CampaignRuns.has(a, DELIVERY) ? f.apply(a) : CampaignRuns.noData(DELIVERY);
   }
 
   private static Quantity slope(String key, String macro, String definition, int which) {
-    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.REAL_3SF, Scope.KAFKA_EVENTS,
-        "ftl.stats.Slope#estimate", a -> guarded(a, x -> part(estimate(x), which)));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.stats.Slope#estimate").computes(a -> guarded(a, x -> part(estimate(x), which)));
   }
 
   /** Ok runs of the campaign with both medians defined (their sum is finite iff both are). */

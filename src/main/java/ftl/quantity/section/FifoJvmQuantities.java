@@ -4,13 +4,17 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.Priority;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Layout;
+import ftl.quantity.core.Manipulations;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
+import ftl.quantity.core.Values;
 import ftl.stats.Bimodality;
 import ftl.stats.Quantiles;
 import ftl.stats.RateRatio;
@@ -31,8 +35,6 @@ import java.util.function.Function;
  */
 public final class FifoJvmQuantities {
   static final String FIFOJVM = CampaignCatalogue.FIFOJVM.folder();
-  /** The start of the pooled collapse factors' keys: {@code fifojvm.collapse.<fifo | fifoJvm>}. */
-  static final String COLLAPSE_STEM = FIFOJVM + ".collapse.";
   /** A fifo-jvm run is collapsed when its rate is at most this share of its cell's default median. */
   static final double COLLAPSED = 0.2;
   /** A fifo-jvm run is not collapsed when its rate is at least this share of its cell's default median. */
@@ -46,36 +48,36 @@ public final class FifoJvmQuantities {
 
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    q.add(new Quantity("fifojvm.runs.fifoJvm", "FifoJvmRuns",
-        "fifo-jvm runs of campaign fifojvm that enter the analysis (ok, every manipulation read back as applied, events with all three stamps)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.quantity.section.FifoJvmQuantities#normalised",
-        a -> guarded(a, x -> new Value.Count(normalised(runs(x)).values().length))));
-    q.add(new Quantity("fifojvm.bimodality", "FifoJvmBimodality",
-        "Sarle's bimodality coefficient BC = (g^2 + 1) / (k + 3 (n - 1)^2 / ((n - 2)(n - 3))), g the bias-corrected sample"
+    q.add(Quantity.key("fifojvm.runs.fifoJvm").macro("FifoJvmRuns")
+        .definition("fifo-jvm runs of campaign fifojvm that enter the analysis (ok, every manipulation read back as applied, events with all three stamps)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#normalised")
+        .computes(a -> guarded(a, x -> new Value.Count(normalised(runs(x)).values().length))));
+    q.add(Quantity.key("fifojvm.bimodality").macro("FifoJvmBimodality")
+        .definition("Sarle's bimodality coefficient BC = (g^2 + 1) / (k + 3 (n - 1)^2 / ((n - 2)(n - 3))), g the bias-corrected sample"
             + " skewness and k the bias-corrected sample excess kurtosis (Commons Math Skewness and Kurtosis), of the fifo-jvm"
             + " runs' negative-A rates, each divided by the type-7 median per-run rate of the default-priority runs of its"
-            + " broker placement and load (campaign fifojvm)",
-        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Bimodality#coefficient",
-        a -> guarded(a, x -> real(Bimodality.coefficient(normalised(runs(x)).values()), "fewer than 4 normalised rates, or no variance"))));
-    q.add(new Quantity("fifojvm.collapsedShare", "FifoJvmCollapsedShare",
-        "share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at most " + Phrases.number(COLLAPSED)
-            + " (collapsed)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.FifoJvmQuantities#share",
-        a -> guarded(a, x -> share(normalised(runs(x)).values(), true))));
-    q.add(new Quantity("fifojvm.uncollapsedShare", "FifoJvmUncollapsedShare",
-        "share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at least " + Phrases.number(UNCOLLAPSED)
-            + " (not collapsed)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.FifoJvmQuantities#share",
-        a -> guarded(a, x -> share(normalised(runs(x)).values(), false))));
-    q.add(new Quantity("fifojvm.prediction.bimodal", "FifoJvmPredictionBimodal",
-        "pre-registered: the fifo-jvm runs' normalised negative-A rates are bimodal (bimodality coefficient above "
+            + " broker placement and load (campaign fifojvm)")
+        .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Bimodality#coefficient")
+        .computes(a -> guarded(a, x -> Values.real(Bimodality.coefficient(normalised(runs(x)).values()), "fewer than 4 normalised rates, or no variance"))));
+    q.add(Quantity.key("fifojvm.collapsedShare").macro("FifoJvmCollapsedShare")
+        .definition("share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at most " + Phrases.number(COLLAPSED)
+            + " (collapsed)")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#share")
+        .computes(a -> guarded(a, x -> share(normalised(runs(x)).values(), true))));
+    q.add(Quantity.key("fifojvm.uncollapsedShare").macro("FifoJvmUncollapsedShare")
+        .definition("share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at least " + Phrases.number(UNCOLLAPSED)
+            + " (not collapsed)")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#share")
+        .computes(a -> guarded(a, x -> share(normalised(runs(x)).values(), false))));
+    q.add(Quantity.key("fifojvm.prediction.bimodal").macro("FifoJvmPredictionBimodal")
+        .definition("pre-registered: the fifo-jvm runs' normalised negative-A rates are bimodal (bimodality coefficient above "
             + Bimodality.THRESHOLD_PRINTED + ", and at least " + Phrases.percent(CLUSTER_SHARE) + " of the runs collapsed and at least "
-            + Phrases.percent(CLUSTER_SHARE) + " not)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.FifoJvmQuantities#bimodal",
-        a -> guarded(a, x -> bimodal(normalised(runs(x)).values()))));
+            + Phrases.percent(CLUSTER_SHARE) + " not)")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#bimodal")
+        .computes(a -> guarded(a, x -> bimodal(normalised(runs(x)).values()))));
     for (String against : List.of("fifoJvm", "fifo")) {
       String group = against.equals("fifoJvm") ? "fifo-jvm" : "fifo";
-      String base = COLLAPSE_STEM + against;
+      String base = Layout.FIFOJVM_COLLAPSE_STEM + against;
       String macro = against.equals("fifoJvm") ? "FifoJvmCollapse" : "FifoJvmCollapseStamping";
       String what = "Mantel-Haenszel rate ratio of negative-A rates, default priority over " + group
           + ", stratified by broker placement and background load (campaign fifojvm)";
@@ -85,22 +87,22 @@ public final class FifoJvmQuantities {
       q.add(ratio(base + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " stratified percentile-bootstrap interval (" + Phrases.resamples()
           + " resamples of runs within each stratum and priority, " + Phrases.seed() + ") of the " + what, group, 1));
     }
-    q.add(new Quantity("fifojvm.prediction.collapse", "FifoJvmPredictionCollapse",
-        "pre-registered prediction (data/fifojvm/plan.json, predictions.collapse): the pooled collapse factor of whole-JVM"
+    q.add(Quantity.key("fifojvm.prediction.collapse").macro("FifoJvmPredictionCollapse")
+        .definition("pre-registered prediction (data/fifojvm/plan.json, predictions.collapse): the pooled collapse factor of whole-JVM"
             + " priority does not reach the original's range; it reaches it iff the point estimate is at least 7x and the"
-            + " interval's lower end is above 1, so the prediction held iff that is not so",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.FifoJvmQuantities#predictedNotToReach",
-        a -> guarded(a, x -> predictedNotToReach(reaches(pooled(x, "fifo-jvm"))))));
+            + " interval's lower end is above 1, so the prediction held iff that is not so")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#predictedNotToReach")
+        .computes(a -> guarded(a, x -> predictedNotToReach(reaches(pooled(x, "fifo-jvm"))))));
     return q;
   }
 
   private static Value guarded(Analysis a, Function<Analysis, Value> f) {
-    return CampaignQuantities.has(a, FIFOJVM) ? f.apply(a) : CampaignQuantities.noData(FIFOJVM);
+    return CampaignRuns.has(a, FIFOJVM) ? f.apply(a) : CampaignRuns.noData(FIFOJVM);
   }
 
   private static Quantity ratio(String key, String macro, String definition, String group, int which) {
-    return new Quantity(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS,
-        "ftl.stats.StratifiedRateRatio#pooled", a -> guarded(a, x -> part(pooled(x, group), which)));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.stats.StratifiedRateRatio#pooled").computes(a -> guarded(a, x -> part(pooled(x, group), which)));
   }
 
   /** Usable runs of the campaign with at least one complete event. */
@@ -110,7 +112,7 @@ public final class FifoJvmQuantities {
 
   /** Stratum of a run: broker placement and background load. */
   static String cell(RunResult r) {
-    return IsolationQuantities.placement(r) + " load" + r.field(LedgerSchema.LOAD_PCT) + "%";
+    return Manipulations.placement(r) + " load" + r.field(LedgerSchema.LOAD_PCT) + "%";
   }
 
   /**
@@ -230,8 +232,4 @@ public final class FifoJvmQuantities {
     return reaches;
   }
 
-  /** A finite number as a value, or unavailable for {@code why}. */
-  public static Value real(double v, String why) {
-    return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable(why);
-  }
 }

@@ -8,6 +8,7 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunDetail;
@@ -151,11 +152,11 @@ public final class GridLawHeldOutQuantities {
       q.add(summary("gridlaw.heldout.runs." + name, "GridLawHeldOutRuns", name, "",
           "ok runs of campaign " + name + " with a held-out grid-law prediction" + how, Unit.COUNT,
           Format.GROUPED_INTEGER, scope, 0, s -> new Value.Count(s.runs())));
-      q.add(new Quantity("gridlaw.heldout.untested." + name, ConditionQuantities.macro("GridLawHeldOutUntested", name, ""),
-          "ok runs of campaign " + name + " without a held-out prediction (no other run of the condition, no fixed"
-              + " schedule in the ledger, a replayed schedule the fixed grid does not describe, or nothing delivered), counted", Unit.COUNT, Format.GROUPED_INTEGER, scope,
-          "ftl.quantity.section.GridLawHeldOutQuantities#predictions",
-          a -> new Value.Count(predictions(a, name).stream().filter(p -> !p.tested()).count())));
+      q.add(Quantity.key("gridlaw.heldout.untested." + name).macro(Naming.macro("GridLawHeldOutUntested", name, ""))
+          .definition("ok runs of campaign " + name + " without a held-out prediction (no other run of the condition, no fixed"
+              + " schedule in the ledger, a replayed schedule the fixed grid does not describe, or nothing delivered), counted").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope)
+          .function("ftl.quantity.section.GridLawHeldOutQuantities#predictions")
+          .computes(a -> new Value.Count(predictions(a, name).stream().filter(p -> !p.tested()).count())));
       q.add(summary("gridlaw.heldout.medianAbsError." + name, "GridLawHeldOutMedianAbsError", name, "",
           "median over runs of |predicted - observed| guard retention, campaign " + name + how, Unit.FRACTION,
           Format.POINTS_2DP, scope, 0, s -> new Value.Real(s.medianAbsError())));
@@ -170,12 +171,12 @@ public final class GridLawHeldOutQuantities {
                 + "% of the runs are predicted within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + " of their retention" + how,
             Unit.DIMENSIONLESS, Format.VERDICT, scope, 0, GridLawHeldOutQuantities::verdict));
       }
-      q.add(new Quantity("gridlaw.ownUnpaired.medianAbsError." + name,
-          ConditionQuantities.macro("GridLawOwnUnpairedMedianAbsError", name, ""),
-          "median over the runs with a held-out prediction (the runs of gridlaw.heldout.runs." + name + ") of |predicted"
+      q.add(Quantity.key("gridlaw.ownUnpaired.medianAbsError." + name)
+          .macro(Naming.macro("GridLawOwnUnpairedMedianAbsError", name, ""))
+          .definition("median over the runs with a held-out prediction (the runs of gridlaw.heldout.runs." + name + ") of |predicted"
               + " - observed| guard retention, campaign " + name + ", predicted from the ledger's schedule and the run's"
-              + " own flights (recv_ns - send_ns) taken as a distribution, unpaired from their phases",
-          Unit.FRACTION, Format.POINTS_2DP, scope, "ftl.stats.HeldOutGridLaw#predictedRetention", a -> {
+              + " own flights (recv_ns - send_ns) taken as a distribution, unpaired from their phases")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope).function("ftl.stats.HeldOutGridLaw#predictedRetention").computes(a -> {
             List<HeldOutGridLaw.RunError> e = predictions(a, name).stream().filter(RunPrediction::tested)
                 .map(p -> new HeldOutGridLaw.RunError(p.ownUnpaired(), p.observed())).toList();
             return e.isEmpty() ? new Value.Unavailable("no run with a held-out prediction")
@@ -184,22 +185,22 @@ public final class GridLawHeldOutQuantities {
       String baseline = " (exploratory, set after the data: the no-law baseline predicts each run with a held-out prediction"
           + " by the pooled guard retention, kept over taken, of the other such runs of its condition; runs alone in their"
           + " condition are left out)";
-      q.add(new Quantity("gridlaw.baseline.runs." + name, ConditionQuantities.macro("GridLawBaselineRuns", name, ""),
-          "runs of campaign " + name + " with both a held-out grid-law prediction and a no-law baseline" + baseline,
-          Unit.COUNT, Format.GROUPED_INTEGER, scope, "ftl.quantity.section.GridLawHeldOutQuantities#baselines",
-          a -> new Value.Count(baselines(predictions(a, name)).size())));
-      q.add(baselineSummary("gridlaw.baseline.within." + name, ConditionQuantities.macro("GridLawBaselineWithin", name, ""),
+      q.add(Quantity.key("gridlaw.baseline.runs." + name).macro(Naming.macro("GridLawBaselineRuns", name, ""))
+          .definition("runs of campaign " + name + " with both a held-out grid-law prediction and a no-law baseline" + baseline)
+          .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function("ftl.quantity.section.GridLawHeldOutQuantities#baselines")
+          .computes(a -> new Value.Count(baselines(predictions(a, name)).size())));
+      q.add(baselineSummary("gridlaw.baseline.within." + name, Naming.macro("GridLawBaselineWithin", name, ""),
           "share of those runs of campaign " + name + " whose no-law baseline lies within " + Format.percent(TOLERANCE.doubleValue())
               + " " + Format.POINTS + " of the observed retention (|baseline - observed| <= " + TOLERANCE.toPlainString()
               + ", decided exactly): the share the held-out criterion would grant a model that knows only each condition's"
               + " retention" + baseline, Unit.FRACTION, Format.PERCENT_2DP, scope, name,
           b -> Value.Real.share(b.stream().filter(x -> x.baseline().within(TOLERANCE)).count(), b.size())));
       q.add(baselineSummary("gridlaw.baseline.medianAbsError." + name,
-          ConditionQuantities.macro("GridLawBaselineMedianAbsError", name, ""),
+          Naming.macro("GridLawBaselineMedianAbsError", name, ""),
           "median over those runs of campaign " + name + " of |baseline - observed| guard retention" + baseline,
           Unit.FRACTION, Format.POINTS_2DP, scope, name,
           b -> new Value.Real(HeldOutGridLaw.summarise(b.stream().map(Compared::baseline).toList(), TOLERANCE).medianAbsError())));
-      q.add(baselineSummary("gridlaw.skill." + name, ConditionQuantities.macro("GridLawSkill", name, ""),
+      q.add(baselineSummary("gridlaw.skill." + name, Naming.macro("GridLawSkill", name, ""),
           "the grid law's skill over the no-law baseline in campaign " + name + ": 1 - (mean over those runs of"
               + " |held-out prediction - observed|) / (mean over the same runs of |baseline - observed|), guard retention;"
               + " above 0 when the law predicts better than the condition's retention, 1 when exactly" + baseline,
@@ -209,10 +210,10 @@ public final class GridLawHeldOutQuantities {
       }
       for (String cond : c.getValue().stream().filter(ScanNeeds::scheduled).map(LedgerRow::condition).distinct()
           .sorted().toList()) {
-        q.add(new Quantity("gridlaw.heldout.condition.medianAbsError." + name + "." + ConditionQuantities.slug(cond),
-            ConditionQuantities.macro("GridLawHeldOutMedianAbsError", name, cond),
-            "median |predicted - observed| held-out retention over the runs of condition " + cond + " of campaign " + name
-                + how, Unit.FRACTION, Format.POINTS_2DP, scope, "ftl.quantity.section.GridLawHeldOutQuantities#predictions", a -> {
+        q.add(Quantity.key("gridlaw.heldout.condition.medianAbsError." + name + "." + Naming.slug(cond))
+            .macro(Naming.macro("GridLawHeldOutMedianAbsError", name, cond))
+            .definition("median |predicted - observed| held-out retention over the runs of condition " + cond + " of campaign " + name
+                + how).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope).function("ftl.quantity.section.GridLawHeldOutQuantities#predictions").computes(a -> {
               List<HeldOutGridLaw.RunError> e = predictions(a, name).stream()
                   .filter(p -> p.tested() && p.condition().equals(cond)).map(RunPrediction::heldOut).toList();
               return e.isEmpty() ? new Value.Unavailable("no run of condition " + cond + " with a held-out prediction")
@@ -250,27 +251,27 @@ public final class GridLawHeldOutQuantities {
     String fn = "ftl.quantity.section.GridLawHeldOutQuantities#intendedRuns";
     String within = " within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + " of the observed retention"
         + " (decided exactly)";
-    q.add(new Quantity("gridlaw.intended.runs." + name, ConditionQuantities.macro("GridLawIntendedRuns", name, ""),
-        "ok runs of campaign " + name + " with a held-out prediction from both the achieved and the intended phase" + INTENDED,
-        Unit.COUNT, Format.GROUPED_INTEGER, scope, fn, a -> new Value.Count(intendedRuns(a, name).size())));
-    q.add(intendedShare("gridlaw.intended.within." + name, ConditionQuantities.macro("GridLawIntendedWithin", name, ""),
+    q.add(Quantity.key("gridlaw.intended.runs." + name).macro(Naming.macro("GridLawIntendedRuns", name, ""))
+        .definition("ok runs of campaign " + name + " with a held-out prediction from both the achieved and the intended phase" + INTENDED)
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function(fn).computes(a -> new Value.Count(intendedRuns(a, name).size())));
+    q.add(intendedShare("gridlaw.intended.within." + name, Naming.macro("GridLawIntendedWithin", name, ""),
         "share of those runs of campaign " + name + " whose prediction from the intended phase lies" + within + INTENDED,
         scope, name, false, true));
     q.add(intendedShare("gridlaw.intended.achievedWithin." + name,
-        ConditionQuantities.macro("GridLawIntendedAchievedWithin", name, ""),
+        Naming.macro("GridLawIntendedAchievedWithin", name, ""),
         "share of the same runs of campaign " + name + " whose prediction from the achieved phase lies" + within + INTENDED,
         scope, name, false, false));
-    q.add(new Quantity("gridlaw.intended.moved." + name, ConditionQuantities.macro("GridLawIntendedMoved", name, ""),
-        "runs of campaign " + name + " whose predictions from the achieved and from the intended phase differ by more than"
+    q.add(Quantity.key("gridlaw.intended.moved." + name).macro(Naming.macro("GridLawIntendedMoved", name, ""))
+        .definition("runs of campaign " + name + " whose predictions from the achieved and from the intended phase differ by more than"
             + " the held-out tolerance " + Format.points(TOLERANCE.doubleValue()) + " (the first measured send missed its"
-            + " intended phase by enough to change the prediction)" + INTENDED,
-        Unit.COUNT, Format.GROUPED_INTEGER, scope, fn,
-        a -> new Value.Count(intendedRuns(a, name).stream().filter(RunPrediction::moved).count())));
-    q.add(intendedShare("gridlaw.intended.movedWithin." + name, ConditionQuantities.macro("GridLawIntendedMovedWithin", name, ""),
+            + " intended phase by enough to change the prediction)" + INTENDED)
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function(fn)
+        .computes(a -> new Value.Count(intendedRuns(a, name).stream().filter(RunPrediction::moved).count())));
+    q.add(intendedShare("gridlaw.intended.movedWithin." + name, Naming.macro("GridLawIntendedMovedWithin", name, ""),
         "share of those moved runs of campaign " + name + " whose prediction from the intended phase lies" + within + INTENDED,
         scope, name, true, true));
     q.add(intendedShare("gridlaw.intended.movedAchievedWithin." + name,
-        ConditionQuantities.macro("GridLawIntendedMovedAchievedWithin", name, ""),
+        Naming.macro("GridLawIntendedMovedAchievedWithin", name, ""),
         "share of those moved runs of campaign " + name + " whose prediction from the achieved phase lies" + within + INTENDED,
         scope, name, true, false));
     if (!name.equals(CampaignCatalogue.MODE_B.folder())) {
@@ -281,7 +282,7 @@ public final class GridLawHeldOutQuantities {
       String which = "the moved run of campaign " + name + " ranked " + k + " by |achieved-phase prediction - intended-phase"
           + " prediction| (largest first, ties in ledger order)";
       String key = "gridlaw.intended.example" + k + "." + name;
-      String macro = ConditionQuantities.macro("GridLawIntendedExample", name, "r" + k);
+      String macro = Naming.macro("GridLawIntendedExample", name, "r" + k);
       q.add(example(key + ".intendedPhase", macro + "IntendedPhase", "intended start phase start_phase_us of " + which + INTENDED,
           Unit.MICROSECONDS, Format.REAL_3SF, scope, name, rank, p -> new Value.Real(p.intendedPhaseMicros())));
       q.add(example(key + ".achievedPhase", macro + "AchievedPhase", "achieved phase of the first measured send"
@@ -313,8 +314,8 @@ public final class GridLawHeldOutQuantities {
   /** Share of the two-phase runs (or of the moved ones) predicted within the tolerance from one of the two phases. */
   private static Quantity intendedShare(String key, String macro, String definition, Scope scope, String campaign,
                                         boolean movedOnly, boolean fromIntended) {
-    return new Quantity(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, scope,
-        "ftl.quantity.section.GridLawHeldOutQuantities#intendedRuns", a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope)
+        .function("ftl.quantity.section.GridLawHeldOutQuantities#intendedRuns").computes(a -> {
           List<RunPrediction> runs = movedOnly ? movedRuns(a, campaign) : intendedRuns(a, campaign);
           if (runs.isEmpty()) {
             return new Value.Unavailable("no " + (movedOnly ? "moved " : "") + "run of campaign " + campaign
@@ -328,8 +329,8 @@ public final class GridLawHeldOutQuantities {
 
   private static Quantity example(String key, String macro, String definition, Unit unit, Format format, Scope scope,
                                   String campaign, int rank, Function<RunPrediction, Value> f) {
-    return new Quantity(key, macro, definition, unit, format, scope, "ftl.quantity.section.GridLawHeldOutQuantities#movedRuns",
-        a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function("ftl.quantity.section.GridLawHeldOutQuantities#movedRuns")
+        .computes(a -> {
           List<RunPrediction> moved = movedRuns(a, campaign);
           return moved.size() < rank ? new Value.Unavailable("fewer than " + rank + " moved runs in campaign " + campaign)
               : f.apply(moved.get(rank - 1));
@@ -375,7 +376,7 @@ public final class GridLawHeldOutQuantities {
 
   private static Quantity baselineSummary(String key, String macro, String definition, Unit unit, Format format,
                                           Scope scope, String campaign, Function<List<Compared>, Value> f) {
-    return new Quantity(key, macro, definition, unit, format, scope, "ftl.quantity.section.GridLawHeldOutQuantities#baselines", a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function("ftl.quantity.section.GridLawHeldOutQuantities#baselines").computes(a -> {
       List<Compared> b = baselines(predictions(a, campaign));
       return b.isEmpty() ? new Value.Unavailable("no run of campaign " + campaign + " with both a held-out prediction and"
           + " another such run in its condition") : f.apply(b);
@@ -390,15 +391,15 @@ public final class GridLawHeldOutQuantities {
   }
 
   private static Quantity constant(String key, String macro, String definition, Format format, double v) {
-    return new Quantity(key, macro, definition, Unit.FRACTION, format, Scope.TABLE,
-        "ftl.quantity.section.GridLawHeldOutQuantities#constant", a -> new Value.Real(v));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.FRACTION).format(format).scope(Scope.TABLE)
+        .function("ftl.quantity.section.GridLawHeldOutQuantities#constant").computes(a -> new Value.Real(v));
   }
 
   private static Quantity summary(String key, String macroPrefix, String campaign, String suffix, String definition,
                                   Unit unit, Format format, Scope scope, long phases,
                                   Function<HeldOutGridLaw.ErrorSummary, Value> f) {
-    return new Quantity(key, ConditionQuantities.macro(macroPrefix, campaign, suffix), definition, unit, format, scope,
-        "ftl.quantity.section.GridLawHeldOutQuantities#predictions", a -> {
+    return Quantity.key(key).macro(Naming.macro(macroPrefix, campaign, suffix)).definition(definition).unit(unit).format(format).scope(scope)
+        .function("ftl.quantity.section.GridLawHeldOutQuantities#predictions").computes(a -> {
           List<HeldOutGridLaw.RunError> e = predictions(a, campaign).stream()
               .filter(p -> p.tested() && (phases == 0 || p.phases() == phases)).map(RunPrediction::heldOut).toList();
           if (e.isEmpty()) {

@@ -4,11 +4,14 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.Priority;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Layout;
+import ftl.quantity.core.Manipulations;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.RateRatio;
@@ -25,19 +28,15 @@ import java.util.Locale;
 public final class IsolationQuantities {
   /** Folder name of the campaign. */
   static final String ISOLATION = CampaignCatalogue.ISOLATION.folder();
-  /** Broker placements: free on every core, or confined to core 0 (ledger broker_cpus read back as "0"). */
-  static final List<String> BROKERS = List.of("all", "core0");
-  /** Background loads of the plan, percent per core. */
-  static final List<String> LOADS = List.of("0", "90");
 
   private IsolationQuantities() {}
 
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    for (String broker : BROKERS) {
-      for (String load : LOADS) {
+    for (String broker : Layout.isolationBrokers()) {
+      for (String load : Layout.isolationLoads()) {
         String key = Layout.isolationCollapseKey(broker, load);
-        String macro = ConditionQuantities.macro("IsolationCollapse", broker, "load" + load);
+        String macro = Naming.macro("IsolationCollapse", broker, "load" + load);
         String where = "broker " + (broker.equals("all") ? "on every core" : "confined to core 0") + ", " + load
             + "% background load";
         q.add(ratio(key, macro, "collapse factor of campaign isolation: pooled negative-A rate at default priority over SCHED_FIFO on the two stamping threads (both on the last core), "
@@ -48,22 +47,22 @@ public final class IsolationQuantities {
             "upper end of the " + Phrases.bootstrapOverRuns() + " of " + key, broker, load, 1));
       }
     }
-    q.add(new Quantity("isolation.prediction.confinement", "IsolationPredictionConfinement",
-        "pre-registered: at each background load the collapse factor with the broker confined to core 0 exceeds the one with the broker on every core (point estimates)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.IsolationQuantities#confinement",
-        a -> verdict(a, false)));
-    q.add(new Quantity("isolation.prediction.collapseWhenConfined", "IsolationPredictionCollapseWhenConfined",
-        "pre-registered: with the broker confined to core 0 the " + Phrases.level() + " bootstrap interval of the collapse factor lies above 1 at each background load",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.IsolationQuantities#collapseWhenConfined",
-        a -> verdict(a, true)));
+    q.add(Quantity.key("isolation.prediction.confinement").macro("IsolationPredictionConfinement")
+        .definition("pre-registered: at each background load the collapse factor with the broker confined to core 0 exceeds the one with the broker on every core (point estimates)")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.IsolationQuantities#confinement")
+        .computes(a -> verdict(a, false)));
+    q.add(Quantity.key("isolation.prediction.collapseWhenConfined").macro("IsolationPredictionCollapseWhenConfined")
+        .definition("pre-registered: with the broker confined to core 0 the " + Phrases.level() + " bootstrap interval of the collapse factor lies above 1 at each background load")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.IsolationQuantities#collapseWhenConfined")
+        .computes(a -> verdict(a, true)));
     return q;
   }
 
   private static Quantity ratio(String key, String macro, String definition, String broker, String load, int which) {
-    return new Quantity(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS,
-        "ftl.stats.RateRatio#estimate", a -> {
-          if (!CampaignQuantities.has(a, ISOLATION)) {
-            return CampaignQuantities.noData(ISOLATION);
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.stats.RateRatio#estimate").computes(a -> {
+          if (!CampaignRuns.has(a, ISOLATION)) {
+            return CampaignRuns.noData(ISOLATION);
           }
           return Manipulations.part(estimate(a, broker, load), which);
         });
@@ -73,22 +72,17 @@ public final class IsolationQuantities {
   static RateRatio.Estimate estimate(Analysis a, String broker, String load) {
     return a.memo("isolation:" + broker + ":" + load, () -> Manipulations.ratio(
         Manipulations.usable(a, ISOLATION).stream()
-            .filter(r -> placement(r).equals(broker) && r.field(LedgerSchema.LOAD_PCT).equals(load)).toList(),
+            .filter(r -> Manipulations.placement(r).equals(broker) && r.field(LedgerSchema.LOAD_PCT).equals(load)).toList(),
         r -> r.row().at(Priority.DEFAULT), r -> r.row().at(Priority.FIFO)));
   }
 
-  /** "core0" when the broker's threads were read back on core 0 alone, otherwise "all". */
-  static String placement(RunResult r) {
-    return r.field(LedgerSchema.BROKER_CPUS).equals("0") ? "core0" : "all";
-  }
-
   private static Value verdict(Analysis a, boolean interval) {
-    if (!CampaignQuantities.has(a, ISOLATION)) {
-      return CampaignQuantities.noData(ISOLATION);
+    if (!CampaignRuns.has(a, ISOLATION)) {
+      return CampaignRuns.noData(ISOLATION);
     }
     List<RateRatio.Estimate> confined = new ArrayList<>();
     List<RateRatio.Estimate> free = new ArrayList<>();
-    for (String load : LOADS) {
+    for (String load : Layout.isolationLoads()) {
       confined.add(estimate(a, "core0", load));
       free.add(estimate(a, "all", load));
     }
@@ -103,11 +97,11 @@ public final class IsolationQuantities {
       RateRatio.Estimate c = confined.get(i);
       RateRatio.Estimate f = free.get(i);
       if (c.status() != RateRatio.Status.DEFINED || f.status() != RateRatio.Status.DEFINED) {
-        return new Value.Unavailable("collapse factor not finite at load " + LOADS.get(i) + "%: confined " + c.status()
+        return new Value.Unavailable("collapse factor not finite at load " + Layout.isolationLoads().get(i) + "%: confined " + c.status()
             + ", free " + f.status());
       }
       held &= c.ratio() > f.ratio();
-      basis.add(String.format(Locale.ROOT, "load %s%%: confined %.3g%sfree %.3g", LOADS.get(i), c.ratio(),
+      basis.add(String.format(Locale.ROOT, "load %s%%: confined %.3g%sfree %.3g", Layout.isolationLoads().get(i), c.ratio(),
           c.ratio() > f.ratio() ? " > " : " <= ", f.ratio()));
     }
     return new Value.Verdict(held, String.join("; ", basis));
@@ -120,10 +114,10 @@ public final class IsolationQuantities {
     for (int i = 0; i < confined.size(); i++) {
       RateRatio.Estimate c = confined.get(i);
       if (c.status() != RateRatio.Status.DEFINED || !Double.isFinite(c.lower())) {
-        return new Value.Unavailable("no finite interval at load " + LOADS.get(i) + "%: " + c.status());
+        return new Value.Unavailable("no finite interval at load " + Layout.isolationLoads().get(i) + "%: " + c.status());
       }
       held &= c.lower() > 1;
-      basis.add(String.format(Locale.ROOT, "load %s%%: lower end %.3g", LOADS.get(i), c.lower()));
+      basis.add(String.format(Locale.ROOT, "load %s%%: lower end %.3g", Layout.isolationLoads().get(i), c.lower()));
     }
     return new Value.Verdict(held, String.join("; ", basis));
   }

@@ -6,7 +6,9 @@ import ftl.data.ledger.Instrument;
 import ftl.data.ledger.LedgerRow;
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
@@ -84,12 +86,12 @@ public final class LedgerQuantities {
     }
     for (long load : loads) {
       String l = Long.toString(load);
-      q.add(new Quantity("campaign.loadMeasured." + name + ".load" + l,
-          ConditionQuantities.macro("CampaignLoadMeasured", name, "load" + l),
-          "median over the ok runs of campaign " + name + " that requested " + l
-              + "% background load per core of the share the load generator achieved (ledger load_measured_pct)",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.LEDGERS, "ftl.quantity.section.LedgerQuantities#loadMeasured",
-          a -> loadMeasured(okRows(a, name), name, l)));
+      q.add(Quantity.key("campaign.loadMeasured." + name + ".load" + l)
+          .macro(Naming.macro("CampaignLoadMeasured", name, "load" + l))
+          .definition("median over the ok runs of campaign " + name + " that requested " + l
+              + "% background load per core of the share the load generator achieved (ledger load_measured_pct)")
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS).function("ftl.quantity.section.LedgerQuantities#loadMeasured")
+          .computes(a -> loadMeasured(okRows(a, name), name, l)));
     }
     q.add(ledger(name, "boots", "CampaignBoots",
         "distinct boots of the host (ledger boot_id, one per host lifetime) among the ok runs of campaign " + name
@@ -179,11 +181,11 @@ public final class LedgerQuantities {
   /** {@link #ledger} whose computation is the method {@code function} of this class. */
   private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,
                                  Format format, Function<List<LedgerRow>, Value> f, String function) {
-    return new Quantity("campaign." + what + "." + campaign, ConditionQuantities.macro(macroPrefix, campaign, ""),
-        definition, unit, format, Scope.LEDGERS, "ftl.quantity.section.LedgerQuantities#" + function,
-        a -> {
+    return Quantity.key("campaign." + what + "." + campaign).macro(Naming.macro(macroPrefix, campaign, ""))
+        .definition(definition).unit(unit).format(format).scope(Scope.LEDGERS).function("ftl.quantity.section.LedgerQuantities#" + function)
+        .computes(a -> {
           List<LedgerRow> rows = okRows(a, campaign);
-          return rows.isEmpty() ? CampaignQuantities.noData(campaign) : f.apply(rows);
+          return rows.isEmpty() ? CampaignRuns.noData(campaign) : f.apply(rows);
         });
   }
 

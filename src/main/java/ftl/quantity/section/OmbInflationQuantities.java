@@ -2,14 +2,15 @@ package ftl.quantity.section;
 
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 
 import ftl.quantity.core.Quantity.Scope;
-import ftl.stats.GuardResult;
 import ftl.stats.Quantiles;
 import ftl.stats.Rate;
 import java.util.ArrayList;
@@ -63,17 +64,17 @@ public final class OmbInflationQuantities {
     String median = " (the nearest-rank median of the kept M = recv_ms - create_ms, whole ms)";
     String flight = " (type-7 median of T = recv_ns - send_ns, monotonic clock)";
     String exploratory = "; exploratory: set after the data of campaign " + CAMPAIGN;
-    q.add(new Quantity("ombInflation.none." + CAMPAIGN, ConditionQuantities.macro("OmbInflationNone", CAMPAIGN, ""),
-        "ok runs of campaign " + CAMPAIGN + " whose guard kept no sample, so that OMB would report no median" + exploratory,
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.quantity.section.OmbInflationQuantities#band",
-        a -> CampaignQuantities.has(a, CAMPAIGN) ? new Value.Count(runs(a, 0).size()) : CampaignQuantities.noData(CAMPAIGN)));
+    q.add(Quantity.key("ombInflation.none." + CAMPAIGN).macro(Naming.macro("OmbInflationNone", CAMPAIGN, ""))
+        .definition("ok runs of campaign " + CAMPAIGN + " whose guard kept no sample, so that OMB would report no median" + exploratory)
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.OmbInflationQuantities#band")
+        .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, 0).size()) : CampaignRuns.noData(CAMPAIGN)));
     for (int j = 1; j <= BAND_FROM_PCT.length; j++) {
       int band = j;
       String in = " of the ok runs of campaign " + CAMPAIGN + " whose guard retention kept/taken lies in " + bandName(j)
           + " (decided exactly on the counts)";
-      q.add(new Quantity(key("runs", j), macro("OmbInflationRuns", j), "number" + in + exploratory, Unit.COUNT,
-          Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.quantity.section.OmbInflationQuantities#band",
-          a -> CampaignQuantities.has(a, CAMPAIGN) ? new Value.Count(runs(a, band).size()) : CampaignQuantities.noData(CAMPAIGN)));
+      q.add(Quantity.key(key("runs", j)).macro(macro("OmbInflationRuns", j)).definition("number" + in + exploratory).unit(Unit.COUNT)
+          .format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.OmbInflationQuantities#band")
+          .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, band).size()) : CampaignRuns.noData(CAMPAIGN)));
       q.add(perRun(key("guardMedian", j), macro("OmbInflationGuardMedian", j),
           "median over the runs" + in + " of the median OMB would report" + median + exploratory, Unit.MILLISECONDS,
           band, r -> r.guard().guardMedianMillis(), Quantiles::median));
@@ -89,7 +90,7 @@ public final class OmbInflationQuantities {
       q.add(perRun(key("ratio", j), macro("OmbInflationRatio", j),
           "median over the runs" + in + " of the run's median inflation: the median OMB would report (whole ms, times"
               + " 1000) over its true median flight" + flight + " in us" + exploratory,
-          Unit.RATIO, band, OmbInflationQuantities::inflation, Quantiles::median));
+          Unit.RATIO, band, RunResult::ombInflation, Quantiles::median));
     }
     return q;
   }
@@ -99,18 +100,12 @@ public final class OmbInflationQuantities {
   }
 
   private static String macro(String prefix, int band) {
-    return ConditionQuantities.macro(prefix, CAMPAIGN, "band" + band);
-  }
-
-  /** The run's median inflation: the guard's median in us over its true median flight in us; NaN when none kept. */
-  public static double inflation(RunResult r) {
-    GuardResult g = r.guard();
-    return g.kept() == 0 ? Double.NaN : g.guardMedianMillis() * 1e3 / (g.medianFlightNanos() / 1e3);
+    return Naming.macro(prefix, CAMPAIGN, "band" + band);
   }
 
   /** The ok Kafka runs of the campaign in one band (0: nothing kept or nothing taken). */
   static List<RunResult> runs(Analysis a, int band) {
-    return CampaignQuantities.runsOf(a, CAMPAIGN).stream()
+    return CampaignRuns.runsOf(a, CAMPAIGN).stream()
         .filter(r -> (r.guard().kept() == 0 ? 0 : band(r.guard().retention())) == band).toList();
   }
 
@@ -118,10 +113,10 @@ public final class OmbInflationQuantities {
   private static Quantity perRun(String key, String macro, String definition, Unit unit, int band,
                                  ToDoubleFunction<RunResult> f, ToDoubleFunction<double[]> over) {
     Format format = unit == Unit.RATIO ? Format.RATIO_3SF : Format.REAL_3SF;
-    return new Quantity(key, macro, definition, unit, format, Scope.KAFKA_EVENTS,
-        "ftl.quantity.section.OmbInflationQuantities#runs", a -> {
-          if (!CampaignQuantities.has(a, CAMPAIGN)) {
-            return CampaignQuantities.noData(CAMPAIGN);
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS)
+        .function("ftl.quantity.section.OmbInflationQuantities#runs").computes(a -> {
+          if (!CampaignRuns.has(a, CAMPAIGN)) {
+            return CampaignRuns.noData(CAMPAIGN);
           }
           double[] v = runs(a, band).stream().mapToDouble(f).toArray();
           if (v.length == 0) {

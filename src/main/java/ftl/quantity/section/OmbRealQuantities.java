@@ -13,17 +13,17 @@ import ftl.data.tool.OmbRun;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
+import ftl.quantity.core.Values;
 import ftl.stats.ExactHistogram;
 import ftl.stats.HeldOutGuard;
 import ftl.stats.Quantiles;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -118,10 +118,10 @@ public final class OmbRealQuantities {
     q.add(q("ombReal.heldout.tolerance", "OmbRealHeldOutTolerance",
         "pre-registered absolute tolerance of the held-out test (data/omb-real/plan.json, predictions.held_out_prediction.tolerance_abs)",
         Unit.DIMENSIONLESS, Format.DECIMAL_2DP, "ftl.data.registration.PlanReader#read", omb, OmbRealQuantities::tolerance));
-    q.add(new Quantity("ombReal.heldout.verdict", "OmbRealHeldOutVerdict",
-        "pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.OMB_REAL, "ftl.stats.HeldOutGuard#check",
-        a -> omb.<Value>map(d -> heldOutVerdict(a, d)).orElseGet(OmbRealQuantities::noData)));
+    q.add(Quantity.key("ombReal.heldout.verdict").macro("OmbRealHeldOutVerdict")
+        .definition("pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.OMB_REAL).function("ftl.stats.HeldOutGuard#check")
+        .computes(a -> omb.<Value>map(d -> heldOutVerdict(a, d)).orElseGet(OmbRealQuantities::noData)));
     q.add(q("ombReal.swing.verdict", "OmbRealSwingVerdict",
         "pre-registered: at 1,000 msg/s with kafka-no-linger (b = 1) the range over runs of OMB's dropped share exceeds 0.3",
         Unit.DIMENSIONLESS, Format.VERDICT, "ftl.quantity.section.OmbRealQuantities#swing", omb,
@@ -145,9 +145,9 @@ public final class OmbRealQuantities {
     }
     for (OmbLedgerReader.Entry e : d.ok()) {
       String id = e.row().runId();
-      q.add(q("ombReal.run." + id + ".dropped", ConditionQuantities.macro("OmbRealDropped", "run", id),
+      q.add(q("ombReal.run." + id + ".dropped", Naming.macro("OmbRealDropped", "run", id),
           "dropped share 1 - e2e_count / messages_received of OMB run " + id + " (condition " + e.row().condition() + ")",
-          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", omb, x -> real(e.run().droppedShare())));
+          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", omb, x -> Values.finite(e.run().droppedShare())));
     }
     return q;
   }
@@ -168,10 +168,10 @@ public final class OmbRealQuantities {
         Unit.FRACTION, Format.PERCENT_RANGE_2DP, "ftl.data.tool.OmbRun#droppedShare", omb, x -> range(x.dropped(c))));
     q.add(q(base + ".dropped.mean", macro("OmbRealDroppedMean", c), "mean dropped share over the ok runs" + where,
         Unit.FRACTION, Format.PERCENT_2DP, "ftl.stats.HeldOutGuard#check", omb,
-        x -> real(Arrays.stream(x.dropped(c)).average().orElseThrow())));
+        x -> Values.finite(Arrays.stream(x.dropped(c)).average().orElseThrow())));
     q.add(pred(base + ".predicted.mean", macro("OmbRealPredictedMean", c),
         "held-out predicted mean dropped share 1 - E[clamp(T, 0, q)]/q from the matched runs' flights (recv_ns - send_ns)" + where,
-        Unit.FRACTION, Format.PERCENT_2DP, d, c, p -> real(p.prediction().meanDropped())));
+        Unit.FRACTION, Format.PERCENT_2DP, d, c, p -> Values.finite(p.prediction().meanDropped())));
     q.add(pred(base + ".predicted.range", macro("OmbRealPredictedRange", c),
         "held-out predicted range of the dropped share over start phases (1,000-point grid) from the matched runs' flights (recv_ns - send_ns)" + where,
         Unit.FRACTION, Format.PERCENT_RANGE_2DP, d, c,
@@ -189,7 +189,7 @@ public final class OmbRealQuantities {
         Unit.COUNT, Format.GROUPED_INTEGER, d, c, p -> new Value.Count(p.prediction().flights())));
     q.add(pred(base + ".matched.flightMedian", macro("OmbRealMatchedFlightMedian", c),
         "median flight T = recv_ns - send_ns of the matched campaign's ok runs" + where,
-        Unit.MICROSECONDS, Format.REAL_3SF, d, c, p -> real(p.medianFlightMicros())));
+        Unit.MICROSECONDS, Format.REAL_3SF, d, c, p -> Values.finite(p.medianFlightMicros())));
     q.add(pred(base + ".verdict", macro("OmbRealVerdict", c),
         "pre-registered held-out test" + where + ": mean of OMB's per-run dropped share inside the band and every run inside the predicted range widened by the tolerance",
         Unit.DIMENSIONLESS, Format.VERDICT, d, c, p -> verdict(d.dropped(c), p)));
@@ -270,7 +270,7 @@ public final class OmbRealQuantities {
 
   private static Quantity pred(String key, String macro, String definition, Unit unit, Format format, OmbData d,
                                String c, Function<Pred, Value> f) {
-    return new Quantity(key, macro, definition, unit, format, Scope.OMB_REAL, "ftl.stats.HeldOutGuard#predict", a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.OMB_REAL).function("ftl.stats.HeldOutGuard#predict").computes(a -> {
       Object p = prediction(a, d, c);
       return p instanceof Pred pr ? f.apply(pr) : new Value.Unavailable((String) p);
     });
@@ -278,8 +278,8 @@ public final class OmbRealQuantities {
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<OmbData> omb, Function<OmbData, Value> f) {
-    return new Quantity(key, macro, definition, unit, format, Scope.OMB_REAL, function,
-        a -> omb.map(f).orElseGet(OmbRealQuantities::noData));
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.OMB_REAL).function(function)
+        .computes(a -> omb.map(f).orElseGet(OmbRealQuantities::noData));
   }
 
   static Value tolerance(OmbData d) {
@@ -294,11 +294,7 @@ public final class OmbRealQuantities {
   }
 
   static String macro(String prefix, String condition) {
-    return ConditionQuantities.macro(prefix, "", condition);
-  }
-
-  static Value real(double x) {
-    return Double.isFinite(x) ? new Value.Real(x) : new Value.Unavailable("not a finite number (no message received)");
+    return Naming.macro(prefix, "", condition);
   }
 
   static Value range(double[] xs) {

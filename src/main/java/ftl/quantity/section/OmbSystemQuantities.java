@@ -3,20 +3,21 @@ package ftl.quantity.section;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.io.DataException;
-import ftl.data.io.DataGate;
 import ftl.data.io.JsonValue;
 import ftl.data.ledger.Identifiers;
 import ftl.data.registration.Criteria;
-import ftl.data.registration.PlanDigest;
-import ftl.data.registration.PlanReader;
 import ftl.data.tool.OmbLedgerReader;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.Blocks;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
+import ftl.quantity.core.ToolFolders;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
+import ftl.quantity.core.Values;
 import ftl.stats.BlockStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,24 +73,7 @@ public final class OmbSystemQuantities {
   /** The folder of {@code tool} under the data root, read; empty when the root has none. */
   static Optional<Folder> read(DataSet data, Tool tool) {
     String rel = tool.folder().folder();
-    return toolFolder(data, rel).map(t -> new Folder(OmbLedgerReader.read(t.gate(), rel, t.display()), t.plan(), t.display()));
-  }
-
-  /**
-   * A tool's folder of the data root (one that is not an instrument campaign): the gate to read it through, its name
-   * as messages show it, and its plan when it has one.
-   */
-  record ToolFolder(DataGate gate, String display, Optional<JsonValue> plan) {}
-
-  /** The tool folder {@code rel} when the root holds it with its ledger; empty otherwise. */
-  static Optional<ToolFolder> toolFolder(DataSet data, String rel) {
-    if (!data.otherFolders().contains(rel) || !data.gate().orElseThrow().isFile(rel + "/ledger.csv")) {
-      return Optional.empty();
-    }
-    DataGate gate = data.gate().orElseThrow();
-    Optional<JsonValue> plan = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
-        : Optional.empty();
-    return Optional.of(new ToolFolder(gate, data.displayRoot() + "/" + rel, plan));
+    return ToolFolders.toolFolder(data, rel).map(t -> new Folder(OmbLedgerReader.read(t.gate(), rel, t.display()), t.plan(), t.display()));
   }
 
   /**
@@ -101,55 +85,11 @@ public final class OmbSystemQuantities {
   public static List<Campaign> registered(DataSet data) {
     List<Campaign> out = new ArrayList<>();
     for (Tool t : TOOLS) {
-      read(data, t).ifPresent(f -> f.plan().flatMap(plan -> registered(data, t.folder().folder(), plan,
+      read(data, t).ifPresent(f -> f.plan().flatMap(plan -> ToolFolders.registered(data, t.folder().folder(), plan,
           f.entries().stream().map(e -> Map.entry(e.row().runId(),
               Objects.requireNonNullElse(e.row().field("plan_sha256"), ""))).toList())).ifPresent(out::add));
     }
     return out;
-  }
-
-  /**
-   * A tool's folder {@code rel} as a campaign {@link ftl.quantity.verdict.PlanCriteria} judges, when its {@code plan} registers criteria: no
-   * instrument rows, the plan digest its runs name ({@code digests}: run id to the ledger's {@code plan_sha256}) proved
-   * by {@link #digest(List, String, String)}. Shared by every tool's folder (OMB's drivers, RabbitMQ PerfTest).
-   */
-  static Optional<Campaign> registered(DataSet data, String rel, JsonValue plan, List<Map.Entry<String, String>> digests) {
-    DataGate gate = data.gate().orElseThrow();
-    byte[] bytes = gate.read(rel + "/plan.json", DataGate.Kind.PLAN);
-    Optional<Criteria.Section> criteria = Criteria.read(plan.json(), bytes,
-        Criteria.conditionNames(plan.json()), gate.name(rel + "/plan.json"));
-    if (criteria.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(new Campaign(rel, data.root().resolve(rel), gate.name(rel), Optional.of(plan), List.of(), gate, rel,
-        criteria, digest(digests, PlanDigest.of(bytes), gate.name(rel + "/ledger.csv"))));
-  }
-
-  /**
-   * The plan digest every run names ({@code runs}: run id to its ledger's {@code plan_sha256}, empty when the ledger has
-   * none), when it is the plan's; empty when no run names one.
-   *
-   * @throws DataException when runs name different digests, or one that is not the plan's
-   */
-  static Optional<String> digest(List<Map.Entry<String, String>> runs, String planSha256, String ledgerName) {
-    String first = null;
-    for (Map.Entry<String, String> e : runs) {
-      String d = e.getValue();
-      if (first == null) {
-        first = d;
-      } else if (!d.equals(first)) {
-        throw new DataException(ledgerName, 0, "run " + e.getKey() + " names plan digest \"" + d + "\" while the first "
-            + "run names \"" + first + "\": one ledger is taken under one plan", null);
-      }
-    }
-    if (first == null || first.isEmpty()) {
-      return Optional.empty();
-    }
-    if (!first.equals(planSha256)) {
-      throw new DataException(ledgerName, 0, "the runs name plan digest " + first + ", and plan.json has SHA-256 "
-          + planSha256 + ": the plan was changed after its runs", null);
-    }
-    return Optional.of(first);
   }
 
   public static List<Quantity> forData(DataSet data) {
@@ -174,24 +114,24 @@ public final class OmbSystemQuantities {
         q.add(q(p + ".dropped." + c, macro(p, "Dropped", c), "mean over the ok runs of condition " + base + " of OMB's dropped "
             + "share 1 - e2e_count / messages_received (its end-to-end histogram's samples over the messages it received)",
             Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", f, t,
-            d -> mean(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
+            d -> Values.mean(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
         q.add(q(p + ".dropped.max." + c, macro(p, "DroppedMax", c), "largest over the ok runs of condition " + base + " of OMB's "
             + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", f, t,
-            d -> extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), true)));
+            d -> Values.extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), true)));
         q.add(q(p + ".dropped.min." + c, macro(p, "DroppedMin", c), "smallest over the ok runs of condition " + base + " of OMB's "
             + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", f, t,
-            d -> extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), false)));
+            d -> Values.extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), false)));
         q.add(q(p + ".e2eMedian." + c, macro(p, "EndToEndMedian", c), "median, in ms, of OMB's end-to-end latency over the ok "
             + "runs of condition " + base + ": the smallest recorded value (whole ms) at which the pooled cumulative "
             + "end-to-end histograms of the runs (section e2e_ms of the run files) reach half their samples",
             Unit.MILLISECONDS, Format.REAL_3SF, "ftl.quantity.section.OmbSystemQuantities#median", f, t, d -> median(d.ok(c))));
-        q.add(new Quantity(p + ".e2eOverFlight." + c, macro(p, "EndToEndOverFlight", c), "OMB's median end-to-end latency "
+        q.add(Quantity.key(p + ".e2eOverFlight." + c).macro(macro(p, "EndToEndOverFlight", c)).definition("OMB's median end-to-end latency "
             + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the same system, "
-            + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
-            "ftl.quantity.section.OmbSystemQuantities#median", a -> {
+            + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
+            .function("ftl.quantity.section.OmbSystemQuantities#median").computes(a -> {
               Value m = median(f.get().ok(c)); // made only for a folder with a plan (above)
-              BlockStats.Interval flight = ConfirmQuantities.mean(a, t.system(), ConfirmQuantities.exclusion(a, t.system()),
-                  FLIGHT_CONDITION, ConfirmQuantities.Metric.FLIGHT_MEDIAN);
+              BlockStats.Interval flight = Blocks.mean(a, t.system(), Blocks.exclusion(a, t.system()),
+                  FLIGHT_CONDITION, Blocks.Metric.FLIGHT_MEDIAN);
               if (!(m instanceof Value.Real r) || flight.blocks() == 0) {
                 return new Value.Unavailable(m instanceof Value.Real ? "no block of campaign " + t.system() + " has a "
                     + FLIGHT_CONDITION + " flight" : "no end-to-end sample");
@@ -213,15 +153,15 @@ public final class OmbSystemQuantities {
    */
   static Quantity overLikeFlight(Folder f, Tool t, String c, String ours) {
     String p = t.prefix();
-    return new Quantity(p + ".e2eOverLikeFlight." + c, macro(p, "EndToEndOverLikeFlight", c), "OMB's median end-to-end "
+    return Quantity.key(p + ".e2eOverLikeFlight." + c).macro(macro(p, "EndToEndOverLikeFlight", c)).definition("OMB's median end-to-end "
         + "latency " + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument "
-        + "measured on the kind of destination OMB's driver declared, at OMB's rate: " + ConfirmQuantities.keyOf(t.likeSystem())
+        + "measured on the kind of destination OMB's driver declared, at OMB's rate: " + Naming.keyOf(t.likeSystem())
         + ".flightMedian." + ours + " (us), like with like in queue kind and rate; the two folders' runs may lie on other boots"
-        + " and clock sources (ledger boot_id, clocksource), a factor the ratio does not remove", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
-        "ftl.quantity.section.OmbSystemQuantities#median", a -> {
+        + " and clock sources (ledger boot_id, clocksource), a factor the ratio does not remove").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
+        .function("ftl.quantity.section.OmbSystemQuantities#median").computes(a -> {
           Value m = median(f.ok(c));
-          BlockStats.Interval flight = ConfirmQuantities.mean(a, t.likeSystem(),
-              ConfirmQuantities.exclusion(a, t.likeSystem()), ours, ConfirmQuantities.Metric.FLIGHT_MEDIAN);
+          BlockStats.Interval flight = Blocks.mean(a, t.likeSystem(),
+              Blocks.exclusion(a, t.likeSystem()), ours, Blocks.Metric.FLIGHT_MEDIAN);
           if (!(m instanceof Value.Real r) || flight.blocks() == 0) {
             return new Value.Unavailable(m instanceof Value.Real ? "no block of campaign " + t.likeSystem() + " has a "
                 + ours + " flight" : "no end-to-end sample");
@@ -250,29 +190,10 @@ public final class OmbSystemQuantities {
     return new Value.Unavailable("no end-to-end sample in the ok runs");
   }
 
-  static Value mean(double[] xs) {
-    double s = 0;
-    for (double x : xs) {
-      s += x;
-    }
-    return xs.length == 0 ? new Value.Unavailable("no ok run") : OmbRealQuantities.real(s / xs.length);
-  }
-
-  static Value extreme(double[] xs, boolean max) {
-    if (xs.length == 0) {
-      return new Value.Unavailable("no ok run");
-    }
-    double v = xs[0];
-    for (double x : xs) {
-      v = max ? Math.max(v, x) : Math.min(v, x);
-    }
-    return OmbRealQuantities.real(v);
-  }
-
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<Folder> f, Tool t, Function<Folder, Value> compute) {
-    return new Quantity(key, macro, definition, unit, format, Scope.TOOL_RUNS, function,
-        a -> f.map(compute).orElseGet(() -> noData(t)));
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.TOOL_RUNS).function(function)
+        .computes(a -> f.map(compute).orElseGet(() -> noData(t)));
   }
 
   static Value noData(Tool t) {

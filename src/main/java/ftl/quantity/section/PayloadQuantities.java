@@ -1,5 +1,6 @@
 package ftl.quantity.section;
 
+import ftl.data.Campaign;
 import ftl.data.io.JsonValue;
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
@@ -27,6 +28,13 @@ public final class PayloadQuantities {
 
   private PayloadQuantities() {}
 
+  /** The payload campaign's entries of the predictions its plan registers ({@link #add}); nothing for another campaign. */
+  public static void forCampaign(List<Quantity> q, Campaign c) {
+    if (c.name().equals(CampaignCatalogue.PAYLOAD.folder()) && c.plan().isPresent()) {
+      add(q, c.plan().get());
+    }
+  }
+
   /** Phases are within the 1 ms quantum, in whole microseconds (as a condition's {@code start_phase_us}). */
   private static final long MAX_PHASE_MICROS = 999;
 
@@ -41,42 +49,42 @@ public final class PayloadQuantities {
     long controlPhase = p.path("control").path("phase_us").optionalLongIn(0, MAX_PHASE_MICROS).orElse(-1);
     double controlMin = p.path("control").path("min_retention").optionalDoubleIn(0, 1).orElse(Double.NaN);
 
-    q.add(new Quantity("payload.mechanism.share", "PayloadMechanismShare",
-        "share of payload runs whose observed retention is within the plan's tolerance (" + tolerance
-            + ") of the per-event grid-law prediction from the run's own send phases and flights (recv_ns - send_ns)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
+    q.add(Quantity.key("payload.mechanism.share").macro("PayloadMechanismShare")
+        .definition("share of payload runs whose observed retention is within the plan's tolerance (" + tolerance
+            + ") of the per-event grid-law prediction from the run's own send phases and flights (recv_ns - send_ns)")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#predictRun").computes(a -> {
           List<RunResult> runs = runs(a);
           return runs.isEmpty() ? noData() : Value.Real.share(within(runs, tolerance), runs.size());
         }));
-    q.add(new Quantity("payload.prediction.mechanism", "PayloadPredictionMechanism",
-        "whether payload.mechanism.share reached the pre-registered share of runs (" + share + ")",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.PayloadQuantities#mechanism",
-        a -> mechanism(a, tolerance, share)));
-    q.add(new Quantity("payload.prediction.direction", "PayloadPredictionDirection",
-        "whether median retention at start phase " + dirPhase + " us does not decrease with payload, as pre-registered",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.PayloadQuantities#direction",
-        a -> direction(a, dirPhase)));
-    q.add(new Quantity("payload.size.increase", "PayloadSizeIncrease",
-        "median retention at the largest payload minus median retention at the smallest, start phase " + sizePhase + " us"
-            + " (a difference of two retentions, printed in percentage points)",
-        Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
+    q.add(Quantity.key("payload.prediction.mechanism").macro("PayloadPredictionMechanism")
+        .definition("whether payload.mechanism.share reached the pre-registered share of runs (" + share + ")")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.PayloadQuantities#mechanism")
+        .computes(a -> mechanism(a, tolerance, share)));
+    q.add(Quantity.key("payload.prediction.direction").macro("PayloadPredictionDirection")
+        .definition("whether median retention at start phase " + dirPhase + " us does not decrease with payload, as pre-registered")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.PayloadQuantities#direction")
+        .computes(a -> direction(a, dirPhase)));
+    q.add(Quantity.key("payload.size.increase").macro("PayloadSizeIncrease")
+        .definition("median retention at the largest payload minus median retention at the smallest, start phase " + sizePhase + " us"
+            + " (a difference of two retentions, printed in percentage points)")
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Quantiles#median").computes(a -> {
           TreeMap<Long, Double> m = medians(a, sizePhase);
           return m.size() < 2 ? noData() : new Value.Real(m.lastEntry().getValue() - m.firstEntry().getValue());
         }));
-    q.add(new Quantity("payload.prediction.size", "PayloadPredictionSize",
-        "whether payload.size.increase reached the pre-registered minimum (" + minIncrease + ")",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.PayloadQuantities#size",
-        a -> size(a, sizePhase, minIncrease)));
-    q.add(new Quantity("payload.control.min", "PayloadControlMin",
-        "smallest median retention over payloads at the control start phase " + controlPhase + " us",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Quantiles#median", a -> {
+    q.add(Quantity.key("payload.prediction.size").macro("PayloadPredictionSize")
+        .definition("whether payload.size.increase reached the pre-registered minimum (" + minIncrease + ")")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.PayloadQuantities#size")
+        .computes(a -> size(a, sizePhase, minIncrease)));
+    q.add(Quantity.key("payload.control.min").macro("PayloadControlMin")
+        .definition("smallest median retention over payloads at the control start phase " + controlPhase + " us")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Quantiles#median").computes(a -> {
           TreeMap<Long, Double> m = medians(a, controlPhase);
           return m.isEmpty() ? noData() : new Value.Real(m.values().stream().mapToDouble(x -> x).min().getAsDouble());
         }));
-    q.add(new Quantity("payload.prediction.control", "PayloadPredictionControl",
-        "whether every payload's median retention at start phase " + controlPhase + " us reached " + controlMin,
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.PayloadQuantities#control",
-        a -> control(a, controlPhase, controlMin)));
+    q.add(Quantity.key("payload.prediction.control").macro("PayloadPredictionControl")
+        .definition("whether every payload's median retention at start phase " + controlPhase + " us reached " + controlMin)
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.PayloadQuantities#control")
+        .computes(a -> control(a, controlPhase, controlMin)));
   }
 
   /** Held iff the share of runs within {@code tolerance} of their grid-law prediction reached {@code share}. */

@@ -11,8 +11,10 @@ import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
+import ftl.quantity.core.ToolFolders;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
+import ftl.quantity.core.Values;
 import ftl.stats.Quantiles;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,13 +43,13 @@ public final class PerfTestQuantities {
   }
 
   static Optional<Folder> read(DataSet data) {
-    return OmbSystemQuantities.toolFolder(data, FOLDER)
+    return ToolFolders.toolFolder(data, FOLDER)
         .map(t -> new Folder(PerfTestReader.read(t.gate(), FOLDER, t.display()), t.plan(), t.display()));
   }
 
   /** The folder as a campaign {@link ftl.quantity.verdict.PlanCriteria} judges, when its plan registers criteria. */
   public static List<Campaign> registered(DataSet data) {
-    return read(data).flatMap(f -> f.plan().flatMap(plan -> OmbSystemQuantities.registered(data, FOLDER, plan,
+    return read(data).flatMap(f -> f.plan().flatMap(plan -> ToolFolders.registered(data, FOLDER, plan,
         f.runs().stream().map(r -> Map.entry(r.runId(), r.planSha256())).toList()))).stream().toList();
   }
 
@@ -73,13 +75,13 @@ public final class PerfTestQuantities {
           + "only above 0)";
       q.add(q(PREFIX + ".leftOut." + c, macro("LeftOut", c), "mean over the ok runs of " + base + " of the " + leftOut,
           Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.PerfTestReader.Run#leftOut", f,
-          d -> OmbSystemQuantities.mean(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray())));
+          d -> Values.mean(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray())));
       q.add(q(PREFIX + ".leftOut.max." + c, macro("LeftOutMax", c), "largest over the ok runs of " + base + " of the " + leftOut,
           Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.PerfTestReader.Run#leftOut", f,
-          d -> OmbSystemQuantities.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), true)));
+          d -> Values.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), true)));
       q.add(q(PREFIX + ".leftOut.min." + c, macro("LeftOutMin", c), "smallest over the ok runs of " + base + " of the " + leftOut,
           Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.PerfTestReader.Run#leftOut", f,
-          d -> OmbSystemQuantities.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), false)));
+          d -> Values.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), false)));
       q.add(q(PREFIX + ".printedMedian." + c, macro("PrintedMedian", c), "type-7 median, in us, of the consumer-latency "
           + "medians PerfTest printed once per interval (lines 'min/median/75th/95th/99th consumer latency', a value in ms "
           + "times 1000, an interval without a sample printed 0 and kept) over the ok runs of " + base, Unit.MICROSECONDS,
@@ -97,8 +99,8 @@ public final class PerfTestQuantities {
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<Folder> f, Function<Folder, Value> compute) {
-    return new Quantity(key, macro, definition, unit, format, Scope.TOOL_RUNS, function,
-        a -> f.map(compute).orElseGet(() -> new Value.Unavailable("no runs of RabbitMQ PerfTest: no " + FOLDER
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.TOOL_RUNS).function(function)
+        .computes(a -> f.map(compute).orElseGet(() -> new Value.Unavailable("no runs of RabbitMQ PerfTest: no " + FOLDER
             + "/ledger.csv in its format under the data root")));
   }
 

@@ -6,7 +6,10 @@ import ftl.data.ledger.Instrument;
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Manipulations;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
@@ -76,7 +79,7 @@ public final class ReplayQuantities {
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.SignCheckResult#rejected",
         a -> new Value.Count(runs(a).stream().filter(RunResult::rejected).count())));
     for (String c : conditions()) {
-      String words = ConditionQuantities.macro("", "", c);
+      String words = Naming.macro("", "", c);
       q.add(entry("replay.retention." + c, "ReplayRetention" + words,
           "pooled guard retention (sum kept / sum taken, kept iff floor(recv_us/1000) - create_ms > 0) of condition " + c + " of the replay campaign",
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention",
@@ -97,7 +100,7 @@ public final class ReplayQuantities {
     for (String g : GAPS) {
       for (String m : MATCHES) {
         String c = replayCondition(m, g);
-        String words = ConditionQuantities.macro("", "", c);
+        String words = Naming.macro("", "", c);
         q.add(entry("replay.predicted." + c, "ReplayPredicted" + words,
             "held-out prediction of the pooled guard retention of " + c + ": the smooth limit E[min(T, q)]/q, q = 1 ms, over the flights T = recv_ns - send_ns of every ok run of the fixed-interval control " + controlCondition(g) + " (never the replay runs' own events)",
             Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SmoothLimit.Sum#retention",
@@ -107,7 +110,7 @@ public final class ReplayQuantities {
             Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ReplayQuantities#error",
             a -> error(a, c, g)));
       }
-      String gw = ConditionQuantities.macro("", "", "g" + g);
+      String gw = Naming.macro("", "", "g" + g);
       String key = "replay.burstRatio.g" + g;
       q.add(ratio(key, "ReplayBurstRatio" + gw, "pooled negative-A rate of the replay runs of both matches at mean gap " + g
           + " over that of the fixed-interval control " + controlCondition(g), g, 0));
@@ -152,7 +155,7 @@ public final class ReplayQuantities {
   /** A registry entry of the campaign: unavailable, saying so, when the data root holds no ok run of it. */
   private static Quantity entry(String key, String macro, String definition, Unit unit, Format format, Scope scope,
                                 String function, Function<Analysis, Value> compute) {
-    return new Quantity(key, macro, definition, unit, format, scope, function, a -> has(a) ? compute.apply(a) : noData());
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function(function).computes(a -> has(a) ? compute.apply(a) : noData());
   }
 
   private static Quantity ratio(String key, String macro, String definition, String gap, int which) {
@@ -161,11 +164,11 @@ public final class ReplayQuantities {
   }
 
   static boolean has(Analysis a) {
-    return CampaignQuantities.has(a, REPLAY);
+    return CampaignRuns.has(a, REPLAY);
   }
 
   static Value noData() {
-    return CampaignQuantities.noData(REPLAY);
+    return CampaignRuns.noData(REPLAY);
   }
 
   static List<RunResult> runs(Analysis a) {

@@ -5,10 +5,12 @@ import ftl.data.ledger.Event;
 import ftl.data.ledger.EventReader;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
+import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
+import ftl.quantity.core.TimelineRound;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import java.util.ArrayDeque;
@@ -184,9 +186,9 @@ public final class TimelineQuantities {
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format,
                             Function<Window, Value> of) {
-    return new Quantity(key, macro, definition, unit, format, Scope.KAFKA_EVENTS, FUNCTION, a -> {
-      if (!CampaignQuantities.has(a, CAMPAIGN)) {
-        return CampaignQuantities.noData(CAMPAIGN);
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS).function(FUNCTION).computes(a -> {
+      if (!CampaignRuns.has(a, CAMPAIGN)) {
+        return CampaignRuns.noData(CAMPAIGN);
       }
       return window(a).map(of).orElseGet(() -> new Value.Unavailable("no ok run of campaign " + CAMPAIGN
           + " has an event with A < 0"));

@@ -253,10 +253,10 @@ public final class ClaimTests {
     List<Quantity> out = new ArrayList<>();
     for (Claim c : CLAIMS) {
       List<Quantity> tests = testsOf(c, verdictKeys, notTests).stream().map(f -> in.apply(f.verdictKey())).toList();
-      out.add(new Quantity(c.summaryKey(), c.macro(), "the original study's claim '" + c.id() + "' over every registered"
+      out.add(Quantity.key(c.summaryKey()).macro(c.macro()).definition("the original study's claim '" + c.id() + "' over every registered"
           + " test of it in every Kafka campaign (" + tests.size() + " tests: " + String.join(", ",
-          tests.stream().map(Quantity::key).toList()) + "): " + RULE, Unit.DIMENSIONLESS, Format.SUMMARY,
-          Scope.KAFKA_EVENTS, FUNCTION + "summary", a -> summary(tests.stream()
+          tests.stream().map(Quantity::key).toList()) + "): " + RULE).unit(Unit.DIMENSIONLESS).format(Format.SUMMARY)
+          .scope(Scope.KAFKA_EVENTS).function(FUNCTION + "summary").computes(a -> summary(tests.stream()
           .map(q -> new Outcome(Registrations.kind(registrations, q.key()), q.computation().apply(a))).toList())));
     }
     List<Quantity> counted = out.stream().filter(q -> !bySummaryKey(q.key()).orElseThrow().own()).toList();
@@ -274,7 +274,7 @@ public final class ClaimTests {
 
   private static Quantity tally(String key, String macro, String definition, List<Quantity> summaries,
                                 Predicate<Value> outcome) {
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, FUNCTION + "tally",
-        a -> new Value.Count(summaries.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "tally")
+        .computes(a -> new Value.Count(summaries.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));
   }
 }

@@ -8,6 +8,8 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.Registration;
 import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignRuns;
+import ftl.quantity.core.DisplacementFits;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
@@ -92,36 +94,36 @@ public final class ClaimVerdicts {
             "payload.prediction.control"),
         ClaimVerdicts::all));
     List<String> twoClocks = twoClockCampaigns(data);
-    out.add(new Quantity("claim.oneTickNegatives", "ClaimOneTickNegatives",
-        "one-tick negatives (M = -1) occur and the guard absorbs them: needs two clocks (a producer clock offset from the"
+    out.add(Quantity.key("claim.oneTickNegatives").macro("ClaimOneTickNegatives")
+        .definition("one-tick negatives (M = -1) occur and the guard absorbs them: needs two clocks (a producer clock offset from the"
             + " consumer's); not testable here without a campaign whose ledger has " + CLOCK_OFFSET + " != 0; with one, held"
-            + " iff the guard absorbed at least one one-tick negative in such a campaign",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "oneTick",
-        a -> oneTick(twoClocks, twoClocks.stream().mapToLong(c -> oneTicks(a, c)).sum(),
+            + " iff the guard absorbed at least one one-tick negative in such a campaign")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "oneTick")
+        .computes(a -> oneTick(twoClocks, twoClocks.stream().mapToLong(c -> oneTicks(a, c)).sum(),
             value(in, "clockoffset.oneTick.expected", a))));
-    out.add(new Quantity("claim.twoClocks", "ClaimTwoClocks",
-        "the grid law measured across two clocks: not testable here without a campaign whose ledger has " + CLOCK_OFFSET
-            + " != 0; with one, held iff the held-out grid-law test (with the offset) held in every such campaign",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "twoClocks", a -> twoClocks(twoClocks, twoClocks.stream()
+    out.add(Quantity.key("claim.twoClocks").macro("ClaimTwoClocks")
+        .definition("the grid law measured across two clocks: not testable here without a campaign whose ledger has " + CLOCK_OFFSET
+            + " != 0; with one, held iff the held-out grid-law test (with the offset) held in every such campaign")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "twoClocks").computes(a -> twoClocks(twoClocks, twoClocks.stream()
             .map(c -> value(in, "gridlaw.heldout.verdict." + c, a)).toList())));
-    out.add(new Quantity("claim.oneOverD", "ClaimOneOverD",
-        "the 1/D law (D = ack_ns - send_ns does not grow with the flight T = recv_ns - send_ns, so D/T falls as 1/T): when campaign delivery exists, its"
+    out.add(Quantity.key("claim.oneOverD").macro("ClaimOneOverD")
+        .definition("the 1/D law (D = ack_ns - send_ns does not grow with the flight T = recv_ns - send_ns, so D/T falls as 1/T): when campaign delivery exists, its"
             + " pre-registered direct test delivery.prediction.oneOverD (a delay on the delivery branch only raises T;"
             + " held iff the upper end of the " + Phrases.level() + " interval of the slope of D on T lies below " + DisplacementQuantities.SLOPE_LIMIT
             + "), the basis also giving the correlational slope across the sign campaign's conditions, where D and T"
             + " co-vary (onedlaw.verdict.modeA); without campaign delivery, onedlaw.verdict.modeA itself (held iff the " + Phrases.level()
-            + " interval of that slope lies below " + DisplacementQuantities.SLOPE_LIMIT + ")",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "oneOverD",
-        a -> oneOverD(value(in, "delivery.prediction.oneOverD", a), value(in, "onedlaw.verdict.modeA", a))));
-    out.add(new Quantity("claim.exposureCrossover", "ClaimExposureCrossover",
-        "the exposure curve reaches below a crossover where D exceeds T, and published broker flights lie there: held iff"
+            + " interval of that slope lies below " + DisplacementQuantities.SLOPE_LIMIT + ")")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "oneOverD")
+        .computes(a -> oneOverD(value(in, "delivery.prediction.oneOverD", a), value(in, "onedlaw.verdict.modeA", a))));
+    out.add(Quantity.key("claim.exposureCrossover").macro("ClaimExposureCrossover")
+        .definition("the exposure curve reaches below a crossover where D exceeds T, and published broker flights lie there: held iff"
             + " the sign campaign's bands of flights T = recv_ns - send_ns contain a crossover (exposure.crossover.modeA) and at least one published"
-            + " flight lies below it; did not hold when D - T keeps one sign over the measured flight bands",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "crossoverVerdict", a -> {
-          if (!CampaignQuantities.has(a, CampaignQuantities.MODE_A)) {
-            return CampaignQuantities.noData(CampaignQuantities.MODE_A);
+            + " flight lies below it; did not hold when D - T keeps one sign over the measured flight bands")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "crossoverVerdict").computes(a -> {
+          if (!CampaignRuns.has(a, CampaignQuantities.MODE_A)) {
+            return CampaignRuns.noData(CampaignQuantities.MODE_A);
           }
-          return crossoverVerdict(DisplacementQuantities.crossover(a, CampaignQuantities.MODE_A),
+          return crossoverVerdict(DisplacementFits.crossover(a, CampaignQuantities.MODE_A),
               value(in, "exposure.published.belowCrossover", a));
         }));
     out.add(judge("claim.windowedRho", FUNCTION + "rho", "ClaimWindowedRho",
@@ -156,10 +158,10 @@ public final class ClaimVerdicts {
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Instrument.PYTHON_NOJVM.word())))
         .map(Campaign::name).toList();
     List<String> nojvm = nojvmCampaigns.stream().map(c -> "gridlaw.heldout.verdict." + c).toList();
-    out.add(new Quantity("claim.noJvm", "ClaimNoJvm",
-        "the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the"
-            + " no-JVM cross-check", Unit.DIMENSIONLESS, Format.VERDICT, Scope.NOJVM_EVENTS, FUNCTION + "anyHeld",
-        a -> anyHeld(nojvmCampaigns, nojvm.stream().map(k -> value(in, k, a)).toList())));
+    out.add(Quantity.key("claim.noJvm").macro("ClaimNoJvm")
+        .definition("the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the"
+            + " no-JVM cross-check").unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.NOJVM_EVENTS).function(FUNCTION + "anyHeld")
+        .computes(a -> anyHeld(nojvmCampaigns, nojvm.stream().map(k -> value(in, k, a)).toList())));
     Predicate<Quantity> counted = q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONFIRMATORY;
     // The claims of the original study are summarised over every campaign's tests by ClaimTests (one claim, one place);
     // the tallies here count registered tests, the unit of every verdict count.
@@ -197,8 +199,8 @@ public final class ClaimVerdicts {
   private static Quantity tally(String key, String macro, String definition, List<Quantity> verdicts,
                                 Predicate<Quantity> which, Predicate<Value> outcome) {
     List<Quantity> judged = verdicts.stream().filter(which).toList();
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, FUNCTION + "tally",
-        a -> new Value.Count(judged.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "tally")
+        .computes(a -> new Value.Count(judged.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));
   }
 
   static Value above(String what, double v, double limit) {
@@ -319,7 +321,7 @@ public final class ClaimVerdicts {
   /** A verdict that needs every input available; the first unavailable one makes it unavailable, naming why. */
   private static Quantity judge(String key, String function, String macro, String definition,
                                 Function<String, Quantity> registry, List<String> inputs, Function<List<Value>, Value> decide) {
-    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, function, a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(function).computes(a -> {
       List<Value> values = new ArrayList<>();
       for (String k : inputs) {
         Value v = value(registry, k, a);

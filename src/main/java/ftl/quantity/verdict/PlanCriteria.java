@@ -109,11 +109,11 @@ public final class PlanCriteria {
         boolean consistency = r.consistency() || reach == Reach.ALWAYS;
         refuseSwappedEnds(r, plan);
         List<String> older = olderNamed(c, r, judged, firstRuns);
-        Quantity q = new Quantity(key, macro(c.name(), r.id()), "registered criterion " + r.id() + " of campaign " + c.name()
+        Quantity q = Quantity.key(key).macro(macro(c.name(), r.id())).definition("registered criterion " + r.id() + " of campaign " + c.name()
             + " (" + plan + ", line " + r.line() + "): " + r.claim() + "; held iff " + r.statement()
             + (r.consistency() ? "; declared a consistency check (true by construction, never counted)" : "")
-            + (tautology.isEmpty() || r.consistency() ? "" : "; a consistency check: " + tautology + " (never counted)"),
-            Unit.DIMENSIONLESS, Format.VERDICT, stat.scope(), FUNCTION + "judge", a -> {
+            + (tautology.isEmpty() || r.consistency() ? "" : "; a consistency check: " + tautology + " (never counted)"))
+            .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(stat.scope()).function(FUNCTION + "judge").computes(a -> {
               Value[] v = new Value[4];
               Set<String> read = SourceReads.noting(() -> {
                 v[0] = value(stat, a);
@@ -138,11 +138,11 @@ public final class PlanCriteria {
       for (Criteria.Claim cl : s.claims()) {
         String key = "criterion." + c.name() + "." + cl.id();
         List<Quantity> of = cl.of().stream().map(rules::get).toList();
-        out.add(new Quantity(key, macro(c.name(), cl.id()), "registered claim " + cl.id() + " of campaign " + c.name() + " ("
+        out.add(Quantity.key(key).macro(macro(c.name(), cl.id())).definition("registered claim " + cl.id() + " of campaign " + c.name() + " ("
             + plan + ", line " + cl.line() + "): " + cl.claim() + "; held iff " + (cl.all() ? "every one" : "any one")
-            + " of " + String.join(", ", of.stream().map(Quantity::key).toList()) + " held",
-            Unit.DIMENSIONLESS, Format.VERDICT, of.get(0).scope(), FUNCTION + "combine",
-            a -> combine(cl.all(), of.stream().map(Quantity::key).toList(), of.stream().map(x -> x.computation().apply(a)).toList())));
+            + " of " + String.join(", ", of.stream().map(Quantity::key).toList()) + " held")
+            .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(of.get(0).scope()).function(FUNCTION + "combine")
+            .computes(a -> combine(cl.all(), of.stream().map(Quantity::key).toList(), of.stream().map(x -> x.computation().apply(a)).toList())));
         boolean consistency = cl.of().stream().allMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()
             == VerdictKind.CONSISTENCY);
         boolean notConfirmatory = cl.of().stream().anyMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()

@@ -64,18 +64,16 @@ public final class ReplicationVerdicts {
             + " interval above 1) reached it",
         List.of(in.apply("collapse.range.modeA")), v -> priorityCollapse(((Value.Range) v.get(0)).high()));
 
-    out.add(new Quantity(stamping.key(), stamping.macro(), stamping.definition(), stamping.unit(), stamping.format(),
-        stamping.scope(), stamping.function(),
-        a -> priorityCollapse(stamping.computation().apply(a), FifoJvmQuantities.wholeJvmReaches(a))));
+    out.add(stamping.withComputation(a -> priorityCollapse(stamping.computation().apply(a), FifoJvmQuantities.wholeJvmReaches(a))));
     Quantity lower = in.apply("geometry.ratio.lower.modeA");
     Quantity upper = in.apply("geometry.ratio.upper.modeA");
-    out.add(new Quantity("replication.geometryRatio", "ReplicationGeometryRatio",
-        "whether the original study's core-geometry effect held on our data: held iff the " + Phrases.level() + " bootstrap interval"
+    out.add(Quantity.key("replication.geometryRatio").macro("ReplicationGeometryRatio")
+        .definition("whether the original study's core-geometry effect held on our data: held iff the " + Phrases.level() + " bootstrap interval"
             + " of geometry.ratio.modeA excludes 1 (geometry.ratio.lower.modeA > 1 or geometry.ratio.upper.modeA < 1;"
             + " one end beyond 1 decides even when the other is not finite); did not hold when both ends are"
-            + " available and the interval contains 1",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, FUNCTION + "#geometryRatio",
-        a -> geometryRatio(lower.computation().apply(a), upper.computation().apply(a))));
+            + " available and the interval contains 1")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "#geometryRatio")
+        .computes(a -> geometryRatio(lower.computation().apply(a), upper.computation().apply(a))));
     out.add(claim("replication.retentionRange", "retentionRange", "ReplicationRetentionRange",
         "whether the original study's guard retention range (from almost none to all of a run's samples) held on"
             + " our data: held iff omb.retention.min.modeB < " + Phrases.percent(ALMOST_NONE) + " and omb.retention.max.modeB = 100%",
@@ -159,8 +157,8 @@ public final class ReplicationVerdicts {
   /** A verdict that needs every input available; the first unavailable one makes it unavailable, naming why. */
   private static Quantity claim(String key, String decision, String macro, String definition, List<Quantity> inputs,
                                 Function<List<Value>, Value> judge) {
-    return new Quantity(key, macro, definition, Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS,
-        FUNCTION + "#" + decision, a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(FUNCTION + "#" + decision).computes(a -> {
       List<Value> values = new ArrayList<>();
       for (Quantity q : inputs) {
         Value v = q.computation().apply(a);

@@ -70,8 +70,8 @@ class ParallelComputeTest {
     List<Quantity> qs = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
       int n = i;
-      qs.add(new Quantity("test.q" + i, "TestQ", "test quantity " + i, Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS,
-          "ftl.quantity.core.Computed#all", x -> {
+      qs.add(Quantity.key("test.q" + i).macro("TestQ").definition("test quantity " + i).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
+          .function("ftl.quantity.core.Computed#all").computes(x -> {
             if (n == 7 || n == 30) {
               throw new IllegalStateException("failure of " + n);
             }

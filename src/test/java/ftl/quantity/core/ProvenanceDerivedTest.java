@@ -54,7 +54,7 @@ class ProvenanceDerivedTest {
     Map<String, List<SignCheckResult>> byKey = new TreeMap<>();
     for (RunResult r : a.runs(Instrument.KAFKA.word())) {
       LedgerRow row = r.row();
-      byKey.computeIfAbsent("ackNegative.rate." + r.campaign().name() + "." + ConditionQuantities.slug(row.condition()),
+      byKey.computeIfAbsent("ackNegative.rate." + r.campaign().name() + "." + Naming.slug(row.condition()),
           k -> new ArrayList<>()).add(r.sign());
     }
     List<Quantity> entries = Registry.forData(RegistryFixtureTest.data(root)).all().stream()

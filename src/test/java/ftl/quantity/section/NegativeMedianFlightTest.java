@@ -1,12 +1,13 @@
 package ftl.quantity.section;
 
+import ftl.quantity.core.DisplacementFits;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ftl.data.DataSet;
 import ftl.data.io.DataException;
 import ftl.quantity.core.Analysis;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,13 +44,13 @@ class NegativeMedianFlightTest {
   @Test
   void points_negativeMedianFlight_refusedNamingTheLedgerLine(@TempDir Path tmp) throws Exception {
     Analysis a = new Analysis(DataSet.scan(root(tmp, -5_000), "root"));
-    assertThatThrownBy(() -> DisplacementQuantities.points(a, "k")).isInstanceOf(DataException.class)
+    assertThatThrownBy(() -> DisplacementFits.points(a, "k")).isInstanceOf(DataException.class)
         .hasMessageContaining("k/ledger.csv:2: run r1: its median flight is not positive");
   }
 
   @Test
   void points_positiveFlights_onePointPerRun(@TempDir Path tmp) throws Exception {
     Analysis a = new Analysis(DataSet.scan(root(tmp, 400_000), "root"));
-    assertThat(DisplacementQuantities.points(a, "k")[0]).hasSize(1);
+    assertThat(DisplacementFits.points(a, "k")[0]).hasSize(1);
   }
 }

@@ -1,5 +1,7 @@
 package ftl.quantity.section;
 
+import ftl.quantity.core.Values;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -345,7 +347,7 @@ class OmbRealQuantitiesTest {
 
   @Test
   void helpers_nonFiniteOrEmpty_areUnavailable() {
-    assertThat(OmbRealQuantities.real(Double.NaN)).isInstanceOf(Value.Unavailable.class);
+    assertThat(Values.finite(Double.NaN)).isInstanceOf(Value.Unavailable.class);
     assertThat(OmbRealQuantities.range(new double[0])).isEqualTo(new Value.Unavailable("no ok run"));
     assertThat(OmbRealQuantities.range(new double[] {0.1, Double.NaN}))
         .isEqualTo(new Value.Unavailable("a run received no message"));

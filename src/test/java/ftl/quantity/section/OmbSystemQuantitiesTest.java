@@ -1,5 +1,9 @@
 package ftl.quantity.section;
 
+import ftl.quantity.core.Values;
+
+import ftl.quantity.core.ToolFolders;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -227,13 +231,13 @@ class OmbSystemQuantitiesTest {
 
   @Test
   void digest_noRun_namesNone() {
-    assertThat(OmbSystemQuantities.digest(List.of(), "a".repeat(64), "l")).isEmpty();
+    assertThat(ToolFolders.digest(List.of(), "a".repeat(64), "l")).isEmpty();
   }
 
   @Test
   void helpers_emptyInputs_unavailable() {
-    assertThat(OmbSystemQuantities.mean(new double[0])).isInstanceOf(Value.Unavailable.class);
-    assertThat(OmbSystemQuantities.extreme(new double[0], true)).isInstanceOf(Value.Unavailable.class);
+    assertThat(Values.mean(new double[0])).isInstanceOf(Value.Unavailable.class);
+    assertThat(Values.extreme(new double[0], true)).isInstanceOf(Value.Unavailable.class);
     assertThat(OmbSystemQuantities.median(List.of())).isInstanceOf(Value.Unavailable.class);
   }
 }

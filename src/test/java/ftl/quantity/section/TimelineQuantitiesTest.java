@@ -1,5 +1,7 @@
 package ftl.quantity.section;
 
+import ftl.quantity.core.TimelineRound;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

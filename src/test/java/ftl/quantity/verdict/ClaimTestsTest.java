@@ -105,8 +105,8 @@ class ClaimTestsTest {
   }
 
   private static Quantity verdict(String key, Value v) {
-    return new Quantity(key, "M" + key.replaceAll("[^A-Za-z]", ""), "a test verdict", Unit.DIMENSIONLESS, Format.VERDICT,
-        Quantity.Scope.TABLE, "ftl.quantity.verdict.ClaimTestsTest#verdict", a -> v);
+    return Quantity.key(key).macro("M" + key.replaceAll("[^A-Za-z]", "")).definition("a test verdict").unit(Unit.DIMENSIONLESS).format(Format.VERDICT)
+        .scope(Quantity.Scope.TABLE).function("ftl.quantity.verdict.ClaimTestsTest#verdict").computes(a -> v);
   }
 
   private static Registration registered(String key, VerdictKind kind) {

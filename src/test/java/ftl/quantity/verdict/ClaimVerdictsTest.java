@@ -1,5 +1,7 @@
 package ftl.quantity.verdict;
 
+import ftl.quantity.core.Manipulations;
+
 import ftl.quantity.core.Value;
 import ftl.quantity.section.DisplacementQuantities;
 import ftl.quantity.section.PriorityPooledQuantities;
@@ -83,10 +85,10 @@ class ClaimVerdictsTest {
         c("interval reaches the limit", () -> DisplacementQuantities.verdict(fit(0.05, 0.0, 0.2)),
             v(false, "interval reaches 0.1: slope of D on T 0.0500 (95% interval 0.00 to 0.200)")),
         c("no tested stratum", () -> PriorityPooledQuantities.direction(List.of()), new Value.Unavailable("no stratum with events at both priorities")),
-        c("most strata above 1", () -> PriorityPooledQuantities.direction(List.of(new PriorityPooledQuantities.Tested("a", 2, 0.1, true),
-            new PriorityPooledQuantities.Tested("b", 0.5, 0.1, true), new PriorityPooledQuantities.Tested("c", 1.5, 0.1, true))), v(true, "2 of 3 strata above 1 (most)")),
-        c("half the strata above 1", () -> PriorityPooledQuantities.direction(List.of(new PriorityPooledQuantities.Tested("a", 2, 0.1, true),
-            new PriorityPooledQuantities.Tested("b", 0.5, 0.1, true))), v(false, "1 of 2 strata above 1 (not most)")));
+        c("most strata above 1", () -> PriorityPooledQuantities.direction(List.of(new Manipulations.Tested("a", 2, 0.1, true),
+            new Manipulations.Tested("b", 0.5, 0.1, true), new Manipulations.Tested("c", 1.5, 0.1, true))), v(true, "2 of 3 strata above 1 (most)")),
+        c("half the strata above 1", () -> PriorityPooledQuantities.direction(List.of(new Manipulations.Tested("a", 2, 0.1, true),
+            new Manipulations.Tested("b", 0.5, 0.1, true))), v(false, "1 of 2 strata above 1 (not most)")));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -1,5 +1,7 @@
 package ftl.quantity.verdict;
 
+import ftl.quantity.core.Values;
+
 import ftl.quantity.core.Value;
 import ftl.quantity.section.ClockOffsetQuantities;
 import ftl.quantity.section.DeliveryQuantities;
@@ -112,8 +114,8 @@ class NewCampaignVerdictsTest {
 
   @Test
   void real_notFinite_isUnavailableWithTheReason() {
-    assertThat(FifoJvmQuantities.real(Double.NaN, "no variance")).isEqualTo(new Value.Unavailable("no variance"));
-    assertThat(FifoJvmQuantities.real(0.5, "no variance")).isEqualTo(new Value.Real(0.5));
+    assertThat(Values.real(Double.NaN, "no variance")).isEqualTo(new Value.Unavailable("no variance"));
+    assertThat(Values.real(0.5, "no variance")).isEqualTo(new Value.Real(0.5));
   }
 
   @Test

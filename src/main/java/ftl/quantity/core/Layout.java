@@ -1,10 +1,9 @@
-package ftl.quantity.section;
-
-import ftl.quantity.core.CampaignCatalogue;
+package ftl.quantity.core;
 
 import ftl.data.DataSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The shapes of the registry's per-stratum, per-point and per-row entries, typed, for the emitter's table and
@@ -16,7 +15,7 @@ public final class Layout {
   private Layout() {}
 
   /** The start of every collapse stratum's key: {@code collapse.<campaign modeA>.}. */
-  static final String COLLAPSE_STEM = "collapse." + CampaignCatalogue.MODE_A.folder() + ".";
+  public static final String COLLAPSE_STEM = "collapse." + CampaignCatalogue.MODE_A.folder() + ".";
 
   /**
    * One stratum of the priority collapse of campaign modeA: fixed geometry, background load, acks and send
@@ -44,6 +43,39 @@ public final class Layout {
     }
   }
 
+  /** The start of the fifojvm campaign's collapse factors' keys: {@code fifojvm.collapse.}. */
+  public static final String FIFOJVM_COLLAPSE_STEM = CampaignCatalogue.FIFOJVM.folder() + ".collapse.";
+  /** Broker placements of the isolation campaign ({@link Manipulations#placement}), in registry order. */
+  static final List<String> ISOLATION_BROKERS = List.of("all", "core0");
+  /** Background loads (percent, as the ledger writes them) of the isolation campaign, in registry order. */
+  static final List<String> ISOLATION_LOADS = List.of("0", "90");
+  /** Flight bands of the 1/D law by a run's median flight, ns: [0, 300 us), [300 us, 1 ms), [1, 3 ms), [3, 10 ms), [10 ms, inf). */
+  private static final double[] BAND_EDGES_NANOS = {0, 300_000, 1_000_000, 3_000_000, 10_000_000, Double.POSITIVE_INFINITY};
+  /** Flights (us) at which the exposure curve of the sign campaign's measured D(T) is drawn. */
+  private static final int[] CURVE_FLIGHTS_US = {20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000, 1500, 2000, 3000, 5000,
+      7000, 10000, 20000};
+
+  /** Key segment of a blocked campaign's contrast of the two stamping threads' priority (default over SCHED_FIFO). */
+  public static final String COLLAPSE_THREADS = "collapseThreads";
+  /** Key segment of a blocked campaign's contrast of the whole client JVM's priority (default over SCHED_FIFO). */
+  public static final String COLLAPSE_JVM = "collapseJvm";
+  /** Key segment of the cluster campaign's stamping-thread collapse on the one-replica topic. */
+  public static final String COLLAPSE_CONTROL = "collapseControl";
+  /** Key segment of the cluster campaign's stamping-thread collapse on the replicated topic at acks=all. */
+  public static final String COLLAPSE_ACKS_ALL = "collapseAcksAll";
+  /** The setting campaign's run designs, as its contrasts' key segments end ({@code collapseThreadsShort}). */
+  public static final List<String> SETTING_DESIGNS = List.of("Short", "Long");
+
+  /** The flight band edges of the 1/D law, ns (a copy). */
+  public static double[] bandEdgesNanos() {
+    return BAND_EDGES_NANOS.clone();
+  }
+
+  /** The flights of the exposure curve's points, us (a copy). */
+  public static int[] curveFlightsMicros() {
+    return CURVE_FLIGHTS_US.clone();
+  }
+
   /** Every stratum of the priority collapse, in registry order (geometry, load, acks, send interval). */
   public static List<CollapseStratum> collapseStrata() {
     List<CollapseStratum> out = new ArrayList<>();
@@ -61,12 +93,12 @@ public final class Layout {
 
   /** Broker placements of the isolation campaign, in registry order. */
   public static List<String> isolationBrokers() {
-    return IsolationQuantities.BROKERS;
+    return ISOLATION_BROKERS;
   }
 
   /** Background loads (percent) of the isolation campaign, in registry order. */
   public static List<String> isolationLoads() {
-    return IsolationQuantities.LOADS;
+    return ISOLATION_LOADS;
   }
 
   /** Key of the isolation campaign's collapse factor at one broker placement and load. */
@@ -94,15 +126,32 @@ public final class Layout {
   public static List<CampaignCollapse> campaignCollapses() {
     List<CampaignCollapse> out = new ArrayList<>();
     String fifojvm = CampaignCatalogue.FIFOJVM.folder();
-    out.add(new CampaignCollapse(fifojvm, FifoJvmQuantities.COLLAPSE_STEM + "fifo", false, ""));
-    out.add(new CampaignCollapse(fifojvm, FifoJvmQuantities.COLLAPSE_STEM + "fifoJvm", true, ""));
-    out.addAll(ConfirmQuantities.collapses());
+    out.add(new CampaignCollapse(fifojvm, FIFOJVM_COLLAPSE_STEM + "fifo", false, ""));
+    out.add(new CampaignCollapse(fifojvm, FIFOJVM_COLLAPSE_STEM + "fifoJvm", true, ""));
+    // the blocked campaigns' collapse contrasts: the confirmatory campaign's (stamping threads, whole JVM), the setting
+    // campaign's (each design: stamping threads, whole JVM), each manipulation campaign's on another system (stamping
+    // threads), the replicated cluster's (issue #46: the one-replica topic, the acks=all race)
+    String confirm = CampaignCatalogue.CONFIRM.folder();
+    out.add(new CampaignCollapse(confirm, Naming.keyOf(confirm) + "." + COLLAPSE_THREADS, false, ""));
+    out.add(new CampaignCollapse(confirm, Naming.keyOf(confirm) + "." + COLLAPSE_JVM, true, ""));
+    String setting = CampaignCatalogue.SETTING.folder();
+    for (String design : SETTING_DESIGNS) {
+      String lower = design.toLowerCase(Locale.ROOT);
+      out.add(new CampaignCollapse(setting, Naming.keyOf(setting) + "." + COLLAPSE_THREADS + design, false, lower));
+      out.add(new CampaignCollapse(setting, Naming.keyOf(setting) + "." + COLLAPSE_JVM + design, true, lower));
+    }
+    for (CampaignCatalogue c : CampaignCatalogue.SYSTEM_MANIPULATIONS) {
+      out.add(new CampaignCollapse(c.folder(), Naming.keyOf(c.folder()) + "." + COLLAPSE_THREADS, false, ""));
+    }
+    String cluster = CampaignCatalogue.CLUSTER.folder();
+    out.add(new CampaignCollapse(cluster, Naming.keyOf(cluster) + "." + COLLAPSE_CONTROL, false, "rf1"));
+    out.add(new CampaignCollapse(cluster, Naming.keyOf(cluster) + "." + COLLAPSE_ACKS_ALL, false, "acksall"));
     return out;
   }
 
   /** Points of the exposure curve (numbered from 1). */
   public static int exposureCurvePoints() {
-    return DisplacementQuantities.CURVE_FLIGHTS_US.length;
+    return CURVE_FLIGHTS_US.length;
   }
 
   /** Key of the flight of exposure-curve point {@code point} (from 1). */
@@ -122,17 +171,17 @@ public final class Layout {
 
   /** Rows of {@code data/audit/published-medians.csv} that are flights, each with its entries. */
   public static List<Integer> publishedFlightRows(DataSet data) {
-    return ExposureQuantities.published(data).stream().filter(ExposureQuantities::flight)
-        .map(ExposureQuantities.Published::row).toList();
+    return PublishedMedians.published(data).stream().filter(PublishedMedians::flight)
+        .map(PublishedMedians.Published::row).toList();
   }
 
   /** Flight bands of the 1/D law (numbered from 1). */
   public static int flightBands() {
-    return DisplacementQuantities.BAND_EDGES_NANOS.length - 1;
+    return BAND_EDGES_NANOS.length - 1;
   }
 
   /** A condition's name as a registry key segment (the same function the registry's keys are built with). */
   public static String conditionSegment(String condition) {
-    return ConditionQuantities.slug(condition);
+    return Naming.slug(condition);
   }
 }

@@ -1,4 +1,4 @@
-package ftl.quantity.section;
+package ftl.quantity.core;
 
 import ftl.data.ledger.Event;
 import java.util.Locale;
@@ -25,7 +25,7 @@ public record TimelineRound(long seq, double sendMicros, double ackMicros, doubl
   }
 
   /** The round of {@code e} with times relative to {@code originNanos} (a send_ns on the same monotonic clock). */
-  static TimelineRound of(Event e, long originNanos) {
+  public static TimelineRound of(Event e, long originNanos) {
     return new TimelineRound(e.seq(), micros(e.sendNanos(), originNanos),
         e.hasAck() ? micros(e.ackNanos(), originNanos) : Double.NaN,
         e.hasRecv() ? micros(e.recvNanos(), originNanos) : Double.NaN);
