@@ -8,6 +8,7 @@ import ftl.data.registration.Registration;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Parallel;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
@@ -40,6 +41,10 @@ import ftl.quantity.verdict.PlanCriteria;
 import ftl.quantity.verdict.RegisteredTests;
 import ftl.quantity.verdict.Registrations;
 import ftl.quantity.verdict.ReplicationVerdicts;
+import ftl.stats.GuardAccounting;
+import ftl.stats.GuardResult;
+import ftl.stats.SignCheck;
+import ftl.stats.SignCheckResult;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -126,43 +131,43 @@ public final class Registry {
         "ok runs of the Kafka instrument, over every campaign", r -> 1));
     q.add(Quantity.key("runs.notOk").macro("RunsNotOk")
         .definition("runs of the Kafka instrument whose ledger status is failed or aborted (counted, never analysed)")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.quantity.Registry#notOkRuns")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function(Registry.class, "notOkRuns")
         .computes(Registry::notOkRuns));
     q.add(runCount("runs.rejected", "RunsRejected",
         "ok runs the sign check rejects: at least one event with a negative ack-referenced span A = recv_ns - ack_ns",
-        "ftl.stats.SignCheckResult#rejected", r -> r.rejected() ? 1 : 0));
+        Provenance.name(SignCheckResult.class, "rejected"), r -> r.rejected() ? 1 : 0));
     q.add(runCount("events.total", "EventsTotal",
         "events of ok runs with all three monotonic stamps (send_ns, ack_ns, recv_ns)",
-        "ftl.stats.SignCheck#accept", r -> r.sign().complete()));
+        Provenance.name(SignCheck.class, "accept"), r -> r.sign().complete()));
     q.add(runCount("events.ackNegative", "NegAckSpans",
         "events whose ack-referenced span A = recv_ns - ack_ns is negative",
-        "ftl.stats.SignCheck#accept", r -> r.sign().ackNegative()));
+        Provenance.name(SignCheck.class, "accept"), r -> r.sign().ackNegative()));
     q.add(runCount("events.sendNegative", "NegFlights",
         "events with all three stamps whose flight T = recv_ns - send_ns is negative (a causal chain: expected zero)",
-        "ftl.stats.SignCheck#accept", r -> r.sign().sendNegative()));
+        Provenance.name(SignCheck.class, "accept"), r -> r.sign().sendNegative()));
     q.add(runCount("events.missingAck", "MissingAcks",
         "events of ok runs whose acknowledgment never came (empty ack_ns; counted, not in events.total)",
-        "ftl.stats.SignCheck#accept", r -> r.sign().missingAck()));
+        Provenance.name(SignCheck.class, "accept"), r -> r.sign().missingAck()));
     q.add(runCount("events.missingRecv", "MissingDeliveries",
         "events of ok runs never delivered to the consumer (empty recv_ns; counted, not in events.total)",
-        "ftl.stats.SignCheck#accept", r -> r.sign().missingRecv()));
+        Provenance.name(SignCheck.class, "accept"), r -> r.sign().missingRecv()));
     q.add(runCount("omb.runs", "OmbRuns",
         "ok runs with at least one delivered event, over which the positivity guard's retention is computed",
-        "ftl.stats.GuardResult#retention", r -> r.guard().taken() > 0 ? 1 : 0));
+        Provenance.name(GuardResult.class, "retention"), r -> r.guard().taken() > 0 ? 1 : 0));
     q.add(Quantity.key("omb.retention.min").macro("OmbRetentionMin")
         .definition("smallest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GuardResult#retention")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(GuardResult.class, "retention")
         .computes(a -> retention(a, true)));
     q.add(Quantity.key("omb.retention.max").macro("OmbRetentionMax")
         .definition("largest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GuardResult#retention")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(GuardResult.class, "retention")
         .computes(a -> retention(a, false)));
     q.add(runCount("omb.dropped", "OmbDropped",
         "delivered events the guard silently drops: M = recv_ms - create_ms <= 0",
-        "ftl.stats.GuardAccounting#acceptSample", r -> r.guard().dropped()));
+        Provenance.name(GuardAccounting.class, "acceptSample"), r -> r.guard().dropped()));
     q.add(runCount("omb.oneTickNegatives", "OneTickNegatives",
         "delivered events with M = recv_ms - create_ms = -1, absorbed by the guard",
-        "ftl.stats.GuardAccounting#acceptSample", r -> r.guard().oneTickNegative()));
+        Provenance.name(GuardAccounting.class, "acceptSample"), r -> r.guard().oneTickNegative()));
     q.addAll(CampaignQuantities.all());
     return q;
   }
@@ -180,7 +185,7 @@ public final class Registry {
   private static Quantity ledgerCount(String key, String macro, String definition,
                                       ToLongFunction<LedgerRow> perOkRow) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
-        .function("ftl.quantity.Registry#ledgerCount")
+        .function(Registry.class, "ledgerCount")
         .computes(a -> a.has(Instrument.KAFKA.word())
             ? new Value.Count(a.okRows(Instrument.KAFKA.word()).stream().mapToLong(e -> perOkRow.applyAsLong(e.getValue())).sum())
             : noData());

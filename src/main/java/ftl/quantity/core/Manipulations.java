@@ -176,13 +176,13 @@ public final class Manipulations {
     String modeA = CampaignCatalogue.MODE_A.folder();
     Function<Analysis, RateRatio.Estimate> est = a -> ratio(usable(a, modeA), numerator, denominator);
     q.add(Quantity.key(key).macro(macro).definition(definition + "; pooled rates, campaign modeA").unit(Unit.RATIO).format(Format.RATIO_3SF)
-        .scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#estimate").computes(a -> estimateValue(a, key, est, 0)));
+        .scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate").computes(a -> estimateValue(a, key, est, 0)));
     q.add(Quantity.key(key.replace(".ratio.", ".ratio.lower.")).macro(macro + "Lower")
         .definition("lower end of the " + Phrases.bootstrapOverRuns() + " of " + key)
-        .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#estimate").computes(a -> estimateValue(a, key, est, -1)));
+        .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate").computes(a -> estimateValue(a, key, est, -1)));
     q.add(Quantity.key(key.replace(".ratio.", ".ratio.upper.")).macro(macro + "Upper")
         .definition("upper end of the " + Phrases.bootstrapOverRuns() + " of " + key)
-        .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#estimate").computes(a -> estimateValue(a, key, est, 1)));
+        .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate").computes(a -> estimateValue(a, key, est, 1)));
   }
 
   /** One part of the estimate of the ratio entry {@code key}, computed once per analysis (memo keyed by the entry's key). */

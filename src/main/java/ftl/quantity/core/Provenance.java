@@ -25,6 +25,15 @@ public final class Provenance {
   public interface Ref<T, R> extends Function<T, R>, Serializable {}
 
   /**
+   * The printed name of method {@code method} of {@code owner}, {@code pkg.Class#method} (a nested class's name with
+   * dots): the class part is read off the class literal, so it follows the code when the class moves or is renamed;
+   * {@code ProvenanceResolvesTest} checks that the class declares the method.
+   */
+  public static String name(Class<?> owner, String method) {
+    return owner.getCanonicalName() + "#" + method;
+  }
+
+  /**
    * The printed name of a method reference, {@code pkg.Class#method} (a nested class's name with dots, as
    * {@code ftl.stats.SmoothLimit.Sum#retention}).
    *

@@ -1,5 +1,6 @@
 package ftl.quantity.core;
 
+import ftl.stats.SignCheck;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -12,7 +13,7 @@ import java.util.regex.Pattern;
  * <pre>{@code
  * Quantity.key("events.ackNegative").macro("NegAckSpans").definition("events whose A = recv_ns - ack_ns is negative")
  *     .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS)
- *     .function("ftl.stats.SignCheck#accept").computes(a -> ...)
+ *     .function(SignCheck.class, "accept").computes(a -> ...)
  * }</pre>
  * The canonical constructor stays for tests that need an entry as a value.
  *
@@ -96,6 +97,11 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
   public interface FunctionPart {
     /** The function that computes it, named for provenance ({@code pkg.Class#method}). */
     ComputationPart function(String function);
+
+    /** The function that computes it: method {@code method} of {@code owner} ({@link Provenance#name}). */
+    default ComputationPart function(Class<?> owner, String method) {
+      return function(Provenance.name(owner, method));
+    }
   }
 
   /** The computation, the last part: it builds the entry. */

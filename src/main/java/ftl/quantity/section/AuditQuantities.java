@@ -10,10 +10,12 @@ import ftl.data.ledger.LedgerRow;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
+import ftl.stats.GuardAccounting;
 import ftl.stats.Quantiles;
 import java.io.IOException;
 import java.io.Reader;
@@ -75,25 +77,25 @@ public final class AuditQuantities {
     if (!rows.isEmpty()) {
       q.add(Quantity.key("audit.harnesses.rows").macro("AuditHarnessRows")
           .definition("harness and latency pairs in the audit table (data/audit/harnesses.csv)").unit(Unit.COUNT)
-          .format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#harnesses").computes(a -> new Value.Count(rows.size())));
+          .format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function(AuditQuantities.class, "harnesses").computes(a -> new Value.Count(rows.size())));
       q.add(Quantity.key("audit.harnesses.silentDrops").macro("AuditHarnessSilentDrops")
           .definition("audited harness latencies that drop zero or negative differences without counting the drops")
-          .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#harnesses")
+          .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function(AuditQuantities.class, "harnesses")
           .computes(a -> new Value.Count(rows.stream().filter(AuditQuantities::silentDrop).count())));
       if (rows.get(0).keySet().containsAll(List.of(TOOL, MECHANISM))) {
         checkMechanisms(data.gate().get().name(HARNESSES), rows);
         q.add(Quantity.key("audit.harnesses.tools").macro("AuditHarnessTools")
             .definition("distinct tools in the audit table (column tool: the distribution a practitioner runs; several latencies of"
                 + " one tool are one tool)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)
-            .function("ftl.quantity.section.AuditQuantities#distinct").computes(a -> new Value.Count(distinct(rows, TOOL, false))));
+            .function(AuditQuantities.class, "distinct").computes(a -> new Value.Count(distinct(rows, TOOL, false))));
         q.add(Quantity.key("audit.harnesses.dropMechanisms").macro("AuditHarnessDropMechanisms")
             .definition("distinct code paths (column drop_mechanism) that drop zero or negative differences without counting them,"
                 + " each counted once however many audited latencies pass through it").unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
-            .scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#distinct").computes(a -> new Value.Count(distinct(rows, MECHANISM, true))));
+            .scope(Scope.TABLE).function(AuditQuantities.class, "distinct").computes(a -> new Value.Count(distinct(rows, MECHANISM, true))));
         q.add(Quantity.key("audit.harnesses.dropTools").macro("AuditHarnessDropTools")
             .definition("distinct tools (column tool) with at least one audited latency that drops zero or negative differences without"
                 + " counting them").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)
-            .function("ftl.quantity.section.AuditQuantities#distinct").computes(a -> new Value.Count(distinct(rows, TOOL, true))));
+            .function(AuditQuantities.class, "distinct").computes(a -> new Value.Count(distinct(rows, TOOL, true))));
       }
     }
     if (data.gate().isEmpty() || data.gate().get().type(DEMO) != DataGate.Type.FOLDER) {
@@ -104,25 +106,25 @@ public final class AuditQuantities {
     List<Output> perf = outputs(gate, "perf-");
     q.add(Quantity.key("audit.e2e.p50.max").macro("AuditEndToEndPFiftyMax")
         .definition("largest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds, as it prints)")
-        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#parsed")
+        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed")
         .computes(a -> parsed(e2e, E2E_PERCENTILES, 1, true)));
     q.add(Quantity.key("audit.e2e.p50.min").macro("AuditEndToEndPFiftyMin")
         .definition("smallest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds)")
-        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#parsed")
+        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed")
         .computes(a -> parsed(e2e, E2E_PERCENTILES, 1, false)));
     q.add(Quantity.key("audit.e2e.avg.min").macro("AuditEndToEndAvgMin")
         .definition("smallest average latency EndToEndLatency printed over its demonstration runs").unit(Unit.MILLISECONDS)
-        .format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#parsed").computes(a -> parsed(e2e, E2E_AVG, 1, false)));
+        .format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed").computes(a -> parsed(e2e, E2E_AVG, 1, false)));
     q.add(Quantity.key("audit.perf.p50.max").macro("AuditProducerPerfPFiftyMax")
         .definition("largest 50th percentile ProducerPerformance printed over its demonstration runs (whole milliseconds)")
-        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#parsed")
+        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed")
         .computes(a -> parsed(perf, PERF, 2, true)));
     q.add(Quantity.key("audit.perf.avg.min").macro("AuditProducerPerfAvgMin")
         .definition("smallest average latency ProducerPerformance printed over its demonstration runs").unit(Unit.MILLISECONDS)
-        .format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.AuditQuantities#parsed").computes(a -> parsed(perf, PERF, 1, false)));
+        .format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed").computes(a -> parsed(perf, PERF, 1, false)));
     q.add(Quantity.key("audit.ftl.flightMedian").macro("AuditFtlFlightMedian")
         .definition("median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock) measured by our instrument on the same broker and path right after")
-        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.stats.GuardAccounting#acceptSample / ftl.stats.Quantiles#median")
+        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function(Provenance.name(GuardAccounting.class, "acceptSample") + " / " + Provenance.name(Quantiles.class, "median"))
         .computes(a -> ftlFlight(gate, data)));
     return q;
   }

@@ -9,6 +9,7 @@ import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Manipulations;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
@@ -16,8 +17,12 @@ import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.core.Values;
 import ftl.stats.CorrelationResult;
+import ftl.stats.GridLaw;
+import ftl.stats.GuardAccounting;
 import ftl.stats.GuardResult;
+import ftl.stats.Quantiles;
 import ftl.stats.RateRatio;
+import ftl.stats.SignCheck;
 import ftl.stats.WindowedCorrelation;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +67,7 @@ public final class CampaignQuantities {
           "largest per-run guard retention in campaign " + c, c, false));
       q.add(Quantity.key("omb.retention.range." + c).macro("OmbRetentionRange" + m)
           .definition("range of per-run guard retention in campaign " + c).unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP).scope(Scope.KAFKA_EVENTS)
-          .function("ftl.stats.GuardResult#retention").computes(a -> {
+          .function(GuardResult.class, "retention").computes(a -> {
             if (!CampaignRuns.has(a, c)) {
               return CampaignRuns.noData(c);
             }
@@ -78,23 +83,23 @@ public final class CampaignQuantities {
     // Mode A: the mechanism, by manipulation.
     q.add(Quantity.key("runs.refused.modeA").macro("RunsRefusedModeA")
         .definition("ok runs of campaign modeA whose priority, geometry or load the host refused (excluded from every ratio)")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.quantity.core.Manipulations#applied")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function(Manipulations.class, "applied")
         .computes(a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(a.okRowsOf(MODE_A, Instrument.KAFKA.word()).stream()
             .filter(r -> !r.manipulationsApplied()).count()) : CampaignRuns.noData(MODE_A)));
     q.add(Quantity.key("collapse.range.modeA").macro("CollapseRangeModeA")
         .definition("range over strata (geometry, load, acks, send interval) of the collapse factor: negative-A rate at default priority over SCHED_FIFO on the two stamping threads")
-        .unit(Unit.RATIO).format(Format.RATIO_RANGE_2SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#range").computes(a -> {
+        .unit(Unit.RATIO).format(Format.RATIO_RANGE_2SF).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "range").computes(a -> {
           RateRatio.Range r = collapseRange(a);
           return r == null || r.included() == 0 ? new Value.Unavailable("no stratum with a defined collapse factor")
               : new Value.Range(r.min(), r.max());
         }));
     q.add(Quantity.key("collapse.strata.modeA").macro("CollapseStrataModeA")
         .definition("strata of campaign modeA with a finite collapse factor (both priorities present, a negative under fifo)")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#range")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "range")
         .computes(a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(collapseRange(a).included()) : CampaignRuns.noData(MODE_A)));
     q.add(Quantity.key("collapse.undefined.modeA").macro("CollapseUndefinedModeA")
         .definition("strata of campaign modeA whose collapse factor is not finite (no negative under fifo, or no events), counted not hidden")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#range")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "range")
         .computes(a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(collapseRange(a).excluded()) : CampaignRuns.noData(MODE_A)));
     Manipulations.addRatio(q, "geometry.ratio.modeA", "GeometryRatioModeA",
         "negative-A rate with both stamping threads on one core over one thread per core, default priority, no background load",
@@ -106,7 +111,7 @@ public final class CampaignQuantities {
         r -> r.row().at(Priority.DEFAULT) && r.row().atLoadPercent(0));
     q.add(Quantity.key("rho.DA.modeA").macro("RhoDAModeA")
         .definition("Pearson correlation of displacement D and ack-referenced span A over every complete event of campaign modeA inside the declared window (" + Phrases.rhoWindow() + "), paired co-moments")
-        .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.WindowedCorrelation#result").computes(a -> {
+        .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(WindowedCorrelation.class, "result").computes(a -> {
           if (!CampaignRuns.has(a, MODE_A)) {
             return CampaignRuns.noData(MODE_A);
           }
@@ -119,7 +124,7 @@ public final class CampaignQuantities {
               + " displacement D = ack_ns - send_ns and ack-referenced span A = recv_ns - ack_ns over the complete events"
               + " of the condition's usable runs inside the declared window (" + Phrases.rhoWindow() + "), paired"
               + " co-moments pooled over the condition's runs; conditions whose correlation is undefined are left out")
-          .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.WindowedCorrelation#result").computes(a -> {
+          .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(WindowedCorrelation.class, "result").computes(a -> {
             if (!CampaignRuns.has(a, MODE_A)) {
               return CampaignRuns.noData(MODE_A);
             }
@@ -130,11 +135,11 @@ public final class CampaignQuantities {
     }
     q.add(Quantity.key("rho.outside.modeA").macro("RhoOutsideModeA")
         .definition("complete events of campaign modeA outside the declared rho(D, A) window (counted, not used)")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.WindowedCorrelation#acceptPair")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(WindowedCorrelation.class, "acceptPair")
         .computes(a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(pooledRho(a).pairsOutside()) : CampaignRuns.noData(MODE_A)));
     q.add(Quantity.key("rho.undefinedRuns.modeA").macro("RhoUndefinedRunsModeA")
         .definition("ok runs of campaign modeA whose own rho(D, A) is undefined (fewer than 2 pairs or a zero variance)")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.WindowedCorrelation#result")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(WindowedCorrelation.class, "result")
         .computes(a -> CampaignRuns.has(a, MODE_A) ? new Value.Count(CampaignRuns.runsOf(a, MODE_A).stream().filter(r -> !r.rho().defined()).count())
             : CampaignRuns.noData(MODE_A)));
     q.add(median("displacement.median.modeA", "DisplacementMedianModeA",
@@ -147,7 +152,7 @@ public final class CampaignQuantities {
     // Mode B: deletion, the grid law, two clocks.
     q.add(Quantity.key("gridlaw.eventAgreement.modeB").macro("GridLawAgreementModeB")
         .definition("fraction of delivered events of campaign modeB whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#predictRun").computes(a -> {
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "predictRun").computes(a -> {
           if (!CampaignRuns.has(a, MODE_B)) {
             return CampaignRuns.noData(MODE_B);
           }
@@ -155,15 +160,15 @@ public final class CampaignQuantities {
         }));
     q.add(Quantity.key("omb.guardMedian.max.modeB").macro("OmbGuardMedianMaxModeB")
         .definition("largest median the guard would report over the runs of campaign modeB (nearest-rank median of kept M)")
-        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GuardAccounting#result")
+        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(GuardAccounting.class, "result")
         .computes(a -> guardMedian(a, MODE_B, false)));
     q.add(Quantity.key("omb.guardMedian.min.modeB").macro("OmbGuardMedianMinModeB")
         .definition("smallest median the guard would report over the runs of campaign modeB that kept any sample")
-        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GuardAccounting#result")
+        .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(GuardAccounting.class, "result")
         .computes(a -> guardMedian(a, MODE_B, true)));
     q.add(Quantity.key("wallus.retention.min.modeB").macro("WallMicrosRetentionMinModeB")
         .definition("smallest per-run retention of the same guard on the microsecond wall clock (recv_us - send_us > 0), campaign modeB")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GuardResult#retention").computes(a -> {
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(GuardResult.class, "retention").computes(a -> {
           if (!CampaignRuns.has(a, MODE_B)) {
             return CampaignRuns.noData(MODE_B);
           }
@@ -177,16 +182,16 @@ public final class CampaignQuantities {
         .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.quantity.Registry#ledgerCount")
         .computes(a -> a.has(Instrument.PYTHON_NOJVM.word()) ? new Value.Count(a.okRows(Instrument.PYTHON_NOJVM.word()).size()) : noNojvm()));
     q.add(Quantity.key("nojvm.events").macro("NojvmEvents").definition("delivered events of the no-JVM cross-check")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.NOJVM_EVENTS).function("ftl.stats.GuardAccounting#acceptSample")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.NOJVM_EVENTS).function(GuardAccounting.class, "acceptSample")
         .computes(a -> a.has(Instrument.PYTHON_NOJVM.word())
             ? new Value.Count(a.runs(Instrument.PYTHON_NOJVM.word()).stream().mapToLong(r -> r.guard().taken()).sum()) : noNojvm()));
     q.add(Quantity.key("nojvm.retention.min").macro("NojvmRetentionMin").definition("smallest per-run guard retention of the no-JVM cross-check")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.NOJVM_EVENTS).function("ftl.stats.GuardResult#retention").computes(a -> nojvmRetention(a, true)));
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.NOJVM_EVENTS).function(GuardResult.class, "retention").computes(a -> nojvmRetention(a, true)));
     q.add(Quantity.key("nojvm.retention.max").macro("NojvmRetentionMax").definition("largest per-run guard retention of the no-JVM cross-check")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.NOJVM_EVENTS).function("ftl.stats.GuardResult#retention").computes(a -> nojvmRetention(a, false)));
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.NOJVM_EVENTS).function(GuardResult.class, "retention").computes(a -> nojvmRetention(a, false)));
     q.add(Quantity.key("nojvm.gridlaw.eventAgreement").macro("NojvmGridLawAgreement")
         .definition("fraction of delivered events of the no-JVM cross-check whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.NOJVM_EVENTS).function("ftl.stats.GridLaw#predictRun").computes(a -> {
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.NOJVM_EVENTS).function(GridLaw.class, "predictRun").computes(a -> {
           if (!a.has(Instrument.PYTHON_NOJVM.word())) {
             return noNojvm();
           }
@@ -212,12 +217,12 @@ public final class CampaignQuantities {
       f = a -> CampaignRuns.has(a, campaign) ? new Value.Count(CampaignRuns.runsOf(a, campaign).stream().mapToLong(perRun).sum()) : CampaignRuns.noData(campaign);
     }
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope)
-        .function(scope == Scope.LEDGERS ? "ftl.quantity.Registry#ledgerCount" : "ftl.stats.SignCheck#accept / ftl.stats.GuardAccounting#acceptSample").computes(f);
+        .function(scope == Scope.LEDGERS ? "ftl.quantity.Registry#ledgerCount" : Provenance.name(SignCheck.class, "accept") + " / " + Provenance.name(GuardAccounting.class, "acceptSample")).computes(f);
   }
 
   private static Quantity fraction(String key, String macro, String definition, String campaign, boolean min) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS)
-        .function("ftl.stats.GuardResult#retention").computes(a -> {
+        .function(GuardResult.class, "retention").computes(a -> {
           if (!CampaignRuns.has(a, campaign)) {
             return CampaignRuns.noData(campaign);
           }
@@ -230,7 +235,7 @@ public final class CampaignQuantities {
   private static Quantity median(String key, String macro, String definition, String campaign,
                                  ToDoubleFunction<RunResult> perRunNanos) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS)
-        .function("ftl.stats.Quantiles#median").computes(a -> CampaignRuns.medianMicros(a, campaign, perRunNanos));
+        .function(Quantiles.class, "median").computes(a -> CampaignRuns.medianMicros(a, campaign, perRunNanos));
   }
 
   private static RateRatio.Range collapseRange(Analysis a) {

@@ -58,15 +58,15 @@ public final class ClockOffsetQuantities {
     List<Quantity> q = new ArrayList<>();
     q.add(Quantity.key("clockoffset.oneTick.observed").macro("ClockOffsetOneTickObserved")
         .definition("one-tick negatives (M = recv_ms - create_ms = -1) in the ok runs of campaign clockoffset")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#outcomes")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "outcomes")
         .computes(a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::oneTickObserved).sum()))));
     q.add(Quantity.key("clockoffset.oneTick.expected").macro("ClockOffsetOneTickExpected")
         .definition("one-tick negatives the grid law with an offset expects in the ok runs of campaign clockoffset (sum over runs, rounded), from each run's send_us stamps and the flights (recv_us - send_us, wall clock) of campaign modeB at the same send interval")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#expectedWithOffset")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "expectedWithOffset")
         .computes(a -> guarded(a, x -> new Value.Count(Math.round(outcomes(x).stream().mapToDouble(ConditionOutcome::oneTickExpected).sum())))));
     q.add(Quantity.key("clockoffset.runsWithOneTick").macro("ClockOffsetRunsWithOneTick")
         .definition("ok runs of campaign clockoffset with at least one one-tick negative")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#outcomes")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "outcomes")
         .computes(a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::runsWithOneTick).sum()))));
     for (long off : OFFSETS) {
       String slug = "off" + (off < 0 ? "m" + (-off) : String.valueOf(off));
@@ -82,19 +82,19 @@ public final class ClockOffsetQuantities {
     }
     q.add(Quantity.key("clockoffset.count.maxShareError").macro("ClockOffsetMaxShareError")
         .definition("largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled one-tick share")
-        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#maxError")
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "maxError")
         .computes(a -> guarded(a, x -> maxError(outcomes(x), true))));
     q.add(Quantity.key("clockoffset.count.maxRetentionError").macro("ClockOffsetMaxRetentionError")
         .definition("largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled retention")
-        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#maxError")
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "maxError")
         .computes(a -> guarded(a, x -> maxError(outcomes(x), false))));
     q.add(Quantity.key("clockoffset.prediction.occurrence").macro("ClockOffsetPredictionOccurrence")
         .definition("pre-registered: one-tick negatives occur where the grid law with an offset expects them (every run of each condition expecting a share of at least 2%) and not where it expects none (pooled share at most 0.5%)")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#occurrence")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "occurrence")
         .computes(a -> guarded(a, x -> occurrence(outcomes(x)))));
     q.add(Quantity.key("clockoffset.prediction.count").macro("ClockOffsetPredictionCount")
         .definition("pre-registered: in every condition of campaign clockoffset the observed pooled one-tick share and retention lie within 10 " + Format.POINTS + " of the grid law's expectation")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#count")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "count")
         .computes(a -> guarded(a, x -> count(outcomes(x)))));
     q.add(Quantity.key("clockoffset.createMismatch").macro("ClockOffsetCreateMismatch")
         .definition("delivered CreateTimes of the offset runs (offset not 0) of campaign clockoffset that differ from the producer's floor((send_us + offset) / 1000), from the ledger")
@@ -103,16 +103,16 @@ public final class ClockOffsetQuantities {
     for (String campaign : HELD_OUT) {
       q.add(Quantity.key("gridlaw.heldout.retentionError." + campaign).macro(Naming.macro("GridLawHeldOutError", campaign, ""))
           .definition("mean over the ok runs of campaign " + campaign + " of the absolute difference between the observed guard retention and the grid law's expected retention, from the run's send_us stamps and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out)")
-          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#expectedWithOffset")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "expectedWithOffset")
           .computes(a -> CampaignRuns.has(a, campaign) ? heldOutError(a, campaign, false) : CampaignRuns.noData(campaign)));
       q.add(Quantity.key("gridlaw.heldout.retentionErrorMax." + campaign).macro(Naming.macro("GridLawHeldOutErrorMax", campaign, ""))
           .definition("largest over the ok runs of campaign " + campaign + " of the absolute difference between the observed and the held-out expected retention (flights recv_us - send_us, wall clock)")
-          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#expectedWithOffset")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "expectedWithOffset")
           .computes(a -> CampaignRuns.has(a, campaign) ? heldOutError(a, campaign, true) : CampaignRuns.noData(campaign)));
     }
     q.add(Quantity.key("gridlaw.heldout.oneTickError.clockoffset").macro("GridLawHeldOutOneTickErrorClockoffset")
         .definition("mean over the ok runs of campaign clockoffset of the absolute difference between the observed share of one-tick negatives and the grid law's expected share from the run's send_us stamps, its clock offset and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out; exploratory, not the pre-registered prediction)")
-        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.GridLaw#expectedWithOffset")
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "expectedWithOffset")
         .computes(a -> guarded(a, x -> heldOut(x, CLOCKOFFSET, false, true))));
     return q;
   }
@@ -124,7 +124,7 @@ public final class ClockOffsetQuantities {
   private static Quantity share(String key, String prefix, String slug, String definition, long offset, boolean oneTick,
                                 boolean observed) {
     return Quantity.key(key).macro(Naming.macro(prefix + (oneTick ? "Share" : ""), "", slug)).definition(definition)
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.ClockOffsetQuantities#pooledShare")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "pooledShare")
         .computes(a -> guarded(a, x -> pooledShare(outcomes(x), offset, oneTick, observed)));
   }
 

@@ -22,10 +22,12 @@ import ftl.quantity.core.RunResult;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.GridLaw;
+import ftl.stats.GuardResult;
 import ftl.stats.Quantiles;
 import ftl.stats.Rate;
 import ftl.stats.RateRatio;
 import ftl.stats.SignCheckResult;
+import ftl.stats.StratifiedRateRatio;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -114,7 +116,7 @@ public final class ConditionQuantities {
     for (String stat : List.of("min", "median", "max")) {
       q.add(Quantity.key("retention." + stat + "." + base).macro(Naming.macro("Retention" + Naming.cap(stat), campaign, cond))
           .definition(stat + " over runs of the guard retention kept/taken, condition " + cond + " of campaign " + campaign)
-          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope).function("ftl.stats.GuardResult#retention / ftl.stats.Quantiles#median")
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope).function(Provenance.name(GuardResult.class, "retention") + " / " + Provenance.name(Quantiles.class, "median"))
           .computes(a -> {
             double[] v = runs(a, instrument, campaign, cond).stream().filter(r -> r.guard().taken() > 0)
                 .mapToDouble(RunResult::retention).toArray();
@@ -130,7 +132,7 @@ public final class ConditionQuantities {
     }
     q.add(Quantity.key("flight.median." + base).macro(Naming.macro("FlightMedian", campaign, cond))
         .definition("median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock), condition " + cond + " of campaign " + campaign)
-        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(scope).function("ftl.stats.Quantiles#median").computes(a -> {
+        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(scope).function(Quantiles.class, "median").computes(a -> {
           double[] v = runs(a, instrument, campaign, cond).stream().mapToDouble(r -> r.guard().medianFlightNanos())
               .filter(x -> !Double.isNaN(x)).toArray();
           return v.length == 0 ? new Value.Unavailable("no delivered event") : new Value.Real(Quantiles.median(v) / 1000.0);
@@ -138,7 +140,7 @@ public final class ConditionQuantities {
     q.add(Quantity.key("gridlaw.agreement." + base).macro(Naming.macro("GridLawAgreement", campaign, cond))
         .definition("fraction of delivered events of condition " + cond + " (campaign " + campaign
             + ") whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope).function("ftl.stats.GridLaw#predictRun")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope).function(GridLaw.class, "predictRun")
         .computes(a -> CampaignRuns.gridAgreement(runs(a, instrument, campaign, cond))));
     if (instrument.equals(Instrument.KAFKA.word())) {
       q.add(Quantity.key("ackNegative.rate." + base).macro(Naming.macro("AckNegativeRate", campaign, cond))
@@ -161,14 +163,14 @@ public final class ConditionQuantities {
               .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
       q.add(Quantity.key(key + ".holm").macro(Naming.macro("CollapseHolm", CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())))
           .definition("Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
-              + stratum + " (the exact two-sided test and Holm's adjustment as defined at collapse.holm.tested.modeA)").unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.StratifiedRateRatio#holm")
+              + stratum + " (the exact two-sided test and Holm's adjustment as defined at collapse.holm.tested.modeA)").unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(StratifiedRateRatio.class, "holm")
           .computes(a -> Manipulations.holm(a, stratum)));
       for (String part : List.of("ratio", "lower", "upper")) {
         q.add(Quantity.key(key + "." + part).macro(Naming.macro("Collapse" + Naming.cap(part), CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())))
             .definition((part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
                 + " end of the " + Phrases.level() + " percentile-bootstrap interval (" + Phrases.resamples() + " resamples of"
                 + " runs within each priority, " + Phrases.seed() + ") of the collapse factor") + " in stratum " + stratum)
-            .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.RateRatio#estimate").computes(a -> {
+            .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate").computes(a -> {
               if (!CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())) {
                 return CampaignRuns.noData(CampaignCatalogue.MODE_A.folder());
               }
@@ -190,7 +192,7 @@ public final class ConditionQuantities {
   private static Quantity interval(String base, String keyPrefix, String macroPrefix, String what, String campaign,
                                    String cond, String instrument, LongUnaryOperator f) {
     return Quantity.key(keyPrefix + base).macro(Naming.macro(macroPrefix, campaign, cond)).definition(what + ", condition " + cond
-        + " of campaign " + campaign).unit(Unit.DIMENSIONLESS).format(Format.GROUPED_INTEGER).scope(Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS).function("ftl.stats.GridLaw#reduce")
+        + " of campaign " + campaign).unit(Unit.DIMENSIONLESS).format(Format.GROUPED_INTEGER).scope(Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS).function(GridLaw.class, "reduce")
         .computes(a -> a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond))
             .map(r -> r.field(LedgerSchema.SEND_INTERVAL_NS)).filter(v -> !v.isEmpty()).findFirst()
             .<Value>map(v -> new Value.Count(f.applyAsLong(Long.parseLong(v))))

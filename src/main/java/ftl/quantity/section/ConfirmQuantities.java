@@ -15,6 +15,7 @@ import ftl.quantity.core.Layout;
 import ftl.quantity.core.Manipulations;
 import ftl.quantity.core.Naming;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
@@ -264,7 +265,7 @@ public final class ConfirmQuantities {
       q.add(Quantity.key(Naming.keyOf(name) + ".clusterStart").macro(mp + "ClusterStart").definition("median over the cluster lifetimes "
           + "(ledger broker_lifetime) " + of + " of the time from launching the brokers until the admin client listed every "
           + "one (ledger broker_start_ms), in ms").unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(scope(name))
-          .function("ftl.quantity.section.ConfirmQuantities#clusterStart").computes(a -> clusterStart(a, name)));
+          .function(ConfirmQuantities.class, "clusterStart").computes(a -> clusterStart(a, name)));
       q.addAll(contrasts(name, CLUSTER_CONTRASTS));
       for (String cond : CLUSTER_CONDITIONS) {
         perCondition(q, name, cond, "the plan's registered rule: steal time, other tasks' exact run time, a changed ISR",
@@ -277,7 +278,7 @@ public final class ConfirmQuantities {
           + "exceeds the threshold the confirmatory campaign's exclusion rule set on it (its plan's "
           + "exclusion.other_cpu_pct_above): the runs that rule would have excluded here, while the rule this plan "
           + "registered reads the exact measure").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope(name))
-          .function("ftl.quantity.section.ConfirmQuantities#tickRuleWouldExclude").computes(a -> tickRuleWouldExclude(a, name)));
+          .function(ConfirmQuantities.class, "tickRuleWouldExclude").computes(a -> tickRuleWouldExclude(a, name)));
       q.addAll(contrasts(name, SETTING_CONTRASTS));
       q.addAll(interactions(name, SETTING_INTERACTIONS));
     }
@@ -294,7 +295,7 @@ public final class ConfirmQuantities {
     }
     q.add(Quantity.key(Naming.keyOf(name) + ".measuredHours").macro(mp + "MeasuredHours").definition("measured sends " + of + " in hours: "
         + "the sum over its ok runs of the events in the run's file times its send interval (ledger send_interval_ns), "
-        + "warm-up excluded").unit(Unit.HOURS).format(Format.REAL_3SF).scope(scope(name)).function("ftl.quantity.core.Blocks#measuredHours")
+        + "warm-up excluded").unit(Unit.HOURS).format(Format.REAL_3SF).scope(scope(name)).function(Blocks.class, "measuredHours")
         .computes(a -> has(a, name) ? new Value.Real(Blocks.measuredHours(a.campaignRuns(name)))
             : CampaignRuns.noData(name)));
     q.add(count(name, Naming.keyOf(name) + ".flightNegative", mp + "FlightNegative", "events of the usable runs " + of + " with a "
@@ -350,7 +351,7 @@ public final class ConfirmQuantities {
                                              Function<Analysis, BlockStats.Interval> interval) {
     String key = Naming.keyOf(name) + "." + id;
     String macro = words(name) + macroWords;
-    String f = "ftl.stats.BlockStats#ratio";
+    String f = Provenance.name(BlockStats.class, "ratio");
     String end = " Student t interval over blocks of the log ratio, mapped back by exp, of " + key;
     return List.of(
         part(name, key, macro, definition, Unit.RATIO, Format.RATIO_3SF, f, interval, 0),
@@ -471,7 +472,7 @@ public final class ConfirmQuantities {
           .definition("absolute difference, in fractions of the taken events, between " + Naming.keyOf(name) + ".retention." + cond + " and the grid "
               + "law's prediction registered in the plan before the data (predictions.gridlaw." + cond + ".retention = "
               + predicted + ", from the intended schedule and " + source + ")")
-          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function("ftl.quantity.section.ConfirmQuantities#error")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function(ConfirmQuantities.class, "error")
           .computes(a -> error(Blocks.mean(a, name, exclusion, cond, Blocks.Metric.RETENTION), predicted, name)));
     }
     if (!skillPredicted.isEmpty() && !Double.isNaN(smooth)) {
@@ -480,7 +481,7 @@ public final class ConfirmQuantities {
               skillPredicted.keySet()) + " (predictions.skill_conditions)" + " of |" + Naming.keyOf(name) + ".retention - predictions.smooth_limit (" + smooth + ")| minus the "
               + "mean of |confirm.retention - the registered grid-law prediction|, in fractions of the taken events "
               + "(above 0: the grid law predicts the block means better than one smooth-limit retention for every interval)")
-          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function("ftl.quantity.section.ConfirmQuantities#skill")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function(ConfirmQuantities.class, "skill")
           .computes(a -> skill(a, name, exclusion, skillPredicted, smooth)));
     }
     for (Map.Entry<String, Double> e : tickPredicted.entrySet()) {
@@ -492,7 +493,7 @@ public final class ConfirmQuantities {
       q.add(Quantity.key(Naming.keyOf(name) + ".oneTick.error." + cond).macro(mp + "OneTickError" + Identifiers.macroWords(cond))
           .definition("absolute difference, in fractions of the taken events, between " + Naming.keyOf(name) + ".oneTickShare." + cond + " and the "
               + "share registered in the plan before the data (predictions.one_tick." + cond + ".share = " + predicted + ")")
-          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function("ftl.quantity.section.ConfirmQuantities#error")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope(name)).function(ConfirmQuantities.class, "error")
           .computes(a -> error(Blocks.mean(a, name, exclusion, cond, Blocks.Metric.ONE_TICK_SHARE), predicted, name)));
     }
   }
@@ -654,7 +655,7 @@ public final class ConfirmQuantities {
 
   private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
                                Function<Analysis, BlockStats.Interval> interval, int which) {
-    return part(campaign, key, macro, definition, unit, format, "ftl.stats.BlockStats#mean", interval, which);
+    return part(campaign, key, macro, definition, unit, format, Provenance.name(BlockStats.class, "mean"), interval, which);
   }
 
   private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
@@ -670,13 +671,13 @@ public final class ConfirmQuantities {
   /** A number the plan registered (a fraction), printed as the paper's other fractions; it reads no data. */
   private static Quantity registered(String key, String macro, String definition, double value) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS)
-        .function("ftl.quantity.section.ConfirmQuantities#add").computes(a -> new Value.Real(value));
+        .function(ConfirmQuantities.class, "add").computes(a -> new Value.Real(value));
   }
 
   private static Quantity count(String campaign, String key, String macro, String definition,
                                 ToLongFunction<Analysis> f) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope(campaign))
-        .function("ftl.quantity.core.Blocks#usable").computes(a -> has(a, campaign) ? new Value.Count(f.applyAsLong(a))
+        .function(Blocks.class, "usable").computes(a -> has(a, campaign) ? new Value.Count(f.applyAsLong(a))
             : CampaignRuns.noData(campaign));
   }
 

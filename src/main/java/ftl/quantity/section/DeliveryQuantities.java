@@ -48,21 +48,21 @@ public final class DeliveryQuantities {
         "upper end of the " + Phrases.bootstrapOverRuns() + " of the " + slopeDef, 1));
     q.add(Quantity.key("delivery.prediction.oneOverD").macro("DeliveryPredictionOneOverD")
         .definition("pre-registered: the 1/D law holds under a delivery-only delay: the upper end of the slope's interval is below 0.1")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.DeliveryQuantities#oneOverD")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(DeliveryQuantities.class, "oneOverD")
         .computes(a -> guarded(a, x -> oneOverD(estimate(x)))));
     for (String[] c : CONDITIONS) {
       String where = "condition " + c[1] + " of campaign delivery";
       q.add(Quantity.key("delivery.flight.median." + c[0]).macro(Naming.macro("DeliveryFlight", "", c[0]))
           .definition("median over the runs of " + where + " of the per-run median flight T = recv_ns - send_ns (monotonic clock)")
-          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.DeliveryQuantities#median")
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(DeliveryQuantities.class, "median")
           .computes(a -> guarded(a, x -> median(runs(x), c[1], true))));
       q.add(Quantity.key("delivery.displacement.median." + c[0]).macro(Naming.macro("DeliveryDisplacement", "", c[0]))
           .definition("median over the runs of " + where + " of the per-run median displacement D")
-          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.DeliveryQuantities#median")
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(DeliveryQuantities.class, "median")
           .computes(a -> guarded(a, x -> median(runs(x), c[1], false))));
       q.add(Quantity.key("delivery.relError." + c[0]).macro(Naming.macro("DeliveryRelError", "", c[0]))
           .definition("relative error D/T of " + where + ": the median per-run median D over the median per-run median T")
-          .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.DeliveryQuantities#relError")
+          .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS).function(DeliveryQuantities.class, "relError")
           .computes(a -> guarded(a, x -> relError(median(runs(x), c[1], false), median(runs(x), c[1], true)))));
     }
     return q;
@@ -74,7 +74,7 @@ public final class DeliveryQuantities {
 
   private static Quantity slope(String key, String macro, String definition, int which) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS)
-        .function("ftl.stats.Slope#estimate").computes(a -> guarded(a, x -> part(estimate(x), which)));
+        .function(Slope.class, "estimate").computes(a -> guarded(a, x -> part(estimate(x), which)));
   }
 
   /** Ok runs of the campaign with both medians defined (their sum is finite iff both are). */

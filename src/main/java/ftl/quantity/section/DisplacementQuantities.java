@@ -43,7 +43,7 @@ public final class DisplacementQuantities {
     List<Quantity> q = new ArrayList<>();
     q.add(Quantity.key("onedlaw.slopeLimit").macro("OneDLawSlopeLimit")
         .definition("criterion of the 1/D law: the largest slope of D on T over runs that still reads as D not growing with the path")
-        .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.TABLE).function("ftl.quantity.section.DisplacementQuantities#forData")
+        .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.TABLE).function(DisplacementQuantities.class, "forData")
         .computes(a -> new Value.Real(SLOPE_LIMIT)));
     // The sign campaign's entries exist for every data root (the abstract quotes them); other campaigns as found.
     Set<String> names = new LinkedHashSet<>(List.of(CampaignCatalogue.MODE_A.folder()));
@@ -82,12 +82,12 @@ public final class DisplacementQuantities {
         int band = j;
         String where = "runs of campaign " + n + " whose median flight T = recv_ns - send_ns lies in " + bandName(j);
         q.add(Quantity.key("onedlaw.band.runs." + n + ".band" + j).macro(Naming.macro("OneDLawBandRuns", n, "band" + j))
-            .definition(where).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.DisplacementLaw#bands")
+            .definition(where).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(DisplacementLaw.class, "bands")
             .computes(a -> DisplacementFits.bandsOf(a, n).isEmpty() ? CampaignRuns.noData(n) : new Value.Count(DisplacementFits.bandsOf(a, n).get(band - 1).runs())));
         q.add(Quantity.key("onedlaw.band.flight." + n + ".band" + j)
             .macro(Naming.macro("OneDLawBandFlight", n, "band" + j))
             .definition("median over the " + where + " of each run's median flight T = recv_ns - send_ns").unit(Unit.MICROSECONDS).format(Format.REAL_3SF)
-            .scope(Scope.KAFKA_EVENTS).function("ftl.stats.DisplacementLaw#bands").computes(a -> {
+            .scope(Scope.KAFKA_EVENTS).function(DisplacementLaw.class, "bands").computes(a -> {
               List<DisplacementLaw.Band> b = DisplacementFits.bandsOf(a, n);
               if (b.isEmpty()) {
                 return CampaignRuns.noData(n);
@@ -98,7 +98,7 @@ public final class DisplacementQuantities {
         q.add(Quantity.key("onedlaw.band.relError." + n + ".band" + j)
             .macro(Naming.macro("OneDLawBandRelError", n, "band" + j))
             .definition("median over the " + where + " of each run's D/T (median displacement ack_ns - send_ns over median flight recv_ns - send_ns)").unit(Unit.FRACTION)
-            .format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.DisplacementLaw#bands").computes(a -> {
+            .format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(DisplacementLaw.class, "bands").computes(a -> {
               List<DisplacementLaw.Band> b = DisplacementFits.bandsOf(a, n);
               if (b.isEmpty()) {
                 return CampaignRuns.noData(n);
@@ -110,7 +110,7 @@ public final class DisplacementQuantities {
       q.add(Quantity.key("onedlaw.crossover." + n).macro(Naming.macro("OneDLawCrossover", n, ""))
           .definition("crossover flight of campaign " + n + " from data: where the median displacement D = ack_ns - send_ns of a band of flights T = recv_ns - send_ns meets its"
               + " median flight (D - T changes sign between adjacent non-empty bands, linear interpolation)")
-          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Exposure#crossover")
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(Exposure.class, "crossover")
           .computes(a -> DisplacementFits.crossover(a, n)));
     }
     return q;
@@ -136,7 +136,7 @@ public final class DisplacementQuantities {
 
   private static Quantity fit(String key, String macro, String definition, Unit unit, Format format, String campaign,
                               Function<DisplacementLaw.Fit, Value> part) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS).function("ftl.stats.DisplacementLaw#fit").computes(a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS).function(DisplacementLaw.class, "fit").computes(a -> {
           DisplacementLaw.Fit f = DisplacementFits.fitOf(a, campaign);
           if (f == null) {
             return CampaignRuns.noData(campaign);

@@ -50,30 +50,30 @@ public final class FifoJvmQuantities {
     List<Quantity> q = new ArrayList<>();
     q.add(Quantity.key("fifojvm.runs.fifoJvm").macro("FifoJvmRuns")
         .definition("fifo-jvm runs of campaign fifojvm that enter the analysis (ok, every manipulation read back as applied, events with all three stamps)")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#normalised")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(FifoJvmQuantities.class, "normalised")
         .computes(a -> guarded(a, x -> new Value.Count(normalised(runs(x)).values().length))));
     q.add(Quantity.key("fifojvm.bimodality").macro("FifoJvmBimodality")
         .definition("Sarle's bimodality coefficient BC = (g^2 + 1) / (k + 3 (n - 1)^2 / ((n - 2)(n - 3))), g the bias-corrected sample"
             + " skewness and k the bias-corrected sample excess kurtosis (Commons Math Skewness and Kurtosis), of the fifo-jvm"
             + " runs' negative-A rates, each divided by the type-7 median per-run rate of the default-priority runs of its"
             + " broker placement and load (campaign fifojvm)")
-        .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Bimodality#coefficient")
+        .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS).function(Bimodality.class, "coefficient")
         .computes(a -> guarded(a, x -> Values.real(Bimodality.coefficient(normalised(runs(x)).values()), "fewer than 4 normalised rates, or no variance"))));
     q.add(Quantity.key("fifojvm.collapsedShare").macro("FifoJvmCollapsedShare")
         .definition("share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at most " + Phrases.number(COLLAPSED)
             + " (collapsed)")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#share")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(FifoJvmQuantities.class, "share")
         .computes(a -> guarded(a, x -> share(normalised(runs(x)).values(), true))));
     q.add(Quantity.key("fifojvm.uncollapsedShare").macro("FifoJvmUncollapsedShare")
         .definition("share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at least " + Phrases.number(UNCOLLAPSED)
             + " (not collapsed)")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#share")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(FifoJvmQuantities.class, "share")
         .computes(a -> guarded(a, x -> share(normalised(runs(x)).values(), false))));
     q.add(Quantity.key("fifojvm.prediction.bimodal").macro("FifoJvmPredictionBimodal")
         .definition("pre-registered: the fifo-jvm runs' normalised negative-A rates are bimodal (bimodality coefficient above "
             + Bimodality.THRESHOLD_PRINTED + ", and at least " + Phrases.percent(CLUSTER_SHARE) + " of the runs collapsed and at least "
             + Phrases.percent(CLUSTER_SHARE) + " not)")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#bimodal")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FifoJvmQuantities.class, "bimodal")
         .computes(a -> guarded(a, x -> bimodal(normalised(runs(x)).values()))));
     for (String against : List.of("fifoJvm", "fifo")) {
       String group = against.equals("fifoJvm") ? "fifo-jvm" : "fifo";
@@ -91,7 +91,7 @@ public final class FifoJvmQuantities {
         .definition("pre-registered prediction (data/fifojvm/plan.json, predictions.collapse): the pooled collapse factor of whole-JVM"
             + " priority does not reach the original's range; it reaches it iff the point estimate is at least 7x and the"
             + " interval's lower end is above 1, so the prediction held iff that is not so")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.FifoJvmQuantities#predictedNotToReach")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FifoJvmQuantities.class, "predictedNotToReach")
         .computes(a -> guarded(a, x -> predictedNotToReach(reaches(pooled(x, "fifo-jvm"))))));
     return q;
   }
@@ -102,7 +102,7 @@ public final class FifoJvmQuantities {
 
   private static Quantity ratio(String key, String macro, String definition, String group, int which) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS)
-        .function("ftl.stats.StratifiedRateRatio#pooled").computes(a -> guarded(a, x -> part(pooled(x, group), which)));
+        .function(StratifiedRateRatio.class, "pooled").computes(a -> guarded(a, x -> part(pooled(x, group), which)));
   }
 
   /** Usable runs of the campaign with at least one complete event. */

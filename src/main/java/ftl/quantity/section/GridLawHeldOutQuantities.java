@@ -9,6 +9,7 @@ import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Naming;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunDetail;
@@ -155,7 +156,7 @@ public final class GridLawHeldOutQuantities {
       q.add(Quantity.key("gridlaw.heldout.untested." + name).macro(Naming.macro("GridLawHeldOutUntested", name, ""))
           .definition("ok runs of campaign " + name + " without a held-out prediction (no other run of the condition, no fixed"
               + " schedule in the ledger, a replayed schedule the fixed grid does not describe, or nothing delivered), counted").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope)
-          .function("ftl.quantity.section.GridLawHeldOutQuantities#predictions")
+          .function(GridLawHeldOutQuantities.class, "predictions")
           .computes(a -> new Value.Count(predictions(a, name).stream().filter(p -> !p.tested()).count())));
       q.add(summary("gridlaw.heldout.medianAbsError." + name, "GridLawHeldOutMedianAbsError", name, "",
           "median over runs of |predicted - observed| guard retention, campaign " + name + how, Unit.FRACTION,
@@ -176,7 +177,7 @@ public final class GridLawHeldOutQuantities {
           .definition("median over the runs with a held-out prediction (the runs of gridlaw.heldout.runs." + name + ") of |predicted"
               + " - observed| guard retention, campaign " + name + ", predicted from the ledger's schedule and the run's"
               + " own flights (recv_ns - send_ns) taken as a distribution, unpaired from their phases")
-          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope).function("ftl.stats.HeldOutGridLaw#predictedRetention").computes(a -> {
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope).function(HeldOutGridLaw.class, "predictedRetention").computes(a -> {
             List<HeldOutGridLaw.RunError> e = predictions(a, name).stream().filter(RunPrediction::tested)
                 .map(p -> new HeldOutGridLaw.RunError(p.ownUnpaired(), p.observed())).toList();
             return e.isEmpty() ? new Value.Unavailable("no run with a held-out prediction")
@@ -187,7 +188,7 @@ public final class GridLawHeldOutQuantities {
           + " condition are left out)";
       q.add(Quantity.key("gridlaw.baseline.runs." + name).macro(Naming.macro("GridLawBaselineRuns", name, ""))
           .definition("runs of campaign " + name + " with both a held-out grid-law prediction and a no-law baseline" + baseline)
-          .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function("ftl.quantity.section.GridLawHeldOutQuantities#baselines")
+          .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function(GridLawHeldOutQuantities.class, "baselines")
           .computes(a -> new Value.Count(baselines(predictions(a, name)).size())));
       q.add(baselineSummary("gridlaw.baseline.within." + name, Naming.macro("GridLawBaselineWithin", name, ""),
           "share of those runs of campaign " + name + " whose no-law baseline lies within " + Format.percent(TOLERANCE.doubleValue())
@@ -213,7 +214,7 @@ public final class GridLawHeldOutQuantities {
         q.add(Quantity.key("gridlaw.heldout.condition.medianAbsError." + name + "." + Naming.slug(cond))
             .macro(Naming.macro("GridLawHeldOutMedianAbsError", name, cond))
             .definition("median |predicted - observed| held-out retention over the runs of condition " + cond + " of campaign " + name
-                + how).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope).function("ftl.quantity.section.GridLawHeldOutQuantities#predictions").computes(a -> {
+                + how).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope).function(GridLawHeldOutQuantities.class, "predictions").computes(a -> {
               List<HeldOutGridLaw.RunError> e = predictions(a, name).stream()
                   .filter(p -> p.tested() && p.condition().equals(cond)).map(RunPrediction::heldOut).toList();
               return e.isEmpty() ? new Value.Unavailable("no run of condition " + cond + " with a held-out prediction")
@@ -248,7 +249,7 @@ public final class GridLawHeldOutQuantities {
   /** The intended-phase variant of the held-out test in one campaign ({@code gridlaw.intended.*}); see {@link #INTENDED}. */
   static List<Quantity> intended(String name, Scope scope) {
     List<Quantity> q = new ArrayList<>();
-    String fn = "ftl.quantity.section.GridLawHeldOutQuantities#intendedRuns";
+    String fn = Provenance.name(GridLawHeldOutQuantities.class, "intendedRuns");
     String within = " within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + " of the observed retention"
         + " (decided exactly)";
     q.add(Quantity.key("gridlaw.intended.runs." + name).macro(Naming.macro("GridLawIntendedRuns", name, ""))
@@ -315,7 +316,7 @@ public final class GridLawHeldOutQuantities {
   private static Quantity intendedShare(String key, String macro, String definition, Scope scope, String campaign,
                                         boolean movedOnly, boolean fromIntended) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope)
-        .function("ftl.quantity.section.GridLawHeldOutQuantities#intendedRuns").computes(a -> {
+        .function(GridLawHeldOutQuantities.class, "intendedRuns").computes(a -> {
           List<RunPrediction> runs = movedOnly ? movedRuns(a, campaign) : intendedRuns(a, campaign);
           if (runs.isEmpty()) {
             return new Value.Unavailable("no " + (movedOnly ? "moved " : "") + "run of campaign " + campaign
@@ -329,7 +330,7 @@ public final class GridLawHeldOutQuantities {
 
   private static Quantity example(String key, String macro, String definition, Unit unit, Format format, Scope scope,
                                   String campaign, int rank, Function<RunPrediction, Value> f) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function("ftl.quantity.section.GridLawHeldOutQuantities#movedRuns")
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function(GridLawHeldOutQuantities.class, "movedRuns")
         .computes(a -> {
           List<RunPrediction> moved = movedRuns(a, campaign);
           return moved.size() < rank ? new Value.Unavailable("fewer than " + rank + " moved runs in campaign " + campaign)
@@ -376,7 +377,7 @@ public final class GridLawHeldOutQuantities {
 
   private static Quantity baselineSummary(String key, String macro, String definition, Unit unit, Format format,
                                           Scope scope, String campaign, Function<List<Compared>, Value> f) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function("ftl.quantity.section.GridLawHeldOutQuantities#baselines").computes(a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function(GridLawHeldOutQuantities.class, "baselines").computes(a -> {
       List<Compared> b = baselines(predictions(a, campaign));
       return b.isEmpty() ? new Value.Unavailable("no run of campaign " + campaign + " with both a held-out prediction and"
           + " another such run in its condition") : f.apply(b);
@@ -392,14 +393,14 @@ public final class GridLawHeldOutQuantities {
 
   private static Quantity constant(String key, String macro, String definition, Format format, double v) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.FRACTION).format(format).scope(Scope.TABLE)
-        .function("ftl.quantity.section.GridLawHeldOutQuantities#constant").computes(a -> new Value.Real(v));
+        .function(GridLawHeldOutQuantities.class, "constant").computes(a -> new Value.Real(v));
   }
 
   private static Quantity summary(String key, String macroPrefix, String campaign, String suffix, String definition,
                                   Unit unit, Format format, Scope scope, long phases,
                                   Function<HeldOutGridLaw.ErrorSummary, Value> f) {
     return Quantity.key(key).macro(Naming.macro(macroPrefix, campaign, suffix)).definition(definition).unit(unit).format(format).scope(scope)
-        .function("ftl.quantity.section.GridLawHeldOutQuantities#predictions").computes(a -> {
+        .function(GridLawHeldOutQuantities.class, "predictions").computes(a -> {
           List<HeldOutGridLaw.RunError> e = predictions(a, campaign).stream()
               .filter(p -> p.tested() && (phases == 0 || p.phases() == phases)).map(RunPrediction::heldOut).toList();
           if (e.isEmpty()) {

@@ -49,18 +49,18 @@ public final class IsolationQuantities {
     }
     q.add(Quantity.key("isolation.prediction.confinement").macro("IsolationPredictionConfinement")
         .definition("pre-registered: at each background load the collapse factor with the broker confined to core 0 exceeds the one with the broker on every core (point estimates)")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.IsolationQuantities#confinement")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(IsolationQuantities.class, "confinement")
         .computes(a -> verdict(a, false)));
     q.add(Quantity.key("isolation.prediction.collapseWhenConfined").macro("IsolationPredictionCollapseWhenConfined")
         .definition("pre-registered: with the broker confined to core 0 the " + Phrases.level() + " bootstrap interval of the collapse factor lies above 1 at each background load")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.IsolationQuantities#collapseWhenConfined")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(IsolationQuantities.class, "collapseWhenConfined")
         .computes(a -> verdict(a, true)));
     return q;
   }
 
   private static Quantity ratio(String key, String macro, String definition, String broker, String load, int which) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS)
-        .function("ftl.stats.RateRatio#estimate").computes(a -> {
+        .function(RateRatio.class, "estimate").computes(a -> {
           if (!CampaignRuns.has(a, ISOLATION)) {
             return CampaignRuns.noData(ISOLATION);
           }

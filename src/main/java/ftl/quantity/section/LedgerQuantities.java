@@ -90,7 +90,7 @@ public final class LedgerQuantities {
           .macro(Naming.macro("CampaignLoadMeasured", name, "load" + l))
           .definition("median over the ok runs of campaign " + name + " that requested " + l
               + "% background load per core of the share the load generator achieved (ledger load_measured_pct)")
-          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS).function("ftl.quantity.section.LedgerQuantities#loadMeasured")
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS).function(LedgerQuantities.class, "loadMeasured")
           .computes(a -> loadMeasured(okRows(a, name), name, l)));
     }
     q.add(ledger(name, "boots", "CampaignBoots",
@@ -182,7 +182,7 @@ public final class LedgerQuantities {
   private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,
                                  Format format, Function<List<LedgerRow>, Value> f, String function) {
     return Quantity.key("campaign." + what + "." + campaign).macro(Naming.macro(macroPrefix, campaign, ""))
-        .definition(definition).unit(unit).format(format).scope(Scope.LEDGERS).function("ftl.quantity.section.LedgerQuantities#" + function)
+        .definition(definition).unit(unit).format(format).scope(Scope.LEDGERS).function(LedgerQuantities.class, function)
         .computes(a -> {
           List<LedgerRow> rows = okRows(a, campaign);
           return rows.isEmpty() ? CampaignRuns.noData(campaign) : f.apply(rows);

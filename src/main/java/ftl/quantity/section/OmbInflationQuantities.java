@@ -66,14 +66,14 @@ public final class OmbInflationQuantities {
     String exploratory = "; exploratory: set after the data of campaign " + CAMPAIGN;
     q.add(Quantity.key("ombInflation.none." + CAMPAIGN).macro(Naming.macro("OmbInflationNone", CAMPAIGN, ""))
         .definition("ok runs of campaign " + CAMPAIGN + " whose guard kept no sample, so that OMB would report no median" + exploratory)
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.OmbInflationQuantities#band")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(OmbInflationQuantities.class, "band")
         .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, 0).size()) : CampaignRuns.noData(CAMPAIGN)));
     for (int j = 1; j <= BAND_FROM_PCT.length; j++) {
       int band = j;
       String in = " of the ok runs of campaign " + CAMPAIGN + " whose guard retention kept/taken lies in " + bandName(j)
           + " (decided exactly on the counts)";
       q.add(Quantity.key(key("runs", j)).macro(macro("OmbInflationRuns", j)).definition("number" + in + exploratory).unit(Unit.COUNT)
-          .format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.section.OmbInflationQuantities#band")
+          .format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(OmbInflationQuantities.class, "band")
           .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, band).size()) : CampaignRuns.noData(CAMPAIGN)));
       q.add(perRun(key("guardMedian", j), macro("OmbInflationGuardMedian", j),
           "median over the runs" + in + " of the median OMB would report" + median + exploratory, Unit.MILLISECONDS,
@@ -114,7 +114,7 @@ public final class OmbInflationQuantities {
                                  ToDoubleFunction<RunResult> f, ToDoubleFunction<double[]> over) {
     Format format = unit == Unit.RATIO ? Format.RATIO_3SF : Format.REAL_3SF;
     return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS)
-        .function("ftl.quantity.section.OmbInflationQuantities#runs").computes(a -> {
+        .function(OmbInflationQuantities.class, "runs").computes(a -> {
           if (!CampaignRuns.has(a, CAMPAIGN)) {
             return CampaignRuns.noData(CAMPAIGN);
           }

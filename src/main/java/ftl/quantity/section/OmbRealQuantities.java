@@ -14,6 +14,7 @@ import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Naming;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
@@ -104,35 +105,35 @@ public final class OmbRealQuantities {
     Optional<OmbData> omb = read(data);
     List<Quantity> q = new ArrayList<>();
     q.add(q("ombReal.runs", "OmbRealRuns", "ok runs of OpenMessaging Benchmark's own worker (data/omb-real)",
-        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbLedgerReader#read", omb, d -> new Value.Count(d.ok().size())));
+        Unit.COUNT, Format.GROUPED_INTEGER, Provenance.name(OmbLedgerReader.class, "read"), omb, d -> new Value.Count(d.ok().size())));
     q.add(q("ombReal.runsNotOk", "OmbRealRunsNotOk", "runs of OpenMessaging Benchmark's own worker whose ledger status is failed (counted, never analysed)",
-        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbLedgerReader#read", omb,
+        Unit.COUNT, Format.GROUPED_INTEGER, Provenance.name(OmbLedgerReader.class, "read"), omb,
         d -> new Value.Count(d.entries().size() - d.ok().size())));
     q.add(q("ombReal.messages", "OmbRealMessages", "messages OpenMessaging Benchmark counted as received over the measured windows of its ok runs",
-        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbRun#received", omb,
+        Unit.COUNT, Format.GROUPED_INTEGER, Provenance.name(OmbRun.class, "received"), omb,
         d -> new Value.Count(d.ok().stream().mapToLong(e -> e.run().received()).sum())));
     q.add(q("ombReal.dropped.range", "OmbRealDroppedRange",
         "smallest to largest dropped share 1 - e2e_count / messages_received over the ok runs of OpenMessaging Benchmark's own worker",
-        Unit.FRACTION, Format.PERCENT_RANGE_2DP, "ftl.data.tool.OmbRun#droppedShare", omb,
+        Unit.FRACTION, Format.PERCENT_RANGE_2DP, Provenance.name(OmbRun.class, "droppedShare"), omb,
         d -> range(d.ok().stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
     q.add(q("ombReal.heldout.tolerance", "OmbRealHeldOutTolerance",
         "pre-registered absolute tolerance of the held-out test (data/omb-real/plan.json, predictions.held_out_prediction.tolerance_abs)",
-        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, "ftl.data.registration.PlanReader#read", omb, OmbRealQuantities::tolerance));
+        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, Provenance.name(PlanReader.class, "read"), omb, OmbRealQuantities::tolerance));
     q.add(Quantity.key("ombReal.heldout.verdict").macro("OmbRealHeldOutVerdict")
         .definition("pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.OMB_REAL).function("ftl.stats.HeldOutGuard#check")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.OMB_REAL).function(HeldOutGuard.class, "check")
         .computes(a -> omb.<Value>map(d -> heldOutVerdict(a, d)).orElseGet(OmbRealQuantities::noData)));
     q.add(q("ombReal.swing.verdict", "OmbRealSwingVerdict",
         "pre-registered: at 1,000 msg/s with kafka-no-linger (b = 1) the range over runs of OMB's dropped share exceeds 0.3",
-        Unit.DIMENSIONLESS, Format.VERDICT, "ftl.quantity.section.OmbRealQuantities#swing", omb,
+        Unit.DIMENSIONLESS, Format.VERDICT, Provenance.name(OmbRealQuantities.class, "swing"), omb,
         d -> swing(d.dropped(SWING))));
     q.add(q("ombReal.steadier.verdict", "OmbRealSteadierVerdict",
         "pre-registered: the range over runs of OMB's dropped share at 4,000 msg/s (b = 4) is smaller than at 1,000 msg/s (b = 1)",
-        Unit.DIMENSIONLESS, Format.VERDICT, "ftl.quantity.section.OmbRealQuantities#steadier", omb,
+        Unit.DIMENSIONLESS, Format.VERDICT, Provenance.name(OmbRealQuantities.class, "steadier"), omb,
         d -> steadier(d.dropped(STEADY), d.dropped(SWING))));
     q.add(q("ombReal.linger.verdict", "OmbRealLingerVerdict",
         "pre-registered: with OMB's kafka-latency config (linger.ms=1) every run's dropped share is below 0.05",
-        Unit.DIMENSIONLESS, Format.VERDICT, "ftl.quantity.section.OmbRealQuantities#linger", omb,
+        Unit.DIMENSIONLESS, Format.VERDICT, Provenance.name(OmbRealQuantities.class, "linger"), omb,
         d -> linger(d.dropped(LINGER))));
     if (omb.isEmpty()) {
       return q;
@@ -147,7 +148,7 @@ public final class OmbRealQuantities {
       String id = e.row().runId();
       q.add(q("ombReal.run." + id + ".dropped", Naming.macro("OmbRealDropped", "run", id),
           "dropped share 1 - e2e_count / messages_received of OMB run " + id + " (condition " + e.row().condition() + ")",
-          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", omb, x -> Values.finite(e.run().droppedShare())));
+          Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(OmbRun.class, "droppedShare"), omb, x -> Values.finite(e.run().droppedShare())));
     }
     return q;
   }
@@ -157,17 +158,17 @@ public final class OmbRealQuantities {
     String base = "ombReal." + c;
     String where = " of OMB condition " + c;
     q.add(q(base + ".runs", macro("OmbRealRuns", c), "ok runs" + where, Unit.COUNT, Format.GROUPED_INTEGER,
-        "ftl.data.tool.OmbLedgerReader#read", omb, x -> new Value.Count(x.ok(c).size())));
+        Provenance.name(OmbLedgerReader.class, "read"), omb, x -> new Value.Count(x.ok(c).size())));
     q.add(q(base + ".rate", macro("OmbRealRate", c), "OMB's fixed publish rate in messages per second" + where,
-        Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbLedgerReader#read", omb,
+        Unit.COUNT, Format.GROUPED_INTEGER, Provenance.name(OmbLedgerReader.class, "read"), omb,
         x -> new Value.Count(Math.round(x.ok(c).get(0).row().rateMsgPerSecond()))));
     q.add(q(base + ".sendInterval", macro("OmbRealSendInterval", c), "send interval s = 1 / rate" + where,
-        Unit.MICROSECONDS, Format.REAL_3SF, "ftl.data.tool.OmbLedgerReader#read", omb,
+        Unit.MICROSECONDS, Format.REAL_3SF, Provenance.name(OmbLedgerReader.class, "read"), omb,
         x -> new Value.Real(x.ok(c).get(0).row().sendIntervalNanos() / 1000.0)));
     q.add(q(base + ".dropped.range", macro("OmbRealDroppedRange", c), "smallest to largest dropped share over the ok runs" + where,
-        Unit.FRACTION, Format.PERCENT_RANGE_2DP, "ftl.data.tool.OmbRun#droppedShare", omb, x -> range(x.dropped(c))));
+        Unit.FRACTION, Format.PERCENT_RANGE_2DP, Provenance.name(OmbRun.class, "droppedShare"), omb, x -> range(x.dropped(c))));
     q.add(q(base + ".dropped.mean", macro("OmbRealDroppedMean", c), "mean dropped share over the ok runs" + where,
-        Unit.FRACTION, Format.PERCENT_2DP, "ftl.stats.HeldOutGuard#check", omb,
+        Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(HeldOutGuard.class, "check"), omb,
         x -> Values.finite(Arrays.stream(x.dropped(c)).average().orElseThrow())));
     q.add(pred(base + ".predicted.mean", macro("OmbRealPredictedMean", c),
         "held-out predicted mean dropped share 1 - E[clamp(T, 0, q)]/q from the matched runs' flights (recv_ns - send_ns)" + where,
@@ -270,7 +271,7 @@ public final class OmbRealQuantities {
 
   private static Quantity pred(String key, String macro, String definition, Unit unit, Format format, OmbData d,
                                String c, Function<Pred, Value> f) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.OMB_REAL).function("ftl.stats.HeldOutGuard#predict").computes(a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.OMB_REAL).function(HeldOutGuard.class, "predict").computes(a -> {
       Object p = prediction(a, d, c);
       return p instanceof Pred pr ? f.apply(pr) : new Value.Unavailable((String) p);
     });

@@ -7,11 +7,13 @@ import ftl.data.io.JsonValue;
 import ftl.data.ledger.Identifiers;
 import ftl.data.registration.Criteria;
 import ftl.data.tool.OmbLedgerReader;
+import ftl.data.tool.OmbRun;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Blocks;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Naming;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.ToolFolders;
@@ -99,12 +101,12 @@ public final class OmbSystemQuantities {
       String p = t.prefix();
       String of = "OpenMessaging Benchmark's own worker with its " + t.label() + " driver (" + t.folder().folder() + ")";
       q.add(q(p + ".runs", words(p) + "Runs", "ok runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER,
-          "ftl.data.tool.OmbLedgerReader#read", f, t, d -> new Value.Count(d.okRuns())));
+          Provenance.name(OmbLedgerReader.class, "read"), f, t, d -> new Value.Count(d.okRuns())));
       q.add(q(p + ".runsNotOk", words(p) + "RunsNotOk", "runs of " + of + " whose ledger status is failed (counted, never "
-          + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbLedgerReader#read", f, t,
+          + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, Provenance.name(OmbLedgerReader.class, "read"), f, t,
           d -> new Value.Count(d.entries().size() - d.okRuns())));
       q.add(q(p + ".messages", words(p) + "Messages", "messages OMB counted as received over the measured windows of the ok "
-          + "runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.OmbRun#received", f, t,
+          + "runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER, Provenance.name(OmbRun.class, "received"), f, t,
           d -> new Value.Count(d.entries().stream().filter(e -> e.row().ok()).mapToLong(e -> e.run().received()).sum())));
       if (f.isEmpty() || f.get().plan().isEmpty()) {
         continue;
@@ -113,22 +115,22 @@ public final class OmbSystemQuantities {
         String base = c + " of " + of;
         q.add(q(p + ".dropped." + c, macro(p, "Dropped", c), "mean over the ok runs of condition " + base + " of OMB's dropped "
             + "share 1 - e2e_count / messages_received (its end-to-end histogram's samples over the messages it received)",
-            Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", f, t,
+            Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(OmbRun.class, "droppedShare"), f, t,
             d -> Values.mean(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
         q.add(q(p + ".dropped.max." + c, macro(p, "DroppedMax", c), "largest over the ok runs of condition " + base + " of OMB's "
-            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", f, t,
+            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(OmbRun.class, "droppedShare"), f, t,
             d -> Values.extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), true)));
         q.add(q(p + ".dropped.min." + c, macro(p, "DroppedMin", c), "smallest over the ok runs of condition " + base + " of OMB's "
-            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.OmbRun#droppedShare", f, t,
+            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(OmbRun.class, "droppedShare"), f, t,
             d -> Values.extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), false)));
         q.add(q(p + ".e2eMedian." + c, macro(p, "EndToEndMedian", c), "median, in ms, of OMB's end-to-end latency over the ok "
             + "runs of condition " + base + ": the smallest recorded value (whole ms) at which the pooled cumulative "
             + "end-to-end histograms of the runs (section e2e_ms of the run files) reach half their samples",
-            Unit.MILLISECONDS, Format.REAL_3SF, "ftl.quantity.section.OmbSystemQuantities#median", f, t, d -> median(d.ok(c))));
+            Unit.MILLISECONDS, Format.REAL_3SF, Provenance.name(OmbSystemQuantities.class, "median"), f, t, d -> median(d.ok(c))));
         q.add(Quantity.key(p + ".e2eOverFlight." + c).macro(macro(p, "EndToEndOverFlight", c)).definition("OMB's median end-to-end latency "
             + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the same system, "
             + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
-            .function("ftl.quantity.section.OmbSystemQuantities#median").computes(a -> {
+            .function(OmbSystemQuantities.class, "median").computes(a -> {
               Value m = median(f.get().ok(c)); // made only for a folder with a plan (above)
               BlockStats.Interval flight = Blocks.mean(a, t.system(), Blocks.exclusion(a, t.system()),
                   FLIGHT_CONDITION, Blocks.Metric.FLIGHT_MEDIAN);
@@ -158,7 +160,7 @@ public final class OmbSystemQuantities {
         + "measured on the kind of destination OMB's driver declared, at OMB's rate: " + Naming.keyOf(t.likeSystem())
         + ".flightMedian." + ours + " (us), like with like in queue kind and rate; the two folders' runs may lie on other boots"
         + " and clock sources (ledger boot_id, clocksource), a factor the ratio does not remove").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
-        .function("ftl.quantity.section.OmbSystemQuantities#median").computes(a -> {
+        .function(OmbSystemQuantities.class, "median").computes(a -> {
           Value m = median(f.ok(c));
           BlockStats.Interval flight = Blocks.mean(a, t.likeSystem(),
               Blocks.exclusion(a, t.likeSystem()), ours, Blocks.Metric.FLIGHT_MEDIAN);

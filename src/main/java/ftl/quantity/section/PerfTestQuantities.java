@@ -9,6 +9,7 @@ import ftl.data.tool.PerfTestReader;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.ToolFolders;
@@ -58,13 +59,13 @@ public final class PerfTestQuantities {
     List<Quantity> q = new ArrayList<>();
     String of = "RabbitMQ PerfTest (" + FOLDER + ")";
     q.add(q(PREFIX + ".runs", "PerftestRuns", "ok runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER,
-        "ftl.data.tool.PerfTestReader#read", f, d -> new Value.Count(d.runs().stream().filter(PerfTestReader.Run::ok).count())));
+        Provenance.name(PerfTestReader.class, "read"), f, d -> new Value.Count(d.runs().stream().filter(PerfTestReader.Run::ok).count())));
     q.add(q(PREFIX + ".runsNotOk", "PerftestRunsNotOk", "runs of " + of + " whose ledger status is failed (counted, never "
-        + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, "ftl.data.tool.PerfTestReader#read", f,
+        + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, Provenance.name(PerfTestReader.class, "read"), f,
         d -> new Value.Count(d.runs().stream().filter(r -> !r.ok()).count())));
     q.add(q(PREFIX + ".consumed", "PerftestConsumed", "messages the AMQP client of " + of + " counted as consumed "
         + "(client_consumed_total) over its ok runs, up to each run's scrape", Unit.COUNT, Format.GROUPED_INTEGER,
-        "ftl.data.tool.PerfTestReader#read", f, d -> new Value.Count(d.runs().stream().mapToLong(PerfTestReader.Run::consumed).sum())));
+        Provenance.name(PerfTestReader.class, "read"), f, d -> new Value.Count(d.runs().stream().mapToLong(PerfTestReader.Run::consumed).sum())));
     if (f.isEmpty() || f.get().plan().isEmpty()) {
       return q;
     }
@@ -74,18 +75,18 @@ public final class PerfTestQuantities {
           + "client_consumed_total from the run's one scrape of PerfTest's Prometheus endpoint (PerfTest records a latency "
           + "only above 0)";
       q.add(q(PREFIX + ".leftOut." + c, macro("LeftOut", c), "mean over the ok runs of " + base + " of the " + leftOut,
-          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.PerfTestReader.Run#leftOut", f,
+          Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
           d -> Values.mean(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray())));
       q.add(q(PREFIX + ".leftOut.max." + c, macro("LeftOutMax", c), "largest over the ok runs of " + base + " of the " + leftOut,
-          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.PerfTestReader.Run#leftOut", f,
+          Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
           d -> Values.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), true)));
       q.add(q(PREFIX + ".leftOut.min." + c, macro("LeftOutMin", c), "smallest over the ok runs of " + base + " of the " + leftOut,
-          Unit.FRACTION, Format.PERCENT_2DP, "ftl.data.tool.PerfTestReader.Run#leftOut", f,
+          Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
           d -> Values.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), false)));
       q.add(q(PREFIX + ".printedMedian." + c, macro("PrintedMedian", c), "type-7 median, in us, of the consumer-latency "
           + "medians PerfTest printed once per interval (lines 'min/median/75th/95th/99th consumer latency', a value in ms "
           + "times 1000, an interval without a sample printed 0 and kept) over the ok runs of " + base, Unit.MICROSECONDS,
-          Format.REAL_3SF, "ftl.stats.Quantiles#median", f, d -> {
+          Format.REAL_3SF, Provenance.name(Quantiles.class, "median"), f, d -> {
             double[] v = d.ok(c).stream().flatMap(r -> r.printedMediansMicros().stream()).mapToDouble(Double::doubleValue).toArray();
             return v.length == 0 ? new Value.Unavailable("no interval line printed") : new Value.Real(Quantiles.median(v));
           }));

@@ -47,7 +47,7 @@ public final class PriorityPooledQuantities {
     q.add(pooled("collapse.pooled.upper.modeA", "CollapsePooledUpperModeA", "upper end of the " + Phrases.level() + " interval of the " + how + boot, 1));
     q.add(Quantity.key("collapse.pooled.strata.modeA").macro("CollapsePooledStrataModeA")
         .definition("strata of campaign modeA that enter the pooled collapse factor (events at both priorities)").unit(Unit.COUNT)
-        .format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function("ftl.stats.StratifiedRateRatio#pooled")
+        .format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(StratifiedRateRatio.class, "pooled")
         .computes(a -> CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder()) ? new Value.Count(pooledOf(a).strata())
             : CampaignRuns.noData(CampaignCatalogue.MODE_A.folder())));
     q.add(tests("collapse.holm.tested.modeA", "CollapseHolmTestedModeA",
@@ -67,7 +67,7 @@ public final class PriorityPooledQuantities {
     q.add(Quantity.key("collapse.prediction.modeA").macro("CollapsePredictionModeA")
         .definition("pre-registered in data/modeA/plan.json: the collapse factor exceeds 1 in most strata; held iff more than half of"
             + " the tested strata have a point estimate above 1").unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
-        .function("ftl.quantity.section.PriorityPooledQuantities#direction").computes(a -> {
+        .function(PriorityPooledQuantities.class, "direction").computes(a -> {
           if (!CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())) {
             return CampaignRuns.noData(CampaignCatalogue.MODE_A.folder());
           }
@@ -99,7 +99,7 @@ public final class PriorityPooledQuantities {
 
   private static Quantity pooled(String key, String macro, String definition, int which) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS)
-        .function("ftl.stats.StratifiedRateRatio#pooled").computes(a -> {
+        .function(StratifiedRateRatio.class, "pooled").computes(a -> {
           if (!CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())) {
             return CampaignRuns.noData(CampaignCatalogue.MODE_A.folder());
           }
@@ -111,7 +111,7 @@ public final class PriorityPooledQuantities {
 
   private static Quantity tests(String key, String macro, String definition, ToIntFunction<List<Manipulations.Tested>> f) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS)
-        .function("ftl.stats.StratifiedRateRatio#holm").computes(a -> CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())
+        .function(StratifiedRateRatio.class, "holm").computes(a -> CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())
             ? new Value.Count(f.applyAsInt(Manipulations.tested(a))) : CampaignRuns.noData(CampaignCatalogue.MODE_A.folder()));
   }
 

@@ -11,14 +11,18 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.Manipulations;
 import ftl.quantity.core.Naming;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
+import ftl.stats.GuardResult;
 import ftl.stats.Quantiles;
+import ftl.stats.Rate;
 import ftl.stats.RateRatio;
+import ftl.stats.SignCheckResult;
 import ftl.stats.SmoothLimit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,29 +76,29 @@ public final class ReplayQuantities {
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
     q.add(entry("replay.runs", "ReplayRuns", "ok runs of the replay campaign (replay and fixed-interval control conditions)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "ftl.quantity.section.ReplayQuantities#runs",
+        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, Provenance.name(ReplayQuantities.class, "runs"),
         a -> new Value.Count(a.okRowsOf(REPLAY, Instrument.KAFKA.word()).size())));
     q.add(entry("replay.rejected", "ReplayRejected",
         "ok runs of the replay campaign the sign check rejects (some event with A = recv_ns - ack_ns < 0)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, "ftl.stats.SignCheckResult#rejected",
+        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, Provenance.name(SignCheckResult.class, "rejected"),
         a -> new Value.Count(runs(a).stream().filter(RunResult::rejected).count())));
     for (String c : conditions()) {
       String words = Naming.macro("", "", c);
       q.add(entry("replay.retention." + c, "ReplayRetention" + words,
           "pooled guard retention (sum kept / sum taken, kept iff floor(recv_us/1000) - create_ms > 0) of condition " + c + " of the replay campaign",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, Provenance.name(GuardResult.class, "retention"),
           a -> observed(a, c)));
       q.add(entry("replay.retentionRange." + c, "ReplayRetentionRange" + words,
           "smallest to largest per-run guard retention among the ok runs of condition " + c + " of the replay campaign",
-          Unit.FRACTION, Format.PERCENT_RANGE_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GuardResult#retention",
+          Unit.FRACTION, Format.PERCENT_RANGE_2DP, Scope.KAFKA_EVENTS, Provenance.name(GuardResult.class, "retention"),
           a -> range(a, c)));
       q.add(entry("replay.negRate." + c, "ReplayNegRate" + words,
           "pooled negative-A rate (events with A = recv_ns - ack_ns < 0 over events with all three stamps) of condition " + c + " of the replay campaign",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.Rate#pooled",
+          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, Provenance.name(Rate.class, "pooled"),
           a -> negRate(a, c)));
       q.add(entry("replay.lagP99." + c, "ReplayLagPNinetyNine" + words,
           "median over the ok runs of condition " + c + " of the replay campaign of each run's 99th-percentile pacing lag (send_ns minus intended send time, ledger pacing_lag_p99_ns)",
-          Unit.MICROSECONDS, Format.REAL_3SF, Scope.LEDGERS, "ftl.stats.Quantiles#median",
+          Unit.MICROSECONDS, Format.REAL_3SF, Scope.LEDGERS, Provenance.name(Quantiles.class, "median"),
           a -> lag(a, c)));
     }
     for (String g : GAPS) {
@@ -103,11 +107,11 @@ public final class ReplayQuantities {
         String words = Naming.macro("", "", c);
         q.add(entry("replay.predicted." + c, "ReplayPredicted" + words,
             "held-out prediction of the pooled guard retention of " + c + ": the smooth limit E[min(T, q)]/q, q = 1 ms, over the flights T = recv_ns - send_ns of every ok run of the fixed-interval control " + controlCondition(g) + " (never the replay runs' own events)",
-            Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SmoothLimit.Sum#retention",
+            Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, Provenance.name(SmoothLimit.Sum.class, "retention"),
             a -> predicted(a, g)));
         q.add(entry("replay.error." + c, "ReplayError" + words,
             "observed minus held-out predicted pooled retention of " + c + " (replay.retention minus replay.predicted), in percentage points",
-            Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, "ftl.quantity.section.ReplayQuantities#error",
+            Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "error"),
             a -> error(a, c, g)));
       }
       String gw = Naming.macro("", "", "g" + g);
@@ -122,32 +126,32 @@ public final class ReplayQuantities {
     q.add(entry("replay.error.range", "ReplayErrorRange",
         "smallest to largest of replay.error over the four replay conditions (observed minus held-out predicted pooled"
             + " retention, in percentage points)", Unit.FRACTION, Format.POINTS_RANGE_2DP, Scope.KAFKA_EVENTS,
-        "ftl.quantity.section.ReplayQuantities#span", a -> span(replayErrors(a))));
+        Provenance.name(ReplayQuantities.class, "span"), a -> span(replayErrors(a))));
     q.add(entry("replay.burstRatio.range", "ReplayBurstRatioRange",
         "smaller to larger of replay.burstRatio over the plan's mean gaps (pooled negative-A rate of the replay runs over"
             + " that of the fixed-interval control at the same mean gap)", Unit.RATIO, Format.RATIO_RANGE_2SF,
-        Scope.KAFKA_EVENTS, "ftl.quantity.section.ReplayQuantities#span",
+        Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "span"),
         a -> span(GAPS.stream().map(g -> Manipulations.part(burst(a, g), 0)).toList())));
     q.add(entry("replay.smoothLimit.tolerance", "ReplaySmoothLimitTolerance",
         "the replay plan's pre-registered tolerance of the held-out smooth-limit prediction, |observed - predicted| pooled"
             + " retention of a replay condition, in percentage points (data/replay/plan.json predictions.mode_b_smooth_limit.tolerance)",
-        Unit.FRACTION, Format.POINTS_2DP, Scope.LEDGERS, "ftl.quantity.section.ReplayQuantities#planNumber",
+        Unit.FRACTION, Format.POINTS_2DP, Scope.LEDGERS, Provenance.name(ReplayQuantities.class, "planNumber"),
         a -> tolerance(planNumber(a, "mode_b_smooth_limit", "tolerance"))));
     q.add(entry("replay.prediction.smoothLimit", "ReplayPredictionSmoothLimit",
         "pre-registered (Mode B, held out): for every replay condition, |replay.retention - replay.predicted| is at most the plan's tolerance (predictions.mode_b_smooth_limit.tolerance)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.ReplayQuantities#smoothLimitVerdict",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "smoothLimitVerdict"),
         a -> smoothLimitVerdict(a)));
     q.add(entry("replay.ownFlights.share", "ReplayOwnFlightsShare",
         "share of the replay runs whose retention lies within the plan's tolerance (predictions.mode_b_own_flights.tolerance) of E[min(T, q)]/q over the run's own flights (recv_ns - send_ns) taken as an unpaired distribution (a consistency check of phase uniformity, not held out)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.SmoothLimit.Sum#retention",
+        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, Provenance.name(SmoothLimit.Sum.class, "retention"),
         a -> ownShare(a)));
     q.add(entry("replay.prediction.ownFlights", "ReplayPredictionOwnFlights",
         "consistency check, pre-registered: replay.ownFlights.share reaches the plan's share (predictions.mode_b_own_flights.share_of_runs)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.ReplayQuantities#ownVerdict",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "ownVerdict"),
         a -> ownVerdict(a)));
     q.add(entry("replay.prediction.bursts", "ReplayPredictionBursts",
         "pre-registered (Mode A): at every mean gap the " + Phrases.level() + " bootstrap interval of replay.burstRatio lies above 1 (a replayed bursty stream raises the negative-A rate over fixed intervals at the same mean rate)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, "ftl.quantity.section.ReplayQuantities#burstsVerdict",
+        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "burstsVerdict"),
         a -> burstsVerdict(GAPS.stream().map(g -> burst(a, g)).toList())));
     return q;
   }
@@ -159,7 +163,7 @@ public final class ReplayQuantities {
   }
 
   private static Quantity ratio(String key, String macro, String definition, String gap, int which) {
-    return entry(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate",
+    return entry(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, Provenance.name(RateRatio.class, "estimate"),
         a -> Manipulations.part(burst(a, gap), which));
   }
 

@@ -22,6 +22,7 @@ import ftl.quantity.core.Value;
 import ftl.stats.Pacing;
 import ftl.stats.Quantiles;
 import ftl.stats.Rate;
+import ftl.stats.SignCheckResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,18 +44,18 @@ public final class ThreatQuantities {
         .definition("measured sends of the Kafka instrument in hours, over every campaign: the sum over its ok runs with a fixed send"
             + " interval of the events in the run's file times the interval (ledger send_interval_ns), warm-up excluded;"
             + " runs on a replayed schedule have no fixed interval and are counted by threat.measuredHours.unscheduled")
-        .unit(Unit.HOURS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function("ftl.quantity.core.Blocks#measuredHours")
+        .unit(Unit.HOURS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(Blocks.class, "measuredHours")
         .computes(a -> a.has(Instrument.KAFKA.word()) ? new Value.Real(Blocks.measuredHours(a.runs(Instrument.KAFKA.word())))
             : new Value.Unavailable("no ok run of the Kafka instrument")));
     q.add(Quantity.key("threat.measuredHours.unscheduled").macro("ThreatMeasuredHoursUnscheduled")
         .definition("ok runs of the Kafka instrument without a fixed send interval (a replayed schedule), left out of"
             + " threat.measuredHours").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
-        .function("ftl.quantity.section.ThreatQuantities#forData").computes(a -> new Value.Count(a.okRows(Instrument.KAFKA.word()).stream()
+        .function(ThreatQuantities.class, "forData").computes(a -> new Value.Count(a.okRows(Instrument.KAFKA.word()).stream()
             .filter(e -> e.getValue().field(LedgerSchema.SEND_INTERVAL_NS).isEmpty()).count())));
     q.add(Quantity.key("threat.wallSpan").macro("ThreatWallSpan")
         .definition("wall time from the start of the first ok run of the Kafka instrument to the end of the last (ledger started_at"
             + " and duration_ms), over every campaign").unit(Unit.HOURS).format(Format.REAL_3SF).scope(Scope.LEDGERS)
-        .function("ftl.quantity.section.ThreatQuantities#wallSpanHours").computes(a -> {
+        .function(ThreatQuantities.class, "wallSpanHours").computes(a -> {
           List<LedgerRow> rows = a.okRows(Instrument.KAFKA.word()).stream().map(Map.Entry::getValue)
               .filter(r -> !r.field(LedgerSchema.STARTED_AT).isEmpty() && !r.field(LedgerSchema.DURATION_MS).isEmpty()).toList();
           return rows.isEmpty() ? new Value.Unavailable("no ok run of the Kafka instrument with started_at and duration_ms")
@@ -63,11 +64,11 @@ public final class ThreatQuantities {
     q.add(Quantity.key("threat.dirtyCampaigns").macro("ThreatDirtyCampaigns")
         .definition("campaigns with an ok run whose ledger git_commit ends in -dirty: the instrument was built from a tree with"
             + " uncommitted changes").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
-        .function("ftl.quantity.section.ThreatQuantities#dirty")
+        .function(ThreatQuantities.class, "dirty")
         .computes(a -> new Value.Count(a.campaigns().stream().filter(c -> c.runs().stream().anyMatch(ThreatQuantities::dirty)).count())));
     q.add(Quantity.key("threat.dirtyRuns").macro("ThreatDirtyRuns")
         .definition("ok runs whose ledger git_commit ends in -dirty").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
-        .function("ftl.quantity.section.ThreatQuantities#dirty")
+        .function(ThreatQuantities.class, "dirty")
         .computes(a -> new Value.Count(a.campaigns().stream().flatMap(c -> c.runs().stream()).filter(ThreatQuantities::dirty).count())));
     for (Campaign c : data.campaigns()) {
       if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).noneMatch(Instrument.KAFKA.word()::equals)) {
@@ -78,7 +79,7 @@ public final class ThreatQuantities {
         q.add(Quantity.key("threat.otherCpu." + stat + "." + n).macro(Naming.macro("ThreatOtherCpu" + Naming.cap(stat), n, ""))
             .definition(stat + " over the ok runs of campaign " + n + " of the share of both cores' CPU time used by processes other"
                 + " than the client, the broker and the load generator during the run (ledger other_cpu_pct)")
-            .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS).function("ftl.quantity.section.ThreatQuantities#otherCpu").computes(a -> {
+            .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS).function(ThreatQuantities.class, "otherCpu").computes(a -> {
               double[] v = a.okRowsOf(n, Instrument.KAFKA.word()).stream()
                   .map(r -> r.field(LedgerSchema.OTHER_CPU_PCT)).filter(x -> !x.isEmpty())
                   .mapToDouble(x -> Double.parseDouble(x) / 100.0).toArray();
@@ -89,14 +90,14 @@ public final class ThreatQuantities {
       q.add(Quantity.key("threat.catchUp." + n).macro(Naming.macro("ThreatCatchUp", n, ""))
           .definition("share of consecutive send pairs of the ok runs of campaign " + n + " that left less than a quarter of the send"
               + " interval apart (the pacer catching up after a stall), pooled over runs (events files, send_ns)")
-          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Pacing#catchUp").computes(a -> {
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(Pacing.class, "catchUp").computes(a -> {
             Rate r = catchUp(a, c);
             return r.defined() ? new Value.Real(r.value()) : new Value.Unavailable("no run of " + n + " with two sends and an interval");
           }));
       q.add(Quantity.key("sign.rejectedShare." + n).macro(Naming.macro("SignRejectedShare", n, ""))
           .definition("share of the ok runs of campaign " + n + " the sign check rejects (at least one negative A); a run of n events"
               + " with a per-event negative rate p is rejected with probability 1 - (1 - p)^n, so the share grows with the"
-              + " events per run").unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.SignCheckResult#rejected")
+              + " events per run").unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(SignCheckResult.class, "rejected")
           .computes(a -> {
             List<RunResult> runs = CampaignRuns.runsOf(a, n);
             return runs.isEmpty() ? CampaignRuns.noData(n)
@@ -104,7 +105,7 @@ public final class ThreatQuantities {
           }));
       q.add(Quantity.key("sign.ackNegativeRate." + n).macro(Naming.macro("SignAckNegativeRate", n, ""))
           .definition("pooled share of the complete events of campaign " + n + " with a negative ack-referenced span A")
-          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function("ftl.stats.Rate#pooled").computes(a -> {
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(Rate.class, "pooled").computes(a -> {
             Rate r = Rate.pooled(CampaignRuns.runsOf(a, n).stream().map(RunResult::ackNegativeRate).toList());
             return r.defined() ? new Value.Real(r.value()) : new Value.Unavailable("no complete event in campaign " + n);
           }));

@@ -7,6 +7,7 @@ import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
@@ -39,7 +40,7 @@ public final class TimelineQuantities {
   static final int BEFORE = 3;
   /** Rounds drawn in all. */
   static final int ROUNDS = 8;
-  private static final String FUNCTION = "ftl.quantity.section.TimelineQuantities#window";
+  private static final String FUNCTION = Provenance.name(TimelineQuantities.class, "window");
 
   private TimelineQuantities() {}
 

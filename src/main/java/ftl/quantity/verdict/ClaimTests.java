@@ -33,7 +33,7 @@ import java.util.regex.Pattern;
  */
 public final class ClaimTests {
   /** Provenance of every summary and summary tally. */
-  private static final String FUNCTION = "ftl.quantity.verdict.ClaimTests#";
+  private static final String FUNCTION = ClaimTests.class.getCanonicalName() + "#";
   /** The key prefix of a claim's summary: {@code summary.<claim id>}. */
   public static final String SUMMARY = "summary.";
   /** A plan criterion's verdict key: {@code criterion.<campaign>.<id>}, the campaign group {@code c}. */

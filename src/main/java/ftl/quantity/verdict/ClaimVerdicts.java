@@ -12,12 +12,15 @@ import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.DisplacementFits;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.section.CampaignQuantities;
 import ftl.quantity.section.DisplacementQuantities;
+import ftl.quantity.section.GridLawHeldOutQuantities;
+import ftl.quantity.section.ReplayQuantities;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +38,7 @@ import java.util.function.Predicate;
  */
 public final class ClaimVerdicts {
   /** Provenance prefix: each claim names its decision method, {@code FUNCTION + method}. */
-  private static final String FUNCTION = "ftl.quantity.verdict.ClaimVerdicts#";
+  private static final String FUNCTION = ClaimVerdicts.class.getCanonicalName() + "#";
   /** The ledger column of a producer clock offset (a second clock emulated on one host). */
   static final String CLOCK_OFFSET = LedgerSchema.CLOCK_OFFSET_US.name();
 
@@ -83,7 +86,7 @@ public final class ClaimVerdicts {
             + " omb.guardMedian.max.modeB)",
         in, List.of("omb.guardMedian.min.modeB", "omb.guardMedian.max.modeB"),
         v -> sameMedian(real(v.get(0)), real(v.get(1)))));
-    out.add(judge("claim.gridLaw", "ftl.quantity.section.GridLawHeldOutQuantities#verdict", "ClaimGridLaw",
+    out.add(judge("claim.gridLaw", Provenance.name(GridLawHeldOutQuantities.class, "verdict"), "ClaimGridLaw",
         "retention obeys the grid law in the reduced fraction s/q: held iff the held-out test of gridlaw.heldout.verdict.modeB"
             + " held (runs predicted from their schedule and other runs' flights recv_ns - send_ns, never their own events)",
         in, List.of("gridlaw.heldout.verdict.modeB"), v -> v.get(0)));
@@ -141,14 +144,14 @@ public final class ClaimVerdicts {
             + " OMB's own worker (data/omb-real) has a dropped share 1 - e2e_count / messages_received above 0 (the upper"
             + " end of ombReal.dropped.range > 0)",
         in, List.of("ombReal.dropped.range"), v -> ombDrops((Value.Range) v.get(0))));
-    out.add(judge("claim.replaySmoothLimit", "ftl.quantity.section.ReplayQuantities#smoothLimitVerdict", "ClaimReplaySmoothLimit",
+    out.add(judge("claim.replaySmoothLimit", Provenance.name(ReplayQuantities.class, "smoothLimitVerdict"), "ClaimReplaySmoothLimit",
         "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_b_smooth_limit), for which the original"
             + " record states no result: with send times replayed from a real event stream the guard's retention approaches"
             + " the smooth limit E[min(T, q)]/q of the grid law, predicted from the flights (recv_ns - send_ns) of the fixed-interval control at"
             + " the same mean gap (held out): held iff replay.prediction.smoothLimit held (every replay condition within the"
             + " plan's tolerance)",
         in, List.of("replay.prediction.smoothLimit"), v -> v.get(0)));
-    out.add(judge("claim.replayBursts", "ftl.quantity.section.ReplayQuantities#burstsVerdict", "ClaimReplayBursts",
+    out.add(judge("claim.replayBursts", Provenance.name(ReplayQuantities.class, "burstsVerdict"), "ClaimReplayBursts",
         "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_a_bursts), for which the original"
             + " record states no result: a replayed bursty stream raises the negative-A rate over fixed intervals at the same"
             + " mean rate: held iff replay.prediction.bursts held (at every mean gap the " + Phrases.level() + " bootstrap interval of"

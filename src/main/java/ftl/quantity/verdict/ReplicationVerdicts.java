@@ -32,7 +32,7 @@ public final class ReplicationVerdicts {
   static final double ALMOST_NONE = 0.10;
 
   /** Provenance prefix: each verdict names its decision method, {@code FUNCTION + "#" + method}. */
-  private static final String FUNCTION = "ftl.quantity.verdict.ReplicationVerdicts";
+  private static final String FUNCTION = ReplicationVerdicts.class.getCanonicalName();
 
   private ReplicationVerdicts() {}
 
