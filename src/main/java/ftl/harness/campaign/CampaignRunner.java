@@ -21,7 +21,7 @@ import ftl.harness.plan.PlanParser;
 import ftl.harness.plan.ReplaySpec;
 import ftl.harness.replay.SendSchedule;
 import ftl.harness.run.KafkaRun;
-import ftl.harness.run.RunOutcome;
+import ftl.harness.run.FinishedRun;
 import ftl.harness.run.StampBook;
 import ftl.harness.system.KafkaSystem;
 import ftl.harness.system.MessagingSystem;
@@ -65,7 +65,7 @@ public final class CampaignRunner {
   public interface Listener {
     default void runStarting(Plan.ScheduledRun run, KafkaRun.BrokerHandle broker) {}
 
-    default void runFinished(Plan.ScheduledRun run, RunOutcome outcome) {}
+    default void runFinished(Plan.ScheduledRun run, FinishedRun outcome) {}
   }
 
   /** Counts of one invocation. */
@@ -433,7 +433,7 @@ public final class CampaignRunner {
         listener.runStarting(r, handle);
         ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
         SendSchedule sendSchedule = sp == null ? null : schedules.get(sp.id());
-        RunOutcome outcome = plan.onKafka()
+        FinishedRun outcome = plan.onKafka()
             ? new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule,
                 plan.stableFlightsFor(r.condition())).run()
             : SystemCampaignRun.run(server.system(), r.runId(), r.condition(),
@@ -480,7 +480,7 @@ public final class CampaignRunner {
     return plan.clocksources().isEmpty() ? "" : plan.clocksourceOfBlock(plan.blocked() ? r.block() : 1);
   }
 
-  static String summaryLine(Plan.ScheduledRun r, RunOutcome o) {
+  static String summaryLine(Plan.ScheduledRun r, FinishedRun o) {
     return String.format(Locale.ROOT, "%s %s rep %d: %s%s | %d events, lag p50 %.1f us p99 %.1f us | %s",
         r.runId(), r.condition().name(), r.repeat(), o.status().word(),
         o.reason().isEmpty() ? "" : " (" + o.reason() + ")", o.book().measuredSent(),
@@ -505,7 +505,7 @@ public final class CampaignRunner {
     return max;
   }
 
-  private LedgerCells row(Plan.ScheduledRun r, RunOutcome o, String rel, String sha, WarmHandle broker, HostFacts host, Plan plan) {
+  private LedgerCells row(Plan.ScheduledRun r, FinishedRun o, String rel, String sha, WarmHandle broker, HostFacts host, Plan plan) {
     Condition c = r.condition();
     LedgerCells m = new LedgerCells();
     m.put(LedgerSchema.RUN_ID, r.runId());
@@ -692,7 +692,7 @@ public final class CampaignRunner {
     /** Runs the instrument warm-up; returns the events it delivered. */
     private long warm(WarmHandle h) {
       Condition c = warmupCondition(instrumentWarmupEvents);
-      RunOutcome o = new KafkaRun("w" + Long.toHexString(System.nanoTime() & 0xffffff), c, h, EmbeddedBroker.childClasspath()).run();
+      FinishedRun o = new KafkaRun("w" + Long.toHexString(System.nanoTime() & 0xffffff), c, h, EmbeddedBroker.childClasspath()).run();
       err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
           o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
           medianFlightMicros(o)));
@@ -756,7 +756,7 @@ public final class CampaignRunner {
           throw new InstrumentException("the " + name + " server did not start: " + e.getMessage(), e);
         }
         Condition c = warmupCondition(instrumentWarmupEvents);
-        RunOutcome o = SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c,
+        FinishedRun o = SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c,
             EmbeddedBroker.childClasspath());
         err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
             o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
@@ -818,7 +818,7 @@ public final class CampaignRunner {
     @Override public String network() { return delegate.network(); }
   }
 
-  static double medianFlightMicros(RunOutcome o) {
+  static double medianFlightMicros(FinishedRun o) {
     long[] t = new long[o.book().events()];
     int n = 0;
     for (int seq = 0; seq < o.book().events(); seq++) {

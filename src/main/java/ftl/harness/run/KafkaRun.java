@@ -127,7 +127,7 @@ public final class KafkaRun {
     }
   }
 
-  public RunOutcome run() {
+  public FinishedRun run() {
     return new Attempt().run();
   }
 
@@ -143,7 +143,7 @@ public final class KafkaRun {
     private final RunClients clients = new RunClients(condition, broker,
         "ftl-" + runId + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16));
 
-    RunOutcome run() {
+    FinishedRun run() {
       cells.put(LedgerSchema.TOPIC, clients.topic());
       cells.put(LedgerSchema.CLOCK_OFFSET_US, condition.clockOffsetMicros());
       cells.put(LedgerSchema.REPLICATION_FACTOR, condition.replicationFactor());
@@ -151,7 +151,7 @@ public final class KafkaRun {
       cells.put(LedgerSchema.BROKERS, broker.brokers() > 0 ? String.valueOf(broker.brokers()) : "");
       cells.put(LedgerSchema.CLUSTER_NETWORK, broker.network());
       RunLoop.Spec spec = new RunLoop.Spec(condition.sendIntervalNanos(), condition.clockOffsetMicros(), childClasspath);
-      return RunLoop.run(this, book, placement, cells, spec, nanoClock).outcome(cells);
+      return RunLoop.run(this, book, placement, cells, spec, nanoClock);
     }
 
     @Override
