@@ -241,7 +241,7 @@ class DiskRunSummaryCacheTest {
           System.arraycopy(b, b.length - 8, longer, longer.length - 8, 8);
           return withCrc(longer);
         }),
-        // rows (after the 32-byte digest) set to -5: a RunSummary no scan can give.
+        // rows (after the 32-byte digest) set to -5: a ScanResult no scan can give.
         new Corruption("invalid record, checksum fixed", b -> withCrc(setLong(b, countOffset(b) + 4 + 32, -5))),
         // sign.complete set far above eventsTaken: the record's conservation check refuses it.
         new Corruption("inconsistent counts, checksum fixed", b -> withCrc(setLong(b, countOffset(b) + 4 + 48, 1L << 40))));
@@ -298,15 +298,14 @@ class DiskRunSummaryCacheTest {
     Campaign c = DataSet.scan(SMALL, "data").campaigns().get(0);
     DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE);
     List<RunResult> truth = cache.campaignRuns(c, Analysis::scan);
-    List<RunSummary> other = new ArrayList<>();
-    for (RunSummary s : cache.load(cache.fileOf(c)).values()) {
-      ScanResult x = s.scan();
+    List<ScanResult> other = new ArrayList<>();
+    for (ScanResult x : cache.load(cache.fileOf(c)).values()) {
       SignCheckResult g = x.sign();
-      Analysis.ScanParameters p = s.parameters();
-      other.add(new RunSummary(new ScanResult(x.sha256(), x.rows(), new SignCheckResult(g.eventsTaken(), g.complete(),
+      Analysis.ScanParameters p = x.parameters();
+      other.add(new ScanResult(x.sha256(), x.rows(), new SignCheckResult(g.eventsTaken(), g.complete(),
           g.missingAck(), g.missingRecv(), g.missingBoth(), g.ackNegative() + 1, g.sendNegative()), x.guard(),
           x.wallMicrosGuard(), x.grid(), x.medianDisplacementNanos(), x.medianAckSpanNanos(), x.correlation(),
-          x.firstSendPhaseMicros(), x.detail()),
+          x.firstSendPhaseMicros(), x.detail(), x.coverage(),
           new Analysis.ScanParameters(p.clockOffsetMicros() + 1, p.sendIntervalNanos(), p.stamps(), p.completeFlights())));
     }
     cache.store(cache.fileOf(c), other);
@@ -433,18 +432,17 @@ class DiskRunSummaryCacheTest {
 
   /** Rewrites a campaign's file with every stored run's ackNegative raised by one (a wrong value, validly stored). */
   static void poison(DiskRunSummaryCache cache, Campaign c) {
-    Map<String, RunSummary> stored = cache.load(cache.fileOf(c));
+    Map<String, ScanResult> stored = cache.load(cache.fileOf(c));
     assertThat(stored).isNotEmpty();
-    List<RunSummary> wrong = new ArrayList<>();
-    for (RunSummary s : stored.values()) {
-      ScanResult x = s.scan();
+    List<ScanResult> wrong = new ArrayList<>();
+    for (ScanResult x : stored.values()) {
       SignCheckResult g = x.sign();
       assertThat(g.ackNegative()).isLessThan(g.complete());
       SignCheckResult bad = new SignCheckResult(g.eventsTaken(), g.complete(), g.missingAck(), g.missingRecv(),
           g.missingBoth(), g.ackNegative() + 1, g.sendNegative());
-      wrong.add(new RunSummary(new ScanResult(x.sha256(), x.rows(), bad, x.guard(), x.wallMicrosGuard(), x.grid(),
-          x.medianDisplacementNanos(), x.medianAckSpanNanos(), x.correlation(), x.firstSendPhaseMicros(), x.detail()),
-          s.parameters()));
+      wrong.add(new ScanResult(x.sha256(), x.rows(), bad, x.guard(), x.wallMicrosGuard(), x.grid(),
+          x.medianDisplacementNanos(), x.medianAckSpanNanos(), x.correlation(), x.firstSendPhaseMicros(), x.detail(),
+          x.coverage(), x.parameters()));
     }
     cache.store(cache.fileOf(c), wrong);
   }

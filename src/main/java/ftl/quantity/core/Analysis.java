@@ -358,7 +358,7 @@ public final class Analysis {
     }
     try {
       r.start(p.clockOffsetMicros(), p.sendIntervalNanos(), p.stamps(), p.completeFlights());
-      return scan(campaign, row, r);
+      return scan(campaign, row, p, r);
     } finally {
       spare.push(r);
     }
@@ -374,7 +374,7 @@ public final class Analysis {
   private static final ThreadLocal<ArrayDeque<RunScan>> SPARE_SCANS =
       ThreadLocal.withInitial(ArrayDeque::new);
 
-  private static RunResult scan(Campaign campaign, LedgerRow row, RunScan r) {
+  private static RunResult scan(Campaign campaign, LedgerRow row, ScanParameters p, RunScan r) {
     EventReader.FileSummary s = campaign.readEvents(row, r::accept);
     LedgerReader.checkDigest(campaign.ledgerName(), row, s.sha256());
     double medianD = Quantiles.type7InPlace(r.d.values, r.d.size, 0.5); // NaN when no event is complete
@@ -389,7 +389,7 @@ public final class Analysis {
         ExactHistogram.sortingInPlace(r.wallFlights.values, r.wallFlights.size),
         ExactHistogram.sortingInPlace(r.complete.values, r.complete.size));
     return new RunResult(campaign, row, new ScanResult(s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
-        r.wall.counts(), r.grid.result(), medianD, medianA, r.rho.state(), phase, detail, r.coverage.result()));
+        r.wall.counts(), r.grid.result(), medianD, medianA, r.rho.state(), phase, detail, r.coverage.result(), p));
   }
 
   /**
