@@ -5,7 +5,7 @@ import ftl.data.io.FileIdentity;
 import ftl.data.ledger.LedgerRow;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Parallel;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.RunSummaryCache;
 import ftl.quantity.core.ScanResult;
 import java.io.IOException;
@@ -135,8 +135,8 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     }
 
     @Override
-    public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan,
-                                        UnaryOperator<RunResult> keep) {
+    public List<ScannedRun> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, ScannedRun> scan,
+                                        UnaryOperator<ScannedRun> keep) {
       return made().campaignRuns(campaign, scan, keep);
     }
 
@@ -182,8 +182,8 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   private record Made(int index, ScanResult summary) {}
 
   @Override
-  public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan,
-                                      UnaryOperator<RunResult> keep) {
+  public List<ScannedRun> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, ScannedRun> scan,
+                                      UnaryOperator<ScannedRun> keep) {
     List<LedgerRow> ok = campaign.runs().stream().filter(LedgerRow::ok).toList();
     Path file = fileOf(campaign);
     Map<String, ScanResult> stored = mode == Mode.READ_WRITE ? load(file) : Map.of();
@@ -193,7 +193,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     Map<String, Made> now = new ConcurrentHashMap<>();
     Map<String, FileIdentities.Known> knownNow = new ConcurrentHashMap<>();
     List<Integer> indices = IntStream.range(0, ok.size()).boxed().toList();
-    List<RunResult> results = Parallel.readEach(indices, i -> {
+    List<ScannedRun> results = Parallel.readEach(indices, i -> {
       LedgerRow r = ok.get(i);
       String rel = campaign.eventsRel(r);
       long start = clock.getAsLong();
@@ -207,12 +207,12 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
       ScanResult s = stored.get(disk);
       // The key is the digest of the bytes on disk now; a hit also needs the ledger to record that digest and the
       // ledger values the scan takes to be those the summary was made with.
-      RunResult result;
+      ScannedRun result;
       boolean read; // whether the file's bytes were read now
       if (s != null && s.sha256().equalsIgnoreCase(r.eventsSha256())
           && s.parameters().equals(Analysis.ScanParameters.of(campaign, r))) {
         used.computeIfAbsent(file, k -> new AtomicLong()).incrementAndGet();
-        result = new RunResult(campaign, r, s);
+        result = new ScannedRun(campaign, r, s);
         read = !unchanged;
       } else {
         result = scan.apply(campaign, r);

@@ -1,7 +1,7 @@
 package ftl.cache;
 
 import ftl.quantity.core.Analysis;
-import ftl.quantity.core.RunDetail;
+import ftl.quantity.core.ScanDetail;
 import ftl.quantity.core.ScanResult;
 import ftl.stats.ConfirmCoverage;
 import ftl.stats.CorrelationWindow;
@@ -124,7 +124,7 @@ final class RunSummaryFile {
     longs(out, p.clockOffsetMicros(), p.sendIntervalNanos());
     out.writeBoolean(p.stamps());
     out.writeBoolean(p.completeFlights());
-    RunDetail d = s.detail();
+    ScanDetail d = s.detail();
     longs(out, d.flightSum().clippedNanos(), d.flightSum().flights(), d.flightSum().quantumNanos(),
         d.catchUp().count(), d.catchUp().total(), d.flightUnitNanos());
     histogram(out, d.flightUnits());
@@ -215,7 +215,7 @@ final class RunSummaryFile {
     SmoothLimit.Sum sum = new SmoothLimit.Sum(in.readLong(), in.readLong(), in.readLong());
     Rate catchUp = new Rate(in.readLong(), in.readLong());
     long unit = in.readLong();
-    RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), List.of(), List.of(), histogram(in), histogram(in),
+    ScanDetail d = new ScanDetail(sum, catchUp, unit, histogram(in), List.of(), List.of(), histogram(in), histogram(in),
         histogram(in));
     ConfirmCoverage.Result k = new ConfirmCoverage.Result(in.readLong(), in.readLong(), in.readLong(), in.readLong());
     return new ScanResult(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c, phase, d, k,

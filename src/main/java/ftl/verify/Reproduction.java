@@ -13,7 +13,7 @@ import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.LatexEscape;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.RunSummaryCache;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Value;
@@ -130,7 +130,7 @@ public final class Reproduction {
       if (!analysis.has(instrument)) {
         continue;
       }
-      for (RunResult r : analysis.runs(instrument)) {
+      for (ScannedRun r : analysis.runs(instrument)) {
         Map<String, Object> m = new LinkedHashMap<>();
         // Figure data is read by pgfplots: identifiers are whitelisted, numbers re-printed from their values.
         m.put("campaign", identifier(r.campaign().name()));

@@ -3,7 +3,7 @@ package ftl.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.quantity.core.Analysis;
-import ftl.quantity.core.RunDetail;
+import ftl.quantity.core.ScanDetail;
 import ftl.quantity.core.ScanResult;
 import ftl.stats.ConfirmCoverage;
 import ftl.stats.CorrelationWindow;
@@ -37,9 +37,9 @@ class RunSummaryFileTest {
   }
 
   /** A detail whose histograms hold the extremes of 64 bits (deltas that overflow a signed long) and repeats. */
-  static RunDetail detail() {
+  static ScanDetail detail() {
     ExactHistogram flights = ExactHistogram.of(new long[] {Long.MIN_VALUE, -1, 0, 0, 3, Long.MAX_VALUE, 3, 3});
-    return new RunDetail(new SmoothLimit.Sum(2_000_000, 8, 1_000_000), new Rate(2, 5), 1000, flights, List.of(), List.of(),
+    return new ScanDetail(new SmoothLimit.Sum(2_000_000, 8, 1_000_000), new Rate(2, 5), 1000, flights, List.of(), List.of(),
         ExactHistogram.of(new long[] {0, 999, 999, 500, 1, 0, 0, 7}), ExactHistogram.of(new long[] {-5, 7, 7, 1 << 20}),
         ExactHistogram.of(new long[] {-3, 1_250_000, 1_250_000, Long.MAX_VALUE}));
   }

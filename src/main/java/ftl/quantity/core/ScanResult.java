@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * What one pass over one run's events file gave, with the ledger values the pass took: the part of a {@link RunResult}
+ * What one pass over one run's events file gave, with the ledger values the pass took: the part of a {@link ScannedRun}
  * that comes from its events file, and what the run-summary cache ({@code ftl.cache.DiskRunSummaryCache}) stores of a
  * run, keyed by {@code sha256} and valid only for the same {@code parameters}. The correlation is held as its exact
  * {@link WindowedCorrelation.State}, so a restored result merges bit for bit as the scanned one.
@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * @param medianAckSpanNanos type-7 median of {@code A = recv_ns - ack_ns} over complete events, NaN if none
  * @param correlation the exact state of the paired co-moments of (D, A) inside {@link Analysis#RHO_WINDOW}
  * @param firstSendPhaseMicros {@code send_us mod 1000} of the first event in the file
- * @param detail what quantities beyond the summary need from the same pass ({@link RunDetail})
+ * @param detail what quantities beyond the summary need from the same pass ({@link ScanDetail})
  * @param coverage the negative spans split by how many messages each acknowledgment completed
  *     ({@link ConfirmCoverage}; {@link ConfirmCoverage.Result#NONE} when no event's {@code ack_covered} says)
  * @param parameters the ledger values the pass took ({@link Analysis.ScanParameters}): a stored result serves only a
@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
 // writes each in its own field.
 public record ScanResult(String sha256, long rows, SignCheckResult sign, GuardResult guard, GuardCounts wallMicrosGuard,
                          GridLaw.RunPrediction grid, double medianDisplacementNanos, double medianAckSpanNanos,
-                         WindowedCorrelation.State correlation, long firstSendPhaseMicros, RunDetail detail,
+                         WindowedCorrelation.State correlation, long firstSendPhaseMicros, ScanDetail detail,
                          ConfirmCoverage.Result coverage, Analysis.ScanParameters parameters) {
 
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
@@ -58,7 +58,7 @@ public record ScanResult(String sha256, long rows, SignCheckResult sign, GuardRe
   }
 
   /** This result with another detail. */
-  ScanResult withDetail(RunDetail d) {
+  ScanResult withDetail(ScanDetail d) {
     return new ScanResult(sha256, rows, sign, guard, wallMicrosGuard, grid, medianDisplacementNanos, medianAckSpanNanos,
         correlation, firstSendPhaseMicros, d, coverage, parameters);
   }

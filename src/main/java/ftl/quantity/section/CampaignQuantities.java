@@ -9,7 +9,7 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.CorrelationResult;
@@ -65,7 +65,7 @@ public final class CampaignQuantities {
             if (!has(a, c)) {
               return noData(c);
             }
-            var s = runsOf(a, c).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention).summaryStatistics();
+            var s = runsOf(a, c).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention).summaryStatistics();
             return s.getCount() == 0 ? new Value.Unavailable("no run delivered any event") : new Value.Range(s.getMin(), s.getMax());
           }));
       q.add(count("omb.dropped." + c, "OmbDropped" + m, "samples the guard drops (M <= 0) in campaign " + c, c,
@@ -166,7 +166,7 @@ public final class CampaignQuantities {
           if (!has(a, MODE_B)) {
             return noData(MODE_B);
           }
-          var min = runsOf(a, MODE_B).stream().map(RunResult::wallMicrosGuard)
+          var min = runsOf(a, MODE_B).stream().map(ScannedRun::wallMicrosGuard)
               .filter(g -> g.taken() > 0).mapToDouble(g -> g.retention().value()).min();
           return min.isPresent() ? new Value.Real(min.getAsDouble()) : new Value.Unavailable("no run delivered any event");
         }));
@@ -195,10 +195,10 @@ public final class CampaignQuantities {
   }
 
   /** Pooled share of delivered events whose guard outcome the per-event grid law predicts. */
-  static Value gridAgreement(List<RunResult> runs) {
+  static Value gridAgreement(List<ScannedRun> runs) {
     long agree = 0;
     long n = 0;
-    for (RunResult r : runs) {
+    for (ScannedRun r : runs) {
       agree += r.grid().agreeing();
       n += r.grid().events();
     }
@@ -221,12 +221,12 @@ public final class CampaignQuantities {
     return new Value.Unavailable("no campaign data present: no ok run of the no-JVM cross-check under the data root");
   }
 
-  static List<RunResult> runsOf(Analysis a, String campaign) {
+  static List<ScannedRun> runsOf(Analysis a, String campaign) {
     return a.campaignRuns(campaign).stream().filter(r -> r.row().instrument().equals(Instrument.KAFKA.word())).toList();
   }
 
   private static Quantity count(String key, String macro, String definition, String campaign, Scope scope,
-                                ToLongFunction<RunResult> perRun) {
+                                ToLongFunction<ScannedRun> perRun) {
     Function<Analysis, Value> f;
     if (scope == Scope.LEDGERS) {
       f = a -> has(a, campaign) ? new Value.Count(a.okRowsOf(campaign, Instrument.KAFKA.word()).size()) : noData(campaign);
@@ -243,7 +243,7 @@ public final class CampaignQuantities {
           if (!has(a, campaign)) {
             return noData(campaign);
           }
-          var s = runsOf(a, campaign).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention);
+          var s = runsOf(a, campaign).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention);
           var v = min ? s.min() : s.max();
           return v.isPresent() ? new Value.Real(v.getAsDouble()) : new Value.Unavailable("no run delivered any event");
         });
@@ -254,10 +254,10 @@ public final class CampaignQuantities {
    * {@code displacement.median.<campaign>}); unavailable without an ok run or without a run with the stamps.
    */
   static Value medianDisplacementMicros(Analysis a, String campaign) {
-    return medianMicros(a, campaign, RunResult::medianDisplacementNanos);
+    return medianMicros(a, campaign, ScannedRun::medianDisplacementNanos);
   }
 
-  private static Value medianMicros(Analysis a, String campaign, ToDoubleFunction<RunResult> perRunNanos) {
+  private static Value medianMicros(Analysis a, String campaign, ToDoubleFunction<ScannedRun> perRunNanos) {
     if (!has(a, campaign)) {
       return noData(campaign);
     }
@@ -266,13 +266,13 @@ public final class CampaignQuantities {
   }
 
   private static Quantity median(String key, String macro, String definition, String campaign,
-                                 ToDoubleFunction<RunResult> perRunNanos) {
+                                 ToDoubleFunction<ScannedRun> perRunNanos) {
     return new Quantity(key, macro, definition, Unit.MICROSECONDS, Format.REAL_3SF, Scope.KAFKA_EVENTS,
         "ftl.stats.Quantiles#median", a -> medianMicros(a, campaign, perRunNanos));
   }
 
   static void addRatio(List<Quantity> q, String key, String macro, String definition,
-                               Predicate<RunResult> numerator, Predicate<RunResult> denominator) {
+                               Predicate<ScannedRun> numerator, Predicate<ScannedRun> denominator) {
     Function<Analysis, RateRatio.Estimate> est = a -> Manipulations.ratio(Manipulations.usable(a, MODE_A), numerator, denominator);
     q.add(new Quantity(key, macro, definition + "; pooled rates, campaign modeA", Unit.RATIO, Format.RATIO_3SF,
         Scope.KAFKA_EVENTS, "ftl.stats.RateRatio#estimate", a -> estimateValue(a, key, est, 0)));
@@ -290,7 +290,7 @@ public final class CampaignQuantities {
       return noData(MODE_A);
     }
     RateRatio.Estimate e = a.memo("estimate:" + key, () -> {
-      List<RunResult> usable = Manipulations.usable(a, MODE_A);
+      List<ScannedRun> usable = Manipulations.usable(a, MODE_A);
       return usable.isEmpty() ? null : est.apply(a);
     });
     if (e == null) {
@@ -311,7 +311,7 @@ public final class CampaignQuantities {
   private static Map<String, Double> conditionRho(Analysis a) {
     return a.memo("rhoModeA:conditions", () -> {
       Map<String, WindowedCorrelation> by = new TreeMap<>();
-      for (RunResult r : Manipulations.usable(a, MODE_A)) {
+      for (ScannedRun r : Manipulations.usable(a, MODE_A)) {
         by.computeIfAbsent(r.row().condition(), k -> new WindowedCorrelation(Analysis.RHO_WINDOW)).merge(r.correlation());
       }
       Map<String, Double> out = new TreeMap<>();
@@ -328,7 +328,7 @@ public final class CampaignQuantities {
   private static CorrelationResult pooledRho(Analysis a) {
     return a.memo("rhoModeA", () -> {
       WindowedCorrelation w = new WindowedCorrelation(Analysis.RHO_WINDOW);
-      for (RunResult r : Manipulations.usable(a, MODE_A)) {
+      for (ScannedRun r : Manipulations.usable(a, MODE_A)) {
         w.merge(r.correlation());
       }
       return w.result();
@@ -339,7 +339,7 @@ public final class CampaignQuantities {
     if (!has(a, campaign)) {
       return noData(campaign);
     }
-    var s = runsOf(a, campaign).stream().map(RunResult::guard).filter(g -> g.kept() > 0)
+    var s = runsOf(a, campaign).stream().map(ScannedRun::guard).filter(g -> g.kept() > 0)
         .mapToDouble(GuardResult::guardMedianMillis);
     var v = min ? s.min() : s.max();
     return v.isPresent() ? new Value.Real(v.getAsDouble()) : new Value.Unavailable("no run kept any sample");
@@ -349,7 +349,7 @@ public final class CampaignQuantities {
     if (!a.has(Instrument.PYTHON_NOJVM.word())) {
       return noNojvm();
     }
-    var s = a.runs(Instrument.PYTHON_NOJVM.word()).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention);
+    var s = a.runs(Instrument.PYTHON_NOJVM.word()).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention);
     var v = min ? s.min() : s.max();
     return v.isPresent() ? new Value.Real(v.getAsDouble()) : new Value.Unavailable("no run delivered any event");
   }

@@ -14,7 +14,7 @@ import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.GridLaw;
@@ -112,7 +112,7 @@ public final class ConditionQuantities {
           Unit.FRACTION, Format.PERCENT_2DP, scope, "ftl.stats.GuardResult#retention / ftl.stats.Quantiles#median",
           a -> {
             double[] v = runs(a, instrument, campaign, cond).stream().filter(r -> r.guard().taken() > 0)
-                .mapToDouble(RunResult::retention).toArray();
+                .mapToDouble(ScannedRun::retention).toArray();
             if (v.length == 0) {
               return new Value.Unavailable("no run of " + base + " delivered any event");
             }
@@ -140,7 +140,7 @@ public final class ConditionQuantities {
           "pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign,
           Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, ACK_NEGATIVE_RATE_NAME, a -> {
             Rate rate = ACK_NEGATIVE_RATE.apply(SignCheckResult.pooled(
-                runs(a, instrument, campaign, cond).stream().map(RunResult::sign).toList()));
+                runs(a, instrument, campaign, cond).stream().map(ScannedRun::sign).toList()));
             return rate.defined() ? new Value.Real(rate.value()) : new Value.Unavailable("no complete event");
           }));
     }
@@ -192,7 +192,7 @@ public final class ConditionQuantities {
             .orElse(new Value.Unavailable("no send_interval_ns in the ledger")));
   }
 
-  static List<RunResult> runs(Analysis a, String instrument, String campaign, String cond) {
+  static List<ScannedRun> runs(Analysis a, String instrument, String campaign, String cond) {
     return a.campaignRuns(campaign).stream()
         .filter(r -> r.row().instrument().equals(instrument) && r.row().condition().equals(cond)).toList();
   }

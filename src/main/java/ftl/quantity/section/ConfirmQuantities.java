@@ -12,7 +12,7 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.BlockStats;
@@ -77,7 +77,7 @@ public final class ConfirmQuantities {
         "share of complete events with a negative ack-referenced span A = recv_ns - ack_ns", r -> r.ackNegativeRate().value()),
     /** OpenMessaging Benchmark's guard retention kept / taken on {@code M = recv_ms - create_ms > 0}. */
     RETENTION("retention", Unit.FRACTION, Format.PERCENT_2DP,
-        "guard retention kept/taken (kept iff M = floor(recv_us / 1000) - create_ms > 0, ms ticks)", RunResult::retention),
+        "guard retention kept/taken (kept iff M = floor(recv_us / 1000) - create_ms > 0, ms ticks)", ScannedRun::retention),
     /** One-tick negatives ({@code M = -1}) over taken events. */
     ONE_TICK_SHARE("oneTickShare", Unit.FRACTION, Format.PERCENT_2DP,
         "share of taken events with M = -1 (one-tick negatives)", r -> r.guard().taken() == 0 ? Double.NaN
@@ -156,9 +156,9 @@ public final class ConfirmQuantities {
     final Unit unit;
     final Format format;
     final String what;
-    final ToDoubleFunction<RunResult> perRun;
+    final ToDoubleFunction<ScannedRun> perRun;
 
-    Metric(String word, Unit unit, Format format, String what, ToDoubleFunction<RunResult> perRun) {
+    Metric(String word, Unit unit, Format format, String what, ToDoubleFunction<ScannedRun> perRun) {
       this.word = word;
       this.unit = unit;
       this.format = format;
@@ -504,7 +504,7 @@ public final class ConfirmQuantities {
   }
 
   /** Whether every partition's ISR at the run's start held all its replicas (ledger isr_start, replication_factor). */
-  static boolean isrFull(RunResult r) {
+  static boolean isrFull(ScannedRun r) {
     double rf = ledgerNumber(r, LedgerSchema.REPLICATION_FACTOR, 1);
     return !Double.isNaN(rf) && LedgerSchema.isrFull(r.field(LedgerSchema.ISR_START), (int) rf);
   }
@@ -515,7 +515,7 @@ public final class ConfirmQuantities {
       return CampaignQuantities.noData(campaign);
     }
     Map<String, Double> byLifetime = new TreeMap<>();
-    for (RunResult r : a.campaignRuns(campaign)) {
+    for (ScannedRun r : a.campaignRuns(campaign)) {
       double ms = ledgerNumber(r, LedgerSchema.BROKER_START_MS, 1);
       if (!Double.isNaN(ms)) {
         byLifetime.put(r.field(LedgerSchema.BROKER_LIFETIME), ms);
@@ -702,13 +702,13 @@ public final class ConfirmQuantities {
   }
 
   /** Usable runs: ok, manipulations applied, not excluded by the plan's rule. */
-  static List<RunResult> usable(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+  static List<ScannedRun> usable(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
     return Manipulations.usable(a, campaign).stream()
         .filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isEmpty()).toList();
   }
 
   /** Ok runs with their manipulations applied that the plan's exclusion rule excludes. */
-  private static List<RunResult> excludedRuns(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+  private static List<ScannedRun> excludedRuns(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
     return Manipulations.usable(a, campaign).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isPresent()).toList();
   }
 
@@ -731,15 +731,15 @@ public final class ConfirmQuantities {
   }
 
   /** A numeric ledger cell over {@code divisor}; NaN when the cell is empty (the block then has no value). */
-  static double ledgerNumber(RunResult r, LedgerSchema.Column column, double divisor) {
+  static double ledgerNumber(ScannedRun r, LedgerSchema.Column column, double divisor) {
     String cell = r.field(column);
     return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell) / divisor;
   }
 
   /** Events in the files times the send interval, summed, in hours; a run without a send interval adds nothing. */
-  static double measuredHours(List<RunResult> runs) {
+  static double measuredHours(List<ScannedRun> runs) {
     double nanos = 0;
-    for (RunResult r : runs) {
+    for (ScannedRun r : runs) {
       String s = r.field(LedgerSchema.SEND_INTERVAL_NS);
       nanos += s.isEmpty() ? 0 : (double) r.rows() * Long.parseLong(s);
     }
@@ -747,9 +747,9 @@ public final class ConfirmQuantities {
   }
 
   /** Runs by block (ledger column block), blocks in order; a run without a block is its own block 0. */
-  static TreeMap<Integer, List<RunResult>> byBlock(List<RunResult> runs) {
-    TreeMap<Integer, List<RunResult>> out = new TreeMap<>();
-    for (RunResult r : runs) {
+  static TreeMap<Integer, List<ScannedRun>> byBlock(List<ScannedRun> runs) {
+    TreeMap<Integer, List<ScannedRun>> out = new TreeMap<>();
+    for (ScannedRun r : runs) {
       String b = r.field(LedgerSchema.BLOCK);
       out.computeIfAbsent(b.isEmpty() ? 0 : Integer.parseInt(b), k -> new ArrayList<>()).add(r);
     }
@@ -760,7 +760,7 @@ public final class ConfirmQuantities {
   static TreeMap<Integer, Double> blockValues(Analysis a, String campaign, Optional<RunExclusion> exclusion, String cond, Metric m) {
     return a.memo(campaign + ":" + cond + ":" + m + ":" + exclusion.isPresent(), () -> {
       TreeMap<Integer, Double> out = new TreeMap<>();
-      for (Map.Entry<Integer, List<RunResult>> e : byBlock(usable(a, campaign, exclusion)).entrySet()) {
+      for (Map.Entry<Integer, List<ScannedRun>> e : byBlock(usable(a, campaign, exclusion)).entrySet()) {
         double[] v = e.getValue().stream().filter(r -> r.row().condition().equals(cond)).mapToDouble(m.perRun)
             .filter(Double::isFinite).toArray();
         if (v.length > 0) {

@@ -11,7 +11,7 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.DisplacementLaw;
@@ -156,9 +156,9 @@ public final class DisplacementQuantities {
    * a run's events cannot arrive before they were sent, and the 1/D law has no value at {@code T <= 0}.
    */
   static double[][] points(Analysis a, String campaign) {
-    List<RunResult> runs = CampaignQuantities.runsOf(a, campaign).stream()
+    List<ScannedRun> runs = CampaignQuantities.runsOf(a, campaign).stream()
         .filter(r -> !Double.isNaN(r.medianDisplacementNanos())).toList();
-    for (RunResult r : runs) {
+    for (ScannedRun r : runs) {
       if (!(r.guard().medianFlightNanos() > 0)) {
         String ledger = a.campaign(campaign).map(Campaign::ledgerName).orElse(campaign);
         throw new DataException(ledger, r.row().line(), "run " + r.row().runId() + ": its median flight is not"
@@ -167,7 +167,7 @@ public final class DisplacementQuantities {
       }
     }
     return new double[][] {runs.stream().mapToDouble(r -> r.guard().medianFlightNanos()).toArray(),
-        runs.stream().mapToDouble(RunResult::medianDisplacementNanos).toArray()};
+        runs.stream().mapToDouble(ScannedRun::medianDisplacementNanos).toArray()};
   }
 
   /** The fit of a campaign (memoised); null without an ok run of the campaign. */

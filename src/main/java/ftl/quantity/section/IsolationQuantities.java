@@ -8,7 +8,7 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.RateRatio;
@@ -78,7 +78,7 @@ public final class IsolationQuantities {
   }
 
   /** "core0" when the broker's threads were read back on core 0 alone, otherwise "all". */
-  static String placement(RunResult r) {
+  static String placement(ScannedRun r) {
     return r.field(LedgerSchema.BROKER_CPUS).equals("0") ? "core0" : "all";
   }
 

@@ -4,7 +4,7 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.Priority;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Value;
 import ftl.stats.Rate;
 import ftl.stats.RateRatio;
@@ -27,12 +27,12 @@ public final class Manipulations {
    * True when the ledger shows every manipulation of the run read back as applied: the one rule,
    * {@link ftl.data.ledger.LedgerSchema#manipulationsApplied}, which the ledger-only count {@code runs.refused.modeA} uses too.
    */
-  public static boolean applied(RunResult r) {
+  public static boolean applied(ScannedRun r) {
     return r.row().manipulationsApplied();
   }
 
   /** Ok runs of a campaign whose manipulations were applied. */
-  public static List<RunResult> usable(Analysis a, String campaign) {
+  public static List<ScannedRun> usable(Analysis a, String campaign) {
     return a.campaignRuns(campaign).stream().filter(Manipulations::applied).toList();
   }
 
@@ -48,9 +48,9 @@ public final class Manipulations {
    * The collapse factor per stratum: pooled negative-span rate of default-priority runs over fifo runs, in
    * each stratum of identical geometry, load, acks and send interval, with a bootstrap interval over runs.
    */
-  public static List<Stratum> collapse(List<RunResult> runs) {
+  public static List<Stratum> collapse(List<ScannedRun> runs) {
     List<Stratum> out = new ArrayList<>();
-    for (Map.Entry<String, List<RunResult>> e : strata(runs).entrySet()) {
+    for (Map.Entry<String, List<ScannedRun>> e : strata(runs).entrySet()) {
       List<Rate> def = rates(e.getValue(), r -> r.row().at(Priority.DEFAULT));
       List<Rate> fifo = rates(e.getValue(), r -> r.row().at(Priority.FIFO));
       if (def.isEmpty() || fifo.isEmpty()) {
@@ -71,9 +71,9 @@ public final class Manipulations {
   }
 
   /** Runs by stratum of identical geometry, load, acks and send interval, strata in name order. */
-  static Map<String, List<RunResult>> strata(List<RunResult> runs) {
-    Map<String, List<RunResult>> strata = new TreeMap<>();
-    for (RunResult r : runs) {
+  static Map<String, List<ScannedRun>> strata(List<ScannedRun> runs) {
+    Map<String, List<ScannedRun>> strata = new TreeMap<>();
+    for (ScannedRun r : runs) {
       String key = "geometry=" + r.field(LedgerSchema.GEOMETRY) + " load=" + r.field(LedgerSchema.LOAD_PCT) + "% acks=" + r.field(LedgerSchema.ACKS)
           + " interval=" + r.field(LedgerSchema.SEND_INTERVAL_NS) + "ns";
       strata.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
@@ -85,8 +85,8 @@ public final class Manipulations {
    * A ratio of pooled negative-span rates between two groups of runs (numerator over denominator), with a
    * bootstrap interval over runs; runs in neither group are ignored.
    */
-  public static RateRatio.Estimate ratio(List<RunResult> runs, Predicate<RunResult> numerator,
-                                        Predicate<RunResult> denominator) {
+  public static RateRatio.Estimate ratio(List<ScannedRun> runs, Predicate<ScannedRun> numerator,
+                                        Predicate<ScannedRun> denominator) {
     return RateRatio.estimate(rates(runs, numerator), rates(runs, denominator));
   }
 
@@ -103,7 +103,7 @@ public final class Manipulations {
     return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("interval bound not finite");
   }
 
-  static List<Rate> rates(List<RunResult> runs, Predicate<RunResult> which) {
-    return runs.stream().filter(which).map(RunResult::ackNegativeRate).toList();
+  static List<Rate> rates(List<ScannedRun> runs, Predicate<ScannedRun> which) {
+    return runs.stream().filter(which).map(ScannedRun::ackNegativeRate).toList();
   }
 }

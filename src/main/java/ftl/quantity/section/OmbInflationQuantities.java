@@ -4,7 +4,7 @@ import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 
@@ -103,20 +103,20 @@ public final class OmbInflationQuantities {
   }
 
   /** The run's median inflation: the guard's median in us over its true median flight in us; NaN when none kept. */
-  public static double inflation(RunResult r) {
+  public static double inflation(ScannedRun r) {
     GuardResult g = r.guard();
     return g.kept() == 0 ? Double.NaN : g.guardMedianMillis() * 1e3 / (g.medianFlightNanos() / 1e3);
   }
 
   /** The ok Kafka runs of the campaign in one band (0: nothing kept or nothing taken). */
-  static List<RunResult> runs(Analysis a, int band) {
+  static List<ScannedRun> runs(Analysis a, int band) {
     return CampaignQuantities.runsOf(a, CAMPAIGN).stream()
         .filter(r -> (r.guard().kept() == 0 ? 0 : band(r.guard().retention())) == band).toList();
   }
 
   /** A summary ({@code over}: the type-7 median, the smallest or the largest) of one value per run of a band. */
   private static Quantity perRun(String key, String macro, String definition, Unit unit, int band,
-                                 ToDoubleFunction<RunResult> f, ToDoubleFunction<double[]> over) {
+                                 ToDoubleFunction<ScannedRun> f, ToDoubleFunction<double[]> over) {
     Format format = unit == Unit.RATIO ? Format.RATIO_3SF : Format.REAL_3SF;
     return new Quantity(key, macro, definition, unit, format, Scope.KAFKA_EVENTS,
         "ftl.quantity.section.OmbInflationQuantities#runs", a -> {

@@ -7,7 +7,7 @@ import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.HeldOutGridLaw;
@@ -45,7 +45,7 @@ public final class PayloadQuantities {
         "share of payload runs whose observed retention is within the plan's tolerance (" + tolerance
             + ") of the per-event grid-law prediction from the run's own send phases and flights (recv_ns - send_ns)",
         Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, "ftl.stats.GridLaw#predictRun", a -> {
-          List<RunResult> runs = runs(a);
+          List<ScannedRun> runs = runs(a);
           return runs.isEmpty() ? noData() : Value.Real.share(within(runs, tolerance), runs.size());
         }));
     q.add(new Quantity("payload.prediction.mechanism", "PayloadPredictionMechanism",
@@ -81,7 +81,7 @@ public final class PayloadQuantities {
 
   /** Held iff the share of runs within {@code tolerance} of their grid-law prediction reached {@code share}. */
   private static Value mechanism(Analysis a, double tolerance, double share) {
-    List<RunResult> runs = runs(a);
+    List<ScannedRun> runs = runs(a);
     if (runs.isEmpty()) {
       return noData();
     }
@@ -129,7 +129,7 @@ public final class PayloadQuantities {
    * Runs whose observed retention lies within {@code tolerance} of the per-event grid-law prediction, decided exactly
    * on the two ratios of counts and the tolerance as the plan writes it ({@link ftl.stats.HeldOutGridLaw#within}).
    */
-  private static long within(List<RunResult> runs, double tolerance) {
+  private static long within(List<ScannedRun> runs, double tolerance) {
     BigDecimal t = BigDecimal.valueOf(tolerance);
     return runs.stream().filter(r -> r.grid().events() > 0 && HeldOutGridLaw.within(
         r.grid().observedRetention(), r.grid().predictedRetention(), t)).count();
@@ -146,14 +146,14 @@ public final class PayloadQuantities {
     return new Value.Unavailable("no campaign data present: no ok run of campaign payload under the data root");
   }
 
-  static List<RunResult> runs(Analysis a) {
+  static List<ScannedRun> runs(Analysis a) {
     return a.campaignRuns(CAMPAIGN);
   }
 
   /** Median retention per payload (bytes) among runs at one start phase. */
   static TreeMap<Long, Double> medians(Analysis a, long phaseMicros) {
     TreeMap<Long, List<Double>> by = new TreeMap<>();
-    for (RunResult r : runs(a)) {
+    for (ScannedRun r : runs(a)) {
       if (r.guard().taken() == 0 || !r.field(LedgerSchema.START_PHASE_US).equals(Long.toString(phaseMicros))) {
         continue;
       }

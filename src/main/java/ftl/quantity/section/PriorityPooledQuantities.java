@@ -8,7 +8,7 @@ import ftl.quantity.core.Parallel;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.Rate;
@@ -135,7 +135,7 @@ public final class PriorityPooledQuantities {
   /** The strata of the usable runs of campaign modeA, each with its default and fifo runs' rates. */
   static List<StratifiedRateRatio.Stratum> strata(Analysis a) {
     List<StratifiedRateRatio.Stratum> out = new ArrayList<>();
-    for (Map.Entry<String, List<RunResult>> e : Manipulations.strata(Manipulations.usable(a, CampaignCatalogue.MODE_A.folder())).entrySet()) {
+    for (Map.Entry<String, List<ScannedRun>> e : Manipulations.strata(Manipulations.usable(a, CampaignCatalogue.MODE_A.folder())).entrySet()) {
       out.add(new StratifiedRateRatio.Stratum(e.getKey(),
           Manipulations.rates(e.getValue(), r -> r.row().at(Priority.DEFAULT)),
           Manipulations.rates(e.getValue(), r -> r.row().at(Priority.FIFO))));
