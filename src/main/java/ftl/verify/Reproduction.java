@@ -76,19 +76,13 @@ public final class Reproduction {
   private Reproduction() {}
 
   /**
-   * Runs a reproduction.
+   * Runs a reproduction whose per-run results come through {@code summaries}; the CLI passes a cache that
+   * scans every run and only stores the results, so a reproduction never trusts a stored summary.
    *
    * @param archiveRoot the archive
    * @param dataRoot the data root to compute from
    * @param write write changed generated files (otherwise only compare)
-   */
-  public static Report run(Path archiveRoot, Path dataRoot, boolean write) throws IOException {
-    return run(archiveRoot, dataRoot, write, RunSummaryCache.NONE);
-  }
-
-  /**
-   * Runs a reproduction whose per-run results come through {@code summaries}; the CLI passes a cache that
-   * scans every run and only stores the results, so a reproduction never trusts a stored summary.
+   * @param summaries where the per-run results come from ({@link RunSummaryCache#NONE}: every run scanned)
    */
   public static Report run(Path archiveRoot, Path dataRoot, boolean write, RunSummaryCache summaries)
       throws IOException {

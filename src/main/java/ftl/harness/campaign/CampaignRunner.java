@@ -44,7 +44,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -108,7 +107,7 @@ public final class CampaignRunner {
   private final PrintStream err;
   private final boolean inPlace;
   private Listener listener = new Listener() {};
-  private ClockSource clockSource = ClockSource.SYSTEM;
+  private final ClockSource clockSource = ClockSource.SYSTEM;
   private Path scratchRoot;
   private Path replayInputs;
   private boolean requireCleanTree;
@@ -191,12 +190,6 @@ public final class CampaignRunner {
           + "git_commit names what ran): " + String.join("; ", problems.subList(0, Math.min(12, problems.size())))
           + (problems.size() > 12 ? "; ... " + (problems.size() - 12) + " more" : ""), null);
     }
-  }
-
-  /** Where the kernel's clock source is switched (tests: a scratch folder standing in for sysfs). */
-  public CampaignRunner clockSource(ClockSource c) {
-    this.clockSource = Objects.requireNonNull(c, "clock source");
-    return this;
   }
 
   /**

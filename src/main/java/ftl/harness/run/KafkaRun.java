@@ -5,7 +5,6 @@ import ftl.data.ledger.LedgerCells;
 import ftl.data.ledger.LedgerSchema;
 import ftl.harness.host.HostCounters;
 import ftl.harness.plan.Condition;
-import ftl.harness.plan.Plan;
 import ftl.harness.plan.StableFlights;
 import ftl.harness.replay.SendSchedule;
 import java.nio.file.Path;
@@ -317,6 +316,4 @@ public final class KafkaRun {
     return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);
   }
 
-  /** The default warm-up rule's word ({@code first_sends}); a plan's own is {@link Plan#warmupRule()}. */
-  public static String warmupRule() { return Plan.WARMUP_RULE; }
 }

@@ -125,10 +125,6 @@ public final class SystemRun {
     return run(system, runName, settings, placement, MonotonicClock.SYSTEM);
   }
 
-  static FinishedRun run(MessagingSystem system, String runName, Settings settings, MonotonicClock nanoClock) {
-    return run(system, runName, settings, null, nanoClock);
-  }
-
   static FinishedRun run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement,
                     MonotonicClock nanoClock) {
     return run(system, runName, settings, placement, new LedgerCells(), null, nanoClock);
