@@ -36,8 +36,7 @@ public final class SystemCampaignRun {
   public static FinishedRun run(MessagingSystem system, String runId, Condition condition, String childClasspath) {
     LedgerCells cells = new LedgerCells();
     ThreadPlacement placement = new ThreadPlacement(condition, cells);
-    SystemRun.Settings settings = new SystemRun.Settings(condition.warmupEvents(), condition.events(),
-        condition.sendIntervalNanos(), condition.payloadBytes(), condition.startPhaseMicros().orElse(SystemRun.Settings.UNALIGNED));
+    SystemRun.Settings settings = SystemRun.Settings.of(condition);
     return SystemRun.run(configuredFor(system, condition), runId, settings, placement, cells, childClasspath,
         MonotonicClock.SYSTEM);
   }

@@ -2,6 +2,8 @@ package ftl.harness.system;
 
 import ftl.data.ledger.LedgerCells;
 import ftl.data.ledger.LedgerSchema;
+import ftl.harness.plan.Condition;
+import ftl.harness.plan.ConditionDefaults;
 import ftl.harness.run.FinishedRun;
 import ftl.harness.run.KafkaRun;
 import ftl.harness.run.MonotonicClock;
@@ -68,15 +70,18 @@ public final class SystemRun {
    * @param payloadBytes bytes after the 8-byte seq
    */
   public record Settings(int warmupEvents, int events, long sendIntervalNanos, int payloadBytes, int startPhaseMicros) {
-    /** The smoke defaults: 500 warm-up and 3000 measured sends of 100 payload bytes every 1 ms, as the Kafka smoke plan. */
-    public static final Settings DEFAULTS = new Settings(500, 3000, 1_000_000L, 100);
     /** {@link #startPhaseMicros} of a run whose first measured send is not aligned. */
     public static final int UNALIGNED = -1;
-
-    /** Settings whose first measured send is not aligned to a phase. */
-    public Settings(int warmupEvents, int events, long sendIntervalNanos, int payloadBytes) {
-      this(warmupEvents, events, sendIntervalNanos, payloadBytes, UNALIGNED);
-    }
+    /** Warm-up sends of a smoke run, as each run of the Kafka smoke plan ({@code smoke-plan.json}'s {@code warmup}). */
+    public static final int SMOKE_WARMUP_EVENTS = 500;
+    /** Measured sends of a smoke run, as the Kafka smoke plan's ({@code smoke-plan.json}'s {@code defaults}). */
+    public static final int SMOKE_EVENTS = 3000;
+    /**
+     * The smoke defaults: {@link #SMOKE_WARMUP_EVENTS} and {@link #SMOKE_EVENTS}, and every other field the declared
+     * condition default ({@link ConditionDefaults}: 100 payload bytes every 1 ms, no start phase), by name.
+     */
+    public static final Settings DEFAULTS = of(Condition.named("smoke").warmupEvents(SMOKE_WARMUP_EVENTS)
+        .events(SMOKE_EVENTS).build());
 
     /**
      * @param startPhaseMicros wall-clock phase within the millisecond (0..999) the first measured send is aligned to, as
@@ -89,6 +94,12 @@ public final class SystemRun {
         throw new IllegalArgumentException("settings out of range: warm-up " + warmupEvents + ", events " + events
             + ", interval " + sendIntervalNanos + " ns, payload " + payloadBytes + " bytes, start phase " + startPhaseMicros + " us");
       }
+    }
+
+    /** What {@code condition} sends: its warm-up and measured sends, send interval, payload and start phase. */
+    public static Settings of(Condition condition) {
+      return new Settings(condition.warmupEvents(), condition.events(), condition.sendIntervalNanos(),
+          condition.payloadBytes(), condition.startPhaseMicros().orElse(UNALIGNED));
     }
 
     public Settings withEvents(int n) { return new Settings(warmupEvents, n, sendIntervalNanos, payloadBytes, startPhaseMicros); }
