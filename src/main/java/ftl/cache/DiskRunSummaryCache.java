@@ -5,8 +5,9 @@ import ftl.data.io.FileIdentity;
 import ftl.data.ledger.LedgerRow;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Parallel;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.RunSummaryCache;
+import ftl.quantity.core.ScanResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -134,8 +135,8 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
     }
 
     @Override
-    public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan,
-                                        UnaryOperator<RunResult> keep) {
+    public List<ScannedRun> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, ScannedRun> scan,
+                                        UnaryOperator<ScannedRun> keep) {
       return made().campaignRuns(campaign, scan, keep);
     }
 
@@ -178,21 +179,21 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   }
 
   /** A summary made for the run at ledger position {@code index} (the first run of a digest decides what is stored). */
-  private record Made(int index, RunSummary summary) {}
+  private record Made(int index, ScanResult summary) {}
 
   @Override
-  public List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan,
-                                      UnaryOperator<RunResult> keep) {
+  public List<ScannedRun> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, ScannedRun> scan,
+                                      UnaryOperator<ScannedRun> keep) {
     List<LedgerRow> ok = campaign.runs().stream().filter(LedgerRow::ok).toList();
     Path file = fileOf(campaign);
-    Map<String, RunSummary> stored = mode == Mode.READ_WRITE ? load(file) : Map.of();
+    Map<String, ScanResult> stored = mode == Mode.READ_WRITE ? load(file) : Map.of();
     Path idsFile = identitiesOf(campaign);
     Map<String, FileIdentities.Known> known = mode == Mode.READ_WRITE ? loadIdentities(idsFile) : Map.of();
     // what to store, by digest: one summary per distinct events file, never one per run (copies share it)
     Map<String, Made> now = new ConcurrentHashMap<>();
     Map<String, FileIdentities.Known> knownNow = new ConcurrentHashMap<>();
     List<Integer> indices = IntStream.range(0, ok.size()).boxed().toList();
-    List<RunResult> results = Parallel.readEach(indices, i -> {
+    List<ScannedRun> results = Parallel.readEach(indices, i -> {
       LedgerRow r = ok.get(i);
       String rel = campaign.eventsRel(r);
       long start = clock.getAsLong();
@@ -203,19 +204,19 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
       if (!stored.isEmpty()) {
         disk = unchanged ? recorded.sha256() : hash(campaign, r);
       }
-      RunSummary s = stored.get(disk);
+      ScanResult s = stored.get(disk);
       // The key is the digest of the bytes on disk now; a hit also needs the ledger to record that digest and the
       // ledger values the scan takes to be those the summary was made with.
-      RunResult result;
+      ScannedRun result;
       boolean read; // whether the file's bytes were read now
       if (s != null && s.sha256().equalsIgnoreCase(r.eventsSha256())
           && s.parameters().equals(Analysis.ScanParameters.of(campaign, r))) {
         used.computeIfAbsent(file, k -> new AtomicLong()).incrementAndGet();
-        result = s.toResult(campaign, r);
+        result = new ScannedRun(campaign, r, s);
         read = !unchanged;
       } else {
         result = scan.apply(campaign, r);
-        s = RunSummary.of(result);
+        s = result.scan();
         disk = result.sha256(); // of the bytes the scan read: it threw if they differ from the ledger's
         read = true;
       }
@@ -225,11 +226,11 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
           && campaign.eventsIdentity(r).equals(before)) { // the same identity before and after the read
         knownNow.put(rel, new FileIdentities.Known(before.get(), disk.toLowerCase(Locale.ROOT)));
       }
-      RunSummary made = s;
+      ScanResult made = s;
       now.compute(s.sha256(), (k, old) -> old == null || old.index() > i ? new Made(i, made) : old);
       return keep.apply(result);
     });
-    Map<String, RunSummary> ordered = new LinkedHashMap<>();
+    Map<String, ScanResult> ordered = new LinkedHashMap<>();
     now.values().stream().sorted(Comparator.comparingInt(Made::index))
         .forEach(m -> ordered.put(m.summary().sha256(), m.summary()));
     if (!ordered.equals(stored)) {
@@ -257,7 +258,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   }
 
   /** The summaries stored for a campaign under the current fingerprint; empty for any kind of miss. */
-  Map<String, RunSummary> load(Path file) {
+  Map<String, ScanResult> load(Path file) {
     try {
       return RunSummaryFile.decode(Files.readAllBytes(file), fingerprint).orElse(Map.of());
     } catch (IOException | RuntimeException e) {
@@ -266,7 +267,7 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   }
 
   /** Writes a campaign's file atomically; a cache that cannot be written is simply not written. */
-  void store(Path file, Iterable<RunSummary> summaries) {
+  void store(Path file, Iterable<ScanResult> summaries) {
     write(file, RunSummaryFile.encode(fingerprint, summaries));
   }
 

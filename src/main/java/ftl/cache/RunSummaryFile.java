@@ -1,7 +1,7 @@
 package ftl.cache;
 
 import ftl.quantity.core.Analysis;
-import ftl.quantity.core.RunDetail;
+import ftl.quantity.core.ScanDetail;
 import ftl.quantity.core.ScanResult;
 import ftl.stats.ConfirmCoverage;
 import ftl.stats.CorrelationWindow;
@@ -32,8 +32,9 @@ import java.util.zip.CRC32;
 
 /**
  * The binary format of one campaign's cache file: the magic {@code FTLRUNS3}, the code fingerprint (UTF),
- * the number of entries (int), each entry (the events file's SHA-256 as 32 bytes, then every field of
- * {@link RunSummary} in declaration order: counts as longs, doubles as their raw IEEE-754 bits, so NaN and
+ * the number of entries (int), each entry (the events file's SHA-256 as 32 bytes, then every field of a
+ * {@link ScanResult} in declaration order, except that its ledger values ({@code parameters}) come after the first send
+ * phase and before the detail: counts as longs, doubles as their raw IEEE-754 bits, so NaN and
  * -0.0 come back bit for bit; the detail's exact histograms as a varint count of distinct values, then per value
  * its difference from the previous one (the first zig-zag coded, the others positive) and its count, as varints),
  * and last a CRC-32 of everything before it. {@link #decode} gives empty for
@@ -46,7 +47,7 @@ final class RunSummaryFile {
   private RunSummaryFile() {}
 
   /** The bytes of a file holding {@code summaries} (keyed by their SHA-256) under {@code fingerprint}. */
-  static byte[] encode(String fingerprint, Iterable<RunSummary> summaries) {
+  static byte[] encode(String fingerprint, Iterable<ScanResult> summaries) {
     try {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       DataOutputStream out = new DataOutputStream(bytes);
@@ -55,7 +56,7 @@ final class RunSummaryFile {
       int n = 0;
       ByteArrayOutputStream body = new ByteArrayOutputStream();
       DataOutputStream b = new DataOutputStream(body);
-      for (RunSummary s : summaries) {
+      for (ScanResult s : summaries) {
         write(b, s);
         n++;
       }
@@ -72,7 +73,7 @@ final class RunSummaryFile {
   }
 
   /** The summaries of a file written under {@code fingerprint}, by SHA-256; empty if the bytes are not one. */
-  static Optional<Map<String, RunSummary>> decode(byte[] file, String fingerprint) {
+  static Optional<Map<String, ScanResult>> decode(byte[] file, String fingerprint) {
     try {
       if (file.length < MAGIC.length + Long.BYTES
           || !Arrays.equals(file, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
@@ -90,9 +91,9 @@ final class RunSummaryFile {
         return Optional.empty();
       }
       int n = in.readInt();
-      Map<String, RunSummary> out = new LinkedHashMap<>();
+      Map<String, ScanResult> out = new LinkedHashMap<>();
       for (int i = 0; i < n; i++) {
-        RunSummary s = read(in);
+        ScanResult s = read(in);
         out.put(s.sha256(), s);
       }
       return in.available() == 0 ? Optional.of(out) : Optional.empty();
@@ -102,8 +103,7 @@ final class RunSummaryFile {
     }
   }
 
-  private static void write(DataOutputStream out, RunSummary summary) throws IOException {
-    ScanResult s = summary.scan();
+  private static void write(DataOutputStream out, ScanResult s) throws IOException {
     out.write(HexFormat.of().parseHex(s.sha256()));
     out.writeLong(s.rows());
     SignCheckResult sc = s.sign();
@@ -120,11 +120,11 @@ final class RunSummaryFile {
         c.pairs());
     doubles(out, c.meanDisplacementNanos(), c.meanAckSpanNanos(), c.comomentDD(), c.comomentAA(), c.comomentDA());
     longs(out, c.outside(), c.incomplete(), s.firstSendPhaseMicros());
-    Analysis.ScanParameters p = summary.parameters();
+    Analysis.ScanParameters p = s.parameters();
     longs(out, p.clockOffsetMicros(), p.sendIntervalNanos());
     out.writeBoolean(p.stamps());
     out.writeBoolean(p.completeFlights());
-    RunDetail d = s.detail();
+    ScanDetail d = s.detail();
     longs(out, d.flightSum().clippedNanos(), d.flightSum().flights(), d.flightSum().quantumNanos(),
         d.catchUp().count(), d.catchUp().total(), d.flightUnitNanos());
     histogram(out, d.flightUnits());
@@ -194,7 +194,7 @@ final class RunSummaryFile {
     throw new IOException("varint longer than 64 bits");
   }
 
-  private static RunSummary read(DataInputStream in) throws IOException {
+  private static ScanResult read(DataInputStream in) throws IOException {
     byte[] sha = new byte[32];
     in.readFully(sha);
     long rows = in.readLong();
@@ -215,11 +215,11 @@ final class RunSummaryFile {
     SmoothLimit.Sum sum = new SmoothLimit.Sum(in.readLong(), in.readLong(), in.readLong());
     Rate catchUp = new Rate(in.readLong(), in.readLong());
     long unit = in.readLong();
-    RunDetail d = new RunDetail(sum, catchUp, unit, histogram(in), List.of(), List.of(), histogram(in), histogram(in),
+    ScanDetail d = new ScanDetail(sum, catchUp, unit, histogram(in), List.of(), List.of(), histogram(in), histogram(in),
         histogram(in));
     ConfirmCoverage.Result k = new ConfirmCoverage.Result(in.readLong(), in.readLong(), in.readLong(), in.readLong());
-    return new RunSummary(new ScanResult(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c,
-        phase, d, k), p);
+    return new ScanResult(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c, phase, d, k,
+        p);
   }
 
   private static void guard(DataOutputStream out, GuardResult g) throws IOException {

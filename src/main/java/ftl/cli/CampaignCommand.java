@@ -178,10 +178,10 @@ public final class CampaignCommand implements Callable<Integer> {
       @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Runs (default: ${DEFAULT-VALUE}).")
       int runs;
 
-      @Option(names = "--events", paramLabel = "N", defaultValue = "3000", description = "Measured events per run (default: ${DEFAULT-VALUE}).")
+      @Option(names = "--events", paramLabel = "N", defaultValue = "" + SystemRun.Settings.SMOKE_EVENTS, description = "Measured events per run (default: ${DEFAULT-VALUE}).")
       int events;
 
-      @Option(names = "--warmup", paramLabel = "N", defaultValue = "500", description = "Warm-up sends per run (default: ${DEFAULT-VALUE}).")
+      @Option(names = "--warmup", paramLabel = "N", defaultValue = "" + SystemRun.Settings.SMOKE_WARMUP_EVENTS, description = "Warm-up sends per run (default: ${DEFAULT-VALUE}).")
       int warmup;
 
       @Option(names = "--interval", paramLabel = "DUR", defaultValue = "1ms", description = "Send interval (default: ${DEFAULT-VALUE}).")
@@ -238,8 +238,8 @@ public final class CampaignCommand implements Callable<Integer> {
       SystemRun.Settings settings;
       try {
         name = SystemName.of(other.system);
-        settings = new SystemRun.Settings(other.warmup, other.events,
-            DurationParser.nanos(other.interval), SystemRun.Settings.DEFAULTS.payloadBytes());
+        settings = SystemRun.Settings.DEFAULTS.withWarmupEvents(other.warmup).withEvents(other.events)
+            .withSendIntervalNanos(DurationParser.nanos(other.interval));
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }

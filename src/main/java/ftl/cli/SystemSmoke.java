@@ -1,7 +1,9 @@
 package ftl.cli;
 
 import ftl.data.ledger.Event;
+import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.RunStatus;
+import ftl.harness.run.FinishedRun;
 import ftl.harness.system.MessagingSystem;
 import ftl.harness.system.NatsServer;
 import ftl.harness.system.NatsSystem;
@@ -50,11 +52,11 @@ final class SystemSmoke {
       int notOk = 0;
       String tag = Long.toString(ThreadLocalRandom.current().nextLong() >>> 24, 36);
       for (int i = 1; i <= q.runs(); i++) {
-        SystemRun.Result r = SystemRun.run(sys, "smoke-" + tag + "-r" + i, q.settings());
-        SpanSummary s = r.spans();
+        FinishedRun r = SystemRun.run(sys, "smoke-" + tag + "-r" + i, q.settings());
+        SpanSummary s = SpanSummary.of(r.book());
         out.printf(Locale.ROOT, "r%-3d %-7s %8d  %11s  %11s  %11s  %3d  %10s  %s%n", i, r.status().word(), s.complete(),
             micros(s.medianFlightNanos()), micros(s.medianDisplacementNanos()), micros(s.medianAckSpanNanos()),
-            s.ackNegative(), share(s.ackNegativeShare()), r.cells());
+            s.ackNegative(), share(s.ackNegativeShare()), r.cells().get(LedgerSchema.DRIVER_COUNTERS.name()));
         if (r.status() == RunStatus.OK) {
           pooled.add(spans(r));
         } else {
@@ -94,8 +96,8 @@ final class SystemSmoke {
   }
 
   /** The complete events' T, D, A of a run, as three arrays end to end: [t..., d..., a...]. */
-  private static long[] spans(SystemRun.Result r) {
-    SpanSummary s = r.spans();
+  private static long[] spans(FinishedRun r) {
+    SpanSummary s = SpanSummary.of(r.book());
     long[] all = new long[3 * s.complete()];
     int k = 0;
     for (int seq = 0; seq < r.book().events(); seq++) {

@@ -72,11 +72,6 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonVa
     return Long.parseLong(v);
   }
 
-  /** The same campaign with other ledger rows. */
-  public Campaign withRuns(List<LedgerRow> rows) {
-    return new Campaign(name, dir, displayDir, plan, rows, gate, relDir, criteria, planDigest);
-  }
-
   public boolean preRegistered() {
     return plan.isPresent();
   }

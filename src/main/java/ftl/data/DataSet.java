@@ -45,11 +45,6 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
     otherFolders = List.copyOf(otherFolders);
   }
 
-  /** True when at least one campaign with at least one ok run is present. */
-  public boolean hasRuns() {
-    return campaigns.stream().anyMatch(c -> c.runs().stream().anyMatch(LedgerRow::ok));
-  }
-
   /**
    * Scans a data root. A root that does not exist is an empty data set (no campaign data present); the CLI
    * refuses a {@code --data} that names no folder before it gets here.

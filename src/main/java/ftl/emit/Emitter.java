@@ -98,16 +98,6 @@ public final class Emitter {
   }
 
   /**
-   * Renders every template, with per-run rows, the harness audit rows and typed row sets by name (e.g.
-   * {@code timeline}: the timeline figure's rounds, {@link ftl.quantity.core.TimelineRound.Cells}), each a list the
-   * templates only lay out, without a data root.
-   */
-  public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs,
-                             List<Map<String, Object>> audit, Map<String, List<?>> rowSets, String dataDigest) {
-    return render(null, quantities, runs, audit, rowSets, dataDigest);
-  }
-
-  /**
    * Renders every template, with per-run rows, the harness audit rows, typed row sets by name and the typed
    * table rows ({@link TableRows}) of {@code data}, the data root the quantities were computed from (null: no
    * data-bound rows).

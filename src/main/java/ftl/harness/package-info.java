@@ -17,7 +17,8 @@
  *       drain, the host's counters, the verdict). Its parts: {@code run.RunClients} (the run's resources and their tear-down),
  *       {@code run.ThreadPlacement} (placement and manipulations, with their {@code *_applied}
  *       columns), {@code run.Sender} and {@code run.Receiver} (the two thread bodies on the
- *       injected clock), {@link ftl.harness.run.RunVerdict} (the status rules, a pure function).</li>
+ *       injected clock), {@link ftl.harness.run.RunVerdict} (the status rules, a pure function),
+ *       {@link ftl.harness.run.FinishedRun} (what every run returns: stamps, verdict, cells).</li>
  *   <li>{@link ftl.harness.run.StampBook} — the stamps, in preallocated {@code long[]} arrays.</li>
  *   <li>{@link ftl.harness.run.Pacer} — sends by intended time, on an injected clock.</li>
  *   <li>{@link ftl.harness.run.GuardTally} — the sign channel and OpenMessaging Benchmark's positivity guard,

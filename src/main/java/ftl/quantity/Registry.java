@@ -11,7 +11,7 @@ import ftl.quantity.core.Parallel;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.section.AuditQuantities;
@@ -192,7 +192,7 @@ public final class Registry {
   }
 
   private static Quantity runCount(String key, String macro, String definition, String function,
-                                   ToLongFunction<RunResult> perRun) {
+                                   ToLongFunction<ScannedRun> perRun) {
     Function<Analysis, Value> f = a -> a.has(Instrument.KAFKA.word())
         ? new Value.Count(a.runs(Instrument.KAFKA.word()).stream().mapToLong(perRun).sum())
         : noData();
@@ -203,7 +203,7 @@ public final class Registry {
     if (!a.has(Instrument.KAFKA.word())) {
       return noData();
     }
-    var stream = a.runs(Instrument.KAFKA.word()).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention);
+    var stream = a.runs(Instrument.KAFKA.word()).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention);
     var r = min ? stream.min() : stream.max();
     return r.isPresent() ? new Value.Real(r.getAsDouble())
         : new Value.Unavailable("no ok run delivered any event");

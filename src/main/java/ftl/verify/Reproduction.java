@@ -13,7 +13,7 @@ import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.LatexEscape;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.RunSummaryCache;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Value;
@@ -75,19 +75,13 @@ public final class Reproduction {
   private Reproduction() {}
 
   /**
-   * Runs a reproduction.
+   * Runs a reproduction whose per-run results come through {@code summaries}; the CLI passes a cache that
+   * scans every run and only stores the results, so a reproduction never trusts a stored summary.
    *
    * @param archiveRoot the archive
    * @param dataRoot the data root to compute from
    * @param write write changed generated files (otherwise only compare)
-   */
-  public static Report run(Path archiveRoot, Path dataRoot, boolean write) throws IOException {
-    return run(archiveRoot, dataRoot, write, RunSummaryCache.NONE);
-  }
-
-  /**
-   * Runs a reproduction whose per-run results come through {@code summaries}; the CLI passes a cache that
-   * scans every run and only stores the results, so a reproduction never trusts a stored summary.
+   * @param summaries where the per-run results come from ({@link RunSummaryCache#NONE}: every run scanned)
    */
   public static Report run(Path archiveRoot, Path dataRoot, boolean write, RunSummaryCache summaries)
       throws IOException {
@@ -129,7 +123,7 @@ public final class Reproduction {
       if (!analysis.has(instrument)) {
         continue;
       }
-      for (RunResult r : analysis.runs(instrument)) {
+      for (ScannedRun r : analysis.runs(instrument)) {
         Map<String, Object> m = new LinkedHashMap<>();
         // Figure data is read by pgfplots: identifiers are whitelisted, numbers re-printed from their values.
         m.put("campaign", identifier(r.campaign().name()));

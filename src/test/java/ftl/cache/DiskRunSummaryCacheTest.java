@@ -12,7 +12,7 @@ import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.RunSummaryCache;
 import ftl.quantity.core.ScanResult;
 import ftl.stats.SignCheckResult;
@@ -54,7 +54,7 @@ class DiskRunSummaryCacheTest {
   static final String CODE = "fingerprint-of-the-code-under-test";
 
   /** A scanner that fails the test if it is ever called (every run must come from the cache). */
-  static final BiFunction<Campaign, LedgerRow, RunResult> MUST_NOT_SCAN = (c, r) -> {
+  static final BiFunction<Campaign, LedgerRow, ScannedRun> MUST_NOT_SCAN = (c, r) -> {
     throw new AssertionError("scanned " + c.eventsName(r) + " although its summary is stored");
   };
 
@@ -70,28 +70,28 @@ class DiskRunSummaryCacheTest {
     DataSet data = DataSet.scan(root, "data");
     assertThat(data.campaigns()).isNotEmpty();
     for (Campaign c : data.campaigns()) {
-      List<RunResult> fresh = RunSummaryCache.NONE.campaignRuns(c, Analysis::scan);
-      List<RunResult> cold = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE)
+      List<ScannedRun> fresh = RunSummaryCache.NONE.campaignRuns(c, Analysis::scan);
+      List<ScannedRun> cold = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE)
           .campaignRuns(c, Analysis::scan);
-      List<RunResult> warm = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE)
+      List<ScannedRun> warm = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE)
           .campaignRuns(c, MUST_NOT_SCAN);
-      assertThat(RunResults.exact(cold)).as(c.name()).isEqualTo(RunResults.exact(fresh));
-      assertThat(RunResults.exact(warm)).as(c.name()).isEqualTo(RunResults.exact(fresh));
-      assertThat(warm).extracting(RunResult::correlation).doesNotContainAnyElementsOf(cold.stream()
-          .map(RunResult::correlation).toList());
+      assertThat(ScannedRuns.exact(cold)).as(c.name()).isEqualTo(ScannedRuns.exact(fresh));
+      assertThat(ScannedRuns.exact(warm)).as(c.name()).isEqualTo(ScannedRuns.exact(fresh));
+      assertThat(warm).extracting(ScannedRun::correlation).doesNotContainAnyElementsOf(cold.stream()
+          .map(ScannedRun::correlation).toList());
     }
   }
 
   /** The fixtures do exercise the NaN medians and the co-moments the cache must carry exactly. */
   @Test
   void fixtures_includeNaNMediansAndDefinedCorrelations() {
-    List<RunResult> runs = new ArrayList<>();
+    List<ScannedRun> runs = new ArrayList<>();
     roots().forEach(r -> DataSet.scan(r, "data").campaigns()
         .forEach(c -> runs.addAll(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan))));
     assertThat(runs).anyMatch(r -> Double.isNaN(r.medianDisplacementNanos()));
     assertThat(runs).anyMatch(r -> Double.isNaN(r.guard().guardMedianMillis()));
     assertThat(runs).anyMatch(r -> r.rho().defined() && r.correlation().state().comomentDA() != 0);
-    assertThat(runs).anyMatch(RunResult::rejected);
+    assertThat(runs).anyMatch(ScannedRun::rejected);
   }
 
   @Test
@@ -175,13 +175,13 @@ class DiskRunSummaryCacheTest {
     String newSha = HexFormat.of().formatHex(CodeFingerprint.sha256().digest(Files.readAllBytes(f)));
     Files.writeString(ledger, Files.readString(ledger).replace(oldSha, newSha));
     Campaign after = DataSet.scan(tmp.resolve("data"), "data").campaigns().get(0);
-    List<RunResult> fresh = RunSummaryCache.NONE.campaignRuns(after, Analysis::scan);
-    List<RunResult> viaCache = cache.campaignRuns(after, Analysis::scan);
-    assertThat(RunResults.exact(viaCache)).isEqualTo(RunResults.exact(fresh));
+    List<ScannedRun> fresh = RunSummaryCache.NONE.campaignRuns(after, Analysis::scan);
+    List<ScannedRun> viaCache = cache.campaignRuns(after, Analysis::scan);
+    assertThat(ScannedRuns.exact(viaCache)).isEqualTo(ScannedRuns.exact(fresh));
     assertThat(viaCache.get(0).sign().ackNegative()).isEqualTo(ackNegativeBefore + 1);
     assertThat(viaCache.get(0).sha256()).isEqualTo(newSha);
     // ... and the new summary is what is stored now.
-    assertThat(RunResults.exact(cache.campaignRuns(after, MUST_NOT_SCAN))).isEqualTo(RunResults.exact(fresh));
+    assertThat(ScannedRuns.exact(cache.campaignRuns(after, MUST_NOT_SCAN))).isEqualTo(ScannedRuns.exact(fresh));
   }
 
   @Test
@@ -200,12 +200,12 @@ class DiskRunSummaryCacheTest {
     new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE).campaignRuns(c, Analysis::scan);
     AtomicInteger scans = new AtomicInteger();
     DiskRunSummaryCache changed = new DiskRunSummaryCache(tmp, CODE + "-changed", DiskRunSummaryCache.Mode.READ_WRITE);
-    List<RunResult> runs = changed.campaignRuns(c, (cc, r) -> {
+    List<ScannedRun> runs = changed.campaignRuns(c, (cc, r) -> {
       scans.incrementAndGet();
       return Analysis.scan(cc, r);
     });
     assertThat(scans).hasValue(2);
-    assertThat(RunResults.exact(runs)).isEqualTo(RunResults.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
+    assertThat(ScannedRuns.exact(runs)).isEqualTo(ScannedRuns.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
     // Stored again under the new fingerprint; the old one now misses.
     assertThat(changed.load(changed.fileOf(c))).hasSize(2);
     assertThat(new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE).load(changed.fileOf(c))).isEmpty();
@@ -241,7 +241,7 @@ class DiskRunSummaryCacheTest {
           System.arraycopy(b, b.length - 8, longer, longer.length - 8, 8);
           return withCrc(longer);
         }),
-        // rows (after the 32-byte digest) set to -5: a RunSummary no scan can give.
+        // rows (after the 32-byte digest) set to -5: a ScanResult no scan can give.
         new Corruption("invalid record, checksum fixed", b -> withCrc(setLong(b, countOffset(b) + 4 + 32, -5))),
         // sign.complete set far above eventsTaken: the record's conservation check refuses it.
         new Corruption("inconsistent counts, checksum fixed", b -> withCrc(setLong(b, countOffset(b) + 4 + 48, 1L << 40))));
@@ -258,12 +258,12 @@ class DiskRunSummaryCacheTest {
     Files.write(file, corruption.spoil().apply(Files.readAllBytes(file)));
     assertThat(cache.load(file)).isEmpty();
     AtomicInteger scans = new AtomicInteger();
-    List<RunResult> runs = cache.campaignRuns(c, (cc, r) -> {
+    List<ScannedRun> runs = cache.campaignRuns(c, (cc, r) -> {
       scans.incrementAndGet();
       return Analysis.scan(cc, r);
     });
     assertThat(scans).hasValue(2);
-    assertThat(RunResults.exact(runs)).isEqualTo(RunResults.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
+    assertThat(ScannedRuns.exact(runs)).isEqualTo(ScannedRuns.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
     assertThat(cache.load(file)).hasSize(2);
   }
 
@@ -272,7 +272,7 @@ class DiskRunSummaryCacheTest {
     Campaign c = DataSet.scan(SMALL, "data").campaigns().get(0);
     DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE);
     Files.createDirectories(cache.fileOf(c).resolve("occupied"));
-    List<RunResult> runs = cache.campaignRuns(c, Analysis::scan);
+    List<ScannedRun> runs = cache.campaignRuns(c, Analysis::scan);
     assertThat(runs).hasSize(2);
     assertThat(cache.fileOf(c)).isDirectory();
     try (Stream<Path> s = Files.list(tmp)) {
@@ -287,8 +287,8 @@ class DiskRunSummaryCacheTest {
     Files.writeString(blocker, "a file where the cache folder's parent should be");
     DiskRunSummaryCache cache = new DiskRunSummaryCache(blocker.resolve("ftl-cache"), CODE,
         DiskRunSummaryCache.Mode.READ_WRITE);
-    assertThat(RunResults.exact(cache.campaignRuns(c, Analysis::scan)))
-        .isEqualTo(RunResults.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
+    assertThat(ScannedRuns.exact(cache.campaignRuns(c, Analysis::scan)))
+        .isEqualTo(ScannedRuns.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
   }
 
   @Test
@@ -297,26 +297,25 @@ class DiskRunSummaryCacheTest {
     // interval, the campaign): one stored under other values must not serve, even for the same digest.
     Campaign c = DataSet.scan(SMALL, "data").campaigns().get(0);
     DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE);
-    List<RunResult> truth = cache.campaignRuns(c, Analysis::scan);
-    List<RunSummary> other = new ArrayList<>();
-    for (RunSummary s : cache.load(cache.fileOf(c)).values()) {
-      ScanResult x = s.scan();
+    List<ScannedRun> truth = cache.campaignRuns(c, Analysis::scan);
+    List<ScanResult> other = new ArrayList<>();
+    for (ScanResult x : cache.load(cache.fileOf(c)).values()) {
       SignCheckResult g = x.sign();
-      Analysis.ScanParameters p = s.parameters();
-      other.add(new RunSummary(new ScanResult(x.sha256(), x.rows(), new SignCheckResult(g.eventsTaken(), g.complete(),
+      Analysis.ScanParameters p = x.parameters();
+      other.add(new ScanResult(x.sha256(), x.rows(), new SignCheckResult(g.eventsTaken(), g.complete(),
           g.missingAck(), g.missingRecv(), g.missingBoth(), g.ackNegative() + 1, g.sendNegative()), x.guard(),
           x.wallMicrosGuard(), x.grid(), x.medianDisplacementNanos(), x.medianAckSpanNanos(), x.correlation(),
-          x.firstSendPhaseMicros(), x.detail()),
+          x.firstSendPhaseMicros(), x.detail(), x.coverage(),
           new Analysis.ScanParameters(p.clockOffsetMicros() + 1, p.sendIntervalNanos(), p.stamps(), p.completeFlights())));
     }
     cache.store(cache.fileOf(c), other);
     AtomicInteger scans = new AtomicInteger();
-    List<RunResult> again = cache.campaignRuns(c, (cc, r) -> {
+    List<ScannedRun> again = cache.campaignRuns(c, (cc, r) -> {
       scans.incrementAndGet();
       return Analysis.scan(cc, r);
     });
     assertThat(scans).hasValue(truth.size());
-    assertThat(RunResults.exact(again)).isEqualTo(RunResults.exact(truth));
+    assertThat(ScannedRuns.exact(again)).isEqualTo(ScannedRuns.exact(truth));
     assertThat(cache.load(cache.fileOf(c)).values()).allMatch(s -> s.parameters().clockOffsetMicros() == 0);
   }
 
@@ -324,41 +323,41 @@ class DiskRunSummaryCacheTest {
   void refresh_poisonedCache_neverReadsItAndOverwritesIt(@TempDir Path tmp) {
     Campaign c = DataSet.scan(SMALL, "data").campaigns().get(0);
     DiskRunSummaryCache readWrite = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE);
-    List<RunResult> truth = readWrite.campaignRuns(c, Analysis::scan);
+    List<ScannedRun> truth = readWrite.campaignRuns(c, Analysis::scan);
     poison(readWrite, c);
     assertThat(readWrite.campaignRuns(c, MUST_NOT_SCAN).get(0).sign().ackNegative())
         .as("READ_WRITE trusts what is stored").isEqualTo(truth.get(0).sign().ackNegative() + 1);
     AtomicInteger scans = new AtomicInteger();
-    List<RunResult> refreshed = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.REFRESH).campaignRuns(c,
+    List<ScannedRun> refreshed = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.REFRESH).campaignRuns(c,
         (cc, r) -> {
           scans.incrementAndGet();
           return Analysis.scan(cc, r);
         });
     assertThat(scans).hasValue(2);
-    assertThat(RunResults.exact(refreshed)).isEqualTo(RunResults.exact(truth));
-    assertThat(RunResults.exact(readWrite.campaignRuns(c, MUST_NOT_SCAN))).isEqualTo(RunResults.exact(truth));
+    assertThat(ScannedRuns.exact(refreshed)).isEqualTo(ScannedRuns.exact(truth));
+    assertThat(ScannedRuns.exact(readWrite.campaignRuns(c, MUST_NOT_SCAN))).isEqualTo(ScannedRuns.exact(truth));
   }
 
   @Test
   void campaignRuns_concurrentWriters_leaveAWholeFileAndNoTemporaries(@TempDir Path tmp) throws Exception {
     DataSet data = DataSet.scan(FIXTURES.resolve("roots/full"), "data");
     Campaign c = data.campaigns().stream().filter(x -> x.name().equals("modeA")).findFirst().orElseThrow();
-    List<List<Object>> truth = RunResults.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan));
+    List<List<Object>> truth = ScannedRuns.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan));
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
-      List<Future<List<RunResult>>> futures = new ArrayList<>();
+      List<Future<List<ScannedRun>>> futures = new ArrayList<>();
       for (int i = 0; i < 24; i++) {
         DiskRunSummaryCache.Mode mode = i % 3 == 0 ? DiskRunSummaryCache.Mode.REFRESH : DiskRunSummaryCache.Mode.READ_WRITE;
         futures.add(pool.submit(() -> new DiskRunSummaryCache(tmp, CODE, mode).campaignRuns(c, Analysis::scan)));
       }
-      for (Future<List<RunResult>> f : futures) {
-        assertThat(RunResults.exact(f.get())).isEqualTo(truth);
+      for (Future<List<ScannedRun>> f : futures) {
+        assertThat(ScannedRuns.exact(f.get())).isEqualTo(truth);
       }
     } finally {
       pool.shutdownNow();
     }
     DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE);
-    assertThat(RunResults.exact(cache.campaignRuns(c, MUST_NOT_SCAN))).isEqualTo(truth);
+    assertThat(ScannedRuns.exact(cache.campaignRuns(c, MUST_NOT_SCAN))).isEqualTo(truth);
     try (Stream<Path> s = Files.list(tmp)) {
       assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
     }
@@ -412,12 +411,12 @@ class DiskRunSummaryCacheTest {
     });
     assertThat(made).hasValue(0);
     Campaign c = DataSet.scan(SMALL, "data").campaigns().get(0);
-    List<RunResult> cold = lazy.campaignRuns(c, Analysis::scan);
-    List<RunResult> warm = lazy.campaignRuns(c, MUST_NOT_SCAN);
+    List<ScannedRun> cold = lazy.campaignRuns(c, Analysis::scan);
+    List<ScannedRun> warm = lazy.campaignRuns(c, MUST_NOT_SCAN);
     assertThat(made).hasValue(1);
-    assertThat(RunResults.exact(warm)).isEqualTo(RunResults.exact(cold));
+    assertThat(ScannedRuns.exact(warm)).isEqualTo(ScannedRuns.exact(cold));
     RunSummaryCache real = DiskRunSummaryCache.forArchive(tmp, DiskRunSummaryCache.Mode.REFRESH);
-    assertThat(RunResults.exact(real.campaignRuns(c, Analysis::scan))).isEqualTo(RunResults.exact(cold));
+    assertThat(ScannedRuns.exact(real.campaignRuns(c, Analysis::scan))).isEqualTo(ScannedRuns.exact(cold));
     assertThat(tmp.resolve(DiskRunSummaryCache.FOLDER)).isDirectory();
   }
 
@@ -433,18 +432,17 @@ class DiskRunSummaryCacheTest {
 
   /** Rewrites a campaign's file with every stored run's ackNegative raised by one (a wrong value, validly stored). */
   static void poison(DiskRunSummaryCache cache, Campaign c) {
-    Map<String, RunSummary> stored = cache.load(cache.fileOf(c));
+    Map<String, ScanResult> stored = cache.load(cache.fileOf(c));
     assertThat(stored).isNotEmpty();
-    List<RunSummary> wrong = new ArrayList<>();
-    for (RunSummary s : stored.values()) {
-      ScanResult x = s.scan();
+    List<ScanResult> wrong = new ArrayList<>();
+    for (ScanResult x : stored.values()) {
       SignCheckResult g = x.sign();
       assertThat(g.ackNegative()).isLessThan(g.complete());
       SignCheckResult bad = new SignCheckResult(g.eventsTaken(), g.complete(), g.missingAck(), g.missingRecv(),
           g.missingBoth(), g.ackNegative() + 1, g.sendNegative());
-      wrong.add(new RunSummary(new ScanResult(x.sha256(), x.rows(), bad, x.guard(), x.wallMicrosGuard(), x.grid(),
-          x.medianDisplacementNanos(), x.medianAckSpanNanos(), x.correlation(), x.firstSendPhaseMicros(), x.detail()),
-          s.parameters()));
+      wrong.add(new ScanResult(x.sha256(), x.rows(), bad, x.guard(), x.wallMicrosGuard(), x.grid(),
+          x.medianDisplacementNanos(), x.medianAckSpanNanos(), x.correlation(), x.firstSendPhaseMicros(), x.detail(),
+          x.coverage(), x.parameters()));
     }
     cache.store(cache.fileOf(c), wrong);
   }

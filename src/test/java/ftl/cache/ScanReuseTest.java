@@ -6,7 +6,7 @@ import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.ledger.LedgerRow;
 import ftl.quantity.core.Analysis;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,8 +50,8 @@ class ScanReuseTest {
   }
 
   /** Every exact field of a result, and every histogram of its detail. */
-  private static List<Object> exact(RunResult r) {
-    List<Object> out = new ArrayList<>(RunResults.exact(r));
+  private static List<Object> exact(ScannedRun r) {
+    List<Object> out = new ArrayList<>(ScannedRuns.exact(r));
     var d = r.detail();
     out.add(d.flightUnits());
     out.add(d.sendPhasesMicros());

@@ -8,7 +8,7 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.LatexEscape;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +35,7 @@ public class RealDataTest {
       if (!ANALYSIS.has(instrument)) {
         continue;
       }
-      for (RunResult r : ANALYSIS.runs(instrument)) {
+      for (ScannedRun r : ANALYSIS.runs(instrument)) {
         tests.add(DynamicTest.dynamicTest(r.campaign().name() + "/" + r.row().runId(), () -> {
           assertThat(r.sha256()).isEqualTo(r.row().eventsSha256());
           assertThat(r.rows()).isEqualTo(Long.parseLong(r.field(LedgerSchema.EVENTS_WRITTEN)));

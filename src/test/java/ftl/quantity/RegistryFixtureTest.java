@@ -10,7 +10,7 @@ import ftl.data.ledger.Instrument;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Value;
 import ftl.quantity.core.Manipulations;
 import ftl.quantity.section.PayloadQuantities;
@@ -573,7 +573,7 @@ public class RegistryFixtureTest {
 
   @Test
   void retention_runThatDeliveredNothing_isNaN() {
-    RunResult r = analysis("bare").runs(Instrument.KAFKA.word()).get(0);
+    ScannedRun r = analysis("bare").runs(Instrument.KAFKA.word()).get(0);
     assertThat(r.guard().taken()).isZero();
     assertThat(r.retention()).isNaN();
   }

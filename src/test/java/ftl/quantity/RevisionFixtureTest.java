@@ -11,7 +11,7 @@ import ftl.data.io.DataException;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.Format;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.section.ExposureQuantities;
@@ -195,8 +195,8 @@ class RevisionFixtureTest {
   @Test
   void heldOutRetention_fullRun_isThePredictionOfThatRun() {
     Analysis a = RegistryFixtureTest.analysis("full");
-    RunResult b1 = a.campaignRuns("modeB").stream().filter(r -> r.row().runId().equals("b1")).findFirst().orElseThrow();
-    RunResult b5 = a.campaignRuns("modeB").stream().filter(r -> r.row().runId().equals("b5")).findFirst().orElseThrow();
+    ScannedRun b1 = a.campaignRuns("modeB").stream().filter(r -> r.row().runId().equals("b1")).findFirst().orElseThrow();
+    ScannedRun b5 = a.campaignRuns("modeB").stream().filter(r -> r.row().runId().equals("b5")).findFirst().orElseThrow();
     assertThat(GridLawHeldOutQuantities.predictedRetention(a, b1)).isEqualTo(1.0);
     assertThat(GridLawHeldOutQuantities.predictedRetention(a, b5)).isNaN();
   }

@@ -138,11 +138,6 @@ public final class DataGate {
     return root;
   }
 
-  /** How messages name the root. */
-  public String display() {
-    return display;
-  }
-
   /** How messages name a path relative to the root. */
   public String name(String rel) {
     return rel.isEmpty() ? display : display + "/" + rel;

@@ -58,11 +58,6 @@ public final class JsonValue {
     return parent + "[\"" + name.replace("\\", "\\\\").replace("\"", "\\\"") + "\"]";
   }
 
-  /** The file, as named in messages. */
-  public String file() {
-    return file;
-  }
-
   /** The path in the document, {@code ""} for the root. */
   public String path() {
     return path;
@@ -140,10 +135,6 @@ public final class JsonValue {
 
   public boolean isObject() {
     return node.isObject();
-  }
-
-  public boolean isArray() {
-    return node.isArray();
   }
 
   /** A finite number (a JSON number: integer or decimal). */

@@ -32,13 +32,9 @@ public final class DataDictionary {
   public static final String FILE = "datapackage.json";
   private static final String BUNDLED = "/ftl/data/datapackage.json";
 
-  private final String source;
-  private final Map<String, Field> eventFields;
   private final Map<String, Field> ledgerFields;
 
-  private DataDictionary(String source, Map<String, Field> eventFields, Map<String, Field> ledgerFields) {
-    this.source = source;
-    this.eventFields = Map.copyOf(eventFields);
+  private DataDictionary(Map<String, Field> ledgerFields) {
     this.ledgerFields = Map.copyOf(ledgerFields);
   }
 
@@ -98,7 +94,7 @@ public final class DataDictionary {
         throw new DataException(name, 0, "the ledger schema must declare column " + column, null);
       }
     }
-    return new DataDictionary(name, events, ledger);
+    return new DataDictionary(ledger); // the event columns are checked here; nothing reads them later
   }
 
   private static Map<String, Field> fieldsOf(JsonNode root, String resource, String name) {
@@ -116,17 +112,8 @@ public final class DataDictionary {
     throw new DataException(name, 0, "no resource named \"" + resource + "\" in the data dictionary", null);
   }
 
-  /** Where the dictionary was read from. */
-  public String source() { return source; }
-
-  /** Columns of the event table, by name. */
-  public Map<String, Field> eventFields() { return eventFields; }
-
   /** Columns of the ledger table, by name. */
   public Map<String, Field> ledgerFields() { return ledgerFields; }
-
-  /** The event columns in dictionary order. */
-  public List<String> eventColumnNames() { return List.copyOf(eventFields.keySet()); }
 
   /**
    * Checks one ledger cell against the declared type of its column (empty cells and unknown columns pass).

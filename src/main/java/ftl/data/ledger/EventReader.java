@@ -292,13 +292,6 @@ public final class EventReader {
     }
   }
 
-  /** Reads every event of a file into a list (for tests and small files only). */
-  public static List<Event> readAll(Path file) {
-    List<Event> out = new ArrayList<>();
-    read(file, file.toString(), null, out::add);
-    return out;
-  }
-
   static MessageDigest sha256() {
     return Sha256.newDigest();
   }

@@ -1,6 +1,5 @@
 package ftl.data.ledger;
 
-import ftl.data.io.Echo;
 import java.util.Arrays;
 import java.util.List;
 
@@ -43,16 +42,6 @@ public enum Instrument {
   /** Every word of the {@code system} column, in declaration order. */
   public static List<String> systemWords() {
     return Arrays.stream(values()).filter(Instrument::isSystem).map(Instrument::word).toList();
-  }
-
-  /** The instrument of a word ({@code kafka}, {@code python-nojvm}, ...). */
-  public static Instrument ofWord(String w) {
-    for (Instrument i : values()) {
-      if (i.word.equals(w)) {
-        return i;
-      }
-    }
-    throw new IllegalArgumentException("must be one of " + String.join(", ", words()) + " (was \"" + Echo.of(w) + "\")");
   }
 
   @Override

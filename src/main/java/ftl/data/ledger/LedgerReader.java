@@ -77,9 +77,9 @@ public final class LedgerReader {
   /**
    * Parses a ledger.
    *
-   * @param ledger the file
-   * @param displayName name used in messages
-   * @param campaignDir folder the events files are relative to
+   * @param gate the data root's gate, which reads the file
+   * @param relLedger the ledger, relative to the data root (and so named in messages)
+   * @param relCampaignDir folder the events files are relative to, relative to the data root
    * @param dictionary column types to enforce
    */
   public static List<LedgerRow> read(DataGate gate, String relLedger, String relCampaignDir, DataDictionary dictionary) {

@@ -56,18 +56,6 @@ public record LedgerRow(String runId, String condition, RunStatus status, String
     return v.isEmpty() ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(v));
   }
 
-  /**
-   * A boolean column's value; empty when the cell is empty or the ledger lacks the column. The reader has checked
-   * the cell is {@code true} or {@code false} ({@link DataDictionary#checkLedgerCell}).
-   */
-  public Optional<Boolean> bool(LedgerSchema.Column column) {
-    if (column.type() != LedgerSchema.Type.BOOLEAN) {
-      throw new IllegalArgumentException(column.name() + " is not a boolean column");
-    }
-    String v = field(column);
-    return v.isEmpty() ? Optional.empty() : Optional.of(Boolean.parseBoolean(v));
-  }
-
   /** The scheduling of the client's threads; empty for an instrument that records none (the no-JVM cross-check). */
   public Optional<Priority> priority() {
     String v = field(LedgerSchema.PRIORITY);

@@ -268,8 +268,6 @@ public final class EmbeddedBroker implements AutoCloseable {
   /** Exit code, or -1 while it runs. */
   public int exitCode() { return process.isAlive() ? -1 : process.exitValue(); }
 
-  public Path scratch() { return scratch; }
-
   /** SIGTERM, wait up to 30 s for the clean shutdown, then SIGKILL. */
   @Override
   public void close() {
@@ -286,11 +284,6 @@ public final class EmbeddedBroker implements AutoCloseable {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
     }
-  }
-
-  /** SIGKILL now (tests: a broker that dies mid-run). */
-  public void kill() {
-    process.destroyForcibly();
   }
 
   static int freePort() throws IOException {

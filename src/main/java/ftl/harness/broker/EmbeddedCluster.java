@@ -157,8 +157,6 @@ public final class EmbeddedCluster implements AutoCloseable {
     return b.toString();
   }
 
-  public Path scratch() { return scratch; }
-
   /** SIGTERM to every node at once, up to 30 s for their clean shutdown, then SIGKILL. */
   @Override
   public void close() {
@@ -178,11 +176,6 @@ public final class EmbeddedCluster implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
-  }
-
-  /** SIGKILL one node now (tests: a broker that dies mid-run). */
-  public void kill(int id) {
-    nodes.get(id - 1).process().destroyForcibly();
   }
 
   static int freePort(String host, Set<Integer> taken) throws IOException {

@@ -21,7 +21,7 @@ import ftl.harness.plan.PlanParser;
 import ftl.harness.plan.ReplaySpec;
 import ftl.harness.replay.SendSchedule;
 import ftl.harness.run.KafkaRun;
-import ftl.harness.run.RunOutcome;
+import ftl.harness.run.FinishedRun;
 import ftl.harness.run.StampBook;
 import ftl.harness.system.KafkaSystem;
 import ftl.harness.system.MessagingSystem;
@@ -44,7 +44,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -65,7 +64,7 @@ public final class CampaignRunner {
   public interface Listener {
     default void runStarting(Plan.ScheduledRun run, KafkaRun.BrokerHandle broker) {}
 
-    default void runFinished(Plan.ScheduledRun run, RunOutcome outcome) {}
+    default void runFinished(Plan.ScheduledRun run, FinishedRun outcome) {}
   }
 
   /** Counts of one invocation. */
@@ -108,7 +107,7 @@ public final class CampaignRunner {
   private final PrintStream err;
   private final boolean inPlace;
   private Listener listener = new Listener() {};
-  private ClockSource clockSource = ClockSource.SYSTEM;
+  private final ClockSource clockSource = ClockSource.SYSTEM;
   private Path scratchRoot;
   private Path replayInputs;
   private boolean requireCleanTree;
@@ -191,12 +190,6 @@ public final class CampaignRunner {
           + "git_commit names what ran): " + String.join("; ", problems.subList(0, Math.min(12, problems.size())))
           + (problems.size() > 12 ? "; ... " + (problems.size() - 12) + " more" : ""), null);
     }
-  }
-
-  /** Where the kernel's clock source is switched (tests: a scratch folder standing in for sysfs). */
-  public CampaignRunner clockSource(ClockSource c) {
-    this.clockSource = Objects.requireNonNull(c, "clock source");
-    return this;
   }
 
   /**
@@ -433,7 +426,7 @@ public final class CampaignRunner {
         listener.runStarting(r, handle);
         ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
         SendSchedule sendSchedule = sp == null ? null : schedules.get(sp.id());
-        RunOutcome outcome = plan.onKafka()
+        FinishedRun outcome = plan.onKafka()
             ? new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule,
                 plan.stableFlightsFor(r.condition())).run()
             : SystemCampaignRun.run(server.system(), r.runId(), r.condition(),
@@ -480,7 +473,7 @@ public final class CampaignRunner {
     return plan.clocksources().isEmpty() ? "" : plan.clocksourceOfBlock(plan.blocked() ? r.block() : 1);
   }
 
-  static String summaryLine(Plan.ScheduledRun r, RunOutcome o) {
+  static String summaryLine(Plan.ScheduledRun r, FinishedRun o) {
     return String.format(Locale.ROOT, "%s %s rep %d: %s%s | %d events, lag p50 %.1f us p99 %.1f us | %s",
         r.runId(), r.condition().name(), r.repeat(), o.status().word(),
         o.reason().isEmpty() ? "" : " (" + o.reason() + ")", o.book().measuredSent(),
@@ -505,7 +498,7 @@ public final class CampaignRunner {
     return max;
   }
 
-  private LedgerCells row(Plan.ScheduledRun r, RunOutcome o, String rel, String sha, WarmHandle broker, HostFacts host, Plan plan) {
+  private LedgerCells row(Plan.ScheduledRun r, FinishedRun o, String rel, String sha, WarmHandle broker, HostFacts host, Plan plan) {
     Condition c = r.condition();
     LedgerCells m = new LedgerCells();
     m.put(LedgerSchema.RUN_ID, r.runId());
@@ -692,7 +685,7 @@ public final class CampaignRunner {
     /** Runs the instrument warm-up; returns the events it delivered. */
     private long warm(WarmHandle h) {
       Condition c = warmupCondition(instrumentWarmupEvents);
-      RunOutcome o = new KafkaRun("w" + Long.toHexString(System.nanoTime() & 0xffffff), c, h, EmbeddedBroker.childClasspath()).run();
+      FinishedRun o = new KafkaRun("w" + Long.toHexString(System.nanoTime() & 0xffffff), c, h, EmbeddedBroker.childClasspath()).run();
       err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
           o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
           medianFlightMicros(o)));
@@ -756,7 +749,7 @@ public final class CampaignRunner {
           throw new InstrumentException("the " + name + " server did not start: " + e.getMessage(), e);
         }
         Condition c = warmupCondition(instrumentWarmupEvents);
-        RunOutcome o = SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c,
+        FinishedRun o = SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c,
             EmbeddedBroker.childClasspath());
         err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
             o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
@@ -818,7 +811,7 @@ public final class CampaignRunner {
     @Override public String network() { return delegate.network(); }
   }
 
-  static double medianFlightMicros(RunOutcome o) {
+  static double medianFlightMicros(FinishedRun o) {
     long[] t = new long[o.book().events()];
     int n = 0;
     for (int seq = 0; seq < o.book().events(); seq++) {

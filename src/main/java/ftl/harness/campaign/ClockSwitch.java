@@ -3,7 +3,8 @@ package ftl.harness.campaign;
 import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.RunStatus;
 import ftl.harness.host.ClockSource;
-import ftl.harness.run.RunOutcome;
+import ftl.harness.run.FinishedRun;
+import ftl.harness.run.RunVerdict;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -65,10 +66,10 @@ final class ClockSwitch {
    * own host counters read the host's sysfs, {@link ClockSource#SYSTEM}; a campaign driven against another one, as the
    * tests drive it against a scratch folder, would otherwise judge its runs on a clock it never switched).
    */
-  RunOutcome recorded(RunOutcome o) {
+  FinishedRun recorded(FinishedRun o) {
     Map<String, String> cells = new LinkedHashMap<>(o.cells());
     cells.put(LedgerSchema.CLOCKSOURCE.name(), source.current());
-    return new RunOutcome(o.status(), o.reason(), o.book(), o.tally(), o.lag(), o.startedAt(), o.durationMillis(), cells);
+    return o.withCells(cells);
   }
 
   /**
@@ -76,13 +77,12 @@ final class ClockSwitch {
    * the one its block planned: the kernel may leave a clock source on its own (its watchdog marks a TSC unstable), and
    * such a run's stamps were not all taken on the planned clock.
    */
-  static RunOutcome heldOrAborted(RunOutcome o, String planned) {
+  static FinishedRun heldOrAborted(FinishedRun o, String planned) {
     String recorded = o.cells().getOrDefault(LedgerSchema.CLOCKSOURCE.name(), "");
     if (planned.isEmpty() || planned.equals(recorded) || o.status() != RunStatus.OK) {
       return o;
     }
-    Map<String, String> cells = new LinkedHashMap<>(o.cells());
-    return new RunOutcome(RunStatus.ABORTED, "clock source " + recorded + " at the run's end, not the planned " + planned,
-        o.book(), o.tally(), o.lag(), o.startedAt(), o.durationMillis(), cells);
+    return o.withVerdict(new RunVerdict(RunStatus.ABORTED,
+        "clock source " + recorded + " at the run's end, not the planned " + planned));
   }
 }

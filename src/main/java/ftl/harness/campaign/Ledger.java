@@ -73,8 +73,6 @@ public final class Ledger {
     }
   }
 
-  public Path file() { return file; }
-
   public List<Map<String, String>> rows() { return List.copyOf(rows); }
 
   /** Run ids already in the ledger. */

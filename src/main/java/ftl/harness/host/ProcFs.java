@@ -34,18 +34,6 @@ public final class ProcFs {
   /** Process id of this JVM. */
   public static long pid() { return ProcessHandle.current().pid(); }
 
-  /** Task ids of a process whose {@code comm} (thread name, truncated to 15 chars) equals {@code comm}. */
-  public static List<Integer> tasksNamed(long pid, String comm) {
-    List<Integer> out = new ArrayList<>();
-    for (int tid : tasks(pid)) {
-      String c = read(Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid), "comm"));
-      if (c != null && c.strip().equals(comm)) {
-        out.add(tid);
-      }
-    }
-    return out;
-  }
-
   /** Every task id of a process. */
   public static List<Integer> tasks(long pid) {
     List<Integer> out = new ArrayList<>();

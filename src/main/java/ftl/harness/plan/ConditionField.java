@@ -60,12 +60,6 @@ public final class ConditionField<T> {
     return new ConditionField<>(column, Boolean.class, defaultValue, 0, 0, shortLabel, systems);
   }
 
-  /** A string field; a column that lists its words ({@link LedgerSchema.Column#allowed}) allows only those. */
-  public static ConditionField<String> word(LedgerSchema.Column column, String defaultValue, String shortLabel,
-                                            Set<String> systems) {
-    return new ConditionField<>(column, String.class, defaultValue, 0, 0, shortLabel, systems);
-  }
-
   /** The plan key and ledger column name. */
   public String name() { return column.name(); }
 

@@ -55,12 +55,6 @@ public record Plan(String campaign, String description, long seed, String warmup
                    int blocks, StableFlights stableFlights, String system, Set<String> firstSendsConditions,
                    List<String> clocksources, int brokers) {
 
-  /** A plan without replay conditions. */
-  public Plan(String campaign, String description, long seed, String warmupRule, List<Condition> conditions, JsonNode predictions) {
-    this(campaign, description, seed, warmupRule, conditions, predictions, null, Map.of(), 0, null,
-        Instrument.KAFKA.word(), Set.of(), List.of(), 1);
-  }
-
   /** A clock source word: what {@code /sys/devices/system/clocksource/clocksource0/available_clocksource} lists. */
   private static final Pattern CLOCKSOURCE = Pattern.compile("[a-z][a-z0-9_-]{0,31}");
 
@@ -206,10 +200,6 @@ public record Plan(String campaign, String description, long seed, String warmup
    * order (0-based) and its block (1-based; 0 when the plan has no blocks).
    */
   public record ScheduledRun(String runId, Condition condition, int repeat, int orderIndex, int block) {
-    /** A run of a plan without blocks. */
-    public ScheduledRun(String runId, Condition condition, int repeat, int orderIndex) {
-      this(runId, condition, repeat, orderIndex, 0);
-    }
   }
 
   /**

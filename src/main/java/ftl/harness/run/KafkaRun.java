@@ -5,7 +5,6 @@ import ftl.data.ledger.LedgerCells;
 import ftl.data.ledger.LedgerSchema;
 import ftl.harness.host.HostCounters;
 import ftl.harness.plan.Condition;
-import ftl.harness.plan.Plan;
 import ftl.harness.plan.StableFlights;
 import ftl.harness.replay.SendSchedule;
 import java.nio.file.Path;
@@ -127,7 +126,7 @@ public final class KafkaRun {
     }
   }
 
-  public RunOutcome run() {
+  public FinishedRun run() {
     return new Attempt().run();
   }
 
@@ -143,7 +142,7 @@ public final class KafkaRun {
     private final RunClients clients = new RunClients(condition, broker,
         "ftl-" + runId + "-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16));
 
-    RunOutcome run() {
+    FinishedRun run() {
       cells.put(LedgerSchema.TOPIC, clients.topic());
       cells.put(LedgerSchema.CLOCK_OFFSET_US, condition.clockOffsetMicros());
       cells.put(LedgerSchema.REPLICATION_FACTOR, condition.replicationFactor());
@@ -151,7 +150,7 @@ public final class KafkaRun {
       cells.put(LedgerSchema.BROKERS, broker.brokers() > 0 ? String.valueOf(broker.brokers()) : "");
       cells.put(LedgerSchema.CLUSTER_NETWORK, broker.network());
       RunLoop.Spec spec = new RunLoop.Spec(condition.sendIntervalNanos(), condition.clockOffsetMicros(), childClasspath);
-      return RunLoop.run(this, book, placement, cells, spec, nanoClock).outcome(cells);
+      return RunLoop.run(this, book, placement, cells, spec, nanoClock);
     }
 
     @Override
@@ -317,6 +316,4 @@ public final class KafkaRun {
     return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);
   }
 
-  /** The default warm-up rule's word ({@code first_sends}); a plan's own is {@link Plan#warmupRule()}. */
-  public static String warmupRule() { return Plan.WARMUP_RULE; }
 }

@@ -13,7 +13,7 @@ import java.util.concurrent.locks.LockSupport;
  * happened to send {@code i-1}. A late send does not move the schedule, so the sends after it catch up
  * back to back and the lateness shows up as pacing lag instead of vanishing (no coordinated omission).
  *
- * <p>Waiting is two-stage: {@code parkNanos} until {@link #spinNanos} before the due time (a park may
+ * <p>Waiting is two-stage: {@code parkNanos} until {@code spinNanos} before the due time (a park may
  * overshoot by tens of microseconds), then a spin on the clock with {@link Thread#onSpinWait()}. The clock
  * and the park are injected so the logic is testable without sleeping.
  */
@@ -101,6 +101,4 @@ public final class Pacer {
     }
     return now;
   }
-
-  public long spinNanos() { return spinNanos; }
 }

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * drain (every acknowledgment and delivery, or nothing moved for {@link #DRAIN_IDLE_MILLIS}); the manipulations
  * restored around the clients' close; the host's counters read at the end (this JVM, the server's process tree and
  * the load generator are ours); the load generator stopped after them, so its CPU is still there to be counted as
- * ours; the driver's tear-down and cells; the counts' cells and the verdict ({@link RunVerdict}).
+ * ours; the driver's tear-down and cells; the counts' cells and the verdict ({@link RunVerdict}), all in one {@link FinishedRun}.
  *
  * <p>A run without a {@link ThreadPlacement} (the quick look of {@code ftl.harness.system.SystemRun}) manipulates
  * nothing, starts no load and reads no host counters; it is stamped, drained and judged by the same code.
@@ -44,21 +44,6 @@ public final class RunLoop {
    * @param childClasspath the classpath of the load generator's JVM; null for a run without a placement
    */
   public record Spec(long sendIntervalNanos, long clockOffsetMicros, String childClasspath) {}
-
-  /**
-   * What the loop produced.
-   *
-   * @param verdict the run's status and reason, decided from {@code events} and {@code counts}
-   * @param threads the stamping threads the probe named (unknown ones when it named none)
-   */
-  public record Finished(RunVerdict verdict, RunVerdict.Events events, RunVerdict.Counts counts, StampBook book,
-                         RunDriver.StampingThreads threads, Instant startedAt, long durationMillis) {
-    /** The run as a campaign's ledger and events file take it, with {@code cells}. */
-    public RunOutcome outcome(LedgerCells cells) {
-      return new RunOutcome(verdict.status(), verdict.reason(), book, GuardTally.of(book), PacingLag.of(book), startedAt,
-          durationMillis, cells.asMap());
-    }
-  }
 
   private final RunDriver driver;
   private final StampBook book;
@@ -85,12 +70,12 @@ public final class RunLoop {
    * @param nanoClock every monotonic reading of the loop (the drain, the duration): the book's own clock
    */
   // Six parameters: the driver and what the caller built around it for this run; the loop holds them as fields.
-  public static Finished run(RunDriver driver, StampBook book, ThreadPlacement placement, LedgerCells cells, Spec spec,
+  public static FinishedRun run(RunDriver driver, StampBook book, ThreadPlacement placement, LedgerCells cells, Spec spec,
                              MonotonicClock nanoClock) {
     return new RunLoop(driver, book, placement, cells, spec, nanoClock).run();
   }
 
-  private Finished run() {
+  private FinishedRun run() {
     Instant startedAt = Instant.now();
     long t0 = nanoClock.nowNanos();
     HostCounters host = null;
@@ -148,7 +133,8 @@ public final class RunLoop {
         placement == null ? null : placement.jvmRefused(), placement == null ? List.of() : placement.notRestored(), loadDied);
     RunVerdict verdict = RunVerdict.of(events, counts);
     long durationMillis = TimeUnit.NANOSECONDS.toMillis(nanoClock.nowNanos() - t0);
-    return new Finished(verdict, events, counts, book, threads, startedAt, durationMillis);
+    return new FinishedRun(verdict, events, counts, book, threads, GuardTally.of(book), PacingLag.of(book), startedAt,
+        durationMillis, cells.asMap());
   }
 
   /** This JVM and every server process with its descendants now (a process gone by the end still counts as ours). */

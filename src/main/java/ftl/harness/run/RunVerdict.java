@@ -86,11 +86,6 @@ public record RunVerdict(RunStatus status, String reason) {
     public static Events none() {
       return new Events(List.of(), null, null, null, null, null, List.of(), false);
     }
-
-    /** These events, with whether the load generator died (learnt after the run, when it is stopped). */
-    public Events withLoadDied(boolean died) {
-      return new Events(refused, brokerDeath, failure, clientError, consumerError, jvmRefused, notRestored, died);
-    }
   }
 
   /** The verdict on a run (the rules of the class doc). */

@@ -259,7 +259,4 @@ public final class StampBook {
   public static long bytesFor(int warmupSlots, int events) {
     return (long) BYTES_PER_SLOT * ((long) warmupSlots + events);
   }
-
-  /** Direct access for tests and for writers that avoid building {@link Event}s. */
-  public long sendNanosAt(int slot) { return sendNs[slot]; }
 }

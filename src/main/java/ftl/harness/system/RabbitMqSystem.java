@@ -119,9 +119,6 @@ public final class RabbitMqSystem implements MessagingSystem {
         : new RabbitMqSystem(server, uri, factory, admin, options.withQueueType(t), false);
   }
 
-  /** The options of the runs opened through it. */
-  public Options options() { return options; }
-
   /** Starts a RabbitMQ node of its own under {@code scratch} and connects to it; closing stops it. */
   public static RabbitMqSystem start(Path scratch, Options options) throws IOException {
     return start(scratch, RabbitMqServer.DEFAULT_SCRIPT, options);

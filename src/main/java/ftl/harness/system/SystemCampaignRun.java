@@ -4,13 +4,10 @@ import ftl.data.ledger.Event;
 import ftl.data.ledger.LedgerCells;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.ConditionDefaults;
-import ftl.harness.run.GuardTally;
+import ftl.harness.run.FinishedRun;
 import ftl.harness.run.MonotonicClock;
-import ftl.harness.run.PacingLag;
-import ftl.harness.run.RunOutcome;
 import ftl.harness.run.StampBook;
 import ftl.harness.run.ThreadPlacement;
-import java.time.Instant;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -36,17 +33,12 @@ public final class SystemCampaignRun {
    *
    * @param childClasspath the classpath of the load generator's JVM ({@link ftl.harness.broker.EmbeddedBroker#childClasspath()})
    */
-  public static RunOutcome run(MessagingSystem system, String runId, Condition condition, String childClasspath) {
-    Instant startedAt = Instant.now();
+  public static FinishedRun run(MessagingSystem system, String runId, Condition condition, String childClasspath) {
     LedgerCells cells = new LedgerCells();
     ThreadPlacement placement = new ThreadPlacement(condition, cells);
-    SystemRun.Settings settings = new SystemRun.Settings(condition.warmupEvents(), condition.events(),
-        condition.sendIntervalNanos(), condition.payloadBytes(), condition.startPhaseMicros().orElse(SystemRun.Settings.UNALIGNED));
-    SystemRun.Result r = SystemRun.run(configuredFor(system, condition), runId, settings, placement, cells, childClasspath,
+    SystemRun.Settings settings = SystemRun.Settings.of(condition);
+    return SystemRun.run(configuredFor(system, condition), runId, settings, placement, cells, childClasspath,
         MonotonicClock.SYSTEM);
-    StampBook book = r.book();
-    return new RunOutcome(r.status(), r.reason(), book, GuardTally.of(book), PacingLag.of(book), startedAt,
-        r.durationMillis(), cells.asMap());
   }
 
   /**

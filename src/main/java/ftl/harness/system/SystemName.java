@@ -73,9 +73,6 @@ public enum SystemName {
     return connect.connect(endpoint);
   }
 
-  /** Its word in the one vocabulary ({@link Instrument}). */
-  public Instrument instrument() { return instrument; }
-
   /** The name in a ledger's {@code system} column and on the command line: its {@link Instrument#word()}. */
   public String ledgerName() { return instrument.word(); }
 

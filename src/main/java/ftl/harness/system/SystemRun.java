@@ -2,7 +2,9 @@ package ftl.harness.system;
 
 import ftl.data.ledger.LedgerCells;
 import ftl.data.ledger.LedgerSchema;
-import ftl.data.ledger.RunStatus;
+import ftl.harness.plan.Condition;
+import ftl.harness.plan.ConditionDefaults;
+import ftl.harness.run.FinishedRun;
 import ftl.harness.run.KafkaRun;
 import ftl.harness.run.MonotonicClock;
 import ftl.harness.run.Pacer;
@@ -16,7 +18,6 @@ import ftl.harness.run.WallClock;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -69,15 +70,18 @@ public final class SystemRun {
    * @param payloadBytes bytes after the 8-byte seq
    */
   public record Settings(int warmupEvents, int events, long sendIntervalNanos, int payloadBytes, int startPhaseMicros) {
-    /** The smoke defaults: 500 warm-up and 3000 measured sends of 100 payload bytes every 1 ms, as the Kafka smoke plan. */
-    public static final Settings DEFAULTS = new Settings(500, 3000, 1_000_000L, 100);
     /** {@link #startPhaseMicros} of a run whose first measured send is not aligned. */
     public static final int UNALIGNED = -1;
-
-    /** Settings whose first measured send is not aligned to a phase. */
-    public Settings(int warmupEvents, int events, long sendIntervalNanos, int payloadBytes) {
-      this(warmupEvents, events, sendIntervalNanos, payloadBytes, UNALIGNED);
-    }
+    /** Warm-up sends of a smoke run, as each run of the Kafka smoke plan ({@code smoke-plan.json}'s {@code warmup}). */
+    public static final int SMOKE_WARMUP_EVENTS = 500;
+    /** Measured sends of a smoke run, as the Kafka smoke plan's ({@code smoke-plan.json}'s {@code defaults}). */
+    public static final int SMOKE_EVENTS = 3000;
+    /**
+     * The smoke defaults: {@link #SMOKE_WARMUP_EVENTS} and {@link #SMOKE_EVENTS}, and every other field the declared
+     * condition default ({@link ConditionDefaults}: 100 payload bytes every 1 ms, no start phase), by name.
+     */
+    public static final Settings DEFAULTS = of(Condition.named("smoke").warmupEvents(SMOKE_WARMUP_EVENTS)
+        .events(SMOKE_EVENTS).build());
 
     /**
      * @param startPhaseMicros wall-clock phase within the millisecond (0..999) the first measured send is aligned to, as
@@ -92,6 +96,12 @@ public final class SystemRun {
       }
     }
 
+    /** What {@code condition} sends: its warm-up and measured sends, send interval, payload and start phase. */
+    public static Settings of(Condition condition) {
+      return new Settings(condition.warmupEvents(), condition.events(), condition.sendIntervalNanos(),
+          condition.payloadBytes(), condition.startPhaseMicros().orElse(UNALIGNED));
+    }
+
     public Settings withEvents(int n) { return new Settings(warmupEvents, n, sendIntervalNanos, payloadBytes, startPhaseMicros); }
 
     public Settings withWarmupEvents(int n) { return new Settings(n, events, sendIntervalNanos, payloadBytes, startPhaseMicros); }
@@ -101,31 +111,6 @@ public final class SystemRun {
     public Settings withPayloadBytes(int n) { return new Settings(warmupEvents, events, sendIntervalNanos, n, startPhaseMicros); }
 
     public Settings withStartPhaseMicros(int us) { return new Settings(warmupEvents, events, sendIntervalNanos, payloadBytes, us); }
-  }
-
-  /**
-   * What a run produced.
-   *
-   * @param events what happened around the sends, from which {@code status} and {@code reason} were decided (a caller
-   *               that learns more afterwards, such as the load generator's death, decides again from them)
-   * @param cells the driver's counters ({@link MessagingSystem.Destination#cells()})
-   * @param ackThread the thread that took the probe's acknowledgment, {@link StampingThread#unknown} when none did
-   * @param recvThread the thread that took the probe's delivery, {@link StampingThread#unknown} when none did
-   */
-  // Thirteen components: everything one run produced, built in one place (run()) and read by the quick look and by
-  // SystemCampaignRun, which re-decides the verdict from events once it has stopped the load generator.
-  public record Result(SystemName system, String clientVersion, String serverVersion, String destination,
-                       RunStatus status, String reason, RunVerdict.Events events, StampBook book, RunVerdict.Counts counts,
-                       Map<String, String> cells, StampingThread ackThread, StampingThread recvThread, long durationMillis) {
-    public Result {
-      cells = Map.copyOf(cells);
-      Objects.requireNonNull(events, "events");
-      Objects.requireNonNull(ackThread, "ackThread");
-      Objects.requireNonNull(recvThread, "recvThread");
-    }
-
-    /** The spans of the run's complete events. */
-    public SpanSummary spans() { return SpanSummary.of(book); }
   }
 
   private SystemRun() {}
@@ -139,7 +124,7 @@ public final class SystemRun {
    * Runs once on {@code system}, manipulating nothing (the quick look); the destination is {@code ftl-<runName>}.
    * Never throws for what the system does.
    */
-  public static Result run(MessagingSystem system, String runName, Settings settings) {
+  public static FinishedRun run(MessagingSystem system, String runName, Settings settings) {
     return run(system, runName, settings, null, MonotonicClock.SYSTEM);
   }
 
@@ -147,15 +132,11 @@ public final class SystemRun {
    * Runs once on {@code system} with the condition's manipulations of {@code placement} on the two stamping threads
    * (the class doc); null = none. Never throws for what the system does.
    */
-  public static Result run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement) {
+  public static FinishedRun run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement) {
     return run(system, runName, settings, placement, MonotonicClock.SYSTEM);
   }
 
-  static Result run(MessagingSystem system, String runName, Settings settings, MonotonicClock nanoClock) {
-    return run(system, runName, settings, null, nanoClock);
-  }
-
-  static Result run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement,
+  static FinishedRun run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement,
                     MonotonicClock nanoClock) {
     return run(system, runName, settings, placement, new LedgerCells(), null, nanoClock);
   }
@@ -167,15 +148,12 @@ public final class SystemRun {
    * @param childClasspath the classpath of the load generator's JVM (a placement's condition with {@code load_pct})
    */
   // Seven parameters: the quick look's four, and what a campaign run adds around them (the cells, the load's JVM, the clock).
-  static Result run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement, LedgerCells cells,
+  static FinishedRun run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement, LedgerCells cells,
                     String childClasspath, MonotonicClock nanoClock) {
     StampBook book = new StampBook(settings.warmupEvents(), settings.events(), nanoClock, WallClock::micros);
     Driver driver = new Driver(system, runName, settings, book, nanoClock);
-    RunLoop.Finished f = RunLoop.run(driver, book, placement, cells,
-        new RunLoop.Spec(settings.sendIntervalNanos(), 0, childClasspath), nanoClock);
-    return new Result(system.name(), system.clientVersion(), system.serverVersion(), driver.destination, f.verdict().status(),
-        f.verdict().reason(), f.events(), book, f.counts(), driver.cells(), driver.ackThread.get(), driver.recvThread.get(),
-        f.durationMillis());
+    return RunLoop.run(driver, book, placement, cells, new RunLoop.Spec(settings.sendIntervalNanos(), 0, childClasspath),
+        nanoClock);
   }
 
   /**

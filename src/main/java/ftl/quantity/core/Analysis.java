@@ -56,7 +56,7 @@ public final class Analysis {
 
   private final DataSet data;
   private final RunSummaryCache cache;
-  private final Map<String, FutureTask<List<RunResult>>> scanned =
+  private final Map<String, FutureTask<List<ScannedRun>>> scanned =
       new ConcurrentHashMap<>();
 
   /** An analysis that scans every events file it needs ({@link RunSummaryCache#NONE}). */
@@ -200,18 +200,18 @@ public final class Analysis {
    * Per-run results of every ok run of an instrument, in campaign then ledger order (each campaign scanned once; the
    * list made once per analysis).
    */
-  public List<RunResult> runs(String instrument) {
+  public List<ScannedRun> runs(String instrument) {
     return memo("runs:" + instrument, () -> List.copyOf(readRuns(instrument)));
   }
 
-  private List<RunResult> readRuns(String instrument) {
+  private List<ScannedRun> readRuns(String instrument) {
     List<Campaign> involved = data.campaigns().stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(instrument))).toList();
     involved.forEach(c -> SourceReads.events(c.name())); // noted on this thread: the reads below run on others
     // asked for by one thread per core at once, so the file pool is never left with one campaign's last file
-    List<List<RunResult>> read = Parallel.computeEach(involved.size(), i -> campaignRuns(involved.get(i).name()));
-    List<RunResult> out = new ArrayList<>();
-    for (List<RunResult> runs : read) {
+    List<List<ScannedRun>> read = Parallel.computeEach(involved.size(), i -> campaignRuns(involved.get(i).name()));
+    List<ScannedRun> out = new ArrayList<>();
+    for (List<ScannedRun> runs : read) {
       out.addAll(runs.stream().filter(r -> r.row().instrument().equals(instrument)).toList());
     }
     return out;
@@ -224,7 +224,7 @@ public final class Analysis {
    * condition ({@link #flightPool}) as it arrives and then dropped, so what the analysis holds per run does not grow
    * with the run's events. Whichever thread asks first reads a campaign; others wait for it.
    */
-  public List<RunResult> campaignRuns(String campaign) {
+  public List<ScannedRun> campaignRuns(String campaign) {
     SourceReads.events(campaign);
     return once(scanned, campaign, () -> {
       Campaign c = data.campaigns().stream().filter(x -> x.name().equals(campaign)).findFirst().orElse(null);
@@ -297,8 +297,8 @@ public final class Analysis {
   }
 
   /** Pools one run's flight histogram into its condition's, and keeps the run's own counts at its thresholds (achieved and intended schedule). */
-  private RunResult pool(RunResult r) {
-    RunDetail d = r.detail();
+  private ScannedRun pool(ScannedRun r) {
+    ScanDetail d = r.detail();
     pools.computeIfAbsent(poolKey(r.campaign().name(), r.row().condition(), d.flightUnitNanos()),
         k -> new FlightPool(FlightPool.BATCH))
         .add(d.flightUnits());
@@ -316,7 +316,7 @@ public final class Analysis {
   }
 
   /** {@link #scan}, counting the read. */
-  private RunResult scanCounting(Campaign c, LedgerRow row) {
+  private ScannedRun scanCounting(Campaign c, LedgerRow row) {
     countRead(c, row);
     return scan(c, row);
   }
@@ -336,7 +336,7 @@ public final class Analysis {
   }
 
   /** The detail of an ok run, taken in the pass that scanned it (or stored with its summary). */
-  public RunDetail detail(RunResult r) {
+  public ScanDetail detail(ScannedRun r) {
     return r.detail();
   }
 
@@ -346,10 +346,10 @@ public final class Analysis {
    * exact medians need kept, as primitive arrays (eight longs per event at most: the guard's three, the two medians',
    * the flight units, and either a stamp campaign's send phases and wall-clock flights or the matched campaign's
    * complete flights; an events file holds at most {@link ftl.data.ledger.EventReader#MAX_ROWS} rows, so a run's memory is
-   * bounded: 128 MiB at the cap, kept by its thread for its next scan). No event is held. What the result keeps of the flights and stamps is a {@link RunDetail} of exact
+   * bounded: 128 MiB at the cap, kept by its thread for its next scan). No event is held. What the result keeps of the flights and stamps is a {@link ScanDetail} of exact
    * histograms, whose size is the number of distinct values, not of events.
    */
-  public static RunResult scan(Campaign campaign, LedgerRow row) {
+  public static ScannedRun scan(Campaign campaign, LedgerRow row) {
     ScanParameters p = ScanParameters.of(campaign, row);
     ArrayDeque<RunScan> spare = SPARE_SCANS.get();
     RunScan r = spare.poll();
@@ -358,7 +358,7 @@ public final class Analysis {
     }
     try {
       r.start(p.clockOffsetMicros(), p.sendIntervalNanos(), p.stamps(), p.completeFlights());
-      return scan(campaign, row, r);
+      return scan(campaign, row, p, r);
     } finally {
       spare.push(r);
     }
@@ -374,22 +374,22 @@ public final class Analysis {
   private static final ThreadLocal<ArrayDeque<RunScan>> SPARE_SCANS =
       ThreadLocal.withInitial(ArrayDeque::new);
 
-  private static RunResult scan(Campaign campaign, LedgerRow row, RunScan r) {
+  private static ScannedRun scan(Campaign campaign, LedgerRow row, ScanParameters p, RunScan r) {
     EventReader.FileSummary s = campaign.readEvents(row, r::accept);
     LedgerReader.checkDigest(campaign.ledgerName(), row, s.sha256());
     double medianD = Quantiles.type7InPlace(r.d.values, r.d.size, 0.5); // NaN when no event is complete
     double medianA = Quantiles.type7InPlace(r.a.values, r.a.size, 0.5);
     // EventReader rejects an events file without rows ("no event rows after the header"), so there is a first event.
     long phase = Math.floorMod(r.firstSendMicros, 1000L);
-    RunDetail detail = new RunDetail(
+    ScanDetail detail = new ScanDetail(
         new SmoothLimit.Sum(r.clippedNanos, r.flightUnits.size, ScanNeeds.QUANTUM_NANOS),
         r.catchUp == null ? Rate.EMPTY : r.catchUp.result(), r.unitNanos,
         ExactHistogram.sortingInPlace(r.flightUnits.values, r.flightUnits.size), List.of(), List.of(),
         ExactHistogram.sortingInPlace(r.sendPhases.values, r.sendPhases.size),
         ExactHistogram.sortingInPlace(r.wallFlights.values, r.wallFlights.size),
         ExactHistogram.sortingInPlace(r.complete.values, r.complete.size));
-    return new RunResult(campaign, row, new ScanResult(s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
-        r.wall.counts(), r.grid.result(), medianD, medianA, r.rho.state(), phase, detail, r.coverage.result()));
+    return new ScannedRun(campaign, row, new ScanResult(s.sha256(), s.rows(), r.sign.result(), r.guard.result(),
+        r.wall.counts(), r.grid.result(), medianD, medianA, r.rho.state(), phase, detail, r.coverage.result(), p));
   }
 
   /**
@@ -400,7 +400,7 @@ public final class Analysis {
    * @param sendIntervalNanos the ledger's send interval, 0 when it records none
    * @param stamps whether the campaign is one of {@link ScanNeeds#STAMP_CAMPAIGNS}
    * @param completeFlights whether the campaign is {@link ScanNeeds#COMPLETE_FLIGHTS}, whose complete flights the scan
-   *     keeps ({@link RunDetail#completeFlightsNanos})
+   *     keeps ({@link ScanDetail#completeFlightsNanos})
    */
   public record ScanParameters(long clockOffsetMicros, long sendIntervalNanos, boolean stamps, boolean completeFlights) {
 
@@ -446,7 +446,7 @@ public final class Analysis {
         l.size = 0;
       }
       catchUp = sendIntervalNanos > 0 ? new Pacing.CatchUp(sendIntervalNanos) : null;
-      unitNanos = RunDetail.flightUnitFor(sendIntervalNanos);
+      unitNanos = ScanDetail.flightUnitFor(sendIntervalNanos);
       this.stamps = stamps;
       this.keepComplete = keepComplete;
       clippedNanos = 0;

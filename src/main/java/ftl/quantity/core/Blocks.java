@@ -38,7 +38,7 @@ public final class Blocks {
         "share of complete events with a negative ack-referenced span A = recv_ns - ack_ns", r -> r.ackNegativeRate().value()),
     /** OpenMessaging Benchmark's guard retention kept / taken on {@code M = recv_ms - create_ms > 0}. */
     RETENTION("retention", Unit.FRACTION, Format.PERCENT_2DP,
-        "guard retention kept/taken (kept iff M = floor(recv_us / 1000) - create_ms > 0, ms ticks)", RunResult::retention),
+        "guard retention kept/taken (kept iff M = floor(recv_us / 1000) - create_ms > 0, ms ticks)", ScannedRun::retention),
     /** One-tick negatives ({@code M = -1}) over taken events. */
     ONE_TICK_SHARE("oneTickShare", Unit.FRACTION, Format.PERCENT_2DP,
         "share of taken events with M = -1 (one-tick negatives)", r -> r.guard().taken() == 0 ? Double.NaN
@@ -60,7 +60,7 @@ public final class Blocks {
     /** OpenMessaging Benchmark's median over the true median: guard median (ms, nearest rank of kept M) in us over T's median. */
     OMB_INFLATION("ombInflation", Unit.RATIO, Format.RATIO_3SF,
         "OpenMessaging Benchmark's median inflation: the guard's median (nearest rank of the kept M, whole ms, times 1000) "
-            + "over the run's median flight T = recv_ns - send_ns in us", RunResult::ombInflation),
+            + "over the run's median flight T = recv_ns - send_ns in us", ScannedRun::ombInflation),
     /** The pacer's burst share (ledger pacing_burst_share): sends closer than a quarter interval, a measured covariate. */
     BURST_SHARE("burstShare", Unit.FRACTION, Format.PERCENT_2DP,
         "pacer's burst share (ledger pacing_burst_share: consecutive sends closer than a quarter of the send interval)",
@@ -117,9 +117,9 @@ public final class Blocks {
     private final Unit unit;
     private final Format format;
     private final String what;
-    private final ToDoubleFunction<RunResult> perRun;
+    private final ToDoubleFunction<ScannedRun> perRun;
 
-    Metric(String word, Unit unit, Format format, String what, ToDoubleFunction<RunResult> perRun) {
+    Metric(String word, Unit unit, Format format, String what, ToDoubleFunction<ScannedRun> perRun) {
       this.word = word;
       this.unit = unit;
       this.format = format;
@@ -148,7 +148,7 @@ public final class Blocks {
     }
 
     /** The per-run statistic (NaN when the run has none). */
-    public ToDoubleFunction<RunResult> perRun() {
+    public ToDoubleFunction<ScannedRun> perRun() {
       return perRun;
     }
   }
@@ -159,21 +159,21 @@ public final class Blocks {
   }
 
   /** Usable runs: ok, manipulations applied, not excluded by the plan's rule. */
-  public static List<RunResult> usable(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+  public static List<ScannedRun> usable(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
     return Manipulations.usable(a, campaign).stream()
         .filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isEmpty()).toList();
   }
 
   /** A numeric ledger cell over {@code divisor}; NaN when the cell is empty (the block then has no value). */
-  public static double ledgerNumber(RunResult r, LedgerSchema.Column column, double divisor) {
+  public static double ledgerNumber(ScannedRun r, LedgerSchema.Column column, double divisor) {
     String cell = r.field(column);
     return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell) / divisor;
   }
 
   /** Events in the files times the send interval, summed, in hours; a run without a send interval adds nothing. */
-  public static double measuredHours(List<RunResult> runs) {
+  public static double measuredHours(List<ScannedRun> runs) {
     double nanos = 0;
-    for (RunResult r : runs) {
+    for (ScannedRun r : runs) {
       String s = r.field(LedgerSchema.SEND_INTERVAL_NS);
       nanos += s.isEmpty() ? 0 : (double) r.rows() * Long.parseLong(s);
     }
@@ -181,9 +181,9 @@ public final class Blocks {
   }
 
   /** Runs by block (ledger column block), blocks in order; a run without a block is its own block 0. */
-  public static TreeMap<Integer, List<RunResult>> byBlock(List<RunResult> runs) {
-    TreeMap<Integer, List<RunResult>> out = new TreeMap<>();
-    for (RunResult r : runs) {
+  public static TreeMap<Integer, List<ScannedRun>> byBlock(List<ScannedRun> runs) {
+    TreeMap<Integer, List<ScannedRun>> out = new TreeMap<>();
+    for (ScannedRun r : runs) {
       String b = r.field(LedgerSchema.BLOCK);
       out.computeIfAbsent(b.isEmpty() ? 0 : Integer.parseInt(b), k -> new ArrayList<>()).add(r);
     }
@@ -194,7 +194,7 @@ public final class Blocks {
   public static TreeMap<Integer, Double> blockValues(Analysis a, String campaign, Optional<RunExclusion> exclusion, String cond, Metric m) {
     return a.memo(campaign + ":" + cond + ":" + m + ":" + exclusion.isPresent(), () -> {
       TreeMap<Integer, Double> out = new TreeMap<>();
-      for (Map.Entry<Integer, List<RunResult>> e : byBlock(usable(a, campaign, exclusion)).entrySet()) {
+      for (Map.Entry<Integer, List<ScannedRun>> e : byBlock(usable(a, campaign, exclusion)).entrySet()) {
         double[] v = e.getValue().stream().filter(r -> r.row().condition().equals(cond)).mapToDouble(m.perRun())
             .filter(Double::isFinite).toArray();
         if (v.length > 0) {

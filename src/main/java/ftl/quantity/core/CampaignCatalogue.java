@@ -11,8 +11,9 @@ import java.util.List;
  * holds it to {@code data/*}{@code /plan.json} (folders, plans, systems) and to the sources (every class that names
  * an entry is among its readers, and every reader names it).
  *
- * <p>Sections that read every campaign they find under a data root ({@link LedgerQuantities},
- * {@link ConditionQuantities}' per-condition entries, {@link GridLawHeldOutQuantities}, {@link DisplacementQuantities}' 1/D
+ * <p>Sections that read every campaign they find under a data root ({@link ftl.quantity.section.LedgerQuantities},
+ * {@link ftl.quantity.section.ConditionQuantities}' per-condition entries,
+ * {@link ftl.quantity.section.GridLawHeldOutQuantities}, {@link ftl.quantity.section.DisplacementQuantities}' 1/D
  * fits, the unscoped keys of {@link ftl.quantity.Registry}) are not listed as readers: they need no entry here, and a foreign data
  * root's campaigns (not in the catalogue) are analysed the same way.
  *

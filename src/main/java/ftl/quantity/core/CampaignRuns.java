@@ -24,15 +24,15 @@ public final class CampaignRuns {
   }
 
   /** The analysed ok runs of the Kafka instrument in the campaign. */
-  public static List<RunResult> runsOf(Analysis a, String campaign) {
+  public static List<ScannedRun> runsOf(Analysis a, String campaign) {
     return a.campaignRuns(campaign).stream().filter(r -> r.row().instrument().equals(Instrument.KAFKA.word())).toList();
   }
 
   /** Pooled share of delivered events whose guard outcome the per-event grid law predicts; unavailable without one. */
-  public static Value gridAgreement(List<RunResult> runs) {
+  public static Value gridAgreement(List<ScannedRun> runs) {
     long agree = 0;
     long n = 0;
-    for (RunResult r : runs) {
+    for (ScannedRun r : runs) {
       agree += r.grid().agreeing();
       n += r.grid().events();
     }
@@ -44,14 +44,14 @@ public final class CampaignRuns {
    * {@code displacement.median.<campaign>}); unavailable without an ok run or without a run with the stamps.
    */
   public static Value medianDisplacementMicros(Analysis a, String campaign) {
-    return medianMicros(a, campaign, RunResult::medianDisplacementNanos);
+    return medianMicros(a, campaign, ScannedRun::medianDisplacementNanos);
   }
 
   /**
    * Median over a campaign's runs of a per-run statistic in ns, in us (runs where it is NaN left out); unavailable
    * without an ok run or without a run where it is a number.
    */
-  public static Value medianMicros(Analysis a, String campaign, ToDoubleFunction<RunResult> perRunNanos) {
+  public static Value medianMicros(Analysis a, String campaign, ToDoubleFunction<ScannedRun> perRunNanos) {
     if (!has(a, campaign)) {
       return noData(campaign);
     }

@@ -23,9 +23,9 @@ public final class DisplacementFits {
    * a run's events cannot arrive before they were sent, and the 1/D law has no value at {@code T <= 0}.
    */
   public static double[][] points(Analysis a, String campaign) {
-    List<RunResult> runs = CampaignRuns.runsOf(a, campaign).stream()
+    List<ScannedRun> runs = CampaignRuns.runsOf(a, campaign).stream()
         .filter(r -> !Double.isNaN(r.medianDisplacementNanos())).toList();
-    for (RunResult r : runs) {
+    for (ScannedRun r : runs) {
       if (!(r.guard().medianFlightNanos() > 0)) {
         String ledger = a.campaign(campaign).map(Campaign::ledgerName).orElse(campaign);
         throw new DataException(ledger, r.row().line(), "run " + r.row().runId() + ": its median flight is not"
@@ -34,7 +34,7 @@ public final class DisplacementFits {
       }
     }
     return new double[][] {runs.stream().mapToDouble(r -> r.guard().medianFlightNanos()).toArray(),
-        runs.stream().mapToDouble(RunResult::medianDisplacementNanos).toArray()};
+        runs.stream().mapToDouble(ScannedRun::medianDisplacementNanos).toArray()};
   }
 
   /** The fit of a campaign (memoised); null without an ok run of the campaign. */

@@ -29,12 +29,12 @@ public final class Manipulations {
    * True when the ledger shows every manipulation of the run read back as applied: the one rule,
    * {@link ftl.data.ledger.LedgerSchema#manipulationsApplied}, which the ledger-only count {@code runs.refused.modeA} uses too.
    */
-  public static boolean applied(RunResult r) {
+  public static boolean applied(ScannedRun r) {
     return r.row().manipulationsApplied();
   }
 
   /** Ok runs of a campaign whose manipulations were applied. */
-  public static List<RunResult> usable(Analysis a, String campaign) {
+  public static List<ScannedRun> usable(Analysis a, String campaign) {
     return a.campaignRuns(campaign).stream().filter(Manipulations::applied).toList();
   }
 
@@ -50,9 +50,9 @@ public final class Manipulations {
    * The collapse factor per stratum: pooled negative-span rate of default-priority runs over fifo runs, in
    * each stratum of identical geometry, load, acks and send interval, with a bootstrap interval over runs.
    */
-  public static List<Stratum> collapse(List<RunResult> runs) {
+  public static List<Stratum> collapse(List<ScannedRun> runs) {
     List<Stratum> out = new ArrayList<>();
-    for (Map.Entry<String, List<RunResult>> e : strata(runs).entrySet()) {
+    for (Map.Entry<String, List<ScannedRun>> e : strata(runs).entrySet()) {
       List<Rate> def = rates(e.getValue(), r -> r.row().at(Priority.DEFAULT));
       List<Rate> fifo = rates(e.getValue(), r -> r.row().at(Priority.FIFO));
       if (def.isEmpty() || fifo.isEmpty()) {
@@ -73,9 +73,9 @@ public final class Manipulations {
   }
 
   /** Runs by stratum of identical geometry, load, acks and send interval, strata in name order. */
-  public static Map<String, List<RunResult>> strata(List<RunResult> runs) {
-    Map<String, List<RunResult>> strata = new TreeMap<>();
-    for (RunResult r : runs) {
+  public static Map<String, List<ScannedRun>> strata(List<ScannedRun> runs) {
+    Map<String, List<ScannedRun>> strata = new TreeMap<>();
+    for (ScannedRun r : runs) {
       String key = "geometry=" + r.field(LedgerSchema.GEOMETRY) + " load=" + r.field(LedgerSchema.LOAD_PCT) + "% acks=" + r.field(LedgerSchema.ACKS)
           + " interval=" + r.field(LedgerSchema.SEND_INTERVAL_NS) + "ns";
       strata.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
@@ -87,8 +87,8 @@ public final class Manipulations {
    * A ratio of pooled negative-span rates between two groups of runs (numerator over denominator), with a
    * bootstrap interval over runs; runs in neither group are ignored.
    */
-  public static RateRatio.Estimate ratio(List<RunResult> runs, Predicate<RunResult> numerator,
-                                        Predicate<RunResult> denominator) {
+  public static RateRatio.Estimate ratio(List<ScannedRun> runs, Predicate<ScannedRun> numerator,
+                                        Predicate<ScannedRun> denominator) {
     return RateRatio.estimate(rates(runs, numerator), rates(runs, denominator));
   }
 
@@ -105,12 +105,12 @@ public final class Manipulations {
     return Double.isFinite(v) ? new Value.Real(v) : new Value.Unavailable("interval bound not finite");
   }
 
-  public static List<Rate> rates(List<RunResult> runs, Predicate<RunResult> which) {
-    return runs.stream().filter(which).map(RunResult::ackNegativeRate).toList();
+  public static List<Rate> rates(List<ScannedRun> runs, Predicate<ScannedRun> which) {
+    return runs.stream().filter(which).map(ScannedRun::ackNegativeRate).toList();
   }
 
   /** "core0" when the broker's threads were read back on core 0 alone, otherwise "all" (the isolation campaign's placement). */
-  public static String placement(RunResult r) {
+  public static String placement(ScannedRun r) {
     return r.field(LedgerSchema.BROKER_CPUS).equals("0") ? "core0" : "all";
   }
 
@@ -123,7 +123,7 @@ public final class Manipulations {
   /** The strata of the usable runs of campaign modeA, each with its default and fifo runs' rates. */
   public static List<StratifiedRateRatio.Stratum> modeAStrata(Analysis a) {
     List<StratifiedRateRatio.Stratum> out = new ArrayList<>();
-    for (Map.Entry<String, List<RunResult>> e : strata(usable(a, CampaignCatalogue.MODE_A.folder())).entrySet()) {
+    for (Map.Entry<String, List<ScannedRun>> e : strata(usable(a, CampaignCatalogue.MODE_A.folder())).entrySet()) {
       out.add(new StratifiedRateRatio.Stratum(e.getKey(),
           rates(e.getValue(), r -> r.row().at(Priority.DEFAULT)),
           rates(e.getValue(), r -> r.row().at(Priority.FIFO))));
@@ -172,7 +172,7 @@ public final class Manipulations {
    * its bootstrap interval over runs ({@code key} with {@code .ratio.} made {@code .ratio.lower.} and {@code .ratio.upper.}).
    */
   public static void addRatio(List<Quantity> q, String key, String macro, String definition,
-                              Predicate<RunResult> numerator, Predicate<RunResult> denominator) {
+                              Predicate<ScannedRun> numerator, Predicate<ScannedRun> denominator) {
     String modeA = CampaignCatalogue.MODE_A.folder();
     Function<Analysis, RateRatio.Estimate> est = a -> ratio(usable(a, modeA), numerator, denominator);
     q.add(Quantity.key(key).macro(macro).definition(definition + "; pooled rates, campaign modeA").unit(Unit.RATIO).format(Format.RATIO_3SF)
@@ -192,7 +192,7 @@ public final class Manipulations {
       return CampaignRuns.noData(modeA);
     }
     RateRatio.Estimate e = a.memo("estimate:" + key, () -> {
-      List<RunResult> usable = usable(a, modeA);
+      List<ScannedRun> usable = usable(a, modeA);
       return usable.isEmpty() ? null : est.apply(a);
     });
     if (e == null) {

@@ -29,11 +29,11 @@ public interface RunSummaryCache {
    *     it is made and after the cache took what it stores, so a result's full detail is never held for a whole
    *     campaign
    */
-  List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan,
-                               UnaryOperator<RunResult> keep);
+  List<ScannedRun> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, ScannedRun> scan,
+                               UnaryOperator<ScannedRun> keep);
 
   /** {@link #campaignRuns(Campaign, BiFunction, UnaryOperator)} keeping every result whole. */
-  default List<RunResult> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, RunResult> scan) {
+  default List<ScannedRun> campaignRuns(Campaign campaign, BiFunction<Campaign, LedgerRow, ScannedRun> scan) {
     return campaignRuns(campaign, scan, UnaryOperator.identity());
   }
 }

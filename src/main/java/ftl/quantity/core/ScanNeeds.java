@@ -23,7 +23,7 @@ public final class ScanNeeds {
   public static final List<String> HELD_OUT_STAMPS = Stream.of(CampaignCatalogue.FIFOJVM,
       CampaignCatalogue.DELIVERY, CampaignCatalogue.CLOCKOFFSET).map(CampaignCatalogue::folder).toList();
 
-  /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link RunDetail}): {@link #HELD_OUT_STAMPS} and modeB. */
+  /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link ScanDetail}): {@link #HELD_OUT_STAMPS} and modeB. */
   public static final Set<String> STAMP_CAMPAIGNS = Stream.concat(HELD_OUT_STAMPS.stream(),
       Stream.of(CampaignCatalogue.CLOCKOFFSET.folder(), CampaignCatalogue.MODE_B.folder()))
       .collect(Collectors.toUnmodifiableSet());
@@ -70,7 +70,7 @@ public final class ScanNeeds {
    * A run's own flights at or above each threshold of its schedule, from the flight histogram of its scan (what
    * the leave-one-out prediction takes out of its condition's pool); empty when the ledger records no schedule.
    */
-  public static long[] ownCounts(LedgerRow row, RunDetail d) {
+  public static long[] ownCounts(LedgerRow row, ScanDetail d) {
     return scheduled(row) ? ownCounts(row, d, LedgerSchema.FIRST_SEND_PHASE_US) : new long[0];
   }
 
@@ -78,11 +78,11 @@ public final class ScanNeeds {
    * The same counts at the thresholds of the schedule placed from the intended start phase ({@code start_phase_us});
    * empty unless the run is {@link #intended}.
    */
-  public static long[] ownCountsIntended(LedgerRow row, RunDetail d) {
+  public static long[] ownCountsIntended(LedgerRow row, ScanDetail d) {
     return intended(row) ? ownCounts(row, d, LedgerSchema.START_PHASE_US) : new long[0];
   }
 
-  private static long[] ownCounts(LedgerRow row, RunDetail d, LedgerSchema.Column phase) {
+  private static long[] ownCounts(LedgerRow row, ScanDetail d, LedgerSchema.Column phase) {
     long[] x = thresholds(row, d.flightUnitNanos(), phase);
     long[] own = new long[x.length];
     for (int j = 0; j < x.length; j++) {

@@ -59,7 +59,7 @@ public record TimelineRound(long seq, double sendMicros, double ackMicros, doubl
    * @param sendUs send stamp, us after the origin
    * @param ackUs ack stamp, us after the origin, or {@code nan}
    * @param recvUs receive stamp, us after the origin, or {@code nan}
-   * @param ackAfterRecv {@code 1} when A < 0, else {@code 0}
+   * @param ackAfterRecv {@code 1} when {@code A < 0}, else {@code 0}
    */
   public record Cells(String seq, String sendUs, String ackUs, String recvUs, String ackAfterRecv) {}
 }

@@ -12,7 +12,7 @@ import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.core.Values;
@@ -71,7 +71,7 @@ public final class CampaignQuantities {
             if (!CampaignRuns.has(a, c)) {
               return CampaignRuns.noData(c);
             }
-            var s = CampaignRuns.runsOf(a, c).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention).summaryStatistics();
+            var s = CampaignRuns.runsOf(a, c).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention).summaryStatistics();
             return s.getCount() == 0 ? new Value.Unavailable("no run delivered any event") : new Value.Range(s.getMin(), s.getMax());
           }));
       q.add(count("omb.dropped." + c, "OmbDropped" + m, "samples the guard drops (M <= 0) in campaign " + c, c,
@@ -172,7 +172,7 @@ public final class CampaignQuantities {
           if (!CampaignRuns.has(a, MODE_B)) {
             return CampaignRuns.noData(MODE_B);
           }
-          var min = CampaignRuns.runsOf(a, MODE_B).stream().map(RunResult::wallMicrosGuard)
+          var min = CampaignRuns.runsOf(a, MODE_B).stream().map(ScannedRun::wallMicrosGuard)
               .filter(g -> g.taken() > 0).mapToDouble(g -> g.retention().value()).min();
           return min.isPresent() ? new Value.Real(min.getAsDouble()) : new Value.Unavailable("no run delivered any event");
         }));
@@ -209,7 +209,7 @@ public final class CampaignQuantities {
   }
 
   private static Quantity count(String key, String macro, String definition, String campaign, Scope scope,
-                                ToLongFunction<RunResult> perRun) {
+                                ToLongFunction<ScannedRun> perRun) {
     Function<Analysis, Value> f;
     if (scope == Scope.LEDGERS) {
       f = a -> CampaignRuns.has(a, campaign) ? new Value.Count(a.okRowsOf(campaign, Instrument.KAFKA.word()).size()) : CampaignRuns.noData(campaign);
@@ -226,14 +226,14 @@ public final class CampaignQuantities {
           if (!CampaignRuns.has(a, campaign)) {
             return CampaignRuns.noData(campaign);
           }
-          var s = CampaignRuns.runsOf(a, campaign).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention);
+          var s = CampaignRuns.runsOf(a, campaign).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention);
           var v = min ? s.min() : s.max();
           return v.isPresent() ? new Value.Real(v.getAsDouble()) : new Value.Unavailable("no run delivered any event");
         });
   }
 
   private static Quantity median(String key, String macro, String definition, String campaign,
-                                 ToDoubleFunction<RunResult> perRunNanos) {
+                                 ToDoubleFunction<ScannedRun> perRunNanos) {
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS)
         .function(Quantiles.class, "median").computes(a -> CampaignRuns.medianMicros(a, campaign, perRunNanos));
   }
@@ -250,7 +250,7 @@ public final class CampaignQuantities {
   private static Map<String, Double> conditionRho(Analysis a) {
     return a.memo("rhoModeA:conditions", () -> {
       Map<String, WindowedCorrelation> by = new TreeMap<>();
-      for (RunResult r : Manipulations.usable(a, MODE_A)) {
+      for (ScannedRun r : Manipulations.usable(a, MODE_A)) {
         by.computeIfAbsent(r.row().condition(), k -> new WindowedCorrelation(Analysis.RHO_WINDOW)).merge(r.correlation());
       }
       Map<String, Double> out = new TreeMap<>();
@@ -267,7 +267,7 @@ public final class CampaignQuantities {
   private static CorrelationResult pooledRho(Analysis a) {
     return a.memo("rhoModeA", () -> {
       WindowedCorrelation w = new WindowedCorrelation(Analysis.RHO_WINDOW);
-      for (RunResult r : Manipulations.usable(a, MODE_A)) {
+      for (ScannedRun r : Manipulations.usable(a, MODE_A)) {
         w.merge(r.correlation());
       }
       return w.result();
@@ -278,7 +278,7 @@ public final class CampaignQuantities {
     if (!CampaignRuns.has(a, campaign)) {
       return CampaignRuns.noData(campaign);
     }
-    var s = CampaignRuns.runsOf(a, campaign).stream().map(RunResult::guard).filter(g -> g.kept() > 0)
+    var s = CampaignRuns.runsOf(a, campaign).stream().map(ScannedRun::guard).filter(g -> g.kept() > 0)
         .mapToDouble(GuardResult::guardMedianMillis);
     var v = min ? s.min() : s.max();
     return v.isPresent() ? new Value.Real(v.getAsDouble()) : new Value.Unavailable("no run kept any sample");
@@ -288,7 +288,7 @@ public final class CampaignQuantities {
     if (!a.has(Instrument.PYTHON_NOJVM.word())) {
       return noNojvm();
     }
-    var s = a.runs(Instrument.PYTHON_NOJVM.word()).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention);
+    var s = a.runs(Instrument.PYTHON_NOJVM.word()).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention);
     var v = min ? s.min() : s.max();
     return v.isPresent() ? new Value.Real(v.getAsDouble()) : new Value.Unavailable("no run delivered any event");
   }

@@ -10,8 +10,8 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunDetail;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScanDetail;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
@@ -134,12 +134,12 @@ public final class ClockOffsetQuantities {
    */
   record Stamps(ExactHistogram sendPhasesMicros, ExactHistogram flightsMicros) {}
 
-  /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link RunDetail}): the held-out ones and modeB. */
+  /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link ScanDetail}): the held-out ones and modeB. */
   static final Set<String> STAMP_CAMPAIGNS = ScanNeeds.STAMP_CAMPAIGNS;
 
   /** One run's stamps, taken in the pass that scanned it ({@link Analysis#detail}). */
-  static Stamps stamps(Analysis a, RunResult r) {
-    RunDetail d = a.detail(r);
+  static Stamps stamps(Analysis a, ScannedRun r) {
+    ScanDetail d = a.detail(r);
     return new Stamps(d.sendPhasesMicros(), d.wallFlightsMicros());
   }
 
@@ -147,7 +147,7 @@ public final class ClockOffsetQuantities {
   static Map<String, Stamps> stamps(Analysis a, String campaign) {
     return a.memo("stamps:" + campaign, () -> {
       Map<String, Stamps> m = new LinkedHashMap<>();
-      for (RunResult r : a.campaignRuns(campaign)) {
+      for (ScannedRun r : a.campaignRuns(campaign)) {
         m.put(r.row().runId(), stamps(a, r));
       }
       return m;
@@ -158,7 +158,7 @@ public final class ClockOffsetQuantities {
   static ExactHistogram modeBFlights(Analysis a, String intervalNanos) {
     return a.memo("flights:" + FLIGHTS_FROM + ":" + intervalNanos, () -> {
       List<ExactHistogram> parts = new ArrayList<>();
-      for (RunResult r : a.campaignRuns(FLIGHTS_FROM)) {
+      for (ScannedRun r : a.campaignRuns(FLIGHTS_FROM)) {
         if (r.field(LedgerSchema.SEND_INTERVAL_NS).equals(intervalNanos)) {
           parts.add(stamps(a, r).flightsMicros());
         }
@@ -168,7 +168,7 @@ public final class ClockOffsetQuantities {
   }
 
   /** The run's clock offset, us ({@code clock_offset_us}; empty = 0). */
-  static long offsetOf(RunResult r) {
+  static long offsetOf(ScannedRun r) {
     return r.row().clockOffsetMicros();
   }
 
@@ -194,7 +194,7 @@ public final class ClockOffsetQuantities {
     return a.memo("clockoffset:outcomes", () -> {
       Map<String, Stamps> st = stamps(a, CLOCKOFFSET);
       Map<String, List<Object[]>> byCondition = new LinkedHashMap<>();
-      for (RunResult r : a.campaignRuns(CLOCKOFFSET)) {
+      for (ScannedRun r : a.campaignRuns(CLOCKOFFSET)) {
         ExactHistogram flights = modeBFlights(a, r.field(LedgerSchema.SEND_INTERVAL_NS));
         if (flights.total() == 0 || r.guard().taken() == 0) {
           continue; // no flight distribution for its interval, or nothing delivered: not predicted
@@ -213,7 +213,7 @@ public final class ClockOffsetQuantities {
         long oneNumerator = 0;
         long offset = 0;
         for (Object[] pair : e.getValue()) {
-          RunResult r = (RunResult) pair[0];
+          ScannedRun r = (ScannedRun) pair[0];
           GridLaw.ExpectedGuard g = (GridLaw.ExpectedGuard) pair[1];
           offset = offsetOf(r);
           taken += r.guard().taken();
@@ -329,7 +329,7 @@ public final class ClockOffsetQuantities {
     double worst = 0;
     int n = 0;
     for (HeldOutRun h : heldOutRuns(a, campaign)) {
-      RunResult r = h.run();
+      ScannedRun r = h.run();
       double observed = (double) (oneTick ? r.guard().oneTickNegative() : r.guard().kept()) / r.guard().taken();
       double err = Math.abs(observed - (oneTick ? h.expected().oneTickShare() : h.expected().retention()));
       sum += err;
@@ -343,20 +343,20 @@ public final class ClockOffsetQuantities {
   }
 
   /** A run with another run of its condition and something delivered, and its leave-one-out expectation. */
-  record HeldOutRun(RunResult run, GridLaw.ExpectedGuard expected) {}
+  record HeldOutRun(ScannedRun run, GridLaw.ExpectedGuard expected) {}
 
   /** Every held-out run of a campaign with its expectation, in ledger order (computed once per analysis). */
   public static List<HeldOutRun> heldOutRuns(Analysis a, String campaign) {
     return a.memo("clockoffset:heldout:" + campaign, () -> {
       Map<String, Stamps> st = stamps(a, campaign);
-      List<RunResult> runs = a.campaignRuns(campaign);
+      List<ScannedRun> runs = a.campaignRuns(campaign);
       Map<String, List<ExactHistogram>> byCondition = new LinkedHashMap<>();
-      for (RunResult r : runs) {
+      for (ScannedRun r : runs) {
         byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(st.get(r.row().runId()).flightsMicros());
       }
       Map<String, ExactHistogram> pooled = new HashMap<>();
       List<HeldOutRun> out = new ArrayList<>();
-      for (RunResult r : runs) {
+      for (ScannedRun r : runs) {
         ExactHistogram pool = pooled.computeIfAbsent(r.row().condition(), k -> ExactHistogram.merge(byCondition.get(k)));
         ExactHistogram own = st.get(r.row().runId()).flightsMicros(); // held out: the pool without it is the other runs'
         if (pool.total() == own.total() || r.guard().taken() == 0) {

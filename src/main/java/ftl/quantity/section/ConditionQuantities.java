@@ -18,7 +18,7 @@ import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.GridLaw;
@@ -119,7 +119,7 @@ public final class ConditionQuantities {
           .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope).function(Provenance.name(GuardResult.class, "retention") + " / " + Provenance.name(Quantiles.class, "median"))
           .computes(a -> {
             double[] v = runs(a, instrument, campaign, cond).stream().filter(r -> r.guard().taken() > 0)
-                .mapToDouble(RunResult::retention).toArray();
+                .mapToDouble(ScannedRun::retention).toArray();
             if (v.length == 0) {
               return new Value.Unavailable("no run of " + base + " delivered any event");
             }
@@ -147,7 +147,7 @@ public final class ConditionQuantities {
           .definition("pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign)
           .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(ACK_NEGATIVE_RATE_NAME).computes(a -> {
             Rate rate = ACK_NEGATIVE_RATE.apply(SignCheckResult.pooled(
-                runs(a, instrument, campaign, cond).stream().map(RunResult::sign).toList()));
+                runs(a, instrument, campaign, cond).stream().map(ScannedRun::sign).toList()));
             return rate.defined() ? new Value.Real(rate.value()) : new Value.Unavailable("no complete event");
           }));
     }
@@ -199,7 +199,7 @@ public final class ConditionQuantities {
             .orElse(new Value.Unavailable("no send_interval_ns in the ledger")));
   }
 
-  static List<RunResult> runs(Analysis a, String instrument, String campaign, String cond) {
+  static List<ScannedRun> runs(Analysis a, String instrument, String campaign, String cond) {
     return a.campaignRuns(campaign).stream()
         .filter(r -> r.row().instrument().equals(instrument) && r.row().condition().equals(cond)).toList();
   }

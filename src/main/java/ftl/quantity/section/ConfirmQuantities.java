@@ -18,7 +18,7 @@ import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.BlockStats;
@@ -381,7 +381,7 @@ public final class ConfirmQuantities {
   }
 
   /** Whether every partition's ISR at the run's start held all its replicas (ledger isr_start, replication_factor). */
-  static boolean isrFull(RunResult r) {
+  static boolean isrFull(ScannedRun r) {
     double rf = Blocks.ledgerNumber(r, LedgerSchema.REPLICATION_FACTOR, 1);
     return !Double.isNaN(rf) && LedgerSchema.isrFull(r.field(LedgerSchema.ISR_START), (int) rf);
   }
@@ -392,7 +392,7 @@ public final class ConfirmQuantities {
       return CampaignRuns.noData(campaign);
     }
     Map<String, Double> byLifetime = new TreeMap<>();
-    for (RunResult r : a.campaignRuns(campaign)) {
+    for (ScannedRun r : a.campaignRuns(campaign)) {
       double ms = Blocks.ledgerNumber(r, LedgerSchema.BROKER_START_MS, 1);
       if (!Double.isNaN(ms)) {
         byLifetime.put(r.field(LedgerSchema.BROKER_LIFETIME), ms);
@@ -563,7 +563,7 @@ public final class ConfirmQuantities {
   }
 
   /** Ok runs with their manipulations applied that the plan's exclusion rule excludes. */
-  private static List<RunResult> excludedRuns(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
+  private static List<ScannedRun> excludedRuns(Analysis a, String campaign, Optional<RunExclusion> exclusion) {
     return Manipulations.usable(a, campaign).stream().filter(r -> exclusion.flatMap(x -> x.cause(r.row())).isPresent()).toList();
   }
 

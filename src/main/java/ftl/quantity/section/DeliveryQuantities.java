@@ -7,7 +7,7 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.Naming;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 
@@ -78,7 +78,7 @@ public final class DeliveryQuantities {
   }
 
   /** Ok runs of the campaign with both medians defined (their sum is finite iff both are). */
-  static List<RunResult> runs(Analysis a) {
+  static List<ScannedRun> runs(Analysis a) {
     return a.campaignRuns(DELIVERY).stream()
         .filter(r -> Double.isFinite(r.medianDisplacementNanos() + r.guard().medianFlightNanos())).toList();
   }
@@ -88,7 +88,7 @@ public final class DeliveryQuantities {
     return a.memo("delivery:slope", () -> estimate(runs(a)));
   }
 
-  static Slope.Estimate estimate(List<RunResult> runs) {
+  static Slope.Estimate estimate(List<ScannedRun> runs) {
     double[] t = new double[runs.size()];
     double[] d = new double[runs.size()];
     for (int i = 0; i < runs.size(); i++) {
@@ -114,7 +114,7 @@ public final class DeliveryQuantities {
   }
 
   /** Median (type 7) over a condition's runs of their median flight ({@code flight}) or displacement, in us. */
-  static Value median(List<RunResult> runs, String condition, boolean flight) {
+  static Value median(List<ScannedRun> runs, String condition, boolean flight) {
     double[] v = runs.stream().filter(r -> r.row().condition().equals(condition))
         .mapToDouble(r -> (flight ? r.guard().medianFlightNanos() : r.medianDisplacementNanos()) / 1e3).toArray();
     return v.length == 0 ? new Value.Unavailable("no ok run of condition " + condition) : new Value.Real(Quantiles.median(v));

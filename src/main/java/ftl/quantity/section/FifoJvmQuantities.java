@@ -11,7 +11,7 @@ import ftl.quantity.core.Manipulations;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.core.Values;
@@ -106,12 +106,12 @@ public final class FifoJvmQuantities {
   }
 
   /** Usable runs of the campaign with at least one complete event. */
-  static List<RunResult> runs(Analysis a) {
+  static List<ScannedRun> runs(Analysis a) {
     return Manipulations.usable(a, FIFOJVM).stream().filter(r -> r.ackNegativeRate().total() > 0).toList();
   }
 
   /** Stratum of a run: broker placement and background load. */
-  static String cell(RunResult r) {
+  static String cell(ScannedRun r) {
     return Manipulations.placement(r) + " load" + r.field(LedgerSchema.LOAD_PCT) + "%";
   }
 
@@ -123,16 +123,16 @@ public final class FifoJvmQuantities {
    */
   record Normalised(double[] values, int excluded) {}
 
-  static Normalised normalised(List<RunResult> runs) {
+  static Normalised normalised(List<ScannedRun> runs) {
     Map<String, List<Double>> defaults = new TreeMap<>();
-    for (RunResult r : runs) {
+    for (ScannedRun r : runs) {
       if (r.row().at(Priority.DEFAULT)) {
         defaults.computeIfAbsent(cell(r), k -> new ArrayList<>()).add(r.ackNegativeRate().value());
       }
     }
     List<Double> out = new ArrayList<>();
     int excluded = 0;
-    for (RunResult r : runs) {
+    for (ScannedRun r : runs) {
       if (!r.row().at(Priority.FIFO_JVM)) {
         continue;
       }
@@ -178,13 +178,13 @@ public final class FifoJvmQuantities {
   }
 
   /** The Mantel-Haenszel ratio, default over {@code group}, stratified by the cells of the runs. */
-  static StratifiedRateRatio.Pooled pooled(List<RunResult> runs, String group) {
-    Map<String, List<RunResult>> cells = new TreeMap<>();
-    for (RunResult r : runs) {
+  static StratifiedRateRatio.Pooled pooled(List<ScannedRun> runs, String group) {
+    Map<String, List<ScannedRun>> cells = new TreeMap<>();
+    for (ScannedRun r : runs) {
       cells.computeIfAbsent(cell(r), k -> new ArrayList<>()).add(r);
     }
     List<StratifiedRateRatio.Stratum> strata = new ArrayList<>();
-    for (Map.Entry<String, List<RunResult>> e : cells.entrySet()) {
+    for (Map.Entry<String, List<ScannedRun>> e : cells.entrySet()) {
       strata.add(new StratifiedRateRatio.Stratum(e.getKey(),
           Manipulations.rates(e.getValue(), r -> r.row().at(Priority.DEFAULT)),
           Manipulations.rates(e.getValue(), r -> r.field(LedgerSchema.PRIORITY).equals(group))));

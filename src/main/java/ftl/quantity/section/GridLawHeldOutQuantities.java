@@ -12,8 +12,8 @@ import ftl.quantity.core.Naming;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunDetail;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScanDetail;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
@@ -431,7 +431,7 @@ public final class GridLawHeldOutQuantities {
 
   private static List<RunPrediction> compute(Analysis a, Campaign c) {
     List<RunPrediction> out = new ArrayList<>();
-    for (RunResult r : a.campaignRuns(c.name())) {
+    for (ScannedRun r : a.campaignRuns(c.name())) {
       LedgerRow row = r.row();
       if (!ScanNeeds.scheduled(row)) {
         out.add(new RunPrediction(row.runId(), row.condition(), 0, Rate.EMPTY, Rate.EMPTY, r.guard().retention(),
@@ -440,7 +440,7 @@ public final class GridLawHeldOutQuantities {
       }
       long s = Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS));
       long sends = Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN));
-      RunDetail d = r.detail();
+      ScanDetail d = r.detail();
       // the condition's pooled flights; the run's own are taken out by counting at its thresholds (leave-one-out)
       ExactHistogram pool = a.flightPool(c.name(), row.condition(), d.flightUnitNanos());
       long[] own = d.gridOwnAtLeast().stream().mapToLong(Long::longValue).toArray();
@@ -472,7 +472,7 @@ public final class GridLawHeldOutQuantities {
   /**
    * The held-out predicted retention of one ok run (for figure data), NaN when the run has none.
    */
-  public static double predictedRetention(Analysis a, RunResult r) {
+  public static double predictedRetention(Analysis a, ScannedRun r) {
     return predictions(a, r.campaign().name()).stream().filter(p -> p.runId().equals(r.row().runId()))
         .mapToDouble(p -> p.predicted().value()).findFirst().orElse(Double.NaN);
   }

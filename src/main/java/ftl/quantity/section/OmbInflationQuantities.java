@@ -6,7 +6,7 @@ import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 
@@ -90,7 +90,7 @@ public final class OmbInflationQuantities {
       q.add(perRun(key("ratio", j), macro("OmbInflationRatio", j),
           "median over the runs" + in + " of the run's median inflation: the median OMB would report (whole ms, times"
               + " 1000) over its true median flight" + flight + " in us" + exploratory,
-          Unit.RATIO, band, RunResult::ombInflation, Quantiles::median));
+          Unit.RATIO, band, ScannedRun::ombInflation, Quantiles::median));
     }
     return q;
   }
@@ -104,14 +104,14 @@ public final class OmbInflationQuantities {
   }
 
   /** The ok Kafka runs of the campaign in one band (0: nothing kept or nothing taken). */
-  static List<RunResult> runs(Analysis a, int band) {
+  static List<ScannedRun> runs(Analysis a, int band) {
     return CampaignRuns.runsOf(a, CAMPAIGN).stream()
         .filter(r -> (r.guard().kept() == 0 ? 0 : band(r.guard().retention())) == band).toList();
   }
 
   /** A summary ({@code over}: the type-7 median, the smallest or the largest) of one value per run of a band. */
   private static Quantity perRun(String key, String macro, String definition, Unit unit, int band,
-                                 ToDoubleFunction<RunResult> f, ToDoubleFunction<double[]> over) {
+                                 ToDoubleFunction<ScannedRun> f, ToDoubleFunction<double[]> over) {
     Format format = unit == Unit.RATIO ? Format.RATIO_3SF : Format.REAL_3SF;
     return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS)
         .function(OmbInflationQuantities.class, "runs").computes(a -> {

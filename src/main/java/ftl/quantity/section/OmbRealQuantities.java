@@ -17,7 +17,7 @@ import ftl.quantity.core.Naming;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
@@ -243,9 +243,9 @@ public final class OmbRealQuantities {
               + r.field(LedgerSchema.PAYLOAD_BYTES) + " B, OMB condition " + c + " " + interval + " ns and " + payload + " B";
         }
       }
-      // the complete flights the scan kept of each matched run (RunDetail#completeFlightsNanos): no file read again
-      Map<String, RunResult> byRun = new HashMap<>();
-      for (RunResult r : a.campaignRuns(MATCHED)) {
+      // the complete flights the scan kept of each matched run (ScanDetail#completeFlightsNanos): no file read again
+      Map<String, ScannedRun> byRun = new HashMap<>();
+      for (ScannedRun r : a.campaignRuns(MATCHED)) {
         byRun.put(r.row().runId(), r);
       }
       List<ExactHistogram> perRun = new ArrayList<>();

@@ -8,7 +8,7 @@ import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.GridLaw;
@@ -54,7 +54,7 @@ public final class PayloadQuantities {
         .definition("share of payload runs whose observed retention is within the plan's tolerance (" + tolerance
             + ") of the per-event grid-law prediction from the run's own send phases and flights (recv_ns - send_ns)")
         .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "predictRun").computes(a -> {
-          List<RunResult> runs = runs(a);
+          List<ScannedRun> runs = runs(a);
           return runs.isEmpty() ? noData() : Value.Real.share(within(runs, tolerance), runs.size());
         }));
     q.add(Quantity.key("payload.prediction.mechanism").macro("PayloadPredictionMechanism")
@@ -90,7 +90,7 @@ public final class PayloadQuantities {
 
   /** Held iff the share of runs within {@code tolerance} of their grid-law prediction reached {@code share}. */
   private static Value mechanism(Analysis a, double tolerance, double share) {
-    List<RunResult> runs = runs(a);
+    List<ScannedRun> runs = runs(a);
     if (runs.isEmpty()) {
       return noData();
     }
@@ -138,7 +138,7 @@ public final class PayloadQuantities {
    * Runs whose observed retention lies within {@code tolerance} of the per-event grid-law prediction, decided exactly
    * on the two ratios of counts and the tolerance as the plan writes it ({@link ftl.stats.HeldOutGridLaw#within}).
    */
-  private static long within(List<RunResult> runs, double tolerance) {
+  private static long within(List<ScannedRun> runs, double tolerance) {
     BigDecimal t = BigDecimal.valueOf(tolerance);
     return runs.stream().filter(r -> r.grid().events() > 0 && HeldOutGridLaw.within(
         r.grid().observedRetention(), r.grid().predictedRetention(), t)).count();
@@ -155,14 +155,14 @@ public final class PayloadQuantities {
     return new Value.Unavailable("no campaign data present: no ok run of campaign payload under the data root");
   }
 
-  static List<RunResult> runs(Analysis a) {
+  static List<ScannedRun> runs(Analysis a) {
     return a.campaignRuns(CAMPAIGN);
   }
 
   /** Median retention per payload (bytes) among runs at one start phase. */
   static TreeMap<Long, Double> medians(Analysis a, long phaseMicros) {
     TreeMap<Long, List<Double>> by = new TreeMap<>();
-    for (RunResult r : runs(a)) {
+    for (ScannedRun r : runs(a)) {
       if (r.guard().taken() == 0 || !r.field(LedgerSchema.START_PHASE_US).equals(Long.toString(phaseMicros))) {
         continue;
       }

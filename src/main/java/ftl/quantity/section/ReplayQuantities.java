@@ -14,7 +14,7 @@ import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
@@ -81,7 +81,7 @@ public final class ReplayQuantities {
     q.add(entry("replay.rejected", "ReplayRejected",
         "ok runs of the replay campaign the sign check rejects (some event with A = recv_ns - ack_ns < 0)",
         Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, Provenance.name(SignCheckResult.class, "rejected"),
-        a -> new Value.Count(runs(a).stream().filter(RunResult::rejected).count())));
+        a -> new Value.Count(runs(a).stream().filter(ScannedRun::rejected).count())));
     for (String c : conditions()) {
       String words = Naming.macro("", "", c);
       q.add(entry("replay.retention." + c, "ReplayRetention" + words,
@@ -175,11 +175,11 @@ public final class ReplayQuantities {
     return CampaignRuns.noData(REPLAY);
   }
 
-  static List<RunResult> runs(Analysis a) {
+  static List<ScannedRun> runs(Analysis a) {
     return a.campaignRuns(REPLAY);
   }
 
-  static List<RunResult> runs(Analysis a, String condition) {
+  static List<ScannedRun> runs(Analysis a, String condition) {
     return runs(a).stream().filter(r -> r.row().condition().equals(condition)).toList();
   }
 
@@ -190,7 +190,7 @@ public final class ReplayQuantities {
   static Value observed(Analysis a, String c) {
     long kept = 0;
     long taken = 0;
-    for (RunResult r : runs(a, c)) {
+    for (ScannedRun r : runs(a, c)) {
       kept += r.guard().kept();
       taken += r.guard().taken();
     }
@@ -198,14 +198,14 @@ public final class ReplayQuantities {
   }
 
   static Value range(Analysis a, String c) {
-    double[] v = runs(a, c).stream().filter(r -> r.guard().taken() > 0).mapToDouble(RunResult::retention).sorted().toArray();
+    double[] v = runs(a, c).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention).sorted().toArray();
     return v.length == 0 ? none(c) : new Value.Range(v[0], v[v.length - 1]);
   }
 
   static Value negRate(Analysis a, String c) {
     long neg = 0;
     long complete = 0;
-    for (RunResult r : runs(a, c)) {
+    for (ScannedRun r : runs(a, c)) {
       neg += r.sign().ackNegative();
       complete += r.sign().complete();
     }
@@ -222,7 +222,7 @@ public final class ReplayQuantities {
   static Map<String, SmoothLimit.Sum> flightSums(Analysis a) {
     return a.memo("replay:flights", () -> {
       Map<String, SmoothLimit.Sum> m = new LinkedHashMap<>();
-      for (RunResult r : runs(a)) {
+      for (ScannedRun r : runs(a)) {
         m.put(r.row().runId(), a.detail(r).flightSum()); // the delivered events' flights, summed in the scan's pass
       }
       return m;
@@ -232,7 +232,7 @@ public final class ReplayQuantities {
   static Value predicted(Analysis a, String gap) {
     Map<String, SmoothLimit.Sum> sums = flightSums(a);
     SmoothLimit.Sum s = SmoothLimit.Sum.empty(QUANTUM_NANOS);
-    for (RunResult r : runs(a, controlCondition(gap))) {
+    for (ScannedRun r : runs(a, controlCondition(gap))) {
       s = s.merge(sums.get(r.row().runId()));
     }
     return s.flights() == 0 ? new Value.Unavailable("no flight of the control " + controlCondition(gap) + " to predict from") : new Value.Real(s.retention());
@@ -323,7 +323,7 @@ public final class ReplayQuantities {
     Map<String, SmoothLimit.Sum> sums = flightSums(a);
     long within = 0;
     long n = 0;
-    for (RunResult r : runs(a)) {
+    for (ScannedRun r : runs(a)) {
       SmoothLimit.Sum s = sums.get(r.row().runId());
       if (!r.row().condition().startsWith("replay-") || s.flights() == 0) {
         continue;

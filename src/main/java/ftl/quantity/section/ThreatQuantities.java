@@ -16,7 +16,7 @@ import ftl.quantity.core.Manipulations;
 import ftl.quantity.core.Naming;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.Pacing;
@@ -99,14 +99,14 @@ public final class ThreatQuantities {
               + " with a per-event negative rate p is rejected with probability 1 - (1 - p)^n, so the share grows with the"
               + " events per run").unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(SignCheckResult.class, "rejected")
           .computes(a -> {
-            List<RunResult> runs = CampaignRuns.runsOf(a, n);
+            List<ScannedRun> runs = CampaignRuns.runsOf(a, n);
             return runs.isEmpty() ? CampaignRuns.noData(n)
-                : Value.Real.share(runs.stream().filter(RunResult::rejected).count(), runs.size());
+                : Value.Real.share(runs.stream().filter(ScannedRun::rejected).count(), runs.size());
           }));
       q.add(Quantity.key("sign.ackNegativeRate." + n).macro(Naming.macro("SignAckNegativeRate", n, ""))
           .definition("pooled share of the complete events of campaign " + n + " with a negative ack-referenced span A")
           .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(Rate.class, "pooled").computes(a -> {
-            Rate r = Rate.pooled(CampaignRuns.runsOf(a, n).stream().map(RunResult::ackNegativeRate).toList());
+            Rate r = Rate.pooled(CampaignRuns.runsOf(a, n).stream().map(ScannedRun::ackNegativeRate).toList());
             return r.defined() ? new Value.Real(r.value()) : new Value.Unavailable("no complete event in campaign " + n);
           }));
     }
@@ -147,7 +147,7 @@ public final class ThreatQuantities {
   /** Catch-up pairs over pairs, pooled over the ok runs of a campaign that record a send interval. */
   static Rate catchUp(Analysis a, Campaign c) {
     Rate sum = Rate.EMPTY;
-    for (RunResult r : a.campaignRuns(c.name())) {
+    for (ScannedRun r : a.campaignRuns(c.name())) {
       if (!r.field(LedgerSchema.SEND_INTERVAL_NS).isEmpty()) { // counted in the scan's pass (Pacing.CatchUp)
         sum = sum.plus(a.detail(r).catchUp());
       }

@@ -10,7 +10,7 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.TimelineRound;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
@@ -122,11 +122,11 @@ public final class TimelineQuantities {
   /** The window of the sign campaign's median rejected run (memoised), empty when there is none. */
   static Optional<Window> window(Analysis a) {
     return a.memo("timeline:window", () -> {
-      Optional<RunResult> chosen = medianRejected(a.campaignRuns(CAMPAIGN));
+      Optional<ScannedRun> chosen = medianRejected(a.campaignRuns(CAMPAIGN));
       if (chosen.isEmpty()) {
         return Optional.empty();
       }
-      RunResult r = chosen.get();
+      ScannedRun r = chosen.get();
       Campaign c = r.campaign();
       Collector late = new Collector(r.rows() / 2);
       Collector early = new Collector();
@@ -146,8 +146,8 @@ public final class TimelineQuantities {
    * {@code recv_ns - send_ns} over its complete events, {@link ftl.stats.GuardResult#medianFlightNanos}); equal
    * medians keep ledger order. Empty when no run is rejected.
    */
-  static Optional<RunResult> medianRejected(List<RunResult> runs) {
-    List<RunResult> rejected = new ArrayList<>(runs.stream().filter(RunResult::rejected).toList());
+  static Optional<ScannedRun> medianRejected(List<ScannedRun> runs) {
+    List<ScannedRun> rejected = new ArrayList<>(runs.stream().filter(ScannedRun::rejected).toList());
     if (rejected.isEmpty()) {
       return Optional.empty();
     }

@@ -63,10 +63,6 @@ public final class ClaimVerdicts {
     return r.clockOffsetMicros() != 0;
   }
 
-  public static List<Quantity> forRegistry(DataSet data, List<Quantity> registry) {
-    return forRegistry(data, registry, Map.of());
-  }
-
   /**
    * The claim verdicts and the tallies of registered tests. A tally counts confirmatory tests only (their criterion
    * registered before the data, {@code registrations}); exploratory rows and consistency checks are counted apart and

@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.RunStatus;
 import ftl.harness.host.ClockSource;
+import ftl.harness.run.FinishedRun;
 import ftl.harness.run.GuardTally;
 import ftl.harness.run.PacingLag;
-import ftl.harness.run.RunOutcome;
+import ftl.harness.run.RunDriver;
+import ftl.harness.run.RunVerdict;
 import ftl.harness.run.StampBook;
+import ftl.harness.run.StampingThread;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -58,10 +61,11 @@ class ClockSwitchTest {
     assertThat(c.current()).isEqualTo("kvm-clock");
   }
 
-  private static RunOutcome outcome(RunStatus status, String clocksource) {
+  private static FinishedRun outcome(RunStatus status, String clocksource) {
     StampBook book = new StampBook(0, 1, () -> 0L, () -> 0L);
-    return new RunOutcome(status, "", book, GuardTally.of(book), PacingLag.of(book), Instant.EPOCH, 0,
-        Map.of(LedgerSchema.CLOCKSOURCE.name(), clocksource));
+    return new FinishedRun(new RunVerdict(status, ""), RunVerdict.Events.none(), RunVerdict.Counts.of(book), book,
+        new RunDriver.StampingThreads(StampingThread.unknown("ack"), StampingThread.unknown("receive")), GuardTally.of(book),
+        PacingLag.of(book), Instant.EPOCH, 0, Map.of(LedgerSchema.CLOCKSOURCE.name(), clocksource));
   }
 
   /**
@@ -73,7 +77,7 @@ class ClockSwitchTest {
   void recorded_runReadTheHostsClock_takesTheSwitchedOne() throws IOException {
     ClockSwitch c = clock("kvm-clock", "kvm-clock tsc");
     c.apply("tsc");
-    RunOutcome o = c.recorded(outcome(RunStatus.OK, "hpet"));
+    FinishedRun o = c.recorded(outcome(RunStatus.OK, "hpet"));
     assertThat(o.cells()).containsEntry(LedgerSchema.CLOCKSOURCE.name(), "tsc");
     assertThat(ClockSwitch.heldOrAborted(o, "tsc").status()).isEqualTo(RunStatus.OK);
     assertThat(o.status()).isEqualTo(RunStatus.OK);
@@ -81,7 +85,7 @@ class ClockSwitchTest {
 
   @Test
   void heldOrAborted_recordedClockIsNotThePlanned_abortsTheRun() {
-    RunOutcome o = ClockSwitch.heldOrAborted(outcome(RunStatus.OK, "hpet"), "tsc");
+    FinishedRun o = ClockSwitch.heldOrAborted(outcome(RunStatus.OK, "hpet"), "tsc");
     assertThat(o.status()).isEqualTo(RunStatus.ABORTED);
     assertThat(o.reason()).isEqualTo("clock source hpet at the run's end, not the planned tsc");
     assertThat(ClockSwitch.heldOrAborted(outcome(RunStatus.OK, "tsc"), "tsc").status()).isEqualTo(RunStatus.OK);

@@ -77,13 +77,15 @@ class RunLoopTest {
     StampBook book = StampBook.system(2, 10);
     FakeDriver driver = new FakeDriver(book, 12, null);
     LedgerCells cells = new LedgerCells();
-    RunLoop.Finished f = RunLoop.run(driver, book, null, cells, SPEC, MonotonicClock.SYSTEM);
+    FinishedRun f = RunLoop.run(driver, book, null, cells, SPEC, MonotonicClock.SYSTEM);
     assertThat(f.verdict().status()).as(f.verdict().reason()).isEqualTo(RunStatus.OK);
     assertThat(driver.steps).containsExactly("open", "close", "finish");
     assertThat(cells.get(LedgerSchema.EVENTS_WRITTEN)).isEqualTo("10");
     assertThat(cells.get(LedgerSchema.ACKS_MISSING)).isEqualTo("0");
     assertThat(cells.get(LedgerSchema.RECVS_MISSING)).isEqualTo("0");
     assertThat(cells.get(LedgerSchema.PACER_SPIN_NS)).isEqualTo(String.valueOf(Pacer.DEFAULT_SPIN_NANOS));
+    assertThat(f.cells()).as("the finished run carries the cells").isEqualTo(cells.asMap());
+    assertThat(f.tally().complete()).isEqualTo(10);
   }
 
   @Test
@@ -91,7 +93,7 @@ class RunLoopTest {
   void run_openFails_failedNamingItAndClientsStillClosed() {
     StampBook book = StampBook.system(0, 5);
     FakeDriver driver = new FakeDriver(book, 5, new IllegalStateException("probe message not delivered within 15 s"));
-    RunLoop.Finished f = RunLoop.run(driver, book, null, new LedgerCells(), SPEC, MonotonicClock.SYSTEM);
+    FinishedRun f = RunLoop.run(driver, book, null, new LedgerCells(), SPEC, MonotonicClock.SYSTEM);
     assertThat(f.verdict().status()).isEqualTo(RunStatus.FAILED);
     assertThat(f.verdict().reason()).contains("client error: IllegalStateException: probe message not delivered within 15 s");
     assertThat(driver.steps).containsExactly("open", "close", "finish");

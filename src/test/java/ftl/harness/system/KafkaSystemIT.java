@@ -2,6 +2,7 @@ package ftl.harness.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.harness.run.FinishedRun;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,9 +22,9 @@ class KafkaSystemIT {
     try (KafkaSystem kafka = KafkaSystem.start(tmp.resolve("broker"))) {
       assertThat(kafka.name()).isEqualTo(SystemName.KAFKA);
       assertThat(kafka.clientVersion()).isNotEmpty().isEqualTo(kafka.serverVersion());
-      SystemRun.Result r = SystemRun.run(kafka, "it-kafka-1", SystemRun.Settings.DEFAULTS.withWarmupEvents(100).withEvents(300));
+      FinishedRun r = SystemRun.run(kafka, "it-kafka-1", SystemRun.Settings.DEFAULTS.withWarmupEvents(100).withEvents(300));
       SystemRunAssertions.assertStamps(r, 300);
-      assertThat(r.destination()).isEqualTo("ftl-it-kafka-1");
+      assertThat(SystemRunAssertions.destination(r)).isEqualTo("ftl-it-kafka-1");
     }
   }
 }

@@ -2,6 +2,7 @@ package ftl.harness.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.harness.run.FinishedRun;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,24 +24,24 @@ class NatsIT {
       assertThat(nats.name()).isEqualTo(SystemName.NATS);
       assertThat(nats.serverVersion()).isEqualTo("2.9.10");
       assertThat(nats.clientVersion()).isEqualTo("2.21.1");
-      SystemRun.Result r = SystemRun.run(nats, "it-nats-1", settings);
+      FinishedRun r = SystemRun.run(nats, "it-nats-1", settings);
       SystemRunAssertions.assertStamps(r, 300);
-      assertThat(r.destination()).isEqualTo("ftl-it-nats-1");
-      assertThat(r.cells()).containsEntry("storage", "file").containsEntry("ack_path", "reply_handler")
+      assertThat(SystemRunAssertions.destination(r)).isEqualTo("ftl-it-nats-1");
+      assertThat(SystemRunAssertions.driverCounters(r)).containsEntry("storage", "file").containsEntry("ack_path", "reply_handler")
           .containsEntry("acks_on_sender_thread", "0");
       // the run's connections' threads (the PubAck dispatcher that stamped its acks among them) end with it, so a
       // priority or a core placement put on them cannot outlive the run
       assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName).as("threads of the run's connections")
           .noneMatch(n -> n.startsWith("ftl-p:") || n.startsWith("ftl-c:"));
       // a second run on the same server gets a fresh stream
-      SystemRun.Result again = SystemRun.run(nats, "it-nats-2", settings.withWarmupEvents(0).withEvents(50));
+      FinishedRun again = SystemRun.run(nats, "it-nats-2", settings.withWarmupEvents(0).withEvents(50));
       SystemRunAssertions.assertStamps(again, 50);
       // the publishAsync future as the ack path, from a second client of the same server
       try (NatsSystem future = NatsSystem.connect(nats.endpoint(),
           NatsSystem.Config.defaults().withAckPath(NatsSystem.AckPath.FUTURE))) {
-        SystemRun.Result f = SystemRun.run(future, "it-nats-3", settings.withWarmupEvents(0).withEvents(50));
+        FinishedRun f = SystemRun.run(future, "it-nats-3", settings.withWarmupEvents(0).withEvents(50));
         SystemRunAssertions.assertStamps(f, 50);
-        assertThat(f.cells()).containsEntry("ack_path", "future");
+        assertThat(SystemRunAssertions.driverCounters(f)).containsEntry("ack_path", "future");
       }
     }
   }

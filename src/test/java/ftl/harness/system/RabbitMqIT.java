@@ -2,6 +2,7 @@ package ftl.harness.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.harness.run.FinishedRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -42,15 +43,15 @@ class RabbitMqIT {
       assertThat(rabbit.name()).isEqualTo(SystemName.RABBITMQ);
       assertThat(rabbit.serverVersion()).isEqualTo("3.10.8");
       assertThat(rabbit.clientVersion()).isEqualTo("5.37.1");
-      SystemRun.Result r = SystemRun.run(rabbit, "it-rmq-1", settings);
+      FinishedRun r = SystemRun.run(rabbit, "it-rmq-1", settings);
       SystemRunAssertions.assertStamps(r, 300);
-      assertThat(r.destination()).isEqualTo("ftl-it-rmq-1");
-      assertThat(r.cells()).containsEntry("confirms_unknown", "0").containsEntry("persistent", "false");
+      assertThat(SystemRunAssertions.destination(r)).isEqualTo("ftl-it-rmq-1");
+      assertThat(SystemRunAssertions.driverCounters(r)).containsEntry("confirms_unknown", "0").containsEntry("persistent", "false");
       // persistent messages on a durable queue: the confirm waits for the disk, the stamps are complete all the same
       try (RabbitMqSystem durable = RabbitMqSystem.connect(rabbit.uri(), new RabbitMqSystem.Options(true))) {
-        SystemRun.Result p = SystemRun.run(durable, "it-rmq-2", settings.withWarmupEvents(0).withEvents(50));
+        FinishedRun p = SystemRun.run(durable, "it-rmq-2", settings.withWarmupEvents(0).withEvents(50));
         SystemRunAssertions.assertStamps(p, 50);
-        assertThat(p.cells()).containsEntry("persistent", "true");
+        assertThat(SystemRunAssertions.driverCounters(p)).containsEntry("persistent", "true");
       }
     }
   }

@@ -9,7 +9,7 @@ import ftl.data.ledger.LedgerRow;
 import ftl.harness.campaign.CampaignRunner;
 import ftl.harness.campaign.Ledger;
 import ftl.quantity.core.Analysis;
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -90,7 +90,7 @@ class SystemCampaignIT {
     Campaign c = data.campaigns().stream().filter(x -> x.name().equals("it-" + system)).findFirst().orElseThrow();
     assertThat(c.runs()).extracting(LedgerRow::system).containsOnly(system);
     for (LedgerRow row : c.runs()) {
-      RunResult r = Analysis.scan(c, row);
+      ScannedRun r = Analysis.scan(c, row);
       assertThat(r.sign().complete()).as(row.runId()).isEqualTo(300);
       assertThat(r.guard().taken()).as(row.runId() + ": every event carries its millisecond stamp").isEqualTo(300);
       assertThat(r.guard().medianFlightNanos()).as(row.runId()).isPositive();

@@ -8,7 +8,7 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.QueueType;
 import ftl.data.ledger.RunStatus;
 import ftl.harness.plan.Condition;
-import ftl.harness.run.RunOutcome;
+import ftl.harness.run.FinishedRun;
 import ftl.harness.run.StampBook;
 import ftl.harness.run.StampingThread;
 import ftl.harness.run.ThreadPlacement;
@@ -109,18 +109,17 @@ class SystemRunTest {
   @Timeout(30)
   void run_loopbackSystem_fillsEveryStampAndIsOk() {
     try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
-      SystemRun.Result r = SystemRun.run(sys, "t1", FAST);
+      FinishedRun r = SystemRun.run(sys, "t1", FAST);
       assertThat(r.status()).as(r.reason()).isEqualTo(RunStatus.OK);
       assertThat(r.reason()).isEmpty();
-      assertThat(r.destination()).isEqualTo("loop-t1");
-      assertThat(r.system()).isEqualTo(SystemName.NATS);
-      assertThat(r.clientVersion()).isEqualTo("client-1");
-      assertThat(r.serverVersion()).isEqualTo("server-2");
-      assertThat(r.cells()).containsEntry("loopback", "yes");
+      assertThat(SystemRunAssertions.destination(r)).isEqualTo("loop-t1");
+      assertThat(r.cells()).containsEntry(LedgerSchema.SYSTEM.name(), "nats").containsEntry(LedgerSchema.CLIENT_VERSION.name(), "client-1")
+          .containsEntry(LedgerSchema.SERVER_VERSION.name(), "server-2");
+      assertThat(SystemRunAssertions.driverCounters(r)).containsEntry("loopback", "yes");
       assertThat(r.book().foreign()).as("the probe").isEqualTo(1);
       assertThat(r.book().received()).isEqualTo(220);
       assertThat(r.book().acked()).isEqualTo(220);
-      SpanSummary s = r.spans();
+      SpanSummary s = SpanSummary.of(r.book());
       assertThat(s.sent()).isEqualTo(200);
       assertThat(s.complete()).isEqualTo(200);
       assertThat(s.flightNegative()).isZero();
@@ -143,14 +142,14 @@ class SystemRunTest {
   @Timeout(30)
   void run_publishFailsMidRun_isFailedWithTheReasonAndTheCounts() {
     try (LoopbackSystem sys = new LoopbackSystem(50)) {
-      SystemRun.Result r = SystemRun.run(sys, "t2", FAST);
+      FinishedRun r = SystemRun.run(sys, "t2", FAST);
       assertThat(r.status()).isEqualTo(RunStatus.FAILED);
       assertThat(r.reason()).contains("publish failed: IOException: connection reset");
       // the send of seq 50 was stamped before its publish failed: no ack, no delivery
       assertThat(r.counts().written()).isEqualTo(51);
       assertThat(r.counts().acksMissing()).isEqualTo(1);
       assertThat(r.counts().recvsMissing()).isEqualTo(1);
-      assertThat(r.spans().complete()).isEqualTo(50);
+      assertThat(SpanSummary.of(r.book()).complete()).isEqualTo(50);
     }
   }
 
@@ -160,7 +159,7 @@ class SystemRunTest {
     try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
       sys.dieAtSeq = 100;
       // 20,000 sends every 100 us would take 2 s; the coordinator sees the death within about 100 ms
-      SystemRun.Result r = SystemRun.run(sys, "t3", FAST.withEvents(20_000));
+      FinishedRun r = SystemRun.run(sys, "t3", FAST.withEvents(20_000));
       assertThat(r.status()).isEqualTo(RunStatus.FAILED);
       assertThat(r.reason()).contains("nats server is gone");
       assertThat(r.counts().written()).isGreaterThan(100).isLessThan(20_000);
@@ -174,15 +173,15 @@ class SystemRunTest {
       LedgerCells cells = new LedgerCells();
       ThreadPlacement placement = new ThreadPlacement(
           Condition.named("c").build(), cells);
-      SystemRun.Result r = SystemRun.run(sys, "t4", FAST, placement);
+      FinishedRun r = SystemRun.run(sys, "t4", FAST, placement);
       assertThat(r.status()).as(r.reason()).isEqualTo(RunStatus.OK);
-      assertThat(r.ackThread().comm()).as("the thread that acknowledged the probe").isEqualTo("loopback-io");
-      assertThat(r.recvThread().comm()).as("the thread that delivered it").isEqualTo("loopback-recv");
-      assertThat(r.ackThread().tid()).isPositive().isNotEqualTo(r.recvThread().tid());
+      assertThat(r.threads().ack().comm()).as("the thread that acknowledged the probe").isEqualTo("loopback-io");
+      assertThat(r.threads().recv().comm()).as("the thread that delivered it").isEqualTo("loopback-recv");
+      assertThat(r.threads().ack().tid()).isPositive().isNotEqualTo(r.threads().recv().tid());
       assertThat(cells.get(LedgerSchema.PRIORITY_APPLIED)).isEqualTo("applied");
       assertThat(cells.get(LedgerSchema.GEOMETRY_APPLIED)).isEqualTo("applied");
-      assertThat(cells.get(LedgerSchema.STAMP_THREADS)).matches("ack \\[loopback-io\\] tid " + r.ackThread().tid()
-          + " SCHED_OTHER cpus [0-9,-]+; receive \\[loopback-recv\\] tid " + r.recvThread().tid() + " SCHED_OTHER cpus [0-9,-]+");
+      assertThat(cells.get(LedgerSchema.STAMP_THREADS)).matches("ack \\[loopback-io\\] tid " + r.threads().ack().tid()
+          + " SCHED_OTHER cpus [0-9,-]+; receive \\[loopback-recv\\] tid " + r.threads().recv().tid() + " SCHED_OTHER cpus [0-9,-]+");
       assertThat(cells.get(LedgerSchema.JVM_THREADS)).contains("SCHED_OTHER");
       assertThat(cells.get(LedgerSchema.PRIORITY_RESTORED)).startsWith("nothing to restore");
       assertThat(r.book().received()).isEqualTo(220);
@@ -211,15 +210,15 @@ class SystemRunTest {
       }
     };
     try (synchronous) {
-      SystemRun.Result quick = SystemRun.run(synchronous, "t5", FAST);
+      FinishedRun quick = SystemRun.run(synchronous, "t5", FAST);
       assertThat(quick.status()).as("the quick look manipulates nothing: " + quick.reason()).isEqualTo(RunStatus.OK);
-      assertThat(quick.ackThread().tid()).isEqualTo(StampingThread.UNKNOWN);
+      assertThat(quick.threads().ack().tid()).isEqualTo(StampingThread.UNKNOWN);
       LedgerCells cells = new LedgerCells();
-      SystemRun.Result r = SystemRun.run(synchronous, "t6", FAST, new ThreadPlacement(
+      FinishedRun r = SystemRun.run(synchronous, "t6", FAST, new ThreadPlacement(
           Condition.named("c").build(), cells));
       assertThat(r.status()).isEqualTo(RunStatus.ABORTED);
       assertThat(r.reason()).startsWith("manipulation refused: stamping threads not identified (ack tid -1 comm null, "
-          + "receive tid " + r.recvThread().tid() + " comm loopback-recv)");
+          + "receive tid " + r.threads().recv().tid() + " comm loopback-recv)");
       assertThat(cells.get(LedgerSchema.PRIORITY_APPLIED)).isEqualTo("refused");
       assertThat(r.book().sentTotal()).as("no send after a refusal").isZero();
     }
@@ -231,7 +230,7 @@ class SystemRunTest {
     try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
       Condition c = Condition.named("c").events(200).warmupEvents(20)
           .sendIntervalNanos(100_000L).build();
-      RunOutcome o = SystemCampaignRun.run(sys, "t7", c, System.getProperty("java.class.path"));
+      FinishedRun o = SystemCampaignRun.run(sys, "t7", c, System.getProperty("java.class.path"));
       assertThat(o.status()).as(o.reason()).isEqualTo(RunStatus.OK);
       assertThat(o.cells()).containsEntry("priority_applied", "applied").containsEntry("geometry_applied", "applied")
           .containsEntry("load_applied", "applied").containsEntry("load_measured_pct", "0.0")

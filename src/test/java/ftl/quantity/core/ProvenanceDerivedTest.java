@@ -52,7 +52,7 @@ class ProvenanceDerivedTest {
     String root = "full";
     Analysis a = RegistryFixtureTest.analysis(root);
     Map<String, List<SignCheckResult>> byKey = new TreeMap<>();
-    for (RunResult r : a.runs(Instrument.KAFKA.word())) {
+    for (ScannedRun r : a.runs(Instrument.KAFKA.word())) {
       LedgerRow row = r.row();
       byKey.computeIfAbsent("ackNegative.rate." + r.campaign().name() + "." + Naming.slug(row.condition()),
           k -> new ArrayList<>()).add(r.sign());

@@ -47,8 +47,8 @@ class SinglePassTest {
     // a cache that gives every result without the analysis's scan (as a disk cache hit does)
     Analysis a = new Analysis(data, (campaign, scan, keep) -> campaign.runs().stream().filter(LedgerRow::ok)
         .map(r -> keep.apply(Analysis.scan(campaign, r))).toList());
-    List<RunResult> runs = a.campaignRuns("delivery");
-    RunDetail d = a.detail(runs.get(0));
+    List<ScannedRun> runs = a.campaignRuns("delivery");
+    ScanDetail d = a.detail(runs.get(0));
     GridLawHeldOutQuantities.predictions(a, "delivery");
     ClockOffsetQuantities.heldOutRuns(a, "delivery");
     assertThat(a.reads()).as("the detail came with the summary").isEmpty();
@@ -62,7 +62,7 @@ class SinglePassTest {
   void flightPool_ofACondition_holdsEveryFlightOfItsRunsOnce() {
     Path root = Path.of("").toAbsolutePath();
     Analysis a = new Analysis(DataSet.scan(root.resolve("data"), "data"));
-    List<RunResult> runs = a.campaignRuns("delivery");
+    List<ScannedRun> runs = a.campaignRuns("delivery");
     String condition = runs.get(0).row().condition();
     long unit = a.detail(runs.get(0)).flightUnitNanos();
     long flights = runs.stream().filter(r -> r.row().condition().equals(condition)).mapToLong(r -> r.guard().taken()).sum();

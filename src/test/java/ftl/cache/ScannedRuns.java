@@ -1,17 +1,17 @@
 package ftl.cache;
 
-import ftl.quantity.core.RunResult;
+import ftl.quantity.core.ScannedRun;
 import ftl.stats.GuardResult;
 import ftl.stats.WindowedCorrelation;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Run results as flat lists of exact values, so two results compare field by field and doubles bit for bit. */
-final class RunResults {
-  private RunResults() {}
+final class ScannedRuns {
+  private ScannedRuns() {}
 
   /** Every field of a result: identity of campaign and row, counts, and the raw IEEE-754 bits of every double. */
-  static List<Object> exact(RunResult r) {
+  static List<Object> exact(ScannedRun r) {
     List<Object> out = new ArrayList<>();
     out.add(r.campaign().name());
     out.add(r.row());
@@ -38,8 +38,8 @@ final class RunResults {
     return out;
   }
 
-  static List<List<Object>> exact(List<RunResult> runs) {
-    return runs.stream().map(RunResults::exact).toList();
+  static List<List<Object>> exact(List<ScannedRun> runs) {
+    return runs.stream().map(ScannedRuns::exact).toList();
   }
 
   private static void guard(List<Object> out, GuardResult g) {

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What quantities beyond a run's summary need from its events, reduced in the scan's one pass to a size that does
- * not grow with the number of events (exact histograms of whole units, counts at a few thresholds), so a cache can
- * store it and an analysis can hold it for thousands of runs.
+ * The detail of a {@link ScanResult}: what quantities beyond a run's summary need from its events, reduced in the
+ * scan's one pass to a size that does not grow with the number of events (exact histograms of whole units, counts at
+ * a few thresholds), so a cache can store it and an analysis can hold it for thousands of runs.
  *
  * @param flightSum the delivered events' flights {@code recv_ns - send_ns} reduced to the smooth limit's sum at the
  *     1 ms quantum ({@link SmoothLimit.Sum}; the replay campaign's smooth limit)
@@ -34,11 +34,11 @@ import java.util.Objects;
  *     only for the campaign whose runs predict OpenMessaging Benchmark's ({@link ScanNeeds#COMPLETE_FLIGHTS}; empty
  *     otherwise): the prediction needs them exact, and takes them from here instead of reading the files again
  */
-public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnitNanos, ExactHistogram flightUnits,
+public record ScanDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnitNanos, ExactHistogram flightUnits,
                         List<Long> gridOwnAtLeast, List<Long> gridOwnAtLeastIntended, ExactHistogram sendPhasesMicros, ExactHistogram wallFlightsMicros,
                         ExactHistogram completeFlightsNanos) {
 
-  public RunDetail {
+  public ScanDetail {
     Objects.requireNonNull(flightSum, "flightSum");
     Objects.requireNonNull(catchUp, "catchUp");
     Objects.requireNonNull(flightUnits, "flightUnits");
@@ -67,8 +67,8 @@ public record RunDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnit
    * This detail once its flight histogram has been pooled: the histogram dropped, the run's own counts kept at the
    * thresholds of its achieved and of its intended schedule.
    */
-  RunDetail pooled(long[] ownAtLeast, long[] ownAtLeastIntended) {
-    return new RunDetail(flightSum, catchUp, flightUnitNanos, ExactHistogram.empty(),
+  ScanDetail pooled(long[] ownAtLeast, long[] ownAtLeastIntended) {
+    return new ScanDetail(flightSum, catchUp, flightUnitNanos, ExactHistogram.empty(),
         Arrays.stream(ownAtLeast).boxed().toList(), Arrays.stream(ownAtLeastIntended).boxed().toList(),
         sendPhasesMicros, wallFlightsMicros, completeFlightsNanos);
   }

@@ -14,21 +14,23 @@ import ftl.stats.WindowedCorrelation;
 import java.util.Objects;
 
 /**
- * What one pass over one ok run's events file gave ({@link ScanResult}), with the run's campaign and ledger row.
+ * One ok run as the analysis holds it: what the pass over its events file gave ({@link ScanResult}, scanned now or
+ * read from the run-summary cache), with the run's campaign and ledger row. Every quantity of the registry reads runs
+ * as these. (The instrument's record of a run it has just finished is {@code ftl.harness.run.FinishedRun}.)
  *
  * @param campaign the run's campaign
  * @param row the run's ledger row
  * @param scan what the pass over its events file gave
  */
-public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
+public record ScannedRun(Campaign campaign, LedgerRow row, ScanResult scan) {
 
-  public RunResult {
+  public ScannedRun {
     Objects.requireNonNull(scan, "scan");
   }
 
   /** This result with another detail (the analysis pools the flight histogram and keeps the run's own counts). */
-  RunResult withDetail(RunDetail d) {
-    return new RunResult(campaign, row, scan.withDetail(d));
+  ScannedRun withDetail(ScanDetail d) {
+    return new ScannedRun(campaign, row, scan.withDetail(d));
   }
 
   /** {@link ScanResult#sha256()}. */
@@ -65,7 +67,7 @@ public record RunResult(Campaign campaign, LedgerRow row, ScanResult scan) {
   public ConfirmCoverage.Result coverage() { return scan.coverage(); }
 
   /** {@link ScanResult#detail()}. */
-  public RunDetail detail() { return scan.detail(); }
+  public ScanDetail detail() { return scan.detail(); }
 
   /** The sign check: a run is rejected when any complete event has a negative ack-referenced span. */
   public boolean rejected() {

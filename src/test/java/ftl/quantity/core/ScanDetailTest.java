@@ -10,20 +10,20 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A run's detail: its unit, its consistency with its flight sum, and what pooling keeps. */
-class RunDetailTest {
+class ScanDetailTest {
 
-  private static RunDetail detail(long unit, ExactHistogram flights, long sumFlights) {
-    return new RunDetail(new SmoothLimit.Sum(0, sumFlights, 1_000_000), Rate.EMPTY, unit, flights, List.of(), List.of(),
+  private static ScanDetail detail(long unit, ExactHistogram flights, long sumFlights) {
+    return new ScanDetail(new SmoothLimit.Sum(0, sumFlights, 1_000_000), Rate.EMPTY, unit, flights, List.of(), List.of(),
         ExactHistogram.empty(), ExactHistogram.empty(), ExactHistogram.empty());
   }
 
   @Test
   void flightUnitFor_interval_isItsGcdWith1000NsOr1000WithoutOne() {
-    assertThat(RunDetail.flightUnitFor(0)).isEqualTo(1000);
-    assertThat(RunDetail.flightUnitFor(-5)).isEqualTo(1000);
-    assertThat(RunDetail.flightUnitFor(1_250_000)).isEqualTo(1000);
-    assertThat(RunDetail.flightUnitFor(333_500)).isEqualTo(500);
-    assertThat(RunDetail.flightUnitFor(7)).isEqualTo(1);
+    assertThat(ScanDetail.flightUnitFor(0)).isEqualTo(1000);
+    assertThat(ScanDetail.flightUnitFor(-5)).isEqualTo(1000);
+    assertThat(ScanDetail.flightUnitFor(1_250_000)).isEqualTo(1000);
+    assertThat(ScanDetail.flightUnitFor(333_500)).isEqualTo(500);
+    assertThat(ScanDetail.flightUnitFor(7)).isEqualTo(1);
   }
 
   @Test
@@ -36,10 +36,10 @@ class RunDetailTest {
 
   @Test
   void pooled_keepsOwnCountsOfBothSchedulesAndDropsTheHistogram() {
-    RunDetail d = detail(1000, ExactHistogram.of(new long[] {1, 2}), 2);
+    ScanDetail d = detail(1000, ExactHistogram.of(new long[] {1, 2}), 2);
     long[] own = {2, 1};
     long[] intended = {1};
-    RunDetail p = d.pooled(own, intended);
+    ScanDetail p = d.pooled(own, intended);
     own[0] = 9;
     intended[0] = 9;
     assertThat(p.flightUnits().total()).isZero();
