@@ -17,6 +17,7 @@ import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.RunResult;
 import ftl.quantity.core.ScanNeeds;
+import ftl.quantity.core.SourceReads;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.ExactHistogram;
@@ -121,7 +122,7 @@ public final class OmbRealQuantities {
     q.add(new Quantity("ombReal.heldout.verdict", "OmbRealHeldOutVerdict",
         "pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)",
         Unit.DIMENSIONLESS, Format.VERDICT, Scope.OMB_REAL, "ftl.stats.HeldOutGuard#check",
-        a -> omb.<Value>map(d -> heldOutVerdict(a, d)).orElseGet(OmbRealQuantities::noData)));
+        a -> omb.<Value>map(d -> heldOutVerdict(a, read(d))).orElseGet(OmbRealQuantities::noData)));
     q.add(q("ombReal.swing.verdict", "OmbRealSwingVerdict",
         "pre-registered: at 1,000 msg/s with kafka-no-linger (b = 1) the range over runs of OMB's dropped share exceeds 0.3",
         Unit.DIMENSIONLESS, Format.VERDICT, "ftl.quantity.section.OmbRealQuantities#swing", omb,
@@ -271,7 +272,7 @@ public final class OmbRealQuantities {
   private static Quantity pred(String key, String macro, String definition, Unit unit, Format format, OmbData d,
                                String c, Function<Pred, Value> f) {
     return new Quantity(key, macro, definition, unit, format, Scope.OMB_REAL, "ftl.stats.HeldOutGuard#predict", a -> {
-      Object p = prediction(a, d, c);
+      Object p = prediction(a, read(d), c);
       return p instanceof Pred pr ? f.apply(pr) : new Value.Unavailable((String) p);
     });
   }
@@ -279,7 +280,13 @@ public final class OmbRealQuantities {
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<OmbData> omb, Function<OmbData, Value> f) {
     return new Quantity(key, macro, definition, unit, format, Scope.OMB_REAL, function,
-        a -> omb.map(f).orElseGet(OmbRealQuantities::noData));
+        a -> omb.map(d -> f.apply(read(d))).orElseGet(OmbRealQuantities::noData));
+  }
+
+  /** {@code d}, noted as read by the computation running now ({@link SourceReads#folder}: what a criterion read). */
+  private static OmbData read(OmbData d) {
+    SourceReads.folder(OmbFormat.FOLDER);
+    return d;
   }
 
   static Value tolerance(OmbData d) {

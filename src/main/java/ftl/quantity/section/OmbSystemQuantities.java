@@ -15,6 +15,7 @@ import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
+import ftl.quantity.core.SourceReads;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.BlockStats;
@@ -189,6 +190,7 @@ public final class OmbSystemQuantities {
             + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the same system, "
             + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
             "ftl.quantity.section.OmbSystemQuantities#median", a -> {
+              SourceReads.folder(t.folder().folder());
               Value m = median(f.get().ok(c)); // made only for a folder with a plan (above)
               BlockStats.Interval flight = ConfirmQuantities.mean(a, t.system(), ConfirmQuantities.exclusion(a, t.system()),
                   FLIGHT_CONDITION, ConfirmQuantities.Metric.FLIGHT_MEDIAN);
@@ -219,6 +221,7 @@ public final class OmbSystemQuantities {
         + ".flightMedian." + ours + " (us), like with like in queue kind and rate; the two folders' runs may lie on other boots"
         + " and clock sources (ledger boot_id, clocksource), a factor the ratio does not remove", Unit.RATIO, Format.RATIO_3SF, Scope.TOOL_RUNS,
         "ftl.quantity.section.OmbSystemQuantities#median", a -> {
+          SourceReads.folder(t.folder().folder());
           Value m = median(f.ok(c));
           BlockStats.Interval flight = ConfirmQuantities.mean(a, t.likeSystem(),
               ConfirmQuantities.exclusion(a, t.likeSystem()), ours, ConfirmQuantities.Metric.FLIGHT_MEDIAN);
@@ -272,7 +275,10 @@ public final class OmbSystemQuantities {
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<Folder> f, Tool t, Function<Folder, Value> compute) {
     return new Quantity(key, macro, definition, unit, format, Scope.TOOL_RUNS, function,
-        a -> f.map(compute).orElseGet(() -> noData(t)));
+        a -> f.map(d -> {
+          SourceReads.folder(t.folder().folder()); // what a criterion's statistic read (issue 43)
+          return compute.apply(d);
+        }).orElseGet(() -> noData(t)));
   }
 
   static Value noData(Tool t) {

@@ -3,6 +3,7 @@ package ftl.quantity.verdict;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.io.DataException;
+import ftl.data.io.DataGate;
 import ftl.data.io.UtcTimestamp;
 import ftl.data.ledger.EventFormat;
 import ftl.data.ledger.Identifiers;
@@ -11,7 +12,10 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.Criteria;
 import ftl.data.registration.Registration;
 import ftl.data.registration.VerdictKind;
+import ftl.data.tool.OmbLedgerReader;
+import ftl.data.tool.PerfTestReader;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.SourceReads;
@@ -59,6 +63,7 @@ public final class PlanCriteria {
     List<Quantity> out = new ArrayList<>();
     List<Campaign> judged = judged(data);
     Map<String, Long> firstRuns = firstRuns(judged);
+    firstRuns.putAll(toolFirstRuns(data)); // a tool's folder judged as a campaign has no instrument rows of its own
     for (Campaign c : judged) {
       if (c.criteria().isEmpty()) {
         continue;
@@ -290,6 +295,29 @@ public final class PlanCriteria {
           out.merge(c.name(), ms.getAsLong(), Math::min);
         }
       }
+    }
+    return out;
+  }
+
+  /**
+   * The earliest {@code started_at} of each tool's folder under the data root (OpenMessaging Benchmark's, RabbitMQ
+   * PerfTest's), read by the tool's own reader: when the data a criterion's statistic reads there were taken, so that a
+   * tool's folder read by a statistic ({@link SourceReads#folder}) is judged older or later like a campaign (issue 43).
+   */
+  static Map<String, Long> toolFirstRuns(DataSet data) {
+    Map<String, Long> out = new HashMap<>();
+    for (CampaignCatalogue c : CampaignCatalogue.values()) {
+      String rel = c.folder();
+      boolean tool = c.system() == CampaignCatalogue.MeasuredSystem.OMB || c.system() == CampaignCatalogue.MeasuredSystem.PERFTEST;
+      if (!tool || !data.otherFolders().contains(rel) || !data.gate().orElseThrow().isFile(rel + "/" + EventFormat.LEDGER_FILE)) {
+        continue;
+      }
+      DataGate gate = data.gate().orElseThrow();
+      String display = data.displayRoot() + "/" + rel;
+      List<String> started = c.system() == CampaignCatalogue.MeasuredSystem.OMB
+          ? OmbLedgerReader.read(gate, rel, display).stream().map(e -> e.row().field(LedgerSchema.STARTED_AT.name())).toList()
+          : PerfTestReader.read(gate, rel, display).stream().map(PerfTestReader.Run::startedAt).toList();
+      started.stream().flatMapToLong(t -> UtcTimestamp.epochMillis(t).stream()).min().ifPresent(ms -> out.put(rel, ms));
     }
     return out;
   }
