@@ -102,14 +102,15 @@ public final class PlanCriteria {
         String key = "criterion." + c.name() + "." + r.id();
         // what the statistic's declared range allows: a rule no data could make hold is refused, one no data could make
         // fail is a consistency check whatever the plan calls it (issue 43: perftest.runsNotOk >= 0 counted as evidence)
-        Reach reach = r.comparison().interval() ? Reach.DEPENDS
-            : reach(r.comparison(), r.thresholds().get(0), stat.unit().lowest(), stat.unit().highest());
+        // (the range is the statistic's own where its unit's says too little, issue 43: a ratio of positive values > 0)
+        StatisticRanges.Range range = StatisticRanges.of(stat);
+        Reach reach = r.comparison().interval() ? Reach.DEPENDS : reach(r.comparison(), r.thresholds().get(0), range);
         if (reach == Reach.NEVER) {
           throw new DataException(plan, r.lineOf("threshold"), "criteria: rule " + r.id() + " compares " + r.statistic()
-              + ", which lies in " + range(stat.unit()) + ", with " + r.comparison().word() + " "
+              + ", which lies in " + range + ", with " + r.comparison().word() + " "
               + r.thresholds().get(0).toPlainString() + ": no data could make it hold", null);
         }
-        String tautology = reach == Reach.ALWAYS ? r.statistic() + " lies in " + range(stat.unit()) + ", so "
+        String tautology = reach == Reach.ALWAYS ? r.statistic() + " lies in " + range + ", so "
             + r.comparison().word() + " " + r.thresholds().get(0).toPlainString() + " holds for any data" : "";
         boolean consistency = r.consistency() || reach == Reach.ALWAYS;
         refuseSwappedEnds(r, plan);
@@ -187,24 +188,23 @@ public final class PlanCriteria {
   enum Reach { NEVER, ALWAYS, DEPENDS }
 
   /**
-   * Whether {@code statistic c t} holds for no value, for every value, or depends on the value, over the declared range
-   * [{@code lowest}, {@code highest}] (null: unbounded). A point comparison is monotone in the value, so its truth at the
-   * range's two ends decides: at an unbounded end, {@code > >=} fail below and hold above, {@code < <=} the reverse.
+   * Whether {@code statistic c t} holds for no value, for every value, or depends on the value, over the statistic's
+   * declared range. A point comparison is monotone in the value, so its truth at the range's two ends decides: at an
+   * unbounded end, {@code > >=} fail below and hold above, {@code < <=} the reverse; at an end not included, the truth of
+   * the values just inside it ({@code > 0} holds for every value of (0, infinity), {@code <= 0} for none).
    */
-  static Reach reach(Criteria.Comparison c, BigDecimal t, BigDecimal lowest, BigDecimal highest) {
+  static Reach reach(Criteria.Comparison c, BigDecimal t, StatisticRanges.Range range) {
     boolean rising = c == Criteria.Comparison.GT || c == Criteria.Comparison.GE;
-    boolean atLowest = lowest == null ? !rising : compare(c, lowest, t);
-    boolean atHighest = highest == null ? rising : compare(c, highest, t);
+    BigDecimal lo = range.lowest();
+    BigDecimal hi = range.highest();
+    boolean atLowest = lo == null ? !rising : range.lowestIncluded() ? compare(c, lo, t)
+        : rising ? lo.compareTo(t) >= 0 : lo.compareTo(t) < 0;
+    boolean atHighest = hi == null ? rising : range.highestIncluded() ? compare(c, hi, t)
+        : rising ? hi.compareTo(t) > 0 : hi.compareTo(t) <= 0;
     if (atLowest == atHighest) {
       return atLowest ? Reach.ALWAYS : Reach.NEVER;
     }
     return Reach.DEPENDS;
-  }
-
-  /** A unit's declared range as messages print it, e.g. {@code [0, 1]} or {@code [0, infinity)}. */
-  static String range(Unit u) {
-    return (u.lowest() == null ? "(-infinity" : "[" + u.lowest().toPlainString()) + ", "
-        + (u.highest() == null ? "infinity)" : u.highest().toPlainString() + "]");
   }
 
   /**
