@@ -5,6 +5,7 @@ import ftl.data.DataSet;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.RunSummaryCache;
 import ftl.verify.PlanHistory;
+import ftl.verify.RegistrationHistory;
 import ftl.verify.Reproduction;
 import java.nio.file.Path;
 
@@ -36,8 +37,10 @@ final class Registries {
     Path data = main.readableDataRoot();
     DataSet set = DataSet.scan(data, Reproduction.displayName(main.archiveRoot(), data));
     // each plan as the commits its runs name hold it (issue 43); the registration table's rows are checked against
-    // history by reproduce, whose dozens of git questions would double the time of a check
+    // history by reproduce, whose dozens of git questions would double the time of a check, but for their kinds: one
+    // question to git says whether a row is a consistency check as first registered
     PlanHistory.verify(set);
+    RegistrationHistory.verifyKinds(set);
     return new Analysis(set, cache);
   }
 }

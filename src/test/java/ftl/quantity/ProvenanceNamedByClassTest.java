@@ -33,9 +33,7 @@ class ProvenanceNamedByClassTest {
       "ftl/quantity/section/CampaignQuantities.java \"ftl.quantity.Registry#ledgerCount",
       "a section may not name the registry, a layer above it (QuantityLayersTest)",
       "ftl/quantity/section/ClockOffsetQuantities.java \"ftl.harness.run.KafkaRun#createMismatches",
-      "the analysis does not import the instrument that took the data",
-      "ftl/quantity/verdict/PlanCriteria.java \"ftl.quantity.verdict.PlanCriteria#",
-      "left to the registration work on PlanCriteria (issue #42, helper branch of the plan criteria)");
+      "the analysis does not import the instrument that took the data");
 
   /** The typed names in {@code source}, comments removed. */
   static List<String> typedNames(String source) {

@@ -9,6 +9,9 @@ import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.LatexEscape;
 import ftl.quantity.core.ScannedRun;
+import ftl.quantity.core.Value;
+import ftl.quantity.verdict.StatisticRanges;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -66,6 +70,20 @@ public class RealDataTest {
           ? "\\newcommand{\\" + q.macro() + "}{\\ftlQuantity{" + LatexEscape.escape(q.key()) + "}{" + c.latex() + "}}"
           : "\\newcommand{\\" + q.macro() + "}{\\ftlNoData{" + LatexEscape.escape(q.key()) + "}}";
       assertThat(text).as("paper/generated/quantities.tex is stale for %s: run ./ftl reproduce", q.key()).contains(line + "\n");
+      // the range a plan's rule on it is judged by (issue 43): a point value, not an end of an interval around one
+      BigDecimal v = c.value() instanceof Value.Count n ? BigDecimal.valueOf(n.count())
+          : c.value() instanceof Value.Real r ? new BigDecimal(r.value()) : null;
+      if (v != null && !List.of(q.key().split("\\.")).contains("lower") && !List.of(q.key().split("\\.")).contains("upper")) {
+        assertThat(StatisticRanges.of(q).contains(v)).as("%s = %s lies in its declared range %s", q.key(), v,
+            StatisticRanges.of(q)).isTrue();
+      }
     }));
+  }
+
+  @Test
+  void declaredRanges_eachNamesTheFunctionOfSomeEntryInItsUnit() {
+    List<String> named = Registry.forData(ANALYSIS.data()).all().stream().map(q -> q.function() + " " + q.unit().symbol())
+        .distinct().toList();
+    assertThat(named).containsAll(StatisticRanges.declaredFunctions());
   }
 }

@@ -33,8 +33,9 @@ import org.apache.commons.csv.CSVRecord;
  * this one replaced after the data, with its verdict then) and {@code note}.
  *
  * <p>The kind is checked, not trusted: a row that is not a consistency check is confirmatory exactly when its rule's
- * commit is older than the data's first run; anything else is bad data naming the line. A consistency check must say
- * in {@code note} why it holds by construction.
+ * commit is older than the data's first run; anything else is bad data naming the line. A row is a consistency check
+ * exactly when its {@code note} opens with {@value #CONSISTENCY_NOTE} and says why it holds by construction; that it was
+ * one when first committed is checked against the table's history by {@code ftl.verify.RegistrationHistory}.
  */
 public final class RegistrationTable {
   /** The file at the data root. */
@@ -42,6 +43,11 @@ public final class RegistrationTable {
   /** The header, in order. */
   public static final List<String> COLUMNS = List.of("verdict_key", "campaigns", "kind", "rule", "rule_file", "rule_text",
       "rule_commit", "rule_committed_at", "data_first_run_at", "replaces", "note");
+  /**
+   * The word a consistency check's {@code note} opens with, before the reason it holds by construction; no other row's
+   * note opens with it, so a row reclassified in the kind column alone disagrees with its own reason (issue 43).
+   */
+  public static final String CONSISTENCY_NOTE = "Consistency";
   /** Longest cell accepted (the rule texts are sentences). */
   public static final int MAX_CELL = 2_000;
 
@@ -120,10 +126,15 @@ public final class RegistrationTable {
     }
     long registered = instant(r.get("rule_committed_at"), "rule_committed_at", name, line);
     long dataFrom = instant(r.get("data_first_run_at"), "data_first_run_at", name, line);
+    boolean judgedConsistency = r.get("note").startsWith(CONSISTENCY_NOTE);
     if (kind == VerdictKind.CONSISTENCY) {
-      if (r.get("note").isBlank()) {
-        throw new DataException(name, line, "a consistency check must say in note why it holds by construction", null);
+      if (!judgedConsistency) {
+        throw new DataException(name, line, "a consistency check's note must open with \"" + CONSISTENCY_NOTE + "\" and say "
+            + "why it holds by construction", null);
       }
+    } else if (judgedConsistency) {
+      throw new DataException(name, line, "kind " + kind.word() + ", and the note opens with \"" + CONSISTENCY_NOTE
+          + "\", the judgement of a consistency check: the row's kind and its reason disagree", null);
     } else {
       VerdictKind implied = registered < dataFrom ? VerdictKind.CONFIRMATORY : VerdictKind.EXPLORATORY;
       if (kind != implied) {

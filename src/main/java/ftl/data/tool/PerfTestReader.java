@@ -6,6 +6,7 @@ import ftl.data.io.Echo;
 import ftl.data.io.Sha256;
 import ftl.data.ledger.EventFormat;
 import ftl.data.ledger.Identifiers;
+import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.RunStatus;
 import java.io.IOException;
 import java.io.Reader;
@@ -40,10 +41,11 @@ public final class PerfTestReader {
    * @param latencyCount samples PerfTest's latency timer recorded by then ({@link PerfTestFormat#LATENCY_COUNT})
    * @param printedMediansMicros the median of every per-interval line PerfTest printed, in us (a line in ms times 1000)
    * @param planSha256 the plan digest the ledger row names (empty when it names none)
+   * @param startedAt when the run started, as the ledger writes it ({@code started_at}, UTC)
    */
   public record Run(String runId, String condition, RunStatus status, boolean useMillis, double rateMsgPerSecond,
                     long consumed, long latencyCount, List<Double> printedMediansMicros, String stdoutFile,
-                    String metricsFile, String planSha256, long line) {
+                    String metricsFile, String planSha256, String startedAt, long line) {
     public Run {
       printedMediansMicros = List.copyOf(printedMediansMicros);
     }
@@ -147,7 +149,8 @@ public final class PerfTestReader {
           + "\")", null);
     }
     if (status != RunStatus.OK) {
-      return new Run(runId, condition, status, millis.equals("yes"), rate, 0, 0, List.of(), "", "", f.get("plan_sha256"), line);
+      return new Run(runId, condition, status, millis.equals("yes"), rate, 0, 0, List.of(), "", "", f.get("plan_sha256"),
+          f.get(LedgerSchema.STARTED_AT.name()), line);
     }
     // one run's output counted once: no file, and no file's content, is named by two rows
     for (String[] c : new String[][] {{"stdout_file", "stdout_sha256"}, {"metrics_file", "metrics_sha256"}}) {
@@ -177,7 +180,7 @@ public final class PerfTestReader {
           + " s of deliveries at the run's " + rate + " msg/s: latency samples are part of the messages consumed", null);
     }
     return new Run(runId, condition, status, millis.equals("yes"), rate, consumed, latency, medians(stdout),
-        f.get("stdout_file"), f.get("metrics_file"), f.get("plan_sha256"), line);
+        f.get("stdout_file"), f.get("metrics_file"), f.get("plan_sha256"), f.get(LedgerSchema.STARTED_AT.name()), line);
   }
 
   /** A run's file through the gate, its SHA-256 checked against the ledger's. */

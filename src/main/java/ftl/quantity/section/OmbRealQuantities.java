@@ -17,8 +17,9 @@ import ftl.quantity.core.Naming;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.ScanNeeds;
+import ftl.quantity.core.ScannedRun;
+import ftl.quantity.core.SourceReads;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.core.Values;
@@ -122,7 +123,7 @@ public final class OmbRealQuantities {
     q.add(Quantity.key("ombReal.heldout.verdict").macro("OmbRealHeldOutVerdict")
         .definition("pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)")
         .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.OMB_REAL).function(HeldOutGuard.class, "check")
-        .computes(a -> omb.<Value>map(d -> heldOutVerdict(a, d)).orElseGet(OmbRealQuantities::noData)));
+        .computes(a -> omb.<Value>map(d -> heldOutVerdict(a, read(d))).orElseGet(OmbRealQuantities::noData)));
     q.add(q("ombReal.swing.verdict", "OmbRealSwingVerdict",
         "pre-registered: at 1,000 msg/s with kafka-no-linger (b = 1) the range over runs of OMB's dropped share exceeds 0.3",
         Unit.DIMENSIONLESS, Format.VERDICT, Provenance.name(OmbRealQuantities.class, "swing"), omb,
@@ -272,7 +273,7 @@ public final class OmbRealQuantities {
   private static Quantity pred(String key, String macro, String definition, Unit unit, Format format, OmbData d,
                                String c, Function<Pred, Value> f) {
     return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.OMB_REAL).function(HeldOutGuard.class, "predict").computes(a -> {
-      Object p = prediction(a, d, c);
+      Object p = prediction(a, read(d), c);
       return p instanceof Pred pr ? f.apply(pr) : new Value.Unavailable((String) p);
     });
   }
@@ -280,7 +281,13 @@ public final class OmbRealQuantities {
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<OmbData> omb, Function<OmbData, Value> f) {
     return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.OMB_REAL).function(function)
-        .computes(a -> omb.map(f).orElseGet(OmbRealQuantities::noData));
+        .computes(a -> omb.map(d -> f.apply(read(d))).orElseGet(OmbRealQuantities::noData));
+  }
+
+  /** {@code d}, noted as read by the computation running now ({@link SourceReads#folder}: what a criterion read). */
+  private static OmbData read(OmbData d) {
+    SourceReads.folder(OmbFormat.FOLDER);
+    return d;
   }
 
   static Value tolerance(OmbData d) {

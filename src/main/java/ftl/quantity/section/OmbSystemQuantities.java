@@ -16,6 +16,7 @@ import ftl.quantity.core.Naming;
 import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.Quantity;
+import ftl.quantity.core.SourceReads;
 import ftl.quantity.core.ToolFolders;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
@@ -131,6 +132,7 @@ public final class OmbSystemQuantities {
             + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the same system, "
             + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
             .function(OmbSystemQuantities.class, "median").computes(a -> {
+              SourceReads.folder(t.folder().folder());
               Value m = median(f.get().ok(c)); // made only for a folder with a plan (above)
               BlockStats.Interval flight = Blocks.mean(a, t.system(), Blocks.exclusion(a, t.system()),
                   FLIGHT_CONDITION, Blocks.Metric.FLIGHT_MEDIAN);
@@ -161,6 +163,7 @@ public final class OmbSystemQuantities {
         + ".flightMedian." + ours + " (us), like with like in queue kind and rate; the two folders' runs may lie on other boots"
         + " and clock sources (ledger boot_id, clocksource), a factor the ratio does not remove").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
         .function(OmbSystemQuantities.class, "median").computes(a -> {
+          SourceReads.folder(t.folder().folder());
           Value m = median(f.ok(c));
           BlockStats.Interval flight = Blocks.mean(a, t.likeSystem(),
               Blocks.exclusion(a, t.likeSystem()), ours, Blocks.Metric.FLIGHT_MEDIAN);
@@ -195,7 +198,10 @@ public final class OmbSystemQuantities {
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
                             Optional<Folder> f, Tool t, Function<Folder, Value> compute) {
     return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.TOOL_RUNS).function(function)
-        .computes(a -> f.map(compute).orElseGet(() -> noData(t)));
+        .computes(a -> f.map(d -> {
+          SourceReads.folder(t.folder().folder()); // what a criterion's statistic read (issue 43)
+          return compute.apply(d);
+        }).orElseGet(() -> noData(t)));
   }
 
   static Value noData(Tool t) {

@@ -3,6 +3,7 @@ package ftl.quantity.verdict;
 import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.io.DataException;
+import ftl.data.io.DataGate;
 import ftl.data.io.UtcTimestamp;
 import ftl.data.ledger.EventFormat;
 import ftl.data.ledger.Identifiers;
@@ -11,7 +12,10 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.Criteria;
 import ftl.data.registration.Registration;
 import ftl.data.registration.VerdictKind;
+import ftl.data.tool.OmbLedgerReader;
+import ftl.data.tool.PerfTestReader;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.SourceReads;
@@ -40,7 +44,6 @@ import java.util.function.Function;
  * writes ({@link BigDecimal}), so a value equal to its threshold is never decided by rounding.
  */
 public final class PlanCriteria {
-  private static final String FUNCTION = "ftl.quantity.verdict.PlanCriteria#";
 
   private PlanCriteria() {}
 
@@ -59,6 +62,7 @@ public final class PlanCriteria {
     List<Quantity> out = new ArrayList<>();
     List<Campaign> judged = judged(data);
     Map<String, Long> firstRuns = firstRuns(judged);
+    firstRuns.putAll(toolFirstRuns(data)); // a tool's folder judged as a campaign has no instrument rows of its own
     for (Campaign c : judged) {
       if (c.criteria().isEmpty()) {
         continue;
@@ -97,14 +101,15 @@ public final class PlanCriteria {
         String key = "criterion." + c.name() + "." + r.id();
         // what the statistic's declared range allows: a rule no data could make hold is refused, one no data could make
         // fail is a consistency check whatever the plan calls it (issue 43: perftest.runsNotOk >= 0 counted as evidence)
-        Reach reach = r.comparison().interval() ? Reach.DEPENDS
-            : reach(r.comparison(), r.thresholds().get(0), stat.unit().lowest(), stat.unit().highest());
+        // (the range is the statistic's own where its unit's says too little, issue 43: a ratio of positive values > 0)
+        StatisticRanges.Range range = StatisticRanges.of(stat);
+        Reach reach = r.comparison().interval() ? Reach.DEPENDS : reach(r.comparison(), r.thresholds().get(0), range);
         if (reach == Reach.NEVER) {
           throw new DataException(plan, r.lineOf("threshold"), "criteria: rule " + r.id() + " compares " + r.statistic()
-              + ", which lies in " + range(stat.unit()) + ", with " + r.comparison().word() + " "
+              + ", which lies in " + range + ", with " + r.comparison().word() + " "
               + r.thresholds().get(0).toPlainString() + ": no data could make it hold", null);
         }
-        String tautology = reach == Reach.ALWAYS ? r.statistic() + " lies in " + range(stat.unit()) + ", so "
+        String tautology = reach == Reach.ALWAYS ? r.statistic() + " lies in " + range + ", so "
             + r.comparison().word() + " " + r.thresholds().get(0).toPlainString() + " holds for any data" : "";
         boolean consistency = r.consistency() || reach == Reach.ALWAYS;
         refuseSwappedEnds(r, plan);
@@ -113,7 +118,7 @@ public final class PlanCriteria {
             + " (" + plan + ", line " + r.line() + "): " + r.claim() + "; held iff " + r.statement()
             + (r.consistency() ? "; declared a consistency check (true by construction, never counted)" : "")
             + (tautology.isEmpty() || r.consistency() ? "" : "; a consistency check: " + tautology + " (never counted)"))
-            .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(stat.scope()).function(FUNCTION + "judge").computes(a -> {
+            .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(stat.scope()).function(PlanCriteria.class, "judge").computes(a -> {
               Value[] v = new Value[4];
               Set<String> read = SourceReads.noting(() -> {
                 v[0] = value(stat, a);
@@ -141,7 +146,7 @@ public final class PlanCriteria {
         out.add(Quantity.key(key).macro(macro(c.name(), cl.id())).definition("registered claim " + cl.id() + " of campaign " + c.name() + " ("
             + plan + ", line " + cl.line() + "): " + cl.claim() + "; held iff " + (cl.all() ? "every one" : "any one")
             + " of " + String.join(", ", of.stream().map(Quantity::key).toList()) + " held")
-            .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(of.get(0).scope()).function(FUNCTION + "combine")
+            .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(of.get(0).scope()).function(PlanCriteria.class, "combine")
             .computes(a -> combine(cl.all(), of.stream().map(Quantity::key).toList(), of.stream().map(x -> x.computation().apply(a)).toList())));
         boolean consistency = cl.of().stream().allMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()
             == VerdictKind.CONSISTENCY);
@@ -182,24 +187,23 @@ public final class PlanCriteria {
   enum Reach { NEVER, ALWAYS, DEPENDS }
 
   /**
-   * Whether {@code statistic c t} holds for no value, for every value, or depends on the value, over the declared range
-   * [{@code lowest}, {@code highest}] (null: unbounded). A point comparison is monotone in the value, so its truth at the
-   * range's two ends decides: at an unbounded end, {@code > >=} fail below and hold above, {@code < <=} the reverse.
+   * Whether {@code statistic c t} holds for no value, for every value, or depends on the value, over the statistic's
+   * declared range. A point comparison is monotone in the value, so its truth at the range's two ends decides: at an
+   * unbounded end, {@code > >=} fail below and hold above, {@code < <=} the reverse; at an end not included, the truth of
+   * the values just inside it ({@code > 0} holds for every value of (0, infinity), {@code <= 0} for none).
    */
-  static Reach reach(Criteria.Comparison c, BigDecimal t, BigDecimal lowest, BigDecimal highest) {
+  static Reach reach(Criteria.Comparison c, BigDecimal t, StatisticRanges.Range range) {
     boolean rising = c == Criteria.Comparison.GT || c == Criteria.Comparison.GE;
-    boolean atLowest = lowest == null ? !rising : compare(c, lowest, t);
-    boolean atHighest = highest == null ? rising : compare(c, highest, t);
+    BigDecimal lo = range.lowest();
+    BigDecimal hi = range.highest();
+    boolean atLowest = lo == null ? !rising : range.lowestIncluded() ? compare(c, lo, t)
+        : rising ? lo.compareTo(t) >= 0 : lo.compareTo(t) < 0;
+    boolean atHighest = hi == null ? rising : range.highestIncluded() ? compare(c, hi, t)
+        : rising ? hi.compareTo(t) > 0 : hi.compareTo(t) <= 0;
     if (atLowest == atHighest) {
       return atLowest ? Reach.ALWAYS : Reach.NEVER;
     }
     return Reach.DEPENDS;
-  }
-
-  /** A unit's declared range as messages print it, e.g. {@code [0, 1]} or {@code [0, infinity)}. */
-  static String range(Unit u) {
-    return (u.lowest() == null ? "(-infinity" : "[" + u.lowest().toPlainString()) + ", "
-        + (u.highest() == null ? "infinity)" : u.highest().toPlainString() + "]");
   }
 
   /**
@@ -290,6 +294,29 @@ public final class PlanCriteria {
           out.merge(c.name(), ms.getAsLong(), Math::min);
         }
       }
+    }
+    return out;
+  }
+
+  /**
+   * The earliest {@code started_at} of each tool's folder under the data root (OpenMessaging Benchmark's, RabbitMQ
+   * PerfTest's), read by the tool's own reader: when the data a criterion's statistic reads there were taken, so that a
+   * tool's folder read by a statistic ({@link SourceReads#folder}) is judged older or later like a campaign (issue 43).
+   */
+  static Map<String, Long> toolFirstRuns(DataSet data) {
+    Map<String, Long> out = new HashMap<>();
+    for (CampaignCatalogue c : CampaignCatalogue.values()) {
+      String rel = c.folder();
+      boolean tool = c.system() == CampaignCatalogue.MeasuredSystem.OMB || c.system() == CampaignCatalogue.MeasuredSystem.PERFTEST;
+      if (!tool || !data.otherFolders().contains(rel) || !data.gate().orElseThrow().isFile(rel + "/" + EventFormat.LEDGER_FILE)) {
+        continue;
+      }
+      DataGate gate = data.gate().orElseThrow();
+      String display = data.displayRoot() + "/" + rel;
+      List<String> started = c.system() == CampaignCatalogue.MeasuredSystem.OMB
+          ? OmbLedgerReader.read(gate, rel, display).stream().map(e -> e.row().field(LedgerSchema.STARTED_AT.name())).toList()
+          : PerfTestReader.read(gate, rel, display).stream().map(PerfTestReader.Run::startedAt).toList();
+      started.stream().flatMapToLong(t -> UtcTimestamp.epochMillis(t).stream()).min().ifPresent(ms -> out.put(rel, ms));
     }
     return out;
   }

@@ -42,6 +42,8 @@ class RegistrationHistoryTest {
   /** Each distinct rule text's first adding commit, {@code hash time}, or absent when history never adds it. */
   private static final Map<String, String> FIRST = new HashMap<>();
   private static boolean history;
+  /** Each verdict key's kind in the first commit adding its row to the table, {@code kind hash time}. */
+  private static final Map<String, String> FIRST_KIND = new HashMap<>();
 
   static List<CSVRecord> rows() throws IOException {
     try (var r = new StringReader(Files.readString(TABLE, StandardCharsets.UTF_8))) {
@@ -62,11 +64,18 @@ class RegistrationHistoryTest {
         .redirectErrorStream(false).start();
     p.getOutputStream().close();
     String commit = "";
+    String file = "";
     try (var in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         if (line.startsWith("@@@COMMIT ")) {
           commit = line.substring(10);
-        } else if (line.startsWith("+") && !line.startsWith("+++")) {
+        } else if (line.startsWith("+++ ")) {
+          file = line.startsWith("+++ b/") ? line.substring(6) : "";
+        } else if (line.startsWith("+")) {
+          if (file.equals(TABLE.toString().replace('\\', '/')) && !line.startsWith("+verdict_key,")) {
+            List<CSVRecord> added = CSVFormat.RFC4180.parse(new StringReader(line.substring(1))).getRecords();
+            FIRST_KIND.putIfAbsent(added.get(0).get(0), added.get(0).get(2) + " " + commit);
+          }
           for (String t : texts) {
             if (!FIRST.containsKey(t) && line.contains(t)) {
               FIRST.put(t, commit);
@@ -104,6 +113,24 @@ class RegistrationHistoryTest {
     String[] hashTime = first.split(" ");
     assertThat(hashTime[0]).as("first commit adding the rule text").isEqualTo(row.get("rule_commit"));
     assertThat(utc(hashTime[1])).as("its committer time").isEqualTo(row.get("rule_committed_at"));
+  }
+
+  /**
+   * Whether a row is a consistency check is a judgement no time decides: it must be the one the row was first
+   * committed with, unless {@code replaces} states the reclassification (issue 43; {@code RegistrationHistory} checks
+   * the same when {@code reproduce} and {@code check} read the table, and {@code ConsistencyReclassifiedRegressionTest}
+   * that it fails).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("registrations")
+  void row_consistencyOrNot_asFirstCommitted(CSVRecord row) {
+    assumeTrue(history, "no git history here: the table's first versions cannot be read");
+    String first = FIRST_KIND.get(row.get("verdict_key"));
+    assertThat(first).as("a commit of history adds the row of " + row.get("verdict_key")).isNotNull();
+    String kind = first.split(" ")[0];
+    boolean stated = row.get("replaces").contains("reclassified from " + kind);
+    assertThat(kind.equals("consistency") == row.get("kind").equals("consistency") || stated)
+        .as(row.get("verdict_key") + " is " + row.get("kind") + ", first committed " + first).isTrue();
   }
 
   @ParameterizedTest(name = "{0}")

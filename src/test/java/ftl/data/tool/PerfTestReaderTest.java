@@ -58,7 +58,7 @@ class PerfTestReaderTest {
     assertThat(r.printedMediansMicros()).containsExactly(1000.0, 0.0);
     assertThat(PerfTestReader.medians("min/median/75th/95th/99th consumer latency: 10/250/300/400/500 \u00b5s"))
         .containsExactly(250.0);
-    assertThat(new PerfTestReader.Run("x", "c", RunStatus.FAILED, false, 1, 0, 0, List.of(), "", "", "", 2).leftOut()).isNaN();
+    assertThat(new PerfTestReader.Run("x", "c", RunStatus.FAILED, false, 1, 0, 0, List.of(), "", "", "", "", 2).leftOut()).isNaN();
     // the two counters of one scrape are not read atomically: a few more samples than deliveries is read as it is
     assertThat(read(OUT, "client_consumed_total 1000.0\nperftest_latency_seconds_count 1003.0\n", null).get(0).leftOut())
         .isCloseTo(-0.003, Offset.offset(1e-12));

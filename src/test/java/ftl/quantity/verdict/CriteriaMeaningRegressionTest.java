@@ -34,8 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Issue 43, item 3: criteria that mislead. A rule no data could make fail ({@code perftest.runsNotOk >= 0}) was accepted,
  * "held" and counted confirmatory; a rule no data could make hold was accepted and judged; an interval rule with its
  * ends swapped was accepted; a criterion whose statistic read another, older campaign's data (modeA, taken two days
- * before the plan) was judged confirmatory. Now, from the statistic's declared range ({@link Unit#lowest},
- * {@link Unit#highest}), the first is registered as a consistency check and the second refused; swapped ends are
+ * before the plan) was judged confirmatory. Now, from the statistic's declared range ({@link StatisticRanges}: its
+ * unit's, {@link Unit#lowest} and {@link Unit#highest}, unless declared for its function), the first is registered as a consistency check and the second refused; swapped ends are
  * refused; a rule naming an older campaign's statistic is exploratory, and a confirmatory rule whose statistics are found
  * to read an older campaign's data is refused when judged. The roots are copies of the small synthetic fixture
  * ({@code src/test/resources/ftl/quantity/small/k}: two ok runs, 1 ms apart sends).
@@ -246,14 +246,15 @@ class CriteriaMeaningRegressionTest {
   @MethodSource("reaches")
   void reach_comparisonOverTheDeclaredRange_isDecidedAtItsEnds(String label, Criteria.Comparison c, BigDecimal t,
                                                                 BigDecimal lowest, BigDecimal highest, PlanCriteria.Reach expected) {
-    assertThat(PlanCriteria.reach(c, t, lowest, highest)).isEqualTo(expected);
+    assertThat(PlanCriteria.reach(c, t, new StatisticRanges.Range(lowest, lowest != null, highest, highest != null, "")))
+        .isEqualTo(expected);
   }
 
   @Test
   void range_eachKindOfBound_printed() {
-    assertThat(PlanCriteria.range(Unit.COUNT)).isEqualTo("[0, infinity)");
-    assertThat(PlanCriteria.range(Unit.FRACTION)).isEqualTo("[0, 1]");
-    assertThat(PlanCriteria.range(Unit.MICROSECONDS)).isEqualTo("(-infinity, infinity)");
+    assertThat(StatisticRanges.Range.of(Unit.COUNT)).hasToString("[0, infinity)");
+    assertThat(StatisticRanges.Range.of(Unit.FRACTION)).hasToString("[0, 1]");
+    assertThat(StatisticRanges.Range.of(Unit.MICROSECONDS)).hasToString("(-infinity, infinity)");
   }
 
   private static Criteria.Rule intervalRule(String lower, String upper) {
