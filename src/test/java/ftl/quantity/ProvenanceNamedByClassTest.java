@@ -28,10 +28,6 @@ class ProvenanceNamedByClassTest {
 
   /** The typed names kept, by file and literal, with why a class literal is not used there. */
   private static final Map<String, String> KEPT = Map.of(
-      "ftl/quantity/section/ConditionQuantities.java \"ftl.quantity.Registry#ledgerCount",
-      "a section may not name the registry, a layer above it (QuantityLayersTest)",
-      "ftl/quantity/section/CampaignQuantities.java \"ftl.quantity.Registry#ledgerCount",
-      "a section may not name the registry, a layer above it (QuantityLayersTest)",
       "ftl/quantity/section/ClockOffsetQuantities.java \"ftl.harness.run.KafkaRun#createMismatches",
       "the analysis does not import the instrument that took the data");
 

@@ -179,7 +179,7 @@ public final class CampaignQuantities {
 
     // The no-JVM cross-check.
     q.add(Quantity.key("nojvm.runs").macro("NojvmRuns").definition("ok runs of the no-JVM Python cross-check")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.quantity.Registry#ledgerCount")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function(Analysis.class, "okRows")
         .computes(a -> a.has(Instrument.PYTHON_NOJVM.word()) ? new Value.Count(a.okRows(Instrument.PYTHON_NOJVM.word()).size()) : noNojvm()));
     q.add(Quantity.key("nojvm.events").macro("NojvmEvents").definition("delivered events of the no-JVM cross-check")
         .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.NOJVM_EVENTS).function(GuardAccounting.class, "acceptSample")
@@ -217,7 +217,7 @@ public final class CampaignQuantities {
       f = a -> CampaignRuns.has(a, campaign) ? new Value.Count(CampaignRuns.runsOf(a, campaign).stream().mapToLong(perRun).sum()) : CampaignRuns.noData(campaign);
     }
     return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope)
-        .function(scope == Scope.LEDGERS ? "ftl.quantity.Registry#ledgerCount" : Provenance.name(SignCheck.class, "accept") + " / " + Provenance.name(GuardAccounting.class, "acceptSample")).computes(f);
+        .function(scope == Scope.LEDGERS ? Provenance.name(Analysis.class, "okRowsOf") : Provenance.name(SignCheck.class, "accept") + " / " + Provenance.name(GuardAccounting.class, "acceptSample")).computes(f);
   }
 
   private static Quantity fraction(String key, String macro, String definition, String campaign, boolean min) {

@@ -105,7 +105,7 @@ public final class ConditionQuantities {
     Scope scope = instrument.equals(Instrument.PYTHON_NOJVM.word()) ? Scope.NOJVM_EVENTS
         : Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.KAFKA_EVENTS;
     q.add(Quantity.key("runs." + base).macro(Naming.macro("Runs", campaign, cond)).definition("ok runs of condition " + cond + " in campaign " + campaign)
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS).function("ftl.quantity.Registry#ledgerCount")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS).function(Analysis.class, "okRowsOf")
         .computes(a -> new Value.Count(a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond)).count())));
     q.add(interval(base, "gridlaw.b.", "GridLawB", "denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
         campaign, cond, instrument, s -> GridLaw.reduce(s, 1_000_000L).denominator()));
