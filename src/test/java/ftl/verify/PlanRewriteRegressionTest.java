@@ -43,16 +43,7 @@ class PlanRewriteRegressionTest {
   private String planCommit;
 
   private String git(String... args) throws IOException, InterruptedException {
-    List<String> argv = new ArrayList<>(List.of("git", "-C", repo.toString(), "-c", "user.name=test", "-c",
-        "user.email=test@example.invalid", "-c", "commit.gpgsign=false"));
-    argv.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true);
-    pb.environment().put("GIT_AUTHOR_DATE", "2026-11-30T09:00:00Z");
-    pb.environment().put("GIT_COMMITTER_DATE", "2026-11-30T09:00:00Z");
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    assertThat(p.waitFor()).as("git %s: %s", args, out).isZero();
-    return out;
+    return SyntheticGit.run(repo, "2026-11-30T09:00:00Z", args);
   }
 
   private Path k() {

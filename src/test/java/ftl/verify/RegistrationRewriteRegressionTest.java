@@ -12,8 +12,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,16 +29,7 @@ class RegistrationRewriteRegressionTest {
   private String otherCommit;
 
   private String git(String date, String... args) throws IOException, InterruptedException {
-    List<String> argv = new ArrayList<>(List.of("git", "-C", repo.toString(), "-c", "user.name=test", "-c",
-        "user.email=test@example.invalid", "-c", "commit.gpgsign=false"));
-    argv.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true);
-    pb.environment().put("GIT_AUTHOR_DATE", date);
-    pb.environment().put("GIT_COMMITTER_DATE", date);
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    assertThat(p.waitFor()).as("git %s: %s", args, out).isZero();
-    return out;
+    return SyntheticGit.run(repo, date, args);
   }
 
   /** The table with one row naming {@code commit} at {@code at}. */
