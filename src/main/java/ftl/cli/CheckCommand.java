@@ -13,7 +13,6 @@ import ftl.quantity.core.Format;
 import ftl.quantity.core.LatexEscape;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Value;
-import ftl.verify.Manifest;
 import ftl.verify.PrintedNumber;
 import ftl.verify.TextSources;
 import java.io.IOException;

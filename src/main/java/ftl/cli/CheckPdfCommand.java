@@ -7,7 +7,6 @@ import ftl.emit.OriginalStudy;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
-import ftl.quantity.core.Quantity;
 import ftl.verify.Census;
 import ftl.verify.PdfCensus;
 import ftl.verify.PdfText;

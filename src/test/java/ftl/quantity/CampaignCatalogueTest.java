@@ -13,7 +13,6 @@ import ftl.data.tool.OmbFormat;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.Plan;
 import ftl.harness.plan.PlanParser;
-import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Layout;
 import java.io.IOException;

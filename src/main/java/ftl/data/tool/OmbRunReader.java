@@ -2,7 +2,6 @@ package ftl.data.tool;
 
 import ftl.data.io.DataException;
 import ftl.data.io.Echo;
-import ftl.data.ledger.EventReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
