@@ -2,7 +2,6 @@ package ftl.quantity.section;
 
 import ftl.data.Campaign;
 import ftl.data.DataSet;
-import ftl.data.io.DataGate;
 import ftl.data.io.JsonValue;
 import ftl.data.ledger.LedgerRow;
 import ftl.data.ledger.LedgerSchema;
@@ -20,6 +19,7 @@ import ftl.quantity.core.Quantity;
 import ftl.quantity.core.ScanNeeds;
 import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.SourceReads;
+import ftl.quantity.core.ToolFolders;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.core.Values;
@@ -88,18 +88,8 @@ public final class OmbRealQuantities {
   static Optional<OmbData> read(DataSet data) {
     // Every file through the data root's gate (no link or special file, real path inside the root, capped).
     String rel = CampaignCatalogue.OMB_REAL.folder();
-    if (!data.otherFolders().contains(rel)) {
-      return Optional.empty();
-    }
-    // a folder is listed only when the root was read through its gate
-    DataGate gate = data.gate().orElseThrow();
-    if (!gate.isFile(rel + "/ledger.csv")) {
-      return Optional.empty();
-    }
-    String display = data.displayRoot() + "/" + rel;
-    Optional<JsonValue> p = gate.isFile(rel + "/plan.json") ? Optional.of(PlanReader.read(gate, rel + "/plan.json"))
-        : Optional.empty();
-    return Optional.of(new OmbData(OmbLedgerReader.read(gate, rel, display), p, display));
+    return ToolFolders.toolFolder(data, rel)
+        .map(f -> new OmbData(OmbLedgerReader.read(f.gate(), rel, f.display()), f.plan(), f.display()));
   }
 
   public static List<Quantity> forData(DataSet data) {

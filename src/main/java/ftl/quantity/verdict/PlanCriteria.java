@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -61,8 +62,12 @@ public final class PlanCriteria {
     }
     List<Quantity> out = new ArrayList<>();
     List<Campaign> judged = judged(data);
-    Map<String, Long> firstRuns = firstRuns(judged);
-    firstRuns.putAll(toolFirstRuns(data)); // a tool's folder judged as a campaign has no instrument rows of its own
+    Map<String, Long> instrumentFirstRuns = firstRuns(judged);
+    // a tool's folder judged as a campaign has no instrument rows of its own: its first run is read by the tool's
+    // reader, once and only when a rule asks (at judgment, not for every command that builds the registry)
+    Map<String, OptionalLong> toolFirstRuns = new ConcurrentHashMap<>();
+    Function<String, Long> firstRuns = name -> instrumentFirstRuns.containsKey(name) ? instrumentFirstRuns.get(name)
+        : toolFirstRuns.computeIfAbsent(name, f -> toolFirstRun(data, f)).stream().boxed().findFirst().orElse(null);
     for (Campaign c : judged) {
       if (c.criteria().isEmpty()) {
         continue;
@@ -239,7 +244,7 @@ public final class PlanCriteria {
    * ({@code sign.ackNegativeRate.modeA} names modeA) or in the camel case of a campaign's own keys ({@code natsManip.load}
    * names nats-manip), and whose first run is not proved later than {@code c}'s: data the plan may have been written after.
    */
-  static List<String> olderNamed(Campaign c, Criteria.Rule r, List<Campaign> campaigns, Map<String, Long> firstRuns) {
+  static List<String> olderNamed(Campaign c, Criteria.Rule r, List<Campaign> campaigns, Function<String, Long> firstRuns) {
     Set<String> segments = new HashSet<>();
     for (String k : List.of(r.statistic(), r.lower(), r.upper(), r.testable().map(Criteria.Testable::statistic).orElse(""))) {
       segments.addAll(List.of(k.split("\\.")));
@@ -267,7 +272,7 @@ public final class PlanCriteria {
    * Refuses a confirmatory rule whose statistics read the data of another campaign not proved to be taken after this
    * campaign's first run: its plan is proved older than its own runs only, so it cannot be confirmatory on those data.
    */
-  static void refuseOlderRead(Campaign c, Criteria.Rule r, String plan, Set<String> read, Map<String, Long> firstRuns) {
+  static void refuseOlderRead(Campaign c, Criteria.Rule r, String plan, Set<String> read, Function<String, Long> firstRuns) {
     for (String d : read) {
       if (!d.equals(c.name()) && !later(d, c.name(), firstRuns)) {
         throw new DataException(plan, r.lineOf("statistic"), "criteria: rule " + r.id() + " is registered confirmatory, but "
@@ -279,8 +284,13 @@ public final class PlanCriteria {
 
   /** Whether campaign {@code d}'s first run is known to be later than campaign {@code c}'s (both times known). */
   static boolean later(String d, String c, Map<String, Long> firstRuns) {
-    Long td = firstRuns.get(d);
-    Long tc = firstRuns.get(c);
+    return later(d, c, firstRuns::get);
+  }
+
+  /** {@link #later(String, String, Map)} with each first run (epoch ms, null when unknown) looked up by name. */
+  static boolean later(String d, String c, Function<String, Long> firstRuns) {
+    Long td = firstRuns.apply(d);
+    Long tc = firstRuns.apply(c);
     return td != null && tc != null && td > tc;
   }
 
@@ -306,9 +316,17 @@ public final class PlanCriteria {
   static Map<String, Long> toolFirstRuns(DataSet data) {
     Map<String, Long> out = new HashMap<>();
     for (CampaignCatalogue c : CampaignCatalogue.values()) {
-      String rel = c.folder();
+      toolFirstRun(data, c.folder()).ifPresent(ms -> out.put(c.folder(), ms));
+    }
+    return out;
+  }
+
+  /** The earliest {@code started_at} of tool folder {@code rel} ({@link #toolFirstRuns}); empty when it is none. */
+  static OptionalLong toolFirstRun(DataSet data, String rel) {
+    for (CampaignCatalogue c : CampaignCatalogue.values()) {
       boolean tool = c.system() == CampaignCatalogue.MeasuredSystem.OMB || c.system() == CampaignCatalogue.MeasuredSystem.PERFTEST;
-      if (!tool || !data.otherFolders().contains(rel) || !data.gate().orElseThrow().isFile(rel + "/" + EventFormat.LEDGER_FILE)) {
+      if (!c.folder().equals(rel) || !tool || !data.otherFolders().contains(rel)
+          || !data.gate().orElseThrow().isFile(rel + "/" + EventFormat.LEDGER_FILE)) {
         continue;
       }
       DataGate gate = data.gate().orElseThrow();
@@ -316,9 +334,9 @@ public final class PlanCriteria {
       List<String> started = c.system() == CampaignCatalogue.MeasuredSystem.OMB
           ? OmbLedgerReader.read(gate, rel, display).stream().map(e -> e.row().field(LedgerSchema.STARTED_AT.name())).toList()
           : PerfTestReader.read(gate, rel, display).stream().map(PerfTestReader.Run::startedAt).toList();
-      started.stream().flatMapToLong(t -> UtcTimestamp.epochMillis(t).stream()).min().ifPresent(ms -> out.put(rel, ms));
+      return started.stream().flatMapToLong(t -> UtcTimestamp.epochMillis(t).stream()).min();
     }
-    return out;
+    return OptionalLong.empty();
   }
 
   private static Quantity entry(Map<String, Quantity> byKey, String key, String plan, long line) {
