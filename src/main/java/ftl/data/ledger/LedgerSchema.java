@@ -461,6 +461,25 @@ public final class LedgerSchema {
           + "broker or local cluster (storage formatted, every broker JVM started) until it served (the cluster: until the "
           + "admin client listed every broker), in ms; empty for an external cluster and in ledgers written before the "
           + "column.");
+  public static final Column STRATUM = integer("stratum", "count").since(12)
+      .described("Kafka instrument, a stratified plan (the host protocol, issue #53): the run's stratum, the boot's place "
+          + "among the boots of the campaign's ledger (1 = the first boot that ran the protocol); every run of a stratum "
+          + "shares one boot_id. Empty for a campaign run once, and in ledgers written before the column.");
+  public static final Column STEAL_REPORTED = string("steal_reported").since(12).oneOf(YES_NO_WORDS)
+      .described("Whether this boot reports steal time: yes when the steal column of /proc/stat's cpu line had moved "
+          + "since boot when the run ended, no when it still read 0 (a guest without paravirtual steal accounting "
+          + "cannot be told from one that was never preempted, so steal_pct is then empty, never 0). Empty where "
+          + "/proc/stat cannot be read, and in ledgers written before the column.");
+  public static final Column PREEMPTION = string("preemption").since(12)
+      .described("The kernel's preemption model: none, voluntary, full or rt from its build configuration "
+          + "(CONFIG_PREEMPT_NONE, _VOLUNTARY, CONFIG_PREEMPT, CONFIG_PREEMPT_RT in /proc/config.gz or "
+          + "/boot/config-<release>), followed by \"(dynamic)\" when CONFIG_PREEMPT_DYNAMIC lets the boot choose and by "
+          + "\"preempt=<word>\" when the kernel command line chose; empty where the configuration cannot be read, and in "
+          + "ledgers written before the column.");
+  public static final Column NANOTIME_GRANULARITY_NS = number("nanotime_granularity_ns", "ns").since(12)
+      .described("The smallest positive step between consecutive System.nanoTime readings over 20,000 back-to-back "
+          + "calls taken just before the run, ns: an upper bound on the resolution of the stamps' clock under the clock "
+          + "source in use (a step below the call's cost is not seen). Empty in ledgers written before the column.");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -480,7 +499,8 @@ public final class LedgerSchema {
       GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, OTHER_TASKS_CPU_PCT, DRIVER_COUNTERS, QUEUE_TYPE,
       OTHER_RUN_PCT, NANOTIME_COST_NS, BOOT_ID, CLOCKSOURCES_AVAILABLE, TICK_HZ, CLOCKSOURCE_PLANNED,
       BROKERS, REPLICATION_FACTOR, MIN_INSYNC_REPLICAS, CLUSTER_NETWORK, LEADER_BROKER, ISR_START, ISR_END, ISR_CHANGED,
-      BROKER_START_MS, ACKS_COVERING_SEVERAL, SEND_LAG_P99_NS);
+      BROKER_START_MS, ACKS_COVERING_SEVERAL, STRATUM, STEAL_REPORTED, PREEMPTION, NANOTIME_GRANULARITY_NS,
+      SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
@@ -556,7 +576,8 @@ public final class LedgerSchema {
    * instrument (issue #28: blocks, broker lifetime, stable-flights warm-up, bursts, steal, interrupts); 7, rabbitmq
    * and nats (issue #29: the system with its versions); 8, RabbitMQ's queue type; 9, the setting as data (issue #44);
    * 10, the cluster's shape (issue #46); 11, acks covering several messages (issue #47, with the events files' column
-   * {@code ack_covered} and the queue type {@code quorum}).
+   * {@code ack_covered} and the queue type {@code quorum}); 12, the host protocol's stratum and the setting recorded so
+   * that absence is visible (issue #53: steal reported or not, preemption model, the clock's granularity).
    *
    * @param number 1 to {@link #VERSION}
    */

@@ -111,6 +111,23 @@ public final class CampaignRunner {
   private Path replayInputs;
   private boolean requireCleanTree;
   private int instrumentWarmupEvents = WARMUP_EVENTS;
+  private java.util.function.Supplier<String> bootId = CampaignRunner::currentBoot;
+
+  /** The host's boot ({@code /proc/sys/kernel/random/boot_id}), "unknown" where it cannot be read. */
+  static String currentBoot() {
+    try {
+      String s = Files.readString(Path.of("/proc/sys/kernel/random/boot_id"), StandardCharsets.US_ASCII).strip();
+      return s.matches("[0-9a-f-]{1,64}") ? s : "unknown";
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  /** Tests: the boot a stratified plan's stratum is taken on (default: the host's). */
+  CampaignRunner bootId(java.util.function.Supplier<String> boot) {
+    this.bootId = boot;
+    return this;
+  }
 
   /**
    * @param archiveRoot        where {@code scratch/} is and where git is asked for the commit
@@ -223,7 +240,7 @@ public final class CampaignRunner {
     byte[] planBytes = readPlanBytes(planFile);
     Plan plan = PlanParser.parse(planFile.toString(), planBytes);
     CampaignFolder folder = new CampaignFolder(out);
-    if (Files.exists(folder.ledgerFile()) && !folder.ledger().rows().isEmpty()) {
+    if (plan.strata() == null && Files.exists(folder.ledgerFile()) && !folder.ledger().rows().isEmpty()) {
       throw new DataException(folder.ledgerFile(), 0, "the campaign folder already has runs; use 'ftl campaign resume " + out + "'");
     }
     if (Files.exists(folder.planFile()) && !Arrays.equals(Files.readAllBytes(folder.planFile()), planBytes)) {
@@ -238,7 +255,7 @@ public final class CampaignRunner {
     if (!Files.exists(folder.planFile())) {
       AtomicFiles.write(folder.planFile(), planBytes);
     }
-    return execute(plan, folder);
+    return execute(plan, folder, false);
   }
 
   /** Runs exactly the runs of {@code dir}'s schedule that its ledger lacks, after removing temp and orphan files. */
@@ -253,7 +270,7 @@ public final class CampaignRunner {
     Plan plan = PlanParser.read(folder.planFile());
     checkTree(dir);
     Files.createDirectories(folder.eventsDir());
-    return execute(plan, folder);
+    return execute(plan, folder, true);
   }
 
   private static byte[] readPlanBytes(Path planFile) {
@@ -327,11 +344,11 @@ public final class CampaignRunner {
     return missing;
   }
 
-  private Summary execute(Plan plan, CampaignFolder folder) throws IOException {
+  private Summary execute(Plan plan, CampaignFolder folder, boolean resuming) throws IOException {
     checkStampMemory(plan, Runtime.getRuntime().maxMemory());
     // one runner per campaign folder: the operating system releases the lock when this process dies, however it dies
     try (AutoCloseable lock = folder.lock()) {
-      return executeLocked(plan, folder);
+      return executeLocked(plan, folder, resuming);
     } catch (IOException | RuntimeException e) {
       throw e;
     } catch (Exception e) {
@@ -339,15 +356,30 @@ public final class CampaignRunner {
     }
   }
 
-  private Summary executeLocked(Plan plan, CampaignFolder folder) throws IOException {
-    List<Plan.ScheduledRun> schedule = plan.schedule();
-    String csv = scheduleCsv(schedule, plan.blocked());
-    if (Files.exists(folder.scheduleFile())) {
-      if (!Files.readString(folder.scheduleFile(), StandardCharsets.UTF_8).equals(csv)) {
-        throw new DataException(folder.scheduleFile(), 0, "does not match the schedule of plan.json (seed or conditions changed)");
+  /**
+   * What one invocation runs: the campaign's whole schedule (every stratum's, for a stratified plan), the runs to do
+   * now in order, the clock source each is planned under ("" for none) and the stratum they belong to (0 for a campaign
+   * run once).
+   */
+  record Prepared(List<Plan.ScheduledRun> schedule, List<Plan.ScheduledRun> toRun, Map<Integer, String> clockOfBlock,
+                          int stratum) {
+    String clockOf(Plan plan, Plan.ScheduledRun r) {
+      return stratum > 0 ? clockOfBlock.getOrDefault(r.block(), "") : plannedClocksource(plan, r);
+    }
+  }
+
+  private Summary executeLocked(Plan plan, CampaignFolder folder, boolean resuming) throws IOException {
+    List<Plan.ScheduledRun> single = null;
+    if (plan.strata() == null) {
+      single = plan.schedule();
+      String csv = scheduleCsv(single, plan.blocked());
+      if (Files.exists(folder.scheduleFile())) {
+        if (!Files.readString(folder.scheduleFile(), StandardCharsets.UTF_8).equals(csv)) {
+          throw new DataException(folder.scheduleFile(), 0, "does not match the schedule of plan.json (seed or conditions changed)");
+        }
+      } else {
+        AtomicFiles.write(folder.scheduleFile(), csv.getBytes(StandardCharsets.UTF_8));
       }
-    } else {
-      AtomicFiles.write(folder.scheduleFile(), csv.getBytes(StandardCharsets.UTF_8));
     }
     List<String> cleaned = folder.clean();
     for (String c : cleaned) {
@@ -355,11 +387,20 @@ public final class CampaignRunner {
     }
     Ledger ledger = folder.ledger();
     Set<String> done = ledger.runIds();
-    List<Plan.ScheduledRun> missing = missingRuns(schedule, done, folder.ledgerFile());
+    Prepared prepared;
+    if (single != null) {
+      prepared = new Prepared(single, missingRuns(single, done, folder.ledgerFile()), Map.of(), 0);
+    } else {
+      prepared = StratumScheduleFile.prepare(plan, folder, done, resuming, bootId.get(), clockSource.available(), err);
+    }
+    List<Plan.ScheduledRun> schedule = prepared.schedule();
+    List<Plan.ScheduledRun> missing = prepared.toRun();
     if (missing.isEmpty()) {
       err.println("ftl: campaign " + plan.campaign() + ": all " + schedule.size() + " runs are in the ledger; nothing to do");
       return new Summary(schedule.size(), done.size(), 0, 0, 0, cleaned);
     }
+    refuseClocksNotOffered(missing.stream().map(r -> prepared.clockOf(plan, r)).filter(c -> !c.isEmpty()).distinct().toList(),
+        clockSource);
     String planSha256 = PlanDigest.of(Files.readAllBytes(folder.planFile()));
     List<String> digests = ledger.rows().stream().map(m -> m.getOrDefault(LedgerSchema.PLAN_SHA256.name(), "")).toList();
     int other = PlanDigest.firstOtherDigest(digests, planSha256);
@@ -411,7 +452,7 @@ public final class CampaignRunner {
           block = r.block();
           err.println("ftl: block " + block + " of " + plan.blocks());
         }
-        String plannedClock = plannedClocksource(plan, r);
+        String plannedClock = prepared.clockOf(plan, r);
         if (!plannedClock.isEmpty() && !plannedClock.equals(clock.current())) {
           // the clock source changes only while no broker runs: every stamp of a broker lifetime is on one clock
           broker.newLifetime();
@@ -435,6 +476,8 @@ public final class CampaignRunner {
         String rel = CampaignFolder.eventsFileOf(r.runId());
         String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book());
         LedgerCells row = row(r, outcome, rel, sha, handle, host, plan);
+        row.put(LedgerSchema.CLOCKSOURCE_PLANNED, plannedClock);
+        row.put(LedgerSchema.STRATUM, prepared.stratum() > 0 ? String.valueOf(prepared.stratum()) : "");
         row.put(LedgerSchema.SEND_SCHEDULE, sp == null ? "" : sp.id());
         row.put(LedgerSchema.SEND_SCHEDULE_SHA256, sp == null ? "" : sp.sha256());
         row.put(LedgerSchema.PLAN_SHA256, planSha256);
@@ -465,6 +508,20 @@ public final class CampaignRunner {
       progress.end();
     }
     return new Summary(schedule.size(), done.size(), ok, failed, aborted, cleaned);
+  }
+
+  /**
+   * Refuses, before any run, clock sources the boot does not offer (exit 5, naming what it offers): a plan asking for
+   * one is never half run.
+   */
+  static void refuseClocksNotOffered(List<String> planned, ClockSource source) {
+    List<String> offered = source.available();
+    for (String c : planned) {
+      if (!offered.contains(c)) {
+        throw new InstrumentException("refusing to run: the plan asks for clock source " + c + ", and this boot offers "
+            + (offered.isEmpty() ? "none that can be read" : String.join(" ", offered)) + " (in use: " + source.current() + ")", null);
+      }
+    }
   }
 
   /** The clock source the plan sets for a run's block ("" when it sets none; an unblocked plan's first word). */

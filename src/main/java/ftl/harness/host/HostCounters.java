@@ -31,10 +31,12 @@ public final class HostCounters {
   private final TaskRunTimes tasks0;
   private final String loadavg0;
   private final double nanoTimeCost;
+  private final long nanoTimeGranularity;
 
   private HostCounters(LongSupplier nanoClock) {
     this.nanoClock = nanoClock;
     this.nanoTimeCost = NanoTimeCost.medianNanos();
+    this.nanoTimeGranularity = NanoTimeCost.granularityNanos();
     this.loadavg0 = ProcFs.loadavg1();
     this.procs0 = ProcFs.processTicks();
     this.cpu0 = ProcFs.cpuTimes();
@@ -74,12 +76,27 @@ public final class HostCounters {
         ProcFs.onlineCpus()));
     double steal = ProcFs.StatCounters.stealPercent(stat0, stat1);
     long interrupts = ProcFs.StatCounters.interruptsBetween(stat0, stat1);
-    cells.put(LedgerSchema.STEAL_PCT, Double.isNaN(steal) ? "" : String.format(Locale.ROOT, "%.3f", steal));
+    String reported = stealReported(stat1);
+    cells.put(LedgerSchema.STEAL_REPORTED, reported);
+    cells.put(LedgerSchema.STEAL_PCT, Double.isNaN(steal) || !reported.equals("yes") ? "" : String.format(Locale.ROOT, "%.3f", steal));
     cells.put(LedgerSchema.INTERRUPTS, interrupts < 0 ? "" : String.valueOf(interrupts));
     cells.put(LedgerSchema.LOADAVG_START, loadavg0);
     cells.put(LedgerSchema.LOADAVG_END, ProcFs.loadavg1());
     cells.put(LedgerSchema.CLOCKSOURCE, ClockSource.SYSTEM.current());
     cells.put(LedgerSchema.NANOTIME_COST_NS, String.format(Locale.ROOT, "%.1f", nanoTimeCost));
+    cells.put(LedgerSchema.NANOTIME_GRANULARITY_NS, nanoTimeGranularity < 0 ? "" : String.valueOf(nanoTimeGranularity));
+  }
+
+  /**
+   * Whether the boot reports steal time ({@code steal_reported}): "yes" when the cumulative steal of {@code /proc/stat}
+   * since boot is above 0, "no" when it is 0 (a counter that never moved: no paravirtual steal accounting cannot be
+   * told from none, so the run's {@code steal_pct} is left empty, never 0), "" when it could not be read.
+   */
+  public static String stealReported(ProcFs.StatCounters atEnd) {
+    if (atEnd.stealTicks() < 0) {
+      return "";
+    }
+    return atEnd.stealTicks() > 0 ? "yes" : "no";
   }
 
   /**

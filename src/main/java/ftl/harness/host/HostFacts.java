@@ -21,7 +21,7 @@ import java.util.zip.GZIPInputStream;
  */
 public record HostFacts(String cpu, int cores, String kernel, String clocksource, String jvm,
                         String kafkaVersion, String gitCommit, String bootId, String clocksourcesAvailable,
-                        String tickHz) {
+                        String tickHz, String preemption) {
 
   /** Reads the facts once; {@code archiveRoot} is where {@code git} is asked for the commit. */
   public static HostFacts read(Path archiveRoot) {
@@ -48,7 +48,67 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
     }
     String boot = strip(ProcFs.read(Path.of("/proc/sys/kernel/random/boot_id")));
     return new HostFacts(cpu, Scheduling.cores(), kernel, clock, jvm, kafkaClientVersion(), commit, boot,
-        String.join(" ", ClockSource.SYSTEM.available()), tickHz(Path.of("/proc/config.gz"), Path.of("/boot/config-" + kernel)));
+        String.join(" ", ClockSource.SYSTEM.available()), tickHz(Path.of("/proc/config.gz"), Path.of("/boot/config-" + kernel)),
+        preemption(Path.of("/proc/config.gz"), Path.of("/boot/config-" + kernel), ProcFs.read(Path.of("/proc/cmdline"))));
+  }
+
+  /**
+   * The kernel's preemption model ({@code preemption}): {@code none}, {@code voluntary}, {@code full} or {@code rt}
+   * from the build configuration ({@code CONFIG_PREEMPT_NONE=y}, {@code CONFIG_PREEMPT_VOLUNTARY=y},
+   * {@code CONFIG_PREEMPT=y}, {@code CONFIG_PREEMPT_RT=y}, the last that applies), then " (dynamic)" under
+   * {@code CONFIG_PREEMPT_DYNAMIC=y}, then " preempt=<word>" when the command line chose one; "" when no configuration
+   * can be read.
+   */
+  static String preemption(Path gzipped, Path plain, String cmdline) {
+    List<String> lines = configLines(gzipped, true);
+    if (lines.isEmpty()) {
+      lines = configLines(plain, false);
+    }
+    if (lines.isEmpty()) {
+      return "";
+    }
+    String model = "";
+    boolean dynamic = false;
+    for (String line : lines) {
+      switch (line) {
+        case "CONFIG_PREEMPT_NONE=y" -> model = model.isEmpty() ? "none" : model;
+        case "CONFIG_PREEMPT_VOLUNTARY=y" -> model = model.equals("full") || model.equals("rt") ? model : "voluntary";
+        case "CONFIG_PREEMPT=y" -> model = model.equals("rt") ? model : "full";
+        case "CONFIG_PREEMPT_RT=y" -> model = "rt";
+        case "CONFIG_PREEMPT_DYNAMIC=y" -> dynamic = true;
+        default -> { }
+      }
+    }
+    StringBuilder out = new StringBuilder(model.isEmpty() ? "unknown" : model);
+    if (dynamic) {
+      out.append(" (dynamic)");
+    }
+    if (cmdline != null) {
+      for (String arg : cmdline.strip().split("\\s+")) {
+        if (arg.matches("preempt=[a-z]{1,16}")) {
+          out.append(' ').append(arg);
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  private static List<String> configLines(Path config, boolean gzipped) {
+    List<String> out = new java.util.ArrayList<>();
+    try (InputStream raw = Files.newInputStream(config);
+         InputStream in = gzipped ? new GZIPInputStream(raw) : raw;
+         BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))) {
+      out.add("# read"); // a readable configuration that sets no CONFIG_PREEMPT line is "unknown", not unreadable
+      String line;
+      while ((line = r.readLine()) != null && out.size() < 100_000) {
+        if (line.startsWith("CONFIG_PREEMPT")) {
+          out.add(line.strip());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+    return out;
   }
 
   /**
@@ -105,6 +165,7 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
     m.put(LedgerSchema.BOOT_ID, bootId);
     m.put(LedgerSchema.CLOCKSOURCES_AVAILABLE, clocksourcesAvailable);
     m.put(LedgerSchema.TICK_HZ, tickHz);
+    m.put(LedgerSchema.PREEMPTION, preemption);
     return m;
   }
 }

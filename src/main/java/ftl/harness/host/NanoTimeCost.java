@@ -34,4 +34,23 @@ public final class NanoTimeCost {
     Arrays.sort(perCall);
     return perCall[BATCHES / 2];
   }
+
+  /**
+   * The smallest positive step between consecutive {@code System.nanoTime()} readings over {@link #CALLS} back-to-back
+   * calls, ns: an upper bound on the clock's resolution (a step shorter than one call's cost is never seen); -1 when
+   * no two readings differed.
+   */
+  public static long granularityNanos() {
+    long prev = System.nanoTime();
+    long min = Long.MAX_VALUE;
+    for (int i = 0; i < CALLS; i++) {
+      long now = System.nanoTime();
+      long step = now - prev;
+      if (step > 0 && step < min) {
+        min = step;
+      }
+      prev = now;
+    }
+    return min == Long.MAX_VALUE ? -1 : min;
+  }
 }

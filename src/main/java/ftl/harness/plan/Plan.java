@@ -49,11 +49,17 @@ import java.util.regex.Pattern;
  * @param brokers      Kafka only: the brokers of the local cluster the runner starts for each block (plan field
  *                     {@code brokers}, 1..{@value #MAX_BROKERS}; 1, the default, is the single embedded broker of every
  *                     campaign before {@code cluster}); every condition's {@code replication_factor} is at most this
+ * @param strata       the host protocol's strata (issue #53: one stratum of {@code blocks} blocks per boot, {@link Strata}),
+ *                     or null for a campaign run once
+ * @param blockLead    the condition that opens every block, once, before the block's shuffled runs (plan field
+ *                     {@code block_lead}: a run the analysis leaves out by the plan's own rule, so that no measured run
+ *                     is a fresh broker's first); "" when the plan has none
  */
+// Sixteen components: the plan file's whole schema, one per top-level field that shapes the runs (a format's header).
 public record Plan(String campaign, String description, long seed, String warmupRule,
                    List<Condition> conditions, JsonNode predictions, ReplaySpec replay, Map<String, String> scheduleOf,
                    int blocks, StableFlights stableFlights, String system, Set<String> firstSendsConditions,
-                   List<String> clocksources, int brokers) {
+                   List<String> clocksources, int brokers, Strata strata, String blockLead) {
 
   /** A clock source word: what {@code /sys/devices/system/clocksource/clocksource0/available_clocksource} lists. */
   private static final Pattern CLOCKSOURCE = Pattern.compile("[a-z][a-z0-9_-]{0,31}");
@@ -144,6 +150,25 @@ public record Plan(String campaign, String description, long seed, String warmup
         }
       }
     }
+    Objects.requireNonNull(blockLead, "blockLead");
+    if (!blockLead.isEmpty()) {
+      Condition lead = conditions.stream().filter(c -> c.name().equals(blockLead)).findFirst().orElseThrow(
+          () -> new Condition.InvalidField("block_lead", "names no condition of the plan (was \"" + Echo.of(blockLead) + "\")"));
+      if (lead.repeats() != 1 || blocks < 1) {
+        throw new Condition.InvalidField("block_lead", "must name a condition of one repeat in a plan with blocks");
+      }
+    }
+    if (strata != null) {
+      if (blocks < 1) {
+        throw new Condition.InvalidField("strata", "a stratified plan has blocks (each boot runs them all)");
+      }
+      if (!clocksources.isEmpty()) {
+        throw new Condition.InvalidField("clocksource", "a stratified plan names its clock sources in strata.clocksources");
+      }
+      if (!system.equals(Instrument.KAFKA.word())) {
+        throw new Condition.InvalidField("strata", "applies to kafka plans only (so far)");
+      }
+    }
     if (!NAME.matcher(campaign).matches()) {
       throw new Condition.InvalidField("campaign", "must match [A-Za-z0-9._-]+ (was \"" + campaign + "\")");
     }
@@ -215,15 +240,16 @@ public record Plan(String campaign, String description, long seed, String warmup
    * </ul>
    */
   public List<ScheduledRun> schedule() {
+    if (strata != null) {
+      throw new IllegalStateException("a stratified plan is scheduled one boot at a time (Strata.schedule)");
+    }
     List<Object[]> slots = new ArrayList<>();
     if (!blocked()) {
       slots.addAll(blockSlots(0));
       Collections.shuffle(slots, new Random(seed));
     } else {
       for (int b = 1; b <= blocks; b++) {
-        List<Object[]> block = blockSlots(b);
-        Collections.shuffle(block, new Random(blockSeed(seed, b)));
-        slots.addAll(block);
+        slots.addAll(orderedBlockSlots(b));
       }
     }
     List<ScheduledRun> runs = new ArrayList<>(slots.size());
@@ -233,6 +259,35 @@ public record Plan(String campaign, String description, long seed, String warmup
       runs.add(new ScheduledRun(id, (Condition) slots.get(i)[0], (Integer) slots.get(i)[1], i, (Integer) slots.get(i)[2]));
     }
     return List.copyOf(runs);
+  }
+
+  /**
+   * The runs of block {@code b} (1-based) in their order, as {@link #schedule()} places them: the block's shuffle, with
+   * the {@link #blockLead} condition taken out of it and put first. Run ids and order indices are those of the block
+   * alone (from {@code r0001} and 0); the callers number them in the campaign.
+   */
+  public List<ScheduledRun> blockOrder(int b) {
+    List<Object[]> slots = orderedBlockSlots(b);
+    List<ScheduledRun> out = new ArrayList<>(slots.size());
+    for (int i = 0; i < slots.size(); i++) {
+      out.add(new ScheduledRun(String.format(Locale.ROOT, "r%04d", i + 1), (Condition) slots.get(i)[0],
+          (Integer) slots.get(i)[1], i, b));
+    }
+    return out;
+  }
+
+  private List<Object[]> orderedBlockSlots(int b) {
+    List<Object[]> block = blockSlots(b);
+    if (blockLead.isEmpty()) {
+      Collections.shuffle(block, new Random(blockSeed(seed, b)));
+      return block;
+    }
+    List<Object[]> lead = block.stream().filter(o -> ((Condition) o[0]).name().equals(blockLead)).toList();
+    List<Object[]> rest = new ArrayList<>(block.stream().filter(o -> !((Condition) o[0]).name().equals(blockLead)).toList());
+    Collections.shuffle(rest, new Random(blockSeed(seed, b)));
+    List<Object[]> out = new ArrayList<>(lead);
+    out.addAll(rest);
+    return out;
   }
 
   private List<Object[]> blockSlots(int block) {

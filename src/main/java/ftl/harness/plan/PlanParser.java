@@ -67,7 +67,7 @@ public final class PlanParser {
       "replication_factor", "min_insync_replicas"));
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
       "conditions", "matrix", "predictions", "replay", "blocks", "criteria", "calibration",
-      RunExclusion.MEMBER, "system", "clocksource", "brokers");
+      RunExclusion.MEMBER, "system", "clocksource", "brokers", "strata", "block_lead");
   /** Fields of {@code warmup} under each rule. */
   static final Map<String, Set<String>> WARMUP_FIELDS = Map.of(
       Plan.WARMUP_RULE, Set.of("rule", "events"),
@@ -311,7 +311,45 @@ public final class PlanParser {
     ReplaySpec replay = root.has("replay") ? replay(root.get("replay")) : null;
     return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable, system,
         firstSends, clocksources(root.get("clocksource")),
-        root.has("brokers") ? (int) integer(root.get("brokers"), "brokers") : 1);
+        root.has("brokers") ? (int) integer(root.get("brokers"), "brokers") : 1, strata(root.get("strata")),
+        text(root, "block_lead", "", ""));
+  }
+
+  /** The fields of a plan's {@code strata} section ({@link Strata}). */
+  static final Set<String> STRATA_FIELDS = Set.of("by", "judged_at_boots", "max_boots", "clocksources");
+
+  /**
+   * The plan's {@code strata} section, or null when absent: {@code by} ({@code "boot"}, the only factor so far),
+   * {@code judged_at_boots}, {@code max_boots} and {@code clocksources} (a non-empty array of words), all required.
+   */
+  static Strata strata(JsonNode v) {
+    if (v == null || v.isNull()) {
+      return null;
+    }
+    if (!v.isObject()) {
+      throw new Condition.InvalidField("strata", "must be an object like {\"by\": \"boot\", \"judged_at_boots\": 3, "
+          + "\"max_boots\": 6, \"clocksources\": [\"tsc\", \"kvm-clock\"]}");
+    }
+    unknown((ObjectNode) v, STRATA_FIELDS, "strata.");
+    for (String f : STRATA_FIELDS) {
+      if (!v.has(f)) {
+        throw new Condition.InvalidField("strata." + f, "required");
+      }
+    }
+    String by = text(v, "by", "strata.", null);
+    if (!Strata.BY_BOOT.equals(by)) {
+      throw new Condition.InvalidField("strata.by", "must be \"" + Strata.BY_BOOT + "\" (was \"" + Echo.of(by) + "\")");
+    }
+    JsonNode cs = v.get("clocksources");
+    List<String> clocks = new ArrayList<>();
+    if (cs.isArray()) {
+      cs.forEach(w -> clocks.add(w.isTextual() ? w.asText() : ""));
+    }
+    if (clocks.isEmpty() || clocks.size() > Strata.MAX_BOOTS || clocks.stream().anyMatch(w -> !w.matches("[a-z][a-z0-9_-]{0,31}"))) {
+      throw new Condition.InvalidField("strata.clocksources", "must be a non-empty array of clock source words like \"tsc\"");
+    }
+    return new Strata((int) integer(v.get("judged_at_boots"), "strata.judged_at_boots"),
+        (int) integer(v.get("max_boots"), "strata.max_boots"), clocks);
   }
 
   /**
