@@ -164,7 +164,8 @@ meta <- list(
   list(case = "heterogeneousSixBootsLevel90", y = c(-0.3, 0.1, 0.5, 0.9, 0.2, 1.4),
        v = c(0.02, 0.05, 0.01, 0.04, 0.03, 0.06), level = 0.90),
   list(case = "zeroCountBlockFourBoots", y = zero_y, v = zero_v, level = 0.95),
-  list(case = "threeBootsModerate", y = c(0.35, 0.05, 0.6), v = c(0.04, 0.02, 0.05), level = 0.95))
+  list(case = "threeBootsModerate", y = c(0.35, 0.05, 0.6), v = c(0.04, 0.02, 0.05), level = 0.95),
+  list(case = "reachesZeroFromAbove", y = c(0.10, 0.12, 0.09, 2.5), v = c(0.01, 0.012, 0.011, 4.0), level = 0.95))
 rows <- list()
 for (c in meta) {
   for (method in c("DL", "REML")) {
@@ -186,5 +187,7 @@ write_table("meta-analysis.csv",
     "(QEp), I2 = metafor's I2 / 100 = tau2 / (tau2 + typical_variance) (metafor's vt), prediction interval from",
     "predict() (mu -+ z sqrt(se^2 + tau2)), and the Higgins-Thompson-Spiegelhalter t(k - 2) interval from",
     "predict(pi.type = \"riley\") (NaN when k < 3). zeroCountBlockFourBoots: y and v are the block-rate-ratio.csv rule",
-    "applied to counts (12/5000 vs 4/5000), (0/4800 vs 6/5100, corrected), (30/5200 vs 9/4900), (7/5000 vs 7/5000)."),
+    "applied to counts (12/5000 vs 4/5000), (0/4800 vs 6/5100, corrected), (30/5200 vs 9/4900), (7/5000 vs 7/5000).",
+    "reachesZeroFromAbove: the Hedges start of REML is above 0 but its optimum is 0, so Fisher steps are halved down",
+    "towards the boundary and stop a threshold's width above it; homogeneousFiveBoots starts and stays at exactly 0."),
   rows)

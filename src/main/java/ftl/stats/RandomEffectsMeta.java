@@ -215,11 +215,8 @@ public final class RandomEffectsMeta {
       iterations++;
       double old = tau2;
       double adj = fisherStep(y, v, tau2);
-      if (tau2 == 0 && adj < 0) {
-        adj = 0; // halving a negative step at the boundary ends at -0.0 in metafor too
-      }
       while (tau2 + adj < 0) {
-        adj /= 2;
+        adj /= 2; // at tau2 = 0 a negative step halves down to -0.0 (some 1,075 halvings), as in metafor
       }
       tau2 += adj;
       change = Math.abs(old - tau2);
@@ -227,10 +224,18 @@ public final class RandomEffectsMeta {
         throw new ArithmeticException("REML Fisher scoring did not converge in " + maxIterations + " iterations");
       }
     }
-    if (tau2 > threshold && restrictedLogLikelihood(y, v, 0) - restrictedLogLikelihood(y, v, tau2) > LL0_TOLERANCE) {
-      tau2 = 0;
-    }
-    return fit(Method.REML, in, tau2, iterations);
+    return fit(Method.REML, in, zeroIfBetter(y, v, tau2, threshold), iterations);
+  }
+
+  /**
+   * metafor's guard after Fisher scoring: 0 when {@code tau2 > threshold} and the restricted log-likelihood at 0
+   * exceeds that at {@code tau2} by more than {@link #LL0_TOLERANCE} (scoring stopped at a local maximum); else
+   * {@code tau2}.
+   */
+  static double zeroIfBetter(double[] y, double[] v, double tau2, double threshold) {
+    boolean zeroBetter = tau2 > threshold
+        && restrictedLogLikelihood(y, v, 0) - restrictedLogLikelihood(y, v, tau2) > LL0_TOLERANCE;
+    return zeroBetter ? 0 : tau2;
   }
 
   /** Validated input: estimates, variances, level. */
