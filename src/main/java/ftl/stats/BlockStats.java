@@ -97,7 +97,6 @@ public final class BlockStats {
       }
       logs[i] = Math.log(x / y);
     }
-    Interval l = mean(logs, level);
-    return new Interval(l.blocks(), Math.exp(l.estimate()), Math.exp(l.lower()), Math.exp(l.upper()));
+    return LogScale.exp(mean(logs, level));
   }
 }

@@ -2,8 +2,6 @@ package ftl.stats;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -41,8 +39,8 @@ import java.util.Objects;
  * relabellings drawn by Fisher–Yates from {@link SplitMix64} seeded with the declared seed, and
  * {@code p = (1 + #{stat* >= stat}) / (1 + permutations)} (Phipson and Smyth 2010, doi:10.2202/1544-6115.1585),
  * with the same exact comparison; the result says which it is.
- * <b>Holm</b> step-down correction (Holm 1979, Scand. J. Statist. 6:65–70): with the {@code m} p-values sorted
- * ascending, {@code p'_(i) = max_{j <= i} min(1, (m - j + 1) p_(j))}.
+ * <b>Holm</b> step-down correction ({@link Holm}; Holm 1979, Scand. J. Statist. 6:65–70): with the {@code m}
+ * p-values sorted ascending, {@code p'_(i) = max_{j <= i} min(1, (m - j + 1) p_(j))}.
  */
 public final class StratifiedRateRatio {
 
@@ -328,23 +326,10 @@ public final class StratifiedRateRatio {
     return (1.0 + atLeast) / (1.0 + permutations);
   }
 
-  /** Holm-adjusted p-values, in the input order (class javadoc). NaN inputs are refused. */
+  /**
+   * Holm-adjusted p-values, in the input order: {@link Holm#adjust} (class javadoc). NaN inputs are refused.
+   */
   public static double[] holm(double[] p) {
-    int m = p.length;
-    Integer[] order = new Integer[m];
-    for (int i = 0; i < m; i++) {
-      if (Double.isNaN(p[i])) {
-        throw new IllegalArgumentException("NaN p-value: leave untested strata out before correcting");
-      }
-      order[i] = i;
-    }
-    Arrays.sort(order, Comparator.comparingDouble(i -> p[i]));
-    double[] out = new double[m];
-    double running = 0;
-    for (int r = 0; r < m; r++) {
-      running = Math.max(running, Math.min(1.0, (m - r) * p[order[r]]));
-      out[order[r]] = running;
-    }
-    return out;
+    return Holm.adjust(p);
   }
 }

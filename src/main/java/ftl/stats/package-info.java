@@ -13,5 +13,12 @@
  * rule ({@link ftl.stats.Quantiles#nearestRank}). Rate-ratio intervals are percentile bootstraps over
  * runs ({@link ftl.stats.RateRatio}). The grid-law check is an exact two-sided binomial test
  * ({@link ftl.stats.GridLaw#testRetention}).
+ *
+ * <p>Between blocks and boots (the multi-boot host protocol): log-scale summaries of positive per-block values
+ * ({@link ftl.stats.LogScale}); exact permutation tests over blocks, paired ({@link ftl.stats.SignFlip}) and two-sample
+ * ({@link ftl.stats.TwoSamplePermutation}), sharing one tie rule ({@link ftl.stats.ExactPermutation}); a block's rate
+ * ratio under the declared zero-count rule ({@link ftl.stats.BlockRateRatio}); random-effects meta-analysis over boots,
+ * DerSimonian–Laird and REML ({@link ftl.stats.RandomEffectsMeta}); Holm's correction of a family
+ * ({@link ftl.stats.Holm}). Their known answers come from R and metafor ({@code src/test/scripts}).
  */
 package ftl.stats;
