@@ -57,7 +57,8 @@ import java.util.stream.Stream;
  * @param bands per campaign, the 1/D law's slope and bands ({@code tab-bands})
  * @param replication the original study's claims beside ours ({@code tab-replication})
  * @param confirm the confirmatory campaign's registered rules and claims, in plan order ({@code tab-confirm})
- * @param setting the setting campaign's registered rules and claims, in plan order ({@code tab-setting})
+ * @param setting the setting campaign's registered rules and claims, in plan order, then the host protocol's
+ *     ({@code tab-setting}: the setting as a factor, one boot and then every boot)
  * @param cluster the replicated cluster campaign's registered rules and claims, in plan order ({@code tab-cluster})
  * @param systems the other systems' campaigns' registered rules and claims side by side, in plan order
  *     ({@code tab-systems})
@@ -332,7 +333,9 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
         r.replication(original, campaigns, registrations, notTests), r.registered(campaigns, CampaignCatalogue.Role.CONFIRMATORY),
-        r.registered(campaigns, CampaignCatalogue.Role.SETTING), r.registered(campaigns, CampaignCatalogue.Role.CLUSTER),
+        java.util.stream.Stream.concat(r.registered(campaigns, CampaignCatalogue.Role.SETTING).stream(),
+            r.registered(campaigns, CampaignCatalogue.Role.HOSTS).stream()).toList(),
+        r.registered(campaigns, CampaignCatalogue.Role.CLUSTER),
         r.systems(campaigns), r.systemPoints());
   }
 
@@ -374,7 +377,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
    */
   static boolean ownTable(String campaign) {
     return confirmatory(campaign) || role(campaign) == CampaignCatalogue.Role.SETTING
-        || role(campaign) == CampaignCatalogue.Role.CLUSTER || onOtherSystem(campaign) || TOOLS_ON_OTHER_SYSTEMS.contains(campaign);
+        || role(campaign) == CampaignCatalogue.Role.HOSTS || role(campaign) == CampaignCatalogue.Role.CLUSTER || onOtherSystem(campaign) || TOOLS_ON_OTHER_SYSTEMS.contains(campaign);
   }
 
   /** The folders of the tools run on the other systems. */

@@ -145,6 +145,15 @@
  *   "brokers":     3,                                        // optional, 1..5 (default 1, the single embedded
  *                                                            // broker): a local cluster per block, each broker its own
  *                                                            // JVM on 127.0.0.&lt;id&gt; (EmbeddedCluster; kafka only)
+ *   "strata":      {"by": "boot", "judged_at_boots": 3,      // optional: a protocol run once on every boot
+ *                   "max_boots": 6,                          // (issue #53, Strata): each boot appends one stratum
+ *                   "clocksources": ["tsc", "kvm-clock"]},   // of all the blocks, under every listed clock source
+ *                                                            // the boot offers, alternating in seeded groups; run
+ *                                                            // refuses a boot that has one (exit 5), resume completes
+ *                                                            // the current boot's only; run ids s01-r0001, ...
+ *   "block_lead":  "lead",                                   // optional: this condition (one repeat) opens every
+ *                                                            // block before the block's shuffle; the plan's analysis
+ *                                                            // leaves it out (no measured run is a broker's first)
  *   "defaults":    { condition fields },                     // override the built-in defaults below
  *   "conditions":  [ {"name": "c1", condition fields}, ... ],
  *   "matrix":      { "field": [v1, v2], "field2": [...] },   // cartesian product, names generated,

@@ -112,7 +112,9 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
 
   /** True when a threshold applies to {@code row} but its cell is empty: the host was not measured. */
   public boolean unmeasured(LedgerRow row) {
-    return (!Double.isNaN(stealPctAbove) && row.field(LedgerSchema.STEAL_PCT).isEmpty())
+    // a boot that reports no steal (steal_reported no, issue #53) has no steal to measure: n/a, not unmeasured
+    return (!Double.isNaN(stealPctAbove) && row.field(LedgerSchema.STEAL_PCT).isEmpty()
+        && !row.field(LedgerSchema.STEAL_REPORTED).equals("no"))
         || (!Double.isNaN(otherCpuPctAbove) && row.field(LedgerSchema.OTHER_CPU_PCT).isEmpty())
         || (!Double.isNaN(otherTasksCpuPctAbove) && row.field(LedgerSchema.OTHER_TASKS_CPU_PCT).isEmpty())
         || (!Double.isNaN(otherRunPctAbove) && row.field(LedgerSchema.OTHER_RUN_PCT).isEmpty())

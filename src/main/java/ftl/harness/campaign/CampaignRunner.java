@@ -422,6 +422,11 @@ public final class CampaignRunner {
       err.println("ftl: schedule " + e.getKey() + ": regenerated, " + e.getValue().size() + " sends, SHA-256 " + e.getValue().sha256() + " as the plan records");
     }
     HostFacts host = HostFacts.read(archiveRoot);
+    List<String> unread = host.unread();
+    err.println("ftl: host: boot " + host.bootId() + ", kernel " + host.kernel() + ", clock sources " + host.clocksourcesAvailable()
+        + " (in use: " + host.clocksource() + "), " + host.cores() + " cores " + host.cpu() + ", HZ " + host.tickHz()
+        + ", preemption " + host.preemption() + (unread.isEmpty() ? "" : "; not readable on this host, recorded as n/a (empty): "
+        + String.join(", ", unread)));
     long paced = 0;
     for (Plan.ScheduledRun r : missing) {
       paced += (r.condition().events() + plan.warmupFloorEvents(r.condition())) * r.condition().sendIntervalNanos();

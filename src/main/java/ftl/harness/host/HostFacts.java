@@ -153,6 +153,27 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
 
   private static String strip(String s) { return s == null ? "unknown" : s.strip(); }
 
+  /** The ledger columns of this record that the host did not let us read (recorded empty, read as n/a). */
+  public List<String> unread() {
+    List<String> out = new java.util.ArrayList<>();
+    if (bootId.equals("unknown")) {
+      out.add(LedgerSchema.BOOT_ID.name());
+    }
+    if (clocksource.equals("unknown")) {
+      out.add(LedgerSchema.CLOCKSOURCE.name());
+    }
+    if (clocksourcesAvailable.isBlank()) {
+      out.add(LedgerSchema.CLOCKSOURCES_AVAILABLE.name());
+    }
+    if (tickHz.isEmpty()) {
+      out.add(LedgerSchema.TICK_HZ.name());
+    }
+    if (preemption.isEmpty()) {
+      out.add(LedgerSchema.PREEMPTION.name());
+    }
+    return out;
+  }
+
   public LedgerCells ledgerCells() {
     LedgerCells m = new LedgerCells();
     m.put(LedgerSchema.HOST_CPU, cpu);

@@ -88,6 +88,11 @@ public enum CampaignCatalogue {
    * contrasts untestable (its plan says why and what had been seen).
    */
   NATS_MANIP2("nats-manip2", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities")),
+  /**
+   * The host protocol (issue #53): one registered protocol run once on every boot the project is given, each boot a
+   * stratum of eight blocks (clock source within boot where two are offered); the host as a random factor.
+   */
+  HOSTS("hosts", MeasuredSystem.KAFKA, Role.HOSTS, true, List.of("HostQuantities")),
   /** RabbitMQ's pilot: two blocks of the same conditions, run before the campaign's plan, whose flights calibrate it. */
   RABBITMQ_PILOT("rabbitmq-pilot", MeasuredSystem.RABBITMQ, Role.PILOT, true, List.of()),
   /** NATS's pilot, the same. */
@@ -148,6 +153,8 @@ public enum CampaignCatalogue {
     CONFIRMATORY,
     /** A campaign that makes the setting (run design, clock source, boot) a measured factor. */
     SETTING,
+    /** The host protocol: one registered protocol, one stratum per boot, the host a random factor. */
+    HOSTS,
     /** A campaign on a replicated cluster: the mechanism of Mode A put to a test it could fail. */
     CLUSTER,
     /** A campaign on another messaging system, registered in full before its first run, in blocks. */

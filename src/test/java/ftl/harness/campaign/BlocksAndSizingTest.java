@@ -49,7 +49,27 @@ class BlocksAndSizingTest {
     // a fifth column) alike
     Plan plan = PlanParser.read(campaign.resolve(EventFormat.PLAN_FILE));
     assertThat(plan.blocked()).isEqualTo(List.of("confirm", "rabbitmq", "nats", "rabbitmq-pilot", "nats-pilot",
-        "rabbitmq-manip", "nats-manip", "nats-manip2", "setting", "cluster", "rabbitmq-queues").contains(campaign.getFileName().toString()));
+        "rabbitmq-manip", "nats-manip", "nats-manip2", "setting", "cluster", "rabbitmq-queues", "hosts")
+        .contains(campaign.getFileName().toString()));
+    if (plan.strata() != null) {
+      // a stratified plan's schedule grows by one stratum per boot: each recomputed from the plan, its boot and clocks
+      List<String> lines = Files.readAllLines(campaign.resolve("schedule.csv"), StandardCharsets.UTF_8);
+      assertThat(lines.get(0)).isEqualTo(StratumScheduleFile.HEADER);
+      List<String> expected = new java.util.ArrayList<>(List.of(StratumScheduleFile.HEADER));
+      int s = 1;
+      while (expected.size() < lines.size()) {
+        String stratum = String.valueOf(s);
+        List<String> its = lines.stream().skip(1).filter(l -> l.split(",")[5].equals(stratum)).toList();
+        assertThat(its).as("stratum " + stratum).isNotEmpty();
+        String boot = its.get(0).split(",")[6];
+        List<String> clocks = plan.strata().offeredOf(its.stream().map(l -> l.split(",")[7]).distinct().toList());
+        ftl.harness.plan.Strata.StratumSchedule st = ftl.harness.plan.Strata.schedule(plan, s, boot, clocks, expected.size() - 1);
+        StratumScheduleFile.rows(st).forEach(r -> expected.add(r.csv()));
+        s++;
+      }
+      assertThat(lines).isEqualTo(expected);
+      return;
+    }
     assertThat(CampaignRunner.scheduleCsv(plan.schedule(), plan.blocked()))
         .isEqualTo(Files.readString(campaign.resolve("schedule.csv"), StandardCharsets.UTF_8));
   }

@@ -585,6 +585,163 @@ no tick-sampled threshold to count runs against.""",
              plan=SETTING_PLAN, fields=["block", "steal_pct", "other_run_pct", "boot_id", "clocksource", "clocksources_available"])
 
 
+HOSTS_PLAN = {
+    "campaign": "hosts", "blocks": 4, "block_lead": "lead", "seed": 5,
+    "strata": {"by": "boot", "judged_at_boots": 3, "max_boots": 6, "clocksources": ["tsc", "kvm-clock"]},
+    "warmup": {"rule": "stable_flights", "window": 10, "tolerance_us": 50, "min_events": 10, "max_events": 20},
+    "conditions": [{"name": "lead"}, {"name": "base"}, {"name": "fifojvm", "priority": "fifo-jvm"},
+                   {"name": "split", "geometry": "split"}],
+    "exclusion": {"steal_pct_above": 5, "other_run_pct_above": 10},
+    "criteria": {"version": 1, "rules": [
+        {"id": "collapseJvmS1", "claim": "on boot 1 default scheduling gives more negative spans than fifojvm", "kind": "empirical",
+         "statistic": "hosts.s1.collapseJvm.pHolm", "comparison": "<=", "threshold": 0.025, "unit": "1",
+         "sidedness": "one-sided", "replication": "block", "runs": ["base", "fifojvm"],
+         "testable_if": {"statistic": "hosts.s1.collapseJvm.blocks", "comparison": ">=", "threshold": 4, "unit": "count"}},
+        {"id": "collapseJvmS2", "claim": "on boot 2 the same", "kind": "empirical",
+         "statistic": "hosts.s2.collapseJvm.pHolm", "comparison": "<=", "threshold": 0.025, "unit": "1",
+         "sidedness": "one-sided", "replication": "block", "runs": ["base", "fifojvm"],
+         "testable_if": {"statistic": "hosts.s2.collapseJvm.blocks", "comparison": ">=", "threshold": 4, "unit": "count"}},
+        {"id": "collapseJvmHeterogeneity", "claim": "the host moves the whole-JVM collapse", "kind": "empirical",
+         "statistic": "hosts.collapseJvm.i2", "comparison": ">=", "threshold": 0.5, "unit": "fraction",
+         "sidedness": "one-sided", "replication": "block", "runs": ["base", "fifojvm"],
+         "testable_if": {"statistic": "hosts.boots", "comparison": ">=", "threshold": 3, "unit": "count"}}]},
+}
+
+
+def h_fields(stratum, block, clock, prio="default", geom="shared", run="1.0", converged="yes"):
+    boot, offered, reported = ("b00t-1", "tsc kvm-clock", "yes") if stratum == 1 else ("b00t-2", "kvm-clock", "no")
+    return {**a_fields(prio, geom, "0"), "block": str(block), "stratum": str(stratum), "boot_id": boot,
+            "clocksource": clock, "clocksource_planned": clock, "clocksources_available": offered,
+            "steal_reported": reported, "steal_pct": "0.5" if reported == "yes" else "", "other_run_pct": run,
+            "warmup_converged": converged, "kernel": "6.1-k" + str(stratum)}
+
+
+def hosts():
+    # (stratum, block, clock): counts of A < 0 among 4 events for lead, base, fifojvm, split
+    design = [(1, 1, "tsc", 2, 2, 1, 1), (1, 2, "kvm-clock", 4, 1, 0, 1), (1, 3, "kvm-clock", 1, 2, 1, 2),
+              (1, 4, "tsc", 2, 3, 1, 1), (2, 5, "kvm-clock", 2, 2, 1, 1), (2, 6, "kvm-clock", 2, 2, 2, 1)]
+    runs = []
+    for s, b, clock, lead, base, fj, split in design:
+        runs.append(neg(f"l{b}", "lead", lead, 4, h_fields(s, b, clock)))
+        runs.append(neg(f"b{b}", "base", base, 4, h_fields(s, b, clock)))
+        runs.append(neg(f"j{b}", "fifojvm", fj, 4, h_fields(s, b, clock, prio="fifo-jvm")))
+        extra = {"run": "12.0"} if b == 6 else {"converged": "no"} if b == 4 else {}
+        runs.append(neg(f"p{b}", "split", split, 4, h_fields(s, b, clock, geom="split", **extra)))
+    campaign("hosts", "hosts", runs, """Synthetic host protocol (issue #53): two boots, fewer than the three its predictions are judged at.
+Boot 1 (b00t-1, stratum 1) offers tsc and kvm-clock: blocks 1 and 4 under tsc, 2 and 3 under kvm-clock; boot 2 (b00t-2)
+offers kvm-clock only and reports no steal (steal_reported no, steal_pct empty): blocks 5 and 6. Every run has 4 complete
+events; A < 0 in (lead, base, fifojvm, split): block 1 2,2,1,1; block 2 4,1,0,1; block 3 1,2,1,2; block 4 2,3,1,1; block 5
+2,2,1,1; block 6 2,2,2,1. Split of block 4 is excluded by the plan's warm-up rule (warmup_converged no), split of block 6 by
+its exclusion rule (other_run_pct 12 > 10); lead runs are never analysed. Criteria: collapseJvmS1 (4 blocks, Holm p 0.125 > 0.025) did not hold;
+collapseJvmS2 (2 blocks) and collapseJvmHeterogeneity (2 of 3 boots) are not testable. Answers, computed by this script's
+own brute force (hosts_answers), independent of the Java code:
+""" + "\n".join(f"{k} = {v}" for k, v in hosts_answers(design).items()),
+             plan=HOSTS_PLAN, fields=["block", "stratum", "boot_id", "clocksource", "clocksource_planned",
+                                      "clocksources_available", "steal_reported", "steal_pct", "other_run_pct",
+                                      "warmup_converged", "kernel"])
+
+
+T975 = {1: 12.706204736, 2: 4.302652730, 3: 3.182446305, 4: 2.776445105}
+
+
+def hosts_answers(design):
+    """The host protocol's statistics by brute force: rates with 0.5 for a zero count, ratios with 0.5 added to both."""
+    from itertools import combinations, product
+    from math import exp, log, sqrt
+
+    def rate(x, n=4):
+        return (x if x else 0.5) / n
+
+    def ratio(x1, x0, n=4):
+        if x1 == 0 or x0 == 0:
+            x1, x0 = x1 + 0.5, x0 + 0.5
+        return (x1 / n) / (x0 / n)
+
+    def mean(v):
+        return sum(v) / len(v)
+
+    def var_of_mean(v):
+        m = mean(v)
+        return sum((x - m) ** 2 for x in v) / (len(v) - 1) / len(v)
+
+    def gm(v):
+        logs = [log(x) for x in v]
+        m = mean(logs)
+        if len(v) < 2:
+            return exp(m), None, None
+        half = T975[len(v) - 1] * sqrt(var_of_mean(logs))
+        return exp(m), exp(m - half), exp(m + half)
+
+    def signflip(v):
+        obs = mean(v)
+        hits = sum(1 for signs in product([1, -1], repeat=len(v)) if mean([s * x for s, x in zip(signs, v)]) >= obs - 1e-12 * max(1, abs(obs)))
+        return hits / 2 ** len(v)
+
+    def holm(ps):
+        order = sorted(range(len(ps)), key=lambda i: ps[i])
+        out, run = [0] * len(ps), 0
+        for rank, i in enumerate(order):
+            run = max(run, min(1, (len(ps) - rank) * ps[i]))
+            out[i] = run
+        return out
+
+    out = {}
+    usable_split = lambda b: b not in (4, 6)
+    boots = {}
+    for s, b, clock, lead, base, fj, split in design:
+        boots.setdefault(s, []).append((b, clock, lead, base, fj, split))
+    summaries = {}
+    for s, blocks in boots.items():
+        jvm = [log(ratio(base, fj)) for b, c, l, base, fj, sp in blocks]
+        geo = [log(ratio(base, sp)) for b, c, l, base, fj, sp in blocks if usable_split(b)]
+        p = [signflip(jvm), signflip(geo)]
+        ph = holm(p)
+        g = gm([exp(x) for x in jvm])
+        out[f"hosts.s{s}.collapseJvm"] = "%.6g [%.6g, %.6g]" % g if g[1] else "%.6g" % g[0]
+        out[f"hosts.s{s}.collapseJvm.p"] = p[0]
+        out[f"hosts.s{s}.collapseJvm.pHolm"] = ph[0]
+        out[f"hosts.s{s}.geometry.p"] = p[1]
+        out[f"hosts.s{s}.geometry.pHolm"] = ph[1]
+        out[f"hosts.s{s}.rate.base"] = "%.6g" % gm([rate(base) for b, c, l, base, fj, sp in blocks])[0]
+        out[f"hosts.s{s}.rate.fifojvm"] = "%.6g" % gm([rate(fj) for b, c, l, base, fj, sp in blocks])[0]
+        out[f"hosts.s{s}.leadOverBase"] = "%.6g" % gm([ratio(l, base) for b, c, l, base, fj, sp in blocks])[0]
+        summaries[s] = (mean(jvm), var_of_mean(jvm), [rate(base) for b, c, l, base, fj, sp in blocks],
+                        [rate(fj) for b, c, l, base, fj, sp in blocks])
+        tsc = [log(rate(base)) for b, c, l, base, fj, sp in blocks if c == "tsc"]
+        kvm = [log(rate(base)) for b, c, l, base, fj, sp in blocks if c == "kvm-clock"]
+        if len(tsc) >= 2 and len(kvm) >= 2:
+            d = mean(tsc) - mean(kvm)
+            v = var_of_mean(tsc) + var_of_mean(kvm)
+            half = T975[len(tsc) + len(kvm) - 2] * sqrt(v)
+            pool = tsc + kvm
+            splits = list(combinations(range(len(pool)), len(tsc)))
+            two = sum(1 for sp in splits if abs(mean([pool[i] for i in sp]) - mean([pool[i] for i in range(len(pool)) if i not in sp]))
+                      >= abs(d) - 1e-12 * max(1, abs(d))) / len(splits)
+            out[f"hosts.s{s}.clockContrast"] = "%.6g [%.6g, %.6g]" % (exp(d), exp(d - half), exp(d + half))
+            out[f"hosts.s{s}.clockContrast.p"] = two
+    y = [summaries[s][0] for s in sorted(summaries)]
+    v = [summaries[s][1] for s in sorted(summaries)]
+    w = [1 / x for x in v]
+    yw = sum(wi * yi for wi, yi in zip(w, y)) / sum(w)
+    q = sum(wi * (yi - yw) ** 2 for wi, yi in zip(w, y))
+    df = len(y) - 1
+    c = sum(w) - sum(wi * wi for wi in w) / sum(w)
+    tau2 = max(0.0, (q - df) / c)
+    ws = [1 / (vi + tau2) for vi in v]
+    mu = sum(wi * yi for wi, yi in zip(ws, y)) / sum(ws)
+    se = sqrt(1 / sum(ws))
+    out["hosts.collapseJvm.i2"] = max(0.0, (q - df) / q)
+    out["hosts.collapseJvm.tau2"] = tau2
+    out["hosts.collapseJvm.pooled"] = "%.6g [%.6g, %.6g]" % (exp(mu), exp(mu - 1.959963985 * se), exp(mu + 1.959963985 * se))
+    out["hosts.collapseJvm.pi"] = "[%.6g, %.6g]" % (exp(mu - 1.959963985 * sqrt(se * se + tau2)), exp(mu + 1.959963985 * sqrt(se * se + tau2)))
+    gms = {k: [exp(mean([log(x) for x in summaries[s][i]])) for s in sorted(summaries)] for k, i in (("base", 2), ("fifojvm", 3))}
+    spread = {k: max(g) / min(g) for k, g in gms.items()}
+    out["hosts.base.spread"] = spread["base"]
+    out["hosts.fifojvm.spread"] = spread["fifojvm"]
+    out["hosts.spreadContrast"] = spread["base"] / spread["fifojvm"]
+    return out
+
+
 CLUSTER_PLAN = {
     "campaign": "cluster", "blocks": 2, "brokers": 3,
     "conditions": [{"name": "rf1"}, {"name": "acks1", "replication_factor": 3, "min_insync_replicas": 2}],
@@ -711,7 +868,7 @@ predicted 1.0 against 0.5 observed, median |error| 50.00%.""")
 
 
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone", "setting", "cluster", "clusternone", "systems"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone", "setting", "cluster", "clusternone", "systems", "hosts"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
@@ -729,5 +886,6 @@ if __name__ == "__main__":
     cluster()
     clusternone()
     systems()
+    hosts()
     clash("clashkey", ["a.b", "a-b"], "Synthetic: conditions \"a.b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
