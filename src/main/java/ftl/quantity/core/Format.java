@@ -72,7 +72,7 @@ public enum Format {
       case COUNT_RANGE -> countRange((Value.Range) v) + unit.suffix();
       case REAL_3SF -> sig(real(v), 3) + unit.suffix();
       case DECIMAL_2DP -> BigDecimal.valueOf(real(v)).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
-      case VERDICT -> v instanceof Value.Untestable ? "not testable here"
+      case VERDICT -> v instanceof Value.Untestable u ? u.word()
           : ((Value.Verdict) v).held() ? "held" : "did not hold";
       case TEXT -> ((Value.Text) v).text();
       case SUMMARY -> v instanceof Value.Untestable ? "no confirmatory test"

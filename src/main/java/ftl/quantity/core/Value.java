@@ -79,8 +79,24 @@ public sealed interface Value {
    * "not testable here", with the reason. A value, not a missing one: the verdict table states it.
    */
   record Untestable(String reason) implements Value {
+    /**
+     * How the reason of a verdict that later data can still decide begins (a protocol that accrues boots, issue #53:
+     * below the boots it is judged at, a prediction is not yet testable, never held or failed).
+     */
+    public static final String NOT_YET = "not yet testable: ";
+
     public Untestable {
       Objects.requireNonNull(reason);
+    }
+
+    /** Whether later data can still decide it ({@link #NOT_YET}). */
+    public boolean pending() {
+      return reason.startsWith(NOT_YET);
+    }
+
+    /** How it is printed: "not yet testable" when {@link #pending}, else "not testable here". */
+    public String word() {
+      return pending() ? "not yet testable" : "not testable here";
     }
   }
 
@@ -113,8 +129,8 @@ public sealed interface Value {
     if (this instanceof Text t) {
       return t.text();
     }
-    if (this instanceof Untestable) {
-      return "not testable here";
+    if (this instanceof Untestable u) {
+      return u.word();
     }
     return null;
   }

@@ -74,6 +74,7 @@ public final class PlanCriteria {
       }
       String plan = c.displayDir() + "/" + EventFormat.PLAN_FILE;
       Criteria.Section s = c.criteria().get();
+      boolean accruing = c.plan().map(p -> !p.path("strata").isAbsent()).orElse(false);
       Map<String, Quantity> rules = new HashMap<>();
       for (Criteria.Rule r : s.rules()) {
         Quantity stat = entry(byKey, r.statistic(), plan, r.lineOf("statistic"));
@@ -135,7 +136,7 @@ public final class PlanCriteria {
                 refuseOlderRead(c, r, plan, read, firstRuns);
               }
               refuseUnordered(r, plan, v[1], v[2]);
-              return judge(r, v[0], v[1], v[2], v[3]);
+              return pendingIf(accruing, judge(r, v[0], v[1], v[2], v[3]));
             });
         out.add(q);
         rules.put(r.id(), q);
@@ -152,7 +153,8 @@ public final class PlanCriteria {
             + plan + ", line " + cl.line() + "): " + cl.claim() + "; held iff " + (cl.all() ? "every one" : "any one")
             + " of " + String.join(", ", of.stream().map(Quantity::key).toList()) + " held")
             .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(of.get(0).scope()).function(PlanCriteria.class, "combine")
-            .computes(a -> combine(cl.all(), of.stream().map(Quantity::key).toList(), of.stream().map(x -> x.computation().apply(a)).toList())));
+            .computes(a -> pendingIf(accruing, combine(cl.all(), of.stream().map(Quantity::key).toList(),
+                of.stream().map(x -> x.computation().apply(a)).toList()))));
         boolean consistency = cl.of().stream().allMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()
             == VerdictKind.CONSISTENCY);
         boolean notConfirmatory = cl.of().stream().anyMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()
@@ -163,6 +165,15 @@ public final class PlanCriteria {
       }
     }
     return out;
+  }
+
+  /**
+   * A verdict of a protocol that accrues boots (its plan's {@code strata}, issue #53): what it cannot test yet, later
+   * boots can, so it is "not yet testable" ({@link Value.Untestable#NOT_YET}); any other verdict as it is.
+   */
+  static Value pendingIf(boolean accruing, Value verdict) {
+    return accruing && verdict instanceof Value.Untestable u && !u.pending()
+        ? new Value.Untestable(Value.Untestable.NOT_YET + u.reason()) : verdict;
   }
 
   /** The campaigns whose plans' criteria are judged: every campaign of {@code data}, and the tools' on other systems. */
