@@ -143,7 +143,7 @@ class RandomEffectsMetaTest {
   static Stream<Arguments> badInputs() {
     double[] one = {0.1};
     return Stream.of(
-        Arguments.of(Named.of("fit of no boot", (Runnable) () -> fit(0, -1, 0.95, 0, 0))),
+        Arguments.of(Named.of("fit of no boot", (Runnable) () -> fit(0, 0, 0.95, 0, 0))),
         Arguments.of(Named.of("fit with df not k - 1", (Runnable) () -> fit(3, 1, 0.95, 0, 0))),
         Arguments.of(Named.of("fit at level 0", (Runnable) () -> fit(3, 2, 0, 0, 0))),
         Arguments.of(Named.of("fit at level 1", (Runnable) () -> fit(3, 2, 1, 0, 0))),
