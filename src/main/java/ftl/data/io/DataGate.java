@@ -175,6 +175,19 @@ public final class DataGate {
   }
 
   /**
+   * What tells the file at {@code rel} from every other on its file system ({@link BasicFileAttributes#fileKey()}: the
+   * device and inode on Unix), after the checks of {@link #type}: two names of one file (hard links) have one key.
+   *
+   * @return the key; null when nothing is at {@code rel} or the file system gives none
+   * @throws DataException when it is a symbolic link or a special file, or a component before it is not a folder
+   */
+  public Object fileKey(String rel) {
+    Path p = checked(rel);
+    BasicFileAttributes a = attributes(rel, p);
+    return a == null ? null : a.fileKey();
+  }
+
+  /**
    * The entries of a folder of the root, sorted by name.
    *
    * @throws DataException when an entry has an unsafe name, or the folder cannot be listed
