@@ -1,17 +1,15 @@
 package ftl.harness.system;
 
+import ftl.harness.LogLines;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -300,48 +298,16 @@ public final class ServerProcess implements AutoCloseable {
       + "|permission denied|eacces|read-only file system|erofs|no space left|enospc");
   /** A line that reports an error, when no line says more ({@link #CAUSE}). */
   private static final Pattern ERROR = Pattern.compile("(?i)\\[ERR\\]|\\berror\\b");
-  /** Lines of cause a failure carries, each cut at {@link #CAUSE_CHARS} characters. */
+  /** Lines of cause a failure carries. */
   static final int CAUSE_LINES = 3;
-  static final int CAUSE_CHARS = 300;
-  /** The most bytes of each log's end that {@link #causes} reads. */
-  static final int CAUSE_BYTES = 1 << 20;
 
   /**
-   * The lines of the logs that say why the server stopped, wherever they are in the last {@value #CAUSE_BYTES} bytes of
-   * each (not only among the last lines: RabbitMQ writes a crash report after its {@code eaddrinuse}): the last
-   * {@value #CAUSE_LINES} distinct lines naming a cause ({@link #CAUSE}), else the last of the lines reporting an error,
-   * each cut at {@value #CAUSE_CHARS} characters.
+   * The lines of the logs that say why the server stopped, wherever they are near their end (not only among the last
+   * lines: RabbitMQ writes a crash report after its {@code eaddrinuse}): the last {@value #CAUSE_LINES} distinct lines
+   * naming a cause ({@link #CAUSE}), else the last of the lines reporting an error ({@link LogLines#causes}).
    */
   static List<String> causes(List<Path> files) {
-    List<String> specific = new ArrayList<>();
-    List<String> errors = new ArrayList<>();
-    for (Path f : files) {
-      for (String line : lastBytes(f, CAUSE_BYTES).split("\n")) {
-        String l = line.strip();
-        String cut = l.length() <= CAUSE_CHARS ? l : l.substring(0, CAUSE_CHARS) + "...";
-        List<String> into = CAUSE.matcher(l).find() ? specific : ERROR.matcher(l).find() ? errors : null;
-        if (into != null) {
-          into.remove(cut);
-          into.add(cut);
-        }
-      }
-    }
-    List<String> chosen = specific.isEmpty() ? errors : specific;
-    return List.copyOf(chosen.subList(Math.max(0, chosen.size() - CAUSE_LINES), chosen.size()));
-  }
-
-  /** The last {@code n} bytes of a file as text (malformed UTF-8 replaced); empty when it cannot be read. */
-  private static String lastBytes(Path f, int n) {
-    try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
-      long from = Math.max(0, ch.size() - n);
-      ByteBuffer buf = ByteBuffer.allocate((int) Math.min(n, ch.size()));
-      while (buf.hasRemaining() && ch.read(buf, from + buf.position()) > 0) {
-        // until the end
-      }
-      return new String(buf.array(), 0, buf.position(), StandardCharsets.UTF_8);
-    } catch (IOException | RuntimeException e) {
-      return ""; // not written (yet)
-    }
+    return LogLines.causes(files, CAUSE, ERROR, CAUSE_LINES);
   }
 
   /** The last {@link #TAIL_LINES} non-blank lines of the logs, each prefixed by its file's name when there are several. */
