@@ -312,12 +312,6 @@ public final class PdfText {
     return new Page(number, c.text.toString(), c.links(), c.invisible());
   }
 
-  /** The quantity key a link points to ({@code q.<key>}, inside the document or in another PDF), or null. */
-  static String quantityKey(PDAnnotationLink link) throws IOException {
-    Target t = target(link, true);
-    return t == null ? null : t.key();
-  }
-
   /**
    * Where a link to a quantity leads (issue 58: a {@code javascript:} URI, a link to another host, or a remote go-to
    * naming another file was traced, since whatever followed {@code #} was taken). By the archive's scheme a number
