@@ -120,7 +120,8 @@ public final class PlanCriteria {
             : reach(r.comparison(), r.thresholds().get(0), StatisticRanges.of(stat));
         if (reach == Reach.NEVER) {
           throw new DataException(plan, r.lineOf("threshold"), "criteria: rule " + r.id() + " compares " + (r.comparison()
-              .interval() ? lies : r.statistic() + ", which" + lies.substring(r.statistic().length())) + ", with " + against
+              .interval() ? lies.replace(") has ends in ", "), whose ends lie in ")
+              : r.statistic() + ", which" + lies.substring(r.statistic().length())) + ", with " + against
               + ": no data could make it hold", null);
         }
         String tautology = reach == Reach.ALWAYS ? lies + ", so " + against + " holds for any data" : "";

@@ -102,8 +102,8 @@ class IntervalCannotFailRegressionTest {
     DataSet data = SmallCriteriaRoot.write(tmp, SmallCriteriaRoot.plan(rule("interval_below", "0", "ratio")), false);
     assertThatThrownBy(() -> PlanCriteria.forRegistry(data, registry(RATIO, Unit.RATIO), new HashMap<>()))
         .isInstanceOf(DataException.class)
-        .hasMessageContaining("root/k/plan.json:7: criteria: rule a compares the interval of x.s (x.s.lower to x.s.upper) "
-            + "has ends in (0, infinity)")
+        .hasMessageContaining("root/k/plan.json:7: criteria: rule a compares the interval of x.s (x.s.lower to x.s.upper), "
+            + "whose ends lie in (0, infinity)")
         .hasMessageContaining("with interval_below 0: no data could make it hold");
   }
 }
