@@ -21,6 +21,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -179,7 +180,7 @@ public final class CampaignFolder {
 
   /** The names {@link #refuseLinks} examines, each with whether it must be a folder. */
   private static Map<String, Boolean> runnerNames() {
-    Map<String, Boolean> names = new java.util.LinkedHashMap<>();
+    Map<String, Boolean> names = new LinkedHashMap<>();
     names.put(EventFormat.EVENTS_DIR, true);
     for (String n : List.of(EventFormat.PLAN_FILE, EventFormat.LEDGER_FILE, "schedule.csv", JOURNAL, LOCK)) {
       names.put(n, false);

@@ -1,6 +1,5 @@
 package ftl.harness.campaign;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,7 +37,6 @@ final class ClockRestorer implements AutoCloseable {
   static ClockRestorer start(long runnerPid, Path currentFile, String original) throws IOException {
     ProcessBuilder pb = new ProcessBuilder(List.of("setsid", "/bin/sh", "-c", SCRIPT, "ftl-clock-restore",
         String.valueOf(runnerPid), currentFile.toAbsolutePath().toString(), original))
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true);
     return new ClockRestorer(pb.start());
   }
