@@ -1,19 +1,22 @@
 package ftl.quantity.verdict;
 
 import ftl.data.DataSet;
+import ftl.data.io.Sha256;
 import ftl.data.registration.PlanDigest;
 import ftl.verify.TempArchive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
- * A data root for the criteria tests: campaign {@code k}, a copy of the small synthetic fixture
- * ({@code src/test/resources/ftl/quantity/small/k}: two ok runs of condition c1, a send interval of 1 ms), under a plan
- * the test writes, every run naming the plan's digest and started at {@value #STARTED}; optionally beside a copy of the
- * tools' fixture ({@code omb/systems/perftest}).
+ * Data roots for the criteria tests: campaigns made from the small synthetic fixture
+ * ({@code src/test/resources/ftl/quantity/small/k}: two ok runs of condition c1, a send interval of 1 ms) under a plan
+ * the test writes, every run naming the plan's digest; optionally beside a copy of the tools' fixture
+ * ({@code omb/systems/perftest}). Each campaign's events files are its own (the fixture's rows after a comment line
+ * naming the campaign): one measurement under two campaigns' names is refused (issue 58).
  */
 final class SmallCriteriaRoot {
   private SmallCriteriaRoot() {}
@@ -28,21 +31,38 @@ final class SmallCriteriaRoot {
         + "    \"version\": 1,\n    \"rules\": [\n" + rules + "\n    ]\n  }\n}\n";
   }
 
-  /** Writes the root into {@code tmp} and scans it (named {@code root} in messages). */
+  /** Writes campaign k under {@code plan}, started at {@link #STARTED}, into {@code tmp} and scans it ({@code root}). */
   static DataSet write(Path tmp, String plan, boolean withPerfTest) throws IOException {
-    Path k = tmp.resolve("k");
-    Files.createDirectories(k.resolve("events"));
-    for (String r : List.of("r1", "r2")) {
-      Files.copy(SMALL.resolve("events/" + r + ".csv"), k.resolve("events/" + r + ".csv"));
-    }
-    List<String> lines = Files.readAllLines(SMALL.resolve("ledger.csv"), StandardCharsets.UTF_8);
-    String tail = "," + STARTED + "," + PlanDigest.of(plan.getBytes(StandardCharsets.UTF_8));
-    Files.writeString(k.resolve("ledger.csv"), lines.get(0) + ",started_at,plan_sha256\n" + lines.get(1) + tail + "\n"
-        + lines.get(2) + tail + "\n", StandardCharsets.UTF_8);
-    Files.writeString(k.resolve("plan.json"), plan, StandardCharsets.UTF_8);
+    campaign(tmp, "k", STARTED, plan);
     if (withPerfTest) {
       TempArchive.copyTree(PERFTEST, tmp.resolve("perftest"));
     }
     return DataSet.scan(tmp, "root");
+  }
+
+  /**
+   * Adds campaign {@code name} to the root {@code root}: the small fixture's runs, started at {@code startedAt} ("" = no
+   * column), under {@code plan} (null = none, and no plan digest in the ledger).
+   */
+  static void campaign(Path root, String name, String startedAt, String plan) throws IOException {
+    Path k = root.resolve(name);
+    Files.createDirectories(k.resolve("events"));
+    List<String> lines = Files.readAllLines(SMALL.resolve("ledger.csv"), StandardCharsets.UTF_8);
+    String time = startedAt.isEmpty() ? "" : "," + startedAt;
+    String digest = plan == null ? "" : "," + PlanDigest.of(plan.getBytes(StandardCharsets.UTF_8));
+    StringBuilder ledger = new StringBuilder(lines.get(0) + (startedAt.isEmpty() ? "" : ",started_at")
+        + (plan == null ? "" : ",plan_sha256") + "\n");
+    for (int i = 1; i <= 2; i++) {
+      String r = "r" + i;
+      byte[] events = ("# campaign " + name + "'s copy of the small fixture's run " + r + "\n"
+          + Files.readString(SMALL.resolve("events/" + r + ".csv"), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+      Files.write(k.resolve("events/" + r + ".csv"), events);
+      String sha = HexFormat.of().formatHex(Sha256.jdk().digest(events));
+      ledger.append(lines.get(i).replaceFirst(",[0-9a-f]{64},", "," + sha + ",")).append(time).append(digest).append('\n');
+    }
+    Files.writeString(k.resolve("ledger.csv"), ledger, StandardCharsets.UTF_8);
+    if (plan != null) {
+      Files.writeString(k.resolve("plan.json"), plan, StandardCharsets.UTF_8);
+    }
   }
 }
