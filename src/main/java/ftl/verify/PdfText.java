@@ -340,7 +340,7 @@ public final class PdfText {
         return null;
       }
       String file = u.substring(0, hash);
-      boolean relative = !file.contains(":") && !file.startsWith("//");
+      boolean relative = !file.contains(":"); // no scheme; a network path names no file of PROVENANCE_FILES either
       return target(u.substring(hash + 1), relative && PROVENANCE_FILES.contains(file) ? null
           : "a URI to " + (file.regionMatches(true, 0, "javascript:", 0, 11) ? "a javascript: script"
           : relative ? "another file" : "another place") + " (" + Echo.of(u) + ")");

@@ -1,14 +1,12 @@
 package ftl.quantity.verdict;
 
 import ftl.data.DataSet;
-import ftl.data.io.Sha256;
 import ftl.data.registration.PlanDigest;
 import ftl.verify.TempArchive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -47,20 +45,16 @@ final class SmallCriteriaRoot {
   static void campaign(Path root, String name, String startedAt, String plan) throws IOException {
     Path k = root.resolve(name);
     Files.createDirectories(k.resolve("events"));
+    for (String r : List.of("r1", "r2")) {
+      Files.copy(SMALL.resolve("events/" + r + ".csv"), k.resolve("events/" + r + ".csv"));
+    }
     List<String> lines = Files.readAllLines(SMALL.resolve("ledger.csv"), StandardCharsets.UTF_8);
     String time = startedAt.isEmpty() ? "" : "," + startedAt;
     String digest = plan == null ? "" : "," + PlanDigest.of(plan.getBytes(StandardCharsets.UTF_8));
-    StringBuilder ledger = new StringBuilder(lines.get(0) + (startedAt.isEmpty() ? "" : ",started_at")
-        + (plan == null ? "" : ",plan_sha256") + "\n");
-    for (int i = 1; i <= 2; i++) {
-      String r = "r" + i;
-      byte[] events = ("# campaign " + name + "'s copy of the small fixture's run " + r + "\n"
-          + Files.readString(SMALL.resolve("events/" + r + ".csv"), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
-      Files.write(k.resolve("events/" + r + ".csv"), events);
-      String sha = HexFormat.of().formatHex(Sha256.jdk().digest(events));
-      ledger.append(lines.get(i).replaceFirst(",[0-9a-f]{64},", "," + sha + ",")).append(time).append(digest).append('\n');
-    }
-    Files.writeString(k.resolve("ledger.csv"), ledger, StandardCharsets.UTF_8);
+    String head = lines.get(0) + (startedAt.isEmpty() ? "" : ",started_at") + (plan == null ? "" : ",plan_sha256");
+    Files.writeString(k.resolve("ledger.csv"), head + "\n" + lines.get(1) + time + digest + "\n" + lines.get(2) + time + digest
+        + "\n", StandardCharsets.UTF_8);
+    TempArchive.ownEvents(k, "campaign " + name + "'s copy of the small fixture's run");
     if (plan != null) {
       Files.writeString(k.resolve("plan.json"), plan, StandardCharsets.UTF_8);
     }
