@@ -8,15 +8,16 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 58, case 1 (data loss): {@code ln -s events/r0001.csv.gz F/.ftl-lock; ftl campaign resume F} exited 0 and left
@@ -31,13 +32,33 @@ class LockThroughLinkRegressionTest {
 
   @TempDir Path archive;
 
-  /** Where the planted link points: a file of the campaign, or one outside it. */
-  static Stream<Arguments> targets() {
-    return Stream.of(
-        Arguments.of(Named.of("the run's events file", "f/events/r0001.csv.gz")),
-        Arguments.of(Named.of("the ledger", "f/ledger.csv")),
-        Arguments.of(Named.of("the committed plan", "f/plan.json")),
-        Arguments.of(Named.of("a file outside the folder", "outside.txt")));
+  /** How a name of the folder is planted: the name, a symbolic or a hard link, and what the refusal says. */
+  enum Plant {
+    LOCK_SYMLINK(CampaignFolder.LOCK, true, ".ftl-lock: is a symbolic link"),
+    LOCK_HARD_LINK(CampaignFolder.LOCK, false, ".ftl-lock: has 2 names"),
+    LEDGER_TMP_SYMLINK("ledger.csv.tmp", true, "ledger.csv.tmp: is a symbolic link");
+
+    final String name;
+    final boolean symbolic;
+    final String refusal;
+
+    Plant(String name, boolean symbolic, String refusal) {
+      this.name = name;
+      this.symbolic = symbolic;
+      this.refusal = refusal;
+    }
+  }
+
+  /** Each plant, pointed at a file of the campaign or at one outside it. */
+  static Stream<Arguments> plants() {
+    List<Arguments> out = new ArrayList<>();
+    for (Plant p : Plant.values()) {
+      for (String[] t : new String[][] {{"the run's events file", "f/events/r0001.csv.gz"}, {"the ledger", "f/ledger.csv"},
+          {"the committed plan", "f/plan.json"}, {"a file outside the folder", "outside.txt"}}) {
+        out.add(Arguments.of(p, Named.of(t[0], t[1])));
+      }
+    }
+    return out.stream();
   }
 
   private Path campaign() throws Exception {
@@ -57,45 +78,21 @@ class LockThroughLinkRegressionTest {
     }).toList();
   }
 
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("targets")
-  void resume_lockIsASymbolicLink_refusedAndTargetUntouched(String target) throws Exception {
+  @ParameterizedTest(name = "{0} to {1}")
+  @MethodSource("plants")
+  void resume_runnerNameIsALink_refusedAndTargetUntouched(Plant plant, String target) throws Exception {
     Path f = campaign();
     Path victim = archive.resolve(target);
     List<String> before = digests(victim);
-    Files.createSymbolicLink(f.resolve(CampaignFolder.LOCK), victim);
+    if (plant.symbolic) {
+      Files.createSymbolicLink(f.resolve(plant.name), victim);
+    } else {
+      Files.createLink(f.resolve(plant.name), victim);
+    }
 
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     assertThatThrownBy(() -> FinishedCampaign.runner(archive, err).resume(f)).isInstanceOf(DataException.class)
-        .hasMessageContaining(".ftl-lock: is a symbolic link");
-    assertThat(digests(victim)).isEqualTo(before);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("targets")
-  void resume_lockIsAHardLink_refusedAndTargetUntouched(String target) throws Exception {
-    Path f = campaign();
-    Path victim = archive.resolve(target);
-    List<String> before = digests(victim);
-    Files.createLink(f.resolve(CampaignFolder.LOCK), victim);
-
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    assertThatThrownBy(() -> FinishedCampaign.runner(archive, err).resume(f)).isInstanceOf(DataException.class)
-        .hasMessageContaining(".ftl-lock: has 2 names");
-    assertThat(digests(victim)).isEqualTo(before);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("targets")
-  void resume_tempFileIsASymbolicLink_refusedAndTargetUntouched(String target) throws Exception {
-    Path f = campaign();
-    Path victim = archive.resolve(target);
-    List<String> before = digests(victim);
-    Files.createSymbolicLink(f.resolve("ledger.csv.tmp"), victim);
-
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    assertThatThrownBy(() -> FinishedCampaign.runner(archive, err).resume(f)).isInstanceOf(DataException.class)
-        .hasMessageContaining("ledger.csv.tmp: is a symbolic link");
+        .hasMessageContaining(plant.refusal);
     assertThat(digests(victim)).isEqualTo(before);
   }
 
