@@ -4,8 +4,9 @@
 # pandas, plain-Python) baseline of the headline counts. A benchmark, not a test: it asserts nothing, it prints.
 #
 # The grown root is built in a temporary folder from hard links (cp -al; plain copies when the temporary folder is
-# on another file system): every campaign as it is, and modeA's ok runs replicated COPIES times in all — the same
-# events files (same bytes, same SHA-256) under new names, ledger rows with new run ids (r0001 -> r0001g2 ...).
+# on another file system): every campaign as it is, and modeA's ok runs replicated COPIES times in all — each copy a
+# file of its own (the same events after a comment line naming the copy, so a new SHA-256: one measurement under two
+# names is refused, issue 58), ledger rows with new run ids (r0001 -> r0001g2 ...).
 #
 # Usage: src/main/sh/growth-benchmark.sh [--runs N] [--copies K] [--python PY] [--keep]
 #   --runs N     repetitions of each measurement; the table gives the median (default 3)
@@ -39,9 +40,9 @@ tmp="$(mktemp -d "${TMPDIR:-/tmp}/ftl-growth.XXXXXX")"
 if [[ -z "$keep" ]]; then trap 'rm -rf "$tmp"' EXIT; fi
 grown="$tmp/data"
 if cp -al "$root/data" "$grown" 2>/dev/null; then link="hard links"; else rm -rf "$grown"; cp -a "$root/data" "$grown"; link="copies (other file system)"; fi
-# modeA: new ledger rows and hard-linked events files for copies 2..K of every ok run
+# modeA: new ledger rows and events files of their own for copies 2..K of every ok run
 "$py" - "$grown/modeA" "$copies" <<'EOF'
-import csv, os, sys
+import csv, gzip, hashlib, os, sys
 folder, copies = sys.argv[1], int(sys.argv[2])
 path = os.path.join(folder, "ledger.csv")
 with open(path, newline="") as f:
@@ -58,11 +59,15 @@ for k in range(2, copies + 1):
         n["events_file"] = f"events/{base}g{k}.{ext}"
         src = os.path.join(folder, r["events_file"])
         dst = os.path.join(folder, n["events_file"])
-        try:
-            os.link(src, dst)
-        except OSError:
-            with open(src, "rb") as a, open(dst, "wb") as b:
-                b.write(a.read())
+        # a file of its own, not a link or a byte copy: two rows on one measurement are refused (issue 58)
+        with open(src, "rb") as a:
+            raw = a.read()
+        body = gzip.decompress(raw) if src.endswith(".gz") else raw
+        body = f"# growth-benchmark copy {k} of run {r['run_id']}\n".encode() + body
+        data = gzip.compress(body, mtime=0) if dst.endswith(".gz") else body
+        with open(dst, "wb") as b:
+            b.write(data)
+        n["events_sha256"] = hashlib.sha256(data).hexdigest()
         out.append(n)
 os.remove(path)  # a new file, not a write through the hard link into the archive's ledger
 with open(path, "w", newline="") as f:

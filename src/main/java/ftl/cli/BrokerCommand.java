@@ -7,13 +7,14 @@ import ftl.harness.system.NatsServer;
 import ftl.harness.system.RabbitMqServer;
 import ftl.harness.system.SystemName;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
@@ -66,19 +67,36 @@ public final class BrokerCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new HarnessFailure("the embedded broker did not start: " + e.getMessage(), e);
     }
-    CountDownLatch stopped = new CountDownLatch(1);
+    AtomicBoolean stopping = new AtomicBoolean();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      stopping.set(true);
       System.err.println("ftl: stopping the broker");
       broker.close();
-      stopped.countDown();
+      System.err.println("ftl: the broker stopped");
     }, "ftl-broker-stop"));
     System.out.println(broker.bootstrap());
     System.out.flush();
     System.err.println("ftl: broker pid " + broker.pid() + " serving at " + broker.bootstrap() + "; logs in " + dir.resolve("logs") + "; Ctrl-C stops it");
-    while (broker.alive()) {
+    return serve(broker::alive, () -> "the broker exited with code " + broker.exitCode(), stopping, System.err);
+  }
+
+  /**
+   * Serves while {@code alive}, polling every half second; then a death seen after a stop was asked ({@code stopping}, set
+   * first thing by the shutdown hook that Ctrl-C or SIGTERM runs) is a clean stop, which the hook reports, and any other
+   * death is an instrument failure reported here (issue 58: Ctrl-C of {@code ftl broker --brokers 3} printed "a broker
+   * exited ... code 143" with stack frames, though the nodes stopped as asked).
+   *
+   * @return {@link ExitCode#OK} for a clean stop, {@link ExitCode#HARNESS} for a death
+   */
+  static int serve(BooleanSupplier alive, Supplier<String> death, AtomicBoolean stopping, PrintStream err)
+      throws InterruptedException {
+    while (alive.getAsBoolean() && !stopping.get()) {
       Thread.sleep(500);
     }
-    System.err.println("ftl: the broker exited with code " + broker.exitCode());
+    if (stopping.get()) {
+      return ExitCode.OK;
+    }
+    err.println("ftl: " + death.get());
     return ExitCode.HARNESS;
   }
 
@@ -97,21 +115,18 @@ public final class BrokerCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new HarnessFailure("the local cluster did not start: " + e.getMessage(), e);
     }
-    CountDownLatch stopped = new CountDownLatch(1);
+    AtomicBoolean stopping = new AtomicBoolean();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      stopping.set(true);
       System.err.println("ftl: stopping the cluster");
       c.close();
-      stopped.countDown();
+      System.err.println("ftl: the cluster stopped");
     }, "ftl-broker-stop"));
     System.out.println(c.bootstrap());
     System.out.flush();
     System.err.println(String.format(Locale.ROOT, "ftl: %d brokers (pids %s) serving at %s after %.1f s; folders in %s; Ctrl-C stops them",
         c.size(), c.pids(), c.bootstrap(), (System.nanoTime() - t0) / 1e9, dir));
-    while (c.alive()) {
-      Thread.sleep(500);
-    }
-    System.err.println("ftl: a broker exited: " + c.death());
-    return ExitCode.HARNESS;
+    return serve(c::alive, () -> "a broker exited: " + c.death(), stopping, System.err);
   }
 
   /** A RabbitMQ or NATS server of the archive's own until Ctrl-C: its {@code 127.0.0.1:port} on stdout. */
@@ -152,10 +167,13 @@ public final class BrokerCommand implements Callable<Integer> {
     } catch (IOException | RuntimeException e) {
       throw new HarnessFailure("the " + name + " server did not start: " + e.getMessage(), e);
     }
+    AtomicBoolean stopping = new AtomicBoolean();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      stopping.set(true);
       System.err.println("ftl: stopping the " + name + " server");
       try {
         server.close();
+        System.err.println("ftl: the " + name + " server stopped");
       } catch (Exception e) {
         System.err.println("ftl: stopping the server: " + e.getMessage());
       }
@@ -163,10 +181,6 @@ public final class BrokerCommand implements Callable<Integer> {
     System.out.println("127.0.0.1:" + port);
     System.out.flush();
     System.err.println("ftl: " + name + " pid " + pid + " serving at 127.0.0.1:" + port + "; Ctrl-C stops it");
-    while (alive.getAsBoolean()) {
-      Thread.sleep(500);
-    }
-    System.err.println("ftl: the " + name + " server exited: " + death.get());
-    return ExitCode.HARNESS;
+    return serve(alive, () -> "the " + name + " server exited: " + death.get(), stopping, System.err);
   }
 }

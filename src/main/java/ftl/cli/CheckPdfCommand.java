@@ -79,8 +79,9 @@ public final class CheckPdfCommand implements Callable<Integer> {
     }
     for (PdfCensus.Entry e : r.of(PdfCensus.Kind.DISAGREE)) {
       Computed c = byKey.get(e.key());
-      System.out.println("  DISAGREE page " + e.page() + ": \"" + Echo.of(e.printed()) + "\" is " + Echo.of(e.key())
-          + (c == null ? "" : " (\\" + c.quantity().macro() + ")") + ": " + Echo.clean(e.why()));
+      System.out.println("  DISAGREE page " + e.page() + ": \"" + Echo.of(e.printed()) + "\""
+          + (e.key() == null ? "" : " is " + Echo.of(e.key())) + (c == null ? "" : " (\\" + c.quantity().macro() + ")")
+          + ": " + Echo.clean(e.why()));
       if (c != null) {
         System.out.println("    value " + (c.available() ? c.text() : "none") + "; computed by " + c.quantity().function()
             + "; " + c.quantity().definition() + " (./ftl check " + e.key() + " lists its data files)");
@@ -102,6 +103,12 @@ public final class CheckPdfCommand implements Callable<Integer> {
             + " number with the quantity it is bound to)%n",
         r.entries().size(), r.pages(), traced + disagree, traced, disagree, r.of(PdfCensus.Kind.EXEMPT).size(),
         r.of(PdfCensus.Kind.UNTRACED).size(), byValue);
+    long invisible = r.of(PdfCensus.Kind.DISAGREE).stream().filter(e -> e.why().startsWith("drawn invisibly")).count();
+    long elsewhere = r.of(PdfCensus.Kind.DISAGREE).stream().filter(e -> e.why().startsWith("its link names")).count();
+    if (invisible + elsewhere > 0) {
+      System.out.println("  found: " + invisible + " number" + (invisible == 1 ? "" : "s") + " drawn invisibly (text render "
+          + "mode 3), " + elsewhere + " linked to a quantity but leading outside the provenance listing; each is a disagreement");
+    }
     if (traced + disagree == 0) {
       System.out.println("  no number of this PDF is linked to a quantity (re-typeset, or not an ftl PDF): it cannot be checked");
     }

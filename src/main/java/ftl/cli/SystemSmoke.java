@@ -16,6 +16,9 @@ import ftl.harness.system.SystemRun;
 import ftl.stats.Quantiles;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +71,9 @@ final class SystemSmoke {
       return notOk == 0 ? ExitCode.OK : ExitCode.HARNESS;
     } catch (ServerStartException e) {
       throw new HarnessFailure(e.getMessage(), e);
+    } catch (FileSystemException e) {
+      // a file that cannot be written or read (an --out below a file, a read-only mount, a full disk): exit 6 naming it
+      throw new UncheckedIOException(e);
     } catch (IOException e) {
       throw new HarnessFailure(q.system() + ": " + e.getMessage(), e);
     }
@@ -76,8 +82,10 @@ final class SystemSmoke {
   private static MessagingSystem open(Request q, PrintStream err) throws IOException {
     boolean start = q.url() == null;
     if (start) {
+      // the server's folder first: one that cannot be made is the file system's failure (exit 6), not the server's
+      // (issue 58: --out below a file ended in exit 5)
+      Files.createDirectories(q.scratch());
       err.println("ftl: starting " + q.system() + " in " + q.scratch());
-
     }
     return switch (q.system()) {
       case RABBITMQ -> {

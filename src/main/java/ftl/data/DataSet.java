@@ -77,6 +77,7 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
         campaigns.add(f.campaign());
       }
     }
+    OneFilePerRun.check(campaigns);
     return new DataSet(abs, displayRoot, dictionary, campaigns, other, Optional.of(gate));
   }
 

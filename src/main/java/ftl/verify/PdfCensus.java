@@ -121,12 +121,17 @@ public final class PdfCensus {
     for (PdfText.Page page : doc.pages()) {
       StringBuilder blanked = new StringBuilder(page.text());
       for (PdfText.Link link : page.links()) {
-        out.add(traced(page.number(), link, byKey.get(link.key())));
-        for (int i = link.start(); i < link.end(); i++) {
-          if (blanked.charAt(i) != '\n') {
-            blanked.setCharAt(i, ' ');
-          }
+        out.add(link.refused() != null ? refused(page.number(), link) : traced(page.number(), link, byKey.get(link.key())));
+        blank(blanked, link.start(), link.end());
+      }
+      for (PdfText.Invisible hidden : page.invisible()) {
+        Matcher n = Census.NUMBER.matcher(PrintedNumber.plain(hidden.printed()));
+        while (n.find()) {
+          out.add(new Entry(page.number(), n.group(), Kind.DISAGREE, hidden.key(), "drawn invisibly (text render mode 3: "
+              + "neither filled nor stroked)" + (hidden.key() == null ? "" : " under a link to it")
+              + ": a number no reader sees is bound to nothing, and check-pdf counts it as a disagreement"));
         }
+        blank(blanked, hidden.start(), hidden.end());
       }
       out.addAll(untraced(page.number(), blanked.toString(), textKeys, phrases, reasons));
     }
@@ -134,6 +139,24 @@ public final class PdfCensus {
     DigestStatus status = pdfDigest.isEmpty() ? DigestStatus.MISSING
         : pdfDigest.get().equals(archiveDigest) ? DigestStatus.MATCHES : DigestStatus.DIFFERENT;
     return new Report(doc.file(), status, pdfDigest, archiveDigest, doc.version(), doc.pages().size(), out);
+  }
+
+  /** Blanks {@code [from, to)} of a page's text but its line breaks: that text is not counted again as untraced. */
+  private static void blank(StringBuilder text, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (text.charAt(i) != '\n') {
+        text.setCharAt(i, ' ');
+      }
+    }
+  }
+
+  /**
+   * A number under a link that names a quantity but does not lead into the provenance listing by the archive's scheme
+   * ({@link PdfText#target}): it traces nothing, and is a disagreement naming where the link leads (issue 58).
+   */
+  private static Entry refused(int page, PdfText.Link link) {
+    return new Entry(page, PrintedNumber.plain(link.printed()), Kind.DISAGREE, link.key(), "its link names q."
+        + link.key() + " but leads to " + link.refused() + ", not into the provenance listing: it traces nothing");
   }
 
   private static Entry traced(int page, PdfText.Link link, Computed c) {

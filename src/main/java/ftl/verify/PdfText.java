@@ -1,6 +1,7 @@
 package ftl.verify;
 
 import ftl.data.io.DataException;
+import ftl.data.io.Echo;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,11 +9,14 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,6 +33,9 @@ import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDResources;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.common.PDStream;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDComplexFileSpecification;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDFileSpecification;
+import org.apache.pdfbox.pdmodel.graphics.state.RenderingMode;
 import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
 import org.apache.pdfbox.pdmodel.interactive.action.PDAction;
 import org.apache.pdfbox.pdmodel.interactive.action.PDActionGoTo;
@@ -72,18 +79,58 @@ public final class PdfText {
 
   private static final Pattern DIGEST = Pattern.compile("ftl data digest ([0-9a-f]{64})");
 
-  /** One page: its number (from 1), its extracted text (lines separated by {@code \n}) and its links. */
-  public record Page(int number, String text, List<Link> links) {
+  /**
+   * One page: its number (from 1), its extracted text (lines separated by {@code \n}), its links, and the runs of its
+   * text drawn invisibly (text render mode 3 or 7: neither filled nor stroked), which no link owns.
+   */
+  public record Page(int number, String text, List<Link> links, List<Invisible> invisible) {
     public Page {
       links = List.copyOf(links);
+      invisible = List.copyOf(invisible);
+    }
+
+    /** A page with no invisible text. */
+    public Page(int number, String text, List<Link> links) {
+      this(number, text, links, List.of());
     }
   }
 
   /**
    * The text under the link(s) to one quantity: {@code [start, end)} of the page's text, which may span a
    * line break when the printed quantity was broken across lines (one link annotation per line).
+   *
+   * @param refused null when the link leads into the provenance listing by the archive's scheme; otherwise where it
+   *     leads instead (a {@code javascript:} URI, another host, another file), and the text under it traces nothing
    */
-  public record Link(String key, int start, int end, String printed) {}
+  public record Link(String key, int start, int end, String printed, String refused) {
+    /** A link by the archive's scheme. */
+    public Link(String key, int start, int end, String printed) {
+      this(key, start, end, printed, null);
+    }
+  }
+
+  /**
+   * A run {@code [start, end)} of a page's text drawn invisibly (text render mode 3: neither filled nor stroked), with the
+   * key of the link it lies under (null when none): a reader does not see it, so it can bind a number no reader sees.
+   */
+  public record Invisible(int start, int end, String printed, String key) {}
+
+  /**
+   * Where a link to a quantity leads: its key, and null when by the archive's scheme, else why it is refused.
+   *
+   * @param key the quantity's key ({@code q.<key>} without the prefix)
+   * @param refused null, or where the link leads instead
+   */
+  record Target(String key, String refused) {}
+
+  /**
+   * The files a remote go-to may name, as the emitted LaTeX names the provenance listing ({@code \ftlProvenance}): from
+   * the paper {@code ../supplement/provenance.pdf}, from the supplement {@code provenance.pdf}.
+   */
+  public static final List<String> PROVENANCE_FILES = List.of("provenance.pdf", "../supplement/provenance.pdf");
+
+  /** The source the provenance listing records ({@code FtlText}): the one PDF whose links lead into itself. */
+  public static final String PROVENANCE_SOURCE = "supplement/provenance.tex";
 
   /** The document: its file name as given, document information entries, and pages. */
   public record Document(String file, Map<String, String> info, List<Page> pages) {
@@ -241,45 +288,82 @@ public final class PdfText {
   private static Page page(PDDocument doc, PDPage page, int number, LongSupplier nanoClock, long deadline,
                            String shown) throws IOException {
     PDRectangle crop = page.getCropBox();
+    boolean provenance = PROVENANCE_SOURCE.equals(doc.getDocumentInformation().getCustomMetadataValue("FtlText"));
     List<Rectangle2D> rects = new ArrayList<>();
-    List<String> keys = new ArrayList<>();
+    List<Target> targets = new ArrayList<>();
     for (PDAnnotation a : page.getAnnotations()) {
       if (!(a instanceof PDAnnotationLink link)) {
         continue;
       }
-      String key = quantityKey(link);
+      Target target = target(link, provenance);
       PDRectangle r = link.getRectangle();
-      if (key == null || r == null) {
+      if (target == null || r == null) {
         continue;
       }
       // Text positions are measured from the crop box's top-left corner, y downwards.
       rects.add(new Rectangle2D.Float(r.getLowerLeftX() - crop.getLowerLeftX(), crop.getUpperRightY() - r.getUpperRightY(),
           r.getWidth(), r.getHeight()));
-      keys.add(key);
+      targets.add(target);
     }
-    Collector c = new Collector(rects, keys, () -> overdue(nanoClock, deadline, shown, number));
+    Collector c = new Collector(rects, targets, () -> overdue(nanoClock, deadline, shown, number));
     c.setStartPage(number);
     c.setEndPage(number);
     c.writeText(doc, Writer.nullWriter());
-    return new Page(number, c.text.toString(), c.links());
+    return new Page(number, c.text.toString(), c.links(), c.invisible());
   }
 
-  /** The quantity key a link points to ({@code q.<key>}, inside the document or in another PDF), or null. */
-  static String quantityKey(PDAnnotationLink link) throws IOException {
-    String name = null;
+  /**
+   * Where a link to a quantity leads (issue 58: a {@code javascript:} URI, a link to another host, or a remote go-to
+   * naming another file was traced, since whatever followed {@code #} was taken). By the archive's scheme a number
+   * links into the provenance listing: from the paper and the supplement a remote go-to naming one of
+   * {@link #PROVENANCE_FILES} (or a relative URI to one, without scheme or host), from the provenance listing itself
+   * ({@code inProvenance}) a go-to to its own named destination. Anything else naming {@code q.<key>} is a link
+   * refused, with where it leads.
+   *
+   * @return null when the link names no quantity
+   */
+  static Target target(PDAnnotationLink link, boolean inProvenance) throws IOException {
     PDAction action = link.getAction();
     if (action instanceof PDActionRemoteGoTo remote) {
-      name = destName(remote.getCOSObject());
-    } else if (action instanceof PDActionGoTo goTo) {
-      name = destName(goTo.getDestination());
-    } else if (action instanceof PDActionURI uri && uri.getURI() != null) {
-      int hash = uri.getURI().indexOf('#');
-      name = hash < 0 ? null : uri.getURI().substring(hash + 1);
-    } else if (action == null) {
-      name = destName(link.getDestination());
+      String file = fileOf(remote);
+      return target(destName(remote.getCOSObject()), PROVENANCE_FILES.contains(file) ? null
+          : "a remote go-to to another file (" + (file == null ? "none named" : Echo.of(file)) + ")");
     }
+    if (action instanceof PDActionGoTo goTo) {
+      return target(destName(goTo.getDestination()), inProvenance ? null : "a go-to inside this PDF, which is not the "
+          + "provenance listing");
+    }
+    if (action instanceof PDActionURI uri && uri.getURI() != null) {
+      String u = uri.getURI();
+      int hash = u.indexOf('#');
+      if (hash < 0) {
+        return null;
+      }
+      String file = u.substring(0, hash);
+      boolean relative = !file.contains(":"); // no scheme; a network path names no file of PROVENANCE_FILES either
+      return target(u.substring(hash + 1), relative && PROVENANCE_FILES.contains(file) ? null
+          : "a URI to " + (file.regionMatches(true, 0, "javascript:", 0, 11) ? "a javascript: script"
+          : relative ? "another file" : "another place") + " (" + Echo.of(u) + ")");
+    }
+    if (action == null) {
+      return target(destName(link.getDestination()), inProvenance ? null : "a destination inside this PDF, which is "
+          + "not the provenance listing");
+    }
+    return target(null, null);
+  }
+
+  private static Target target(String name, String refused) {
     return name != null && name.startsWith(DEST_PREFIX) && name.length() > DEST_PREFIX.length()
-        ? name.substring(DEST_PREFIX.length()) : null;
+        ? new Target(name.substring(DEST_PREFIX.length()), refused) : null;
+  }
+
+  /** The file a remote go-to names ({@code /F}, a string or a file specification), or null. */
+  private static String fileOf(PDActionRemoteGoTo remote) throws IOException {
+    PDFileSpecification f = remote.getFile();
+    if (f instanceof PDComplexFileSpecification c) {
+      return c.getFileUnicode() != null ? c.getFileUnicode() : c.getFile();
+    }
+    return f == null ? null : f.getFile();
   }
 
   private static String destName(COSDictionary remoteAction) {
@@ -297,19 +381,27 @@ public final class PdfText {
     return d instanceof PDNamedDestination n ? n.getNamedDestination() : null;
   }
 
-  /** Collects a page's text character by character, each with the key of the link it lies under. */
+  /**
+   * Collects a page's text character by character, each with the link it lies under; a character drawn invisibly (text
+   * render mode 3 or 7, neither filled nor stroked) lies under no link and is noted as invisible.
+   */
   private static final class Collector extends PDFTextStripper {
     private final List<Rectangle2D> rects;
-    private final List<String> rectKeys;
+    private final List<Target> rectKeys;
     final StringBuilder text = new StringBuilder();
-    private final List<String> owner = new ArrayList<>();
+    private final List<Target> owner = new ArrayList<>();
+    /** Each character of {@link #text}: drawn invisibly, and the link it would lie under. */
+    private final List<Boolean> hidden = new ArrayList<>();
+    private final List<Target> hiddenUnder = new ArrayList<>();
+    /** The glyphs shown while the text render mode drew nothing (identity: a glyph's position is its own object). */
+    private final Set<TextPosition> invisibleGlyphs = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /** Throws when the reading is overdue; called every {@link #CHECK_EVERY} operators. */
     private final Runnable deadline;
     private static final int CHECK_EVERY = 4096;
     private int operators;
 
-    Collector(List<Rectangle2D> rects, List<String> rectKeys, Runnable deadline) {
+    Collector(List<Rectangle2D> rects, List<Target> rectKeys, Runnable deadline) {
       this.rects = rects;
       this.rectKeys = rectKeys;
       this.deadline = deadline;
@@ -325,9 +417,18 @@ public final class PdfText {
     }
 
     @Override
+    protected void processTextPosition(TextPosition text) {
+      RenderingMode mode = getGraphicsState().getTextState().getRenderingMode();
+      if (!mode.isFill() && !mode.isStroke()) {
+        invisibleGlyphs.add(text);
+      }
+      super.processTextPosition(text);
+    }
+
+    @Override
     protected void writeString(String string, List<TextPosition> positions) {
       for (TextPosition p : positions) {
-        String key = null;
+        Target key = null;
         double x = p.getXDirAdj() + p.getWidthDirAdj() / 2;
         double y = p.getYDirAdj() - Math.min(p.getHeightDir() / 2, 2.0);
         // rotated text (a figure's axis label, rotated tick labels) has its coordinates in its own direction's frame,
@@ -339,28 +440,51 @@ public final class PdfText {
             break;
           }
         }
-        append(p.getUnicode(), key);
+        boolean invisible = invisibleGlyphs.contains(p);
+        // an invisible glyph is owned by no link: what a link traces is what a reader sees under it
+        append(p.getUnicode(), invisible ? null : key, invisible, key);
       }
     }
 
     @Override
     protected void writeWordSeparator() {
-      append(" ", null);
+      append(" ", null, false, null);
     }
 
     @Override
     protected void writeLineSeparator() {
-      append("\n", null);
+      append("\n", null, false, null);
     }
 
-    private void append(String s, String key) {
+    private void append(String s, Target key, boolean invisible, Target under) {
       if (s == null) {
         return;
       }
       text.append(s);
       for (int i = 0; i < s.length(); i++) {
         owner.add(key);
+        hidden.add(invisible);
+        hiddenUnder.add(invisible ? under : null);
       }
+    }
+
+    /** Runs of characters drawn invisibly, each with the key of the link it lies under (the first one's). */
+    List<Invisible> invisible() {
+      List<Invisible> out = new ArrayList<>();
+      int i = 0;
+      while (i < hidden.size()) {
+        if (!hidden.get(i)) {
+          i++;
+          continue;
+        }
+        int start = i;
+        while (i < hidden.size() && hidden.get(i)) {
+          i++;
+        }
+        Target under = hiddenUnder.get(start);
+        out.add(new Invisible(start, i, text.substring(start, i), under == null ? null : under.key()));
+      }
+      return out;
     }
 
     /** Runs of characters under links to one key; white space between two parts of one link joins them. */
@@ -368,7 +492,7 @@ public final class PdfText {
       List<Link> out = new ArrayList<>();
       int i = 0;
       while (i < owner.size()) {
-        String key = owner.get(i);
+        Target key = owner.get(i);
         if (key == null) {
           i++;
           continue;
@@ -386,7 +510,7 @@ public final class PdfText {
             break;
           }
         }
-        out.add(new Link(key, start, end, text.substring(start, end)));
+        out.add(new Link(key.key(), start, end, text.substring(start, end), key.refused()));
         i = end;
       }
       return out;

@@ -7,14 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import ftl.cli.CliRunner.Result;
-import ftl.data.DataSet;
 import ftl.emit.ArchiveVersion;
-import ftl.quantity.Registry;
-import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
-import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Value;
-import ftl.verify.Reproduction;
 import ftl.verify.TempArchive;
 import ftl.verify.TestPdfs;
 import java.io.IOException;
@@ -39,7 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
  * data set {@code small}. The quantities' texts are computed from that data here, never typed.
  */
 class CheckPdfTest {
-  static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small");
 
   @TempDir Path tmp;
   TempArchive archive;
@@ -48,21 +42,16 @@ class CheckPdfTest {
   Computed count;
   Computed percent;
 
+  SmallPdfArchive small;
+
   @BeforeEach
   void setUp() throws IOException {
-    archive = TempArchive.create(tmp.resolve("archive")).withData(SMALL)
-        .write("paper/census-allow.csv", "file,phrase,reason\n*,95\\% bootstrap,the declared confidence level\n");
-    DataSet data = DataSet.scan(archive.root.resolve("data"), "data");
-    Analysis a = new Analysis(data);
-    for (Quantity q : Registry.forData(data).all()) {
-      Computed c = Computed.of(q, a);
-      byKey.put(q.key(), c);
-    }
-    digest = Reproduction.dataDigest(data);
-    count = byKey.get("events.ackNegative");
-    percent = byKey.get("omb.retention.min");
-    assertThat(count.available()).isTrue();
-    assertThat(percent.available()).isTrue();
+    small = new SmallPdfArchive(tmp.resolve("archive"));
+    archive = small.archive;
+    byKey.putAll(small.byKey);
+    digest = small.digest;
+    count = small.available("events.ackNegative");
+    percent = small.available("omb.retention.min");
   }
 
   /** A quantity whose text has a space ("a to b", "412 µs"), to print across a line break; a range when the data give one. */
@@ -90,9 +79,7 @@ class CheckPdfTest {
   }
 
   Result checkPdf(Path pdf, String... more) {
-    List<String> args = new ArrayList<>(List.of("--root", archive.root.toString(), "check-pdf", pdf.toString()));
-    args.addAll(List.of(more));
-    return CliRunner.run(args.toArray(String[]::new));
+    return small.checkPdf(pdf, more);
   }
 
   @Test
@@ -129,7 +116,8 @@ class CheckPdfTest {
   @Test
   void checkPdf_localLinksAsInTheProvenanceListing_areTracedToo() throws IOException {
     Path pdf = tmp.resolve("provenance.pdf");
-    TestPdfs.write(pdf, TestPdfs.info(digest), pages(count.text() + "0"), TestPdfs.LinkStyle.LOCAL, null, null);
+    TestPdfs.write(pdf, TestPdfs.info(digest, "supplement/provenance.tex"), pages(count.text() + "0"),
+        TestPdfs.LinkStyle.LOCAL, null, null);
     Result r = checkPdf(pdf);
     assertThat(r.code()).as(r.out()).isEqualTo(ExitCode.DISAGREE);
     assertThat(r.out()).contains("DISAGREE page 2: \"" + count.text() + "0\" is " + count.quantity().key());

@@ -146,6 +146,7 @@ class PlanRewriteRegressionTest {
     Files.write(m.resolve("ledger.csv"), lines.stream().map(l -> l.replace(bogus, mCommit)
         .replace(PlanDigest.of(PLAN.getBytes(StandardCharsets.UTF_8)), PlanDigest.of(mPlan.getBytes(StandardCharsets.UTF_8))))
         .toList(), StandardCharsets.UTF_8);
+    TempArchive.ownEvents(m, "campaign m's copy of campaign k's run"); // one measurement is not two campaigns' (issue 58)
     assertThatThrownBy(() -> PlanHistory.verify(data())).isInstanceOf(DataException.class)
         .hasMessageContaining("data/k/ledger.csv:2: the runs name commit " + bogus + ", which is not in this repository's history");
   }

@@ -1,10 +1,14 @@
 package ftl.verify;
 
+import ftl.data.io.Sha256;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -65,5 +69,30 @@ public final class TempArchive {
       Thread.currentThread().interrupt();
     }
     return p.exitValue();
+  }
+
+  /**
+   * Gives a campaign folder's events files bytes of their own: a comment line {@code # <note>} before each file's rows,
+   * and the ledger's {@code events_sha256} updated to match, so a campaign copied from another is not one measurement
+   * under two names, which the data set refuses (issue 58). The ledger's first line is its header; cells hold no quotes.
+   */
+  public static void ownEvents(Path campaign, String note) throws IOException {
+    Path ledger = campaign.resolve("ledger.csv");
+    List<String> lines = new ArrayList<>(Files.readAllLines(ledger, StandardCharsets.UTF_8));
+    List<String> header = List.of(lines.get(0).split(",", -1));
+    int file = header.indexOf("events_file");
+    int sha = header.indexOf("events_sha256");
+    for (int i = 1; i < lines.size(); i++) {
+      String[] cells = lines.get(i).split(",", -1);
+      if (cells.length <= Math.max(file, sha) || cells[file].isEmpty()) {
+        continue;
+      }
+      Path events = campaign.resolve(cells[file]);
+      byte[] own = ("# " + note + "\n" + Files.readString(events, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+      Files.write(events, own);
+      cells[sha] = HexFormat.of().formatHex(Sha256.jdk().digest(own));
+      lines.set(i, String.join(",", cells));
+    }
+    Files.write(ledger, lines, StandardCharsets.UTF_8);
   }
 }

@@ -17,8 +17,10 @@ import org.apache.pdfbox.pdmodel.encryption.AccessPermission;
 import org.apache.pdfbox.pdmodel.encryption.StandardProtectionPolicy;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.pdfbox.pdmodel.graphics.state.RenderingMode;
 import org.apache.pdfbox.pdmodel.interactive.action.PDActionGoTo;
 import org.apache.pdfbox.pdmodel.interactive.action.PDActionRemoteGoTo;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionURI;
 import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDNamedDestination;
 
@@ -31,18 +33,27 @@ import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDNa
 public final class TestPdfs {
   private TestPdfs() {}
 
-  /** How a linked piece points at its quantity. */
-  public enum LinkStyle { REMOTE, LOCAL }
+  /**
+   * How a linked piece points at its quantity: by the archive's scheme a remote go-to to the provenance listing
+   * ({@code REMOTE}) or a go-to inside the listing ({@code LOCAL}); the rest name {@code q.<key>} but lead elsewhere (issue
+   * 58): a {@code javascript:} URI, a URI to another host, a remote go-to to another file, a remote go-to to a URL.
+   */
+  public enum LinkStyle { REMOTE, LOCAL, URI_JAVASCRIPT, URI_OTHER_HOST, REMOTE_OTHER_FILE, REMOTE_URL }
 
-  /** A run of text on a line; {@code key} non-null links it to that quantity. */
-  public record Piece(String text, String key) {}
+  /** A run of text on a line; {@code key} non-null links it to that quantity; {@code invisible} draws it in render mode 3. */
+  public record Piece(String text, String key, boolean invisible) {}
 
   public static Piece text(String s) {
-    return new Piece(s, null);
+    return new Piece(s, null, false);
   }
 
   public static Piece link(String s, String key) {
-    return new Piece(s, key);
+    return new Piece(s, key, false);
+  }
+
+  /** A piece drawn invisibly (text render mode 3, neither filled nor stroked), linked to {@code key} when non-null. */
+  public static Piece invisible(String s, String key) {
+    return new Piece(s, key, true);
   }
 
   /** One page: its lines, each a list of pieces drawn one after the other. */
@@ -54,7 +65,12 @@ public final class TestPdfs {
 
   /** The document information of an ftl PDF built from {@code digest}. */
   public static Map<String, String> info(String digest) {
-    return Map.of("Subject", "ftl data digest " + digest, "FtlText", "paper/paper.tex", "FtlVersion", ArchiveVersion.VERSION);
+    return info(digest, "paper/paper.tex");
+  }
+
+  /** The document information of an ftl PDF built from {@code digest} and the source {@code text} ({@code FtlText}). */
+  public static Map<String, String> info(String digest, String text) {
+    return Map.of("Subject", "ftl data digest " + digest, "FtlText", text, "FtlVersion", ArchiveVersion.VERSION);
   }
 
   /** Writes a PDF; {@code ownerPassword}/{@code userPassword} non-null encrypt it. */
@@ -76,6 +92,7 @@ public final class TestPdfs {
             for (Piece piece : line) {
               cs.beginText();
               cs.setFont(font, size);
+              cs.setRenderingMode(piece.invisible() ? RenderingMode.NEITHER : RenderingMode.FILL);
               cs.newLineAtOffset(x, y);
               cs.showText(piece.text());
               cs.endText();
@@ -83,7 +100,7 @@ public final class TestPdfs {
               if (piece.key() != null) {
                 links.add(link(piece.key(), new PDRectangle(x, y - 3, w, size + 2), style));
               }
-              x += w;
+              x += w; // an invisible piece takes its room as blank space
             }
             y -= 14;
           }
@@ -106,16 +123,26 @@ public final class TestPdfs {
   private static PDAnnotationLink link(String key, PDRectangle rect, LinkStyle style) {
     PDAnnotationLink l = new PDAnnotationLink();
     l.setRectangle(rect);
-    if (style == LinkStyle.REMOTE) {
-      PDActionRemoteGoTo a = new PDActionRemoteGoTo();
-      a.getCOSObject().setString(COSName.F, "../supplement/provenance.pdf");
-      a.getCOSObject().setItem(COSName.D, new COSString(PdfText.DEST_PREFIX + key));
-      l.setAction(a);
-    } else {
-      PDActionGoTo a = new PDActionGoTo();
-      PDNamedDestination d = new PDNamedDestination(PdfText.DEST_PREFIX + key);
-      a.setDestination(d);
-      l.setAction(a);
+    String dest = PdfText.DEST_PREFIX + key;
+    switch (style) {
+      case REMOTE, REMOTE_OTHER_FILE, REMOTE_URL -> {
+        PDActionRemoteGoTo a = new PDActionRemoteGoTo();
+        a.getCOSObject().setString(COSName.F, style == LinkStyle.REMOTE ? "../supplement/provenance.pdf"
+            : style == LinkStyle.REMOTE_URL ? "https://example.org/provenance.pdf" : "/etc/passwd");
+        a.getCOSObject().setItem(COSName.D, new COSString(dest));
+        l.setAction(a);
+      }
+      case LOCAL -> {
+        PDActionGoTo a = new PDActionGoTo();
+        a.setDestination(new PDNamedDestination(dest));
+        l.setAction(a);
+      }
+      default -> {
+        PDActionURI a = new PDActionURI();
+        a.setURI(style == LinkStyle.URI_JAVASCRIPT ? "javascript:app.alert(1)//#" + dest
+            : "https://example.org/supplement/provenance.pdf#" + dest);
+        l.setAction(a);
+      }
     }
     return l;
   }

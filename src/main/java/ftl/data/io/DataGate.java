@@ -94,6 +94,11 @@ public final class DataGate {
 
   /** The most bytes an events file may hold after decompression. */
   public static final long MAX_EVENTS_DECOMPRESSED_BYTES = 1L << 30;
+  /**
+   * The most bytes the data digest reads over a whole root, summed over the files it covers (issue 58: 48 sparse files of
+   * 1 GiB, each under its own cap, made {@code ftl --version} hash for 77 s). The archive's own root digests about 3 MB.
+   */
+  public static final long MAX_DIGEST_BYTES = 4L << 30;
   /** The most entries (files and folders) a data root may hold. */
   public static final int MAX_ENTRIES = 200_000;
   /** The deepest folder nesting under a data root. */
@@ -172,6 +177,19 @@ public final class DataGate {
       throw new DataException(name(rel), 0, "is a folder, not a file", null);
     }
     return t == Type.FILE;
+  }
+
+  /**
+   * What tells the file at {@code rel} from every other on its file system ({@link BasicFileAttributes#fileKey()}: the
+   * device and inode on Unix), after the checks of {@link #type}: two names of one file (hard links) have one key.
+   *
+   * @return the key; null when nothing is at {@code rel} or the file system gives none
+   * @throws DataException when it is a symbolic link or a special file, or a component before it is not a folder
+   */
+  public Object fileKey(String rel) {
+    Path p = checked(rel);
+    BasicFileAttributes a = attributes(rel, p);
+    return a == null ? null : a.fileKey();
   }
 
   /**
@@ -325,6 +343,18 @@ public final class DataGate {
     TreeMap<String, Boolean> files = new TreeMap<>();
     int[] count = {0};
     walk("", 0, files, count);
+    // the whole root's bytes are bounded before any is read: a refusal costs an lstat per file, not the hashing
+    long total = 0;
+    for (String rel : files.keySet()) {
+      if (include.test(rel)) {
+        BasicFileAttributes a = attributes(rel, checked(rel));
+        total += a == null ? 0 : a.size();
+        if (total > MAX_DIGEST_BYTES) {
+          throw new DataException(display, 0, "the files the data digest covers hold more than " + MAX_DIGEST_BYTES
+              + " bytes in all (the cap of a data root's digest; reached at " + name(rel) + ")", null);
+        }
+      }
+    }
     MessageDigest md = sha256();
     for (String rel : files.keySet()) {
       if (!include.test(rel)) {

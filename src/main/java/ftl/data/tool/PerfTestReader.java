@@ -179,7 +179,8 @@ public final class PerfTestReader {
           + latency + " exceeds " + PerfTestFormat.CONSUMED + " " + consumed + " by more than " + SCRAPE_SKEW_SECONDS
           + " s of deliveries at the run's " + rate + " msg/s: latency samples are part of the messages consumed", null);
     }
-    return new Run(runId, condition, status, millis.equals("yes"), rate, consumed, latency, medians(stdout),
+    return new Run(runId, condition, status, millis.equals("yes"), rate, consumed, latency,
+        medians(stdout, display + "/" + f.get("stdout_file")),
         f.get("stdout_file"), f.get("metrics_file"), f.get("plan_sha256"), f.get(LedgerSchema.STARTED_AT.name()), line);
   }
 
@@ -276,12 +277,34 @@ public final class PerfTestReader {
     return -1;
   }
 
+  /**
+   * The largest median a per-interval line may print, us: 2^40 (12.7 days), as the counts are capped (issue 58: a median of
+   * 400 digits read as Infinity and failed with exit 70, "a real value must be finite").
+   */
+  public static final double MAX_MEDIAN_MICROS = 0x1p40;
+
   /** The printed median of every per-interval line, in us. */
   static List<Double> medians(String stdout) {
+    return medians(stdout, "stdout");
+  }
+
+  /**
+   * The printed median of every per-interval line, in us.
+   *
+   * @param name the output file as messages name it
+   * @throws DataException naming the file and line of a median above {@link #MAX_MEDIAN_MICROS}
+   */
+  static List<Double> medians(String stdout, String name) {
     List<Double> out = new ArrayList<>();
     Matcher m = LATENCY.matcher(stdout);
     while (m.find()) {
-      out.add(Double.parseDouble(m.group(2)) * (m.group(6).equals("ms") ? 1000 : 1));
+      double micros = Double.parseDouble(m.group(2)) * (m.group(6).equals("ms") ? 1000 : 1);
+      if (!(micros <= MAX_MEDIAN_MICROS)) {
+        long line = 1 + stdout.substring(0, m.start()).chars().filter(c -> c == '\n').count();
+        throw new DataException(name, line, "the printed median " + Echo.of(m.group(2)) + " " + m.group(6) + " is above "
+            + (long) MAX_MEDIAN_MICROS + " us (12.7 days): not a latency PerfTest printed", null);
+      }
+      out.add(micros);
     }
     return out;
   }

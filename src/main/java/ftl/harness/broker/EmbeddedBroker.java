@@ -1,5 +1,6 @@
 package ftl.harness.broker;
 
+import ftl.harness.LogLines;
 import ftl.harness.host.ParentWatch;
 import ftl.harness.host.ProcFs;
 import java.io.IOException;
@@ -20,6 +21,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
@@ -298,11 +300,25 @@ public final class EmbeddedBroker implements AutoCloseable {
   }
 
   static String tail(Path file) {
-    try {
-      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
-    } catch (IOException e) {
+    if (!Files.isRegularFile(file)) {
       return "(no log)";
     }
+    // the cause first, and no stack frame (issue 58: a node's BindException or AccessDeniedException lay above the
+    // stack frames that were its console's last lines, so a start failure printed frames and not its cause)
+    List<String> causes = LogLines.causes(List.of(file), CAUSE, ERROR, 2);
+    List<String> kept = new ArrayList<>();
+    for (String l : LogLines.lastBytes(file, LogLines.READ_BYTES).split("\n")) {
+      if (!l.isBlank() && !LogLines.FRAME.matcher(l).matches()) {
+        kept.add(l.strip());
+      }
+    }
+    String last = String.join(" | ", kept.subList(Math.max(0, kept.size() - 5), kept.size()));
+    return causes.isEmpty() ? last : "the broker says: " + String.join(" | ", causes) + "; last lines: " + last;
   }
+
+  /** A console line that names why a broker stopped: an exception (or its cause), a fatal or error line. */
+  private static final Pattern CAUSE = Pattern.compile("(?:^|Caused by: )[\\w$.]+(?:Exception|Error)\\b"
+      + "|(?i)address already in use|read-only file system|permission denied|no space left|fatal");
+  /** A console line at level ERROR, when no line names more. */
+  private static final Pattern ERROR = Pattern.compile("\\bERROR\\b");
 }

@@ -1,10 +1,12 @@
 package ftl.harness.campaign;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -25,9 +27,20 @@ public final class AtomicFiles {
     return target.resolveSibling(target.getFileName() + TMP);
   }
 
+  /**
+   * Opens a fresh temp file for writing: whatever has the name already (a link, a hard link to a measured file, a stale
+   * temp file) is unlinked first, never written through, and the file is then created exclusively ({@code O_EXCL},
+   * which creates no file through a link), so a write only ever reaches a file this process created (issue 58: a link
+   * planted where a runner writes turned the write into a truncation of the file it named).
+   */
+  public static OutputStream newTmp(Path tmp) throws IOException {
+    Files.deleteIfExists(tmp);
+    return Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+  }
+
   /** Forces a written file's bytes to disk. */
   public static void fsync(Path file) throws IOException {
-    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
       ch.force(true);
     }
   }
@@ -70,8 +83,8 @@ public final class AtomicFiles {
   /** Writes {@code bytes} to {@code target} through a fsynced temp file and an atomic rename; no temp file is left on failure. */
   public static void write(Path target, byte[] bytes) throws IOException {
     Path tmp = tmpOf(target);
-    try {
-      Files.write(tmp, bytes);
+    try (OutputStream out = newTmp(tmp)) {
+      out.write(bytes);
     } catch (IOException e) {
       discard(tmp);
       throw named(target, e);

@@ -240,6 +240,7 @@ public final class CampaignRunner {
     byte[] planBytes = readPlanBytes(planFile);
     Plan plan = PlanParser.parse(planFile.toString(), planBytes);
     CampaignFolder folder = new CampaignFolder(out);
+    folder.refuseLinks(); // nothing read, written or deleted through a link (issue 58)
     if (plan.strata() == null && Files.exists(folder.ledgerFile()) && !folder.ledger().rows().isEmpty()) {
       throw new DataException(folder.ledgerFile(), 0, "the campaign folder already has runs; use 'ftl campaign resume " + out + "'");
     }
@@ -264,6 +265,7 @@ public final class CampaignRunner {
     if (!Files.isDirectory(folder.dir())) {
       throw new DataException(folder.dir(), 0, "no such campaign folder");
     }
+    folder.refuseLinks(); // nothing read, written or deleted through a link (issue 58)
     if (!Files.exists(folder.planFile())) {
       throw new DataException(folder.planFile(), 0, "no plan.json: cannot know which runs are missing");
     }

@@ -54,7 +54,7 @@ public final class EventFileWriter {
   }
 
   private static void writeTo(Path tmp, StampBook book, MessageDigest sha) throws IOException {
-    try (OutputStream file = Files.newOutputStream(tmp);
+    try (OutputStream file = AtomicFiles.newTmp(tmp);
          DigestOutputStream digest = new DigestOutputStream(new BufferedOutputStream(file, 1 << 16), sha);
          GZIPOutputStream gz = new GZIPOutputStream(digest, 1 << 16);
          Writer w = new OutputStreamWriter(gz, StandardCharsets.US_ASCII)) {

@@ -1,5 +1,6 @@
 package ftl.harness.system;
 
+import ftl.harness.LogLines;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 
 /**
  * A server binary run as a child process of this JVM (RabbitMQ, NATS, RabbitMQ's own {@code epmd}): started with its
@@ -45,15 +47,15 @@ public final class ServerProcess implements AutoCloseable {
   static final long CONFIRM_MILLIS = 750;
 
   /**
-   * The watchdog shell ({@code sh -c WATCHDOG ftl-watch <jvm-pid> <command...>}): starts the command with
-   * {@code setsid} (its own session and process group, whose id is its pid), then polls every half second that both this
+   * The watchdog shell ({@code sh -c WATCHDOG ftl-watch <jvm-pid> <GROUP_GUARD> <command...>}): starts the command with
+   * {@code setsid} (its own session and process group, whose id is its pid) under {@link #GROUP_GUARD}, then polls every half second that both this
    * JVM and the server live (a zombie counts as dead: {@code /proc/<pid>/stat}'s state); when the JVM is gone it stops the
    * server's whole group (SIGTERM, up to five seconds, SIGKILL), and a SIGTERM to the shell itself does the same. It
    * exits with the server's status.
    */
   static final String WATCHDOG = String.join("\n",
-      "parent=$1; shift",
-      "setsid \"$@\" &",
+      "parent=$1; guard=$2; shift 2",
+      "setsid /bin/sh -c \"$guard\" ftl-guard \"$$\" \"$@\" &",
       "child=$!",
       "alive() { s=$(cut -d' ' -f3 \"/proc/$1/stat\" 2>/dev/null); [ -n \"$s\" ] && [ \"$s\" != Z ]; }",
       "stop() { kill -TERM \"-$child\" 2>/dev/null; i=0; while [ $i -lt 20 ] && alive \"$child\"; do sleep 0.25; "
@@ -64,9 +66,28 @@ public final class ServerProcess implements AutoCloseable {
       "wait \"$child\"",
       "exit $?");
 
+  /**
+   * The guard inside the server's own group ({@code sh -c GROUP_GUARD ftl-guard <watchdog-pid> <command...>}, run by the
+   * watchdog under {@code setsid}, so its pid is the group's id): it leaves behind a watcher in the group (forked twice,
+   * so it is no child of the server) and then becomes the server ({@code exec}). The watcher polls every half second that
+   * the watchdog and the server live; when the watchdog is gone while the server runs (issue 58: a SIGKILL of the
+   * watchdog shell left nats-server running after ftl exited), it stops the whole group, SIGTERM then SIGKILL five
+   * seconds later, ignoring the SIGTERM itself. It exits when the server does.
+   */
+  static final String GROUP_GUARD = String.join("\n",
+      "guard=$1; shift",
+      "leader=$$",
+      "alive() { s=$(cut -d' ' -f3 \"/proc/$1/stat\" 2>/dev/null); [ -n \"$s\" ] && [ \"$s\" != Z ]; }",
+      "( ( trap '' TERM INT HUP",
+      "    while alive \"$guard\" && alive \"$leader\"; do sleep 0.5; done",
+      "    if alive \"$leader\"; then kill -TERM 0; i=0; while [ $i -lt 20 ] && alive \"$leader\"; do sleep 0.25; "
+          + "i=$((i+1)); done; kill -KILL 0; fi ) </dev/null >/dev/null 2>&1 & )",
+      "exec \"$@\"");
+
   /** The command as the watchdog shell runs it, for this JVM. */
   static List<String> watched(List<String> command) {
-    List<String> out = new ArrayList<>(List.of("/bin/sh", "-c", WATCHDOG, "ftl-watch", String.valueOf(ProcessHandle.current().pid())));
+    List<String> out = new ArrayList<>(List.of("/bin/sh", "-c", WATCHDOG, "ftl-watch", String.valueOf(ProcessHandle.current().pid()),
+        GROUP_GUARD));
     out.addAll(command);
     return out;
   }
@@ -136,7 +157,7 @@ public final class ServerProcess implements AutoCloseable {
     try {
       while (true) {
         if (!p.isAlive()) {
-          throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")", tail(tails));
+          throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")", causes(tails), tail(tails));
         }
         boolean ready;
         try {
@@ -149,12 +170,13 @@ public final class ServerProcess implements AutoCloseable {
           // ours is taken as serving only when it is still alive a watchdog period later, else its log says why
           Thread.sleep(CONFIRM_MILLIS);
           if (!p.isAlive()) {
-            throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")", tail(tails));
+            throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")", causes(tails), tail(tails));
           }
           return s;
         }
         if (System.nanoTime() > deadline) {
-          throw new ServerStartException(name + " did not serve within " + readyTimeoutMillis / 1000 + " s", tail(tails));
+          throw new ServerStartException(name + " did not serve within " + readyTimeoutMillis / 1000 + " s", causes(tails),
+              tail(tails));
         }
         Thread.sleep(PROBE_PERIOD_MILLIS);
       }
@@ -288,6 +310,23 @@ public final class ServerProcess implements AutoCloseable {
     } catch (ExecutionException | TimeoutException e) {
       // a descendant that would not go within 5 s after SIGKILL: nothing more to do
     }
+  }
+
+  /** A log line that says why a server stopped: a fatal line, a taken port, a refused or full file system. */
+  private static final Pattern CAUSE = Pattern.compile("(?i)eaddrinuse|address already in use|\\[FTL\\]|\\[FATAL\\]|boot failed"
+      + "|permission denied|eacces|read-only file system|erofs|no space left|enospc");
+  /** A line that reports an error, when no line says more ({@link #CAUSE}). */
+  private static final Pattern ERROR = Pattern.compile("(?i)\\[ERR\\]|\\berror\\b");
+  /** Lines of cause a failure carries. */
+  static final int CAUSE_LINES = 3;
+
+  /**
+   * The lines of the logs that say why the server stopped, wherever they are near their end (not only among the last
+   * lines: RabbitMQ writes a crash report after its {@code eaddrinuse}): the last {@value #CAUSE_LINES} distinct lines
+   * naming a cause ({@link #CAUSE}), else the last of the lines reporting an error ({@link LogLines#causes}).
+   */
+  static List<String> causes(List<Path> files) {
+    return LogLines.causes(files, CAUSE, ERROR, CAUSE_LINES);
   }
 
   /** The last {@link #TAIL_LINES} non-blank lines of the logs, each prefixed by its file's name when there are several. */

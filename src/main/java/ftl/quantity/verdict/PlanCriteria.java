@@ -104,19 +104,27 @@ public final class PlanCriteria {
           }
         }
         Quantity ts = testStat;
+        if (ts != null) {
+          refuseNeverTestable(r, ts, plan);
+        }
         String key = "criterion." + c.name() + "." + r.id();
         // what the statistic's declared range allows: a rule no data could make hold is refused, one no data could make
         // fail is a consistency check whatever the plan calls it (issue 43: perftest.runsNotOk >= 0 counted as evidence)
-        // (the range is the statistic's own where its unit's says too little, issue 43: a ratio of positive values > 0)
-        StatisticRanges.Range range = StatisticRanges.of(stat);
-        Reach reach = r.comparison().interval() ? Reach.DEPENDS : reach(r.comparison(), r.thresholds().get(0), range);
+        // (the range is the statistic's own where its unit's says too little, issue 43: a ratio of positive values > 0;
+        // an interval rule is judged by the declared range of the interval's ends, issue 58: interval_above 0 on a ratio)
+        String lies = r.comparison().interval() ? "the interval of " + r.statistic() + " (" + r.lower() + " to " + r.upper()
+            + ") has ends in " + intervalRanges(lower, upper) : r.statistic() + " lies in " + StatisticRanges.of(stat);
+        String against = r.comparison().word() + " " + thresholds(r);
+        Reach reach = r.comparison().interval()
+            ? intervalReach(r.comparison(), r.thresholds(), StatisticRanges.ofInterval(lower), StatisticRanges.ofInterval(upper))
+            : reach(r.comparison(), r.thresholds().get(0), StatisticRanges.of(stat));
         if (reach == Reach.NEVER) {
-          throw new DataException(plan, r.lineOf("threshold"), "criteria: rule " + r.id() + " compares " + r.statistic()
-              + ", which lies in " + range + ", with " + r.comparison().word() + " "
-              + r.thresholds().get(0).toPlainString() + ": no data could make it hold", null);
+          throw new DataException(plan, r.lineOf("threshold"), "criteria: rule " + r.id() + " compares " + (r.comparison()
+              .interval() ? lies.replace(") has ends in ", "), whose ends lie in ")
+              : r.statistic() + ", which" + lies.substring(r.statistic().length())) + ", with " + against
+              + ": no data could make it hold", null);
         }
-        String tautology = reach == Reach.ALWAYS ? r.statistic() + " lies in " + range + ", so "
-            + r.comparison().word() + " " + r.thresholds().get(0).toPlainString() + " holds for any data" : "";
+        String tautology = reach == Reach.ALWAYS ? lies + ", so " + against + " holds for any data" : "";
         boolean consistency = r.consistency() || reach == Reach.ALWAYS;
         refuseSwappedEnds(r, plan);
         List<String> older = olderNamed(c, r, judged, firstRuns);
@@ -220,6 +228,61 @@ public final class PlanCriteria {
       return atLowest ? Reach.ALWAYS : Reach.NEVER;
     }
     return Reach.DEPENDS;
+  }
+
+  /** A rule's thresholds as the plan gives them: one number, or {@code [low, high]} for {@code interval_within}. */
+  private static String thresholds(Criteria.Rule r) {
+    List<BigDecimal> t = r.thresholds();
+    return t.size() == 1 ? t.get(0).toPlainString() : "[" + t.get(0).toPlainString() + ", " + t.get(1).toPlainString() + "]";
+  }
+
+  /** The declared ranges of an interval's two ends, once when they are the same. */
+  private static String intervalRanges(Quantity lower, Quantity upper) {
+    String lo = StatisticRanges.ofInterval(lower).toString();
+    String hi = StatisticRanges.ofInterval(upper).toString();
+    return lo.equals(hi) ? lo : lo + " (lower) and " + hi + " (upper)";
+  }
+
+  /**
+   * Whether an interval comparison holds for no interval, for every interval, or depends on the data, when its lower end
+   * lies in {@code lo} and its upper end in {@code hi} ({@link StatisticRanges#ofInterval}): {@code interval_above t}
+   * is {@code lower > t}, {@code interval_below t} is {@code upper < t}, {@code interval_excludes t} is either, and
+   * {@code interval_within [a, b]} is {@code lower >= a} and {@code upper <= b}, each decided as {@link #reach} decides
+   * a point comparison (issue 58: the interval of a ratio lies above 0, so {@code interval_above 0} and
+   * {@code interval_excludes 0} on it cannot fail).
+   */
+  static Reach intervalReach(Criteria.Comparison c, List<BigDecimal> t, StatisticRanges.Range lo, StatisticRanges.Range hi) {
+    return switch (c) {
+      case INTERVAL_ABOVE -> reach(Criteria.Comparison.GT, t.get(0), lo);
+      case INTERVAL_BELOW -> reach(Criteria.Comparison.LT, t.get(0), hi);
+      case INTERVAL_EXCLUDES -> either(reach(Criteria.Comparison.GT, t.get(0), lo), reach(Criteria.Comparison.LT, t.get(0), hi));
+      case INTERVAL_WITHIN -> both(reach(Criteria.Comparison.GE, t.get(0), lo), reach(Criteria.Comparison.LE, t.get(1), hi));
+      default -> throw new IllegalArgumentException("not an interval comparison: " + c);
+    };
+  }
+
+  /** What "a or b" can do, from what each can. */
+  private static Reach either(Reach a, Reach b) {
+    return a == Reach.ALWAYS || b == Reach.ALWAYS ? Reach.ALWAYS : a == Reach.NEVER && b == Reach.NEVER ? Reach.NEVER : Reach.DEPENDS;
+  }
+
+  /** What "a and b" can do, from what each can. */
+  private static Reach both(Reach a, Reach b) {
+    return a == Reach.NEVER || b == Reach.NEVER ? Reach.NEVER : a == Reach.ALWAYS && b == Reach.ALWAYS ? Reach.ALWAYS : Reach.DEPENDS;
+  }
+
+  /**
+   * Refuses a rule whose {@code testable_if} no data could make hold (issue 58: {@code cluster.blocks < 0} made the
+   * prediction "not testable here" for ever, a rule that can never fail): a plan error, naming the condition's line.
+   */
+  static void refuseNeverTestable(Criteria.Rule r, Quantity testStat, String plan) {
+    Criteria.Testable t = r.testable().orElseThrow();
+    StatisticRanges.Range range = StatisticRanges.of(testStat);
+    if (reach(t.comparison(), t.threshold(), range) == Reach.NEVER) {
+      throw new DataException(plan, t.line(), "criteria: testable_if of rule " + r.id() + " compares " + t.statistic()
+          + ", which lies in " + range + ", with " + t.comparison().word() + " " + t.threshold().toPlainString()
+          + ": it can never hold, so the rule would never be tested and never fail", null);
+    }
   }
 
   /**

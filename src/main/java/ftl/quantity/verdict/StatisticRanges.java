@@ -15,6 +15,8 @@ import ftl.stats.WindowedCorrelation;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The range a statistic is declared to take, from which {@link PlanCriteria} decides what a plan's rule on it can do (a
@@ -24,8 +26,10 @@ import java.util.Objects;
  * correlation is dimensionless, and lies in [-1, 1]; a geometric mean of positive ratios is a ratio above 0, so
  * {@code > 0} holds for any data: issue 43) or too much (a skill score printed as a fraction falls below 0 when the law
  * does worse than its baseline, so {@code >= 0} is a test, not a tautology). A range applies to a statistic's point
- * value, never to the ends of an interval around it. {@code RealDataTest} holds every value of the archive's data to
- * its range, and every declaration to a function some entry names.
+ * value, never to the ends of an interval around it: those have a range of their own, {@link #ofInterval}, unbounded
+ * unless declared (a Student t interval of a mean of fractions reaches below 0; issue 58: the interval of a geometric
+ * mean ratio, mapped back by exp, lies above 0, so {@code interval_above 0} on it cannot fail). {@code RealDataTest}
+ * holds every value of the archive's data to its range, and every declaration to a function some entry names.
  */
 public final class StatisticRanges {
   private StatisticRanges() {}
@@ -100,18 +104,36 @@ public final class StatisticRanges {
       new Declared(Provenance.name(DisplacementLaw.class, "fit"), Unit.FRACTION,
           new Range(null, false, null, false, "a fitted displacement over a flight: the fit's intercept may take either sign")));
 
+  /**
+   * The ranges the ends of an interval take, declared for the function that computes the end (an interval end's entry
+   * names the function of the estimate it surrounds) in its unit, with the reason; an end of a function not declared
+   * here is unbounded, whatever its unit (an interval may reach past the range of the estimate it surrounds).
+   */
+  static final List<Declared> INTERVAL_DECLARED = List.of(
+      new Declared(Provenance.name(BlockStats.class, "ratio"), Unit.RATIO,
+          new Range(ZERO, false, null, false, "an end of a Student t interval of a log ratio, mapped back by exp")));
+
   /** The range statistic {@code q} is declared to take: its function's declaration in its unit, else its unit's range. */
   public static Range of(Quantity q) {
-    for (Declared d : DECLARED) {
-      if (d.function().equals(q.function()) && d.unit() == q.unit()) {
-        return d.range();
-      }
-    }
-    return Range.of(q.unit());
+    return declared(DECLARED, q).orElse(Range.of(q.unit()));
+  }
+
+  /**
+   * The range {@code end}, an end of an interval, is declared to take ({@link #INTERVAL_DECLARED}); unbounded when its
+   * function is not declared in its unit.
+   */
+  public static Range ofInterval(Quantity end) {
+    return declared(INTERVAL_DECLARED, end).orElse(new Range(null, false, null, false, "an interval end, not declared bounded"));
+  }
+
+  private static Optional<Range> declared(List<Declared> declarations, Quantity q) {
+    return declarations.stream().filter(d -> d.function().equals(q.function()) && d.unit() == q.unit())
+        .map(Declared::range).findFirst();
   }
 
   /** The functions declared here, with their units' symbols ({@code function unit}), for a test that each still exists. */
   public static List<String> declaredFunctions() {
-    return DECLARED.stream().map(d -> d.function() + " " + d.unit().symbol()).toList();
+    return Stream.concat(DECLARED.stream(), INTERVAL_DECLARED.stream())
+        .map(d -> d.function() + " " + d.unit().symbol()).distinct().toList();
   }
 }

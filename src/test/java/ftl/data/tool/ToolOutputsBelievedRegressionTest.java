@@ -40,22 +40,27 @@ import picocli.CommandLine;
 class ToolOutputsBelievedRegressionTest {
   @TempDir Path tmp;
 
-  private static final String HEADER = String.join(",", PerfTestFormat.LEDGER_HEADER);
-  private static final String OUT = "id: r01, time: 1.000s, sent: 1000 msg/s, received: 1000 msg/s, "
+  static final String HEADER = String.join(",", PerfTestFormat.LEDGER_HEADER);
+  static final String OUT = "id: r01, time: 1.000s, sent: 1000 msg/s, received: 1000 msg/s, "
       + "min/median/75th/95th/99th consumer latency: 0/1/1/1/2 ms\n";
 
-  private static String sha(String text) {
+  static String sha(String text) {
     return HexFormat.of().formatHex(Sha256.jdk().digest(text.getBytes(StandardCharsets.UTF_8)));
   }
 
   /** A PerfTest row for run {@code id} at 1,000 msg/s naming {@code txt} and {@code prom} under runs/. */
-  private static String row(String id, String txt, String out, String prom, String metrics) {
+  static String row(String id, String txt, String out, String prom, String metrics) {
     return id + ",c,ok,\"\",1,0,2026-12-01T00:00:00.000Z,1000,yes,30,100,28,runs/" + txt + "," + sha(out) + ",runs/" + prom
         + "," + sha(metrics) + ",0.1,0.1,2.16.0,5.13.1,127.0.0.1:5672,cpu,2,k,jvm," + "a".repeat(64) + "," + "1".repeat(40);
   }
 
   /** A synthetic PerfTest folder: files by name under runs/, and the ledger's rows. */
   private List<PerfTestReader.Run> perftest(Map<String, String> files, String... rows) throws IOException {
+    return perftest(tmp, files, rows);
+  }
+
+  /** As {@link #perftest(Map, String...)}, in {@code tmp} (named {@code t} in messages). */
+  static List<PerfTestReader.Run> perftest(Path tmp, Map<String, String> files, String... rows) throws IOException {
     Path d = tmp.resolve("perftest");
     Files.createDirectories(d.resolve("runs"));
     for (var f : files.entrySet()) {

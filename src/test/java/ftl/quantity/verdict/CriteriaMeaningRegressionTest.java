@@ -7,7 +7,6 @@ import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.io.DataException;
 import ftl.data.registration.Criteria;
-import ftl.data.registration.PlanDigest;
 import ftl.data.registration.Registration;
 import ftl.data.registration.VerdictKind;
 import ftl.quantity.Registry;
@@ -17,8 +16,6 @@ import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -43,8 +40,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CriteriaMeaningRegressionTest {
   @TempDir Path tmp;
 
-  private static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small/k");
-
   private static String plan(String campaign, String rules, String claims) {
     return "{\n  \"campaign\": \"" + campaign + "\",\n  \"conditions\": [{\"name\": \"c1\"}],\n  \"criteria\": {\n"
         + "    \"version\": 1,\n    \"rules\": [\n" + rules + "\n    ]" + (claims.isEmpty() ? "" : ",\n    \"claims\": [" + claims
@@ -64,20 +59,7 @@ class CriteriaMeaningRegressionTest {
 
   /** Adds campaign {@code name} to the root: the small fixture's runs, started at {@code startedAt} ("" = no column). */
   private void campaign(String name, String startedAt, String plan) throws IOException {
-    Path k = tmp.resolve(name);
-    Files.createDirectories(k.resolve("events"));
-    for (String r : List.of("r1", "r2")) {
-      Files.copy(SMALL.resolve("events/" + r + ".csv"), k.resolve("events/" + r + ".csv"));
-    }
-    List<String> lines = Files.readAllLines(SMALL.resolve("ledger.csv"), StandardCharsets.UTF_8);
-    String time = startedAt.isEmpty() ? "" : "," + startedAt;
-    String digest = plan == null ? "" : "," + PlanDigest.of(plan.getBytes(StandardCharsets.UTF_8));
-    String head = lines.get(0) + (startedAt.isEmpty() ? "" : ",started_at") + (plan == null ? "" : ",plan_sha256");
-    Files.writeString(k.resolve("ledger.csv"), head + "\n" + lines.get(1) + time + digest + "\n" + lines.get(2) + time + digest
-        + "\n", StandardCharsets.UTF_8);
-    if (plan != null) {
-      Files.writeString(k.resolve("plan.json"), plan, StandardCharsets.UTF_8);
-    }
+    SmallCriteriaRoot.campaign(tmp, name, startedAt, plan);
   }
 
   private static final String EARLY = "2026-11-28T10:00:00.000Z";

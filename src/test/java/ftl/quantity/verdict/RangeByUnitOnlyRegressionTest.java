@@ -6,20 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ftl.data.DataSet;
 import ftl.data.io.DataException;
 import ftl.data.registration.Criteria;
-import ftl.data.registration.PlanDigest;
 import ftl.data.registration.VerdictKind;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
-import ftl.verify.TempArchive;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,13 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RangeByUnitOnlyRegressionTest {
   @TempDir Path tmp;
 
-  private static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small/k");
-  private static final Path PERFTEST = Path.of("src/test/resources/ftl/quantity/omb/systems/perftest");
-  private static final String STARTED = "2026-11-30T10:00:00.000Z";
-
   private static String plan(String rule) {
-    return "{\n  \"campaign\": \"k\",\n  \"conditions\": [{\"name\": \"c1\"}],\n  \"criteria\": {\n"
-        + "    \"version\": 1,\n    \"rules\": [\n" + rule + "\n    ]\n  }\n}\n";
+    return SmallCriteriaRoot.plan(rule);
   }
 
   private static String rule(String statistic, String comparison, String threshold, String unit) {
@@ -57,18 +47,7 @@ class RangeByUnitOnlyRegressionTest {
 
   /** Campaign k of the small fixture under {@code plan}, every run naming its digest, started before the tool's runs. */
   private DataSet root(String plan) throws IOException {
-    Path k = tmp.resolve("k");
-    Files.createDirectories(k.resolve("events"));
-    for (String r : List.of("r1", "r2")) {
-      Files.copy(SMALL.resolve("events/" + r + ".csv"), k.resolve("events/" + r + ".csv"));
-    }
-    List<String> lines = Files.readAllLines(SMALL.resolve("ledger.csv"), StandardCharsets.UTF_8);
-    String tail = "," + STARTED + "," + PlanDigest.of(plan.getBytes(StandardCharsets.UTF_8));
-    Files.writeString(k.resolve("ledger.csv"), lines.get(0) + ",started_at,plan_sha256\n" + lines.get(1) + tail + "\n"
-        + lines.get(2) + tail + "\n", StandardCharsets.UTF_8);
-    Files.writeString(k.resolve("plan.json"), plan, StandardCharsets.UTF_8);
-    TempArchive.copyTree(PERFTEST, tmp.resolve("perftest"));
-    return DataSet.scan(tmp, "root");
+    return SmallCriteriaRoot.write(tmp, plan, true);
   }
 
   @Test
