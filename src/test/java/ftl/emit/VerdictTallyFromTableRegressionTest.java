@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class VerdictTallyFromTableRegressionTest {
 
   private static final Pattern ROW = Pattern.compile(
-      "^\\{\\}.*? & \\\\ftlQuantity\\{([^}]*)\\}\\{(held|did not hold|not testable here)\\} & \\{\\}([^&]*) &", Pattern.MULTILINE);
+      "^\\{\\}.*? & \\\\ftlQuantity\\{([^}]*)\\}\\{(held|did not hold|not testable here|not yet testable)\\} & \\{\\}([^&]*) &", Pattern.MULTILINE);
   private static final Registry REG = Registry.forData(RealDataTest.ANALYSIS.data());
 
   private static String text(String key) {
@@ -50,7 +50,9 @@ class VerdictTallyFromTableRegressionTest {
       if (kind.contains("not a test")) {
         continue;
       }
-      String unit = kind.startsWith("confirmatory") ? "confirmatory " + m.group(2)
+      // a verdict not testable yet (a protocol still accruing boots, issue #53) is untestable in the tallies
+      String outcome = m.group(2).equals("not yet testable") ? "not testable here" : m.group(2);
+      String unit = kind.startsWith("confirmatory") ? "confirmatory " + outcome
           : kind.startsWith("exploratory") ? "exploratory" : "consistency";
       counts.merge(unit, 1L, Long::sum);
     }
