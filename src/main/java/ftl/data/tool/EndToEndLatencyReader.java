@@ -24,6 +24,8 @@ public final class EndToEndLatencyReader {
   private EndToEndLatencyReader() {}
 
   static final Pattern PROGRESS = Pattern.compile("^([0-9]{1,13})\t([0-9]{1,20}\\.[0-9]{1,20}(E-?[0-9]{1,3})?)$");
+  private static final String AVG_START = "Avg latency:";
+  private static final String PERCENTILES_START = "Percentiles:";
   static final Pattern AVG = Pattern.compile("^Avg latency: ([0-9]{1,20}\\.[0-9]{4}) ms$");
   static final Pattern PERCENTILES = Pattern.compile("^Percentiles: 50th = ([0-9]{1,20}), 99th = ([0-9]{1,20}),"
       + " 99\\.9th = ([0-9]{1,20})$");
@@ -55,9 +57,9 @@ public final class EndToEndLatencyReader {
     }
   }
 
-  /** True when some line of the text is the tool's average or percentile line. */
+  /** True when some line of the text begins as the tool's average or percentile line (a cut one included). */
   public static boolean recognises(List<String> lines) {
-    return lines.stream().anyMatch(l -> AVG.matcher(l).matches() || PERCENTILES.matcher(l).matches());
+    return lines.stream().anyMatch(l -> l.startsWith(AVG_START) || l.startsWith(PERCENTILES_START));
   }
 
   /**
@@ -87,7 +89,7 @@ public final class EndToEndLatencyReader {
               + " in one file", null);
         }
         progress.add(new Progress(index, OutputLines.millis(m.group(2), "latency", name, n), m.group(2), n));
-      } else if (l.startsWith("Avg latency:")) {
+      } else if (l.startsWith(AVG_START)) {
         if (!(m = AVG.matcher(l)).matches()) {
           throw new DataException(name, n, "not the tool's average line \"Avg latency: %.4f ms\" (cut short or altered?): \""
               + Echo.of(l) + "\"", null);
@@ -98,7 +100,7 @@ public final class EndToEndLatencyReader {
         }
         avg = m;
         avgLine = n;
-      } else if (l.startsWith("Percentiles:")) {
+      } else if (l.startsWith(PERCENTILES_START)) {
         if (!(m = PERCENTILES.matcher(l)).matches()) {
           throw new DataException(name, n, "not the tool's percentile line \"Percentiles: 50th = %d, 99th = %d, 99.9th = %d\""
               + " (cut short or altered?): \"" + Echo.of(l) + "\"", null);
@@ -112,7 +114,7 @@ public final class EndToEndLatencyReader {
       }
     }
     if (avg == null || pct == null) {
-      throw new DataException(name, lines.size(), "no " + (avg == null ? "\"Avg latency\"" : "\"Percentiles\"") + " line: the"
+      throw new DataException(name, OutputLines.last(lines), "no " + (avg == null ? "\"Avg latency\"" : "\"Percentiles\"") + " line: the"
           + " run ended before printing its results (stopped, the file cut short, or poll() timed out, which ends the tool)",
           null);
     }

@@ -25,6 +25,11 @@ final class OutputLines {
     return Arrays.stream(text.split("\n", -1)).map(l -> l.endsWith("\r") ? l.substring(0, l.length() - 1) : l).toList();
   }
 
+  /** The number of the text's last line (a line feed that ends the text starts no line). */
+  static long last(List<String> lines) {
+    return lines.isEmpty() ? 0 : lines.size() - (lines.get(lines.size() - 1).isEmpty() ? 1 : 0);
+  }
+
   /** A whole count in [0, {@link #MAX_COUNT}] printed as digits. */
   static long count(String digits, String what, String name, long line) {
     if (digits.length() > 13 || Long.parseLong(digits) > MAX_COUNT) {

@@ -20,6 +20,8 @@ import java.util.Set;
 public final class PerfTestScrapeReader {
   private PerfTestScrapeReader() {}
 
+  /** The prefix of PerfTest's own series (its default metrics prefix). */
+  static final String SERIES_PREFIX = "perftest_";
   static final String LATENCY_SUM = "perftest_latency_seconds_sum";
   static final String LATENCY_MAX = "perftest_latency_seconds_max";
   static final String PUBLISHED = "client_published_total";
@@ -46,10 +48,9 @@ public final class PerfTestScrapeReader {
     }
   }
 
-  /** True when the text holds a sample of PerfTest's latency count. */
+  /** True when some line of the text is a sample of a PerfTest series ({@code perftest_...}); read says what is missing. */
   public static boolean recognises(List<String> lines) {
-    return lines.stream().anyMatch(l -> l.startsWith(PerfTestFormat.LATENCY_COUNT + " ")
-        || l.startsWith(PerfTestFormat.LATENCY_COUNT + "{"));
+    return lines.stream().anyMatch(l -> l.startsWith(SERIES_PREFIX));
   }
 
   /**

@@ -95,9 +95,9 @@ public final class PerfTestStdoutReader {
     }
   }
 
-  /** True when some line of the text is a PerfTest interval or summary line. */
+  /** True when some line of the text begins as a PerfTest interval or summary line (a cut one included). */
   public static boolean recognises(List<String> lines) {
-    return lines.stream().anyMatch(l -> INTERVAL.matcher(l).matches() || SUMMARY.matcher(l).matches());
+    return lines.stream().anyMatch(l -> INTERVAL_START.matcher(l).find() || SUMMARY_START.matcher(l).find());
   }
 
   /**
@@ -215,10 +215,10 @@ public final class PerfTestStdoutReader {
       }
     }
     if (intervals.isEmpty()) {
-      throw new DataException(name, lines.size(), "no interval line (\"id: ..., time: ...s, ...\"): the run reported nothing", null);
+      throw new DataException(name, OutputLines.last(lines), "no interval line (\"id: ..., time: ...s, ...\"): the run reported nothing", null);
     }
     if (sendingLine == 0) {
-      throw new DataException(name, lines.size(), "no summary line (\"id: ..., sending rate avg: ... msg/s\"): the run ended"
+      throw new DataException(name, OutputLines.last(lines), "no summary line (\"id: ..., sending rate avg: ... msg/s\"): the run ended"
           + " before printing its summary (stopped, or the file is cut short)", null);
     }
     return new Output(id, unit, intervals, sending, sendingLine, receiving, receivingLine, producers, consumers, confirm);

@@ -62,9 +62,9 @@ public final class ProducerPerformanceReader {
     }
   }
 
-  /** True when some line of the text is a total or progress line of the tool. */
+  /** True when some line of the text begins as the tool's total or progress line (a cut one included: read says so). */
   public static boolean recognises(List<String> lines) {
-    return lines.stream().anyMatch(l -> TOTAL.matcher(l).matches() || WINDOW.matcher(l).matches());
+    return lines.stream().anyMatch(l -> STARTS.matcher(l).find());
   }
 
   /**
@@ -108,7 +108,7 @@ public final class ProducerPerformanceReader {
       }
     }
     if (total == null) {
-      throw new DataException(name, lines.size(), "no total line (\"N records sent, ... ms 99.9th.\"): the run ended before"
+      throw new DataException(name, OutputLines.last(lines), "no total line (\"N records sent, ... ms 99.9th.\"): the run ended before"
           + " printing its summary (stopped, or the file is cut short)", null);
     }
     return new Output(total, steady, windows);

@@ -18,7 +18,7 @@ import java.util.function.Predicate;
 public enum ToolOutputFormat {
   /** Kafka's {@code kafka-producer-perf-test} (ProducerPerformance) standard output. */
   KAFKA_PRODUCER_PERF("kafka-producer-perf-test", "Kafka ProducerPerformance (kafka-producer-perf-test)",
-      "its total line \"N records sent, ... ms 99.9th.\"", ProducerPerformanceReader::recognises),
+      "its lines \"N records sent, ...\"", ProducerPerformanceReader::recognises),
   /** Kafka's {@code kafka-e2e-latency} (EndToEndLatency) standard output. */
   KAFKA_E2E_LATENCY("kafka-e2e-latency", "Kafka EndToEndLatency (kafka-e2e-latency)",
       "its lines \"Avg latency: ... ms\" and \"Percentiles: 50th = ...\"", EndToEndLatencyReader::recognises),
@@ -27,7 +27,7 @@ public enum ToolOutputFormat {
       PerfTestStdoutReader::recognises),
   /** A scrape of RabbitMQ PerfTest's Prometheus endpoint ({@code -mpr -mc}). */
   PERFTEST_PROMETHEUS("perftest-prometheus", "RabbitMQ PerfTest, Prometheus scrape (-mpr -mc)",
-      "its series perftest_latency_seconds_count", PerfTestScrapeReader::recognises);
+      "its series perftest_...", PerfTestScrapeReader::recognises);
 
   /** What the audit does not read, in words, for the message about an unknown format and for {@code --help}. */
   public static final String NOT_READ = "not read: OpenMessaging Benchmark's result JSON and nats bench (no real output"
