@@ -13,7 +13,7 @@ import java.util.Set;
  * {@link PerfTestFormat#LATENCY_COUNT} the latency samples PerfTest recorded (only latencies above 0), so the two give
  * the share its latency metric left out, as {@link PerfTestReader} reads them for the archive's runs. The scrape does
  * not say which clock PerfTest stamped with; it is told from the recorded latencies: with {@code --use-millis} every
- * one is a whole number of milliseconds, so their sum and their maximum are ({@link #unit}). The scrape's quantiles
+ * one is a whole number of milliseconds, so their sum and their maximum are ({@link Output#unit}). The scrape's quantiles
  * and maximum are Micrometer's over its last time window (about one reporting interval), not the run's, and are not
  * read. Checked against the twelve scrapes of {@code data/perftest/runs/r*.prom}.
  */
