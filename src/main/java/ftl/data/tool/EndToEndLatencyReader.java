@@ -50,7 +50,7 @@ public final class EndToEndLatencyReader {
 
     /**
      * The fewest records the run can have measured: one past the last progress line's index (the tool prints every
-     * {@link EndToEndLatencyReader#PROGRESS_EVERY}th from 0); the most is that many less one more.
+     * {@link EndToEndLatencyReader#PROGRESS_EVERY}th from 0); the most is {@code PROGRESS_EVERY - 1} more.
      */
     public long fewestRecords() {
       return progress.isEmpty() ? 1 : progress.get(progress.size() - 1).index() + 1;
