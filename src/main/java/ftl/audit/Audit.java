@@ -233,7 +233,8 @@ public final class Audit {
     Counts counts = new Counts(OptionalLong.of(o.consumed()), OptionalLong.of(o.latencyCount()),
         AuditNumbers.count(o.latencyCount()) + " latency samples (line " + o.latencyLine() + ") of "
             + AuditNumbers.count(o.consumed()) + " deliveries (line " + o.consumedLine() + "): "
-            + AuditNumbers.percent(o.leftOut()) + " left out");
+            + AuditNumbers.percent(o.leftOut()) + " left out" + (o.leftOut() < 0 ? " (below 0: the two counters are read"
+            + " one after the other, not at one instant)" : ""));
     Optional<Boolean> one = o.published() > 0 && o.consumed() > 0 ? Optional.of(true) : Optional.empty();
     String oneBasis = o.published() > 0 && o.consumed() > 0 ? "the scraped process published "
         + AuditNumbers.count(o.published()) + " and consumed " + AuditNumbers.count(o.consumed()) + " messages"

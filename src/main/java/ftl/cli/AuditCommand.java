@@ -35,14 +35,15 @@ import picocli.CommandLine;
 /** {@code ftl audit FILE... [--format F] [--json]}: another tool's output judged by the audit's trust rules. */
 @Command(name = "audit", mixinStandardHelpOptions = true,
     description = {"Judge the output of a benchmark you already ran (Kafka's perf tools, RabbitMQ PerfTest).",
-        "Reads kafka-producer-perf-test and kafka-e2e-latency output, RabbitMQ PerfTest's standard output and a scrape of",
-        "its Prometheus endpoint (-mpr -mc). For each file: what was measured, from which stamps, on which clock and",
-        "quantum (the archive's harness audit, data/audit/harnesses.csv), what the tool left out or rounded, how many",
-        "samples the figures describe (or that the output cannot say), which figures the quantum leaves unresolved, and",
-        "the trust rules audit.* (docs/audit.md). The format is recognised from the file's lines unless --format names it.",
-        "Exit 0 when every rule that could be judged holds for every file; 1 when a rule fails for some file;",
-        "3 when a file is not a readable output of a known tool (file and line named; the other files are still",
-        "audited); 4 when a file does not exist."},
+        "Reads kafka-producer-perf-test and kafka-e2e-latency output, RabbitMQ PerfTest's standard output, and a",
+        "scrape of PerfTest's Prometheus endpoint (-mpr -mc). For each file: what was measured, from which stamps,",
+        "on which clock and quantum (the archive's harness audit, data/audit/harnesses.csv), what the tool left out",
+        "or rounded, how many samples the figures describe (or that the output cannot say), which figures the",
+        "quantum leaves unresolved, and the trust rules audit.* (docs/audit.md). The format is recognised from the",
+        "file's lines unless --format names it.",
+        "Exit 0 when every rule that could be judged holds for every file; 1 when a rule fails for some file; 3 when",
+        "a file is not a readable output of a known tool (file and line named; the other files are still audited);",
+        "4 when a file does not exist."},
     footer = ExitCode.HELP_FOOTER)
 public final class AuditCommand implements Callable<Integer> {
   @ParentCommand Main main;

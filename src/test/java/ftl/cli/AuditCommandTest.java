@@ -65,7 +65,7 @@ class AuditCommandTest {
   void audit_scrapeMillis_countsTheShareLeftOut() {
     CliRunner.Result r = CliRunner.run("audit", PERFTEST.resolve("r02.prom").toString());
     assertThat(r.code()).isEqualTo(ExitCode.DISAGREE);
-    assertThat(r.out()).contains("Samples: 6,181 latency samples (line 19) of 27,632 deliveries (line 1): 77.63 % left out.")
+    assertThat(r.out()).contains("Samples: 6,181 latency samples (line 49) of 27,632 deliveries (line 3): 77.63 % left out.")
         .containsPattern("audit.kept-share +FAILS +kept 6,181 of 27,632 delivered: 22.37 % < 99.00 %");
   }
 

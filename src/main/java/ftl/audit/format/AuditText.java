@@ -53,7 +53,7 @@ public final class AuditText {
     for (RuleResult r : a.results()) {
       rules.add(new String[] {r.rule().id(), r.outcome().word(), r.evidence()});
     }
-    out.append(table(rules, 2));
+    out.append(table(rules, 2, "lll"));
     return out.toString();
   }
 
@@ -71,8 +71,13 @@ public final class AuditText {
     return "TRUSTED: every rule that could be judged holds (" + (total - notJudged.size()) + " of " + total + ")" + nj + ".";
   }
 
+  /** A cell of the harness audit in words ({@code abs}: folded to its absolute value). */
   private static String words(String cell) {
-    return cell.replace('_', ' ');
+    return switch (cell) {
+      case "abs" -> "folded to its absolute value";
+      case "not_applicable" -> "not applicable";
+      default -> cell.replace('_', ' ');
+    };
   }
 
   /** The figures, one row per figure name (several lines of one name, as PerfTest prints, in one row). */
@@ -103,11 +108,11 @@ public final class AuditText {
             + hi.printed(), fs.size() + " lines", w, q > 0 ? resolved + " of " + fs.size() : "unknown"});
       }
     }
-    return table(rows, 2);
+    return table(rows, 2, "lrrrl");
   }
 
-  /** A table: the first column left-aligned, the others right-aligned but the last (words), two spaces apart. */
-  static String table(List<String[]> rows, int indent) {
+  /** A table, two spaces between columns; {@code align} has one letter a column: {@code l} left, {@code r} right. */
+  static String table(List<String[]> rows, int indent, String align) {
     int columns = rows.get(0).length;
     int[] width = new int[columns];
     for (String[] r : rows) {
@@ -120,7 +125,7 @@ public final class AuditText {
       StringBuilder line = new StringBuilder(" ".repeat(indent));
       for (int i = 0; i < columns; i++) {
         String pad = " ".repeat(width[i] - r[i].length());
-        boolean left = i == 0 || i == columns - 1;
+        boolean left = align.charAt(i) == 'l';
         line.append(i == 0 ? "" : "  ").append(left ? r[i] + pad : pad + r[i]);
       }
       out.append(line.toString().stripTrailing()).append('\n');

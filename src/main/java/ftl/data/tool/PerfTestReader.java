@@ -233,8 +233,8 @@ public final class PerfTestReader {
     try {
       v = Double.parseDouble(s.value());
     } catch (NumberFormatException e) {
-      throw new DataException(name, s.line(), "the value of " + s.metric() + " is not a number ("" + Echo.of(s.value())
-          + "")", null);
+      throw new DataException(name, s.line(), "the value of " + s.metric() + " is not a number (\"" + Echo.of(s.value())
+          + "\")", null);
     }
     if (!(v >= 0) || v > MAX_COUNT || v != Math.rint(v)) {
       throw new DataException(name, s.line(), "the value of " + s.metric() + " is not a count of at most " + MAX_COUNT
