@@ -171,7 +171,7 @@ public final class PerfTestStdoutReader {
           String[] label = {"min", "median", "75th", "95th", "99th"};
           for (int k = 0; k < 5; k++) {
             double v = OutputLines.number(m.group(4 + k));
-            if (!(v <= OutputLines.MAX_LATENCY_MILLIS * (Unit.MILLIS.nanos() / u.nanos()))) {
+            if (!(v <= OutputLines.MAX_LATENCY_MILLIS * ((double) Unit.MILLIS.nanos() / u.nanos()))) {
               throw new DataException(name, n, label[k] + " latency " + m.group(4 + k) + " " + m.group(9) + " is beyond one"
                   + " day: not a latency of a benchmark run", null);
             }
