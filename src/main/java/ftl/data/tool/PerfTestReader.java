@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -74,10 +73,6 @@ public final class PerfTestReader {
    * but a count that is not part of the consumed one.
    */
   public static final double SCRAPE_SKEW_SECONDS = 1.0;
-
-  /** A per-interval line's latency part: {@code min/median/75th/95th/99th consumer latency: 0/1/1/1/2 ms}. */
-  static final Pattern LATENCY = Pattern.compile(
-      "consumer latency: ([0-9]+)/([0-9]+)/([0-9]+)/([0-9]+)/([0-9]+) (\u00b5s|ms)");
 
   /**
    * @param relFolder the folder relative to the gate's root ({@code perftest})
@@ -243,13 +238,20 @@ public final class PerfTestReader {
     return (long) v;
   }
 
-  /** The printed median of every per-interval line, in us. */
+  /**
+   * The printed median of every per-interval line that prints a consumer latency, in us (a line in ms times 1000), read
+   * by {@link PerfTestStdoutReader}'s line pattern, the one declaration of PerfTest's interval line.
+   */
   static List<Double> medians(String stdout) {
     List<Double> out = new ArrayList<>();
-    Matcher m = LATENCY.matcher(stdout);
-    while (m.find()) {
-      out.add(Double.parseDouble(m.group(2)) * (m.group(6).equals("ms") ? 1000 : 1));
+    for (String l : OutputLines.of(stdout)) {
+      Matcher m = PerfTestStdoutReader.INTERVAL.matcher(l);
+      if (m.matches() && m.group(PerfTestStdoutReader.MEDIAN) != null) {
+        out.add(Double.parseDouble(m.group(PerfTestStdoutReader.MEDIAN))
+            * (m.group(PerfTestStdoutReader.UNIT).equals("ms") ? 1000 : 1));
+      }
     }
     return out;
   }
+
 }

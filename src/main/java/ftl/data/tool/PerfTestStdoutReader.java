@@ -34,6 +34,9 @@ public final class PerfTestStdoutReader {
       + "((?:, (?:sent|returned|confirmed|nacked|received): [0-9]{1,12}(?:\\.[0-9]{1,2})? msg/s){0,5})"
       + "(?:, min/median/75th/95th/99th (?:consumer latency: ([0-9]{1,20})/([0-9]{1,20})/([0-9]{1,20})/([0-9]{1,20})"
       + "/([0-9]{1,20}) (\u00b5s|ms))?((?:, )?confirm latency: [0-9/]{1,120} (?:\u00b5s|ms))?)?$");
+  /** The groups of {@link #INTERVAL} that hold the printed median and the unit of the latency figures. */
+  static final int MEDIAN = 5;
+  static final int UNIT = 9;
   static final Pattern RATE = Pattern.compile(", (sent|returned|confirmed|nacked|received): ([0-9]{1,12}(?:\\.[0-9]{1,2})?) msg/s");
   static final Pattern SUMMARY_START = Pattern.compile("^" + ID + "(sending|receiving) rate avg:");
   static final Pattern SUMMARY = Pattern.compile("^" + ID + "(sending|receiving) rate avg: ([0-9]{1,12}(?:\\.[0-9]{1,2})?)"
