@@ -101,8 +101,8 @@ public final class Audit {
     ProducerPerformanceReader.Total t = o.total();
     long n = t.line();
     List<Figure> figures = List.of(
-        new Figure("average", two(t.avgMillis()) + " ms", t.avgMillis() * MS, 0.01 * MS, n),
-        new Figure("max", two(t.maxMillis()) + " ms", t.maxMillis() * MS, 0, n),
+        new Figure("average", two(t.avgMillis()) + " ms", ns(t.avgMillis()), 10 * US, n),
+        new Figure("max", two(t.maxMillis()) + " ms", ns(t.maxMillis()), 0, n),
         new Figure("50th percentile", t.p50Millis() + " ms", t.p50Millis() * (double) MS, 0, n),
         new Figure("95th percentile", t.p95Millis() + " ms", t.p95Millis() * (double) MS, 0, n),
         new Figure("99th percentile", t.p99Millis() + " ms", t.p99Millis() * (double) MS, 0, n),
@@ -129,9 +129,9 @@ public final class Audit {
         "Kafka EndToEndLatency's end-to-end latency");
     List<Figure> figures = new ArrayList<>();
     for (EndToEndLatencyReader.Progress p : o.progress()) {
-      figures.add(new Figure("record " + p.index(), p.printed() + " ms", p.millis() * MS, 0, p.line()));
+      figures.add(new Figure("record " + p.index(), p.printed() + " ms", ns(p.millis()), 0, p.line()));
     }
-    figures.add(new Figure("average", four(o.avgMillis()) + " ms", o.avgMillis() * MS, 0.0001 * MS, o.avgLine()));
+    figures.add(new Figure("average", four(o.avgMillis()) + " ms", ns(o.avgMillis()), 100, o.avgLine()));
     long pl = o.percentilesLine();
     figures.add(new Figure("50th percentile", o.p50Millis() + " ms", o.p50Millis() * (double) MS, MS, pl));
     figures.add(new Figure("99th percentile", o.p99Millis() + " ms", o.p99Millis() * (double) MS, MS, pl));
@@ -245,6 +245,11 @@ public final class Audit {
         + " judged; the audit reads its counts");
     return new Evidence(ToolOutputFormat.PERFTEST_PROMETHEUS, by, h, why, List.of(), counts, OptionalLong.empty(),
         "a scrape holds no send schedule", one, oneBasis, notes);
+  }
+
+  /** Milliseconds as printed, in whole ns (no stamp here is finer; the product's binary rounding is dropped). */
+  private static double ns(double millis) {
+    return Math.rint(millis * MS);
   }
 
   /** The lower median: a value the tool printed (the mean of two middle rates could be half a message a second). */
