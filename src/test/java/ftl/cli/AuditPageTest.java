@@ -45,6 +45,25 @@ class AuditPageTest {
     assertThat(shown).isEqualTo(declared);
   }
 
+  /** Every {@code ```text} example that begins {@code $ ./ftl audit ...} shows what that command prints now. */
+  @Test
+  void page_examples_areTheCommandsOutput() throws IOException {
+    String page = Files.readString(PAGE, StandardCharsets.UTF_8);
+    int examples = 0;
+    for (String block : page.split("```text\n")) {
+      if (!block.startsWith("$ ./ftl audit ")) {
+        continue;
+      }
+      String shown = block.substring(0, block.indexOf("```"));
+      String command = shown.substring(2, shown.indexOf('\n'));
+      List<String> args = new ArrayList<>(Arrays.asList(command.split(" ")));
+      CliRunner.Result r = CliRunner.run(args.subList(1, args.size()).toArray(String[]::new));
+      assertThat(shown.substring(shown.indexOf('\n') + 1)).as(command).isEqualTo(r.out());
+      examples++;
+    }
+    assertThat(examples).isEqualTo(2);
+  }
+
   @Test
   void page_outcomesTable_listsEveryCommittedOutputWithItsExitAndFailingRules() throws IOException {
     List<String[]> rows = table(Files.readString(PAGE, StandardCharsets.UTF_8), "audit outcomes");
