@@ -26,7 +26,8 @@ import picocli.CommandLine;
         + "recompute every number of the paper from data/, check it, and run the instrument.",
     footer = ExitCode.HELP_FOOTER,
     subcommands = {
-        ReproduceCommand.class, ListCommand.class, CheckCommand.class, CheckPdfCommand.class, ManifestCommand.class,
+        ReproduceCommand.class, ListCommand.class, CheckCommand.class, CheckPdfCommand.class, AuditCommand.class,
+        ManifestCommand.class,
         GridlawCommand.class, ReplayScheduleCommand.class, CampaignCommand.class, BrokerCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {

@@ -68,7 +68,10 @@ public final class DataGate {
     AUDIT_TEXT("audit text", 4L << 20),
     /** An events file as stored (plain or gzip); see also {@link #MAX_EVENTS_DECOMPRESSED_BYTES}. */
     EVENTS("events file", 1L << 30),
-    /** What a third-party tool printed or exported during a run (RabbitMQ PerfTest's output and metrics). */
+    /**
+     * What a third-party tool printed or exported during a run (RabbitMQ PerfTest's output and metrics; a file given to
+     * {@code ftl audit}).
+     */
     TOOL_OUTPUT("tool output", 16L << 20),
     /** Any other file of the root, read only to take the data digest. */
     OTHER("data file", 1L << 30);
@@ -232,31 +235,73 @@ public final class DataGate {
    */
   public byte[] read(String rel, Kind kind) {
     try (SeekableByteChannel ch = open(rel, kind)) {
-      long cap = kind.maxBytes();
-      long size = ch.size();
-      ByteBuffer buf = ByteBuffer.allocate((int) Math.min(Math.max(size, 0) + 1, cap + 1));
-      while (true) {
-        if (!buf.hasRemaining()) {
-          if (buf.capacity() > cap) {
-            throw tooLarge(rel, kind);
-          }
-          ByteBuffer bigger = ByteBuffer.allocate((int) Math.min((long) buf.capacity() * 2, cap + 1));
-          buf.flip();
-          bigger.put(buf);
-          buf = bigger;
-        }
-        if (ch.read(buf) < 0) {
-          break;
-        }
-      }
-      byte[] out = new byte[buf.position()];
-      buf.flip();
-      buf.get(out);
+      byte[] out = readCapped(ch, kind.maxBytes(), () -> tooLarge(rel, kind));
       sha256.put(rel, HexFormat.of().formatHex(sha256().digest(out)));
       return out;
     } catch (IOException e) {
       throw new DataException(name(rel), 0, "cannot read: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Every byte of one file a user named on the command line ({@code ftl audit FILE}), outside any data root: the
+   * same caution as a file under a root, but for the path, which the user chose (a symbolic link they name is followed,
+   * once, as {@link #of} follows a root's). It must be a regular file (a folder, FIFO, device or socket is refused
+   * before anything is read) of at most {@code kind.maxBytes()}, whatever size it claims.
+   *
+   * @param file the path as given
+   * @param shown how messages name it (the argument as typed)
+   * @throws DataException naming the file when it is absent, not a regular file, larger than the cap or unreadable
+   */
+  public static byte[] readNamed(Path file, String shown, Kind kind) {
+    BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      throw new DataException(shown, 0, "file not found", e);
+    } catch (IOException e) {
+      throw new DataException(shown, 0, "cannot examine: " + e.getMessage(), e);
+    }
+    if (a.isDirectory()) {
+      throw new DataException(shown, 0, "is a folder, not a " + kind.what(), null);
+    }
+    if (!a.isRegularFile()) {
+      throw new DataException(shown, 0, "is a special file (FIFO, device or socket), not a regular file", null);
+    }
+    Supplier<DataException> tooLarge = () -> new DataException(shown, 0, kind.what() + " larger than the cap of "
+        + kind.maxBytes() + " bytes", null);
+    if (a.size() > kind.maxBytes()) {
+      throw tooLarge.get();
+    }
+    try (SeekableByteChannel ch = Files.newByteChannel(file, StandardOpenOption.READ)) {
+      return readCapped(ch, kind.maxBytes(), tooLarge);
+    } catch (IOException e) {
+      throw new DataException(shown, 0, "cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  /** Every byte of an open channel, failing past {@code cap} whatever size the file claims. */
+  private static byte[] readCapped(SeekableByteChannel ch, long cap, Supplier<DataException> tooLarge) throws IOException {
+    long size = ch.size();
+    ByteBuffer buf = ByteBuffer.allocate((int) Math.min(Math.max(size, 0) + 1, cap + 1));
+    while (true) {
+      if (!buf.hasRemaining()) {
+        if (buf.capacity() > cap) {
+          throw tooLarge.get();
+        }
+        ByteBuffer bigger = ByteBuffer.allocate((int) Math.min((long) buf.capacity() * 2, cap + 1));
+        buf.flip();
+        bigger.put(buf);
+        buf = bigger;
+      }
+      if (ch.read(buf) < 0) {
+        break;
+      }
+    }
+    byte[] out = new byte[buf.position()];
+    buf.flip();
+    buf.get(out);
+    return out;
   }
 
   /**

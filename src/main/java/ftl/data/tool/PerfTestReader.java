@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -74,10 +73,6 @@ public final class PerfTestReader {
    * but a count that is not part of the consumed one.
    */
   public static final double SCRAPE_SKEW_SECONDS = 1.0;
-
-  /** A per-interval line's latency part: {@code min/median/75th/95th/99th consumer latency: 0/1/1/1/2 ms}. */
-  static final Pattern LATENCY = Pattern.compile(
-      "consumer latency: ([0-9]+)/([0-9]+)/([0-9]+)/([0-9]+)/([0-9]+) (\u00b5s|ms)");
 
   /**
    * @param relFolder the folder relative to the gate's root ({@code perftest})
@@ -210,71 +205,38 @@ public final class PerfTestReader {
    */
   static Map<String, long[]> series(String text, String name) {
     Map<String, long[]> out = new HashMap<>();
-    long n = 0;
-    for (String l : text.split("\n", -1)) {
-      n++;
-      if (l.isBlank() || l.startsWith("#")) {
-        continue;
-      }
-      int end = 0;
-      while (end < l.length() && l.charAt(end) != '{' && l.charAt(end) != ' ' && l.charAt(end) != '\t') {
-        end++;
-      }
-      String metric = l.substring(0, end);
-      if (!metric.equals(PerfTestFormat.CONSUMED) && !metric.equals(PerfTestFormat.LATENCY_COUNT)) {
-        continue;
-      }
-      int rest = end;
-      if (rest < l.length() && l.charAt(rest) == '{') {
-        rest = labelsEnd(l, rest);
-        if (rest < 0) {
-          throw new DataException(name, n, "the labels of " + metric + " are not closed", null);
-        }
-      }
-      String[] tokens = l.substring(rest).strip().split("[ \t]+", -1);
-      if (tokens.length > 2 || tokens[0].isEmpty()) {
-        throw new DataException(name, n, "a sample of " + metric + " is \"metric value [timestamp]\", not \""
-            + Echo.of(l) + "\"", null);
-      }
-      if (tokens.length == 2 && !tokens[1].matches("-?[0-9]{1,19}")) {
-        throw new DataException(name, n, "the timestamp of " + metric + " is not an integer (\"" + Echo.of(tokens[1]) + "\")",
-            null);
-      }
-      String value = tokens[0];
-      double v;
-      try {
-        v = Double.parseDouble(value);
-      } catch (NumberFormatException e) {
-        throw new DataException(name, n, "the value of " + metric + " is not a number (\"" + Echo.of(value) + "\")", null);
-      }
-      if (!(v >= 0) || v > MAX_COUNT || v != Math.rint(v)) {
-        throw new DataException(name, n, "the value of " + metric + " is not a count of at most " + MAX_COUNT + " ("
-            + Echo.of(value) + ")", null);
-      }
-      long[] sum = out.computeIfAbsent(metric, k -> new long[2]);
-      sum[0] += (long) v; // both at most 2^40: no overflow
-      sum[1] = n;
+    for (PrometheusText.Sample s : PrometheusText.samples(text, name,
+        m -> m.equals(PerfTestFormat.CONSUMED) || m.equals(PerfTestFormat.LATENCY_COUNT))) {
+      long v = count(s, name);
+      long[] sum = out.computeIfAbsent(s.metric(), k -> new long[2]);
+      sum[0] += v; // both at most 2^40: no overflow
+      sum[1] = s.line();
       if (sum[0] > MAX_COUNT) {
-        throw new DataException(name, n, "the samples of " + metric + " sum to more than " + MAX_COUNT, null);
+        throw new DataException(name, s.line(), "the samples of " + s.metric() + " sum to more than " + MAX_COUNT, null);
       }
     }
     return out;
   }
 
-  /** The index after the {@code }} that closes the labels opening at {@code open}, or -1 (quoted values may hold braces). */
-  private static int labelsEnd(String l, int open) {
-    boolean quoted = false;
-    for (int i = open + 1; i < l.length(); i++) {
-      char c = l.charAt(i);
-      if (quoted && c == '\\') {
-        i++;
-      } else if (c == '"') {
-        quoted = !quoted;
-      } else if (!quoted && c == '}') {
-        return i + 1;
-      }
+  /**
+   * A sample's value read as a count: a whole number in [0, {@link #MAX_COUNT}] (Prometheus prints counters as doubles,
+   * {@code 27632.0}).
+   *
+   * @throws DataException naming file and line otherwise
+   */
+  static long count(PrometheusText.Sample s, String name) {
+    double v;
+    try {
+      v = Double.parseDouble(s.value());
+    } catch (NumberFormatException e) {
+      throw new DataException(name, s.line(), "the value of " + s.metric() + " is not a number (\"" + Echo.of(s.value())
+          + "\")", null);
     }
-    return -1;
+    if (!(v >= 0) || v > MAX_COUNT || v != Math.rint(v)) {
+      throw new DataException(name, s.line(), "the value of " + s.metric() + " is not a count of at most " + MAX_COUNT
+          + " (" + Echo.of(s.value()) + ")", null);
+    }
+    return (long) v;
   }
 
   /**
@@ -283,7 +245,10 @@ public final class PerfTestReader {
    */
   public static final double MAX_MEDIAN_MICROS = 0x1p40;
 
-  /** The printed median of every per-interval line, in us. */
+  /**
+   * The printed median of every per-interval line that prints a consumer latency, in us (a line in ms times 1000), read
+   * by {@link PerfTestStdoutReader}'s line pattern, the one declaration of PerfTest's interval line.
+   */
   static List<Double> medians(String stdout) {
     return medians(stdout, "stdout");
   }
@@ -296,16 +261,20 @@ public final class PerfTestReader {
    */
   static List<Double> medians(String stdout, String name) {
     List<Double> out = new ArrayList<>();
-    Matcher m = LATENCY.matcher(stdout);
-    while (m.find()) {
-      double micros = Double.parseDouble(m.group(2)) * (m.group(6).equals("ms") ? 1000 : 1);
-      if (!(micros <= MAX_MEDIAN_MICROS)) {
-        long line = 1 + stdout.substring(0, m.start()).chars().filter(c -> c == '\n').count();
-        throw new DataException(name, line, "the printed median " + Echo.of(m.group(2)) + " " + m.group(6) + " is above "
-            + (long) MAX_MEDIAN_MICROS + " us (12.7 days): not a latency PerfTest printed", null);
+    List<String> lines = OutputLines.of(stdout);
+    for (int i = 0; i < lines.size(); i++) {
+      Matcher m = PerfTestStdoutReader.INTERVAL.matcher(lines.get(i));
+      if (m.matches() && m.group(PerfTestStdoutReader.MEDIAN) != null) {
+        String unit = m.group(PerfTestStdoutReader.UNIT);
+        double micros = Double.parseDouble(m.group(PerfTestStdoutReader.MEDIAN)) * (unit.equals("ms") ? 1000 : 1);
+        if (!(micros <= MAX_MEDIAN_MICROS)) {
+          throw new DataException(name, i + 1L, "the printed median " + Echo.of(m.group(PerfTestStdoutReader.MEDIAN)) + " "
+              + unit + " is above " + (long) MAX_MEDIAN_MICROS + " us (12.7 days): not a latency PerfTest printed", null);
+        }
+        out.add(micros);
       }
-      out.add(micros);
     }
     return out;
   }
+
 }

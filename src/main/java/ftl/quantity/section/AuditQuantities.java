@@ -7,6 +7,7 @@ import ftl.data.io.DataGate;
 import ftl.data.io.Echo;
 import ftl.data.ledger.LedgerReader;
 import ftl.data.ledger.LedgerRow;
+import ftl.data.tool.HarnessTable;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
@@ -17,18 +18,12 @@ import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.stats.GuardAccounting;
 import ftl.stats.Quantiles;
-import java.io.IOException;
-import java.io.Reader;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * The harness audit ({@code data/audit/harnesses.csv}) and its executable demonstration
@@ -36,7 +31,6 @@ import org.apache.commons.csv.CSVRecord;
  * and our instrument on the same path), as registry entries.
  */
 public final class AuditQuantities {
-  static final String HARNESSES = CampaignCatalogue.AUDIT.folder() + "/harnesses.csv";
   static final String DEMO = CampaignCatalogue.AUDIT.folder() + "/demo";
   private static final Pattern E2E_PERCENTILES = Pattern.compile("Percentiles: 50th = (\\d+), 99th = (\\d+)");
   private static final Pattern E2E_AVG = Pattern.compile("Avg latency: ([0-9.]+) ms");
@@ -50,22 +44,12 @@ public final class AuditQuantities {
 
   private AuditQuantities() {}
 
-  /** Rows of the harness audit table, every column as text; empty when the file is absent. */
+  /** Rows of the harness audit table ({@link HarnessTable}), every column as text; empty when the file is absent. */
   public static List<Map<String, String>> harnesses(DataSet data) {
-    List<Map<String, String>> out = new ArrayList<>();
-    if (data.gate().isEmpty() || !data.gate().get().isFile(HARNESSES)) {
-      return out;
+    if (data.gate().isEmpty()) {
+      return new ArrayList<>();
     }
-    DataGate gate = data.gate().get();
-    String text = gate.readText(HARNESSES, DataGate.Kind.AUDIT_TABLE);
-    try (Reader r = new StringReader(text)) {
-      for (CSVRecord rec : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
-        out.add(rec.toMap());
-      }
-    } catch (IOException | IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
-      throw new DataException(gate.name(HARNESSES), 0, "not a valid CSV: " + Echo.cause(e), e);
-    }
-    return out;
+    return new ArrayList<>(HarnessTable.read(data.gate().get()).stream().map(HarnessTable.Row::cells).toList());
   }
 
   public static List<Quantity> forData(DataSet data) {
@@ -80,7 +64,7 @@ public final class AuditQuantities {
           .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function(AuditQuantities.class, "harnesses")
           .computes(a -> new Value.Count(rows.stream().filter(AuditQuantities::silentDrop).count())));
       if (rows.get(0).keySet().containsAll(List.of(TOOL, MECHANISM))) {
-        checkMechanisms(data.gate().get().name(HARNESSES), rows);
+        checkMechanisms(data.gate().get().name(HarnessTable.FILE), rows);
         q.add(Quantity.key("audit.harnesses.tools").macro("AuditHarnessTools")
             .definition("distinct tools in the audit table (column tool: the distribution a practitioner runs; several latencies of"
                 + " one tool are one tool)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)

@@ -56,7 +56,8 @@ class PerfTestReaderTest {
     assertThat(r.leftOut()).isEqualTo(0.75);
     assertThat(r.useMillis()).isTrue();
     assertThat(r.printedMediansMicros()).containsExactly(1000.0, 0.0);
-    assertThat(PerfTestReader.medians("min/median/75th/95th/99th consumer latency: 10/250/300/400/500 \u00b5s"))
+    assertThat(PerfTestReader.medians("id: x, time: 1.000s, received: 9 msg/s, min/median/75th/95th/99th consumer latency:"
+        + " 10/250/300/400/500 \u00b5s"))
         .containsExactly(250.0);
     assertThat(new PerfTestReader.Run("x", "c", RunStatus.FAILED, false, 1, 0, 0, List.of(), "", "", "", "", 2).leftOut()).isNaN();
     // the two counters of one scrape are not read atomically: a few more samples than deliveries is read as it is

@@ -1,0 +1,268 @@
+package ftl.audit;
+
+import ftl.data.io.DataException;
+import ftl.data.tool.EndToEndLatencyReader;
+import ftl.data.tool.HarnessTable;
+import ftl.data.tool.PerfTestScrapeReader;
+import ftl.data.tool.PerfTestStdoutReader;
+import ftl.data.tool.ProducerPerformanceReader;
+import ftl.data.tool.ToolOutputFormat;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Predicate;
+
+/**
+ * {@code ftl audit}'s judgement of one output of another tool: recognise its format, read it with its reader
+ * ({@code ftl.data.tool}), find the harness audit's row for the tool and the latency it measured, turn both into
+ * {@link Evidence}, and apply every {@link AuditRule}. What a tool does to its stamps (clock, quantum, zero and negative
+ * differences, whether drops are counted) is read from the harness audit's row, never restated here; what is said here
+ * is how each output prints its figures.
+ */
+public final class Audit {
+  private Audit() {}
+
+  /** Nanoseconds in a millisecond and a microsecond. */
+  private static final long MS = 1_000_000;
+  private static final long US = 1_000;
+
+  /**
+   * Audits one output.
+   *
+   * @param name the file as messages name it
+   * @param text its text (strict UTF-8 without controls, as the gate decoded it)
+   * @param format the format to read it as, or empty to recognise it
+   * @param harness the harness audit's rows ({@link HarnessTable#read})
+   * @param harnessFile the harness audit as messages name it
+   * @throws DataException naming the file and line for bad input, or naming the harness audit when it has no single
+   *     row for the tool
+   */
+  public static OutputAudit of(String name, String text, Optional<ToolOutputFormat> format, List<HarnessTable.Row> harness,
+                               String harnessFile) {
+    ToolOutputFormat f;
+    String by;
+    if (format.isPresent()) {
+      f = format.get();
+      by = "read as --format " + f.id();
+    } else {
+      f = recognise(name, text);
+      by = "recognised by " + f.signature();
+    }
+    Rows rows = new Rows(harness, harnessFile);
+    Evidence e = switch (f) {
+      case KAFKA_PRODUCER_PERF -> producerPerformance(ProducerPerformanceReader.read(text, name), by, rows);
+      case KAFKA_E2E_LATENCY -> endToEnd(EndToEndLatencyReader.read(text, name), by, rows);
+      case PERFTEST -> perfTest(PerfTestStdoutReader.read(text, name), by, rows);
+      case PERFTEST_PROMETHEUS -> perfTestScrape(PerfTestScrapeReader.read(text, name), by, rows);
+    };
+    Optional<GridNote> grid = Optional.empty();
+    if (e.harness().isPresent() && e.harness().get().zeroDifference().equals("dropped") && e.quantumNanos().isPresent()
+        && e.sendIntervalNanos().isPresent()) {
+      grid = Optional.of(GridNote.of(e.sendIntervalNanos().getAsLong(), e.sendIntervalBasis(), e.quantumNanos().getAsLong()));
+    }
+    return new OutputAudit(name, e, grid, AuditRule.judgeAll(e));
+  }
+
+  /** The one format whose lines the text holds. */
+  static ToolOutputFormat recognise(String name, String text) {
+    if (text.isBlank()) {
+      throw new DataException(name, 0, "empty: no output of any tool to audit", null);
+    }
+    List<ToolOutputFormat> hits = ToolOutputFormat.recognise(text);
+    if (hits.isEmpty()) {
+      throw new DataException(name, 0, "not an output ftl audit knows: no line of " + String.join(", ", Arrays.stream(
+          ToolOutputFormat.values()).map(x -> x.tool() + " (" + x.id() + ": " + x.signature() + ")").toList()) + "; "
+          + ToolOutputFormat.NOT_READ, null);
+    }
+    if (hits.size() > 1) {
+      throw new DataException(name, 0, "holds lines of " + String.join(" and ", hits.stream().map(ToolOutputFormat::id)
+          .toList()) + ": several outputs in one file? Name one with --format", null);
+    }
+    return hits.get(0);
+  }
+
+  /** The harness audit's rows, and how messages name the table. */
+  private record Rows(List<HarnessTable.Row> rows, String file) {
+    HarnessTable.Row find(String harness, Predicate<String> latency, String what) {
+      if (rows.isEmpty()) {
+        throw new DataException(file, 0, "the harness audit is missing or empty: ftl audit judges a tool by its row there",
+            null);
+      }
+      return HarnessTable.find(rows, harness, latency).orElseThrow(() -> new DataException(file, 0, "no single row for "
+          + what + " (harness \"" + harness + "...\"): ftl audit judges a tool by its row here", null));
+    }
+  }
+
+  private static Evidence producerPerformance(ProducerPerformanceReader.Output o, String by, Rows rows) {
+    HarnessTable.Row h = rows.find("Kafka ProducerPerformance", l -> l.startsWith("publish"),
+        "Kafka ProducerPerformance's publish latency");
+    ProducerPerformanceReader.Total t = o.total();
+    long n = t.line();
+    List<Figure> figures = List.of(
+        new Figure("average", two(t.avgMillis()) + " ms", ns(t.avgMillis()), 10 * US, n),
+        new Figure("max", two(t.maxMillis()) + " ms", ns(t.maxMillis()), 0, n),
+        new Figure("50th percentile", t.p50Millis() + " ms", t.p50Millis() * (double) MS, 0, n),
+        new Figure("95th percentile", t.p95Millis() + " ms", t.p95Millis() * (double) MS, 0, n),
+        new Figure("99th percentile", t.p99Millis() + " ms", t.p99Millis() * (double) MS, 0, n),
+        new Figure("99.9th percentile", t.p999Millis() + " ms", t.p999Millis() * (double) MS, 0, n));
+    Counts counts = new Counts(OptionalLong.empty(), OptionalLong.of(t.records()), AuditNumbers.count(t.records())
+        + " records whose send succeeded (line " + n + "); the output does not print how many were asked (--num-records)");
+    List<String> notes = new ArrayList<>();
+    notes.add("the percentiles and the max are whole milliseconds, printed exactly; the average is printed with two"
+        + " decimals (a step of 10 \u00b5s)");
+    if (!o.windows().isEmpty()) {
+      notes.add(o.windows().size() + " progress line" + (o.windows().size() == 1 ? "" : "s") + " (five-second windows)"
+          + " not judged: the total covers them");
+    }
+    if (o.steadyState() != null) {
+      notes.add("a steady-state total (--warmup-records) is printed on line " + o.steadyState().line() + "; the audit"
+          + " judges the overall total");
+    }
+    return new Evidence(ToolOutputFormat.KAFKA_PRODUCER_PERF, by, Optional.of(h), "", figures, counts, OptionalLong.empty(),
+        "", Optional.of(true), "the tool stamps both ends itself", notes);
+  }
+
+  private static Evidence endToEnd(EndToEndLatencyReader.Output o, String by, Rows rows) {
+    HarnessTable.Row h = rows.find("Kafka EndToEndLatency", l -> l.startsWith("end-to-end"),
+        "Kafka EndToEndLatency's end-to-end latency");
+    List<Figure> figures = new ArrayList<>();
+    for (EndToEndLatencyReader.Progress p : o.progress()) {
+      figures.add(new Figure("record " + p.index(), p.printed() + " ms", ns(p.millis()), 0, p.line()));
+    }
+    figures.add(new Figure("average", four(o.avgMillis()) + " ms", ns(o.avgMillis()), 100, o.avgLine()));
+    long pl = o.percentilesLine();
+    figures.add(new Figure("50th percentile", o.p50Millis() + " ms", o.p50Millis() * (double) MS, MS, pl));
+    figures.add(new Figure("99th percentile", o.p99Millis() + " ms", o.p99Millis() * (double) MS, MS, pl));
+    figures.add(new Figure("99.9th percentile", o.p999Millis() + " ms", o.p999Millis() * (double) MS, MS, pl));
+    long fewest = o.fewestRecords();
+    Counts counts = new Counts(OptionalLong.empty(), OptionalLong.empty(), "unknown: this output holds no sample count;"
+        + " its progress lines (one per 1,000th record) show " + AuditNumbers.count(fewest) + " to "
+        + AuditNumbers.count(fewest + EndToEndLatencyReader.PROGRESS_EVERY - 1) + " records; the tool's num_records"
+        + " argument says how many");
+    List<String> notes = List.of("the percentiles are whole milliseconds truncated from nanoseconds (any latency under"
+        + " 1 ms is counted as 0 ms), a step of 1 ms; the average keeps nanoseconds, printed with four decimals; each"
+        + " progress line prints one record's latency in full");
+    return new Evidence(ToolOutputFormat.KAFKA_E2E_LATENCY, by, Optional.of(h), "", figures, counts, OptionalLong.empty(),
+        "", Optional.of(true), "the tool stamps both ends itself", notes);
+  }
+
+  private static Evidence perfTest(PerfTestStdoutReader.Output o, String by, Rows rows) {
+    Optional<HarnessTable.Row> h = Optional.empty();
+    String why = "";
+    if (o.unit() == null) {
+      why = "no line prints a consumer latency, so PerfTest's clock mode (\u00b5s or ms) is not known";
+    } else {
+      boolean millis = o.unit() == PerfTestStdoutReader.Unit.MILLIS;
+      h = Optional.of(rows.find("RabbitMQ PerfTest", l -> l.contains("consumer latency")
+          && l.contains(millis ? "--use-millis" : "default nanosecond mode"), "RabbitMQ PerfTest's consumer latency ("
+          + (millis ? "--use-millis" : "nanosecond") + " mode)"));
+    }
+    String unit = o.unit() == PerfTestStdoutReader.Unit.MILLIS ? "ms" : "\u00b5s";
+    double step = o.unit() == PerfTestStdoutReader.Unit.MILLIS ? 0 : US;
+    String[] names = {"min", "median", "75th percentile", "95th percentile", "99th percentile"};
+    List<Figure> figures = new ArrayList<>();
+    List<Long> empty = new ArrayList<>();
+    List<Double> sent = new ArrayList<>();
+    for (PerfTestStdoutReader.Interval i : o.intervals()) {
+      if (i.sent() > 0) {
+        sent.add(i.sent());
+      }
+      long[] lat = i.latency();
+      if (lat == null) {
+        continue;
+      }
+      if (Arrays.stream(lat).allMatch(v -> v == 0)) {
+        if (i.received() > 0) {
+          empty.add(i.line());
+        }
+        continue;
+      }
+      for (int k = 0; k < 5; k++) {
+        figures.add(new Figure(names[k], lat[k] + " " + unit, lat[k] * (double) o.unit().nanos(), step, i.line()));
+      }
+    }
+    Counts counts = new Counts(OptionalLong.empty(), OptionalLong.empty(), "unknown: this output holds no sample count"
+        + " (it prints rates, and latency figures over the samples kept, never how many were kept); needed: a scrape of"
+        + " PerfTest's Prometheus endpoint (-mpr -mc) taken before the run ends, which ftl audit reads"
+        + " (perftest_latency_seconds_count against client_consumed_total)");
+    OptionalLong interval = OptionalLong.empty();
+    String basis = "no sent rate printed";
+    if (!sent.isEmpty()) {
+      double rate = median(sent);
+      interval = OptionalLong.of(Math.round(1e9 / rate));
+      basis = "1 / the median sent rate printed, " + (rate == Math.rint(rate) ? String.valueOf((long) rate)
+          : String.valueOf(rate)) + " msg/s";
+    }
+    Optional<Boolean> one = o.producers() > 0 && o.consumers() > 0 ? Optional.of(true)
+        : o.producers() == 0 && o.consumers() > 0 ? Optional.of(false) : Optional.empty();
+    String oneBasis = o.producers() > 0 && o.consumers() > 0 ? "the output starts " + o.producers() + " producer"
+        + (o.producers() == 1 ? "" : "s") + " and " + o.consumers() + " consumer" + (o.consumers() == 1 ? "" : "s")
+        + " in one process" : o.consumers() > 0 ? "the output starts consumers only: the messages' send stamps come from"
+        + " another process" : "the output shows no start line of a consumer and a producer";
+    List<String> notes = new ArrayList<>();
+    if (o.unit() != null) {
+      notes.add(o.unit() == PerfTestStdoutReader.Unit.MILLIS ? "latency figures in whole milliseconds (--use-millis),"
+          + " printed exactly" : "latency figures are nanoseconds divided to whole microseconds (truncated), a step of"
+          + " 1 \u00b5s");
+      notes.add("each line's figures are over that interval's latency samples only, while its received rate counts every"
+          + " delivery");
+    }
+    if (!empty.isEmpty()) {
+      notes.add(empty.size() + " interval" + (empty.size() == 1 ? "" : "s") + " received messages but printed no latency"
+          + " (0/0/0/0/0: every delivery of the interval was left out), first on line " + empty.get(0));
+    }
+    if (o.confirmLatencyPrinted()) {
+      notes.add("the lines also print a confirm latency, which is not audited here");
+    }
+    return new Evidence(ToolOutputFormat.PERFTEST, by, h, why, figures, counts, interval, basis, one, oneBasis, notes);
+  }
+
+  private static Evidence perfTestScrape(PerfTestScrapeReader.Output o, String by, Rows rows) {
+    Optional<HarnessTable.Row> h = Optional.empty();
+    String why = "";
+    if (o.unit() == null) {
+      why = o.unitBasis();
+    } else {
+      boolean millis = o.unit() == PerfTestStdoutReader.Unit.MILLIS;
+      h = Optional.of(rows.find("RabbitMQ PerfTest", l -> l.contains("consumer latency")
+          && l.contains(millis ? "--use-millis" : "default nanosecond mode"), "RabbitMQ PerfTest's consumer latency ("
+          + (millis ? "--use-millis" : "nanosecond") + " mode)"));
+    }
+    Counts counts = new Counts(OptionalLong.of(o.consumed()), OptionalLong.of(o.latencyCount()),
+        AuditNumbers.count(o.latencyCount()) + " latency samples (line " + o.latencyLine() + ") of "
+            + AuditNumbers.count(o.consumed()) + " deliveries (line " + o.consumedLine() + "): "
+            + AuditNumbers.percent(o.leftOut()) + " left out" + (o.leftOut() < 0 ? " (below 0: the two counters are read"
+            + " one after the other, not at one instant)" : ""));
+    Optional<Boolean> one = o.published() > 0 && o.consumed() > 0 ? Optional.of(true) : Optional.empty();
+    String oneBasis = o.published() > 0 && o.consumed() > 0 ? "the scraped process published "
+        + AuditNumbers.count(o.published()) + " and consumed " + AuditNumbers.count(o.consumed()) + " messages"
+        : "the scraped process published nothing: the send stamps come from another process";
+    List<String> notes = new ArrayList<>();
+    notes.add("clock mode: " + o.unitBasis());
+    notes.add("the scrape's latency quantiles and maximum cover Micrometer's last time window, not the run, and are not"
+        + " judged; the audit reads its counts");
+    return new Evidence(ToolOutputFormat.PERFTEST_PROMETHEUS, by, h, why, List.of(), counts, OptionalLong.empty(),
+        "a scrape holds no send schedule", one, oneBasis, notes);
+  }
+
+  /** Milliseconds as printed, in whole ns (no stamp here is finer; the product's binary rounding is dropped). */
+  private static double ns(double millis) {
+    return Math.rint(millis * MS);
+  }
+
+  /** The lower median: a value the tool printed (the mean of two middle rates could be half a message a second). */
+  private static double median(List<Double> v) {
+    double[] s = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    return s[(s.length - 1) / 2];
+  }
+
+  private static String two(double v) {
+    return String.format(java.util.Locale.ROOT, "%.2f", v);
+  }
+
+  private static String four(double v) {
+    return String.format(java.util.Locale.ROOT, "%.4f", v);
+  }
+}

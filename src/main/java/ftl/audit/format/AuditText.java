@@ -1,0 +1,135 @@
+package ftl.audit.format;
+
+import ftl.audit.AuditNumbers;
+import ftl.audit.AuditRule;
+import ftl.audit.Evidence;
+import ftl.audit.Figure;
+import ftl.audit.OutputAudit;
+import ftl.audit.RuleResult;
+import ftl.data.tool.HarnessTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * {@code ftl audit}'s terminal output for one file: plain words first (the verdict, what was measured, from which stamps
+ * on which clock and quantum, what the tool left out or rounded), then a table of the figures and one of the rules.
+ */
+public final class AuditText {
+  private AuditText() {}
+
+  /** The text for one audited file, ending with a newline. */
+  public static String render(OutputAudit a) {
+    Evidence e = a.evidence();
+    StringBuilder out = new StringBuilder();
+    out.append(a.file()).append(": ").append(e.format().tool()).append(", ").append(e.recognisedBy()).append('\n');
+    out.append("  ").append(verdict(a)).append('\n');
+    if (e.harness().isPresent()) {
+      HarnessTable.Row h = e.harness().get();
+      OptionalLong q = h.quantumNanos();
+      out.append("  Measured: ").append(h.latency()).append(", from ").append(h.sendClock()).append(" to ")
+          .append(h.recvClock()).append(", on a quantum of ")
+          .append(q.isPresent() ? AuditNumbers.duration(q.getAsLong()) : "unknown size").append(" (").append(h.file())
+          .append(':').append(h.line()).append(").\n");
+      out.append("  Left out: a zero difference is ").append(words(h.zeroDifference())).append(", a negative one ")
+          .append(words(h.negativeDifference())).append("; drops counted by the tool: ").append(words(h.dropsCounted()))
+          .append(".\n");
+    } else {
+      out.append("  Measured: not known (").append(e.harnessWhy()).append(").\n");
+    }
+    out.append("  Samples: ").append(e.counts().words()).append(".\n");
+    for (String n : e.notes()) {
+      out.append("  Note: ").append(n).append(".\n");
+    }
+    a.grid().ifPresent(g -> out.append("  Grid law: ").append(g.words()).append(".\n"));
+    out.append('\n');
+    if (!e.figures().isEmpty()) {
+      out.append(figures(e)).append('\n');
+    }
+    List<String[]> rules = new ArrayList<>();
+    rules.add(new String[] {"rule", "outcome", "evidence"});
+    for (RuleResult r : a.results()) {
+      rules.add(new String[] {r.rule().id(), r.outcome().word(), r.evidence()});
+    }
+    out.append(table(rules, 2, "lll"));
+    return out.toString();
+  }
+
+  /** The verdict in one line: trusted or not, and which rules decide it. */
+  static String verdict(OutputAudit a) {
+    List<RuleResult> failing = a.with(AuditRule.Outcome.FAILS);
+    List<RuleResult> notJudged = a.with(AuditRule.Outcome.NOT_JUDGED);
+    int total = a.results().size();
+    String nj = notJudged.isEmpty() ? "" : "; not judged: " + String.join(", ", notJudged.stream()
+        .map(r -> r.rule().id()).toList());
+    if (!failing.isEmpty()) {
+      return "NOT TRUSTED: " + failing.size() + " of " + total + " rules fail (" + String.join(", ", failing.stream()
+          .map(r -> r.rule().id()).toList()) + ")" + nj + ".";
+    }
+    return "TRUSTED: every rule that could be judged holds (" + (total - notJudged.size()) + " of " + total + ")" + nj + ".";
+  }
+
+  /** A cell of the harness audit in words ({@code abs}: folded to its absolute value). */
+  private static String words(String cell) {
+    return switch (cell) {
+      case "abs" -> "folded to its absolute value";
+      case "not_applicable" -> "not applicable";
+      default -> cell.replace('_', ' ');
+    };
+  }
+
+  /** The figures, one row per figure name (several lines of one name, as PerfTest prints, in one row). */
+  private static String figures(Evidence e) {
+    long q = e.quantumNanos().orElse(-1);
+    Map<String, List<Figure>> byName = new LinkedHashMap<>();
+    for (Figure f : e.figures()) {
+      byName.computeIfAbsent(f.name(), k -> new ArrayList<>()).add(f);
+    }
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"figure", "printed", "line", "width w", "resolved"});
+    for (Map.Entry<String, List<Figure>> g : byName.entrySet()) {
+      List<Figure> fs = g.getValue();
+      Figure lo = fs.get(0);
+      Figure hi = fs.get(0);
+      long resolved = 0;
+      for (Figure f : fs) {
+        lo = f.valueNanos() < lo.valueNanos() ? f : lo;
+        hi = f.valueNanos() > hi.valueNanos() ? f : hi;
+        resolved += q > 0 && f.resolved(q) ? 1 : 0;
+      }
+      String w = q > 0 ? AuditNumbers.duration(fs.get(0).widthNanos(q)) : "unknown";
+      if (fs.size() == 1) {
+        rows.add(new String[] {g.getKey(), lo.printed(), String.valueOf(lo.line()), w,
+            q > 0 ? (resolved == 1 ? "yes" : "no") : "unknown"});
+      } else {
+        rows.add(new String[] {g.getKey(), lo.printed().equals(hi.printed()) ? lo.printed() : lo.printed() + " to "
+            + hi.printed(), fs.size() + " lines", w, q > 0 ? resolved + " of " + fs.size() : "unknown"});
+      }
+    }
+    return table(rows, 2, "lrrrl");
+  }
+
+  /** A table, two spaces between columns; {@code align} has one letter a column: {@code l} left, {@code r} right. */
+  static String table(List<String[]> rows, int indent, String align) {
+    int columns = rows.get(0).length;
+    int[] width = new int[columns];
+    for (String[] r : rows) {
+      for (int i = 0; i < columns; i++) {
+        width[i] = Math.max(width[i], r[i].length());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    for (String[] r : rows) {
+      StringBuilder line = new StringBuilder(" ".repeat(indent));
+      for (int i = 0; i < columns; i++) {
+        String pad = " ".repeat(width[i] - r[i].length());
+        boolean left = align.charAt(i) == 'l';
+        line.append(i == 0 ? "" : "  ").append(left ? r[i] + pad : pad + r[i]);
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,164 @@
+package ftl.data.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Known answers of the readers of other tools' outputs, on the real outputs committed in the archive: Kafka's
+ * ProducerPerformance and EndToEndLatency from the audit demonstration ({@code data/audit/demo/outputs}, kafka-tools
+ * 4.4.0, 2026-11-30) and RabbitMQ PerfTest 2.16.0's standard output and Prometheus scrapes ({@code data/perftest/runs},
+ * 2026-12-01). Every value is the one printed in the file.
+ */
+class ToolOutputReadersTest {
+  static final Path DEMO = Path.of("data/audit/demo/outputs");
+  static final Path PERFTEST = Path.of("data/perftest/runs");
+
+  static String text(Path p) throws IOException {
+    return Files.readString(p, StandardCharsets.UTF_8);
+  }
+
+  /** perf-N.txt: records, rate, avg, max, p50, p95, p99, p99.9, total line, progress lines. */
+  static Stream<Arguments> producerPerformance() {
+    return Stream.of(
+        Arguments.of(Named.of("perf-1: total only", "perf-1.txt"), 5000L, 993.838203, 5.31, 463.0, 1L, 43L, 50L, 52L, 2L, 0),
+        Arguments.of(Named.of("perf-2: one progress line, then the total", "perf-2.txt"), 5000L, 993.443274, 4.84, 466.0,
+            1L, 34L, 48L, 53L, 3L, 1),
+        Arguments.of(Named.of("perf-3: total only", "perf-3.txt"), 5000L, 994.431185, 4.28, 455.0, 1L, 29L, 40L, 47L, 2L, 0));
+  }
+
+  @ParameterizedTest
+  @MethodSource("producerPerformance")
+  void producerPerformance_realOutput_readsThePrintedTotal(String file, long records, double rate, double avg, double max,
+                                                           long p50, long p95, long p99, long p999, long line,
+                                                           int windows) throws IOException {
+    String t = text(DEMO.resolve(file));
+    assertThat(ToolOutputFormat.recognise(t)).containsExactly(ToolOutputFormat.KAFKA_PRODUCER_PERF);
+    ProducerPerformanceReader.Output o = ProducerPerformanceReader.read(t, file);
+    assertThat(o.total()).isEqualTo(new ProducerPerformanceReader.Total(records, rate, avg, max, p50, p95, p99, p999, line));
+    assertThat(o.windows()).hasSize(windows);
+    assertThat(o.steadyState()).isNull();
+  }
+
+  @Test
+  void producerPerformance_progressLine_readsItsWindow() throws IOException {
+    assertThat(ProducerPerformanceReader.read(text(DEMO.resolve("perf-2.txt")), "perf-2.txt").windows())
+        .containsExactly(new ProducerPerformanceReader.Window(4999, 4.8, 466.0, 2));
+  }
+
+  /** e2e-N.txt: average, p50, p99, p99.9, the progress lines' first latency, fewest records. */
+  static Stream<Arguments> endToEnd() {
+    return Stream.of(
+        Arguments.of(Named.of("e2e-1: two consumer warnings after the results", "e2e-1.txt"), 1.7510, 1L, 11L, 21L,
+            "162.60984299999998", 4001L),
+        Arguments.of(Named.of("e2e-2", "e2e-2.txt"), 1.6523, 1L, 9L, 23L, "119.476654", 4001L),
+        Arguments.of(Named.of("e2e-3: a median printed as 0 ms", "e2e-3.txt"), 1.3071, 0L, 8L, 17L, "110.846465", 4001L));
+  }
+
+  @ParameterizedTest
+  @MethodSource("endToEnd")
+  void endToEnd_realOutput_readsAverageAndPercentiles(String file, double avg, long p50, long p99, long p999,
+                                                      String firstProgress, long fewest) throws IOException {
+    String t = text(DEMO.resolve(file));
+    assertThat(ToolOutputFormat.recognise(t)).containsExactly(ToolOutputFormat.KAFKA_E2E_LATENCY);
+    EndToEndLatencyReader.Output o = EndToEndLatencyReader.read(t, file);
+    assertThat(List.of(o.avgMillis(), o.p50Millis(), o.p99Millis(), o.p999Millis()))
+        .containsExactly(avg, p50, p99, p999);
+    assertThat(o.avgLine()).isEqualTo(7);
+    assertThat(o.percentilesLine()).isEqualTo(8);
+    assertThat(o.progress()).extracting(EndToEndLatencyReader.Progress::index).containsExactly(0L, 1000L, 2000L, 3000L, 4000L);
+    assertThat(o.progress().get(0).printed()).isEqualTo(firstProgress);
+    assertThat(o.fewestRecords()).isEqualTo(fewest);
+  }
+
+  /** rNN.txt: unit, first interval's five figures, summary rates. */
+  static Stream<Arguments> perfTest() {
+    return Stream.of(
+        Arguments.of(Named.of("r01: nanosecond mode, 1,000 msg/s", "r01.txt"), PerfTestStdoutReader.Unit.MICROS,
+            new long[] {189, 370, 651, 6560, 10124}, 995.0, 995.0),
+        Arguments.of(Named.of("r02: --use-millis, 1,000 msg/s", "r02.txt"), PerfTestStdoutReader.Unit.MILLIS,
+            new long[] {1, 1, 1, 6, 28}, 995.0, 995.0),
+        Arguments.of(Named.of("r04: --use-millis, 800 msg/s", "r04.txt"), PerfTestStdoutReader.Unit.MILLIS, null, null, null));
+  }
+
+  @ParameterizedTest
+  @MethodSource("perfTest")
+  void perfTest_realOutput_readsIntervalsAndSummary(String file, PerfTestStdoutReader.Unit unit, long[] first,
+                                                    Double sending, Double receiving) throws IOException {
+    String t = text(PERFTEST.resolve(file));
+    assertThat(ToolOutputFormat.recognise(t)).containsExactly(ToolOutputFormat.PERFTEST);
+    PerfTestStdoutReader.Output o = PerfTestStdoutReader.read(t, file);
+    assertThat(o.testId()).isEqualTo(file.replace(".txt", ""));
+    assertThat(o.unit()).isEqualTo(unit);
+    assertThat(o.intervals()).hasSize(30);
+    assertThat(o.intervals().get(0).line()).isEqualTo(5);
+    assertThat(o.intervals().get(29).seconds()).isGreaterThanOrEqualTo(30.0);
+    assertThat(o.producers()).isEqualTo(1);
+    assertThat(o.consumers()).isEqualTo(1);
+    assertThat(o.confirmLatencyPrinted()).isFalse();
+    if (first != null) {
+      assertThat(o.intervals().get(0).latency()).containsExactly(first);
+      assertThat(o.sendingRateAvg()).isEqualTo(sending);
+      assertThat(o.receivingRateAvg()).isEqualTo(receiving);
+    }
+  }
+
+  @Test
+  void perfTest_millisRuns_printAOneMillisecondMedianOnEveryLine() throws IOException {
+    for (String f : List.of("r02.txt", "r04.txt", "r06.txt", "r08.txt", "r10.txt", "r12.txt")) {
+      PerfTestStdoutReader.Output o = PerfTestStdoutReader.read(text(PERFTEST.resolve(f)), f);
+      assertThat(o.intervals()).as(f).extracting(i -> i.latency()[1]).containsOnly(1L);
+    }
+  }
+
+  /** rNN.prom: consumed, latency samples, clock mode. */
+  static Stream<Arguments> scrape() {
+    return Stream.of(
+        Arguments.of(Named.of("r01: nanosecond mode, more samples than deliveries by 3 (scrape skew)", "r01.prom"), 27661L,
+            27664L, 0L, PerfTestStdoutReader.Unit.MICROS),
+        Arguments.of(Named.of("r02: --use-millis, 77.6 % left out", "r02.prom"), 27632L, 6181L, 27639L,
+            PerfTestStdoutReader.Unit.MILLIS),
+        Arguments.of(Named.of("r12: --use-millis at 800 msg/s", "r12.prom"), 21977L, 5588L, 21978L,
+            PerfTestStdoutReader.Unit.MILLIS));
+  }
+
+  @ParameterizedTest
+  @MethodSource("scrape")
+  void scrape_realScrape_readsTheCountsAndTheClockMode(String file, long consumed, long latency, long published,
+                                                       PerfTestStdoutReader.Unit unit) throws IOException {
+    String t = text(PERFTEST.resolve(file));
+    assertThat(ToolOutputFormat.recognise(t)).containsExactly(ToolOutputFormat.PERFTEST_PROMETHEUS);
+    PerfTestScrapeReader.Output o = PerfTestScrapeReader.read(t, file);
+    assertThat(o.consumed()).isEqualTo(consumed);
+    assertThat(o.latencyCount()).isEqualTo(latency);
+    if (published > 0) {
+      assertThat(o.published()).isEqualTo(published);
+    }
+    assertThat(o.unit()).isEqualTo(unit);
+  }
+
+  /** Every committed scrape's mode, told from its latencies, is the mode its ledger row records. */
+  @Test
+  void scrape_everyCommittedRun_modeAgreesWithTheLedger() throws IOException {
+    List<String> ledger = Files.readAllLines(Path.of("data/perftest/ledger.csv"));
+    List<String> header = List.of(ledger.get(0).split(","));
+    int run = header.indexOf("run_id");
+    int millis = header.indexOf("use_millis");
+    for (String row : ledger.subList(1, ledger.size())) {
+      String[] cells = row.split(",");
+      PerfTestScrapeReader.Output o = PerfTestScrapeReader.read(text(PERFTEST.resolve(cells[run] + ".prom")), cells[run]);
+      assertThat(o.unit()).as(cells[run]).isEqualTo(cells[millis].equals("yes") ? PerfTestStdoutReader.Unit.MILLIS
+          : PerfTestStdoutReader.Unit.MICROS);
+    }
+  }
+}
