@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
 /** {@code ftl report DIR [--json] [--fail-on RULE,...]}, and {@code ftl report --rules}. */
 @Command(name = "report", mixinStandardHelpOptions = true,
     description = {"Report a campaign folder, yours or one of data/, with a trust verdict as its exit code.",
-        "Per condition: the flight T, displacement D and ack-referenced span A (p50, p99, p99.9, max), the sign check, what OpenMessaging Benchmark's guard would keep"
-        + " and what the grid law predicts, pacing lag and catch-up, and host disturbance; in plain words, then as"
+        "Per condition: the flight T, displacement D and ack-referenced span A (p50, p99, p99.9, max), the sign check,"
+        + " what OpenMessaging Benchmark's guard would keep and what the grid law predicts, pacing lag and catch-up, and host disturbance; in plain words, then as"
         + " tables; then every trust rule with the number behind it, and a verdict.",
         "Exit 0 when every rule that decides holds (all by default; --fail-on chooses), 1 when one fails, 3 for a folder"
             + " with no ledger or a malformed ledger or events file (file:line named), 4 when DIR does not exist.",
@@ -51,7 +51,7 @@ public final class ReportCommand implements Callable<Integer> {
   boolean rules;
 
   /** The rules' ids, for the help of {@code --fail-on} (from {@link TrustRule}, never a copy). */
-  static final class RuleIds implements Iterable<String> {
+  public static final class RuleIds implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
       return Arrays.stream(TrustRule.values()).map(TrustRule::id).iterator();

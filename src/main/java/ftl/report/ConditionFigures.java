@@ -12,7 +12,6 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The ok runs of one condition of a campaign, pooled: counts added run by run, spans as the union of the runs' events
@@ -95,17 +94,6 @@ public record ConditionFigures(String condition, List<RunFigures> runs, SignChec
   /** The largest of a per-run ledger figure over the runs that record it; empty when none does. */
   public OptionalDouble maxOver(Function<RunFigures, OptionalDouble> figure) {
     return runs.stream().map(figure).filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).max();
-  }
-
-  /** The run with the largest of a per-run figure, among those that record it (the first in ledger order on a tie). */
-  public RunFigures argMax(ToDoubleFunction<RunFigures> figure) {
-    RunFigures best = runs.get(0);
-    for (RunFigures r : runs) {
-      if (figure.applyAsDouble(r) > figure.applyAsDouble(best)) {
-        best = r;
-      }
-    }
-    return best;
   }
 
   /** The median over the runs that record it of their median pacing lag, ns (lower middle when even); empty when none. */

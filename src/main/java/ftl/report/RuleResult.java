@@ -15,10 +15,12 @@ import java.util.Objects;
  *     percent for the host rules, the negative-A share of the worst condition for sign); NaN when not judged
  * @param worstAt the condition or run that figure belongs to ({@code ""} when not judged)
  * @param boundFromPlan whether the bound applied is the campaign plan's registered one, not the report's own
+ * @param bound the bound applied, in words with its unit (the rule's own {@link TrustRule#bound()}, or the plan's)
  * @param evidence the number behind the outcome, in words (printed beside the rule)
  */
-public record RuleResult(TrustRule rule, TrustRule.Outcome outcome, long judged, List<String> failingAt, String unit, double worst,
-                         String worstAt, boolean boundFromPlan, String evidence) {
+// Nine components: each is a separate part of what is printed and written as JSON about one rule.
+public record RuleResult(TrustRule rule, TrustRule.Outcome outcome, long judged, List<String> failingAt, String unit,
+                         double worst, String worstAt, boolean boundFromPlan, String bound, String evidence) {
 
   public RuleResult {
     Objects.requireNonNull(rule, "rule");
@@ -26,6 +28,7 @@ public record RuleResult(TrustRule rule, TrustRule.Outcome outcome, long judged,
     Objects.requireNonNull(unit, "unit");
     Objects.requireNonNull(worstAt, "worstAt");
     Objects.requireNonNull(evidence, "evidence");
+    Objects.requireNonNull(bound, "bound");
     failingAt = List.copyOf(failingAt);
     if (judged < 0 || failingAt.size() > judged) {
       throw new IllegalArgumentException("failing " + failingAt.size() + " of judged " + judged);
@@ -41,11 +44,12 @@ public record RuleResult(TrustRule rule, TrustRule.Outcome outcome, long judged,
   static RuleResult of(TrustRule rule, TrustRule.Bounds b, long judged, List<String> failingAt, String unit,
                        double worst, String worstAt, String evidence) {
     return new RuleResult(rule, failingAt.isEmpty() ? TrustRule.Outcome.HOLDS : TrustRule.Outcome.FAILS, judged,
-        failingAt, unit, worst, worstAt, b.fromPlan(rule), evidence);
+        failingAt, unit, worst, worstAt, b.fromPlan(rule), b.text(rule), evidence);
   }
 
   static RuleResult notJudged(TrustRule rule, TrustRule.Bounds b, String why) {
-    return new RuleResult(rule, TrustRule.Outcome.NOT_JUDGED, 0, List.of(), "", Double.NaN, "", b.fromPlan(rule), why);
+    return new RuleResult(rule, TrustRule.Outcome.NOT_JUDGED, 0, List.of(), "", Double.NaN, "", b.fromPlan(rule),
+        b.text(rule), why);
   }
 
   /** How many units fail the rule. */

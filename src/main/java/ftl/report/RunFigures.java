@@ -10,11 +10,11 @@ import ftl.stats.ExactHistogram;
 import ftl.stats.GridLaw;
 import ftl.stats.GuardAccounting;
 import ftl.stats.GuardCounts;
+import ftl.stats.LongBuffer;
 import ftl.stats.Pacing;
 import ftl.stats.Rate;
 import ftl.stats.SignCheck;
 import ftl.stats.SignCheckResult;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -103,9 +103,10 @@ public record RunFigures(LedgerRow row, SignCheckResult sign, GuardCounts guard,
     final GuardAccounting guard = new GuardAccounting();
     final GridLaw.RunPredictor grid;
     final Pacing.CatchUp catchUp;
-    final Units flight = new Units();
-    final Units displacement = new Units();
-    final Units ackSpan = new Units();
+    /** Spans in units of {@link Spread#RESOLUTION_NANOS}. */
+    final LongBuffer flight = new LongBuffer();
+    final LongBuffer displacement = new LongBuffer();
+    final LongBuffer ackSpan = new LongBuffer();
 
     Pass(long clockOffsetMicros, long sendIntervalNanos) {
       grid = new GridLaw.RunPredictor(clockOffsetMicros);
@@ -120,31 +121,14 @@ public record RunFigures(LedgerRow row, SignCheckResult sign, GuardCounts guard,
         catchUp.accept(e.sendNanos());
       }
       if (e.hasRecv()) {
-        flight.add(e.flightNanos());
+        flight.add(Spread.units(e.flightNanos()));
       }
       if (e.hasAck()) {
-        displacement.add(e.displacementNanos());
+        displacement.add(Spread.units(e.displacementNanos()));
       }
       if (e.complete()) {
-        ackSpan.add(e.ackSpanNanos());
+        ackSpan.add(Spread.units(e.ackSpanNanos()));
       }
-    }
-  }
-
-  /** A growable array of spans in units of {@link Spread#RESOLUTION_NANOS}, made an exact histogram at the end. */
-  private static final class Units {
-    long[] values = new long[1024];
-    int size;
-
-    void add(long nanos) {
-      if (size == values.length) {
-        values = Arrays.copyOf(values, values.length * 2);
-      }
-      values[size++] = Spread.units(nanos);
-    }
-
-    ExactHistogram histogram() {
-      return ExactHistogram.sortingInPlace(values, size);
     }
   }
 }

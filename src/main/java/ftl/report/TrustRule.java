@@ -11,6 +11,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -28,7 +30,7 @@ public enum TrustRule {
 
   /** Ack-referenced figures: untrustworthy when any A is negative. */
   SIGN("sign", "ack-referenced figures (A, and any latency measured from the acknowledgment)",
-      "any run has an event with A = recv_ns - ack_ns < 0", "none",
+      "any run has an event with A = recv_ns - ack_ns < 0", "no negative A",
       "the acknowledgment and the delivery are two branches after the broker's append, and neither precedes the other:"
           + " a negative A shows the acknowledgment is not an origin of the flight, so no figure measured from it is a"
           + " latency") {
@@ -59,7 +61,8 @@ public enum TrustRule {
         return RuleResult.notJudged(this, b, "no run has an event with all three stamps (send, ack, receive)");
       }
       double share = new Rate(negative, complete).value();
-      String evidence = ReportNumbers.count(failing.size()) + " of " + ReportNumbers.count(judged) + " runs have a negative A ("
+      String evidence = ReportNumbers.count(failing.size()) + " of " + ReportNumbers.count(judged)
+          + " runs have a negative A ("
           + ReportNumbers.count(negative) + " of " + ReportNumbers.count(complete) + " complete events, "
           + ReportNumbers.percent(share) + "; highest share " + ReportNumbers.percent(worst.sign().ackNegativeRate()
           .value()) + " in " + worst.condition() + ")";
@@ -71,106 +74,84 @@ public enum TrustRule {
   /** Guard-filtered figures: untrustworthy when the guard keeps less than {@link #MIN_RETENTION}. */
   RETENTION("retention", "guard-filtered figures (what OpenMessaging Benchmark prints: M = recv_ms - create_ms, "
       + "kept only when M > 0)",
-      "a condition's retention kept / taken is below the bound", "99 %",
-      "the guard deletes the fastest samples only, so a printed percentile p stands for the full sample's"
-          + " 1 - r (1 - p) at retention r: at 99 % the median is at most the full sample's 50.5th percentile, within the"
-          + " rank error of a median of 10,000 samples (1/sqrt(n) = 1 percentile); below it the figure describes"
-          + " another population") {
+      "a condition's retention kept / taken is below the bound", ReportNumbers.percent(TrustRule.MIN_RETENTION),
+      "the samples the guard deletes are fast ones (delivered within their send's millisecond), so at retention r a"
+          + " printed percentile p stands for at most the full sample's 1 - r (1 - p): at 99 % the median for at most the"
+          + " 50.5th percentile, one standard error of a median's rank at 10,000 samples (sqrt(p (1 - p) / n) = 0.5"
+          + " percentile); below it the figure describes the slower samples only") {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
-      ConditionFigures worst = null;
-      long judged = 0;
-      List<String> failing = new ArrayList<>();
-      for (ConditionFigures f : c.conditions()) {
-        Rate r = f.guard().retention();
-        if (!r.defined()) {
-          continue;
-        }
-        judged++;
-        if (r.value() < MIN_RETENTION) {
-          failing.add(f.condition());
-        }
-        if (worst == null || r.value() < worst.guard().retention().value()) {
-          worst = f;
-        }
-      }
-      if (worst == null) {
+      Lowest l = lowest(c, f -> f.guard().retention().defined(), f -> f.guard().retention().value(),
+          f -> f.guard().retention().value() < MIN_RETENTION);
+      if (l.judged() == 0) {
         return RuleResult.notJudged(this, b, "no delivered event carries create_ms, so no guard applies");
       }
-      Rate r = worst.guard().retention();
-      String evidence = "lowest retention " + ReportNumbers.percent(r.value()) + " in " + worst.condition() + " ("
+      Rate r = l.lowest().guard().retention();
+      String evidence = "lowest retention " + ReportNumbers.percent(r.value()) + " in " + l.lowest().condition() + " ("
           + ReportNumbers.count(r.count()) + " of " + ReportNumbers.count(r.total()) + " kept) "
           + (r.value() < MIN_RETENTION ? "<" : ">=") + " " + ReportNumbers.percent(MIN_RETENTION) + "; "
-          + ReportNumbers.count(failing.size()) + " of " + ReportNumbers.count(judged) + " conditions below";
-      return RuleResult.of(this, b, judged, failing, "conditions", r.value(), worst.condition(), evidence);
+          + ReportNumbers.count(l.failing().size()) + " of " + ReportNumbers.count(l.judged()) + " conditions below";
+      return RuleResult.of(this, b, l.judged(), l.failing(), "conditions", r.value(), l.lowest().condition(), evidence);
     }
   },
 
   /** Millisecond-stamp figures: unresolvable when the median flight is below the quantum of {@code create_ms}. */
   QUANTUM("quantum", "figures computed from the millisecond stamp create_ms (Kafka's CreateTime)",
-      "a condition's median flight T is below the quantum q of create_ms", "1 ms",
+      "a condition's median flight T is below the quantum q of create_ms", "q = 1 ms, the unit of create_ms",
       "a difference of two stamps on a 1 ms grid is a whole number of milliseconds, so a latency below 1 ms is"
           + " rounded to 0 or 1 ms by where the send fell in its millisecond (the grid law), not measured; the bound is"
           + " the quantum itself, a definition") {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
-      ConditionFigures worst = null;
-      long judged = 0;
-      List<String> failing = new ArrayList<>();
-      for (ConditionFigures f : c.conditions()) {
-        if (!f.flight().defined()) {
-          continue;
-        }
-        judged++;
-        if (f.flight().p50Nanos() < ConditionFigures.CREATE_MS_QUANTUM_NANOS) {
-          failing.add(f.condition());
-        }
-        if (worst == null || f.flight().p50Nanos() < worst.flight().p50Nanos()) {
-          worst = f;
-        }
-      }
-      if (worst == null) {
+      Lowest l = lowest(c, f -> f.flight().defined(), f -> f.flight().p50Nanos(),
+          f -> f.flight().p50Nanos() < ConditionFigures.CREATE_MS_QUANTUM_NANOS);
+      if (l.judged() == 0) {
         return RuleResult.notJudged(this, b, "no event was delivered");
       }
-      long p50 = worst.flight().p50Nanos();
-      String evidence = "lowest median flight " + ReportNumbers.millis(p50) + " ms in " + worst.condition() + " "
+      long p50 = l.lowest().flight().p50Nanos();
+      String evidence = "lowest median flight " + ReportNumbers.millis(p50) + " ms in " + l.lowest().condition() + " "
           + (p50 < ConditionFigures.CREATE_MS_QUANTUM_NANOS ? "<" : ">=") + " q = 1 ms; "
-          + ReportNumbers.count(failing.size()) + " of " + ReportNumbers.count(judged) + " conditions below";
-      return RuleResult.of(this, b, judged, failing, "conditions", p50 / 1e6, worst.condition(), evidence);
+          + ReportNumbers.count(l.failing().size()) + " of " + ReportNumbers.count(l.judged()) + " conditions below";
+      return RuleResult.of(this, b, l.judged(), l.failing(), "conditions", p50 / 1e6, l.lowest().condition(), evidence);
     }
   },
 
   /** Every figure of a run: disturbed when steal time exceeds the bound. */
   STEAL("steal", "every figure of a run (the hypervisor ran other guests on its cores)",
-      "a run's steal_pct is above the bound", "5 % of all cores' time",
-      DISTURBANCE_REASON) {
+      "a run's steal_pct is above the bound", ReportNumbers.bound(TrustRule.MAX_STEAL_PCT) + " % of all cores' time",
+      TrustRule.DISTURBANCE_REASON) {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
-      return perRun(this, c, b, RunFigures::stealPercent, b.stealPct(), "steal_pct", "steal");
+      return perRun(this, c, b, RunFigures::stealPercent, r -> r.stealPercent().orElse(0) > b.stealPct(), b.stealPct(),
+          "steal_pct", "steal");
     }
   },
 
   /** Every figure of a run: disturbed when other tasks' exact run time exceeds the bound. */
   OTHER_CPU("other-cpu", "every figure of a run (other processes competed for its cores)",
-      "a run's other_run_pct (other tasks' exact run time, from schedstat) is above the bound", "10 % of all cores' time",
-      DISTURBANCE_REASON) {
+      "a run's other_run_pct (other tasks' exact run time, from schedstat) is above the bound",
+      ReportNumbers.bound(TrustRule.MAX_OTHER_RUN_PCT) + " % of all cores' time", TrustRule.DISTURBANCE_REASON) {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
-      return perRun(this, c, b, RunFigures::otherRunPercent, b.otherRunPct(), "other_run_pct", "other tasks' run time");
+      return perRun(this, c, b, RunFigures::otherRunPercent, r -> r.otherRunPercent().orElse(0) > b.otherRunPct(),
+          b.otherRunPct(), "other_run_pct", "other tasks' run time");
     }
   },
 
   /** Every figure of a run: disturbed when the pacer caught up after stalls in more than the bound's share of sends. */
   CATCH_UP("catch-up", "every figure of a run (its sender stalled, then sent back to back)",
-      "a run's catch-up share (consecutive sends closer than a quarter of the send interval) is above the bound", "10 %",
+      "a run's catch-up share (consecutive sends closer than a quarter of the send interval) is above the bound",
+      ReportNumbers.bound(TrustRule.MAX_CATCH_UP_PCT) + " % of send pairs",
       "every run of the archive under 90 % background load per core (the load90 conditions of confirm, setting,"
           + " nats-manip, rabbitmq-manip and rabbitmq-queues) caught up in at least 14 % of its send pairs, while the"
           + " median run of every unloaded condition stayed below 5 %: above 10 % the run measured bursts, not its"
           + " schedule") {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
+      // exact: catch-up pairs x 100 > bound x pairs, in integers
       return perRun(this, c, b, r -> r.catchUp().defined() ? OptionalDouble.of(r.catchUp().value() * 100)
-          : OptionalDouble.empty(), MAX_CATCH_UP * 100, "catch-up share", "catch-up");
+          : OptionalDouble.empty(), r -> Math.multiplyExact(r.catchUp().count(), 100L)
+          > Math.multiplyExact(MAX_CATCH_UP_PCT, r.catchUp().total()), MAX_CATCH_UP_PCT, "catch-up share", "catch-up");
     }
   };
 
@@ -193,8 +174,10 @@ public enum TrustRule {
    */
   public static final double MAX_OTHER_RUN_PCT = 10;
 
-  /** Most catch-up pairs a run may have, as a share of its send pairs: 10 %. Reason: {@link #CATCH_UP}'s {@link #why()}. */
-  public static final double MAX_CATCH_UP = 0.10;
+  /**
+   * Most catch-up pairs a run may have, percent of its send pairs: 10 %. Reason: {@link #CATCH_UP}'s {@link #why()}.
+   */
+  public static final long MAX_CATCH_UP_PCT = 10;
 
   /** Why the host bounds are where they are: the archive's registered exclusion rule and the data behind it. */
   static final String DISTURBANCE_REASON = "the archive's registered exclusion rule: campaigns taken in quiet windows"
@@ -285,9 +268,12 @@ public enum TrustRule {
     return out;
   }
 
-  /** A per-run host rule: fails when any run's figure is above {@code boundValue} (a percentage). */
+  /**
+   * A per-run host rule: fails when any run that records its figure is {@code above} the bound; {@code of} gives the
+   * figure in percent (shown), {@code boundValue} the bound in percent (shown).
+   */
   private static RuleResult perRun(TrustRule rule, CampaignFigures c, Bounds b, Function<RunFigures, OptionalDouble> of,
-                                   double boundValue, String column, String what) {
+                                   Predicate<RunFigures> above, double boundValue, String column, String what) {
     long judged = 0;
     List<String> failing = new ArrayList<>();
     RunFigures worst = null;
@@ -300,7 +286,7 @@ public enum TrustRule {
           continue;
         }
         judged++;
-        if (v.getAsDouble() > boundValue) {
+        if (above.test(r)) {
           failing.add(r.runId());
         }
         if (v.getAsDouble() > worstValue) {
@@ -314,10 +300,36 @@ public enum TrustRule {
       return RuleResult.notJudged(rule, b, "no run records its " + column);
     }
     String evidence = "highest " + what + " " + ReportNumbers.percentValue(worstValue) + " (run " + worst.runId() + ", "
-        + worstCondition + ") " + (worstValue > boundValue ? ">" : "<=") + " " + ReportNumbers.bound(boundValue) + " %"
+        + worstCondition + ") " + (above.test(worst) ? ">" : "<=") + " " + ReportNumbers.bound(boundValue) + " %"
         + b.sourceOf(rule) + "; " + ReportNumbers.count(failing.size()) + " of " + ReportNumbers.count(judged)
         + " runs above";
     return RuleResult.of(rule, b, judged, failing, "runs", worstValue, worst.runId(), evidence);
+  }
+
+  /**
+   * Over the conditions that have a figure: how many, those that fail, and the one whose figure is lowest (the first in
+   * ledger order on a tie; null when none has it).
+   */
+  private record Lowest(long judged, List<String> failing, ConditionFigures lowest) {}
+
+  private static Lowest lowest(CampaignFigures c, Predicate<ConditionFigures> has, ToDoubleFunction<ConditionFigures> value,
+                               Predicate<ConditionFigures> fails) {
+    long judged = 0;
+    List<String> failing = new ArrayList<>();
+    ConditionFigures lowest = null;
+    for (ConditionFigures f : c.conditions()) {
+      if (!has.test(f)) {
+        continue;
+      }
+      judged++;
+      if (fails.test(f)) {
+        failing.add(f.condition());
+      }
+      if (lowest == null || value.applyAsDouble(f) < value.applyAsDouble(lowest)) {
+        lowest = f;
+      }
+    }
+    return new Lowest(judged, failing, lowest);
   }
 
   /** Whether a rule held, failed, or had nothing to judge. */
@@ -363,6 +375,17 @@ public enum TrustRule {
     /** Whether the bound a rule applies is the plan's. */
     public boolean fromPlan(TrustRule rule) {
       return (rule == STEAL && stealFromPlan) || (rule == OTHER_CPU && otherRunFromPlan);
+    }
+
+    /** The bound a rule applies, in words: its own {@link TrustRule#bound()}, or the plan's with its source. */
+    public String text(TrustRule rule) {
+      if (rule == STEAL && stealFromPlan) {
+        return ReportNumbers.bound(stealPct) + " % of all cores' time (the plan's exclusion rule)";
+      }
+      if (rule == OTHER_CPU && otherRunFromPlan) {
+        return ReportNumbers.bound(otherRunPct) + " % of all cores' time (the plan's exclusion rule)";
+      }
+      return rule.bound();
     }
 
     /** " (the plan's exclusion rule)" after a bound that came from the plan, else "". */

@@ -66,12 +66,12 @@ class HelpSummaryRegressionTest {
 
   @Test
   void summary_descriptionOverSeveralLines_isItsFirstSentenceWhole() {
-    CommandLine.Model.UsageMessageSpec u = new CommandLine.Model.UsageMessageSpec()
+    CommandLine.Model.UsageMessageSpec u = CommandLine.Model.CommandSpec.create().usageMessage()
         .description("Check a PDF (e.g. one downloaded) against the", "archive: every number. Exit 0 when it agrees.");
     assertThat(Main.summary(u)).isEqualTo("Check a PDF (e.g. one downloaded) against the archive: every number.");
-    assertThat(Main.summary(new CommandLine.Model.UsageMessageSpec().description("No full stop at all")))
+    assertThat(Main.summary(CommandLine.Model.CommandSpec.create().usageMessage().description("No full stop at all")))
         .isEqualTo("No full stop at all");
-    assertThat(Main.summary(new CommandLine.Model.UsageMessageSpec().header("A header.").description("Long. Text.")))
+    assertThat(Main.summary(CommandLine.Model.CommandSpec.create().usageMessage().header("A header.").description("Long. Text.")))
         .isEqualTo("A header.");
   }
 }

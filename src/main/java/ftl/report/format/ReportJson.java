@@ -132,7 +132,7 @@ public final class ReportJson {
     o.put("decides", decides);
     o.put("judges", rule.judges());
     o.put("fails_when", rule.failsWhen());
-    o.put("bound", rule.bound());
+    o.put("bound", r.bound());
     o.put("bound_from_plan", r.boundFromPlan());
     o.put("judged", r.judged());
     o.put("unit", r.unit());
