@@ -189,7 +189,7 @@ public final class Main implements Callable<Integer> {
 
   /**
    * A command's summary: its header when it declares one, else the first sentence of its description (the lines joined,
-   * up to the first full stop followed by a space and a capital letter, or the end), so it is never cut mid-sentence.
+   * up to the first {@link #SENTENCE_END}, or the end), so it is never cut mid-sentence.
    */
   static String summary(CommandLine.Model.UsageMessageSpec usage) {
     if (usage.header().length > 0) {
@@ -200,8 +200,11 @@ public final class Main implements Callable<Integer> {
     return end.find() ? text.substring(0, end.start() + 1) : text;
   }
 
-  /** The end of a sentence inside a text: a full stop, a space, then a capital letter. */
-  private static final Pattern SENTENCE_END = Pattern.compile("\\.(?= [A-Z])");
+  /**
+   * The end of a sentence inside a text: a full stop, a space, then anything but a lower-case letter (a capital, an
+   * option such as {@code --json}); "e.g. one" goes on.
+   */
+  private static final Pattern SENTENCE_END = Pattern.compile("\\.(?= [^a-z])");
 
   static int exitCodeOf(Throwable ex) {
     if (ex instanceof DataException) {

@@ -143,7 +143,7 @@ public enum TrustRule {
       "a run's catch-up share (consecutive sends closer than a quarter of the send interval) is above the bound",
       ReportNumbers.bound(TrustRule.MAX_CATCH_UP_PCT) + " % of send pairs",
       "every run of the archive under 90 % background load per core (the load90 conditions of confirm, setting,"
-          + " nats-manip, rabbitmq-manip and rabbitmq-queues) caught up in at least 14 % of its send pairs, while the"
+          + " nats-manip, nats-manip2, rabbitmq-manip and rabbitmq-queues) caught up in at least 14 % of its send pairs, while the"
           + " median run of every unloaded condition stayed below 5 %: above 10 % the run measured bursts, not its"
           + " schedule") {
     @Override

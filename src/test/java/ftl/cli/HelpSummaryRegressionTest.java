@@ -69,6 +69,9 @@ class HelpSummaryRegressionTest {
     CommandLine.Model.UsageMessageSpec u = CommandLine.Model.CommandSpec.create().usageMessage()
         .description("Check a PDF (e.g. one downloaded) against the", "archive: every number. Exit 0 when it agrees.");
     assertThat(Main.summary(u)).isEqualTo("Check a PDF (e.g. one downloaded) against the archive: every number.");
+    assertThat(Main.summary(CommandLine.Model.CommandSpec.create().usageMessage()
+        .description("Every quantity. --json prints objects.")))
+        .isEqualTo("Every quantity.");
     assertThat(Main.summary(CommandLine.Model.CommandSpec.create().usageMessage().description("No full stop at all")))
         .isEqualTo("No full stop at all");
     assertThat(Main.summary(CommandLine.Model.CommandSpec.create().usageMessage().header("A header.").description("Long. Text.")))

@@ -44,6 +44,20 @@ class PractitionersPageTest {
   }
 
   @Test
+  void clusterExcerpt_onThePage_isWhatTheCommandPrints() throws IOException {
+    String page = Files.readString(PAGE, StandardCharsets.UTF_8);
+    int b = page.indexOf("```text\ncampaign data/cluster");
+    assertThat(b).as("the page's excerpt of ftl report data/cluster").isNotNegative();
+    List<String> excerpt = page.substring(b + "```text\n".length(), page.indexOf("\n```", b)).lines()
+        .filter(l -> !l.startsWith("[...")).toList();
+    CliRunner.Result r = CliRunner.run("report", "data/cluster");
+    assertThat(r.code()).isEqualTo(ExitCode.DISAGREE);
+    List<String> printed = r.out().lines().toList();
+    assertThat(printed).as("lines of the page's excerpt the command no longer prints").containsAll(excerpt);
+    assertThat(excerpt).hasSizeGreaterThan(20);
+  }
+
+  @Test
   void page_linkedFromTheReadmesFirstScreen_andLinksTheHarnessAudit() throws IOException {
     List<String> readme = Files.readAllLines(Path.of("README.md"), StandardCharsets.UTF_8);
     assertThat(String.join("\n", readme.subList(0, FIRST_SCREEN_LINES))).contains("(docs/practitioners.md)");

@@ -33,7 +33,7 @@ class RealDataReportTest {
       CampaignReport.of(DataSet.campaignAt(DATA.resolve("cluster"), "data"), EnumSet.allOf(TrustRule.class));
 
   static Stream<String> campaigns() {
-    return Stream.of("cluster", "confirm");
+    return Stream.of("cluster", "modeB", "rabbitmq-queues"); // Kafka replicated, the guard's campaign, another system
   }
 
   @ParameterizedTest
@@ -55,9 +55,11 @@ class RealDataReportTest {
       assertThat(cf.runsWithNegativeA()).as(cf.condition())
           .isEqualTo(rows.stream().filter(r -> Long.parseLong(r.field(LedgerSchema.ACK_NEGATIVE)) > 0).count());
       for (RunFigures r : cf.runs()) {
-        // the instrument's pacing_burst_share (six decimals) is the same rule over the same sends
-        assertThat(r.catchUp().value()).as(r.runId())
-            .isCloseTo(Double.parseDouble(r.row().field(LedgerSchema.PACING_BURST_SHARE)), within(5e-7));
+        // the instrument's pacing_burst_share (six decimals, where the ledger has it) is the same rule over the same sends
+        String burst = r.row().field(LedgerSchema.PACING_BURST_SHARE);
+        if (!burst.isEmpty()) {
+          assertThat(r.catchUp().value()).as(r.runId()).isCloseTo(Double.parseDouble(burst), within(5e-7));
+        }
       }
     }
   }

@@ -38,7 +38,7 @@ public final class ReportText {
   public static String render(CampaignReport report) {
     CampaignFigures c = report.figures();
     StringBuilder out = new StringBuilder();
-    out.append(header(c)).append("\n\n");
+    out.append(wrap(header(c), "", "  ", WIDTH)).append('\n');
     out.append("In plain words\n");
     for (String s : plainWords(report)) {
       out.append(wrap(s, "  ", "    ", WIDTH));
@@ -77,10 +77,12 @@ public final class ReportText {
       out.add(guard);
     }
     RuleResult q = report.rules().get(TrustRule.QUANTUM.ordinal());
+    String below = q.failing() == q.judged()
+        ? (q.judged() == 1 ? "The median flight is" : "Every condition's median flight is")
+        : ReportNumbers.count(q.failing()) + " of " + ReportNumbers.count(q.judged()) + " conditions have a median flight";
     out.add(q.fails()
-        ? ReportNumbers.count(q.failing()) + " of " + ReportNumbers.count(q.judged()) + " conditions have a median flight"
-            + " below 1 ms, the quantum of create_ms: a latency computed from that millisecond stamp (as OpenMessaging"
-            + " Benchmark computes its end-to-end figure) cannot resolve " + (q.failing() == 1 ? "it." : "them.")
+        ? below + " below 1 ms, the quantum of create_ms: a latency computed from that millisecond stamp (as"
+            + " OpenMessaging Benchmark computes its end-to-end figure) cannot resolve it."
         : "Every median flight is at least 1 ms, the quantum of create_ms, so a millisecond stamp can resolve it.");
     out.add(hostSentence(report, c));
     return out;
@@ -225,8 +227,8 @@ public final class ReportText {
     }
     out.append(guard.render("  "));
 
-    out.append("\nPacing and host, over the runs (lag: median of the runs' medians and largest; catch-up: pooled and"
-        + " largest run; host: largest run)\n");
+    out.append("\nPacing and host (lag: median of run medians, and largest; catch-up: pooled, and largest run; host:"
+        + " largest run)\n");
     TextTable host = new TextTable("condition", "lag p50 us", "lag max us", "catch-up", "max run", "steal %",
         "other run %");
     for (ConditionFigures f : c.conditions()) {
@@ -279,8 +281,8 @@ public final class ReportText {
         case FAILS -> "FAILS";
         case NOT_JUDGED -> "n/a";
       };
-      String line = String.format(Locale.ROOT, "%-5s  %-9s  %s%s", mark, r.rule().id(), r.evidence(),
-          report.failOn().contains(r.rule()) ? "" : " (does not decide)");
+      String line = String.format(Locale.ROOT, "%-5s  %-9s  %s%s", mark, r.rule().id(),
+          report.failOn().contains(r.rule()) ? "" : "(does not decide) ", r.evidence());
       out.append(wrap(line, "  ", " ".repeat(20), WIDTH));
     }
     return out.toString();
@@ -291,7 +293,7 @@ public final class ReportText {
     if (failed.isEmpty()) {
       return "Verdict: TRUSTED: no rule that decides fails; exit 0";
     }
-    return "Verdict: NOT TRUSTED: " + failed.size() + " rule" + (failed.size() == 1 ? "" : "s") + " fail ("
+    return "Verdict: NOT TRUSTED: " + failed.size() + (failed.size() == 1 ? " rule fails (" : " rules fail (")
         + String.join(", ", failed.stream().map(r -> r.rule().id()).toList()) + "); exit 1";
   }
 
