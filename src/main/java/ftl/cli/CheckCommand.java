@@ -37,7 +37,8 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code ftl check <key | \macro | "quoted text">}. */
 @Command(name = "check", mixinStandardHelpOptions = true,
-    description = {"Check one number: find the quantity by key (events.ackNegative), macro (\\NegAckSpans)",
+    description = {"Check one number against the data and every text that quotes it.",
+        "Find the quantity by key (events.ackNegative), macro (\\NegAckSpans)",
         "or printed text (\"62,264\", with or without separators or unit), recompute only it, and print",
         "value, text, definition, the data files with their SHA-256, the function that computed it, and",
         "every place in paper/, supplement/ and paper/abstract.txt that quotes it. A figure of the original study",

@@ -26,7 +26,8 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code ftl check-pdf FILE.pdf}: a built PDF against the archive. */
 @Command(name = "check-pdf", mixinStandardHelpOptions = true,
-    description = {"Check a built PDF (paper or supplement, e.g. one downloaded from a journal) against the archive:",
+    description = {"Check a built PDF against the archive, number by number.",
+        "A PDF (paper or supplement, e.g. one downloaded from a journal) is checked against the archive:",
         "the data digest in its metadata must equal the archive's, and every number printed under a link to a",
         "quantity must equal that quantity's text as the data give it now. Every number of the text is counted,",
         "page by page, with the census's rules and allow-list (paper/census-allow.csv). Exit 0 when the digest",

@@ -6,7 +6,10 @@ public final class ExitCode {
 
   /** Everything agreed / the command did what was asked. */
   public static final int OK = 0;
-  /** A check failed: text and data disagree, a generated file is stale, or SHA256SUMS does not verify. */
+  /**
+   * A check failed: text and data disagree, a generated file is stale, SHA256SUMS does not verify, or a trust rule that
+   * decides {@code ftl report}'s verdict failed.
+   */
   public static final int DISAGREE = 1;
   /** The command line was wrong (unknown option, missing argument). */
   public static final int USAGE = 2;
@@ -29,7 +32,8 @@ public final class ExitCode {
       "%n"
       + "Exit codes:%n"
       + "  0   success: everything agreed%n"
-      + "  1   a check failed: text and data disagree, generated files stale, SHA256SUMS mismatch, or a PDF stale%n"
+      + "  1   a check failed: text and data disagree, generated files stale, SHA256SUMS mismatch, a PDF stale,%n"
+      + "      or a trust rule of report failed%n"
       + "  2   usage error on the command line%n"
       + "  3   bad input data: malformed, truncated, missing or tampered data file (file:line named), unreadable PDF%n"
       + "  4   not found: a file, folder, quantity key or macro named on the command line%n"

@@ -15,7 +15,12 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -28,7 +33,7 @@ import picocli.CommandLine;
     subcommands = {
         ReproduceCommand.class, ListCommand.class, CheckCommand.class, CheckPdfCommand.class, AuditCommand.class,
         ManifestCommand.class,
-        GridlawCommand.class, ReplayScheduleCommand.class, CampaignCommand.class, BrokerCommand.class,
+        GridlawCommand.class, ReplayScheduleCommand.class, ReportCommand.class, CampaignCommand.class, BrokerCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 
@@ -110,6 +115,7 @@ public final class Main implements Callable<Integer> {
     cl.setExpandAtFiles(false);
     // the help is plain text: no colour codes (which the terminal filter would show as escapes)
     cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
+    wholeSummaries(cl);
     // whatever a command prints to standard output and error passes the terminal filter (ftl.cli.TerminalStream)
     cl.setExecutionStrategy(parsed -> {
       PrintStream out = System.out;
@@ -149,6 +155,57 @@ public final class Main implements Callable<Integer> {
     });
     return cl;
   }
+
+  /**
+   * Every command list (the root's and that of each command with subcommands) shows each subcommand by its first
+   * sentence, whole and wrapped: picocli's own list shows only the first line of a description, which cut summaries
+   * in the middle of a sentence (issue #54).
+   */
+  static void wholeSummaries(CommandLine cl) {
+    if (!cl.getSubcommands().isEmpty()) {
+      cl.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, Main::commandList);
+    }
+    cl.getSubcommands().values().stream().distinct().forEach(Main::wholeSummaries);
+  }
+
+  /** The command list of a help: each subcommand's names, then its {@link #summary} wrapped in a second column. */
+  static String commandList(CommandLine.Help help) {
+    Map<String, CommandLine.Help> subcommands = help.subcommands();
+    if (subcommands.isEmpty()) {
+      return "";
+    }
+    int names = 0;
+    for (CommandLine.Help h : subcommands.values()) {
+      names = Math.max(names, h.commandNamesText(", ").toString().length());
+    }
+    int width = help.commandSpec().usageMessage().width();
+    CommandLine.Help.TextTable table = CommandLine.Help.TextTable.forColumns(help.colorScheme(),
+        new CommandLine.Help.Column(names + 2, 2, CommandLine.Help.Column.Overflow.SPAN),
+        new CommandLine.Help.Column(width - (names + 2), 2, CommandLine.Help.Column.Overflow.WRAP));
+    for (CommandLine.Help h : new LinkedHashSet<>(subcommands.values())) {
+      table.addRowValues(h.commandNamesText(", "), help.colorScheme().text(summary(h.commandSpec().usageMessage())));
+    }
+    return table.toString();
+  }
+
+  /**
+   * A command's summary: its header when it declares one, else the first sentence of its description (the lines joined,
+   * up to the first {@link #SENTENCE_END}, or the end), so it is never cut mid-sentence.
+   */
+  static String summary(CommandLine.Model.UsageMessageSpec usage) {
+    if (usage.header().length > 0) {
+      return String.format(Locale.ROOT, usage.header()[0]);
+    }
+    String text = String.format(Locale.ROOT, String.join(" ", usage.description())).replaceAll("\\s+", " ").strip();
+    Matcher end = SENTENCE_END.matcher(text);
+    return end.find() ? text.substring(0, end.start() + 1) : text;
+  }
+
+  /**
+   * The end of a sentence inside a text: a full stop, a space, then anything but a lower-case letter (a capital, an
+   * option such as {@code --json}); "e.g. one" goes on.
+   */
+  private static final Pattern SENTENCE_END = Pattern.compile("\\.(?= [^a-z])");
 
   static int exitCodeOf(Throwable ex) {
     if (ex instanceof DataException) {

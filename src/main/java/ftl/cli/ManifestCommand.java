@@ -10,8 +10,8 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code ftl manifest write | verify}. */
 @Command(name = "manifest", mixinStandardHelpOptions = true,
-    description = {"Write or verify SHA256SUMS: one line per file of the archive (tracked files, sorted,",
-        "except SHA256SUMS itself), in the format `sha256sum -c SHA256SUMS` accepts.",
+    description = {"Write or verify SHA256SUMS, one line per file of the archive.",
+        "Tracked files, sorted, except SHA256SUMS itself, in the format `sha256sum -c SHA256SUMS` accepts;",
         "verify names every missing, extra and changed file, one per line."},
     footer = ExitCode.HELP_FOOTER)
 public final class ManifestCommand implements Callable<Integer> {

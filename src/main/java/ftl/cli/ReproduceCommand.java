@@ -20,7 +20,8 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code ftl reproduce [--check]}. */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
-    description = {"Recompute every quantity from the data, rewrite paper/generated/ and supplement/generated/",
+    description = {"Recompute every number of the paper from the data, and check the texts against it.",
+        "Recompute every quantity from the data, rewrite paper/generated/ and supplement/generated/",
         "(or with --check write nothing and fail on any difference), check paper, supplement and",
         "paper/abstract.txt against the quantities, and verify SHA256SUMS. Prints a summary table.",
         "Every events file is scanned: the run-summary cache of check and list (target/ftl-cache/) is",

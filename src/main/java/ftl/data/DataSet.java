@@ -65,7 +65,7 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
     // the folders are read side by side (a ledger's checks are most of the fixed cost of every command), and taken
     // in name order afterwards: the same campaigns, and the first failure in name order is the one reported, as if
     // they had been read one after another
-    List<Outcome<Folder>> folders = inOrder(gate.list(""), name -> folder(gate, abs, name, dictionary));
+    List<Outcome<Folder>> folders = inOrder(gate.list(""), name -> folder(gate, abs, name, dictionary, true));
     for (Outcome<Folder> o : folders) {
       Folder f = o.get();
       if (f == null) {
@@ -84,8 +84,46 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
   /** What an entry of the root is: a campaign, or a folder that is not one ({@code campaign} null). */
   private record Folder(String name, Campaign campaign) {}
 
-  /** An entry of the root read on its own: null when it is not a folder. */
-  private static Folder folder(DataGate gate, Path abs, String name, DataDictionary dictionary) {
+  /**
+   * One campaign folder read on its own, wherever it lies (a user's workspace, or a folder of the archive's
+   * {@code data/}): its ledger parsed and checked, its plan parsed when present, exactly as {@link #scan} reads each
+   * campaign of a root, through the gate of the folder's parent (so the folder itself, like every campaign, is refused
+   * when it is a link). Its name needs no place in registry keys here, so it may contain '.'.
+   *
+   * @param folder the campaign folder
+   * @param displayParent how messages name the folder's parent (e.g. {@code data})
+   * @throws DataException naming the file (and line) when the folder holds no {@code ledger.csv}, when its ledger is
+   *     another tool's (OpenMessaging Benchmark's or PerfTest's), or when any file of it is bad
+   */
+  public static Campaign campaignAt(Path folder, String displayParent) {
+    Path abs = folder.toAbsolutePath().normalize();
+    Path parent = abs.getParent();
+    if (parent == null || abs.getFileName() == null) {
+      throw new DataException(displayParent, 0, "the file system's root is not a campaign folder", null);
+    }
+    String name = abs.getFileName().toString();
+    DataGate gate = DataGate.of(parent, displayParent);
+    if (gate.type(name) != DataGate.Type.FOLDER) {
+      throw new DataException(gate.name(name), 0, "is not a folder", null);
+    }
+    String ledger = name + "/" + EventFormat.LEDGER_FILE;
+    if (!gate.isFile(ledger)) {
+      throw new DataException(gate.name(ledger), 0, "no ledger: a campaign folder holds " + EventFormat.LEDGER_FILE
+          + " (one row per run) and the runs' " + EventFormat.EVENTS_DIR + "/", null);
+    }
+    Folder f = folder(gate, parent, name, DataDictionary.forRoot(gate), false);
+    if (f.campaign() == null) {
+      throw new DataException(gate.name(ledger), 1, "is the ledger of another tool's runs (OpenMessaging Benchmark or"
+          + " PerfTest), not the instrument's: it has no events_file column", null);
+    }
+    return f.campaign();
+  }
+
+  /**
+   * An entry of the root read on its own: null when it is not a folder. {@code keyName}: the folder's name becomes part
+   * of registry keys, so it may not contain '.'.
+   */
+  private static Folder folder(DataGate gate, Path abs, String name, DataDictionary dictionary, boolean keyName) {
     if (gate.type(name) != DataGate.Type.FOLDER) {
       return null;
     }
@@ -100,7 +138,7 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
       return new Folder(name, null); // the ledger of the real OpenMessaging Benchmark runs (not the instrument's format)
     }
     Identifiers.require(name, "campaign folder name", gate.name(name), 0);
-    if (name.contains(".")) {
+    if (keyName && name.contains(".")) {
       throw new DataException(gate.name(name), 0, "campaign folder name \"" + name
           + "\" contains '.', which separates the parts of registry keys", null);
     }

@@ -267,6 +267,49 @@ public final class ExactHistogram {
     return atLeast[i] - atLeast[i + 1];
   }
 
+  /**
+   * The nearest-rank percentile of the sample, as HdrHistogram (and so OpenMessaging Benchmark) reports one: the value
+   * at the one-based rank {@link Quantiles#nearestRankIndex} of the sorted sample, which is a value of the sample; unit
+   * that of the values. Degenerate case: an empty histogram has none ({@link IllegalStateException}); the caller checks
+   * {@link #total()} first. Source: {@link Quantiles#nearestRank}, of which this is the histogram form (same rank).
+   *
+   * @param percentile in (0, 100]
+   */
+  public long nearestRank(double percentile) {
+    if (values.length == 0) {
+      throw new IllegalStateException("no value: an empty histogram has no percentile");
+    }
+    long below = Quantiles.nearestRankIndex(total(), percentile) - 1; // values strictly before the rank
+    // the first distinct value i with more than `below` values up to and including it: total - atLeast[i + 1] > below
+    int lo = 0;
+    int hi = values.length - 1;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (total() - atLeast[mid + 1] > below) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return values[lo];
+  }
+
+  /** The smallest value; {@link IllegalStateException} when the histogram is empty. */
+  public long min() {
+    if (values.length == 0) {
+      throw new IllegalStateException("no value: an empty histogram has no minimum");
+    }
+    return values[0];
+  }
+
+  /** The largest value; {@link IllegalStateException} when the histogram is empty. */
+  public long max() {
+    if (values.length == 0) {
+      throw new IllegalStateException("no value: an empty histogram has no maximum");
+    }
+    return values[values.length - 1];
+  }
+
   /** Number of sample values {@code >= x}: what {@code sorted.length - lowerBound(sorted, x)} gives on the sample. */
   public long atLeast(long x) {
     return atLeast[(int) GridLaw.countBelow(values, x)]; // the lower bound of x among the distinct values

@@ -419,6 +419,16 @@ public final class GridLaw {
     public Rate observedRetention() {
       return new Rate(observedKept, events);
     }
+
+    /** The counts of two runs pooled, field by field (exact; throws on overflow). */
+    public RunPrediction plus(RunPrediction o) {
+      return new RunPrediction(Math.addExact(events, o.events), Math.addExact(predictedKept, o.predictedKept),
+          Math.addExact(observedKept, o.observedKept), Math.addExact(agreeing, o.agreeing),
+          Math.addExact(skipped, o.skipped));
+    }
+
+    /** No event. */
+    public static final RunPrediction EMPTY = new RunPrediction(0, 0, 0, 0, 0);
   }
 
   /**

@@ -32,4 +32,14 @@ public record GuardCounts(long taken, long kept, long droppedZero, long droppedN
   public long dropped() {
     return droppedZero + droppedNegative;
   }
+
+  /** The counts of two runs pooled, field by field (exact; throws on overflow). */
+  public GuardCounts plus(GuardCounts o) {
+    return new GuardCounts(Math.addExact(taken, o.taken), Math.addExact(kept, o.kept),
+        Math.addExact(droppedZero, o.droppedZero), Math.addExact(droppedNegative, o.droppedNegative),
+        Math.addExact(oneTickNegative, o.oneTickNegative), Math.addExact(withoutM, o.withoutM));
+  }
+
+  /** No sample. */
+  public static final GuardCounts EMPTY = new GuardCounts(0, 0, 0, 0, 0, 0);
 }

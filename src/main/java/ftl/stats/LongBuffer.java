@@ -2,13 +2,17 @@ package ftl.stats;
 
 import java.util.Arrays;
 
-/** Growable array of longs, the storage behind exact streaming medians. Package-private. */
-final class LongBuffer {
+/**
+ * Growable array of longs, the storage behind exact streaming medians and exact histograms of a run's values. Not
+ * thread-safe.
+ */
+public final class LongBuffer {
 
   private long[] values = new long[16];
   private int size;
 
-  void add(long v) {
+  /** Appends a value. */
+  public void add(long v) {
     if (size == values.length) {
       values = Arrays.copyOf(values, values.length * 2);
     }
@@ -34,6 +38,11 @@ final class LongBuffer {
   /** {@link Quantiles#type7(long[], double)} of the values, found in place (their order changes). */
   double type7(double p) {
     return Quantiles.type7InPlace(values, size, p);
+  }
+
+  /** The values as an exact histogram ({@link ExactHistogram#sortingInPlace}: their order here changes). */
+  public ExactHistogram histogram() {
+    return ExactHistogram.sortingInPlace(values, size);
   }
 
 }

@@ -45,6 +45,35 @@ class ExactHistogramTest {
   }
 
   @Test
+  void nearestRank_randomSamples_equalsTheArrayForm() {
+    SplittableRandom rnd = new SplittableRandom(11);
+    double[] percentiles = {0.1, 1, 25, 50, 90, 99, 99.9, 100};
+    for (int t = 0; t < 200; t++) {
+      long[] v = sample(rnd, rnd.nextInt(1, 80), rnd.nextInt(1, 40));
+      ExactHistogram h = ExactHistogram.of(v);
+      for (double p : percentiles) {
+        assertThat((double) h.nearestRank(p)).as("p%s of %s", p, Arrays.toString(v))
+            .isEqualTo(Quantiles.nearestRank(v, p));
+      }
+      assertThat(h.min()).isEqualTo(Arrays.stream(v).min().getAsLong());
+      assertThat(h.max()).isEqualTo(Arrays.stream(v).max().getAsLong());
+    }
+  }
+
+  @Test
+  void nearestRank_knownSample_isTheValueAtTheRank() {
+    // 1..1000: rank ceil(p n / 100) (HdrHistogram's rule) is the value itself
+    ExactHistogram h = ExactHistogram.of(LongStream.rangeClosed(1, 1000).toArray());
+    assertThat(h.nearestRank(50)).isEqualTo(500);
+    assertThat(h.nearestRank(99)).isEqualTo(990);
+    assertThat(h.nearestRank(99.9)).isEqualTo(999);
+    assertThat(h.nearestRank(100)).isEqualTo(1000);
+    assertThatThrownBy(() -> ExactHistogram.empty().nearestRank(50)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> ExactHistogram.empty().max()).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> ExactHistogram.empty().min()).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
   void of_repeatsAndExtremes_keepsDistinctValuesWithCounts() {
     long[] v = {3, Long.MAX_VALUE, 3, Long.MIN_VALUE, 3};
     ExactHistogram h = ExactHistogram.of(v);

@@ -190,6 +190,8 @@ class GridLawTest {
     assertThat(r).isEqualTo(new GridLaw.RunPrediction(7, 4, 3, 6, 1));
     assertThat(r.predictedRetention()).isEqualTo(new Rate(4, 7));
     assertThat(r.observedRetention()).isEqualTo(new Rate(3, 7));
+    assertThat(r.plus(GridLaw.RunPrediction.EMPTY)).isEqualTo(r);
+    assertThat(r.plus(new GridLaw.RunPrediction(2, 1, 2, 1, 3))).isEqualTo(new GridLaw.RunPrediction(9, 5, 5, 7, 4));
   }
 
   @Test

@@ -21,6 +21,8 @@ class GuardCounterTest {
     assertThat(c).isEqualTo(new GuardCounts(8, 2, 2, 4, 2, 1));
     assertThat(c.retention()).isEqualTo(new Rate(2, 8));
     assertThat(c.dropped()).isEqualTo(6);
+    assertThat(c.plus(GuardCounts.EMPTY)).isEqualTo(c);
+    assertThat(c.plus(new GuardCounts(3, 1, 1, 1, 0, 2))).isEqualTo(new GuardCounts(11, 3, 3, 5, 2, 3));
   }
 
   @Test

@@ -1,0 +1,101 @@
+package ftl.cli;
+
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.io.Echo;
+import ftl.report.CampaignReport;
+import ftl.report.TrustRule;
+import ftl.report.format.ReportJson;
+import ftl.report.format.ReportText;
+import ftl.report.format.RulesMarkdown;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code ftl report DIR [--json] [--fail-on RULE,...]}, and {@code ftl report --rules}. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+    description = {"Report a campaign folder, yours or one of data/, with a trust verdict as its exit code.",
+        "Per condition: the flight T, displacement D and ack-referenced span A (p50, p99, p99.9, max), the sign check,"
+        + " what OpenMessaging Benchmark's guard would keep and what the grid law predicts, pacing lag and catch-up, and host disturbance; in plain words, then as"
+        + " tables; then every trust rule with the number behind it, and a verdict.",
+        "Exit 0 when every rule that decides holds (all by default; --fail-on chooses), 1 when one fails, 3 for a folder"
+            + " with no ledger or a malformed ledger or events file (file:line named), 4 when DIR does not exist.",
+        "The rules, their bounds and why: docs/practitioners.md (--rules prints the table)."},
+    footer = ExitCode.HELP_FOOTER)
+public final class ReportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+      description = "The campaign folder: ledger.csv, events/ and, when pre-registered, plan.json.")
+  Path dir;
+
+  @Option(names = "--json", description = "Print the report as one JSON object (spans in ns, shares as fractions).")
+  boolean json;
+
+  @Option(names = "--fail-on", paramLabel = "RULE,...", defaultValue = "all", completionCandidates = RuleIds.class,
+      description = "The rules that decide the exit code, comma-separated: any of ${COMPLETION-CANDIDATES}; or all (the"
+          + " default), or none.")
+  String failOn;
+
+  @Option(names = "--rules", description = "Print the trust rules as the Markdown table of docs/practitioners.md and exit.")
+  boolean rules;
+
+  /** The rules' ids, for the help of {@code --fail-on} (from {@link TrustRule}, never a copy). */
+  public static final class RuleIds implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(TrustRule.values()).map(TrustRule::id).iterator();
+    }
+  }
+
+  @Override
+  public Integer call() {
+    if (rules) {
+      System.out.print(RulesMarkdown.table());
+      return ExitCode.OK;
+    }
+    if (dir == null) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'DIR'");
+    }
+    Set<TrustRule> deciding;
+    try {
+      deciding = TrustRule.parse(failOn);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--fail-on: " + e.getMessage());
+    }
+    Path abs = dir.toAbsolutePath().normalize();
+    if (!Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) {
+      throw new NotFoundException("no such folder: " + Echo.of(dir.toString()));
+    }
+    if (!Files.isDirectory(abs)) {
+      throw new NotFoundException(Echo.of(dir.toString()) + ": not a folder (name a campaign folder, which holds ledger.csv)");
+    }
+    Campaign campaign = DataSet.campaignAt(abs, displayParent(dir, abs));
+    CampaignReport report = CampaignReport.of(campaign, deciding);
+    int code = report.trusted() ? ExitCode.OK : ExitCode.DISAGREE;
+    System.out.print(json ? ReportJson.render(report, code) : ReportText.render(report));
+    return code;
+  }
+
+  /** How messages name the folder's parent: as the user wrote it ({@code data} for {@code data/cluster}). */
+  static String displayParent(Path given, Path abs) {
+    Path g = given.normalize();
+    if (g.getParent() != null) {
+      return g.getParent().toString();
+    }
+    if (g.isAbsolute() || g.toString().isEmpty() || g.getFileName().toString().equals("..")) {
+      return String.valueOf(abs.getParent());
+    }
+    return ".";
+  }
+}
