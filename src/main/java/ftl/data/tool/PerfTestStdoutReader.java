@@ -32,8 +32,8 @@ public final class PerfTestStdoutReader {
   static final Pattern INTERVAL_START = Pattern.compile("^" + ID + "time:");
   static final Pattern INTERVAL = Pattern.compile("^" + ID + "time: ([0-9]{1,9}\\.[0-9]{3})s"
       + "((?:, (?:sent|returned|confirmed|nacked|received): [0-9]{1,12}(?:\\.[0-9]{1,2})? msg/s){0,5})"
-      + "(?:, min/median/75th/95th/99th (?:consumer latency: ([0-9]{1,20})/([0-9]{1,20})/([0-9]{1,20})/([0-9]{1,20})"
-      + "/([0-9]{1,20}) (\u00b5s|ms))?((?:, )?confirm latency: [0-9/]{1,120} (?:\u00b5s|ms))?)?$");
+      + "(?:, min/median/75th/95th/99th (?:consumer latency: ([0-9]{1,1000})/([0-9]{1,1000})/([0-9]{1,1000})/([0-9]{1,1000})"
+      + "/([0-9]{1,1000}) (\u00b5s|ms))?((?:, )?confirm latency: [0-9/]{1,120} (?:\u00b5s|ms))?)?$");
   /** The groups of {@link #INTERVAL} that hold the printed median and the unit of the latency figures. */
   static final int MEDIAN = 5;
   static final int UNIT = 9;
