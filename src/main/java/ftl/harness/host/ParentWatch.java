@@ -14,6 +14,28 @@ import java.util.Arrays;
 public final class ParentWatch {
   private ParentWatch() {}
 
+  /**
+   * Whether the process {@code pid} lives: it exists and is not a zombie (issue 58, case 9: a runner that died but
+   * was not reaped still "is alive" to {@link ProcessHandle#isAlive}, and its children lived on).
+   */
+  static boolean alive(long pid) {
+    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
+        && !zombie(ProcFs.read(java.nio.file.Path.of("/proc/" + pid + "/stat")));
+  }
+
+  /**
+   * Whether a {@code /proc/<pid>/stat} text says the process is a zombie: its state, the first field after the command
+   * name's closing parenthesis, is {@code Z}; false for a text that cannot be read or parsed (the process is then
+   * judged by {@link ProcessHandle} alone).
+   */
+  static boolean zombie(String stat) {
+    if (stat == null) {
+      return false;
+    }
+    int close = stat.lastIndexOf(')');
+    return close >= 0 && close + 2 < stat.length() && stat.charAt(close + 2) == 'Z';
+  }
+
   public static void main(String[] args) throws Throwable {
     if (args.length < 2) {
       System.err.println("usage: ParentWatch <parent-pid> <main-class> [args...]");
@@ -22,8 +44,7 @@ public final class ParentWatch {
     long parent = Long.parseLong(args[0]);
     Thread watch = new Thread(() -> {
       while (true) {
-        boolean alive = ProcessHandle.of(parent).map(ProcessHandle::isAlive).orElse(false);
-        if (!alive) {
+        if (!alive(parent)) {
           System.err.println("ftl: parent process " + parent + " is gone; stopping");
           Runtime.getRuntime().halt(3);
         }
