@@ -176,6 +176,10 @@ class AuditCommandTest {
         Arguments.of(Named.of("PerfTest percentiles decreasing",
             new Broken(r01, l -> set(l, 5, l.get(4).replace("189/370/651", "189/370/151")))), ":5: the 75th latency (151)"
             + " is below the median"),
+        Arguments.of(Named.of("PerfTest median of 400 digits (cut at 80 characters in the message)",
+            new Broken(r01, l -> set(l, 5, l.get(4).replace("189/370/651", "189/" + "9".repeat(400) + "/651")))),
+            ":5: median latency 99999999999999999999999999999999999999999999999999999999999999999999999999999... (400"
+            + " characters) \u00b5s is beyond one day"),
         Arguments.of(Named.of("PerfTest scrape with 10^15 latency samples",
             new Broken(prom, l -> l.stream().map(x -> x.startsWith("perftest_latency_seconds_count ")
                 ? "perftest_latency_seconds_count 1.0E15" : x).toList())), "is not a count of at most 1099511627776"),

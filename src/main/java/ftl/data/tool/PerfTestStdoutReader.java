@@ -175,7 +175,7 @@ public final class PerfTestStdoutReader {
           for (int k = 0; k < 5; k++) {
             double v = OutputLines.number(m.group(4 + k));
             if (!(v <= OutputLines.MAX_LATENCY_MILLIS * ((double) Unit.MILLIS.nanos() / u.nanos()))) {
-              throw new DataException(name, n, label[k] + " latency " + m.group(4 + k) + " " + m.group(9) + " is beyond one"
+              throw new DataException(name, n, label[k] + " latency " + Echo.of(m.group(4 + k)) + " " + m.group(9) + " is beyond one"
                   + " day: not a latency of a benchmark run", null);
             }
             lat[k] = (long) v;
