@@ -90,10 +90,12 @@ public final class ReportCommand implements Callable<Integer> {
   /** How messages name the folder's parent: as the user wrote it ({@code data} for {@code data/cluster}). */
   static String displayParent(Path given, Path abs) {
     Path g = given.normalize();
-    if (g.getParent() != null) {
-      return g.getParent().toString();
+    Path parent = g.getParent();
+    if (parent != null) {
+      return parent.toString();
     }
-    if (g.isAbsolute() || g.toString().isEmpty() || g.getFileName().toString().equals("..")) {
+    Path name = g.getFileName();
+    if (g.isAbsolute() || name == null || name.toString().isEmpty() || name.toString().equals("..")) {
       return String.valueOf(abs.getParent());
     }
     return ".";

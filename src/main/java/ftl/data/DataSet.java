@@ -98,10 +98,11 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
   public static Campaign campaignAt(Path folder, String displayParent) {
     Path abs = folder.toAbsolutePath().normalize();
     Path parent = abs.getParent();
-    if (parent == null || abs.getFileName() == null) {
+    Path fileName = abs.getFileName();
+    if (parent == null || fileName == null) {
       throw new DataException(displayParent, 0, "the file system's root is not a campaign folder", null);
     }
-    String name = abs.getFileName().toString();
+    String name = fileName.toString();
     DataGate gate = DataGate.of(parent, displayParent);
     if (gate.type(name) != DataGate.Type.FOLDER) {
       throw new DataException(gate.name(name), 0, "is not a folder", null);

@@ -1,5 +1,6 @@
 package ftl.report;
 
+import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.RunExclusion;
 import ftl.stats.Rate;
 import java.util.ArrayList;
@@ -118,23 +119,23 @@ public enum TrustRule {
 
   /** Every figure of a run: disturbed when steal time exceeds the bound. */
   STEAL("steal", "every figure of a run (the hypervisor ran other guests on its cores)",
-      "a run's steal_pct is above the bound", ReportNumbers.bound(TrustRule.MAX_STEAL_PCT) + " % of all cores' time",
+      "a run's " + LedgerSchema.STEAL_PCT.name() + " is above the bound", ReportNumbers.bound(TrustRule.MAX_STEAL_PCT) + " % of all cores' time",
       TrustRule.DISTURBANCE_REASON) {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
       return perRun(this, c, b, RunFigures::stealPercent, r -> r.stealPercent().orElse(0) > b.stealPct(), b.stealPct(),
-          "steal_pct", "steal");
+          LedgerSchema.STEAL_PCT.name(), "steal");
     }
   },
 
   /** Every figure of a run: disturbed when other tasks' exact run time exceeds the bound. */
   OTHER_CPU("other-cpu", "every figure of a run (other processes competed for its cores)",
-      "a run's other_run_pct (other tasks' exact run time, from schedstat) is above the bound",
+      "a run's " + LedgerSchema.OTHER_RUN_PCT.name() + " (other tasks' exact run time, from schedstat) is above the bound",
       ReportNumbers.bound(TrustRule.MAX_OTHER_RUN_PCT) + " % of all cores' time", TrustRule.DISTURBANCE_REASON) {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
       return perRun(this, c, b, RunFigures::otherRunPercent, r -> r.otherRunPercent().orElse(0) > b.otherRunPct(),
-          b.otherRunPct(), "other_run_pct", "other tasks' run time");
+          b.otherRunPct(), LedgerSchema.OTHER_RUN_PCT.name(), "other tasks' run time");
     }
   },
 
@@ -151,7 +152,7 @@ public enum TrustRule {
       // exact: catch-up pairs x 100 > bound x pairs, in integers
       return perRun(this, c, b, r -> r.catchUp().defined() ? OptionalDouble.of(r.catchUp().value() * 100)
           : OptionalDouble.empty(), r -> Math.multiplyExact(r.catchUp().count(), 100L)
-          > Math.multiplyExact(MAX_CATCH_UP_PCT, r.catchUp().total()), MAX_CATCH_UP_PCT, "catch-up share", "catch-up");
+          > Math.multiplyExact(MAX_CATCH_UP_PCT, r.catchUp().total()), MAX_CATCH_UP_PCT, "send interval", "catch-up");
     }
   };
 
