@@ -279,7 +279,7 @@ public final class HostStrata {
     for (int i = 0; i < y.length; i++) {
       y[i] = boots.get(i).logMean();
       v[i] = boots.get(i).logVariance();
-      if (!(v[i] > 0) || !Double.isFinite(y[i])) {
+      if (!(v[i] > 0)) { // a variance above 0 needs two blocks, and so a finite mean
         return null;
       }
     }

@@ -64,8 +64,12 @@ public final class HostQuantities {
     q.add(planCount("hosts.maxBoots", "HostsMaxBoots", "boots after which the host protocol stops collecting (its plan's "
         + "strata.max_boots; boots after the judged ones are exploratory)", "max_boots"));
     q.add(count("hosts.runs.usable", "HostsRunsUsable", "runs of the host protocol that enter its analysis: ok, manipulations "
-        + "applied, kept by the plan's exclusion rule, warm-up converged, not a block's lead run",
-        a -> usable(a).stream().filter(r -> !r.row().condition().equals(LEAD)).count()));
+        + "applied, kept by the plan's exclusion rule, warm-up converged, in a stratum and block, not a block's lead run",
+        a -> strata(a).values().stream().flatMap(b -> b.values().stream()).flatMap(List::stream)
+            .filter(r -> !r.row().condition().equals(LEAD)).count()));
+    q.add(count("hosts.runs.unstratified", "HostsRunsUnstratified", "usable runs of the host protocol whose ledger row "
+        + "names no stratum or no block (not written so by the runner): left out of every boot, counted",
+        a -> (long) unstratified(a).size()));
     q.add(count("hosts.excluded", "HostsExcluded", "ok runs of the host protocol excluded by the plan's exclusion rule (steal above "
         + "5 % where the boot reports steal, other tasks' exact run time above 10 %), counted, not analysed",
         a -> runs(a).stream().filter(r -> !r.row().condition().equals(LEAD) && excluded(a, r)).count()));
@@ -149,7 +153,8 @@ public final class HostQuantities {
     q.add(count("hosts.clockBoots.judged", "HostsClockBootsJudged", "boots among the first " + JUDGED_BOOTS + " of the host "
         + "protocol with a clock-source contrast (both tsc and kvm-clock, at least two blocks under each); 0 while fewer than "
         + JUDGED_BOOTS + " boots are in, so that a prediction on it is judged at exactly " + JUDGED_BOOTS + " boots",
-        a -> judged(a).size() < JUDGED_BOOTS ? 0L : judged(a).stream().filter(r -> r.clock() != null).count()));
+        // judged holds at most JUDGED_BOOTS boots: the quotient is 1 when all are in, 0 before
+        a -> judged(a).size() / JUDGED_BOOTS * judged(a).stream().filter(r -> r.clock() != null).count()));
     q.add(real("hosts.collapseJvm.i2", "HostsCollapseJvmITwo", "I-squared of the DerSimonian-Laird random-effects model of "
         + "the boots' mean log whole-JVM collapse (base over fifojvm; each boot's variance s^2/n of its blocks)" + over,
         Unit.FRACTION, Format.PERCENT_2DP, a -> collapse(a).map(b -> b.dl().heterogeneity().i2())));
@@ -208,6 +213,12 @@ public final class HostQuantities {
   static List<ScannedRun> usable(Analysis a) {
     return a.memo(HOSTS + ":usable", () -> Blocks.usable(a, HOSTS, exclusion(a)).stream()
         .filter(r -> !r.field(LedgerSchema.WARMUP_CONVERGED).equals("no")).toList());
+  }
+
+  /** Usable runs whose row names no stratum or no block: in no boot, counted ({@code hosts.runs.unstratified}). */
+  static List<ScannedRun> unstratified(Analysis a) {
+    return usable(a).stream().filter(r -> r.field(LedgerSchema.STRATUM).isEmpty() || r.field(LedgerSchema.BLOCK).isEmpty())
+        .toList();
   }
 
   /** Usable runs by stratum, then block; lead runs included (each consumer takes the conditions it needs). */

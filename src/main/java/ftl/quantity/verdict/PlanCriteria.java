@@ -180,7 +180,8 @@ public final class PlanCriteria {
    * boots can, so it is "not yet testable" ({@link Value.Untestable#NOT_YET}); any other verdict as it is.
    */
   static Value pendingIf(boolean accruing, Value verdict) {
-    return accruing && verdict instanceof Value.Untestable u && !u.pending()
+    // judge and combine never give a pending verdict themselves: it is only made here
+    return accruing && verdict instanceof Value.Untestable u
         ? new Value.Untestable(Value.Untestable.NOT_YET + u.reason()) : verdict;
   }
 
@@ -237,7 +238,7 @@ public final class PlanCriteria {
   }
 
   /** The declared ranges of an interval's two ends, once when they are the same. */
-  private static String intervalRanges(Quantity lower, Quantity upper) {
+  static String intervalRanges(Quantity lower, Quantity upper) {
     String lo = StatisticRanges.ofInterval(lower).toString();
     String hi = StatisticRanges.ofInterval(upper).toString();
     return lo.equals(hi) ? lo : lo + " (lower) and " + hi + " (upper)";
