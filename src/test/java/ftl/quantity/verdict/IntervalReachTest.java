@@ -54,8 +54,13 @@ class IntervalReachTest {
         Arguments.of("within [0, 1] below one: both always", within, t("0", "1"), POSITIVE, BELOW_ONE, PlanCriteria.Reach.ALWAYS),
         Arguments.of("within [2, 3] below one: the upper never", within, t("2", "3"), BELOW_ONE, BELOW_ONE,
             PlanCriteria.Reach.NEVER),
-        Arguments.of("within [-1, 5]: lower never below 0? no, lower always, upper depends", within, t("0", "5"), POSITIVE,
-            POSITIVE, PlanCriteria.Reach.DEPENDS));
+        Arguments.of("within [0, 5] on a ratio: lower always, upper depends", within, t("0", "5"), POSITIVE,
+            POSITIVE, PlanCriteria.Reach.DEPENDS),
+        Arguments.of("excludes 0, lower at most 0, upper at least 0: both never", excludes, t("0"),
+            new StatisticRanges.Range(null, false, BigDecimal.ZERO, true, ""),
+            new StatisticRanges.Range(BigDecimal.ZERO, true, null, false, ""), PlanCriteria.Reach.NEVER),
+        Arguments.of("within [0, 0.5], upper at least 1: lower always, upper never", within, t("0", "0.5"), POSITIVE,
+            new StatisticRanges.Range(BigDecimal.ONE, true, null, false, ""), PlanCriteria.Reach.NEVER));
   }
 
   @ParameterizedTest(name = "{0}")
