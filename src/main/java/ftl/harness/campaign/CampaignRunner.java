@@ -115,12 +115,8 @@ public final class CampaignRunner {
 
   /** The host's boot ({@code /proc/sys/kernel/random/boot_id}), "unknown" where it cannot be read. */
   static String currentBoot() {
-    try {
-      String s = Files.readString(Path.of("/proc/sys/kernel/random/boot_id"), StandardCharsets.US_ASCII).strip();
-      return s.matches("[0-9a-f-]{1,64}") ? s : "unknown";
-    } catch (IOException | RuntimeException e) {
-      return "unknown";
-    }
+    String s = HostFacts.readBootId();
+    return s.matches("[0-9a-f-]{1,64}") ? s : "unknown";
   }
 
   /** Tests: the boot a stratified plan's stratum is taken on (default: the host's). */

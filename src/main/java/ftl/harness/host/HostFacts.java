@@ -9,7 +9,9 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.zip.GZIPInputStream;
 
@@ -46,7 +48,7 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
         commit += "-dirty";
       }
     }
-    String boot = strip(ProcFs.read(Path.of("/proc/sys/kernel/random/boot_id")));
+    String boot = readBootId();
     return new HostFacts(cpu, Scheduling.cores(), kernel, clock, jvm, kafkaClientVersion(), commit, boot,
         String.join(" ", ClockSource.SYSTEM.available()), tickHz(Path.of("/proc/config.gz"), Path.of("/boot/config-" + kernel)),
         preemption(Path.of("/proc/config.gz"), Path.of("/boot/config-" + kernel), ProcFs.read(Path.of("/proc/cmdline"))));
@@ -60,13 +62,14 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
    * can be read.
    */
   static String preemption(Path gzipped, Path plain, String cmdline) {
-    List<String> lines = configLines(gzipped, true);
-    if (lines.isEmpty()) {
-      lines = configLines(plain, false);
+    Optional<List<String>> read = configLines(gzipped, true, "CONFIG_PREEMPT");
+    if (read.isEmpty()) {
+      read = configLines(plain, false, "CONFIG_PREEMPT");
     }
-    if (lines.isEmpty()) {
+    if (read.isEmpty()) {
       return "";
     }
+    List<String> lines = read.get();
     String model = "";
     boolean dynamic = false;
     for (String line : lines) {
@@ -93,22 +96,11 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
     return out.toString();
   }
 
-  private static List<String> configLines(Path config, boolean gzipped) {
-    List<String> out = new java.util.ArrayList<>();
-    try (InputStream raw = Files.newInputStream(config);
-         InputStream in = gzipped ? new GZIPInputStream(raw) : raw;
-         BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))) {
-      out.add("# read"); // a readable configuration that sets no CONFIG_PREEMPT line is "unknown", not unreadable
-      String line;
-      while ((line = r.readLine()) != null && out.size() < 100_000) {
-        if (line.startsWith("CONFIG_PREEMPT")) {
-          out.add(line.strip());
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      return List.of();
-    }
-    return out;
+
+
+  /** The host's boot ({@code /proc/sys/kernel/random/boot_id}, stripped), "unknown" where it cannot be read. */
+  public static String readBootId() {
+    return strip(ProcFs.read(Path.of("/proc/sys/kernel/random/boot_id")));
   }
 
   /**
@@ -116,25 +108,35 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
    * "" when neither can be read or names none.
    */
   static String tickHz(Path gzipped, Path plain) {
-    String hz = configHz(gzipped, true);
-    return hz.isEmpty() ? configHz(plain, false) : hz;
+    String hz = configHz(configLines(gzipped, true, "CONFIG_HZ="));
+    return hz.isEmpty() ? configHz(configLines(plain, false, "CONFIG_HZ=")) : hz;
   }
 
-  private static String configHz(Path config, boolean gzipped) {
+  private static String configHz(Optional<List<String>> lines) {
+    return lines.orElse(List.of()).stream().filter(l -> l.matches("CONFIG_HZ=[0-9]{1,6}")).findFirst()
+        .map(l -> l.substring("CONFIG_HZ=".length())).orElse("");
+  }
+
+  /**
+   * The lines of a kernel configuration that start with {@code prefix}, stripped, of its first 100,000 lines; empty when
+   * the file cannot be read (a readable one without such a line gives an empty list).
+   */
+  private static Optional<List<String>> configLines(Path config, boolean gzipped, String prefix) {
+    List<String> out = new ArrayList<>();
     try (InputStream raw = Files.newInputStream(config);
          InputStream in = gzipped ? new GZIPInputStream(raw) : raw;
          BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))) {
       String line;
       int lines = 0;
       while ((line = r.readLine()) != null && lines++ < 100_000) {
-        if (line.matches("CONFIG_HZ=[0-9]{1,6}")) {
-          return line.substring("CONFIG_HZ=".length());
+        if (line.startsWith(prefix)) {
+          out.add(line.strip());
         }
       }
     } catch (IOException | RuntimeException e) {
-      return "";
+      return Optional.empty();
     }
-    return "";
+    return Optional.of(out);
   }
 
   /** Version of the Kafka client on the classpath, from its {@code kafka/kafka-version.properties}. */
@@ -155,7 +157,7 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
 
   /** The ledger columns of this record that the host did not let us read (recorded empty, read as n/a). */
   public List<String> unread() {
-    List<String> out = new java.util.ArrayList<>();
+    List<String> out = new ArrayList<>();
     if (bootId.equals("unknown")) {
       out.add(LedgerSchema.BOOT_ID.name());
     }

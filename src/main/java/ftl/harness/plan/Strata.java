@@ -1,6 +1,5 @@
 package ftl.harness.plan;
 
-import ftl.stats.SplitMix64;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -56,12 +55,7 @@ public record Strata(int judgedAtBoots, int maxBoots, List<String> clocksources)
     if (s < 1) {
       throw new IllegalArgumentException("strata are numbered from 1: " + s);
     }
-    SplitMix64 g = new SplitMix64(~seed);
-    long x = 0;
-    for (int i = 0; i < s; i++) {
-      x = g.nextLong();
-    }
-    return x;
+    return Plan.blockSeed(~seed, s);
   }
 
   /**
