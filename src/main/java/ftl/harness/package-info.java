@@ -105,6 +105,14 @@
  *   <li>{@code fetch_min_bytes}, {@code fetch_max_wait_ms}: the consumer's fetch settings (1 and 100 by default);
  *       {@code fetch.min.bytes} above one record makes the broker hold each fetch up to {@code fetch.max.wait.ms},
  *       lengthening the delivery branch only.</li>
+ *   <li>{@code wire_capture} (issue #55, {@link ftl.harness.wire.RunCapture}): {@code true} captures the run on the
+ *       loopback device ({@code tcpdump}, nanosecond stamps, the brokers' client ports) and decodes the leader's produce
+ *       and fetch responses with Kafka's own protocol classes into the events columns {@code produce_resp_ns} and
+ *       {@code fetch_resp_ns} (on the stamps' clock) and the {@code wire_*} ledger columns.</li>
+ *   <li>{@code follower_wait_ms}: the local cluster's brokers started with {@code replica.fetch.wait.max.ms} = this
+ *       and {@code replica.fetch.min.bytes} above any batch, so every follower fetch is parked at the leader that long
+ *       (0, the default: Kafka's settings); a setting the brokers read at start, so a block's runs are grouped by it,
+ *       each group on a cluster started for it.</li>
  *   <li>{@code geometry}: {@code free} (kernel places them; affinity recorded), {@code shared} (both on the last
  *       core) or {@code split} (producer I/O on core 0, consumer on the last core): {@code taskset -p -c},
  *       read back from {@code Cpus_allowed_list}.</li>
@@ -154,6 +162,9 @@
  *   "block_lead":  "lead",                                   // optional: this condition (one repeat) opens every
  *                                                            // block before the block's shuffle; the plan's analysis
  *                                                            // leaves it out (no measured run is a broker's first)
+ *   "cluster_warmup_s": 90,                                  // optional, 0..3600 (kafka): after each start the broker
+ *                                                            // or cluster is warmed by instrument warm-ups until this
+ *                                                            // long after it served; cluster_age_ms records each run's
  *   "defaults":    { condition fields },                     // override the built-in defaults below
  *   "conditions":  [ {"name": "c1", condition fields}, ... ],
  *   "matrix":      { "field": [v1, v2], "field2": [...] },   // cartesian product, names generated,

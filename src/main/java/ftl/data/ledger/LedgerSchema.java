@@ -480,6 +480,63 @@ public final class LedgerSchema {
       .described("The smallest positive step between consecutive System.nanoTime readings over 20,000 back-to-back "
           + "calls taken just before the run, ns: an upper bound on the resolution of the stamps' clock under the clock "
           + "source in use (a step below the call's cost is not seen). Empty in ledgers written before the column.");
+  public static final Column WIRE_CAPTURE = bool("wire_capture").since(13)
+      .described("Kafka instrument, a plan field (issue #55): true when the run was captured on the loopback device "
+          + "(tcpdump, nanosecond kernel stamps, the brokers' client ports) and its produce and fetch responses decoded "
+          + "with Kafka's own protocol classes into the events columns produce_resp_ns and fetch_resp_ns; false or empty: "
+          + "not captured.");
+  public static final Column FOLLOWER_WAIT_MS = integer("follower_wait_ms", "ms").since(13)
+      .described("Kafka instrument, a plan field (issue #55): the followers' fetch parked at the leader for this long: "
+          + "every broker of the local cluster started with replica.fetch.wait.max.ms = this and replica.fetch.min.bytes "
+          + "= 1,000,000 (above any batch of the run), so a follower's fetch is answered when it times out; 0 or empty: "
+          + "Kafka's defaults (500 ms and 1 byte: a follower's fetch is answered as soon as a record is there).");
+  public static final Column CLUSTER_AGE_MS = integer("cluster_age_ms", "ms").since(13)
+      .described("Kafka instrument, the embedded broker or local cluster: time from the moment it served to the run's "
+          + "start, ms (the start-up transient of issue #55 is excluded by a plan's cluster_warmup_s); empty for an "
+          + "external cluster and in ledgers written before the column.");
+  public static final Column WIRE_PACKETS = integer("wire_packets", "count").since(13)
+      .described("Wire capture: packets in the run's capture file; empty when not captured.");
+  public static final Column WIRE_DROPPED = integer("wire_dropped", "count").since(13)
+      .described("Wire capture: packets the kernel dropped before tcpdump read them, as tcpdump reported on stopping "
+          + "(empty when it did not say or the run was not captured).");
+  public static final Column WIRE_GAPS = integer("wire_gaps", "count").since(13)
+      .described("Wire capture: TCP sequence gaps in the broker connections (segments the capture lacks); a frame cut by "
+          + "one is not decoded. Empty when not captured.");
+  public static final Column WIRE_BOTH = integer("wire_both", "count").since(13)
+      .described("Wire capture: measured events whose produce response and fetch response were both found on the wire "
+          + "(events columns produce_resp_ns and fetch_resp_ns both filled). Empty when not captured.");
+  public static final Column WIRE_MISSED = integer("wire_missed", "count").since(13)
+      .described("Wire capture: measured events with an acknowledgment and a delivery whose produce or fetch response "
+          + "the capture lacks; counted, never dropped (their wire cells are empty). Empty when not captured.");
+  public static final Column WIRE_OFFSET_MISMATCHES = integer("wire_offset_mismatches", "count").since(13)
+      .described("Wire capture: measured events whose produce response (base offset plus place in the batch) and fetch "
+          + "response named different offsets; 0 when the join by record key agrees with the join by offset.");
+  public static final Column WIRE_ALIGN_ERR_NS = integer("wire_align_err_ns", "ns").since(13)
+      .described("Wire capture: the alignment error of the capture's clock (CLOCK_REALTIME) to the stamps' monotonic "
+          + "clock: the 99th percentile over the run's sends of how far one paired reading (send_us * 1000 + 500 - "
+          + "send_ns) lies from the median of the 101 readings around it, ns; an upper bound on the error of the local "
+          + "median used to move each wire stamp onto the monotonic clock.");
+  public static final Column WIRE_ALIGN_DRIFT_NS = integer("wire_align_drift_ns", "ns").since(13)
+      .described("Wire capture: the change of the wall-minus-monotonic offset over the run (last local median minus "
+          + "first), ns: the wall clock's slew, followed by the local medians.");
+  public static final Column WIRE_FOLLOWER_WAIT_P50_US = number("wire_follower_wait_p50_us", "us").since(13)
+      .described("Wire capture: median over the run of the followers' fetch waits at the leader (the response's capture "
+          + "stamp minus its request's), us; empty when no follower fetch was seen (one replica).");
+  public static final Column WIRE_FOLLOWER_MAX_WAIT_MS = integer("wire_follower_max_wait_ms", "ms").since(13)
+      .described("Wire capture: the max_wait_ms the followers' fetch requests carried, read from the wire (the broker "
+          + "setting replica.fetch.wait.max.ms as sent); empty when no follower fetch was seen.");
+  public static final Column WIRE_FOLLOWER_MIN_BYTES = integer("wire_follower_min_bytes", "bytes").since(13)
+      .described("Wire capture: the min_bytes the followers' fetch requests carried, read from the wire; empty when no "
+          + "follower fetch was seen.");
+  public static final Column WIRE_CONSUMER_WAIT_P50_US = number("wire_consumer_wait_p50_us", "us").since(13)
+      .described("Wire capture: median over the run's consumer fetches that delivered a measured record of their wait at "
+          + "the leader (response stamp minus request stamp), us.");
+  public static final Column WIRE_CONSUMER_FETCHES = integer("wire_consumer_fetches", "count").since(13)
+      .described("Wire capture: the consumer's fetch responses that delivered at least one measured record.");
+  public static final Column WIRE_CONSUMER_TIMEOUTS = integer("wire_consumer_timeouts", "count").since(13)
+      .described("Wire capture: of wire_consumer_fetches, those answered only when the fetch's own max_wait_ms ran out "
+          + "(response stamp minus request stamp at least max_wait_ms, read from the request): a delivery held by the "
+          + "consumer's settings (fetch.min.bytes above a batch), not released by the record becoming readable.");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -500,6 +557,9 @@ public final class LedgerSchema {
       OTHER_RUN_PCT, NANOTIME_COST_NS, BOOT_ID, CLOCKSOURCES_AVAILABLE, TICK_HZ, CLOCKSOURCE_PLANNED,
       BROKERS, REPLICATION_FACTOR, MIN_INSYNC_REPLICAS, CLUSTER_NETWORK, LEADER_BROKER, ISR_START, ISR_END, ISR_CHANGED,
       BROKER_START_MS, ACKS_COVERING_SEVERAL, STRATUM, STEAL_REPORTED, PREEMPTION, NANOTIME_GRANULARITY_NS,
+      WIRE_CAPTURE, FOLLOWER_WAIT_MS, CLUSTER_AGE_MS, WIRE_PACKETS, WIRE_DROPPED, WIRE_GAPS, WIRE_BOTH, WIRE_MISSED,
+      WIRE_OFFSET_MISMATCHES, WIRE_ALIGN_ERR_NS, WIRE_ALIGN_DRIFT_NS, WIRE_FOLLOWER_WAIT_P50_US, WIRE_FOLLOWER_MAX_WAIT_MS,
+      WIRE_FOLLOWER_MIN_BYTES, WIRE_CONSUMER_WAIT_P50_US, WIRE_CONSUMER_FETCHES, WIRE_CONSUMER_TIMEOUTS,
       SEND_LAG_P99_NS);
 
   /**

@@ -36,9 +36,21 @@ import java.util.OptionalDouble;
  * @param otherRunPctAbove threshold on {@code other_run_pct} (member {@code other_run_pct_above}: the other tasks'
  *     exact run time), percent; NaN when the plan sets none
  * @param isrChanged true when a run whose ISR changed ({@code isr_changed} = yes) is excluded (member {@code isr_changed})
+ * @param warmupUnconverged true when a run whose warm-up reached its cap without converging ({@code warmup_converged} =
+ *     no) is excluded and counted (member {@code warmup_unconverged}, issue #55: never kept in silence)
+ * @param wireMissedPctAbove threshold on the share of a captured run's complete events whose wire stamps the capture
+ *     lacks ({@code wire_missed} over {@code events_complete}, member {@code wire_missed_pct_above}), percent; NaN when
+ *     the plan sets none
  */
 public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove,
-                           double otherRunPctAbove, boolean isrChanged) {
+                           double otherRunPctAbove, boolean isrChanged, boolean warmupUnconverged,
+                           double wireMissedPctAbove) {
+  /** A rule without the members of issue #55 (every plan before it). */
+  public RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove, double otherRunPctAbove,
+                      boolean isrChanged) {
+    this(stealPctAbove, otherCpuPctAbove, otherTasksCpuPctAbove, otherRunPctAbove, isrChanged, false, Double.NaN);
+  }
+
   /** A rule without the ISR member (every plan before issue #46). */
   public RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove, double otherRunPctAbove) {
     this(stealPctAbove, otherCpuPctAbove, otherTasksCpuPctAbove, otherRunPctAbove, false);
@@ -69,13 +81,14 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
     }
     if (!e.isObject()) {
       throw e.error("must be an object with steal_pct_above, other_cpu_pct_above, other_tasks_cpu_pct_above, "
-          + "other_run_pct_above and/or isr_changed");
+          + "other_run_pct_above, isr_changed, warmup_unconverged and/or wire_missed_pct_above");
     }
     for (String k : e.members().keySet()) {
       if (!k.equals("steal_pct_above") && !k.equals("other_cpu_pct_above") && !k.equals("other_tasks_cpu_pct_above")
-          && !k.equals("other_run_pct_above") && !k.equals("isr_changed")) {
+          && !k.equals("other_run_pct_above") && !k.equals("isr_changed") && !k.equals("warmup_unconverged")
+          && !k.equals("wire_missed_pct_above")) {
         throw e.path(k).error("unknown member (known: isr_changed, other_cpu_pct_above, other_run_pct_above, "
-            + "other_tasks_cpu_pct_above, steal_pct_above)");
+            + "other_tasks_cpu_pct_above, steal_pct_above, warmup_unconverged, wire_missed_pct_above)");
       }
     }
     OptionalDouble steal = e.path("steal_pct_above").optionalDoubleIn(0, 100);
@@ -83,8 +96,10 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
     OptionalDouble tasks = e.path("other_tasks_cpu_pct_above").optionalDoubleIn(0, 100);
     OptionalDouble run = e.path("other_run_pct_above").optionalDoubleIn(0, 100);
     boolean isr = !e.path("isr_changed").isAbsent() && e.path("isr_changed").bool();
+    boolean unconverged = !e.path("warmup_unconverged").isAbsent() && e.path("warmup_unconverged").bool();
+    OptionalDouble missed = e.path("wire_missed_pct_above").optionalDoubleIn(0, 100);
     return Optional.of(new RunExclusion(steal.orElse(Double.NaN), other.orElse(Double.NaN), tasks.orElse(Double.NaN),
-        run.orElse(Double.NaN), isr));
+        run.orElse(Double.NaN), isr, unconverged, missed.orElse(Double.NaN)));
   }
 
   /**
@@ -107,6 +122,12 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
     if (isrChanged && row.field(LedgerSchema.ISR_CHANGED).equals("yes")) {
       return Optional.of(LedgerSchema.ISR_CHANGED);
     }
+    if (warmupUnconverged && row.field(LedgerSchema.WARMUP_CONVERGED).equals("no")) {
+      return Optional.of(LedgerSchema.WARMUP_CONVERGED);
+    }
+    if (wireMissedPct(row) > wireMissedPctAbove) {
+      return Optional.of(LedgerSchema.WIRE_MISSED);
+    }
     return Optional.empty();
   }
 
@@ -119,6 +140,16 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
         || (!Double.isNaN(otherTasksCpuPctAbove) && row.field(LedgerSchema.OTHER_TASKS_CPU_PCT).isEmpty())
         || (!Double.isNaN(otherRunPctAbove) && row.field(LedgerSchema.OTHER_RUN_PCT).isEmpty())
         || (isrChanged && row.field(LedgerSchema.ISR_CHANGED).isEmpty());
+  }
+
+  /** {@code wire_missed} as a percentage of {@code events_complete}; NaN when either is empty or none is complete. */
+  static double wireMissedPct(LedgerRow row) {
+    String missed = row.field(LedgerSchema.WIRE_MISSED);
+    String complete = row.field(LedgerSchema.EVENTS_COMPLETE);
+    if (missed.isEmpty() || complete.isEmpty() || Double.parseDouble(complete) <= 0) {
+      return Double.NaN;
+    }
+    return 100.0 * Double.parseDouble(missed) / Double.parseDouble(complete);
   }
 
   /** The cell as a number; NaN when empty (a comparison with NaN is false, so it never excludes). */

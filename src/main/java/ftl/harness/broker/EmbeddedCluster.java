@@ -50,6 +50,14 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   /** Formats and starts {@code brokers} nodes under {@code scratch} and waits until all of them serve. */
   public static EmbeddedCluster start(Path scratch, int brokers) throws IOException {
+    return start(scratch, brokers, 0);
+  }
+
+  /**
+   * As {@link #start(Path, int)}, the followers' fetches parked at their leader for {@code followerWaitMillis}
+   * ({@link #followerWaitProperties}); 0 keeps Kafka's defaults.
+   */
+  public static EmbeddedCluster start(Path scratch, int brokers, int followerWaitMillis) throws IOException {
     if (brokers < 2 || brokers > MAX_BROKERS) {
       throw new IllegalArgumentException("a local cluster has 2.." + MAX_BROKERS + " brokers (was " + brokers + ")");
     }
@@ -72,8 +80,8 @@ public final class EmbeddedCluster implements AutoCloseable {
       Files.createDirectories(dir.resolve("data"));
       Files.createDirectories(dir.resolve("logs"));
       Path p = dir.resolve("server.properties");
-      Files.writeString(p, serverProperties(i + 1, ports[i], controllerPorts[i], voters.toString(), dir.resolve("data")),
-          StandardCharsets.UTF_8);
+      Files.writeString(p, serverProperties(i + 1, ports[i], controllerPorts[i], voters.toString(), dir.resolve("data"),
+          followerWaitMillis), StandardCharsets.UTF_8);
       EmbeddedBroker.format(p, dir.resolve("logs"), EmbeddedBroker.writeLog4j(dir), clusterId, false);
       props.add(p);
     }
@@ -98,8 +106,31 @@ public final class EmbeddedCluster implements AutoCloseable {
     return "127.0.0." + id;
   }
 
-  static String serverProperties(int id, int port, int controllerPort, String voters, Path data) {
+  /**
+   * The broker settings that park every follower fetch at the leader for {@code followerWaitMillis} (issue #55): the
+   * follower's fetcher ({@code ReplicaFetcherThread}) sends {@code replica.fetch.wait.max.ms} as the fetch's
+   * {@code max_wait_ms} and {@code replica.fetch.min.bytes} as its {@code min_bytes}; with the minimum above any batch
+   * of a run the leader holds the fetch in its fetch purgatory until the wait expires. None for 0 (Kafka's defaults,
+   * 500 ms and 1 byte: answered as soon as a record is there). The capture reads both back from the wire.
+   */
+  static Properties followerWaitProperties(int followerWaitMillis) {
     Properties p = new Properties();
+    if (followerWaitMillis > 0) {
+      p.put("replica.fetch.wait.max.ms", String.valueOf(followerWaitMillis));
+      p.put("replica.fetch.min.bytes", String.valueOf(FOLLOWER_MIN_BYTES));
+    }
+    return p;
+  }
+
+  /** {@code replica.fetch.min.bytes} of a follower delay: far above a run's batches (100-byte records, one per send). */
+  static final int FOLLOWER_MIN_BYTES = 1_000_000;
+
+  static String serverProperties(int id, int port, int controllerPort, String voters, Path data) {
+    return serverProperties(id, port, controllerPort, voters, data, 0);
+  }
+
+  static String serverProperties(int id, int port, int controllerPort, String voters, Path data, int followerWaitMillis) {
+    Properties p = followerWaitProperties(followerWaitMillis);
     p.put("node.id", String.valueOf(id));
     p.put("controller.quorum.voters", voters);
     return EmbeddedBroker.properties(EmbeddedCluster.class, p, host(id), port, controllerPort, data);

@@ -10,6 +10,8 @@ import ftl.data.ledger.RunStatus;
 import ftl.data.registration.PlanDigest;
 import ftl.harness.broker.EmbeddedBroker;
 import ftl.harness.broker.EmbeddedCluster;
+import ftl.harness.wire.RunCapture;
+import ftl.harness.wire.WireCapture;
 import ftl.harness.host.ClockSource;
 import ftl.harness.host.Commands;
 import ftl.harness.host.HostFacts;
@@ -462,23 +464,41 @@ public final class CampaignRunner {
           server.newLifetime();
           clock.apply(plannedClock);
         }
-        WarmHandle handle = plan.onKafka() ? broker.ensure() : server.ensure();
+        WarmHandle handle = plan.onKafka() ? broker.ensure(followerWaitOf(r.condition()), plan.clusterWarmupSeconds())
+            : server.ensure();
         progress.starting(r.runId(), r.condition().name());
         // the journal names what this run will write, so an interrupted run's files can be proved ours on resume
         folder.journal(List.of(CampaignFolder.eventsFileOf(r.runId())));
         listener.runStarting(r, handle);
         ReplaySpec.Schedule sp = plan.scheduleFor(r.condition());
         SendSchedule sendSchedule = sp == null ? null : schedules.get(sp.id());
+        long clusterAgeMillis = handle.ageMillis();
+        RunCapture capture = captured(r) ? startCapture(r, handle) : null;
         FinishedRun outcome = plan.onKafka()
             ? new KafkaRun(r.runId(), r.condition(), handle, EmbeddedBroker.childClasspath(), sendSchedule,
                 plan.stableFlightsFor(r.condition())).run()
             : SystemCampaignRun.run(server.system(), r.runId(), r.condition(),
                 EmbeddedBroker.childClasspath());
+        RunCapture.Result wire = null;
+        RuntimeException wireRefused = null;
+        if (capture != null) {
+          try {
+            wire = capture.finish(outcome.book());
+          } catch (DataException e) {
+            wireRefused = e; // the capture file is kept; the run's events are written first, then the refusal stands
+          }
+        }
         outcome = ClockSwitch.heldOrAborted(clock.recorded(outcome), plannedClock);
         listener.runFinished(r, outcome);
         String rel = CampaignFolder.eventsFileOf(r.runId());
-        String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book());
+        String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book(),
+            wire == null ? (capture == null ? null : RunCapture.noColumns(outcome.book())) : wire.columns());
         LedgerCells row = row(r, outcome, rel, sha, handle, host, plan);
+        row.put(LedgerSchema.CLUSTER_AGE_MS, clusterAgeMillis < 0 ? "" : String.valueOf(clusterAgeMillis));
+        if (wire != null) {
+          row.putAll(wire.cells().asMap());
+          progress.note(wireLine(r, wire));
+        }
         row.put(LedgerSchema.CLOCKSOURCE_PLANNED, plannedClock);
         row.put(LedgerSchema.STRATUM, prepared.stratum() > 0 ? String.valueOf(prepared.stratum()) : "");
         row.put(LedgerSchema.SEND_SCHEDULE, sp == null ? "" : sp.id());
@@ -486,6 +506,9 @@ public final class CampaignRunner {
         row.put(LedgerSchema.PLAN_SHA256, planSha256);
         ledger.append(row.asMap());
         folder.journalDone();
+        if (wireRefused != null) {
+          throw wireRefused;
+        }
         progress.finished(outcome.book().measuredSent(),
             (r.condition().events() + plan.warmupFloorEvents(r.condition())) * r.condition().sendIntervalNanos());
         progress.note(summaryLine(r, outcome));
@@ -511,6 +534,38 @@ public final class CampaignRunner {
       progress.end();
     }
     return new Summary(schedule.size(), done.size(), ok, failed, aborted, cleaned);
+  }
+
+  /** Whether run {@code r} is captured on the wire (its condition's {@code wire_capture}). */
+  private static boolean captured(Plan.ScheduledRun r) {
+    return r.condition().get(ConditionDefaults.WIRE_CAPTURE);
+  }
+
+  /** The brokers' follower wait a condition needs (a setting the brokers read at start). */
+  private static int followerWaitOf(Condition c) {
+    return Math.toIntExact(c.get(ConditionDefaults.FOLLOWER_WAIT_MILLIS));
+  }
+
+  /**
+   * Starts the capture of run {@code r} into {@code scratch/wire/<campaign>-<run_id>.pcap}, before its clients connect; a
+   * capture that cannot start stops the campaign before the run's first send (exit 5, tcpdump's own message).
+   */
+  private RunCapture startCapture(Plan.ScheduledRun r, WarmHandle handle) throws IOException {
+    Path pcap = scratchRoot.resolve("wire").resolve(r.runId() + "-" + Long.toHexString(System.nanoTime()) + ".pcap");
+    try {
+      return RunCapture.start(pcap, handle.bootstrap());
+    } catch (WireCapture.CaptureFailed e) {
+      throw new InstrumentException(e.getMessage(), e);
+    }
+  }
+
+  static String wireLine(Plan.ScheduledRun r, RunCapture.Result w) {
+    Map<String, String> c = w.cells().asMap();
+    return String.format(Locale.ROOT, "%s wire: %s events with both responses, %s missed, %s packets (%s dropped, %s gaps), "
+        + "alignment error %s ns, follower wait p50 %s us (max_wait_ms %s), consumer wait p50 %s us", r.runId(),
+        c.get("wire_both"), c.get("wire_missed"), c.get("wire_packets"), c.get("wire_dropped"), c.get("wire_gaps"),
+        c.get("wire_align_err_ns"), c.get("wire_follower_wait_p50_us"), c.get("wire_follower_max_wait_ms"),
+        c.get("wire_consumer_wait_p50_us"));
   }
 
   /**
@@ -640,6 +695,8 @@ public final class CampaignRunner {
   private final class BrokerSlot {
     private final int brokers;
     private long startMillis = -1;
+    private long servedAtNanos = -1;
+    private int followerWait;
     private EmbeddedBroker embedded;
     private EmbeddedCluster cluster;
 
@@ -654,6 +711,34 @@ public final class CampaignRunner {
     BrokerSlot(int lifetimesBefore, int brokers) {
       this.lifetime = lifetimesBefore;
       this.brokers = brokers;
+    }
+
+    /**
+     * The broker for a run whose brokers need {@code followerWait} ({@code follower_wait_ms}; a local cluster running
+     * with another is stopped and a fresh one started, a new lifetime), warmed after a start by instrument warm-ups
+     * until {@code clusterWarmupSeconds} have passed since it served ({@code cluster_warmup_s}).
+     */
+    synchronized WarmHandle ensure(int followerWait, int clusterWarmupSeconds) {
+      if (externalBootstrap == null && brokers > 1 && running() && followerWait != this.followerWait) {
+        err.println("ftl: the next runs need the followers' fetch wait at " + followerWait + " ms (the cluster runs with "
+            + this.followerWait + "): a fresh cluster");
+        close();
+      }
+      this.followerWait = followerWait;
+      boolean fresh = externalBootstrap == null && !running();
+      WarmHandle h = ensure();
+      if (fresh && clusterWarmupSeconds > 0) {
+        long until = servedAtNanos + clusterWarmupSeconds * 1_000_000_000L;
+        int rounds = 0;
+        while (System.nanoTime() < until && running()) {
+          warmEvents += warm(h);
+          rounds++;
+        }
+        err.println(String.format(Locale.ROOT, "ftl: cluster warm-up: %d more instrument warm-ups, %.0f s since it served",
+            rounds, (System.nanoTime() - servedAtNanos) / 1e9));
+        h = new WarmHandle(handle(), warmEvents, lifetime, startMillis, servedAtNanos);
+      }
+      return h;
     }
 
     synchronized WarmHandle ensure() {
@@ -677,18 +762,19 @@ public final class CampaignRunner {
           if (brokers == 1) {
             embedded = EmbeddedBroker.start(dir);
           } else {
-            cluster = EmbeddedCluster.start(dir, brokers);
+            cluster = EmbeddedCluster.start(dir, brokers, followerWait);
             err.println(String.format(Locale.ROOT, "ftl: the cluster served after %.1f s (%s)",
                 (System.nanoTime() - t0) / 1e9, cluster.bootstrap()));
           }
-          startMillis = (System.nanoTime() - t0) / 1_000_000;
+          servedAtNanos = System.nanoTime();
+          startMillis = (servedAtNanos - t0) / 1_000_000;
         } catch (IOException | RuntimeException e) {
           throw new InstrumentException((brokers == 1 ? "the embedded broker" : "the local cluster") + " did not start: "
               + e.getMessage(), e);
         }
         warmEvents = warm(new WarmHandle(handle(), 0, lifetime));
       }
-      return new WarmHandle(handle(), warmEvents, lifetime, startMillis);
+      return new WarmHandle(handle(), warmEvents, lifetime, startMillis, servedAtNanos);
     }
 
     private boolean running() {
@@ -847,10 +933,15 @@ public final class CampaignRunner {
    * A broker handle that also knows how many warm-up events the broker served since it started, and which start of
    * the campaign's embedded broker it is ({@code lifetime}, 1-based; 0 for an external cluster).
    */
-  record WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents, int lifetime, long startMillis)
+  record WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents, int lifetime, long startMillis, long servedAtNanos)
       implements KafkaRun.BrokerHandle {
     WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents, int lifetime) {
-      this(delegate, warmupEvents, lifetime, -1);
+      this(delegate, warmupEvents, lifetime, -1, -1);
+    }
+
+    /** Milliseconds since the broker or cluster served ({@code cluster_age_ms}), -1 when unknown (external, other systems). */
+    long ageMillis() {
+      return servedAtNanos < 0 ? -1 : (System.nanoTime() - servedAtNanos) / 1_000_000L;
     }
 
     @Override public String bootstrap() { return delegate.bootstrap(); }

@@ -3,6 +3,7 @@ package ftl.harness.campaign;
 import ftl.data.ledger.Event;
 import ftl.data.ledger.EventFormat;
 import ftl.harness.run.StampBook;
+import ftl.harness.wire.RunCapture;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -35,13 +36,28 @@ public final class EventFileWriter {
   public static final List<String> EXTRA_COLUMNS = Stream.concat(Stream.of("intended_ns"),
       EventFormat.OPTIONAL_HEADER_COLUMNS.stream()).toList();
 
+  /**
+   * The wire columns (issue #55) a captured run's file adds after {@link #EXTRA_COLUMNS}: the stamps of the leader's
+   * produce response and of the fetch response carrying the record to the consumer, on the stamps' monotonic clock,
+   * empty where the capture holds none.
+   */
+  public static final List<String> WIRE_COLUMNS = List.of("produce_resp_ns", "fetch_resp_ns");
+
   /** Writes the book's measured events to {@code target}; returns the file's SHA-256 (lower-case hex). */
   public static String write(Path target, StampBook book) throws IOException {
+    return write(target, book, null);
+  }
+
+  /**
+   * As {@link #write(Path, StampBook)}, with the {@link #WIRE_COLUMNS} of a captured run ({@code wire}, indexed by
+   * {@code seq}); null writes no wire columns.
+   */
+  public static String write(Path target, StampBook book, RunCapture.Columns wire) throws IOException {
     Files.createDirectories(target.toAbsolutePath().getParent());
     Path tmp = AtomicFiles.tmpOf(target);
     MessageDigest sha = sha256();
     try {
-      writeTo(tmp, book, sha);
+      writeTo(tmp, book, wire, sha);
     } catch (IOException e) {
       AtomicFiles.discard(tmp); // a full disk must not leave a partial events file behind (issue #43)
       throw AtomicFiles.named(target, e); // and its message names the file
@@ -53,13 +69,13 @@ public final class EventFileWriter {
     return HexFormat.of().formatHex(sha.digest());
   }
 
-  private static void writeTo(Path tmp, StampBook book, MessageDigest sha) throws IOException {
+  private static void writeTo(Path tmp, StampBook book, RunCapture.Columns wire, MessageDigest sha) throws IOException {
     try (OutputStream file = AtomicFiles.newTmp(tmp);
          DigestOutputStream digest = new DigestOutputStream(new BufferedOutputStream(file, 1 << 16), sha);
          GZIPOutputStream gz = new GZIPOutputStream(digest, 1 << 16);
          Writer w = new OutputStreamWriter(gz, StandardCharsets.US_ASCII)) {
       w.write(String.join(",", EventFormat.EVENT_COLUMNS));
-      for (String extra : EXTRA_COLUMNS) {
+      for (String extra : wire == null ? EXTRA_COLUMNS : Stream.concat(EXTRA_COLUMNS.stream(), WIRE_COLUMNS.stream()).toList()) {
         w.write(',');
         w.write(extra);
       }
@@ -78,7 +94,12 @@ public final class EventFileWriter {
         cell(row, e.recvMicros()).append(',');
         cell(row, e.createMillis()).append(',');
         row.append(book.intendedNanos(seq)).append(',');
-        cell(row, e.ackCovered()).append('\n');
+        cell(row, e.ackCovered());
+        if (wire != null) {
+          cell(row.append(','), wire.produceRespNanos()[seq]).append(',');
+          cell(row, wire.fetchRespNanos()[seq]);
+        }
+        row.append('\n');
         w.append(row);
       }
     }

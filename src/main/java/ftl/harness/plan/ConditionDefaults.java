@@ -79,6 +79,20 @@ public final class ConditionDefaults {
    */
   public static final ConditionField<Long> FETCH_MAX_WAIT_MILLIS = declare(ConditionField.integer(LedgerSchema.FETCH_MAX_WAIT_MS,
       100, 0, 10_000, "fmw", KAFKA_ONLY));
+  /**
+   * Whether the run is captured on the loopback device and its produce and fetch responses decoded (issue #55): not by
+   * default (every campaign before the wire campaign); Kafka's runs only.
+   */
+  public static final ConditionField<Boolean> WIRE_CAPTURE = declare(ConditionField.flag(LedgerSchema.WIRE_CAPTURE,
+      false, "wire", KAFKA_ONLY));
+  /**
+   * The followers' fetch parked at the leader, ms (issue #55): 0, Kafka's defaults (a follower's fetch is answered as
+   * soon as a record is there); above 0 the local cluster's brokers start with {@code replica.fetch.wait.max.ms} = this
+   * and {@code replica.fetch.min.bytes} above any batch. A setting of the brokers, so a condition that changes it runs
+   * on a cluster started for it. 0..10000, Kafka's runs only.
+   */
+  public static final ConditionField<Long> FOLLOWER_WAIT_MILLIS = declare(ConditionField.integer(LedgerSchema.FOLLOWER_WAIT_MS,
+      0, 0, 10_000, "fw", KAFKA_ONLY));
   /** RabbitMQ's queue type: a classic queue (every RabbitMQ campaign before {@code queue_type}). */
   public static final QueueType QUEUE_TYPE = QueueType.CLASSIC;
   /** Replicas of the run's topic: one (the single broker of every campaign before {@code cluster}). */

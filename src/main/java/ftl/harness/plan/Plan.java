@@ -54,12 +54,15 @@ import java.util.regex.Pattern;
  * @param blockLead    the condition that opens every block, once, before the block's shuffled runs (plan field
  *                     {@code block_lead}: a run the analysis leaves out by the plan's own rule, so that no measured run
  *                     is a fresh broker's first); "" when the plan has none
+ * @param clusterWarmupSeconds how long a freshly started broker or local cluster is warmed by the instrument's warm-up
+ *                     runs before a run of the plan (plan field {@code cluster_warmup_s}, issue #55: the start-up
+ *                     transient of a fresh cluster kept out of every run); 0, the default, one instrument warm-up
  */
-// Sixteen components: the plan file's whole schema, one per top-level field that shapes the runs (a format's header).
+// Seventeen components: the plan file's whole schema, one per top-level field that shapes the runs (a format's header).
 public record Plan(String campaign, String description, long seed, String warmupRule,
                    List<Condition> conditions, JsonNode predictions, ReplaySpec replay, Map<String, String> scheduleOf,
                    int blocks, StableFlights stableFlights, String system, Set<String> firstSendsConditions,
-                   List<String> clocksources, int brokers, Strata strata, String blockLead) {
+                   List<String> clocksources, int brokers, Strata strata, String blockLead, int clusterWarmupSeconds) {
 
   /** A clock source word: what {@code /sys/devices/system/clocksource/clocksource0/available_clocksource} lists. */
   private static final Pattern CLOCKSOURCE = Pattern.compile("[a-z][a-z0-9_-]{0,31}");
@@ -133,6 +136,10 @@ public record Plan(String campaign, String description, long seed, String warmup
       throw new Condition.InvalidField("brokers", "applies to kafka plans only: a run on " + system + " has one server");
     }
     for (Condition c : conditions) {
+      if (c.get(ConditionDefaults.FOLLOWER_WAIT_MILLIS) > 0 && brokers < 2) {
+        throw new Condition.InvalidField(c.name() + ".follower_wait_ms", "needs followers: a plan of at least 2 brokers "
+            + "(was " + brokers + ")");
+      }
       if (c.replicationFactor() > brokers) {
         throw new Condition.InvalidField(c.name() + ".replication_factor", "must be at most the plan's brokers (" + brokers
             + ") (was " + c.replicationFactor() + ")");
@@ -149,6 +156,12 @@ public record Plan(String campaign, String description, long seed, String warmup
               + " has no queue of that kind to declare");
         }
       }
+    }
+    if (clusterWarmupSeconds < 0 || clusterWarmupSeconds > 3600) {
+      throw new Condition.InvalidField("cluster_warmup_s", "must be an integer 0..3600 (was " + clusterWarmupSeconds + ")");
+    }
+    if (clusterWarmupSeconds > 0 && !system.equals(Instrument.KAFKA.word())) {
+      throw new Condition.InvalidField("cluster_warmup_s", "applies to kafka plans only (so far)");
     }
     Objects.requireNonNull(blockLead, "blockLead");
     if (!blockLead.isEmpty()) {
@@ -277,6 +290,39 @@ public record Plan(String campaign, String description, long seed, String warmup
   }
 
   private List<Object[]> orderedBlockSlots(int b) {
+    return groupedByBrokerSetting(shuffledBlockSlots(b), b);
+  }
+
+  /**
+   * The block's runs grouped by the brokers' own setting ({@code follower_wait_ms}, a setting a broker reads at start):
+   * each group runs on a cluster started for it, the groups in an order drawn from the block's seed, each group's runs
+   * in their shuffled order. A plan whose conditions share one setting keeps its shuffle unchanged.
+   */
+  private List<Object[]> groupedByBrokerSetting(List<Object[]> order, int b) {
+    List<Long> settings = new ArrayList<>();
+    for (Object[] o : order) {
+      long w = ((Condition) o[0]).get(ConditionDefaults.FOLLOWER_WAIT_MILLIS);
+      if (!settings.contains(w)) {
+        settings.add(w);
+      }
+    }
+    if (settings.size() < 2) {
+      return order;
+    }
+    Collections.sort(settings);
+    Collections.shuffle(settings, new Random(~blockSeed(seed, b)));
+    List<Object[]> out = new ArrayList<>(order.size());
+    for (long w : settings) {
+      for (Object[] o : order) {
+        if (((Condition) o[0]).get(ConditionDefaults.FOLLOWER_WAIT_MILLIS) == w) {
+          out.add(o);
+        }
+      }
+    }
+    return out;
+  }
+
+  private List<Object[]> shuffledBlockSlots(int b) {
     List<Object[]> block = blockSlots(b);
     if (blockLead.isEmpty()) {
       Collections.shuffle(block, new Random(blockSeed(seed, b)));

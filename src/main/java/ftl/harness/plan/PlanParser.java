@@ -67,7 +67,8 @@ public final class PlanParser {
       "replication_factor", "min_insync_replicas"));
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
       "conditions", "matrix", "predictions", "replay", "blocks", "criteria", "calibration",
-      RunExclusion.MEMBER, "system", "clocksource", "brokers", "strata", "block_lead");
+      RunExclusion.MEMBER, "system", "clocksource", "brokers", "strata", "block_lead",
+      "cluster_warmup_s");
   /** Fields of {@code warmup} under each rule. */
   static final Map<String, Set<String>> WARMUP_FIELDS = Map.of(
       Plan.WARMUP_RULE, Set.of("rule", "events"),
@@ -312,7 +313,8 @@ public final class PlanParser {
     return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable, system,
         firstSends, clocksources(root.get("clocksource")),
         root.has("brokers") ? (int) integer(root.get("brokers"), "brokers") : 1, strata(root.get("strata")),
-        text(root, "block_lead", "", ""));
+        text(root, "block_lead", "", ""),
+        root.has("cluster_warmup_s") ? (int) integer(root.get("cluster_warmup_s"), "cluster_warmup_s") : 0);
   }
 
   /** The fields of a plan's {@code strata} section ({@link Strata}). */

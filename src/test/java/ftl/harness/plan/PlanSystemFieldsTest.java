@@ -149,7 +149,7 @@ class PlanSystemFieldsTest {
   void plan_conditionWithStreamOnNats_refusedEvenWhenBuiltInJava() {
     Condition stream = Condition.named("s").queueType(QueueType.STREAM).build();
     Condition.InvalidField e = catchThrowableOfType(() -> new Plan("x", "", 1, Plan.WARMUP_RULE, List.of(stream),
-        NullNode.getInstance(), null, Map.of(), 0, null, "nats", Set.of(), List.of(), 1, null, ""),
+        NullNode.getInstance(), null, Map.of(), 0, null, "nats", Set.of(), List.of(), 1, null, "", 0),
         Condition.InvalidField.class);
     assertThat(e).isNotNull();
     assertThat(e.getMessage()).isEqualTo("s.queue_type: applies to rabbitmq plans only: a run on nats has no queue of that kind to declare");
