@@ -24,6 +24,7 @@ import ftl.quantity.section.DisplacementQuantities;
 import ftl.quantity.section.ExposureQuantities;
 import ftl.quantity.section.FifoJvmQuantities;
 import ftl.quantity.section.HostQuantities;
+import ftl.quantity.section.WireQuantities;
 import ftl.quantity.section.GridLawHeldOutQuantities;
 import ftl.quantity.section.IsolationQuantities;
 import ftl.quantity.section.LedgerQuantities;
@@ -105,7 +106,7 @@ public final class Registry {
         ReplayQuantities::all, ClockOffsetQuantities::all, FifoJvmQuantities::all, DeliveryQuantities::all,
         () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOutQuantities.forData(data),
         () -> DisplacementQuantities.forData(data), PriorityPooledQuantities::all, () -> ThreatQuantities.forData(data),
-        () -> OmbRealQuantities.forData(data), TimelineQuantities::all, ConfirmQuantities::all, HostQuantities::all,
+        () -> OmbRealQuantities.forData(data), TimelineQuantities::all, ConfirmQuantities::all, HostQuantities::all, WireQuantities::all,
         () -> OmbSystemQuantities.forData(data), () -> PerfTestQuantities.forData(data), OmbInflationQuantities::all);
     List<Quantity> q = new ArrayList<>();
     Parallel.computeEach(sections.size(), i -> sections.get(i).get()).forEach(q::addAll);

@@ -64,6 +64,12 @@ public enum CampaignCatalogue {
    */
   CLUSTER("cluster", MeasuredSystem.KAFKA, Role.CLUSTER, true, List.of("ConfirmQuantities", "Blocks", "Layout")),
   /**
+   * The cluster's mechanism on the wire (issue #55): every run captured, the leader's produce and fetch responses decoded
+   * with Kafka's protocol classes, a follower delay by Kafka's own settings and its rival (a consumer-side hold);
+   * registered in full before its first run, in blocks of freshly started clusters, its verdicts beside the cluster's.
+   */
+  WIRE("wire", MeasuredSystem.KAFKA, Role.CLUSTER, true, List.of("WireQuantities")),
+  /**
    * The instrument on RabbitMQ (AMQP 0-9-1, publisher confirms, a classic queue): Mode A's sign check and the guard on
    * its flights at three intervals, registered in full before its first run, in blocks of fresh server lifetimes.
    */

@@ -62,7 +62,7 @@ def write(path, text):
         f.write(text)
 
 
-def campaign(root, name, runs, header, plan=None, fields=None):
+def campaign(root, name, runs, header, plan=None, fields=None, events_header=H):
     """runs: (run_id, condition, status, comment, events or None, fields dict)."""
     fields_list = FIELDS + (fields or [])
     lines = ["# " + l for l in header.split("\n")]
@@ -70,7 +70,7 @@ def campaign(root, name, runs, header, plan=None, fields=None):
     for run_id, cond, status, comment, events, fields in runs:
         ef, sha = "", ""
         if events is not None:
-            text = "".join("# " + l + "\n" for l in comment.split("\n")) + H + "\n" + "\n".join(events) + "\n"
+            text = "".join("# " + l + "\n" for l in comment.split("\n")) + events_header + "\n" + "\n".join(events) + "\n"
             ef = f"events/{run_id}.csv"
             write(f"{root}/{name}/{ef}", text)
             sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -874,8 +874,80 @@ Held-out grid law: n1 (s = 1 ms, first phase 700 us, 2 sends) from the flights o
 predicted 1.0 against 0.5 observed, median |error| 50.00%.""")
 
 
+WIRE_H = H + ",produce_resp_ns,fetch_resp_ns"
+WIRE_FIELDS = ["block", "isr_changed", "other_run_pct", "wire_capture", "wire_missed", "events_complete", "wire_align_err_ns",
+               "cluster_age_ms", "wire_follower_wait_p50_us", "wire_consumer_fetches", "wire_consumer_timeouts"]
+WIRE_PLAN = {"campaign": "wire", "blocks": 7, "brokers": 3, "seed": 5,
+             "conditions": [{"name": c} for c in ["rf1", "rf1-hold", "acks1", "acks1-fw5", "acksall", "acksall-fw5"]],
+             "exclusion": {"other_run_pct_above": 10, "isr_changed": True, "wire_missed_pct_above": 1}}
+
+
+def wev(seq, p, d, f, t):
+    """One captured event: produce response p, ack d, fetch response f, receive t ns after the send (None: empty)."""
+    send_ns = 1_000_000_000 + seq * 1_000_000
+    send_us = 1_700_000_000_000_000 + seq * 1000 + 700
+    cell = lambda x: "" if x is None else str(send_ns + x)
+    return (f"{seq},{send_ns},{cell(d)},{cell(t)},{send_us},{send_us + (t // 1000 if t is not None else 0) if t is not None else ''},"
+            f"{send_us // 1000 if t is not None else ''},{cell(p)},{cell(f)}")
+
+
+def w_fields(block, follower="", fetches="100", timeouts="0", isr="no", age="95000"):
+    return {**a_fields("default", "shared", "0"), "block": block, "isr_changed": isr, "other_run_pct": "1.0",
+            "wire_capture": "true", "wire_missed": "0", "events_complete": "2", "wire_align_err_ns": "800",
+            "cluster_age_ms": age, "wire_follower_wait_p50_us": follower, "wire_consumer_fetches": fetches,
+            "wire_consumer_timeouts": timeouts}
+
+
+SHIFTS = [3000, 3500, 4000, 2500, 5000, 3300, 7000]
+
+
+def wire():
+    runs = []
+    for b in range(1, 8):
+        k = str(b)
+        second = wev(1, 100_000, 150_000, 50_000, 100_000) if b == 7 else wev(1, 100_000, 150_000, 400_000, 450_000)
+        runs.append((f"a{b}", "acks1", "ok", f"acks1 block {b}", [wev(0, 100_000, 150_000, 400_000, 450_000), second],
+                     w_fields(k)))
+        f = 400_000 + SHIFTS[b - 1] * 1000
+        runs.append((f"f{b}", "acks1-fw5", "ok", f"acks1-fw5 block {b}: G shifted by {SHIFTS[b - 1]} us",
+                     [wev(i, 100_000, 150_000, f, f + 50_000) for i in range(2)],
+                     w_fields(k, follower="5500" if b < 7 else "4000")))
+        runs.append((f"h{b}", "rf1-hold", "ok", f"rf1-hold block {b}",
+                     [wev(i, 100_000, 150_000, 2_600_000, 2_650_000) for i in range(2)],
+                     w_fields(k, fetches="100", timeouts="95" if b < 7 else "50")))
+        runs.append((f"s{b}", "acksall", "ok", f"acksall block {b}: fetch response first",
+                     [wev(i, 500_000, 550_000, 490_000, 560_000) for i in range(2)], w_fields(k)))
+        runs.append((f"t{b}", "acksall-fw5", "ok", f"acksall-fw5 block {b}: D shifted by 3000 us",
+                     [wev(i, 3_500_000, 3_550_000, 3_490_000, 3_560_000) for i in range(2)], w_fields(k)))
+        runs.append((f"r{b}", "rf1", "ok", f"rf1 block {b}: no wire stamps",
+                     [wev(i, None, 150_000, None, 450_000) for i in range(2)], w_fields(k, fetches="", timeouts="")))
+    runs.append(("x1", "acks1", "ok", "acks1, ISR changed: excluded", [wev(0, 100_000, 150_000, 400_000, 450_000)],
+                 w_fields("1", isr="yes")))
+    campaign("wire", "wire", runs, """Synthetic wire campaign (issue #55), 7 blocks, hand-computed answers.
+acks1: G = +300 us for both events of blocks 1-6; block 7's second event G = -50 us, A = -50 us (broker order reversed):
+share G > 0 per block 1,1,1,1,1,1,0.5: 6 of 7 above 0.99, sign test p = 8/128 = 0.0625. Block medians of G 300 (x6) and
+125 us: wire.acks1.gapMedian 300 us. x1 (ISR changed) is excluded and counted.
+acks1-fw5: G = 300 us + shift, shifts 3000, 3500, 4000, 2500, 5000, 3300, 7000 us; per-block shifts over acks1 the same
+except block 7: 7175 us; within [2000, 6000]: 7 of 7 above, 6 of 7 below: p = 8/128. D = 150 us as acks1: ratio 1 in
+every block, p = 1/128. Follower wait 5500 us (blocks 1-6) and 4000 us (7): p = 8/128. Consumer timeouts 0 of 100.
+rf1-hold: timeouts 95 of 100 (blocks 1-6), 50 of 100 (7): rivalTold 6 of 7, p = 8/128.
+Holm over the three primary p = 0.0625 each: 0.1875 each.
+acksall and acksall-fw5: G = -10 us for every event (share G < 0 = 1, p = 1/128); D 550 and 3550 us: shift 3000 us
+in every block, p = 1/128. rf1: no wire stamps at all: its wire entries are unavailable.""",
+             plan=WIRE_PLAN, fields=WIRE_FIELDS, events_header=WIRE_H)
+
+
+def wirenone():
+    runs = [("a1", "acks1", "ok", "acks1 block 1", [wev(0, 100_000, 150_000, 400_000, 450_000)], w_fields("1")),
+            ("a2", "acks1", "ok", "acks1 without a block: in no block", [wev(0, 100_000, 150_000, 400_000, 450_000)],
+             w_fields(""))]
+    campaign("wirenone", "wire", runs, """Synthetic wire campaign with one block of acks1 alone: acks1Order p = 1/2 (one block
+above 0.99), alone in the Holm family (followerGap and rivalTold have no block: no p, left out), so pHolm = 0.5. a2 names no
+block and enters no test.""", plan=WIRE_PLAN, fields=WIRE_FIELDS, events_header=WIRE_H)
+
+
 if __name__ == "__main__":
-    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone", "setting", "cluster", "clusternone", "systems", "hosts"]:
+    for r in ["full", "bare", "minimal", "clashkey", "clashmacro", "mixed", "iso", "isonone", "replay", "replaynone", "newc", "onedlaw", "confirm", "confirmnone", "setting", "cluster", "clusternone", "systems", "hosts", "wire", "wirenone"]:
         shutil.rmtree(os.path.join(HERE, r), ignore_errors=True)
     full()
     bare()
@@ -894,5 +966,7 @@ if __name__ == "__main__":
     clusternone()
     systems()
     hosts()
+    wire()
+    wirenone()
     clash("clashkey", ["a.b", "a-b"], "Synthetic: conditions \"a.b\" and \"a-b\" both give the key segment a-b (duplicate key).")
     clash("clashmacro", ["aB", "a-b"], "Synthetic: conditions \"aB\" and \"a-b\" both spell the macro ...CAB (duplicate macro).")
