@@ -194,7 +194,8 @@ public final class LedgerSchema {
   public static final Column PARTITIONS = integer("partitions", "count")
       .described("Partitions of the run's topic.");
   public static final Column TOPIC = string("topic")
-      .described("Kafka instrument: the run's fresh topic (deleted after the run).");
+      .described("Kafka instrument: the run's fresh topic (deleted after the run), or the existing topic named with "
+          + "--topic (neither created nor deleted: topic_existing yes).");
   public static final Column EVENTS_PLANNED = integer("events_planned", "count")
       .described("Measured events the plan asked for.");
   public static final Column WARMUP_RULE = string("warmup_rule").oneOf(WARMUP_RULE_WORDS)
@@ -480,6 +481,14 @@ public final class LedgerSchema {
       .described("The smallest positive step between consecutive System.nanoTime readings over 20,000 back-to-back "
           + "calls taken just before the run, ns: an upper bound on the resolution of the stamps' clock under the clock "
           + "source in use (a step below the call's cost is not seen). Empty in ledgers written before the column.");
+  public static final Column CLIENT_CONFIG = string("client_config").since(13)
+      .described("Kafka instrument, an external cluster: what --client-config set, secrets left out: security.protocol "
+          + "and sasl.mechanism as key=value, every other key (sasl.jaas.config, ssl.*) by name only, never a value. "
+          + "Empty without a client config, and in ledgers written before the column.");
+  public static final Column TOPIC_EXISTING = string("topic_existing").since(13).oneOf(YES_NO_WORDS)
+      .described("Kafka instrument: yes when the run used an existing topic named with --topic (its partitions, "
+          + "replication_factor and min_insync_replicas as the cluster described them), no when it created and "
+          + "deleted its own. Empty in ledgers written before the column.");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -500,7 +509,7 @@ public final class LedgerSchema {
       OTHER_RUN_PCT, NANOTIME_COST_NS, BOOT_ID, CLOCKSOURCES_AVAILABLE, TICK_HZ, CLOCKSOURCE_PLANNED,
       BROKERS, REPLICATION_FACTOR, MIN_INSYNC_REPLICAS, CLUSTER_NETWORK, LEADER_BROKER, ISR_START, ISR_END, ISR_CHANGED,
       BROKER_START_MS, ACKS_COVERING_SEVERAL, STRATUM, STEAL_REPORTED, PREEMPTION, NANOTIME_GRANULARITY_NS,
-      SEND_LAG_P99_NS);
+      CLIENT_CONFIG, TOPIC_EXISTING, SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
@@ -577,7 +586,8 @@ public final class LedgerSchema {
    * and nats (issue #29: the system with its versions); 8, RabbitMQ's queue type; 9, the setting as data (issue #44);
    * 10, the cluster's shape (issue #46); 11, acks covering several messages (issue #47, with the events files' column
    * {@code ack_covered} and the queue type {@code quorum}); 12, the host protocol's stratum and the setting recorded so
-   * that absence is visible (issue #53: steal reported or not, preemption model, the clock's granularity).
+   * that absence is visible (issue #53: steal reported or not, preemption model, the clock's granularity); 13, your
+   * cluster as it is (issue #54: the client config's non-secret settings, an existing topic).
    *
    * @param number 1 to {@link #VERSION}
    */
