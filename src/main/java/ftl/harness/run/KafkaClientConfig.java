@@ -18,6 +18,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 /**
@@ -128,8 +129,8 @@ public record KafkaClientConfig(String file, Map<String, String> settings) {
    * without a client config.
    */
   public String summary() {
-    String shown = settings.entrySet().stream().filter(e -> NON_SECRET.contains(e.getKey()))
-        .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    String shown = Stream.of("security.protocol", "sasl.mechanism").filter(settings::containsKey)
+        .map(k -> k + "=" + settings.get(k)).collect(Collectors.joining(" "));
     String named = settings.keySet().stream().filter(k -> !NON_SECRET.contains(k)).collect(Collectors.joining(" "));
     if (named.isEmpty()) {
       return shown;
