@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code ftl broker}: the embedded Kafka broker alone, for manual use, until Ctrl-C. */
 @Command(name = "broker", mixinStandardHelpOptions = true,
-    description = {"Start a server for manual use until Ctrl-C: the embedded Kafka broker, a local Kafka cluster, RabbitMQ or NATS.",
+    description = {"Serve Kafka (one broker or a local cluster), RabbitMQ or NATS for manual use until Ctrl-C.",
         "Kafka (default): one broker (KRaft, broker+controller, 127.0.0.1, free ports) in a separate JVM; with --brokers N"
             + " (2..5) a local cluster of N brokers, each its own JVM on 127.0.0.<id> with its own log folder. --system"
             + " rabbitmq or nats: Debian's rabbitmq-server or nats-server (JetStream) on a free loopback port.",

@@ -18,7 +18,7 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code ftl doctor [--strict] [--json] [--window DUR]}: the host check (issue #54). */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-    description = {"Check this host for sub-millisecond measurement: clock source, nanoTime cost, steal, other tasks' CPU.",
+    description = {"The host check: clock source, nanoTime cost, steal, other tasks' CPU; what each means.",
         "Prints each item (clock sources offered and in use, System.nanoTime cost and granularity, whether steal is"
             + " reported and its rate, the load and other tasks' exact run time over a short window, CPU count and model,"
             + " HZ and preemption model, frequency governor and transparent huge pages where present) with one sentence"
@@ -112,7 +112,7 @@ public final class DoctorCommand implements Callable<Integer> {
     StringBuilder out = new StringBuilder("Host " + c.facts().bootId() + " (kernel " + c.facts().kernel() + ")\n");
     for (HostCheck.Item i : c.items()) {
       out.append(String.format(Locale.ROOT, "  %-11s %s%n", i.key(), i.value()));
-      out.append("              ").append(i.meaning()).append('\n');
+      out.append(wrapped(i.meaning(), "              ", WIDTH));
     }
     out.append("\nHost rules (docs/practitioners.md states each)\n");
     for (Judged j : judged) {
@@ -124,6 +124,23 @@ public final class DoctorCommand implements Callable<Integer> {
         : "\nHost: " + fails + (fails == 1 ? " rule fails" : " rules fail") + "; exit " + code
             + (code == ExitCode.OK ? " (--strict exits 1)" : "") + "\n");
     return out.toString();
+  }
+
+  /** The width the doctor's text is wrapped at, the help's. */
+  static final int WIDTH = 110;
+
+  /** {@code text} wrapped at {@code width} columns, each line indented by {@code indent}, ended by a newline. */
+  static String wrapped(String text, String indent, int width) {
+    StringBuilder out = new StringBuilder();
+    StringBuilder line = new StringBuilder(indent);
+    for (String word : text.split(" ")) {
+      if (line.length() > indent.length() && line.length() + 1 + word.length() > width) {
+        out.append(line).append('\n');
+        line = new StringBuilder(indent);
+      }
+      line.append(line.length() > indent.length() ? " " : "").append(word);
+    }
+    return out.append(line).append('\n').toString();
   }
 
   static String json(HostCheck c, List<Judged> judged, int code) throws Exception {

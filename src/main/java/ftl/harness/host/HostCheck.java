@@ -71,7 +71,7 @@ public record HostCheck(HostFacts facts, double nanoTimeCostNanos, long nanoTime
   }
 
   /** The chosen word of a sysfs file: the bracketed one of a choice list, else the stripped text; "" when unread. */
-  static String chosen(String text) {
+  public static String chosen(String text) {
     if (text == null || text.isBlank()) {
       return "";
     }

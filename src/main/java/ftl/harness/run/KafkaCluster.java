@@ -37,7 +37,7 @@ import org.apache.logging.log4j.core.config.Configurator;
 public record KafkaCluster(String bootstrap, KafkaClientConfig config, String topic) {
 
   /** The longest the check waits for a cluster to answer, s: an unreachable bootstrap fails within it. */
-  public static final int CHECK_SECONDS = 6;
+  public static final int CHECK_SECONDS = 4;
   /** One {@code host:port} of a bootstrap list: a name or IPv4 address, or a bracketed IPv6 address. */
   private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9A-Fa-f:.]{2,45}]|[A-Za-z0-9._-]{1,253}):[0-9]{1,5}");
   /** A topic name Kafka accepts. */
@@ -119,7 +119,7 @@ public record KafkaCluster(String bootstrap, KafkaClientConfig config, String to
     Configurator.setLevel("org.apache.kafka", Level.OFF);
     Admin admin = null;
     try {
-      admin = Admin.create(adminSettings(4_000, CHECK_SECONDS * 1000));
+      admin = Admin.create(adminSettings(3_000, CHECK_SECONDS * 1000));
       Admin a = admin;
       int brokers = ask(() -> a.describeCluster().nodes().get(CHECK_SECONDS, TimeUnit.SECONDS).size(), "list its brokers");
       if (brokers < replicationFactor) {
@@ -161,7 +161,7 @@ public record KafkaCluster(String bootstrap, KafkaClientConfig config, String to
           + config.file()) + ": " + Echo.clean(config.redact(RunLoop.oneLine(e))));
     } finally {
       if (admin != null) {
-        admin.close(java.time.Duration.ofSeconds(1));
+        admin.close(java.time.Duration.ofMillis(500));
       }
       Configurator.setLevel("org.apache.kafka", before);
     }
@@ -176,20 +176,28 @@ public record KafkaCluster(String bootstrap, KafkaClientConfig config, String to
   private <T> T ask(Question<T> q, String what) throws InterruptedException {
     try {
       return q.ask();
-    } catch (TimeoutException e) {
+    } catch (TimeoutException | ExecutionException e) {
+      if (e instanceof ExecutionException x && !(x.getCause() instanceof org.apache.kafka.common.errors.TimeoutException)) {
+        throw refused(x, what);
+      }
       throw new Refused("the Kafka cluster at " + bootstrap + " did not answer within " + CHECK_SECONDS + " s (could not "
           + what + "): is it running, is the address the listener's" + (config.isEmpty()
           ? ", does it need --client-config?" : ", and does it take " + config.summary() + " from " + config.file() + "?"));
-    } catch (ExecutionException e) {
+    }
+  }
+
+  /** A failure the cluster answered with: no such topic, authentication, authorization, or another, named. */
+  private Refused refused(ExecutionException e, String what) {
+    {
       Throwable c = e.getCause() == null ? e : e.getCause();
       if (c instanceof UnknownTopicOrPartitionException) {
-        throw new Refused("--topic " + topic + ": no such topic on the Kafka cluster at " + bootstrap
+        return new Refused("--topic " + topic + ": no such topic on the Kafka cluster at " + bootstrap
             + " (ftl uses an existing topic as it is; it creates none)");
       }
       String why = c instanceof AuthenticationException ? "refused the client's authentication"
           : c instanceof AuthorizationException ? "did not allow the client to " + what
           : "failed to " + what;
-      throw new Refused("the Kafka cluster at " + bootstrap + " " + why + ": " + Echo.clean(config.redact(
+      return new Refused("the Kafka cluster at " + bootstrap + " " + why + ": " + Echo.clean(config.redact(
           c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage()))));
     }
   }

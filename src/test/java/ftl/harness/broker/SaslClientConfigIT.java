@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.Uuid;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,16 +29,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue #54, "your cluster as it is": a broker whose client listener asks for SASL/PLAIN, reached through
- * {@code campaign smoke --bootstrap ... --client-config FILE}. One tiny run must complete, the ledger must record the
- * client config's non-secret settings, and neither any file the run wrote (ledger, events, plan, schedule) nor what it
+ * {@code campaign smoke --bootstrap ... --client-config FILE --topic NAME}. One tiny run on the existing topic must
+ * complete and leave the topic in place, the ledger must record the client config's non-secret settings, and neither any file the run wrote (ledger, events, plan, schedule) nor what it
  * printed may hold the password. A wrong password must fail within the cluster check (exit 5), naming the cluster and
- * not the password. The broker is this test's own: the archive's embedded broker, its client listener made
+ * not the password; a missing topic, one with fewer partitions than the plan, and a replication factor above the
+ * cluster's brokers are refused by the check the same way, nothing written. The broker is this test's own: the archive's embedded broker, its client listener made
  * SASL_PLAINTEXT with a JAAS configuration given as a listener property.
  */
 class SaslClientConfigIT {
 
   /** The client's password: what must appear nowhere the run wrote. */
   private static final String PASSWORD = "alice-pw-7f3c9e1b5d";
+  /** The existing topic the run uses ({@code --topic}). */
+  private static final String TOPIC = "ftl-latency";
 
   @TempDir Path tmp;
 
@@ -72,14 +76,21 @@ class SaslClientConfigIT {
            "conditions": [{"name": "sasl", "send_interval": "1ms"}]}
           """, StandardCharsets.UTF_8);
       Path out = tmp.resolve("campaign");
+      try (Admin a = Admin.create(adminSettings(bootstrap))) {
+        a.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get(20, TimeUnit.SECONDS);
+      }
 
       Printed ok = run("--root", Path.of("").toAbsolutePath().toString(), "campaign", "smoke", "--plan", plan.toString(),
-          "--bootstrap", bootstrap, "--client-config", config.toString(), "--out", out.toString());
+          "--bootstrap", bootstrap, "--client-config", config.toString(), "--topic", TOPIC, "--out", out.toString());
       assertThat(ok.code).as("smoke exit (0 or 1 by report's verdict, never 5); it printed:\n" + ok.text)
           .isIn(ExitCode.OK, ExitCode.DISAGREE);
       String ledger = Files.readString(out.resolve("ledger.csv"), StandardCharsets.UTF_8);
       assertThat(ledger).contains("security.protocol=SASL_PLAINTEXT sasl.mechanism=PLAIN; also sasl.jaas.config");
-      assertThat(ledger.lines().skip(1).toList()).singleElement().asString().contains(",ok,");
+      assertThat(ledger.lines().skip(1).toList()).singleElement().asString().contains(",ok,")
+          .contains("," + TOPIC + ",").endsWith(",yes");
+      try (Admin a = Admin.create(adminSettings(bootstrap))) {
+        assertThat(a.listTopics().names().get(20, TimeUnit.SECONDS)).as("the existing topic is kept").contains(TOPIC);
+      }
       assertThat(ok.text).contains("Verdict:");
       List<Path> written = new ArrayList<>();
       try (Stream<Path> s = Files.walk(out)) {
@@ -101,14 +112,51 @@ class SaslClientConfigIT {
       double seconds = (System.nanoTime() - t0) / 1e9;
       assertThat(refused.code).as(refused.text).isEqualTo(ExitCode.HARNESS);
       assertThat(refused.text).contains(bootstrap).doesNotContain(wrongPassword);
-      assertThat(seconds).as("refused within the check's time").isLessThan(10);
+      assertThat(seconds).as("refused within the check's time").isLessThan(ftl.harness.run.KafkaCluster.CHECK_SECONDS + 11);
       assertThat(tmp.resolve("refused")).doesNotExist();
+
+      // bad input a cluster answers: each refused by the check, named, exit 5, nothing written
+      Path twoPartitions = tmp.resolve("two.json");
+      Files.writeString(twoPartitions, """
+          {"campaign": "sasl-it2", "description": "IT: two partitions", "seed": 7,
+           "defaults": {"events": 200, "partitions": 2}, "conditions": [{"name": "p2"}]}
+          """, StandardCharsets.UTF_8);
+      Path rf2 = tmp.resolve("rf2.json");
+      Files.writeString(rf2, """
+          {"campaign": "sasl-it3", "description": "IT: replication factor 2", "seed": 7, "brokers": 2,
+           "defaults": {"events": 200}, "conditions": [{"name": "rf2", "replication_factor": 2}]}
+          """, StandardCharsets.UTF_8);
+      Map<String, List<String>> bad = Map.of(
+          "--topic no-such-topic: no such topic", List.of("--plan", plan.toString(), "--topic", "no-such-topic"),
+          "--topic " + TOPIC + " has 1 partitions, and the plan asks for 2", List.of("--plan", twoPartitions.toString(),
+              "--topic", TOPIC),
+          "has 1 broker, and the plan asks for replication_factor 2", List.of("--plan", rf2.toString()));
+      for (Map.Entry<String, List<String>> e : bad.entrySet()) {
+        List<String> args = new ArrayList<>(List.of("--root", Path.of("").toAbsolutePath().toString(), "campaign", "smoke",
+            "--bootstrap", bootstrap, "--client-config", config.toString(), "--out", tmp.resolve("bad").toString()));
+        args.addAll(e.getValue());
+        Printed p = run(args.toArray(String[]::new));
+        assertThat(p.code).as(p.text).isEqualTo(ExitCode.HARNESS);
+        assertThat(p.text).contains(e.getKey()).doesNotContain(PASSWORD);
+        assertThat(tmp.resolve("bad")).doesNotExist();
+      }
     } finally {
       broker.destroy();
       if (!broker.waitFor(30, TimeUnit.SECONDS)) {
         broker.destroyForcibly();
       }
     }
+  }
+
+  private static Map<String, Object> adminSettings(String bootstrap) throws IOException {
+    Properties client = new Properties();
+    client.load(new java.io.StringReader(clientProperties(PASSWORD)));
+    Map<String, Object> admin = new TreeMap<>();
+    client.forEach((k, v) -> admin.put((String) k, v));
+    admin.put("bootstrap.servers", bootstrap);
+    admin.put("request.timeout.ms", 3000);
+    admin.put("default.api.timeout.ms", 4000);
+    return admin;
   }
 
   /** What a command printed on both streams, and its exit code. */
@@ -180,14 +228,7 @@ class SaslClientConfigIT {
         Thread.sleep(200);
       }
     }
-    Properties client = new Properties();
-    client.load(new java.io.StringReader(clientProperties(PASSWORD)));
-    Map<String, Object> admin = new TreeMap<>();
-    client.forEach((k, v) -> admin.put((String) k, v));
-    admin.put("bootstrap.servers", bootstrap);
-    admin.put("request.timeout.ms", 3000);
-    admin.put("default.api.timeout.ms", 4000);
-    try (Admin a = Admin.create(admin)) {
+    try (Admin a = Admin.create(adminSettings(bootstrap))) {
       while (true) {
         try {
           if (!a.describeCluster().nodes().get(4, TimeUnit.SECONDS).isEmpty()) {
