@@ -63,7 +63,7 @@ public final class CampaignCommand implements Callable<Integer> {
       try {
         list = KafkaCluster.bootstrapList(bootstrap);
       } catch (IllegalArgumentException e) {
-        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        throw new CommandLine.ParameterException(spec.commandLine(), "--bootstrap " + e.getMessage());
       }
     }
     return new CampaignRunner(main.archiveRoot(), list, System.err, System.console() != null);
@@ -283,8 +283,12 @@ public final class CampaignCommand implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }
-      if (name == SystemName.KAFKA && other.url != null && !other.url.matches("[^\\s:/]+:[0-9]{1,5}")) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--url for kafka must be host:port (was \"" + other.url + "\")");
+      if (name == SystemName.KAFKA && other.url != null) {
+        try {
+          KafkaCluster.bootstrapList(other.url);
+        } catch (IllegalArgumentException e) {
+          throw new CommandLine.ParameterException(spec.commandLine(), "--url for kafka " + e.getMessage());
+        }
       }
       if (other.runs < 1) {
         throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1 (was " + other.runs + ")");

@@ -40,7 +40,7 @@ public record KafkaClientConfig(String file, Map<String, String> settings) {
   /** The keys whose values are not secret and are recorded. */
   public static final Set<String> NON_SECRET = Set.of("security.protocol", "sasl.mechanism");
   /** Largest client-config file read. */
-  static final long MAX_BYTES = 64 * 1024;
+  public static final long MAX_BYTES = 64 * 1024;
   /** No client config: the clients' defaults (PLAINTEXT). */
   public static final KafkaClientConfig NONE = new KafkaClientConfig("", Map.of());
   /** What a hidden value is shown as. */

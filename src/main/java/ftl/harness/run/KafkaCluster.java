@@ -56,13 +56,14 @@ public record KafkaCluster(String bootstrap, KafkaClientConfig config, String to
   /**
    * A bootstrap list as given, blanks around its commas removed: one or more {@code host:port}, comma-separated.
    *
-   * @throws IllegalArgumentException naming the entry that is not {@code host:port}
+   * @throws IllegalArgumentException naming the entry that is not {@code host:port} (the message starts "must be", for
+   *     the caller to put the option's name before it)
    */
   public static String bootstrapList(String given) {
     String[] parts = given.strip().split("\\s*,\\s*", -1);
     for (String p : parts) {
       if (!HOST_PORT.matcher(p).matches() || Integer.parseInt(p.substring(p.lastIndexOf(':') + 1)) > 65_535) {
-        throw new IllegalArgumentException("--bootstrap must be host:port or a comma-separated list of them, as ftl broker "
+        throw new IllegalArgumentException("must be host:port or a comma-separated list of them, as ftl broker "
             + "--brokers N prints it (\"" + Echo.of(p) + "\" is not; was \"" + Echo.of(given) + "\")");
       }
     }
