@@ -24,9 +24,12 @@ import picocli.CommandLine.Spec;
 
 /** {@code ftl broker}: the embedded Kafka broker alone, for manual use, until Ctrl-C. */
 @Command(name = "broker", mixinStandardHelpOptions = true,
-    description = {"Start the embedded single-node Kafka broker (KRaft, broker+controller, 127.0.0.1, free ports)",
-        "in a separate JVM, print its bootstrap address, and keep it running until Ctrl-C (SIGTERM stops it cleanly).",
-        "With --brokers N (2..5): a local cluster of N brokers, each its own JVM on 127.0.0.<id> with its own log folder."},
+    description = {"Serve Kafka (one broker or a local cluster), RabbitMQ or NATS for manual use until Ctrl-C.",
+        "Kafka (default): one broker (KRaft, broker+controller, 127.0.0.1, free ports) in a separate JVM; with --brokers N"
+            + " (2..5) a local cluster of N brokers, each its own JVM on 127.0.0.<id> with its own log folder. --system"
+            + " rabbitmq or nats: Debian's rabbitmq-server or nats-server (JetStream) on a free loopback port.",
+        "Prints the bootstrap address (a cluster's comma-separated list, which campaign run --bootstrap takes) or"
+            + " host:port on stdout and the server's own pid on stderr; Ctrl-C or SIGTERM stops it cleanly, exit 0."},
     footer = ExitCode.HELP_FOOTER)
 public final class BrokerCommand implements Callable<Integer> {
   @ParentCommand Main main;
@@ -148,14 +151,14 @@ public final class BrokerCommand implements Callable<Integer> {
       if (name == SystemName.RABBITMQ) {
         RabbitMqServer r = RabbitMqServer.start(dir);
         server = r;
-        pid = r.pid();
+        pid = r.serverPid();
         port = r.port();
         alive = r::alive;
         death = r::death;
       } else if (name == SystemName.NATS) {
         NatsServer n = NatsServer.start(dir);
         server = n;
-        pid = n.pid();
+        pid = n.serverPid();
         port = n.port();
         alive = n::alive;
         death = n::death;

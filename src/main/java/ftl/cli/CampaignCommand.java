@@ -1,11 +1,16 @@
 package ftl.cli;
 
+import ftl.data.DataSet;
 import ftl.data.io.DataException;
 import ftl.harness.campaign.CampaignRunner;
 import ftl.harness.plan.PlanParser;
+import ftl.harness.run.KafkaCluster;
 import ftl.harness.system.NatsSystem;
 import ftl.harness.system.SystemName;
 import ftl.harness.system.SystemRun;
+import ftl.report.CampaignReport;
+import ftl.report.TrustRule;
+import ftl.report.format.ReportText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,7 +20,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -51,10 +58,25 @@ public final class CampaignCommand implements Callable<Integer> {
   }
 
   static CampaignRunner runner(Main main, CommandLine.Model.CommandSpec spec, String bootstrap) {
-    if (bootstrap != null && !bootstrap.matches("[^\\s:]+:[0-9]{1,5}")) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--bootstrap must be host:port (was \"" + bootstrap + "\")");
+    String list = bootstrap;
+    if (bootstrap != null) {
+      try {
+        list = KafkaCluster.bootstrapList(bootstrap);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--bootstrap " + e.getMessage());
+      }
     }
-    return new CampaignRunner(main.archiveRoot(), bootstrap, System.err, System.console() != null);
+    return new CampaignRunner(main.archiveRoot(), list, System.err, System.console() != null);
+  }
+
+  /**
+   * The runner for {@code plan} with the cluster options applied ({@link ClusterOptions#apply}: the client config read
+   * and the cluster asked whether the plan fits it, before anything is written).
+   */
+  static CampaignRunner runner(Main main, CommandLine.Model.CommandSpec spec, ClusterOptions cluster, Path plan) {
+    CampaignRunner r = runner(main, spec, cluster.bootstrap);
+    cluster.apply(spec, PlanParser.read(plan), r, System.err);
+    return r;
   }
 
   static CampaignRunner.Summary guarded(IoAction a) {
@@ -89,8 +111,7 @@ public final class CampaignCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: <data>/<campaign>/).")
     Path out;
 
-    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker (host:port); on a rabbitmq or nats plan, the URL of an existing server instead of one the archive starts.")
-    String bootstrap;
+    @CommandLine.Mixin ClusterOptions cluster;
 
     @Option(names = "--replay-inputs", paramLabel = "DIR",
         description = "Folder with the input files of the plan's replay schedules (a checkout of the upstream repository, "
@@ -104,7 +125,7 @@ public final class CampaignCommand implements Callable<Integer> {
       }
       String campaign = PlanParser.read(plan).campaign();
       Path dir = out != null ? out : parent.main.dataRoot().resolve(campaign);
-      CampaignRunner r = runner(parent.main, spec, bootstrap).requireCleanTree(true).replayInputs(replayInputs);
+      CampaignRunner r = runner(parent.main, spec, cluster, plan).requireCleanTree(true).replayInputs(replayInputs);
       return finish(guarded(() -> r.run(plan, dir)));
     }
   }
@@ -121,8 +142,7 @@ public final class CampaignCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "Campaign folder (holds plan.json).")
     Path dir;
 
-    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker (host:port); on a rabbitmq or nats plan, the URL of an existing server instead of one the archive starts.")
-    String bootstrap;
+    @CommandLine.Mixin ClusterOptions cluster;
 
     @Option(names = "--replay-inputs", paramLabel = "DIR",
         description = "Folder with the input files of the plan's replay schedules (see campaign run --help).")
@@ -133,14 +153,18 @@ public final class CampaignCommand implements Callable<Integer> {
       if (!Files.isDirectory(dir)) {
         throw new NotFoundException("no such campaign folder: " + dir);
       }
-      CampaignRunner r = runner(parent.main, spec, bootstrap).requireCleanTree(true).replayInputs(replayInputs);
+      Path plan = dir.resolve("plan.json");
+      CampaignRunner r = (Files.isRegularFile(plan) ? runner(parent.main, spec, cluster, plan)
+          : runner(parent.main, spec, cluster.bootstrap)).requireCleanTree(true).replayInputs(replayInputs);
       return finish(guarded(() -> r.resume(dir)));
     }
   }
 
   @Command(name = "smoke", mixinStandardHelpOptions = true,
       description = {"Run the built-in smoke plan (five short runs, under two minutes), or --plan, on the embedded broker.",
-          "Writes to scratch/smoke-<timestamp>/ unless --out is given; never into data/."},
+          "Writes to scratch/smoke-<timestamp>/ unless --out is given; never into data/.",
+          "Ends with ftl report of what it wrote: the figures, every trust rule and the verdict, and report's exit code",
+          "(0 trusted, 1 a rule fails; 5 when a run failed)."},
       footer = ExitCode.HELP_FOOTER)
   static final class Smoke implements Callable<Integer> {
     @ParentCommand CampaignCommand parent;
@@ -153,8 +177,7 @@ public final class CampaignCommand implements Callable<Integer> {
     @Option(names = "--plan", paramLabel = "PLAN", description = "Try this plan instead of the built-in one (still into scratch/, never data/; the tree need not be clean).")
     Path userPlan;
 
-    @Option(names = "--bootstrap", paramLabel = "HOST:PORT", description = "Use this Kafka cluster instead of the embedded broker (host:port); on a rabbitmq or nats plan, the URL of an existing server instead of one the archive starts.")
-    String bootstrap;
+    @CommandLine.Mixin ClusterOptions cluster;
 
     @CommandLine.ArgGroup(exclusive = false, heading = "%nOther systems (a quick look, no campaign folder):%n")
     SystemOptions other;
@@ -211,10 +234,10 @@ public final class CampaignCommand implements Callable<Integer> {
           throw new NotFoundException("no such plan file: " + userPlan);
         }
         // the user's own file, read once by the runner: every message about the plan names it (issue 43), never a copy
-        CampaignRunner r = runner(parent.main, spec, bootstrap);
+        CampaignRunner r = runner(parent.main, spec, cluster, userPlan);
         int code = finish(guarded(() -> r.run(userPlan, dir)));
         System.err.println("ftl: smoke campaign written to " + dir);
-        return code;
+        return withVerdict(code, dir);
       }
       Path plan = Files.createTempFile("ftl-smoke-plan", ".json");
       try {
@@ -224,13 +247,30 @@ public final class CampaignCommand implements Callable<Integer> {
           }
           Files.write(plan, in.readAllBytes());
         }
-        CampaignRunner r = runner(parent.main, spec, bootstrap);
+        CampaignRunner r = runner(parent.main, spec, cluster, plan);
         int code = finish(guarded(() -> r.run(plan, dir)));
         System.err.println("ftl: smoke campaign written to " + dir);
-        return code;
+        return withVerdict(code, dir);
       } finally {
         Files.deleteIfExists(plan);
       }
+    }
+
+    /**
+     * The smoke's end (issue #54): {@code ftl report} of the folder it wrote, every rule deciding, printed on standard
+     * output, and its exit code (0 trusted, 1 a rule fails); an instrument failure's exit code ({@code code}, 5) stands.
+     */
+    static int withVerdict(int code, Path dir) {
+      Path abs = dir.toAbsolutePath().normalize();
+      if (!Files.isRegularFile(abs.resolve("ledger.csv"))) {
+        return code;
+      }
+      CampaignReport report = CampaignReport.of(DataSet.campaignAt(abs, ReportCommand.displayParent(dir, abs)),
+          Set.copyOf(Arrays.asList(TrustRule.values())));
+      System.out.println();
+      System.out.print(ReportText.render(report));
+      System.out.flush();
+      return code != ExitCode.OK ? code : report.trusted() ? ExitCode.OK : ExitCode.DISAGREE;
     }
 
     private int otherSystem(Path root, String stamp) {
@@ -243,8 +283,12 @@ public final class CampaignCommand implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }
-      if (name == SystemName.KAFKA && other.url != null && !other.url.matches("[^\\s:/]+:[0-9]{1,5}")) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--url for kafka must be host:port (was \"" + other.url + "\")");
+      if (name == SystemName.KAFKA && other.url != null) {
+        try {
+          KafkaCluster.bootstrapList(other.url);
+        } catch (IllegalArgumentException e) {
+          throw new CommandLine.ParameterException(spec.commandLine(), "--url for kafka " + e.getMessage());
+        }
       }
       if (other.runs < 1) {
         throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1 (was " + other.runs + ")");

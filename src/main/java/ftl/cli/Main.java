@@ -34,6 +34,7 @@ import picocli.CommandLine;
         ReproduceCommand.class, ListCommand.class, CheckCommand.class, CheckPdfCommand.class, AuditCommand.class,
         ManifestCommand.class,
         GridlawCommand.class, ReplayScheduleCommand.class, ReportCommand.class, CampaignCommand.class, BrokerCommand.class,
+        DoctorCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 

@@ -194,7 +194,8 @@ public final class LedgerSchema {
   public static final Column PARTITIONS = integer("partitions", "count")
       .described("Partitions of the run's topic.");
   public static final Column TOPIC = string("topic")
-      .described("Kafka instrument: the run's fresh topic (deleted after the run).");
+      .described("Kafka instrument: the run's fresh topic (deleted after the run), or the existing topic named with "
+          + "--topic (neither created nor deleted: topic_existing yes).");
   public static final Column EVENTS_PLANNED = integer("events_planned", "count")
       .described("Measured events the plan asked for.");
   public static final Column WARMUP_RULE = string("warmup_rule").oneOf(WARMUP_RULE_WORDS)
@@ -537,6 +538,14 @@ public final class LedgerSchema {
       .described("Wire capture: of wire_consumer_fetches, those answered only when the fetch's own max_wait_ms ran out "
           + "(response stamp minus request stamp at least max_wait_ms, read from the request): a delivery held by the "
           + "consumer's settings (fetch.min.bytes above a batch), not released by the record becoming readable.");
+  public static final Column CLIENT_CONFIG = string("client_config").since(13)
+      .described("Kafka instrument, an external cluster: what --client-config set, secrets left out: security.protocol "
+          + "and sasl.mechanism as key=value, every other key (sasl.jaas.config, ssl.*) by name only, never a value. "
+          + "Empty without a client config, and in ledgers written before the column.");
+  public static final Column TOPIC_EXISTING = string("topic_existing").since(13).oneOf(YES_NO_WORDS)
+      .described("Kafka instrument: yes when the run used an existing topic named with --topic (its partitions, "
+          + "replication_factor and min_insync_replicas as the cluster described them), no when it created and "
+          + "deleted its own. Empty in ledgers written before the column.");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -560,7 +569,7 @@ public final class LedgerSchema {
       WIRE_CAPTURE, FOLLOWER_WAIT_MS, CLUSTER_AGE_MS, WIRE_PACKETS, WIRE_DROPPED, WIRE_GAPS, WIRE_BOTH, WIRE_MISSED,
       WIRE_OFFSET_MISMATCHES, WIRE_ALIGN_ERR_NS, WIRE_ALIGN_DRIFT_NS, WIRE_FOLLOWER_WAIT_P50_US, WIRE_FOLLOWER_MAX_WAIT_MS,
       WIRE_FOLLOWER_MIN_BYTES, WIRE_CONSUMER_WAIT_P50_US, WIRE_CONSUMER_FETCHES, WIRE_CONSUMER_TIMEOUTS,
-      SEND_LAG_P99_NS);
+      CLIENT_CONFIG, TOPIC_EXISTING, SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
@@ -637,7 +646,8 @@ public final class LedgerSchema {
    * and nats (issue #29: the system with its versions); 8, RabbitMQ's queue type; 9, the setting as data (issue #44);
    * 10, the cluster's shape (issue #46); 11, acks covering several messages (issue #47, with the events files' column
    * {@code ack_covered} and the queue type {@code quorum}); 12, the host protocol's stratum and the setting recorded so
-   * that absence is visible (issue #53: steal reported or not, preemption model, the clock's granularity).
+   * that absence is visible (issue #53: steal reported or not, preemption model, the clock's granularity); 13, your
+   * cluster as it is (issue #54: the client config's non-secret settings, an existing topic).
    *
    * @param number 1 to {@link #VERSION}
    */

@@ -14,6 +14,7 @@ import ftl.harness.wire.RunCapture;
 import ftl.harness.wire.WireCapture;
 import ftl.harness.host.ClockSource;
 import ftl.harness.host.Commands;
+import ftl.harness.host.HostCheck;
 import ftl.harness.host.HostFacts;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.ConditionDefaults;
@@ -22,6 +23,7 @@ import ftl.harness.plan.Plan;
 import ftl.harness.plan.PlanParser;
 import ftl.harness.plan.ReplaySpec;
 import ftl.harness.replay.SendSchedule;
+import ftl.harness.run.KafkaCluster;
 import ftl.harness.run.KafkaRun;
 import ftl.harness.run.FinishedRun;
 import ftl.harness.run.StampBook;
@@ -103,11 +105,15 @@ public final class CampaignRunner {
     return Condition.named("instrument-warmup").sendIntervalNanos(WARMUP_INTERVAL_NANOS).events(events).build();
   }
 
+  /** The window of the host check printed before the first run ({@link HostCheck#sample}), ms. */
+  static final long HOST_CHECK_MILLIS = 500;
+
   private final Path archiveRoot;
   private final String externalBootstrap;
   private final PrintStream err;
   private final boolean inPlace;
   private Listener listener = new Listener() {};
+  private KafkaCluster externalCluster;
   private final ClockSource clockSource = ClockSource.SYSTEM;
   private Path scratchRoot;
   private Path replayInputs;
@@ -139,6 +145,16 @@ public final class CampaignRunner {
     this.err = err;
     this.inPlace = inPlace;
     this.scratchRoot = this.archiveRoot.resolve("scratch");
+  }
+
+  /**
+   * The external cluster's client settings and existing topic ({@code --client-config}, {@code --topic}), which every
+   * Kafka run and warm-up against {@code externalBootstrap} uses; the caller checked it against the plan
+   * ({@link KafkaCluster#check}) before anything was written.
+   */
+  public CampaignRunner externalCluster(KafkaCluster cluster) {
+    this.externalCluster = cluster;
+    return this;
   }
 
   public CampaignRunner listener(Listener l) {
@@ -422,11 +438,13 @@ public final class CampaignRunner {
       err.println("ftl: schedule " + e.getKey() + ": regenerated, " + e.getValue().size() + " sends, SHA-256 " + e.getValue().sha256() + " as the plan records");
     }
     HostFacts host = HostFacts.read(archiveRoot);
-    List<String> unread = host.unread();
-    err.println("ftl: host: boot " + host.bootId() + ", kernel " + host.kernel() + ", clock sources " + host.clocksourcesAvailable()
-        + " (in use: " + host.clocksource() + "), " + host.cores() + " cores " + host.cpu() + ", HZ " + host.tickHz()
-        + ", preemption " + host.preemption() + (unread.isEmpty() ? "" : "; not readable on this host, recorded as n/a (empty): "
-        + String.join(", ", unread)));
+    // the host check of ftl doctor, as one line (issue #54); the ledger records it whole, run by run
+    try {
+      err.println("ftl: host: " + HostCheck.sample(host, HOST_CHECK_MILLIS).oneLine());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InstrumentException("interrupted while checking the host", e);
+    }
     long paced = 0;
     for (Plan.ScheduledRun r : missing) {
       paced += (r.condition().events() + plan.warmupFloorEvents(r.condition())) * r.condition().sendIntervalNanos();
@@ -743,7 +761,7 @@ public final class CampaignRunner {
 
     synchronized WarmHandle ensure() {
       if (externalBootstrap != null) {
-        WarmHandle h = new WarmHandle(external(externalBootstrap), 0, 0);
+        WarmHandle h = new WarmHandle(external(externalBootstrap, externalCluster), 0, 0);
         if (!externalWarm) {
           externalWarm = true;
           warmEvents = warm(h);
@@ -959,6 +977,8 @@ public final class CampaignRunner {
     @Override public int brokers() { return delegate.brokers(); }
 
     @Override public String network() { return delegate.network(); }
+
+    @Override public KafkaCluster external() { return delegate.external(); }
   }
 
   static double medianFlightMicros(FinishedRun o) {
@@ -979,8 +999,18 @@ public final class CampaignRunner {
 
   /** A handle on an existing cluster: never placed, assumed alive (its failures show up as client errors). */
   static KafkaRun.BrokerHandle external(String bootstrap) {
+    return external(bootstrap, null);
+  }
+
+  /**
+   * The same with the cluster's client settings and existing topic ({@code cluster}: null for the clients' defaults and
+   * a fresh topic per run).
+   */
+  static KafkaRun.BrokerHandle external(String bootstrap, KafkaCluster cluster) {
     return new KafkaRun.BrokerHandle() {
       @Override public String bootstrap() { return bootstrap; }
+
+      @Override public KafkaCluster external() { return cluster; }
 
       @Override public long pid() { return -1; }
 

@@ -81,6 +81,12 @@ public final class ProcFs {
     return new Sched((int) f[41], (int) f[40]);
   }
 
+  /** The process group of a process (field 5 of its {@code stat}); -1 when it is gone. */
+  public static long processGroup(long pid) {
+    long[] f = statFields(Path.of("/proc", String.valueOf(pid), "stat"));
+    return f == null || f.length <= 5 ? -1 : f[5];
+  }
+
   /** utime + stime of a whole process, in ticks; -1 when it is gone. */
   public static long processCpuTicks(long pid) {
     long[] f = statFields(Path.of("/proc", String.valueOf(pid), "stat"));

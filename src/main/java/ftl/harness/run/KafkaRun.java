@@ -59,6 +59,14 @@ public final class KafkaRun {
       return pid() > 0 ? 1 : 0;
     }
 
+    /**
+     * The cluster named with {@code --bootstrap}: its client settings and the existing topic the runs use; null for
+     * the embedded broker or local cluster.
+     */
+    default KafkaCluster external() {
+      return null;
+    }
+
     /** The ledger's {@code cluster_network}: loopback (single embedded broker), loopback-addresses, or external. */
     default String network() {
       return pid() > 0 ? "loopback" : "external";
@@ -149,8 +157,14 @@ public final class KafkaRun {
       cells.put(LedgerSchema.MIN_INSYNC_REPLICAS, condition.minInsyncReplicas());
       cells.put(LedgerSchema.BROKERS, broker.brokers() > 0 ? String.valueOf(broker.brokers()) : "");
       cells.put(LedgerSchema.CLUSTER_NETWORK, broker.network());
+      KafkaCluster ext = broker.external();
+      cells.put(LedgerSchema.CLIENT_CONFIG, ext == null ? "" : ext.config().summary());
+      cells.put(LedgerSchema.TOPIC_EXISTING, clients.existingTopic() ? "yes" : "no");
       RunLoop.Spec spec = new RunLoop.Spec(condition.sendIntervalNanos(), condition.clockOffsetMicros(), childClasspath);
-      return RunLoop.run(this, book, placement, cells, spec, nanoClock);
+      FinishedRun o = RunLoop.run(this, book, placement, cells, spec, nanoClock);
+      // a client library's message may echo a client-config value: none reaches the ledger or the terminal
+      String reason = ext == null ? o.reason() : ext.config().redact(o.reason());
+      return reason.equals(o.reason()) ? o : o.withVerdict(new RunVerdict(o.status(), reason));
     }
 
     @Override
@@ -164,6 +178,12 @@ public final class KafkaRun {
       RunClients.TopicShape shape = clients.shapeAtStart();
       cells.put(LedgerSchema.LEADER_BROKER, shape.leaders());
       cells.put(LedgerSchema.ISR_START, shape.isr());
+      if (clients.existingTopic()) {
+        // the topic as it is on the cluster, not as the plan would have created it
+        cells.put(LedgerSchema.PARTITIONS, clients.partitions());
+        cells.put(LedgerSchema.REPLICATION_FACTOR, clients.replicationFactor());
+        cells.put(LedgerSchema.MIN_INSYNC_REPLICAS, clients.minInsyncReplicas());
+      }
       if (clients.clusterBrokers() > 0) {
         cells.put(LedgerSchema.BROKERS, clients.clusterBrokers());
       }

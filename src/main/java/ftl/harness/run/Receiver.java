@@ -21,11 +21,14 @@ final class Receiver implements Runnable {
 
   private final Condition condition;
   private final String bootstrap;
+  private final KafkaClientConfig clientConfig;
   private final StampBook book;
   private final RunState state;
   private final List<TopicPartition> partitions;
 
-  Receiver(Condition condition, String bootstrap, StampBook book, RunState state, List<TopicPartition> partitions) {
+  Receiver(Condition condition, String bootstrap, KafkaClientConfig clientConfig, StampBook book, RunState state,
+           List<TopicPartition> partitions) {
+    this.clientConfig = clientConfig;
     this.condition = condition;
     this.bootstrap = bootstrap;
     this.book = book;
@@ -37,6 +40,7 @@ final class Receiver implements Runnable {
   public void run() {
     state.consumerTid.set(ProcFs.currentTid());
     Properties p = KafkaConsumerSettings.of(bootstrap);
+    clientConfig.applyTo(p);
     p.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, condition.fetchMinBytes());
     p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, condition.fetchMaxWaitMillis());
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p)) {

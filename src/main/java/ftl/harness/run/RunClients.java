@@ -12,13 +12,17 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -27,6 +31,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -41,6 +46,11 @@ final class RunClients {
   private final Condition condition;
   private final KafkaRun.BrokerHandle broker;
   private final String topic;
+  private final KafkaClientConfig clientConfig;
+  private final boolean existingTopic;
+  private int partitions;
+  private int replicationFactor;
+  private String minInsyncReplicas = "";
   private Admin admin;
   private KafkaProducer<byte[], byte[]> producer;
   private Thread receiver;
@@ -116,13 +126,32 @@ final class RunClients {
     }
   }
 
+  /**
+   * @param topic the run's fresh topic; an external cluster's existing topic ({@code --topic},
+   *     {@link KafkaCluster#topic}) takes its place, neither created nor deleted
+   */
   RunClients(Condition condition, KafkaRun.BrokerHandle broker, String topic) {
     this.condition = condition;
     this.broker = broker;
-    this.topic = topic;
+    KafkaCluster ext = broker.external();
+    this.clientConfig = ext == null ? KafkaClientConfig.NONE : ext.config();
+    this.existingTopic = ext != null && ext.topic() != null;
+    this.topic = existingTopic ? ext.topic() : topic;
   }
 
   String topic() { return topic; }
+
+  /** True when the run uses an existing topic of an external cluster ({@code --topic}) rather than its own. */
+  boolean existingTopic() { return existingTopic; }
+
+  /** The partitions the run produces to and consumes from (an existing topic's every partition). */
+  int partitions() { return partitions; }
+
+  /** The topic's replication factor: the condition's, or an existing topic's as described. */
+  int replicationFactor() { return replicationFactor; }
+
+  /** An existing topic's {@code min.insync.replicas} as the cluster describes it ("" when it cannot be read). */
+  String minInsyncReplicas() { return minInsyncReplicas; }
 
   /** The producer, once {@link #open} created it. */
   KafkaProducer<byte[], byte[]> producer() { return producer; }
@@ -134,27 +163,49 @@ final class RunClients {
    * @throws IllegalStateException when a step does not complete in its time
    */
   void open(StampBook book, RunState state, MonotonicClock nanoClock) throws Exception {
-    admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap(),
-        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000,
-        AdminClientConfig.CLIENT_ID_CONFIG, "ftl-admin"));
-    NewTopic nt = new NewTopic(topic, condition.partitions(), (short) condition.replicationFactor());
-    if (condition.replicationFactor() > 1) {
-      // a replicated topic (issue #46); every single-broker campaign created its topic without topic configs
-      nt = nt.configs(Map.of("min.insync.replicas", String.valueOf(condition.minInsyncReplicas())));
-    }
+    Map<String, Object> adminProps = new HashMap<>();
+    clientConfig.applyTo(adminProps);
+    adminProps.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap());
+    adminProps.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
+    adminProps.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 20_000);
+    adminProps.put(AdminClientConfig.CLIENT_ID_CONFIG, "ftl-admin");
+    admin = Admin.create(adminProps);
     if (broker.brokers() == 0) {
       // an external cluster: its size as the admin client lists it
       clusterBrokers = admin.describeCluster().nodes().get(20, TimeUnit.SECONDS).size();
     }
-    admin.createTopics(List.of(nt)).all().get(20, TimeUnit.SECONDS);
+    if (existingTopic) {
+      // --topic: the topic as it is (KafkaCluster#check proved it exists with enough partitions before any run)
+      TopicDescription d = admin.describeTopics(List.of(topic)).allTopicNames().get(20, TimeUnit.SECONDS).get(topic);
+      partitions = d.partitions().size();
+      replicationFactor = d.partitions().get(0).replicas().size();
+      ConfigResource res = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+      try {
+        Config c = admin.describeConfigs(List.of(res)).all().get(20, TimeUnit.SECONDS).get(res);
+        ConfigEntry e = c == null ? null : c.get("min.insync.replicas");
+        minInsyncReplicas = e == null || e.value() == null ? "" : e.value();
+      } catch (ExecutionException e) {
+        minInsyncReplicas = ""; // not allowed to read the topic's configuration: recorded as unknown
+      }
+    } else {
+      partitions = condition.partitions();
+      replicationFactor = condition.replicationFactor();
+      NewTopic nt = new NewTopic(topic, condition.partitions(), (short) condition.replicationFactor());
+      if (condition.replicationFactor() > 1) {
+        // a replicated topic (issue #46); every single-broker campaign created its topic without topic configs
+        nt = nt.configs(Map.of("min.insync.replicas", String.valueOf(condition.minInsyncReplicas())));
+      }
+      admin.createTopics(List.of(nt)).all().get(20, TimeUnit.SECONDS);
+    }
     shapeAtStart = awaitFullIsr(nanoClock);
     logMarks = LogMarks.of(broker.logDirs());
 
     List<TopicPartition> partitions = new ArrayList<>();
-    for (int p = 0; p < condition.partitions(); p++) {
+    for (int p = 0; p < this.partitions; p++) {
       partitions.add(new TopicPartition(topic, p));
     }
-    receiver = new Thread(new Receiver(condition, broker.bootstrap(), book, state, partitions), KafkaRun.RECV_THREAD);
+    receiver = new Thread(new Receiver(condition, broker.bootstrap(), clientConfig, book, state, partitions),
+        KafkaRun.RECV_THREAD);
     receiver.start();
     if (!state.consumerReady.await(30, TimeUnit.SECONDS)) {
       throw new IllegalStateException("consumer did not get its partitions within 30 s");
@@ -190,7 +241,7 @@ final class RunClients {
   private TopicShape awaitFullIsr(MonotonicClock nanoClock) throws Exception {
     long deadline = nanoClock.nowNanos() + TimeUnit.SECONDS.toNanos(30);
     TopicShape shape = describe();
-    while (shape == null || !shape.full(condition.replicationFactor())) {
+    while (shape == null || !shape.full(replicationFactor)) {
       if (nanoClock.nowNanos() > deadline) {
         throw new IllegalStateException("the topic's ISR was not full within 30 s (" + (shape == null ? "not described"
             : "leaders " + shape.leaders() + ", ISR " + shape.isr()) + ")");
@@ -226,6 +277,7 @@ final class RunClients {
 
   private Properties producerProps() {
     Properties p = new Properties();
+    clientConfig.applyTo(p);
     p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrap());
     p.put(ProducerConfig.CLIENT_ID_CONFIG, KafkaRun.PRODUCER_CLIENT_ID);
     p.put(ProducerConfig.ACKS_CONFIG, condition.acks());
@@ -260,10 +312,10 @@ final class RunClients {
     }
   }
 
-  /** Deletes the run's topic (unless the broker died) and closes the admin client. */
+  /** Deletes the run's topic (unless the broker died, or it is an existing one) and closes the admin client. */
   void deleteTopic(boolean brokerDied) {
     if (admin != null) {
-      if (!brokerDied) {
+      if (!brokerDied && !existingTopic) {
         try {
           admin.deleteTopics(List.of(topic)).all().get(10, TimeUnit.SECONDS);
         } catch (Exception e) {

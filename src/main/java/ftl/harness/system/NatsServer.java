@@ -78,6 +78,9 @@ public final class NatsServer implements AutoCloseable {
 
   public long pid() { return process.pid(); }
 
+  /** nats-server's own pid, not its watchdog's ({@link ServerProcess#serverPid}). */
+  public long serverPid() { return process.serverPid(); }
+
   /** Why it is not alive (exit code and log tail). */
   public String death() {
     return "nats-server exited (" + process.exitCode() + "): " + String.join(" | ", process.logTail());

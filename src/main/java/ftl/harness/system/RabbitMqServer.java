@@ -138,6 +138,9 @@ public final class RabbitMqServer implements AutoCloseable {
 
   public long pid() { return node.pid(); }
 
+  /** The server's own pid, not its watchdog's ({@link ServerProcess#serverPid}). */
+  public long serverPid() { return node.serverPid(); }
+
   /** Stops the node (SIGTERM: a clean shutdown), then its epmd. */
   @Override
   public void close() {

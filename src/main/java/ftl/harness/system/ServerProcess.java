@@ -246,7 +246,18 @@ public final class ServerProcess implements AutoCloseable {
     return out;
   }
 
+  /** The watchdog shell's pid ({@link #WATCHDOG}), whose tree is the server's. */
   public long pid() { return process.pid(); }
+
+  /**
+   * The server's own pid: the watchdog's child that leads its own process group (started under {@code setsid}, it
+   * became the server by {@code exec}); the watchdog's pid when it cannot be told (issue #54: {@code ftl broker
+   * --system nats} printed the watchdog's pid as the server's).
+   */
+  public long serverPid() {
+    return process.children().mapToLong(ProcessHandle::pid).filter(c -> ftl.harness.host.ProcFs.processGroup(c) == c)
+        .findFirst().orElse(process.pid());
+  }
 
   public boolean alive() { return process.isAlive(); }
 

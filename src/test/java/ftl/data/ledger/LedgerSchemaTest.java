@@ -65,7 +65,7 @@ class LedgerSchemaTest {
     List<String> v13 = List.of("wire_capture", "follower_wait_ms", "cluster_age_ms", "wire_packets", "wire_dropped",
         "wire_gaps", "wire_both", "wire_missed", "wire_offset_mismatches", "wire_align_err_ns", "wire_align_drift_ns",
         "wire_follower_wait_p50_us", "wire_follower_max_wait_ms", "wire_follower_min_bytes", "wire_consumer_wait_p50_us",
-        "wire_consumer_fetches", "wire_consumer_timeouts");
+        "wire_consumer_fetches", "wire_consumer_timeouts", "client_config", "topic_existing");
     assertThat(new LedgerSchema.Version(12).columns()).as("V12 lacks exactly the columns of V13")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v13.contains(c)).toList());
     List<String> v12 = new ArrayList<>(v13);
