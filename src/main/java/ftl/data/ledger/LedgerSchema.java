@@ -538,11 +538,11 @@ public final class LedgerSchema {
       .described("Wire capture: of wire_consumer_fetches, those answered only when the fetch's own max_wait_ms ran out "
           + "(response stamp minus request stamp at least max_wait_ms, read from the request): a delivery held by the "
           + "consumer's settings (fetch.min.bytes above a batch), not released by the record becoming readable.");
-  public static final Column CLIENT_CONFIG = string("client_config").since(13)
+  public static final Column CLIENT_CONFIG = string("client_config").since(14)
       .described("Kafka instrument, an external cluster: what --client-config set, secrets left out: security.protocol "
           + "and sasl.mechanism as key=value, every other key (sasl.jaas.config, ssl.*) by name only, never a value. "
           + "Empty without a client config, and in ledgers written before the column.");
-  public static final Column TOPIC_EXISTING = string("topic_existing").since(13).oneOf(YES_NO_WORDS)
+  public static final Column TOPIC_EXISTING = string("topic_existing").since(14).oneOf(YES_NO_WORDS)
       .described("Kafka instrument: yes when the run used an existing topic named with --topic (its partitions, "
           + "replication_factor and min_insync_replicas as the cluster described them), no when it created and "
           + "deleted its own. Empty in ledgers written before the column.");

@@ -61,12 +61,16 @@ class LedgerSchemaTest {
     assertThat(ledgerResource().path("schema").path("version").asInt()).isEqualTo(LedgerSchema.VERSION);
     List<LedgerSchema.Version> all = LedgerSchema.Version.all();
     assertThat(all.get(all.size() - 1).number()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(new LedgerSchema.Version(13).columns()).isEqualTo(LedgerSchema.harnessColumns());
-    List<String> v13 = List.of("wire_capture", "follower_wait_ms", "cluster_age_ms", "wire_packets", "wire_dropped",
+    assertThat(new LedgerSchema.Version(14).columns()).isEqualTo(LedgerSchema.harnessColumns());
+    List<String> v14 = List.of("client_config", "topic_existing");
+    assertThat(new LedgerSchema.Version(13).columns()).as("V13 lacks exactly the columns of V14")
+        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v14.contains(c)).toList());
+    List<String> v13 = new ArrayList<>(v14);
+    v13.addAll(List.of("wire_capture", "follower_wait_ms", "cluster_age_ms", "wire_packets", "wire_dropped",
         "wire_gaps", "wire_both", "wire_missed", "wire_offset_mismatches", "wire_align_err_ns", "wire_align_drift_ns",
         "wire_follower_wait_p50_us", "wire_follower_max_wait_ms", "wire_follower_min_bytes", "wire_consumer_wait_p50_us",
-        "wire_consumer_fetches", "wire_consumer_timeouts", "client_config", "topic_existing");
-    assertThat(new LedgerSchema.Version(12).columns()).as("V12 lacks exactly the columns of V13")
+        "wire_consumer_fetches", "wire_consumer_timeouts"));
+    assertThat(new LedgerSchema.Version(12).columns()).as("V12 lacks exactly the columns of V13 and V14")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v13.contains(c)).toList());
     List<String> v12 = new ArrayList<>(v13);
     v12.addAll(List.of("stratum", "steal_reported", "preemption", "nanotime_granularity_ns"));
