@@ -174,13 +174,14 @@ class HarnessIT {
       // clocksource_planned when the plan sets no clock source, tick_hz where the kernel's config cannot be read,
       // acks_covering_several on Kafka (its acknowledgments do not say how many messages they completed), stratum
       // without strata in the plan, preemption where the kernel's config cannot be read, steal_pct on a boot that
-      // reports no steal (steal_reported no: n/a, never 0)
+      // reports no steal (steal_reported no: n/a, never 0), the workspace's git state in a folder outside git (the
+      // campaign here is in a temporary folder: registered no, workspace_commit and workspace_dirty empty)
       Set<String> mayBeEmpty = replay ? Set.of("reason", "start_phase_us", "priority_restored", "jvm_threads_late", "other_cpu_top",
               "block", "warmup_converged", "driver_counters", "queue_type", "clocksource_planned", "tick_hz",
-              "acks_covering_several", "stratum", "preemption", "steal_pct")
+              "acks_covering_several", "stratum", "preemption", "steal_pct", "workspace_commit", "workspace_dirty")
           : Set.of("reason", "start_phase_us", "send_schedule", "send_schedule_sha256", "priority_restored", "jvm_threads_late",
               "other_cpu_top", "block", "warmup_converged", "driver_counters", "queue_type", "clocksource_planned", "tick_hz",
-              "acks_covering_several", "stratum", "preemption", "steal_pct");
+              "acks_covering_several", "stratum", "preemption", "steal_pct", "workspace_commit", "workspace_dirty");
       for (String col : Ledger.COLUMNS) {
         if (!mayBeEmpty.contains(col)) {
           assertThat(row.get(col)).as(id + " " + col).isNotBlank();

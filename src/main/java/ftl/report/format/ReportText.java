@@ -58,7 +58,8 @@ public final class ReportText {
         + ReportNumbers.count(c.runsByStatus().get(RunStatus.ABORTED)) + " aborted: only ok runs are read), "
         + c.conditions().size() + " condition" + (c.conditions().size() == 1 ? "" : "s") + ", "
         + ReportNumbers.count(c.eventsTaken()) + " events; "
-        + (c.preRegistered() ? "pre-registered (plan.json)" : "no plan.json: not pre-registered");
+        + (c.preRegistered() ? "pre-registered (plan.json)"
+        : "not pre-registered (no plan.json, or an unregistered workspace)");
   }
 
   /** The findings, a sentence or two each: flight, the sign check, the guard, the quantum, the host. */

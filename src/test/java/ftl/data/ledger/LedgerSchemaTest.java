@@ -61,9 +61,13 @@ class LedgerSchemaTest {
     assertThat(ledgerResource().path("schema").path("version").asInt()).isEqualTo(LedgerSchema.VERSION);
     List<LedgerSchema.Version> all = LedgerSchema.Version.all();
     assertThat(all.get(all.size() - 1).number()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(new LedgerSchema.Version(12).columns()).isEqualTo(LedgerSchema.harnessColumns());
-    List<String> v12 = List.of("stratum", "steal_reported", "preemption", "nanotime_granularity_ns");
-    assertThat(new LedgerSchema.Version(11).columns()).as("V11 lacks exactly the four columns of V12")
+    assertThat(new LedgerSchema.Version(13).columns()).isEqualTo(LedgerSchema.harnessColumns());
+    List<String> v13 = List.of("registered", "ftl_version", "ftl_build_sha256", "workspace_commit", "workspace_dirty");
+    assertThat(new LedgerSchema.Version(12).columns()).as("V12 lacks exactly the five columns of V13")
+        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v13.contains(c)).toList());
+    List<String> v12 = new ArrayList<>(v13);
+    v12.addAll(List.of("stratum", "steal_reported", "preemption", "nanotime_granularity_ns"));
+    assertThat(new LedgerSchema.Version(11).columns()).as("V11 lacks exactly the four columns of V12 and V13's")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v12.contains(c)).toList());
     List<String> v11 = new ArrayList<>(v12);
     v11.add("acks_covering_several");
