@@ -1,7 +1,6 @@
 package ftl.cli;
 
 import ftl.data.DataSet;
-import ftl.quantity.core.CampaignCatalogue;
 import ftl.data.io.DataException;
 import ftl.data.io.Echo;
 import ftl.emit.ArchiveVersion;
@@ -90,7 +89,7 @@ public final class Main implements Callable<Integer> {
       Path data = m.dataRoot();
       String shown = Reproduction.displayName(m.archiveRoot(), data);
       String digest = Files.isDirectory(data)
-          ? Reproduction.dataDigest(DataSet.scan(data, shown, CampaignCatalogue.folders())) : "none (no data root at " + shown + ")";
+          ? Reproduction.dataDigest(DataSet.scan(data, shown, Reproduction.declared(m.archiveRoot(), data))) : "none (no data root at " + shown + ")";
       return new String[] {"ftl " + ArchiveVersion.VERSION, "data digest " + digest + " (" + shown + ")"};
     }
   }

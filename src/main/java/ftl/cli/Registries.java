@@ -3,7 +3,6 @@ package ftl.cli;
 import ftl.cache.DiskRunSummaryCache;
 import ftl.data.DataSet;
 import ftl.quantity.core.Analysis;
-import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.RunSummaryCache;
 import ftl.verify.PlanHistory;
 import ftl.verify.RegistrationHistory;
@@ -36,7 +35,8 @@ final class Registries {
   /** The analysis of the data root the command line selects, with per-run results through {@code cache}. */
   static Analysis analysis(Main main, RunSummaryCache cache) {
     Path data = main.readableDataRoot();
-    DataSet set = DataSet.scan(data, Reproduction.displayName(main.archiveRoot(), data), CampaignCatalogue.folders());
+    DataSet set = DataSet.scan(data, Reproduction.displayName(main.archiveRoot(), data),
+        Reproduction.declared(main.archiveRoot(), data));
     // a user's folder in the archive's data/ is named and left out; the archive's numbers go on as they are (issue #54)
     set.undeclared().forEach(f -> System.err.println("ftl: warning: " + Reproduction.undeclared(set, f)));
     // each plan as the commits its runs name hold it (issue 43); the registration table's rows are checked against

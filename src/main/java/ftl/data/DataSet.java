@@ -65,12 +65,14 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
   }
 
   /**
-   * Scans a data root as {@link #scan(Path, String)} does, except that on the archive's own data root (its dictionary
-   * named {@value DataDictionary#ARCHIVE_PACKAGE}, {@link DataDictionary#archivePackage()}) a folder {@code declared}
-   * does not name is left unread and listed in {@link #undeclared()}: a folder a user put in the archive's
-   * {@code data/} never changes a number of the archive (issue #54). Any other root is read whole.
+   * Scans a data root as {@link #scan(Path, String)} does, except that on the archive's own data root (the caller
+   * passes {@code declared} for it alone, and its own dictionary is named {@value DataDictionary#ARCHIVE_PACKAGE},
+   * {@link DataDictionary#archivePackage()}) a folder {@code declared} does not name is left unread and listed in
+   * {@link #undeclared()}: a folder a user put in the archive's {@code data/} never changes a number of the archive
+   * (issue #54). Any other root is read whole.
    *
-   * @param declared the folders the archive's catalogue declares; null to read every folder of any root
+   * @param declared the folders the archive's catalogue declares, given for the archive's {@code data/} only; null to
+   *     read every folder
    */
   public static DataSet scan(Path root, String displayRoot, Set<String> declared) {
     Path abs = root.toAbsolutePath().normalize();

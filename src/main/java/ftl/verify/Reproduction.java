@@ -92,7 +92,7 @@ public final class Reproduction {
   public static Report run(Path archiveRoot, Path dataRoot, boolean write, RunSummaryCache summaries)
       throws IOException {
     String display = displayName(archiveRoot, dataRoot);
-    DataSet data = DataSet.scan(dataRoot, display, CampaignCatalogue.folders());
+    DataSet data = DataSet.scan(dataRoot, display, declared(archiveRoot, dataRoot));
     PlanHistory.verify(data); // each plan as the commits its runs name hold it (issue 43)
     RegistrationHistory.verify(data); // and each registration row as history has it
     List<Computed> computed = new ArrayList<>();
@@ -302,6 +302,26 @@ public final class Reproduction {
   }
 
   /** The data root as messages name it: relative to the archive when inside it. */
+  /**
+   * The folders the archive's catalogue declares ({@link CampaignCatalogue#folders()}) when {@code dataRoot} is the
+   * archive's own {@code data/} (the same folder, links resolved), else null: a data root named elsewhere
+   * ({@code --data}, a copy, a user's) is read whole. {@link DataSet#scan(Path, String, java.util.Set)} applies them
+   * only to a root whose own dictionary is the archive's too.
+   */
+  public static java.util.Set<String> declared(Path archiveRoot, Path dataRoot) {
+    return sameFolder(archiveRoot.resolve("data"), dataRoot) ? CampaignCatalogue.folders() : null;
+  }
+
+  private static boolean sameFolder(Path a, Path b) {
+    Path x = a.toAbsolutePath().normalize();
+    Path y = b.toAbsolutePath().normalize();
+    try {
+      return x.equals(y) || java.nio.file.Files.isSameFile(x, y);
+    } catch (IOException e) {
+      return false; // one of them does not exist: not the same folder
+    }
+  }
+
   public static String displayName(Path archiveRoot, Path dataRoot) {
     Path a = archiveRoot.toAbsolutePath().normalize();
     Path d = dataRoot.toAbsolutePath().normalize();

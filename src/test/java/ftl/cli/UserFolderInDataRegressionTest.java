@@ -9,6 +9,7 @@ import ftl.data.io.DataException;
 import ftl.data.ledger.DataDictionary;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.verify.Manifest;
+import ftl.verify.Reproduction;
 import ftl.verify.TempArchive;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * verdicts to the registry. Now the archive's data root (its dictionary named {@value DataDictionary#ARCHIVE_PACKAGE})
  * reads only the folders its catalogue declares: {@code list} and {@code check} warn naming the folder and print what
  * they printed before, byte for byte; {@code reproduce --check} and {@code manifest verify} fail (exit 1) naming it. A
- * data root that is not the archive's is read whole, as before.
+ * data root that is not the archive's (another folder named with {@code --data}, or a root without the archive's
+ * dictionary) is read whole, as before.
  *
  * <p>The archive here is a throw-away copy holding the archive's dictionary and one real declared campaign, the NATS
  * pilot (small, and read by no section by name); the stray folder is a copy of it under the name {@code mycopy}.
@@ -112,6 +114,21 @@ class UserFolderInDataRegressionTest {
     assertThat(after.campaigns()).extracting(c -> c.name()).containsExactly(DECLARED);
     assertThat(after.digest()).isEqualTo(before);
     assertThat(DataSet.undeclaredFolders(data, "data", CampaignCatalogue.folders())).containsExactly(STRAY);
+  }
+
+  @Test
+  void declared_onlyForTheArchivesOwnDataFolder() throws IOException {
+    assertThat(Reproduction.declared(tmp, data)).isEqualTo(CampaignCatalogue.folders());
+    assertThat(Reproduction.declared(tmp, tmp.resolve("paper/../data"))).as("the same folder spelled otherwise")
+        .isEqualTo(CampaignCatalogue.folders());
+    Path copy = tmp.resolve("elsewhere");
+    TempArchive.copyTree(data, copy);
+    assertThat(Reproduction.declared(tmp, copy)).as("a copy named with --data is read whole").isNull();
+    stray();
+    TempArchive.copyTree(data.resolve(STRAY), copy.resolve(STRAY));
+    Result list = run("--data", copy.toString(), "list", "--json");
+    assertThat(list.code()).as("both folders read: one measurement under two names").isEqualTo(ExitCode.BAD_DATA);
+    assertThat(list.err()).contains("elsewhere/" + STRAY + "/ledger.csv");
   }
 
   @Test

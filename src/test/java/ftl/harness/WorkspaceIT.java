@@ -75,7 +75,7 @@ class WorkspaceIT {
     assertThat(report.code()).as(report.out() + report.err()).isEqualTo(ExitCode.OK);
     assertThat(report.out().replaceAll("\\s+", " ")).as("the report, lines joined")
         .contains("2 runs in its ledger (2 ok").contains("2 conditions")
-        .contains("not pre-registered (no plan.json, or an unregistered workspace)").contains("acksall");
+        .contains("an unregistered workspace (plan.json beside its runs, registered nowhere)").contains("acksall");
     CliRunner.Result json2 = CliRunner.run("report", ws.toString(), "--json", "--fail-on", "none");
     assertThat(json2.code()).as(json2.err()).isEqualTo(ExitCode.OK);
     assertThat(json2.out()).contains("\"pre_registered\" : false");
