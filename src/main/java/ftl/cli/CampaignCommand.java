@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -79,6 +80,53 @@ public final class CampaignCommand implements Callable<Integer> {
     return r;
   }
 
+  /**
+   * Whether a campaign folder lies in the archive's data root ({@code data/} of the archive, or the {@code --data}
+   * root): a campaign there is the archive's, run under its rules (plan committed in the folder before the first run,
+   * the tree otherwise clean) and registered; anywhere else it is a practitioner's workspace (issue #54). Paths are
+   * compared as the file system resolves them (links followed, as far as they exist).
+   */
+  static boolean inArchiveData(Main main, Path dir) {
+    Path d = resolved(dir);
+    for (Path root : List.of(main.archiveRoot().resolve("data"), main.dataRoot())) {
+      Path r = resolved(root);
+      if (d.startsWith(r) && !d.equals(r)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code p} absolute, with its longest existing ancestor's real path (links resolved) and the rest as written. */
+  static Path resolved(Path p) {
+    Path abs = p.toAbsolutePath().normalize();
+    Path existing = abs;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return abs;
+    }
+    try {
+      return existing.toRealPath().resolve(existing.relativize(abs)).normalize();
+    } catch (IOException e) {
+      return abs;
+    }
+  }
+
+  /**
+   * Refuses a workspace that is the archive itself or its data root: the runner writes {@code ledger.csv} and
+   * {@code events/} into the folder (exit 5).
+   */
+  static void refuseArchiveFolders(Main main, Path dir) {
+    Path d = resolved(dir);
+    if (d.equals(resolved(main.archiveRoot())) || d.equals(resolved(main.archiveRoot().resolve("data")))
+        || d.equals(resolved(main.dataRoot()))) {
+      throw new HarnessFailure("refusing to write a campaign into " + d + ", the archive's own folder: give the plan a "
+          + "folder of its own (the runner writes beside it), or name one with --out DIR");
+    }
+  }
+
   static CampaignRunner.Summary guarded(IoAction a) {
     try {
       return a.run();
@@ -98,8 +146,11 @@ public final class CampaignCommand implements Callable<Integer> {
 
   @Command(name = "run", mixinStandardHelpOptions = true,
       description = {"Run every condition x repeat of a plan in its seeded random order.",
-          "Refuses to start (exit 5) unless the plan is committed in its campaign folder and the tree has no other",
-          "uncommitted change, so every ledger row's git_commit names what ran."}, footer = ExitCode.HELP_FOOTER)
+          "Writes into the plan's folder, or --out DIR. A folder of the archive's data/ is a campaign of the archive:",
+          "refused (exit 5) unless the plan is committed in it and the tree has no other uncommitted change, so",
+          "every ledger row's git_commit names what ran. Any other folder is your workspace: git is optional, and",
+          "the ledger records the plan's digest, ftl's version and build digest, the folder's git state where there",
+          "is one, and registered=no (its plan's criteria give no confirmatory verdict)."}, footer = ExitCode.HELP_FOOTER)
   static final class Run implements Callable<Integer> {
     @ParentCommand CampaignCommand parent;
 
@@ -108,7 +159,7 @@ public final class CampaignCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PLAN", description = "plan.json")
     Path plan;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: <data>/<campaign>/).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: the plan's folder).")
     Path out;
 
     @CommandLine.Mixin ClusterOptions cluster;
@@ -123,16 +174,21 @@ public final class CampaignCommand implements Callable<Integer> {
       if (!Files.exists(plan)) {
         throw new NotFoundException("no such plan file: " + plan);
       }
-      String campaign = PlanParser.read(plan).campaign();
-      Path dir = out != null ? out : parent.main.dataRoot().resolve(campaign);
-      CampaignRunner r = runner(parent.main, spec, cluster, plan).requireCleanTree(true).replayInputs(replayInputs);
+      Path dir = out != null ? out : plan.toAbsolutePath().normalize().getParent();
+      CampaignRunner r = runner(parent.main, spec, cluster, plan).replayInputs(replayInputs);
+      boolean archive = inArchiveData(parent.main, dir);
+      if (!archive) {
+        refuseArchiveFolders(parent.main, dir);
+      }
+      r.requireCleanTree(archive);
       return finish(guarded(() -> r.run(plan, dir)));
     }
   }
 
   @Command(name = "resume", mixinStandardHelpOptions = true,
       description = {"Remove temp and orphan files left by an interrupted campaign, then run exactly the missing runs.",
-          "Refuses to start (exit 5) from a tree with uncommitted changes outside the campaign folder."},
+          "A campaign of the archive's data/: refuses to start (exit 5) from a tree with uncommitted changes outside",
+          "the campaign folder. A workspace anywhere else: git optional, as campaign run."},
       footer = ExitCode.HELP_FOOTER)
   static final class Resume implements Callable<Integer> {
     @ParentCommand CampaignCommand parent;
@@ -154,8 +210,9 @@ public final class CampaignCommand implements Callable<Integer> {
         throw new NotFoundException("no such campaign folder: " + dir);
       }
       Path plan = dir.resolve("plan.json");
+      boolean archive = inArchiveData(parent.main, dir);
       CampaignRunner r = (Files.isRegularFile(plan) ? runner(parent.main, spec, cluster, plan)
-          : runner(parent.main, spec, cluster.bootstrap)).requireCleanTree(true).replayInputs(replayInputs);
+          : runner(parent.main, spec, cluster.bootstrap)).requireCleanTree(archive).replayInputs(replayInputs);
       return finish(guarded(() -> r.resume(dir)));
     }
   }
@@ -229,6 +286,10 @@ public final class CampaignCommand implements Callable<Integer> {
         return otherSystem(root, stamp);
       }
       Path dir = out != null ? out : root.resolve("scratch").resolve("smoke-" + stamp);
+      if (inArchiveData(parent.main, dir)) {
+        throw new HarnessFailure("refusing to write a smoke campaign into " + resolved(dir) + ", in the archive's data/: "
+            + "a campaign of the archive is run with 'ftl campaign run' under its rules (plan committed first)");
+      }
       if (userPlan != null) {
         if (!Files.isRegularFile(userPlan)) {
           throw new NotFoundException("no such plan file: " + userPlan);

@@ -41,7 +41,9 @@ import picocli.CommandLine.ParentCommand;
         "--json prints objects with key, value, text, macro, unit, definition, function, sources",
         "(the data files read), and reason when no value can be computed.",
         "Per-run summaries come from the cache in target/ftl-cache/ when the events file's bytes and the code",
-        "are those they were computed from (--no-cache scans instead; ftl reproduce never reads the cache)."},
+        "are those they were computed from (--no-cache scans instead; ftl reproduce never reads the cache).",
+        "A folder of the archive's data/ that its catalogue of campaigns does not declare is named in a warning",
+        "and not read: it adds nothing to any quantity (check does the same)."},
     footer = ExitCode.HELP_FOOTER)
 public final class ListCommand implements Callable<Integer> {
   @ParentCommand Main main;

@@ -90,7 +90,7 @@ public final class Main implements Callable<Integer> {
       Path data = m.dataRoot();
       String shown = Reproduction.displayName(m.archiveRoot(), data);
       String digest = Files.isDirectory(data)
-          ? Reproduction.dataDigest(DataSet.scan(data, shown)) : "none (no data root at " + shown + ")";
+          ? Reproduction.dataDigest(DataSet.scan(data, shown, Reproduction.declared(m.archiveRoot(), data))) : "none (no data root at " + shown + ")";
       return new String[] {"ftl " + ArchiveVersion.VERSION, "data digest " + digest + " (" + shown + ")"};
     }
   }

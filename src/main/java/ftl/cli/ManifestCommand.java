@@ -12,7 +12,8 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "manifest", mixinStandardHelpOptions = true,
     description = {"Write or verify SHA256SUMS, one line per file of the archive.",
         "Tracked files, sorted, except SHA256SUMS itself, in the format `sha256sum -c SHA256SUMS` accepts;",
-        "verify names every missing, extra and changed file, one per line."},
+        "verify names every missing, extra and changed file, one per line, and every folder of data/ that the",
+        "catalogue of campaigns does not declare (a campaign of your own belongs outside data/): exit 1 for any."},
     footer = ExitCode.HELP_FOOTER)
 public final class ManifestCommand implements Callable<Integer> {
   @ParentCommand Main main;

@@ -35,7 +35,10 @@ final class Registries {
   /** The analysis of the data root the command line selects, with per-run results through {@code cache}. */
   static Analysis analysis(Main main, RunSummaryCache cache) {
     Path data = main.readableDataRoot();
-    DataSet set = DataSet.scan(data, Reproduction.displayName(main.archiveRoot(), data));
+    DataSet set = DataSet.scan(data, Reproduction.displayName(main.archiveRoot(), data),
+        Reproduction.declared(main.archiveRoot(), data));
+    // a user's folder in the archive's data/ is named and left out; the archive's numbers go on as they are (issue #54)
+    set.undeclared().forEach(f -> System.err.println("ftl: warning: " + Reproduction.undeclared(set, f)));
     // each plan as the commits its runs name hold it (issue 43); the registration table's rows are checked against
     // history by reproduce, whose dozens of git questions would double the time of a check, but for their kinds: one
     // question to git says whether a row is a consistency check as first registered

@@ -25,7 +25,8 @@ import picocli.CommandLine.ParentCommand;
         "(or with --check write nothing and fail on any difference), check paper, supplement and",
         "paper/abstract.txt against the quantities, and verify SHA256SUMS. Prints a summary table.",
         "Every events file is scanned: the run-summary cache of check and list (target/ftl-cache/) is",
-        "never read here, only refreshed."},
+        "never read here, only refreshed. A folder of the archive's data/ that its catalogue of campaigns does",
+        "not declare is not read, and fails the reproduction (exit 1), named: a campaign of yours belongs outside."},
     footer = ExitCode.HELP_FOOTER)
 public final class ReproduceCommand implements Callable<Integer> {
   private static final int MANIFEST_LINES = 20;
@@ -63,6 +64,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     if (!r.data().otherFolders().isEmpty()) {
       out.println("  other folders (no ledger, not campaigns): " + String.join(", ", r.data().otherFolders()));
     }
+    r.data().undeclared().forEach(f -> out.println("  UNDECLARED " + Reproduction.undeclared(r.data(), f)));
     out.println("  data digest " + r.dataDigest());
     out.println();
     out.printf("%-28s %-22s %s%n", "quantity", "text", "macro");

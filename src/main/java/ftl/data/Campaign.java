@@ -9,6 +9,7 @@ import ftl.data.ledger.EventFormat;
 import ftl.data.ledger.EventReader;
 import ftl.data.ledger.Identifiers;
 import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.Criteria;
 import ftl.data.registration.PlanDigest;
 import java.io.InputStream;
@@ -72,8 +73,17 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonVa
     return Long.parseLong(v);
   }
 
+  /** Whether a plan was registered before the runs: a {@code plan.json}, in a campaign not {@link #unregistered()}. */
   public boolean preRegistered() {
-    return plan.isPresent();
+    return plan.isPresent() && !unregistered();
+  }
+
+  /**
+   * Whether the ledger marks the campaign unregistered (issue #54): a practitioner's workspace outside the archive's
+   * {@code data/}, some row's {@code registered} cell {@code no}. Its plan's criteria give no confirmatory verdict.
+   */
+  public boolean unregistered() {
+    return runs.stream().anyMatch(r -> r.field(LedgerSchema.REGISTERED).equals(LedgerSchema.REGISTERED_NO));
   }
 
   /** The ledger file, for messages. */

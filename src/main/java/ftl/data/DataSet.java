@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -36,13 +37,19 @@ import java.util.function.Function;
  * @param otherFolders folders under the root that are not campaigns (no ledger, or an OMB ledger, see
  *     {@link OmbFormat#isOmbLedger}), e.g. {@code audit}, {@code omb-real}
  * @param gate the gate every file under the root is opened through; empty when the root does not exist
+ * @param undeclared folders of the archive's data root that its catalogue does not declare (a user's campaign copied
+ *     into {@code data/}, say), in name order: never read, in no campaign, no number and no digest ({@link #scan(Path,
+ *     String, Set)}); empty for any other root
  */
+// Seven components: the root, how it is named, its dictionary, and its folders sorted three ways (campaigns, other
+// folders, undeclared folders) with the gate they were read through; built by scan, never positionally elsewhere.
 public record DataSet(Path root, String displayRoot, DataDictionary dictionary, List<Campaign> campaigns,
-                      List<String> otherFolders, Optional<DataGate> gate) {
+                      List<String> otherFolders, Optional<DataGate> gate, List<String> undeclared) {
 
   public DataSet {
     campaigns = List.copyOf(campaigns);
     otherFolders = List.copyOf(otherFolders);
+    undeclared = List.copyOf(undeclared);
   }
 
   /**
@@ -54,18 +61,34 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
    * @throws DataException for a root that is not a folder, or any bad file or name under it
    */
   public static DataSet scan(Path root, String displayRoot) {
+    return scan(root, displayRoot, null);
+  }
+
+  /**
+   * Scans a data root as {@link #scan(Path, String)} does, except that on the archive's own data root (the caller
+   * passes {@code declared} for it alone, and its own dictionary is named {@value DataDictionary#ARCHIVE_PACKAGE},
+   * {@link DataDictionary#archivePackage()}) a folder {@code declared} does not name is left unread and listed in
+   * {@link #undeclared()}: a folder a user put in the archive's {@code data/} never changes a number of the archive
+   * (issue #54). Any other root is read whole.
+   *
+   * @param declared the folders the archive's catalogue declares, given for the archive's {@code data/} only; null to
+   *     read every folder
+   */
+  public static DataSet scan(Path root, String displayRoot, Set<String> declared) {
     Path abs = root.toAbsolutePath().normalize();
     List<Campaign> campaigns = new ArrayList<>();
     List<String> other = new ArrayList<>();
     if (!Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) {
-      return new DataSet(abs, displayRoot, DataDictionary.bundled(), campaigns, other, Optional.empty());
+      return new DataSet(abs, displayRoot, DataDictionary.bundled(), campaigns, other, Optional.empty(), List.of());
     }
     DataGate gate = DataGate.of(abs, displayRoot);
     DataDictionary dictionary = DataDictionary.forRoot(gate);
+    List<String> undeclared = undeclared(gate, dictionary, declared);
+    List<String> names = gate.list("").stream().filter(n -> !undeclared.contains(n)).toList();
     // the folders are read side by side (a ledger's checks are most of the fixed cost of every command), and taken
     // in name order afterwards: the same campaigns, and the first failure in name order is the one reported, as if
     // they had been read one after another
-    List<Outcome<Folder>> folders = inOrder(gate.list(""), name -> folder(gate, abs, name, dictionary, true));
+    List<Outcome<Folder>> folders = inOrder(names, name -> folder(gate, abs, name, dictionary, true));
     for (Outcome<Folder> o : folders) {
       Folder f = o.get();
       if (f == null) {
@@ -78,7 +101,30 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
       }
     }
     OneFilePerRun.check(campaigns);
-    return new DataSet(abs, displayRoot, dictionary, campaigns, other, Optional.of(gate));
+    return new DataSet(abs, displayRoot, dictionary, campaigns, other, Optional.of(gate), undeclared);
+  }
+
+  /**
+   * The folders of the archive's data root that {@code declared} does not name, in name order, without reading them;
+   * empty when the root is not the archive's ({@link DataDictionary#archivePackage()}) or does not exist, or when
+   * {@code declared} is null.
+   *
+   * @throws DataException when the root's top level or its dictionary is refused by the gate
+   */
+  public static List<String> undeclaredFolders(Path root, String displayRoot, Set<String> declared) {
+    Path abs = root.toAbsolutePath().normalize();
+    if (declared == null || !Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) {
+      return List.of();
+    }
+    DataGate gate = DataGate.of(abs, displayRoot);
+    return undeclared(gate, DataDictionary.forRoot(gate), declared);
+  }
+
+  private static List<String> undeclared(DataGate gate, DataDictionary dictionary, Set<String> declared) {
+    if (declared == null || !dictionary.archivePackage()) {
+      return List.of();
+    }
+    return gate.list("").stream().filter(n -> !declared.contains(n) && gate.type(n) == DataGate.Type.FOLDER).toList();
   }
 
   /** What an entry of the root is: a campaign, or a folder that is not one ({@code campaign} null). */
@@ -205,13 +251,14 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
 
   /**
    * SHA-256 identifying the data: over every file of the data root but the campaigns' events files (the
-   * ledgers carry their SHA-256, so they cover the events too), in path order, each line
+   * ledgers carry their SHA-256, so they cover the events too) and the {@link #undeclared()} folders, in path order,
+   * each line
    * {@code <sha256>  <path>}. Taken through the gate, so a link or special file anywhere is refused.
    */
   public String digest() {
     if (gate.isEmpty()) {
       return HexFormat.of().formatHex(DataGate.sha256().digest());
     }
-    return gate.get().digest(rel -> !rel.contains("/" + EventFormat.EVENTS_DIR + "/"));
+    return gate.get().digest(rel -> !rel.contains("/" + EventFormat.EVENTS_DIR + "/"), Set.copyOf(undeclared));
   }
 }

@@ -131,7 +131,7 @@
  * <h2>Plan ({@code plan.json}) schema</h2>
  * <pre>
  * {
- *   "campaign":    "name",             // required, [A-Za-z0-9._-]+, default folder data/&lt;campaign&gt;/
+ *   "campaign":    "name",             // required, [A-Za-z0-9._-]+ (the runner writes into the plan's folder)
  *   "description": "free text",
  *   "system":      "kafka",            // kafka (default), rabbitmq or nats: the system every run measures; on
  *                                      // rabbitmq and nats a condition sets only name, send_interval, payload_bytes,
@@ -255,9 +255,11 @@
  * rename. {@code campaign resume} deletes only what the journal ({@code .ftl-journal}, written before each run)
  * proves the interrupted run wrote, refuses any other unexplained file (nothing measured is deleted on a guess), then
  * runs exactly the scheduled runs without a ledger row; one runner holds the folder's lock ({@code .ftl-lock}) at a time. The ledger columns are {@link
- * ftl.harness.campaign.Ledger#COLUMNS}, each declared in {@code data/datapackage.json}. {@code campaign run} and
+ * ftl.harness.campaign.Ledger#COLUMNS}, each declared in {@code data/datapackage.json}. {@code campaign run} writes
+ * into the plan's folder (or {@code --out}); for a folder of the archive's {@code data/}, {@code campaign run} and
  * {@code resume} refuse to start unless the plan is committed in the campaign folder and nothing else in the
- * tree is uncommitted; {@code other_cpu_pct} and {@code other_cpu_top} record who else used the CPU during each run,
+ * tree is uncommitted, while any other folder is a practitioner's workspace, git optional, its rows marked
+ * {@code registered} no ({@link ftl.harness.campaign.RunOrigin}); {@code other_cpu_pct} and {@code other_cpu_top} record who else used the CPU during each run,
  * {@code steal_pct} and {@code interrupts} the host's steal time (percent of all cores' time, from the change of
  * {@code /proc/stat}'s cpu line: steal over user..steal) and interrupts (the change of the intr line's first number),
  * each empty when {@code /proc/stat} cannot be read, and {@code pacing_burst_share} the pacer's bursts (the share of

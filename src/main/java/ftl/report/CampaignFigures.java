@@ -20,14 +20,19 @@ import java.util.Optional;
  *
  * @param name the campaign folder's name
  * @param displayDir the folder as messages name it
- * @param preRegistered whether the folder holds a plan ({@code plan.json}); a folder without one is still reported
+ * @param preRegistered whether the folder holds a plan ({@code plan.json}) registered before its runs
+ *     ({@link Campaign#preRegistered()}); a folder without one is still reported
+ * @param unregistered whether the ledger marks the campaign a practitioner's unregistered workspace (issue #54): a
+ *     plan beside its runs, registered nowhere ({@link Campaign#unregistered()})
  * @param runsByStatus ledger rows by status (every status present, 0 when none)
  * @param exclusion the plan's registered exclusion rule, when it has one ({@link RunExclusion}): its thresholds take
  *     the place of the report's own bounds on steal and other tasks' run time ({@link TrustRule.Bounds#of})
  * @param conditions the conditions with at least one ok run, in the order the ledger first names them
  */
-public record CampaignFigures(String name, String displayDir, boolean preRegistered, Map<RunStatus, Long> runsByStatus,
-                              Optional<RunExclusion> exclusion, List<ConditionFigures> conditions) {
+// Seven components: the campaign's identity, its registration (two flags) and the figures of its runs; built by of().
+public record CampaignFigures(String name, String displayDir, boolean preRegistered, boolean unregistered,
+                              Map<RunStatus, Long> runsByStatus, Optional<RunExclusion> exclusion,
+                              List<ConditionFigures> conditions) {
 
   public CampaignFigures {
     Objects.requireNonNull(name, "name");
@@ -64,8 +69,8 @@ public record CampaignFigures(String name, String displayDir, boolean preRegiste
     List<ConditionFigures> conditions = new ArrayList<>();
     byCondition.forEach((c, rs) -> conditions.add(ConditionFigures.pool(c, rs)));
     Optional<RunExclusion> exclusion = campaign.plan().flatMap(RunExclusion::of);
-    return new CampaignFigures(campaign.name(), campaign.displayDir(), campaign.preRegistered(), byStatus, exclusion,
-        conditions);
+    return new CampaignFigures(campaign.name(), campaign.displayDir(), campaign.preRegistered(), campaign.unregistered(),
+        byStatus, exclusion, conditions);
   }
 
   /** Every ledger row. */

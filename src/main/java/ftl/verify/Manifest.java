@@ -1,7 +1,9 @@
 package ftl.verify;
 
+import ftl.data.DataSet;
 import ftl.data.io.DataException;
 import ftl.data.io.Echo;
+import ftl.quantity.core.CampaignCatalogue;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,7 +43,7 @@ public final class Manifest {
 
   /** A difference between the manifest and the archive. */
   public record Problem(Kind kind, String path) {
-    public enum Kind { MISSING, EXTRA, CHANGED, MALFORMED }
+    public enum Kind { MISSING, EXTRA, CHANGED, MALFORMED, UNDECLARED }
 
     /** One line for a user: {@code changed: data/x/ledger.csv}. */
     public String describe() {
@@ -51,6 +53,8 @@ public final class Manifest {
         case EXTRA -> "extra: " + p + " (in the archive, not listed in " + FILE + ")";
         case CHANGED -> "changed: " + p + " (SHA-256 differs from " + FILE + ")";
         case MALFORMED -> "malformed: " + p;
+        case UNDECLARED -> "undeclared: " + p + " (a folder of data/ that the archive's catalogue of campaigns does not "
+            + "declare: move it out of data/, or declare it in ftl.quantity.core.CampaignCatalogue)";
       };
     }
   }
@@ -162,6 +166,7 @@ public final class Manifest {
       problems.add(new Problem(Problem.Kind.MALFORMED, FILE + " is not UTF-8 text"));
       return problems;
     }
+    undeclared(root, problems);
     Map<String, String> listed = parse(text, problems);
     TreeMap<String, String> sorted = new TreeMap<>(Manifest::compareBytes);
     sorted.putAll(listed);
@@ -183,6 +188,21 @@ public final class Manifest {
       }
     }
     return problems;
+  }
+
+  /**
+   * Adds an {@link Problem.Kind#UNDECLARED} problem for every folder of the archive's {@code data/} that the catalogue
+   * does not declare (issue #54: a user's folder there never becomes part of the archive); a data root the gate refuses
+   * is named as malformed, since the commands that read the data refuse it the same way.
+   */
+  private static void undeclared(Path root, List<Problem> problems) {
+    try {
+      for (String f : DataSet.undeclaredFolders(root.resolve("data"), "data", CampaignCatalogue.folders())) {
+        problems.add(new Problem(Problem.Kind.UNDECLARED, "data/" + f));
+      }
+    } catch (DataException e) {
+      problems.add(new Problem(Problem.Kind.MALFORMED, "data: " + e.getMessage()));
+    }
   }
 
   /** Lower-case hex SHA-256 of a file's bytes. */

@@ -9,6 +9,7 @@ import ftl.emit.Emitter;
 import ftl.emit.OriginalStudy;
 import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.LatexEscape;
 import ftl.quantity.core.ScannedRun;
@@ -60,13 +61,24 @@ public final class Reproduction {
       return quantities.stream().filter(c -> !c.available()).toList();
     }
 
-    /** True when anything disagrees. */
+    /** True when anything disagrees, or a folder of the archive's data root is not a campaign it declares. */
     public boolean disagrees() {
-      return !staleOutputs.isEmpty() || !textProblems.isEmpty() || !manifest.isEmpty() || !untraced().isEmpty();
+      return !staleOutputs.isEmpty() || !textProblems.isEmpty() || !manifest.isEmpty() || !untraced().isEmpty()
+          || !data.undeclared().isEmpty();
     }
   }
 
   private Reproduction() {}
+
+  /**
+   * What {@code check} and {@code list} warn and {@code reproduce} fails with for a folder of the archive's data root
+   * that the catalogue does not declare ({@link DataSet#undeclared()}), naming it.
+   */
+  public static String undeclared(DataSet data, String folder) {
+    return data.displayRoot() + "/" + folder + " is a folder the archive's catalogue of campaigns does not declare "
+        + "(ftl.quantity.core.CampaignCatalogue): it is not read, and adds nothing to any number; a campaign of your own "
+        + "belongs outside data/ (ftl campaign run PLAN writes beside the plan, ftl report DIR reads it)";
+  }
 
   /**
    * Runs a reproduction whose per-run results come through {@code summaries}; the CLI passes a cache that
@@ -80,7 +92,7 @@ public final class Reproduction {
   public static Report run(Path archiveRoot, Path dataRoot, boolean write, RunSummaryCache summaries)
       throws IOException {
     String display = displayName(archiveRoot, dataRoot);
-    DataSet data = DataSet.scan(dataRoot, display);
+    DataSet data = DataSet.scan(dataRoot, display, declared(archiveRoot, dataRoot));
     PlanHistory.verify(data); // each plan as the commits its runs name hold it (issue 43)
     RegistrationHistory.verify(data); // and each registration row as history has it
     List<Computed> computed = new ArrayList<>();
@@ -290,6 +302,26 @@ public final class Reproduction {
   }
 
   /** The data root as messages name it: relative to the archive when inside it. */
+  /**
+   * The folders the archive's catalogue declares ({@link CampaignCatalogue#folders()}) when {@code dataRoot} is the
+   * archive's own {@code data/} (the same folder, links resolved), else null: a data root named elsewhere
+   * ({@code --data}, a copy, a user's) is read whole. {@link DataSet#scan(Path, String, java.util.Set)} applies them
+   * only to a root whose own dictionary is the archive's too.
+   */
+  public static java.util.Set<String> declared(Path archiveRoot, Path dataRoot) {
+    return sameFolder(archiveRoot.resolve("data"), dataRoot) ? CampaignCatalogue.folders() : null;
+  }
+
+  private static boolean sameFolder(Path a, Path b) {
+    Path x = a.toAbsolutePath().normalize();
+    Path y = b.toAbsolutePath().normalize();
+    try {
+      return x.equals(y) || java.nio.file.Files.isSameFile(x, y);
+    } catch (IOException e) {
+      return false; // one of them does not exist: not the same folder
+    }
+  }
+
   public static String displayName(Path archiveRoot, Path dataRoot) {
     Path a = archiveRoot.toAbsolutePath().normalize();
     Path d = dataRoot.toAbsolutePath().normalize();

@@ -174,13 +174,14 @@ class HarnessIT {
       // clocksource_planned when the plan sets no clock source, tick_hz where the kernel's config cannot be read,
       // acks_covering_several on Kafka (its acknowledgments do not say how many messages they completed), stratum
       // without strata in the plan, preemption where the kernel's config cannot be read, steal_pct on a boot that
-      // reports no steal (steal_reported no: n/a, never 0), client_config without --client-config (the embedded broker)
+      // reports no steal (steal_reported no: n/a, never 0), client_config without --client-config (the embedded broker),
+      // the workspace's git state in a folder outside git (registered no, workspace_commit and workspace_dirty empty)
       Set<String> mayBeEmpty = replay ? Set.of("reason", "start_phase_us", "priority_restored", "jvm_threads_late", "other_cpu_top",
               "block", "warmup_converged", "driver_counters", "queue_type", "clocksource_planned", "tick_hz",
-              "acks_covering_several", "stratum", "preemption", "steal_pct", "client_config")
+              "acks_covering_several", "stratum", "preemption", "steal_pct", "client_config", "workspace_commit", "workspace_dirty")
           : Set.of("reason", "start_phase_us", "send_schedule", "send_schedule_sha256", "priority_restored", "jvm_threads_late",
               "other_cpu_top", "block", "warmup_converged", "driver_counters", "queue_type", "clocksource_planned", "tick_hz",
-              "acks_covering_several", "stratum", "preemption", "steal_pct", "client_config");
+              "acks_covering_several", "stratum", "preemption", "steal_pct", "client_config", "workspace_commit", "workspace_dirty");
       for (String col : Ledger.COLUMNS) {
         // the wire capture's cells are empty on a run that is not captured (wire_capture false)
         boolean uncapturedWire = col.startsWith("wire_") && "false".equals(row.get("wire_capture"));

@@ -385,9 +385,18 @@ public final class DataGate {
    * special file anywhere is refused. Files already read whole are not read again.
    */
   public String digest(Predicate<String> include) {
+    return digest(include, Set.of());
+  }
+
+  /**
+   * {@link #digest(Predicate)} without the top-level folders {@code skipped}, which are neither entered nor examined:
+   * folders that are not the root's data (the archive's data root and a user's folder in it that its catalogue does not
+   * declare).
+   */
+  public String digest(Predicate<String> include, Set<String> skipped) {
     TreeMap<String, Boolean> files = new TreeMap<>();
     int[] count = {0};
-    walk("", 0, files, count);
+    walk("", 0, files, count, skipped);
     // the whole root's bytes are bounded before any is read: a refusal costs an lstat per file, not the hashing
     long total = 0;
     for (String rel : files.keySet()) {
@@ -411,7 +420,7 @@ public final class DataGate {
     return HexFormat.of().formatHex(md.digest());
   }
 
-  private void walk(String relDir, int depth, TreeMap<String, Boolean> files, int[] count) {
+  private void walk(String relDir, int depth, TreeMap<String, Boolean> files, int[] count, Set<String> skipped) {
     if (depth > MAX_DEPTH) {
       throw new DataException(name(relDir), 0, "folders nested deeper than " + MAX_DEPTH + " levels", null);
     }
@@ -420,8 +429,11 @@ public final class DataGate {
       if (++count[0] > MAX_ENTRIES) {
         throw new DataException(display, 0, "more than " + MAX_ENTRIES + " files and folders", null);
       }
+      if (skipped.contains(rel)) {
+        continue; // a top-level folder left out (a folder name has no '/', so only the top level matches)
+      }
       if (type(rel) == Type.FOLDER) {
-        walk(rel, depth + 1, files, count);
+        walk(rel, depth + 1, files, count, skipped);
       } else {
         files.put(rel, Boolean.TRUE);
       }

@@ -29,12 +29,28 @@ public final class DataDictionary {
   /** File name of the dictionary inside a data root. */
   public static final String FILE = "datapackage.json";
   private static final String BUNDLED = "/ftl/data/datapackage.json";
+  /**
+   * The package name of the archive's own data dictionary ({@code data/datapackage.json}): a data root whose own
+   * dictionary carries it is the archive's data package, read against the archive's catalogue of campaigns
+   * ({@link #archivePackage()}).
+   */
+  public static final String ARCHIVE_PACKAGE = "ftl-data";
 
   private final Map<String, Field> ledgerFields;
+  private final boolean archivePackage;
 
-  private DataDictionary(Map<String, Field> ledgerFields) {
+  private DataDictionary(Map<String, Field> ledgerFields, boolean archivePackage) {
     this.ledgerFields = Map.copyOf(ledgerFields);
+    this.archivePackage = archivePackage;
   }
+
+  /**
+   * Whether the data root holds a dictionary of its own named {@value #ARCHIVE_PACKAGE}: the archive's {@code data/},
+   * whose folders are the campaigns its catalogue declares and nothing else ({@code ftl.data.DataSet#scan(java.nio.file.Path,
+   * String, java.util.Set)}). A root without a dictionary of its own (read against the bundled one), or whose dictionary
+   * has another name, is some other data root: every folder of it is read.
+   */
+  public boolean archivePackage() { return archivePackage; }
 
   /**
    * The ledger column types the archive declares ({@link LedgerSchema}, published as the archive's own
@@ -70,7 +86,8 @@ public final class DataDictionary {
       if (in == null) {
         throw new IllegalStateException("the bundled data dictionary " + BUNDLED + " is missing from the jar");
       }
-      return parse(in, "bundled " + FILE);
+      DataDictionary d = parse(in, "bundled " + FILE);
+      return new DataDictionary(d.ledgerFields, false); // no root's own dictionary: not the archive's data package
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -92,7 +109,8 @@ public final class DataDictionary {
         throw new DataException(name, 0, "the ledger schema must declare column " + column, null);
       }
     }
-    return new DataDictionary(ledger); // the event columns are checked here; nothing reads them later
+    // the event columns are checked here; nothing reads them later
+    return new DataDictionary(ledger, ARCHIVE_PACKAGE.equals(root.path("name").asText("")));
   }
 
   private static Map<String, Field> fieldsOf(JsonNode root, String resource, String name) {

@@ -546,6 +546,32 @@ public final class LedgerSchema {
       .described("Kafka instrument: yes when the run used an existing topic named with --topic (its partitions, "
           + "replication_factor and min_insync_replicas as the cluster described them), no when it created and "
           + "deleted its own. Empty in ledgers written before the column.");
+  /** The word of {@link #REGISTERED} for a campaign of the archive's {@code data/}, run under its rules. */
+  public static final String REGISTERED_YES = "yes";
+  /** The word of {@link #REGISTERED} for a workspace anywhere else (and a smoke campaign): unregistered. */
+  public static final String REGISTERED_NO = "no";
+  public static final Column REGISTERED = string("registered").since(14).oneOf(YES_NO_WORDS)
+      .described("Whether the campaign is registered in the archive: yes for a campaign folder of the archive's data/, "
+          + "run under its rules (plan.json committed in the folder before the first run, the work tree otherwise "
+          + "clean); no for a practitioner's workspace anywhere else (or a smoke campaign), where git is optional: "
+          + "its plan's criteria give no confirmatory verdict. Empty in ledgers written before the column.");
+  public static final Column FTL_VERSION = string("ftl_version").since(14)
+      .described("The version of ftl that ran the campaign (pom.xml's, as ftl --version prints it). Empty in ledgers "
+          + "written before the column.");
+  public static final Column FTL_BUILD_SHA256 = string("ftl_build_sha256").since(14).matching("[0-9a-f]{64}")
+      .described("The digest of the build that ran: SHA-256 over every file under ftl/ (classes and resources) of the "
+          + "jar or class folder the runner was loaded from, by name in byte order, each as its name, its length and its "
+          + "bytes; the same sources built twice give the same digest (a jar's own bytes carry its build time). Empty "
+          + "when the code's location cannot be read, and in ledgers written before the column.");
+  public static final Column WORKSPACE_COMMIT = string("workspace_commit").since(14).matching("[0-9a-f]{40}")
+      .described("The commit checked out in the git work tree that holds the campaign folder (git rev-parse HEAD "
+          + "there); empty when the folder is in no git work tree (a workspace without git), and in ledgers written "
+          + "before the column. git_commit names the commit of ftl's own checkout.");
+  public static final Column WORKSPACE_DIRTY = string("workspace_dirty").since(14).oneOf(YES_NO_WORDS)
+      .described("yes when that work tree had changes outside the campaign folder (tracked or untracked, ignored files "
+          + "aside) or the folder's plan.json was not committed unchanged when the run started, so workspace_commit "
+          + "does not name all that ran; no when it named it exactly; empty when the folder is in no git work tree, "
+          + "and in ledgers written before the column.");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -569,7 +595,8 @@ public final class LedgerSchema {
       WIRE_CAPTURE, FOLLOWER_WAIT_MS, CLUSTER_AGE_MS, WIRE_PACKETS, WIRE_DROPPED, WIRE_GAPS, WIRE_BOTH, WIRE_MISSED,
       WIRE_OFFSET_MISMATCHES, WIRE_ALIGN_ERR_NS, WIRE_ALIGN_DRIFT_NS, WIRE_FOLLOWER_WAIT_P50_US, WIRE_FOLLOWER_MAX_WAIT_MS,
       WIRE_FOLLOWER_MIN_BYTES, WIRE_CONSUMER_WAIT_P50_US, WIRE_CONSUMER_FETCHES, WIRE_CONSUMER_TIMEOUTS,
-      CLIENT_CONFIG, TOPIC_EXISTING, SEND_LAG_P99_NS);
+      CLIENT_CONFIG, TOPIC_EXISTING, REGISTERED, FTL_VERSION, FTL_BUILD_SHA256, WORKSPACE_COMMIT, WORKSPACE_DIRTY,
+      SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger
@@ -646,8 +673,10 @@ public final class LedgerSchema {
    * and nats (issue #29: the system with its versions); 8, RabbitMQ's queue type; 9, the setting as data (issue #44);
    * 10, the cluster's shape (issue #46); 11, acks covering several messages (issue #47, with the events files' column
    * {@code ack_covered} and the queue type {@code quorum}); 12, the host protocol's stratum and the setting recorded so
-   * that absence is visible (issue #53: steal reported or not, preemption model, the clock's granularity); 13, your
-   * cluster as it is (issue #54: the client config's non-secret settings, an existing topic).
+   * that absence is visible (issue #53: steal reported or not, preemption model, the clock's granularity); 13, the
+   * wire capture (issue #55: the broker's responses on the wire, a follower delay, the cluster's age); 14, your cluster
+   * as it is and a workspace anywhere (issue #54: the client config's non-secret settings, an existing topic; registered
+   * or not, ftl's version and build digest, the workspace's git state).
    *
    * @param number 1 to {@link #VERSION}
    */

@@ -438,6 +438,14 @@ public final class CampaignRunner {
       err.println("ftl: schedule " + e.getKey() + ": regenerated, " + e.getValue().size() + " sends, SHA-256 " + e.getValue().sha256() + " as the plan records");
     }
     HostFacts host = HostFacts.read(archiveRoot);
+    // registered in the archive only under its rules (a folder of its data/, plan committed, tree clean): issue #54
+    RunOrigin origin = RunOrigin.of(folder.dir(), requireCleanTree);
+    if (!requireCleanTree) {
+      err.println("ftl: workspace " + folder.dir() + ": unregistered (plan SHA-256 " + planSha256 + ", ftl "
+          + origin.ftlVersion() + ", build " + (origin.buildSha256().isEmpty() ? "digest unreadable" : origin.buildSha256()
+          .substring(0, 12)) + ", " + (origin.workspaceCommit().isEmpty() ? "not in git" : "git " + origin.workspaceCommit()
+          .substring(0, 12) + (origin.workspaceDirty().equals(RunOrigin.YES) ? " with changes" : "")) + ")");
+    }
     // the host check of ftl doctor, as one line (issue #54); the ledger records it whole, run by run
     try {
       err.println("ftl: host: " + HostCheck.sample(host, HOST_CHECK_MILLIS).oneLine());
@@ -522,6 +530,7 @@ public final class CampaignRunner {
         row.put(LedgerSchema.SEND_SCHEDULE, sp == null ? "" : sp.id());
         row.put(LedgerSchema.SEND_SCHEDULE_SHA256, sp == null ? "" : sp.sha256());
         row.put(LedgerSchema.PLAN_SHA256, planSha256);
+        row.putAll(origin.ledgerCells().asMap());
         ledger.append(row.asMap());
         folder.journalDone();
         if (wireRefused != null) {

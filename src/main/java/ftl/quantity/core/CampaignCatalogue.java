@@ -2,7 +2,10 @@ package ftl.quantity.core;
 
 import ftl.data.ledger.Instrument;
 import ftl.data.tool.OmbFormat;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Every campaign of the archive's data root, declared once: its folder under {@code data/}, the system it measured,
@@ -18,7 +21,8 @@ import java.util.List;
  * root's campaigns (not in the catalogue) are analysed the same way.
  *
  * <p>Adding a campaign: its folder with plan and ledger under {@code data/}, one constant here, and the section that
- * reads it.
+ * reads it. On the archive's data root only the folders declared here are read ({@link #folders()}): a folder nothing
+ * here declares (a user's campaign copied into {@code data/}) adds no quantity and moves no number (issues #54, #57).
  */
 public enum CampaignCatalogue {
   /** Mode A: negative ack-referenced spans under manipulation of the two stamping threads. */
@@ -189,6 +193,15 @@ public enum CampaignCatalogue {
     this.role = role;
     this.planned = planned;
     this.readers = readers;
+  }
+
+  /**
+   * Every folder the catalogue declares: on the archive's data root, the only folders read ({@link
+   * ftl.data.DataSet#scan(java.nio.file.Path, String, Set)}); any other folder there is a user's, warned about by
+   * {@code check} and {@code list} and refused by {@code reproduce} and {@code manifest verify}, never analysed.
+   */
+  public static Set<String> folders() {
+    return Arrays.stream(values()).map(CampaignCatalogue::folder).collect(Collectors.toUnmodifiableSet());
   }
 
   /** Folder name under the data root; also the campaign's name in keys, macros and ledgers. */

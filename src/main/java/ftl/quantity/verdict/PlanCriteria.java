@@ -201,12 +201,17 @@ public final class PlanCriteria {
   private static Registration registration(Campaign c, String key, String rule, boolean consistency,
                                            boolean notConfirmatory, String why, String source, String claim) {
     VerdictKind kind = consistency ? VerdictKind.CONSISTENCY
-        : c.planDigest().isPresent() && !notConfirmatory ? VerdictKind.CONFIRMATORY : VerdictKind.EXPLORATORY;
+        : c.planDigest().isPresent() && !notConfirmatory && !c.unregistered() ? VerdictKind.CONFIRMATORY
+        : VerdictKind.EXPLORATORY;
     String by = c.planDigest().map(d -> "plan.json sha256 " + d + ", named by every ledger row")
         .orElse("plan.json, whose ledger rows name no digest: registration not proved");
     return new Registration(key, List.of(c.name()), kind, rule, by, -1, -1, "", !why.isEmpty() ? why : consistency
-        ? "declared a consistency check by the plan" : "", source, claim);
+        ? "declared a consistency check by the plan" : c.unregistered() ? UNREGISTERED : "", source, claim);
   }
+
+  /** Why a rule of an unregistered campaign ({@link Campaign#unregistered()}) is exploratory. */
+  static final String UNREGISTERED = "an unregistered workspace (its ledger's registered cell is no): the plan was "
+      + "written beside the runs, not registered in the archive, so no verdict of it is confirmatory";
 
   /** What a point comparison can do over a statistic's declared range. */
   enum Reach { NEVER, ALWAYS, DEPENDS }

@@ -58,7 +58,8 @@ public final class ReportText {
         + ReportNumbers.count(c.runsByStatus().get(RunStatus.ABORTED)) + " aborted: only ok runs are read), "
         + c.conditions().size() + " condition" + (c.conditions().size() == 1 ? "" : "s") + ", "
         + ReportNumbers.count(c.eventsTaken()) + " events; "
-        + (c.preRegistered() ? "pre-registered (plan.json)" : "no plan.json: not pre-registered");
+        + (c.preRegistered() ? "pre-registered (plan.json)" : c.unregistered()
+        ? "an unregistered workspace (plan.json beside its runs, registered nowhere)" : "no plan.json: not pre-registered");
   }
 
   /** The findings, a sentence or two each: flight, the sign check, the guard, the quantum, the host. */

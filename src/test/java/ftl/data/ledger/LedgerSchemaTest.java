@@ -62,7 +62,8 @@ class LedgerSchemaTest {
     List<LedgerSchema.Version> all = LedgerSchema.Version.all();
     assertThat(all.get(all.size() - 1).number()).isEqualTo(LedgerSchema.VERSION);
     assertThat(new LedgerSchema.Version(14).columns()).isEqualTo(LedgerSchema.harnessColumns());
-    List<String> v14 = List.of("client_config", "topic_existing");
+    List<String> v14 = List.of("client_config", "topic_existing", "registered", "ftl_version", "ftl_build_sha256",
+        "workspace_commit", "workspace_dirty");
     assertThat(new LedgerSchema.Version(13).columns()).as("V13 lacks exactly the columns of V14")
         .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v14.contains(c)).toList());
     List<String> v13 = new ArrayList<>(v14);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ftl.data.DataSet;
 import ftl.data.io.DataException;
 import ftl.data.registration.PlanDigest;
+import ftl.data.registration.Registration;
 import ftl.data.registration.RegistrationTable;
 import ftl.data.registration.VerdictKind;
 import ftl.quantity.Registry;
@@ -113,6 +114,28 @@ class PlanCriteriaTest {
     assertThat(reg.registration("criterion.k.twoRuns").orElseThrow().kind()).isEqualTo(VerdictKind.EXPLORATORY);
     assertThat(compute(data, reg, "verdicts.confirmatory.held").value()).isEqualTo(new Value.Count(0));
     assertThat(compute(data, reg, "verdicts.confirmatory.didNotHold").value()).isEqualTo(new Value.Count(0));
+  }
+
+  /**
+   * Issue #54: a practitioner's workspace records {@code registered} no in its ledger; its plan names every row's
+   * digest, yet none of its rules is confirmatory, and the report calls it not pre-registered.
+   */
+  @Test
+  void registered_unregisteredWorkspace_exploratoryAndNotCounted(@TempDir Path tmp) throws IOException {
+    String p = plan(rule("twoRuns", "runs.total", ">=", "2", "count", "one-sided"), "");
+    Path k = root(tmp, p, digest(p)).resolve("k");
+    List<String> lines = Files.readAllLines(k.resolve("ledger.csv"), StandardCharsets.UTF_8);
+    Files.writeString(k.resolve("ledger.csv"), lines.get(0) + ",registered\n" + lines.get(1) + ",no\n" + lines.get(2)
+        + ",no\n", StandardCharsets.UTF_8);
+    DataSet data = DataSet.scan(tmp, "root");
+    assertThat(data.campaigns().get(0).unregistered()).isTrue();
+    assertThat(data.campaigns().get(0).preRegistered()).isFalse();
+    Registry reg = Registry.forData(data);
+    assertThat(compute(data, reg, "criterion.k.twoRuns").value()).isEqualTo(new Value.Verdict(true, "runs.total 2 >= 2"));
+    Registration r = reg.registration("criterion.k.twoRuns").orElseThrow();
+    assertThat(r.kind()).isEqualTo(VerdictKind.EXPLORATORY);
+    assertThat(r.note()).isEqualTo(PlanCriteria.UNREGISTERED);
+    assertThat(compute(data, reg, "verdicts.confirmatory.held").value()).isEqualTo(new Value.Count(0));
   }
 
   @Test
