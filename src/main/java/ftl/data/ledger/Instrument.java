@@ -44,6 +44,13 @@ public enum Instrument {
     return Arrays.stream(values()).filter(Instrument::isSystem).map(Instrument::word).toList();
   }
 
+  /** {@link #systemWords()} as prose lists them: {@code kafka, rabbitmq or nats}. */
+  public static String systemWordsListed() {
+    List<String> words = systemWords();
+    return words.size() == 1 ? words.get(0)
+        : String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
+  }
+
   @Override
   public String toString() { return word; }
 }

@@ -340,8 +340,8 @@ public final class LedgerSchema {
           + "same Java instrument, its same stamps, on a real RabbitMQ or NATS JetStream server) or python-nojvm (the "
           + "no-JVM cross-check).");
   public static final Column SYSTEM = string("system").since(7).oneOf(SYSTEM_WORDS)
-      .described("The messaging system the run measured: kafka, rabbitmq or nats (empty in ledgers written before the "
-          + "column: kafka). The stamps keep their meaning on every system: ack_ns is the producer callback, publisher "
+      .described("The messaging system the run measured: " + Instrument.systemWordsListed() + " (empty in ledgers "
+          + "written before the column: kafka). The stamps keep their meaning on every system: ack_ns is the producer callback, publisher "
           + "confirm or PubAck; recv_ns the delivery to the application; create_ms the producer's wall clock in whole "
           + "milliseconds (kafka: the record's CreateTime, read inside send(); rabbitmq and nats: read at publish and "
           + "carried in the message body, as a harness carries its millisecond send stamp).");

@@ -3,8 +3,6 @@ package ftl.harness.system;
 import ftl.data.ledger.Instrument;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -86,9 +84,7 @@ public enum SystemName {
         return s;
       }
     }
-    List<String> words = Arrays.stream(values()).map(SystemName::ledgerName).toList();
-    throw new IllegalArgumentException("unknown messaging system \"" + name + "\" (" + String.join(", ",
-        words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1) + ")");
+    throw new IllegalArgumentException("unknown messaging system \"" + name + "\" (" + Instrument.systemWordsListed() + ")");
   }
 
   @Override
