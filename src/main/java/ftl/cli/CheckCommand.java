@@ -40,7 +40,8 @@ import picocli.CommandLine.ParentCommand;
     description = {"Check one number against the data and every text that quotes it.",
         "Find the quantity by key (events.ackNegative), macro (\\NegAckSpans)",
         "or printed text (\"62,264\", with or without separators or unit), recompute only it, and print",
-        "value, text, definition, the data files with their SHA-256, the function that computed it, and",
+        "value, text, definition, the data files with their SHA-256, the function that computed it, the method",
+        "that declares the quantity and builds its key, and",
         "every place in paper/, supplement/ and paper/abstract.txt that quotes it. A figure of the original study",
         "(paper/original-study.csv, e.g. \"62,264\") is named as the original's, with where it is printed and ours beside it.",
         "Exit 0 when the generated macro and every quote agree with the recomputed value.",
@@ -97,6 +98,7 @@ public final class CheckCommand implements Callable<Integer> {
     System.out.println("  definition: " + q.definition());
     System.out.println("  unit:       " + q.unit().symbol());
     System.out.println("  function:   " + q.function());
+    System.out.println("  declared:   " + q.declaredBy());
     if (q.format() == Format.VERDICT) {
       Optional<Registration> reg = registry.registration(q.key());
       System.out.println("  kind:       " + reg.map(r -> r.kind().word()).orElse(VerdictKind.EXPLORATORY.word())
