@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The messaging system a run measured, as a ledger row names it ({@code system} column, DESIGN "Systems"):
+ * The messaging system a run measured, as a ledger row names it ({@code system} column, docs/architecture.md#formats, "Systems"):
  * {@code kafka}, {@code rabbitmq} or {@code nats}, each word from the one vocabulary, {@link Instrument}. The stamps keep their meaning on every one; what each system's
  * {@code create_ms} is (or that it is empty) is stated by {@link #createMillisMeaning()}.
  */
