@@ -77,6 +77,8 @@ class DocCitationsTest {
             .map(root::relativize).sorted().forEach(out::add);
       }
     }
+    // this test's own comments name the two missing documents and a relative link, as its examples
+    out.remove(Path.of("src/test/java/ftl/cli/DocCitationsTest.java"));
     return out;
   }
 
