@@ -56,7 +56,7 @@ public final class LedgerSchema {
    * @param since the {@link Version} of the layout that introduced it (1 = the first)
    * @param absentIn later layouts that lack it all the same (a branch that had not merged it): empty for every column
    *     but the replay schedule's two
-   * @param wordSince the version that allowed each of {@code allowed} that came after the column ({@link #wordSince}):
+   * @param wordSince the version that allowed each of {@code allowed} that came after the column ({@link #wordSince()}):
    *     a new allowed word is a new version, as a new column is; a word not named here came with the column
    */
   // Twelve components: a column's whole declaration (the data dictionary's field and the layouts that hold it),
@@ -87,7 +87,7 @@ public final class LedgerSchema {
       }
     }
 
-    /** A column whose allowed words all came with it (no {@link #wordSince}). */
+    /** A column whose allowed words all came with it (no {@link #wordSince()}). */
     public Column(String name, Type type, String unit, List<String> allowed, boolean required, boolean unique,
                   String pattern, boolean writtenByHarness, String description, int since, Set<Integer> absentIn) {
       this(name, type, unit, allowed, required, unique, pattern, writtenByHarness, description, since, absentIn, Map.of());
@@ -131,7 +131,7 @@ public final class LedgerSchema {
       return wordSince.getOrDefault(word, since);
     }
 
-    /** The latest version this column's declaration names: its {@link #since} or a word's ({@link #wordSince}). */
+    /** The latest version this column's declaration names: its {@link #since} or a word's ({@link #wordSince()}). */
     int latest() {
       return wordSince.values().stream().mapToInt(Integer::intValue).max().orElse(since);
     }
@@ -544,7 +544,7 @@ public final class LedgerSchema {
 
   /**
    * Version of this declaration, published in the data dictionary: the newest {@link Version}, the latest version a
-   * column's declaration names, its {@link Column#since} or an allowed word's ({@link Column#wordSince}): a new column
+   * column's declaration names, its {@link Column#since} or an allowed word's ({@link Column#wordSince()}): a new column
    * or a new word declared with {@code since(VERSION + 1)} is the new version.
    */
   public static final int VERSION = COLUMNS.stream().mapToInt(Column::latest).max().orElse(1);

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * @param declaredBy the method that declares the entry and builds its key, {@code pkg.Class#method}: the first caller of
  *     {@link #key} outside {@code ftl.quantity.core} that is not itself a builder of one entry (a method returning a
  *     {@code Quantity}, such as a section's private {@code q(...)} helper), read off the stack as the entry is
- *     declared ({@link #declaringMethod}); a lambda counts as the method that encloses it
+ *     declared ({@code declaringMethod}); a lambda counts as the method that encloses it
  */
 // Nine components: an entry's whole declaration, built by name through key(...) below, never positionally elsewhere.
 public record Quantity(String key, String macro, String definition, Unit unit, Format format, Scope scope,
@@ -63,7 +63,7 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
     return new Parts(Objects.requireNonNull(key, "key"));
   }
 
-  /** An entry declared by the method that calls this constructor ({@link #declaringMethod}). */
+  /** An entry declared by the method that calls this constructor ({@code declaringMethod}). */
   public Quantity(String key, String macro, String definition, Unit unit, Format format, Scope scope, String function,
                   Function<Analysis, Value> computation) {
     this(key, macro, definition, unit, format, scope, function, computation, declaringMethod());
