@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% The sign campaign's runs by flight band: median flight (us) and median D/T of the runs in each band (registry entries onedlaw.band.*.modeA). Data digest: ${dataDigest}
+% The sign campaign's runs by flight band: median flight (us) and median D/T of the runs in each band (registry entries onedlaw.band.*.modeA).
 <#-- rows.bandPoints: TableRows.CurvePoint, a band's two registry quantities. -->
 flightUs relError
 <#list rows.bandPoints as p>

@@ -1,7 +1,6 @@
 % GENERATED from ${template} — do not edit
 % The collapse figure's x axis and series (TableRows.CollapseFigure): one tick per named point (one for all of campaign
 % modeA's strata), and one series per kind of priority and clock source the campaigns ran on, each with its legend entry.
-% Data digest: ${dataDigest}
 <#assign f = rows.collapseFigure>
 \pgfplotsset{ftl collapse ticks/.style={xmin=0, xmax=${f.xmax?c}, xtick={<#list f.ticks as t>${t.x?c}<#sep>,</#sep></#list>},
   xticklabels={<#list f.ticks as t>{${t.labelLatex}}<#sep>,</#sep></#list>}}}

@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% The original study's reported range of the priority collapse (paper/original-study.csv, claim "priority collapse of the negative rate"), for the band on the collapse figure. Data digest: ${dataDigest}
+% The original study's reported range of the priority collapse (paper/original-study.csv, claim "priority collapse of the negative rate"), for the band on the collapse figure.
 <#-- rows.originalCollapse: TableRows.OriginalRange, read from the claim's figure in Java. -->
 low high
 <#list rows.originalCollapse as o>

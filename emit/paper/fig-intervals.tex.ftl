@@ -1,7 +1,6 @@
 % GENERATED from ${template} — do not edit
 % Per campaign, its send intervals placed side by side at their rank (fig-runs.dat, column sendIntervalRank), each tick
 % labelled with s/q, the send interval over the 1 ms quantum in lowest terms: style "ftl send intervals <campaign>".
-% Data digest: ${dataDigest}
 <#list (sendIntervalAxes![]) as a>
 \pgfplotsset{ftl send intervals ${a.campaign}/.style={xtick={<#list a.ticks as t>${t.rank?c}<#sep>,</#sep></#list>}, xticklabels={<#list a.ticks as t>{${t.sq}}<#sep>,</#sep></#list>}}}
 </#list>

@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% The 1/D law as stated: relative error D0/T over flight T (us), D0 the sign campaign's median displacement (displacement.median.modeA; registry entries exposure.law.*); ack-referenced spans only. Data digest: ${dataDigest}
+% The 1/D law as stated: relative error D0/T over flight T (us), D0 the sign campaign's median displacement (displacement.median.modeA; registry entries exposure.law.*); ack-referenced spans only.
 <#-- rows.lawCurve: TableRows.CurvePoint, each a pair of registry quantities (D0/T computed by Exposure.curve in Java). -->
 flightUs relError
 <#list rows.lawCurve as p>

@@ -5,5 +5,6 @@
 \providecommand{\ftlProvenance}{../supplement/provenance.pdf}
 \renewcommand{\ftlQuantity}[2]{\href{\ftlProvenance\#q.#1}{#2}}
 % ./ftl check-pdf reads the digest from the Subject, and FtlVersion and FtlText from the document information.
-\hypersetup{pdfsubject={ftl data digest ${dataDigest}}, pdfkeywords={ftl ${archiveVersion}, data digest ${dataDigest}},
+\input{generated/data-digest}
+\hypersetup{pdfsubject={ftl data digest \ftlDataDigest}, pdfkeywords={ftl ${archiveVersion}, data digest \ftlDataDigest},
   pdfinfo={FtlVersion={${archiveVersion}}, FtlText={paper/paper.tex}}}

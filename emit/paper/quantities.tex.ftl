@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% One macro per quantity of the registry (ftl list). Data digest: ${dataDigest}
+% One macro per quantity of the registry (ftl list).
 \providecommand{\ftlNoData}[1]{\textbf{[no data: #1]}}
 \providecommand{\ftlQuantity}[2]{#2}
 <#list quantities as x>

@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% What common harnesses do about timestamp resolution and sign (data/audit/harnesses.csv). Data digest: ${dataDigest}
+% What common harnesses do about timestamp resolution and sign (data/audit/harnesses.csv).
 <#-- audit: the harness audit's rows, LaTeX-escaped in Java; <column>_words is the cell with _ read as a space. Its cells are the
      audit table's own fields (data/audit/harnesses.csv, quantum grouped in Java), not registry quantities: no cell is a link. -->
 \setlength{\tabcolsep}{3pt}%

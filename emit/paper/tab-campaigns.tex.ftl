@@ -1,6 +1,6 @@
 % GENERATED from ${template} — do not edit
 % What each campaign ran, from its ledger (ok runs only), and the setting it ran in: clock sources in use, kernel builds and
-% boots (n/a where the ledger predates boot_id). Data digest: ${dataDigest}
+% boots (n/a where the ledger predates boot_id).
 <#-- rows.campaigns: TableRows.CampaignRow, the campaign's name and its registry quantities, printed as \ftlQuantity links
      (Cell.linked) that ./ftl check-pdf traces; the campaign's name is a label, not a link. -->
 \setlength{\tabcolsep}{3pt}%

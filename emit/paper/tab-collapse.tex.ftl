@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% Collapse factor per stratum (campaign modeA): negative-A rate, default over SCHED_FIFO. Data digest: ${dataDigest}
+% Collapse factor per stratum (campaign modeA): negative-A rate, default over SCHED_FIFO.
 <#-- rows.collapse: TableRows.CollapseRow, the stratum's typed fields and its quantities (computed in Java). Quantity cells print
      as \ftlQuantity links (Cell.linked), which ./ftl check-pdf traces; geometry, load, acks and interval are the stratum's
      condition fields, a label no quantity claims, so they are not links. -->

@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% What Kafka's own tools printed for the embedded broker, beside our instrument on the same path (data/audit/demo). Data digest: ${dataDigest}
+% What Kafka's own tools printed for the embedded broker, beside our instrument on the same path (data/audit/demo).
 <#-- Each value is a registry quantity printed as its \ftlQuantity link (./ftl check-pdf traces it); tool and figure are labels. -->
 \begin{tabular}{lll}
 \toprule

@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% The pre-registered payload manipulation (campaign payload). Data digest: ${dataDigest}
+% The pre-registered payload manipulation (campaign payload).
 <#-- rows.payload: TableRows.PayloadRow, ordered in Java by the ledger's payload_bytes, then start_phase_us; quantities print
      as \ftlQuantity links (Cell.linked) that ./ftl check-pdf traces, the condition's name is a label. -->
 \begin{tabular}{lrrrr}

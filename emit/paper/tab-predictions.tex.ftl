@@ -3,7 +3,6 @@
 % judges (data/registrations.csv, derived from git history, or a plan's criteria whose digest every ledger row names),
 % held or not; one row per test (RegisteredTests: a combined claim is not a test, a two-sided band is one), and the
 % last row counts the rows above it.
-% Data digest: ${dataDigest}
 <#-- confirmatory: Emitter.verdicts, every registered test whose registration is confirmatory, in registry order, but
      those of the campaigns with tables of their own; confirmatoryTally counts these rows by outcome. A basis longer
      than Emitter.SHORT_BASIS characters is cut at a space and marked (the supplement's verdict table prints it whole). -->

@@ -1,7 +1,7 @@
 % GENERATED from ${template} — do not edit
 % The original study's claims (paper/original-study.csv), each in one place: its figure there, every registered test of it
 % in every Kafka campaign (ftl.quantity.verdict.ClaimTests) with the test's kind, campaign, host (clock source, kernel build),
-% run design, estimate with interval and verdict, and the claim's summary over its tests. Data digest: ${dataDigest}
+% run design, estimate with interval and verdict, and the claim's summary over its tests.
 <#-- rows.replication: TableRows.ReplicationRow, a claim with its summary and tests (TableRows.ReplicationTest), or a row
      that is a size with our figure. Every number and verdict prints as an \ftlQuantity link (Cell.linked) that
      ./ftl check-pdf traces; the original's figure is the original study's (check-pdf exempts it as such). The comment

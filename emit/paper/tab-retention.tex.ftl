@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% Guard retention per send interval (campaign modeB, uncontrolled start phase), in numeric order of s. Data digest: ${dataDigest}
+% Guard retention per send interval (campaign modeB, uncontrolled start phase), in numeric order of s.
 <#-- rows.retention: TableRows.RetentionRow, selected (ledger start_phase_us empty) and ordered by send interval in Java;
      quantities print as \ftlQuantity links (Cell.linked) that ./ftl check-pdf traces, the condition's name is a label. -->
 \begin{tabular}{lrrrrrrrr}

@@ -2,7 +2,6 @@
 % The setting campaign (data/setting/plan.json, issue #44): every rule its plan registered before the first run, in plan
 % order (each rule's claim and comparison in words are in the supplement's verdict table), with the statistic it compared
 % (a block-level estimate and its Student t interval over blocks where the rule compares an interval) and the verdict.
-% Data digest: ${dataDigest}
 <#-- rows.setting: TableRows.ConfirmRow, built in Java from the plan's criteria and the registry; nothing computed here. -->
 \setlength{\tabcolsep}{3pt}%
 \begin{tabular}{@{}lll@{}}

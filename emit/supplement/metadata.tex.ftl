@@ -5,5 +5,6 @@
 % to trace the number to its quantity.
 \providecommand{\ftlProvenance}{provenance.pdf}
 \renewcommand{\ftlQuantity}[2]{\href{\ftlProvenance\#q.#1}{#2}}
-\hypersetup{pdfsubject={ftl data digest ${dataDigest}}, pdfkeywords={ftl ${archiveVersion}, data digest ${dataDigest}},
+\input{../paper/generated/data-digest}
+\hypersetup{pdfsubject={ftl data digest \ftlDataDigest}, pdfkeywords={ftl ${archiveVersion}, data digest \ftlDataDigest},
   pdfinfo={FtlVersion={${archiveVersion}}, FtlText={supplement/supplement.tex}}}

@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% The 1/D law measured: per campaign of the Kafka instrument, the slope of D on T over runs with its 95% bootstrap interval and the verdict, then each flight band's runs and median D/T. Data digest: ${dataDigest}
+% The 1/D law measured: per campaign of the Kafka instrument, the slope of D on T over runs with its 95% bootstrap interval and the verdict, then each flight band's runs and median D/T.
 <#-- rows.bands: TableRows.BandsRow, the bands shown chosen in Java (TableRows.FIRST_TABLE_BAND up); quantities print as
      \ftlQuantity links (Cell.linked) that ./ftl check-pdf traces, the campaign's name is a label. -->
 \begin{tabular}{lrrrrrrr}

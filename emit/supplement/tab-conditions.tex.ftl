@@ -1,5 +1,5 @@
 % GENERATED from ${template} — do not edit
-% Every condition of every campaign, from its ledger and events (ok runs only). Data digest: ${dataDigest}
+% Every condition of every campaign, from its ledger and events (ok runs only).
 <#-- rows.conditions: TableRows.CampaignConditions, per campaign its TableRows.ConditionRow (condition name and registry quantities);
      quantities print as \ftlQuantity links (Cell.linked) that ./ftl check-pdf traces, the condition's name is a label. -->
 <#list rows.conditions as c>

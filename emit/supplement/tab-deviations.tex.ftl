@@ -1,6 +1,6 @@
 % GENERATED from ${template} — do not edit
 % Deviation log: every verdict whose rule was set or changed after the data it judges replaced an earlier rule,
-% with that rule and its verdict then (data/registrations.csv, column replaces). Data digest: ${dataDigest}
+% with that rule and its verdict then (data/registrations.csv, column replaces).
 <#-- deviations: Emitter.verdicts, the registrations with a replaced rule, in registry order. -->
 \begin{longtable}{@{}>{\raggedright\arraybackslash}p{0.22\linewidth}p{0.09\linewidth}>{\raggedright\arraybackslash}p{0.3\linewidth}>{\raggedright\arraybackslash}p{0.3\linewidth}@{}}
 \toprule

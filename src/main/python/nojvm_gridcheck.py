@@ -10,7 +10,7 @@ The receiver stamps recv_ns and recv_us on arrival. There is no acknowledgment
 branch, so ack_ns is empty in every row.
 
 The positivity guard of OpenMessaging Benchmark keeps an event iff
-M = floor(recv_us/1000) - create_ms > 0. The grid law (DESIGN.md) says that with
+M = floor(recv_us/1000) - create_ms > 0. The grid law (docs/architecture.md#vocabulary) says that with
 send interval s and s/q = a/b in lowest terms (q = 1 ms) the send phases fall on
 b points, so a run's retention is a multiple of 1/b, smoothed by flight jitter.
 Per run we print the fraction, the law's prediction from the run's own flights

@@ -165,7 +165,7 @@ public final class BrokerCommand implements Callable<Integer> {
       } else {
         // a system the archive runs but does not serve standalone: named, never another system's server started instead
         throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--system " + name
-            + ": ftl broker serves kafka, rabbitmq or nats");
+            + ": ftl broker serves " + Instrument.systemWordsListed());
       }
     } catch (IOException | RuntimeException e) {
       throw new HarnessFailure("the " + name + " server did not start: " + e.getMessage(), e);

@@ -2,6 +2,7 @@ package ftl.cli;
 
 import ftl.data.DataSet;
 import ftl.data.io.DataException;
+import ftl.data.ledger.Instrument;
 import ftl.harness.campaign.CampaignRunner;
 import ftl.harness.plan.PlanParser;
 import ftl.harness.run.KafkaCluster;
@@ -239,10 +240,18 @@ public final class CampaignCommand implements Callable<Integer> {
     @CommandLine.ArgGroup(exclusive = false, heading = "%nOther systems (a quick look, no campaign folder):%n")
     SystemOptions other;
 
+    /** The words of {@code --system}, from the one vocabulary ({@link Instrument#systemWords()}). */
+    static final class SystemWords implements Iterable<String> {
+      @Override
+      public java.util.Iterator<String> iterator() {
+        return Instrument.systemWords().iterator();
+      }
+    }
+
     /** {@code --system rabbitmq|nats} and what goes with it (issue 29: the instrument's run loop on other systems). */
     static final class SystemOptions {
-      @Option(names = "--system", required = true, paramLabel = "SYSTEM",
-          description = "kafka, rabbitmq or nats: start the system's server in scratch/<system>-<timestamp>/ (or use --url), "
+      @Option(names = "--system", required = true, paramLabel = "SYSTEM", completionCandidates = SystemWords.class,
+          description = "${COMPLETION-CANDIDATES}: start the system's server in scratch/<system>-<timestamp>/ (or use --url), "
               + "run the instrument's system-neutral loop --runs times and print median flight T, displacement D, "
               + "ack-referenced span A and the negative-A count per run and pooled. Without --system: the smoke plan.")
       String system;

@@ -40,7 +40,8 @@ import picocli.CommandLine.ParentCommand;
     description = {"Check one number against the data and every text that quotes it.",
         "Find the quantity by key (events.ackNegative), macro (\\NegAckSpans)",
         "or printed text (\"62,264\", with or without separators or unit), recompute only it, and print",
-        "value, text, definition, the data files with their SHA-256, the function that computed it, and",
+        "value, text, definition, the data files with their SHA-256, the function that computed it, the method",
+        "that declares the quantity and builds its key, and",
         "every place in paper/, supplement/ and paper/abstract.txt that quotes it. A figure of the original study",
         "(paper/original-study.csv, e.g. \"62,264\") is named as the original's, with where it is printed and ours beside it.",
         "Exit 0 when the generated macro and every quote agree with the recomputed value.",
@@ -97,6 +98,7 @@ public final class CheckCommand implements Callable<Integer> {
     System.out.println("  definition: " + q.definition());
     System.out.println("  unit:       " + q.unit().symbol());
     System.out.println("  function:   " + q.function());
+    System.out.println("  declared:   " + q.declaredBy());
     if (q.format() == Format.VERDICT) {
       Optional<Registration> reg = registry.registration(q.key());
       System.out.println("  kind:       " + reg.map(r -> r.kind().word()).orElse(VerdictKind.EXPLORATORY.word())
@@ -174,7 +176,7 @@ public final class CheckCommand implements Callable<Integer> {
    * (and must still print that way); when it names none, every quantity is computed.
    */
   private List<Computed> byText(Registry registry, Analysis a, String printed) {
-    String want = normalise(printed);
+    String want = PrintedNumber.digits(printed);
     if (want.isEmpty() || !looksPrinted(printed)) {
       throw new NotFoundException("\"" + Echo.of(printed) + "\" is neither a quantity key, a macro, nor a number"
           + " as printed");
@@ -182,14 +184,14 @@ public final class CheckCommand implements Callable<Integer> {
     List<Computed> hits = new ArrayList<>();
     for (Quantity q : indexed(want, registry)) {
       Computed c = Computed.of(q, a);
-      if (c.available() && normalise(c.text()).equals(want)) {
+      if (c.available() && PrintedNumber.digits(c.text()).equals(want)) {
         hits.add(c);
       }
     }
     if (hits.isEmpty()) {
       for (Quantity q : registry.all()) {
         Computed c = Computed.of(q, a);
-        if (c.available() && normalise(c.text()).equals(want)) {
+        if (c.available() && PrintedNumber.digits(c.text()).equals(want)) {
           hits.add(c);
         }
       }
@@ -202,12 +204,12 @@ public final class CheckCommand implements Callable<Integer> {
    * reads as {@code printed} ({@link PrintedNumber#digits}).
    */
   private List<OriginalStudy.Claim> originalFigures(String printed) {
-    String want = normalise(printed);
+    String want = PrintedNumber.digits(printed);
     List<OriginalStudy.Claim> out = new ArrayList<>();
     for (OriginalStudy.Claim cl : OriginalStudy.read(main.archiveRoot())) {
       List<String> readings = new ArrayList<>(List.of(cl.original()));
       readings.addAll(List.of(cl.original().split(" of | to ")));
-      if (readings.stream().map(CheckCommand::normalise).anyMatch(r -> !r.isEmpty() && r.equals(want))) {
+      if (readings.stream().map(PrintedNumber::digits).anyMatch(r -> !r.isEmpty() && r.equals(want))) {
         out.add(cl);
       }
     }
@@ -306,7 +308,7 @@ public final class CheckCommand implements Callable<Integer> {
     Pattern line = Pattern.compile("^\\\\newcommand\\{\\\\([A-Za-z]+)\\}\\{\\\\ftlQuantity\\{[^}]*\\}\\{(.*)\\}\\}$");
     for (String l : generatedMacros()) {
       Matcher m = line.matcher(l);
-      if (m.matches() && normalise(m.group(2).replace("\\textmu{}", "µ")).equals(normalised)) {
+      if (m.matches() && PrintedNumber.digits(m.group(2).replace("\\textmu{}", "µ")).equals(normalised)) {
         registry.byMacro(m.group(1)).ifPresent(out::add);
       }
     }
@@ -334,7 +336,7 @@ public final class CheckCommand implements Callable<Integer> {
   /**
    * Whether {@code s} reads as a number as printed ({@code 62,264}, {@code 2.07x}, {@code 0.36% to 100%},
    * {@code 450 µs}): every word of letters in it is a unit or a connective of {@link #NUMBER_WORDS}. {@code zz2zz} is
-   * not one, though it has a digit: {@link #normalise} alone would read it as {@code 2} and match every quantity
+   * not one, though it has a digit: {@link PrintedNumber#digits} alone would read it as {@code 2} and match every quantity
    * printed as 2.
    */
   static boolean looksPrinted(String s) {
@@ -346,10 +348,4 @@ public final class CheckCommand implements Callable<Integer> {
     }
     return s.chars().anyMatch(Character::isDigit) && s.length() <= 200;
   }
-
-  static String normalise(String s) {
-    return PrintedNumber.digits(s);
-  }
-
-
 }

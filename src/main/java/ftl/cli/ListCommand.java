@@ -38,8 +38,8 @@ import picocli.CommandLine.ParentCommand;
 /** {@code ftl list [--json]}. */
 @Command(name = "list", mixinStandardHelpOptions = true,
     description = {"Every quantity of the registry, computed from the data root.",
-        "--json prints objects with key, value, text, macro, unit, definition, function, sources",
-        "(the data files read), and reason when no value can be computed.",
+        "--json prints objects with key, value, text, macro, unit, definition, function, declaredBy (the method",
+        "declaring the quantity), sources (the data files read), and reason when no value can be computed.",
         "Per-run summaries come from the cache in target/ftl-cache/ when the events file's bytes and the code",
         "are those they were computed from (--no-cache scans instead; ftl reproduce never reads the cache).",
         "A folder of the archive's data/ that its catalogue of campaigns does not declare is named in a warning",
@@ -117,6 +117,7 @@ public final class ListCommand implements Callable<Integer> {
         g.writeStringField("unit", q.unit().symbol());
         g.writeStringField("definition", q.definition());
         g.writeStringField("function", q.function());
+        g.writeStringField("declaredBy", q.declaredBy());
         if (q.format() == Format.VERDICT) {
           Optional<Registration> reg = registrations.apply(q.key());
           g.writeStringField("kind", reg.map(r -> r.kind().word()).orElse(VerdictKind.EXPLORATORY.word()));

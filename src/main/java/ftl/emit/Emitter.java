@@ -138,7 +138,7 @@ public final class Emitter {
         out.add(new Output(outName, EMIT_DIR + "/" + templateName, content));
       }
     }
-    Output abstractText = plainAbstract(quantities, original, dataDigest);
+    Output abstractText = plainAbstract(quantities, original);
     if (abstractText != null) {
       out.add(abstractText);
     }
@@ -191,7 +191,7 @@ public final class Emitter {
    *
    * @throws ftl.data.io.DataException naming the line of a macro that is no registry quantity
    */
-  Output plainAbstract(List<Computed> quantities, List<OriginalStudy.Claim> original, String dataDigest) {
+  Output plainAbstract(List<Computed> quantities, List<OriginalStudy.Claim> original) {
     Path src = root.resolve(ABSTRACT_SOURCE);
     if (!Files.exists(src)) {
       return null;
@@ -213,8 +213,7 @@ public final class Emitter {
       throw new UncheckedIOException("cannot read " + src, e);
     }
     StringBuilder sb = new StringBuilder("% GENERATED from " + ABSTRACT_SOURCE
-        + " (every number a registry quantity or a figure of " + OriginalStudy.FILE + ") — do not edit. Data digest: "
-        + dataDigest + "\n");
+        + " (every number a registry quantity or a figure of " + OriginalStudy.FILE + ") — do not edit\n");
     for (int i = 0; i < lines.size(); i++) {
       Matcher m = MACRO.matcher(lines.get(i));
       StringBuilder line = new StringBuilder();

@@ -1,6 +1,6 @@
 /**
  * The instrument: a stamping harness on a real Apache Kafka broker, its scheduling manipulations, and the
- * campaign runner that writes {@code data/<campaign>/} in the DESIGN.md formats.
+ * campaign runner that writes {@code data/<campaign>/} in the formats of docs/architecture.md#formats.
  *
  * <h2>Pieces</h2>
  * <ul>

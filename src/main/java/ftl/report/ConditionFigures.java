@@ -31,7 +31,7 @@ public record ConditionFigures(String condition, List<RunFigures> runs, SignChec
                                GridLaw.RunPrediction grid, Rate catchUp, Spread flight, Spread displacement,
                                Spread ackSpan) {
 
-  /** The quantum of {@code create_ms}, ns: its unit, one millisecond (a definition, DESIGN.md "quantum"). */
+  /** The quantum of {@code create_ms}, ns: its unit, one millisecond (a definition, docs/architecture.md#vocabulary, "quantum"). */
   public static final long CREATE_MS_QUANTUM_NANOS = 1_000_000L;
 
   public ConditionFigures {

@@ -6,7 +6,7 @@ import java.util.List;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
- * The 1/D law measured (DESIGN.md, "1/D law and exposure"). The law says the displacement
+ * The 1/D law measured (docs/architecture.md#vocabulary, "1/D law and exposure"). The law says the displacement
  * {@code D = ack_ns - send_ns} is a scheduling quantity that does not grow with the flight {@code T}, so
  * {@code D/T} falls as {@code 1/T}. Measured over runs (each run one point: its median flight and median
  * displacement), it is the slope of {@code D} on {@code T}: zero under the law, one if {@code D} grows with

@@ -6,7 +6,7 @@ import org.apache.commons.math3.stat.inference.AlternativeHypothesis;
 import org.apache.commons.math3.stat.inference.BinomialTest;
 
 /**
- * The grid law of the positivity guard (DESIGN.md, "grid law"), in exact integer arithmetic.
+ * The grid law of the positivity guard (docs/architecture.md#vocabulary, "grid law"), in exact integer arithmetic.
  *
  * <p>A sample sent at time {@code t} with latency {@code L} survives a guard on a timestamp quantum
  * {@code q} iff {@code floor((t + L) / q) > floor(t / q)}, i.e. iff its phase {@code t mod q >= q - L}.

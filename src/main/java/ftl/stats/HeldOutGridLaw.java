@@ -5,7 +5,7 @@ import java.math.BigInteger;
 import java.util.List;
 
 /**
- * The grid law as an out-of-sample prediction of a run's retention (DESIGN.md, "grid law"): from the
+ * The grid law as an out-of-sample prediction of a run's retention (docs/architecture.md#vocabulary, "grid law"): from the
  * schedule alone (send interval {@code s}, the achieved phase of the first send, the number of sends) and a
  * flight distribution that is <b>not</b> the run's own paired events, e.g. the pooled flights of the other
  * runs of the same condition (leave one run out). Nothing here sees which of the run's own events the

@@ -11,7 +11,7 @@ import java.util.Objects;
  *
  * <p>With {@code s / q = a / b} in lowest terms and {@code g = q / b = gcd(s, q)}, a run whose first send falls
  * at phase {@code p0} in {@code [0, g)} sends at the {@code b} phases {@code p0 + k g}, {@code k = 0..b-1}; a
- * sample sent at phase {@code p} with flight {@code T} is kept iff {@code T >= q - p} (DESIGN.md, "grid law").
+ * sample sent at phase {@code p} with flight {@code T} is kept iff {@code T >= q - p} (docs/architecture.md#vocabulary, "grid law").
  * Taking the flights as a distribution {@code S(x) = P(T >= x)} without pairing them to phases, the run's
  * predicted dropped share is {@code d(p0) = 1 - (1/b) sum_k S(q - p0 - k g)}. Over a start phase uniform in
  * {@code [0, g)} its mean is exactly {@code 1 - E[clamp(T, 0, q)] / q} for every {@code b} (the phases then cover
@@ -52,7 +52,7 @@ public final class HeldOutGuard {
    * Formula in the class comment; {@code d(p0)} is evaluated at the {@code gridPoints} integer start phases
    * {@code floor(j g / gridPoints)}, {@code j = 0..gridPoints-1} (all of {@code [0, g)} when
    * {@code gridPoints >= g}); the mean is the exact integral, not the grid average. Dimensionless fractions.
-   * Source: DESIGN.md, grid law; issue 12 (a held-out prediction of retention).
+   * Source: docs/architecture.md#vocabulary, "grid law"; issue 12 (a held-out prediction of retention).
    *
    * @param flightsNanos the flights {@code T = recv_ns - send_ns} of the matched runs, any order, at least one
    *     (a negative flight, impossible on one clock, counts as 0: kept only at phase {@code q})

@@ -3,7 +3,7 @@ package ftl.stats;
 import ftl.data.ledger.Event;
 
 /**
- * Streaming sign check of one run (DESIGN.md, "sign check"): feed every event once with
+ * Streaming sign check of one run (docs/architecture.md#vocabulary, "sign check"): feed every event once with
  * {@link #accept(Event)} (or the primitive overload), read {@link #result()}.
  *
  * <p>Signs are decided by comparing stamps ({@code recv_ns < ack_ns}), never by subtracting them, so no

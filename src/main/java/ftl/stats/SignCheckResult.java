@@ -12,7 +12,7 @@ import java.util.Collection;
  * {@code ackNegative} have {@code A = recv_ns - ack_ns < 0} and {@code sendNegative} have flight
  * {@code T = recv_ns - send_ns < 0} (which one clock forbids by construction).
  *
- * <p>Verdict (DESIGN.md, "sign check"): the run is {@linkplain #rejected() rejected} iff
+ * <p>Verdict (docs/architecture.md#vocabulary, "sign check"): the run is {@linkplain #rejected() rejected} iff
  * {@code ackNegative > 0}. Source: the archive's definition of Mode A.
  */
 public record SignCheckResult(long eventsTaken, long complete, long missingAck, long missingRecv,

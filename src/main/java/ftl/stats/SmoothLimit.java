@@ -11,7 +11,7 @@ package ftl.stats;
  * estimated as {@code sum(min(max(T, 0), q)) / (n q)} over a flight sample (a negative flight, impossible on one
  * clock, counts as 0: never kept). Dimensionless, in [0, 1]. Degenerate case: no flight, {@code NaN}. Source: the
  * grid law of the original record (retention approaches {@code L/q} as {@code b} grows) averaged over a flight
- * distribution; DESIGN.md "grid law".
+ * distribution; docs/architecture.md#vocabulary, "grid law".
  */
 public final class SmoothLimit {
   private SmoothLimit() {}

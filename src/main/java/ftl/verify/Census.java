@@ -154,20 +154,20 @@ public final class Census {
     if (!c.available()) {
       return new Entry(file, lineNo, text, Kind.UNTRACED, "names " + key + ", which has no value on these data");
     }
-    String printed = normalise(text);
-    if (printed.equals(normalise(c.latex())) || printed.equals(normalise(c.text()))) {
+    String printed = PrintedNumber.key(text);
+    if (printed.equals(PrintedNumber.key(c.latex())) || printed.equals(PrintedNumber.key(c.text()))) {
       return new Entry(file, lineNo, text, Kind.NAMED, key);
     }
     return new Entry(file, lineNo, text, Kind.UNTRACED, "names " + key + ", which prints as \"" + c.text() + "\"");
   }
 
-  /** The first quantity printing as each comparison key ({@link #normalise}), from its plain and LaTeX text. */
+  /** The first quantity printing as each comparison key ({@link PrintedNumber#key}), from its plain and LaTeX text. */
   static Map<String, String> textKeys(List<Computed> quantities) {
     Map<String, String> textKeys = new HashMap<>();
     for (Computed c : quantities) {
       if (c.available()) {
-        textKeys.putIfAbsent(normalise(c.text()), c.quantity().key());
-        textKeys.putIfAbsent(normalise(c.latex()), c.quantity().key());
+        textKeys.putIfAbsent(PrintedNumber.key(c.text()), c.quantity().key());
+        textKeys.putIfAbsent(PrintedNumber.key(c.latex()), c.quantity().key());
       }
     }
     return textKeys;
@@ -236,10 +236,6 @@ public final class Census {
     return sb.toString();
   }
 
-  /** The comparison key of a printed number, unit kept: "62,264" == "62{,}264" == "62264" ({@link PrintedNumber#key}). */
-  static String normalise(String s) {
-    return PrintedNumber.key(s);
-  }
 
   /** Counts by kind. */
   public static Map<Kind, Long> counts(List<Entry> census) {

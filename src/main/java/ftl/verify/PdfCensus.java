@@ -230,7 +230,7 @@ public final class PdfCensus {
         String number = n.group();
         // A duration's unit follows its number in a table cell ("3,660 µs"): read them together when a quantity prints so.
         Matcher unit = UNIT.matcher(line).region(n.end(), line.length());
-        if (unit.lookingAt() && textKeys.containsKey(Census.normalise(number + unit.group()))) {
+        if (unit.lookingAt() && textKeys.containsKey(PrintedNumber.key(number + unit.group()))) {
           number = number + unit.group();
         }
         int s = n.start();
@@ -238,9 +238,9 @@ public final class PdfCensus {
           out.add(new Entry(page, number, Kind.EXEMPT, null, exemptWhy[offset + s]));
         } else if (structure[s]) {
           out.add(new Entry(page, number, Kind.EXEMPT, null, "the PDF's structure (a page, section, figure, table or citation number)"));
-        } else if (textKeys.containsKey(Census.normalise(number))) {
+        } else if (textKeys.containsKey(PrintedNumber.key(number))) {
           out.add(new Entry(page, number, Kind.UNTRACED, null, "no link; equal by value only to the text of "
-              + textKeys.get(Census.normalise(number)) + ", which binds nothing"));
+              + textKeys.get(PrintedNumber.key(number)) + ", which binds nothing"));
         } else {
           out.add(new Entry(page, number, Kind.UNTRACED, null, "no link and no quantity prints as \"" + number + "\""));
         }

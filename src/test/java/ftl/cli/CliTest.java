@@ -10,6 +10,7 @@ import ftl.quantity.Registry;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.verify.Manifest;
+import ftl.verify.PrintedNumber;
 import ftl.verify.TempArchive;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -133,7 +134,7 @@ class CliTest {
     List<Computed> all = Registry.forData(an.data()).all().stream()
         .map(q -> Computed.of(q, an)).toList();
     Map<String, Long> textCount = all.stream().filter(Computed::available)
-        .collect(Collectors.groupingBy(c -> CheckCommand.normalise(c.text()), Collectors.counting()));
+        .collect(Collectors.groupingBy(c -> PrintedNumber.digits(c.text()), Collectors.counting()));
     int byText = 0;
     for (Computed c : all) {
       String key = c.quantity().key();
@@ -142,7 +143,7 @@ class CliTest {
         assertThat(r.code()).as("check " + what + "\n" + r.out() + r.err()).isZero();
         assertThat(r.out()).as("check " + what).startsWith(key + "  \\" + c.quantity().macro());
       }
-      String norm = CheckCommand.normalise(c.text());
+      String norm = PrintedNumber.digits(c.text());
       if (c.available() && !norm.isEmpty() && textCount.get(norm) == 1) {
         Result r = run("--root", a.root.toString(), "check", c.text());
         assertThat(r.code()).as("check \"" + c.text() + "\"\n" + r.out() + r.err()).isZero();

@@ -68,6 +68,7 @@ class ListJsonTest {
       m.put("unit", c.quantity().unit().symbol());
       m.put("definition", c.quantity().definition());
       m.put("function", c.quantity().function());
+      m.put("declaredBy", c.quantity().declaredBy());
       m.put("sources", new RawValue(om.writeValueAsString(files.get(c.quantity().scope()))));
       if (c.value() instanceof Value.Unavailable u) {
         m.put("reason", u.reason());

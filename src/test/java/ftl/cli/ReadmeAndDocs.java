@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 
 /**
  * Helper shared by the tests that read the archive's prose: the README, which a newcomer reads first and which is kept
- * to about 200 lines (CONVENTIONS item 22), and the pages of {@code docs/} it links, whose commands are tested like its
+ * to about 200 lines (docs/architecture.md#conventions, item 19), and the pages of {@code docs/} it links, whose commands are tested like its
  * own.
  */
 final class ReadmeAndDocs {

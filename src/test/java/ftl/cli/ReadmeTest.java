@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README is a newcomer's page (CONVENTIONS item 22): it shows the current {@code ./ftl --help} verbatim, stays
+ * The README is a newcomer's page (docs/architecture.md#conventions, item 19): it shows the current {@code ./ftl --help} verbatim, stays
  * within {@link ReadmeAndDocs#README_MAX_LINES} lines, links every page of {@code docs/}, and every relative link of
  * the README and of those pages (with its {@code #anchor}, GitHub's heading slug) leads somewhere.
  */

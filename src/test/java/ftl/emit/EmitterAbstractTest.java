@@ -45,12 +45,12 @@ class EmitterAbstractTest {
   void everyMacroBecomesThePlainTextOfItsQuantity(@TempDir Path root) throws Exception {
     Emitter e = emitter(root, "Negative \\NegAckSpansModeA{} times; kept \\OmbRetentionRangeModeB of samples.\n"
         + "Median flight \\FlightMedianModeA.\n");
-    Emitter.Output out = e.plainAbstract(QUANTITIES, List.of(), "d1g35t");
+    Emitter.Output out = e.plainAbstract(QUANTITIES, List.of());
     assertThat(out.path()).isEqualTo("paper/generated/abstract.txt");
     assertThat(out.template()).isEqualTo("paper/abstract.txt");
     assertThat(out.content().lines().toList()).containsExactly(
         "% GENERATED from paper/abstract.txt (every number a registry quantity or a figure of paper/original-study.csv) — do not"
-            + " edit. Data digest: d1g35t",
+            + " edit",
         "Negative 68,916 times; kept 4.17% to 100% of samples.",
         "Median flight 1,120 \u00b5s.");
   }
@@ -66,7 +66,7 @@ class EmitterAbstractTest {
   @Test
   void aMacroOutsideTheRegistryIsRefusedNamingTheLine(@TempDir Path root) throws Exception {
     Emitter e = emitter(root, "first line\nsecond \\NoSuchQuantity here\n");
-    assertThatThrownBy(() -> e.plainAbstract(QUANTITIES, List.of(), "d")).isInstanceOf(DataException.class)
+    assertThatThrownBy(() -> e.plainAbstract(QUANTITIES, List.of())).isInstanceOf(DataException.class)
         .hasMessageContaining("paper/abstract.txt:2").hasMessageContaining("\\NoSuchQuantity is not a registry macro");
   }
 
@@ -76,14 +76,14 @@ class EmitterAbstractTest {
     Emitter e = emitter(root, "ours \\NegAckSpansModeA{}, the original's \\OriginalNegativeSpans{}.\n");
     List<OriginalStudy.Claim> original = List.of(new OriginalStudy.Claim("negative spans occur",
         "62,264 of 738,730 events", List.of("events.ackNegative.modeA"), "", "", 9, "OriginalNegativeSpans"));
-    assertThat(e.plainAbstract(QUANTITIES, original, "d").content().lines().skip(1).toList())
+    assertThat(e.plainAbstract(QUANTITIES, original).content().lines().skip(1).toList())
         .containsExactly("ours 68,916, the original's 62,264 of 738,730 events.");
   }
 
   @Test
   void aQuantityWithoutValuePrintsNoDataWithItsKey(@TempDir Path root) throws Exception {
     Emitter e = emitter(root, "ratio \\GeometryRatioModeA\n");
-    assertThat(e.plainAbstract(QUANTITIES, List.of(), "d").content().lines().skip(1).toList())
+    assertThat(e.plainAbstract(QUANTITIES, List.of()).content().lines().skip(1).toList())
         .containsExactly("ratio [no data: geometry.ratio.modeA]");
   }
 }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A registry entry is built by name ({@link Quantity#key}, then macro, definition, unit, format, scope, function,
  * computation), never by the eight-argument positional constructor, where two strings or two enums can change places
- * unseen (issue #42, item 4; CONVENTIONS 16). The main sources are read with comments and strings removed.
+ * unseen (issue #42, item 4; docs/architecture.md#conventions, item 16). The main sources are read with comments and strings removed.
  */
 class QuantityByNameTest {
   private static final Pattern POSITIONAL = Pattern.compile("new\\s+Quantity\\s*\\(");

@@ -30,7 +30,7 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * The one gate through which every file under a data root is opened (CONVENTIONS.md point 15). A data root
+ * The one gate through which every file under a data root is opened (docs/architecture.md#conventions, item 15). A data root
  * may come from anywhere, so every byte under it is treated as hostile:
  *
  * <ul>

@@ -2,7 +2,7 @@ package ftl.data.ledger;
 
 import java.util.List;
 
-/** Column contract of event files and ledgers (DESIGN.md, "Data formats"). Columns may be added, never renamed. */
+/** Column contract of event files and ledgers (docs/architecture.md#formats). Columns may be added, never renamed. */
 public final class EventFormat {
   private EventFormat() {}
 

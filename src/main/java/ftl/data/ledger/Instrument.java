@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The one vocabulary that names what measured a run (issue #42): the words of the ledger's {@code instrument} column
- * and, for the instrument of this archive on a messaging system, of its {@code system} column (DESIGN "Systems"). The
+ * and, for the instrument of this archive on a messaging system, of its {@code system} column (docs/architecture.md#formats, "Systems"). The
  * ledger schema's words ({@link LedgerSchema#INSTRUMENT_WORDS}, {@link LedgerSchema#SYSTEM_WORDS}), the harness's
  * systems ({@code ftl.harness.system.SystemName}), the plan's {@code system} and the analysis
  * ({@code ftl.quantity.core.CampaignCatalogue.MeasuredSystem}) all name them from here.
@@ -42,6 +42,13 @@ public enum Instrument {
   /** Every word of the {@code system} column, in declaration order. */
   public static List<String> systemWords() {
     return Arrays.stream(values()).filter(Instrument::isSystem).map(Instrument::word).toList();
+  }
+
+  /** {@link #systemWords()} as prose lists them: {@code kafka, rabbitmq or nats}. */
+  public static String systemWordsListed() {
+    List<String> words = systemWords();
+    return words.size() == 1 ? words.get(0)
+        : String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
   }
 
   @Override

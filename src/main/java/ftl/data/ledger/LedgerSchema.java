@@ -19,7 +19,7 @@ import java.util.Set;
  * dictionary {@code data/datapackage.json} publishes it: {@link #fieldsJson()} is what that file holds, and
  * {@code LedgerSchemaTest} fails when the two differ (and prints the JSON to paste). Like HdrHistogram's log
  * format, one declaration and one version number: adding a column or an allowed value is a new
- * {@link #VERSION}; a column is never renamed (DESIGN.md, "Data formats").
+ * {@link #VERSION}; a column is never renamed (docs/architecture.md#formats).
  *
  * <p>The committed ledgers are measurements and are never rewritten, so the schema describes the layouts
  * they have ({@link Version}), each derived from the columns' own {@link Column#since}: a column an older layout
@@ -56,11 +56,14 @@ public final class LedgerSchema {
    * @param since the {@link Version} of the layout that introduced it (1 = the first)
    * @param absentIn later layouts that lack it all the same (a branch that had not merged it): empty for every column
    *     but the replay schedule's two
+   * @param wordSince the version that allowed each of {@code allowed} that came after the column ({@link #wordSince()}):
+   *     a new allowed word is a new version, as a new column is; a word not named here came with the column
    */
-  // Eleven components: a column's whole declaration (the data dictionary's field and the layouts that hold it),
+  // Twelve components: a column's whole declaration (the data dictionary's field and the layouts that hold it),
   // built by the factories and withers below, never positionally elsewhere.
   public record Column(String name, Type type, String unit, List<String> allowed, boolean required, boolean unique,
-                       String pattern, boolean writtenByHarness, String description, int since, Set<Integer> absentIn) {
+                       String pattern, boolean writtenByHarness, String description, int since, Set<Integer> absentIn,
+                       Map<String, Integer> wordSince) {
     public Column {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(type, "type");
@@ -69,38 +72,68 @@ public final class LedgerSchema {
       Objects.requireNonNull(pattern, "pattern");
       Objects.requireNonNull(description, "description");
       absentIn = Set.copyOf(absentIn);
+      wordSince = Map.copyOf(wordSince);
       if (!name.matches("[a-z][a-z0-9_]*")) {
         throw new IllegalArgumentException("not a ledger column name: " + name);
       }
       if (since < 1 || absentIn.stream().anyMatch(v -> v <= since)) {
         throw new IllegalArgumentException(name + ": since " + since + ", absent in " + absentIn);
       }
+      for (Map.Entry<String, Integer> w : wordSince.entrySet()) {
+        if (!allowed.contains(w.getKey()) || w.getValue() <= since) {
+          throw new IllegalArgumentException(name + ": word " + w.getKey() + " since " + w.getValue()
+              + " must be an allowed word (" + allowed + ") that came after the column (since " + since + ")");
+        }
+      }
     }
 
-    Column asRequired() { return with(true, unique, pattern, allowed, writtenByHarness, description, since, absentIn); }
+    /** A column whose allowed words all came with it (no {@link #wordSince()}). */
+    public Column(String name, Type type, String unit, List<String> allowed, boolean required, boolean unique,
+                  String pattern, boolean writtenByHarness, String description, int since, Set<Integer> absentIn) {
+      this(name, type, unit, allowed, required, unique, pattern, writtenByHarness, description, since, absentIn, Map.of());
+    }
 
-    Column asUnique() { return with(required, true, pattern, allowed, writtenByHarness, description, since, absentIn); }
+    Column asRequired() { return with(true, unique, pattern, allowed, writtenByHarness, description, since, absentIn, wordSince); }
 
-    Column matching(String p) { return with(required, unique, p, allowed, writtenByHarness, description, since, absentIn); }
+    Column asUnique() { return with(required, true, pattern, allowed, writtenByHarness, description, since, absentIn, wordSince); }
 
-    Column oneOf(List<String> words) { return with(required, unique, pattern, words, writtenByHarness, description, since, absentIn); }
+    Column matching(String p) { return with(required, unique, p, allowed, writtenByHarness, description, since, absentIn, wordSince); }
 
-    Column notWrittenByTheHarness() { return with(required, unique, pattern, allowed, false, description, since, absentIn); }
+    Column oneOf(List<String> words) { return with(required, unique, pattern, words, writtenByHarness, description, since, absentIn, wordSince); }
 
-    Column described(String d) { return with(required, unique, pattern, allowed, writtenByHarness, d, since, absentIn); }
+    Column notWrittenByTheHarness() { return with(required, unique, pattern, allowed, false, description, since, absentIn, wordSince); }
+
+    Column described(String d) { return with(required, unique, pattern, allowed, writtenByHarness, d, since, absentIn, wordSince); }
 
     /** The column as introduced by layout {@code version} ({@link Version}). */
-    Column since(int version) { return with(required, unique, pattern, allowed, writtenByHarness, description, version, absentIn); }
+    Column since(int version) { return with(required, unique, pattern, allowed, writtenByHarness, description, version, absentIn, wordSince); }
 
     /** The column lacking in the later layouts {@code versions} all the same. */
     Column absentIn(Integer... versions) {
-      return with(required, unique, pattern, allowed, writtenByHarness, description, since, Set.of(versions));
+      return with(required, unique, pattern, allowed, writtenByHarness, description, since, Set.of(versions), wordSince);
+    }
+
+    /** The column whose allowed word {@code word} came with layout {@code version}, after the column itself. */
+    Column wordSince(String word, int version) {
+      Map<String, Integer> words = new LinkedHashMap<>(wordSince);
+      words.put(word, version);
+      return with(required, unique, pattern, allowed, writtenByHarness, description, since, absentIn, words);
     }
 
     // the one positional call of the canonical constructor beside the factories: the withers' common step
     private Column with(boolean req, boolean uniq, String pat, List<String> words, boolean harness, String d, int from,
-                        Set<Integer> absent) {
-      return new Column(name, type, unit, words, req, uniq, pat, harness, d, from, absent);
+                        Set<Integer> absent, Map<String, Integer> wordVersions) {
+      return new Column(name, type, unit, words, req, uniq, pat, harness, d, from, absent, wordVersions);
+    }
+
+    /** The version that allowed {@code word}: its own declared version, else the column's {@link #since}. */
+    public int since(String word) {
+      return wordSince.getOrDefault(word, since);
+    }
+
+    /** The latest version this column's declaration names: its {@link #since} or a word's ({@link #wordSince()}). */
+    int latest() {
+      return wordSince.values().stream().mapToInt(Integer::intValue).max().orElse(since);
     }
 
     /** True when {@code value} is allowed: empty, or one of {@link #allowed} when the column lists any. */
@@ -115,7 +148,7 @@ public final class LedgerSchema {
   }
 
   private static Column column(String name, Type type, String unit) {
-    return new Column(name, type, unit, List.of(), false, false, "", true, "", 1, Set.of());
+    return new Column(name, type, unit, List.of(), false, false, "", true, "", 1, Set.of(), Map.of());
   }
 
   private static Column string(String name) { return column(name, Type.STRING, ""); }
@@ -198,7 +231,7 @@ public final class LedgerSchema {
           + "--topic (neither created nor deleted: topic_existing yes).");
   public static final Column EVENTS_PLANNED = integer("events_planned", "count")
       .described("Measured events the plan asked for.");
-  public static final Column WARMUP_RULE = string("warmup_rule").oneOf(WARMUP_RULE_WORDS)
+  public static final Column WARMUP_RULE = string("warmup_rule").oneOf(WARMUP_RULE_WORDS).wordSince(WARMUP_RULE_STABLE_FLIGHTS, 6)
       .described("Rule that excluded the warm-up sends: first_sends (the first warmup_events sends, paced alike, "
           + "not written) or stable_flights (warm-up sends, paced alike, until the median flight of a window of sends "
           + "differs from the previous window's by at most the plan's tolerance, from the plan's min_events on, at most "
@@ -220,7 +253,7 @@ public final class LedgerSchema {
       .described("Kafka instrument: sends whose completion callback reported an error.");
   public static final Column DUPLICATES = integer("duplicates", "count")
       .described("Kafka instrument: second deliveries of a seq (the first stamps are kept).");
-  public static final Column PRIORITY = string("priority").oneOf(Priority.words())
+  public static final Column PRIORITY = string("priority").oneOf(Priority.words()).wordSince(Priority.FIFO_JVM.word(), 3)
       .described("Scheduling of the client's threads: default (as the JVM made them), fifo (SCHED_FIFO on the two "
           + "stamping threads) or fifo-jvm (SCHED_FIFO on every thread of the client JVM).");
   public static final Column PRIORITY_APPLIED = string("priority_applied").oneOf(APPLIED_WORDS)
@@ -337,12 +370,13 @@ public final class LedgerSchema {
       .described("Kafka instrument: interrupts serviced by the host during the run, the change of the first number "
           + "of /proc/stat's intr line; empty when /proc/stat is missing or unreadable.");
   public static final Column INSTRUMENT = string("instrument").oneOf(INSTRUMENT_WORDS)
+      .wordSince(Instrument.RABBITMQ.word(), 7).wordSince(Instrument.NATS.word(), 7)
       .described("kafka (the Java instrument on a real Kafka broker; the default when absent), rabbitmq or nats (the "
           + "same Java instrument, its same stamps, on a real RabbitMQ or NATS JetStream server) or python-nojvm (the "
           + "no-JVM cross-check).");
   public static final Column SYSTEM = string("system").since(7).oneOf(SYSTEM_WORDS)
-      .described("The messaging system the run measured: kafka, rabbitmq or nats (empty in ledgers written before the "
-          + "column: kafka). The stamps keep their meaning on every system: ack_ns is the producer callback, publisher "
+      .described("The messaging system the run measured: " + Instrument.systemWordsListed() + " (empty in ledgers "
+          + "written before the column: kafka). The stamps keep their meaning on every system: ack_ns is the producer callback, publisher "
           + "confirm or PubAck; recv_ns the delivery to the application; create_ms the producer's wall clock in whole "
           + "milliseconds (kafka: the record's CreateTime, read inside send(); rabbitmq and nats: read at publish and "
           + "carried in the message body, as a harness carries its millisecond send stamp).");
@@ -364,7 +398,7 @@ public final class LedgerSchema {
           + "key=value pairs joined by ';' in key order (rabbitmq: confirms_multiple_covered, the acknowledgments that "
           + "arrived inside a multiple confirm and so share its ack_ns; nats: ack_thread, ack_path, acks_on_sender_thread); "
           + "empty for Kafka.");
-  public static final Column QUEUE_TYPE = string("queue_type").since(8).oneOf(QueueType.words())
+  public static final Column QUEUE_TYPE = string("queue_type").since(8).oneOf(QueueType.words()).wordSince(QueueType.QUORUM.word(), 11)
       .described("RabbitMQ runs: the kind of the run's fresh queue, declared over AMQP 0-9-1 with x-queue-type: classic "
           + "(consumed in no-ack mode), stream (durable, consumed from its first offset with a prefetch and manual "
           + "acknowledgments) or quorum (a durable replicated log, every message written before its confirm, consumed in "
@@ -605,10 +639,11 @@ public final class LedgerSchema {
   public static final List<Column> MANIPULATIONS = List.of(PRIORITY_APPLIED, GEOMETRY_APPLIED, LOAD_APPLIED);
 
   /**
-   * Version of this declaration, published in the data dictionary: the newest {@link Version}, the latest
-   * {@link Column#since} of a declared column (a new column's {@code since} is the new version).
+   * Version of this declaration, published in the data dictionary: the newest {@link Version}, the latest version a
+   * column's declaration names, its {@link Column#since} or an allowed word's ({@link Column#wordSince()}): a new column
+   * or a new word declared with {@code since(VERSION + 1)} is the new version.
    */
-  public static final int VERSION = COLUMNS.stream().mapToInt(Column::since).max().orElse(1);
+  public static final int VERSION = COLUMNS.stream().mapToInt(Column::latest).max().orElse(1);
 
   private static final Map<String, Column> BY_NAME;
 
@@ -665,18 +700,10 @@ public final class LedgerSchema {
   /**
    * One layout of the Kafka instrument's ledgers, derived from the columns' own declarations: the harness's columns
    * in their order, less those introduced later ({@link Column#since}) or absent from it ({@link Column#absentIn}).
-   * The committed ledgers are each one of them ({@code LedgerSchemaTest}): version 1, campaigns modeA, modeB,
-   * isolation, payload and omb-matched; 2, replay (the replay schedule's two columns); 3, clockoffset, delivery and
-   * fifojvm (the whole-JVM priority, real-time throttling, clock offset, fetch and other-process columns, written on a
-   * branch without the replay ones); 4, the replay columns again; 5, the plan's digest; 6, the confirmatory campaign's
-   * instrument (issue #28: blocks, broker lifetime, stable-flights warm-up, bursts, steal, interrupts); 7, rabbitmq
-   * and nats (issue #29: the system with its versions); 8, RabbitMQ's queue type; 9, the setting as data (issue #44);
-   * 10, the cluster's shape (issue #46); 11, acks covering several messages (issue #47, with the events files' column
-   * {@code ack_covered} and the queue type {@code quorum}); 12, the host protocol's stratum and the setting recorded so
-   * that absence is visible (issue #53: steal reported or not, preemption model, the clock's granularity); 13, the
-   * wire capture (issue #55: the broker's responses on the wire, a follower delay, the cluster's age); 14, your cluster
-   * as it is and a workspace anywhere (issue #54: the client config's non-secret settings, an existing topic; registered
-   * or not, ftl's version and build digest, the workspace's git state).
+   * What each version changed ({@link #changes}: columns added or dropped, words allowed) is derived from the same
+   * declarations, never kept by hand; {@code LedgerSchemaTest} pins the chain of the versions published so far against
+   * {@code src/test/resources/ftl/data/ledger/layouts.txt}, with the reason of each (so a published layout is never
+   * rewritten), and checks which layout each committed ledger has.
    *
    * @param number 1 to {@link #VERSION}
    */
@@ -701,9 +728,34 @@ public final class LedgerSchema {
       return COLUMNS.stream().filter(c -> c.writtenByHarness() && c.in(number)).map(Column::name).toList();
     }
 
-    /** The version whose header is exactly {@code header}, if any. */
+    /** The version whose header is exactly {@code header}, if any (the oldest, when several share it). */
     public static Optional<Version> of(List<String> header) {
       return all().stream().filter(v -> v.columns().equals(header)).findFirst();
+    }
+
+    /**
+     * What this version changed from the one before, in declaration order: {@code +column} for a column it added (every
+     * declared column, the other instruments' too), {@code -column} for one it lacks that the one before had, and
+     * {@code column=word} for an allowed word it added to an older column. Version 1 adds its columns.
+     */
+    public List<String> changes() {
+      List<String> out = new ArrayList<>();
+      for (Column c : COLUMNS) {
+        boolean before = number > 1 && c.in(number - 1);
+        if (c.in(number) && !before) {
+          out.add("+" + c.name());
+        } else if (before && !c.in(number)) {
+          out.add("-" + c.name());
+        }
+      }
+      for (Column c : COLUMNS) {
+        for (String w : c.allowed()) {
+          if (c.since(w) == number && c.since() != number) {
+            out.add(c.name() + "=" + w);
+          }
+        }
+      }
+      return out;
     }
   }
 

@@ -30,7 +30,7 @@ public final class EventFileWriter {
   private EventFileWriter() {}
 
   /**
-   * Columns after the DESIGN.md ones: the intended send time of the pacer (monotonic ns), for pacing accuracy, and
+   * Columns after the contract's (docs/architecture.md#formats): the intended send time of the pacer (monotonic ns), for pacing accuracy, and
    * {@link EventFormat#OPTIONAL_HEADER_COLUMNS} ({@code ack_covered}, empty where the system does not say).
    */
   public static final List<String> EXTRA_COLUMNS = Stream.concat(Stream.of("intended_ns"),

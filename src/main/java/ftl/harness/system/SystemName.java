@@ -3,12 +3,10 @@ package ftl.harness.system;
 import ftl.data.ledger.Instrument;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 
 /**
- * The messaging system a run measured, as a ledger row names it ({@code system} column, DESIGN "Systems"):
+ * The messaging system a run measured, as a ledger row names it ({@code system} column, docs/architecture.md#formats, "Systems"):
  * {@code kafka}, {@code rabbitmq} or {@code nats}, each word from the one vocabulary, {@link Instrument}. The stamps keep their meaning on every one; what each system's
  * {@code create_ms} is (or that it is empty) is stated by {@link #createMillisMeaning()}.
  */
@@ -86,9 +84,7 @@ public enum SystemName {
         return s;
       }
     }
-    List<String> words = Arrays.stream(values()).map(SystemName::ledgerName).toList();
-    throw new IllegalArgumentException("unknown messaging system \"" + name + "\" (" + String.join(", ",
-        words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1) + ")");
+    throw new IllegalArgumentException("unknown messaging system \"" + name + "\" (" + Instrument.systemWordsListed() + ")");
   }
 
   @Override

@@ -109,8 +109,6 @@ public final class SystemRun {
     public Settings withSendIntervalNanos(long ns) { return new Settings(warmupEvents, events, ns, payloadBytes, startPhaseMicros); }
 
     public Settings withPayloadBytes(int n) { return new Settings(warmupEvents, events, sendIntervalNanos, n, startPhaseMicros); }
-
-    public Settings withStartPhaseMicros(int us) { return new Settings(warmupEvents, events, sendIntervalNanos, payloadBytes, us); }
   }
 
   private SystemRun() {}

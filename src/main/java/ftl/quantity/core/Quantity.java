@@ -25,9 +25,14 @@ import java.util.regex.Pattern;
  * @param scope which data the computation reads (drives laziness and the list of source files)
  * @param function the function that computes it, named for provenance (e.g. {@code ftl.stats.SignCheck#ackNegative})
  * @param computation the computation itself, over the lazily scanned data
+ * @param declaredBy the method that declares the entry and builds its key, {@code pkg.Class#method}: the first caller of
+ *     {@link #key} outside {@code ftl.quantity.core} that is not itself a builder of one entry (a method returning a
+ *     {@code Quantity}, such as a section's private {@code q(...)} helper), read off the stack as the entry is
+ *     declared ({@code declaringMethod}); a lambda counts as the method that encloses it
  */
+// Nine components: an entry's whole declaration, built by name through key(...) below, never positionally elsewhere.
 public record Quantity(String key, String macro, String definition, Unit unit, Format format, Scope scope,
-                       String function, Function<Analysis, Value> computation) {
+                       String function, Function<Analysis, Value> computation, String declaredBy) {
 
   private static final Pattern KEY = Pattern.compile("[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9][A-Za-z0-9_-]*)*");
   private static final Pattern MACRO = Pattern.compile("[A-Za-z]+");
@@ -58,9 +63,47 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
     return new Parts(Objects.requireNonNull(key, "key"));
   }
 
-  /** The same entry computed by {@code computation} instead (every other part kept). */
+  /** An entry declared by the method that calls this constructor ({@code declaringMethod}). */
+  public Quantity(String key, String macro, String definition, Unit unit, Format format, Scope scope, String function,
+                  Function<Analysis, Value> computation) {
+    this(key, macro, definition, unit, format, scope, function, computation, declaringMethod());
+  }
+
+  /** The same entry computed by {@code computation} instead (every other part kept, its declaring method too). */
   public Quantity withComputation(Function<Analysis, Value> computation) {
-    return new Quantity(key, macro, definition, unit, format, scope, function, computation);
+    return new Quantity(key, macro, definition, unit, format, scope, function, computation, declaredBy);
+  }
+
+  // Frames are read as class and method names only (no Class objects retained): the cheapest walk, stopped at the
+  // first frame that qualifies (a few frames up).
+  private static final StackWalker STACK = StackWalker.getInstance();
+  private static final String CORE = Quantity.class.getPackageName() + ".";
+  private static final String BUILDS_ONE = ")L" + Quantity.class.getName().replace('.', '/') + ";";
+  private static final Pattern LAMBDA = Pattern.compile("^lambda\\$(.+)\\$\\d+$");
+
+  /**
+   * The method declaring the entry being built, {@code pkg.Class#method} (a nested class's name with dots): the first
+   * frame of the calling thread's stack that is of the archive's code ({@code ftl.}), outside this package (this class
+   * and the helpers every section shares, such as {@code Manipulations#addRatio}), and not a method returning one
+   * {@code Quantity} (a builder of one entry, which many declarations share). A lambda's frame
+   * ({@code lambda$forData$3}) names the method it is written in ({@code forData}); "unknown" when no frame qualifies.
+   */
+  static String declaringMethod() {
+    return STACK.walk(frames -> frames.filter(Quantity::declares).findFirst().map(Quantity::siteName)).orElse("unknown");
+  }
+
+  private static boolean declares(StackWalker.StackFrame f) {
+    String c = f.getClassName();
+    return c.startsWith("ftl.") && !c.startsWith(CORE) && !f.getDescriptor().endsWith(BUILDS_ONE);
+  }
+
+  static String siteName(StackWalker.StackFrame f) {
+    return siteName(f.getClassName(), f.getMethodName());
+  }
+
+  /** {@code pkg.Class#method} of a frame's binary class name and method name, a lambda's by its enclosing method. */
+  static String siteName(String binaryClass, String method) {
+    return binaryClass.replace('$', '.') + "#" + LAMBDA.matcher(method).replaceFirst("$1");
   }
 
   /** The entry's LaTeX macro name, after its key. */
@@ -121,8 +164,11 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
     private Scope scope;
     private String function;
 
+    private final String declaredBy;
+
     Parts(String key) {
       this.key = key;
+      this.declaredBy = declaringMethod();
     }
 
     @Override
@@ -163,7 +209,7 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
 
     @Override
     public Quantity computes(Function<Analysis, Value> computation) {
-      return new Quantity(key, macro, definition, unit, format, scope, function, computation);
+      return new Quantity(key, macro, definition, unit, format, scope, function, computation, declaredBy);
     }
   }
 
@@ -176,6 +222,7 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
     Objects.requireNonNull(scope);
     Objects.requireNonNull(function);
     Objects.requireNonNull(computation);
+    Objects.requireNonNull(declaredBy);
     if (!KEY.matcher(key).matches()) {
       throw new IllegalArgumentException("quantity key must be dotted camelCase: " + key);
     }

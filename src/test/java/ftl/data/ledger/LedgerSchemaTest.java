@@ -61,47 +61,126 @@ class LedgerSchemaTest {
     assertThat(ledgerResource().path("schema").path("version").asInt()).isEqualTo(LedgerSchema.VERSION);
     List<LedgerSchema.Version> all = LedgerSchema.Version.all();
     assertThat(all.get(all.size() - 1).number()).isEqualTo(LedgerSchema.VERSION);
-    assertThat(new LedgerSchema.Version(14).columns()).isEqualTo(LedgerSchema.harnessColumns());
-    List<String> v14 = List.of("client_config", "topic_existing", "registered", "ftl_version", "ftl_build_sha256",
-        "workspace_commit", "workspace_dirty");
-    assertThat(new LedgerSchema.Version(13).columns()).as("V13 lacks exactly the columns of V14")
-        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v14.contains(c)).toList());
-    List<String> v13 = new ArrayList<>(v14);
-    v13.addAll(List.of("wire_capture", "follower_wait_ms", "cluster_age_ms", "wire_packets", "wire_dropped",
-        "wire_gaps", "wire_both", "wire_missed", "wire_offset_mismatches", "wire_align_err_ns", "wire_align_drift_ns",
-        "wire_follower_wait_p50_us", "wire_follower_max_wait_ms", "wire_follower_min_bytes", "wire_consumer_wait_p50_us",
-        "wire_consumer_fetches", "wire_consumer_timeouts"));
-    assertThat(new LedgerSchema.Version(12).columns()).as("V12 lacks exactly the columns of V13 and V14")
-        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v13.contains(c)).toList());
-    List<String> v12 = new ArrayList<>(v13);
-    v12.addAll(List.of("stratum", "steal_reported", "preemption", "nanotime_granularity_ns"));
-    assertThat(new LedgerSchema.Version(11).columns()).as("V11 lacks exactly the four columns of V12")
-        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v12.contains(c)).toList());
-    List<String> v11 = new ArrayList<>(v12);
-    v11.add("acks_covering_several");
-    assertThat(new LedgerSchema.Version(10).columns()).as("V10 lacks exactly the column of V11")
-        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v11.contains(c)).toList());
-    List<String> v10 = new ArrayList<>(v11);
-    v10.addAll(List.of("brokers", "replication_factor", "min_insync_replicas", "cluster_network", "leader_broker",
-        "isr_start", "isr_end", "isr_changed", "broker_start_ms"));
-    assertThat(new LedgerSchema.Version(9).columns()).as("V9 lacks exactly the nine columns of V10 and V11's")
-        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v10.contains(c)).toList());
-    List<String> v9 = new ArrayList<>(v10);
-    v9.addAll(List.of("other_run_pct", "nanotime_cost_ns", "boot_id", "clocksources_available", "tick_hz",
-        "clocksource_planned"));
-    assertThat(new LedgerSchema.Version(8).columns()).as("V8 lacks exactly the six columns of V9 and V10's")
-        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v9.contains(c)).toList());
-    List<String> v8 = new ArrayList<>(v9);
-    v8.add("queue_type");
-    assertThat(new LedgerSchema.Version(7).columns()).as("V7 lacks exactly the column of V8 and V9's")
-        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v8.contains(c)).toList());
-    List<String> v7 = new ArrayList<>(v8);
-    v7.addAll(List.of("system", "client_version", "server_version", "other_tasks_cpu_pct", "driver_counters"));
-    assertThat(new LedgerSchema.Version(6).columns()).as("V6 lacks exactly the five columns of V7 and the later ones")
-        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v7.contains(c)).toList());
-    assertThat(new LedgerSchema.Version(5).columns()).as("V5 lacks exactly the six columns of V6 too")
-        .isEqualTo(LedgerSchema.harnessColumns().stream().filter(c -> !v7.contains(c) && !List.of("block", "broker_lifetime",
-            "warmup_converged", "pacing_burst_share", "steal_pct", "interrupts").contains(c)).toList());
+    assertThat(new LedgerSchema.Version(LedgerSchema.VERSION).columns()).isEqualTo(LedgerSchema.harnessColumns());
+  }
+
+  static final Path LAYOUTS = Path.of("src/test/resources/ftl/data/ledger/layouts.txt");
+
+  /** The derived chain, one change a line as {@code layouts.txt} writes it: {@code <version> <change>}. */
+  static List<String> derivedChain() {
+    List<String> out = new ArrayList<>();
+    for (LedgerSchema.Version v : LedgerSchema.Version.all()) {
+      v.changes().forEach(c -> out.add(v.number() + " " + c));
+    }
+    return out;
+  }
+
+  /** The pinned chain's lines, comments left out. */
+  static List<String> pinnedChain() throws IOException {
+    return Files.readAllLines(LAYOUTS, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank() && !l.startsWith("#"))
+        .toList();
+  }
+
+  /**
+   * The layout history, derived from the declarations, agrees with the published one: every version pinned in
+   * {@code layouts.txt} changed exactly what it lists (a column or word added to a published layout would rewrite it),
+   * every version but the newest is pinned, and no version is empty. The newest may still change: adding a column
+   * with {@code since(VERSION + 1)} is one declaration.
+   */
+  @Test
+  void changes_publishedLayouts_areTheDerivedChain() throws IOException {
+    List<String> derived = derivedChain();
+    List<String> pinned = pinnedChain();
+    int pinnedUpTo = pinned.stream().mapToInt(l -> Integer.parseInt(l.split(" ")[0])).max().orElse(0);
+    List<String> derivedPinned = derived.stream().filter(l -> Integer.parseInt(l.split(" ")[0]) <= pinnedUpTo).toList();
+    assertThat(derivedPinned).as("the chain of layouts 1..%d derived from LedgerSchema's declarations (each column's since, "
+        + "each word's wordSince) against %s: a published layout is never rewritten; declare the new column or word "
+        + "with since(%d)", pinnedUpTo, LAYOUTS, LedgerSchema.VERSION + 1).isEqualTo(pinned);
+    assertThat(pinnedUpTo).as("every layout but the newest is pinned in %s; append:%n%s", LAYOUTS,
+        String.join("\n", derived.subList(pinned.size(), derived.size()))).isGreaterThanOrEqualTo(LedgerSchema.VERSION - 1);
+    for (LedgerSchema.Version v : LedgerSchema.Version.all()) {
+      assertThat(v.changes()).as("version %d changes something", v.number()).isNotEmpty();
+    }
+  }
+
+  @Test
+  void changes_aWordAddedToAnOldColumn_isItsOwnLine() {
+    // the word quorum came with version 11, after its column (version 8): a line of its own, not in version 8
+    assertThat(new LedgerSchema.Version(11).changes()).contains("+acks_covering_several", "queue_type=quorum");
+    assertThat(new LedgerSchema.Version(8).changes()).containsExactly("+queue_type");
+    assertThat(new LedgerSchema.Version(3).changes()).contains("-send_schedule", "priority=fifo-jvm");
+    assertThat(LedgerSchema.QUEUE_TYPE.since("quorum")).isEqualTo(11);
+    assertThat(LedgerSchema.QUEUE_TYPE.since("classic")).isEqualTo(8);
+  }
+
+  @Test
+  void column_aWordSinceBeforeItsColumnOrNotAllowed_isRefused() {
+    assertThatThrownBy(() -> LedgerSchema.QUEUE_TYPE.wordSince("quorum", 8)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("came after the column");
+    assertThatThrownBy(() -> LedgerSchema.QUEUE_TYPE.wordSince("lazy", 12)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("must be an allowed word");
+  }
+
+  /** {@code version N} as the dictionary's prose names a ledger layout. */
+  private static final java.util.regex.Pattern VERSION_PROSE = java.util.regex.Pattern.compile("\\bversion (\\d+)");
+
+  /** The ledger versions a description names, by {@link #VERSION_PROSE}. */
+  static List<Integer> versionsNamed(String description) {
+    List<Integer> out = new ArrayList<>();
+    java.util.regex.Matcher m = VERSION_PROSE.matcher(description);
+    while (m.find()) {
+      out.add(Integer.parseInt(m.group(1)));
+    }
+    return out;
+  }
+
+  /**
+   * The dictionary's prose agrees with the declarations (it said "version 10" beside {@code "version": 11} once): the
+   * ledger resource's description names no version but the declared one, a ledger field's description only its
+   * column's or one of its words' version, and a description elsewhere ("ledger version 11") only a declared version
+   * that changed something.
+   */
+  @Test
+  void prose_dataDictionary_namesOnlyTheDeclaredVersions() throws IOException {
+    JsonNode ledger = ledgerResource();
+    List<String> wrong = new ArrayList<>();
+    for (int v : versionsNamed(ledger.path("description").asText())) {
+      if (v != LedgerSchema.VERSION) {
+        wrong.add("ledger resource description: version " + v + " (declared: " + LedgerSchema.VERSION + ")");
+      }
+    }
+    for (JsonNode f : ledger.path("schema").path("fields")) {
+      LedgerSchema.Column c = LedgerSchema.column(f.path("name").asText()).orElseThrow();
+      List<Integer> own = new ArrayList<>(List.of(c.since()));
+      c.allowed().forEach(w -> own.add(c.since(w)));
+      for (int v : versionsNamed(f.path("description").asText())) {
+        if (!own.contains(v)) {
+          wrong.add("ledger field " + c.name() + ": version " + v + " (its column and words: " + own + ")");
+        }
+      }
+    }
+    for (JsonNode r : JSON.readTree(DATA.resolve(DataDictionary.FILE).toFile()).path("resources")) {
+      if (r.path("name").asText().equals("ledger")) {
+        continue;
+      }
+      for (JsonNode f : r.path("schema").path("fields")) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ledger version (\\d+)").matcher(f.path("description").asText());
+        while (m.find()) {
+          int v = Integer.parseInt(m.group(1));
+          if (v < 1 || v > LedgerSchema.VERSION) {
+            wrong.add(r.path("name").asText() + " field " + f.path("name").asText() + ": ledger version " + v);
+          }
+        }
+      }
+    }
+    assertThat(wrong).isEmpty();
+  }
+
+  @Test
+  void prose_theCheck_seesAStaleVersion() {
+    assertThat(versionsNamed("The fields are those of the ledger schema, version 10, in order; quorum (version 11)"))
+        .containsExactly(10, 11);
+    assertThat(versionsNamed("no number here, the versions of the layouts")).isEmpty();
   }
 
   static Stream<Arguments> committedLedgers() throws IOException {
@@ -141,7 +220,7 @@ class LedgerSchemaTest {
   }
 
   @Test
-  void versionOf_layoutsOfTheCommittedCampaigns_areTheOnesTheJavadocNames() throws IOException {
+  void versionOf_committedCampaigns_haveTheirKnownLayouts() throws IOException {
     Map<String, LedgerSchema.Version> expected = Map.ofEntries(Map.entry("modeA", new LedgerSchema.Version(1)),
         Map.entry("modeB", new LedgerSchema.Version(1)), Map.entry("isolation", new LedgerSchema.Version(1)),
         Map.entry("payload", new LedgerSchema.Version(1)), Map.entry("omb-matched", new LedgerSchema.Version(1)),
