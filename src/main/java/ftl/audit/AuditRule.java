@@ -1,10 +1,10 @@
 package ftl.audit;
 
 import ftl.data.tool.HarnessTable;
+import ftl.trust.Outcome;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -197,15 +197,5 @@ public enum AuditRule {
       out.add(r.judge(e));
     }
     return out;
-  }
-
-  /** What a rule found on one output. */
-  public enum Outcome {
-    HOLDS, FAILS, NOT_JUDGED;
-
-    /** As printed: {@code holds}, {@code FAILS}, {@code not judged}. */
-    public String word() {
-      return this == FAILS ? "FAILS" : name().toLowerCase(Locale.ROOT).replace('_', ' ');
-    }
   }
 }

@@ -3,6 +3,7 @@ package ftl.report;
 import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.RunExclusion;
 import ftl.stats.Rate;
+import ftl.trust.Outcome;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -331,20 +332,6 @@ public enum TrustRule {
       }
     }
     return new Lowest(judged, failing, lowest);
-  }
-
-  /** Whether a rule held, failed, or had nothing to judge. */
-  public enum Outcome {
-    HOLDS, FAILS, NOT_JUDGED;
-
-    /** The word printed and written in JSON. */
-    public String word() {
-      return switch (this) {
-        case HOLDS -> "holds";
-        case FAILS -> "fails";
-        case NOT_JUDGED -> "not judged";
-      };
-    }
   }
 
   /**
