@@ -29,6 +29,7 @@ public final class StatusLine {
   /** The filtered stream text goes to, flushed before the line is drawn so the two never interleave. */
   private final PrintStream before;
   private boolean shown;
+  private long lastNanos;
 
   private StatusLine(OutputStream terminal, PrintStream before) {
     this.terminal = terminal;
@@ -63,6 +64,18 @@ public final class StatusLine {
     if (terminal != null) {
       write(Echo.clean(text));
       shown = true;
+    }
+  }
+
+  /**
+   * As {@link #show}, but at most ten times a second (the first update always): for a count that may move thousands of
+   * times a second, so the terminal is not the bottleneck.
+   */
+  public synchronized void update(String text) {
+    long now = System.nanoTime();
+    if (terminal != null && (!shown || now - lastNanos >= 100_000_000L)) {
+      show(text);
+      lastNanos = now;
     }
   }
 
