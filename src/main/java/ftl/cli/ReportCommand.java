@@ -122,7 +122,7 @@ public final class ReportCommand implements Callable<Integer> {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      System.err.println("ftl: report of " + campaign.displayDir() + " written to " + out);
+      spec.commandLine().getErr().println("ftl: report of " + campaign.displayDir() + " written to " + out);
     } else {
       System.out.print(json ? ReportJson.render(report, code) : html ? ReportHtml.render(report, code)
           : ReportText.render(report));

@@ -189,9 +189,9 @@ class ReportHtmlBrowserIT {
       }
       out.put(span, series);
     }
-    out.put("ack_negative_share", List.of(present(report.get("conditions"), "sign", "ack_negative_share"),
-        present(report.get("conditions"), "sign", "ack_negative_interval", "lower"),
-        present(report.get("conditions"), "sign", "ack_negative_interval", "upper")));
+    out.put("ack_negative_share", List.of(present(report.get("conditions"), "sign", "ack_negative_interval", "lower"),
+        present(report.get("conditions"), "sign", "ack_negative_interval", "upper"),
+        present(report.get("conditions"), "sign", "ack_negative_share")));
     out.put("retention", List.of(present(report.get("conditions"), "guard", "retention"),
         present(report.get("conditions"), "grid_law", "predicted_retention")));
     out.put("pacing_lag", List.of(present(report.get("run_list"), "pacing_lag_p50_ns"),

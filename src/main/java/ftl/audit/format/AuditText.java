@@ -1,7 +1,6 @@
 package ftl.audit.format;
 
 import ftl.audit.AuditNumbers;
-import ftl.audit.AuditRule;
 import ftl.audit.Evidence;
 import ftl.audit.Figure;
 import ftl.audit.OutputAudit;

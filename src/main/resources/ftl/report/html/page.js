@@ -151,7 +151,7 @@
       height: 300,
       scales: { x: opts.x, y: opts.y },
       axes: [
-        { label: opts.xLabel, values: opts.xValues, splits: opts.xSplits, space: 50 },
+        { label: opts.xLabel, values: opts.xValues, splits: opts.xSplits, incrs: opts.xIncrs, space: 50 },
         { label: opts.yLabel, values: function (u, splits) { return splits.map(opts.yTick || opts.yFormat); }, size: 80,
           splits: opts.y.distr === 3 || opts.y.distr === 4 ? decadeSplits(splitFloor(opts.y)) : undefined }
       ],
@@ -159,7 +159,7 @@
           .concat(series.map(function (s, i) {
             return { label: s.label, stroke: s.colour || colour(i), width: 1.5, spanGaps: true,
               paths: opts.noLines ? function () { return null; } : undefined,
-              points: { show: true, size: 6, fill: s.colour || colour(i) },
+              points: { show: true, size: s.size || 6, fill: s.colour || colour(i) },
               value: function (u, y) { return y === null ? '' : opts.yFormat(y); } };
           })),
       legend: { live: true }
@@ -222,14 +222,15 @@
     });
   }
   function interval(c, end) { var i = c.sign.ack_negative_interval; return i === null ? null : i[end]; }
+  // the interval's ends first, so the share itself is drawn over them
   byCondition('charts-sign', 'ack_negative_share', 'Share of complete events with A < 0, and its interval', [
-    { label: 'share A < 0', ys: report.conditions.map(function (c) { return c.sign.ack_negative_share; }) },
-    { label: 'interval lower', ys: report.conditions.map(function (c) { return interval(c, 'lower'); }), colour: '#888888' },
-    { label: 'interval upper', ys: report.conditions.map(function (c) { return interval(c, 'upper'); }), colour: '#888888' }
+    { label: 'interval lower', ys: report.conditions.map(function (c) { return interval(c, 'lower'); }), colour: '#888888', size: 4 },
+    { label: 'interval upper', ys: report.conditions.map(function (c) { return interval(c, 'upper'); }), colour: '#888888', size: 4 },
+    { label: 'share A < 0', ys: report.conditions.map(function (c) { return c.sign.ack_negative_share; }), colour: colour(0), size: 7 }
   ], { range: function (u, lo, hi) { return [0, hi > 0 ? hi * 1.1 : 1]; } }, 'share', share);
   byCondition('charts-guard', 'retention', 'Retention under the guard, observed and predicted by the grid law', [
-    { label: 'observed (kept / taken)', ys: report.conditions.map(function (c) { return c.guard.retention; }) },
-    { label: 'grid law', ys: report.conditions.map(function (c) { return c.grid_law.predicted_retention; }) }
+    { label: 'observed (kept / taken)', ys: report.conditions.map(function (c) { return c.guard.retention; }), size: 11 },
+    { label: 'grid law', ys: report.conditions.map(function (c) { return c.grid_law.predicted_retention; }), size: 5 }
   ], { range: [0, 1] }, 'retention', share);
   table('guard', ['condition', 'interval', 'b', 'taken', 'kept', 'M = 0', 'M < 0', 'M = \u22121', 'retention',
     'grid law'], report.conditions.map(function (c) {
@@ -244,7 +245,7 @@
   function byRun(id, title, series, y, yLabel, yFormat, yTick) {
     var box = chartBox('charts-runs', 'chart-' + id, title);
     draw(box, id, rx, series, {
-      x: {}, y: y, xName: 'run', xLabel: 'run, in ledger order', yLabel: yLabel,
+      x: {}, y: y, xName: 'run', xIncrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000], xLabel: 'run, in ledger order', yLabel: yLabel,
       xFormat: function (x) { var r = runs[x - 1]; return r ? r.run_id + ' (' + r.condition + ')' : ''; }, yFormat: yFormat,
       yTick: yTick
     });
