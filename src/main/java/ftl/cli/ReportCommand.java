@@ -37,7 +37,9 @@ import picocli.CommandLine.Spec;
         + " what OpenMessaging Benchmark's guard would keep and what the grid law predicts, pacing lag and catch-up, and host disturbance; in plain words, then as"
         + " tables; then every trust rule with the number behind it, and a verdict.",
         "Exit 0 when every rule that decides holds (all by default; --fail-on chooses), 1 when one fails, 3 for a folder"
-            + " with no ledger or a malformed ledger or events file (file:line named), 4 when DIR does not exist.",
+            + " with no ledger or a malformed ledger or events file (file:line named), 4 when DIR does not exist, 6 when"
+            + " --out cannot be written.",
+        "--html writes the same report as one self-contained page that draws offline (docs/practitioners.md).",
         "The rules, their bounds and why: docs/practitioners.md (--rules prints the table)."},
     footer = ExitCode.HELP_FOOTER)
 public final class ReportCommand implements Callable<Integer> {
