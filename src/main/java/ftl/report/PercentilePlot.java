@@ -53,11 +53,12 @@ public record PercentilePlot(List<Point> points) {
       return EMPTY;
     }
     List<Point> out = new ArrayList<>();
-    for (double p : LADDER) {
+    for (int i = 0; i < LADDER.size(); i++) {
+      double p = LADDER.get(i);
       if (1 / (1 - p / 100) >= n) {
         break;
       }
-      long v = p == 0 ? units.min() : units.nearestRank(p);
+      long v = i == 0 ? units.min() : units.nearestRank(p); // the ladder's first rung, 0, is the smallest value
       out.add(new Point(p, Math.multiplyExact(v, Spread.RESOLUTION_NANOS)));
     }
     out.add(new Point(100, Math.multiplyExact(units.max(), Spread.RESOLUTION_NANOS)));
