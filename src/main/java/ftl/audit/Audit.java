@@ -10,6 +10,7 @@ import ftl.data.tool.ToolOutputFormat;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Predicate;
@@ -41,6 +42,7 @@ public final class Audit {
    */
   public static OutputAudit of(String name, String text, Optional<ToolOutputFormat> format, List<HarnessTable.Row> harness,
                                String harnessFile) {
+    checkLineLengths(name, text);
     ToolOutputFormat f;
     String by;
     if (format.isPresent()) {
@@ -63,6 +65,33 @@ public final class Audit {
       grid = Optional.of(GridNote.of(e.sendIntervalNanos().getAsLong(), e.sendIntervalBasis(), e.quantumNanos().getAsLong()));
     }
     return new OutputAudit(name, e, grid, AuditRule.judgeAll(e));
+  }
+
+  /**
+   * The longest line an output may hold, characters: the events reader's own cap on a row ({@code
+   * EventReader.MAX_LINE_BYTES}, 64 KiB). The tools print lines of a few hundred characters; a longer line is not
+   * theirs, and the readers, which pass over lines that are not the tool's (a JVM's warning), would pass over it in
+   * silence.
+   */
+  public static final int MAX_LINE_CHARS = 1 << 16;
+
+  /** Refuses a text with a line longer than {@link #MAX_LINE_CHARS}, naming the first such line. */
+  static void checkLineLengths(String name, String text) {
+    int from = 0;
+    long line = 1;
+    while (from <= text.length()) {
+      int nl = text.indexOf('\n', from);
+      int end = nl < 0 ? text.length() : nl;
+      if (end - from > MAX_LINE_CHARS) {
+        throw new DataException(name, line, String.format(Locale.ROOT, "a line of %,d characters, longer than any a"
+            + " tool prints (at most %,d): not a tool's output", end - from, MAX_LINE_CHARS), null);
+      }
+      if (nl < 0) {
+        return;
+      }
+      from = nl + 1;
+      line++;
+    }
   }
 
   /** The one format whose lines the text holds. */

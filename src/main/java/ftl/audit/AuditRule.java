@@ -1,10 +1,11 @@
 package ftl.audit;
 
 import ftl.data.tool.HarnessTable;
+import ftl.trust.Outcome;
+import ftl.trust.RuleStatement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -143,18 +144,10 @@ public enum AuditRule {
   /** How the harness audit names the monotonic clock of a JVM. */
   static final String NANO_TIME = "System.nanoTime";
 
-  private final String id;
-  private final String title;
-  private final String failsWhen;
-  private final String bound;
-  private final String reason;
+  private final RuleStatement statement;
 
   AuditRule(String id, String title, String failsWhen, String bound, String reason) {
-    this.id = id;
-    this.title = title;
-    this.failsWhen = failsWhen;
-    this.bound = bound;
-    this.reason = reason;
+    statement = new RuleStatement(id, title, failsWhen, bound, reason);
   }
 
   /** Whether a row's tool leaves a sample out because of its value (a zero or negative difference dropped). */
@@ -164,27 +157,12 @@ public enum AuditRule {
 
   /** The rule's name, as printed and in JSON ({@code audit.resolution}). */
   public String id() {
-    return id;
+    return statement.id();
   }
 
-  /** What holds when the rule holds, in a few words. */
-  public String title() {
-    return title;
-  }
-
-  /** When it fails. */
-  public String failsWhen() {
-    return failsWhen;
-  }
-
-  /** The bound, with its unit. */
-  public String bound() {
-    return bound;
-  }
-
-  /** Why the bound is where it is. */
-  public String reason() {
-    return reason;
+  /** The rule in words: its summary (what holds when it holds), when it fails, its bound, and why. */
+  public RuleStatement statement() {
+    return statement;
   }
 
   /** Judges one output. */
@@ -197,15 +175,5 @@ public enum AuditRule {
       out.add(r.judge(e));
     }
     return out;
-  }
-
-  /** What a rule found on one output. */
-  public enum Outcome {
-    HOLDS, FAILS, NOT_JUDGED;
-
-    /** As printed: {@code holds}, {@code FAILS}, {@code not judged}. */
-    public String word() {
-      return this == FAILS ? "FAILS" : name().toLowerCase(Locale.ROOT).replace('_', ' ');
-    }
   }
 }

@@ -1,5 +1,6 @@
 package ftl.audit;
 
+import ftl.trust.Outcome;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,7 +25,7 @@ public record OutputAudit(String file, Evidence evidence, Optional<GridNote> gri
   }
 
   /** The results with this outcome. */
-  public List<RuleResult> with(AuditRule.Outcome outcome) {
+  public List<RuleResult> with(Outcome outcome) {
     return results.stream().filter(r -> r.outcome() == outcome).toList();
   }
 }

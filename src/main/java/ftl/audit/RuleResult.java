@@ -1,5 +1,6 @@
 package ftl.audit;
 
+import ftl.trust.Outcome;
 import java.util.List;
 import java.util.Objects;
 
@@ -12,34 +13,34 @@ import java.util.Objects;
  * @param failing what fails it, in words ({@code 50th percentile 1 ms (line 2)}), in file order
  * @param evidence the number behind the outcome in words; for a rule not judged, why, and what would be needed
  */
-public record RuleResult(AuditRule rule, AuditRule.Outcome outcome, long judged, List<String> failing, String evidence) {
+public record RuleResult(AuditRule rule, Outcome outcome, long judged, List<String> failing, String evidence) {
   public RuleResult {
     Objects.requireNonNull(rule, "rule");
     Objects.requireNonNull(outcome, "outcome");
     Objects.requireNonNull(evidence, "evidence");
     failing = List.copyOf(failing);
-    if ((outcome == AuditRule.Outcome.FAILS) == failing.isEmpty() || failing.size() > judged) {
+    if ((outcome == Outcome.FAILS) == failing.isEmpty() || failing.size() > judged) {
       throw new IllegalArgumentException("a rule fails exactly when something fails it: " + outcome + ", " + failing);
     }
-    if ((outcome == AuditRule.Outcome.NOT_JUDGED) != (judged == 0)) {
+    if ((outcome == Outcome.NOT_JUDGED) != (judged == 0)) {
       throw new IllegalArgumentException("a rule is not judged exactly when it judged nothing: " + outcome);
     }
   }
 
   static RuleResult holds(AuditRule rule, long judged, String evidence) {
-    return new RuleResult(rule, AuditRule.Outcome.HOLDS, judged, List.of(), evidence);
+    return new RuleResult(rule, Outcome.HOLDS, judged, List.of(), evidence);
   }
 
   static RuleResult fails(AuditRule rule, long judged, List<String> failing, String evidence) {
-    return new RuleResult(rule, AuditRule.Outcome.FAILS, judged, failing, evidence);
+    return new RuleResult(rule, Outcome.FAILS, judged, failing, evidence);
   }
 
   static RuleResult notJudged(AuditRule rule, String why) {
-    return new RuleResult(rule, AuditRule.Outcome.NOT_JUDGED, 0, List.of(), why);
+    return new RuleResult(rule, Outcome.NOT_JUDGED, 0, List.of(), why);
   }
 
   /** True when the rule failed. */
   public boolean fails() {
-    return outcome == AuditRule.Outcome.FAILS;
+    return outcome == Outcome.FAILS;
   }
 }

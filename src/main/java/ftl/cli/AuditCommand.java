@@ -14,6 +14,7 @@ import ftl.data.io.DataGate;
 import ftl.data.io.Echo;
 import ftl.data.tool.HarnessTable;
 import ftl.data.tool.ToolOutputFormat;
+import ftl.text.StatusLine;
 import ftl.verify.Reproduction;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -79,8 +80,12 @@ public final class AuditCommand implements Callable<Integer> {
     ArrayNode out = JsonNodeFactory.instance.arrayNode();
     int code = ExitCode.OK;
     boolean first = true;
+    // several files on a terminal: which one is being read (cleared before anything is printed)
+    StatusLine status = files.size() > 1 ? StatusLine.onTerminal() : StatusLine.silent();
+    int index = 0;
     for (Path file : files) {
       String shown = Echo.clean(file.toString());
+      status.update("audit: file " + ++index + " of " + files.size() + ": " + shown);
       int fileCode;
       try {
         if (!Files.exists(file) && !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
@@ -89,6 +94,7 @@ public final class AuditCommand implements Callable<Integer> {
         String text = DataGate.text(DataGate.readNamed(file, shown, DataGate.Kind.TOOL_OUTPUT), shown);
         OutputAudit a = Audit.of(shown, text, forced, harness, harnessFile);
         fileCode = a.trusted() ? ExitCode.OK : ExitCode.DISAGREE;
+        status.clear();
         if (json) {
           out.add(AuditJson.of(a));
         } else {
@@ -97,6 +103,7 @@ public final class AuditCommand implements Callable<Integer> {
         }
       } catch (DataException | NotFoundException e) {
         fileCode = e instanceof NotFoundException ? ExitCode.NOT_FOUND : ExitCode.BAD_DATA;
+        status.clear();
         spec.commandLine().getErr().println("ftl: " + Echo.clean(e.getMessage()));
         if (json) {
           out.add(e instanceof DataException d ? AuditJson.error(shown, d.file(), d.line(), d.problem())
@@ -105,6 +112,7 @@ public final class AuditCommand implements Callable<Integer> {
       }
       code = worse(code, fileCode);
     }
+    status.clear();
     if (json) {
       ObjectMapper om = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
           .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);

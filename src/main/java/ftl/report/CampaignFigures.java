@@ -2,11 +2,13 @@ package ftl.report;
 
 import ftl.data.Campaign;
 import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.RunStatus;
 import ftl.data.registration.RunExclusion;
 import ftl.quantity.core.Parallel;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,6 +55,14 @@ public record CampaignFigures(String name, String displayDir, boolean preRegiste
    * @throws ftl.data.io.DataException naming the file and line of the first bad events file or digest
    */
   public static CampaignFigures of(Campaign campaign) {
+    return of(campaign, () -> { });
+  }
+
+  /**
+   * As {@link #of(Campaign)}, calling {@code runRead} after each ok run is read (from the reading threads, so it must
+   * be thread-safe): for a progress line.
+   */
+  public static CampaignFigures of(Campaign campaign, Runnable runRead) {
     Map<RunStatus, Long> byStatus = new EnumMap<>(RunStatus.class);
     List<LedgerRow> ok = new ArrayList<>();
     for (LedgerRow r : campaign.runs()) {
@@ -61,7 +71,11 @@ public record CampaignFigures(String name, String displayDir, boolean preRegiste
         ok.add(r);
       }
     }
-    List<RunFigures> runs = Parallel.readEach(ok, r -> RunFigures.scan(campaign, r));
+    List<RunFigures> runs = Parallel.readEach(ok, r -> {
+      RunFigures f = RunFigures.scan(campaign, r);
+      runRead.run();
+      return f;
+    });
     Map<String, List<RunFigures>> byCondition = new LinkedHashMap<>();
     for (RunFigures r : runs) {
       byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(r);
@@ -71,6 +85,38 @@ public record CampaignFigures(String name, String displayDir, boolean preRegiste
     Optional<RunExclusion> exclusion = campaign.plan().flatMap(RunExclusion::of);
     return new CampaignFigures(campaign.name(), campaign.displayDir(), campaign.preRegistered(), campaign.unregistered(),
         byStatus, exclusion, conditions);
+  }
+
+  /**
+   * The ledger's setting columns the page shows, in this order: boot, kernel, clock source in use and those offered,
+   * CPU model, cores, tick rate, preemption model, whether the guest reports steal, JVM.
+   */
+  public static final List<LedgerSchema.Column> SETTING = List.of(LedgerSchema.BOOT_ID, LedgerSchema.KERNEL,
+      LedgerSchema.CLOCKSOURCE, LedgerSchema.CLOCKSOURCES_AVAILABLE, LedgerSchema.HOST_CPU, LedgerSchema.HOST_CORES,
+      LedgerSchema.TICK_HZ, LedgerSchema.PREEMPTION, LedgerSchema.STEAL_REPORTED, LedgerSchema.JVM);
+
+  /**
+   * The setting the ok runs were taken in: per column of {@link #SETTING}, each value the ledger records with the
+   * number of ok runs that record it, in the order first met ({@code ""} for a run whose row leaves it empty).
+   */
+  public Map<LedgerSchema.Column, Map<String, Long>> setting() {
+    Map<LedgerSchema.Column, Map<String, Long>> out = new LinkedHashMap<>();
+    for (LedgerSchema.Column c : SETTING) {
+      Map<String, Long> values = new LinkedHashMap<>();
+      for (ConditionFigures f : conditions) {
+        for (RunFigures r : f.runs()) {
+          values.merge(r.row().field(c), 1L, Long::sum);
+        }
+      }
+      out.put(c, Collections.unmodifiableMap(values));
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** The ok runs in ledger order (the order they were taken, as the ledger appends them). */
+  public List<RunFigures> runsInLedgerOrder() {
+    return conditions.stream().flatMap(c -> c.runs().stream())
+        .sorted(Comparator.comparingLong(r -> r.row().line())).toList();
   }
 
   /** Every ledger row. */

@@ -24,7 +24,12 @@ public record CampaignReport(CampaignFigures figures, List<RuleResult> rules, Se
 
   /** Reads a campaign, judges every rule, and decides by {@code failOn}. */
   public static CampaignReport of(Campaign campaign, Set<TrustRule> failOn) {
-    CampaignFigures f = CampaignFigures.of(campaign);
+    return of(campaign, failOn, () -> { });
+  }
+
+  /** As {@link #of(Campaign, Set)}, calling {@code runRead} as each ok run is read ({@link CampaignFigures#of}). */
+  public static CampaignReport of(Campaign campaign, Set<TrustRule> failOn, Runnable runRead) {
+    CampaignFigures f = CampaignFigures.of(campaign, runRead);
     return new CampaignReport(f, TrustRule.judgeAll(f), failOn);
   }
 

@@ -9,9 +9,12 @@ import ftl.stats.Rate;
 import ftl.stats.SignCheckResult;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.function.Function;
+import org.apache.commons.math3.stat.interval.ClopperPearsonInterval;
+import org.apache.commons.math3.stat.interval.ConfidenceInterval;
 
 /**
  * The ok runs of one condition of a campaign, pooled: counts added run by run, spans as the union of the runs' events
@@ -33,6 +36,9 @@ public record ConditionFigures(String condition, List<RunFigures> runs, SignChec
 
   /** The quantum of {@code create_ms}, ns: its unit, one millisecond (a definition, docs/architecture.md#vocabulary, "quantum"). */
   public static final long CREATE_MS_QUANTUM_NANOS = 1_000_000L;
+
+  /** The confidence level of the interval of the negative-A share ({@link #ackNegativeInterval}). */
+  public static final double SHARE_CONFIDENCE = 0.95;
 
   public ConditionFigures {
     Objects.requireNonNull(condition, "condition");
@@ -60,6 +66,40 @@ public record ConditionFigures(String condition, List<RunFigures> runs, SignChec
 
   private static Spread spread(List<RunFigures> runs, Function<RunFigures, ExactHistogram> of) {
     return Spread.of(ExactHistogram.merge(runs.stream().map(of).toList()));
+  }
+
+  /**
+   * The percentile plot of one span over the condition's events ({@link PercentilePlot#of}), from the runs' histograms
+   * pooled again (the same union {@link Spread} is taken of).
+   *
+   * @param span {@link RunFigures#flight}, {@link RunFigures#displacement} or {@link RunFigures#ackSpan}
+   */
+  public PercentilePlot percentiles(Function<RunFigures, ExactHistogram> span) {
+    return PercentilePlot.of(ExactHistogram.merge(runs.stream().map(span).toList()));
+  }
+
+  /**
+   * The exact (Clopper-Pearson) two-sided interval of the negative-A share at {@link #SHARE_CONFIDENCE}, over the
+   * complete events (Commons Math's {@link ClopperPearsonInterval}; at 0 or all negative, the exact bound
+   * {@code (alpha / 2)^(1 / n)} that the general formula reduces to); empty when no event is complete (or more than
+   * {@link Integer#MAX_VALUE}). It treats the
+   * events as independent draws; a run's events are not (the negatives cluster by run, see
+   * {@link #runsWithNegativeA}), so it is a lower bound on the uncertainty of the share.
+   */
+  public Optional<ConfidenceInterval> ackNegativeInterval() {
+    long n = sign.complete();
+    if (n == 0 || n > Integer.MAX_VALUE) {
+      return Optional.empty();
+    }
+    long k = sign.ackNegative();
+    double tail = Math.pow((1 - SHARE_CONFIDENCE) / 2, 1.0 / n); // the exact bound at k = 0 or n, where Commons Math throws
+    if (k == 0) {
+      return Optional.of(new ConfidenceInterval(0, 1 - tail, SHARE_CONFIDENCE));
+    }
+    if (k == n) {
+      return Optional.of(new ConfidenceInterval(tail, 1, SHARE_CONFIDENCE));
+    }
+    return Optional.of(new ClopperPearsonInterval().createInterval((int) n, (int) k, SHARE_CONFIDENCE));
   }
 
   /** Runs with at least one negative A: the runs the sign check rejects. */

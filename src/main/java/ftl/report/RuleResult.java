@@ -1,5 +1,6 @@
 package ftl.report;
 
+import ftl.trust.Outcome;
 import java.util.List;
 import java.util.Objects;
 
@@ -19,7 +20,7 @@ import java.util.Objects;
  * @param evidence the number behind the outcome, in words (printed beside the rule)
  */
 // Nine components: each is a separate part of what is printed and written as JSON about one rule.
-public record RuleResult(TrustRule rule, TrustRule.Outcome outcome, long judged, List<String> failingAt, String unit,
+public record RuleResult(TrustRule rule, Outcome outcome, long judged, List<String> failingAt, String unit,
                          double worst, String worstAt, boolean boundFromPlan, String bound, String evidence) {
 
   public RuleResult {
@@ -33,22 +34,22 @@ public record RuleResult(TrustRule rule, TrustRule.Outcome outcome, long judged,
     if (judged < 0 || failingAt.size() > judged) {
       throw new IllegalArgumentException("failing " + failingAt.size() + " of judged " + judged);
     }
-    if ((outcome == TrustRule.Outcome.FAILS) != !failingAt.isEmpty()) {
+    if ((outcome == Outcome.FAILS) != !failingAt.isEmpty()) {
       throw new IllegalArgumentException("a rule fails exactly when some unit fails it: " + outcome + ", " + failingAt);
     }
-    if ((outcome == TrustRule.Outcome.NOT_JUDGED) != (judged == 0)) {
+    if ((outcome == Outcome.NOT_JUDGED) != (judged == 0)) {
       throw new IllegalArgumentException("a rule is not judged exactly when it judged nothing: " + outcome);
     }
   }
 
   static RuleResult of(TrustRule rule, TrustRule.Bounds b, long judged, List<String> failingAt, String unit,
                        double worst, String worstAt, String evidence) {
-    return new RuleResult(rule, failingAt.isEmpty() ? TrustRule.Outcome.HOLDS : TrustRule.Outcome.FAILS, judged,
+    return new RuleResult(rule, failingAt.isEmpty() ? Outcome.HOLDS : Outcome.FAILS, judged,
         failingAt, unit, worst, worstAt, b.fromPlan(rule), b.text(rule), evidence);
   }
 
   static RuleResult notJudged(TrustRule rule, TrustRule.Bounds b, String why) {
-    return new RuleResult(rule, TrustRule.Outcome.NOT_JUDGED, 0, List.of(), "", Double.NaN, "", b.fromPlan(rule),
+    return new RuleResult(rule, Outcome.NOT_JUDGED, 0, List.of(), "", Double.NaN, "", b.fromPlan(rule),
         b.text(rule), why);
   }
 
@@ -59,6 +60,6 @@ public record RuleResult(TrustRule rule, TrustRule.Outcome outcome, long judged,
 
   /** True when the rule failed. */
   public boolean fails() {
-    return outcome == TrustRule.Outcome.FAILS;
+    return outcome == Outcome.FAILS;
   }
 }

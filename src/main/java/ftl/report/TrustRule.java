@@ -3,6 +3,8 @@ package ftl.report;
 import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.RunExclusion;
 import ftl.stats.Rate;
+import ftl.trust.Outcome;
+import ftl.trust.RuleStatement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -186,43 +188,20 @@ public enum TrustRule {
       + " work, had a median of 16.6 % (data/confirm/plan.json); steal swings on these hosts from a few percent to a"
       + " third of a core, and a run's negative-span rate follows it; a plan's own exclusion rule takes its place";
 
-  private final String id;
-  private final String judges;
-  private final String failsWhen;
-  private final String bound;
-  private final String why;
+  private final RuleStatement statement;
 
   TrustRule(String id, String judges, String failsWhen, String bound, String why) {
-    this.id = id;
-    this.judges = judges;
-    this.failsWhen = failsWhen;
-    this.bound = bound;
-    this.why = why;
+    statement = new RuleStatement(id, judges, failsWhen, bound, why);
   }
 
   /** The rule's name on the command line ({@code --fail-on}) and in JSON. */
   public String id() {
-    return id;
+    return statement.id();
   }
 
-  /** The figures the rule judges. */
-  public String judges() {
-    return judges;
-  }
-
-  /** When the rule fails, in words. */
-  public String failsWhen() {
-    return failsWhen;
-  }
-
-  /** The default bound, in words with its unit. */
-  public String bound() {
-    return bound;
-  }
-
-  /** Why the bound is where it is. */
-  public String why() {
-    return why;
+  /** The rule in words: the figures it judges (its summary), when it fails, its default bound, and why. */
+  public RuleStatement statement() {
+    return statement;
   }
 
   /** Judges a campaign. */
@@ -260,7 +239,7 @@ public enum TrustRule {
       if (w.equals("none") && list.strip().equalsIgnoreCase("none")) {
         continue;
       }
-      Optional<TrustRule> r = Arrays.stream(values()).filter(x -> x.id.equals(w)).findFirst();
+      Optional<TrustRule> r = Arrays.stream(values()).filter(x -> x.id().equals(w)).findFirst();
       if (r.isEmpty()) {
         throw new IllegalArgumentException("unknown rule \"" + raw.strip() + "\" (rules: " + ids() + "; or all, or none)");
       }
@@ -333,20 +312,6 @@ public enum TrustRule {
     return new Lowest(judged, failing, lowest);
   }
 
-  /** Whether a rule held, failed, or had nothing to judge. */
-  public enum Outcome {
-    HOLDS, FAILS, NOT_JUDGED;
-
-    /** The word printed and written in JSON. */
-    public String word() {
-      return switch (this) {
-        case HOLDS -> "holds";
-        case FAILS -> "fails";
-        case NOT_JUDGED -> "not judged";
-      };
-    }
-  }
-
   /**
    * The bounds the host rules apply: the report's own ({@link #MAX_STEAL_PCT}, {@link #MAX_OTHER_RUN_PCT}), or a
    * campaign plan's registered exclusion thresholds where it sets them.
@@ -386,7 +351,7 @@ public enum TrustRule {
       if (rule == OTHER_CPU && otherRunFromPlan) {
         return ReportNumbers.bound(otherRunPct) + " % of all cores' time (the plan's exclusion rule)";
       }
-      return rule.bound();
+      return rule.statement().bound();
     }
 
     /** " (the plan's exclusion rule)" after a bound that came from the plan, else "". */

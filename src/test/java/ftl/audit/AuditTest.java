@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ftl.data.io.DataGate;
 import ftl.data.tool.HarnessTable;
 import ftl.data.tool.PerfTestReader;
+import ftl.trust.Outcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -121,7 +122,7 @@ class AuditTest {
       assertThat(a.evidence().counts().kept()).as(run.runId()).hasValue(run.latencyCount());
       assertThat(1 - a.evidence().counts().keptShare()).as(run.runId()).isEqualTo(run.leftOut());
       assertThat(a.results().get(1).outcome()).as(run.runId())
-          .isEqualTo(run.useMillis() ? AuditRule.Outcome.FAILS : AuditRule.Outcome.HOLDS);
+          .isEqualTo(run.useMillis() ? Outcome.FAILS : Outcome.HOLDS);
     }
   }
 

@@ -41,7 +41,7 @@ class AuditPageTest {
     List<String[]> rows = table(Files.readString(PAGE, StandardCharsets.UTF_8), "audit rules");
     List<String> shown = rows.stream().map(r -> String.join(" | ", r)).toList();
     List<String> declared = Arrays.stream(AuditRule.values())
-        .map(r -> String.join(" | ", "`" + r.id() + "`", r.title(), r.failsWhen(), r.bound())).toList();
+        .map(r -> String.join(" | ", "`" + r.id() + "`", r.statement().summary(), r.statement().failsWhen(), r.statement().bound())).toList();
     assertThat(shown).isEqualTo(declared);
   }
 

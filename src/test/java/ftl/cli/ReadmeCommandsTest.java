@@ -82,6 +82,10 @@ class ReadmeCommandsTest {
       return "a benchmark of mvn verify on fresh clones, several minutes each (issue #31: benchmarks, not timed"
           + " tests), and this test is part of what it times; run it by hand on a quiet machine";
     }
+    if (line.startsWith("src/main/sh/report-benchmark.sh")) {
+      return "a benchmark of a few minutes that times ftl report on the largest campaign against zcat (issue #56:"
+          + " benchmarks, not timed tests); run it by hand on a quiet machine";
+    }
     if (line.startsWith("./ftl campaign") || line.startsWith("./ftl broker")) {
       return "starts a broker or server (HarnessIT, RabbitMqIT and NatsIT run the instrument on real ones)";
     }

@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ftl.data.DataSet;
 import ftl.data.io.DataException;
-import ftl.data.registration.RunExclusion;
 import ftl.data.ledger.RunStatus;
+import ftl.data.registration.RunExclusion;
 import ftl.stats.GridLaw;
 import ftl.stats.GuardCounts;
 import ftl.stats.Rate;
+import ftl.trust.Outcome;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -95,35 +96,35 @@ class CampaignReportTest {
   /** Every rule on both fixtures: outcome, units judged and failing, and the evidence printed beside it. */
   static Stream<Arguments> rules() {
     return Stream.of(
-        Arguments.of("trusted", TrustRule.SIGN, TrustRule.Outcome.HOLDS, 2, List.of(),
+        Arguments.of("trusted", TrustRule.SIGN, Outcome.HOLDS, 2, List.of(),
             "0 of 2 runs have a negative A (0 of 16 complete events, 0.0 %; highest share 0.0 % in quiet)"),
-        Arguments.of("trusted", TrustRule.RETENTION, TrustRule.Outcome.HOLDS, 1, List.of(),
+        Arguments.of("trusted", TrustRule.RETENTION, Outcome.HOLDS, 1, List.of(),
             "lowest retention 100.0 % in quiet (16 of 16 kept) >= 99.0 %; 0 of 1 conditions below"),
-        Arguments.of("trusted", TrustRule.QUANTUM, TrustRule.Outcome.HOLDS, 1, List.of(),
+        Arguments.of("trusted", TrustRule.QUANTUM, Outcome.HOLDS, 1, List.of(),
             "lowest median flight 2.07 ms in quiet >= q = 1 ms; 0 of 1 conditions below"),
-        Arguments.of("trusted", TrustRule.STEAL, TrustRule.Outcome.HOLDS, 2, List.of(),
+        Arguments.of("trusted", TrustRule.STEAL, Outcome.HOLDS, 2, List.of(),
             "highest steal 1.0 % (run t2, quiet) <= 5 %; 0 of 2 runs above"),
-        Arguments.of("trusted", TrustRule.OTHER_CPU, TrustRule.Outcome.HOLDS, 2, List.of(),
+        Arguments.of("trusted", TrustRule.OTHER_CPU, Outcome.HOLDS, 2, List.of(),
             "highest other tasks' run time 2.5 % (run t2, quiet) <= 10 %; 0 of 2 runs above"),
-        Arguments.of("trusted", TrustRule.CATCH_UP, TrustRule.Outcome.HOLDS, 2, List.of(),
+        Arguments.of("trusted", TrustRule.CATCH_UP, Outcome.HOLDS, 2, List.of(),
             "highest catch-up 0.0 % (run t1, quiet) <= 10 %; 0 of 2 runs above"),
-        Arguments.of("untrusted", TrustRule.SIGN, TrustRule.Outcome.FAILS, 3, List.of("u2", "u4"),
+        Arguments.of("untrusted", TrustRule.SIGN, Outcome.FAILS, 3, List.of("u2", "u4"),
             "2 of 3 runs have a negative A (3 of 30 complete events, 10.0 %; highest share 10.0 % in acks1)"),
-        Arguments.of("untrusted", TrustRule.RETENTION, TrustRule.Outcome.FAILS, 2, List.of("acks1", "acksall"),
+        Arguments.of("untrusted", TrustRule.RETENTION, Outcome.FAILS, 2, List.of("acks1", "acksall"),
             "lowest retention 55.0 % in acks1 (11 of 20 kept) < 99.0 %; 2 of 2 conditions below"),
-        Arguments.of("untrusted", TrustRule.QUANTUM, TrustRule.Outcome.FAILS, 2, List.of("acks1", "acksall"),
+        Arguments.of("untrusted", TrustRule.QUANTUM, Outcome.FAILS, 2, List.of("acks1", "acksall"),
             "lowest median flight 0.41 ms in acks1 < q = 1 ms; 2 of 2 conditions below"),
-        Arguments.of("untrusted", TrustRule.STEAL, TrustRule.Outcome.FAILS, 2, List.of("u1"),
+        Arguments.of("untrusted", TrustRule.STEAL, Outcome.FAILS, 2, List.of("u1"),
             "highest steal 7.5 % (run u1, acks1) > 5 %; 1 of 2 runs above"),
-        Arguments.of("untrusted", TrustRule.OTHER_CPU, TrustRule.Outcome.FAILS, 2, List.of("u2"),
+        Arguments.of("untrusted", TrustRule.OTHER_CPU, Outcome.FAILS, 2, List.of("u2"),
             "highest other tasks' run time 12.5 % (run u2, acks1) > 10 %; 1 of 2 runs above"),
-        Arguments.of("untrusted", TrustRule.CATCH_UP, TrustRule.Outcome.FAILS, 3, List.of("u4"),
+        Arguments.of("untrusted", TrustRule.CATCH_UP, Outcome.FAILS, 3, List.of("u4"),
             "highest catch-up 22.2 % (run u4, acksall) > 10 %; 1 of 3 runs above"));
   }
 
   @ParameterizedTest(name = "{0}: {1} {2}")
   @MethodSource("rules")
-  void judge_fixture_givesOutcomeAndEvidence(String campaign, TrustRule rule, TrustRule.Outcome outcome, long judged,
+  void judge_fixture_givesOutcomeAndEvidence(String campaign, TrustRule rule, Outcome outcome, long judged,
                                              List<String> failingAt, String evidence) {
     CampaignReport r = campaign.equals("trusted") ? TRUSTED : UNTRUSTED;
     RuleResult result = r.rules().get(rule.ordinal());

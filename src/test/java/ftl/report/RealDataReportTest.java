@@ -9,6 +9,7 @@ import ftl.data.ledger.Event;
 import ftl.data.ledger.LedgerRow;
 import ftl.data.ledger.LedgerSchema;
 import ftl.stats.Quantiles;
+import ftl.trust.Outcome;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -99,14 +100,14 @@ class RealDataReportTest {
   @Test
   void verdict_cluster_failsTheSignCheckInEveryRun() {
     RuleResult sign = CLUSTER.rules().get(TrustRule.SIGN.ordinal());
-    assertThat(sign.outcome()).isEqualTo(TrustRule.Outcome.FAILS);
+    assertThat(sign.outcome()).isEqualTo(Outcome.FAILS);
     assertThat(sign.judged()).isEqualTo(48);
     assertThat(sign.failing()).isEqualTo(48);
     // the cluster plan registers steal 5 % and other_run_pct 10 %: the bounds it is judged by are the plan's
     assertThat(CLUSTER.rules().get(TrustRule.STEAL.ordinal()).boundFromPlan()).isTrue();
     assertThat(CLUSTER.rules().get(TrustRule.OTHER_CPU.ordinal()).boundFromPlan()).isTrue();
-    assertThat(CLUSTER.rules().get(TrustRule.STEAL.ordinal()).outcome()).isEqualTo(TrustRule.Outcome.HOLDS);
-    assertThat(CLUSTER.rules().get(TrustRule.OTHER_CPU.ordinal()).outcome()).isEqualTo(TrustRule.Outcome.HOLDS);
+    assertThat(CLUSTER.rules().get(TrustRule.STEAL.ordinal()).outcome()).isEqualTo(Outcome.HOLDS);
+    assertThat(CLUSTER.rules().get(TrustRule.OTHER_CPU.ordinal()).outcome()).isEqualTo(Outcome.HOLDS);
     assertThat(CLUSTER.trusted()).isFalse();
   }
 }

@@ -94,8 +94,8 @@ public final class AuditJson {
     for (RuleResult r : a.results()) {
       ObjectNode x = rules.addObject();
       x.put("id", r.rule().id());
-      x.put("title", r.rule().title());
-      x.put("bound", r.rule().bound());
+      x.put("title", r.rule().statement().summary());
+      x.put("bound", r.rule().statement().bound());
       x.put("outcome", r.outcome().name().toLowerCase(Locale.ROOT));
       x.put("judged", r.judged());
       ArrayNode failing = x.putArray("failing");

@@ -1,12 +1,13 @@
 package ftl.audit.format;
 
 import ftl.audit.AuditNumbers;
-import ftl.audit.AuditRule;
 import ftl.audit.Evidence;
 import ftl.audit.Figure;
 import ftl.audit.OutputAudit;
 import ftl.audit.RuleResult;
 import ftl.data.tool.HarnessTable;
+import ftl.text.TextTable;
+import ftl.trust.Outcome;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,19 +49,18 @@ public final class AuditText {
     if (!e.figures().isEmpty()) {
       out.append(figures(e)).append('\n');
     }
-    List<String[]> rules = new ArrayList<>();
-    rules.add(new String[] {"rule", "outcome", "evidence"});
+    TextTable rules = TextTable.aligned("lll", "rule", "outcome", "evidence");
     for (RuleResult r : a.results()) {
-      rules.add(new String[] {r.rule().id(), r.outcome().word(), r.evidence()});
+      rules.row(r.rule().id(), r.outcome().mark(), r.evidence());
     }
-    out.append(table(rules, 2, "lll"));
+    out.append(rules.render("  "));
     return out.toString();
   }
 
   /** The verdict in one line: trusted or not, and which rules decide it. */
   static String verdict(OutputAudit a) {
-    List<RuleResult> failing = a.with(AuditRule.Outcome.FAILS);
-    List<RuleResult> notJudged = a.with(AuditRule.Outcome.NOT_JUDGED);
+    List<RuleResult> failing = a.with(Outcome.FAILS);
+    List<RuleResult> notJudged = a.with(Outcome.NOT_JUDGED);
     int total = a.results().size();
     String nj = notJudged.isEmpty() ? "" : "; not judged: " + String.join(", ", notJudged.stream()
         .map(r -> r.rule().id()).toList());
@@ -87,8 +87,7 @@ public final class AuditText {
     for (Figure f : e.figures()) {
       byName.computeIfAbsent(f.name(), k -> new ArrayList<>()).add(f);
     }
-    List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"figure", "printed", "line", "width w", "resolved"});
+    TextTable rows = TextTable.aligned("lrrrl", "figure", "printed", "line", "width w", "resolved");
     for (Map.Entry<String, List<Figure>> g : byName.entrySet()) {
       List<Figure> fs = g.getValue();
       Figure lo = fs.get(0);
@@ -101,35 +100,13 @@ public final class AuditText {
       }
       String w = q > 0 ? AuditNumbers.duration(fs.get(0).widthNanos(q)) : "unknown";
       if (fs.size() == 1) {
-        rows.add(new String[] {g.getKey(), lo.printed(), String.valueOf(lo.line()), w,
-            q > 0 ? (resolved == 1 ? "yes" : "no") : "unknown"});
+        rows.row(g.getKey(), lo.printed(), String.valueOf(lo.line()), w,
+            q > 0 ? (resolved == 1 ? "yes" : "no") : "unknown");
       } else {
-        rows.add(new String[] {g.getKey(), lo.printed().equals(hi.printed()) ? lo.printed() : lo.printed() + " to "
-            + hi.printed(), fs.size() + " lines", w, q > 0 ? resolved + " of " + fs.size() : "unknown"});
+        rows.row(g.getKey(), lo.printed().equals(hi.printed()) ? lo.printed() : lo.printed() + " to "
+            + hi.printed(), fs.size() + " lines", w, q > 0 ? resolved + " of " + fs.size() : "unknown");
       }
     }
-    return table(rows, 2, "lrrrl");
-  }
-
-  /** A table, two spaces between columns; {@code align} has one letter a column: {@code l} left, {@code r} right. */
-  static String table(List<String[]> rows, int indent, String align) {
-    int columns = rows.get(0).length;
-    int[] width = new int[columns];
-    for (String[] r : rows) {
-      for (int i = 0; i < columns; i++) {
-        width[i] = Math.max(width[i], r[i].length());
-      }
-    }
-    StringBuilder out = new StringBuilder();
-    for (String[] r : rows) {
-      StringBuilder line = new StringBuilder(" ".repeat(indent));
-      for (int i = 0; i < columns; i++) {
-        String pad = " ".repeat(width[i] - r[i].length());
-        boolean left = align.charAt(i) == 'l';
-        line.append(i == 0 ? "" : "  ").append(left ? r[i] + pad : pad + r[i]);
-      }
-      out.append(line.toString().stripTrailing()).append('\n');
-    }
-    return out.toString();
+    return rows.render("  ");
   }
 }

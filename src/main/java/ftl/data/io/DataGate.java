@@ -280,8 +280,11 @@ public final class DataGate {
     }
   }
 
-  /** Every byte of an open channel, failing past {@code cap} whatever size the file claims. */
-  private static byte[] readCapped(SeekableByteChannel ch, long cap, Supplier<DataException> tooLarge) throws IOException {
+  /**
+   * Every byte of an open channel, failing past {@code cap} whatever size the file claims (a file that grows while it
+   * is read, a channel without end): at most {@code cap + 1} bytes are ever held.
+   */
+  static byte[] readCapped(SeekableByteChannel ch, long cap, Supplier<DataException> tooLarge) throws IOException {
     long size = ch.size();
     ByteBuffer buf = ByteBuffer.allocate((int) Math.min(Math.max(size, 0) + 1, cap + 1));
     while (true) {

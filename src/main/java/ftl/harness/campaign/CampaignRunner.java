@@ -454,10 +454,12 @@ public final class CampaignRunner {
       throw new InstrumentException("interrupted while checking the host", e);
     }
     long paced = 0;
+    long planned = 0;
     for (Plan.ScheduledRun r : missing) {
       paced += (r.condition().events() + plan.warmupFloorEvents(r.condition())) * r.condition().sendIntervalNanos();
+      planned += r.condition().events();
     }
-    Progress progress = new Progress(err, inPlace, missing.size(), paced);
+    Progress progress = new Progress(err, inPlace, missing.size(), planned, paced);
     err.println("ftl: campaign " + plan.campaign() + ": " + missing.size() + " of " + schedule.size() + " runs to do, into " + folder.dir());
     int ok = 0;
     int failed = 0;

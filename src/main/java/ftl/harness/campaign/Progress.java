@@ -1,37 +1,76 @@
 package ftl.harness.campaign;
 
+import ftl.text.StatusLine;
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
- * The one-line progress display on stderr: runs done of total, events written, elapsed, time left. Updated
- * between runs only (a ticking display thread would compete with the stamping threads). On a terminal the
- * line is redrawn in place; otherwise one line per update.
+ * The one-line progress display on stderr: runs done of total, events written of those planned, elapsed, time left.
+ * Updated between runs only (a ticking display thread would compete with the stamping threads). On a terminal the
+ * line is redrawn in place ({@link StatusLine}); otherwise one line per update.
+ *
+ * <p>Time left is the paced work left (planned events times send interval, warm-up included) at the rate measured so
+ * far: wall time since the first run started over the paced work of the runs done. Broker start-up before the first
+ * run is outside that measure, and a run's own overhead (topic creation, drain, files) is inside it, in proportion,
+ * so the estimate is steady from run to run instead of adding a fixed overhead per run. Before the first run ends
+ * nothing is measured, and the line says so rather than guess.
  */
 public final class Progress {
   private final PrintStream out;
-  private final boolean inPlace;
+  private final StatusLine line;
+  private final LongSupplier nanoClock;
   private final int total;
-  private final long startNanos = System.nanoTime();
+  private final long plannedEvents;
+  private long firstStartNanos = Long.MIN_VALUE;
+  private final long startNanos;
   private int done;
   private long events;
   private long pacedDoneNanos;
   private long pacedLeftNanos;
 
-  public Progress(PrintStream out, boolean inPlace, int total, long pacedTotalNanos) {
+  /**
+   * A display for {@code total} runs.
+   *
+   * @param out where notes and, off a terminal, the progress lines go
+   * @param inPlace redraw the line in place on this process's terminal
+   * @param total runs to do
+   * @param plannedEvents measured events the runs plan, summed
+   * @param pacedTotalNanos the runs' paced length summed, ns (events with warm-up, times the send interval)
+   */
+  public Progress(PrintStream out, boolean inPlace, int total, long plannedEvents, long pacedTotalNanos) {
+    this(out, inPlace ? StatusLine.onTerminal() : StatusLine.silent(), System::nanoTime, total, plannedEvents,
+        pacedTotalNanos);
+  }
+
+  /** As above, drawing on {@code line} when it is active, and reading time from {@code nanoClock} (a test's). */
+  Progress(PrintStream out, StatusLine line, LongSupplier nanoClock, int total, long plannedEvents, long pacedTotalNanos) {
     this.out = out;
-    this.inPlace = inPlace;
+    this.line = line;
+    this.nanoClock = nanoClock;
     this.total = total;
+    this.plannedEvents = plannedEvents;
     this.pacedLeftNanos = pacedTotalNanos;
+    this.startNanos = nanoClock.getAsLong();
   }
 
-  /** Shown before a run starts. */
+  /** Shown before a run starts (after its broker is up). */
   public void starting(String runId, String condition) {
-    line(String.format(Locale.ROOT, "[%d/%d runs] %d events | %s left | running %s (%s)", done, total, events,
-        clock(leftNanos()), runId, condition));
+    long now = nanoClock.getAsLong();
+    if (firstStartNanos == Long.MIN_VALUE) {
+      firstStartNanos = now;
+    }
+    long left = leftNanos(now);
+    show(String.format(Locale.ROOT, "[%d/%d runs] %d of %d events | %s | running %s (%s)", done, total, events,
+        plannedEvents, left < 0 ? "time left known after the first run" : clock(left) + " left", runId, condition));
   }
 
-  /** Shown after a run ends; {@code pacedNanos} is the run's paced length (events x interval). */
+  /**
+   * Counts a run that ended.
+   *
+   * @param writtenEvents the events its file holds
+   * @param pacedNanos its paced length, ns (events with warm-up, times the send interval)
+   */
   public void finished(long writtenEvents, long pacedNanos) {
     done++;
     events += writtenEvents;
@@ -41,36 +80,37 @@ public final class Progress {
 
   /** Writes a whole line above the progress line (a run's summary). */
   public void note(String text) {
-    if (inPlace) {
-      out.print("\r\033[K");
-    }
+    line.clear();
     out.println(text);
     out.flush();
   }
 
   public void end() {
-    line(String.format(Locale.ROOT, "[%d/%d runs] %d events | done in %s", done, total, events,
-        clock(System.nanoTime() - startNanos)));
-    if (inPlace) {
-      out.println();
-    }
+    line.clear();
+    out.println(String.format(Locale.ROOT, "[%d/%d runs] %d of %d events | done in %s", done, total, events,
+        plannedEvents, clock(nanoClock.getAsLong() - startNanos)));
     out.flush();
   }
 
-  /** Paced time left plus the average per-run overhead seen so far (4 s per run before the first one ends). */
-  long leftNanos() {
-    long elapsed = System.nanoTime() - startNanos;
-    long overheadPerRun = done == 0 ? 4_000_000_000L : Math.max(0, (elapsed - pacedDoneNanos) / done);
-    return pacedLeftNanos + overheadPerRun * (total - done);
+  /**
+   * Time left at {@code now}, ns: the paced work left times the wall time per paced ns measured since the first run
+   * started; -1 before any run has ended (or when the runs done had no paced length, so no rate is measured).
+   */
+  long leftNanos(long now) {
+    if (done == 0 || pacedDoneNanos <= 0) {
+      return -1;
+    }
+    double wallPerPaced = (double) (now - firstStartNanos) / pacedDoneNanos;
+    return (long) (pacedLeftNanos * wallPerPaced);
   }
 
-  private void line(String text) {
-    if (inPlace) {
-      out.print("\r\033[K" + text);
+  private void show(String text) {
+    if (line.active()) {
+      line.show(text);
     } else {
       out.println(text);
+      out.flush();
     }
-    out.flush();
   }
 
   static String clock(long nanos) {

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.RunStatus;
 import ftl.report.CampaignFigures;
 import ftl.report.CampaignReport;
 import ftl.report.ConditionFigures;
+import ftl.report.PercentilePlot;
 import ftl.report.RuleResult;
 import ftl.report.RunFigures;
 import ftl.report.Spread;
@@ -17,14 +19,19 @@ import ftl.stats.GridLaw;
 import ftl.stats.GuardCounts;
 import ftl.stats.SignCheckResult;
 import java.io.UncheckedIOException;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import org.apache.commons.math3.stat.interval.ConfidenceInterval;
 
 /**
  * {@code ftl report --json}: the same figures, rules and verdict as the text ({@link ReportText}), for machines. Spans in
  * integer nanoseconds (members named {@code _ns}), shares as fractions in [0, 1], host figures in percent ({@code _pct});
  * a figure that cannot be computed is {@code null}, never NaN. {@link #FORMAT_VERSION} changes when a member changes
- * meaning or is removed; members may be added within a version.
+ * meaning or is removed; members may be added within a version. Added for {@code --html} ({@link ReportHtml}, which
+ * embeds this object and draws from it): each span's {@code percentiles} ({@link ftl.report.PercentilePlot}), the
+ * negative-A share's {@code ack_negative_interval}, the ledger's {@code setting} over the ok runs, and {@code run_list},
+ * the ok runs in ledger order with their host figures and the run rules they fail.
  */
 public final class ReportJson {
   /** The version of this layout, written as {@code version}. */
@@ -55,6 +62,15 @@ public final class ReportJson {
     for (ConditionFigures f : c.conditions()) {
       conditions.add(condition(f));
     }
+    ObjectNode setting = root.putObject("setting");
+    c.setting().forEach((column, values) -> {
+      ArrayNode vs = setting.putArray(column.name());
+      values.forEach((v, n) -> vs.addObject().put("value", v).put("runs", n));
+    });
+    ArrayNode runList = root.putArray("run_list");
+    for (RunFigures r : c.runsInLedgerOrder()) {
+      runList.add(run(r, report));
+    }
     ArrayNode rules = root.putArray("rules");
     for (RuleResult r : report.rules()) {
       rules.add(rule(r, report.failOn().contains(r.rule())));
@@ -81,9 +97,9 @@ public final class ReportJson {
     f.runs().forEach(r -> ids.add(r.runId()));
     put(o, "send_interval_ns", f.sendIntervalNanos());
     put(o, "grid_phases_b", f.gridPhases());
-    o.set("flight_ns", spread(f.flight()));
-    o.set("displacement_ns", spread(f.displacement()));
-    o.set("ack_span_ns", spread(f.ackSpan()));
+    o.set("flight_ns", spread(f.flight(), f.percentiles(RunFigures::flight)));
+    o.set("displacement_ns", spread(f.displacement(), f.percentiles(RunFigures::displacement)));
+    o.set("ack_span_ns", spread(f.ackSpan(), f.percentiles(RunFigures::ackSpan)));
     SignCheckResult s = f.sign();
     ObjectNode sign = o.putObject("sign");
     sign.put("events", s.eventsTaken());
@@ -92,6 +108,16 @@ public final class ReportJson {
     sign.put("missing_recv", s.missingRecv());
     sign.put("ack_negative", s.ackNegative());
     share(sign, "ack_negative_share", s.ackNegativeRate().value());
+    Optional<ConfidenceInterval> ci = f.ackNegativeInterval();
+    if (ci.isPresent()) {
+      ObjectNode i = sign.putObject("ack_negative_interval");
+      i.put("method", "Clopper-Pearson, events as independent draws");
+      i.put("confidence", ci.get().getConfidenceLevel());
+      i.put("lower", ci.get().getLowerBound());
+      i.put("upper", ci.get().getUpperBound());
+    } else {
+      sign.putNull("ack_negative_interval");
+    }
     sign.put("runs_with_negative_a", f.runsWithNegativeA());
     GuardCounts g = f.guard();
     ObjectNode guard = o.putObject("guard");
@@ -124,14 +150,39 @@ public final class ReportJson {
     return o;
   }
 
+  /** One ok run: its ledger place, setting, host figures, and the disturbance rules it fails. */
+  private static ObjectNode run(RunFigures r, CampaignReport report) {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("run_id", r.runId());
+    o.put("condition", r.row().condition());
+    o.put("ledger_line", r.row().line());
+    o.put("started_at", r.row().field(LedgerSchema.STARTED_AT));
+    o.put("boot_id", r.row().field(LedgerSchema.BOOT_ID));
+    o.put("clocksource", r.row().field(LedgerSchema.CLOCKSOURCE));
+    put(o, "pacing_lag_p50_ns", r.pacingLagP50Nanos());
+    put(o, "pacing_lag_max_ns", r.pacingLagMaxNanos());
+    share(o, "catch_up_share", r.catchUp().value());
+    put(o, "steal_pct", r.stealPercent());
+    put(o, "other_run_pct", r.otherRunPercent());
+    o.put("complete", r.sign().complete());
+    o.put("ack_negative", r.sign().ackNegative());
+    ArrayNode flags = o.putArray("fails");
+    for (RuleResult x : report.rules()) {
+      if (x.failingAt().contains(r.runId()) && x.unit().equals("runs")) {
+        flags.add(x.rule().id());
+      }
+    }
+    return o;
+  }
+
   private static ObjectNode rule(RuleResult r, boolean decides) {
     ObjectNode o = JSON.createObjectNode();
     TrustRule rule = r.rule();
     o.put("rule", rule.id());
     o.put("outcome", r.outcome().word());
     o.put("decides", decides);
-    o.put("judges", rule.judges());
-    o.put("fails_when", rule.failsWhen());
+    o.put("judges", rule.statement().summary());
+    o.put("fails_when", rule.statement().failsWhen());
     o.put("bound", r.bound());
     o.put("bound_from_plan", r.boundFromPlan());
     o.put("judged", r.judged());
@@ -145,9 +196,13 @@ public final class ReportJson {
     return o;
   }
 
-  private static ObjectNode spread(Spread s) {
+  private static ObjectNode spread(Spread s, PercentilePlot plot) {
     ObjectNode o = JSON.createObjectNode();
     o.put("count", s.count());
+    ArrayNode points = o.putArray("percentiles");
+    for (PercentilePlot.Point p : plot.points()) {
+      points.addObject().put("percentile", p.percentile()).put("value_ns", p.valueNanos());
+    }
     if (!s.defined()) {
       for (String k : new String[] {"min", "p50", "p99", "p99_9", "max"}) {
         o.putNull(k);

@@ -12,6 +12,8 @@ import ftl.report.Spread;
 import ftl.report.TrustRule;
 import ftl.stats.GridLaw;
 import ftl.stats.Rate;
+import ftl.text.TextTable;
+import ftl.trust.Outcome;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -131,7 +133,7 @@ public final class ReportText {
   }
 
   private static String guardSentence(RuleResult retention, CampaignFigures c) {
-    if (retention.outcome() == TrustRule.Outcome.NOT_JUDGED) {
+    if (retention.outcome() == Outcome.NOT_JUDGED) {
       return "No delivered event carries create_ms, so OpenMessaging Benchmark's guard cannot be replayed.";
     }
     Rate kept = c.conditions().stream().map(f -> f.guard().retention()).reduce(Rate.EMPTY, Rate::plus);

@@ -1,6 +1,7 @@
 package ftl.report.format;
 
 import ftl.report.TrustRule;
+import ftl.trust.RuleStatement;
 
 /**
  * The trust rules as the Markdown table of {@code docs/practitioners.md}, rendered from {@link TrustRule} (the one
@@ -21,8 +22,9 @@ public final class RulesMarkdown {
     out.append("| rule | judges | fails when | bound | why the bound is there |\n");
     out.append("|---|---|---|---|---|\n");
     for (TrustRule r : TrustRule.values()) {
-      out.append("| `").append(r.id()).append("` | ").append(cell(r.judges())).append(" | ").append(cell(r.failsWhen()))
-          .append(" | ").append(cell(r.bound())).append(" | ").append(cell(r.why())).append(" |\n");
+      RuleStatement w = r.statement();
+      out.append("| `").append(r.id()).append("` | ").append(cell(w.summary())).append(" | ").append(cell(w.failsWhen()))
+          .append(" | ").append(cell(w.bound())).append(" | ").append(cell(w.why())).append(" |\n");
     }
     return out.toString();
   }
