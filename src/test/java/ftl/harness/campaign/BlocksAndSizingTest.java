@@ -49,7 +49,7 @@ class BlocksAndSizingTest {
     // a fifth column) alike
     Plan plan = PlanParser.read(campaign.resolve(EventFormat.PLAN_FILE));
     assertThat(plan.blocked()).isEqualTo(List.of("confirm", "rabbitmq", "nats", "rabbitmq-pilot", "nats-pilot",
-        "rabbitmq-manip", "nats-manip", "nats-manip2", "setting", "cluster", "rabbitmq-queues", "hosts")
+        "rabbitmq-manip", "nats-manip", "nats-manip2", "setting", "cluster", "rabbitmq-queues", "hosts", "wire")
         .contains(campaign.getFileName().toString()));
     if (plan.strata() != null) {
       // a stratified plan's schedule grows by one stratum per boot: each recomputed from the plan, its boot and clocks
