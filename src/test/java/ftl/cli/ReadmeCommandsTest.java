@@ -202,11 +202,15 @@ class ReadmeCommandsTest {
       long started = System.nanoTime();
       if (line.startsWith("./ftl ")) {
         List<String> args = new ArrayList<>(List.of("--root", copy.toString()));
+        String previous = "";
         for (String w : words(line).subList(1, words(line).size())) {
           // a file named relative to the archive (e.g. paper/paper.pdf, built in the copy) is the copy's file: the
-          // in-process CLI would otherwise resolve it against this JVM's working directory
+          // in-process CLI would otherwise resolve it against this JVM's working directory; so is a file to write
+          // (--out FILE), which does not exist yet
           Path inCopy = w.startsWith("-") ? null : copy.resolve(w);
-          args.add(inCopy != null && Files.exists(inCopy) ? inCopy.toString() : w);
+          boolean written = previous.equals("--out") && !Path.of(w).isAbsolute();
+          args.add(inCopy != null && (written || Files.exists(inCopy)) ? inCopy.toString() : w);
+          previous = w;
         }
         CliRunner.Result r = CliRunner.run(args.toArray(String[]::new));
         code = r.code();
