@@ -29,17 +29,19 @@ class RoomsTest {
   static final Path MAIN = Path.of("src/main/java/ftl");
 
   /** Each room, and the rooms it may name. */
-  static final Map<String, Set<String>> MAY_USE = Map.of(
-      "data", Set.of(),
-      "stats", Set.of("data"),
-      "quantity", Set.of("data", "stats"),
-      "harness", Set.of("data", "stats"),
-      "audit", Set.of("data", "stats"),
-      "emit", Set.of("data", "quantity"),
-      "report", Set.of("data", "quantity", "stats"),
-      "cache", Set.of("data", "quantity", "stats"),
-      "verify", Set.of("data", "emit", "quantity", "stats"),
-      "cli", Set.of("audit", "cache", "data", "emit", "harness", "quantity", "report", "stats", "verify"));
+  static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
+      Map.entry("data", Set.of()),
+      Map.entry("text", Set.of("data")),
+      Map.entry("trust", Set.of()),
+      Map.entry("stats", Set.of("data")),
+      Map.entry("quantity", Set.of("data", "stats")),
+      Map.entry("harness", Set.of("data", "stats", "text")),
+      Map.entry("audit", Set.of("data", "stats", "text", "trust")),
+      Map.entry("emit", Set.of("data", "quantity")),
+      Map.entry("report", Set.of("data", "quantity", "stats", "text", "trust")),
+      Map.entry("cache", Set.of("data", "quantity", "stats")),
+      Map.entry("verify", Set.of("data", "emit", "quantity", "stats")),
+      Map.entry("cli", Set.of("audit", "cache", "data", "emit", "harness", "quantity", "report", "stats", "text", "trust", "verify")));
 
   private static final Pattern ROOM = Pattern.compile("(?<![\\w.])ftl\\.([a-z]+)\\.");
 

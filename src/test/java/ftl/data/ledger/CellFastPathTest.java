@@ -144,11 +144,12 @@ class CellFastPathTest {
       String type = f == null ? "string" : f.type();
       DataDictionary.CellCheck check = d.ledgerCellCheck(column);
       assertThat(check.none()).as(column)
-          .isEqualTo(!type.equals("integer") && !type.equals("number") && !type.equals("datetime"));
+          .isEqualTo(!type.equals("integer") && !type.equals("number") && !type.equals("datetime") && !type.equals("boolean"));
       for (String cell : trickyCells().toList()) {
         String expected = cell.isEmpty() || DataDictionary.conforms(type, cell) ? null
             : "data/c/ledger.csv:7: " + Echo.clean(column + (type.equals("integer") ? " is not an integer (\""
                 : type.equals("number") ? " is not a finite number (\""
+                : type.equals("boolean") ? " is not true or false (\""
                 : " is not a UTC time " + UtcTimestamp.FORM + " (\"") + Echo.of(cell) + "\")");
         assertThat(messageOf(() -> check.check(cell, "data/c/ledger.csv", 7))).as("%s \"%s\"", column, cell)
             .isEqualTo(expected);
