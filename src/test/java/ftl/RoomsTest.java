@@ -35,7 +35,7 @@ class RoomsTest {
       Map.entry("trust", Set.of()),
       Map.entry("stats", Set.of("data")),
       Map.entry("quantity", Set.of("data", "stats")),
-      Map.entry("harness", Set.of("data", "stats", "text")),
+      Map.entry("harness", Set.of("data", "emit", "stats", "text")),
       Map.entry("audit", Set.of("data", "stats", "text", "trust")),
       Map.entry("emit", Set.of("data", "quantity")),
       Map.entry("report", Set.of("data", "quantity", "stats", "text", "trust")),
