@@ -24,6 +24,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -175,7 +176,9 @@ public final class CampaignCommand implements Callable<Integer> {
       if (!Files.exists(plan)) {
         throw new NotFoundException("no such plan file: " + plan);
       }
-      Path dir = out != null ? out : plan.toAbsolutePath().normalize().getParent();
+      Path abs = plan.toAbsolutePath().normalize();
+      // the plan's folder (a plan that exists is a file, so it has one; the file itself only in theory)
+      Path dir = out != null ? out : Objects.requireNonNullElse(abs.getParent(), abs);
       CampaignRunner r = runner(parent.main, spec, cluster, plan).replayInputs(replayInputs);
       boolean archive = inArchiveData(parent.main, dir);
       if (!archive) {
