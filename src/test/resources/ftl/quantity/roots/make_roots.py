@@ -940,10 +940,16 @@ in every block, p = 1/128. rf1: no wire stamps at all: its wire entries are unav
 def wirenone():
     runs = [("a1", "acks1", "ok", "acks1 block 1", [wev(0, 100_000, 150_000, 400_000, 450_000)], w_fields("1")),
             ("a2", "acks1", "ok", "acks1 without a block: in no block", [wev(0, 100_000, 150_000, 400_000, 450_000)],
-             w_fields(""))]
-    campaign("wirenone", "wire", runs, """Synthetic wire campaign with one block of acks1 alone: acks1Order p = 1/2 (one block
-above 0.99), alone in the Holm family (followerGap and rivalTold have no block: no p, left out), so pHolm = 0.5. a2 names no
-block and enters no test.""", plan=WIRE_PLAN, fields=WIRE_FIELDS, events_header=WIRE_H)
+             w_fields("")),
+            ("h1", "rf1-hold", "ok", "rf1-hold block 1: 95 of 100 fetches ran out their wait",
+             [wev(0, 100_000, 150_000, 2_600_000, 2_650_000)], w_fields("1", fetches="100", timeouts="95")),
+            ("f1", "acks1-fw5", "ok", "acks1-fw5 block 1: G 3300 us, but 50 of 100 consumer fetches ran out their wait",
+             [wev(0, 100_000, 150_000, 3_400_000, 3_450_000)], w_fields("1", follower="5500", fetches="100", timeouts="50")),
+            ("z1", "acks1", "failed", "a failed run: never analysed, never excluded", None, w_fields("1"))]
+    campaign("wirenone", "wire", runs, """Synthetic wire campaign with one block: acks1Order p = 1/2 (one block above 0.99);
+followerGap one shift of 3000 us inside [2000, 6000]: p = max(1/2, 1/2) = 1/2; rivalTold: rf1-hold ran out 95 % but
+acks1-fw5 50 % (> 10 %), so the block counts against: p = 1. Holm over 1/2, 1/2, 1: 1 each. a2 names no block and enters
+no test; z1 failed (not usable, not counted as excluded).""", plan=WIRE_PLAN, fields=WIRE_FIELDS, events_header=WIRE_H)
 
 
 if __name__ == "__main__":
