@@ -160,7 +160,7 @@ public enum TrustRule {
 
   /**
    * Least share of samples the guard may keep for a guard-filtered figure to stand: 99 %. Reason: {@link #RETENTION}'s
-   * {@link #why()}.
+   * {@link ftl.trust.RuleStatement#why()}.
    */
   public static final double MIN_RETENTION = 0.99;
 
@@ -178,7 +178,7 @@ public enum TrustRule {
   public static final double MAX_OTHER_RUN_PCT = 10;
 
   /**
-   * Most catch-up pairs a run may have, percent of its send pairs: 10 %. Reason: {@link #CATCH_UP}'s {@link #why()}.
+   * Most catch-up pairs a run may have, percent of its send pairs: 10 %. Reason: {@link #CATCH_UP}'s {@link ftl.trust.RuleStatement#why()}.
    */
   public static final long MAX_CATCH_UP_PCT = 10;
 
@@ -343,7 +343,7 @@ public enum TrustRule {
       return (rule == STEAL && stealFromPlan) || (rule == OTHER_CPU && otherRunFromPlan);
     }
 
-    /** The bound a rule applies, in words: its own {@link TrustRule#bound()}, or the plan's with its source. */
+    /** The bound a rule applies, in words: its own {@link ftl.trust.RuleStatement#bound()}, or the plan's with its source. */
     public String text(TrustRule rule) {
       if (rule == STEAL && stealFromPlan) {
         return ReportNumbers.bound(stealPct) + " % of all cores' time (the plan's exclusion rule)";

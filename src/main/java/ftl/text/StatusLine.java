@@ -21,9 +21,6 @@ import java.nio.charset.StandardCharsets;
  */
 public final class StatusLine {
   private static final byte[] REDRAW = "\r\033[K".getBytes(StandardCharsets.US_ASCII);
-  /** Shows nothing. */
-  private static final StatusLine SILENT = new StatusLine(null, null);
-
   /** Where the line is drawn; null: nowhere. */
   private final OutputStream terminal;
   /** The filtered stream text goes to, flushed before the line is drawn so the two never interleave. */
@@ -41,7 +38,7 @@ public final class StatusLine {
    * ({@code System.console() != null}: standard input and output are a terminal), else silent.
    */
   public static StatusLine onTerminal() {
-    return System.console() == null ? SILENT : over(new FileOutputStream(FileDescriptor.err), System.err);
+    return System.console() == null ? silent() : over(new FileOutputStream(FileDescriptor.err), System.err);
   }
 
   /** A status line drawn on {@code terminal}, after flushing {@code before} (for a test, or a known terminal). */
@@ -49,9 +46,9 @@ public final class StatusLine {
     return new StatusLine(terminal, before);
   }
 
-  /** The line that shows nothing. */
+  /** A line that shows nothing (a new one each time: a line holds state, so none is shared). */
   public static StatusLine silent() {
-    return SILENT;
+    return new StatusLine(null, null);
   }
 
   /** True when the line is drawn somewhere. */
