@@ -82,8 +82,13 @@ public final class WireCapture implements AutoCloseable {
    */
   public static WireCapture start(Path file, List<Integer> ports) throws IOException {
     String tcpdump = locate();
-    Files.createDirectories(file.toAbsolutePath().getParent());
-    Path log = file.resolveSibling(file.getFileName() + ".log");
+    Path abs = file.toAbsolutePath();
+    Path dir = abs.getParent();
+    if (dir == null) {
+      throw new CaptureFailed("the capture cannot start: " + file + " is not a file in a folder");
+    }
+    Files.createDirectories(dir);
+    Path log = dir.resolve(abs.getFileName() + ".log");
     Files.deleteIfExists(file);
     Process p = new ProcessBuilder(command(tcpdump, file, ports, ProcessHandle.current().pid()))
         .redirectErrorStream(true).redirectOutput(log.toFile()).start();

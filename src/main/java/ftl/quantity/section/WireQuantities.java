@@ -62,10 +62,9 @@ public final class WireQuantities {
       return v.isEmpty() ? Double.NaN : Double.parseDouble(v);
     }
 
-    /** Delivering consumer fetches that ran to their own max_wait_ms, as a share; NaN when none delivered. */
+    /** Delivering consumer fetches that ran to their own max_wait_ms, as a share; NaN when none delivered (0 / 0). */
     double timeoutShare() {
-      double f = cell(LedgerSchema.WIRE_CONSUMER_FETCHES);
-      return f > 0 ? cell(LedgerSchema.WIRE_CONSUMER_TIMEOUTS) / f : Double.NaN;
+      return cell(LedgerSchema.WIRE_CONSUMER_TIMEOUTS) / cell(LedgerSchema.WIRE_CONSUMER_FETCHES);
     }
   }
 
@@ -99,7 +98,7 @@ public final class WireQuantities {
         + "applied, kept by the plan's exclusion rule", a -> (long) usable(a).size()));
     q.add(count("wire.excluded", "WireExcluded", "ok runs of the wire campaign excluded by the plan's exclusion rule (ISR "
         + "changed, other tasks' exact run time above 10 %, capture lacking more than 1 % of the run's complete events), "
-        + "counted, not analysed", a -> runs(a).stream().filter(r -> r.row().ok() && excluded(a, r)).count()));
+        + "counted, not analysed", a -> runs(a).stream().filter(r -> excluded(a, r)).count()));
     q.add(count("wire.records", "WireRecords", "measured records of the usable runs of the wire campaign with all five "
         + "stamps (send, produce response, ack, fetch response, receive)", a -> sum(a, r -> r.wire().records())));
     q.add(count("wire.missed", "WireMissed", "complete events of the usable runs of the wire campaign whose produce or fetch "
