@@ -39,10 +39,12 @@ import ftl.quantity.section.ThreatQuantities;
 import ftl.quantity.section.TimelineQuantities;
 import ftl.quantity.verdict.ClaimTests;
 import ftl.quantity.verdict.ClaimVerdicts;
+import ftl.quantity.verdict.FragilityQuantities;
 import ftl.quantity.verdict.PlanCriteria;
 import ftl.quantity.verdict.RegisteredTests;
 import ftl.quantity.verdict.Registrations;
 import ftl.quantity.verdict.ReplicationVerdicts;
+import ftl.quantity.verdict.TransientQuantities;
 import ftl.stats.GuardAccounting;
 import ftl.stats.GuardResult;
 import ftl.stats.SignCheck;
@@ -107,7 +109,8 @@ public final class Registry {
         () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOutQuantities.forData(data),
         () -> DisplacementQuantities.forData(data), PriorityPooledQuantities::all, () -> ThreatQuantities.forData(data),
         () -> OmbRealQuantities.forData(data), TimelineQuantities::all, ConfirmQuantities::all, HostQuantities::all, WireQuantities::all,
-        () -> OmbSystemQuantities.forData(data), () -> PerfTestQuantities.forData(data), OmbInflationQuantities::all);
+        () -> OmbSystemQuantities.forData(data), () -> PerfTestQuantities.forData(data), OmbInflationQuantities::all,
+        () -> FragilityQuantities.forData(data), TransientQuantities::all);
     List<Quantity> q = new ArrayList<>();
     Parallel.computeEach(sections.size(), i -> sections.get(i).get()).forEach(q::addAll);
     q.addAll(ReplicationVerdicts.forRegistry(q));
@@ -117,7 +120,7 @@ public final class Registry {
     q.addAll(ClaimVerdicts.forRegistry(data, q, registrations));
     Registrations.requireEveryVerdict(data, table, q, registrations);
     Map<String, String> notTests = RegisteredTests.notTests(data);
-    q.addAll(ClaimTests.forRegistry(q, registrations, notTests.keySet()));
+    q.addAll(ClaimTests.forRegistry(q, registrations, notTests.keySet(), ClaimTests.designs(data)));
     try {
       return new Registry(q, registrations, notTests);
     } catch (IllegalStateException e) {

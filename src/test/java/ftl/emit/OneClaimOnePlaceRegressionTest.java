@@ -175,7 +175,8 @@ class OneClaimOnePlaceRegressionTest {
             .orElse(VerdictKind.EXPLORATORY), q.computation().apply(a)));
       }
       assertThat(printed.get(b.getKey())).as(b.getKey()).isEqualTo(
-          Format.SUMMARY.latex(ClaimTests.summary(outcomes), Unit.DIMENSIONLESS));
+          Format.SUMMARY.latex(ClaimTests.summary(ClaimTests.bySummaryKey(b.getKey()).orElseThrow(), outcomes),
+              Unit.DIMENSIONLESS));
     }
   }
 

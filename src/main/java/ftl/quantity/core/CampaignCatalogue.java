@@ -53,20 +53,20 @@ public enum CampaignCatalogue {
    * The confirmatory campaign: every claim of the original registered with its criterion before any run, measured in
    * blocks of fresh broker lifetimes (the unit of replication), runs of 60 s after a registered warm-up rule.
    */
-  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of("ConfirmQuantities", "Blocks", "Layout")),
+  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities")),
   /**
    * The setting as a factor (issue #44): the run design (short runs after their first sends, as the sign campaign took
    * them; 60-s runs after the stable_flights warm-up, as the confirmatory one did) crossed with the manipulations, on
    * one boot in one sitting, in blocks of fresh broker lifetimes, registered in full before its first run.
    */
-  SETTING("setting", MeasuredSystem.KAFKA, Role.SETTING, true, List.of("ConfirmQuantities", "Blocks", "Layout")),
+  SETTING("setting", MeasuredSystem.KAFKA, Role.SETTING, true, List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities", "TransientQuantities")),
   /**
    * A replicated cluster (issue #46): three brokers, each its own JVM, a topic of one replica (the control) or three
    * at acks=1 (delivery ordered after the acknowledgment by construction) and at acks=all (both waiting on the same
    * high-watermark advance), each at default priority and SCHED_FIFO; registered in full before its first run, in
    * blocks of freshly started clusters.
    */
-  CLUSTER("cluster", MeasuredSystem.KAFKA, Role.CLUSTER, true, List.of("ConfirmQuantities", "Blocks", "Layout")),
+  CLUSTER("cluster", MeasuredSystem.KAFKA, Role.CLUSTER, true, List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities")),
   /**
    * The cluster's mechanism on the wire (issue #55): every run captured, the leader's produce and fetch responses decoded
    * with Kafka's protocol classes, a follower delay by Kafka's own settings and its rival (a consumer-side hold);

@@ -75,7 +75,7 @@ public enum Format {
       case VERDICT -> v instanceof Value.Untestable u ? u.word()
           : ((Value.Verdict) v).held() ? "held" : "did not hold";
       case TEXT -> ((Value.Text) v).text();
-      case SUMMARY -> v instanceof Value.Untestable ? "no confirmatory test"
+      case SUMMARY -> v instanceof Value.Untestable u ? (u.notHere() ? "not testable here" : "no confirmatory test")
           : ((Value.Verdict) v).held() ? "replicated" : "did not replicate";
     };
   }

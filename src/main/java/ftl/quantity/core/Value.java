@@ -84,6 +84,11 @@ public sealed interface Value {
      * below the boots it is judged at, a prediction is not yet testable, never held or failed).
      */
     public static final String NOT_YET = "not yet testable: ";
+    /**
+     * How the reason of a claim's summary begins when this archive's setting cannot test the claim at all (one host has
+     * one clock, issue #59): printed "not testable here", never "no confirmatory test".
+     */
+    public static final String NOT_HERE = "not testable here: ";
 
     public Untestable {
       Objects.requireNonNull(reason);
@@ -92,6 +97,11 @@ public sealed interface Value {
     /** Whether later data can still decide it ({@link #NOT_YET}). */
     public boolean pending() {
       return reason.startsWith(NOT_YET);
+    }
+
+    /** Whether the setting cannot test it at all ({@link #NOT_HERE}). */
+    public boolean notHere() {
+      return reason.startsWith(NOT_HERE);
     }
 
     /** How it is printed: "not yet testable" when {@link #pending}, else "not testable here". */

@@ -55,11 +55,11 @@ import java.util.function.ToLongFunction;
  */
 public final class ConfirmQuantities {
   /** Folder name of the campaign. */
-  static final String CONFIRM = CampaignCatalogue.CONFIRM.folder();
+  public static final String CONFIRM = CampaignCatalogue.CONFIRM.folder();
   /** Folder name of the setting campaign (issue #44): run design crossed with the manipulations on one boot. */
-  static final String SETTING = CampaignCatalogue.SETTING.folder();
+  public static final String SETTING = CampaignCatalogue.SETTING.folder();
   /** The replicated cluster's campaign folder (issue #46). */
-  static final String CLUSTER = CampaignCatalogue.CLUSTER.folder();
+  public static final String CLUSTER = CampaignCatalogue.CLUSTER.folder();
   /** The RabbitMQ queue-kind campaign: classic and quorum queues, coalesced confirms told apart (issue #47). */
   static final String QUEUES = CampaignCatalogue.RABBITMQ_QUEUES.folder();
   /** The campaigns registered in blocks whose block-level entries this class makes, the confirmatory one first. */
@@ -83,7 +83,7 @@ public final class ConfirmQuantities {
    *     entry's macro: the cluster's {@code exposureAcks1} and the exposure of condition {@code acks1} are both
    *     {@code ExposureAcksOne})
    */
-  record Contrast(String id, String numerator, String denominator, Blocks.Metric metric, String what, String macroWords) {
+  public record Contrast(String id, String numerator, String denominator, Blocks.Metric metric, String what, String macroWords) {
     /** A contrast whose macro spells its id ({@code collapseThreads -> ...CollapseThreads}). */
     Contrast(String id, String numerator, String denominator, Blocks.Metric metric, String what) {
       this(id, numerator, denominator, metric, what, words(id));
@@ -91,7 +91,7 @@ public final class ConfirmQuantities {
   }
 
   /** The contrasts of the plan's claims (the plan's criteria name them by key). */
-  static final List<Contrast> CONTRASTS = List.of(
+  public static final List<Contrast> CONTRASTS = List.of(
       new Contrast(Layout.COLLAPSE_THREADS, "base", "fifo", Blocks.Metric.NEGATIVE_RATE,
           "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the producer I/O and consumer threads"),
       new Contrast(Layout.COLLAPSE_JVM, "base", "fifojvm", Blocks.Metric.NEGATIVE_RATE,
@@ -110,7 +110,7 @@ public final class ConfirmQuantities {
    * {@code <manipulation>-short} (600-event runs after their first 200 sends, three per block) and
    * {@code <manipulation>-long} (60-s runs after the stable_flights warm-up).
    */
-  static final List<Contrast> SETTING_CONTRASTS = settingContrasts();
+  public static final List<Contrast> SETTING_CONTRASTS = settingContrasts();
 
   private static List<Contrast> settingContrasts() {
     List<Contrast> out = new ArrayList<>();
@@ -139,10 +139,10 @@ public final class ConfirmQuantities {
    * @param denominator the contrast below
    * @param what what the ratio of ratios measures, for its definition
    */
-  record Interaction(String id, Contrast numerator, Contrast denominator, String what) {}
+  public record Interaction(String id, Contrast numerator, Contrast denominator, String what) {}
 
   /** The setting campaign's design x priority interactions (its plan's criteria name them by key). */
-  static final List<Interaction> SETTING_INTERACTIONS = List.of(
+  public static final List<Interaction> SETTING_INTERACTIONS = List.of(
       new Interaction("designThreads", SETTING_CONTRASTS.get(4), SETTING_CONTRASTS.get(0),
           "design x priority of the stamping threads: the collapse under long runs over the collapse under short runs"),
       new Interaction("designJvm", SETTING_CONTRASTS.get(5), SETTING_CONTRASTS.get(1),
@@ -157,7 +157,7 @@ public final class ConfirmQuantities {
   static final List<String> CLUSTER_CONDITIONS = List.of("rf1", "rf1-fifo", "acks1", "acks1-fifo", "acksall", "acksall-fifo");
 
   /** The cluster campaign's contrasts, over {@link #CLUSTER_CONDITIONS}. */
-  static final List<Contrast> CLUSTER_CONTRASTS = List.of(
+  public static final List<Contrast> CLUSTER_CONTRASTS = List.of(
       new Contrast(Layout.COLLAPSE_CONTROL, "rf1", "rf1-fifo", Blocks.Metric.NEGATIVE_RATE,
           "priority collapse on the unreplicated topic: default scheduling over SCHED_FIFO on the two stamping threads"),
       new Contrast(Layout.COLLAPSE_ACKS_ALL, "acksall", "acksall-fifo", Blocks.Metric.NEGATIVE_RATE,
@@ -423,7 +423,7 @@ public final class ConfirmQuantities {
   }
 
   /** The scope of a blocked campaign's entries: the Kafka instrument's events, or the other systems'. */
-  static Scope scope(String campaign) {
+  public static Scope scope(String campaign) {
     return onKafka(campaign) ? Scope.KAFKA_EVENTS : Scope.SYSTEM_EVENTS;
   }
 
@@ -592,7 +592,7 @@ public final class ConfirmQuantities {
   }
 
   /** The contrast's per-block ratio, for the blocks where both conditions have a value above 0. */
-  static TreeMap<Integer, Double> blockRatios(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
+  public static TreeMap<Integer, Double> blockRatios(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
     TreeMap<Integer, Double> out = new TreeMap<>();
     positivePairs(Blocks.blockValues(a, campaign, exclusion, k.numerator(), k.metric()),
         Blocks.blockValues(a, campaign, exclusion, k.denominator(), k.metric())).forEach((b, p) -> out.put(b, p[0] / p[1]));

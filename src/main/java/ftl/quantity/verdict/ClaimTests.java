@@ -1,5 +1,9 @@
 package ftl.quantity.verdict;
 
+import ftl.data.Campaign;
+import ftl.data.DataSet;
+import ftl.data.ledger.LedgerRow;
+import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.Registration;
 import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.CampaignCatalogue;
@@ -10,8 +14,10 @@ import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -78,10 +84,17 @@ public final class ClaimTests {
    * @param own whether the row is our own pre-registered prediction, for which the original states no result (shown,
    *     never counted among the original's claims)
    * @param tests the verdicts that test it
+   * @param notTestableHere why this archive's setting cannot test the claim at all ({@code ""}: it can); its tests are
+   *     then shown and never decide (an emulation on one host tests the emulation, not the claim)
    */
-  public record Claim(String id, String macro, boolean own, List<Test> tests) {
+  public record Claim(String id, String macro, boolean own, List<Test> tests, String notTestableHere) {
     public Claim {
       tests = List.copyOf(tests);
+      Objects.requireNonNull(notTestableHere, "notTestableHere");
+    }
+
+    Claim(String id, String macro, boolean own, List<Test> tests) {
+      this(id, macro, own, tests, "");
     }
 
     /** The summary's key. */
@@ -89,6 +102,15 @@ public final class ClaimTests {
       return SUMMARY + id;
     }
   }
+
+  /**
+   * Why the two-clock claims cannot be tested on this archive's one host: the producer's and the consumer's stamps come
+   * from one wall clock, so the clock offset the claims are about does not exist here; the campaigns that offset the
+   * producer's CreateTime test that emulation (its predictions are registered and shown), not the claims.
+   */
+  static final String ONE_CLOCK = "one host has one wall clock, so the offset between a producer's and a consumer's"
+      + " clocks the claim is about does not occur here; the emulated producer clock's tests test the emulation and do"
+      + " not decide";
 
   /** The claims, in the order of {@code paper/original-study.csv}. */
   public static final List<Claim> CLAIMS = List.of(
@@ -122,10 +144,10 @@ public final class ClaimTests {
       new Claim("oneTickNegatives", "SummaryOneTickNegatives", false, List.of(
           Test.of("claim\\.oneTickNegatives", "one-tick negatives", "clockoffset.oneTick.observed"),
           Test.of("clockoffset\\.prediction\\.(?<id>\\w+)", ""),
-          Test.rule("oneTick\\w*"))),
+          Test.rule("oneTick(?!Offset)\\w*")), ONE_CLOCK),
       new Claim("twoClocks", "SummaryTwoClocks", false, List.of(
           Test.of("gridlaw\\.heldout\\.verdict\\.(?<c>clockoffset)", "held out", "gridlaw.heldout.within.{c}"),
-          Test.rule("gridLawOffset|oneTickOffset"))),
+          Test.rule("gridLawOffset|oneTickOffset")), ONE_CLOCK),
       new Claim("oneOverD", "SummaryOneOverD", false, List.of(
           Test.of("delivery\\.prediction\\.oneOverD", "delay on delivery", "delivery.slope.DT"),
           Test.of("onedlaw\\.verdict\\.(?<c>[\\w-]+)", "slope across runs", "onedlaw.slope.{c}", "onedlaw.slope.lower.{c}",
@@ -215,6 +237,15 @@ public final class ClaimTests {
    * consistency checks, tests not testable here and unavailable ones never decide. The basis counts the confirmatory
    * tests that held and were decided, and the rows that did not decide.
    */
+  public static Value summary(Claim claim, List<Outcome> tests) {
+    if (!claim.notTestableHere().isEmpty()) {
+      return new Value.Untestable(Value.Untestable.NOT_HERE + claim.notTestableHere() + "; " + tests.size() + " row"
+          + (tests.size() == 1 ? "" : "s") + " shown, none deciding");
+    }
+    return summary(tests);
+  }
+
+  /** The summary rule over {@code tests} alone (a claim this archive can test). */
   public static Value summary(List<Outcome> tests) {
     long decided = 0;
     long held = 0;
@@ -245,9 +276,10 @@ public final class ClaimTests {
    * @param registry every entry built before (the verdicts the claims' tests are among)
    * @param registrations each verdict's registration, by key (its kind)
    * @param notTests the verdicts that are not registered tests ({@link RegisteredTests#notTests})
+   * @param designs each campaign's run design ({@link #designs}), for the summaries by design
    */
   public static List<Quantity> forRegistry(List<Quantity> registry, Map<String, Registration> registrations,
-                                           Set<String> notTests) {
+                                           Set<String> notTests, Map<String, String> designs) {
     List<String> verdictKeys = registry.stream().filter(q -> q.format() == Format.VERDICT).map(Quantity::key).toList();
     Function<String, Quantity> in = key -> registry.stream().filter(q -> q.key().equals(key)).findFirst().orElseThrow();
     List<Quantity> out = new ArrayList<>();
@@ -256,10 +288,26 @@ public final class ClaimTests {
       out.add(Quantity.key(c.summaryKey()).macro(c.macro()).definition("the original study's claim '" + c.id() + "' over every registered"
           + " test of it in every Kafka campaign (" + tests.size() + " tests: " + String.join(", ",
           tests.stream().map(Quantity::key).toList()) + "): " + RULE).unit(Unit.DIMENSIONLESS).format(Format.SUMMARY)
-          .scope(Scope.KAFKA_EVENTS).function(FUNCTION + "summary").computes(a -> summary(tests.stream()
+          .scope(Scope.KAFKA_EVENTS).function(FUNCTION + "summary").computes(a -> summary(c, tests.stream()
           .map(q -> new Outcome(Registrations.kind(registrations, q.key()), q.computation().apply(a))).toList())));
     }
     List<Quantity> counted = out.stream().filter(q -> !bySummaryKey(q.key()).orElseThrow().own()).toList();
+    for (String design : List.of(BLOCKS, SERIAL)) {
+      for (Claim c : CLAIMS) {
+        List<Quantity> tests = testsOf(c, verdictKeys, notTests).stream()
+            .filter(f -> design.equals(designOf(registrations.get(f.verdictKey()), designs)))
+            .map(f -> in.apply(f.verdictKey())).toList();
+        String suffix = design.equals(BLOCKS) ? "Blocks" : "Serial";
+        out.add(Quantity.key(c.summaryKey() + "." + design).macro(c.macro() + suffix).definition("the original study's"
+            + " claim '" + c.id() + "' over its registered tests in Kafka campaigns whose ok runs ran " + (design.equals(BLOCKS)
+            ? "in blocks (more than one block in the ledger)" : "serially (one block in the ledger)") + " (" + tests.size()
+            + " tests: " + String.join(", ", tests.stream().map(Quantity::key).toList()) + "), by the same rule: " + RULE
+            + "; exploratory, the design's verdict beside the registered summary").unit(Unit.DIMENSIONLESS)
+            .format(Format.SUMMARY).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "summary").computes(a -> summary(c,
+                tests.stream().map(q -> new Outcome(Registrations.kind(registrations, q.key()), q.computation().apply(a)))
+                    .toList())));
+      }
+    }
     String of = " claims of the original study in the replication table (our own replay predictions aside), by the"
         + " summary rule: " + RULE;
     out.add(tally("summaries.claims", "SummariesClaims", "the" + of, counted, v -> true));
@@ -267,9 +315,43 @@ public final class ClaimTests {
         v -> v instanceof Value.Verdict x && x.held()));
     out.add(tally("summaries.notReplicated", "SummariesNotReplicated", "did-not-replicate" + of, counted,
         v -> v instanceof Value.Verdict x && !x.held()));
-    out.add(tally("summaries.noConfirmatoryTest", "SummariesNoConfirmatoryTest", "no-confirmatory-test" + of, counted,
-        v -> v instanceof Value.Untestable));
+    out.add(tally("summaries.noConfirmatoryTest", "SummariesNoConfirmatoryTest", "no-confirmatory-test" + of
+        + " (a claim this archive's setting cannot test is counted apart, summaries.notTestableHere)", counted,
+        v -> v instanceof Value.Untestable u && !u.notHere()));
+    out.add(tally("summaries.notTestableHere", "SummariesNotTestableHere", "not-testable-here" + of + " (the setting"
+        + " cannot test the claim at all: " + ONE_CLOCK + ")", counted, v -> v instanceof Value.Untestable u && u.notHere()));
     return out;
+  }
+
+  /** A campaign's run design in blocks: more than one distinct {@code block} among its ok runs. */
+  static final String BLOCKS = "blocks";
+  /** A campaign's serial run design: its ok runs in one block. */
+  static final String SERIAL = "serial";
+
+  /** Each campaign's run design ({@link #BLOCKS} or {@link #SERIAL}), as its ok runs' ledger rows record it. */
+  public static Map<String, String> designs(DataSet data) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Campaign c : data.campaigns()) {
+      Set<String> blocks = new HashSet<>();
+      c.runs().stream().filter(LedgerRow::ok).forEach(r -> blocks.add(r.field(LedgerSchema.BLOCK)));
+      out.put(c.name(), blocks.size() > 1 ? BLOCKS : SERIAL);
+    }
+    return out;
+  }
+
+  /**
+   * The design of a test: that of every campaign its registration names when they agree, {@code ""} when they do not,
+   * a campaign has no design (no ledger under the root) or there is no registration.
+   */
+  static String designOf(Registration r, Map<String, String> designs) {
+    if (r == null) {
+      return "";
+    }
+    Set<String> found = new HashSet<>();
+    for (String c : r.campaigns()) {
+      found.add(designs.getOrDefault(c, ""));
+    }
+    return found.size() == 1 ? found.iterator().next() : "";
   }
 
   private static Quantity tally(String key, String macro, String definition, List<Quantity> summaries,

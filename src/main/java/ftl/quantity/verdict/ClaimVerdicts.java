@@ -8,6 +8,7 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.Registration;
 import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.DisplacementFits;
 import ftl.quantity.core.Format;
@@ -177,11 +178,48 @@ public final class ClaimVerdicts {
         every, counted, ClaimVerdicts::didNotHold));
     out.add(tally("verdicts.confirmatory.untestable", "VerdictsConfirmatoryUntestable", "not-testable confirmatory" + all,
         every, counted, v -> v instanceof Value.Untestable));
+    // The same two counts by system (issue #59): a test of our instrument on Kafka's broker (every campaign its
+    // registration names is one), and the rest (other messaging systems, OMB's and PerfTest's own code, the no-JVM
+    // cross-check and the harness audit).
+    Predicate<Quantity> kafka = q -> onKafkaOnly(registrations.get(q.key()));
+    String kafkaWords = ", those of the archive's instrument on Kafka's broker (every campaign the test's registration"
+        + " names measured Kafka with the Java instrument)";
+    String otherWords = ", those that are not of the archive's instrument on Kafka's broker (a campaign the test's"
+        + " registration names measured another system, ran another tool's own code, or is the harness audit)";
+    out.add(tally("verdicts.confirmatory.held.kafka", "VerdictsConfirmatoryHeldKafka", "held confirmatory" + all
+        + kafkaWords, every, counted.and(kafka), ClaimVerdicts::held));
+    out.add(tally("verdicts.confirmatory.didNotHold.kafka", "VerdictsConfirmatoryDidNotHoldKafka", "did-not-hold"
+        + " confirmatory" + all + kafkaWords, every, counted.and(kafka), ClaimVerdicts::didNotHold));
+    out.add(tally("verdicts.confirmatory.held.other", "VerdictsConfirmatoryHeldOther", "held confirmatory" + all
+        + otherWords, every, counted.and(kafka.negate()), ClaimVerdicts::held));
+    out.add(tally("verdicts.confirmatory.didNotHold.other", "VerdictsConfirmatoryDidNotHoldOther", "did-not-hold"
+        + " confirmatory" + all + otherWords, every, counted.and(kafka.negate()), ClaimVerdicts::didNotHold));
     out.add(tally("verdicts.exploratory", "VerdictsExploratory", "exploratory" + all + ": criterion set after the data",
         every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.EXPLORATORY, v -> true));
     out.add(tally("verdicts.consistency", "VerdictsConsistency", "consistency-check" + all + ": true by construction,"
         + " never counted", every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY, v -> true));
     return out;
+  }
+
+  /**
+   * Whether a registered test is one of the archive's instrument on Kafka's broker: its registration names at least one
+   * campaign and every campaign it names is a catalogue campaign of {@link CampaignCatalogue.MeasuredSystem#KAFKA}
+   * (a campaign the catalogue does not name counts as not, as does a test without a registration).
+   */
+  static boolean onKafkaOnly(Registration r) {
+    if (r == null || r.campaigns().isEmpty()) {
+      return false;
+    }
+    for (String c : r.campaigns()) {
+      boolean kafka = false;
+      for (CampaignCatalogue k : CampaignCatalogue.values()) {
+        kafka |= k.folder().equals(c) && k.system() == CampaignCatalogue.MeasuredSystem.KAFKA;
+      }
+      if (!kafka) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A verdict that held (a tally's outcome); anything else, not testable or unavailable included, is not. */

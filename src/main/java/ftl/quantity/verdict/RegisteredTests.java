@@ -14,7 +14,8 @@ import java.util.Set;
  * others: a <em>combined claim</em> (a plan's {@code claims} entry joining several rules, or a registry verdict passing
  * on or joining other verdicts) is not a test, its parts are; a <em>two-sided band</em>, which a plan writes as two
  * one-sided rules on one statistic joined by a claim ({@code x >= lo} and {@code x <= hi}), is one test, the claim,
- * and its two halves are not. Which kind a test is (confirmatory, exploratory, consistency check) is its registration's.
+ * and its two halves are not; a verdict that repeats another's criterion on the same data ({@link #SAME_CRITERION}) is
+ * that one test. Which kind a test is (confirmatory, exploratory, consistency check) is its registration's.
  */
 public final class RegisteredTests {
 
@@ -37,6 +38,13 @@ public final class RegisteredTests {
     return Collections.unmodifiableMap(m);
   }
 
+  /**
+   * Verdicts that judge the same data by the same criterion as another verdict, with that verdict: one test, counted
+   * once, under the other key. The delivery campaign's slope test across its runs is its plan's 1/D prediction
+   * ({@code registrations.csv}: "Same criterion as the delivery plan's one_over_D").
+   */
+  static final Map<String, String> SAME_CRITERION = Map.of("onedlaw.verdict.delivery", "delivery.prediction.oneOverD");
+
   private RegisteredTests() {}
 
   /**
@@ -48,6 +56,7 @@ public final class RegisteredTests {
   public static Map<String, String> notTests(List<Campaign> planned) {
     Map<String, String> out = new LinkedHashMap<>();
     REGISTRY_COMBINED.forEach((k, v) -> out.put(k, "a combined claim: restates " + v));
+    SAME_CRITERION.forEach((k, v) -> out.put(k, "the same test as " + v + " (same data, same criterion), counted there"));
     for (Campaign c : planned) {
       if (c.criteria().isEmpty()) {
         continue;

@@ -99,6 +99,30 @@ class ClaimTestsTest {
   }
 
   @Test
+  void designOf_agreeingCampaigns_theirDesign_mixedOrUnknownOrNone_empty() {
+    Map<String, String> d = Map.of("a", "blocks", "b", "blocks", "c", "serial");
+    assertThat(ClaimTests.designOf(reg(List.of("a", "b")), d)).isEqualTo("blocks");
+    assertThat(ClaimTests.designOf(reg(List.of("a", "c")), d)).isEmpty();
+    assertThat(ClaimTests.designOf(reg(List.of("x")), d)).isEmpty();
+    assertThat(ClaimTests.designOf(null, d)).isEmpty();
+  }
+
+  private static Registration reg(List<String> campaigns) {
+    return new Registration("k", campaigns, VerdictKind.CONFIRMATORY, "r", "commit x", -1, -1, "", "", "f:2", "");
+  }
+
+  @Test
+  void summary_ofAClaimNotTestableHere_isNotTestableHere_whateverItsTestsGave() {
+    ClaimTests.Claim twoClocks = ClaimTests.CLAIMS.stream().filter(c -> c.id().equals("twoClocks")).findFirst().orElseThrow();
+    Value v = ClaimTests.summary(twoClocks, List.of(new ClaimTests.Outcome(VerdictKind.CONFIRMATORY, NOT_HELD)));
+    assertThat(v).isInstanceOf(Value.Untestable.class);
+    assertThat(((Value.Untestable) v).reason()).startsWith(Value.Untestable.NOT_HERE).contains("1 row shown");
+    ClaimTests.Claim load = ClaimTests.CLAIMS.stream().filter(c -> c.id().equals("backgroundLoad")).findFirst().orElseThrow();
+    assertThat(ClaimTests.summary(load, List.of(new ClaimTests.Outcome(VerdictKind.CONFIRMATORY, NOT_HELD))))
+        .isEqualTo(ClaimTests.summary(List.of(new ClaimTests.Outcome(VerdictKind.CONFIRMATORY, NOT_HELD))));
+  }
+
+  @Test
   void bySummaryKey_aSummaryKey_findsItsClaim_anyOtherKey_none() {
     assertThat(ClaimTests.bySummaryKey("summary.gridLaw")).map(ClaimTests.Claim::id).contains("gridLaw");
     assertThat(ClaimTests.bySummaryKey("claim.gridLaw")).isEmpty();
@@ -122,7 +146,8 @@ class ClaimTestsTest {
         VerdictKind.CONFIRMATORY), "criterion.confirm.geometryDiffers", registered("criterion.confirm.geometryDiffers",
         VerdictKind.CONFIRMATORY), "criterion.confirm.loadRaises", registered("criterion.confirm.loadRaises",
         VerdictKind.CONFIRMATORY), "replay.prediction.bursts", registered("replay.prediction.bursts", VerdictKind.CONFIRMATORY));
-    List<Quantity> out = ClaimTests.forRegistry(registry, regs, Set.of("criterion.confirm.gridLaw"));
+    List<Quantity> out = ClaimTests.forRegistry(registry, regs, Set.of("criterion.confirm.gridLaw"),
+        Map.of("modeA", "serial"));
     Map<String, Value> v = new LinkedHashMap<>();
     out.forEach(q -> v.put(q.key(), q.computation().apply(null)));
     assertThat(Format.SUMMARY.text(v.get("summary.geometryRatio"), Unit.DIMENSIONLESS)).isEqualTo("did not replicate");
@@ -133,7 +158,16 @@ class ClaimTestsTest {
     assertThat(v.get("summaries.claims")).isEqualTo(new Value.Count(claims));
     assertThat(v.get("summaries.replicated")).isEqualTo(new Value.Count(1));
     assertThat(v.get("summaries.notReplicated")).isEqualTo(new Value.Count(1));
-    assertThat(v.get("summaries.noConfirmatoryTest")).isEqualTo(new Value.Count(claims - 2));
+    long notHere = ClaimTests.CLAIMS.stream().filter(c -> !c.own() && !c.notTestableHere().isEmpty()).count();
+    assertThat(notHere).isEqualTo(2);
+    assertThat(v.get("summaries.noConfirmatoryTest")).isEqualTo(new Value.Count(claims - 2 - notHere));
+    assertThat(v.get("summaries.notTestableHere")).isEqualTo(new Value.Count(notHere));
+    assertThat(Format.SUMMARY.text(v.get("summary.twoClocks"), Unit.DIMENSIONLESS)).isEqualTo("not testable here");
+    // by design: every registration here names modeA, given as serial, so the serial summaries are the summaries and
+    // the block summaries have no test
+    assertThat(Format.SUMMARY.text(v.get("summary.geometryRatio.serial"), Unit.DIMENSIONLESS)).isEqualTo("did not replicate");
+    assertThat(Format.SUMMARY.text(v.get("summary.geometryRatio.blocks"), Unit.DIMENSIONLESS))
+        .isEqualTo("no confirmatory test");
     assertThat(out.stream().filter(q -> q.key().equals("summary.geometryRatio")).findFirst().orElseThrow().definition())
         .contains("2 tests: replication.geometryRatio, criterion.confirm.geometryDiffers").contains(ClaimTests.RULE);
   }

@@ -19,6 +19,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The decisions of the verdict table's new rows, the 1/D law and the pre-registered priority direction, on numbers. */
 class ClaimVerdictsTest {
 
+  private static ftl.data.registration.Registration naming(List<String> campaigns) {
+    return new ftl.data.registration.Registration("k", campaigns, ftl.data.registration.VerdictKind.CONFIRMATORY, "r",
+        "commit x", -1, -1, "", "", "f:2", "");
+  }
+
+  @org.junit.jupiter.api.Test
+  void onKafkaOnly_everyCampaignOnKafka_yes_anyOtherSystemToolOrUnknown_no() {
+    assertThat(ClaimVerdicts.onKafkaOnly(naming(List.of("modeA", "confirm")))).isTrue();
+    assertThat(ClaimVerdicts.onKafkaOnly(naming(List.of("modeA", "rabbitmq")))).isFalse();
+    assertThat(ClaimVerdicts.onKafkaOnly(naming(List.of("omb-real")))).isFalse();
+    assertThat(ClaimVerdicts.onKafkaOnly(naming(List.of("audit")))).isFalse();
+    assertThat(ClaimVerdicts.onKafkaOnly(naming(List.of("somebody-elses")))).isFalse();
+    assertThat(ClaimVerdicts.onKafkaOnly(naming(List.of()))).isFalse();
+    assertThat(ClaimVerdicts.onKafkaOnly(null)).isFalse();
+  }
+
   static Value.Verdict v(boolean held, String basis) {
     return new Value.Verdict(held, basis);
   }

@@ -99,7 +99,7 @@ class PlanCriteriaTest {
     Registry reg = Registry.forData(data);
     assertThat(reg.notTests().keySet()).containsExactlyInAnyOrder("criterion.k.lowTwo", "criterion.k.highFive",
         "criterion.k.both", "claim.payload", "claim.gridLaw", "claim.replaySmoothLimit", "claim.replayBursts",
-        "claim.twoClocks", "claim.oneOverD", "claim.noJvm", "ombReal.heldout.verdict");
+        "claim.twoClocks", "claim.oneOverD", "claim.noJvm", "ombReal.heldout.verdict", "onedlaw.verdict.delivery");
     assertThat(reg.notTests().get("criterion.k.lowTwo")).contains("criterion.k.band");
     // verdict rows: lowTwo, highFive, band held; threeRuns, both did not. Tests: band held, threeRuns did not.
     assertThat(compute(data, reg, "verdicts.confirmatory.held").value()).isEqualTo(new Value.Count(1));
