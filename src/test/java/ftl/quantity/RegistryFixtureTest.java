@@ -372,7 +372,7 @@ public class RegistryFixtureTest {
         c("confirm", "confirm.retention.base.lower", "57.24%"),
         c("confirm", "confirm.retention.base.upper", "112.76%"),
         c("confirm", "confirm.flightMedian.base", "400 \u00b5s"),
-        c("confirm", "confirm.displacementMedian.base", "300 \u00b5s"),
+        c("confirm", "confirm.displacementMedian.base", "267 \u00b5s"),
         c("confirm", "confirm.ombInflation.base", "2.5x"),
         c("confirm", "confirm.ombInflation.off", "n/a: no block of campaign confirm has a value"),
         c("confirm", "confirm.oneTickShare.off", "50.00%"),

@@ -4,6 +4,7 @@ import ftl.data.Campaign;
 import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.RunExclusion;
 import ftl.stats.BlockStats;
+import ftl.stats.LogScale;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -81,8 +82,9 @@ public final class Blocks {
         r -> ledgerNumber(r, LedgerSchema.OTHER_RUN_PCT, 100)),
     /** Negative ack-referenced spans among the events whose confirm covered that message alone (events ack_covered = 1). */
     NEGATIVE_RATE_SINGLE("negativeRateSingle", Unit.FRACTION, Format.PERCENT_2DP,
-        "share of complete events whose acknowledgment completed that message alone (events column ack_covered = 1) with a "
-            + "negative ack-referenced span A = recv_ns - ack_ns", r -> r.coverage().singleNegativeRate().value()),
+        "among the complete events whose acknowledgment completed that message alone (events column ack_covered = 1), the "
+            + "share with a negative ack-referenced span A = recv_ns - ack_ns (denominator: those singly acknowledged "
+            + "events, not all events)", r -> r.coverage().singleNegativeRate().value()),
     /** Complete events whose acknowledgment completed several messages (a confirm with multiple=true), over all counted. */
     ACK_SEVERAL_SHARE("ackSeveralShare", Unit.FRACTION, Format.PERCENT_2DP,
         "share of complete events whose acknowledgment completed several messages at once (events column ack_covered above "
@@ -147,6 +149,26 @@ public final class Blocks {
       return what;
     }
 
+    /**
+     * Whether a run's value is a positive time no plan's rule compares on the linear scale (a median flight,
+     * displacement or clock-read cost): its block summary is the geometric mean with a Student t interval on the log
+     * scale ({@link LogScale}), so no interval of it reaches below zero (issue #59). The rates, shares and ratios that
+     * registered rules compare keep the arithmetic mean and the linear interval their plans registered.
+     */
+    public boolean positive() {
+      return this == FLIGHT_MEDIAN || this == DISPLACEMENT_MEDIAN || this == NANOTIME_COST;
+    }
+
+    /** How a block summary of it is computed, for definitions: "mean" or "geometric mean". */
+    public String summaryWords() {
+      return positive() ? "geometric mean" : "mean";
+    }
+
+    /** How its interval is computed, for definitions. */
+    public String intervalWords() {
+      return positive() ? "Student t interval on the log scale" : "Student t interval";
+    }
+
     /** The per-run statistic (NaN when the run has none). */
     public ToDoubleFunction<ScannedRun> perRun() {
       return perRun;
@@ -205,9 +227,9 @@ public final class Blocks {
     });
   }
 
-  /** {@link BlockStats#mean} of a condition's block values. */
+  /** {@link BlockStats#mean} of a condition's block values, or {@link LogScale#summary} for a {@link Metric#positive} one. */
   public static BlockStats.Interval mean(Analysis a, String campaign, Optional<RunExclusion> exclusion, String cond, Metric m) {
     double[] v = blockValues(a, campaign, exclusion, cond, m).values().stream().mapToDouble(Double::doubleValue).toArray();
-    return BlockStats.mean(v, LEVEL);
+    return m.positive() ? LogScale.summary(v, LEVEL) : BlockStats.mean(v, LEVEL);
   }
 }

@@ -520,12 +520,13 @@ public final class ConfirmQuantities {
     for (Blocks.Metric m : Blocks.Metric.of(name)) {
       String key = Naming.keyOf(name) + "." + m.word() + "." + cond;
       String macro = mp + words(m.word()) + Identifiers.macroWords(cond);
-      String def = "mean over blocks of campaign " + name + " of the " + m.what() + ", condition " + cond;
+      String def = m.summaryWords() + " over blocks of campaign " + name + " of the " + m.what() + ", condition " + cond;
       q.add(part(name, key, macro, def, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 0));
-      q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
-          + "blocks (n - 1 degrees of freedom) of " + key, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), -1));
-      q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of " + key, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 1));
+      q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " " + m.intervalWords()
+          + " over blocks (n - 1 degrees of freedom) of " + key, m.unit(), m.format(),
+          a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), -1));
+      q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " " + m.intervalWords()
+          + " over blocks of " + key, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 1));
     }
   }
 

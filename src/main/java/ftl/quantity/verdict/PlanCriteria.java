@@ -130,6 +130,7 @@ public final class PlanCriteria {
         List<String> older = olderNamed(c, r, judged, firstRuns);
         Quantity q = Quantity.key(key).macro(macro(c.name(), r.id())).definition("registered criterion " + r.id() + " of campaign " + c.name()
             + " (" + plan + ", line " + r.line() + "): " + r.claim() + "; held iff " + r.statement()
+            + namesake(byKey, r.statistic(), r.statistic().substring(0, r.statistic().indexOf('.') + 1) + r.id())
             + (r.consistency() ? "; declared a consistency check (true by construction, never counted)" : "")
             + (tautology.isEmpty() || r.consistency() ? "" : "; a consistency check: " + tautology + " (never counted)"))
             .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(stat.scope()).function(PlanCriteria.class, "judge").computes(a -> {
@@ -324,6 +325,16 @@ public final class PlanCriteria {
    * ({@code sign.ackNegativeRate.modeA} names modeA) or in the camel case of a campaign's own keys ({@code natsManip.load}
    * names nats-manip), and whose first run is not proved later than {@code c}'s: data the plan may have been written after.
    */
+  /**
+   * A warning when a rule's id is also the key's last segment of a quantity other than the one it judges (a reader would
+   * take {@code criterion.cluster.exposureAcksAll} for a verdict on {@code cluster.exposureAcksAll}); empty otherwise, and
+   * empty for a statistic that is a part of that quantity ({@code wire.acks1Order.pHolm} of {@code wire.acks1Order}).
+   */
+  static String namesake(Map<String, Quantity> byKey, String statistic, String sameName) {
+    return !sameName.equals(statistic) && !statistic.startsWith(sameName + ".") && byKey.containsKey(sameName)
+        ? "; it judges " + statistic + ", not " + sameName + ", the quantity of its own name" : "";
+  }
+
   static List<String> olderNamed(Campaign c, Criteria.Rule r, List<Campaign> campaigns, Function<String, Long> firstRuns) {
     Set<String> segments = new HashSet<>();
     for (String k : List.of(r.statistic(), r.lower(), r.upper(), r.testable().map(Criteria.Testable::statistic).orElse(""))) {

@@ -33,6 +33,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class PlanCriteriaTest {
 
+  @Test
+  void namesake_aRuleNamedAfterAnotherQuantity_saysWhichItJudges_otherwiseNothing() {
+    ftl.quantity.core.Quantity other = ftl.quantity.core.Quantity.key("c.x").macro("CX").definition("d")
+        .unit(ftl.quantity.core.Unit.RATIO).format(ftl.quantity.core.Format.REAL_3SF)
+        .scope(ftl.quantity.core.Quantity.Scope.TABLE).function("f#g").computes(a -> new Value.Real(1));
+    java.util.Map<String, ftl.quantity.core.Quantity> byKey = java.util.Map.of("c.x", other);
+    assertThat(PlanCriteria.namesake(byKey, "c.y.z", "c.x")).isEqualTo("; it judges c.y.z, not c.x, the quantity of its own name");
+    assertThat(PlanCriteria.namesake(byKey, "c.x", "c.x")).isEmpty();
+    assertThat(PlanCriteria.namesake(byKey, "c.y.z", "c.w")).isEmpty();
+    assertThat(PlanCriteria.namesake(byKey, "c.x.p", "c.x")).isEmpty();
+  }
+
   private static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small/k");
 
   /** A plan whose criteria section is {@code rules} (and {@code claims} when not empty). */

@@ -523,7 +523,7 @@ usable runs 12 (x1 refused, b3 excluded: steal 9 > 5); blocks with a usable run:
 warm-up sends over the 14 ok runs (refused and excluded ones too): 7 (b0) + 13 x 10 = 137; unconverged 1 (b0).
 base per block (t quantile 2.776445 for 4 df): negative rate 0.5, 0.5, 0.5, 1, 0 (blocks 0 to 4): mean 0.5, sd 0.35355,
   interval 0.5 -+ 2.776445 x 0.35355 / sqrt 5 = [0.0610, 0.9390]; retention 1, 0.5, 0.75, 1, 1: mean 0.85, sd 0.22361,
-  interval [0.5724, 1.1276]; flight median 400 us; D median 300, 300, 300, 500, 100 us: mean 300 us.
+  interval [0.5724, 1.1276]; flight median 400 us; D median 300, 300, 300, 500, 100 us: geometric mean (300^3 500 100)^(1/5) = 267 us.
   OMB inflation: guard median 1 ms over 400 us = 2.5 in every block.
 fifo per block: 0.25 (1), 0.5 (2), 0 (3), 0.5 (4). collapseThreads base/fifo over blocks 1 and 2 (block 3: fifo rate 0,
   block 4: base rate 0): ratios 2 and 1,
