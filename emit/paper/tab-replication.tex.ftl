@@ -1,7 +1,9 @@
 % GENERATED from ${template} — do not edit
 % The original study's claims (paper/original-study.csv), each in one place: its figure there, every registered test of it
 % in every Kafka campaign (ftl.quantity.verdict.ClaimTests) with the test's kind, campaign, host (clock source, kernel build),
-% run design, estimate with interval and verdict, and the claim's summary over its tests.
+% run design, estimate with interval and verdict, and the claim's summary over its tests, with its summary over the tests of each
+% run design under it where the designs' summaries differ (ClaimTests: blocks on fresh brokers, or serial runs), since the
+% summary rule lets the weakest design decide.
 <#-- rows.replication: TableRows.ReplicationRow, a claim with its summary and tests (TableRows.ReplicationTest), or a row
      that is a size with our figure. Every number and verdict prints as an \ftlQuantity link (Cell.linked) that
      ./ftl check-pdf traces; the original's figure is the original study's (check-pdf exempts it as such). The comment
@@ -16,6 +18,10 @@ campaign & kind & test & host (clock, kernel) & design & events per run & estima
 <#if o.summary??>
 % claim ${o.summary.keyLatex}
 \multicolumn{5}{@{}l}{\textbf{${o.claimLatex}}: \textbf{${o.summary.linked}}} & original: & ${o.originalLatex} & \\
+<#assign bk = o.summary.key + ".blocks"><#assign sk = o.summary.key + ".serial">
+<#if q[bk]?? && q[sk]?? && q[sk].text != q[bk].text>
+\multicolumn{8}{@{}l}{\quad by design: blocks on fresh brokers ${q[bk].linked}; serial runs on one broker ${q[sk].linked}} \\
+</#if>
 <#list o.tests as t>
 ${t.campaignLatex} & ${t.kindLatex} & ${t.nameLatex} & ${t.hostLatex} & ${t.designLatex} & ${t.eventsPerRun.linked} & <#if t.estimate.key??>${t.estimate.linked}<#if t.lower.key??> (${t.lower.linked} to ${t.upper.linked})</#if><#else>--</#if> & ${t.verdict.linked} \\
 </#list>
