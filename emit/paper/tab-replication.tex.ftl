@@ -18,9 +18,8 @@ campaign & kind & test & host (clock, kernel) & design & events per run & estima
 <#if o.summary??>
 % claim ${o.summary.keyLatex}
 \multicolumn{5}{@{}l}{\textbf{${o.claimLatex}}: \textbf{${o.summary.linked}}} & original: & ${o.originalLatex} & \\
-<#assign bk = o.summary.key + ".blocks"><#assign sk = o.summary.key + ".serial">
-<#if q[bk]?? && q[sk]?? && q[sk].text != q[bk].text>
-\multicolumn{8}{@{}l}{\quad by design: blocks on fresh brokers ${q[bk].linked}; serial runs on one broker ${q[sk].linked}} \\
+<#if designs[o.summary.key]?? && designs[o.summary.key].differ>
+\multicolumn{8}{@{}l}{\quad by design: blocks on fresh brokers ${designs[o.summary.key].blocks}; serial runs on one broker ${designs[o.summary.key].serial}} \\
 </#if>
 <#list o.tests as t>
 ${t.campaignLatex} & ${t.kindLatex} & ${t.nameLatex} & ${t.hostLatex} & ${t.designLatex} & ${t.eventsPerRun.linked} & <#if t.estimate.key??>${t.estimate.linked}<#if t.lower.key??> (${t.lower.linked} to ${t.upper.linked})</#if><#else>--</#if> & ${t.verdict.linked} \\

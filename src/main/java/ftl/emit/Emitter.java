@@ -434,6 +434,8 @@ public final class Emitter {
     model.put("runs", runs);
     model.put("audit", audit);
     model.put("rows", rows);
+    model.put("fragility", fragility(rows, byKey));
+    model.put("designs", designs(byKey));
     // tex(s): plain text (an identifier from a key, a cell) as text-mode LaTeX.
     model.put("tex", (TemplateMethodModelEx) args -> {
       if (args.size() != 1) {
@@ -472,5 +474,55 @@ public final class Emitter {
     } catch (IOException | TemplateException e) {
       throw new IllegalStateException("template " + EMIT_DIR + "/" + templateName + " failed: " + e.getMessage(), e);
     }
+  }
+
+  /** The campaigns whose interval rules the fragility table lists, with their rule rows. */
+  private static List<Map.Entry<String, List<TableRows.ConfirmRow>>> fragilityCampaigns(TableRows rows) {
+    return List.of(Map.entry("confirm", rows.confirm()), Map.entry("setting", rows.setting()),
+        Map.entry("cluster", rows.cluster()));
+  }
+
+  /**
+   * The fragility table's rows (issue #59): per registered interval rule of the block campaigns that has
+   * {@code fragility.<campaign>.<rule>.*} entries, its campaign, rule, registered verdict and those entries' models.
+   */
+  static List<Map<String, Object>> fragility(TableRows rows, Map<String, Map<String, Object>> byKey) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Map.Entry<String, List<TableRows.ConfirmRow>> e : fragilityCampaigns(rows)) {
+      for (TableRows.ConfirmRow r : e.getValue()) {
+        String k = "fragility." + e.getKey() + "." + r.idLatex();
+        if (byKey.containsKey(k + ".p")) {
+          Map<String, Object> m = new LinkedHashMap<>();
+          m.put("campaign", e.getKey());
+          m.put("idLatex", r.idLatex());
+          m.put("verdict", r.verdict().linked());
+          for (String part : List.of("p", "pHolm", "pExact", "bootLower", "bootUpper")) {
+            m.put(part, byKey.get(k + "." + part).get("linked"));
+          }
+          out.add(m);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Each claim summary's summaries by run design, by summary key ({@code summary.<claim>}): {@code blocks} and
+   * {@code serial} (their links) and {@code differ}, whether the two designs' summaries print differently.
+   */
+  static Map<String, Map<String, Object>> designs(Map<String, Map<String, Object>> byKey) {
+    Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+    for (Map.Entry<String, Map<String, Object>> e : byKey.entrySet()) {
+      Map<String, Object> blocks = byKey.get(e.getKey() + ".blocks");
+      Map<String, Object> serial = byKey.get(e.getKey() + ".serial");
+      if (e.getKey().startsWith("summary.") && blocks != null && serial != null) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("blocks", blocks.get("linked"));
+        m.put("serial", serial.get("linked"));
+        m.put("differ", !blocks.get("text").equals(serial.get("text")));
+        out.put(e.getKey(), m);
+      }
+    }
+    return out;
   }
 }
