@@ -16,6 +16,7 @@ import ftl.harness.host.ClockSource;
 import ftl.harness.host.Commands;
 import ftl.harness.host.HostCheck;
 import ftl.harness.host.HostFacts;
+import ftl.harness.host.LocalListeners;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.ConditionDefaults;
 import ftl.harness.plan.ConditionField;
@@ -983,6 +984,8 @@ public final class CampaignRunner {
 
     @Override public List<Long> pids() { return delegate.pids(); }
 
+    @Override public List<Long> ownPids() { return delegate.ownPids(); }
+
     @Override public List<Path> logDirs() { return delegate.logDirs(); }
 
     @Override public int brokers() { return delegate.brokers(); }
@@ -1018,8 +1021,11 @@ public final class CampaignRunner {
    * a fresh topic per run).
    */
   static KafkaRun.BrokerHandle external(String bootstrap, KafkaCluster cluster) {
+    List<Long> onThisHost = List.copyOf(LocalListeners.pids(bootstrap)); // found again at each run: a broker may restart
     return new KafkaRun.BrokerHandle() {
       @Override public String bootstrap() { return bootstrap; }
+
+      @Override public List<Long> ownPids() { return onThisHost; }
 
       @Override public KafkaCluster external() { return cluster; }
 
