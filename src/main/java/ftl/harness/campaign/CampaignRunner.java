@@ -257,7 +257,8 @@ public final class CampaignRunner {
     CampaignFolder folder = new CampaignFolder(out);
     folder.refuseLinks(); // nothing read, written or deleted through a link (issue 58)
     if (plan.strata() == null && Files.exists(folder.ledgerFile()) && !folder.ledger().rows().isEmpty()) {
-      throw new DataException(folder.ledgerFile(), 0, "the campaign folder already has runs; use 'ftl campaign resume " + out + "'");
+      throw new DataException(folder.ledgerFile(), 0, "the campaign folder already has runs: 'ftl campaign resume " + out
+          + "' runs those its schedule still misses, and 'ftl campaign run PLAN --out DIR' starts a new campaign in DIR");
     }
     if (Files.exists(folder.planFile()) && !Arrays.equals(Files.readAllBytes(folder.planFile()), planBytes)) {
       throw new DataException(folder.planFile(), 0, "the campaign folder holds a different plan.json than " + planFile);
