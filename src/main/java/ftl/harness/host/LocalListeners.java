@@ -137,10 +137,11 @@ public final class LocalListeners {
   /** The processes holding any of {@code sockets} among their descriptors. */
   private static Set<Long> holders(Path proc, Set<String> sockets) {
     Set<Long> out = new TreeSet<>();
-    try (DirectoryStream<Path> pids = Files.newDirectoryStream(proc, p -> p.getFileName().toString().matches("[0-9]+"))) {
-      for (Path pid : pids) {
-        if (holds(pid.resolve("fd"), sockets)) {
-          out.add(Long.parseLong(pid.getFileName().toString()));
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(proc)) {
+      for (Path entry : entries) {
+        String pid = String.valueOf(entry.getFileName());
+        if (pid.matches("[0-9]+") && holds(entry.resolve("fd"), sockets)) {
+          out.add(Long.parseLong(pid));
         }
       }
     } catch (IOException e) {
