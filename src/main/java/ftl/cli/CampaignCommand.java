@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -225,7 +224,8 @@ public final class CampaignCommand implements Callable<Integer> {
       description = {"Run the built-in smoke plan (five short runs, under two minutes), or --plan, on the embedded broker.",
           "Writes to scratch/smoke-<timestamp>/ unless --out is given; never into data/.",
           "Ends with ftl report of what it wrote: the figures, every trust rule and the verdict, and report's exit code",
-          "(0 trusted, 1 a rule fails; 5 when a run failed)."},
+          "(0 trusted, 1 a rule that decides fails: all by default, --fail-on chooses as for ftl report; 5 when a run"
+              + " failed)."},
       footer = ExitCode.HELP_FOOTER)
   static final class Smoke implements Callable<Integer> {
     @ParentCommand CampaignCommand parent;
@@ -239,6 +239,8 @@ public final class CampaignCommand implements Callable<Integer> {
     Path userPlan;
 
     @CommandLine.Mixin ClusterOptions cluster;
+
+    @CommandLine.Mixin FailOnOption failOn;
 
     @CommandLine.ArgGroup(exclusive = false, heading = "%nOther systems (a quick look, no campaign folder):%n")
     SystemOptions other;
@@ -295,8 +297,13 @@ public final class CampaignCommand implements Callable<Integer> {
       Path root = parent.main.archiveRoot();
       String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
       if (other != null) {
+        if (failOn.given()) {
+          throw new CommandLine.ParameterException(spec.commandLine(),
+              "--fail-on judges the smoke plan's campaign folder; --system writes none and gives no verdict");
+        }
         return otherSystem(root, stamp);
       }
+      Set<TrustRule> deciding = failOn.rules(); // an unknown rule is refused before anything runs
       Path dir = out != null ? out : root.resolve("scratch").resolve("smoke-" + stamp);
       if (inArchiveData(parent.main, dir)) {
         throw new HarnessFailure("refusing to write a smoke campaign into " + resolved(dir) + ", in the archive's data/: "
@@ -310,7 +317,7 @@ public final class CampaignCommand implements Callable<Integer> {
         CampaignRunner r = runner(parent.main, spec, cluster, userPlan);
         int code = finish(guarded(() -> r.run(userPlan, dir)));
         System.err.println("ftl: smoke campaign written to " + dir);
-        return withVerdict(code, dir);
+        return withVerdict(code, dir, deciding);
       }
       Path plan = Files.createTempFile("ftl-smoke-plan", ".json");
       try {
@@ -323,23 +330,24 @@ public final class CampaignCommand implements Callable<Integer> {
         CampaignRunner r = runner(parent.main, spec, cluster, plan);
         int code = finish(guarded(() -> r.run(plan, dir)));
         System.err.println("ftl: smoke campaign written to " + dir);
-        return withVerdict(code, dir);
+        return withVerdict(code, dir, deciding);
       } finally {
         Files.deleteIfExists(plan);
       }
     }
 
     /**
-     * The smoke's end (issue #54): {@code ftl report} of the folder it wrote, every rule deciding, printed on standard
-     * output, and its exit code (0 trusted, 1 a rule fails); an instrument failure's exit code ({@code code}, 5) stands.
+     * The smoke's end (issue #54): {@code ftl report} of the folder it wrote, the rules {@code deciding} deciding
+     * ({@code --fail-on}, every rule by default), printed on standard output, and its exit code (0 trusted, 1 a rule
+     * that decides fails); an instrument failure's exit code ({@code code}, 5) stands.
      */
-    static int withVerdict(int code, Path dir) {
+    static int withVerdict(int code, Path dir, Set<TrustRule> deciding) {
       Path abs = dir.toAbsolutePath().normalize();
       if (!Files.isRegularFile(abs.resolve("ledger.csv"))) {
         return code;
       }
       CampaignReport report = CampaignReport.of(DataSet.campaignAt(abs, ReportCommand.displayParent(dir, abs)),
-          Set.copyOf(Arrays.asList(TrustRule.values())));
+          deciding);
       System.out.println();
       System.out.print(ReportText.render(report));
       System.out.flush();

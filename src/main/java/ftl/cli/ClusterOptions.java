@@ -2,6 +2,7 @@ package ftl.cli;
 
 import ftl.data.io.Echo;
 import ftl.harness.campaign.CampaignRunner;
+import ftl.harness.host.LocalListeners;
 import ftl.harness.plan.Plan;
 import ftl.harness.run.KafkaClientConfig;
 import ftl.harness.run.KafkaCluster;
@@ -10,6 +11,8 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -82,6 +85,12 @@ final class ClusterOptions {
         topic == null ? "" : "; topic " + topic + ": " + facts.topicPartitions() + " partitions, replication factor "
             + facts.topicReplication() + (facts.topicMinInsync().isEmpty() ? "" : ", min.insync.replicas " + facts.topicMinInsync()),
         config.isEmpty() ? "" : "; client config " + config.file() + " (" + config.summary() + ")"));
+    Set<Long> here = LocalListeners.pids(cluster.bootstrap());
+    if (!here.isEmpty()) {
+      err.println("ftl: " + here.size() + " of its brokers serve on this host (pids " + here.stream().map(String::valueOf)
+          .collect(Collectors.joining(", ")) + "): their CPU counts as the runs' own, as the embedded broker's does, "
+          + "and other_run_pct is what else ran");
+    }
     runner.externalCluster(cluster);
   }
 

@@ -18,8 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Iterator;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
@@ -62,21 +60,10 @@ public final class ReportCommand implements Callable<Integer> {
       + " instead of standard output.")
   Path out;
 
-  @Option(names = "--fail-on", paramLabel = "RULE,...", defaultValue = "all", completionCandidates = RuleIds.class,
-      description = "The rules that decide the exit code, comma-separated: any of ${COMPLETION-CANDIDATES}; or all (the"
-          + " default), or none.")
-  String failOn;
+  @CommandLine.Mixin FailOnOption failOn;
 
   @Option(names = "--rules", description = "Print the trust rules as the Markdown table of docs/practitioners.md and exit.")
   boolean rules;
-
-  /** The rules' ids, for the help of {@code --fail-on} (from {@link TrustRule}, never a copy). */
-  public static final class RuleIds implements Iterable<String> {
-    @Override
-    public Iterator<String> iterator() {
-      return Arrays.stream(TrustRule.values()).map(TrustRule::id).iterator();
-    }
-  }
 
   @Override
   public Integer call() {
@@ -93,12 +80,7 @@ public final class ReportCommand implements Callable<Integer> {
     if (out != null && !html) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--out goes with --html");
     }
-    Set<TrustRule> deciding;
-    try {
-      deciding = TrustRule.parse(failOn);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--fail-on: " + e.getMessage());
-    }
+    Set<TrustRule> deciding = failOn.rules();
     Path abs = dir.toAbsolutePath().normalize();
     if (!Files.exists(abs, LinkOption.NOFOLLOW_LINKS)) {
       throw new NotFoundException("no such folder: " + Echo.of(dir.toString()));

@@ -14,6 +14,30 @@ public final class CliRunner {
   /** What one command printed and returned. */
   public record Result(int code, String out, String err) {}
 
+  /** What a command printed on standard output and standard error together, in order, and its exit code. */
+  public record Printed(int code, String text) {}
+
+  /**
+   * Runs {@code ftl args...} as {@link Main#run} runs it, {@link System#out} and {@link System#err} captured together
+   * (the instrument prints its progress and the cluster's answer on {@code System.err}); one at a time.
+   */
+  public static Printed printed(String... args) {
+    synchronized (System.class) {
+      ByteArrayOutputStream buf = new ByteArrayOutputStream();
+      PrintStream out = System.out;
+      PrintStream err = System.err;
+      PrintStream both = new PrintStream(buf, true, StandardCharsets.UTF_8);
+      System.setOut(both);
+      System.setErr(both);
+      try {
+        return new Printed(Main.run(args), buf.toString(StandardCharsets.UTF_8));
+      } finally {
+        System.setOut(out);
+        System.setErr(err);
+      }
+    }
+  }
+
   /** Runs {@code ftl args...}; one at a time, since commands print to {@link System#out}. */
   public static Result run(String... args) {
     synchronized (System.class) {

@@ -16,6 +16,7 @@ import ftl.harness.host.ClockSource;
 import ftl.harness.host.Commands;
 import ftl.harness.host.HostCheck;
 import ftl.harness.host.HostFacts;
+import ftl.harness.host.LocalListeners;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.ConditionDefaults;
 import ftl.harness.plan.ConditionField;
@@ -256,7 +257,8 @@ public final class CampaignRunner {
     CampaignFolder folder = new CampaignFolder(out);
     folder.refuseLinks(); // nothing read, written or deleted through a link (issue 58)
     if (plan.strata() == null && Files.exists(folder.ledgerFile()) && !folder.ledger().rows().isEmpty()) {
-      throw new DataException(folder.ledgerFile(), 0, "the campaign folder already has runs; use 'ftl campaign resume " + out + "'");
+      throw new DataException(folder.ledgerFile(), 0, "the campaign folder already has runs: 'ftl campaign resume " + out
+          + "' runs those its schedule still misses, and 'ftl campaign run PLAN --out DIR' starts a new campaign in DIR");
     }
     if (Files.exists(folder.planFile()) && !Arrays.equals(Files.readAllBytes(folder.planFile()), planBytes)) {
       throw new DataException(folder.planFile(), 0, "the campaign folder holds a different plan.json than " + planFile);
@@ -983,6 +985,8 @@ public final class CampaignRunner {
 
     @Override public List<Long> pids() { return delegate.pids(); }
 
+    @Override public List<Long> ownPids() { return delegate.ownPids(); }
+
     @Override public List<Path> logDirs() { return delegate.logDirs(); }
 
     @Override public int brokers() { return delegate.brokers(); }
@@ -1018,8 +1022,11 @@ public final class CampaignRunner {
    * a fresh topic per run).
    */
   static KafkaRun.BrokerHandle external(String bootstrap, KafkaCluster cluster) {
+    List<Long> onThisHost = List.copyOf(LocalListeners.pids(bootstrap)); // found again at each run: a broker may restart
     return new KafkaRun.BrokerHandle() {
       @Override public String bootstrap() { return bootstrap; }
+
+      @Override public List<Long> ownPids() { return onThisHost; }
 
       @Override public KafkaCluster external() { return cluster; }
 

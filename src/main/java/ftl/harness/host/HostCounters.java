@@ -53,8 +53,9 @@ public final class HostCounters {
   /**
    * Reads the end of the run and writes its columns into {@code cells}.
    *
-   * @param ours the processes whose CPU is the run's own: this JVM, the broker or server with every descendant, the
-   *     load generator (pids; -1 and 0 are ignored)
+   * @param ours the processes whose CPU is the run's own: this JVM, the broker or server with every descendant (a
+   *     {@code --bootstrap} cluster's brokers that serve on this host, {@link LocalListeners}), the load generator
+   *     (pids; -1 and 0 are ignored)
    */
   public void end(Set<Long> ours, LedgerCells cells) {
     long t1 = nanoClock.getAsLong();

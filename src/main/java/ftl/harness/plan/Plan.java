@@ -142,7 +142,9 @@ public record Plan(String campaign, String description, long seed, String warmup
       }
       if (c.replicationFactor() > brokers) {
         throw new Condition.InvalidField(c.name() + ".replication_factor", "must be at most the plan's brokers (" + brokers
-            + ") (was " + c.replicationFactor() + ")");
+            + (brokers == 1 ? ", the default" : "") + ") (was " + c.replicationFactor() + "): a plan for a cluster of "
+            + c.replicationFactor() + " says \"brokers\": " + c.replicationFactor()
+            + " (the runner starts that many, or checks that --bootstrap's cluster has them)");
       }
     }
     if (!firstSendsConditions.isEmpty() && stableFlights == null) {

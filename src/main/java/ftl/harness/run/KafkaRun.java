@@ -47,6 +47,15 @@ public final class KafkaRun {
     }
 
     /**
+     * The processes whose CPU is the run's own beside this JVM ({@code other_run_pct} leaves them out): the brokers the
+     * runner started ({@link #pids}), and for a cluster named with {@code --bootstrap} its brokers that serve on this
+     * host ({@link ftl.harness.host.LocalListeners}), never placed or watched.
+     */
+    default List<Long> ownPids() {
+      return pids();
+    }
+
+    /**
      * The local cluster's brokers' own log folders ({@code logs/} holding {@code broker.log}), read after a run for ISR
      * changes; empty for an external cluster, whose logs the instrument cannot read.
      */
@@ -207,7 +216,7 @@ public final class KafkaRun {
     public String death() { return broker.death(); }
 
     @Override
-    public List<Long> serverPids() { return broker.pids(); }
+    public List<Long> serverPids() { return broker.ownPids(); }
 
     @Override
     public void closeClients(boolean serverDied) {

@@ -24,6 +24,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
+import java.util.regex.Pattern;
 
 /**
  * {@code ftl report} for a terminal: the campaign in one line, then the findings in plain words, the tables per
@@ -300,15 +301,19 @@ public final class ReportText {
         + String.join(", ", failed.stream().map(r -> r.rule().id()).toList()) + "); exit 1";
   }
 
+  /** A unit after a number ({@code 13.7 %)}, {@code 0.47 ms}): kept on the number's line. */
+  private static final Pattern UNIT = Pattern.compile("(%|ms|us|ns|s)[),;.:]*");
+
   /**
    * Wraps a paragraph at {@code width} columns: the first line indented by {@code first}, the others by {@code rest};
-   * ended by a newline. A word longer than a line stands alone on its line.
+   * ended by a newline. A word longer than a line stands alone on its line; a unit is never put on a line of its own,
+   * away from the number before it.
    */
   static String wrap(String text, String first, String rest, int width) {
     StringBuilder out = new StringBuilder();
     String indent = first;
     StringBuilder line = new StringBuilder();
-    for (String word : text.split(" ")) {
+    for (String word : words(text)) {
       if (line.length() > 0 && indent.length() + line.length() + 1 + word.length() > width) {
         out.append(indent).append(line).append('\n');
         indent = rest;
@@ -320,5 +325,20 @@ public final class ReportText {
       line.append(word);
     }
     return out.append(indent).append(line).append('\n').toString();
+  }
+
+  /** The words of {@code text} at its spaces, a unit joined to the number before it. */
+  private static List<String> words(String text) {
+    List<String> out = new ArrayList<>();
+    for (String w : text.split(" ")) {
+      int last = out.size() - 1;
+      if (last >= 0 && UNIT.matcher(w).matches() && !out.get(last).isEmpty()
+          && Character.isDigit(out.get(last).charAt(out.get(last).length() - 1))) {
+        out.set(last, out.get(last) + " " + w);
+      } else {
+        out.add(w);
+      }
+    }
+    return out;
   }
 }

@@ -2,11 +2,9 @@ package ftl.harness.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ftl.cli.CliRunner;
 import ftl.cli.ExitCode;
-import ftl.cli.Main;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -80,9 +78,9 @@ class SaslClientConfigIT {
         a.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get(20, TimeUnit.SECONDS);
       }
 
-      Printed ok = run("--root", Path.of("").toAbsolutePath().toString(), "campaign", "smoke", "--plan", plan.toString(),
-          "--bootstrap", bootstrap, "--client-config", config.toString(), "--topic", TOPIC, "--out", out.toString());
-      assertThat(ok.code).as("smoke exit (0 or 1 by report's verdict, never 5); it printed:\n" + ok.text)
+      CliRunner.Printed ok = CliRunner.printed("--root", Path.of("").toAbsolutePath().toString(), "campaign", "smoke",
+          "--plan", plan.toString(), "--bootstrap", bootstrap, "--client-config", config.toString(), "--topic", TOPIC, "--out", out.toString());
+      assertThat(ok.code()).as("smoke exit (0 or 1 by report's verdict, never 5); it printed:\n" + ok.text())
           .isIn(ExitCode.OK, ExitCode.DISAGREE);
       String ledger = Files.readString(out.resolve("ledger.csv"), StandardCharsets.UTF_8);
       assertThat(ledger).contains("security.protocol=SASL_PLAINTEXT sasl.mechanism=PLAIN; also sasl.jaas.config");
@@ -94,7 +92,7 @@ class SaslClientConfigIT {
       try (Admin a = Admin.create(adminSettings(bootstrap))) {
         assertThat(a.listTopics().names().get(20, TimeUnit.SECONDS)).as("the existing topic is kept").contains(TOPIC);
       }
-      assertThat(ok.text).contains("Verdict:");
+      assertThat(ok.text()).contains("Verdict:");
       List<Path> written = new ArrayList<>();
       try (Stream<Path> s = Files.walk(out)) {
         s.filter(Files::isRegularFile).forEach(written::add);
@@ -103,18 +101,18 @@ class SaslClientConfigIT {
       for (Path f : written) {
         assertThat(readAll(f)).as("what " + f + " holds").doesNotContain(PASSWORD);
       }
-      assertThat(ok.text).doesNotContain(PASSWORD);
+      assertThat(ok.text()).doesNotContain(PASSWORD);
 
       Path wrong = tmp.resolve("wrong.properties");
       String wrongPassword = "not-the-pw-0c41d2";
       Files.writeString(wrong, clientProperties(wrongPassword), StandardCharsets.UTF_8);
       long t0 = System.nanoTime();
-      Printed refused = run("--root", Path.of("").toAbsolutePath().toString(), "campaign", "smoke", "--plan",
-          plan.toString(), "--bootstrap", bootstrap, "--client-config", wrong.toString(), "--out",
+      CliRunner.Printed refused = CliRunner.printed("--root", Path.of("").toAbsolutePath().toString(), "campaign",
+          "smoke", "--plan", plan.toString(), "--bootstrap", bootstrap, "--client-config", wrong.toString(), "--out",
           tmp.resolve("refused").toString());
       double seconds = (System.nanoTime() - t0) / 1e9;
-      assertThat(refused.code).as(refused.text).isEqualTo(ExitCode.HARNESS);
-      assertThat(refused.text).contains(bootstrap).doesNotContain(wrongPassword);
+      assertThat(refused.code()).as(refused.text()).isEqualTo(ExitCode.HARNESS);
+      assertThat(refused.text()).contains(bootstrap).doesNotContain(wrongPassword);
       assertThat(seconds).as("refused within the check's time").isLessThan(ftl.harness.run.KafkaCluster.CHECK_SECONDS + 11);
       assertThat(tmp.resolve("refused")).doesNotExist();
 
@@ -138,9 +136,9 @@ class SaslClientConfigIT {
         List<String> args = new ArrayList<>(List.of("--root", Path.of("").toAbsolutePath().toString(), "campaign", "smoke",
             "--bootstrap", bootstrap, "--client-config", config.toString(), "--out", tmp.resolve("bad").toString()));
         args.addAll(e.getValue());
-        Printed p = run(args.toArray(String[]::new));
-        assertThat(p.code).as(p.text).isEqualTo(ExitCode.HARNESS);
-        assertThat(p.text).contains(e.getKey()).doesNotContain(PASSWORD);
+        CliRunner.Printed p = CliRunner.printed(args.toArray(String[]::new));
+        assertThat(p.code()).as(p.text()).isEqualTo(ExitCode.HARNESS);
+        assertThat(p.text()).contains(e.getKey()).doesNotContain(PASSWORD);
         assertThat(tmp.resolve("bad")).doesNotExist();
       }
     } finally {
@@ -160,26 +158,6 @@ class SaslClientConfigIT {
     admin.put("request.timeout.ms", 3000);
     admin.put("default.api.timeout.ms", 4000);
     return admin;
-  }
-
-  /** What a command printed on both streams, and its exit code. */
-  private record Printed(int code, String text) {}
-
-  private static Printed run(String... args) {
-    ByteArrayOutputStream buf = new ByteArrayOutputStream();
-    PrintStream out = System.out;
-    PrintStream err = System.err;
-    PrintStream both = new PrintStream(buf, true, StandardCharsets.UTF_8);
-    System.setOut(both);
-    System.setErr(both);
-    int code;
-    try {
-      code = Main.run(args);
-    } finally {
-      System.setOut(out);
-      System.setErr(err);
-    }
-    return new Printed(code, buf.toString(StandardCharsets.UTF_8));
   }
 
   private static String readAll(Path f) throws IOException {
