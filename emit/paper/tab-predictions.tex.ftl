@@ -6,7 +6,8 @@
 <#-- confirmatory: Emitter.verdicts, every registered test whose registration is confirmatory, in registry order, but
      those of the campaigns with tables of their own; confirmatoryTally counts these rows by outcome. A basis longer
      than Emitter.SHORT_BASIS characters is cut at a space and marked (the supplement's verdict table prints it whole). -->
-\begin{tabular}{>{\raggedright\arraybackslash}p{0.25\linewidth}>{\raggedright\arraybackslash}p{0.11\linewidth}p{0.1\linewidth}>{\raggedright\arraybackslash}p{0.44\linewidth}}
+\renewcommand{\arraystretch}{0.95}%
+\begin{tabularx}{\linewidth}{@{}>{\raggedright\arraybackslash}p{0.3\linewidth}llR@{}}
 \toprule
 registered prediction & campaigns & verdict & basis \\
 \midrule
@@ -16,4 +17,4 @@ registered prediction & campaigns & verdict & basis \\
 \midrule
 \multicolumn{4}{l}{${confirmatoryTally.rows?c} registered tests: ${confirmatoryTally.held?c} held, ${confirmatoryTally.didNotHold?c} did not hold, ${confirmatoryTally.untestable?c} not testable here} \\
 \bottomrule
-\end{tabular}
+\end{tabularx}
