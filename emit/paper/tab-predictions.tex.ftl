@@ -7,12 +7,14 @@
      those of the campaigns with tables of their own; confirmatoryTally counts these rows by outcome. A basis longer
      than Emitter.SHORT_BASIS characters is cut at a space and marked (the supplement's verdict table prints it whole). -->
 \renewcommand{\arraystretch}{0.95}%
-\begin{tabularx}{\linewidth}{@{}>{\raggedright\arraybackslash}p{0.3\linewidth}llR@{}}
+<#-- The basis prints under its verdict's link (\ftlQuantity{key}{basis}), which ./ftl check-pdf traces to the verdict's
+     basis (issue 59: every computed number traced); its words are not hyphenated, so the link's text is the basis's. -->
+\begin{tabularx}{\linewidth}{@{}>{\raggedright\arraybackslash}p{0.3\linewidth}ll>{\raggedright\arraybackslash\hyphenpenalty=10000\exhyphenpenalty=10000}X@{}}
 \toprule
 registered prediction & campaigns & verdict & basis \\
 \midrule
 <#list confirmatory as v>
-{}${v.labelLatex} & ${v.campaignsLatex} & ${v.linked} & {}${v.basisShortLatex!"--"} \\
+{}${v.labelLatex} & ${v.campaignsLatex} & ${v.linked} & {}<#if v.available && v.basisShortLatex??>\ftlQuantity{${v.keyLatex}}{${v.basisShortLatex}}<#else>${v.basisShortLatex!"--"}</#if> \\
 </#list>
 \midrule
 \multicolumn{4}{l}{${confirmatoryTally.rows?c} registered tests: ${confirmatoryTally.held?c} held, ${confirmatoryTally.didNotHold?c} did not hold, ${confirmatoryTally.untestable?c} not testable here} \\
