@@ -32,8 +32,8 @@ import picocli.CommandLine.ParentCommand;
         "the data digest in its metadata must equal the archive's, and every number printed under a link to a",
         "quantity must equal that quantity's text as the data give it now. Every number of the text is counted,",
         "page by page, with the census's rules and allow-list (paper/census-allow.csv). Exit 0 when the digest",
-        "matches, every traced number agrees and none is untraced; 1 when the PDF is stale, a number disagrees or",
-        "a number is neither traced nor exempt; 3 when the file",
+        "matches, every traced number agrees and, in the paper, none is untraced; 1 when the PDF is stale, a number",
+        "disagrees or a number of the paper is neither traced nor exempt; 3 when the file",
         "is not a readable, unencrypted PDF.",
         "With --layout only the layout is checked, no data read: no text of the body in a page's footer (a float or",
         "a page running into the page number), and a paper's abstract at most 250 words as printed, as many as",
@@ -99,14 +99,14 @@ public final class CheckPdfCommand implements Callable<Integer> {
             + "; " + c.quantity().definition() + " (./ftl check " + e.key() + " lists its data files)");
       }
     }
-    for (PdfCensus.Entry e : r.of(PdfCensus.Kind.UNTRACED)) {
+    for (PdfCensus.Entry e : r.untracedFails() ? r.of(PdfCensus.Kind.UNTRACED) : List.<PdfCensus.Entry>of()) {
       System.out.println("  UNTRACED page " + e.page() + ": \"" + Echo.of(e.printed()) + "\" in \"" + Echo.of(e.line()) + "\": "
           + Echo.clean(e.why())
           + "; trace it (\\ftlQuantity) or exempt it with its reason (paper/census-allow.csv)");
     }
     if (list) {
       for (PdfCensus.Entry e : r.entries()) {
-        if (e.kind() != PdfCensus.Kind.DISAGREE && e.kind() != PdfCensus.Kind.UNTRACED) {
+        if (e.kind() != PdfCensus.Kind.DISAGREE && (e.kind() != PdfCensus.Kind.UNTRACED || !r.untracedFails())) {
           System.out.println("  " + Echo.clean(e.toString()));
         }
       }
@@ -116,10 +116,10 @@ public final class CheckPdfCommand implements Callable<Integer> {
     long byValue = r.of(PdfCensus.Kind.UNTRACED).stream().filter(e -> e.why().contains("equal by value only")).count();
     System.out.printf(Locale.ROOT,
         "checked %d numbers on %d pages: %d traced to a quantity by name (%d agree, %d disagree), %d exempt, %d untraced "
-            + "(not linked to any quantity nor exempt, each a failure; %d of them equal to some quantity's text by value only;"
+            + "(not linked to any quantity nor exempt%s; %d of them equal to some quantity's text by value only;"
             + " --list shows every number with the quantity it is bound to)%n",
         r.entries().size(), r.pages(), traced + disagree, traced, disagree, r.of(PdfCensus.Kind.EXEMPT).size(),
-        r.of(PdfCensus.Kind.UNTRACED).size(), byValue);
+        r.of(PdfCensus.Kind.UNTRACED).size(), r.untracedFails() ? ", in the paper each a failure" : "", byValue);
     long invisible = r.of(PdfCensus.Kind.DISAGREE).stream().filter(e -> e.why().startsWith("drawn invisibly")).count();
     long elsewhere = r.of(PdfCensus.Kind.DISAGREE).stream().filter(e -> e.why().startsWith("its link names")).count();
     if (invisible + elsewhere > 0) {

@@ -119,7 +119,7 @@ class PdfCensusTest {
     String text = q.text() + " and a 7.5x collapse";
     PdfText.Link link = new PdfText.Link(q.quantity().key(), 0, q.text().length(), q.text());
     String digest = "a".repeat(64);
-    Map<String, String> info = Map.of("Subject", "ftl data digest " + digest);
+    Map<String, String> info = Map.of("Subject", "ftl data digest " + digest, "FtlText", PdfCensus.UNTRACED_FAILS);
     PdfText.Document doc = new PdfText.Document("x.pdf", info, List.of(new PdfText.Page(1, text, List.of(link))));
     PdfCensus.Report r = PdfCensus.take(doc, SMALL, ALLOW, ORIGINAL, digest);
     assertThat(r.digest()).isEqualTo(PdfCensus.DigestStatus.MATCHES);
@@ -132,6 +132,10 @@ class PdfCensusTest {
     PdfText.Document clean = new PdfText.Document("x.pdf", info, List.of(new PdfText.Page(1, q.text(), List.of(
         new PdfText.Link(q.quantity().key(), 0, q.text().length(), q.text())))));
     assertThat(PdfCensus.take(clean, SMALL, ALLOW, ORIGINAL, digest).agrees()).isTrue();
+    PdfText.Document supplement = new PdfText.Document("x.pdf", Map.of("Subject", "ftl data digest " + digest, "FtlText",
+        "supplement/supplement.tex"), List.of(new PdfText.Page(1, text, List.of(link))));
+    assertThat(PdfCensus.take(supplement, SMALL, ALLOW, ORIGINAL, digest).agrees())
+        .as("the supplement counts its untraced numbers; only the paper claims every number is a quantity").isTrue();
   }
 
   static Stream<Arguments> tickLines() {
