@@ -3,10 +3,12 @@
 % boots (n/a where the ledger predates boot_id).
 <#-- rows.campaigns: TableRows.CampaignRow, the campaign's name and its registry quantities, printed as \ftlQuantity links
      (Cell.linked) that ./ftl check-pdf traces; the campaign's name is a label, not a link. -->
+<#-- Headers of two words or more on two lines, the outer column padding dropped: the table fits the supplement's one
+     column in \footnotesize as well as the paper's two (issue 59: it ran 36.7 pt over the supplement's margin). -->
 \setlength{\tabcolsep}{3pt}%
-\begin{tabular}{lrrrrrrllr}
+\begin{tabular}{@{}lrrrrrrllr@{}}
 \toprule
-campaign & runs & conditions & runs per cond. & events per run & warm-up per run & lag p99 (median) & clock & kernel & boots \\
+campaign & runs & \shortstack[r]{condi-\\tions} & \shortstack[r]{runs per\\cond.} & \shortstack[r]{events\\per run} & \shortstack[r]{warm-up\\per run} & \shortstack[r]{lag p99\\(median)} & clock & kernel & boots \\
 \midrule
 <#list rows.campaigns as r>
 \texttt{${tex(r.campaign)}} & ${r.runs.linked} & ${r.conditions.linked} & ${r.runsPerCondition.linked} & ${r.eventsPerRun.linked} & ${r.warmupEvents.linked} & ${r.sendLagP99.linked} & {}${r.clocksourceLatex} & {}${r.kernelLatex} & ${r.boots.linked} \\

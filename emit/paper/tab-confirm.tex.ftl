@@ -1,15 +1,15 @@
 % GENERATED from ${template} — do not edit
 % The confirmatory campaign (data/confirm/plan.json): every rule and claim its plan registered before the first run,
 % in plan order (each rule's claim in words is in the supplement's verdict table), with the statistic it compared (a block-level estimate and its Student t interval over blocks where
-% the rule compares an interval), the rule, the verdict the plan expected and the verdict the data gave.
+% the rule compares an interval), the rule (its threshold in words), the verdict the plan expected and the verdict the data gave.
 <#-- rows.confirm: TableRows.ConfirmRow, built in Java from the plan's criteria and the registry; nothing computed here. -->
 \setlength{\tabcolsep}{3pt}%
-\begin{tabular}{>{\raggedright\arraybackslash}p{0.16\linewidth}>{\raggedright\arraybackslash}p{0.24\linewidth}>{\raggedright\arraybackslash}p{0.2\linewidth}>{\raggedright\arraybackslash}p{0.13\linewidth}p{0.1\linewidth}}
+\begin{tabularx}{\linewidth}{@{}llRll@{}}
 \toprule
-registered rule & estimate (95\,\% interval over blocks) & rule & expected & verdict \\
+registered rule & estimate (95\,\% interval over blocks) & held if & expected & verdict \\
 \midrule
 <#list rows.confirm as r>
 {}${r.idLatex} & <#if r.statistic.key??>{}${r.statistic.linked}<#else>--</#if><#if r.lower.key??> (${r.lower.linked} to ${r.upper.linked})</#if> & {}${r.ruleLatex} & {}${r.expectedLatex} & {}${r.verdict.linked} \\
 </#list>
 \bottomrule
-\end{tabular}
+\end{tabularx}

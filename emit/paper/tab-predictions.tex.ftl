@@ -6,14 +6,17 @@
 <#-- confirmatory: Emitter.verdicts, every registered test whose registration is confirmatory, in registry order, but
      those of the campaigns with tables of their own; confirmatoryTally counts these rows by outcome. A basis longer
      than Emitter.SHORT_BASIS characters is cut at a space and marked (the supplement's verdict table prints it whole). -->
-\begin{tabular}{>{\raggedright\arraybackslash}p{0.25\linewidth}>{\raggedright\arraybackslash}p{0.11\linewidth}p{0.1\linewidth}>{\raggedright\arraybackslash}p{0.44\linewidth}}
+\renewcommand{\arraystretch}{0.95}%
+<#-- The basis prints under its verdict's link (\ftlQuantity{key}{basis}), which ./ftl check-pdf traces to the verdict's
+     basis (issue 59: every computed number traced); its words are not hyphenated, so the link's text is the basis's. -->
+\begin{tabularx}{\linewidth}{@{}>{\raggedright\arraybackslash}p{0.3\linewidth}ll>{\raggedright\arraybackslash\hyphenpenalty=10000\exhyphenpenalty=10000}X@{}}
 \toprule
 registered prediction & campaigns & verdict & basis \\
 \midrule
 <#list confirmatory as v>
-{}${v.labelLatex} & ${v.campaignsLatex} & ${v.linked} & {}${v.basisShortLatex!"--"} \\
+{}${v.labelLatex} & ${v.campaignsLatex} & ${v.linked} & {}<#if v.available && v.basisShortLatex??>\ftlQuantity{${v.keyLatex}}{${v.basisShortLatex}}<#else>${v.basisShortLatex!"--"}</#if> \\
 </#list>
 \midrule
 \multicolumn{4}{l}{${confirmatoryTally.rows?c} registered tests: ${confirmatoryTally.held?c} held, ${confirmatoryTally.didNotHold?c} did not hold, ${confirmatoryTally.untestable?c} not testable here} \\
 \bottomrule
-\end{tabular}
+\end{tabularx}

@@ -9,15 +9,18 @@
      ./ftl check-pdf traces; the original's figure is the original study's (check-pdf exempts it as such). The comment
      line before each claim names its summary key, for the test that holds each claim's verdicts to its row; the
      original's figure is a cell of its own, where ./ftl check finds it. -->
-\setlength{\tabcolsep}{1.5pt}\renewcommand{\arraystretch}{0.92}%
-\begin{tabular}{>{\raggedright\arraybackslash}p{0.09\linewidth}>{\raggedright\arraybackslash}p{0.08\linewidth}>{\raggedright\arraybackslash}p{0.16\linewidth}>{\raggedright\arraybackslash}p{0.12\linewidth}>{\raggedright\arraybackslash}p{0.13\linewidth}>{\raggedright\arraybackslash}p{0.1\linewidth}>{\raggedright\arraybackslash}p{0.16\linewidth}>{\raggedright\arraybackslash}p{0.1\linewidth}}
+<#-- Every column at its natural width but the estimate's, which takes the rest of the line and wraps (tabularx, column
+     type R of paper/ftl-figures.sty): no cell runs into the next (issue 59: a wrapped host or verdict made the float
+     taller than the page; a test's name overprinted the host column). -->
+\setlength{\tabcolsep}{1.5pt}\renewcommand{\arraystretch}{0.84}%
+\begin{tabularx}{\linewidth}{@{}llllllRl@{}}
 \toprule
 campaign & kind & test & host (clock, kernel) & design & events per run & estimate (interval) & verdict \\
 <#list rows.replication as o>
 \midrule
 <#if o.summary??>
 % claim ${o.summary.keyLatex}
-\multicolumn{5}{@{}l}{\textbf{${o.claimLatex}}: \textbf{${o.summary.linked}}} & original: & ${o.originalLatex} & \\
+\multicolumn{5}{@{}>{\raggedright\arraybackslash}p{0.6\linewidth}}{\textbf{${o.claimLatex}}: \textbf{${o.summary.linked}}} & original: & ${o.originalLatex} & \\
 <#if designs[o.summary.key]?? && designs[o.summary.key].differ>
 \multicolumn{8}{@{}l}{\quad by design: blocks on fresh brokers ${designs[o.summary.key].blocks}; serial runs on one broker ${designs[o.summary.key].serial}} \\
 </#if>
@@ -25,8 +28,8 @@ campaign & kind & test & host (clock, kernel) & design & events per run & estima
 ${t.campaignLatex} & ${t.kindLatex} & ${t.nameLatex} & ${t.hostLatex} & ${t.designLatex} & ${t.eventsPerRun.linked} & <#if t.estimate.key??>${t.estimate.linked}<#if t.lower.key??> (${t.lower.linked} to ${t.upper.linked})</#if><#else>--</#if> & ${t.verdict.linked} \\
 </#list>
 <#else>
-\multicolumn{5}{@{}l}{\textbf{${o.claimLatex}}: ours <#if o.ours??><#list o.ours as c>${c.linked}<#sep> of </#list><#else>--</#if>} & original: & ${o.originalLatex} & \\
+\multicolumn{5}{@{}>{\raggedright\arraybackslash}p{0.6\linewidth}}{\textbf{${o.claimLatex}}: ours <#if o.ours??><#list o.ours as c>${c.linked}<#sep> of </#list><#else>--</#if>} & original: & ${o.originalLatex} & \\
 </#if>
 </#list>
 \bottomrule
-\end{tabular}
+\end{tabularx}

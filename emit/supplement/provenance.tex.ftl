@@ -1,6 +1,6 @@
 % GENERATED from ${template} — do not edit
 % The provenance of every quantity: key, macro, value as printed, the function that computed it, definition.
-\begin{longtable}{>{\raggedright}p{0.38\linewidth}>{\raggedright}p{0.12\linewidth}>{\raggedright\arraybackslash}p{0.42\linewidth}}
+\begin{longtable}{>{\raggedright}p{0.35\linewidth}>{\raggedright}p{0.15\linewidth}>{\raggedright\arraybackslash}p{0.42\linewidth}}
 \toprule
 key \& macro & value & function; definition \\
 \midrule

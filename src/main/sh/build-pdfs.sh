@@ -6,6 +6,11 @@
 #     and a missing \input file;
 #   - any LaTeX or hyperref warning of an undefined reference or citation, or a link to a missing
 #     destination, in the final .log (not the word "undefined" in typeset text, e.g. a macro name);
+#   - any box overfull by more than 1 pt or any float taller than the text area (src/main/sh/check-tex-log.sh), in all
+#     three documents: the provenance listing is read beside the paper (every number links to its row), and a row that
+#     runs into the next column or a float over the page number hides text as it would in the paper (issue 59);
+#   - body text in a page's footer, read from the PDF, and a paper abstract over 250 words as printed or not as many
+#     as paper/generated/abstract.txt's (./ftl check-pdf --layout; issue 59, items 9 and 10);
 #   - paper.pdf longer than FTL_MAX_PAGES pages (default 12, the limit of issue 7), supplement.pdf longer than
 #     FTL_MAX_SUPPLEMENT_PAGES (default 60, the limit of issue 47; the provenance listing has no limit).
 # Usage: src/main/sh/build-pdfs.sh [ROOT]   (ROOT: the archive's root, default: this checkout)
@@ -50,9 +55,10 @@ build() {  # build <folder> <name>: latexmk in the folder, then the log checks
     echo "build-pdfs: FAIL $1/$name.pdf has $pages pages, more than $max_supplement_pages" >&2
     status=1
   fi
-  local overfull
-  overfull=$(grep -c '^Overfull \\hbox' "$dir/$name.log" || true)
-  [ "$overfull" -eq 0 ] || echo "build-pdfs: note: $overfull overfull boxes in $1/$name.log"
+  # the layout the log records: no box overfull by more than 1 pt, no float taller than the page (check-tex-log.sh)
+  if ! "$root/src/main/sh/check-tex-log.sh" "$dir/$name.log"; then
+    status=1
+  fi
 }
 
 # The documents are built on two lanes side by side (each latexmk is one pdflatex process at a time): the provenance
@@ -79,8 +85,19 @@ for doc in paper supplement provenance; do
   cat "$msgs/$doc.out"
   cat "$msgs/$doc.err" >&2
 done
+# The layout as printed, read from each PDF (ftl check-pdf --layout, PDFBox): no body text in a page's footer (a float
+# or a page running into the page number), and the paper's abstract at most 250 words as printed, as many as
+# paper/generated/abstract.txt has. Only for the PDFs that built.
+for doc in paper/paper supplement/supplement supplement/provenance; do
+  if [ -f "$root/$doc.pdf" ] && [ "$root/$doc.pdf" -nt "$root/$doc.tex" ]; then
+    if ! (cd "$root" && ./ftl check-pdf --layout "$doc.pdf"); then
+      echo "build-pdfs: FAIL $doc.pdf: its layout as printed (lines above)" >&2
+      status=1
+    fi
+  fi
+done
 if [ "$status" -ne 0 ]; then
   echo "build-pdfs: FAILED" >&2
   exit 1
 fi
-echo "build-pdfs: all three PDFs built clean"
+echo "build-pdfs: all three PDFs built clean, their layout held"

@@ -9,6 +9,7 @@ import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Computed;
 import ftl.verify.Census;
 import ftl.verify.PdfCensus;
+import ftl.verify.PdfLayout;
 import ftl.verify.PdfText;
 import ftl.verify.Reproduction;
 import java.nio.file.Files;
@@ -31,8 +32,12 @@ import picocli.CommandLine.ParentCommand;
         "the data digest in its metadata must equal the archive's, and every number printed under a link to a",
         "quantity must equal that quantity's text as the data give it now. Every number of the text is counted,",
         "page by page, with the census's rules and allow-list (paper/census-allow.csv). Exit 0 when the digest",
-        "matches and every traced number agrees; 1 when the PDF is stale or a number disagrees; 3 when the file",
-        "is not a readable, unencrypted PDF."},
+        "matches, every traced number agrees and, in the paper, none is untraced; 1 when the PDF is stale, a number",
+        "disagrees or a number of the paper is neither traced nor exempt; 3 when the file",
+        "is not a readable, unencrypted PDF.",
+        "With --layout only the layout is checked, no data read: no text of the body in a page's footer (a float or",
+        "a page running into the page number), and a paper's abstract at most 250 words as printed, as many as",
+        "paper/generated/abstract.txt has after its title. Exit 0 when it holds, 1 when not."},
     footer = ExitCode.HELP_FOOTER)
 public final class CheckPdfCommand implements Callable<Integer> {
   @ParentCommand Main main;
@@ -46,6 +51,9 @@ public final class CheckPdfCommand implements Callable<Integer> {
   @Option(names = "--no-cache", description = Registries.NO_CACHE_HELP)
   boolean noCache;
 
+  @Option(names = "--layout", description = "Check only the layout as printed (footers, the abstract's words); no data read.")
+  boolean layout;
+
   @Override
   public Integer call() {
     Path file = pdf.toAbsolutePath().normalize();
@@ -54,6 +62,9 @@ public final class CheckPdfCommand implements Callable<Integer> {
     }
     if (!Files.isRegularFile(file)) {
       throw new DataException(pdf.toString(), 0, "is not a regular file");
+    }
+    if (layout) {
+      return layout(file);
     }
     PdfText.Document doc = PdfText.read(file, pdf.toString());
     Analysis a = Registries.analysis(main, noCache);
@@ -88,9 +99,14 @@ public final class CheckPdfCommand implements Callable<Integer> {
             + "; " + c.quantity().definition() + " (./ftl check " + e.key() + " lists its data files)");
       }
     }
+    for (PdfCensus.Entry e : r.untracedFails() ? r.of(PdfCensus.Kind.UNTRACED) : List.<PdfCensus.Entry>of()) {
+      System.out.println("  UNTRACED page " + e.page() + ": \"" + Echo.of(e.printed()) + "\" in \"" + Echo.of(e.line()) + "\": "
+          + Echo.clean(e.why())
+          + "; trace it (\\ftlQuantity) or exempt it with its reason (paper/census-allow.csv)");
+    }
     if (list) {
       for (PdfCensus.Entry e : r.entries()) {
-        if (e.kind() != PdfCensus.Kind.DISAGREE) {
+        if (e.kind() != PdfCensus.Kind.DISAGREE && (e.kind() != PdfCensus.Kind.UNTRACED || !r.untracedFails())) {
           System.out.println("  " + Echo.clean(e.toString()));
         }
       }
@@ -100,10 +116,10 @@ public final class CheckPdfCommand implements Callable<Integer> {
     long byValue = r.of(PdfCensus.Kind.UNTRACED).stream().filter(e -> e.why().contains("equal by value only")).count();
     System.out.printf(Locale.ROOT,
         "checked %d numbers on %d pages: %d traced to a quantity by name (%d agree, %d disagree), %d exempt, %d untraced "
-            + "(not linked to any quantity, %d of them equal to some quantity's text by value only; --list shows each"
-            + " number with the quantity it is bound to)%n",
+            + "(not linked to any quantity nor exempt%s; %d of them equal to some quantity's text by value only;"
+            + " --list shows every number with the quantity it is bound to)%n",
         r.entries().size(), r.pages(), traced + disagree, traced, disagree, r.of(PdfCensus.Kind.EXEMPT).size(),
-        r.of(PdfCensus.Kind.UNTRACED).size(), byValue);
+        r.of(PdfCensus.Kind.UNTRACED).size(), r.untracedFails() ? ", in the paper each a failure" : "", byValue);
     long invisible = r.of(PdfCensus.Kind.DISAGREE).stream().filter(e -> e.why().startsWith("drawn invisibly")).count();
     long elsewhere = r.of(PdfCensus.Kind.DISAGREE).stream().filter(e -> e.why().startsWith("its link names")).count();
     if (invisible + elsewhere > 0) {
@@ -114,7 +130,57 @@ public final class CheckPdfCommand implements Callable<Integer> {
       System.out.println("  no number of this PDF is linked to a quantity (re-typeset, or not an ftl PDF): it cannot be checked");
     }
     System.out.println(r.agrees() ? "OK" : r.digest() != PdfCensus.DigestStatus.MATCHES ? "STALE: not built from this archive's data"
-        : "DISAGREE");
+        : disagree > 0 || traced == 0 ? "DISAGREE" : "UNTRACED: " + r.of(PdfCensus.Kind.UNTRACED).size()
+            + " number" + (r.of(PdfCensus.Kind.UNTRACED).size() == 1 ? "" : "s") + " neither traced to a quantity nor exempt");
     return r.agrees() ? ExitCode.OK : ExitCode.DISAGREE;
+  }
+
+  /** {@code --layout}: the footers of every page and, for the paper, its abstract's words as printed. */
+  private int layout(Path file) {
+    PdfLayout.Report r = PdfLayout.read(file, pdf.toString());
+    boolean ok = r.overlaps().isEmpty();
+    System.out.println(Echo.of(pdf.toString()) + ": " + r.pages() + " page" + (r.pages() == 1 ? "" : "s") + ", "
+        + (r.pages() - r.pagesWithoutNumber()) + " with a page number, " + r.overlaps().size() + " with body text in the footer");
+    for (PdfLayout.FooterOverlap o : r.overlaps()) {
+      System.out.println("  FOOTER " + Echo.clean(o.toString()));
+    }
+    if (r.abstractText().isPresent()) {
+      int words = r.abstractWords();
+      System.out.println("  abstract: " + words + " words as printed (at most " + PdfLayout.MAX_ABSTRACT_WORDS + ")");
+      if (words > PdfLayout.MAX_ABSTRACT_WORDS) {
+        System.out.println("  ABSTRACT: " + words + " words, more than " + PdfLayout.MAX_ABSTRACT_WORDS);
+        ok = false;
+      }
+      Path plain = main.archiveRoot().resolve(ABSTRACT_TXT);
+      if (r.source().filter(PAPER::equals).isPresent() && Files.isRegularFile(plain)) {
+        int txt = PdfLayout.words(plainAbstract(plain));
+        System.out.println("  " + ABSTRACT_TXT + ": " + txt + " words after the title");
+        if (txt != words) {
+          System.out.println("  ABSTRACT: the PDF prints " + words + " words, " + ABSTRACT_TXT + " has " + txt
+              + ": rebuild the PDF, or the two abstracts say different things");
+          ok = false;
+        }
+      }
+    }
+    System.out.println(ok ? "OK" : "LAYOUT");
+    return ok ? ExitCode.OK : ExitCode.DISAGREE;
+  }
+
+  /** The paper's source, as its PDF records it ({@code FtlText}). */
+  private static final String PAPER = "paper/paper.tex";
+  /** The plain-text abstract the emitter writes, numbers as printed: a comment line, then title and abstract. */
+  private static final String ABSTRACT_TXT = "paper/generated/abstract.txt";
+
+  /** The abstract of {@link #ABSTRACT_TXT} without its comment lines and its title (its first sentence). */
+  private static String plainAbstract(Path file) {
+    String text;
+    try {
+      text = Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new DataException(ABSTRACT_TXT, 0, "cannot read: " + e.getMessage(), e);
+    }
+    String body = text.lines().filter(l -> !l.startsWith("%")).collect(java.util.stream.Collectors.joining("\n"));
+    int title = body.indexOf(". ");
+    return title < 0 ? body : body.substring(title + 2);
   }
 }

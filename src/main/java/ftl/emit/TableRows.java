@@ -126,17 +126,28 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     public static final int STYLES = 4;
   }
 
-  /** The collapse figure: points, the ticks that name them, the series and the x axis' extent. */
+  /**
+   * The collapse figure: points, the ticks that name them, the series, the x axis' extent, and where Kafka's points end
+   * and the other systems' begin (none, or one split).
+   */
   public record CollapseFigure(List<CollapsePoint> points, List<CollapseTick> ticks, List<CollapseSeries> series,
-                               double xmax) {
+                               double xmax, List<SystemSplit> split) {
     public CollapseFigure {
       points = List.copyOf(points);
       ticks = List.copyOf(ticks);
       series = List.copyOf(series);
+      split = List.copyOf(split);
     }
 
-    static final CollapseFigure EMPTY = new CollapseFigure(List.of(), List.of(), List.of(), 1);
+    static final CollapseFigure EMPTY = new CollapseFigure(List.of(), List.of(), List.of(), 1, List.of());
   }
+
+  /**
+   * Where the collapse figure's Kafka points end and those of the other systems begin: the x of the line between them,
+   * where each group's name is centred (Kafka's over its points, the others' between the line and the axis' end), and
+   * the other systems' names as text-mode LaTeX, one to a line ({@code RabbitMQ,\\\\NATS}: the group is narrow).
+   */
+  public record SystemSplit(double x, double kafkaX, double othersX, String othersLatex) {}
 
   /** The collapse figure's points, in plotting order. */
   public List<CollapsePoint> collapsePoints() {
@@ -393,18 +404,45 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     return null;
   }
 
-  /** A rule's comparison and threshold as LaTeX: {@code $\le$ 0.10 fraction}, {@code interval above 1 ratio}. */
+  /**
+   * A rule's comparison and threshold in words, as text-mode LaTeX: when the rule holds ({@code at least 7x},
+   * {@code at most 0}, {@code interval above 1\%}, {@code interval within 0.667x to 1.5x}; issue 59: a table gives each
+   * rule's threshold in words beside its name). The threshold is the plan's, printed in the statistic's unit as the
+   * paper prints it: a ratio with {@code x}, a fraction as a percentage, a duration with its unit, a count as it is.
+   */
   static String ruleLatex(Criteria.Rule rule) {
-    List<String> t = rule.thresholds().stream().map(BigDecimal::toPlainString).toList();
-    String bound = t.size() == 2 ? "[" + t.get(0) + ", " + t.get(1) + "]" : t.get(0);
+    List<String> t = rule.thresholds().stream().map(b -> threshold(b, rule.unit())).toList();
+    String bound = t.size() == 2 ? t.get(0) + " to " + t.get(1) : t.get(0);
     String what = switch (rule.comparison()) {
-      case LT -> "$<$";
-      case LE -> "$\\le$";
-      case GT -> "$>$";
-      case GE -> "$\\ge$";
-      default -> LatexEscape.escape(rule.comparison().word().replace('_', ' '));
+      case LT -> "below";
+      case LE -> "at most";
+      case GT -> "above";
+      case GE -> "at least";
+      case INTERVAL_ABOVE -> "interval above";
+      case INTERVAL_BELOW -> "interval below";
+      case INTERVAL_EXCLUDES -> "interval excludes";
+      case INTERVAL_WITHIN -> "interval within";
     };
-    return what + " " + bound + (rule.unit().equals("1") ? "" : " " + LatexEscape.escape(rule.unit()));
+    return what + " " + bound;
+  }
+
+  /**
+   * A camel-case name with a line break allowed (no hyphen) before each capital that follows a lower-case letter
+   * ({@code collapse\\allowbreak{}Threads}), for a rule's name in a narrow column that would otherwise run over it.
+   */
+  static String breakable(String latex) {
+    return latex.replaceAll("([a-z])([A-Z])", "$1\\\\allowbreak{}$2");
+  }
+
+  /** A threshold in its unit as the paper prints one: {@code 7x}, {@code 1\%} (fraction 0.01), {@code 3 ms}, {@code 0}. */
+  static String threshold(BigDecimal value, String unit) {
+    return switch (unit) {
+      case "ratio" -> value.toPlainString() + "x";
+      case "fraction" -> value.movePointRight(2).stripTrailingZeros().toPlainString() + "\\%";
+      case "count", "1" -> value.toPlainString();
+      case "us" -> value.toPlainString() + "\\,\\textmu{}s";
+      default -> value.toPlainString() + "\\," + LatexEscape.escape(unit);
+    };
   }
 
   /** The expected verdict a plan states, up to its first parenthesis or " if ", LaTeX-escaped; {@code --} when none. */
@@ -462,6 +500,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     static final double POINT_STEP = 1.0;
     /** Extra distance where the campaign changes. */
     static final double CAMPAIGN_GAP = 0.5;
+    /** Extra distance where Kafka's points end and the other systems' begin: room for the line and the groups' names. */
+    static final double SYSTEM_GAP = 2.5;
 
     /**
      * The collapse figure, every point with a finite factor and interval: modeA's strata by load (0, 50, 90), then the
@@ -510,10 +550,23 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
           }
         }
       }
+      double kafkaLast = out.isEmpty() ? Double.NaN : out.get(out.size() - 1).x();
+      double othersFirst = Double.NaN;
+      Set<String> others = new LinkedHashSet<>();
       for (Layout.CampaignCollapse cc : Layout.campaignCollapses()) {
         String k = cc.key();
         if (complete(k, k + ".lower", k + ".upper")) {
+          boolean other = onOtherSystem(cc.campaign());
+          if (other && Double.isNaN(othersFirst)) {
+            at.skip(SYSTEM_GAP);
+          }
           double x = at.next(cc.campaign(), POINT_STEP);
+          if (other) {
+            othersFirst = Double.isNaN(othersFirst) ? x : othersFirst;
+            others.add(systemName(cc.campaign()));
+          } else {
+            kafkaLast = x;
+          }
           String kind = cc.wholeJvm() ? "JVM" : "threads";
           String name = cc.campaign() + (cc.design().isEmpty() ? "" : " " + cc.design()) + " " + kind;
           out.add(new CollapsePoint(out.size() + 1, x, number(k), number(k + ".lower"), number(k + ".upper"), "none",
@@ -521,8 +574,24 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
           ticks.add(new CollapseTick(x, LatexEscape.escape(name)));
         }
       }
-      return out.isEmpty() ? CollapseFigure.EMPTY
-          : new CollapseFigure(out, ticks, List.copyOf(series.values()), out.get(out.size() - 1).x() + POINT_STEP);
+      if (out.isEmpty()) {
+        return CollapseFigure.EMPTY;
+      }
+      double xmax = out.get(out.size() - 1).x() + POINT_STEP;
+      List<SystemSplit> split = Double.isNaN(othersFirst) || Double.isNaN(kafkaLast) ? List.of()
+          : List.of(new SystemSplit((kafkaLast + othersFirst) / 2, (out.get(0).x() + kafkaLast) / 2,
+              ((kafkaLast + othersFirst) / 2 + xmax) / 2, String.join(",\\\\", others.stream().map(LatexEscape::escape).toList())));
+      return new CollapseFigure(out, ticks, List.copyOf(series.values()), xmax, split);
+    }
+
+    /** The name of the system a campaign on another system measured, as a reader knows it. */
+    private static String systemName(String campaign) {
+      for (CampaignCatalogue c : CampaignCatalogue.values()) {
+        if (c.folder().equals(campaign)) {
+          return c.system() == CampaignCatalogue.MeasuredSystem.RABBITMQ ? "RabbitMQ" : "NATS";
+        }
+      }
+      throw new IllegalStateException("no catalogue entry for campaign " + campaign);
     }
 
     /** The series of a point: its kind of priority and its campaign's clock source, numbered in order of appearance. */
@@ -544,6 +613,10 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     private static final class Placer {
       private double x;
       private String campaign;
+
+      void skip(double distance) {
+        x += distance;
+      }
 
       double next(String of, double step) {
         x += campaign == null ? POINT_STEP : of.equals(campaign) ? step : POINT_STEP + CAMPAIGN_GAP;
@@ -743,12 +816,12 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
         String prefix = "criterion." + c.name() + ".";
         for (Criteria.Rule rule : c.criteria().get().rules()) {
           boolean interval = rule.comparison().interval();
-          out.add(new ConfirmRow(LatexEscape.escape(rule.id()), LatexEscape.escape(rule.claim()), cell(rule.statistic()),
+          out.add(new ConfirmRow(breakable(LatexEscape.escape(rule.id())), LatexEscape.escape(rule.claim()), cell(rule.statistic()),
               interval ? cell(rule.lower()) : Cell.MISSING, interval ? cell(rule.upper()) : Cell.MISSING, ruleLatex(rule),
               expectedLatex(expected.path(rule.id())), cell(prefix + rule.id())));
         }
         for (Criteria.Claim claim : c.criteria().get().claims()) {
-          out.add(new ConfirmRow(LatexEscape.escape(claim.id()), LatexEscape.escape(claim.claim()), Cell.MISSING,
+          out.add(new ConfirmRow(breakable(LatexEscape.escape(claim.id())), LatexEscape.escape(claim.claim()), Cell.MISSING,
               Cell.MISSING, Cell.MISSING, (claim.all() ? "all of " : "any of ") + LatexEscape.escape(String.join(", ", claim.of())),
               expectedLatex(expected.path(claim.id())), cell(prefix + claim.id())));
         }

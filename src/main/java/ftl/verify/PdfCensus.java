@@ -3,6 +3,7 @@ package ftl.verify;
 import ftl.data.io.Echo;
 import ftl.emit.OriginalStudy;
 import ftl.quantity.core.Computed;
+import ftl.quantity.core.Value;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,22 +22,32 @@ import java.util.regex.Pattern;
  *       must equal that quantity's current text, or it is a <b>disagreement</b>;</li>
  *   <li><b>exempt</b>: inside an allow-list phrase, or the PDF's structure (a page, section, figure, table or
  *       citation number);</li>
- *   <li><b>untraced</b>: anything else (cells of tables the emitter writes from per-run rows, axis ticks), and a
- *       number that is not linked but equals the printed text of some quantity: equality of value binds nothing
- *       (issue #45), so its {@code why} names the coincidence and its key is null. Counted and listed, not a failure,
- *       since no quantity claims it.</li>
+ *   <li><b>untraced</b>: anything else, and a number that is not linked but equals the printed text of some quantity:
+ *       equality of value binds nothing (issue #45), so its {@code why} names the coincidence and its key is null. In
+ *       the paper a failure (issue 59): a number some code or data produce must be traced, every other exempt with its
+ *       reason; in the supplement and the provenance listing counted and listed.</li>
  * </ul>
+ * Exempt beside the allow-list and the structure: an axis's tick label (a number alone on its line), a formula constant (0 or 1 beside a relation or an operator, as the
+ * source census exempts 0 and 1 in math mode) and a registered threshold printed in words beside its rule.
  * A number is bound to a quantity only by name: the link the emitted {@code \ftlQuantity{key}{text}} writes.
  * The PDF agrees with the archive iff its data digest equals the archive's, at least one number is traced,
- * and no traced number disagrees.
+ * no traced number disagrees and, in the paper, no number is untraced.
  */
 public final class PdfCensus {
 
   /** How a number of the PDF was classified. */
   public enum Kind { TRACED, DISAGREE, EXEMPT, UNTRACED }
 
-  /** One number of the PDF: its page, the text as printed, its class, the quantity key (or null) and why. */
-  public record Entry(int page, String printed, Kind kind, String key, String why) {
+  /**
+   * One number of the PDF: its page, the text as printed, its class, the quantity key (or null), why, and for an untraced
+   * number the line of the page's text it stands on (so a reader finds it).
+   */
+  public record Entry(int page, String printed, Kind kind, String key, String why, String line) {
+    /** An entry whose line is not kept (a traced or exempt number). */
+    public Entry(int page, String printed, Kind kind, String key, String why) {
+      this(page, printed, kind, key, why, "");
+    }
+
     @Override
     public String toString() {
       // the printed text and the link's name come from the PDF: shown inert and cut (ftl.data.io.Echo)
@@ -50,7 +61,7 @@ public final class PdfCensus {
 
   /** The outcome of checking one PDF. */
   public record Report(String file, DigestStatus digest, Optional<String> pdfDigest, String archiveDigest,
-                       Optional<String> pdfVersion, int pages, List<Entry> entries) {
+                       Optional<String> pdfVersion, int pages, List<Entry> entries, boolean untracedFails) {
     public Report {
       entries = List.copyOf(entries);
     }
@@ -59,11 +70,22 @@ public final class PdfCensus {
       return entries.stream().filter(e -> e.kind() == kind).toList();
     }
 
-    /** True when the PDF is built from this archive's data and every traced number agrees. */
+    /**
+     * True when the PDF is built from this archive's data, every traced number agrees and, for the paper
+     * ({@link #untracedFails}), no number is untraced: a number printed is a quantity's (traced) or exempt with its reason
+     * (issue 59: the paper says "every number here is a macro").
+     */
     public boolean agrees() {
-      return digest == DigestStatus.MATCHES && of(Kind.DISAGREE).isEmpty() && !of(Kind.TRACED).isEmpty();
+      return digest == DigestStatus.MATCHES && of(Kind.DISAGREE).isEmpty() && !of(Kind.TRACED).isEmpty()
+          && (!untracedFails || of(Kind.UNTRACED).isEmpty());
     }
   }
+
+  /**
+   * The source whose PDF fails on an untraced number: the paper, which says every number in it is a quantity. The
+   * supplement and the provenance listing make no such claim (their per-run tables are counted, issue 59 left them).
+   */
+  public static final String UNTRACED_FAILS = "paper/paper.tex";
 
   /** Numbers that name a part of the document, not a claim: "Section 4", "Figure 2", "Table 1", "Sections 4 and 5". */
   private static final Pattern REFERENCE = Pattern.compile(
@@ -72,6 +94,31 @@ public final class PdfCensus {
   private static final Pattern CITATION = Pattern.compile("\\[\\d+(?:\\s*[,–-]\\s*\\d+)*\\]");
   /** A line that is only a number (a page number), or that starts with a heading number before a capitalised word. */
   private static final Pattern HEADING = Pattern.compile("^\\s*\\d+(?:\\.\\d+)*\\s*$|^\\s*\\d+(?:\\.\\d+)*\\s+(?=\\p{Lu})");
+
+  /**
+   * A number with thousands separators or decimals alone on its line: an axis's tick label ({@code 2,000}, {@code 0.5}),
+   * the scale an axis style sets (paper/ftl-figures.sty), not a value of the data; a plain integer alone on its line is
+   * {@link #HEADING}'s.
+   */
+  private static final Pattern TICK = Pattern.compile("^\\s*\\d{1,3}(?:,\\d{3})+\\s*$|^\\s*\\d+\\.\\d+\\s*$");
+
+  /** A letter, then a hyphen ending its line before a letter: a word broken by hyphenation ("ASP-" "LOS"). */
+  private static final Pattern HYPHENATED = Pattern.compile("(\\p{L})-[ \\t]*\\n[ \\t]*(?=\\p{L})");
+
+  /**
+   * A formula constant as typeset: 0 or 1 beside a relation or an operator ({@code A < 0}, {@code M = -1}, {@code 1 - L/q},
+   * {@code b = 1}), the PDF's view of the source census' rule (0 or 1 in math mode), which math mode does not survive.
+   */
+  private static final Pattern FORMULA = Pattern.compile(
+      "(?<=[<>=\\u2264\\u2265\\u226a\\u226b\\u2212]\\s?[\\u2212-]?)[01](?![\\d.,]\\d)(?!\\s?[x%])|(?<![\\d.,])[01](?=\\s?[\\u2212+/-]\\s?[\\p{L}(])");
+  /**
+   * A rule's registered threshold in words, as the emitted tables print it beside the rule's name
+   * ({@code at least 7x}, {@code interval within 0.8x to 1.25x}; ftl.emit.TableRows#ruleLatex): fixed by a plan before
+   * its data, not computed from them.
+   */
+  private static final Pattern THRESHOLD = Pattern.compile(
+      "(?:interval\\s+(?:above|below|excludes|within)|at\\s+least|at\\s+most|above|below)\\s+(?<n>\\d[\\d,]*(?:\\.\\d+)?(?:x|%| ?(?:ms|\\u00b5s))?)"
+          + "(?:\\s+to\\s+(?<m>\\d[\\d,]*(?:\\.\\d+)?(?:x|%| ?(?:ms|\\u00b5s))?))?(?![\\d.])");
 
   /** The unit suffix of a duration quantity ({@code Unit#suffix}) after a number. */
   private static final Pattern UNIT = Pattern.compile(" ?(?:\u00b5s|ms|ns)(?![A-Za-z])");
@@ -102,7 +149,7 @@ public final class PdfCensus {
     List<String> reasons = new ArrayList<>();
     for (Census.Allowed a : allowed) {
       if (a.file().equals("*") || source.isEmpty() || source.get().equals(a.file())) {
-        String p = compact(PrintedNumber.plain(detex(a.phrase())));
+        String p = compact(quotes(PrintedNumber.plain(detex(a.phrase()))));
         if (!p.isEmpty()) {
           phrases.add(p);
           reasons.add(a.reason());
@@ -138,7 +185,8 @@ public final class PdfCensus {
     Optional<String> pdfDigest = doc.dataDigest();
     DigestStatus status = pdfDigest.isEmpty() ? DigestStatus.MISSING
         : pdfDigest.get().equals(archiveDigest) ? DigestStatus.MATCHES : DigestStatus.DIFFERENT;
-    return new Report(doc.file(), status, pdfDigest, archiveDigest, doc.version(), doc.pages().size(), out);
+    return new Report(doc.file(), status, pdfDigest, archiveDigest, doc.version(), doc.pages().size(), out,
+        doc.source().map(UNTRACED_FAILS::equals).orElse(false));
   }
 
   /** Blanks {@code [from, to)} of a page's text but its line breaks: that text is not counted again as untraced. */
@@ -170,20 +218,82 @@ public final class PdfCensus {
     if (PrintedNumber.key(link.printed()).equals(PrintedNumber.key(c.text()))) {
       return new Entry(page, printed, Kind.TRACED, link.key(), "agrees");
     }
+    if (basisAgrees(link.printed(), c)) {
+      return new Entry(page, printed, Kind.TRACED, link.key(), "agrees with its verdict's basis");
+    }
     return new Entry(page, printed, Kind.DISAGREE, link.key(), "the data give " + c.text());
+  }
+
+  /** What a basis cut for a narrow table ends with (ftl.emit.Emitter#shortened); the cut text is a prefix of the basis. */
+  public static final String CUT = " ... (whole in the supplement)";
+
+  /**
+   * Whether text under a verdict's link is that verdict's basis (the numbers that decided it, or why it is not testable),
+   * whole or cut at a space and marked {@link #CUT}, alone or after the verdict's text (the two cells side by side link
+   * to the one quantity and read as one span): the registered-predictions table prints each basis so (issue 59).
+   */
+  static boolean basisAgrees(String printed, Computed c) {
+    String basis = c.value() instanceof Value.Verdict v ? v.basis() : c.value() instanceof Value.Untestable u ? u.reason() : null;
+    if (basis == null) {
+      return false;
+    }
+    String p = quotes(PrintedNumber.plain(printed));
+    basis = quotes(basis);
+    // the verdict and its basis side by side under links to the one quantity read as one span: the verdict, then the basis
+    String verdict = PrintedNumber.plain(c.text());
+    if (p.startsWith(verdict + " ")) {
+      p = p.substring(verdict.length() + 1);
+    }
+    if (p.endsWith(CUT.strip())) {
+      String head = PrintedNumber.key(p.substring(0, p.length() - CUT.strip().length()));
+      return !head.isEmpty() && PrintedNumber.key(basis).startsWith(head);
+    }
+    return PrintedNumber.key(p).equals(PrintedNumber.key(basis));
+  }
+
+  /**
+   * Whether a line is only numbers, at least three, evenly spaced or each ten times the one before: the tick labels of a
+   * horizontal axis ({@code 0 2,000 4,000 6,000}, {@code 100 1,000 10,000}), which share a baseline and so a line.
+   */
+  static boolean ticks(String line) {
+    String[] parts = line.strip().split("\\s+");
+    if (parts.length < 3) {
+      return false;
+    }
+    double[] v = new double[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      if (!parts[i].matches("\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?|\\d+(?:\\.\\d+)?")) {
+        return false;
+      }
+      v[i] = Double.parseDouble(parts[i].replace(",", ""));
+    }
+    boolean even = true;
+    boolean decades = true;
+    for (int i = 2; i < v.length; i++) {
+      even &= Math.abs((v[i] - v[i - 1]) - (v[1] - v[0])) <= 1e-9 * Math.abs(v[i]);
+      decades &= v[i - 1] > 0 && Math.abs(v[i] / v[i - 1] - 10) < 1e-9;
+    }
+    return v[1] > v[0] && (even || (decades && v[0] > 0 && Math.abs(v[1] / v[0] - 10) < 1e-9));
+  }
+
+  /** Typeset quotes as typed: LaTeX prints ' and ` as curly quotes. */
+  private static String quotes(String s) {
+    return s.replace('\u2019', '\'').replace('\u2018', '\'').replace('\u201c', '"').replace('\u201d', '"');
   }
 
   /** The unlinked numbers of a page's text (links blanked out), line by line. */
   private static List<Entry> untraced(int page, String text, Map<String, String> textKeys, List<String> phrases,
                                       List<String> reasons) {
     List<Entry> out = new ArrayList<>();
-    String[] lines = text.split("\n", -1);
+    // A word hyphenated at a line's end is joined with its rest, the two lines read as one: "Fig-" and "ure 1)" are
+    // "Figure 1)", a reference; "a 5 ms deliv-" and "ery hold" are the allow-list's "a 5 ms delivery hold".
+    String[] lines = HYPHENATED.matcher(text).replaceAll("$1").split("\n", -1);
     // Allow-list phrases may run across a line break: match them on the page's text without white space.
     StringBuilder plainPage = new StringBuilder();
     List<int[]> lineSpans = new ArrayList<>();
     List<String> plainLines = new ArrayList<>();
     for (String line : lines) {
-      String p = PrintedNumber.plain(line);
+      String p = quotes(PrintedNumber.plain(line));
       lineSpans.add(new int[] {plainPage.length(), plainPage.length() + p.length()});
       plainLines.add(p);
       plainPage.append(p).append('\n');
@@ -213,6 +323,21 @@ public final class PdfCensus {
         }
       }
     }
+    // thresholds in words and formula constants, matched on the whole page: a table cell may wrap between them
+    boolean[] threshold = new boolean[plainPage.length() + 1];
+    Matcher th = THRESHOLD.matcher(plainPage);
+    while (th.find()) {
+      for (String g : new String[] {"n", "m"}) {
+        if (th.start(g) >= 0) {
+          threshold[th.start(g)] = true;
+        }
+      }
+    }
+    boolean[] formula = new boolean[plainPage.length() + 1];
+    Matcher f = FORMULA.matcher(plainPage);
+    while (f.find()) {
+      formula[f.start()] = true;
+    }
     for (int l = 0; l < plainLines.size(); l++) {
       String line = plainLines.get(l);
       int offset = lineSpans.get(l)[0];
@@ -238,11 +363,20 @@ public final class PdfCensus {
           out.add(new Entry(page, number, Kind.EXEMPT, null, exemptWhy[offset + s]));
         } else if (structure[s]) {
           out.add(new Entry(page, number, Kind.EXEMPT, null, "the PDF's structure (a page, section, figure, table or citation number)"));
+        } else if (TICK.matcher(line).matches() || ticks(line)) {
+          out.add(new Entry(page, number, Kind.EXEMPT, null, "an axis's tick label (a number alone on its line, or a line"
+              + " of evenly spaced numbers): the scale an axis style sets, not a value of the data"));
+        } else if (threshold[offset + s]) {
+          out.add(new Entry(page, number, Kind.EXEMPT, null, "a threshold a plan registered, in words beside its rule"
+              + " (data/<campaign>/plan.json): fixed before the data, not computed from them"));
+        } else if (formula[offset + s]) {
+          out.add(new Entry(page, number, Kind.EXEMPT, null, "a formula constant (0 or 1 beside a relation or an operator)"));
         } else if (textKeys.containsKey(PrintedNumber.key(number))) {
           out.add(new Entry(page, number, Kind.UNTRACED, null, "no link; equal by value only to the text of "
-              + textKeys.get(PrintedNumber.key(number)) + ", which binds nothing"));
+              + textKeys.get(PrintedNumber.key(number)) + ", which binds nothing", line.strip()));
         } else {
-          out.add(new Entry(page, number, Kind.UNTRACED, null, "no link and no quantity prints as \"" + number + "\""));
+          out.add(new Entry(page, number, Kind.UNTRACED, null, "no link and no quantity prints as \"" + number + "\"",
+              line.strip()));
         }
       }
     }
@@ -267,7 +401,8 @@ public final class PdfCensus {
       prev = s;
       s = s.replaceAll("\\\\[A-Za-z]+\\*?\\{([^{}]*)\\}", "$1");
     } while (!s.equals(prev));
-    return s.replaceAll("\\\\[A-Za-z]+", " ").replace("$", "").replace("{", "").replace("}", "");
+    // a superscript's caret is not printed: (1 - p)^n typesets as (1 - p)n
+    return s.replaceAll("\\\\[A-Za-z]+", " ").replace("$", "").replace("{", "").replace("}", "").replace("^", "");
   }
 
   private static String compact(String s) {

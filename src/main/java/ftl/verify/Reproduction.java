@@ -12,6 +12,7 @@ import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Computed;
 import ftl.quantity.core.LatexEscape;
+import ftl.quantity.core.Naming;
 import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.RunSummaryCache;
 import ftl.quantity.core.ScanNeeds;
@@ -187,9 +188,11 @@ public final class Reproduction {
 
   /**
    * A send interval placed on a figure's axis by its rank ({@link #sendIntervalRanks}), with its ratio to the 1 ms
-   * quantum in lowest terms as the tick label ({@code 1013/1000}).
+   * quantum in lowest terms ({@code sq}: {@code 1013/1000}) and the tick label that prints it: the quantities
+   * {@code gridlaw.a} and {@code gridlaw.b} of a condition of that interval as {@code \ftlQuantity} links, which
+   * {@code ./ftl check-pdf} traces (issue 59: a computed number is traced), or {@code sq} where the registry has none.
    */
-  public record SendIntervalTick(int rank, String sq) {}
+  public record SendIntervalTick(int rank, String sq, String label) {}
 
   /** One campaign's send intervals as an axis' ticks, by rank. */
   public record SendIntervalAxis(String campaign, List<SendIntervalTick> ticks) {
@@ -198,18 +201,46 @@ public final class Reproduction {
     }
   }
 
-  /** Every campaign's send intervals as ticks, from the same ranking as the run rows' {@code sendIntervalRank}. */
-  static List<SendIntervalAxis> sendIntervalAxes(List<Map<String, Object>> runs) {
+  /**
+   * Every campaign's send intervals as ticks, from the same ranking as the run rows' {@code sendIntervalRank}; each label
+   * links the grid law's a and b of the first condition with that interval ({@code byKey}: the computed quantities).
+   */
+  static List<SendIntervalAxis> sendIntervalAxes(List<Map<String, Object>> runs, Map<String, Computed> byKey) {
     List<SendIntervalAxis> out = new ArrayList<>();
     sendIntervalRanks(runs).forEach((campaign, ranks) -> {
       List<SendIntervalTick> ticks = new ArrayList<>();
       ranks.forEach((interval, rank) -> {
         ExactFraction f = GridLaw.reduce(interval, ScanNeeds.QUANTUM_NANOS);
-        ticks.add(new SendIntervalTick(rank, f.numerator() + "/" + f.denominator()));
+        String sq = f.numerator() + "/" + f.denominator();
+        String label = sq;
+        for (Map<String, Object> r : runs) {
+          if (campaign.equals(r.get("campaign")) && Long.toString(interval).equals(r.get("sendIntervalNs"))
+              && r.get("condition") != null) {
+            String base = campaign + "." + Naming.slug((String) r.get("condition"));
+            Computed a = byKey.get("gridlaw.a." + base);
+            Computed b = byKey.get("gridlaw.b." + base);
+            if (a != null && b != null && a.available() && b.available()) {
+              label = linked(a) + "/" + linked(b);
+            }
+            break;
+          }
+        }
+        ticks.add(new SendIntervalTick(rank, sq, label));
       });
       out.add(new SendIntervalAxis(campaign, ticks));
     });
     return out;
+  }
+
+  /** A quantity as an emitted table prints it: {@code \ftlQuantity{key}{text}}. */
+  private static String linked(Computed c) {
+    return "\\ftlQuantity{" + LatexEscape.escape(c.quantity().key()) + "}{" + c.latex() + "}";
+  }
+
+  private static Map<String, Computed> byKey(List<Computed> computed) {
+    Map<String, Computed> m = new LinkedHashMap<>();
+    computed.forEach(c -> m.put(c.quantity().key(), c));
+    return m;
   }
 
   /** An identifier from data for figure data; the ledger reader has whitelisted it, this is a second line. */
@@ -275,7 +306,7 @@ public final class Reproduction {
     return new Emitter(archiveRoot).render(data, computed, runs, audit,
         Map.of("timeline", TimelineQuantities.rows(analysis), Emitter.REGISTRATIONS,
             registry[0].registrations(), Emitter.NOT_TESTS, List.copyOf(registry[0].notTests().keySet()),
-            "sendIntervalAxes", sendIntervalAxes(runs)), digest);
+            "sendIntervalAxes", sendIntervalAxes(runs, byKey(computed))), digest);
   }
 
   /** Places where a text quotes a quantity that has no value. */

@@ -54,18 +54,18 @@ class EmitterOriginalStudyTest {
             priority collapse,7 to 80x,collapse.range.modeA,summary.priorityCollapse,over strata
             events with all three stamps,"738,730",events.total.modeA,,
             """, List.of(
-            "\\multicolumn{5}{@{}l}{\\textbf{negative flights}: \\textbf{\\ftlQuantity{summary.flightsNeverNegative}{no"
+            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{negative flights}: \\textbf{\\ftlQuantity{summary.flightsNeverNegative}{no"
                 + " confirmatory test}}} & original: & never & \\\\",
             "-- & exploratory & no T < 0 & -- & -- & n/a & \\ftlQuantity{events.sendNegative.modeA}{0} &"
                 + " \\ftlQuantity{replication.flightsNeverNegative}{held} \\\\",
-            "\\multicolumn{5}{@{}l}{\\textbf{priority collapse}: \\textbf{n/a}} & original: & 7 to 80x & \\\\",
-            "\\multicolumn{5}{@{}l}{\\textbf{events with all three stamps}: ours \\ftlQuantity{events.total.modeA}{604,800}}"
+            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{priority collapse}: \\textbf{n/a}} & original: & 7 to 80x & \\\\",
+            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{events with all three stamps}: ours \\ftlQuantity{events.total.modeA}{604,800}}"
                 + " & original: & 738,730 & \\\\")),
         Arguments.of("without verdict_key (a CSV older than the column)", comment + """
             claim,original,our_key,note
             negative flights,never,events.sendNegative.modeA,
             """, List.of(
-            "\\multicolumn{5}{@{}l}{\\textbf{negative flights}: ours \\ftlQuantity{events.sendNegative.modeA}{0}}"
+            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{negative flights}: ours \\ftlQuantity{events.sendNegative.modeA}{0}}"
                 + " & original: & never & \\\\")));
   }
 

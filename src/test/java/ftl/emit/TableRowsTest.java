@@ -20,8 +20,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link TableRows} from hand-made computed quantities: which rows exist (only where their keys do), their order, the
@@ -166,6 +170,39 @@ class TableRowsTest {
       assertThat(q.label()).isEqualTo("confirm/JVM");
     });
     assertThat(f.ticks()).extracting(TableRows.CollapseTick::labelLatex).containsExactly("confirm JVM");
+  }
+
+  @Test
+  void collapseFigure_kafkaThenOtherSystems_splitBetweenThemWithTheirNames() {
+    List<Layout.CampaignCollapse> all = Layout.campaignCollapses();
+    assertThat(all.subList(all.size() - 3, all.size())).extracting(Layout.CampaignCollapse::campaign)
+        .as("the other systems' campaigns come last").containsExactly("rabbitmq-manip", "nats-manip", "nats-manip2");
+    for (String campaign : List.of("confirm", "rabbitmq-manip", "nats-manip")) {
+      Layout.CampaignCollapse c = all.stream().filter(x -> x.campaign().equals(campaign)).findFirst().orElseThrow();
+      real(c.key(), 2);
+      real(c.key() + ".lower", 1);
+      real(c.key() + ".upper", 3);
+    }
+    TableRows.CollapseFigure f = rows(null).collapseFigure();
+    assertThat(f.points()).extracting(TableRows.CollapsePoint::group).containsExactly("confirm", "rabbitmq-manip", "nats-manip");
+    double kafka = f.points().get(0).x();
+    double rabbit = f.points().get(1).x();
+    assertThat(rabbit - kafka).as("a wider gap where the system changes").isGreaterThan(f.points().get(2).x() - rabbit);
+    assertThat(f.split()).singleElement().satisfies(s -> {
+      assertThat(s.x()).isStrictlyBetween(kafka, rabbit);
+      assertThat(s.kafkaX()).isEqualTo(kafka);
+      assertThat(s.othersX()).isStrictlyBetween(s.x(), f.xmax());
+      assertThat(s.othersLatex()).isEqualTo("RabbitMQ,\\\\NATS");
+    });
+  }
+
+  @Test
+  void collapseFigure_kafkaOnly_noSplit() {
+    Layout.CampaignCollapse c = Layout.campaignCollapses().get(0);
+    real(c.key(), 2);
+    real(c.key() + ".lower", 1);
+    real(c.key() + ".upper", 3);
+    assertThat(rows(null).collapseFigure().split()).isEmpty();
   }
 
   @Test
@@ -333,15 +370,16 @@ class TableRowsTest {
     put("criterion.confirm.noNegativeFlight", new Value.Verdict(true, "b"));
     put("criterion.confirm.both", new Value.Verdict(true, "b"));
     List<TableRows.ConfirmRow> r = TableRows.of(confirm, q, List.of()).confirm();
-    assertThat(r).extracting(TableRows.ConfirmRow::idLatex).containsExactly("negativeSpans", "noNegativeFlight", "both");
+    assertThat(r).extracting(TableRows.ConfirmRow::idLatex).containsExactly("negative\\allowbreak{}Spans",
+        "no\\allowbreak{}Negative\\allowbreak{}Flight", "both");
     assertThat(r.get(0).statistic().key()).isEqualTo("confirm.negativeRate.base");
     assertThat(r.get(0).lower().key()).isEqualTo("confirm.negativeRate.base.lower");
     assertThat(r.get(0).upper().latex()).isEqualTo("L(confirm.negativeRate.base.upper)");
-    assertThat(r.get(0).ruleLatex()).isEqualTo("interval above 0.01 fraction");
+    assertThat(r.get(0).ruleLatex()).isEqualTo("interval above 1\\%");
     assertThat(r.get(0).expectedLatex()).isEqualTo("held");
     assertThat(r.get(0).verdict().key()).isEqualTo("criterion.confirm.negativeSpans");
     assertThat(r.get(1).lower()).isEqualTo(TableRows.Cell.MISSING);
-    assertThat(r.get(1).ruleLatex()).isEqualTo("$\\le$ 0 count");
+    assertThat(r.get(1).ruleLatex()).isEqualTo("at most 0");
     assertThat(r.get(1).expectedLatex()).isEqualTo("--");
     assertThat(r.get(2).statistic()).isEqualTo(TableRows.Cell.MISSING);
     assertThat(r.get(2).ruleLatex()).isEqualTo("all of negativeSpans, noNegativeFlight");
@@ -379,15 +417,43 @@ class TableRowsTest {
   }
 
   @Test
-  void ruleLatex_everyComparison_printsItsSymbolThresholdAndUnit() {
+  void ruleLatex_everyComparison_printsItsThresholdInWords() {
     BiFunction<Criteria.Comparison, List<BigDecimal>, String> rule = (c, t) ->
         TableRows.ruleLatex(new Criteria.Rule("r", "c", false, "k", c, "", "", t, c == Criteria.Comparison.GT
             ? "1" : "ratio", "block", List.of(), Optional.empty(), 1, Map.of()));
     List<BigDecimal> one = List.of(new BigDecimal("7"));
-    assertThat(rule.apply(Criteria.Comparison.LT, one)).isEqualTo("$<$ 7 ratio");
-    assertThat(rule.apply(Criteria.Comparison.GE, one)).isEqualTo("$\\ge$ 7 ratio");
-    assertThat(rule.apply(Criteria.Comparison.GT, one)).isEqualTo("$>$ 7");
+    assertThat(rule.apply(Criteria.Comparison.LT, one)).isEqualTo("below 7x");
+    assertThat(rule.apply(Criteria.Comparison.LE, one)).isEqualTo("at most 7x");
+    assertThat(rule.apply(Criteria.Comparison.GE, one)).isEqualTo("at least 7x");
+    assertThat(rule.apply(Criteria.Comparison.GT, one)).isEqualTo("above 7");
+    assertThat(rule.apply(Criteria.Comparison.INTERVAL_ABOVE, one)).isEqualTo("interval above 7x");
+    assertThat(rule.apply(Criteria.Comparison.INTERVAL_BELOW, one)).isEqualTo("interval below 7x");
+    assertThat(rule.apply(Criteria.Comparison.INTERVAL_EXCLUDES, one)).isEqualTo("interval excludes 7x");
     assertThat(rule.apply(Criteria.Comparison.INTERVAL_WITHIN,
-        List.of(new BigDecimal("0.667"), new BigDecimal("1.5")))).isEqualTo("interval within [0.667, 1.5] ratio");
+        List.of(new BigDecimal("0.667"), new BigDecimal("1.5")))).isEqualTo("interval within 0.667x to 1.5x");
+  }
+
+  @Test
+  void breakable_camelCase_allowsABreakBeforeEachInnerCapital() {
+    assertThat(TableRows.breakable("collapseThreadsS1")).isEqualTo("collapse\\allowbreak{}Threads\\allowbreak{}S1");
+    assertThat(TableRows.breakable("both")).isEqualTo("both");
+    assertThat(TableRows.breakable("ABC")).isEqualTo("ABC");
+  }
+
+  static Stream<Arguments> thresholds() {
+    return Stream.of(
+        Arguments.of("a ratio with x", "7", "ratio", "7x"),
+        Arguments.of("a fraction as a percentage", "0.01", "fraction", "1\\%"),
+        Arguments.of("a fraction of a whole percent", "0.10", "fraction", "10\\%"),
+        Arguments.of("a count as it is", "0", "count", "0"),
+        Arguments.of("a dimensionless number as it is", "0.05", "1", "0.05"),
+        Arguments.of("microseconds with the micro sign", "500", "us", "500\\,\\textmu{}s"),
+        Arguments.of("another unit by its symbol", "3", "ms", "3\\,ms"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource
+  void thresholds(String label, String value, String unit, String latex) {
+    assertThat(TableRows.threshold(new BigDecimal(value), unit)).isEqualTo(latex);
   }
 }

@@ -47,6 +47,15 @@ class PdfCensusTest {
         Arguments.of("citation", "the study [7] did", PdfCensus.Kind.EXEMPT, "7"),
         Arguments.of("page number", "\n12\n", PdfCensus.Kind.EXEMPT, "12"),
         Arguments.of("anything else", "a 7.5x collapse", PdfCensus.Kind.UNTRACED, "7.5x"),
+        Arguments.of("a formula constant beside a relation", "runs with A < 0 in it", PdfCensus.Kind.EXEMPT, "0"),
+        Arguments.of("a formula constant before an operator", "kept iff 1 \u2212 L/q holds", PdfCensus.Kind.EXEMPT, "1"),
+        Arguments.of("not a formula constant: a ratio after a relation", "rate > 1x here", PdfCensus.Kind.UNTRACED, "1x"),
+        Arguments.of("not a formula constant: a decimal after a relation", "rate < 0.08% here", PdfCensus.Kind.UNTRACED,
+            "0.08%"),
+        Arguments.of("an axis tick alone on its line", "\n2,000\n", PdfCensus.Kind.EXEMPT, "2,000"),
+        Arguments.of("a registered threshold in words", "negativeSpans: interval above 1% held", PdfCensus.Kind.EXEMPT, "1%"),
+        Arguments.of("a registered threshold wrapped in its cell", "collapseLong: at\nleast 7x held", PdfCensus.Kind.EXEMPT,
+            "7x"),
         Arguments.of("another text's allow-list entry does not apply", "runs chrt -f -p 50 first", PdfCensus.Kind.UNTRACED, "50"));
   }
 
@@ -102,5 +111,87 @@ class PdfCensusTest {
     assertThat(PdfCensus.detex("\\mathtt{create\\_ms} > 0$")).isEqualTo("create_ms > 0");
     assertThat(PdfCensus.detex("\\texttt{chrt -f -p 50}")).isEqualTo("chrt -f -p 50");
     assertThat(PdfCensus.detex("$\\phi \\in [0,1)$")).isEqualTo("    [0,1)");
+  }
+
+  @Test
+  void agrees_aTracedNumberBesideAnUntracedOne_isAFailure() {
+    Computed q = SMALL.stream().filter(Computed::available).findFirst().orElseThrow();
+    String text = q.text() + " and a 7.5x collapse";
+    PdfText.Link link = new PdfText.Link(q.quantity().key(), 0, q.text().length(), q.text());
+    String digest = "a".repeat(64);
+    Map<String, String> info = Map.of("Subject", "ftl data digest " + digest, "FtlText", PdfCensus.UNTRACED_FAILS);
+    PdfText.Document doc = new PdfText.Document("x.pdf", info, List.of(new PdfText.Page(1, text, List.of(link))));
+    PdfCensus.Report r = PdfCensus.take(doc, SMALL, ALLOW, ORIGINAL, digest);
+    assertThat(r.digest()).isEqualTo(PdfCensus.DigestStatus.MATCHES);
+    assertThat(r.of(PdfCensus.Kind.TRACED)).hasSize(1);
+    assertThat(r.of(PdfCensus.Kind.UNTRACED)).singleElement().satisfies(e -> {
+      assertThat(e.printed()).isEqualTo("7.5x");
+      assertThat(e.line()).as("the line it stands on, the link's text blanked").isEqualTo("and a 7.5x collapse");
+    });
+    assertThat(r.agrees()).as("an untraced number fails the check (issue 59)").isFalse();
+    PdfText.Document clean = new PdfText.Document("x.pdf", info, List.of(new PdfText.Page(1, q.text(), List.of(
+        new PdfText.Link(q.quantity().key(), 0, q.text().length(), q.text())))));
+    assertThat(PdfCensus.take(clean, SMALL, ALLOW, ORIGINAL, digest).agrees()).isTrue();
+    PdfText.Document supplement = new PdfText.Document("x.pdf", Map.of("Subject", "ftl data digest " + digest, "FtlText",
+        "supplement/supplement.tex"), List.of(new PdfText.Page(1, text, List.of(link))));
+    assertThat(PdfCensus.take(supplement, SMALL, ALLOW, ORIGINAL, digest).agrees())
+        .as("the supplement counts its untraced numbers; only the paper claims every number is a quantity").isTrue();
+  }
+
+  static Stream<Arguments> tickLines() {
+    return Stream.of(
+        Arguments.of("evenly spaced", "0 2,000 4,000 6,000 8,000 10,000", true),
+        Arguments.of("evenly spaced decimals", "0 0.5 1", true),
+        Arguments.of("decades", "100 1,000 10,000", true),
+        Arguments.of("two numbers only", "0 200", false),
+        Arguments.of("uneven", "1 2 4 8", false),
+        Arguments.of("decreasing", "30 20 10", false),
+        Arguments.of("a word among them", "0 200 runs 400", false),
+        Arguments.of("decades from zero", "0 10 100", false));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource
+  void tickLines(String label, String line, boolean ticks) {
+    assertThat(PdfCensus.ticks(line)).isEqualTo(ticks);
+  }
+
+  private static Computed verdict(ftl.quantity.core.Value v) {
+    return computed(v, ftl.quantity.core.Format.VERDICT);
+  }
+
+  private static Computed computed(ftl.quantity.core.Value v, ftl.quantity.core.Format format) {
+    ftl.quantity.core.Quantity q = ftl.quantity.core.Quantity.key("criterion.x.r").macro("CriterionXR").definition("synthetic")
+        .unit(ftl.quantity.core.Unit.DIMENSIONLESS).format(format)
+        .scope(ftl.quantity.core.Quantity.Scope.KAFKA_EVENTS).function("test").computes(a -> v);
+    return Computed.of(q, new ftl.quantity.core.Analysis(ftl.data.DataSet.scan(java.nio.file.Path.of("no-such-data-root"), "none")));
+  }
+
+  static Stream<Arguments> bases() {
+    String basis = "median retention by payload 100 B 10.50%, 10,000 B 11.25%";
+    return Stream.of(
+        Arguments.of("the whole basis", basis, basis, true),
+        Arguments.of("the whole basis, broken across lines", basis, "median retention by payload 100 B\n10.50%, 10,000 B 11.25%",
+            true),
+        Arguments.of("a number of it changed", basis, "median retention by payload 100 B 10.50%, 10,000 B 11.26%", false),
+        Arguments.of("cut and marked", basis, "median retention by payload 100 B" + PdfCensus.CUT, true),
+        Arguments.of("cut, marked, changed", basis, "median retention by payload 900 B" + PdfCensus.CUT, false),
+        Arguments.of("only the mark", basis, PdfCensus.CUT.strip(), false),
+        Arguments.of("after the verdict's text", basis, "held " + basis, true),
+        Arguments.of("an apostrophe typeset curly", "below the original's range", "below the original\u2019s range", true));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource
+  void bases(String label, String basis, String printed, boolean agrees) {
+    assertThat(PdfCensus.basisAgrees(printed, verdict(new ftl.quantity.core.Value.Verdict(true, basis)))).isEqualTo(agrees);
+    assertThat(PdfCensus.basisAgrees(printed.replace("held ", "not testable here "),
+        verdict(new ftl.quantity.core.Value.Untestable(basis)))).isEqualTo(agrees);
+  }
+
+  @Test
+  void basisAgrees_notAVerdict_false() {
+    assertThat(PdfCensus.basisAgrees("2", computed(new ftl.quantity.core.Value.Count(2),
+        ftl.quantity.core.Format.GROUPED_INTEGER))).isFalse();
   }
 }

@@ -119,9 +119,10 @@ public final class Layout {
   public record CampaignCollapse(String campaign, String key, boolean wholeJvm, String design) {}
 
   /**
-   * Every campaign-wide collapse factor the registry computes, in the order the campaigns were taken: fifojvm (the
-   * stamping threads, then the whole JVM), confirm, setting (short runs, then long), then the manipulation campaigns on
-   * RabbitMQ and NATS (the stamping threads only).
+   * Every campaign-wide collapse factor the registry computes, Kafka's first in the order the campaigns were taken:
+   * fifojvm (the stamping threads, then the whole JVM), confirm, setting (short runs, then long), the replicated
+   * cluster (one replica, acks=all); then the manipulation campaigns on RabbitMQ and NATS (the stamping threads only),
+   * so that a figure can set the other systems apart from Kafka (issue 59).
    */
   public static List<CampaignCollapse> campaignCollapses() {
     List<CampaignCollapse> out = new ArrayList<>();
@@ -140,12 +141,12 @@ public final class Layout {
       out.add(new CampaignCollapse(setting, Naming.keyOf(setting) + "." + COLLAPSE_THREADS + design, false, lower));
       out.add(new CampaignCollapse(setting, Naming.keyOf(setting) + "." + COLLAPSE_JVM + design, true, lower));
     }
-    for (CampaignCatalogue c : CampaignCatalogue.SYSTEM_MANIPULATIONS) {
-      out.add(new CampaignCollapse(c.folder(), Naming.keyOf(c.folder()) + "." + COLLAPSE_THREADS, false, ""));
-    }
     String cluster = CampaignCatalogue.CLUSTER.folder();
     out.add(new CampaignCollapse(cluster, Naming.keyOf(cluster) + "." + COLLAPSE_CONTROL, false, "rf1"));
     out.add(new CampaignCollapse(cluster, Naming.keyOf(cluster) + "." + COLLAPSE_ACKS_ALL, false, "acksall"));
+    for (CampaignCatalogue c : CampaignCatalogue.SYSTEM_MANIPULATIONS) {
+      out.add(new CampaignCollapse(c.folder(), Naming.keyOf(c.folder()) + "." + COLLAPSE_THREADS, false, ""));
+    }
     return out;
   }
 
