@@ -17,6 +17,6 @@ registered prediction & campaigns & verdict & basis \\
 {}${v.labelLatex} & ${v.campaignsLatex} & ${v.linked} & {}<#if v.available && v.basisShortLatex??>\ftlQuantity{${v.keyLatex}}{${v.basisShortLatex}}<#else>${v.basisShortLatex!"--"}</#if> \\
 </#list>
 \midrule
-\multicolumn{4}{l}{${confirmatoryTally.rows?c} registered tests: ${confirmatoryTally.held?c} held, ${confirmatoryTally.didNotHold?c} did not hold, ${confirmatoryTally.untestable?c} not testable here} \\
+\multicolumn{4}{l}{${q["verdicts.predictionsTable.rows"].linked} registered tests: ${q["verdicts.predictionsTable.held"].linked} held, ${q["verdicts.predictionsTable.didNotHold"].linked} did not hold, ${q["verdicts.predictionsTable.untestable"].linked} not testable here} \\
 \bottomrule
 \end{tabularx}

@@ -20,10 +20,7 @@ campaign & kind & test & host (clock, kernel) & design & events per run & estima
 \midrule
 <#if o.summary??>
 % claim ${o.summary.keyLatex}
-\multicolumn{5}{@{}>{\raggedright\arraybackslash}p{0.6\linewidth}}{\textbf{${o.claimLatex}}: \textbf{${o.summary.linked}}} & original: & ${o.originalLatex} & \\
-<#if designs[o.summary.key]?? && designs[o.summary.key].differ>
-\multicolumn{8}{@{}l}{\quad by design: blocks on fresh brokers ${designs[o.summary.key].blocks}; serial runs on one broker ${designs[o.summary.key].serial}} \\
-</#if>
+\multicolumn{5}{@{}>{\raggedright\arraybackslash}p{0.6\linewidth}}{\textbf{${o.claimLatex}}: \textbf{${o.summary.linked}}<#if designs[o.summary.key]?? && designs[o.summary.key].differ> (blocks: ${designs[o.summary.key].blocks}; serial: ${designs[o.summary.key].serial})</#if>} & original: & ${o.originalLatex} & \\
 <#list o.tests as t>
 ${t.campaignLatex} & ${t.kindLatex} & ${t.nameLatex} & ${t.hostLatex} & ${t.designLatex} & ${t.eventsPerRun.linked} & <#if t.estimate.key??>${t.estimate.linked}<#if t.lower.key??> (${t.lower.linked} to ${t.upper.linked})</#if><#else>--</#if> & ${t.verdict.linked} \\
 </#list>

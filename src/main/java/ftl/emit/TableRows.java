@@ -16,6 +16,7 @@ import ftl.quantity.core.LatexEscape;
 import ftl.quantity.core.Value;
 import ftl.quantity.core.Layout;
 import ftl.quantity.verdict.ClaimTests;
+import ftl.quantity.verdict.ClaimVerdicts;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -387,13 +388,9 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
    * claims the main text states with their verdicts.
    */
   static boolean ownTable(String campaign) {
-    return confirmatory(campaign) || role(campaign) == CampaignCatalogue.Role.SETTING
-        || role(campaign) == CampaignCatalogue.Role.HOSTS || role(campaign) == CampaignCatalogue.Role.CLUSTER || onOtherSystem(campaign) || TOOLS_ON_OTHER_SYSTEMS.contains(campaign);
+    return ClaimVerdicts.laidOutApart(campaign); // one source with the table's row count, verdicts.predictionsTable.*
   }
 
-  /** The folders of the tools run on the other systems. */
-  static final List<String> TOOLS_ON_OTHER_SYSTEMS = List.of(CampaignCatalogue.OMB_RABBITMQ.folder(),
-      CampaignCatalogue.OMB_NATS.folder(), CampaignCatalogue.PERFTEST.folder());
 
   private static CampaignCatalogue.Role role(String campaign) {
     for (CampaignCatalogue c : CampaignCatalogue.values()) {
@@ -535,7 +532,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
         }
       }
       if (!out.isEmpty()) {
-        ticks.add(new CollapseTick((first + last) / 2, LatexEscape.escape(MODE_A + " (" + out.size() + " strata)")));
+        ticks.add(new CollapseTick((first + last) / 2, LatexEscape.escape(MODE_A + " strata")));
       }
       String isolation = CampaignCatalogue.ISOLATION.folder();
       for (String broker : Layout.isolationBrokers()) {

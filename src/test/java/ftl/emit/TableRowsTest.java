@@ -143,7 +143,7 @@ class TableRowsTest {
     // strata packed closer than named points; one tick for modeA's strata, one per other point; no data root: no clock
     assertThat(p.get(1).x() - p.get(0).x()).isLessThan(p.get(2).x() - p.get(1).x());
     TableRows.CollapseFigure f = rows(null).collapseFigure();
-    assertThat(f.ticks()).extracting(TableRows.CollapseTick::labelLatex).containsExactly("modeA (2 strata)",
+    assertThat(f.ticks()).extracting(TableRows.CollapseTick::labelLatex).containsExactly("modeA strata",
         "isolation " + ("all".equals(broker) ? "free" : "confined") + " L" + load);
     assertThat(f.series()).singleElement().isEqualTo(new TableRows.CollapseSeries("threads-c1", false, 1, "--"));
     assertThat(p).extracting(TableRows.CollapsePoint::series).containsOnly("threads-c1");

@@ -25,6 +25,7 @@ import ftl.quantity.section.ReplayQuantities;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -194,6 +195,20 @@ public final class ClaimVerdicts {
         + otherWords, every, counted.and(kafka.negate()), ClaimVerdicts::held));
     out.add(tally("verdicts.confirmatory.didNotHold.other", "VerdictsConfirmatoryDidNotHoldOther", "did-not-hold"
         + " confirmatory" + all + otherWords, every, counted.and(kafka.negate()), ClaimVerdicts::didNotHold));
+    // The main text's table of registered predictions counts its own rows (issue #59: a count of a table is a
+    // quantity): the confirmatory tests of the campaigns whose verdicts no table of their own lays out.
+    Predicate<Quantity> inTable = counted.and(q -> registrations.get(q.key()) != null
+        && !laidOutApart(registrations.get(q.key())));
+    String table = " of the main text's table of registered predictions (tab-predictions: the confirmatory tests"
+        + " of the campaigns whose verdicts no table of their own lays out, " + String.join(", ", apartWords()) + ")";
+    out.add(tally("verdicts.predictionsTable.rows", "VerdictsPredictionsTableRows", "registered tests" + table, every,
+        inTable, v -> true));
+    out.add(tally("verdicts.predictionsTable.held", "VerdictsPredictionsTableHeld", "held registered tests" + table,
+        every, inTable, ClaimVerdicts::held));
+    out.add(tally("verdicts.predictionsTable.didNotHold", "VerdictsPredictionsTableDidNotHold", "did-not-hold"
+        + " registered tests" + table, every, inTable, ClaimVerdicts::didNotHold));
+    out.add(tally("verdicts.predictionsTable.untestable", "VerdictsPredictionsTableUntestable", "not-testable"
+        + " registered tests" + table, every, inTable, v -> v instanceof Value.Untestable));
     out.add(tally("verdicts.exploratory", "VerdictsExploratory", "exploratory" + all + ": criterion set after the data",
         every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.EXPLORATORY, v -> true));
     out.add(tally("verdicts.consistency", "VerdictsConsistency", "consistency-check" + all + ": true by construction,"
@@ -220,6 +235,42 @@ public final class ClaimVerdicts {
       }
     }
     return true;
+  }
+
+  /** The roles whose campaigns' verdicts are laid out in tables of their own (tab-confirm, -setting, -cluster, -systems). */
+  static final Set<CampaignCatalogue.Role> APART_ROLES = Set.of(CampaignCatalogue.Role.CONFIRMATORY,
+      CampaignCatalogue.Role.SETTING, CampaignCatalogue.Role.HOSTS, CampaignCatalogue.Role.CLUSTER,
+      CampaignCatalogue.Role.SYSTEM);
+  /** The tools run on the other systems, whose verdicts the supplement's verdict table lays out. */
+  static final Set<CampaignCatalogue> APART_TOOLS = Set.of(CampaignCatalogue.OMB_RABBITMQ, CampaignCatalogue.OMB_NATS,
+      CampaignCatalogue.PERFTEST);
+
+  /**
+   * Whether a campaign's verdicts are laid out apart from the main text's table of registered predictions: those of
+   * the roles {@link #APART_ROLES} and the tools {@link #APART_TOOLS}; a campaign the catalogue does not name is not.
+   */
+  public static boolean laidOutApart(String campaign) {
+    for (CampaignCatalogue c : CampaignCatalogue.values()) {
+      if (c.folder().equals(campaign)) {
+        return APART_ROLES.contains(c.role()) || APART_TOOLS.contains(c);
+      }
+    }
+    return false;
+  }
+
+  /** Whether every campaign a registration names is {@link #laidOutApart} (and it names one). */
+  static boolean laidOutApart(Registration r) {
+    return !r.campaigns().isEmpty() && r.campaigns().stream().allMatch(ClaimVerdicts::laidOutApart);
+  }
+
+  private static List<String> apartWords() {
+    List<String> out = new ArrayList<>();
+    for (CampaignCatalogue c : CampaignCatalogue.values()) {
+      if (laidOutApart(c.folder())) {
+        out.add(c.folder());
+      }
+    }
+    return out;
   }
 
   /** A verdict that held (a tally's outcome); anything else, not testable or unavailable included, is not. */
