@@ -54,7 +54,7 @@ public final class ConditionQuantities {
   public static List<Quantity> forData(DataSet data, List<BiConsumer<List<Quantity>, Campaign>> perCampaign) {
     List<Quantity> q = new ArrayList<>();
     Map<String, String> campaignMacros = new HashMap<>();
-    for (Campaign c : data.campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.CONDITIONS)) {
       String earlier = campaignMacros.putIfAbsent(Identifiers.macroWords(c.name()), c.name());
       if (earlier != null) {
         throw new DataException(c.displayDir(), 0, "campaign folder name \"" + c.name() + "\" collides with \""

@@ -49,7 +49,7 @@ public final class DisplacementQuantities {
     Set<String> names = new LinkedHashSet<>(List.of(CampaignCatalogue.MODE_A.folder()));
     // a campaign whose plan registers criteria is judged by them alone: the slope rule, set in Java, gives it no verdict
     Set<String> ownCriteria = new HashSet<>();
-    for (Campaign c : data.campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.ONE_D_FIT)) {
       if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).anyMatch(Instrument.KAFKA.word()::equals)) {
         names.add(c.name());
       }

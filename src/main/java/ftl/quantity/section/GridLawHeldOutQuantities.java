@@ -115,7 +115,8 @@ public final class GridLawHeldOutQuantities {
    * plans (and their pilots register none), so this rule, set in Java for Kafka, does not judge them.
    */
   static List<Campaign> campaigns(DataSet data) {
-    return data.campaigns().stream().filter(c -> c.runs().stream().anyMatch(ScanNeeds::scheduled))
+    return CampaignCatalogue.opted(data, CampaignCatalogue.Family.GRID_LAW).stream()
+        .filter(c -> c.runs().stream().anyMatch(ScanNeeds::scheduled))
         .filter(c -> c.runs().stream().noneMatch(r -> Analysis.SYSTEM_INSTRUMENTS.contains(r.instrument()))).toList();
   }
 

@@ -6,6 +6,7 @@ import ftl.data.ledger.Instrument;
 import ftl.data.ledger.LedgerRow;
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Naming;
@@ -34,7 +35,7 @@ public final class LedgerQuantities {
 
   public static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
-    for (Campaign c : data.campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.LEDGER)) {
       add(q, c);
     }
     return q;

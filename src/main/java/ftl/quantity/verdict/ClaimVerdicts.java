@@ -10,6 +10,7 @@ import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.DisplacementFits;
+import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Provenance;
@@ -51,7 +52,7 @@ public final class ClaimVerdicts {
    */
   static List<String> twoClockCampaigns(DataSet data) {
     List<String> out = new ArrayList<>();
-    for (Campaign c : data.campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.POOLED)) {
       if (c.criteria().isEmpty() && c.runs().stream().anyMatch(r -> r.ok() && offset(r))) {
         out.add(c.name());
       }
@@ -153,7 +154,7 @@ public final class ClaimVerdicts {
             + " mean rate: held iff replay.prediction.bursts held (at every mean gap the " + Phrases.level() + " bootstrap interval of"
             + " replay.burstRatio lies above 1)",
         in, List.of("replay.prediction.bursts"), v -> v.get(0)));
-    List<String> nojvmCampaigns = data.campaigns().stream()
+    List<String> nojvmCampaigns = CampaignCatalogue.opted(data, CampaignCatalogue.Family.GRID_LAW).stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Instrument.PYTHON_NOJVM.word())))
         .map(Campaign::name).toList();
     List<String> nojvm = nojvmCampaigns.stream().map(c -> "gridlaw.heldout.verdict." + c).toList();

@@ -61,8 +61,10 @@ public final class PlanCriteria {
       byKey.put(q.key(), q);
     }
     List<Quantity> out = new ArrayList<>();
-    List<Campaign> judged = judged(data);
-    Map<String, Long> instrumentFirstRuns = firstRuns(judged);
+    // every campaign a rule may name (its data possibly older than the plan), judged or not
+    List<Campaign> named = withTools(data);
+    List<Campaign> judged = CampaignCatalogue.opted(data, named, CampaignCatalogue.Family.CRITERIA);
+    Map<String, Long> instrumentFirstRuns = firstRuns(named);
     // a tool's folder judged as a campaign has no instrument rows of its own: its first run is read by the tool's
     // reader, once and only when a rule asks (at judgment, not for every command that builds the registry)
     Map<String, OptionalLong> toolFirstRuns = new ConcurrentHashMap<>();
@@ -127,7 +129,7 @@ public final class PlanCriteria {
         String tautology = reach == Reach.ALWAYS ? lies + ", so " + against + " holds for any data" : "";
         boolean consistency = r.consistency() || reach == Reach.ALWAYS;
         refuseSwappedEnds(r, plan);
-        List<String> older = olderNamed(c, r, judged, firstRuns);
+        List<String> older = olderNamed(c, r, named, firstRuns);
         Quantity q = Quantity.key(key).macro(macro(c.name(), r.id())).definition("registered criterion " + r.id() + " of campaign " + c.name()
             + " (" + plan + ", line " + r.line() + "): " + r.claim() + "; held iff " + r.statement()
             + (r.consistency() ? "; declared a consistency check (true by construction, never counted)" : "")
@@ -185,12 +187,20 @@ public final class PlanCriteria {
         ? new Value.Untestable(Value.Untestable.NOT_YET + u.reason()) : verdict;
   }
 
-  /** The campaigns whose plans' criteria are judged: every campaign of {@code data}, and the tools' on other systems. */
+  /**
+   * The campaigns whose plans' criteria are judged: every campaign of {@code data}, and the tools' on other systems,
+   * that declare {@link CampaignCatalogue.Family#CRITERIA} ({@link CampaignCatalogue#opted}).
+   */
   public static List<Campaign> judged(DataSet data) {
-    List<Campaign> judged = new ArrayList<>(data.campaigns());
-    judged.addAll(OmbSystemQuantities.registered(data));
-    judged.addAll(PerfTestQuantities.registered(data));
-    return judged;
+    return CampaignCatalogue.opted(data, withTools(data), CampaignCatalogue.Family.CRITERIA);
+  }
+
+  /** Every campaign of {@code data}, then the tools' folders on other systems read as campaigns. */
+  private static List<Campaign> withTools(DataSet data) {
+    List<Campaign> all = new ArrayList<>(data.campaigns());
+    all.addAll(OmbSystemQuantities.registered(data));
+    all.addAll(PerfTestQuantities.registered(data));
+    return all;
   }
 
   /**
