@@ -229,11 +229,9 @@ public final class ConfirmQuantities {
     String f = Provenance.name(BlockStats.class, "ratio");
     String end = " Student t interval over blocks of the log ratio, mapped back by exp, of " + key;
     return List.of(
-        part(name, key, macro, definition, Unit.RATIO, Format.RATIO_3SF, f, interval, 0),
-        part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + end, Unit.RATIO,
-            Format.RATIO_3SF, f, interval, -1),
-        part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + end, Unit.RATIO,
-            Format.RATIO_3SF, f, interval, 1),
+        part(name, Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF), f, interval, 0),
+        part(name, Quantity.key(key + ".lower").macro(macro + "Lower").definition("lower end of the " + Phrases.level() + end).unit(Unit.RATIO).format(Format.RATIO_3SF), f, interval, -1),
+        part(name, Quantity.key(key + ".upper").macro(macro + "Upper").definition("upper end of the " + Phrases.level() + end).unit(Unit.RATIO).format(Format.RATIO_3SF), f, interval, 1),
         count(name, key + ".blocks", macro + "Blocks", "blocks of campaign " + name + " in which both " + blocksWhere
             + ", the blocks " + key + " rests on", a -> (long) interval.apply(a).blocks()));
   }
@@ -387,20 +385,20 @@ public final class ConfirmQuantities {
         + "condition " + cond + " of campaign " + name + " excluded by the plan's exclusion rule (" + rule + ")",
         a -> excludedRuns(a, name, exclusion.apply(a)).stream().filter(r -> r.row().condition().equals(cond)).count()));
     for (Blocks.Metric m : List.of(Blocks.Metric.RETENTION, Blocks.Metric.ONE_TICK_SHARE)) {
-      q.add(part(name, Naming.keyOf(name) + ".unexcluded." + m.word() + "." + cond, mp + "Unexcluded" + words(m.word())
-          + Identifiers.macroWords(cond), "exploratory, outside the registered analysis: mean over blocks of "
+      q.add(part(name, Quantity.key(Naming.keyOf(name) + ".unexcluded." + m.word() + "." + cond).macro(mp + "Unexcluded" + words(m.word())
+          + Identifiers.macroWords(cond)).definition("exploratory, outside the registered analysis: mean over blocks of "
           + "campaign " + name + " of the " + m.what() + ", condition " + cond + ", with the plan's exclusion rule set aside "
-          + "(every ok run whose manipulations were applied)", m.unit(), m.format(), a -> Blocks.mean(a, name, Optional.empty(), cond, m), 0));
+          + "(every ok run whose manipulations were applied)").unit(m.unit()).format(m.format()), a -> Blocks.mean(a, name, Optional.empty(), cond, m), 0));
     }
     for (Blocks.Metric m : Blocks.Metric.of(name)) {
       String key = Naming.keyOf(name) + "." + m.word() + "." + cond;
       String macro = mp + words(m.word()) + Identifiers.macroWords(cond);
       String def = "mean over blocks of campaign " + name + " of the " + m.what() + ", condition " + cond;
-      q.add(part(name, key, macro, def, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 0));
-      q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " Student t interval over "
-          + "blocks (n - 1 degrees of freedom) of " + key, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), -1));
-      q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " Student t interval over "
-          + "blocks of " + key, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 1));
+      q.add(part(name, Quantity.key(key).macro(macro).definition(def).unit(m.unit()).format(m.format()), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 0));
+      q.add(part(name, Quantity.key(key + ".lower").macro(macro + "Lower").definition("lower end of the " + Phrases.level() + " Student t interval over "
+          + "blocks (n - 1 degrees of freedom) of " + key).unit(m.unit()).format(m.format()), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), -1));
+      q.add(part(name, Quantity.key(key + ".upper").macro(macro + "Upper").definition("upper end of the " + Phrases.level() + " Student t interval over "
+          + "blocks of " + key).unit(m.unit()).format(m.format()), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 1));
     }
   }
 
@@ -480,14 +478,14 @@ public final class ConfirmQuantities {
     return new Value.Real((base - law) / predicted.size());
   }
 
-  private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
-                               Function<Analysis, BlockStats.Interval> interval, int which) {
-    return part(campaign, key, macro, definition, unit, format, Provenance.name(BlockStats.class, "mean"), interval, which);
+  private static Quantity part(String campaign, Quantity.ScopePart head, Function<Analysis, BlockStats.Interval> interval,
+                               int which) {
+    return part(campaign, head, Provenance.name(BlockStats.class, "mean"), interval, which);
   }
 
-  private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
-                               String function, Function<Analysis, BlockStats.Interval> interval, int which) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope(campaign)).function(function).computes(a -> {
+  private static Quantity part(String campaign, Quantity.ScopePart head, String function,
+                               Function<Analysis, BlockStats.Interval> interval, int which) {
+    return head.scope(scope(campaign)).function(function).computes(a -> {
           if (!has(a, campaign)) {
             return CampaignRuns.noData(campaign);
           }

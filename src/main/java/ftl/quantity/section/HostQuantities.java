@@ -111,7 +111,7 @@ public final class HostQuantities {
     for (String c : CONDITIONS) {
       String what = "negative-span rate (ack_negative / events_complete; a block with none counts 0.5 negatives) of condition "
           + c + ": geometric mean over the blocks " + of;
-      logSummary(q, k + ".rate." + c, m + "Rate" + Identifiers.macroWords(c), what, Unit.FRACTION, Format.PERCENT_2DP,
+      logSummary(q, k + ".rate." + c, m + "Rate" + Identifiers.macroWords(c), what, Unit.FRACTION,
           a -> result(a, s).map(r -> r.rates().get(c)));
     }
     for (HostStrata.Contrast c : FAMILY) {
@@ -119,7 +119,7 @@ public final class HostQuantities {
           + "block where either is zero): geometric mean over the blocks " + of;
       String key = k + "." + c.id();
       String macro = m + Identifiers.macroWords(c.id());
-      logSummary(q, key, macro, what, Unit.RATIO, Format.RATIO_3SF, a -> result(a, s).map(r -> r.contrasts().get(c.id()).summary()));
+      logSummary(q, key, macro, what, Unit.RATIO, a -> result(a, s).map(r -> r.contrasts().get(c.id()).summary()));
       q.add(ENTRIES.real(key + ".p", macro + "P", "exact one-sided sign-flip p (all 2^n sign assignments of the per-block log ratios; "
           + "statistic their mean) of " + key + " above 1", Unit.DIMENSIONLESS,
           a -> result(a, s).map(r -> r.contrasts().get(c.id()).p())));
@@ -146,7 +146,7 @@ public final class HostQuantities {
         a -> clock(a, s).map(c -> c.p().twoSided())));
     logSummary(q, k + ".leadOverBase", m + "LeadOverBase", "exploratory: the fresh-broker transient, per-block rate ratio of "
         + "the lead run over base (0.5 added to both counts where either is zero): geometric mean over the blocks " + of,
-        Unit.RATIO, Format.RATIO_3SF, a -> lead(a, s));
+        Unit.RATIO, a -> lead(a, s));
     return q;
   }
 
@@ -291,8 +291,10 @@ public final class HostQuantities {
             .orElse(new Value.Unavailable("no plan of the host protocol under this data root")));
   }
 
-  private static void logSummary(List<Quantity> q, String key, String macro, String what, Unit unit, Format format,
+  /** A log-scale summary and its interval's ends; a fraction printed as a percentage, a ratio as a ratio. */
+  private static void logSummary(List<Quantity> q, String key, String macro, String what, Unit unit,
                                  Function<Analysis, Optional<HostStrata.LogSummary>> f) {
+    Format format = unit == Unit.FRACTION ? Format.PERCENT_2DP : Format.RATIO_3SF;
     Function<Analysis, Optional<BlockStats.Interval>> i = a -> f.apply(a).map(HostStrata.LogSummary::interval);
     q.add(ENTRIES.real(key, macro, what, unit, format, a -> i.apply(a).map(BlockStats.Interval::estimate)));
     q.add(ENTRIES.real(key + ".lower", macro + "Lower", "lower end of the 95 % Student t interval over blocks of the log of " + key

@@ -153,8 +153,8 @@ public final class PlanCriteria {
         String why = !tautology.isEmpty() && !r.consistency() ? "a consistency check: " + tautology
             : older.isEmpty() ? "" : "reads the data of campaign " + String.join(", ", older) + ", taken before this "
             + "campaign's first run (the plan may have been written after it): not confirmatory";
-        registrations.put(key, registration(c, key, r.claim() + ": held iff " + r.statement(), consistency,
-            !older.isEmpty(), why, plan + ":" + r.line(), r.claim()));
+        registrations.put(key, registration(c, key, r.claim() + ": held iff " + r.statement(),
+            new Standing(consistency, !older.isEmpty(), why), plan + ":" + r.line(), r.claim()));
       }
       for (Criteria.Claim cl : s.claims()) {
         String key = "criterion." + c.name() + "." + cl.id();
@@ -170,8 +170,8 @@ public final class PlanCriteria {
         boolean notConfirmatory = cl.of().stream().anyMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()
             == VerdictKind.EXPLORATORY);
         registrations.put(key, registration(c, key, cl.claim() + ": held iff " + (cl.all() ? "all" : "any") + " of "
-            + String.join(", ", cl.of()) + " held", consistency, notConfirmatory, notConfirmatory
-            ? "combines a rule that is not confirmatory" : "", plan + ":" + cl.line(), cl.claim()));
+            + String.join(", ", cl.of()) + " held", new Standing(consistency, notConfirmatory, notConfirmatory
+            ? "combines a rule that is not confirmatory" : ""), plan + ":" + cl.line(), cl.claim()));
       }
     }
     return out;
@@ -204,12 +204,20 @@ public final class PlanCriteria {
   }
 
   /**
+   * What decides a criterion's kind besides its plan.
+   *
    * @param consistency declared a consistency check by the plan, or true for any data by the statistic's range
    * @param notConfirmatory the rule reads data that may predate the plan: exploratory at best
    * @param why what made it a consistency check or not confirmatory ("" when the plan's word decides)
    */
-  private static Registration registration(Campaign c, String key, String rule, boolean consistency,
-                                           boolean notConfirmatory, String why, String source, String claim) {
+  private record Standing(boolean consistency, boolean notConfirmatory, String why) {}
+
+  /** The registration of criterion {@code key} of campaign {@code c}, its kind decided by {@code standing}. */
+  private static Registration registration(Campaign c, String key, String rule, Standing standing, String source,
+                                           String claim) {
+    boolean consistency = standing.consistency();
+    boolean notConfirmatory = standing.notConfirmatory();
+    String why = standing.why();
     VerdictKind kind = consistency ? VerdictKind.CONSISTENCY
         : c.planDigest().isPresent() && !notConfirmatory && !c.unregistered() ? VerdictKind.CONFIRMATORY
         : VerdictKind.EXPLORATORY;
