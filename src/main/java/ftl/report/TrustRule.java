@@ -69,8 +69,7 @@ public enum TrustRule {
           + ReportNumbers.count(negative) + " of " + ReportNumbers.count(complete) + " complete events, "
           + ReportNumbers.percent(share) + "; highest share " + ReportNumbers.percent(worst.sign().ackNegativeRate()
           .value()) + " in " + worst.condition() + ")";
-      return RuleResult.of(this, b, judged, failing, "runs", worst.sign().ackNegativeRate().value(),
-          worst.condition(), evidence);
+      return RuleResult.of(this, b, judged, failing, new RuleResult.Worst("runs", worst.sign().ackNegativeRate().value(), worst.condition()), evidence);
     }
   },
 
@@ -94,7 +93,7 @@ public enum TrustRule {
           + ReportNumbers.count(r.count()) + " of " + ReportNumbers.count(r.total()) + " kept) "
           + (r.value() < MIN_RETENTION ? "<" : ">=") + " " + ReportNumbers.percent(MIN_RETENTION) + "; "
           + ReportNumbers.count(l.failing().size()) + " of " + ReportNumbers.count(l.judged()) + " conditions below";
-      return RuleResult.of(this, b, l.judged(), l.failing(), "conditions", r.value(), l.lowest().condition(), evidence);
+      return RuleResult.of(this, b, l.judged(), l.failing(), new RuleResult.Worst("conditions", r.value(), l.lowest().condition()), evidence);
     }
   },
 
@@ -115,7 +114,7 @@ public enum TrustRule {
       String evidence = "lowest median flight " + ReportNumbers.millis(p50) + " ms in " + l.lowest().condition() + " "
           + (p50 < ConditionFigures.CREATE_MS_QUANTUM_NANOS ? "<" : ">=") + " q = 1 ms; "
           + ReportNumbers.count(l.failing().size()) + " of " + ReportNumbers.count(l.judged()) + " conditions below";
-      return RuleResult.of(this, b, l.judged(), l.failing(), "conditions", p50 / 1e6, l.lowest().condition(), evidence);
+      return RuleResult.of(this, b, l.judged(), l.failing(), new RuleResult.Worst("conditions", p50 / 1e6, l.lowest().condition()), evidence);
     }
   },
 
@@ -283,7 +282,7 @@ public enum TrustRule {
         + worstCondition + ") " + (above.test(worst) ? ">" : "<=") + " " + ReportNumbers.bound(boundValue) + " %"
         + b.sourceOf(rule) + "; " + ReportNumbers.count(failing.size()) + " of " + ReportNumbers.count(judged)
         + " runs above";
-    return RuleResult.of(rule, b, judged, failing, "runs", worstValue, worst.runId(), evidence);
+    return RuleResult.of(rule, b, judged, failing, new RuleResult.Worst("runs", worstValue, worst.runId()), evidence);
   }
 
   /**
