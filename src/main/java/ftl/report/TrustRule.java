@@ -124,8 +124,7 @@ public enum TrustRule {
       TrustRule.DISTURBANCE_REASON) {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
-      return perRun(this, c, b, RunFigures::stealPercent, r -> r.stealPercent().orElse(0) > b.stealPct(), b.stealPct(),
-          LedgerSchema.STEAL_PCT.name(), "steal");
+      return perRun(this, c, b, new PerRun(RunFigures::stealPercent, r -> r.stealPercent().orElse(0) > b.stealPct(), b.stealPct(), LedgerSchema.STEAL_PCT.name(), "steal"));
     }
   },
 
@@ -135,8 +134,7 @@ public enum TrustRule {
       ReportNumbers.bound(TrustRule.MAX_OTHER_RUN_PCT) + " % of all cores' time", TrustRule.DISTURBANCE_REASON) {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
-      return perRun(this, c, b, RunFigures::otherRunPercent, r -> r.otherRunPercent().orElse(0) > b.otherRunPct(),
-          b.otherRunPct(), LedgerSchema.OTHER_RUN_PCT.name(), "other tasks' run time");
+      return perRun(this, c, b, new PerRun(RunFigures::otherRunPercent, r -> r.otherRunPercent().orElse(0) > b.otherRunPct(), b.otherRunPct(), LedgerSchema.OTHER_RUN_PCT.name(), "other tasks' run time"));
     }
   },
 
@@ -151,9 +149,9 @@ public enum TrustRule {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
       // exact: catch-up pairs x 100 > bound x pairs, in integers
-      return perRun(this, c, b, r -> r.catchUp().defined() ? OptionalDouble.of(r.catchUp().value() * 100)
+      return perRun(this, c, b, new PerRun(r -> r.catchUp().defined() ? OptionalDouble.of(r.catchUp().value() * 100)
           : OptionalDouble.empty(), r -> Math.multiplyExact(r.catchUp().count(), 100L)
-          > Math.multiplyExact(MAX_CATCH_UP_PCT, r.catchUp().total()), MAX_CATCH_UP_PCT, "send interval", "catch-up");
+          > Math.multiplyExact(MAX_CATCH_UP_PCT, r.catchUp().total()), MAX_CATCH_UP_PCT, "send interval", "catch-up"));
     }
   };
 
@@ -248,11 +246,27 @@ public enum TrustRule {
   }
 
   /**
+   * The figure a per-run host rule judges.
+   *
+   * @param of the figure of a run in percent (empty when the run does not record it)
+   * @param above whether a run's figure is above the bound
+   * @param boundValue the bound in percent (shown)
+   * @param column the ledger column that records it (shown when no run does)
+   * @param what what the figure is, for the evidence
+   */
+  private record PerRun(Function<RunFigures, OptionalDouble> of, Predicate<RunFigures> above, double boundValue,
+                        String column, String what) {}
+
+  /**
    * A per-run host rule: fails when any run that records its figure is {@code above} the bound; {@code of} gives the
    * figure in percent (shown), {@code boundValue} the bound in percent (shown).
    */
-  private static RuleResult perRun(TrustRule rule, CampaignFigures c, Bounds b, Function<RunFigures, OptionalDouble> of,
-                                   Predicate<RunFigures> above, double boundValue, String column, String what) {
+  private static RuleResult perRun(TrustRule rule, CampaignFigures c, Bounds b, PerRun figure) {
+    Function<RunFigures, OptionalDouble> of = figure.of();
+    Predicate<RunFigures> above = figure.above();
+    double boundValue = figure.boundValue();
+    String column = figure.column();
+    String what = figure.what();
     long judged = 0;
     List<String> failing = new ArrayList<>();
     RunFigures worst = null;
