@@ -53,7 +53,11 @@ final class StratumScheduleFile {
    * @param id its {@code boot_id}
    * @param offered the clock sources it offers
    */
-  record Boot(String id, List<String> offered) {}
+  record Boot(String id, List<String> offered) {
+    Boot {
+      offered = List.copyOf(offered);
+    }
+  }
 
   /**
    * Reads {@code schedule.csv} (empty when absent), checks every stratum against the plan, appends the current boot's

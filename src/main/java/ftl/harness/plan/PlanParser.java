@@ -520,7 +520,17 @@ public final class PlanParser {
    * @param scheduleOf each condition's schedule file, by name
    * @param firstSends the conditions that take the {@code first_sends} warm-up of their own
    */
-  private record Expanded(List<Condition> out, Map<String, String> scheduleOf, Set<String> firstSends) {}
+  private static final class Expanded {
+    final List<Condition> out;
+    final Map<String, String> scheduleOf;
+    final Set<String> firstSends;
+
+    Expanded(List<Condition> out, Map<String, String> scheduleOf, Set<String> firstSends) {
+      this.out = out;
+      this.scheduleOf = scheduleOf;
+      this.firstSends = firstSends;
+    }
+  }
 
   private static void expand(ObjectNode defaults, List<Map.Entry<String, List<JsonNode>>> axes, int depth,
                              List<String[]> chosen, Expanded into) {
@@ -544,7 +554,7 @@ public final class PlanParser {
         c.set(chosen.get(i)[0], axes.get(i).getValue().get(Integer.parseInt(chosen.get(i)[2])));
       }
       c.put("name", name.toString());
-      into.out().add(condition(c, at, into.scheduleOf(), into.firstSends()));
+      into.out.add(condition(c, at, into.scheduleOf, into.firstSends));
       return;
     }
     Map.Entry<String, List<JsonNode>> axis = axes.get(depth);

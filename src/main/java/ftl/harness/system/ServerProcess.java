@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -119,7 +121,13 @@ public final class ServerProcess implements AutoCloseable {
    * @param logs the logs whose last lines a failure carries, {@code console} first
    */
   public record Launch(String name, List<String> command, Map<String, String> environment, Path dir, Path console,
-                       List<Path> logs) {}
+                       List<Path> logs) {
+    public Launch {
+      command = List.copyOf(command);
+      environment = Collections.unmodifiableMap(new LinkedHashMap<>(environment)); // a null value removes a variable
+      logs = List.copyOf(logs);
+    }
+  }
 
   /**
    * Starts {@code launch}'s command in its folder with its environment, stdout and stderr appended to its console,

@@ -43,6 +43,13 @@ public final class ClaimVerdicts {
   /** The ledger column of a producer clock offset (a second clock emulated on one host). */
   static final String CLOCK_OFFSET = LedgerSchema.CLOCK_OFFSET_US.name();
 
+  /**
+   * The start of claim.noJvm's rule, as {@code data/registrations.csv} quotes it from this file (its rule_text): kept on
+   * one line, so a line-length wrap never splits it.
+   */
+  private static final String NO_JVM_RULE =
+    "the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the";
+
   private ClaimVerdicts() {}
 
   /**
@@ -137,8 +144,7 @@ public final class ClaimVerdicts {
         .map(Campaign::name).toList();
     List<String> nojvm = nojvmCampaigns.stream().map(c -> "gridlaw.heldout.verdict." + c).toList();
     out.add(Quantity.key("claim.noJvm").macro("ClaimNoJvm")
-        .definition("the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the"
-            + " no-JVM cross-check").unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.NOJVM_EVENTS).function(FUNCTION + "anyHeld")
+        .definition(NO_JVM_RULE + " no-JVM cross-check").unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.NOJVM_EVENTS).function(FUNCTION + "anyHeld")
         .computes(a -> anyHeld(nojvmCampaigns, nojvm.stream().map(k -> value(in, k, a)).toList())));
     Predicate<Quantity> counted = q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONFIRMATORY;
     // The claims of the original study are summarised over every campaign's tests by ClaimTests (one claim, one place);
