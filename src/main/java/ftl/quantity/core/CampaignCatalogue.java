@@ -253,7 +253,7 @@ public enum CampaignCatalogue {
   public List<String> readers() { return List.copyOf(readers); }
 
   /** The families of quantities and verdicts that apply to this campaign ({@link Family}). */
-  public Set<Family> families() { return families; }
+  public Set<Family> families() { return Set.copyOf(families); }
 
   /**
    * The campaigns of {@code data} that {@code family} reads, in the data's order: on the archive's data root (its own
