@@ -1,10 +1,10 @@
 package ftl.cache;
 
+import ftl.data.io.CodeFiles;
 import ftl.data.io.FileIdentity;
 import ftl.data.io.Sha256;
 import ftl.quantity.core.Analysis;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -14,16 +14,11 @@ import java.security.CodeSource;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Enumeration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.math3.stat.inference.BinomialTest;
 
@@ -157,29 +152,7 @@ public final class CodeFingerprint {
    * @throws IOException when the location cannot be read or holds none of the packages
    */
   public static String of(Path codeLocation, List<String> libraries) throws IOException {
-    TreeMap<String, byte[]> classes = new TreeMap<>(CodeFingerprint::compareBytes);
-    if (Files.isDirectory(codeLocation)) {
-      try (Stream<Path> walk = Files.walk(codeLocation)) {
-        for (Path p : walk.filter(Files::isRegularFile).toList()) {
-          String name = codeLocation.relativize(p).toString().replace('\\', '/');
-          if (counts(name)) {
-            classes.put(name, Files.readAllBytes(p));
-          }
-        }
-      }
-    } else {
-      try (ZipFile zip = new ZipFile(codeLocation.toFile())) {
-        Enumeration<? extends ZipEntry> entries = zip.entries();
-        while (entries.hasMoreElements()) {
-          ZipEntry e = entries.nextElement();
-          if (!e.isDirectory() && counts(e.getName())) {
-            try (InputStream in = zip.getInputStream(e)) {
-              classes.put(e.getName(), in.readAllBytes());
-            }
-          }
-        }
-      }
-    }
+    TreeMap<String, byte[]> classes = CodeFiles.read(codeLocation, CodeFingerprint::counts);
     if (classes.isEmpty()) {
       throw new IOException("no class files of " + PACKAGES + " under " + codeLocation);
     }
@@ -211,7 +184,4 @@ public final class CodeFingerprint {
     return Sha256.newDigest();
   }
 
-  private static int compareBytes(String a, String b) {
-    return Arrays.compare(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
-  }
 }

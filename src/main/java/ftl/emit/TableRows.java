@@ -333,6 +333,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     }
     Rows r = new Rows(q);
     List<Campaign> campaigns = data == null ? List.of() : data.campaigns();
+    // the campaigns whose plans' criteria the registry judges: a campaign declared without them has no verdict to show
+    List<Campaign> judged = data == null ? List.of() : CampaignCatalogue.opted(data, CampaignCatalogue.Family.CRITERIA);
     CollapseFigure collapseFigure = r.collapseFigure(campaigns);
     if (collapseFigure.points().isEmpty() && campaigns.stream().anyMatch(c -> COLLAPSE_CAMPAIGNS.contains(c.name())
         && c.runs().stream().anyMatch(LedgerRow::ok))) {
@@ -344,11 +346,11 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     return new TableRows(r.collapse(), collapseFigure, originalCollapse(original), r.exposureCurve(), r.lawCurve(),
         data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
-        r.replication(original, campaigns, registrations, notTests), r.registered(campaigns, CampaignCatalogue.Role.CONFIRMATORY),
-        java.util.stream.Stream.concat(r.registered(campaigns, CampaignCatalogue.Role.SETTING).stream(),
-            r.registered(campaigns, CampaignCatalogue.Role.HOSTS).stream()).toList(),
-        r.registered(campaigns, CampaignCatalogue.Role.CLUSTER),
-        r.systems(campaigns), r.systemPoints());
+        r.replication(original, campaigns, registrations, notTests), r.registered(judged, CampaignCatalogue.Role.CONFIRMATORY),
+        java.util.stream.Stream.concat(r.registered(judged, CampaignCatalogue.Role.SETTING).stream(),
+            r.registered(judged, CampaignCatalogue.Role.HOSTS).stream()).toList(),
+        r.registered(judged, CampaignCatalogue.Role.CLUSTER),
+        r.systems(judged), r.systemPoints());
   }
 
   private static List<OriginalRange> originalCollapse(List<OriginalStudy.Claim> original) {

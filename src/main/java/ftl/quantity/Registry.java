@@ -62,7 +62,8 @@ import java.util.function.ToLongFunction;
 /**
  * The quantity registry: one entry per number the paper states. The paper only ever says what an entry
  * computed. Keys without a campaign or condition suffix are computed over every ok run of the Kafka
- * instrument in every campaign under the data root; the no-JVM cross-check has keys of its own.
+ * instrument in every campaign under the data root that pools ({@link ftl.quantity.core.CampaignCatalogue.Family#POOLED});
+ * the no-JVM cross-check has keys of its own.
  */
 public final class Registry {
 

@@ -116,7 +116,7 @@ public final class Sources {
     };
     List<String> ledgers = new ArrayList<>();
     List<String> events = new ArrayList<>();
-    for (Campaign c : a.data().campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(a.data(), CampaignCatalogue.Family.POOLED)) {
       boolean involved = false;
       for (LedgerRow r : c.runs()) {
         if (!instrument.test(r.instrument())) {

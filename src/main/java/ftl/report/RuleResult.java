@@ -42,10 +42,19 @@ public record RuleResult(TrustRule rule, Outcome outcome, long judged, List<Stri
     }
   }
 
-  static RuleResult of(TrustRule rule, TrustRule.Bounds b, long judged, List<String> failingAt, String unit,
-                       double worst, String worstAt, String evidence) {
+  /**
+   * The worst unit a rule judged.
+   *
+   * @param unit what the rule judges one of ({@code runs}, {@code conditions})
+   * @param value its figure
+   * @param at which one it is
+   */
+  record Worst(String unit, double value, String at) {}
+
+  static RuleResult of(TrustRule rule, TrustRule.Bounds b, long judged, List<String> failingAt, Worst worst,
+                       String evidence) {
     return new RuleResult(rule, failingAt.isEmpty() ? Outcome.HOLDS : Outcome.FAILS, judged,
-        failingAt, unit, worst, worstAt, b.fromPlan(rule), b.text(rule), evidence);
+        failingAt, worst.unit(), worst.value(), worst.at(), b.fromPlan(rule), b.text(rule), evidence);
   }
 
   static RuleResult notJudged(TrustRule rule, TrustRule.Bounds b, String why) {

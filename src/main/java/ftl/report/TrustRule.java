@@ -69,8 +69,7 @@ public enum TrustRule {
           + ReportNumbers.count(negative) + " of " + ReportNumbers.count(complete) + " complete events, "
           + ReportNumbers.percent(share) + "; highest share " + ReportNumbers.percent(worst.sign().ackNegativeRate()
           .value()) + " in " + worst.condition() + ")";
-      return RuleResult.of(this, b, judged, failing, "runs", worst.sign().ackNegativeRate().value(),
-          worst.condition(), evidence);
+      return RuleResult.of(this, b, judged, failing, new RuleResult.Worst("runs", worst.sign().ackNegativeRate().value(), worst.condition()), evidence);
     }
   },
 
@@ -94,7 +93,7 @@ public enum TrustRule {
           + ReportNumbers.count(r.count()) + " of " + ReportNumbers.count(r.total()) + " kept) "
           + (r.value() < MIN_RETENTION ? "<" : ">=") + " " + ReportNumbers.percent(MIN_RETENTION) + "; "
           + ReportNumbers.count(l.failing().size()) + " of " + ReportNumbers.count(l.judged()) + " conditions below";
-      return RuleResult.of(this, b, l.judged(), l.failing(), "conditions", r.value(), l.lowest().condition(), evidence);
+      return RuleResult.of(this, b, l.judged(), l.failing(), new RuleResult.Worst("conditions", r.value(), l.lowest().condition()), evidence);
     }
   },
 
@@ -115,7 +114,7 @@ public enum TrustRule {
       String evidence = "lowest median flight " + ReportNumbers.millis(p50) + " ms in " + l.lowest().condition() + " "
           + (p50 < ConditionFigures.CREATE_MS_QUANTUM_NANOS ? "<" : ">=") + " q = 1 ms; "
           + ReportNumbers.count(l.failing().size()) + " of " + ReportNumbers.count(l.judged()) + " conditions below";
-      return RuleResult.of(this, b, l.judged(), l.failing(), "conditions", p50 / 1e6, l.lowest().condition(), evidence);
+      return RuleResult.of(this, b, l.judged(), l.failing(), new RuleResult.Worst("conditions", p50 / 1e6, l.lowest().condition()), evidence);
     }
   },
 
@@ -125,8 +124,7 @@ public enum TrustRule {
       TrustRule.DISTURBANCE_REASON) {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
-      return perRun(this, c, b, RunFigures::stealPercent, r -> r.stealPercent().orElse(0) > b.stealPct(), b.stealPct(),
-          LedgerSchema.STEAL_PCT.name(), "steal");
+      return perRun(this, c, b, new PerRun(RunFigures::stealPercent, r -> r.stealPercent().orElse(0) > b.stealPct(), b.stealPct(), LedgerSchema.STEAL_PCT.name(), "steal"));
     }
   },
 
@@ -136,8 +134,7 @@ public enum TrustRule {
       ReportNumbers.bound(TrustRule.MAX_OTHER_RUN_PCT) + " % of all cores' time", TrustRule.DISTURBANCE_REASON) {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
-      return perRun(this, c, b, RunFigures::otherRunPercent, r -> r.otherRunPercent().orElse(0) > b.otherRunPct(),
-          b.otherRunPct(), LedgerSchema.OTHER_RUN_PCT.name(), "other tasks' run time");
+      return perRun(this, c, b, new PerRun(RunFigures::otherRunPercent, r -> r.otherRunPercent().orElse(0) > b.otherRunPct(), b.otherRunPct(), LedgerSchema.OTHER_RUN_PCT.name(), "other tasks' run time"));
     }
   },
 
@@ -152,9 +149,9 @@ public enum TrustRule {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
       // exact: catch-up pairs x 100 > bound x pairs, in integers
-      return perRun(this, c, b, r -> r.catchUp().defined() ? OptionalDouble.of(r.catchUp().value() * 100)
+      return perRun(this, c, b, new PerRun(r -> r.catchUp().defined() ? OptionalDouble.of(r.catchUp().value() * 100)
           : OptionalDouble.empty(), r -> Math.multiplyExact(r.catchUp().count(), 100L)
-          > Math.multiplyExact(MAX_CATCH_UP_PCT, r.catchUp().total()), MAX_CATCH_UP_PCT, "send interval", "catch-up");
+          > Math.multiplyExact(MAX_CATCH_UP_PCT, r.catchUp().total()), MAX_CATCH_UP_PCT, "send interval", "catch-up"));
     }
   };
 
@@ -249,11 +246,27 @@ public enum TrustRule {
   }
 
   /**
+   * The figure a per-run host rule judges.
+   *
+   * @param of the figure of a run in percent (empty when the run does not record it)
+   * @param above whether a run's figure is above the bound
+   * @param boundValue the bound in percent (shown)
+   * @param column the ledger column that records it (shown when no run does)
+   * @param what what the figure is, for the evidence
+   */
+  private record PerRun(Function<RunFigures, OptionalDouble> of, Predicate<RunFigures> above, double boundValue,
+                        String column, String what) {}
+
+  /**
    * A per-run host rule: fails when any run that records its figure is {@code above} the bound; {@code of} gives the
    * figure in percent (shown), {@code boundValue} the bound in percent (shown).
    */
-  private static RuleResult perRun(TrustRule rule, CampaignFigures c, Bounds b, Function<RunFigures, OptionalDouble> of,
-                                   Predicate<RunFigures> above, double boundValue, String column, String what) {
+  private static RuleResult perRun(TrustRule rule, CampaignFigures c, Bounds b, PerRun figure) {
+    Function<RunFigures, OptionalDouble> of = figure.of();
+    Predicate<RunFigures> above = figure.above();
+    double boundValue = figure.boundValue();
+    String column = figure.column();
+    String what = figure.what();
     long judged = 0;
     List<String> failing = new ArrayList<>();
     RunFigures worst = null;
@@ -283,7 +296,7 @@ public enum TrustRule {
         + worstCondition + ") " + (above.test(worst) ? ">" : "<=") + " " + ReportNumbers.bound(boundValue) + " %"
         + b.sourceOf(rule) + "; " + ReportNumbers.count(failing.size()) + " of " + ReportNumbers.count(judged)
         + " runs above";
-    return RuleResult.of(rule, b, judged, failing, "runs", worstValue, worst.runId(), evidence);
+    return RuleResult.of(rule, b, judged, failing, new RuleResult.Worst("runs", worstValue, worst.runId()), evidence);
   }
 
   /**

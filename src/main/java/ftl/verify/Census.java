@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
@@ -136,8 +137,7 @@ public final class Census {
         line = blankStructure(line);
         Matcher n = NUMBER.matcher(line);
         while (n.find()) {
-          String number = n.group();
-          out.add(classify(t.name(), i + 1, raw, n.start(), n.end(), number, allowed));
+          out.add(classify(t.name(), i + 1, raw, n.toMatchResult(), allowed));
         }
       }
     }
@@ -173,8 +173,11 @@ public final class Census {
     return textKeys;
   }
 
-  private static Entry classify(String file, int lineNo, String raw, int start, int end, String number,
-                                List<Allowed> allowed) {
+  /** The number {@code found} in line {@code lineNo} of {@code file} ({@code raw}), as a census entry. */
+  private static Entry classify(String file, int lineNo, String raw, MatchResult found, List<Allowed> allowed) {
+    int start = found.start();
+    int end = found.end();
+    String number = found.group();
     for (Allowed a : allowed) {
       if (!a.file().equals(file) && !a.file().equals("*")) {
         continue;

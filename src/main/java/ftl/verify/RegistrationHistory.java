@@ -104,7 +104,7 @@ public final class RegistrationHistory {
       }
       Map<String, String> diffs = new HashMap<>(); // each (commit, path) asked of git once
       for (int i = 0; i < t.rows().size(); i++) {
-        check(t.rows().get(i), t.lines().get(i), t.name(), t.repo(), t.shallow(), times, diffs);
+        check(t, i, times, diffs);
       }
       kinds(t);
     } catch (IllegalArgumentException e) { // a column the table lacks: its own reader names it when the registry is made
@@ -174,8 +174,13 @@ public final class RegistrationHistory {
     return out;
   }
 
-  private static void check(CSVRecord r, long line, String name, Path repo, boolean shallow, Map<String, Long> times,
-                            Map<String, String> diffs) {
+  /** Row {@code i} of table {@code t} against the history: its rule's commit, time and diff. */
+  private static void check(Table t, int i, Map<String, Long> times, Map<String, String> diffs) {
+    CSVRecord r = t.rows().get(i);
+    long line = t.lines().get(i);
+    String name = t.name();
+    Path repo = t.repo();
+    boolean shallow = t.shallow();
     String commit = r.get("rule_commit");
     if (!commit.matches("[0-9a-f]{40}")) { // never handed to git: it could be read as an option
       throw new DataException(name, line, "rule_commit must be 40 lower-case hex digits, not " + Echo.of(commit), null);

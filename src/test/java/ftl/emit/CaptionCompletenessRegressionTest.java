@@ -31,7 +31,9 @@ class CaptionCompletenessRegressionTest {
   private static final Path TABLE = Path.of("paper/generated/tab-predictions.tex");
   private static final Pattern LINKED = Pattern.compile("\\\\ftlQuantity\\{([^}]*)\\}\\{(held|did not hold|not testable here)\\}");
   private static final Pattern TALLY = Pattern.compile(
-      "(\\d+) registered tests: (\\d+) held, (\\d+) did not hold, (\\d+) not testable here");
+      "(?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? registered tests: (?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? held,"
+          + " (?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? did not hold, (?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? not"
+          + " testable here");
 
   @Test
   void predictionsTable_listsEveryRegisteredTestOfItsScope_andCountsItsRows() throws IOException {

@@ -152,8 +152,6 @@ public final class LedgerReader {
         }
       }
       RowChecks checks = new RowChecks(header, dictionary);
-      Map<String, Long> seen = new HashMap<>();
-      Map<String, Long> files = new HashMap<>();
       List<LedgerRow> rows = new ArrayList<>();
       for (CSVRecord rec : parser) {
         long line = parser.getCurrentLineNumber();
@@ -170,7 +168,7 @@ public final class LedgerReader {
         for (int i = 0; i < cells.length; i++) {
           cells[i] = checks.once(i, rec.get(i));
         }
-        rows.add(checkRow(new RowCells(checks.header, cells), rec, line, displayName, eventsFileExists, checks, seen, files));
+        rows.add(checkRow(new RowCells(checks.header, cells), rec, line, displayName, eventsFileExists, checks));
       }
       if (rows.isEmpty()) {
         throw new DataException(displayName, 1, "no runs after the header", null);
@@ -196,6 +194,10 @@ public final class LedgerReader {
     /** Each column's values so far, each kept once; a column stops keeping them past {@link #DISTINCT} values. */
     private final List<Map<String, String>> values = new ArrayList<>();
     private static final int DISTINCT = 64;
+    /** The line of each run id so far. */
+    final Map<String, Long> seen = new HashMap<>();
+    /** The line of each events file named so far. */
+    final Map<String, Long> files = new HashMap<>();
 
     RowChecks(List<String> header, DataDictionary dictionary) {
       columns = header.toArray(new String[0]);
@@ -238,8 +240,9 @@ public final class LedgerReader {
    * are distinct files to the archive, each read once, as the growth benchmark's grown root uses them.
    */
   private static LedgerRow checkRow(Map<String, String> fields, CSVRecord rec, long line, String name,
-                                    Predicate<String> eventsFileExists,
-                                    RowChecks checks, Map<String, Long> seen, Map<String, Long> files) {
+                                    Predicate<String> eventsFileExists, RowChecks checks) {
+    Map<String, Long> seen = checks.seen;
+    Map<String, Long> files = checks.files;
     String runId = fields.get("run_id").trim();
     if (runId.isEmpty()) {
       throw new DataException(name, line, "run_id is empty", null);

@@ -182,7 +182,7 @@ public final class EmbeddedBroker implements AutoCloseable {
       if (!process.isAlive()) {
         throw new IOException("broker exited during start-up (exit " + process.exitValue() + "): " + tail(console));
       }
-    }, timeoutMillis, "broker", scratch.resolve("logs"), console);
+    }, timeoutMillis, new EmbeddedBroker.Named("broker", scratch.resolve("logs"), console));
   }
 
   /** A start-up wait's check on each round: throws naming the broker when one of the processes has exited. */
@@ -191,16 +191,27 @@ public final class EmbeddedBroker implements AutoCloseable {
   }
 
   /**
+   * A broker or cluster as the messages of a start-up wait name it.
+   *
+   * @param what the broker or cluster, as messages name it
+   * @param logs where its logs are, for the messages
+   * @param console the log whose last lines a time-out quotes
+   */
+  record Named(String what, Path logs, Path console) {}
+
+  /**
    * Waits until every listener accepts a connection (first, so the admin client does not log a warning per retry), then
    * until an {@code AdminClient.describeCluster()} lists {@code brokers} brokers: the one start-up wait of the single
    * broker and of a local cluster.
    *
-   * @param what the broker or cluster, as messages name it
-   * @param logs where its logs are, for the messages; {@code console} the log whose last lines a time-out quotes
+   * @param named the broker or cluster as messages name it, and where its logs are
    * @throws IOException when a process exited (from {@code alive}), the time ran out, or the wait was interrupted
    */
   static void awaitServing(List<InetSocketAddress> listeners, String bootstrap, int brokers, AliveCheck alive,
-                           long timeoutMillis, String what, Path logs, Path console) throws IOException {
+                           long timeoutMillis, Named named) throws IOException {
+    String what = named.what();
+    Path logs = named.logs();
+    Path console = named.console();
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     for (InetSocketAddress listener : listeners) {
       while (true) {

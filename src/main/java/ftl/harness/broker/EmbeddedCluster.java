@@ -139,8 +139,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   private void awaitReady(long timeoutMillis) throws IOException {
     List<InetSocketAddress> listeners = nodes.stream()
         .map(n -> new InetSocketAddress(n.host(), n.port())).toList();
-    EmbeddedBroker.awaitServing(listeners, bootstrap(), nodes.size(), this::checkAlive, timeoutMillis,
-        "the cluster", scratch, nodes.get(0).dir().resolve("logs/console.log"));
+    EmbeddedBroker.awaitServing(listeners, bootstrap(), nodes.size(), this::checkAlive, timeoutMillis, new EmbeddedBroker.Named("the cluster", scratch, nodes.get(0).dir().resolve("logs/console.log")));
   }
 
   private void checkAlive() throws IOException {

@@ -409,7 +409,8 @@ public final class CampaignRunner {
     if (single != null) {
       prepared = new Prepared(single, missingRuns(single, done, folder.ledgerFile()), Map.of(), 0);
     } else {
-      prepared = StratumScheduleFile.prepare(plan, folder, done, resuming, bootId.get(), clockSource.available(), err);
+      prepared = StratumScheduleFile.prepare(plan, folder, done, resuming,
+          new StratumScheduleFile.Boot(bootId.get(), clockSource.available()), err);
     }
     List<Plan.ScheduledRun> schedule = prepared.schedule();
     List<Plan.ScheduledRun> missing = prepared.toRun();
@@ -523,7 +524,7 @@ public final class CampaignRunner {
         String rel = CampaignFolder.eventsFileOf(r.runId());
         String sha = EventFileWriter.write(folder.dir().resolve(rel), outcome.book(),
             wire == null ? (capture == null ? null : RunCapture.noColumns(outcome.book())) : wire.columns());
-        LedgerCells row = row(r, outcome, rel, sha, handle, host, plan);
+        LedgerCells row = row(r, outcome, new EventsWritten(rel, sha), handle, host, plan);
         row.put(LedgerSchema.CLUSTER_AGE_MS, clusterAgeMillis < 0 ? "" : String.valueOf(clusterAgeMillis));
         if (wire != null) {
           row.putAll(wire.cells().asMap());
@@ -643,7 +644,18 @@ public final class CampaignRunner {
     return max;
   }
 
-  private LedgerCells row(Plan.ScheduledRun r, FinishedRun o, String rel, String sha, WarmHandle broker, HostFacts host, Plan plan) {
+  /**
+   * A run's events file as written.
+   *
+   * @param rel its path in the campaign folder
+   * @param sha its SHA-256
+   */
+  private record EventsWritten(String rel, String sha) {}
+
+  private LedgerCells row(Plan.ScheduledRun r, FinishedRun o, EventsWritten events, WarmHandle broker, HostFacts host,
+                          Plan plan) {
+    String rel = events.rel();
+    String sha = events.sha();
     Condition c = r.condition();
     LedgerCells m = new LedgerCells();
     m.put(LedgerSchema.RUN_ID, r.runId());

@@ -1,26 +1,20 @@
 package ftl.harness.campaign;
 
+import ftl.data.io.CodeFiles;
 import ftl.data.io.Sha256;
 import ftl.data.ledger.LedgerCells;
 import ftl.data.ledger.LedgerSchema;
 import ftl.emit.ArchiveVersion;
 import ftl.harness.host.Commands;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.security.MessageDigest;
-import java.util.Arrays;
-import java.util.Enumeration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 
 /**
  * Where a campaign's runs came from, as every ledger row records it (issue #54, ledger layout 13): whether the campaign
@@ -88,30 +82,7 @@ public record RunOrigin(String registered, String ftlVersion, String buildSha256
    * @throws IOException when the location cannot be read or holds no file under {@code ftl/}
    */
   static String buildDigest(Path location) throws IOException {
-    TreeMap<String, byte[]> files = new TreeMap<>((a, b) -> Arrays.compare(a.getBytes(StandardCharsets.UTF_8),
-        b.getBytes(StandardCharsets.UTF_8)));
-    if (Files.isDirectory(location)) {
-      try (Stream<Path> walk = Files.walk(location)) {
-        for (Path p : walk.filter(Files::isRegularFile).toList()) {
-          String name = location.relativize(p).toString().replace('\\', '/');
-          if (name.startsWith("ftl/")) {
-            files.put(name, Files.readAllBytes(p));
-          }
-        }
-      }
-    } else {
-      try (ZipFile zip = new ZipFile(location.toFile())) {
-        Enumeration<? extends ZipEntry> entries = zip.entries();
-        while (entries.hasMoreElements()) {
-          ZipEntry e = entries.nextElement();
-          if (!e.isDirectory() && e.getName().startsWith("ftl/")) {
-            try (InputStream in = zip.getInputStream(e)) {
-              files.put(e.getName(), in.readAllBytes());
-            }
-          }
-        }
-      }
-    }
+    TreeMap<String, byte[]> files = CodeFiles.read(location, name -> name.startsWith("ftl/"));
     if (files.isEmpty()) {
       throw new IOException("no file under ftl/ in " + location);
     }

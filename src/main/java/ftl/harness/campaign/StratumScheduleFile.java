@@ -48,13 +48,27 @@ final class StratumScheduleFile {
   }
 
   /**
+   * The boot an invocation runs on.
+   *
+   * @param id its {@code boot_id}
+   * @param offered the clock sources it offers
+   */
+  record Boot(String id, List<String> offered) {
+    Boot {
+      offered = List.copyOf(offered);
+    }
+  }
+
+  /**
    * Reads {@code schedule.csv} (empty when absent), checks every stratum against the plan, appends the current boot's
    * stratum when {@code run} may start one, and says what this invocation runs.
    *
-   * @param offered the clock sources this boot offers
+   * @param thisBoot the boot this invocation runs on
    */
   static CampaignRunner.Prepared prepare(Plan plan, CampaignFolder folder, Set<String> done, boolean resuming,
-                                         String bootId, List<String> offered, PrintStream err) throws IOException {
+                                         Boot thisBoot, PrintStream err) throws IOException {
+    String bootId = thisBoot.id();
+    List<String> offered = thisBoot.offered();
     Strata strata = plan.strata();
     List<Row> rows = read(folder);
     Map<Integer, List<Row>> byStratum = new LinkedHashMap<>();

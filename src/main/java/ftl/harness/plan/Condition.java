@@ -12,42 +12,25 @@ import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
- * One experimental condition of a plan: everything that is held fixed across its repeats.
+ * One experimental condition of a plan: everything that is held fixed across its repeats, grouped by role. The plan's
+ * JSON and the ledger keep one flat field or column per value ({@link PlanParser}, {@code LedgerSchema}); the accessors
+ * of the flat names ({@link #sendIntervalNanos()} and the others) read through the groups.
  *
- * @param name              unique within the plan, {@code [A-Za-z0-9._-]+}
- * @param sendIntervalNanos intended time between two sends, at least {@link #MIN_SEND_INTERVAL_NANOS}
- * @param payloadBytes      record value size (the 8-byte key carries {@code seq})
- * @param acks              producer {@code acks}: {@code "1"} or {@code "all"}
- * @param lingerMillis      producer {@code linger.ms}
- * @param partitions        partitions of the run's fresh topic
- * @param events            measured events per run (written to the event file)
- * @param warmupEvents      warm-up sends before the measured ones (not written; counted in the ledger)
- * @param priority          scheduling policy of the two stamping threads
- * @param geometry          core placement of the two stamping threads
- * @param brokerCpus        cpu list the embedded broker is pinned to ({@code "all"} = every core)
- * @param loadPercent       background utilisation held on every core by the load generator, 0..90
- * @param startPhaseMicros  wall-clock phase within the millisecond (0..999) the first measured send is aligned to; empty = not aligned
- * @param repeats           how many runs of this condition
- * @param clockOffsetMicros emulated offset of the producer's wall clock from the consumer's, microseconds, signed:
- *                          the producer sets each record's CreateTime to {@code floor((send_us + offset) / 1000)};
- *                          0 = Kafka sets CreateTime itself inside {@code send()} (every campaign before {@code clockoffset})
- * @param queueType         RabbitMQ only: the kind of the run's fresh queue ({@code classic} or {@code stream}); the
- *                          default {@code classic} on every other system, where a plan cannot set it
- * @param replicationFactor Kafka only: replicas of each partition of the run's fresh topic (1 = the single broker of
- *                          every campaign before {@code cluster}); at most the cluster's brokers
- * @param minInsyncReplicas Kafka only: the topic's {@code min.insync.replicas}, 1..{@code replicationFactor}
- * @param declared          the value of every field declared whole ({@link ConditionDefaults#declared()}, read with
- *                          {@link #get}), such as the consumer's {@code fetch_min_bytes} and {@code fetch_max_wait_ms};
- *                          a field left out takes its default
+ * @param name      unique within the plan, {@code [A-Za-z0-9._-]+}
+ * @param repeats   how many runs of this condition, 1..100000
+ * @param pacing    when and how much is sent ({@link Pacing})
+ * @param placement where and at which priority the stamping threads, the broker and the load run ({@link Placement})
+ * @param client    the producer's settings ({@link ClientSettings})
+ * @param cluster   the shape of the run's fresh topic on the cluster ({@link ClusterShape})
+ * @param system    what one messaging system alone reads ({@link SystemSpecific})
+ * @param declared  the value of every field declared whole ({@link ConditionDefaults#declared()}, read with
+ *                  {@link #get}), such as the consumer's {@code fetch_min_bytes} and {@code fetch_max_wait_ms}; a field
+ *                  left out takes its default
  */
-// Nineteen components, because a condition is the whole of what a plan holds fixed across a run's repeats and the
-// ledger records each of them in its own column; build one by name (Condition.named(...)), never positionally. A new
-// field is a ConditionField in ConditionDefaults and lives in `declared`, not a component of its own.
-public record Condition(String name, long sendIntervalNanos, int payloadBytes, String acks, int lingerMillis,
-                        int partitions, int events, int warmupEvents, Priority priority, Geometry geometry,
-                        String brokerCpus, int loadPercent, OptionalInt startPhaseMicros, int repeats,
-                        long clockOffsetMicros, QueueType queueType, int replicationFactor, int minInsyncReplicas,
-                        Map<ConditionField<?>, Object> declared) {
+// Eight components, one per role and the fields declared whole; build one by name (Condition.named(...)), never
+// positionally. A new field is a ConditionField in ConditionDefaults and lives in `declared`, not a component of its own.
+public record Condition(String name, int repeats, Pacing pacing, Placement placement, ClientSettings client,
+                        ClusterShape cluster, SystemSpecific system, Map<ConditionField<?>, Object> declared) {
 
   /** Largest clock offset a plan may ask for: 10 s (Kafka rejects CreateTimes an hour away by default). */
   public static final long MAX_CLOCK_OFFSET_MICROS = 10_000_000L;
@@ -65,38 +48,148 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
   private static final Pattern CPUS = Pattern.compile("all|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*");
 
+  /**
+   * When and how much a run sends.
+   *
+   * @param sendIntervalNanos intended time between two sends, at least {@link #MIN_SEND_INTERVAL_NANOS}
+   * @param events            measured events per run (written to the event file)
+   * @param warmupEvents      warm-up sends before the measured ones (not written; counted in the ledger)
+   * @param startPhaseMicros  wall-clock phase within the millisecond (0..999) the first measured send is aligned to;
+   *                          empty = not aligned
+   */
+  public record Pacing(long sendIntervalNanos, int events, int warmupEvents, OptionalInt startPhaseMicros) {
+    public Pacing {
+      Objects.requireNonNull(startPhaseMicros, "start_phase_us");
+      require(sendIntervalNanos >= MIN_SEND_INTERVAL_NANOS, "send_interval",
+          "must be at least 50us (was " + sendIntervalNanos + "ns)");
+      require(events >= 1 && events <= 10_000_000, "events", "must be 1..10000000 (was " + events + ")");
+      require(warmupEvents >= 0 && warmupEvents <= 10_000_000, "warmup_events",
+          "must be 0..10000000 (was " + warmupEvents + ")");
+      require(startPhaseMicros.isEmpty() || (startPhaseMicros.getAsInt() >= 0 && startPhaseMicros.getAsInt() < 1000),
+          "start_phase_us", "must be 0..999 (was " + startPhaseMicros + ")");
+    }
+  }
+
+  /**
+   * Where, and at which priority, the run's threads and processes are placed: the manipulations of the sign campaign.
+   *
+   * @param priority    scheduling policy of the two stamping threads
+   * @param geometry    core placement of the two stamping threads
+   * @param brokerCpus  cpu list the embedded broker is pinned to ({@code "all"} = every core)
+   * @param loadPercent background utilisation held on every core by the load generator, 0..90
+   */
+  public record Placement(Priority priority, Geometry geometry, String brokerCpus, int loadPercent) {
+    public Placement {
+      Objects.requireNonNull(priority, "priority");
+      Objects.requireNonNull(geometry, "geometry");
+      Objects.requireNonNull(brokerCpus, "broker_cpus");
+      require(CPUS.matcher(brokerCpus).matches(), "broker_cpus",
+          "must be \"all\" or a cpu list like 0 or 0-1 (was \"" + brokerCpus + "\")");
+      require(loadPercent >= 0 && loadPercent <= 90, "load_pct", "must be 0..90 (was " + loadPercent + ")");
+    }
+  }
+
+  /**
+   * The producer's settings.
+   *
+   * @param payloadBytes      record value size (the 8-byte key carries {@code seq})
+   * @param acks              producer {@code acks}: {@code "1"} or {@code "all"}
+   * @param lingerMillis      producer {@code linger.ms}
+   * @param clockOffsetMicros emulated offset of the producer's wall clock from the consumer's, microseconds, signed:
+   *                          the producer sets each record's CreateTime to {@code floor((send_us + offset) / 1000)};
+   *                          0 = Kafka sets CreateTime itself inside {@code send()} (every campaign before
+   *                          {@code clockoffset})
+   */
+  public record ClientSettings(int payloadBytes, String acks, int lingerMillis, long clockOffsetMicros) {
+    public ClientSettings {
+      Objects.requireNonNull(acks, "acks");
+      require(payloadBytes >= 0 && payloadBytes <= 1_000_000, "payload_bytes",
+          "must be 0..1000000 (was " + payloadBytes + ")");
+      require(LedgerSchema.ACKS_WORDS.contains(acks), "acks", "must be \"1\" or \"all\" (was \"" + acks + "\")");
+      require(lingerMillis >= 0 && lingerMillis <= 1000, "linger_ms", "must be 0..1000 (was " + lingerMillis + ")");
+      require(Math.abs(clockOffsetMicros) <= MAX_CLOCK_OFFSET_MICROS, "clock_offset_us",
+          "must be within +-10000000 (was " + clockOffsetMicros + ")");
+    }
+  }
+
+  /**
+   * The shape of the run's fresh topic.
+   *
+   * @param partitions        partitions of the run's fresh topic
+   * @param replicationFactor Kafka only: replicas of each partition (1 = the single broker of every campaign before
+   *                          {@code cluster}); at most the cluster's brokers
+   * @param minInsyncReplicas Kafka only: the topic's {@code min.insync.replicas}, 1..{@code replicationFactor}
+   */
+  public record ClusterShape(int partitions, int replicationFactor, int minInsyncReplicas) {
+    public ClusterShape {
+      require(partitions >= 1 && partitions <= 64, "partitions", "must be 1..64 (was " + partitions + ")");
+      require(replicationFactor >= 1 && replicationFactor <= MAX_REPLICATION_FACTOR, "replication_factor",
+          "must be 1.." + MAX_REPLICATION_FACTOR + " (was " + replicationFactor + ")");
+      require(minInsyncReplicas >= 1 && minInsyncReplicas <= replicationFactor, "min_insync_replicas",
+          "must be 1..replication_factor (" + replicationFactor + ") (was " + minInsyncReplicas + ")");
+    }
+  }
+
+  /**
+   * What one messaging system alone reads.
+   *
+   * @param queueType RabbitMQ only: the kind of the run's fresh queue ({@code classic} or {@code stream}); the default
+   *                  {@code classic} on every other system, where a plan cannot set it
+   */
+  public record SystemSpecific(QueueType queueType) {
+    public SystemSpecific {
+      Objects.requireNonNull(queueType, "queue_type");
+    }
+  }
+
   public Condition {
     Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(acks, "acks");
-    Objects.requireNonNull(priority, "priority");
-    Objects.requireNonNull(geometry, "geometry");
-    Objects.requireNonNull(brokerCpus, "broker_cpus");
-    Objects.requireNonNull(startPhaseMicros, "start_phase_us");
-    Objects.requireNonNull(queueType, "queue_type");
+    Objects.requireNonNull(pacing, "pacing");
+    Objects.requireNonNull(placement, "placement");
+    Objects.requireNonNull(client, "client");
+    Objects.requireNonNull(cluster, "cluster");
+    Objects.requireNonNull(system, "system");
     require(NAME.matcher(name).matches(), "name", "must match [A-Za-z0-9._-]+ (was \"" + name + "\")");
-    require(sendIntervalNanos >= MIN_SEND_INTERVAL_NANOS, "send_interval", "must be at least 50us (was " + sendIntervalNanos + "ns)");
-    require(payloadBytes >= 0 && payloadBytes <= 1_000_000, "payload_bytes", "must be 0..1000000 (was " + payloadBytes + ")");
-    require(LedgerSchema.ACKS_WORDS.contains(acks), "acks", "must be \"1\" or \"all\" (was \"" + acks + "\")");
-    require(lingerMillis >= 0 && lingerMillis <= 1000, "linger_ms", "must be 0..1000 (was " + lingerMillis + ")");
-    require(partitions >= 1 && partitions <= 64, "partitions", "must be 1..64 (was " + partitions + ")");
-    require(events >= 1 && events <= 10_000_000, "events", "must be 1..10000000 (was " + events + ")");
-    require(warmupEvents >= 0 && warmupEvents <= 10_000_000, "warmup_events", "must be 0..10000000 (was " + warmupEvents + ")");
-    require(CPUS.matcher(brokerCpus).matches(), "broker_cpus", "must be \"all\" or a cpu list like 0 or 0-1 (was \"" + brokerCpus + "\")");
-    require(loadPercent >= 0 && loadPercent <= 90, "load_pct", "must be 0..90 (was " + loadPercent + ")");
-    require(startPhaseMicros.isEmpty() || (startPhaseMicros.getAsInt() >= 0 && startPhaseMicros.getAsInt() < 1000),
-        "start_phase_us", "must be 0..999 (was " + startPhaseMicros + ")");
     require(repeats >= 1 && repeats <= 100_000, "repeats", "must be 1..100000 (was " + repeats + ")");
-    require(Math.abs(clockOffsetMicros) <= MAX_CLOCK_OFFSET_MICROS, "clock_offset_us",
-        "must be within +-10000000 (was " + clockOffsetMicros + ")");
     declared = Map.copyOf(complete(declared));
-    require(replicationFactor >= 1 && replicationFactor <= MAX_REPLICATION_FACTOR, "replication_factor",
-        "must be 1.." + MAX_REPLICATION_FACTOR + " (was " + replicationFactor + ")");
-    require(minInsyncReplicas >= 1 && minInsyncReplicas <= replicationFactor, "min_insync_replicas",
-        "must be 1..replication_factor (" + replicationFactor + ") (was " + minInsyncReplicas + ")");
-    require(priority != Priority.FIFO_JVM || sendIntervalNanos >= MIN_FIFO_JVM_INTERVAL_NANOS, "priority",
-        "fifo-jvm needs a send interval of at least 500us: the pacing thread's spin under SCHED_FIFO would hold a core (was "
-            + sendIntervalNanos + "ns)");
+    require(placement.priority() != Priority.FIFO_JVM || pacing.sendIntervalNanos() >= MIN_FIFO_JVM_INTERVAL_NANOS,
+        "priority", "fifo-jvm needs a send interval of at least 500us: the pacing thread's spin under SCHED_FIFO would"
+            + " hold a core (was " + pacing.sendIntervalNanos() + "ns)");
   }
+
+  // The flat accessors, one per field of the plan's JSON and column of the ledger, read through the groups.
+
+  public long sendIntervalNanos() { return pacing.sendIntervalNanos(); }
+
+  public int events() { return pacing.events(); }
+
+  public int warmupEvents() { return pacing.warmupEvents(); }
+
+  public OptionalInt startPhaseMicros() { return pacing.startPhaseMicros(); }
+
+  public Priority priority() { return placement.priority(); }
+
+  public Geometry geometry() { return placement.geometry(); }
+
+  public String brokerCpus() { return placement.brokerCpus(); }
+
+  public int loadPercent() { return placement.loadPercent(); }
+
+  public int payloadBytes() { return client.payloadBytes(); }
+
+  public String acks() { return client.acks(); }
+
+  public int lingerMillis() { return client.lingerMillis(); }
+
+  public long clockOffsetMicros() { return client.clockOffsetMicros(); }
+
+  public int partitions() { return cluster.partitions(); }
+
+  public int replicationFactor() { return cluster.replicationFactor(); }
+
+  public int minInsyncReplicas() { return cluster.minInsyncReplicas(); }
+
+  public QueueType queueType() { return system.queueType(); }
 
   /** A builder holding every field's {@link ConditionDefaults default}, to set by name what differs from it. */
   public static Builder named(String name) {
@@ -182,9 +275,10 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
      * @throws InvalidField naming the first field out of its range
      */
     public Condition build() {
-      return new Condition(name, sendIntervalNanos, payloadBytes, acks, lingerMillis, partitions, events, warmupEvents,
-          priority, geometry, brokerCpus, loadPercent, startPhaseMicros, repeats, clockOffsetMicros, queueType,
-          replicationFactor, minInsyncReplicas, declared);
+      return new Condition(name, repeats, new Pacing(sendIntervalNanos, events, warmupEvents, startPhaseMicros),
+          new Placement(priority, geometry, brokerCpus, loadPercent),
+          new ClientSettings(payloadBytes, acks, lingerMillis, clockOffsetMicros),
+          new ClusterShape(partitions, replicationFactor, minInsyncReplicas), new SystemSpecific(queueType), declared);
     }
   }
 
@@ -222,7 +316,7 @@ public record Condition(String name, long sendIntervalNanos, int payloadBytes, S
   }
 
   /** True when the producer sets CreateTime itself from its offset clock ({@code clockOffsetMicros != 0}). */
-  public boolean explicitCreateTime() { return clockOffsetMicros != 0; }
+  public boolean explicitCreateTime() { return client.clockOffsetMicros() != 0; }
 
   private static void require(boolean ok, String field, String problem) {
     if (!ok) {

@@ -303,7 +303,8 @@ public final class PlanParser {
         axes.put(f, values);
       }
       refuseLargeMatrix(axes, conditions.size());
-      expand(defaults, new ArrayList<>(axes.entrySet()), 0, new ArrayList<>(), conditions, scheduleOf, firstSends);
+      expand(defaults, new ArrayList<>(axes.entrySet()), 0, new ArrayList<>(),
+          new Expanded(conditions, scheduleOf, firstSends));
     }
     JsonNode predictions = root.has("predictions") ? root.get("predictions") : NullNode.getInstance();
     if (!predictions.isNull() && !predictions.isObject()) {
@@ -512,9 +513,27 @@ public final class PlanParser {
     }
   }
 
+  /**
+   * What the expansion of a plan's factors adds to, as it goes.
+   *
+   * @param out the conditions, in the factors' order
+   * @param scheduleOf each condition's schedule file, by name
+   * @param firstSends the conditions that take the {@code first_sends} warm-up of their own
+   */
+  private static final class Expanded {
+    final List<Condition> out;
+    final Map<String, String> scheduleOf;
+    final Set<String> firstSends;
+
+    Expanded(List<Condition> out, Map<String, String> scheduleOf, Set<String> firstSends) {
+      this.out = out;
+      this.scheduleOf = scheduleOf;
+      this.firstSends = firstSends;
+    }
+  }
+
   private static void expand(ObjectNode defaults, List<Map.Entry<String, List<JsonNode>>> axes, int depth,
-                             List<String[]> chosen, List<Condition> out, Map<String, String> scheduleOf,
-                             Set<String> firstSends) {
+                             List<String[]> chosen, Expanded into) {
     if (depth == axes.size()) {
       ObjectNode c = defaults.deepCopy();
       StringBuilder name = new StringBuilder();
@@ -535,14 +554,14 @@ public final class PlanParser {
         c.set(chosen.get(i)[0], axes.get(i).getValue().get(Integer.parseInt(chosen.get(i)[2])));
       }
       c.put("name", name.toString());
-      out.add(condition(c, at, scheduleOf, firstSends));
+      into.out.add(condition(c, at, into.scheduleOf, into.firstSends));
       return;
     }
     Map.Entry<String, List<JsonNode>> axis = axes.get(depth);
     for (int i = 0; i < axis.getValue().size(); i++) {
       JsonNode v = axis.getValue().get(i);
       chosen.add(new String[] {axis.getKey(), v.asText(), String.valueOf(i)});
-      expand(defaults, axes, depth + 1, chosen, out, scheduleOf, firstSends);
+      expand(defaults, axes, depth + 1, chosen, into);
       chosen.remove(chosen.size() - 1);
     }
   }

@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -109,18 +111,40 @@ public final class ServerProcess implements AutoCloseable {
   }
 
   /**
-   * Starts {@code command} in {@code dir} with {@code environment} added to this JVM's (keys mapped to null are
-   * removed), stdout and stderr appended to {@code console}, and waits until {@code probe} says it serves.
+   * What a server process is started as.
    *
    * @param name what the messages call it ({@code rabbitmq-server})
+   * @param command the program and its arguments
+   * @param environment added to this JVM's (keys mapped to null are removed)
+   * @param dir the working folder
+   * @param console where stdout and stderr are appended
    * @param logs the logs whose last lines a failure carries, {@code console} first
+   */
+  public record Launch(String name, List<String> command, Map<String, String> environment, Path dir, Path console,
+                       List<Path> logs) {
+    public Launch {
+      command = List.copyOf(command);
+      environment = Collections.unmodifiableMap(new LinkedHashMap<>(environment)); // a null value removes a variable
+      logs = List.copyOf(logs);
+    }
+  }
+
+  /**
+   * Starts {@code launch}'s command in its folder with its environment, stdout and stderr appended to its console,
+   * and waits until {@code probe} says it serves.
+   *
    * @param readyTimeoutMillis longest wait for the probe
    * @param graceMillis wait after SIGTERM before SIGKILL when stopping
    * @throws ServerStartException the process exited, could not be run, or did not serve in time (killed then)
    */
-  public static ServerProcess start(String name, List<String> command, Map<String, String> environment, Path dir,
-                                    Path console, List<Path> logs, Probe probe, long readyTimeoutMillis,
-                                    long graceMillis) throws ServerStartException {
+  public static ServerProcess start(Launch launch, Probe probe, long readyTimeoutMillis, long graceMillis)
+      throws ServerStartException {
+    String name = launch.name();
+    List<String> command = launch.command();
+    Map<String, String> environment = launch.environment();
+    Path dir = launch.dir();
+    Path console = launch.console();
+    List<Path> logs = launch.logs();
     List<Path> tails = new ArrayList<>();
     tails.add(console);
     for (Path l : logs) {

@@ -77,14 +77,14 @@ public final class Analysis {
     return data;
   }
 
-  /** Every ledger row of every campaign, with its campaign, in campaign then ledger order (one list per analysis). */
+  /** Every ledger row of every pooled campaign ({@link CampaignCatalogue.Family#POOLED}), with its campaign, in campaign then ledger order (one list per analysis). */
   public List<Map.Entry<Campaign, LedgerRow>> rows(String instrument) {
     return memo("rows:" + instrument, () -> List.copyOf(allRows(instrument)));
   }
 
   private List<Map.Entry<Campaign, LedgerRow>> allRows(String instrument) {
     List<Map.Entry<Campaign, LedgerRow>> out = new ArrayList<>();
-    for (Campaign c : data.campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.POOLED)) {
       boolean involved = false;
       for (LedgerRow r : c.runs()) {
         if (r.instrument().equals(instrument)) {
@@ -112,10 +112,11 @@ public final class Analysis {
     return c;
   }
 
-  /** Every campaign under the data root (every ledger read). */
+  /** Every campaign under the data root that is pooled ({@link CampaignCatalogue.Family#POOLED}; their ledgers read). */
   public List<Campaign> campaigns() {
-    data.campaigns().forEach(c -> SourceReads.ledger(c.name()));
-    return data.campaigns();
+    List<Campaign> pooled = CampaignCatalogue.opted(data, CampaignCatalogue.Family.POOLED);
+    pooled.forEach(c -> SourceReads.ledger(c.name()));
+    return pooled;
   }
 
   private final Map<String, SourceReads> readsOf = new ConcurrentHashMap<>();
@@ -205,7 +206,7 @@ public final class Analysis {
   }
 
   private List<ScannedRun> readRuns(String instrument) {
-    List<Campaign> involved = data.campaigns().stream()
+    List<Campaign> involved = CampaignCatalogue.opted(data, CampaignCatalogue.Family.POOLED).stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(instrument))).toList();
     involved.forEach(c -> SourceReads.events(c.name())); // noted on this thread: the reads below run on others
     // asked for by one thread per core at once, so the file pool is never left with one campaign's last file

@@ -71,14 +71,10 @@ public final class ClockOffsetQuantities {
     for (long off : OFFSETS) {
       String slug = "off" + (off < 0 ? "m" + (-off) : String.valueOf(off));
       String where = "the ok runs of campaign clockoffset at clock offset " + off + " us (pooled over their conditions)";
-      q.add(share("clockoffset.oneTickShare.observed." + slug, "ClockOffsetOneTickObserved", slug,
-          "share of one-tick negatives among the delivered events of " + where, off, true, true));
-      q.add(share("clockoffset.oneTickShare.expected." + slug, "ClockOffsetOneTickExpected", slug,
-          "share of one-tick negatives the grid law with an offset expects for " + where, off, true, false));
-      q.add(share("clockoffset.retention.observed." + slug, "ClockOffsetRetentionObserved", slug,
-          "guard retention (M > 0) of the delivered events of " + where, off, false, true));
-      q.add(share("clockoffset.retention.expected." + slug, "ClockOffsetRetentionExpected", slug,
-          "guard retention the grid law with an offset expects for " + where, off, false, false));
+      q.add(share(Quantity.key("clockoffset.oneTickShare.observed." + slug).macro(Naming.macro("ClockOffsetOneTickObservedShare", "", slug)).definition("share of one-tick negatives among the delivered events of " + where), off, true, true));
+      q.add(share(Quantity.key("clockoffset.oneTickShare.expected." + slug).macro(Naming.macro("ClockOffsetOneTickExpectedShare", "", slug)).definition("share of one-tick negatives the grid law with an offset expects for " + where), off, true, false));
+      q.add(share(Quantity.key("clockoffset.retention.observed." + slug).macro(Naming.macro("ClockOffsetRetentionObserved", "", slug)).definition("guard retention (M > 0) of the delivered events of " + where), off, false, true));
+      q.add(share(Quantity.key("clockoffset.retention.expected." + slug).macro(Naming.macro("ClockOffsetRetentionExpected", "", slug)).definition("guard retention the grid law with an offset expects for " + where), off, false, false));
     }
     q.add(Quantity.key("clockoffset.count.maxShareError").macro("ClockOffsetMaxShareError")
         .definition("largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled one-tick share")
@@ -121,10 +117,8 @@ public final class ClockOffsetQuantities {
     return CampaignRuns.has(a, CLOCKOFFSET) ? f.apply(a) : CampaignRuns.noData(CLOCKOFFSET);
   }
 
-  private static Quantity share(String key, String prefix, String slug, String definition, long offset, boolean oneTick,
-                                boolean observed) {
-    return Quantity.key(key).macro(Naming.macro(prefix + (oneTick ? "Share" : ""), "", slug)).definition(definition)
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "pooledShare")
+  private static Quantity share(Quantity.UnitPart head, long offset, boolean oneTick, boolean observed) {
+    return head.unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "pooledShare")
         .computes(a -> guarded(a, x -> pooledShare(outcomes(x), offset, oneTick, observed)));
   }
 

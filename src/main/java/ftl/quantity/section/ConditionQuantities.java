@@ -54,7 +54,7 @@ public final class ConditionQuantities {
   public static List<Quantity> forData(DataSet data, List<BiConsumer<List<Quantity>, Campaign>> perCampaign) {
     List<Quantity> q = new ArrayList<>();
     Map<String, String> campaignMacros = new HashMap<>();
-    for (Campaign c : data.campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.CONDITIONS)) {
       String earlier = campaignMacros.putIfAbsent(Identifiers.macroWords(c.name()), c.name());
       if (earlier != null) {
         throw new DataException(c.displayDir(), 0, "campaign folder name \"" + c.name() + "\" collides with \""
@@ -107,12 +107,9 @@ public final class ConditionQuantities {
     q.add(Quantity.key("runs." + base).macro(Naming.macro("Runs", campaign, cond)).definition("ok runs of condition " + cond + " in campaign " + campaign)
         .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS).function(Analysis.class, "okRowsOf")
         .computes(a -> new Value.Count(a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond)).count())));
-    q.add(interval(base, "gridlaw.b.", "GridLawB", "denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
-        campaign, cond, instrument, s -> GridLaw.reduce(s, 1_000_000L).denominator()));
-    q.add(interval(base, "gridlaw.a.", "GridLawA", "numerator a of the send interval over the 1 ms quantum in lowest terms (s/q = a/b)",
-        campaign, cond, instrument, s -> GridLaw.reduce(s, 1_000_000L).numerator()));
-    q.add(interval(base, "sendInterval.", "SendIntervalNs", "send interval s in nanoseconds (ledger send_interval_ns)",
-        campaign, cond, instrument, s -> s));
+    q.add(interval(Quantity.key("gridlaw.b." + base).macro(Naming.macro("GridLawB", campaign, cond)).definition("denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b), condition " + cond + " of campaign " + campaign), campaign, cond, instrument, s -> GridLaw.reduce(s, 1_000_000L).denominator()));
+    q.add(interval(Quantity.key("gridlaw.a." + base).macro(Naming.macro("GridLawA", campaign, cond)).definition("numerator a of the send interval over the 1 ms quantum in lowest terms (s/q = a/b), condition " + cond + " of campaign " + campaign), campaign, cond, instrument, s -> GridLaw.reduce(s, 1_000_000L).numerator()));
+    q.add(interval(Quantity.key("sendInterval." + base).macro(Naming.macro("SendIntervalNs", campaign, cond)).definition("send interval s in nanoseconds (ledger send_interval_ns), condition " + cond + " of campaign " + campaign), campaign, cond, instrument, s -> s));
     for (String stat : List.of("min", "median", "max")) {
       q.add(Quantity.key("retention." + stat + "." + base).macro(Naming.macro("Retention" + Naming.cap(stat), campaign, cond))
           .definition(stat + " over runs of the guard retention kept/taken, condition " + cond + " of campaign " + campaign)
@@ -189,10 +186,9 @@ public final class ConditionQuantities {
   }
 
   /** A whole number read from the condition's send interval (ledger send_interval_ns of its first ok run). */
-  private static Quantity interval(String base, String keyPrefix, String macroPrefix, String what, String campaign,
-                                   String cond, String instrument, LongUnaryOperator f) {
-    return Quantity.key(keyPrefix + base).macro(Naming.macro(macroPrefix, campaign, cond)).definition(what + ", condition " + cond
-        + " of campaign " + campaign).unit(Unit.DIMENSIONLESS).format(Format.GROUPED_INTEGER).scope(Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS).function(GridLaw.class, "reduce")
+  private static Quantity interval(Quantity.UnitPart head, String campaign, String cond, String instrument,
+                                   LongUnaryOperator f) {
+    return head.unit(Unit.DIMENSIONLESS).format(Format.GROUPED_INTEGER).scope(Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS).function(GridLaw.class, "reduce")
         .computes(a -> a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond))
             .map(r -> r.field(LedgerSchema.SEND_INTERVAL_NS)).filter(v -> !v.isEmpty()).findFirst()
             .<Value>map(v -> new Value.Count(f.applyAsLong(Long.parseLong(v))))

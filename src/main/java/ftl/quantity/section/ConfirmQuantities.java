@@ -7,11 +7,13 @@ import ftl.data.ledger.LedgerSchema;
 import ftl.data.registration.Criteria;
 import ftl.data.registration.RunExclusion;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.BlockContrasts;
+import ftl.quantity.core.BlockContrasts.Contrast;
+import ftl.quantity.core.BlockContrasts.Interaction;
 import ftl.quantity.core.Blocks;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
-import ftl.quantity.core.Layout;
 import ftl.quantity.core.Manipulations;
 import ftl.quantity.core.Naming;
 import ftl.quantity.core.Phrases;
@@ -24,10 +26,8 @@ import ftl.quantity.core.Value;
 import ftl.stats.BlockStats;
 import ftl.stats.Quantiles;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -72,133 +72,8 @@ public final class ConfirmQuantities {
   private ConfirmQuantities() {}
 
   /**
-   * A registered contrast: the geometric mean over blocks of a per-block ratio of one metric between two conditions.
-   *
-   * @param id the contrast's key segment
-   * @param numerator the condition on top
-   * @param denominator the condition below
-   * @param metric the per-run statistic compared
-   * @param what what the ratio measures, for its definition
-   * @param macroWords the words of its macros after the campaign's (its id's, unless that would spell a per-condition
-   *     entry's macro: the cluster's {@code exposureAcks1} and the exposure of condition {@code acks1} are both
-   *     {@code ExposureAcksOne})
-   */
-  public record Contrast(String id, String numerator, String denominator, Blocks.Metric metric, String what, String macroWords) {
-    /** A contrast whose macro spells its id ({@code collapseThreads -> ...CollapseThreads}). */
-    Contrast(String id, String numerator, String denominator, Blocks.Metric metric, String what) {
-      this(id, numerator, denominator, metric, what, words(id));
-    }
-  }
-
-  /** The contrasts of the plan's claims (the plan's criteria name them by key). */
-  public static final List<Contrast> CONTRASTS = List.of(
-      new Contrast(Layout.COLLAPSE_THREADS, "base", "fifo", Blocks.Metric.NEGATIVE_RATE,
-          "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the producer I/O and consumer threads"),
-      new Contrast(Layout.COLLAPSE_JVM, "base", "fifojvm", Blocks.Metric.NEGATIVE_RATE,
-          "whole-JVM priority collapse: default scheduling over SCHED_FIFO on every thread of the client JVM"),
-      new Contrast("geometry", "base", "split", Blocks.Metric.NEGATIVE_RATE,
-          "core geometry: both stamping threads on one core over one core each"),
-      new Contrast("load", "load90", "base", Blocks.Metric.NEGATIVE_RATE,
-          "background load: 90 % load per core over none"),
-      new Contrast("displacementHold", "hold5", "base", Blocks.Metric.DISPLACEMENT_MEDIAN,
-          "the 1/D law: median displacement D under a 5 ms delivery hold over none"),
-      new Contrast("flightHold", "hold5", "base", Blocks.Metric.FLIGHT_MEDIAN,
-          "the delivery hold's effect on the path: median flight T = recv_ns - send_ns under a 5 ms delivery hold over none"));
-
-  /**
-   * The contrasts of the setting campaign (issue #44): each manipulation under each run design, conditions
-   * {@code <manipulation>-short} (600-event runs after their first 200 sends, three per block) and
-   * {@code <manipulation>-long} (60-s runs after the stable_flights warm-up).
-   */
-  public static final List<Contrast> SETTING_CONTRASTS = settingContrasts();
-
-  private static List<Contrast> settingContrasts() {
-    List<Contrast> out = new ArrayList<>();
-    for (String design : Layout.SETTING_DESIGNS) {
-      String d = "-" + design.toLowerCase(Locale.ROOT);
-      String runs = design.equals("Short") ? " in 600-event runs after their first 200 sends" : " in 60-s runs after the "
-          + "stable_flights warm-up";
-      out.add(new Contrast(Layout.COLLAPSE_THREADS + design, "base" + d, "fifo" + d, Blocks.Metric.NEGATIVE_RATE,
-          "priority collapse of the two stamping threads" + runs + ": default scheduling over SCHED_FIFO on the producer I/O and consumer threads"));
-      out.add(new Contrast(Layout.COLLAPSE_JVM + design, "base" + d, "fifojvm" + d, Blocks.Metric.NEGATIVE_RATE,
-          "whole-JVM priority collapse" + runs + ": default scheduling over SCHED_FIFO on every thread of the client JVM"));
-      out.add(new Contrast("geometry" + design, "base" + d, "split" + d, Blocks.Metric.NEGATIVE_RATE,
-          "core geometry" + runs + ": both stamping threads on one core over one core each"));
-      out.add(new Contrast("load" + design, "load90" + d, "base" + d, Blocks.Metric.NEGATIVE_RATE,
-          "background load" + runs + ": 90 % load per core over none"));
-    }
-    return List.copyOf(out);
-  }
-
-  /**
-   * A registered interaction: the geometric mean over blocks of the per-block ratio of one contrast's per-block ratio
-   * over another's (a ratio of ratios), with the blocks where both contrasts have a value above 0.
-   *
-   * @param id the interaction's key segment
-   * @param numerator the contrast on top
-   * @param denominator the contrast below
-   * @param what what the ratio of ratios measures, for its definition
-   */
-  public record Interaction(String id, Contrast numerator, Contrast denominator, String what) {}
-
-  /** The setting campaign's design x priority interactions (its plan's criteria name them by key). */
-  public static final List<Interaction> SETTING_INTERACTIONS = List.of(
-      new Interaction("designThreads", SETTING_CONTRASTS.get(4), SETTING_CONTRASTS.get(0),
-          "design x priority of the stamping threads: the collapse under long runs over the collapse under short runs"),
-      new Interaction("designJvm", SETTING_CONTRASTS.get(5), SETTING_CONTRASTS.get(1),
-          "design x priority of the whole JVM: the collapse under long runs over the collapse under short runs"));
-
-  /**
-   * The contrasts of the replicated cluster (issue #46): conditions {@code rf1} (one replica: the control), {@code acks1}
-   * (three replicas, acks=1) and {@code acksall} (three replicas, acks=all), each also with {@code -fifo} (SCHED_FIFO on
-   * the two stamping threads). The conditions are declared here, as the contrasts are, so their entries exist under
-   * every data root (unavailable without the campaign) and the abstract may quote them.
-   */
-  static final List<String> CLUSTER_CONDITIONS = List.of("rf1", "rf1-fifo", "acks1", "acks1-fifo", "acksall", "acksall-fifo");
-
-  /** The cluster campaign's contrasts, over {@link #CLUSTER_CONDITIONS}. */
-  public static final List<Contrast> CLUSTER_CONTRASTS = List.of(
-      new Contrast(Layout.COLLAPSE_CONTROL, "rf1", "rf1-fifo", Blocks.Metric.NEGATIVE_RATE,
-          "priority collapse on the unreplicated topic: default scheduling over SCHED_FIFO on the two stamping threads"),
-      new Contrast(Layout.COLLAPSE_ACKS_ALL, "acksall", "acksall-fifo", Blocks.Metric.NEGATIVE_RATE,
-          "priority collapse on the replicated topic at acks=all: default scheduling over SCHED_FIFO on the two stamping threads"),
-      new Contrast("acksAllOverControl", "acksall", "rf1", Blocks.Metric.NEGATIVE_RATE,
-          "the race at acks=all: three replicas at acks=all over one replica, default priority"),
-      new Contrast("exposureAcks1", "acks1", "rf1", Blocks.Metric.EXPOSURE,
-          "replication at acks=1 lengthens the delivery branch only: three replicas over one, default priority",
-          "ExposureRatioAcksOne"),
-      new Contrast("exposureAcksAll", "acksall", "rf1", Blocks.Metric.EXPOSURE,
-          "replication at acks=all: three replicas over one, default priority", "ExposureRatioAcksAll"),
-      new Contrast("displacementAcks1", "acks1", "rf1", Blocks.Metric.DISPLACEMENT_MEDIAN,
-          "the acknowledgment branch at acks=1: three replicas over one, default priority", "DisplacementRatioAcksOne"),
-      new Contrast("flightAcks1", "acks1", "rf1", Blocks.Metric.FLIGHT_MEDIAN,
-          "the delivery branch at acks=1: three replicas over one, default priority", "FlightRatioAcksOne"),
-      new Contrast("flightAcksAll", "acksall", "rf1", Blocks.Metric.FLIGHT_MEDIAN,
-          "the delivery branch at acks=all: three replicas over one, default priority", "FlightRatioAcksAll"));
-
-  /** The contrasts of the manipulation campaigns on other systems (their plans' criteria name them by key). */
-  static final List<Contrast> SYSTEM_CONTRASTS = List.of(
-      new Contrast(Layout.COLLAPSE_THREADS, "base", "fifo", Blocks.Metric.NEGATIVE_RATE,
-          "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the client's thread that"
-              + " took the acknowledgment and the one that took the delivery (ledger stamp_threads)"),
-      new Contrast("geometry", "base", "split", Blocks.Metric.NEGATIVE_RATE,
-          "core geometry: both stamping threads on one core over one core each"),
-      new Contrast("load", "load90", "base", Blocks.Metric.NEGATIVE_RATE,
-          "background load: 90 % load per core over none"));
-
-  /** The contrasts of the queue campaign's claims (issue #47): its plan's criteria name them by key. */
-  static final List<Contrast> QUEUES_CONTRASTS = List.of(
-      new Contrast("quorumFlight", "quorum", "classic", Blocks.Metric.FLIGHT_MEDIAN,
-          "queue kind at OpenMessaging Benchmark's rate: the durable quorum queue's median flight over the transient "
-              + "classic queue's, both at 1 ms sends"),
-      new Contrast("coalescingLoad", "classic-load90", "classic", Blocks.Metric.ACK_SEVERAL_SHARE,
-          "coalesced confirms under load: 90 % load per core over none, on the classic queue"),
-      new Contrast("load", "classic-load90", "classic", Blocks.Metric.NEGATIVE_RATE,
-          "background load on the classic queue: 90 % load per core over none"));
-
-  /**
    * The campaign-level entries, present in every registry (the paper's abstract quotes some, whatever the data root):
-   * counts, measured time and the registered contrasts, whose conditions this class names ({@link #CONTRASTS}). Without
+   * counts, measured time and the registered contrasts, whose conditions this class names ({@link BlockContrasts#CONTRASTS}). Without
    * the campaign each is unavailable ("no campaign data present"); the exclusion rule is the plan's, read when computed.
    */
   public static List<Quantity> all() {
@@ -234,7 +109,7 @@ public final class ConfirmQuantities {
           + "other_cpu_pct within theirs)", a -> excluded(a, name, Blocks.exclusion(a, name), LedgerSchema.OTHER_TASKS_CPU_PCT)));
     }
     if (name.equals(QUEUES)) {
-      q.addAll(contrasts(name, QUEUES_CONTRASTS));
+      q.addAll(contrasts(name, BlockContrasts.QUEUES_CONTRASTS));
     }
     if (name.equals(SETTING) || name.equals(CLUSTER) || name.equals(QUEUES)) {
       q.add(count(name, Naming.keyOf(name) + ".excluded.otherRun", mp + "ExcludedOtherRun", "ok runs " + of + " the exclusion rule "
@@ -266,8 +141,8 @@ public final class ConfirmQuantities {
           + "(ledger broker_lifetime) " + of + " of the time from launching the brokers until the admin client listed every "
           + "one (ledger broker_start_ms), in ms").unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(scope(name))
           .function(ConfirmQuantities.class, "clusterStart").computes(a -> clusterStart(a, name)));
-      q.addAll(contrasts(name, CLUSTER_CONTRASTS));
-      for (String cond : CLUSTER_CONDITIONS) {
+      q.addAll(contrasts(name, BlockContrasts.CLUSTER_CONTRASTS));
+      for (String cond : BlockContrasts.CLUSTER_CONDITIONS) {
         perCondition(q, name, cond, "the plan's registered rule: steal time, other tasks' exact run time, a changed ISR",
             a -> Blocks.exclusion(a, name));
       }
@@ -279,8 +154,8 @@ public final class ConfirmQuantities {
           + "exclusion.other_cpu_pct_above): the runs that rule would have excluded here, while the rule this plan "
           + "registered reads the exact measure").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope(name))
           .function(ConfirmQuantities.class, "tickRuleWouldExclude").computes(a -> tickRuleWouldExclude(a, name)));
-      q.addAll(contrasts(name, SETTING_CONTRASTS));
-      q.addAll(interactions(name, SETTING_INTERACTIONS));
+      q.addAll(contrasts(name, BlockContrasts.SETTING_CONTRASTS));
+      q.addAll(interactions(name, BlockContrasts.SETTING_INTERACTIONS));
     }
     if (confirm) {
       q.add(count(name, "confirm.unmeasured", "ConfirmUnmeasured", "ok runs of campaign confirm kept although the host measure "
@@ -302,12 +177,12 @@ public final class ConfirmQuantities {
         + "negative flight T = recv_ns - send_ns (one clock: zero by construction)",
         a -> Blocks.usable(a, name, Blocks.exclusion(a, name)).stream().mapToLong(r -> r.sign().sendNegative()).sum()));
     if (MANIPULATED.contains(name)) {
-      q.addAll(contrasts(name, SYSTEM_CONTRASTS));
+      q.addAll(contrasts(name, BlockContrasts.SYSTEM_CONTRASTS));
     }
     if (!confirm) {
       return q;
     }
-    q.addAll(contrasts(name, CONTRASTS));
+    q.addAll(contrasts(name, BlockContrasts.CONTRASTS));
     return q;
   }
 
@@ -321,7 +196,7 @@ public final class ConfirmQuantities {
       q.addAll(ratioEntries(name, k.id(), k.macroWords(), k.what() + ": geometric mean over blocks of campaign " + name + " of the per-block "
           + "ratio of the " + k.metric().what() + " of condition " + k.numerator() + " over condition " + k.denominator(),
           k.numerator() + " and " + k.denominator() + " have a usable run with a value above 0",
-          a -> ratio(a, name, Blocks.exclusion(a, name), k)));
+          a -> BlockContrasts.ratio(a, name, Blocks.exclusion(a, name), k)));
     }
     return q;
   }
@@ -338,7 +213,7 @@ public final class ConfirmQuantities {
           + k.numerator().denominator() + ") over " + Naming.keyOf(name) + "." + k.denominator().id() + "'s ("
           + k.denominator().numerator() + " over " + k.denominator().denominator() + "), of the " + k.numerator().metric().what(),
           k.numerator().id() + " and " + k.denominator().id() + " have a per-block ratio above 0",
-          a -> interaction(a, name, Blocks.exclusion(a, name), k)));
+          a -> BlockContrasts.interaction(a, name, Blocks.exclusion(a, name), k)));
     }
     return q;
   }
@@ -354,11 +229,9 @@ public final class ConfirmQuantities {
     String f = Provenance.name(BlockStats.class, "ratio");
     String end = " Student t interval over blocks of the log ratio, mapped back by exp, of " + key;
     return List.of(
-        part(name, key, macro, definition, Unit.RATIO, Format.RATIO_3SF, f, interval, 0),
-        part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + end, Unit.RATIO,
-            Format.RATIO_3SF, f, interval, -1),
-        part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + end, Unit.RATIO,
-            Format.RATIO_3SF, f, interval, 1),
+        part(name, Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF), f, interval, 0),
+        part(name, Quantity.key(key + ".lower").macro(macro + "Lower").definition("lower end of the " + Phrases.level() + end).unit(Unit.RATIO).format(Format.RATIO_3SF), f, interval, -1),
+        part(name, Quantity.key(key + ".upper").macro(macro + "Upper").definition("upper end of the " + Phrases.level() + end).unit(Unit.RATIO).format(Format.RATIO_3SF), f, interval, 1),
         count(name, key + ".blocks", macro + "Blocks", "blocks of campaign " + name + " in which both " + blocksWhere
             + ", the blocks " + key + " rests on", a -> (long) interval.apply(a).blocks()));
   }
@@ -455,7 +328,7 @@ public final class ConfirmQuantities {
     }
 
     for (String cond : conditions) {
-      if (name.equals(CLUSTER) && CLUSTER_CONDITIONS.contains(cond)) {
+      if (name.equals(CLUSTER) && BlockContrasts.CLUSTER_CONDITIONS.contains(cond)) {
         continue; // registered whatever the data root holds (campaignLevel), so the abstract may quote them
       }
       perCondition(q, name, cond, describe(exclusion), a -> exclusion);
@@ -512,21 +385,22 @@ public final class ConfirmQuantities {
         + "condition " + cond + " of campaign " + name + " excluded by the plan's exclusion rule (" + rule + ")",
         a -> excludedRuns(a, name, exclusion.apply(a)).stream().filter(r -> r.row().condition().equals(cond)).count()));
     for (Blocks.Metric m : List.of(Blocks.Metric.RETENTION, Blocks.Metric.ONE_TICK_SHARE)) {
-      q.add(part(name, Naming.keyOf(name) + ".unexcluded." + m.word() + "." + cond, mp + "Unexcluded" + words(m.word())
-          + Identifiers.macroWords(cond), "exploratory, outside the registered analysis: mean over blocks of "
+      q.add(part(name, Quantity.key(Naming.keyOf(name) + ".unexcluded." + m.word() + "." + cond).macro(mp + "Unexcluded" + words(m.word())
+          + Identifiers.macroWords(cond)).definition("exploratory, outside the registered analysis: mean over blocks of "
           + "campaign " + name + " of the " + m.what() + ", condition " + cond + ", with the plan's exclusion rule set aside "
-          + "(every ok run whose manipulations were applied)", m.unit(), m.format(), a -> Blocks.mean(a, name, Optional.empty(), cond, m), 0));
+          + "(every ok run whose manipulations were applied)").unit(m.unit()).format(m.format()), a -> Blocks.mean(a, name, Optional.empty(), cond, m), 0));
     }
     for (Blocks.Metric m : Blocks.Metric.of(name)) {
       String key = Naming.keyOf(name) + "." + m.word() + "." + cond;
       String macro = mp + words(m.word()) + Identifiers.macroWords(cond);
       String def = m.summaryWords() + " over blocks of campaign " + name + " of the " + m.what() + ", condition " + cond;
-      q.add(part(name, key, macro, def, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 0));
-      q.add(part(name, key + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " " + m.intervalWords()
-          + " over blocks (n - 1 degrees of freedom) of " + key, m.unit(), m.format(),
+      q.add(part(name, Quantity.key(key).macro(macro).definition(def).unit(m.unit()).format(m.format()), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 0));
+      q.add(part(name, Quantity.key(key + ".lower").macro(macro + "Lower").definition("lower end of the " + Phrases.level() + " "
+          + m.intervalWords() + " over blocks (n - 1 degrees of freedom) of " + key).unit(m.unit()).format(m.format()),
           a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), -1));
-      q.add(part(name, key + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " " + m.intervalWords()
-          + " over blocks of " + key, m.unit(), m.format(), a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 1));
+      q.add(part(name, Quantity.key(key + ".upper").macro(macro + "Upper").definition("upper end of the " + Phrases.level() + " "
+          + m.intervalWords() + " over blocks of " + key).unit(m.unit()).format(m.format()),
+          a -> Blocks.mean(a, name, exclusion.apply(a), cond, m), 1));
     }
   }
 
@@ -586,57 +460,9 @@ public final class ConfirmQuantities {
     return a.campaignRuns(CONFIRM).stream().map(r -> r.field(column)).filter(s -> !s.isEmpty()).mapToLong(Long::parseLong).sum();
   }
 
-  /** {@link BlockStats#ratio} over the blocks where both conditions have a value above 0. */
-  static BlockStats.Interval ratio(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
-    return pairedRatio(Blocks.blockValues(a, campaign, exclusion, k.numerator(), k.metric()),
-        Blocks.blockValues(a, campaign, exclusion, k.denominator(), k.metric()));
-  }
-
-  /** The contrast's per-block ratio, for the blocks where both conditions have a value above 0. */
-  public static TreeMap<Integer, Double> blockRatios(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
-    TreeMap<Integer, Double> out = new TreeMap<>();
-    positivePairs(Blocks.blockValues(a, campaign, exclusion, k.numerator(), k.metric()),
-        Blocks.blockValues(a, campaign, exclusion, k.denominator(), k.metric())).forEach((b, p) -> out.put(b, p[0] / p[1]));
-    return out;
-  }
-
-  /** {@link BlockStats#ratio} of one contrast's per-block ratios over another's, over the blocks where both have one. */
-  static BlockStats.Interval interaction(Analysis a, String campaign, Optional<RunExclusion> exclusion, Interaction k) {
-    return pairedRatio(blockRatios(a, campaign, exclusion, k.numerator()), blockRatios(a, campaign, exclusion, k.denominator()));
-  }
-
-  /** {@link BlockStats#ratio} over the blocks where both maps have a value above 0. */
-  private static BlockStats.Interval pairedRatio(TreeMap<Integer, Double> num, TreeMap<Integer, Double> den) {
-    Collection<double[]> pairs = positivePairs(num, den).values();
-    return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray(),
-        Blocks.LEVEL);
-  }
-
-  /** By block, the pair (numerator, denominator) of the blocks where both maps have a value above 0. */
-  private static TreeMap<Integer, double[]> positivePairs(TreeMap<Integer, Double> num, TreeMap<Integer, Double> den) {
-    TreeMap<Integer, double[]> out = new TreeMap<>();
-    for (Map.Entry<Integer, Double> e : num.entrySet()) {
-      Double y = den.get(e.getKey());
-      if (y != null && y > 0 && e.getValue() > 0) {
-        out.put(e.getKey(), new double[] {e.getValue(), y});
-      }
-    }
-    return out;
-  }
-
-  /** The estimate ({@code which == 0}) or an end of an interval as a value; unavailable, saying why, when not a number. */
-  static Value value(BlockStats.Interval i, int which, String campaign) {
-    double v = which == 0 ? i.estimate() : which < 0 ? i.lower() : i.upper();
-    if (Double.isFinite(v)) {
-      return new Value.Real(v);
-    }
-    return new Value.Unavailable(i.blocks() == 0 ? "no block of campaign " + campaign + " has a value"
-        : "one block only: no spread between blocks");
-  }
-
   /** |block mean - predicted|; unavailable without a block. */
   static Value error(BlockStats.Interval mean, double predicted, String campaign) {
-    return mean.blocks() == 0 ? value(mean, 0, campaign) : new Value.Real(Math.abs(mean.estimate() - predicted));
+    return mean.blocks() == 0 ? BlockContrasts.value(mean, 0, campaign) : new Value.Real(Math.abs(mean.estimate() - predicted));
   }
 
   /** Mean smooth-limit error minus mean grid-law error over the predicted conditions; unavailable if one has no block. */
@@ -654,18 +480,18 @@ public final class ConfirmQuantities {
     return new Value.Real((base - law) / predicted.size());
   }
 
-  private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
-                               Function<Analysis, BlockStats.Interval> interval, int which) {
-    return part(campaign, key, macro, definition, unit, format, Provenance.name(BlockStats.class, "mean"), interval, which);
+  private static Quantity part(String campaign, Quantity.ScopePart head, Function<Analysis, BlockStats.Interval> interval,
+                               int which) {
+    return part(campaign, head, Provenance.name(BlockStats.class, "mean"), interval, which);
   }
 
-  private static Quantity part(String campaign, String key, String macro, String definition, Unit unit, Format format,
-                               String function, Function<Analysis, BlockStats.Interval> interval, int which) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope(campaign)).function(function).computes(a -> {
+  private static Quantity part(String campaign, Quantity.ScopePart head, String function,
+                               Function<Analysis, BlockStats.Interval> interval, int which) {
+    return head.scope(scope(campaign)).function(function).computes(a -> {
           if (!has(a, campaign)) {
             return CampaignRuns.noData(campaign);
           }
-          return value(interval.apply(a), which, campaign);
+          return BlockContrasts.value(interval.apply(a), which, campaign);
         });
   }
 

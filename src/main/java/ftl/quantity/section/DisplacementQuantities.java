@@ -49,7 +49,7 @@ public final class DisplacementQuantities {
     Set<String> names = new LinkedHashSet<>(List.of(CampaignCatalogue.MODE_A.folder()));
     // a campaign whose plan registers criteria is judged by them alone: the slope rule, set in Java, gives it no verdict
     Set<String> ownCriteria = new HashSet<>();
-    for (Campaign c : data.campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.ONE_D_FIT)) {
       if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).anyMatch(Instrument.KAFKA.word()::equals)) {
         names.add(c.name());
       }
@@ -61,22 +61,13 @@ public final class DisplacementQuantities {
       String over = " over the ok runs of campaign " + n + " (one point per run: its median flight T = recv_ns - send_ns and median"
           + " displacement D; OLS, " + Phrases.level() + " percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES
           + " resamples, " + Phrases.seed() + ")";
-      q.add(fit("onedlaw.slope." + n, Naming.macro("OneDLawSlope", n, ""),
-          "slope of D on T" + over + "; 0 under the 1/D law, 1 if D grows one for one with T", Unit.DIMENSIONLESS, Format.REAL_3SF, n,
-          f -> new Value.Real(f.slope())));
-      q.add(fit("onedlaw.slope.lower." + n, Naming.macro("OneDLawSlopeLower", n, ""),
-          "lower end of the " + Phrases.level() + " bootstrap interval of the slope of D on T" + over, Unit.DIMENSIONLESS, Format.REAL_3SF, n,
-          f -> new Value.Real(f.lower())));
-      q.add(fit("onedlaw.slope.upper." + n, Naming.macro("OneDLawSlopeUpper", n, ""),
-          "upper end of the " + Phrases.level() + " bootstrap interval of the slope of D on T" + over, Unit.DIMENSIONLESS, Format.REAL_3SF, n,
-          f -> new Value.Real(f.upper())));
-      q.add(fit("onedlaw.intercept." + n, Naming.macro("OneDLawIntercept", n, ""),
-          "intercept of D on T" + over, Unit.MICROSECONDS, Format.REAL_3SF, n, f -> new Value.Real(f.interceptNanos() / 1000.0)));
+      q.add(fit(Quantity.key("onedlaw.slope." + n).macro(Naming.macro("OneDLawSlope", n, "")).definition("slope of D on T" + over + "; 0 under the 1/D law, 1 if D grows one for one with T").unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF), n, f -> new Value.Real(f.slope())));
+      q.add(fit(Quantity.key("onedlaw.slope.lower." + n).macro(Naming.macro("OneDLawSlopeLower", n, "")).definition("lower end of the " + Phrases.level() + " bootstrap interval of the slope of D on T" + over).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF), n, f -> new Value.Real(f.lower())));
+      q.add(fit(Quantity.key("onedlaw.slope.upper." + n).macro(Naming.macro("OneDLawSlopeUpper", n, "")).definition("upper end of the " + Phrases.level() + " bootstrap interval of the slope of D on T" + over).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF), n, f -> new Value.Real(f.upper())));
+      q.add(fit(Quantity.key("onedlaw.intercept." + n).macro(Naming.macro("OneDLawIntercept", n, "")).definition("intercept of D on T" + over).unit(Unit.MICROSECONDS).format(Format.REAL_3SF), n, f -> new Value.Real(f.interceptNanos() / 1000.0)));
       if (!ownCriteria.contains(n)) {
-        q.add(fit("onedlaw.verdict." + n, Naming.macro("OneDLawVerdict", n, ""),
-            "the 1/D law (D does not grow with T) in campaign " + n + ": held iff the " + Phrases.level() + " bootstrap interval"
-                + " of the slope of D on T lies below " + SLOPE_LIMIT + over, Unit.DIMENSIONLESS, Format.VERDICT, n,
-            DisplacementQuantities::verdict));
+        q.add(fit(Quantity.key("onedlaw.verdict." + n).macro(Naming.macro("OneDLawVerdict", n, "")).definition("the 1/D law (D does not grow with T) in campaign " + n + ": held iff the " + Phrases.level() + " bootstrap interval"
+                + " of the slope of D on T lies below " + SLOPE_LIMIT + over).unit(Unit.DIMENSIONLESS).format(Format.VERDICT), n, DisplacementQuantities::verdict));
       }
       for (int j = 1; j < Layout.bandEdgesNanos().length; j++) {
         int band = j;
@@ -134,9 +125,8 @@ public final class DisplacementQuantities {
         : String.format(Locale.ROOT, "[%.0f us, %.0f us)", lo, hi);
   }
 
-  private static Quantity fit(String key, String macro, String definition, Unit unit, Format format, String campaign,
-                              Function<DisplacementLaw.Fit, Value> part) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS).function(DisplacementLaw.class, "fit").computes(a -> {
+  private static Quantity fit(Quantity.ScopePart head, String campaign, Function<DisplacementLaw.Fit, Value> part) {
+    return head.scope(Scope.KAFKA_EVENTS).function(DisplacementLaw.class, "fit").computes(a -> {
           DisplacementLaw.Fit f = DisplacementFits.fitOf(a, campaign);
           if (f == null) {
             return CampaignRuns.noData(campaign);

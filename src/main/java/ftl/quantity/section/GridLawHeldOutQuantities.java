@@ -115,7 +115,8 @@ public final class GridLawHeldOutQuantities {
    * plans (and their pilots register none), so this rule, set in Java for Kafka, does not judge them.
    */
   static List<Campaign> campaigns(DataSet data) {
-    return data.campaigns().stream().filter(c -> c.runs().stream().anyMatch(ScanNeeds::scheduled))
+    return CampaignCatalogue.opted(data, CampaignCatalogue.Family.GRID_LAW).stream()
+        .filter(c -> c.runs().stream().anyMatch(ScanNeeds::scheduled))
         .filter(c -> c.runs().stream().noneMatch(r -> Analysis.SYSTEM_INSTRUMENTS.contains(r.instrument()))).toList();
   }
 
@@ -150,27 +151,19 @@ public final class GridLawHeldOutQuantities {
           : Scope.KAFKA_EVENTS;
       String how = " (leave-one-run-out: each run predicted from its ledger's send interval, first-send phase and sends,"
           + " and the pooled flights T = recv_ns - send_ns (monotonic clock) of the other ok runs of its condition; never its own events)";
-      q.add(summary("gridlaw.heldout.runs." + name, "GridLawHeldOutRuns", name, "",
-          "ok runs of campaign " + name + " with a held-out grid-law prediction" + how, Unit.COUNT,
-          Format.GROUPED_INTEGER, scope, 0, s -> new Value.Count(s.runs())));
+      q.add(summary(Quantity.key("gridlaw.heldout.runs." + name).macro(Naming.macro("GridLawHeldOutRuns", name, "")).definition("ok runs of campaign " + name + " with a held-out grid-law prediction" + how).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope), name, 0, s -> new Value.Count(s.runs())));
       q.add(Quantity.key("gridlaw.heldout.untested." + name).macro(Naming.macro("GridLawHeldOutUntested", name, ""))
           .definition("ok runs of campaign " + name + " without a held-out prediction (no other run of the condition, no fixed"
               + " schedule in the ledger, a replayed schedule the fixed grid does not describe, or nothing delivered), counted").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope)
           .function(GridLawHeldOutQuantities.class, "predictions")
           .computes(a -> new Value.Count(predictions(a, name).stream().filter(p -> !p.tested()).count())));
-      q.add(summary("gridlaw.heldout.medianAbsError." + name, "GridLawHeldOutMedianAbsError", name, "",
-          "median over runs of |predicted - observed| guard retention, campaign " + name + how, Unit.FRACTION,
-          Format.POINTS_2DP, scope, 0, s -> new Value.Real(s.medianAbsError())));
-      q.add(summary("gridlaw.heldout.within." + name, "GridLawHeldOutWithin", name, "",
-          "share of runs of campaign " + name + " whose held-out prediction lies within " + Format.percent(TOLERANCE.doubleValue())
+      q.add(summary(Quantity.key("gridlaw.heldout.medianAbsError." + name).macro(Naming.macro("GridLawHeldOutMedianAbsError", name, "")).definition("median over runs of |predicted - observed| guard retention, campaign " + name + how).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope), name, 0, s -> new Value.Real(s.medianAbsError())));
+      q.add(summary(Quantity.key("gridlaw.heldout.within." + name).macro(Naming.macro("GridLawHeldOutWithin", name, "")).definition("share of runs of campaign " + name + " whose held-out prediction lies within " + Format.percent(TOLERANCE.doubleValue())
               + " " + Format.POINTS + " of the observed retention (|predicted - observed| <= " + TOLERANCE.toPlainString()
-              + ", decided exactly on the two ratios of counts)" + how, Unit.FRACTION, Format.PERCENT_2DP, scope, 0,
-          s -> Value.Real.share(s.within(), s.runs())));
+              + ", decided exactly on the two ratios of counts)" + how).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, 0, s -> Value.Real.share(s.within(), s.runs())));
       if (!ownCriteria.contains(name)) {
-        q.add(summary("gridlaw.heldout.verdict." + name, "GridLawHeldOutVerdict", name, "",
-            "the grid law tested out of sample in campaign " + name + ": held iff at least " + Format.percent(REQUIRED_SHARE)
-                + "% of the runs are predicted within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + " of their retention" + how,
-            Unit.DIMENSIONLESS, Format.VERDICT, scope, 0, GridLawHeldOutQuantities::verdict));
+        q.add(summary(Quantity.key("gridlaw.heldout.verdict." + name).macro(Naming.macro("GridLawHeldOutVerdict", name, "")).definition("the grid law tested out of sample in campaign " + name + ": held iff at least " + Format.percent(REQUIRED_SHARE)
+                + "% of the runs are predicted within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + " of their retention" + how).unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(scope), name, 0, GridLawHeldOutQuantities::verdict));
       }
       q.add(Quantity.key("gridlaw.ownUnpaired.medianAbsError." + name)
           .macro(Naming.macro("GridLawOwnUnpairedMedianAbsError", name, ""))
@@ -190,22 +183,14 @@ public final class GridLawHeldOutQuantities {
           .definition("runs of campaign " + name + " with both a held-out grid-law prediction and a no-law baseline" + baseline)
           .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function(GridLawHeldOutQuantities.class, "baselines")
           .computes(a -> new Value.Count(baselines(predictions(a, name)).size())));
-      q.add(baselineSummary("gridlaw.baseline.within." + name, Naming.macro("GridLawBaselineWithin", name, ""),
-          "share of those runs of campaign " + name + " whose no-law baseline lies within " + Format.percent(TOLERANCE.doubleValue())
+      q.add(baselineSummary(Quantity.key("gridlaw.baseline.within." + name).macro(Naming.macro("GridLawBaselineWithin", name, "")).definition("share of those runs of campaign " + name + " whose no-law baseline lies within " + Format.percent(TOLERANCE.doubleValue())
               + " " + Format.POINTS + " of the observed retention (|baseline - observed| <= " + TOLERANCE.toPlainString()
               + ", decided exactly): the share the held-out criterion would grant a model that knows only each condition's"
-              + " retention" + baseline, Unit.FRACTION, Format.PERCENT_2DP, scope, name,
-          b -> Value.Real.share(b.stream().filter(x -> x.baseline().within(TOLERANCE)).count(), b.size())));
-      q.add(baselineSummary("gridlaw.baseline.medianAbsError." + name,
-          Naming.macro("GridLawBaselineMedianAbsError", name, ""),
-          "median over those runs of campaign " + name + " of |baseline - observed| guard retention" + baseline,
-          Unit.FRACTION, Format.POINTS_2DP, scope, name,
-          b -> new Value.Real(HeldOutGridLaw.summarise(b.stream().map(Compared::baseline).toList(), TOLERANCE).medianAbsError())));
-      q.add(baselineSummary("gridlaw.skill." + name, Naming.macro("GridLawSkill", name, ""),
-          "the grid law's skill over the no-law baseline in campaign " + name + ": 1 - (mean over those runs of"
+              + " retention" + baseline).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, b -> Value.Real.share(b.stream().filter(x -> x.baseline().within(TOLERANCE)).count(), b.size())));
+      q.add(baselineSummary(Quantity.key("gridlaw.baseline.medianAbsError." + name).macro(Naming.macro("GridLawBaselineMedianAbsError", name, "")).definition("median over those runs of campaign " + name + " of |baseline - observed| guard retention" + baseline).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope), name, b -> new Value.Real(HeldOutGridLaw.summarise(b.stream().map(Compared::baseline).toList(), TOLERANCE).medianAbsError())));
+      q.add(baselineSummary(Quantity.key("gridlaw.skill." + name).macro(Naming.macro("GridLawSkill", name, "")).definition("the grid law's skill over the no-law baseline in campaign " + name + ": 1 - (mean over those runs of"
               + " |held-out prediction - observed|) / (mean over the same runs of |baseline - observed|), guard retention;"
-              + " above 0 when the law predicts better than the condition's retention, 1 when exactly" + baseline,
-          Unit.DIMENSIONLESS, Format.REAL_3SF, scope, name, GridLawHeldOutQuantities::skill));
+              + " above 0 when the law predicts better than the condition's retention, 1 when exactly" + baseline).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(scope), name, GridLawHeldOutQuantities::skill));
       if (name.equals(CampaignCatalogue.MODE_B.folder()) || c.getValue().stream().anyMatch(ScanNeeds::intended)) {
         q.addAll(intended(name, scope));
       }
@@ -223,15 +208,9 @@ public final class GridLawHeldOutQuantities {
       }
       for (long b : phaseCounts(c.getValue())) {
         String by = ", runs with b = " + b;
-        q.add(summary("gridlaw.heldout.runs." + name + ".b" + b, "GridLawHeldOutRuns", name, "b" + b,
-            "ok runs of campaign " + name + by + " with a held-out prediction", Unit.COUNT, Format.GROUPED_INTEGER,
-            scope, b, s -> new Value.Count(s.runs())));
-        q.add(summary("gridlaw.heldout.medianAbsError." + name + ".b" + b, "GridLawHeldOutMedianAbsError", name, "b" + b,
-            "median |predicted - observed| held-out retention, campaign " + name + by, Unit.FRACTION, Format.POINTS_2DP,
-            scope, b, s -> new Value.Real(s.medianAbsError())));
-        q.add(summary("gridlaw.heldout.within." + name + ".b" + b, "GridLawHeldOutWithin", name, "b" + b,
-            "share of runs predicted within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + ", campaign " + name + by, Unit.FRACTION,
-            Format.PERCENT_2DP, scope, b, s -> Value.Real.share(s.within(), s.runs())));
+        q.add(summary(Quantity.key("gridlaw.heldout.runs." + name + ".b" + b).macro(Naming.macro("GridLawHeldOutRuns", name, "b" + b)).definition("ok runs of campaign " + name + by + " with a held-out prediction").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope), name, b, s -> new Value.Count(s.runs())));
+        q.add(summary(Quantity.key("gridlaw.heldout.medianAbsError." + name + ".b" + b).macro(Naming.macro("GridLawHeldOutMedianAbsError", name, "b" + b)).definition("median |predicted - observed| held-out retention, campaign " + name + by).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope), name, b, s -> new Value.Real(s.medianAbsError())));
+        q.add(summary(Quantity.key("gridlaw.heldout.within." + name + ".b" + b).macro(Naming.macro("GridLawHeldOutWithin", name, "b" + b)).definition("share of runs predicted within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + ", campaign " + name + by).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, b, s -> Value.Real.share(s.within(), s.runs())));
       }
     }
     return q;
@@ -255,26 +234,16 @@ public final class GridLawHeldOutQuantities {
     q.add(Quantity.key("gridlaw.intended.runs." + name).macro(Naming.macro("GridLawIntendedRuns", name, ""))
         .definition("ok runs of campaign " + name + " with a held-out prediction from both the achieved and the intended phase" + INTENDED)
         .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function(fn).computes(a -> new Value.Count(intendedRuns(a, name).size())));
-    q.add(intendedShare("gridlaw.intended.within." + name, Naming.macro("GridLawIntendedWithin", name, ""),
-        "share of those runs of campaign " + name + " whose prediction from the intended phase lies" + within + INTENDED,
-        scope, name, false, true));
-    q.add(intendedShare("gridlaw.intended.achievedWithin." + name,
-        Naming.macro("GridLawIntendedAchievedWithin", name, ""),
-        "share of the same runs of campaign " + name + " whose prediction from the achieved phase lies" + within + INTENDED,
-        scope, name, false, false));
+    q.add(intendedShare(Quantity.key("gridlaw.intended.within." + name).macro(Naming.macro("GridLawIntendedWithin", name, "")).definition("share of those runs of campaign " + name + " whose prediction from the intended phase lies" + within + INTENDED), scope, name, false, true));
+    q.add(intendedShare(Quantity.key("gridlaw.intended.achievedWithin." + name).macro(Naming.macro("GridLawIntendedAchievedWithin", name, "")).definition("share of the same runs of campaign " + name + " whose prediction from the achieved phase lies" + within + INTENDED), scope, name, false, false));
     q.add(Quantity.key("gridlaw.intended.moved." + name).macro(Naming.macro("GridLawIntendedMoved", name, ""))
         .definition("runs of campaign " + name + " whose predictions from the achieved and from the intended phase differ by more than"
             + " the held-out tolerance " + Format.points(TOLERANCE.doubleValue()) + " (the first measured send missed its"
             + " intended phase by enough to change the prediction)" + INTENDED)
         .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function(fn)
         .computes(a -> new Value.Count(intendedRuns(a, name).stream().filter(RunPrediction::moved).count())));
-    q.add(intendedShare("gridlaw.intended.movedWithin." + name, Naming.macro("GridLawIntendedMovedWithin", name, ""),
-        "share of those moved runs of campaign " + name + " whose prediction from the intended phase lies" + within + INTENDED,
-        scope, name, true, true));
-    q.add(intendedShare("gridlaw.intended.movedAchievedWithin." + name,
-        Naming.macro("GridLawIntendedMovedAchievedWithin", name, ""),
-        "share of those moved runs of campaign " + name + " whose prediction from the achieved phase lies" + within + INTENDED,
-        scope, name, true, false));
+    q.add(intendedShare(Quantity.key("gridlaw.intended.movedWithin." + name).macro(Naming.macro("GridLawIntendedMovedWithin", name, "")).definition("share of those moved runs of campaign " + name + " whose prediction from the intended phase lies" + within + INTENDED), scope, name, true, true));
+    q.add(intendedShare(Quantity.key("gridlaw.intended.movedAchievedWithin." + name).macro(Naming.macro("GridLawIntendedMovedAchievedWithin", name, "")).definition("share of those moved runs of campaign " + name + " whose prediction from the achieved phase lies" + within + INTENDED), scope, name, true, false));
     if (!name.equals(CampaignCatalogue.MODE_B.folder())) {
       return q;
     }
@@ -284,19 +253,15 @@ public final class GridLawHeldOutQuantities {
           + " prediction| (largest first, ties in ledger order)";
       String key = "gridlaw.intended.example" + k + "." + name;
       String macro = Naming.macro("GridLawIntendedExample", name, "r" + k);
-      q.add(example(key + ".intendedPhase", macro + "IntendedPhase", "intended start phase start_phase_us of " + which + INTENDED,
-          Unit.MICROSECONDS, Format.REAL_3SF, scope, name, rank, p -> new Value.Real(p.intendedPhaseMicros())));
-      q.add(example(key + ".achievedPhase", macro + "AchievedPhase", "achieved phase of the first measured send"
-          + " first_send_phase_us of " + which + INTENDED, Unit.MICROSECONDS, Format.REAL_3SF, scope, name, rank,
-          p -> new Value.Real(p.achievedPhaseMicros())));
-      q.add(example(key + ".predictedAchieved", macro + "PredictedAchieved", "held-out predicted retention from the achieved"
-          + " phase of " + which + INTENDED, Unit.FRACTION, Format.PERCENT_2DP, scope, name, rank,
-          p -> new Value.Real(p.predicted().value())));
-      q.add(example(key + ".predictedIntended", macro + "PredictedIntended", "held-out predicted retention from the intended"
-          + " phase of " + which + INTENDED, Unit.FRACTION, Format.PERCENT_2DP, scope, name, rank,
-          p -> new Value.Real(p.intended().value())));
-      q.add(example(key + ".observed", macro + "Observed", "the guard's observed retention, kept over taken, of " + which
-          + INTENDED, Unit.FRACTION, Format.PERCENT_2DP, scope, name, rank, p -> new Value.Real(p.observed().value())));
+      q.add(example(Quantity.key(key + ".intendedPhase").macro(macro + "IntendedPhase").definition("intended start phase start_phase_us of " + which + INTENDED).unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(scope), name, rank, p -> new Value.Real(p.intendedPhaseMicros())));
+      q.add(example(Quantity.key(key + ".achievedPhase").macro(macro + "AchievedPhase").definition("achieved phase of the first measured send"
+          + " first_send_phase_us of " + which + INTENDED).unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(scope), name, rank, p -> new Value.Real(p.achievedPhaseMicros())));
+      q.add(example(Quantity.key(key + ".predictedAchieved").macro(macro + "PredictedAchieved").definition("held-out predicted retention from the achieved"
+          + " phase of " + which + INTENDED).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, rank, p -> new Value.Real(p.predicted().value())));
+      q.add(example(Quantity.key(key + ".predictedIntended").macro(macro + "PredictedIntended").definition("held-out predicted retention from the intended"
+          + " phase of " + which + INTENDED).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, rank, p -> new Value.Real(p.intended().value())));
+      q.add(example(Quantity.key(key + ".observed").macro(macro + "Observed").definition("the guard's observed retention, kept over taken, of " + which
+          + INTENDED).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, rank, p -> new Value.Real(p.observed().value())));
     }
     return q;
   }
@@ -313,9 +278,9 @@ public final class GridLawHeldOutQuantities {
   }
 
   /** Share of the two-phase runs (or of the moved ones) predicted within the tolerance from one of the two phases. */
-  private static Quantity intendedShare(String key, String macro, String definition, Scope scope, String campaign,
-                                        boolean movedOnly, boolean fromIntended) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope)
+  private static Quantity intendedShare(Quantity.UnitPart head, Scope scope, String campaign, boolean movedOnly,
+                                        boolean fromIntended) {
+    return head.unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope)
         .function(GridLawHeldOutQuantities.class, "intendedRuns").computes(a -> {
           List<RunPrediction> runs = movedOnly ? movedRuns(a, campaign) : intendedRuns(a, campaign);
           if (runs.isEmpty()) {
@@ -328,9 +293,9 @@ public final class GridLawHeldOutQuantities {
         });
   }
 
-  private static Quantity example(String key, String macro, String definition, Unit unit, Format format, Scope scope,
-                                  String campaign, int rank, Function<RunPrediction, Value> f) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function(GridLawHeldOutQuantities.class, "movedRuns")
+  private static Quantity example(Quantity.FunctionPart head, String campaign, int rank,
+                                  Function<RunPrediction, Value> f) {
+    return head.function(GridLawHeldOutQuantities.class, "movedRuns")
         .computes(a -> {
           List<RunPrediction> moved = movedRuns(a, campaign);
           return moved.size() < rank ? new Value.Unavailable("fewer than " + rank + " moved runs in campaign " + campaign)
@@ -375,9 +340,9 @@ public final class GridLawHeldOutQuantities {
         : new Value.Real(1 - law / base);
   }
 
-  private static Quantity baselineSummary(String key, String macro, String definition, Unit unit, Format format,
-                                          Scope scope, String campaign, Function<List<Compared>, Value> f) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function(GridLawHeldOutQuantities.class, "baselines").computes(a -> {
+  private static Quantity baselineSummary(Quantity.FunctionPart head, String campaign,
+                                          Function<List<Compared>, Value> f) {
+    return head.function(GridLawHeldOutQuantities.class, "baselines").computes(a -> {
       List<Compared> b = baselines(predictions(a, campaign));
       return b.isEmpty() ? new Value.Unavailable("no run of campaign " + campaign + " with both a held-out prediction and"
           + " another such run in its condition") : f.apply(b);
@@ -396,11 +361,9 @@ public final class GridLawHeldOutQuantities {
         .function(GridLawHeldOutQuantities.class, "constant").computes(a -> new Value.Real(v));
   }
 
-  private static Quantity summary(String key, String macroPrefix, String campaign, String suffix, String definition,
-                                  Unit unit, Format format, Scope scope, long phases,
+  private static Quantity summary(Quantity.FunctionPart head, String campaign, long phases,
                                   Function<HeldOutGridLaw.ErrorSummary, Value> f) {
-    return Quantity.key(key).macro(Naming.macro(macroPrefix, campaign, suffix)).definition(definition).unit(unit).format(format).scope(scope)
-        .function(GridLawHeldOutQuantities.class, "predictions").computes(a -> {
+    return head.function(GridLawHeldOutQuantities.class, "predictions").computes(a -> {
           List<HeldOutGridLaw.RunError> e = predictions(a, campaign).stream()
               .filter(p -> p.tested() && (phases == 0 || p.phases() == phases)).map(RunPrediction::heldOut).toList();
           if (e.isEmpty()) {

@@ -6,6 +6,7 @@ import ftl.data.ledger.Instrument;
 import ftl.data.ledger.LedgerRow;
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Naming;
@@ -34,7 +35,7 @@ public final class LedgerQuantities {
 
   public static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
-    for (Campaign c : data.campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.LEDGER)) {
       add(q, c);
     }
     return q;
@@ -44,39 +45,23 @@ public final class LedgerQuantities {
     String name = c.name();
     if (c.runs().stream().anyMatch(r -> r.ok() && !r.field(LedgerSchema.SERVER_VERSION).isEmpty())) {
       // a system's server and client as the ledger names them: the paper quotes these, never a typed version
-      q.add(ledger(name, "serverVersion", "CampaignServerVersion", "the messaging server's version the ok runs of"
-          + " campaign " + name + " measured, as the ledger records it (server_version; distinct values joined)",
-          Unit.DIMENSIONLESS, Format.TEXT, rows -> versions(rows, LedgerSchema.SERVER_VERSION), "versions"));
-      q.add(ledger(name, "clientVersion", "CampaignClientVersion", "the client library's version the ok runs of"
-          + " campaign " + name + " used, as the ledger records it (client_version; distinct values joined)",
-          Unit.DIMENSIONLESS, Format.TEXT, rows -> versions(rows, LedgerSchema.CLIENT_VERSION), "versions"));
+      q.add(ledger(Quantity.key("campaign.serverVersion." + name).macro(Naming.macro("CampaignServerVersion", name, "")).definition("the messaging server's version the ok runs of"
+          + " campaign " + name + " measured, as the ledger records it (server_version; distinct values joined)").unit(Unit.DIMENSIONLESS).format(Format.TEXT), name, "versions", rows -> versions(rows, LedgerSchema.SERVER_VERSION)));
+      q.add(ledger(Quantity.key("campaign.clientVersion." + name).macro(Naming.macro("CampaignClientVersion", name, "")).definition("the client library's version the ok runs of"
+          + " campaign " + name + " used, as the ledger records it (client_version; distinct values joined)").unit(Unit.DIMENSIONLESS).format(Format.TEXT), name, "versions", rows -> versions(rows, LedgerSchema.CLIENT_VERSION)));
     }
     boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Instrument.PYTHON_NOJVM.word()));
     LedgerSchema.Column lagColumn = nojvm ? LedgerSchema.SEND_LAG_P99_NS : LedgerSchema.PACING_LAG_P99_NS;
-    q.add(ledger(name, "runs", "CampaignRuns", "ok runs of campaign " + name, Unit.COUNT, Format.GROUPED_INTEGER,
-        LedgerQuantities::runs));
-    q.add(ledger(name, "conditions", "CampaignConditions", "distinct conditions among the ok runs of campaign " + name,
-        Unit.COUNT, Format.GROUPED_INTEGER, LedgerQuantities::conditions));
-    q.add(ledger(name, "runsPerCondition", "CampaignRunsPerCondition",
-        "fewest to most ok runs of one condition in campaign " + name, Unit.COUNT, Format.COUNT_RANGE,
-        LedgerQuantities::runsPerCondition));
-    q.add(ledger(name, "eventsPerRun", "CampaignEventsPerRun",
-        "fewest to most events written per ok run of campaign " + name + " (ledger events_written)",
-        Unit.COUNT, Format.COUNT_RANGE, LedgerQuantities::eventsPerRun));
-    q.add(ledger(name, "warmupEvents", "CampaignWarmupEvents",
-        "warm-up sends per ok run of campaign " + name + ", excluded by the plan's rule and not written (ledger warmup_events)",
-        Unit.COUNT, Format.COUNT_RANGE, LedgerQuantities::warmupEvents));
-    q.add(ledger(name, "instrumentWarmup", "CampaignInstrumentWarmup",
-        "events the instrument sent and discarded after each broker start of campaign " + name
-            + ", before its first run (ledger instrument_warmup_events)",
-        Unit.COUNT, Format.COUNT_RANGE, LedgerQuantities::instrumentWarmup));
-    q.add(ledger(name, "pacerSpin", "CampaignPacerSpin",
-        "how long before each intended send the pacer of campaign " + name
-            + " stops parking and spins (ledger pacer_spin_ns)",
-        Unit.MICROSECONDS, Format.COUNT_RANGE, LedgerQuantities::pacerSpin));
-    q.add(ledger(name, "sendLagP99", "CampaignSendLagPNinetyNine",
-        "median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn.name() + ")",
-        Unit.MICROSECONDS, Format.REAL_3SF, rows -> sendLagP99(rows, lagColumn, name)));
+    q.add(ledger(Quantity.key("campaign.runs." + name).macro(Naming.macro("CampaignRuns", name, "")).definition("ok runs of campaign " + name).unit(Unit.COUNT).format(Format.GROUPED_INTEGER), name, "runs", LedgerQuantities::runs));
+    q.add(ledger(Quantity.key("campaign.conditions." + name).macro(Naming.macro("CampaignConditions", name, "")).definition("distinct conditions among the ok runs of campaign " + name).unit(Unit.COUNT).format(Format.GROUPED_INTEGER), name, "conditions", LedgerQuantities::conditions));
+    q.add(ledger(Quantity.key("campaign.runsPerCondition." + name).macro(Naming.macro("CampaignRunsPerCondition", name, "")).definition("fewest to most ok runs of one condition in campaign " + name).unit(Unit.COUNT).format(Format.COUNT_RANGE), name, "runsPerCondition", LedgerQuantities::runsPerCondition));
+    q.add(ledger(Quantity.key("campaign.eventsPerRun." + name).macro(Naming.macro("CampaignEventsPerRun", name, "")).definition("fewest to most events written per ok run of campaign " + name + " (ledger events_written)").unit(Unit.COUNT).format(Format.COUNT_RANGE), name, "eventsPerRun", LedgerQuantities::eventsPerRun));
+    q.add(ledger(Quantity.key("campaign.warmupEvents." + name).macro(Naming.macro("CampaignWarmupEvents", name, "")).definition("warm-up sends per ok run of campaign " + name + ", excluded by the plan's rule and not written (ledger warmup_events)").unit(Unit.COUNT).format(Format.COUNT_RANGE), name, "warmupEvents", LedgerQuantities::warmupEvents));
+    q.add(ledger(Quantity.key("campaign.instrumentWarmup." + name).macro(Naming.macro("CampaignInstrumentWarmup", name, "")).definition("events the instrument sent and discarded after each broker start of campaign " + name
+            + ", before its first run (ledger instrument_warmup_events)").unit(Unit.COUNT).format(Format.COUNT_RANGE), name, "instrumentWarmup", LedgerQuantities::instrumentWarmup));
+    q.add(ledger(Quantity.key("campaign.pacerSpin." + name).macro(Naming.macro("CampaignPacerSpin", name, "")).definition("how long before each intended send the pacer of campaign " + name
+            + " stops parking and spins (ledger pacer_spin_ns)").unit(Unit.MICROSECONDS).format(Format.COUNT_RANGE), name, "pacerSpin", LedgerQuantities::pacerSpin));
+    q.add(ledger(Quantity.key("campaign.sendLagP99." + name).macro(Naming.macro("CampaignSendLagPNinetyNine", name, "")).definition("median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn.name() + ")").unit(Unit.MICROSECONDS).format(Format.REAL_3SF), name, "sendLagP99", rows -> sendLagP99(rows, lagColumn, name)));
     SortedSet<Long> loads = new TreeSet<>();
     for (LedgerRow r : c.runs()) {
       String v = r.field(LedgerSchema.LOAD_PCT);
@@ -93,14 +78,10 @@ public final class LedgerQuantities {
           .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS).function(LedgerQuantities.class, "loadMeasured")
           .computes(a -> loadMeasured(okRows(a, name), name, l)));
     }
-    q.add(ledger(name, "boots", "CampaignBoots",
-        "distinct boots of the host (ledger boot_id, one per host lifetime) among the ok runs of campaign " + name
-            + "; unavailable for a ledger written before the column (version 9)",
-        Unit.COUNT, Format.GROUPED_INTEGER, LedgerQuantities::boots));
-    q.add(ledger(name, "loadavgMax", "CampaignLoadavgMax",
-        "largest one-minute load average at the start or end of an ok run of campaign " + name
-            + " (ledger loadavg_start, loadavg_end; 2 cores)",
-        Unit.DIMENSIONLESS, Format.DECIMAL_2DP, rows -> loadavgMax(rows, name)));
+    q.add(ledger(Quantity.key("campaign.boots." + name).macro(Naming.macro("CampaignBoots", name, "")).definition("distinct boots of the host (ledger boot_id, one per host lifetime) among the ok runs of campaign " + name
+            + "; unavailable for a ledger written before the column (version 9)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), name, "boots", LedgerQuantities::boots));
+    q.add(ledger(Quantity.key("campaign.loadavgMax." + name).macro(Naming.macro("CampaignLoadavgMax", name, "")).definition("largest one-minute load average at the start or end of an ok run of campaign " + name
+            + " (ledger loadavg_start, loadavg_end; 2 cores)").unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP), name, "loadavgMax", rows -> loadavgMax(rows, name)));
   }
 
   // One method per ledger quantity, each named as the key's second part ("campaign.<what>.<campaign>"), so the
@@ -173,16 +154,13 @@ public final class LedgerQuantities {
         : new Value.Real(Arrays.stream(v).max().getAsDouble());
   }
 
-  private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,
-                                 Format format, Function<List<LedgerRow>, Value> f) {
-    return ledger(campaign, what, macroPrefix, definition, unit, format, f, what);
-  }
-
-  /** {@link #ledger} whose computation is the method {@code function} of this class. */
-  private static Quantity ledger(String campaign, String what, String macroPrefix, String definition, Unit unit,
-                                 Format format, Function<List<LedgerRow>, Value> f, String function) {
-    return Quantity.key("campaign." + what + "." + campaign).macro(Naming.macro(macroPrefix, campaign, ""))
-        .definition(definition).unit(unit).format(format).scope(Scope.LEDGERS).function(LedgerQuantities.class, function)
+  /**
+   * An entry of campaign {@code campaign}'s ok ledger rows ({@code campaign.<what>.<campaign>}), computed by {@code f}
+   * of those rows, named as the method {@code function} of this class; no data without an ok row.
+   */
+  private static Quantity ledger(Quantity.ScopePart head, String campaign, String function,
+                                 Function<List<LedgerRow>, Value> f) {
+    return head.scope(Scope.LEDGERS).function(LedgerQuantities.class, function)
         .computes(a -> {
           List<LedgerRow> rows = okRows(a, campaign);
           return rows.isEmpty() ? CampaignRuns.noData(campaign) : f.apply(rows);

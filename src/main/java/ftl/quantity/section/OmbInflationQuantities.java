@@ -75,22 +75,12 @@ public final class OmbInflationQuantities {
       q.add(Quantity.key(key("runs", j)).macro(macro("OmbInflationRuns", j)).definition("number" + in + exploratory).unit(Unit.COUNT)
           .format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(OmbInflationQuantities.class, "band")
           .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, band).size()) : CampaignRuns.noData(CAMPAIGN)));
-      q.add(perRun(key("guardMedian", j), macro("OmbInflationGuardMedian", j),
-          "median over the runs" + in + " of the median OMB would report" + median + exploratory, Unit.MILLISECONDS,
-          band, r -> r.guard().guardMedianMillis(), Quantiles::median));
-      q.add(perRun(key("guardMedian.min", j), macro("OmbInflationGuardMedianMin", j),
-          "smallest over the runs" + in + " of the median OMB would report" + median + exploratory, Unit.MILLISECONDS,
-          band, r -> r.guard().guardMedianMillis(), v -> Arrays.stream(v).min().getAsDouble()));
-      q.add(perRun(key("guardMedian.max", j), macro("OmbInflationGuardMedianMax", j),
-          "largest over the runs" + in + " of the median OMB would report" + median + exploratory, Unit.MILLISECONDS,
-          band, r -> r.guard().guardMedianMillis(), v -> Arrays.stream(v).max().getAsDouble()));
-      q.add(perRun(key("flight", j), macro("OmbInflationFlight", j),
-          "median over the runs" + in + " of the run's true median flight" + flight + ", us" + exploratory,
-          Unit.MICROSECONDS, band, r -> r.guard().medianFlightNanos() / 1e3, Quantiles::median));
-      q.add(perRun(key("ratio", j), macro("OmbInflationRatio", j),
-          "median over the runs" + in + " of the run's median inflation: the median OMB would report (whole ms, times"
-              + " 1000) over its true median flight" + flight + " in us" + exploratory,
-          Unit.RATIO, band, ScannedRun::ombInflation, Quantiles::median));
+      q.add(perRun(Quantity.key(key("guardMedian", j)).macro(macro("OmbInflationGuardMedian", j)).definition("median over the runs" + in + " of the median OMB would report" + median + exploratory), Unit.MILLISECONDS, band, r -> r.guard().guardMedianMillis(), Quantiles::median));
+      q.add(perRun(Quantity.key(key("guardMedian.min", j)).macro(macro("OmbInflationGuardMedianMin", j)).definition("smallest over the runs" + in + " of the median OMB would report" + median + exploratory), Unit.MILLISECONDS, band, r -> r.guard().guardMedianMillis(), v -> Arrays.stream(v).min().getAsDouble()));
+      q.add(perRun(Quantity.key(key("guardMedian.max", j)).macro(macro("OmbInflationGuardMedianMax", j)).definition("largest over the runs" + in + " of the median OMB would report" + median + exploratory), Unit.MILLISECONDS, band, r -> r.guard().guardMedianMillis(), v -> Arrays.stream(v).max().getAsDouble()));
+      q.add(perRun(Quantity.key(key("flight", j)).macro(macro("OmbInflationFlight", j)).definition("median over the runs" + in + " of the run's true median flight" + flight + ", us" + exploratory), Unit.MICROSECONDS, band, r -> r.guard().medianFlightNanos() / 1e3, Quantiles::median));
+      q.add(perRun(Quantity.key(key("ratio", j)).macro(macro("OmbInflationRatio", j)).definition("median over the runs" + in + " of the run's median inflation: the median OMB would report (whole ms, times"
+              + " 1000) over its true median flight" + flight + " in us" + exploratory), Unit.RATIO, band, ScannedRun::ombInflation, Quantiles::median));
     }
     return q;
   }
@@ -110,10 +100,10 @@ public final class OmbInflationQuantities {
   }
 
   /** A summary ({@code over}: the type-7 median, the smallest or the largest) of one value per run of a band. */
-  private static Quantity perRun(String key, String macro, String definition, Unit unit, int band,
-                                 ToDoubleFunction<ScannedRun> f, ToDoubleFunction<double[]> over) {
+  private static Quantity perRun(Quantity.UnitPart head, Unit unit, int band, ToDoubleFunction<ScannedRun> f,
+                                 ToDoubleFunction<double[]> over) {
     Format format = unit == Unit.RATIO ? Format.RATIO_3SF : Format.REAL_3SF;
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS)
+    return head.unit(unit).format(format).scope(Scope.KAFKA_EVENTS)
         .function(OmbInflationQuantities.class, "runs").computes(a -> {
           if (!CampaignRuns.has(a, CAMPAIGN)) {
             return CampaignRuns.noData(CAMPAIGN);

@@ -101,33 +101,31 @@ public final class OmbSystemQuantities {
       Optional<Folder> f = read(data, t);
       String p = t.prefix();
       String of = "OpenMessaging Benchmark's own worker with its " + t.label() + " driver (" + t.folder().folder() + ")";
-      q.add(q(p + ".runs", words(p) + "Runs", "ok runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER,
+      q.add(q(Quantity.key(p + ".runs").macro(words(p) + "Runs").definition("ok runs of " + of).unit(Unit.COUNT).format(Format.GROUPED_INTEGER),
           Provenance.name(OmbLedgerReader.class, "read"), f, t, d -> new Value.Count(d.okRuns())));
-      q.add(q(p + ".runsNotOk", words(p) + "RunsNotOk", "runs of " + of + " whose ledger status is failed (counted, never "
-          + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, Provenance.name(OmbLedgerReader.class, "read"), f, t,
+      q.add(q(Quantity.key(p + ".runsNotOk").macro(words(p) + "RunsNotOk").definition("runs of " + of + " whose ledger status is failed (counted, never "
+          + "analysed)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(OmbLedgerReader.class, "read"), f, t,
           d -> new Value.Count(d.entries().size() - d.okRuns())));
-      q.add(q(p + ".messages", words(p) + "Messages", "messages OMB counted as received over the measured windows of the ok "
-          + "runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER, Provenance.name(OmbRun.class, "received"), f, t,
+      q.add(q(Quantity.key(p + ".messages").macro(words(p) + "Messages").definition("messages OMB counted as received over the measured windows of the ok "
+          + "runs of " + of).unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(OmbRun.class, "received"), f, t,
           d -> new Value.Count(d.entries().stream().filter(e -> e.row().ok()).mapToLong(e -> e.run().received()).sum())));
       if (f.isEmpty() || f.get().plan().isEmpty()) {
         continue;
       }
       for (String c : Criteria.conditionNames(f.get().plan().get().json())) {
         String base = c + " of " + of;
-        q.add(q(p + ".dropped." + c, macro(p, "Dropped", c), "mean over the ok runs of condition " + base + " of OMB's dropped "
-            + "share 1 - e2e_count / messages_received (its end-to-end histogram's samples over the messages it received)",
-            Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(OmbRun.class, "droppedShare"), f, t,
+        q.add(q(Quantity.key(p + ".dropped." + c).macro(macro(p, "Dropped", c)).definition("mean over the ok runs of condition " + base + " of OMB's dropped "
+            + "share 1 - e2e_count / messages_received (its end-to-end histogram's samples over the messages it received)").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(OmbRun.class, "droppedShare"), f, t,
             d -> Values.mean(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
-        q.add(q(p + ".dropped.max." + c, macro(p, "DroppedMax", c), "largest over the ok runs of condition " + base + " of OMB's "
-            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(OmbRun.class, "droppedShare"), f, t,
+        q.add(q(Quantity.key(p + ".dropped.max." + c).macro(macro(p, "DroppedMax", c)).definition("largest over the ok runs of condition " + base + " of OMB's "
+            + "dropped share").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(OmbRun.class, "droppedShare"), f, t,
             d -> Values.extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), true)));
-        q.add(q(p + ".dropped.min." + c, macro(p, "DroppedMin", c), "smallest over the ok runs of condition " + base + " of OMB's "
-            + "dropped share", Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(OmbRun.class, "droppedShare"), f, t,
+        q.add(q(Quantity.key(p + ".dropped.min." + c).macro(macro(p, "DroppedMin", c)).definition("smallest over the ok runs of condition " + base + " of OMB's "
+            + "dropped share").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(OmbRun.class, "droppedShare"), f, t,
             d -> Values.extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), false)));
-        q.add(q(p + ".e2eMedian." + c, macro(p, "EndToEndMedian", c), "median, in ms, of OMB's end-to-end latency over the ok "
+        q.add(q(Quantity.key(p + ".e2eMedian." + c).macro(macro(p, "EndToEndMedian", c)).definition("median, in ms, of OMB's end-to-end latency over the ok "
             + "runs of condition " + base + ": the smallest recorded value (whole ms) at which the pooled cumulative "
-            + "end-to-end histograms of the runs (section e2e_ms of the run files) reach half their samples",
-            Unit.MILLISECONDS, Format.REAL_3SF, Provenance.name(OmbSystemQuantities.class, "median"), f, t, d -> median(d.ok(c))));
+            + "end-to-end histograms of the runs (section e2e_ms of the run files) reach half their samples").unit(Unit.MILLISECONDS).format(Format.REAL_3SF), Provenance.name(OmbSystemQuantities.class, "median"), f, t, d -> median(d.ok(c))));
         q.add(Quantity.key(p + ".e2eOverFlight." + c).macro(macro(p, "EndToEndOverFlight", c)).definition("OMB's median end-to-end latency "
             + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the same system, "
             + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
@@ -195,9 +193,9 @@ public final class OmbSystemQuantities {
     return new Value.Unavailable("no end-to-end sample in the ok runs");
   }
 
-  private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
-                            Optional<Folder> f, Tool t, Function<Folder, Value> compute) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.TOOL_RUNS).function(function)
+  private static Quantity q(Quantity.ScopePart head, String function, Optional<Folder> f, Tool t,
+                            Function<Folder, Value> compute) {
+    return head.scope(Scope.TOOL_RUNS).function(function)
         .computes(a -> f.map(d -> {
           SourceReads.folder(t.folder().folder()); // what a criterion's statistic read (issue 43)
           return compute.apply(d);

@@ -59,13 +59,13 @@ public final class PerfTestQuantities {
     Optional<Folder> f = read(data);
     List<Quantity> q = new ArrayList<>();
     String of = "RabbitMQ PerfTest (" + FOLDER + ")";
-    q.add(q(PREFIX + ".runs", "PerftestRuns", "ok runs of " + of, Unit.COUNT, Format.GROUPED_INTEGER,
+    q.add(q(Quantity.key(PREFIX + ".runs").macro("PerftestRuns").definition("ok runs of " + of).unit(Unit.COUNT).format(Format.GROUPED_INTEGER),
         Provenance.name(PerfTestReader.class, "read"), f, d -> new Value.Count(d.runs().stream().filter(PerfTestReader.Run::ok).count())));
-    q.add(q(PREFIX + ".runsNotOk", "PerftestRunsNotOk", "runs of " + of + " whose ledger status is failed (counted, never "
-        + "analysed)", Unit.COUNT, Format.GROUPED_INTEGER, Provenance.name(PerfTestReader.class, "read"), f,
+    q.add(q(Quantity.key(PREFIX + ".runsNotOk").macro("PerftestRunsNotOk").definition("runs of " + of + " whose ledger status is failed (counted, never "
+        + "analysed)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(PerfTestReader.class, "read"), f,
         d -> new Value.Count(d.runs().stream().filter(r -> !r.ok()).count())));
-    q.add(q(PREFIX + ".consumed", "PerftestConsumed", "messages the AMQP client of " + of + " counted as consumed "
-        + "(client_consumed_total) over its ok runs, up to each run's scrape", Unit.COUNT, Format.GROUPED_INTEGER,
+    q.add(q(Quantity.key(PREFIX + ".consumed").macro("PerftestConsumed").definition("messages the AMQP client of " + of + " counted as consumed "
+        + "(client_consumed_total) over its ok runs, up to each run's scrape").unit(Unit.COUNT).format(Format.GROUPED_INTEGER),
         Provenance.name(PerfTestReader.class, "read"), f, d -> new Value.Count(d.runs().stream().mapToLong(PerfTestReader.Run::consumed).sum())));
     if (f.isEmpty() || f.get().plan().isEmpty()) {
       return q;
@@ -75,19 +75,15 @@ public final class PerfTestQuantities {
       String leftOut = "share of consumed messages its latency metric left out, 1 - perftest_latency_seconds_count / "
           + "client_consumed_total from the run's one scrape of PerfTest's Prometheus endpoint (PerfTest records a latency "
           + "only above 0)";
-      q.add(q(PREFIX + ".leftOut." + c, macro("LeftOut", c), "mean over the ok runs of " + base + " of the " + leftOut,
-          Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
+      q.add(q(Quantity.key(PREFIX + ".leftOut." + c).macro(macro("LeftOut", c)).definition("mean over the ok runs of " + base + " of the " + leftOut).unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
           d -> Values.mean(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray())));
-      q.add(q(PREFIX + ".leftOut.max." + c, macro("LeftOutMax", c), "largest over the ok runs of " + base + " of the " + leftOut,
-          Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
+      q.add(q(Quantity.key(PREFIX + ".leftOut.max." + c).macro(macro("LeftOutMax", c)).definition("largest over the ok runs of " + base + " of the " + leftOut).unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
           d -> Values.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), true)));
-      q.add(q(PREFIX + ".leftOut.min." + c, macro("LeftOutMin", c), "smallest over the ok runs of " + base + " of the " + leftOut,
-          Unit.FRACTION, Format.PERCENT_2DP, Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
+      q.add(q(Quantity.key(PREFIX + ".leftOut.min." + c).macro(macro("LeftOutMin", c)).definition("smallest over the ok runs of " + base + " of the " + leftOut).unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
           d -> Values.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), false)));
-      q.add(q(PREFIX + ".printedMedian." + c, macro("PrintedMedian", c), "type-7 median, in us, of the consumer-latency "
+      q.add(q(Quantity.key(PREFIX + ".printedMedian." + c).macro(macro("PrintedMedian", c)).definition("type-7 median, in us, of the consumer-latency "
           + "medians PerfTest printed once per interval (lines 'min/median/75th/95th/99th consumer latency', a value in ms "
-          + "times 1000, an interval without a sample printed 0 and kept) over the ok runs of " + base, Unit.MICROSECONDS,
-          Format.REAL_3SF, Provenance.name(Quantiles.class, "median"), f, d -> {
+          + "times 1000, an interval without a sample printed 0 and kept) over the ok runs of " + base).unit(Unit.MICROSECONDS).format(Format.REAL_3SF), Provenance.name(Quantiles.class, "median"), f, d -> {
             double[] v = d.ok(c).stream().flatMap(r -> r.printedMediansMicros().stream()).mapToDouble(Double::doubleValue).toArray();
             return v.length == 0 ? new Value.Unavailable("no interval line printed") : new Value.Real(Quantiles.median(v));
           }));
@@ -99,9 +95,9 @@ public final class PerfTestQuantities {
     return "Perftest" + what + Identifiers.macroWords(condition);
   }
 
-  private static Quantity q(String key, String macro, String definition, Unit unit, Format format, String function,
-                            Optional<Folder> f, Function<Folder, Value> compute) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.TOOL_RUNS).function(function)
+  private static Quantity q(Quantity.ScopePart head, String function, Optional<Folder> f,
+                            Function<Folder, Value> compute) {
+    return head.scope(Scope.TOOL_RUNS).function(function)
         .computes(a -> f.map(d -> {
           SourceReads.folder(FOLDER); // what a criterion's statistic read (issue 43)
           return compute.apply(d);

@@ -75,43 +75,28 @@ public final class ReplayQuantities {
 
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    q.add(entry("replay.runs", "ReplayRuns", "ok runs of the replay campaign (replay and fixed-interval control conditions)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, Provenance.name(ReplayQuantities.class, "runs"),
+    q.add(entry(Quantity.key("replay.runs").macro("ReplayRuns").definition("ok runs of the replay campaign (replay and fixed-interval control conditions)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Scope.LEDGERS, Provenance.name(ReplayQuantities.class, "runs"),
         a -> new Value.Count(a.okRowsOf(REPLAY, Instrument.KAFKA.word()).size())));
-    q.add(entry("replay.rejected", "ReplayRejected",
-        "ok runs of the replay campaign the sign check rejects (some event with A = recv_ns - ack_ns < 0)",
-        Unit.COUNT, Format.GROUPED_INTEGER, Scope.KAFKA_EVENTS, Provenance.name(SignCheckResult.class, "rejected"),
+    q.add(entry(Quantity.key("replay.rejected").macro("ReplayRejected").definition("ok runs of the replay campaign the sign check rejects (some event with A = recv_ns - ack_ns < 0)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Scope.KAFKA_EVENTS, Provenance.name(SignCheckResult.class, "rejected"),
         a -> new Value.Count(runs(a).stream().filter(ScannedRun::rejected).count())));
     for (String c : conditions()) {
       String words = Naming.macro("", "", c);
-      q.add(entry("replay.retention." + c, "ReplayRetention" + words,
-          "pooled guard retention (sum kept / sum taken, kept iff floor(recv_us/1000) - create_ms > 0) of condition " + c + " of the replay campaign",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, Provenance.name(GuardResult.class, "retention"),
+      q.add(entry(Quantity.key("replay.retention." + c).macro("ReplayRetention" + words).definition("pooled guard retention (sum kept / sum taken, kept iff floor(recv_us/1000) - create_ms > 0) of condition " + c + " of the replay campaign").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS, Provenance.name(GuardResult.class, "retention"),
           a -> observed(a, c)));
-      q.add(entry("replay.retentionRange." + c, "ReplayRetentionRange" + words,
-          "smallest to largest per-run guard retention among the ok runs of condition " + c + " of the replay campaign",
-          Unit.FRACTION, Format.PERCENT_RANGE_2DP, Scope.KAFKA_EVENTS, Provenance.name(GuardResult.class, "retention"),
+      q.add(entry(Quantity.key("replay.retentionRange." + c).macro("ReplayRetentionRange" + words).definition("smallest to largest per-run guard retention among the ok runs of condition " + c + " of the replay campaign").unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP), Scope.KAFKA_EVENTS, Provenance.name(GuardResult.class, "retention"),
           a -> range(a, c)));
-      q.add(entry("replay.negRate." + c, "ReplayNegRate" + words,
-          "pooled negative-A rate (events with A = recv_ns - ack_ns < 0 over events with all three stamps) of condition " + c + " of the replay campaign",
-          Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, Provenance.name(Rate.class, "pooled"),
+      q.add(entry(Quantity.key("replay.negRate." + c).macro("ReplayNegRate" + words).definition("pooled negative-A rate (events with A = recv_ns - ack_ns < 0 over events with all three stamps) of condition " + c + " of the replay campaign").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS, Provenance.name(Rate.class, "pooled"),
           a -> negRate(a, c)));
-      q.add(entry("replay.lagP99." + c, "ReplayLagPNinetyNine" + words,
-          "median over the ok runs of condition " + c + " of the replay campaign of each run's 99th-percentile pacing lag (send_ns minus intended send time, ledger pacing_lag_p99_ns)",
-          Unit.MICROSECONDS, Format.REAL_3SF, Scope.LEDGERS, Provenance.name(Quantiles.class, "median"),
+      q.add(entry(Quantity.key("replay.lagP99." + c).macro("ReplayLagPNinetyNine" + words).definition("median over the ok runs of condition " + c + " of the replay campaign of each run's 99th-percentile pacing lag (send_ns minus intended send time, ledger pacing_lag_p99_ns)").unit(Unit.MICROSECONDS).format(Format.REAL_3SF), Scope.LEDGERS, Provenance.name(Quantiles.class, "median"),
           a -> lag(a, c)));
     }
     for (String g : GAPS) {
       for (String m : MATCHES) {
         String c = replayCondition(m, g);
         String words = Naming.macro("", "", c);
-        q.add(entry("replay.predicted." + c, "ReplayPredicted" + words,
-            "held-out prediction of the pooled guard retention of " + c + ": the smooth limit E[min(T, q)]/q, q = 1 ms, over the flights T = recv_ns - send_ns of every ok run of the fixed-interval control " + controlCondition(g) + " (never the replay runs' own events)",
-            Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, Provenance.name(SmoothLimit.Sum.class, "retention"),
+        q.add(entry(Quantity.key("replay.predicted." + c).macro("ReplayPredicted" + words).definition("held-out prediction of the pooled guard retention of " + c + ": the smooth limit E[min(T, q)]/q, q = 1 ms, over the flights T = recv_ns - send_ns of every ok run of the fixed-interval control " + controlCondition(g) + " (never the replay runs' own events)").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS, Provenance.name(SmoothLimit.Sum.class, "retention"),
             a -> predicted(a, g)));
-        q.add(entry("replay.error." + c, "ReplayError" + words,
-            "observed minus held-out predicted pooled retention of " + c + " (replay.retention minus replay.predicted), in percentage points",
-            Unit.FRACTION, Format.POINTS_2DP, Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "error"),
+        q.add(entry(Quantity.key("replay.error." + c).macro("ReplayError" + words).definition("observed minus held-out predicted pooled retention of " + c + " (replay.retention minus replay.predicted), in percentage points").unit(Unit.FRACTION).format(Format.POINTS_2DP), Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "error"),
             a -> error(a, c, g)));
       }
       String gw = Naming.macro("", "", "g" + g);
@@ -123,47 +108,34 @@ public final class ReplayQuantities {
       q.add(ratio(key + ".upper", "ReplayBurstRatio" + gw + "Upper",
           "upper end of the " + Phrases.bootstrapOverRuns() + " of " + key, g, 1));
     }
-    q.add(entry("replay.error.range", "ReplayErrorRange",
-        "smallest to largest of replay.error over the four replay conditions (observed minus held-out predicted pooled"
-            + " retention, in percentage points)", Unit.FRACTION, Format.POINTS_RANGE_2DP, Scope.KAFKA_EVENTS,
+    q.add(entry(Quantity.key("replay.error.range").macro("ReplayErrorRange").definition("smallest to largest of replay.error over the four replay conditions (observed minus held-out predicted pooled"
+            + " retention, in percentage points)").unit(Unit.FRACTION).format(Format.POINTS_RANGE_2DP), Scope.KAFKA_EVENTS,
         Provenance.name(ReplayQuantities.class, "span"), a -> span(replayErrors(a))));
-    q.add(entry("replay.burstRatio.range", "ReplayBurstRatioRange",
-        "smaller to larger of replay.burstRatio over the plan's mean gaps (pooled negative-A rate of the replay runs over"
-            + " that of the fixed-interval control at the same mean gap)", Unit.RATIO, Format.RATIO_RANGE_2SF,
+    q.add(entry(Quantity.key("replay.burstRatio.range").macro("ReplayBurstRatioRange").definition("smaller to larger of replay.burstRatio over the plan's mean gaps (pooled negative-A rate of the replay runs over"
+            + " that of the fixed-interval control at the same mean gap)").unit(Unit.RATIO).format(Format.RATIO_RANGE_2SF),
         Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "span"),
         a -> span(GAPS.stream().map(g -> Manipulations.part(burst(a, g), 0)).toList())));
-    q.add(entry("replay.smoothLimit.tolerance", "ReplaySmoothLimitTolerance",
-        "the replay plan's pre-registered tolerance of the held-out smooth-limit prediction, |observed - predicted| pooled"
-            + " retention of a replay condition, in percentage points (data/replay/plan.json predictions.mode_b_smooth_limit.tolerance)",
-        Unit.FRACTION, Format.POINTS_2DP, Scope.LEDGERS, Provenance.name(ReplayQuantities.class, "planNumber"),
+    q.add(entry(Quantity.key("replay.smoothLimit.tolerance").macro("ReplaySmoothLimitTolerance").definition("the replay plan's pre-registered tolerance of the held-out smooth-limit prediction, |observed - predicted| pooled"
+            + " retention of a replay condition, in percentage points (data/replay/plan.json predictions.mode_b_smooth_limit.tolerance)").unit(Unit.FRACTION).format(Format.POINTS_2DP), Scope.LEDGERS, Provenance.name(ReplayQuantities.class, "planNumber"),
         a -> tolerance(planNumber(a, "mode_b_smooth_limit", "tolerance"))));
-    q.add(entry("replay.prediction.smoothLimit", "ReplayPredictionSmoothLimit",
-        "pre-registered (Mode B, held out): for every replay condition, |replay.retention - replay.predicted| is at most the plan's tolerance (predictions.mode_b_smooth_limit.tolerance)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "smoothLimitVerdict"),
+    q.add(entry(Quantity.key("replay.prediction.smoothLimit").macro("ReplayPredictionSmoothLimit").definition("pre-registered (Mode B, held out): for every replay condition, |replay.retention - replay.predicted| is at most the plan's tolerance (predictions.mode_b_smooth_limit.tolerance)").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "smoothLimitVerdict"),
         a -> smoothLimitVerdict(a)));
-    q.add(entry("replay.ownFlights.share", "ReplayOwnFlightsShare",
-        "share of the replay runs whose retention lies within the plan's tolerance (predictions.mode_b_own_flights.tolerance) of E[min(T, q)]/q over the run's own flights (recv_ns - send_ns) taken as an unpaired distribution (a consistency check of phase uniformity, not held out)",
-        Unit.FRACTION, Format.PERCENT_2DP, Scope.KAFKA_EVENTS, Provenance.name(SmoothLimit.Sum.class, "retention"),
+    q.add(entry(Quantity.key("replay.ownFlights.share").macro("ReplayOwnFlightsShare").definition("share of the replay runs whose retention lies within the plan's tolerance (predictions.mode_b_own_flights.tolerance) of E[min(T, q)]/q over the run's own flights (recv_ns - send_ns) taken as an unpaired distribution (a consistency check of phase uniformity, not held out)").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS, Provenance.name(SmoothLimit.Sum.class, "retention"),
         a -> ownShare(a)));
-    q.add(entry("replay.prediction.ownFlights", "ReplayPredictionOwnFlights",
-        "consistency check, pre-registered: replay.ownFlights.share reaches the plan's share (predictions.mode_b_own_flights.share_of_runs)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "ownVerdict"),
+    q.add(entry(Quantity.key("replay.prediction.ownFlights").macro("ReplayPredictionOwnFlights").definition("consistency check, pre-registered: replay.ownFlights.share reaches the plan's share (predictions.mode_b_own_flights.share_of_runs)").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "ownVerdict"),
         a -> ownVerdict(a)));
-    q.add(entry("replay.prediction.bursts", "ReplayPredictionBursts",
-        "pre-registered (Mode A): at every mean gap the " + Phrases.level() + " bootstrap interval of replay.burstRatio lies above 1 (a replayed bursty stream raises the negative-A rate over fixed intervals at the same mean rate)",
-        Unit.DIMENSIONLESS, Format.VERDICT, Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "burstsVerdict"),
+    q.add(entry(Quantity.key("replay.prediction.bursts").macro("ReplayPredictionBursts").definition("pre-registered (Mode A): at every mean gap the " + Phrases.level() + " bootstrap interval of replay.burstRatio lies above 1 (a replayed bursty stream raises the negative-A rate over fixed intervals at the same mean rate)").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "burstsVerdict"),
         a -> burstsVerdict(GAPS.stream().map(g -> burst(a, g)).toList())));
     return q;
   }
 
   /** A registry entry of the campaign: unavailable, saying so, when the data root holds no ok run of it. */
-  private static Quantity entry(String key, String macro, String definition, Unit unit, Format format, Scope scope,
-                                String function, Function<Analysis, Value> compute) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(scope).function(function).computes(a -> has(a) ? compute.apply(a) : noData());
+  private static Quantity entry(Quantity.ScopePart head, Scope scope, String function, Function<Analysis, Value> compute) {
+    return head.scope(scope).function(function).computes(a -> has(a) ? compute.apply(a) : noData());
   }
 
   private static Quantity ratio(String key, String macro, String definition, String gap, int which) {
-    return entry(key, macro, definition, Unit.RATIO, Format.RATIO_3SF, Scope.KAFKA_EVENTS, Provenance.name(RateRatio.class, "estimate"),
+    return entry(Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF), Scope.KAFKA_EVENTS, Provenance.name(RateRatio.class, "estimate"),
         a -> Manipulations.part(burst(a, gap), which));
   }
 

@@ -70,7 +70,7 @@ public final class ThreatQuantities {
         .definition("ok runs whose ledger git_commit ends in -dirty").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
         .function(ThreatQuantities.class, "dirty")
         .computes(a -> new Value.Count(a.campaigns().stream().flatMap(c -> c.runs().stream()).filter(ThreatQuantities::dirty).count())));
-    for (Campaign c : data.campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.THREATS)) {
       if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).noneMatch(Instrument.KAFKA.word()::equals)) {
         continue;
       }

@@ -4,17 +4,15 @@ import ftl.data.Campaign;
 import ftl.data.ledger.Identifiers;
 import ftl.data.ledger.LedgerSchema;
 import ftl.data.ledger.WireColumns;
-import ftl.data.registration.RunExclusion;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.Blocks;
 import ftl.quantity.core.CampaignCatalogue;
-import ftl.quantity.core.CampaignRuns;
+import ftl.quantity.core.CampaignEntries;
+import ftl.quantity.core.Provenance;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Quantity;
-import ftl.quantity.core.Quantity.Scope;
 import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
-import ftl.quantity.core.Value;
 import ftl.stats.Holm;
 import ftl.stats.Quantiles;
 import ftl.stats.SignTest;
@@ -50,6 +48,10 @@ public final class WireQuantities {
   static final List<String> PRIMARY = List.of("acks1Order", "followerGap", "rivalTold");
 
   private WireQuantities() {}
+
+  /** The builders of this section's counts and real numbers. */
+  private static final CampaignEntries ENTRIES = new CampaignEntries(WIRE, WireQuantities.class,
+      Provenance.name(WireDecomposition.class, "of"), "not computable from the usable runs of the wire campaign");
 
   /** One registered test: its per-block values and the p they give. */
   record Test(String id, List<String> conditions, Function<Map<String, Run>, Double> perBlock,
@@ -94,20 +96,20 @@ public final class WireQuantities {
   /** Every entry of the campaign, present whatever the data root holds. */
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    q.add(count("wire.runs.usable", "WireRunsUsable", "runs of the wire campaign that enter its analysis: ok, manipulations "
+    q.add(ENTRIES.count("wire.runs.usable", "WireRunsUsable", "runs of the wire campaign that enter its analysis: ok, manipulations "
         + "applied, kept by the plan's exclusion rule", a -> (long) usable(a).size()));
-    q.add(count("wire.excluded", "WireExcluded", "ok runs of the wire campaign excluded by the plan's exclusion rule (ISR "
+    q.add(ENTRIES.count("wire.excluded", "WireExcluded", "ok runs of the wire campaign excluded by the plan's exclusion rule (ISR "
         + "changed, other tasks' exact run time above 10 %, capture lacking more than 1 % of the run's complete events), "
-        + "counted, not analysed", a -> runs(a).stream().filter(r -> excluded(a, r)).count()));
-    q.add(count("wire.records", "WireRecords", "measured records of the usable runs of the wire campaign with all five "
+        + "counted, not analysed", a -> ENTRIES.runs(a).stream().filter(r -> ENTRIES.excluded(a, r)).count()));
+    q.add(ENTRIES.count("wire.records", "WireRecords", "measured records of the usable runs of the wire campaign with all five "
         + "stamps (send, produce response, ack, fetch response, receive)", a -> sum(a, r -> r.wire().records())));
-    q.add(count("wire.missed", "WireMissed", "complete events of the usable runs of the wire campaign whose produce or fetch "
+    q.add(ENTRIES.count("wire.missed", "WireMissed", "complete events of the usable runs of the wire campaign whose produce or fetch "
         + "response the capture lacks (ledger wire_missed), counted, never dropped",
         a -> sum(a, r -> (long) r.cell(LedgerSchema.WIRE_MISSED))));
-    q.add(real("wire.alignErr.max", "WireAlignErrMax", "largest alignment error of the capture's clock to the stamps' over the "
+    q.add(ENTRIES.real("wire.alignErr.max", "WireAlignErrMax", "largest alignment error of the capture's clock to the stamps' over the "
         + "usable runs of the wire campaign (ledger wire_align_err_ns)", Unit.NANOSECONDS,
         a -> usable(a).stream().mapToDouble(r -> r.cell(LedgerSchema.WIRE_ALIGN_ERR_NS)).max().stream().boxed().findFirst()));
-    q.add(real("wire.clusterAge.min", "WireClusterAgeMin", "youngest cluster at the start of a usable run of the wire "
+    q.add(ENTRIES.real("wire.clusterAge.min", "WireClusterAgeMin", "youngest cluster at the start of a usable run of the wire "
         + "campaign: the least ledger cluster_age_ms, in seconds (the plan's cluster_warmup_s keeps it above 90 s)",
         Unit.DIMENSIONLESS, a -> usable(a).stream().mapToDouble(r -> r.cell(LedgerSchema.CLUSTER_AGE_MS) / 1e3).min()
             .stream().boxed().findFirst()));
@@ -125,16 +127,16 @@ public final class WireQuantities {
     String k = "wire." + c;
     String m = "Wire" + Identifiers.macroWords(c);
     String of = " of condition " + c + " of the wire campaign";
-    q.add(count(k + ".blocks", m + "Blocks", "blocks with a usable run" + of, a -> (long) byCondition(a, c).size()));
-    q.add(real(k + ".gapMedian", m + "GapMedian", "median over blocks of the run's median broker order G = fetch_resp_ns - "
+    q.add(ENTRIES.count(k + ".blocks", m + "Blocks", "blocks with a usable run" + of, a -> (long) byCondition(a, c).size()));
+    q.add(ENTRIES.real(k + ".gapMedian", m + "GapMedian", "median over blocks of the run's median broker order G = fetch_resp_ns - "
         + "produce_resp_ns" + of, Unit.MICROSECONDS, a -> blockMedian(a, c, r -> r.wire().gapMedianNanos() / 1e3)));
-    q.add(real(k + ".displacementMedian", m + "DisplacementMedian", "median over blocks of the run's median displacement D "
+    q.add(ENTRIES.real(k + ".displacementMedian", m + "DisplacementMedian", "median over blocks of the run's median displacement D "
         + "= ack_ns - send_ns" + of, Unit.MICROSECONDS, a -> blockMedian(a, c, r -> r.wire().displacementMedianNanos() / 1e3)));
-    q.add(real(k + ".producerLate", m + "ProducerLate", "median over blocks of the run's median producer lateness ack_ns - "
+    q.add(ENTRIES.real(k + ".producerLate", m + "ProducerLate", "median over blocks of the run's median producer lateness ack_ns - "
         + "produce_resp_ns" + of, Unit.MICROSECONDS, a -> blockMedian(a, c, r -> r.wire().producerLateMedianNanos() / 1e3)));
-    q.add(real(k + ".consumerLate", m + "ConsumerLate", "median over blocks of the run's median consumer lateness recv_ns - "
+    q.add(ENTRIES.real(k + ".consumerLate", m + "ConsumerLate", "median over blocks of the run's median consumer lateness recv_ns - "
         + "fetch_resp_ns" + of, Unit.MICROSECONDS, a -> blockMedian(a, c, r -> r.wire().consumerLateMedianNanos() / 1e3)));
-    q.add(real(k + ".followerWait", m + "FollowerWait", "median over blocks of the run's median follower fetch wait at the "
+    q.add(ENTRIES.real(k + ".followerWait", m + "FollowerWait", "median over blocks of the run's median follower fetch wait at the "
         + "leader read on the wire (ledger wire_follower_wait_p50_us)" + of, Unit.MICROSECONDS,
         a -> blockMedian(a, c, r -> r.cell(LedgerSchema.WIRE_FOLLOWER_WAIT_P50_US))));
     q.add(pooledShare(k + ".gapPositive", m + "GapPositive", "records with G > 0 (produce response first) over records with "
@@ -143,13 +145,13 @@ public final class WireQuantities {
         + "all five stamps, pooled over blocks" + of, c, WireDecomposition::gapNegative));
     q.add(pooledShare(k + ".negative", m + "Negative", "records with A = recv_ns - ack_ns < 0 over records with all five "
         + "stamps, pooled over blocks" + of, c, WireDecomposition::negative));
-    q.add(count(k + ".brokerReversed", m + "BrokerReversed", "negative spans whose broker order is reversed (G < 0: the "
+    q.add(ENTRIES.count(k + ".brokerReversed", m + "BrokerReversed", "negative spans whose broker order is reversed (G < 0: the "
         + "leader answered the consumer first), summed over blocks" + of,
         a -> byCondition(a, c).values().stream().mapToLong(r -> r.wire().brokerReversed()).sum()));
-    q.add(count(k + ".clientInversion", m + "ClientInversion", "negative spans with the broker's order kept (G >= 0) that the "
+    q.add(ENTRIES.count(k + ".clientInversion", m + "ClientInversion", "negative spans with the broker's order kept (G >= 0) that the "
         + "client threads' lateness turned round, summed over blocks" + of,
         a -> byCondition(a, c).values().stream().mapToLong(r -> r.wire().clientInversion()).sum()));
-    q.add(real(k + ".consumerTimeouts", m + "ConsumerTimeouts", "delivering consumer fetches that ran to their own "
+    q.add(ENTRIES.real(k + ".consumerTimeouts", m + "ConsumerTimeouts", "delivering consumer fetches that ran to their own "
         + "max_wait_ms over all delivering consumer fetches, pooled over blocks" + of, Unit.FRACTION, Format.PERCENT_2DP,
         a -> {
           double t = 0;
@@ -169,18 +171,18 @@ public final class WireQuantities {
     String m = "Wire" + Identifiers.macroWords(t.id());
     String of = "the plan's test " + t.id() + " (per-block values over the blocks where " + String.join(" and ", t.conditions())
         + " have usable runs)";
-    q.add(count(k + ".blocks", m + "Blocks", "blocks entering " + of, a -> (long) values(a, t).length));
-    q.add(real(k, m, "median over blocks of the per-block value of " + of, Unit.DIMENSIONLESS,
+    q.add(ENTRIES.count(k + ".blocks", m + "Blocks", "blocks entering " + of, a -> (long) values(a, t).length));
+    q.add(ENTRIES.real(k, m, "median over blocks of the per-block value of " + of, Unit.DIMENSIONLESS,
         a -> finite(Quantiles.median(values(a, t)))));
-    q.add(real(k + ".lower", m + "Lower", "smallest per-block value of " + of + " (with the largest, the range of the blocks: "
+    q.add(ENTRIES.real(k + ".lower", m + "Lower", "smallest per-block value of " + of + " (with the largest, the range of the blocks: "
         + "a distribution-free interval for their median, coverage 1 - 2^(1-n))", Unit.DIMENSIONLESS,
         a -> Arrays.stream(values(a, t)).min().stream().boxed().findFirst()));
-    q.add(real(k + ".upper", m + "Upper", "largest per-block value of " + of, Unit.DIMENSIONLESS,
+    q.add(ENTRIES.real(k + ".upper", m + "Upper", "largest per-block value of " + of, Unit.DIMENSIONLESS,
         a -> Arrays.stream(values(a, t)).max().stream().boxed().findFirst()));
-    q.add(real(k + ".p", m + "P", "exact sign-test p over blocks of " + of + " (SignTest: one-sided, or the larger of two "
+    q.add(ENTRIES.real(k + ".p", m + "P", "exact sign-test p over blocks of " + of + " (SignTest: one-sided, or the larger of two "
         + "one-sided for a band)", Unit.DIMENSIONLESS, a -> finite(p(a, t))));
     if (PRIMARY.contains(t.id())) {
-      q.add(real(k + ".pHolm", m + "PHolm", "the p of " + k + ".p Holm-adjusted within the plan's primary family ("
+      q.add(ENTRIES.real(k + ".pHolm", m + "PHolm", "the p of " + k + ".p Holm-adjusted within the plan's primary family ("
           + String.join(", ", PRIMARY) + "; a test with no p is left out)", Unit.DIMENSIONLESS,
           a -> Optional.ofNullable(holm(a).get(t.id()))));
     }
@@ -189,23 +191,11 @@ public final class WireQuantities {
 
   // --- the data ---
 
-  private static List<ScannedRun> runs(Analysis a) {
-    return a.campaignRuns(WIRE);
-  }
-
-  private static Optional<RunExclusion> exclusion(Analysis a) {
-    return Blocks.exclusion(a, WIRE);
-  }
-
-  private static boolean excluded(Analysis a, ScannedRun r) {
-    return exclusion(a).flatMap(x -> x.cause(r.row())).isPresent();
-  }
-
   /** The usable runs with their decompositions, read once. */
   static List<Run> usable(Analysis a) {
     return a.memo(WIRE + ":usable", () -> {
       List<Run> out = new ArrayList<>();
-      for (ScannedRun r : Blocks.usable(a, WIRE, exclusion(a))) {
+      for (ScannedRun r : Blocks.usable(a, WIRE, ENTRIES.exclusion(a))) {
         Campaign c = r.campaign();
         WireColumns w = WireColumns.read(c.openEvents(r.row()), c.eventsName(r.row()));
         out.add(new Run(r, WireDecomposition.of(w.send(), w.produceResp(), w.ack(), w.fetchResp(), w.recv())));
@@ -280,15 +270,9 @@ public final class WireQuantities {
 
   // --- entries ---
 
-  private static Quantity count(String key, String macro, String definition, Function<Analysis, Long> f) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
-        .scope(Scope.KAFKA_EVENTS).function(WireQuantities.class, "all")
-        .computes(a -> CampaignRuns.has(a, WIRE) ? new Value.Count(f.apply(a)) : CampaignRuns.noData(WIRE));
-  }
-
   private static Quantity pooledShare(String key, String macro, String definition, String c,
                                       java.util.function.ToLongFunction<WireDecomposition> part) {
-    return real(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, a -> {
+    return ENTRIES.real(key, macro, definition, Unit.FRACTION, Format.PERCENT_2DP, a -> {
       long n = 0;
       long k = 0;
       for (Run r : byCondition(a, c).values()) {
@@ -299,20 +283,4 @@ public final class WireQuantities {
     });
   }
 
-  private static Quantity real(String key, String macro, String definition, Unit unit, Function<Analysis, Optional<Double>> f) {
-    return real(key, macro, definition, unit, Format.REAL_3SF, f);
-  }
-
-  private static Quantity real(String key, String macro, String definition, Unit unit, Format format,
-                               Function<Analysis, Optional<Double>> f) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS)
-        .function(WireDecomposition.class, "of").computes(a -> {
-          if (!CampaignRuns.has(a, WIRE)) {
-            return CampaignRuns.noData(WIRE);
-          }
-          Optional<Double> v = f.apply(a);
-          return v.isPresent() ? new Value.Real(v.get())
-              : new Value.Unavailable("not computable from the usable runs of the wire campaign");
-        });
-  }
 }

@@ -11,6 +11,7 @@ import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.DisplacementFits;
+import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
 import ftl.quantity.core.Phrases;
 import ftl.quantity.core.Provenance;
@@ -44,6 +45,13 @@ public final class ClaimVerdicts {
   /** The ledger column of a producer clock offset (a second clock emulated on one host). */
   static final String CLOCK_OFFSET = LedgerSchema.CLOCK_OFFSET_US.name();
 
+  /**
+   * The start of claim.noJvm's rule, as {@code data/registrations.csv} quotes it from this file (its rule_text): kept on
+   * one line, so a line-length wrap never splits it.
+   */
+  private static final String NO_JVM_RULE =
+    "the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the";
+
   private ClaimVerdicts() {}
 
   /**
@@ -53,7 +61,7 @@ public final class ClaimVerdicts {
    */
   static List<String> twoClockCampaigns(DataSet data) {
     List<String> out = new ArrayList<>();
-    for (Campaign c : data.campaigns()) {
+    for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.POOLED)) {
       if (c.criteria().isEmpty() && c.runs().stream().anyMatch(r -> r.ok() && offset(r))) {
         out.add(c.name());
       }
@@ -74,26 +82,16 @@ public final class ClaimVerdicts {
                                     Map<String, Registration> registrations) {
     Function<String, Quantity> in = key -> registry.stream().filter(q -> q.key().equals(key)).findFirst().orElse(null);
     List<Quantity> out = new ArrayList<>();
-    out.add(judge("claim.backgroundLoad", FUNCTION + "above", "ClaimBackgroundLoad",
-        "background load raises the negative-A rate: held iff the " + Phrases.level() + " bootstrap interval of load.ratio.modeA lies above 1"
-            + " (load.ratio.lower.modeA > 1)",
-        in, List.of("load.ratio.lower.modeA"), v -> above("load ratio lower end", real(v.get(0)), 1.0)));
-    out.add(judge("claim.sameMedian", FUNCTION + "sameMedian", "ClaimSameMedian",
-        "the guard reports the same median whatever its retention: held iff the guard's median (nearest rank of the kept"
+    out.add(judge(Quantity.key("claim.backgroundLoad").macro("ClaimBackgroundLoad").definition("background load raises the negative-A rate: held iff the " + Phrases.level() + " bootstrap interval of load.ratio.modeA lies above 1"
+            + " (load.ratio.lower.modeA > 1)"), FUNCTION + "above", in, List.of("load.ratio.lower.modeA"), v -> above("load ratio lower end", real(v.get(0)), 1.0)));
+    out.add(judge(Quantity.key("claim.sameMedian").macro("ClaimSameMedian").definition("the guard reports the same median whatever its retention: held iff the guard's median (nearest rank of the kept"
             + " M, whole ms) is the same in every run of campaign modeB that kept a sample (omb.guardMedian.min.modeB ="
-            + " omb.guardMedian.max.modeB)",
-        in, List.of("omb.guardMedian.min.modeB", "omb.guardMedian.max.modeB"),
-        v -> sameMedian(real(v.get(0)), real(v.get(1)))));
-    out.add(judge("claim.gridLaw", Provenance.name(GridLawHeldOutQuantities.class, "verdict"), "ClaimGridLaw",
-        "retention obeys the grid law in the reduced fraction s/q: held iff the held-out test of gridlaw.heldout.verdict.modeB"
-            + " held (runs predicted from their schedule and other runs' flights recv_ns - send_ns, never their own events)",
-        in, List.of("gridlaw.heldout.verdict.modeB"), v -> v.get(0)));
-    out.add(judge("claim.payload", FUNCTION + "all", "ClaimPayload",
-        "the grid law is confirmed by the pre-registered payload manipulation: held iff all four predictions of"
-            + " data/payload/plan.json held (payload.prediction.mechanism, .direction, .size, .control)",
-        in, List.of("payload.prediction.mechanism", "payload.prediction.direction", "payload.prediction.size",
-            "payload.prediction.control"),
-        ClaimVerdicts::all));
+            + " omb.guardMedian.max.modeB)"), FUNCTION + "sameMedian", in, List.of("omb.guardMedian.min.modeB", "omb.guardMedian.max.modeB"), v -> sameMedian(real(v.get(0)), real(v.get(1)))));
+    out.add(judge(Quantity.key("claim.gridLaw").macro("ClaimGridLaw").definition("retention obeys the grid law in the reduced fraction s/q: held iff the held-out test of gridlaw.heldout.verdict.modeB"
+            + " held (runs predicted from their schedule and other runs' flights recv_ns - send_ns, never their own events)"), Provenance.name(GridLawHeldOutQuantities.class, "verdict"), in, List.of("gridlaw.heldout.verdict.modeB"), v -> v.get(0)));
+    out.add(judge(Quantity.key("claim.payload").macro("ClaimPayload").definition("the grid law is confirmed by the pre-registered payload manipulation: held iff all four predictions of"
+            + " data/payload/plan.json held (payload.prediction.mechanism, .direction, .size, .control)"), FUNCTION + "all", in, List.of("payload.prediction.mechanism", "payload.prediction.direction", "payload.prediction.size",
+            "payload.prediction.control"), ClaimVerdicts::all));
     List<String> twoClocks = twoClockCampaigns(data);
     out.add(Quantity.key("claim.oneTickNegatives").macro("ClaimOneTickNegatives")
         .definition("one-tick negatives (M = -1) occur and the guard absorbs them: needs two clocks (a producer clock offset from the"
@@ -127,41 +125,28 @@ public final class ClaimVerdicts {
           return crossoverVerdict(DisplacementFits.crossover(a, CampaignQuantities.MODE_A),
               value(in, "exposure.published.belowCrossover", a));
         }));
-    out.add(judge("claim.windowedRho", FUNCTION + "rho", "ClaimWindowedRho",
-        "rho(D, A) is a windowed Pearson correlation on paired co-moments, bounded, with excluded pairs counted: held iff"
-            + " rho.DA.modeA lies in [-1, 1] and the pairs outside the window are counted (rho.outside.modeA available)",
-        in, List.of("rho.DA.modeA", "rho.outside.modeA"),
-        v -> rho(real(v.get(0)), ((Value.Count) v.get(1)).count())));
-    out.add(judge("claim.harnessAudit", FUNCTION + "atLeastOne", "ClaimHarnessAudit",
-        "harnesses practitioners run drop zero or negative differences without counting them: held iff at least one"
-            + " audited latency does (audit.harnesses.silentDrops > 0)",
-        in, List.of("audit.harnesses.silentDrops", "audit.harnesses.rows"),
-        v -> atLeastOne(((Value.Count) v.get(0)).count(), ((Value.Count) v.get(1)).count())));
-    out.add(judge("claim.ombDrops", FUNCTION + "ombDrops", "ClaimOmbDrops",
-        "OpenMessaging Benchmark itself drops the non-positive samples from its end-to-end latency: held iff some ok run of"
+    out.add(judge(Quantity.key("claim.windowedRho").macro("ClaimWindowedRho").definition("rho(D, A) is a windowed Pearson correlation on paired co-moments, bounded, with excluded pairs counted: held iff"
+            + " rho.DA.modeA lies in [-1, 1] and the pairs outside the window are counted (rho.outside.modeA available)"), FUNCTION + "rho", in, List.of("rho.DA.modeA", "rho.outside.modeA"), v -> rho(real(v.get(0)), ((Value.Count) v.get(1)).count())));
+    out.add(judge(Quantity.key("claim.harnessAudit").macro("ClaimHarnessAudit").definition("harnesses practitioners run drop zero or negative differences without counting them: held iff at least one"
+            + " audited latency does (audit.harnesses.silentDrops > 0)"), FUNCTION + "atLeastOne", in, List.of("audit.harnesses.silentDrops", "audit.harnesses.rows"), v -> atLeastOne(((Value.Count) v.get(0)).count(), ((Value.Count) v.get(1)).count())));
+    out.add(judge(Quantity.key("claim.ombDrops").macro("ClaimOmbDrops").definition("OpenMessaging Benchmark itself drops the non-positive samples from its end-to-end latency: held iff some ok run of"
             + " OMB's own worker (data/omb-real) has a dropped share 1 - e2e_count / messages_received above 0 (the upper"
-            + " end of ombReal.dropped.range > 0)",
-        in, List.of("ombReal.dropped.range"), v -> ombDrops((Value.Range) v.get(0))));
-    out.add(judge("claim.replaySmoothLimit", Provenance.name(ReplayQuantities.class, "smoothLimitVerdict"), "ClaimReplaySmoothLimit",
-        "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_b_smooth_limit), for which the original"
+            + " end of ombReal.dropped.range > 0)"), FUNCTION + "ombDrops", in, List.of("ombReal.dropped.range"), v -> ombDrops((Value.Range) v.get(0))));
+    out.add(judge(Quantity.key("claim.replaySmoothLimit").macro("ClaimReplaySmoothLimit").definition("our pre-registered replay prediction (data/replay/plan.json, predictions.mode_b_smooth_limit), for which the original"
             + " record states no result: with send times replayed from a real event stream the guard's retention approaches"
             + " the smooth limit E[min(T, q)]/q of the grid law, predicted from the flights (recv_ns - send_ns) of the fixed-interval control at"
             + " the same mean gap (held out): held iff replay.prediction.smoothLimit held (every replay condition within the"
-            + " plan's tolerance)",
-        in, List.of("replay.prediction.smoothLimit"), v -> v.get(0)));
-    out.add(judge("claim.replayBursts", Provenance.name(ReplayQuantities.class, "burstsVerdict"), "ClaimReplayBursts",
-        "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_a_bursts), for which the original"
+            + " plan's tolerance)"), Provenance.name(ReplayQuantities.class, "smoothLimitVerdict"), in, List.of("replay.prediction.smoothLimit"), v -> v.get(0)));
+    out.add(judge(Quantity.key("claim.replayBursts").macro("ClaimReplayBursts").definition("our pre-registered replay prediction (data/replay/plan.json, predictions.mode_a_bursts), for which the original"
             + " record states no result: a replayed bursty stream raises the negative-A rate over fixed intervals at the same"
             + " mean rate: held iff replay.prediction.bursts held (at every mean gap the " + Phrases.level() + " bootstrap interval of"
-            + " replay.burstRatio lies above 1)",
-        in, List.of("replay.prediction.bursts"), v -> v.get(0)));
-    List<String> nojvmCampaigns = data.campaigns().stream()
+            + " replay.burstRatio lies above 1)"), Provenance.name(ReplayQuantities.class, "burstsVerdict"), in, List.of("replay.prediction.bursts"), v -> v.get(0)));
+    List<String> nojvmCampaigns = CampaignCatalogue.opted(data, CampaignCatalogue.Family.GRID_LAW).stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Instrument.PYTHON_NOJVM.word())))
         .map(Campaign::name).toList();
     List<String> nojvm = nojvmCampaigns.stream().map(c -> "gridlaw.heldout.verdict." + c).toList();
     out.add(Quantity.key("claim.noJvm").macro("ClaimNoJvm")
-        .definition("the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the"
-            + " no-JVM cross-check").unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.NOJVM_EVENTS).function(FUNCTION + "anyHeld")
+        .definition(NO_JVM_RULE + " no-JVM cross-check").unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.NOJVM_EVENTS).function(FUNCTION + "anyHeld")
         .computes(a -> anyHeld(nojvmCampaigns, nojvm.stream().map(k -> value(in, k, a)).toList())));
     Predicate<Quantity> counted = q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONFIRMATORY;
     // The claims of the original study are summarised over every campaign's tests by ClaimTests (one claim, one place);
@@ -407,9 +392,9 @@ public final class ClaimVerdicts {
   }
 
   /** A verdict that needs every input available; the first unavailable one makes it unavailable, naming why. */
-  private static Quantity judge(String key, String function, String macro, String definition,
-                                Function<String, Quantity> registry, List<String> inputs, Function<List<Value>, Value> decide) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(function).computes(a -> {
+  private static Quantity judge(Quantity.UnitPart head, String function, Function<String, Quantity> registry,
+                                List<String> inputs, Function<List<Value>, Value> decide) {
+    return head.unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(function).computes(a -> {
       List<Value> values = new ArrayList<>();
       for (String k : inputs) {
         Value v = value(registry, k, a);

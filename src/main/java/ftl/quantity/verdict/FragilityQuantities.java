@@ -4,6 +4,7 @@ import ftl.data.Campaign;
 import ftl.data.DataSet;
 import ftl.data.registration.Criteria;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.BlockContrasts;
 import ftl.quantity.core.Blocks;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
@@ -137,18 +138,18 @@ public final class FragilityQuantities {
       return Optional.empty();
     }
     String id = statistic.substring(stem.length());
-    for (ConfirmQuantities.Contrast k : contrasts(campaign)) {
+    for (BlockContrasts.Contrast k : contrasts(campaign)) {
       if (k.id().equals(id)) {
-        return Optional.of(Source.ratio(a -> logs(ConfirmQuantities.blockRatios(a, campaign,
+        return Optional.of(Source.ratio(a -> logs(BlockContrasts.blockRatios(a, campaign,
             Blocks.exclusion(a, campaign), k))));
       }
     }
-    for (ConfirmQuantities.Interaction k : campaign.equals(ConfirmQuantities.SETTING)
-        ? ConfirmQuantities.SETTING_INTERACTIONS : List.<ConfirmQuantities.Interaction>of()) {
+    for (BlockContrasts.Interaction k : campaign.equals(ConfirmQuantities.SETTING)
+        ? BlockContrasts.SETTING_INTERACTIONS : List.<BlockContrasts.Interaction>of()) {
       if (k.id().equals(id)) {
         return Optional.of(Source.ratio(a -> interactionLogs(
-            ConfirmQuantities.blockRatios(a, campaign, Blocks.exclusion(a, campaign), k.numerator()),
-            ConfirmQuantities.blockRatios(a, campaign, Blocks.exclusion(a, campaign), k.denominator()))));
+            BlockContrasts.blockRatios(a, campaign, Blocks.exclusion(a, campaign), k.numerator()),
+            BlockContrasts.blockRatios(a, campaign, Blocks.exclusion(a, campaign), k.denominator()))));
       }
     }
     int dot = id.indexOf('.');
@@ -162,9 +163,9 @@ public final class FragilityQuantities {
     return Optional.empty();
   }
 
-  private static List<ConfirmQuantities.Contrast> contrasts(String campaign) {
-    return campaign.equals(ConfirmQuantities.CONFIRM) ? ConfirmQuantities.CONTRASTS
-        : campaign.equals(ConfirmQuantities.SETTING) ? ConfirmQuantities.SETTING_CONTRASTS : ConfirmQuantities.CLUSTER_CONTRASTS;
+  private static List<BlockContrasts.Contrast> contrasts(String campaign) {
+    return campaign.equals(ConfirmQuantities.CONFIRM) ? BlockContrasts.CONTRASTS
+        : campaign.equals(ConfirmQuantities.SETTING) ? BlockContrasts.SETTING_CONTRASTS : BlockContrasts.CLUSTER_CONTRASTS;
   }
 
   /** The natural logarithms of the per-block ratios (each above 0 by {@link ConfirmQuantities#blockRatios}). */

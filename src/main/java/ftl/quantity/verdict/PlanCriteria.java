@@ -61,8 +61,10 @@ public final class PlanCriteria {
       byKey.put(q.key(), q);
     }
     List<Quantity> out = new ArrayList<>();
-    List<Campaign> judged = judged(data);
-    Map<String, Long> instrumentFirstRuns = firstRuns(judged);
+    // every campaign a rule may name (its data possibly older than the plan), judged or not
+    List<Campaign> named = withTools(data);
+    List<Campaign> judged = CampaignCatalogue.opted(data, named, CampaignCatalogue.Family.CRITERIA);
+    Map<String, Long> instrumentFirstRuns = firstRuns(named);
     // a tool's folder judged as a campaign has no instrument rows of its own: its first run is read by the tool's
     // reader, once and only when a rule asks (at judgment, not for every command that builds the registry)
     Map<String, OptionalLong> toolFirstRuns = new ConcurrentHashMap<>();
@@ -127,7 +129,7 @@ public final class PlanCriteria {
         String tautology = reach == Reach.ALWAYS ? lies + ", so " + against + " holds for any data" : "";
         boolean consistency = r.consistency() || reach == Reach.ALWAYS;
         refuseSwappedEnds(r, plan);
-        List<String> older = olderNamed(c, r, judged, firstRuns);
+        List<String> older = olderNamed(c, r, named, firstRuns);
         Quantity q = Quantity.key(key).macro(macro(c.name(), r.id())).definition("registered criterion " + r.id() + " of campaign " + c.name()
             + " (" + plan + ", line " + r.line() + "): " + r.claim() + "; held iff " + r.statement()
             + namesake(byKey, r.statistic(), r.statistic().substring(0, r.statistic().indexOf('.') + 1) + r.id())
@@ -152,8 +154,8 @@ public final class PlanCriteria {
         String why = !tautology.isEmpty() && !r.consistency() ? "a consistency check: " + tautology
             : older.isEmpty() ? "" : "reads the data of campaign " + String.join(", ", older) + ", taken before this "
             + "campaign's first run (the plan may have been written after it): not confirmatory";
-        registrations.put(key, registration(c, key, r.claim() + ": held iff " + r.statement(), consistency,
-            !older.isEmpty(), why, plan + ":" + r.line(), r.claim()));
+        registrations.put(key, registration(c, key, r.claim() + ": held iff " + r.statement(),
+            new Standing(consistency, !older.isEmpty(), why), plan + ":" + r.line(), r.claim()));
       }
       for (Criteria.Claim cl : s.claims()) {
         String key = "criterion." + c.name() + "." + cl.id();
@@ -169,8 +171,8 @@ public final class PlanCriteria {
         boolean notConfirmatory = cl.of().stream().anyMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()
             == VerdictKind.EXPLORATORY);
         registrations.put(key, registration(c, key, cl.claim() + ": held iff " + (cl.all() ? "all" : "any") + " of "
-            + String.join(", ", cl.of()) + " held", consistency, notConfirmatory, notConfirmatory
-            ? "combines a rule that is not confirmatory" : "", plan + ":" + cl.line(), cl.claim()));
+            + String.join(", ", cl.of()) + " held", new Standing(consistency, notConfirmatory, notConfirmatory
+            ? "combines a rule that is not confirmatory" : ""), plan + ":" + cl.line(), cl.claim()));
       }
     }
     return out;
@@ -186,21 +188,37 @@ public final class PlanCriteria {
         ? new Value.Untestable(Value.Untestable.NOT_YET + u.reason()) : verdict;
   }
 
-  /** The campaigns whose plans' criteria are judged: every campaign of {@code data}, and the tools' on other systems. */
+  /**
+   * The campaigns whose plans' criteria are judged: every campaign of {@code data}, and the tools' on other systems,
+   * that declare {@link CampaignCatalogue.Family#CRITERIA} ({@link CampaignCatalogue#opted}).
+   */
   public static List<Campaign> judged(DataSet data) {
-    List<Campaign> judged = new ArrayList<>(data.campaigns());
-    judged.addAll(OmbSystemQuantities.registered(data));
-    judged.addAll(PerfTestQuantities.registered(data));
-    return judged;
+    return CampaignCatalogue.opted(data, withTools(data), CampaignCatalogue.Family.CRITERIA);
+  }
+
+  /** Every campaign of {@code data}, then the tools' folders on other systems read as campaigns. */
+  private static List<Campaign> withTools(DataSet data) {
+    List<Campaign> all = new ArrayList<>(data.campaigns());
+    all.addAll(OmbSystemQuantities.registered(data));
+    all.addAll(PerfTestQuantities.registered(data));
+    return all;
   }
 
   /**
+   * What decides a criterion's kind besides its plan.
+   *
    * @param consistency declared a consistency check by the plan, or true for any data by the statistic's range
    * @param notConfirmatory the rule reads data that may predate the plan: exploratory at best
    * @param why what made it a consistency check or not confirmatory ("" when the plan's word decides)
    */
-  private static Registration registration(Campaign c, String key, String rule, boolean consistency,
-                                           boolean notConfirmatory, String why, String source, String claim) {
+  private record Standing(boolean consistency, boolean notConfirmatory, String why) {}
+
+  /** The registration of criterion {@code key} of campaign {@code c}, its kind decided by {@code standing}. */
+  private static Registration registration(Campaign c, String key, String rule, Standing standing, String source,
+                                           String claim) {
+    boolean consistency = standing.consistency();
+    boolean notConfirmatory = standing.notConfirmatory();
+    String why = standing.why();
     VerdictKind kind = consistency ? VerdictKind.CONSISTENCY
         : c.planDigest().isPresent() && !notConfirmatory && !c.unregistered() ? VerdictKind.CONFIRMATORY
         : VerdictKind.EXPLORATORY;

@@ -2,6 +2,7 @@ package ftl.quantity.verdict;
 
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
+import ftl.quantity.core.BlockContrasts;
 import ftl.quantity.core.Blocks;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
@@ -57,7 +58,7 @@ public final class TransientQuantities {
         + " is not usable or whose condition's median is 0 left out); exploratory", new Shape(Unit.RATIO, Format.REAL_3SF, "excess"),
         a -> real(excess(runs(a)))));
     for (String id : CONTRASTS) {
-      ConfirmQuantities.Contrast k = ConfirmQuantities.SETTING_CONTRASTS.stream().filter(c -> c.id().equals(id))
+      BlockContrasts.Contrast k = BlockContrasts.SETTING_CONTRASTS.stream().filter(c -> c.id().equals(id))
           .findFirst().orElseThrow();
       String key = "setting." + id + ".withoutFirst";
       String macro = "Setting" + Character.toUpperCase(id.charAt(0)) + id.substring(1) + "WithoutFirst";

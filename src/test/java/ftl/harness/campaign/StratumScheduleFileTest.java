@@ -38,7 +38,8 @@ class StratumScheduleFileTest {
 
   private CampaignRunner.Prepared prepare(Plan p, Set<String> done, boolean resuming, String boot, List<String> offered)
       throws IOException {
-    return StratumScheduleFile.prepare(p, new CampaignFolder(dir), done, resuming, boot, offered,
+    return StratumScheduleFile.prepare(p, new CampaignFolder(dir), done, resuming,
+        new StratumScheduleFile.Boot(boot, offered),
         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
   }
 

@@ -51,7 +51,7 @@ class ConditionDefaultsTest {
     assertThat(c.sendIntervalNanos()).isEqualTo(250_000L);
     assertThat(c.priority()).isEqualTo(Priority.FIFO);
     assertThat(c.fetchMaxWaitMillis()).isEqualTo(5);
-    assertThat(c).usingRecursiveComparison().ignoringFields("sendIntervalNanos", "priority", "declared")
+    assertThat(c).usingRecursiveComparison().ignoringFields("pacing.sendIntervalNanos", "placement.priority", "declared")
         .isEqualTo(Condition.named("c").build());
     assertThat(c.fetchMinBytes()).as("the other declared field").isEqualTo(1);
   }

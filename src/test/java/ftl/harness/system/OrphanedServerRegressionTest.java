@@ -30,8 +30,7 @@ class OrphanedServerRegressionTest {
   public static final class Child {
     public static void main(String[] args) throws Exception {
       Path d = Path.of(args[0]);
-      ServerProcess s = ServerProcess.start("stand-in", List.of("/bin/sh", "-c", "sleep 300 & exec sleep 301"), Map.of(), d,
-          d.resolve("console.log"), List.of(), () -> true, 5_000, 1_000);
+      ServerProcess s = ServerProcess.start(new ServerProcess.Launch("stand-in", List.of("/bin/sh", "-c", "sleep 300 & exec sleep 301"), Map.of(), d, d.resolve("console.log"), List.of()), () -> true, 5_000, 1_000);
       long server = -1;
       long grandchild = -1;
       for (int i = 0; i < 100 && (server < 0 || grandchild < 0); i++) {

@@ -35,9 +35,7 @@ class ServerCauseCutRegressionTest {
           .append("x".repeat(60)).append("'; ");
     }
     script.append("echo '").append(fatal.replace("'", "'\\''")).append("'; exit 1");
-    ServerStartException e = catchThrowableOfType(ServerStartException.class, () -> ServerProcess.start("nats-server",
-        List.of("/bin/sh", "-c", script.toString()), Map.of(), tmp, tmp.resolve("console.log"), List.of(),
-        () -> false, 10_000, 500));
+    ServerStartException e = catchThrowableOfType(ServerStartException.class, () -> ServerProcess.start(new ServerProcess.Launch("nats-server", List.of("/bin/sh", "-c", script.toString()), Map.of(), tmp, tmp.resolve("console.log"), List.of()), () -> false, 10_000, 500));
     assertThat(e).isNotNull();
     assertThat(Echo.clean(e.getMessage())).startsWith("nats-server exited during start-up (exit 1); the server says: "
         + fatal + "; last lines of its log: ");
@@ -54,9 +52,7 @@ class ServerCauseCutRegressionTest {
       report.append("2026-12-06 02:00:00.001 [error] <0.230.0>     crash report line ").append(i).append('\n');
     }
     Files.writeString(log, report);
-    ServerStartException e = catchThrowableOfType(ServerStartException.class, () -> ServerProcess.start("rabbitmq-server",
-        List.of("/bin/sh", "-c", "echo 'BOOT FAILED'; exit 1"), Map.of(), tmp, tmp.resolve("console.log"), List.of(log),
-        () -> false, 10_000, 500));
+    ServerStartException e = catchThrowableOfType(ServerStartException.class, () -> ServerProcess.start(new ServerProcess.Launch("rabbitmq-server", List.of("/bin/sh", "-c", "echo 'BOOT FAILED'; exit 1"), Map.of(), tmp, tmp.resolve("console.log"), List.of(log)), () -> false, 10_000, 500));
     assertThat(e).isNotNull();
     assertThat(Echo.clean(e.getMessage())).contains("; the server says: BOOT FAILED | 2026-12-06 02:00:00.000 [error] "
         + "<0.230.0> Failed to start Ranch listener").contains("for reason eaddrinuse (address already in use)");

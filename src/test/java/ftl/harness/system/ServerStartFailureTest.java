@@ -108,8 +108,7 @@ class ServerStartFailureTest {
     // The child ignores SIGTERM, so only the SIGKILL of the tree stops it.
     Path bin = script("tree", "sh -c 'trap \"\" TERM; echo $$ >> \"" + pids + "\"; exec sleep 300' &\n"
         + "echo $$ >> '" + pids + "'\nwait");
-    ServerProcess p = ServerProcess.start("tree", List.of(bin.toString()), Map.of(), tmp, tmp.resolve("console.log"),
-        List.of(), () -> Files.exists(pids) && Files.readAllLines(pids).size() == 2, 10_000, 500);
+    ServerProcess p = ServerProcess.start(new ServerProcess.Launch("tree", List.of(bin.toString()), Map.of(), tmp, tmp.resolve("console.log"), List.of()), () -> Files.exists(pids) && Files.readAllLines(pids).size() == 2, 10_000, 500);
     List<Long> started = Files.readAllLines(pids).stream().map(String::strip).map(Long::parseLong).toList();
     p.close();
     for (long pid : started) {

@@ -24,9 +24,8 @@ class WatchdogKilledRegressionTest {
   @Timeout(60)
   void watchdogSigkilled_serverGroupStopped() throws Exception {
     Path pidFile = tmp.resolve("server.pid");
-    try (ServerProcess s = ServerProcess.start("stand-in", List.of("/bin/sh", "-c", "echo $$ > " + pidFile
-            + ".tmp && mv " + pidFile + ".tmp " + pidFile + "; exec sleep 600"), Map.of(), tmp, tmp.resolve("console.log"),
-        List.of(), () -> Files.exists(pidFile), 20_000, 500)) {
+    try (ServerProcess s = ServerProcess.start(new ServerProcess.Launch("stand-in", List.of("/bin/sh", "-c", "echo $$ > " + pidFile
+            + ".tmp && mv " + pidFile + ".tmp " + pidFile + "; exec sleep 600"), Map.of(), tmp, tmp.resolve("console.log"), List.of()), () -> Files.exists(pidFile), 20_000, 500)) {
       ProcessHandle server = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).strip())).orElseThrow();
       ProcessHandle watchdog = ProcessHandle.of(s.pid()).orElseThrow();
 
