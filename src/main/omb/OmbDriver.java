@@ -13,8 +13,8 @@
 //
 // Reading OMB's statistics is not atomic. WorkerStats.toPeriodStats() reads the received counter, then takes the
 // end-to-end Recorder's interval histogram later, so a message can fall in one second's count and another
-// second's histogram; the per-second rows can disagree by thousands (kept as OMB reports them). The run's figures therefore come from the
-// pair read back to back: resetStats() (whose last step flips the cumulative
+// second's histogram; the per-second rows can disagree by thousands (kept as OMB reports them). The run's figures
+// therefore come from the pair read back to back: resetStats() (whose last step flips the cumulative
 // end-to-end Recorder) then getCountersStats() at the start, getCumulativeLatencies() (cumulative end-to-end
 // Recorder last) then getCountersStats() at the end; a message received in the microseconds between the two
 // reads is the only possible misattribution.

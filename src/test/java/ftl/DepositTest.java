@@ -50,7 +50,8 @@ class DepositTest {
     assertThat(errors).as("CITATION.cff against the CFF 1.2.0 schema").isEmpty();
     assertThat(cff.path("cff-version").asText()).isEqualTo("1.2.0");
     assertThat(cff.path("references").get(0).path("title").asText())
-        .as("the original record is cited beside ours").startsWith("Faster Than Light, According to the Arithmetic: code and analysis");
+        .as("the original record is cited beside ours")
+        .startsWith("Faster Than Light, According to the Arithmetic: code and analysis");
     assertThat(cff.path("references").get(0).path("version").asText()).isEqualTo("2.7");
   }
 
@@ -80,7 +81,8 @@ class DepositTest {
     JsonNode codemeta = new ObjectMapper().readTree(ROOT.resolve("codemeta.json").toFile());
     assertThat(codemeta.path("version").asText()).as("codemeta.json version").isEqualTo(pom);
     assertThat(codemeta.path("softwareVersion").asText()).as("codemeta.json softwareVersion").isEqualTo(pom);
-    assertThat(codemeta.path("datePublished").asText()).as("the same date in both").isEqualTo(cff.path("date-released").asText());
+    assertThat(codemeta.path("datePublished").asText()).as("the same date in both")
+        .isEqualTo(cff.path("date-released").asText());
     Pattern stamped = Pattern.compile("FtlVersion=\\{([^}]*)\\}");
     for (String generated : List.of("paper/generated/provenance.tex", "supplement/generated/metadata.tex",
         "supplement/generated/provenance-metadata.tex")) {
@@ -94,7 +96,8 @@ class DepositTest {
   void codemeta_namesLicencesAuthorAndTheOriginalRecord() throws IOException {
     JsonNode codemeta = new ObjectMapper().readTree(ROOT.resolve("codemeta.json").toFile());
     assertThat(codemeta.path("@context").asText()).startsWith("https://w3id.org/codemeta/");
-    assertThat(codemeta.path("license").toString()).contains("spdx.org/licenses/MIT").contains("spdx.org/licenses/CC-BY-4.0");
+    assertThat(codemeta.path("license").toString()).contains("spdx.org/licenses/MIT")
+        .contains("spdx.org/licenses/CC-BY-4.0");
     assertThat(codemeta.path("author").get(0).path("name").asText()).isNotBlank();
     assertThat(codemeta.path("citation").get(0).path("version").asText()).isEqualTo("2.7");
   }

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The rooms of the archive (the packages under {@code ftl}) and which others each may use, as
  * {@code docs/architecture.md} ("Rooms") states them: the pure statistics use only the data's records, the analysis
- * (quantity) no instrument, the templates' emitter no verifier, and only the command line sees every room. Read from the
- * sources with comments and string literals removed ({@link QuantityLayersTest#code}): a class that names a package of
- * a room its own may not use ({@code ftl.harness.} in {@code ftl.quantity}) fails the test. The rooms inside
+ * (quantity) no instrument, the templates' emitter no verifier, and only the command line sees every room. Read from
+ * the sources with comments and string literals removed ({@link QuantityLayersTest#code}): a class that names a package
+ * of a room its own may not use ({@code ftl.harness.} in {@code ftl.quantity}) fails the test. The rooms inside
  * {@code ftl.data} and {@code ftl.quantity} have their own tests ({@code DataLayersTest}, {@code QuantityLayersTest}).
  */
 class RoomsTest {
@@ -41,7 +41,8 @@ class RoomsTest {
       Map.entry("report", Set.of("data", "quantity", "stats", "text", "trust")),
       Map.entry("cache", Set.of("data", "quantity", "stats")),
       Map.entry("verify", Set.of("data", "emit", "quantity", "stats")),
-      Map.entry("cli", Set.of("audit", "cache", "data", "emit", "harness", "quantity", "report", "stats", "text", "trust", "verify")));
+      Map.entry("cli", Set.of("audit", "cache", "data", "emit", "harness", "quantity", "report", "stats", "text",
+      "trust", "verify")));
 
   private static final Pattern ROOM = Pattern.compile("(?<![\\w.])ftl\\.([a-z]+)\\.");
 

@@ -40,7 +40,8 @@ class UnusedImportTest {
     for (String root : List.of("src/main", "src/test")) {
       try (Stream<Path> s = Files.walk(Path.of(root))) {
         // src/main/omb: the OMB driver that took the committed OMB runs, kept byte for byte as it ran
-        for (Path p : s.filter(p -> p.toString().endsWith(".java") && !p.startsWith("src/main/omb")).sorted().toList()) {
+        for (Path p : s.filter(p -> p.toString().endsWith(".java") && !p.startsWith("src/main/omb")).sorted()
+            .toList()) {
           unused(Files.readString(p)).forEach(i -> found.add(p + ": " + i));
         }
       }
@@ -50,7 +51,8 @@ class UnusedImportTest {
 
   @Test
   void unused_aNameOnlyInAString_isUnused() {
-    String source = "package x;\n\nimport java.util.List;\nimport java.util.Map;\nimport static java.util.Objects.hash;\n"
+    String source =
+        "package x;\n\nimport java.util.List;\nimport java.util.Map;\nimport static java.util.Objects.hash;\n"
         + "/** {@link Map} */\nclass X { String s = \"List\"; int h = hash(1); }\n";
     assertThat(unused(source)).containsExactly("java.util.List");
   }

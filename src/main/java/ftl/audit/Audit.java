@@ -18,9 +18,9 @@ import java.util.function.Predicate;
 /**
  * {@code ftl audit}'s judgement of one output of another tool: recognise its format, read it with its reader
  * ({@code ftl.data.tool}), find the harness audit's row for the tool and the latency it measured, turn both into
- * {@link Evidence}, and apply every {@link AuditRule}. What a tool does to its stamps (clock, quantum, zero and negative
- * differences, whether drops are counted) is read from the harness audit's row, never restated here; what is said here
- * is how each output prints its figures.
+ * {@link Evidence}, and apply every {@link AuditRule}. What a tool does to its stamps (clock, quantum, zero and
+ * negative differences, whether drops are counted) is read from the harness audit's row, never restated here; what is
+ * said here is how each output prints its figures.
  */
 public final class Audit {
   private Audit() {}
@@ -40,7 +40,8 @@ public final class Audit {
    * @throws DataException naming the file and line for bad input, or naming the harness audit when it has no single
    *     row for the tool
    */
-  public static OutputAudit of(String name, String text, Optional<ToolOutputFormat> format, List<HarnessTable.Row> harness,
+  public static OutputAudit of(String name, String text, Optional<ToolOutputFormat> format,
+      List<HarnessTable.Row> harness,
                                String harnessFile) {
     checkLineLengths(name, text);
     ToolOutputFormat f;
@@ -62,7 +63,8 @@ public final class Audit {
     Optional<GridNote> grid = Optional.empty();
     if (e.harness().isPresent() && e.harness().get().zeroDifference().equals("dropped") && e.quantumNanos().isPresent()
         && e.sendIntervalNanos().isPresent()) {
-      grid = Optional.of(GridNote.of(e.sendIntervalNanos().getAsLong(), e.sendIntervalBasis(), e.quantumNanos().getAsLong()));
+      grid = Optional.of(GridNote.of(e.sendIntervalNanos().getAsLong(), e.sendIntervalBasis(),
+          e.quantumNanos().getAsLong()));
     }
     return new OutputAudit(name, e, grid, AuditRule.judgeAll(e));
   }
@@ -116,7 +118,8 @@ public final class Audit {
   private record Rows(List<HarnessTable.Row> rows, String file) {
     HarnessTable.Row find(String harness, Predicate<String> latency, String what) {
       if (rows.isEmpty()) {
-        throw new DataException(file, 0, "the harness audit is missing or empty: ftl audit judges a tool by its row there",
+        throw new DataException(file, 0,
+            "the harness audit is missing or empty: ftl audit judges a tool by its row there",
             null);
       }
       return HarnessTable.find(rows, harness, latency).orElseThrow(() -> new DataException(file, 0, "no single row for "
@@ -137,7 +140,8 @@ public final class Audit {
         new Figure("99th percentile", t.p99Millis() + " ms", t.p99Millis() * (double) MS, 0, n),
         new Figure("99.9th percentile", t.p999Millis() + " ms", t.p999Millis() * (double) MS, 0, n));
     Counts counts = new Counts(OptionalLong.empty(), OptionalLong.of(t.records()), AuditNumbers.count(t.records())
-        + " records whose send succeeded (line " + n + "); the output does not print how many were asked (--num-records)");
+        + " records whose send succeeded (line " + n
+        + "); the output does not print how many were asked (--num-records)");
     List<String> notes = new ArrayList<>();
     notes.add("the percentiles and the max are whole milliseconds, printed exactly; the average is printed with two"
         + " decimals (a step of 10 \u00b5s)");
@@ -149,7 +153,8 @@ public final class Audit {
       notes.add("a steady-state total (--warmup-records) is printed on line " + o.steadyState().line() + "; the audit"
           + " judges the overall total");
     }
-    return new Evidence(ToolOutputFormat.KAFKA_PRODUCER_PERF, by, Optional.of(h), "", figures, counts, OptionalLong.empty(),
+    return new Evidence(ToolOutputFormat.KAFKA_PRODUCER_PERF, by, Optional.of(h), "", figures, counts,
+        OptionalLong.empty(),
         "", Optional.of(true), "the tool stamps both ends itself", notes);
   }
 
@@ -173,7 +178,8 @@ public final class Audit {
     List<String> notes = List.of("the percentiles are whole milliseconds truncated from nanoseconds (any latency under"
         + " 1 ms is counted as 0 ms), a step of 1 ms; the average keeps nanoseconds, printed with four decimals; each"
         + " progress line prints one record's latency in full");
-    return new Evidence(ToolOutputFormat.KAFKA_E2E_LATENCY, by, Optional.of(h), "", figures, counts, OptionalLong.empty(),
+    return new Evidence(ToolOutputFormat.KAFKA_E2E_LATENCY, by, Optional.of(h), "", figures, counts,
+        OptionalLong.empty(),
         "", Optional.of(true), "the tool stamps both ends itself", notes);
   }
 
@@ -228,19 +234,22 @@ public final class Audit {
         : o.producers() == 0 && o.consumers() > 0 ? Optional.of(false) : Optional.empty();
     String oneBasis = o.producers() > 0 && o.consumers() > 0 ? "the output starts " + o.producers() + " producer"
         + (o.producers() == 1 ? "" : "s") + " and " + o.consumers() + " consumer" + (o.consumers() == 1 ? "" : "s")
-        + " in one process" : o.consumers() > 0 ? "the output starts consumers only: the messages' send stamps come from"
+        + " in one process" : o.consumers() > 0
+        ? "the output starts consumers only: the messages' send stamps come from"
         + " another process" : "the output shows no start line of a consumer and a producer";
     List<String> notes = new ArrayList<>();
     if (o.unit() != null) {
       notes.add(o.unit() == PerfTestStdoutReader.Unit.MILLIS ? "latency figures in whole milliseconds (--use-millis),"
           + " printed exactly" : "latency figures are nanoseconds divided to whole microseconds (truncated), a step of"
           + " 1 \u00b5s");
-      notes.add("each line's figures are over that interval's latency samples only, while its received rate counts every"
+      notes.add(
+          "each line's figures are over that interval's latency samples only, while its received rate counts every"
           + " delivery");
     }
     if (!empty.isEmpty()) {
-      notes.add(empty.size() + " interval" + (empty.size() == 1 ? "" : "s") + " received messages but printed no latency"
-          + " (0/0/0/0/0: every delivery of the interval was left out), first on line " + empty.get(0));
+      notes.add(empty.size() + " interval" + (empty.size() == 1 ? "" : "s")
+          + " received messages but printed no latency (0/0/0/0/0: every delivery of the interval was left out), "
+          + "first on line " + empty.get(0));
     }
     if (o.confirmLatencyPrinted()) {
       notes.add("the lines also print a confirm latency, which is not audited here");
@@ -262,7 +271,8 @@ public final class Audit {
     Counts counts = new Counts(OptionalLong.of(o.consumed()), OptionalLong.of(o.latencyCount()),
         AuditNumbers.count(o.latencyCount()) + " latency samples (line " + o.latencyLine() + ") of "
             + AuditNumbers.count(o.consumed()) + " deliveries (line " + o.consumedLine() + "): "
-            + AuditNumbers.percent(o.leftOut()) + " left out" + (o.leftOut() < 0 ? " (below 0: the two counters are read"
+            + AuditNumbers.percent(o.leftOut()) + " left out"
+            + (o.leftOut() < 0 ? " (below 0: the two counters are read"
             + " one after the other, not at one instant)" : ""));
     Optional<Boolean> one = o.published() > 0 && o.consumed() > 0 ? Optional.of(true) : Optional.empty();
     String oneBasis = o.published() > 0 && o.consumed() > 0 ? "the scraped process published "

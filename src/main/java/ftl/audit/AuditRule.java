@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * The trust rules of {@code ftl audit}: each judges one property of another tool's output, with its bound and the reason
- * for it. This enum is the one place they are declared; {@code docs/audit.md} lists them. They are named {@code audit.*}
- * to keep them apart from the rules {@code ftl report} applies to the archive's own campaign folders, whose data hold
- * every stamp: an output holds only what its tool chose to print, so a rule with nothing to judge in it is
+ * The trust rules of {@code ftl audit}: each judges one property of another tool's output, with its bound and the
+ * reason for it. This enum is the one place they are declared; {@code docs/audit.md} lists them. They are named {@code
+ * audit.*} to keep them apart from the rules {@code ftl report} applies to the archive's own campaign folders, whose
+ * data hold every stamp: an output holds only what its tool chose to print, so a rule with nothing to judge in it is
  * {@link Outcome#NOT_JUDGED} (said, with what would be needed, never counted as holding or failing).
  *
  * <p>A file is trusted when no rule fails ({@code ftl audit} exits 0); a rule that fails makes it exit 1.
@@ -22,13 +22,13 @@ public enum AuditRule {
 
   /** Every printed latency figure exceeds the width of the true latencies it can stand for. */
   RESOLUTION("audit.resolution", "figures resolved by the stamps' quantum",
-      "a printed latency figure v is at most w = 2q + p, where q is the stamps' quantum (the harness audit's quantum_ns)"
-          + " and p the step the tool prints it with",
+      "a printed latency figure v is at most w = 2q + p, where q is the stamps' quantum (the harness audit's "
+          + "quantum_ns) and p the step the tool prints it with",
       "v > w (a definition, no tuned number)",
-      "a difference of two stamps on a grid of quantum q lies within q of the true span on either side, and printing adds"
-          + " its step: a figure no larger than w = 2q + p can stand for a true latency anywhere from about 0 to twice the"
-          + " figure, so it does not tell even the latency's order of magnitude (a 1 ms median from millisecond stamps"
-          + " stands for anything between 0 and 2 ms)") {
+      "a difference of two stamps on a grid of quantum q lies within q of the true span on either side, and printing "
+          + "adds its step: a figure no larger than w = 2q + p can stand for a true latency anywhere from about 0 to "
+          + "twice the figure, so it does not tell even the latency's order of magnitude (a 1 ms median from "
+          + "millisecond stamps stands for anything between 0 and 2 ms)") {
     @Override
     RuleResult judge(Evidence e) {
       OptionalLong q = e.quantumNanos();
@@ -63,8 +63,9 @@ public enum AuditRule {
           parts.add(c[1] == 1 ? name : name + " " + c[0] + " of " + c[1] + " lines");
         }
       });
-      String evidence = failing.size() + " of " + e.figures().size() + " latency figures are at most their width w = 2q + p"
-          + " (q = " + AuditNumbers.duration(q.getAsLong()) + "): " + String.join(", ", parts) + "; e.g. "
+      String evidence = failing.size() + " of " + e.figures().size()
+          + " latency figures are at most their width w = 2q + p (q = " + AuditNumbers.duration(q.getAsLong()) + "): "
+          + String.join(", ", parts) + "; e.g. "
           + first.name() + " printed " + first.printed() + " on line " + first.line() + ", w = "
           + AuditNumbers.duration(first.widthNanos(q.getAsLong()));
       return RuleResult.fails(this, e.figures().size(), failing, evidence);
@@ -77,8 +78,8 @@ public enum AuditRule {
       "99 %",
       "a tool that drops a sample by its value drops the fastest ones (a zero difference, a same-tick delivery), so a"
           + " printed percentile p stands for the full sample's 1 - r (1 - p) at a kept share r: at 99 % a median is at"
-          + " most the full sample's 50.5th percentile, within the rank error of a median of 10,000 samples; below it the"
-          + " figures describe another population") {
+          + " most the full sample's 50.5th percentile, within the rank error of a median of 10,000 samples; below "
+          + "it the figures describe another population") {
     @Override
     RuleResult judge(Evidence e) {
       if (e.counts().known()) {
@@ -87,7 +88,8 @@ public enum AuditRule {
             + AuditNumbers.count(e.counts().delivered().getAsLong()) + " delivered: " + AuditNumbers.percent(share)
             + (share < MIN_KEPT_SHARE ? " < " : " >= ") + AuditNumbers.percent(MIN_KEPT_SHARE)
             + (share > 1 ? " (above 100 %: the two counters are read one after the other)" : "");
-        return share < MIN_KEPT_SHARE ? RuleResult.fails(this, 1, List.of(AuditNumbers.percent(share) + " kept"), evidence)
+        return share < MIN_KEPT_SHARE ? RuleResult.fails(this, 1, List.of(AuditNumbers.percent(share) + " kept"),
+            evidence)
             : RuleResult.holds(this, 1, evidence);
       }
       if (e.harness().isEmpty()) {

@@ -23,7 +23,10 @@ public record Counts(OptionalLong delivered, OptionalLong kept, String words) {
     return delivered.isPresent() && kept.isPresent() && delivered.getAsLong() > 0;
   }
 
-  /** {@code kept / delivered}; NaN unless {@link #known}. It can exceed 1 by a scrape's skew (counters read one after the other). */
+  /**
+   * {@code kept / delivered}; NaN unless {@link #known}. It can exceed 1 by a scrape's skew (counters read one after
+   * the other).
+   */
   public double keptShare() {
     return known() ? (double) kept.getAsLong() / delivered.getAsLong() : Double.NaN;
   }

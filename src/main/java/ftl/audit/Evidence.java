@@ -24,7 +24,8 @@ import java.util.OptionalLong;
  *     say ({@code oneProcessBasis} says from what)
  * @param notes what the tool left out or rounded, beyond the harness row, in words
  */
-public record Evidence(ToolOutputFormat format, String recognisedBy, Optional<HarnessTable.Row> harness, String harnessWhy,
+public record Evidence(ToolOutputFormat format, String recognisedBy, Optional<HarnessTable.Row> harness,
+    String harnessWhy,
                        List<Figure> figures, Counts counts, OptionalLong sendIntervalNanos, String sendIntervalBasis,
                        Optional<Boolean> oneProcess, String oneProcessBasis, List<String> notes) {
   public Evidence {

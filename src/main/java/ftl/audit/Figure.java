@@ -8,9 +8,9 @@ import java.util.Objects;
  * @param name what the figure is ({@code 50th percentile}, {@code median}, {@code average}), as the tool names it
  * @param printed the figure as printed, with its unit ({@code 1 ms}, {@code 202 µs})
  * @param valueNanos the figure in ns
- * @param printStepNanos how far the printed number may lie from the value the tool computed from its stamps: one unit of
- *     its last digit when the tool truncates or rounds to it ({@code elapsed / 1000 / 1000}: 1 ms; {@code %.2f} of ms:
- *     10 µs), 0 when it prints that value exactly (whole milliseconds printed with {@code %d})
+ * @param printStepNanos how far the printed number may lie from the value the tool computed from its stamps: one unit
+ *     of its last digit when the tool truncates or rounds to it ({@code elapsed / 1000 / 1000}: 1 ms; {@code %.2f} of
+ *     ms: 10 µs), 0 when it prints that value exactly (whole milliseconds printed with {@code %d})
  * @param line the line it was printed on
  */
 public record Figure(String name, String printed, double valueNanos, double printStepNanos, long line) {

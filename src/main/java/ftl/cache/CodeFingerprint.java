@@ -79,13 +79,14 @@ public final class CodeFingerprint {
   static final String REMEMBERED = "code.fingerprint";
 
   /**
-   * {@link #current()}, remembered in {@code folder} (the run-summary cache's) by the identity of the jar it was computed
-   * from ({@link FileIdentity}: device, inode, size, modification and status-change times), with the JVM and library
-   * names and {@link #FORMAT}: reading and hashing the jar's classes took about 0.3 s of CPU of every cold command.
+   * {@link #current()}, remembered in {@code folder} (the run-summary cache's) by the identity of the jar it was
+   * computed from ({@link FileIdentity}: device, inode, size, modification and status-change times), with the JVM and
+   * library names and {@link #FORMAT}: reading and hashing the jar's classes took about 0.3 s of CPU of every cold
+   * command.
    * The identity changes with any write to the jar (the status-change time cannot be set back), so a rebuilt or
-   * altered jar is hashed again. As for events files ({@link FileIdentities}), a fingerprint is remembered only when the
-   * jar had the same identity before and after it was hashed and had not changed for 2 s before; code run from a class
-   * folder (the tests) is hashed every time, since a folder's identity does not follow its files.
+   * altered jar is hashed again. As for events files ({@link FileIdentities}), a fingerprint is remembered only when
+   * the jar had the same identity before and after it was hashed and had not changed for 2 s before; code run from a
+   * class folder (the tests) is hashed every time, since a folder's identity does not follow its files.
    */
   public static Optional<String> remembered(Path folder) {
     return location().flatMap(l -> remembered(folder, l, epochNanos()));

@@ -276,8 +276,8 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
   }
 
   /**
-   * Writes a file of the cache folder {@code dir} atomically (a temporary file renamed onto it), creating the folder and
-   * its {@code .gitignore}; a file that cannot be written is simply not written.
+   * Writes a file of the cache folder {@code dir} atomically (a temporary file renamed onto it), creating the folder
+   * and its {@code .gitignore}; a file that cannot be written is simply not written.
    */
   static void writeAtomically(Path dir, Path file, byte[] bytes) {
     Path tmp = null;
@@ -285,7 +285,8 @@ public final class DiskRunSummaryCache implements RunSummaryCache {
       Files.createDirectories(dir);
       Path ignore = dir.resolve(".gitignore");
       if (!Files.exists(ignore)) {
-        Files.writeString(ignore, "# ftl run-summary cache (ftl.cache): rebuilt from data/ on demand, never committed\n*\n",
+        Files.writeString(ignore,
+            "# ftl run-summary cache (ftl.cache): rebuilt from data/ on demand, never committed\n*\n",
             StandardCharsets.UTF_8);
       }
       tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");

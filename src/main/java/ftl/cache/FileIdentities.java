@@ -85,7 +85,8 @@ final class FileIdentities {
     CRC32 crc = new CRC32();
     crc.update(bytes, 0, bytes.length - 8);
     try {
-      DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, MAGIC.length, bytes.length - MAGIC.length));
+      DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, MAGIC.length, bytes.length
+          - MAGIC.length));
       int n = in.readInt();
       if (n < 0 || n > MAX_RECORDS) {
         return Optional.empty();

@@ -218,7 +218,8 @@ final class RunSummaryFile {
     ScanDetail d = new ScanDetail(sum, catchUp, unit, histogram(in), List.of(), List.of(), histogram(in), histogram(in),
         histogram(in));
     ConfirmCoverage.Result k = new ConfirmCoverage.Result(in.readLong(), in.readLong(), in.readLong(), in.readLong());
-    return new ScanResult(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c, phase, d, k,
+    return new ScanResult(HexFormat.of().formatHex(sha), rows, sign, guard, wall, grid, medianD, medianA, c, phase, d,
+        k,
         p);
   }
 

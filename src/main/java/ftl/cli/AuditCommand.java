@@ -50,14 +50,17 @@ public final class AuditCommand implements Callable<Integer> {
   @ParentCommand Main main;
   @Spec CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Outputs to audit (standard output saved to a file, or a scrape).")
+  @Parameters(arity = "1..*", paramLabel = "FILE", description =
+      "Outputs to audit (standard output saved to a file, or a scrape).")
   List<Path> files;
 
-  @Option(names = "--format", paramLabel = "F", description = "Read every FILE as this format instead of recognising it: "
+  @Option(names = "--format", paramLabel = "F", description =
+      "Read every FILE as this format instead of recognising it: "
       + "kafka-producer-perf-test, kafka-e2e-latency, perftest, perftest-prometheus.")
   String format;
 
-  @Option(names = "--json", description = "Print a JSON array, one object per file (an object with error for a file that"
+  @Option(names = "--json", description =
+      "Print a JSON array, one object per file (an object with error for a file that"
       + " could not be read).")
   boolean json;
 
@@ -74,7 +77,8 @@ public final class AuditCommand implements Callable<Integer> {
     List<HarnessTable.Row> harness = HarnessTable.read(gate);
     String harnessFile = gate.name(HarnessTable.FILE);
     if (harness.isEmpty()) {
-      throw new DataException(harnessFile, 0, "the harness audit is missing or empty: ftl audit judges a tool by its row"
+      throw new DataException(harnessFile, 0,
+          "the harness audit is missing or empty: ftl audit judges a tool by its row"
           + " there", null);
     }
     ArrayNode out = JsonNodeFactory.instance.arrayNode();

@@ -25,9 +25,10 @@ import picocli.CommandLine.Spec;
 /** {@code ftl broker}: the embedded Kafka broker alone, for manual use, until Ctrl-C. */
 @Command(name = "broker", mixinStandardHelpOptions = true,
     description = {"Serve Kafka (one broker or a local cluster), RabbitMQ or NATS for manual use until Ctrl-C.",
-        "Kafka (default): one broker (KRaft, broker+controller, 127.0.0.1, free ports) in a separate JVM; with --brokers N"
-            + " (2..5) a local cluster of N brokers, each its own JVM on 127.0.0.<id> with its own log folder. --system"
-            + " rabbitmq or nats: Debian's rabbitmq-server or nats-server (JetStream) on a free loopback port.",
+        "Kafka (default): one broker (KRaft, broker+controller, 127.0.0.1, free ports) in a separate JVM; with "
+            + "--brokers N (2..5) a local cluster of N brokers, each its own JVM on 127.0.0.<id> with its own log "
+            + "folder. --system rabbitmq or nats: Debian's rabbitmq-server or nats-server (JetStream) on a free "
+            + "loopback port.",
         "Prints the bootstrap address (a cluster's comma-separated list, which campaign run --bootstrap takes) or"
             + " host:port on stdout and the server's own pid on stderr; Ctrl-C or SIGTERM stops it cleanly, exit 0."},
     footer = ExitCode.HELP_FOOTER)
@@ -36,12 +37,15 @@ public final class BrokerCommand implements Callable<Integer> {
   /** This command as picocli runs it: a usage error thrown with it prints to the run's own error stream. */
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--scratch", paramLabel = "DIR", description = "Broker folder (default: scratch/broker-<timestamp>/).")
+  @Option(names = "--scratch", paramLabel = "DIR", description =
+      "Broker folder (default: scratch/broker-<timestamp>/).")
   Path scratch;
 
   @Option(names = "--system", paramLabel = "SYSTEM", defaultValue = "kafka",
-      description = "kafka (default: the embedded broker), rabbitmq or nats (Debian's rabbitmq-server or nats-server with "
-          + "JetStream, on a free loopback port in its own folder): prints host:port on stdout, then serves until Ctrl-C.")
+      description =
+      "kafka (default: the embedded broker), rabbitmq or nats (Debian's rabbitmq-server or nats-server with "
+          + "JetStream, on a free loopback port in its own folder): prints host:port on stdout, then serves until "
+          + "Ctrl-C.")
   String system;
 
   @Option(names = "--brokers", paramLabel = "N", defaultValue = "1",
@@ -51,7 +55,8 @@ public final class BrokerCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
+    String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC)
+        .format(Instant.now());
     if (!system.equals(Instrument.KAFKA.word())) {
       if (brokers != 1) {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(),
@@ -79,15 +84,16 @@ public final class BrokerCommand implements Callable<Integer> {
     }, "ftl-broker-stop"));
     System.out.println(broker.bootstrap());
     System.out.flush();
-    System.err.println("ftl: broker pid " + broker.pid() + " serving at " + broker.bootstrap() + "; logs in " + dir.resolve("logs") + "; Ctrl-C stops it");
+    System.err.println("ftl: broker pid " + broker.pid() + " serving at " + broker.bootstrap() + "; logs in "
+        + dir.resolve("logs") + "; Ctrl-C stops it");
     return serve(broker::alive, () -> "the broker exited with code " + broker.exitCode(), stopping, System.err);
   }
 
   /**
-   * Serves while {@code alive}, polling every half second; then a death seen after a stop was asked ({@code stopping}, set
-   * first thing by the shutdown hook that Ctrl-C or SIGTERM runs) is a clean stop, which the hook reports, and any other
-   * death is an instrument failure reported here (issue 58: Ctrl-C of {@code ftl broker --brokers 3} printed "a broker
-   * exited ... code 143" with stack frames, though the nodes stopped as asked).
+   * Serves while {@code alive}, polling every half second; then a death seen after a stop was asked ({@code stopping},
+   * set first thing by the shutdown hook that Ctrl-C or SIGTERM runs) is a clean stop, which the hook reports, and any
+   * other death is an instrument failure reported here (issue 58: Ctrl-C of {@code ftl broker --brokers 3} printed "a
+   * broker exited ... code 143" with stack frames, though the nodes stopped as asked).
    *
    * @return {@link ExitCode#OK} for a clean stop, {@link ExitCode#HARNESS} for a death
    */
@@ -127,7 +133,9 @@ public final class BrokerCommand implements Callable<Integer> {
     }, "ftl-broker-stop"));
     System.out.println(c.bootstrap());
     System.out.flush();
-    System.err.println(String.format(Locale.ROOT, "ftl: %d brokers (pids %s) serving at %s after %.1f s; folders in %s; Ctrl-C stops them",
+    System.err.println(
+        String.format(Locale.ROOT,
+        "ftl: %d brokers (pids %s) serving at %s after %.1f s; folders in %s; Ctrl-C stops them",
         c.size(), c.pids(), c.bootstrap(), (System.nanoTime() - t0) / 1e9, dir));
     return serve(c::alive, () -> "a broker exited: " + c.death(), stopping, System.err);
   }

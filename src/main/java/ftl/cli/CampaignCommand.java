@@ -151,7 +151,8 @@ public final class CampaignCommand implements Callable<Integer> {
           "refused (exit 5) unless the plan is committed in it and the tree has no other uncommitted change, so",
           "every ledger row's git_commit names what ran. Any other folder is your workspace: git is optional, and",
           "the ledger records the plan's digest, ftl's version and build digest, the folder's git state where there",
-          "is one, and registered=no (its plan's criteria give no confirmatory verdict)."}, footer = ExitCode.HELP_FOOTER)
+          "is one, and registered=no (its plan's criteria give no confirmatory verdict)."}, footer =
+          ExitCode.HELP_FOOTER)
   static final class Run implements Callable<Integer> {
     @ParentCommand CampaignCommand parent;
 
@@ -166,8 +167,10 @@ public final class CampaignCommand implements Callable<Integer> {
     @CommandLine.Mixin ClusterOptions cluster;
 
     @Option(names = "--replay-inputs", paramLabel = "DIR",
-        description = "Folder with the input files of the plan's replay schedules (a checkout of the upstream repository, "
-            + "or the files themselves); each is checked against the plan's SHA-256, and each schedule regenerated and checked.")
+        description =
+        "Folder with the input files of the plan's replay schedules (a checkout of the upstream repository, "
+            + "or the files themselves); each is checked against the plan's SHA-256, and each schedule regenerated "
+            + "and checked.")
     Path replayInputs;
 
     @Override
@@ -221,9 +224,11 @@ public final class CampaignCommand implements Callable<Integer> {
   }
 
   @Command(name = "smoke", mixinStandardHelpOptions = true,
-      description = {"Run the built-in smoke plan (five short runs, under two minutes), or --plan, on the embedded broker.",
+      description =
+      {"Run the built-in smoke plan (five short runs, under two minutes), or --plan, on the embedded broker.",
           "Writes to scratch/smoke-<timestamp>/ unless --out is given; never into data/.",
-          "Ends with ftl report of what it wrote: the figures, every trust rule and the verdict, and report's exit code",
+          "Ends with ftl report of what it wrote: the figures, every trust rule and the verdict, and report's exit "
+          + "code",
           "(0 trusted, 1 a rule that decides fails: all by default, --fail-on chooses as for ftl report; 5 when a run"
               + " failed)."},
       footer = ExitCode.HELP_FOOTER)
@@ -235,7 +240,8 @@ public final class CampaignCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Campaign folder (default: scratch/smoke-<timestamp>/).")
     Path out;
 
-    @Option(names = "--plan", paramLabel = "PLAN", description = "Try this plan instead of the built-in one (still into scratch/, never data/; the tree need not be clean).")
+    @Option(names = "--plan", paramLabel = "PLAN", description =
+        "Try this plan instead of the built-in one (still into scratch/, never data/; the tree need not be clean).")
     Path userPlan;
 
     @CommandLine.Mixin ClusterOptions cluster;
@@ -256,7 +262,8 @@ public final class CampaignCommand implements Callable<Integer> {
     /** {@code --system rabbitmq|nats} and what goes with it (issue 29: the instrument's run loop on other systems). */
     static final class SystemOptions {
       @Option(names = "--system", required = true, paramLabel = "SYSTEM", completionCandidates = SystemWords.class,
-          description = "${COMPLETION-CANDIDATES}: start the system's server in scratch/<system>-<timestamp>/ (or use --url), "
+          description =
+          "${COMPLETION-CANDIDATES}: start the system's server in scratch/<system>-<timestamp>/ (or use --url), "
               + "run the instrument's system-neutral loop --runs times and print median flight T, displacement D, "
               + "ack-referenced span A and the negative-A count per run and pooled. Without --system: the smoke plan.")
       String system;
@@ -272,22 +279,28 @@ public final class CampaignCommand implements Callable<Integer> {
       @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Runs (default: ${DEFAULT-VALUE}).")
       int runs;
 
-      @Option(names = "--events", paramLabel = "N", defaultValue = "" + SystemRun.Settings.SMOKE_EVENTS, description = "Measured events per run (default: ${DEFAULT-VALUE}).")
+      @Option(names = "--events", paramLabel = "N", defaultValue = "" + SystemRun.Settings.SMOKE_EVENTS, description =
+          "Measured events per run (default: ${DEFAULT-VALUE}).")
       int events;
 
-      @Option(names = "--warmup", paramLabel = "N", defaultValue = "" + SystemRun.Settings.SMOKE_WARMUP_EVENTS, description = "Warm-up sends per run (default: ${DEFAULT-VALUE}).")
+      @Option(names = "--warmup", paramLabel = "N", defaultValue =
+          "" + SystemRun.Settings.SMOKE_WARMUP_EVENTS, description =
+          "Warm-up sends per run (default: ${DEFAULT-VALUE}).")
       int warmup;
 
-      @Option(names = "--interval", paramLabel = "DUR", defaultValue = "1ms", description = "Send interval (default: ${DEFAULT-VALUE}).")
+      @Option(names = "--interval", paramLabel = "DUR", defaultValue = "1ms", description =
+          "Send interval (default: ${DEFAULT-VALUE}).")
       String interval;
 
-      @Option(names = "--persistent", description = "rabbitmq: persistent messages on a durable classic queue (default: transient messages on a classic "
+      @Option(names = "--persistent", description =
+          "rabbitmq: persistent messages on a durable classic queue (default: transient messages on a classic "
           + "queue, as PerfTest publishes by default; OMB's shipped driver declares a durable quorum queue instead: "
           + "queue_type quorum in a plan).")
       boolean persistent;
 
       @Option(names = "--nats-ack", paramLabel = "PATH", defaultValue = "reply",
-          description = "nats: where the ack stamp is taken: reply (a dispatcher on each message's reply subject, default) "
+          description =
+          "nats: where the ack stamp is taken: reply (a dispatcher on each message's reply subject, default) "
               + "or future (publishAsync's future, whose callback runs late on the sender when the PubAck came first).")
       String natsAck;
     }
@@ -295,7 +308,8 @@ public final class CampaignCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
       Path root = parent.main.archiveRoot();
-      String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
+      String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC)
+          .format(Instant.now());
       if (other != null) {
         if (failOn.given()) {
           throw new CommandLine.ParameterException(spec.commandLine(),
@@ -306,8 +320,9 @@ public final class CampaignCommand implements Callable<Integer> {
       Set<TrustRule> deciding = failOn.rules(); // an unknown rule is refused before anything runs
       Path dir = out != null ? out : root.resolve("scratch").resolve("smoke-" + stamp);
       if (inArchiveData(parent.main, dir)) {
-        throw new HarnessFailure("refusing to write a smoke campaign into " + resolved(dir) + ", in the archive's data/: "
-            + "a campaign of the archive is run with 'ftl campaign run' under its rules (plan committed first)");
+        throw new HarnessFailure("refusing to write a smoke campaign into " + resolved(dir)
+            + ", in the archive's data/: a campaign of the archive is run with 'ftl campaign run' under its rules "
+            + "(plan committed first)");
       }
       if (userPlan != null) {
         if (!Files.isRegularFile(userPlan)) {
@@ -372,7 +387,8 @@ public final class CampaignCommand implements Callable<Integer> {
         }
       }
       if (other.runs < 1) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1 (was " + other.runs + ")");
+        throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be at least 1 (was " + other.runs
+            + ")");
       }
       Path scratch = out != null ? out : root.resolve("scratch").resolve(name + "-" + stamp);
       NatsSystem.AckPath ackPath = switch (other.natsAck) {

@@ -43,7 +43,8 @@ import picocli.CommandLine.ParentCommand;
         "value, text, definition, the data files with their SHA-256, the function that computed it, the method",
         "that declares the quantity and builds its key, and",
         "every place in paper/, supplement/ and paper/abstract.txt that quotes it. A figure of the original study",
-        "(paper/original-study.csv, e.g. \"62,264\") is named as the original's, with where it is printed and ours beside it.",
+        "(paper/original-study.csv, e.g. \"62,264\") is named as the original's, with where it is printed and ours "
+        + "beside it.",
         "Exit 0 when the generated macro and every quote agree with the recomputed value.",
         "Per-run summaries come from the cache in target/ftl-cache/ when the events file's bytes and the code",
         "are those they were computed from (--no-cache scans instead; ftl reproduce never reads the cache)."},
@@ -54,7 +55,8 @@ public final class CheckCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "WHAT", description = "A quantity key, a \\macro, or a number as printed.")
   String what;
 
-  @Option(names = "--files", description = "List every data file with its SHA-256 (default: ledgers, and a count of events files).")
+  @Option(names = "--files", description =
+      "List every data file with its SHA-256 (default: ledgers, and a count of events files).")
   boolean allFiles;
 
   @Option(names = "--no-cache", description = Registries.NO_CACHE_HELP)
@@ -81,8 +83,8 @@ public final class CheckCommand implements Callable<Integer> {
         if (!originals.isEmpty()) {
           return original(originals, registry, a);
         }
-        throw new NotFoundException("no quantity is printed as \"" + Echo.of(what) + "\", nor is it a figure of the original study"
-            + " (" + OriginalStudy.FILE + "; try ./ftl list)");
+        throw new NotFoundException("no quantity is printed as \"" + Echo.of(what)
+            + "\", nor is it a figure of the original study (" + OriginalStudy.FILE + "; try ./ftl list)");
       }
       if (hits.size() > 1) {
         System.out.println("\"" + Echo.of(what) + "\" is the text of " + hits.size() + " quantities: "
@@ -125,13 +127,16 @@ public final class CheckCommand implements Callable<Integer> {
       }
     }
     if (shown < files.size()) {
-      System.out.println("    ... and " + (files.size() - shown) + " events files (their SHA-256 are in the ledgers; --files lists them)");
+      System.out.println("    ... and " + (files.size() - shown)
+          + " events files (their SHA-256 are in the ledgers; --files lists them)");
     }
     // The cache lives beside the jar (target/) and is trusted like it; say so whenever a value rests on it.
     for (var e : cache.used().entrySet()) {
-      Path shownPath = e.getKey().startsWith(main.archiveRoot()) ? main.archiveRoot().relativize(e.getKey()) : e.getKey();
+      Path shownPath = e.getKey().startsWith(main.archiveRoot()) ? main.archiveRoot().relativize(e.getKey())
+          : e.getKey();
       System.out.println("  from cache: " + shownPath.toString().replace('\\', '/') + " (stored summaries of "
-          + e.getValue() + " run" + (e.getValue() == 1 ? "" : "s") + ", trusted like target/ftl.jar; --no-cache scans instead)");
+          + e.getValue() + " run" + (e.getValue() == 1 ? "" : "s")
+          + ", trusted like target/ftl.jar; --no-cache scans instead)");
     }
     int problems = 0;
     TextSources texts = TextSources.read(main.archiveRoot());
@@ -139,7 +144,8 @@ public final class CheckCommand implements Callable<Integer> {
     if (c.available()) {
       places.addAll(texts.literalUses(c.text()));
     }
-    System.out.println("  quoted at:  " + (places.isEmpty() ? "nowhere in the texts" : places.size() + " place" + (places.size() == 1 ? "" : "s")));
+    System.out.println("  quoted at:  " + (places.isEmpty() ? "nowhere in the texts" : places.size() + " place"
+        + (places.size() == 1 ? "" : "s")));
     for (TextSources.Place p : places) {
       System.out.println("    " + p);
       if (!c.available()) {
@@ -157,10 +163,12 @@ public final class CheckCommand implements Callable<Integer> {
     String want = c.available() ? "{\\ftlQuantity{" + LatexEscape.escape(q.key()) + "}{" + c.latex() + "}}"
         : "{\\ftlNoData{" + LatexEscape.escape(q.key()) + "}}";
     if (generatedLine == null) {
-      System.out.println("  generated:  paper/generated/quantities.tex has no \\" + q.macro() + " (run ./ftl reproduce)");
+      System.out.println("  generated:  paper/generated/quantities.tex has no \\" + q.macro()
+          + " (run ./ftl reproduce)");
       problems++;
     } else if (!generatedLine.equals(expected + want)) {
-      System.out.println("  generated:  DISAGREE: paper/generated/quantities.tex says " + generatedLine.substring(expected.length())
+      System.out.println("  generated:  DISAGREE: paper/generated/quantities.tex says "
+          + generatedLine.substring(expected.length())
           + ", the data give " + want);
       problems++;
     } else {
@@ -247,7 +255,8 @@ public final class CheckCommand implements Callable<Integer> {
           problems++;
         }
         ours.add(ourC.text());
-        System.out.println("  ours:       " + key + " = " + ourC.text() + " (\\" + q.get().macro() + "; ./ftl check " + key + ")");
+        System.out.println("  ours:       " + key + " = " + ourC.text() + " (\\" + q.get().macro() + "; ./ftl check "
+            + key + ")");
       }
       if (cl.ourKeys().size() > 1) {
         System.out.println("  beside it:  " + String.join(" of ", ours));
@@ -328,16 +337,22 @@ public final class CheckCommand implements Callable<Integer> {
     return macroLines;
   }
 
-  /** Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal ({@link PrintedNumber#digits}). */
-  /** Words a printed number may carry: units, the {@code x} of a ratio, the {@code to} of a range, the {@code of} of a share. */
+  /**
+   * Digits, decimal point and range words only: "62,264" and "62264" and "62{,}264" compare equal ({@link
+   * PrintedNumber#digits}).
+   */
+  /**
+   * Words a printed number may carry: units, the {@code x} of a ratio, the {@code to} of a range, the {@code of} of a
+   * share.
+   */
   private static final Set<String> NUMBER_WORDS = Set.of("to", "of", "x", "ns", "us", "µs", "ms", "s", "h",
       "b", "kb", "mb", "gb", "pp", "k", "m", "msg", "per", "runs", "events", "percent");
 
   /**
    * Whether {@code s} reads as a number as printed ({@code 62,264}, {@code 2.07x}, {@code 0.36% to 100%},
    * {@code 450 µs}): every word of letters in it is a unit or a connective of {@link #NUMBER_WORDS}. {@code zz2zz} is
-   * not one, though it has a digit: {@link PrintedNumber#digits} alone would read it as {@code 2} and match every quantity
-   * printed as 2.
+   * not one, though it has a digit: {@link PrintedNumber#digits} alone would read it as {@code 2} and match every
+   * quantity printed as 2.
    */
   static boolean looksPrinted(String s) {
     Matcher m = Pattern.compile("[\\p{L}]+").matcher(s.toLowerCase(Locale.ROOT));

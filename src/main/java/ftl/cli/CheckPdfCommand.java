@@ -45,13 +45,15 @@ public final class CheckPdfCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE.pdf", description = "The PDF to check.")
   Path pdf;
 
-  @Option(names = "--list", description = "List every number found, with its page and class (default: only disagreements).")
+  @Option(names = "--list", description =
+      "List every number found, with its page and class (default: only disagreements).")
   boolean list;
 
   @Option(names = "--no-cache", description = Registries.NO_CACHE_HELP)
   boolean noCache;
 
-  @Option(names = "--layout", description = "Check only the layout as printed (footers, the abstract's words); no data read.")
+  @Option(names = "--layout", description =
+      "Check only the layout as printed (footers, the abstract's words); no data read.")
   boolean layout;
 
   @Override
@@ -83,11 +85,13 @@ public final class CheckPdfCommand implements Callable<Integer> {
       case MATCHES -> System.out.println("  data digest: " + digest + " (matches " + a.data().displayRoot() + ")");
       case MISSING -> System.out.println("  data digest: STALE: the PDF's metadata carries none (Subject \""
           + Echo.of(doc.info().getOrDefault("Subject", "")) + "\"); it was not built from this archive");
-      case DIFFERENT -> System.out.println("  data digest: STALE: the PDF was built from data with digest " + Echo.of(r.pdfDigest().get())
+      case DIFFERENT -> System.out.println("  data digest: STALE: the PDF was built from data with digest "
+          + Echo.of(r.pdfDigest().get())
           + ", not from this archive's " + a.data().displayRoot() + " (" + digest + ")");
     }
     if (doc.version().isPresent() && !doc.version().get().equals(ArchiveVersion.VERSION)) {
-      System.out.println("  note: built with archive version " + Echo.of(doc.version().get()) + ", this is " + ArchiveVersion.VERSION);
+      System.out.println("  note: built with archive version " + Echo.of(doc.version().get()) + ", this is "
+          + ArchiveVersion.VERSION);
     }
     for (PdfCensus.Entry e : r.of(PdfCensus.Kind.DISAGREE)) {
       Computed c = byKey.get(e.key());
@@ -95,12 +99,14 @@ public final class CheckPdfCommand implements Callable<Integer> {
           + (e.key() == null ? "" : " is " + Echo.of(e.key())) + (c == null ? "" : " (\\" + c.quantity().macro() + ")")
           + ": " + Echo.clean(e.why()));
       if (c != null) {
-        System.out.println("    value " + (c.available() ? c.text() : "none") + "; computed by " + c.quantity().function()
+        System.out.println("    value " + (c.available() ? c.text() : "none") + "; computed by "
+            + c.quantity().function()
             + "; " + c.quantity().definition() + " (./ftl check " + e.key() + " lists its data files)");
       }
     }
     for (PdfCensus.Entry e : r.untracedFails() ? r.of(PdfCensus.Kind.UNTRACED) : List.<PdfCensus.Entry>of()) {
-      System.out.println("  UNTRACED page " + e.page() + ": \"" + Echo.of(e.printed()) + "\" in \"" + Echo.of(e.line()) + "\": "
+      System.out.println("  UNTRACED page " + e.page() + ": \"" + Echo.of(e.printed()) + "\" in \"" + Echo.of(e.line())
+          + "\": "
           + Echo.clean(e.why())
           + "; trace it (\\ftlQuantity) or exempt it with its reason (paper/census-allow.csv)");
     }
@@ -115,23 +121,27 @@ public final class CheckPdfCommand implements Callable<Integer> {
     int disagree = r.of(PdfCensus.Kind.DISAGREE).size();
     long byValue = r.of(PdfCensus.Kind.UNTRACED).stream().filter(e -> e.why().contains("equal by value only")).count();
     System.out.printf(Locale.ROOT,
-        "checked %d numbers on %d pages: %d traced to a quantity by name (%d agree, %d disagree), %d exempt, %d untraced "
-            + "(not linked to any quantity nor exempt%s; %d of them equal to some quantity's text by value only;"
-            + " --list shows every number with the quantity it is bound to)%n",
+        "checked %d numbers on %d pages: %d traced to a quantity by name (%d agree, %d disagree), %d exempt, %d "
+            + "untraced (not linked to any quantity nor exempt%s; %d of them equal to some quantity's text by value "
+            + "only; --list shows every number with the quantity it is bound to)%n",
         r.entries().size(), r.pages(), traced + disagree, traced, disagree, r.of(PdfCensus.Kind.EXEMPT).size(),
         r.of(PdfCensus.Kind.UNTRACED).size(), r.untracedFails() ? ", in the paper each a failure" : "", byValue);
     long invisible = r.of(PdfCensus.Kind.DISAGREE).stream().filter(e -> e.why().startsWith("drawn invisibly")).count();
     long elsewhere = r.of(PdfCensus.Kind.DISAGREE).stream().filter(e -> e.why().startsWith("its link names")).count();
     if (invisible + elsewhere > 0) {
-      System.out.println("  found: " + invisible + " number" + (invisible == 1 ? "" : "s") + " drawn invisibly (text render "
-          + "mode 3), " + elsewhere + " linked to a quantity but leading outside the provenance listing; each is a disagreement");
+      System.out.println("  found: " + invisible + " number" + (invisible == 1 ? "" : "s")
+          + " drawn invisibly (text render mode 3), " + elsewhere
+          + " linked to a quantity but leading outside the provenance listing; each is a disagreement");
     }
     if (traced + disagree == 0) {
-      System.out.println("  no number of this PDF is linked to a quantity (re-typeset, or not an ftl PDF): it cannot be checked");
+      System.out.println(
+          "  no number of this PDF is linked to a quantity (re-typeset, or not an ftl PDF): it cannot be checked");
     }
-    System.out.println(r.agrees() ? "OK" : r.digest() != PdfCensus.DigestStatus.MATCHES ? "STALE: not built from this archive's data"
+    System.out.println(r.agrees() ? "OK" : r.digest() != PdfCensus.DigestStatus.MATCHES
+        ? "STALE: not built from this archive's data"
         : disagree > 0 || traced == 0 ? "DISAGREE" : "UNTRACED: " + r.of(PdfCensus.Kind.UNTRACED).size()
-            + " number" + (r.of(PdfCensus.Kind.UNTRACED).size() == 1 ? "" : "s") + " neither traced to a quantity nor exempt");
+            + " number" + (r.of(PdfCensus.Kind.UNTRACED).size() == 1 ? "" : "s")
+            + " neither traced to a quantity nor exempt");
     return r.agrees() ? ExitCode.OK : ExitCode.DISAGREE;
   }
 
@@ -140,7 +150,8 @@ public final class CheckPdfCommand implements Callable<Integer> {
     PdfLayout.Report r = PdfLayout.read(file, pdf.toString());
     boolean ok = r.overlaps().isEmpty();
     System.out.println(Echo.of(pdf.toString()) + ": " + r.pages() + " page" + (r.pages() == 1 ? "" : "s") + ", "
-        + (r.pages() - r.pagesWithoutNumber()) + " with a page number, " + r.overlaps().size() + " with body text in the footer");
+        + (r.pages() - r.pagesWithoutNumber()) + " with a page number, " + r.overlaps().size()
+        + " with body text in the footer");
     for (PdfLayout.FooterOverlap o : r.overlaps()) {
       System.out.println("  FOOTER " + Echo.clean(o.toString()));
     }

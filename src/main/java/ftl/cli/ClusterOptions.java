@@ -25,8 +25,8 @@ import picocli.CommandLine.Option;
 final class ClusterOptions {
   @Option(names = "--bootstrap", paramLabel = "HOST:PORT[,...]",
       description = "Use this Kafka cluster instead of the embedded broker: host:port, or a comma-separated list as "
-          + "ftl broker --brokers N prints it; on a rabbitmq or nats plan, the URL of an existing server instead of one "
-          + "the archive starts.")
+          + "ftl broker --brokers N prints it; on a rabbitmq or nats plan, the URL of an existing server instead of "
+          + "one the archive starts.")
   String bootstrap;
 
   @Option(names = "--client-config", paramLabel = "FILE",
@@ -61,7 +61,8 @@ final class ClusterOptions {
     }
     if (!plan.onKafka()) {
       if (clientConfig != null || topic != null) {
-        throw new CommandLine.ParameterException(spec.commandLine(), (clientConfig != null ? "--client-config" : "--topic")
+        throw new CommandLine.ParameterException(spec.commandLine(),
+            (clientConfig != null ? "--client-config" : "--topic")
             + " applies to kafka plans only (this plan's system is " + plan.system() + ")");
       }
       return;
@@ -81,13 +82,16 @@ final class ClusterOptions {
       throw new HarnessFailure(e.getMessage(), e);
     }
     err.println(String.format(java.util.Locale.ROOT, "ftl: the Kafka cluster at %s answered in %.1f s: %d %s%s%s",
-        cluster.bootstrap(), (System.nanoTime() - t0) / 1e9, facts.brokers(), facts.brokers() == 1 ? "broker" : "brokers",
+        cluster.bootstrap(), (System.nanoTime() - t0) / 1e9, facts.brokers(), facts.brokers() == 1 ? "broker"
+        : "brokers",
         topic == null ? "" : "; topic " + topic + ": " + facts.topicPartitions() + " partitions, replication factor "
-            + facts.topicReplication() + (facts.topicMinInsync().isEmpty() ? "" : ", min.insync.replicas " + facts.topicMinInsync()),
+            + facts.topicReplication() + (facts.topicMinInsync().isEmpty() ? "" : ", min.insync.replicas "
+            + facts.topicMinInsync()),
         config.isEmpty() ? "" : "; client config " + config.file() + " (" + config.summary() + ")"));
     Set<Long> here = LocalListeners.pids(cluster.bootstrap());
     if (!here.isEmpty()) {
-      err.println("ftl: " + here.size() + " of its brokers serve on this host (pids " + here.stream().map(String::valueOf)
+      err.println("ftl: " + here.size() + " of its brokers serve on this host (pids "
+          + here.stream().map(String::valueOf)
           .collect(Collectors.joining(", ")) + "): their CPU counts as the runs' own, as the embedded broker's does, "
           + "and other_run_pct is what else ran");
     }

@@ -20,9 +20,9 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "doctor", mixinStandardHelpOptions = true,
     description = {"The host check: clock source, nanoTime cost, steal, other tasks' CPU; what each means.",
         "Prints each item (clock sources offered and in use, System.nanoTime cost and granularity, whether steal is"
-            + " reported and its rate, the load and other tasks' exact run time over a short window, CPU count and model,"
-            + " HZ and preemption model, frequency governor and transparent huge pages where present) with one sentence"
-            + " on what it means for a sub-millisecond figure, then the host rules.",
+            + " reported and its rate, the load and other tasks' exact run time over a short window, CPU count and "
+            + "model, HZ and preemption model, frequency governor and transparent huge pages where present) with one "
+            + "sentence on what it means for a sub-millisecond figure, then the host rules.",
         "Every campaign prints the same check as one line before its first run; the ledger records it run by run.",
         "--strict exits 1 when a host rule fails; docs/practitioners.md states the rules."},
     footer = ExitCode.HELP_FOOTER)
@@ -82,9 +82,12 @@ public final class DoctorCommand implements Callable<Integer> {
     out.add(new Judged(HostRule.NANOTIME, c.nanoTimeCostNanos() <= MAX_NANOTIME_COST_NS,
         String.format(Locale.ROOT, "%.1f ns per call", c.nanoTimeCostNanos())));
     out.add(new Judged(HostRule.STEAL, Double.isNaN(c.stealPct()) ? null : c.stealPct() <= TrustRule.MAX_STEAL_PCT,
-        Double.isNaN(c.stealPct()) ? "steal not reported on this host" : String.format(Locale.ROOT, "%.1f %%", c.stealPct())));
-    out.add(new Judged(HostRule.OTHER_CPU, Double.isNaN(c.otherRunPct()) ? null : c.otherRunPct() <= TrustRule.MAX_OTHER_RUN_PCT,
-        Double.isNaN(c.otherRunPct()) ? "not readable (no schedstat)" : String.format(Locale.ROOT, "%.1f %%", c.otherRunPct())));
+        Double.isNaN(c.stealPct()) ? "steal not reported on this host"
+        : String.format(Locale.ROOT, "%.1f %%", c.stealPct())));
+    out.add(new Judged(HostRule.OTHER_CPU, Double.isNaN(c.otherRunPct()) ? null
+        : c.otherRunPct() <= TrustRule.MAX_OTHER_RUN_PCT,
+        Double.isNaN(c.otherRunPct()) ? "not readable (no schedstat)"
+        : String.format(Locale.ROOT, "%.1f %%", c.otherRunPct())));
     return out;
   }
 

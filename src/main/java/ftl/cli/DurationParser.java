@@ -5,7 +5,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses a duration with its unit ({@code 1250us}, {@code 1ms}, {@code 500ns}, {@code 1.25ms}, {@code 2s}) to exact nanoseconds. */
+/**
+ * Parses a duration with its unit ({@code 1250us}, {@code 1ms}, {@code 500ns}, {@code 1.25ms}, {@code 2s}) to exact
+ * nanoseconds.
+ */
 public final class DurationParser {
   private static final Pattern DURATION = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(ns|us|\u00b5s|ms|s)\\s*");
 

@@ -19,7 +19,8 @@ final class FailOnOption {
   @Spec(Spec.Target.MIXEE) CommandSpec mixee;
 
   @Option(names = "--fail-on", paramLabel = "RULE,...", completionCandidates = RuleIds.class,
-      description = "The trust rules that decide the exit code, comma-separated: any of ${COMPLETION-CANDIDATES}; or all"
+      description =
+      "The trust rules that decide the exit code, comma-separated: any of ${COMPLETION-CANDIDATES}; or all"
           + " (the default), or none (docs/practitioners.md states each rule).")
   String failOn;
 

@@ -30,16 +30,19 @@ public final class GridlawCommand implements Callable<Integer> {
   @Option(names = "--interval", required = true, paramLabel = "DUR", description = "Send interval s.")
   String interval;
 
-  @Option(names = "--quantum", required = true, paramLabel = "DUR", description = "Timestamp quantum q (1ms for create_ms).")
+  @Option(names = "--quantum", required = true, paramLabel = "DUR", description =
+      "Timestamp quantum q (1ms for create_ms).")
   String quantum;
 
   @Option(names = "--latency", paramLabel = "DUR", description = "Latency L of every sample (constant).")
   String latency;
 
-  @Option(names = "--phase", paramLabel = "DUR", defaultValue = "0ns", description = "Phase of the first send within the quantum, on the consumer's clock (default 0ns).")
+  @Option(names = "--phase", paramLabel = "DUR", defaultValue = "0ns", description =
+      "Phase of the first send within the quantum, on the consumer's clock (default 0ns).")
   String phase;
 
-  @Option(names = "--offset", paramLabel = "DUR", description = "Clock offset: the producer's clock minus the consumer's, signed (e.g. 700us, -1.5ms).")
+  @Option(names = "--offset", paramLabel = "DUR", description =
+      "Clock offset: the producer's clock minus the consumer's, signed (e.g. 700us, -1.5ms).")
   String offset;
 
   @Override
@@ -56,7 +59,8 @@ public final class GridlawCommand implements Callable<Integer> {
         f.numerator(), b, b, b == 1 ? "" : "s");
     System.out.println("retention over whole cycles is a multiple of 1/" + b + ": " + allowed(b));
     if (b == 1) {
-      System.out.println("(b = 1: every send has the same phase, so a run keeps all or nothing; the start phase decides)");
+      System.out.println(
+          "(b = 1: every send has the same phase, so a run keeps all or nothing; the start phase decides)");
     }
     if (latency != null) {
       long l = parse(latency, "--latency");
@@ -65,7 +69,8 @@ public final class GridlawCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), "--latency must not be negative");
       }
       if (offset != null) {
-        long d = offset.strip().startsWith("-") ? -parse(offset.strip().substring(1), "--offset") : parse(offset, "--offset");
+        long d = offset.strip().startsWith("-") ? -parse(offset.strip().substring(1), "--offset")
+            : parse(offset, "--offset");
         GridLaw.OffsetPrediction p;
         try {
           p = GridLaw.predictWithOffset(s, q, l, o, d);
@@ -74,11 +79,15 @@ public final class GridlawCommand implements Callable<Integer> {
         }
         ExactFraction r = p.retention();
         ExactFraction one = p.oneTickShare();
-        System.out.printf("latency L = %d ns, phase %d ns, clock offset %d ns (producer %s): of %d phases %d kept, %d zero, %d one-tick negative, %d deeper%n",
-            l, o, d, d >= 0 ? "ahead" : "behind", p.phases(), p.kept(), p.zero(), p.oneTickNegative(), p.deeperNegative());
+        System.out.printf(
+            "latency L = %d ns, phase %d ns, clock offset %d ns (producer %s): of %d phases %d kept, %d zero, %d "
+            + "one-tick negative, %d deeper%n",
+            l, o, d, d >= 0 ? "ahead" : "behind", p.phases(), p.kept(), p.zero(), p.oneTickNegative(),
+            p.deeperNegative());
         System.out.printf("predicted retention = %d/%d = %s%n", r.numerator(), r.denominator(),
             Format.PERCENT_2DP.text(new Value.Real(r.doubleValue()), Unit.FRACTION));
-        System.out.printf("predicted one-tick negatives = %d/%d = %s of the samples%n", one.numerator(), one.denominator(),
+        System.out.printf("predicted one-tick negatives = %d/%d = %s of the samples%n", one.numerator(),
+            one.denominator(),
             Format.PERCENT_2DP.text(new Value.Real(one.doubleValue()), Unit.FRACTION));
         return ExitCode.OK;
       }

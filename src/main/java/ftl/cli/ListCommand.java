@@ -146,9 +146,10 @@ public final class ListCommand implements Callable<Integer> {
   }
 
   /**
-   * JSON's own escapes (C0 controls, quote, backslash) and, beyond them, every other control {@link ftl.data.io.Echo#isControl}
-   * names (DEL, C1, the Unicode separators, the bidirectional marks) as {@code \\uXXXX}: the same JSON to a parser, and
-   * nothing in it can drive a terminal. Text without such a character is written as before, byte for byte.
+   * JSON's own escapes (C0 controls, quote, backslash) and, beyond them, every other control {@link
+   * ftl.data.io.Echo#isControl} names (DEL, C1, the Unicode separators, the bidirectional marks) as {@code \\uXXXX}:
+   * the same JSON to a parser, and nothing in it can drive a terminal. Text without such a character is written as
+   * before, byte for byte.
    */
   static final CharacterEscapes TERMINAL_SAFE = new CharacterEscapes() {
     private static final long serialVersionUID = 1L;
@@ -181,7 +182,9 @@ public final class ListCommand implements Callable<Integer> {
     }
   }
 
-  /** A value of {@link Value#json()} (a long, a double, a two-element array, a boolean, a string, or null), or a text. */
+  /**
+   * A value of {@link Value#json()} (a long, a double, a two-element array, a boolean, a string, or null), or a text.
+   */
   private static void writeValue(JsonGenerator g, Object v) throws IOException {
     if (v == null) {
       g.writeNull();

@@ -33,7 +33,8 @@ import picocli.CommandLine;
     subcommands = {
         ReproduceCommand.class, ListCommand.class, CheckCommand.class, CheckPdfCommand.class, AuditCommand.class,
         ManifestCommand.class,
-        GridlawCommand.class, ReplayScheduleCommand.class, ReportCommand.class, CampaignCommand.class, BrokerCommand.class,
+        GridlawCommand.class, ReplayScheduleCommand.class, ReportCommand.class, CampaignCommand.class,
+        BrokerCommand.class,
         DoctorCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
@@ -90,7 +91,8 @@ public final class Main implements Callable<Integer> {
       Path data = m.dataRoot();
       String shown = Reproduction.displayName(m.archiveRoot(), data);
       String digest = Files.isDirectory(data)
-          ? Reproduction.dataDigest(DataSet.scan(data, shown, Reproduction.declared(m.archiveRoot(), data))) : "none (no data root at " + shown + ")";
+          ? Reproduction.dataDigest(DataSet.scan(data, shown,
+          Reproduction.declared(m.archiveRoot(), data))) : "none (no data root at " + shown + ")";
       return new String[] {"ftl " + ArchiveVersion.VERSION, "data digest " + digest + " (" + shown + ")"};
     }
   }
@@ -230,8 +232,8 @@ public final class Main implements Callable<Integer> {
   /**
    * The I/O failure behind an exception, or null: an {@link java.io.IOException} (thrown, or wrapped in an
    * {@link java.io.UncheckedIOException}) or a path the system cannot name ({@link java.nio.file.InvalidPathException},
-   * a NUL in a file name). Readers of data turn their I/O failures into {@link DataException}s; what reaches here is the
-   * environment's (a read-only checkout, a full disk, a folder named as an output file), not a bug.
+   * a NUL in a file name). Readers of data turn their I/O failures into {@link DataException}s; what reaches here is
+   * the environment's (a read-only checkout, a full disk, a folder named as an output file), not a bug.
    */
   static Throwable ioCause(Throwable ex) {
     if (ex instanceof IOException || ex instanceof InvalidPathException) {

@@ -32,11 +32,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "report", mixinStandardHelpOptions = true,
     description = {"Report a campaign folder, yours or one of data/, with a trust verdict as its exit code.",
         "Per condition: the flight T, displacement D and ack-referenced span A (p50, p99, p99.9, max), the sign check,"
-        + " what OpenMessaging Benchmark's guard would keep and what the grid law predicts, pacing lag and catch-up, and host disturbance; in plain words, then as"
-        + " tables; then every trust rule with the number behind it, and a verdict.",
-        "Exit 0 when every rule that decides holds (all by default; --fail-on chooses), 1 when one fails, 3 for a folder"
-            + " with no ledger or a malformed ledger or events file (file:line named), 4 when DIR does not exist, 6 when"
-            + " --out cannot be written.",
+        + " what OpenMessaging Benchmark's guard would keep and what the grid law predicts, pacing lag and catch-up, "
+        + "and host disturbance; in plain words, then as tables; then every trust rule with the number behind it, "
+        + "and a verdict.",
+        "Exit 0 when every rule that decides holds (all by default; --fail-on chooses), 1 when one fails, 3 for a "
+            + "folder with no ledger or a malformed ledger or events file (file:line named), 4 when DIR does not "
+            + "exist, 6 when --out cannot be written.",
         "--html writes the same report as one self-contained page that draws offline (docs/practitioners.md).",
         "The rules, their bounds and why: docs/practitioners.md (--rules prints the table)."},
     footer = ExitCode.HELP_FOOTER)
@@ -50,19 +51,22 @@ public final class ReportCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the report as one JSON object (spans in ns, shares as fractions).")
   boolean json;
 
-  @Option(names = "--html", description = "Write the report as one self-contained HTML page that draws offline: percentile"
+  @Option(names = "--html", description =
+      "Write the report as one self-contained HTML page that draws offline: percentile"
       + " plots of T, D and A per condition, the sign check, retention beside the grid law, pacing and host by run, the"
       + " rules and the ledger's setting, all drawn from the JSON of --json, which the page embeds. To standard output,"
       + " or to --out.")
   boolean html;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "With --html: write the page to FILE (replaced atomically)"
+  @Option(names = "--out", paramLabel = "FILE", description =
+      "With --html: write the page to FILE (replaced atomically)"
       + " instead of standard output.")
   Path out;
 
   @CommandLine.Mixin FailOnOption failOn;
 
-  @Option(names = "--rules", description = "Print the trust rules as the Markdown table of docs/practitioners.md and exit.")
+  @Option(names = "--rules", description =
+      "Print the trust rules as the Markdown table of docs/practitioners.md and exit.")
   boolean rules;
 
   @Override
@@ -86,7 +90,8 @@ public final class ReportCommand implements Callable<Integer> {
       throw new NotFoundException("no such folder: " + Echo.of(dir.toString()));
     }
     if (!Files.isDirectory(abs)) {
-      throw new NotFoundException(Echo.of(dir.toString()) + ": not a folder (name a campaign folder, which holds ledger.csv)");
+      throw new NotFoundException(Echo.of(dir.toString())
+          + ": not a folder (name a campaign folder, which holds ledger.csv)");
     }
     Campaign campaign = DataSet.campaignAt(abs, displayParent(dir, abs));
     long total = campaign.runs().stream().filter(LedgerRow::ok).count();

@@ -77,7 +77,8 @@ public final class ReproduceCommand implements Callable<Integer> {
     }
     long perCondition = r.quantities().stream().filter(c -> !fixed.contains(c.quantity().key())).count();
     if (perCondition > 0) {
-      out.printf("... and %d per-condition and per-source quantities (table cells): ./ftl list shows every one%n", perCondition);
+      out.printf("... and %d per-condition and per-source quantities (table cells): ./ftl list shows every one%n",
+          perCondition);
     }
     out.println();
     if (!r.unavailable().isEmpty()) {
@@ -93,7 +94,8 @@ public final class ReproduceCommand implements Callable<Integer> {
             : "written where changed");
     r.staleOutputs().forEach(s -> out.println("  " + s));
     var counts = Census.counts(r.census());
-    out.printf("census of numbers in paper/, supplement/, paper/abstract.txt: %d by macro, %d by the original study's macros,"
+    out.printf(
+        "census of numbers in paper/, supplement/, paper/abstract.txt: %d by macro, %d by the original study's macros,"
             + " %d named by key, %d exempt, %d untraced%n",
         counts.get(Census.Kind.MACRO), counts.get(Census.Kind.ORIGINAL),
         counts.get(Census.Kind.NAMED), counts.get(Census.Kind.EXEMPT),

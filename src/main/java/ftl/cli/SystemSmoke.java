@@ -46,7 +46,8 @@ final class SystemSmoke {
           q.settings().events(), q.settings().warmupEvents(), micros(q.settings().sendIntervalNanos()) + " us",
           q.settings().payloadBytes(), switch (q.system()) {
             case RABBITMQ -> q.persistent() ? ", persistent" : ", transient";
-            case NATS -> ", ack stamp on " + (q.natsAckPath() == NatsSystem.AckPath.FUTURE ? "the publishAsync future" : "the reply-subject handler");
+            case NATS -> ", ack stamp on " + (q.natsAckPath() == NatsSystem.AckPath.FUTURE ? "the publishAsync future"
+                : "the reply-subject handler");
             case KAFKA -> ", acks=1, linger.ms=0";
             default -> "";
           });
@@ -90,12 +91,14 @@ final class SystemSmoke {
     return switch (q.system()) {
       case RABBITMQ -> {
         RabbitMqSystem.Options o = new RabbitMqSystem.Options(q.persistent());
-        yield start ? RabbitMqSystem.start(q.scratch(), q.serverBinary() == null ? RabbitMqServer.DEFAULT_SCRIPT : q.serverBinary(), o)
+        yield start ? RabbitMqSystem.start(q.scratch(), q.serverBinary() == null ? RabbitMqServer.DEFAULT_SCRIPT
+            : q.serverBinary(), o)
             : RabbitMqSystem.connect(q.url(), o);
       }
       case NATS -> {
         NatsSystem.Config c = NatsSystem.Config.defaults().withAckPath(q.natsAckPath());
-        yield start ? NatsSystem.start(q.scratch(), q.serverBinary() == null ? NatsServer.DEFAULT_BINARY : q.serverBinary(), c)
+        yield start ? NatsSystem.start(q.scratch(), q.serverBinary() == null ? NatsServer.DEFAULT_BINARY
+            : q.serverBinary(), c)
             : NatsSystem.connect(q.url(), c);
       }
       // Kafka and any other system: its own defaults (SystemName)

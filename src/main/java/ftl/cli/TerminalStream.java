@@ -11,9 +11,10 @@ import java.util.Locale;
 
 /**
  * The last line of defence of {@link Echo}: standard output and standard error as the CLI's commands and the
- * libraries they call (PDFBox's log of a font name, say) write them, with every control character {@link Echo#isControl}
- * names shown as a visible escape ({@code \x1b}, {@code \u202e}), so no byte a data root, a PDF or a command-line
- * argument supplies can drive the terminal, whichever code path prints it. A line feed and a tab pass unchanged.
+ * libraries they call (PDFBox's log of a font name, say) write them, with every control character {@link
+ * Echo#isControl} names shown as a visible escape ({@code \x1b}, {@code \u202e}), so no byte a data root, a PDF or a
+ * command-line argument supplies can drive the terminal, whichever code path prints it. A line feed and a tab pass
+ * unchanged.
  *
  * <p>It works on bytes: C0 controls and DEL are single bytes in every charset the JVM writes a terminal in; the C1
  * controls and the Unicode separators and bidirectional marks are recognised in UTF-8 (in another charset the JVM has

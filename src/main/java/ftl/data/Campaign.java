@@ -106,7 +106,10 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonVa
     return displayDir + "/" + row.eventsFile();
   }
 
-  /** Streams a run's events file through the gate (see {@link EventReader#read(java.io.InputStream, String, String, Consumer)}). */
+  /**
+   * Streams a run's events file through the gate (see {@link EventReader#read(java.io.InputStream, String, String,
+   * Consumer)}).
+   */
   public EventReader.FileSummary readEvents(LedgerRow row, Consumer<Event> sink) {
     return EventReader.read(gate.openEvents(eventsRel(row)), eventsName(row), null, sink);
   }

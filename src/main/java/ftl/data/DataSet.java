@@ -182,7 +182,8 @@ public record DataSet(Path root, String displayRoot, DataDictionary dictionary, 
     byte[] bytes = gate.read(ledger, DataGate.Kind.LEDGER);
     String text = DataGate.text(bytes, gate.name(ledger));
     if (ombLedger(text)) {
-      return new Folder(name, null); // the ledger of the real OpenMessaging Benchmark runs (not the instrument's format)
+      // the ledger of the real OpenMessaging Benchmark runs (not the instrument's format)
+      return new Folder(name, null);
     }
     Identifiers.require(name, "campaign folder name", gate.name(name), 0);
     if (keyName && name.contains(".")) {

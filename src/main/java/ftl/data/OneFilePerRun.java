@@ -58,6 +58,7 @@ final class OneFilePerRun {
 
   private static DataException twice(Seen here, Seen first, String what) {
     return new DataException(here.ledger(), here.line(), "run " + here.runId() + " names " + what + " as "
-        + first.where() + ": one measurement would be counted as two runs; each run has an events file of its own", null);
+        + first.where() + ": one measurement would be counted as two runs; each run has an events file of its own",
+        null);
   }
 }

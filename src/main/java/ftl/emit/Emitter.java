@@ -91,7 +91,9 @@ public final class Emitter {
     return render(quantities, runs, List.of(), dataDigest);
   }
 
-  /** Renders every template, with per-run rows and the harness audit rows (LaTeX-escaped cells), without a data root. */
+  /**
+   * Renders every template, with per-run rows and the harness audit rows (LaTeX-escaped cells), without a data root.
+   */
   public List<Output> render(List<Computed> quantities, List<Map<String, Object>> runs,
                              List<Map<String, Object>> audit, String dataDigest) {
     return render(null, quantities, runs, audit, Map.of(), dataDigest);
@@ -239,14 +241,17 @@ public final class Emitter {
   /** The row set naming the verdicts that are not registered tests ({@code Registry#notTests}, keys). */
   public static final String NOT_TESTS = "notTests";
 
-  /** The row set naming each verdict's registration ({@link ftl.data.registration.Registration}), by which verdicts get their kind. */
+  /**
+   * The row set naming each verdict's registration ({@link ftl.data.registration.Registration}), by which verdicts get
+   * their kind.
+   */
   public static final String REGISTRATIONS = "registrations";
 
   /**
-   * Each verdict's kind beside it ({@code kind}, {@code kindLatex}: confirmatory, exploratory with the date its rule was
-   * set, or consistency check; a verdict nothing registers is exploratory), and the lists the verdict tables lay out:
-   * {@code verdicts} (every verdict), {@code confirmatory} (the registered predictions and claims, held or not, but for
-   * those of a confirmatory campaign, which {@code tab-confirm} lays out from {@link TableRows#confirm}) and
+   * Each verdict's kind beside it ({@code kind}, {@code kindLatex}: confirmatory, exploratory with the date its rule
+   * was set, or consistency check; a verdict nothing registers is exploratory), and the lists the verdict tables lay
+   * out: {@code verdicts} (every verdict), {@code confirmatory} (the registered predictions and claims, held or not,
+   * but for those of a confirmatory campaign, which {@code tab-confirm} lays out from {@link TableRows#confirm}) and
    * {@code deviations} (every rule that replaced another after the data, with the earlier rule and its verdict).
    */
   private static void verdicts(Map<String, Object> model, List<Map<String, Object>> qs, List<?> registrations,
@@ -351,8 +356,8 @@ public final class Emitter {
   static final int SHORT_BASIS = 150;
 
   /**
-   * A verdict's basis cut for the main text's table: whole when at most {@link #SHORT_BASIS} characters, otherwise cut at
-   * the last space before that length (never inside a number or a word) and marked as cut.
+   * A verdict's basis cut for the main text's table: whole when at most {@link #SHORT_BASIS} characters, otherwise cut
+   * at the last space before that length (never inside a number or a word) and marked as cut.
    */
   static String shortened(String basis) {
     if (basis.length() <= SHORT_BASIS) {
@@ -362,7 +367,9 @@ public final class Emitter {
     return basis.substring(0, cut < 0 ? SHORT_BASIS : cut).stripTrailing() + " ... (whole in the supplement)";
   }
 
-  /** A verdict's kind as a table prints it: the word, and for an exploratory rule the UTC date and minute it was set. */
+  /**
+   * A verdict's kind as a table prints it: the word, and for an exploratory rule the UTC date and minute it was set.
+   */
   static String kindText(Registration r) {
     if (r == null) {
       return "exploratory (not registered)";
@@ -379,11 +386,13 @@ public final class Emitter {
 
   /**
    * What the templates read: each quantity by key and in order (with its texts escaped for LaTeX and for comments), the
-   * verdict lists, the runs, the audit rows, the table rows and the row sets, the data digest and the archive's version,
-   * and {@code tex}, plain text as text-mode LaTeX. Built once per rendering; each template gets a copy naming it.
+   * verdict lists, the runs, the audit rows, the table rows and the row sets, the data digest and the archive's
+   * version, and {@code tex}, plain text as text-mode LaTeX. Built once per rendering; each template gets a copy naming
+   * it.
    */
   private static Map<String, Object> model(List<Computed> quantities, List<Map<String, Object>> runs,
-                                           List<Map<String, Object>> audit, TableRows rows, Map<String, List<?>> rowSets,
+                                           List<Map<String, Object>> audit, TableRows rows, Map<String,
+                                           List<?>> rowSets,
                                            String dataDigest) {
     Map<String, Object> model = new LinkedHashMap<>();
     model.putAll(rowSets);

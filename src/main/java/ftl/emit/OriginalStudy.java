@@ -63,7 +63,8 @@ public final class OriginalStudy {
     try (Reader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
       for (CSVRecord rec : CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).setCommentMarker('#')
           .get().parse(r)) {
-        // The verdict column is empty for a row that is a size, not a claim, and absent in a file written before it existed.
+        // The verdict column is empty for a row that is a size, not a claim, and absent in a file written before it
+        // existed.
         String verdict = rec.isMapped("verdict_key") ? rec.get("verdict_key") : "";
         String macro = rec.isMapped("macro") ? rec.get("macro").strip() : "";
         out.add(new Claim(rec.get("claim"), rec.get("original"), List.of(rec.get("our_key").split(" of ")), verdict,

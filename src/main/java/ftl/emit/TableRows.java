@@ -54,7 +54,8 @@ import java.util.stream.Stream;
  * @param campaigns one row per campaign ({@code tab-campaigns})
  * @param conditions per campaign, one row per condition ({@code tab-conditions})
  * @param payload the payload campaign's conditions, by payload then start phase ({@code tab-payload})
- * @param retention campaign modeB's conditions without a controlled start phase, by send interval ({@code tab-retention})
+ * @param retention campaign modeB's conditions without a controlled start phase, by send interval ({@code
+ *     tab-retention})
  * @param bands per campaign, the 1/D law's slope and bands ({@code tab-bands})
  * @param replication the original study's claims beside ours ({@code tab-replication})
  * @param confirm the confirmatory campaign's registered rules and claims, in plan order ({@code tab-confirm})
@@ -63,11 +64,13 @@ import java.util.stream.Stream;
  * @param cluster the replicated cluster campaign's registered rules and claims, in plan order ({@code tab-cluster})
  * @param systems the other systems' campaigns' registered rules and claims side by side, in plan order
  *     ({@code tab-systems})
- * @param systemPoints the other systems' measured exposure at 1 ms, placed in the exposure figure ({@code fig-systems.dat})
+ * @param systemPoints the other systems' measured exposure at 1 ms, placed in the exposure figure ({@code
+ *     fig-systems.dat})
  */
 // Eighteen components: one per table or figure the templates lay out, each built once from the same quantities.
 public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigure, List<OriginalRange> originalCollapse,
-                        List<CurvePoint> exposureCurve, List<CurvePoint> lawCurve, List<PublishedPoint> published, List<CurvePoint> bandPoints,
+                        List<CurvePoint> exposureCurve, List<CurvePoint> lawCurve, List<PublishedPoint> published,
+                        List<CurvePoint> bandPoints,
                         List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
                         List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication,
                         List<ConfirmRow> confirm, List<ConfirmRow> setting, List<ConfirmRow> cluster,
@@ -98,7 +101,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
   }
 
   /** A stratum of the collapse table: its typed condition fields and its four quantities. */
-  public record CollapseRow(String geometry, String loadPct, String acks, long sendIntervalMicros, Cell ratio, Cell lower,
+  public record CollapseRow(String geometry, String loadPct, String acks, long sendIntervalMicros, Cell ratio,
+      Cell lower,
                             Cell upper, Cell holm) {}
 
   /**
@@ -117,7 +121,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
    * A series of the collapse figure: a priority manipulation (the two stamping threads, or every thread of the client
    * JVM) on the setting of one clock source, drawn in a style of its own with a legend entry.
    *
-   * @param id the series' name in {@code fig-collapse.dat} ({@code threads-c1}, {@code jvm-c2}: kind and clock's number)
+   * @param id the series' name in {@code fig-collapse.dat} ({@code threads-c1}, {@code jvm-c2}: kind and clock's
+   *     number)
    * @param wholeJvm whether {@code SCHED_FIFO} was on every thread of the client JVM
    * @param style the clock source's style number, 1 to {@link #STYLES} (clocks beyond that share styles in turn)
    * @param clockLatex the campaigns' clock source in use (ledger {@code clocksource}), LaTeX-escaped
@@ -161,16 +166,19 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
   /** A point of a curve: flight (us) and relative error D/T. */
   public record CurvePoint(double flightUs, double relError) {}
 
-  /** A published flight on the exposure curve: its row of the CSV, the flight (us), D(T)/T and the stated percentile. */
+  /**
+   * A published flight on the exposure curve: its row of the CSV, the flight (us), D(T)/T and the stated percentile.
+   */
   public record PublishedPoint(int row, double flightUs, double relError, long percentile) {}
 
   /**
    * A campaign's row of the campaigns table: the quantities, and the setting its ok runs recorded (issue #44): the
-   * clock sources in use and the kernel builds (the release's last part, {@code fc-v857} of {@code 6.18.44-fc-v857}: every
-   * campaign here ran one release), each the distinct ledger values joined, LaTeX-escaped, {@code --} when none.
+   * clock sources in use and the kernel builds (the release's last part, {@code fc-v857} of {@code 6.18.44-fc-v857}:
+   * every campaign here ran one release), each the distinct ledger values joined, LaTeX-escaped, {@code --} when none.
    */
   public record CampaignRow(String campaign, Cell runs, Cell conditions, Cell runsPerCondition, Cell eventsPerRun,
-                            Cell warmupEvents, Cell sendLagP99, String clocksourceLatex, String kernelLatex, Cell boots) {}
+                            Cell warmupEvents, Cell sendLagP99, String clocksourceLatex, String kernelLatex,
+                            Cell boots) {}
 
   /** One campaign's conditions. */
   public record CampaignConditions(String campaign, List<ConditionRow> rows) {
@@ -225,7 +233,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
    * @param kindLatex its registration's kind ({@code confirmatory}, {@code exploratory}, {@code consistency check})
    * @param campaignLatex the campaigns its registration names
    * @param hostLatex the clock source and kernel build their ok runs recorded ({@code --} when no ledger says)
-   * @param designLatex the run design their ledgers record: in blocks on fresh brokers, or serial (runs back to back) on one broker
+   * @param designLatex the run design their ledgers record: in blocks on fresh brokers, or serial (runs back to back)
+   *     on one broker
    * @param eventsPerRun the first campaign's events per run ({@link Cell#MISSING} when it has none)
    * @param estimate the statistic it compared ({@link Cell#MISSING}: none)
    * @param lower the lower end of its interval ({@link Cell#MISSING}: a point comparison)
@@ -234,7 +243,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
    */
   // Ten components: the columns of one test's row, each built once here.
   public record ReplicationTest(String nameLatex, String kindLatex, String campaignLatex, String hostLatex,
-                                String designLatex, Cell eventsPerRun, Cell estimate, Cell lower, Cell upper, Cell verdict) {}
+                                String designLatex, Cell eventsPerRun, Cell estimate, Cell lower, Cell upper,
+                                Cell verdict) {}
 
   /**
    * A rule or claim the confirmatory campaign's plan registered before its first run, with what decided it.
@@ -268,7 +278,10 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     }
   }
 
-  /** The first flight band the 1/D table shows: band 1 (flights below a third of a millisecond) holds no run of interest. */
+  /**
+   * The first flight band the 1/D table shows: band 1 (flights below a third of a millisecond) holds no run of
+   * interest.
+   */
   static final int FIRST_TABLE_BAND = 2;
   /** The original study's claim whose range the collapse figure shades. */
   static final String COLLAPSE_CLAIM = "priority collapse";
@@ -306,7 +319,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
   public record SystemPoint(String system, double flightUs, double relError) {}
 
   /** The campaigns whose 1 ms exposure the figure places, in this order. */
-  static final List<String> EXPOSURE_SYSTEMS = List.of(CampaignCatalogue.RABBITMQ.folder(), CampaignCatalogue.NATS.folder());
+  static final List<String> EXPOSURE_SYSTEMS = List.of(CampaignCatalogue.RABBITMQ.folder(),
+      CampaignCatalogue.NATS.folder());
 
   /**
    * The rows of every table and figure.
@@ -344,9 +358,11 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
           + " collapse figure cannot be drawn from no point", null);
     }
     return new TableRows(r.collapse(), collapseFigure, originalCollapse(original), r.exposureCurve(), r.lawCurve(),
-        data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(), r.campaigns(campaigns),
+        data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(),
+        r.campaigns(campaigns),
         r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
-        r.replication(original, campaigns, registrations, notTests), r.registered(judged, CampaignCatalogue.Role.CONFIRMATORY),
+        r.replication(original, campaigns, registrations, notTests),
+        r.registered(judged, CampaignCatalogue.Role.CONFIRMATORY),
         java.util.stream.Stream.concat(r.registered(judged, CampaignCatalogue.Role.SETTING).stream(),
             r.registered(judged, CampaignCatalogue.Role.HOSTS).stream()).toList(),
         r.registered(judged, CampaignCatalogue.Role.CLUSTER),
@@ -433,7 +449,9 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     return latex.replaceAll("([a-z])([A-Z])", "$1\\\\allowbreak{}$2");
   }
 
-  /** A threshold in its unit as the paper prints one: {@code 7x}, {@code 1\%} (fraction 0.01), {@code 3 ms}, {@code 0}. */
+  /**
+   * A threshold in its unit as the paper prints one: {@code 7x}, {@code 1\%} (fraction 0.01), {@code 3 ms}, {@code 0}.
+   */
   static String threshold(BigDecimal value, String unit) {
     return switch (unit) {
       case "ratio" -> value.toPlainString() + "x";
@@ -499,7 +517,9 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     static final double POINT_STEP = 1.0;
     /** Extra distance where the campaign changes. */
     static final double CAMPAIGN_GAP = 0.5;
-    /** Extra distance where Kafka's points end and the other systems' begin: room for the line and the groups' names. */
+    /**
+     * Extra distance where Kafka's points end and the other systems' begin: room for the line and the groups' names.
+     */
     static final double SYSTEM_GAP = 2.5;
 
     /**
@@ -544,7 +564,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
             double x = at.next(isolation, POINT_STEP);
             out.add(new CollapsePoint(out.size() + 1, x, number(k), number(k + ".lower"), number(k + ".upper"), load,
                 "isolation-" + broker, seriesOf(series, false, clocks, isolation).id(), "iso/" + broker + "/L" + load));
-            ticks.add(new CollapseTick(x, LatexEscape.escape(isolation + " " + ("all".equals(broker) ? "free" : "confined")
+            ticks.add(new CollapseTick(x, LatexEscape.escape(isolation + " "
+                + ("all".equals(broker) ? "free" : "confined")
                 + " L" + load)));
           }
         }
@@ -579,7 +600,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       double xmax = out.get(out.size() - 1).x() + POINT_STEP;
       List<SystemSplit> split = Double.isNaN(othersFirst) || Double.isNaN(kafkaLast) ? List.of()
           : List.of(new SystemSplit((kafkaLast + othersFirst) / 2, (out.get(0).x() + kafkaLast) / 2,
-              ((kafkaLast + othersFirst) / 2 + xmax) / 2, String.join(",\\\\", others.stream().map(LatexEscape::escape).toList())));
+              ((kafkaLast + othersFirst) / 2 + xmax) / 2,
+              String.join(",\\\\", others.stream().map(LatexEscape::escape).toList())));
       return new CollapseFigure(out, ticks, List.copyOf(series.values()), xmax, split);
     }
 
@@ -594,7 +616,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     }
 
     /** The series of a point: its kind of priority and its campaign's clock source, numbered in order of appearance. */
-    private static CollapseSeries seriesOf(Map<String, CollapseSeries> series, boolean wholeJvm, Map<String, String> clocks,
+    private static CollapseSeries seriesOf(Map<String, CollapseSeries> series, boolean wholeJvm, Map<String,
+        String> clocks,
                                            String campaign) {
       String clock = clocks.getOrDefault(campaign, "--");
       List<String> seen = new ArrayList<>();
@@ -605,7 +628,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       }
       int n = seen.contains(clock) ? seen.indexOf(clock) + 1 : seen.size() + 1;
       String id = (wholeJvm ? "jvm" : "threads") + "-c" + n;
-      return series.computeIfAbsent(id, i -> new CollapseSeries(i, wholeJvm, (n - 1) % CollapseSeries.STYLES + 1, clock));
+      return series.computeIfAbsent(id, i -> new CollapseSeries(i, wholeJvm, (n - 1) % CollapseSeries.STYLES + 1,
+          clock));
     }
 
     /** Places the collapse figure's points along x: a step within a campaign, a step and a gap where it changes. */
@@ -657,7 +681,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       List<PublishedPoint> out = new ArrayList<>();
       for (int row : rows) {
         if (complete("exposure.published.flight" + row, "exposure.relError.published" + row)) {
-          out.add(new PublishedPoint(row, number("exposure.published.flight" + row), number("exposure.relError.published" + row),
+          out.add(new PublishedPoint(row, number("exposure.published.flight" + row),
+              number("exposure.relError.published" + row),
               (long) number("exposure.published.percentile" + row)));
         }
       }
@@ -682,7 +707,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
         String n = c.name();
         if (has("campaign.runs." + n)) {
           out.add(new CampaignRow(n, cell("campaign.runs." + n), cell("campaign.conditions." + n),
-              cell("campaign.runsPerCondition." + n), cell("campaign.eventsPerRun." + n), cell("campaign.warmupEvents." + n),
+              cell("campaign.runsPerCondition." + n), cell("campaign.eventsPerRun." + n),
+              cell("campaign.warmupEvents." + n),
               cell("campaign.sendLagP99." + n), settingLatex(c, LedgerSchema.CLOCKSOURCE, false),
               settingLatex(c, LedgerSchema.KERNEL, true), cell("campaign.boots." + n)));
         }
@@ -733,7 +759,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
         for (String cond : conditionsOf(c).keySet()) {
           String k = n + "." + Layout.conditionSegment(cond);
           if (has("runs." + k)) {
-            rows.add(new ConditionRow(cond, cell("runs." + k), cell("gridlaw.b." + k), cellOrNull("ackNegative.rate." + k),
+            rows.add(new ConditionRow(cond, cell("runs." + k), cell("gridlaw.b." + k),
+                cellOrNull("ackNegative.rate." + k),
                 cell("retention.min." + k), cell("retention.median." + k), cell("retention.max." + k),
                 cell("gridlaw.agreement." + k), cell("flight.median." + k)));
           }
@@ -743,7 +770,10 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       return out;
     }
 
-    /** The payload campaign's conditions, ordered by the ledger's payload_bytes, then start_phase_us (a missing field last). */
+    /**
+     * The payload campaign's conditions, ordered by the ledger's payload_bytes, then start_phase_us (a missing field
+     * last).
+     */
     List<PayloadRow> payload(List<Campaign> campaigns) {
       record Keyed(PayloadRow row, long payloadBytes, long phaseMicros) {}
       List<Keyed> rows = new ArrayList<>();
@@ -763,7 +793,10 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       return ledgerField.isEmpty() ? Long.MAX_VALUE : Long.parseLong(ledgerField);
     }
 
-    /** Campaign modeB's conditions whose runs have no controlled start phase (ledger start_phase_us empty), by send interval. */
+    /**
+     * Campaign modeB's conditions whose runs have no controlled start phase (ledger start_phase_us empty), by send
+     * interval.
+     */
     List<RetentionRow> retention(List<Campaign> campaigns) {
       record Keyed(RetentionRow row, double sendIntervalNanos) {}
       List<Keyed> rows = new ArrayList<>();
@@ -780,7 +813,9 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       return rows.stream().map(Keyed::row).toList();
     }
 
-    /** Per campaign with a 1/D fit (modeA first, then the data's order), the bands from {@link #FIRST_TABLE_BAND} up. */
+    /**
+     * Per campaign with a 1/D fit (modeA first, then the data's order), the bands from {@link #FIRST_TABLE_BAND} up.
+     */
     List<BandsRow> bands(List<Campaign> campaigns) {
       Set<String> names = new LinkedHashSet<>();
       names.add(MODE_A);
@@ -792,7 +827,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
         }
         List<Band> bands = new ArrayList<>();
         for (int j = FIRST_TABLE_BAND; j <= Layout.flightBands(); j++) {
-          bands.add(new Band(cell("onedlaw.band.runs." + n + ".band" + j), cell("onedlaw.band.relError." + n + ".band" + j)));
+          bands.add(new Band(cell("onedlaw.band.runs." + n + ".band" + j),
+              cell("onedlaw.band.relError." + n + ".band" + j)));
         }
         out.add(new BandsRow(n, cell("onedlaw.slope." + n), cell("onedlaw.slope.lower." + n),
             cell("onedlaw.slope.upper." + n), cell("onedlaw.verdict." + n), bands));
@@ -801,9 +837,9 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     }
 
     /**
-     * The registered rules and claims of the campaigns whose role is {@code role} ({@link CampaignCatalogue.Role#CONFIRMATORY}:
-     * {@code tab-confirm}; {@link CampaignCatalogue.Role#SETTING}: {@code tab-setting}; {@link CampaignCatalogue.Role#CLUSTER}:
-     * {@code tab-cluster}).
+     * The registered rules and claims of the campaigns whose role is {@code role} ({@link
+     * CampaignCatalogue.Role#CONFIRMATORY}: {@code tab-confirm}; {@link CampaignCatalogue.Role#SETTING}: {@code
+     * tab-setting}; {@link CampaignCatalogue.Role#CLUSTER}: {@code tab-cluster}).
      */
     List<ConfirmRow> registered(List<Campaign> campaigns, CampaignCatalogue.Role role) {
       List<ConfirmRow> out = new ArrayList<>();
@@ -815,13 +851,17 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
         String prefix = "criterion." + c.name() + ".";
         for (Criteria.Rule rule : c.criteria().get().rules()) {
           boolean interval = rule.comparison().interval();
-          out.add(new ConfirmRow(breakable(LatexEscape.escape(rule.id())), LatexEscape.escape(rule.claim()), cell(rule.statistic()),
-              interval ? cell(rule.lower()) : Cell.MISSING, interval ? cell(rule.upper()) : Cell.MISSING, ruleLatex(rule),
+          out.add(new ConfirmRow(breakable(LatexEscape.escape(rule.id())), LatexEscape.escape(rule.claim()),
+              cell(rule.statistic()),
+              interval ? cell(rule.lower()) : Cell.MISSING, interval ? cell(rule.upper()) : Cell.MISSING,
+              ruleLatex(rule),
               expectedLatex(expected.path(rule.id())), cell(prefix + rule.id())));
         }
         for (Criteria.Claim claim : c.criteria().get().claims()) {
-          out.add(new ConfirmRow(breakable(LatexEscape.escape(claim.id())), LatexEscape.escape(claim.claim()), Cell.MISSING,
-              Cell.MISSING, Cell.MISSING, (claim.all() ? "all of " : "any of ") + LatexEscape.escape(String.join(", ", claim.of())),
+          out.add(new ConfirmRow(breakable(LatexEscape.escape(claim.id())), LatexEscape.escape(claim.claim()),
+              Cell.MISSING,
+              Cell.MISSING, Cell.MISSING, (claim.all() ? "all of " : "any of ")
+              + LatexEscape.escape(String.join(", ", claim.of())),
               expectedLatex(expected.path(claim.id())), cell(prefix + claim.id())));
         }
       }
@@ -831,13 +871,14 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
     /**
      * The rules and claims of the campaigns on other systems ({@link CampaignCatalogue.Role#SYSTEM}) with criteria, the
      * manipulation campaigns aside ({@link #SYSTEM_MANIPULATIONS}), one
-     * row per id in the first such campaign's plan order, each campaign's cells in catalogue order; a campaign whose plan
-     * lacks the id gets {@link Cell#MISSING} cells.
+     * row per id in the first such campaign's plan order, each campaign's cells in catalogue order; a campaign whose
+     * plan lacks the id gets {@link Cell#MISSING} cells.
      */
     List<SystemRow> systems(List<Campaign> campaigns) {
       List<Campaign> on = new ArrayList<>();
       for (CampaignCatalogue k : CampaignCatalogue.values()) {
-        campaigns.stream().filter(c -> c.name().equals(k.folder()) && onOtherSystem(c.name()) && c.criteria().isPresent()
+        campaigns.stream().filter(c -> c.name().equals(k.folder()) && onOtherSystem(c.name())
+            && c.criteria().isPresent()
             && !SYSTEM_MANIPULATIONS.contains(c.name())).forEach(on::add);
       }
       List<SystemRow> out = new ArrayList<>();
@@ -863,7 +904,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
           verdicts.add(has ? cell("criterion." + c.name() + "." + claim.id()) : Cell.MISSING);
         }
         out.add(new SystemRow(LatexEscape.escape(claim.id()), (claim.all() ? "all of " : "any of ")
-            + LatexEscape.escape(String.join(", ", claim.of())), on.stream().map(c -> Cell.MISSING).toList(), verdicts));
+            + LatexEscape.escape(String.join(", ", claim.of())), on.stream().map(c -> Cell.MISSING).toList(),
+            verdicts));
       }
       return out;
     }
@@ -924,7 +966,8 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
       Set<String> designs = new LinkedHashSet<>();
       for (Campaign c : measured) {
         if (c.runs().stream().anyMatch(LedgerRow::ok)) {
-          hosts.add(settingLatex(c, LedgerSchema.CLOCKSOURCE, false) + ", " + settingLatex(c, LedgerSchema.KERNEL, true));
+          hosts.add(settingLatex(c, LedgerSchema.CLOCKSOURCE, false) + ", "
+              + settingLatex(c, LedgerSchema.KERNEL, true));
           designs.add(design(c));
         }
       }
@@ -936,7 +979,9 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
           upper, cell(f.verdictKey()));
     }
 
-    /** The plan rule a verdict key {@code criterion.<campaign>.<id>} judges by; empty for any other key or a plan claim. */
+    /**
+     * The plan rule a verdict key {@code criterion.<campaign>.<id>} judges by; empty for any other key or a plan claim.
+     */
     static Optional<Criteria.Rule> ruleOf(String verdictKey, List<Campaign> campaigns) {
       for (Campaign c : campaigns) {
         String prefix = "criterion." + c.name() + ".";

@@ -14,7 +14,8 @@ import ftl.data.io.DataException;
  *       memory: 30,000 rows of the harness audit exhausted it), a {@code longtable} of at most
  *       {@value #MAX_LONGTABLE_ROWS} (it is typeset page by page; the supplement's largest has about 250).</li>
  * </ul>
- * That a data cell cannot be read as a command's optional argument is {@link ftl.quantity.core.LatexEscape#escape}'s part.
+ * That a data cell cannot be read as a command's optional argument is {@link ftl.quantity.core.LatexEscape#escape}'s
+ * part.
  */
 public final class TexLimits {
   /** Longest line of a generated file, characters. */
@@ -61,7 +62,8 @@ public final class TexLimits {
         rows++;
         int max = env.equals("tabular") ? MAX_TABULAR_ROWS : MAX_LONGTABLE_ROWS;
         if (rows > max) {
-          throw new DataException(path, begin, "a " + env + " of more than " + max + " rows, more than TeX typesets in one "
+          throw new DataException(path, begin, "a " + env + " of more than " + max
+              + " rows, more than TeX typesets in one "
               + (env.equals("tabular") ? "box" : "table") + " (rows from data)", null);
         }
       }

@@ -14,8 +14,8 @@
  *       deleted after the run, so no run reads another's records or inherits its log segments), one producer
  *       and one consumer in this JVM: Kafka's driver ({@link ftl.harness.run.RunDriver}) of the one run loop of
  *       every system, {@link ftl.harness.run.RunLoop} (manipulations applied and read back, warm-up, measured sends,
- *       drain, the host's counters, the verdict). Its parts: {@code run.RunClients} (the run's resources and their tear-down),
- *       {@code run.ThreadPlacement} (placement and manipulations, with their {@code *_applied}
+ *       drain, the host's counters, the verdict). Its parts: {@code run.RunClients} (the run's resources and their
+ *       tear-down), {@code run.ThreadPlacement} (placement and manipulations, with their {@code *_applied}
  *       columns), {@code run.Sender} and {@code run.Receiver} (the two thread bodies on the
  *       injected clock), {@link ftl.harness.run.RunVerdict} (the status rules, a pure function),
  *       {@link ftl.harness.run.FinishedRun} (what every run returns: stamps, verdict, cells).</li>
@@ -106,9 +106,9 @@
  *       {@code fetch.min.bytes} above one record makes the broker hold each fetch up to {@code fetch.max.wait.ms},
  *       lengthening the delivery branch only.</li>
  *   <li>{@code wire_capture} (issue #55, {@link ftl.harness.wire.RunCapture}): {@code true} captures the run on the
- *       loopback device ({@code tcpdump}, nanosecond stamps, the brokers' client ports) and decodes the leader's produce
- *       and fetch responses with Kafka's own protocol classes into the events columns {@code produce_resp_ns} and
- *       {@code fetch_resp_ns} (on the stamps' clock) and the {@code wire_*} ledger columns.</li>
+ *       loopback device ({@code tcpdump}, nanosecond stamps, the brokers' client ports) and decodes the leader's
+ *       produce and fetch responses with Kafka's own protocol classes into the events columns {@code produce_resp_ns}
+ *       and {@code fetch_resp_ns} (on the stamps' clock) and the {@code wire_*} ledger columns.</li>
  *   <li>{@code follower_wait_ms}: the local cluster's brokers started with {@code replica.fetch.wait.max.ms} = this
  *       and {@code replica.fetch.min.bytes} above any batch, so every follower fetch is parked at the leader that long
  *       (0, the default: Kafka's settings); a setting the brokers read at start, so a block's runs are grouped by it,
@@ -171,7 +171,8 @@
  *                                                            // e.g. "si250us-fifo"
  *   "predictions": { free object, carried as written },
  *   "criteria":    { the registered verdicts: ftl.data.registration.Criteria's schema, checked before the first run },
- *   "exclusion":   {"steal_pct_above": 5, "other_run_pct_above": 10},  // optional, ftl.data.registration.RunExclusion: runs the
+ *   "exclusion":   {"steal_pct_above": 5, "other_run_pct_above": 10},  // optional, ftl.data.registration.RunExclusion:
+ *   runs the
  *                                                            // host disturbed beyond it are excluded and counted
  *   "calibration": { free object: how the thresholds and predictions were set, carried as written },
  *   "replay":      {                                         // only for replay conditions (see below)
@@ -210,8 +211,8 @@
  * file and the field: {@code plan.json: conditions[1].acks: must be "1" or "all" (was "2")}. The run order
  * ({@link ftl.harness.plan.Plan#schedule}): every condition x repeat in plan order, shuffled by
  * {@code new Random(seed)} (with blocks: per block, below); run ids {@code r0001...} in execution order, written to
- * {@code schedule.csv} ({@code run_id,condition,repeat,order_index}, and {@code block} with blocks) before the first run. A sample is in
- * {@code src/test/resources/ftl/harness/sample-plan.json}.
+ * {@code schedule.csv} ({@code run_id,condition,repeat,order_index}, and {@code block} with blocks) before the first
+ * run. A sample is in {@code src/test/resources/ftl/harness/sample-plan.json}.
  * <p><b>Blocks</b> ({@code "blocks": N}, integer 1..1000; absent = the behaviour of every campaign before them,
  * with the same {@code schedule.csv} bytes). Every condition runs {@code repeats} times in every block (repeat
  * 1..n within the block); block 1's runs come first, then block 2's, and so on. Block {@code b} (1-based) is built in
@@ -250,21 +251,22 @@
  * <h2>Campaign folder and ledger</h2>
  * {@code plan.json}, {@code schedule.csv}, {@code ledger.csv}, {@code events/<run_id>.csv.gz} (header
  * {@code seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms,intended_ns,ack_covered}; {@code ack_covered}, the
- * messages the acknowledgment that stamped {@code ack_ns} completed, is empty where the system does not say). Per run: the event file is
- * written to a temp file, fsynced and renamed; then the ledger is rewritten through a temp file and a
+ * messages the acknowledgment that stamped {@code ack_ns} completed, is empty where the system does not say). Per run:
+ * the event file is written to a temp file, fsynced and renamed; then the ledger is rewritten through a temp file and a
  * rename. {@code campaign resume} deletes only what the journal ({@code .ftl-journal}, written before each run)
  * proves the interrupted run wrote, refuses any other unexplained file (nothing measured is deleted on a guess), then
- * runs exactly the scheduled runs without a ledger row; one runner holds the folder's lock ({@code .ftl-lock}) at a time. The ledger columns are {@link
- * ftl.harness.campaign.Ledger#COLUMNS}, each declared in {@code data/datapackage.json}. {@code campaign run} writes
- * into the plan's folder (or {@code --out}); for a folder of the archive's {@code data/}, {@code campaign run} and
- * {@code resume} refuse to start unless the plan is committed in the campaign folder and nothing else in the
- * tree is uncommitted, while any other folder is a practitioner's workspace, git optional, its rows marked
- * {@code registered} no ({@link ftl.harness.campaign.RunOrigin}); {@code other_cpu_pct} and {@code other_cpu_top} record who else used the CPU during each run,
- * {@code steal_pct} and {@code interrupts} the host's steal time (percent of all cores' time, from the change of
- * {@code /proc/stat}'s cpu line: steal over user..steal) and interrupts (the change of the intr line's first number),
- * each empty when {@code /proc/stat} cannot be read, and {@code pacing_burst_share} the pacer's bursts (the share of
- * consecutive measured sends closer than a quarter of the send interval). A run is {@code failed} when the broker died, a client call or send
- * failed, fewer events were sent than planned, or an ack or delivery is missing after the drain (5 s
- * without progress); the embedded broker is then restarted for the next run.
+ * runs exactly the scheduled runs without a ledger row; one runner holds the folder's lock ({@code .ftl-lock}) at a
+ * time. The ledger columns are {@link ftl.harness.campaign.Ledger#COLUMNS}, each declared in {@code
+ * data/datapackage.json}. {@code campaign run} writes into the plan's folder (or {@code --out}); for a folder of the
+ * archive's {@code data/}, {@code campaign run} and {@code resume} refuse to start unless the plan is committed in the
+ * campaign folder and nothing else in the tree is uncommitted, while any other folder is a practitioner's workspace,
+ * git optional, its rows marked {@code registered} no ({@link ftl.harness.campaign.RunOrigin}); {@code other_cpu_pct}
+ * and {@code other_cpu_top} record who else used the CPU during each run, {@code steal_pct} and {@code interrupts} the
+ * host's steal time (percent of all cores' time, from the change of {@code /proc/stat}'s cpu line: steal over
+ * user..steal) and interrupts (the change of the intr line's first number), each empty when {@code /proc/stat} cannot
+ * be read, and {@code pacing_burst_share} the pacer's bursts (the share of consecutive measured sends closer than a
+ * quarter of the send interval). A run is {@code failed} when the broker died, a client call or send failed, fewer
+ * events were sent than planned, or an ack or delivery is missing after the drain (5 s without progress); the embedded
+ * broker is then restarted for the next run.
  */
 package ftl.harness;

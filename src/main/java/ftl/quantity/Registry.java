@@ -62,8 +62,8 @@ import java.util.function.ToLongFunction;
 /**
  * The quantity registry: one entry per number the paper states. The paper only ever says what an entry
  * computed. Keys without a campaign or condition suffix are computed over every ok run of the Kafka
- * instrument in every campaign under the data root that pools ({@link ftl.quantity.core.CampaignCatalogue.Family#POOLED});
- * the no-JVM cross-check has keys of its own.
+ * instrument in every campaign under the data root that pools ({@link
+ * ftl.quantity.core.CampaignCatalogue.Family#POOLED}); the no-JVM cross-check has keys of its own.
  */
 public final class Registry {
 
@@ -105,11 +105,14 @@ public final class Registry {
     // the independent sections made on every core (each is cold code, loaded and linked the first time), then put
     // together in this order; a failure is the first section's in this order, as one after the other
     List<Supplier<List<Quantity>>> sections = List.of(Registry::fixed,
-        () -> ConditionQuantities.forData(data, List.of(PayloadQuantities::forCampaign, ConfirmQuantities::forCampaign)), () -> LedgerQuantities.forData(data), IsolationQuantities::all,
+        () -> ConditionQuantities.forData(data, List.of(PayloadQuantities::forCampaign,
+        ConfirmQuantities::forCampaign)), () -> LedgerQuantities.forData(data), IsolationQuantities::all,
         ReplayQuantities::all, ClockOffsetQuantities::all, FifoJvmQuantities::all, DeliveryQuantities::all,
-        () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data), () -> GridLawHeldOutQuantities.forData(data),
+        () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data),
+        () -> GridLawHeldOutQuantities.forData(data),
         () -> DisplacementQuantities.forData(data), PriorityPooledQuantities::all, () -> ThreatQuantities.forData(data),
-        () -> OmbRealQuantities.forData(data), TimelineQuantities::all, ConfirmQuantities::all, HostQuantities::all, WireQuantities::all,
+        () -> OmbRealQuantities.forData(data), TimelineQuantities::all, ConfirmQuantities::all, HostQuantities::all,
+        WireQuantities::all,
         () -> OmbSystemQuantities.forData(data), () -> PerfTestQuantities.forData(data), OmbInflationQuantities::all,
         () -> FragilityQuantities.forData(data), TransientQuantities::all);
     List<Quantity> q = new ArrayList<>();
@@ -161,12 +164,16 @@ public final class Registry {
         "ok runs with at least one delivered event, over which the positivity guard's retention is computed",
         Provenance.name(GuardResult.class, "retention"), r -> r.guard().taken() > 0 ? 1 : 0));
     q.add(Quantity.key("omb.retention.min").macro("OmbRetentionMin")
-        .definition("smallest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(GuardResult.class, "retention")
+        .definition(
+        "smallest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS)
+        .function(GuardResult.class, "retention")
         .computes(a -> retention(a, true)));
     q.add(Quantity.key("omb.retention.max").macro("OmbRetentionMax")
-        .definition("largest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(GuardResult.class, "retention")
+        .definition(
+        "largest per-run retention kept/taken of OpenMessaging Benchmark's guard M = recv_ms - create_ms > 0")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS)
+        .function(GuardResult.class, "retention")
         .computes(a -> retention(a, false)));
     q.add(runCount("omb.dropped", "OmbDropped",
         "delivered events the guard silently drops: M = recv_ms - create_ms <= 0",
@@ -190,10 +197,12 @@ public final class Registry {
 
   private static Quantity ledgerCount(String key, String macro, String definition,
                                       ToLongFunction<LedgerRow> perOkRow) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
+        .scope(Scope.LEDGERS)
         .function(Registry.class, "ledgerCount")
         .computes(a -> a.has(Instrument.KAFKA.word())
-            ? new Value.Count(a.okRows(Instrument.KAFKA.word()).stream().mapToLong(e -> perOkRow.applyAsLong(e.getValue())).sum())
+            ? new Value.Count(a.okRows(Instrument.KAFKA.word()).stream()
+            .mapToLong(e -> perOkRow.applyAsLong(e.getValue())).sum())
             : noData());
   }
 
@@ -202,14 +211,16 @@ public final class Registry {
     Function<Analysis, Value> f = a -> a.has(Instrument.KAFKA.word())
         ? new Value.Count(a.runs(Instrument.KAFKA.word()).stream().mapToLong(perRun).sum())
         : noData();
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(function).computes(f);
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
+        .scope(Scope.KAFKA_EVENTS).function(function).computes(f);
   }
 
   private static Value retention(Analysis a, boolean min) {
     if (!a.has(Instrument.KAFKA.word())) {
       return noData();
     }
-    var stream = a.runs(Instrument.KAFKA.word()).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention);
+    var stream = a.runs(Instrument.KAFKA.word()).stream().filter(r -> r.guard().taken() > 0)
+        .mapToDouble(ScannedRun::retention);
     var r = min ? stream.min() : stream.max();
     return r.isPresent() ? new Value.Real(r.getAsDouble())
         : new Value.Unavailable("no ok run delivered any event");
@@ -220,7 +231,10 @@ public final class Registry {
     return AuditQuantities.harnesses(data).stream().map(Registry::groupQuantum).toList();
   }
 
-  /** A row of the audit table with its whole-number quantum also printed with thousands separators ({@code quantum_ns_grouped}). */
+  /**
+   * A row of the audit table with its whole-number quantum also printed with thousands separators ({@code
+   * quantum_ns_grouped}).
+   */
   static Map<String, String> groupQuantum(Map<String, String> row) {
     Map<String, String> out = new LinkedHashMap<>(row);
     String v = row.getOrDefault("quantum_ns", "");
@@ -230,7 +244,8 @@ public final class Registry {
 
   /**
    * How the criterion of verdict {@code key} was registered; empty for a quantity that is not a verdict, and for a
-   * verdict nothing registers (which is then {@link ftl.data.registration.VerdictKind#EXPLORATORY}: {@link Registrations#kind}).
+   * verdict nothing registers (which is then {@link ftl.data.registration.VerdictKind#EXPLORATORY}: {@link
+   * Registrations#kind}).
    */
   public Optional<Registration> registration(String key) {
     return Optional.ofNullable(registrations.get(key));

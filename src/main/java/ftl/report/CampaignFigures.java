@@ -83,7 +83,8 @@ public record CampaignFigures(String name, String displayDir, boolean preRegiste
     List<ConditionFigures> conditions = new ArrayList<>();
     byCondition.forEach((c, rs) -> conditions.add(ConditionFigures.pool(c, rs)));
     Optional<RunExclusion> exclusion = campaign.plan().flatMap(RunExclusion::of);
-    return new CampaignFigures(campaign.name(), campaign.displayDir(), campaign.preRegistered(), campaign.unregistered(),
+    return new CampaignFigures(campaign.name(), campaign.displayDir(), campaign.preRegistered(),
+        campaign.unregistered(),
         byStatus, exclusion, conditions);
   }
 

@@ -34,7 +34,10 @@ public record ConditionFigures(String condition, List<RunFigures> runs, SignChec
                                GridLaw.RunPrediction grid, Rate catchUp, Spread flight, Spread displacement,
                                Spread ackSpan) {
 
-  /** The quantum of {@code create_ms}, ns: its unit, one millisecond (a definition, docs/architecture.md#vocabulary, "quantum"). */
+  /**
+   * The quantum of {@code create_ms}, ns: its unit, one millisecond (a definition, docs/architecture.md#vocabulary,
+   * "quantum").
+   */
   public static final long CREATE_MS_QUANTUM_NANOS = 1_000_000L;
 
   /** The confidence level of the interval of the negative-A share ({@link #ackNegativeInterval}). */
@@ -92,7 +95,8 @@ public record ConditionFigures(String condition, List<RunFigures> runs, SignChec
       return Optional.empty();
     }
     long k = sign.ackNegative();
-    double tail = Math.pow((1 - SHARE_CONFIDENCE) / 2, 1.0 / n); // the exact bound at k = 0 or n, where Commons Math throws
+    // the exact bound at k = 0 or n, where Commons Math throws
+    double tail = Math.pow((1 - SHARE_CONFIDENCE) / 2, 1.0 / n);
     if (k == 0) {
       return Optional.of(new ConfidenceInterval(0, 1 - tail, SHARE_CONFIDENCE));
     }
@@ -136,7 +140,9 @@ public record ConditionFigures(String condition, List<RunFigures> runs, SignChec
     return runs.stream().map(figure).filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).max();
   }
 
-  /** The median over the runs that record it of their median pacing lag, ns (lower middle when even); empty when none. */
+  /**
+   * The median over the runs that record it of their median pacing lag, ns (lower middle when even); empty when none.
+   */
   public OptionalLong pacingLagP50Nanos() {
     long[] v = runs.stream().map(RunFigures::pacingLagP50Nanos).filter(OptionalLong::isPresent)
         .mapToLong(OptionalLong::getAsLong).sorted().toArray();

@@ -16,7 +16,8 @@ import java.util.Objects;
  *     percent for the host rules, the negative-A share of the worst condition for sign); NaN when not judged
  * @param worstAt the condition or run that figure belongs to ({@code ""} when not judged)
  * @param boundFromPlan whether the bound applied is the campaign plan's registered one, not the report's own
- * @param bound the bound applied, in words with its unit (the rule's own {@link ftl.trust.RuleStatement#bound()}, or the plan's)
+ * @param bound the bound applied, in words with its unit (the rule's own {@link ftl.trust.RuleStatement#bound()}, or
+ *     the plan's)
  * @param evidence the number behind the outcome, in words (printed beside the rule)
  */
 // Nine components: each is a separate part of what is printed and written as JSON about one rule.

@@ -34,7 +34,8 @@ import java.util.OptionalLong;
  * @param displacement displacements {@code D = ack_ns - send_ns} of the acknowledged events, same units
  * @param ackSpan ack-referenced spans {@code A = recv_ns - ack_ns} of the complete events, same units
  */
-public record RunFigures(LedgerRow row, SignCheckResult sign, GuardCounts guard, GridLaw.RunPrediction grid, Rate catchUp,
+public record RunFigures(LedgerRow row, SignCheckResult sign, GuardCounts guard, GridLaw.RunPrediction grid,
+    Rate catchUp,
                          ExactHistogram flight, ExactHistogram displacement, ExactHistogram ackSpan) {
 
   public RunFigures {
@@ -69,7 +70,9 @@ public record RunFigures(LedgerRow row, SignCheckResult sign, GuardCounts guard,
     return row.runId();
   }
 
-  /** Steal time during the run, percent of all cores' time ({@link LedgerSchema#STEAL_PCT}); empty when not recorded. */
+  /**
+   * Steal time during the run, percent of all cores' time ({@link LedgerSchema#STEAL_PCT}); empty when not recorded.
+   */
   public OptionalDouble stealPercent() {
     return number(LedgerSchema.STEAL_PCT);
   }

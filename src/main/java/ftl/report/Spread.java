@@ -31,7 +31,8 @@ public record Spread(long count, long minNanos, long p50Nanos, long p99Nanos, lo
     if (count < 0) {
       throw new IllegalArgumentException("count must not be negative: " + count);
     }
-    if (count > 0 && !(minNanos <= p50Nanos && p50Nanos <= p99Nanos && p99Nanos <= p999Nanos && p999Nanos <= maxNanos)) {
+    if (count > 0 && !(minNanos <= p50Nanos && p50Nanos <= p99Nanos && p99Nanos <= p999Nanos
+        && p999Nanos <= maxNanos)) {
       throw new IllegalArgumentException("percentiles must ascend: " + minNanos + " " + p50Nanos + " " + p99Nanos + " "
           + p999Nanos + " " + maxNanos);
     }

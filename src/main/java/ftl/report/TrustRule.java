@@ -20,14 +20,15 @@ import java.util.stream.Collectors;
 
 /**
  * The trust rules of {@code ftl report}: each judges one kind of figure against one stated bound, and is printed with
- * the number behind it. This enum is the one source of the rules: the report applies them, {@code --fail-on} names them,
- * and the table of {@code docs/practitioners.md} is rendered from them ({@code ftl.report.format.RulesMarkdown}; a test
- * holds the page to it).
+ * the number behind it. This enum is the one source of the rules: the report applies them, {@code --fail-on} names
+ * them, and the table of {@code docs/practitioners.md} is rendered from them ({@code ftl.report.format.RulesMarkdown};
+ * a test holds the page to it).
  *
  * <p>Bounds are named constants with their reason. The two host bounds are those of the archive's registered exclusion
- * rule; a campaign whose plan registers its own ({@code exclusion}: {@code steal_pct_above}, {@code other_run_pct_above})
- * is judged by the plan's ({@link Bounds#of}), and the report says which. A rule with nothing to judge (no run records
- * the column, no event has the stamps) is {@link Outcome#NOT_JUDGED}: said, never counted as holding or failing.
+ * rule; a campaign whose plan registers its own ({@code exclusion}: {@code steal_pct_above}, {@code
+ * other_run_pct_above}) is judged by the plan's ({@link Bounds#of}), and the report says which. A rule with nothing to
+ * judge (no run records the column, no event has the stamps) is {@link Outcome#NOT_JUDGED}: said, never counted as
+ * holding or failing.
  */
 public enum TrustRule {
 
@@ -69,7 +70,8 @@ public enum TrustRule {
           + ReportNumbers.count(negative) + " of " + ReportNumbers.count(complete) + " complete events, "
           + ReportNumbers.percent(share) + "; highest share " + ReportNumbers.percent(worst.sign().ackNegativeRate()
           .value()) + " in " + worst.condition() + ")";
-      return RuleResult.of(this, b, judged, failing, new RuleResult.Worst("runs", worst.sign().ackNegativeRate().value(), worst.condition()), evidence);
+      return RuleResult.of(this, b, judged, failing,
+          new RuleResult.Worst("runs", worst.sign().ackNegativeRate().value(), worst.condition()), evidence);
     }
   },
 
@@ -78,9 +80,9 @@ public enum TrustRule {
       + "kept only when M > 0)",
       "a condition's retention kept / taken is below the bound", ReportNumbers.percent(TrustRule.MIN_RETENTION),
       "the samples the guard deletes are fast ones (delivered within their send's millisecond), so at retention r a"
-          + " printed percentile p stands for at most the full sample's 1 - r (1 - p): at 99 % the median for at most the"
-          + " 50.5th percentile, one standard error of a median's rank at 10,000 samples (sqrt(p (1 - p) / n) = 0.5"
-          + " percentile); below it the figure describes the slower samples only") {
+          + " printed percentile p stands for at most the full sample's 1 - r (1 - p): at 99 % the median for at "
+          + "most the 50.5th percentile, one standard error of a median's rank at 10,000 samples (sqrt(p (1 - p) / "
+          + "n) = 0.5 percentile); below it the figure describes the slower samples only") {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
       Lowest l = lowest(c, f -> f.guard().retention().defined(), f -> f.guard().retention().value(),
@@ -93,7 +95,8 @@ public enum TrustRule {
           + ReportNumbers.count(r.count()) + " of " + ReportNumbers.count(r.total()) + " kept) "
           + (r.value() < MIN_RETENTION ? "<" : ">=") + " " + ReportNumbers.percent(MIN_RETENTION) + "; "
           + ReportNumbers.count(l.failing().size()) + " of " + ReportNumbers.count(l.judged()) + " conditions below";
-      return RuleResult.of(this, b, l.judged(), l.failing(), new RuleResult.Worst("conditions", r.value(), l.lowest().condition()), evidence);
+      return RuleResult.of(this, b, l.judged(), l.failing(),
+          new RuleResult.Worst("conditions", r.value(), l.lowest().condition()), evidence);
     }
   },
 
@@ -114,27 +117,33 @@ public enum TrustRule {
       String evidence = "lowest median flight " + ReportNumbers.millis(p50) + " ms in " + l.lowest().condition() + " "
           + (p50 < ConditionFigures.CREATE_MS_QUANTUM_NANOS ? "<" : ">=") + " q = 1 ms; "
           + ReportNumbers.count(l.failing().size()) + " of " + ReportNumbers.count(l.judged()) + " conditions below";
-      return RuleResult.of(this, b, l.judged(), l.failing(), new RuleResult.Worst("conditions", p50 / 1e6, l.lowest().condition()), evidence);
+      return RuleResult.of(this, b, l.judged(), l.failing(),
+          new RuleResult.Worst("conditions", p50 / 1e6, l.lowest().condition()), evidence);
     }
   },
 
   /** Every figure of a run: disturbed when steal time exceeds the bound. */
   STEAL("steal", "every figure of a run (the hypervisor ran other guests on its cores)",
-      "a run's " + LedgerSchema.STEAL_PCT.name() + " is above the bound", ReportNumbers.bound(TrustRule.MAX_STEAL_PCT) + " % of all cores' time",
+      "a run's " + LedgerSchema.STEAL_PCT.name() + " is above the bound", ReportNumbers.bound(TrustRule.MAX_STEAL_PCT)
+      + " % of all cores' time",
       TrustRule.DISTURBANCE_REASON) {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
-      return perRun(this, c, b, new PerRun(RunFigures::stealPercent, r -> r.stealPercent().orElse(0) > b.stealPct(), b.stealPct(), LedgerSchema.STEAL_PCT.name(), "steal"));
+      return perRun(this, c, b, new PerRun(RunFigures::stealPercent, r -> r.stealPercent().orElse(0) > b.stealPct(),
+          b.stealPct(), LedgerSchema.STEAL_PCT.name(), "steal"));
     }
   },
 
   /** Every figure of a run: disturbed when other tasks' exact run time exceeds the bound. */
   OTHER_CPU("other-cpu", "every figure of a run (other processes competed for its cores)",
-      "a run's " + LedgerSchema.OTHER_RUN_PCT.name() + " (other tasks' exact run time, from schedstat) is above the bound",
+      "a run's " + LedgerSchema.OTHER_RUN_PCT.name()
+      + " (other tasks' exact run time, from schedstat) is above the bound",
       ReportNumbers.bound(TrustRule.MAX_OTHER_RUN_PCT) + " % of all cores' time", TrustRule.DISTURBANCE_REASON) {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
-      return perRun(this, c, b, new PerRun(RunFigures::otherRunPercent, r -> r.otherRunPercent().orElse(0) > b.otherRunPct(), b.otherRunPct(), LedgerSchema.OTHER_RUN_PCT.name(), "other tasks' run time"));
+      return perRun(this, c, b, new PerRun(RunFigures::otherRunPercent,
+          r -> r.otherRunPercent().orElse(0) > b.otherRunPct(), b.otherRunPct(), LedgerSchema.OTHER_RUN_PCT.name(),
+          "other tasks' run time"));
     }
   },
 
@@ -143,9 +152,9 @@ public enum TrustRule {
       "a run's catch-up share (consecutive sends closer than a quarter of the send interval) is above the bound",
       ReportNumbers.bound(TrustRule.MAX_CATCH_UP_PCT) + " % of send pairs",
       "every run of the archive under 90 % background load per core (the load90 conditions of confirm, setting,"
-          + " nats-manip, nats-manip2, rabbitmq-manip and rabbitmq-queues) caught up in at least 14 % of its send pairs, while the"
-          + " median run of every unloaded condition stayed below 5 %: above 10 % the run measured bursts, not its"
-          + " schedule") {
+          + " nats-manip, nats-manip2, rabbitmq-manip and rabbitmq-queues) caught up in at least 14 % of its send "
+          + "pairs, while the median run of every unloaded condition stayed below 5 %: above 10 % the run measured "
+          + "bursts, not its schedule") {
     @Override
     RuleResult judge(CampaignFigures c, Bounds b) {
       // exact: catch-up pairs x 100 > bound x pairs, in integers
@@ -175,7 +184,8 @@ public enum TrustRule {
   public static final double MAX_OTHER_RUN_PCT = 10;
 
   /**
-   * Most catch-up pairs a run may have, percent of its send pairs: 10 %. Reason: {@link #CATCH_UP}'s {@link ftl.trust.RuleStatement#why()}.
+   * Most catch-up pairs a run may have, percent of its send pairs: 10 %. Reason: {@link #CATCH_UP}'s {@link
+   * ftl.trust.RuleStatement#why()}.
    */
   public static final long MAX_CATCH_UP_PCT = 10;
 
@@ -238,7 +248,8 @@ public enum TrustRule {
       }
       Optional<TrustRule> r = Arrays.stream(values()).filter(x -> x.id().equals(w)).findFirst();
       if (r.isEmpty()) {
-        throw new IllegalArgumentException("unknown rule \"" + raw.strip() + "\" (rules: " + ids() + "; or all, or none)");
+        throw new IllegalArgumentException("unknown rule \"" + raw.strip() + "\" (rules: " + ids()
+            + "; or all, or none)");
       }
       out.add(r.get());
     }
@@ -305,7 +316,8 @@ public enum TrustRule {
    */
   private record Lowest(long judged, List<String> failing, ConditionFigures lowest) {}
 
-  private static Lowest lowest(CampaignFigures c, Predicate<ConditionFigures> has, ToDoubleFunction<ConditionFigures> value,
+  private static Lowest lowest(CampaignFigures c, Predicate<ConditionFigures> has,
+      ToDoubleFunction<ConditionFigures> value,
                                Predicate<ConditionFigures> fails) {
     long judged = 0;
     List<String> failing = new ArrayList<>();
@@ -356,7 +368,10 @@ public enum TrustRule {
       return (rule == STEAL && stealFromPlan) || (rule == OTHER_CPU && otherRunFromPlan);
     }
 
-    /** The bound a rule applies, in words: its own {@link ftl.trust.RuleStatement#bound()}, or the plan's with its source. */
+    /**
+     * The bound a rule applies, in words: its own {@link ftl.trust.RuleStatement#bound()}, or the plan's with its
+     * source.
+     */
     public String text(TrustRule rule) {
       if (rule == STEAL && stealFromPlan) {
         return ReportNumbers.bound(stealPct) + " % of all cores' time (the plan's exclusion rule)";

@@ -32,9 +32,9 @@ public final class BlockRateRatio {
   public static final String CORRECTION_PRINTED = "0.5";
   /** The zero-count rule, worded once for the plan and the registry to cite. */
   public static final String RULE = "a block's rate ratio of negatives is (x1/n1)/(x0/n0), x negatives among n events"
-      + " under each condition; when x1 = 0 or x0 = 0, " + CORRECTION_PRINTED + " is added to both x1 and x0 (not to the"
-      + " event totals), and the block is counted as corrected; the variance of its log is 1/x1 + 1/x0 - 1/n1 - 1/n0"
-      + " with the counts so corrected";
+      + " under each condition; when x1 = 0 or x0 = 0, " + CORRECTION_PRINTED
+      + " is added to both x1 and x0 (not to the event totals), and the block is counted as corrected; the variance "
+      + "of its log is 1/x1 + 1/x0 - 1/n1 - 1/n0 with the counts so corrected";
 
   /**
    * One block's ratio.

@@ -64,7 +64,8 @@ public final class BlockSensitivity {
   public static double[] bootstrapMean(double[] x, int resamples, long seed, double level) {
     requireFinite(x);
     if (resamples < 1 || !(level > 0 && level < 1)) {
-      throw new IllegalArgumentException("resamples must be at least 1 and level lie in (0, 1): " + resamples + ", " + level);
+      throw new IllegalArgumentException("resamples must be at least 1 and level lie in (0, 1): " + resamples + ", "
+          + level);
     }
     int n = x.length;
     double spread = Arrays.stream(x).max().orElse(0) - Arrays.stream(x).min().orElse(0);

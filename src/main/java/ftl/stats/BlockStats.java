@@ -11,8 +11,8 @@ import org.apache.commons.math3.distribution.TDistribution;
  *
  * <p><b>Mean</b> ({@link #mean}): for block values {@code x_1 .. x_n}, the estimate is the mean {@code m}, the interval
  * {@code m -+ t(1 - alpha/2, n - 1) s / sqrt(n)} with {@code s} the sample standard deviation (divisor {@code n - 1})
- * and {@code t} Student's quantile (Commons Math {@link TDistribution}); two-sided at level {@code 1 - alpha}. Unit: the
- * values' own.
+ * and {@code t} Student's quantile (Commons Math {@link TDistribution}); two-sided at level {@code 1 - alpha}. Unit:
+ * the values' own.
  *
  * <p><b>Ratio</b> ({@link #ratio}): for paired block values {@code x_b > 0}, {@code y_b > 0}, the log ratios
  * {@code l_b = ln(x_b / y_b)} get the mean interval above, and the estimate and ends are mapped back by {@code exp}:

@@ -16,7 +16,9 @@ public final class Bootstraps {
 
   private Bootstraps() {}
 
-  /** One replicate: its statistic from its own generator; {@code NaN} marks an undefined replicate (left out, counted). */
+  /**
+   * One replicate: its statistic from its own generator; {@code NaN} marks an undefined replicate (left out, counted).
+   */
   @FunctionalInterface
   public interface Replicate {
     /** The statistic of one replicate, drawing only from {@code rng}. */

@@ -54,7 +54,8 @@ public final class ConfirmCoverage {
     public static final Result NONE = new Result(0, 0, 0, 0);
 
     public Result {
-      if (singleNegative < 0 || severalNegative < 0 || singleNegative > singleComplete || severalNegative > severalComplete) {
+      if (singleNegative < 0 || severalNegative < 0 || singleNegative > singleComplete
+          || severalNegative > severalComplete) {
         throw new IllegalArgumentException("negative spans must lie in [0, complete events]: single " + singleNegative
             + " of " + singleComplete + ", several " + severalNegative + " of " + severalComplete);
       }

@@ -119,7 +119,8 @@ public final class DisplacementLaw {
                      double medianDisplacementNanos, double medianRatio) {
     public Band {
       if (!(lowerNanos < upperNanos) || runs < 0) {
-        throw new IllegalArgumentException("not a band: [" + lowerNanos + ", " + upperNanos + ") with " + runs + " runs");
+        throw new IllegalArgumentException("not a band: [" + lowerNanos + ", " + upperNanos + ") with " + runs
+            + " runs");
       }
     }
   }

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The 1/D law (docs/architecture.md#vocabulary, "1/D law and exposure"): the displacement {@code D = ack_ns - send_ns} is a
- * scheduling quantity that does not grow with the path, so the relative error it puts into an
+ * The 1/D law (docs/architecture.md#vocabulary, "1/D law and exposure"): the displacement {@code D = ack_ns - send_ns}
+ * is a scheduling quantity that does not grow with the path, so the relative error it puts into an
  * <b>ack-referenced</b> span, {@code D / T} for a flight {@code T}, falls as {@code 1/T}. The crossover is
  * the flight at which {@code D} equals {@code T}; below it the displacement exceeds the flight it is a
  * correction to. This applies to ack-referenced spans only: a harness that subtracts a send stamp measures

@@ -57,13 +57,19 @@ public final class GridLaw {
       return ExactFraction.of(k, phases);
     }
 
-    /** True iff {@code retention} equals some {@code k / b}, i.e. its reduced denominator divides {@code b} and it is at most 1. */
+    /**
+     * True iff {@code retention} equals some {@code k / b}, i.e. its reduced denominator divides {@code b} and it is at
+     * most 1.
+     */
     public boolean contains(ExactFraction retention) {
       return retention.numerator() <= retention.denominator() && phases % retention.denominator() == 0;
     }
   }
 
-  /** The retention values allowed over whole cycles for {@code s} and {@code q}: {@code k / b}, {@code b} from {@link #reduce}. */
+  /**
+   * The retention values allowed over whole cycles for {@code s} and {@code q}: {@code k / b}, {@code b} from {@link
+   * #reduce}.
+   */
   public static AllowedRetentions allowedRetentions(long sendIntervalNanos, long quantumNanos) {
     return new AllowedRetentions(reduce(sendIntervalNanos, quantumNanos).denominator());
   }
@@ -191,7 +197,10 @@ public final class GridLaw {
     return new OffsetPrediction(b - belowQ, belowQ - belowE, belowE - deeper, deeper, b);
   }
 
-  /** Number of the phases {@code r + j g}, {@code j = 0..b-1}, strictly below {@code x}: {@code clamp(ceil((x - r) / g), 0, b)}. */
+  /**
+   * Number of the phases {@code r + j g}, {@code j = 0..b-1}, strictly below {@code x}: {@code clamp(ceil((x - r) / g),
+   * 0, b)}.
+   */
   private static long phasesBelow(long x, long r, long g, long b) {
     long n = -Math.floorDiv(r - x, g); // ceil((x - r) / g)
     return Math.max(0, Math.min(b, n));
@@ -210,7 +219,8 @@ public final class GridLaw {
    * @param oneTickNegative numerator of the expected number with {@code M = -1}
    * @param deeperNegative numerator of the expected number with {@code M <= -2}
    */
-  public record ExpectedGuard(long events, long flights, long kept, long zero, long oneTickNegative, long deeperNegative) {
+  public record ExpectedGuard(long events, long flights, long kept, long zero, long oneTickNegative,
+      long deeperNegative) {
     public ExpectedGuard {
       if (events < 0 || flights < 1 || kept < 0 || zero < 0 || oneTickNegative < 0 || deeperNegative < 0) {
         throw new IllegalArgumentException("need events >= 0, flights >= 1 and non-negative counts");
@@ -253,7 +263,8 @@ public final class GridLaw {
    * @param clockOffsetMicros producer clock minus consumer clock, us, any sign
    * @param sortedFlightsMicros held-out flights in us, ascending, at least one
    */
-  public static ExpectedGuard expectedWithOffset(long[] sendMicros, long clockOffsetMicros, long[] sortedFlightsMicros) {
+  public static ExpectedGuard expectedWithOffset(long[] sendMicros, long clockOffsetMicros,
+      long[] sortedFlightsMicros) {
     Objects.requireNonNull(sendMicros, "sendMicros");
     if (sortedFlightsMicros.length == 0) {
       throw new IllegalArgumentException("the flight sample is empty");
@@ -299,12 +310,13 @@ public final class GridLaw {
   }
 
   /**
-   * {@link #expectedWithOffset(ExactHistogram, long, ExactHistogram)} for the flights of {@code poolMicros} without those
-   * of {@code heldOutMicros} (a condition's pool without one run's own: the leave-one-out sample), counted as differences
-   * of the two histograms' counts instead of made as a histogram: the same integers as
+   * {@link #expectedWithOffset(ExactHistogram, long, ExactHistogram)} for the flights of {@code poolMicros} without
+   * those of {@code heldOutMicros} (a condition's pool without one run's own: the leave-one-out sample), counted as
+   * differences of the two histograms' counts instead of made as a histogram: the same integers as
    * {@code poolMicros.minus(heldOutMicros)} gives.
    *
-   * @param heldOutMicros a sub-multiset of {@code poolMicros} (a count below any point greater than the pool's is refused)
+   * @param heldOutMicros a sub-multiset of {@code poolMicros} (a count below any point greater than the pool's is
+   *     refused)
    */
   public static ExpectedGuard expectedWithOffset(ExactHistogram sendPhasesMicros, long clockOffsetMicros,
                                                  ExactHistogram poolMicros, ExactHistogram heldOutMicros) {

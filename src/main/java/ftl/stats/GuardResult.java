@@ -4,8 +4,8 @@ package ftl.stats;
  * OpenMessaging Benchmark's positivity guard applied to one run (or to several pooled).
  *
  * <p>The guard records an end-to-end sample only if {@code M = recv_ms - create_ms > 0}, in whole
- * milliseconds with {@code recv_ms = floor(recv_us / 1000)} (docs/architecture.md#vocabulary, "positivity guard"; source:
- * OpenMessaging Benchmark's {@code WorkloadGenerator}, which records the end-to-end latency only when it is
+ * milliseconds with {@code recv_ms = floor(recv_us / 1000)} (docs/architecture.md#vocabulary, "positivity guard";
+ * source: OpenMessaging Benchmark's {@code WorkloadGenerator}, which records the end-to-end latency only when it is
  * positive). Counts, in events: {@code taken} every delivered event whose {@code M} is computable;
  * {@code kept} with {@code M > 0}; {@code droppedZero} with {@code M = 0}; {@code droppedNegative} with
  * {@code M < 0}, of which {@code oneTickNegative} have {@code M = -1}. Conservation:

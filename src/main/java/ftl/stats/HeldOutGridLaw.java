@@ -5,8 +5,8 @@ import java.math.BigInteger;
 import java.util.List;
 
 /**
- * The grid law as an out-of-sample prediction of a run's retention (docs/architecture.md#vocabulary, "grid law"): from the
- * schedule alone (send interval {@code s}, the achieved phase of the first send, the number of sends) and a
+ * The grid law as an out-of-sample prediction of a run's retention (docs/architecture.md#vocabulary, "grid law"): from
+ * the schedule alone (send interval {@code s}, the achieved phase of the first send, the number of sends) and a
  * flight distribution that is <b>not</b> the run's own paired events, e.g. the pooled flights of the other
  * runs of the same condition (leave one run out). Nothing here sees which of the run's own events the
  * guard kept, so the prediction can fail.
@@ -49,7 +49,8 @@ public final class HeldOutGridLaw {
    * gives the same number as the difference sorted.
    */
   public static double predictRetention(long sendIntervalNanos, long quantumNanos, long firstPhaseNanos,
-                                        long offsetNanos, long sends, long[] sortedPoolNanos, long[] sortedExcludedNanos) {
+                                        long offsetNanos, long sends, long[] sortedPoolNanos,
+                                        long[] sortedExcludedNanos) {
     GridLaw.reduce(sendIntervalNanos, quantumNanos); // validates s and q
     if (sends < 0) {
       throw new IllegalArgumentException("sends must not be negative: " + sends);
@@ -89,7 +90,8 @@ public final class HeldOutGridLaw {
     ExactFraction ratio = GridLaw.reduce(sendIntervalNanos, quantumNanos); // validates s and q
     if (unitNanos < 1 || sendIntervalNanos % unitNanos != 0 || quantumNanos % unitNanos != 0
         || firstPhaseNanos % unitNanos != 0 || offsetNanos % unitNanos != 0) {
-      throw new IllegalArgumentException("the unit " + unitNanos + " ns must divide s, q, the first phase and the offset");
+      throw new IllegalArgumentException("the unit " + unitNanos
+          + " ns must divide s, q, the first phase and the offset");
     }
     if (sends < 0) {
       throw new IllegalArgumentException("sends must not be negative: " + sends);
@@ -110,8 +112,8 @@ public final class HeldOutGridLaw {
   }
 
   /**
-   * Predicted retention {@code R} (class javadoc) from counts at the thresholds of {@link #thresholdUnits}, as the exact
-   * ratio of two integers: with {@code atLeast[j]} the flights of the sample at or above threshold {@code j} and
+   * Predicted retention {@code R} (class javadoc) from counts at the thresholds of {@link #thresholdUnits}, as the
+   * exact ratio of two integers: with {@code atLeast[j]} the flights of the sample at or above threshold {@code j} and
    * {@code N_j} the sends on phase {@code j} ({@code floor(N / b)}, one more for {@code j < N mod b}),
    * {@code R = sum_j N_j atLeast[j] / (N flights)}, kept as {@code Rate(sum_j N_j atLeast[j], N flights)} so a boundary
    * on it is decided exactly ({@link #within}). Degenerate case: no sends or no flights give {@link Rate#EMPTY} (value
@@ -125,7 +127,8 @@ public final class HeldOutGridLaw {
                                         long[] atLeast) {
     long b = GridLaw.reduce(sendIntervalNanos, quantumNanos).denominator();
     if (sends < 0 || flights < 0 || atLeast.length != Math.min(b, sends)) {
-      throw new IllegalArgumentException("need sends >= 0, flights >= 0 and min(b, sends) = " + Math.min(b, Math.max(sends, 0))
+      throw new IllegalArgumentException("need sends >= 0, flights >= 0 and min(b, sends) = "
+          + Math.min(b, Math.max(sends, 0))
           + " counts, not " + atLeast.length);
     }
     if (sends == 0 || flights == 0) {
@@ -178,7 +181,8 @@ public final class HeldOutGridLaw {
   public record RunError(Rate predicted, Rate observed) {
     public RunError {
       if (!predicted.defined() || !observed.defined()) {
-        throw new IllegalArgumentException("an untested run (0/0 prediction or observation): count it before summarising");
+        throw new IllegalArgumentException(
+            "an untested run (0/0 prediction or observation): count it before summarising");
       }
     }
 
@@ -195,9 +199,9 @@ public final class HeldOutGridLaw {
 
   /**
    * Whether {@code |p - o| <= tolerance} for two ratios of counts, decided in exact arithmetic: with
-   * {@code p = pc / pt} and {@code o = oc / ot}, iff {@code |pc ot - oc pt| <= tolerance pt ot} in {@link BigInteger} and
-   * {@link BigDecimal} (the tolerance as the decimal the rule states). A run whose error is exactly the tolerance is
-   * within; a double comparison can count it out.
+   * {@code p = pc / pt} and {@code o = oc / ot}, iff {@code |pc ot - oc pt| <= tolerance pt ot} in {@link BigInteger}
+   * and {@link BigDecimal} (the tolerance as the decimal the rule states). A run whose error is exactly the tolerance
+   * is within; a double comparison can count it out.
    *
    * @throws IllegalArgumentException when either ratio is 0/0 or the tolerance is negative
    */

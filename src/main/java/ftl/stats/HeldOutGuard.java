@@ -11,7 +11,8 @@ import java.util.Objects;
  *
  * <p>With {@code s / q = a / b} in lowest terms and {@code g = q / b = gcd(s, q)}, a run whose first send falls
  * at phase {@code p0} in {@code [0, g)} sends at the {@code b} phases {@code p0 + k g}, {@code k = 0..b-1}; a
- * sample sent at phase {@code p} with flight {@code T} is kept iff {@code T >= q - p} (docs/architecture.md#vocabulary, "grid law").
+ * sample sent at phase {@code p} with flight {@code T} is kept iff {@code T >= q - p} (docs/architecture.md#vocabulary,
+ * "grid law").
  * Taking the flights as a distribution {@code S(x) = P(T >= x)} without pairing them to phases, the run's
  * predicted dropped share is {@code d(p0) = 1 - (1/b) sum_k S(q - p0 - k g)}. Over a start phase uniform in
  * {@code [0, g)} its mean is exactly {@code 1 - E[clamp(T, 0, q)] / q} for every {@code b} (the phases then cover

@@ -18,13 +18,14 @@ import org.apache.commons.math3.distribution.TDistribution;
  *   <li>a block's rate ratio is {@link BlockRateRatio#of} (0.5 added to both counts when either is zero, counted);</li>
  *   <li>a block's rate of one condition is {@code x / n}, or {@code (x + 0.5) / n} when {@code x = 0} (counted);</li>
  *   <li>a contrast's p is the exact one-sided sign-flip p ({@link SignFlip}, "greater") of the per-block log ratios,
- *       Holm-adjusted ({@link Holm}) over the boot's family; its estimate the geometric mean of the ratios with a Student
- *       t interval of the logs ({@link BlockStats#mean});</li>
+ *       Holm-adjusted ({@link Holm}) over the boot's family; its estimate the geometric mean of the ratios with a
+ *       Student t interval of the logs ({@link BlockStats#mean});</li>
  *   <li>a boot's estimate for the between-boot model is the mean log of its blocks with the variance of that mean,
  *       {@code s^2 / n} (NaN below two blocks);</li>
  *   <li>the clock-source contrast of a boot is the difference of the mean log base rate under the first clock source
- *       and the second ({@code tsc} over {@code kvm-clock}), variance {@code s1^2/n1 + s2^2/n2}, with an exact two-sample
- *       permutation test ({@link TwoSamplePermutation}) and a t interval on {@code n1 + n2 - 2} degrees of freedom;</li>
+ *       and the second ({@code tsc} over {@code kvm-clock}), variance {@code s1^2/n1 + s2^2/n2}, with an exact
+ *       two-sample permutation test ({@link TwoSamplePermutation}) and a t interval on {@code n1 + n2 - 2} degrees of
+ *       freedom;</li>
  *   <li>between boots: DerSimonian–Laird and REML fits ({@link RandomEffectsMeta}); the spread of a rate is the largest
  *       over the smallest boot geometric mean.</li>
  * </ul>
@@ -44,7 +45,8 @@ public final class HostStrata {
   public record Count(long negatives, long events) {
     public Count {
       if (events < 1 || negatives < 0 || negatives > events) {
-        throw new IllegalArgumentException("a count has 0 <= negatives <= events, events >= 1: " + negatives + " of " + events);
+        throw new IllegalArgumentException("a count has 0 <= negatives <= events, events >= 1: " + negatives + " of "
+            + events);
       }
     }
 
@@ -90,7 +92,8 @@ public final class HostStrata {
    * @param logMean mean of the logs (NaN without blocks)
    * @param logVariance variance of that mean, {@code s^2 / n} (NaN below two blocks)
    */
-  public record LogSummary(int blocks, int corrected, BlockStats.Interval interval, double logMean, double logVariance) {
+  public record LogSummary(int blocks, int corrected, BlockStats.Interval interval, double logMean,
+      double logVariance) {
     static LogSummary of(double[] logs, int corrected, double level) {
       BlockStats.Interval l = BlockStats.mean(logs, level);
       double var = Double.NaN;
@@ -128,7 +131,8 @@ public final class HostStrata {
    * @param logVariance {@code s1^2/n1 + s2^2/n2}
    * @param p the exact two-sample permutation test's p-values
    */
-  public record ClockContrast(int firstBlocks, int secondBlocks, double ratio, double lower, double upper, double logDifference,
+  public record ClockContrast(int firstBlocks, int secondBlocks, double ratio, double lower, double upper,
+      double logDifference,
                               double logVariance, ExactPermutation.PValues p) {
   }
 
@@ -137,8 +141,8 @@ public final class HostStrata {
    *
    * @param rates each condition's rate summarised over the boot's blocks
    * @param contrasts the family's contrasts, in family order
-   * @param clock the clock-source contrast of {@code base}, or null when the boot ran under fewer than two clock sources
-   *     (or either has fewer than two blocks)
+   * @param clock the clock-source contrast of {@code base}, or null when the boot ran under fewer than two clock
+   *     sources (or either has fewer than two blocks)
    */
   public record BootResult(Map<String, LogSummary> rates, Map<String, ContrastResult> contrasts, ClockContrast clock) {
     public BootResult {
@@ -156,7 +160,8 @@ public final class HostStrata {
    * @param clocks the two clock sources of the clock contrast, first over second, and the condition it compares
    * @param level confidence level of every interval
    */
-  public static BootResult boot(List<Block> blocks, List<String> conditions, List<Contrast> family, ClockPair clocks, double level) {
+  public static BootResult boot(List<Block> blocks, List<String> conditions, List<Contrast> family, ClockPair clocks,
+      double level) {
     Map<String, LogSummary> rates = new LinkedHashMap<>();
     for (String c : conditions) {
       List<Double> logs = new ArrayList<>();
@@ -253,7 +258,8 @@ public final class HostStrata {
     double var = sa.logVariance() + sb.logVariance();
     double half = new TDistribution(null, la.length + lb.length - 2).inverseCumulativeProbability(1 - (1 - level) / 2)
         * Math.sqrt(var);
-    return new ClockContrast(la.length, lb.length, Math.exp(diff), Math.exp(diff - half), Math.exp(diff + half), diff, var,
+    return new ClockContrast(la.length, lb.length, Math.exp(diff), Math.exp(diff - half), Math.exp(diff + half), diff,
+        var,
         TwoSamplePermutation.test(la, lb).p());
   }
 
@@ -307,8 +313,8 @@ public final class HostStrata {
   }
 
   /**
-   * The spread of a rate between boots: the largest boot geometric mean over the smallest; NaN below two boots or when a
-   * boot has none.
+   * The spread of a rate between boots: the largest boot geometric mean over the smallest; NaN below two boots or when
+   * a boot has none.
    */
   public static double spread(List<LogSummary> boots) {
     if (boots.size() < 2) {

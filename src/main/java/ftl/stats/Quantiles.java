@@ -218,7 +218,10 @@ public final class Quantiles {
     return a + frac * (b - a);
   }
 
-  /** Type-7 quantile of longs already sorted ascending (not checked); the difference is taken in double so it cannot overflow. */
+  /**
+   * Type-7 quantile of longs already sorted ascending (not checked); the difference is taken in double so it cannot
+   * overflow.
+   */
   public static double type7Sorted(long[] sorted, double p) {
     checkProbability(p);
     int n = sorted.length;

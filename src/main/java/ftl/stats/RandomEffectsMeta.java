@@ -272,7 +272,9 @@ public final class RandomEffectsMeta {
         Bounds.UNDEFINED, new Heterogeneity(0, 0, Double.NaN, Double.NaN, Double.NaN));
   }
 
-  /** Weighted sums {@code sum(w)}, {@code sum(w^2)}, {@code sum(w^3)}, {@code sum(w y)} with {@code w = 1/(v + tau2)}. */
+  /**
+   * Weighted sums {@code sum(w)}, {@code sum(w^2)}, {@code sum(w^3)}, {@code sum(w y)} with {@code w = 1/(v + tau2)}.
+   */
   private record Sums(double w, double w2, double w3, double wy) {
     static Sums of(double[] y, double[] v, double tau2) {
       double w = 0;

@@ -5,8 +5,8 @@ package ftl.stats;
  * Under the null hypothesis a block's value is as likely below the threshold as above it, so the number above is
  * binomial {@code Bin(n, 1/2)}.
  *
- * <p>Formula: of the block values {@code x_1 .. x_n}, those equal to the threshold {@code c} are left out (ties carry no
- * sign; the rest, {@code n'}, enter); with {@code k = #{x_i > c}}, {@code p_greater = P(Bin(n', 1/2) >= k)
+ * <p>Formula: of the block values {@code x_1 .. x_n}, those equal to the threshold {@code c} are left out (ties carry
+ * no sign; the rest, {@code n'}, enter); with {@code k = #{x_i > c}}, {@code p_greater = P(Bin(n', 1/2) >= k)
  * = sum_{j >= k} C(n', j) / 2^n'}, and {@code p_less} the same for {@code #{x_i < c}}. Two one-sided tests of an
  * equivalence band {@code [low, high]} give {@code p_within = max(p_greater(low), p_less(high))} (Schuirmann's two
  * one-sided tests with the sign test as each). Dimensionless, in {@code [0, 1]}. Source: Conover 1999, <i>Practical

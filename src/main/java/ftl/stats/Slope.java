@@ -10,8 +10,8 @@ import java.util.Objects;
  * unit: the unit of {@code y} per unit of {@code x}. Interval: in each declared replicate the {@code n} pairs
  * are resampled with replacement and {@code b} recomputed; a replicate with {@code S_xx = 0} (every pair at one
  * {@code x}) is left out and counted; the interval is the type-7 quantiles at {@code (1 -+ level) / 2} (Efron and
- * Tibshirani 1993, ch. 9 and 13); random numbers from {@link Bootstraps}. Degenerate cases: fewer than 2 pairs or {@code S_xx = 0} give {@code NaN} and
- * no interval.
+ * Tibshirani 1993, ch. 9 and 13); random numbers from {@link Bootstraps}. Degenerate cases: fewer than 2 pairs or
+ * {@code S_xx = 0} give {@code NaN} and no interval.
  */
 public final class Slope {
   private Slope() {}

@@ -1,8 +1,8 @@
 package ftl.stats;
 
 /**
- * The archive's random generator, the random numbers of every bootstrap: SplitMix64 (Steele, Lea and Flood 2014, "Fast splittable
- * pseudorandom number generators", OOPSLA, doi:10.1145/2714064.2660195; the generator of the JDK's
+ * The archive's random generator, the random numbers of every bootstrap: SplitMix64 (Steele, Lea and Flood 2014, "Fast
+ * splittable pseudorandom number generators", OOPSLA, doi:10.1145/2714064.2660195; the generator of the JDK's
  * {@link java.util.SplittableRandom}), written out here so that its stream is fixed by this file, not by a JDK
  * version.
  *

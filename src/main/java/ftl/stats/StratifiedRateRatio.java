@@ -106,12 +106,14 @@ public final class StratifiedRateRatio {
     List<Stratum> used = strata.stream()
         .filter(s -> Rate.pooled(s.numerator()).total() > 0 && Rate.pooled(s.denominator()).total() > 0).toList();
     int skipped = strata.size() - used.size();
-    double point = mantelHaenszel(used.stream().map(s -> new Rate[] {Rate.pooled(s.numerator()), Rate.pooled(s.denominator())}).toList());
+    double point = mantelHaenszel(used.stream().map(
+        s -> new Rate[] {Rate.pooled(s.numerator()), Rate.pooled(s.denominator())}).toList());
     if (!Double.isFinite(point)) {
       return new Pooled(point, Double.NaN, Double.NaN, used.size(), skipped, 0, 0);
     }
     List<RateRatio.Counts[]> groups = used.stream()
-        .map(s -> new RateRatio.Counts[] {RateRatio.Counts.of(s.numerator()), RateRatio.Counts.of(s.denominator())}).toList();
+        .map(s -> new RateRatio.Counts[] {RateRatio.Counts.of(s.numerator()), RateRatio.Counts.of(s.denominator())})
+        .toList();
     Bootstraps.Interval ci = Bootstraps.percentile(bootstrap, rng -> {
       List<Rate[]> replicate = new ArrayList<>(groups.size());
       for (RateRatio.Counts[] g : groups) {
@@ -168,7 +170,8 @@ public final class StratifiedRateRatio {
     long b = c - a;
     long bigB = t - bigA;
     if (bigA == 0 || bigB == 0) {
-      return Math.multiplyExact(num.count(), den.total()) == Math.multiplyExact(den.count(), num.total()); // statistic 0 reaches only an observed 0
+      // statistic 0 reaches only an observed 0
+      return Math.multiplyExact(num.count(), den.total()) == Math.multiplyExact(den.count(), num.total());
     }
     BigInteger lhs = BigInteger.valueOf(a).multiply(BigInteger.valueOf(bigB))
         .subtract(BigInteger.valueOf(b).multiply(BigInteger.valueOf(bigA))).abs()

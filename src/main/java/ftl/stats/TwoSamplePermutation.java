@@ -130,7 +130,9 @@ public final class TwoSamplePermutation {
     return s / idx.length - (total - s) / n2;
   }
 
-  /** Advances {@code idx} to the next {@code k}-subset of {@code [0, n)} in lexicographic order; false after the last. */
+  /**
+   * Advances {@code idx} to the next {@code k}-subset of {@code [0, n)} in lexicographic order; false after the last.
+   */
   private static boolean next(int[] idx, int n) {
     int k = idx.length;
     int i = k - 1;

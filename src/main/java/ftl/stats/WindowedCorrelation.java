@@ -4,8 +4,8 @@ import ftl.data.ledger.Event;
 import java.util.Objects;
 
 /**
- * Streaming rho(D, A) (docs/architecture.md#vocabulary, "rho(D, A)"): Pearson r of displacement {@code D = ack_ns - send_ns} and
- * ack-referenced span {@code A = recv_ns - ack_ns}, nanoseconds, over the pairs inside a declared
+ * Streaming rho(D, A) (docs/architecture.md#vocabulary, "rho(D, A)"): Pearson r of displacement {@code D = ack_ns -
+ * send_ns} and ack-referenced span {@code A = recv_ns - ack_ns}, nanoseconds, over the pairs inside a declared
  * {@link CorrelationWindow}, from paired co-moments ({@link PairedMoments}: Welford update, Chan et al.
  * merge). Formula {@code r = C_DA / sqrt(C_DD C_AA)}; dimensionless, in [-1, 1] for every input; NaN with a
  * reason when fewer than two pairs are inside, or {@code D} or {@code A} has zero variance there (the caller

@@ -5,9 +5,10 @@ import java.util.Arrays;
 /**
  * One run's ack-referenced spans taken apart on the wire (issue #55). Per record with all five stamps on one clock
  * (send, the leader's produce response, the ack stamp, the leader's fetch response, the receive stamp):
- * {@code A = recv - ack = G + C}, where {@code G = fetch_resp - produce_resp} is the broker's order of its two responses
- * and {@code C = (recv - fetch_resp) - (ack - produce_resp)} what the two client threads add after them. A negative
- * {@code A} is a <em>broker order reversed</em> when {@code G < 0} (the leader answered the consumer first) and a
+ * {@code A = recv - ack = G + C}, where {@code G = fetch_resp - produce_resp} is the broker's order of its two
+ * responses and {@code C = (recv - fetch_resp) - (ack - produce_resp)} what the two client threads add after them. A
+ * negative {@code A} is a <em>broker order reversed</em> when {@code G < 0} (the leader answered the consumer first)
+ * and a
  * <em>client-side inversion</em> when {@code G >= 0} (the broker answered the producer first, and the clients' lateness
  * turned the order round).
  *
@@ -24,7 +25,8 @@ import java.util.Arrays;
  */
 public record WireDecomposition(long records, long gapPositive, long gapNegative, double gapMedianNanos,
                                 double displacementMedianNanos, double producerLateMedianNanos,
-                                double consumerLateMedianNanos, long negative, long brokerReversed, long clientInversion) {
+                                double consumerLateMedianNanos, long negative, long brokerReversed,
+                                long clientInversion) {
 
   /** Marker of a stamp that is missing (the events file's empty cell). */
   public static final long MISSING = Long.MIN_VALUE;

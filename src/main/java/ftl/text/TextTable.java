@@ -36,7 +36,8 @@ public final class TextTable {
   /** Adds a row of exactly as many cells as the header. */
   public TextTable row(String... cells) {
     if (cells.length != columns) {
-      throw new IllegalArgumentException(cells.length + " cells for " + columns + " columns: " + Arrays.toString(cells));
+      throw new IllegalArgumentException(cells.length + " cells for " + columns + " columns: "
+          + Arrays.toString(cells));
     }
     rows.add(cells.clone());
     return this;

@@ -57,15 +57,20 @@ public final class Census {
   public record Allowed(String file, String phrase, String reason) {}
 
   /** A number as printed: digits with thousands separators and decimals, optionally a percent sign or x. */
-  static final Pattern NUMBER = Pattern.compile("(?<![A-Za-z0-9_.])\\d(?:\\d|,(?=\\d))*(?:\\{,\\}\\d+)*(?:\\.\\d+)?(?:\\\\%|%|x)?");
+  static final Pattern NUMBER =
+      Pattern.compile("(?<![A-Za-z0-9_.])\\d(?:\\d|,(?=\\d))*(?:\\{,\\}\\d+)*(?:\\.\\d+)?(?:\\\\%|%|x)?");
   /** LaTeX constructs whose arguments are structure, not claims. */
   static final Pattern STRUCTURE = Pattern.compile(
       "\\\\(?:label|ref|eqref|autoref|cref|Cref|cite|citep|citet|input|include|includegraphics|usepackage|documentclass"
           + "|begin|end|url|pgfplotstableread|bibliography|bibliographystyle|hypersetup|setcounter|addtocounter"
-          + "|hspace|vspace|setlength|addtolength|newcommand|renewcommand|providecommand|definecolor|tikzset|pgfplotsset"
-          + "|ftlNoData)\\*?(?:\\[[^\\]]*\\])?(?:\\{[^{}]*\\})+");
-  static final Pattern LENGTH = Pattern.compile("-?\\d*\\.?\\d+\\s*(?:pt|em|ex|cm|mm|in|bp|sp)\\b|-?\\d*\\.?\\d+\\\\(?:textwidth|linewidth|columnwidth|textheight|baselineskip)");
-  static final Pattern OPTIONS = Pattern.compile("\\[[^\\]]*(?:=|\\b(?:width|height|scale|xshift|yshift|node distance)\\b)[^\\]]*\\]");
+          + "|hspace|vspace|setlength|addtolength|newcommand|renewcommand|providecommand|definecolor|tikzset|pgfplot"
+          + "sset|ftlNoData)\\*?(?:\\[[^\\]]*\\])?(?:\\{[^{}]*\\})+");
+  static final Pattern LENGTH =
+      Pattern.compile(
+      "-?\\d*\\.?\\d+\\s*(?:pt|em|ex|cm|mm|in|bp|sp)\\b|-?\\d*\\.?\\d+\\\\(?:textwidth|linewidth|columnwidth|texthei"
+      + "ght|baselineskip)");
+  static final Pattern OPTIONS =
+      Pattern.compile("\\[[^\\]]*(?:=|\\b(?:width|height|scale|xshift|yshift|node distance)\\b)[^\\]]*\\]");
 
   private Census() {}
 
@@ -91,7 +96,9 @@ public final class Census {
     return out;
   }
 
-  /** A typed binding of a number to its quantity by name: {@code \ftlQuantity{key}{text}} (text may hold {@code {,}}). */
+  /**
+   * A typed binding of a number to its quantity by name: {@code \ftlQuantity{key}{text}} (text may hold {@code {,}}).
+   */
   static final Pattern NAMED = Pattern.compile("\\\\ftlQuantity\\{([^{}]*)\\}\\{((?:[^{}]|\\{[^{}]*\\})*)\\}");
 
   /**
@@ -111,7 +118,8 @@ public final class Census {
     Map<String, String> originalMacros = new HashMap<>();
     for (OriginalStudy.Claim c : originals) {
       if (!c.macro().isEmpty()) {
-        originalMacros.put(c.macro(), OriginalStudy.FILE + ":" + c.line() + ", the original study's figure: " + c.claim());
+        originalMacros.put(c.macro(), OriginalStudy.FILE + ":" + c.line() + ", the original study's figure: "
+            + c.claim());
       }
     }
     List<Entry> out = new ArrayList<>();
@@ -132,7 +140,8 @@ public final class Census {
         Matcher named = NAMED.matcher(raw);
         while (named.find()) {
           out.add(named(t.name(), i + 1, named.group(1), named.group(2), byKey));
-          line = line.substring(0, named.start()) + " ".repeat(named.end() - named.start()) + line.substring(named.end());
+          line = line.substring(0, named.start()) + " ".repeat(named.end() - named.start())
+              + line.substring(named.end());
         }
         line = blankStructure(line);
         Matcher n = NUMBER.matcher(line);

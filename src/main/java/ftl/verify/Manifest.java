@@ -53,8 +53,9 @@ public final class Manifest {
         case EXTRA -> "extra: " + p + " (in the archive, not listed in " + FILE + ")";
         case CHANGED -> "changed: " + p + " (SHA-256 differs from " + FILE + ")";
         case MALFORMED -> "malformed: " + p;
-        case UNDECLARED -> "undeclared: " + p + " (a folder of data/ that the archive's catalogue of campaigns does not "
-            + "declare: move it out of data/, or declare it in ftl.quantity.core.CampaignCatalogue)";
+        case UNDECLARED -> "undeclared: " + p
+            + " (a folder of data/ that the archive's catalogue of campaigns does not declare: move it out of data/, "
+            + "or declare it in ftl.quantity.core.CampaignCatalogue)";
       };
     }
   }
@@ -66,7 +67,10 @@ public final class Manifest {
     return archiveFiles(root, null);
   }
 
-  /** As {@link #archiveFiles(Path)}; a file that is a link or special file goes to {@code refused}, or is an error when null. */
+  /**
+   * As {@link #archiveFiles(Path)}; a file that is a link or special file goes to {@code refused}, or is an error when
+   * null.
+   */
   private static List<String> archiveFiles(Path root, List<Problem> refused) {
     List<String> out = git(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard");
     TreeSet<String> sorted = new TreeSet<>(Manifest::compareBytes);
@@ -125,7 +129,8 @@ public final class Manifest {
       }
       if (line.length() < 67 || !line.substring(0, 64).matches("[0-9a-f]{64}")
           || line.charAt(64) != ' ' || (line.charAt(65) != ' ' && line.charAt(65) != '*')) {
-        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + ":" + (i + 1) + ": \"" + abbreviate(Echo.clean(line)) + "\""));
+        problems.add(new Problem(Problem.Kind.MALFORMED, FILE + ":" + (i + 1) + ": \"" + abbreviate(Echo.clean(line))
+            + "\""));
         continue;
       }
       String path = line.substring(66);

@@ -27,8 +27,9 @@ import java.util.regex.Pattern;
  *       the paper a failure (issue 59): a number some code or data produce must be traced, every other exempt with its
  *       reason; in the supplement and the provenance listing counted and listed.</li>
  * </ul>
- * Exempt beside the allow-list and the structure: an axis's tick label (a number alone on its line), a formula constant (0 or 1 beside a relation or an operator, as the
- * source census exempts 0 and 1 in math mode) and a registered threshold printed in words beside its rule.
+ * Exempt beside the allow-list and the structure: an axis's tick label (a number alone on its line), a formula constant
+ * (0 or 1 beside a relation or an operator, as the source census exempts 0 and 1 in math mode) and a registered
+ * threshold printed in words beside its rule.
  * A number is bound to a quantity only by name: the link the emitted {@code \ftlQuantity{key}{text}} writes.
  * The PDF agrees with the archive iff its data digest equals the archive's, at least one number is traced,
  * no traced number disagrees and, in the paper, no number is untraced.
@@ -39,8 +40,8 @@ public final class PdfCensus {
   public enum Kind { TRACED, DISAGREE, EXEMPT, UNTRACED }
 
   /**
-   * One number of the PDF: its page, the text as printed, its class, the quantity key (or null), why, and for an untraced
-   * number the line of the page's text it stands on (so a reader finds it).
+   * One number of the PDF: its page, the text as printed, its class, the quantity key (or null), why, and for an
+   * untraced number the line of the page's text it stands on (so a reader finds it).
    */
   public record Entry(int page, String printed, Kind kind, String key, String why, String line) {
     /** An entry whose line is not kept (a traced or exempt number). */
@@ -72,8 +73,8 @@ public final class PdfCensus {
 
     /**
      * True when the PDF is built from this archive's data, every traced number agrees and, for the paper
-     * ({@link #untracedFails}), no number is untraced: a number printed is a quantity's (traced) or exempt with its reason
-     * (issue 59: the paper says "every number here is a macro").
+     * ({@link #untracedFails}), no number is untraced: a number printed is a quantity's (traced) or exempt with its
+     * reason (issue 59: the paper says "every number here is a macro").
      */
     public boolean agrees() {
       return digest == DigestStatus.MATCHES && of(Kind.DISAGREE).isEmpty() && !of(Kind.TRACED).isEmpty()
@@ -89,16 +90,18 @@ public final class PdfCensus {
 
   /** Numbers that name a part of the document, not a claim: "Section 4", "Figure 2", "Table 1", "Sections 4 and 5". */
   private static final Pattern REFERENCE = Pattern.compile(
-      "(?:Sections?|Figures?|Fig\\.|Tables?|Appendix|Appendices|Equations?|Eq\\.|page|pages|Page)\\s+(?:\\d+(?:\\.\\d+)*(?:\\s*(?:,|and|to|–|-)\\s*)?)+");
+      "(?:Sections?|Figures?|Fig\\.|Tables?|Appendix|Appendices|Equations?|Eq\\.|page|pages|Page)\\s+(?:\\d+(?:\\.\\"
+      + "d+)*(?:\\s*(?:,|and|to|–|-)\\s*)?)+");
   /** Citation marks: [1], [2, 3]. */
   private static final Pattern CITATION = Pattern.compile("\\[\\d+(?:\\s*[,–-]\\s*\\d+)*\\]");
   /** A line that is only a number (a page number), or that starts with a heading number before a capitalised word. */
-  private static final Pattern HEADING = Pattern.compile("^\\s*\\d+(?:\\.\\d+)*\\s*$|^\\s*\\d+(?:\\.\\d+)*\\s+(?=\\p{Lu})");
+  private static final Pattern HEADING = Pattern.compile(
+      "^\\s*\\d+(?:\\.\\d+)*\\s*$|^\\s*\\d+(?:\\.\\d+)*\\s+(?=\\p{Lu})");
 
   /**
-   * A number with thousands separators or decimals alone on its line: an axis's tick label ({@code 2,000}, {@code 0.5}),
-   * the scale an axis style sets (paper/ftl-figures.sty), not a value of the data; a plain integer alone on its line is
-   * {@link #HEADING}'s.
+   * A number with thousands separators or decimals alone on its line: an axis's tick label ({@code 2,000}, {@code
+   * 0.5}), the scale an axis style sets (paper/ftl-figures.sty), not a value of the data; a plain integer alone on its
+   * line is {@link #HEADING}'s.
    */
   private static final Pattern TICK = Pattern.compile("^\\s*\\d{1,3}(?:,\\d{3})+\\s*$|^\\s*\\d+\\.\\d+\\s*$");
 
@@ -106,19 +109,22 @@ public final class PdfCensus {
   private static final Pattern HYPHENATED = Pattern.compile("(\\p{L})-[ \\t]*\\n[ \\t]*(?=\\p{L})");
 
   /**
-   * A formula constant as typeset: 0 or 1 beside a relation or an operator ({@code A < 0}, {@code M = -1}, {@code 1 - L/q},
-   * {@code b = 1}), the PDF's view of the source census' rule (0 or 1 in math mode), which math mode does not survive.
+   * A formula constant as typeset: 0 or 1 beside a relation or an operator ({@code A < 0}, {@code M = -1}, {@code 1 -
+   * L/q}, {@code b = 1}), the PDF's view of the source census' rule (0 or 1 in math mode), which math mode does not
+   * survive.
    */
   private static final Pattern FORMULA = Pattern.compile(
-      "(?<=[<>=\\u2264\\u2265\\u226a\\u226b\\u2212]\\s?[\\u2212-]?)[01](?![\\d.,]\\d)(?!\\s?[x%])|(?<![\\d.,])[01](?=\\s?[\\u2212+/-]\\s?[\\p{L}(])");
+      "(?<=[<>=\\u2264\\u2265\\u226a\\u226b\\u2212]\\s?[\\u2212-]?)[01](?![\\d.,]\\d)(?!\\s?[x%])|(?<![\\d.,])[01](?"
+      + "=\\s?[\\u2212+/-]\\s?[\\p{L}(])");
   /**
    * A rule's registered threshold in words, as the emitted tables print it beside the rule's name
    * ({@code at least 7x}, {@code interval within 0.8x to 1.25x}; ftl.emit.TableRows#ruleLatex): fixed by a plan before
    * its data, not computed from them.
    */
   private static final Pattern THRESHOLD = Pattern.compile(
-      "(?:interval\\s+(?:above|below|excludes|within)|at\\s+least|at\\s+most|above|below)\\s+(?<n>\\d[\\d,]*(?:\\.\\d+)?(?:x|%| ?(?:ms|\\u00b5s))?)"
-          + "(?:\\s+to\\s+(?<m>\\d[\\d,]*(?:\\.\\d+)?(?:x|%| ?(?:ms|\\u00b5s))?))?(?![\\d.])");
+      "(?:interval\\s+(?:above|below|excludes|within)|at\\s+least|at\\s+most|above|below)\\s+(?<n>\\d[\\d,]*(?:\\.\\"
+          + "d+)?(?:x|%| ?(?:ms|\\u00b5s))?)(?:\\s+to\\s+(?<m>\\d[\\d,]*(?:\\.\\d+)?(?:x|%| "
+          + "?(?:ms|\\u00b5s))?))?(?![\\d.])");
 
   /** The unit suffix of a duration quantity ({@code Unit#suffix}) after a number. */
   private static final Pattern UNIT = Pattern.compile(" ?(?:\u00b5s|ms|ns)(?![A-Za-z])");
@@ -161,20 +167,23 @@ public final class PdfCensus {
       String p = compact(PrintedNumber.plain(cl.original()));
       if (Census.NUMBER.matcher(p).find()) {
         phrases.add(p);
-        reasons.add("a figure of the original study (" + OriginalStudy.FILE + ":" + cl.line() + ", " + cl.claim() + ")");
+        reasons.add("a figure of the original study (" + OriginalStudy.FILE + ":" + cl.line() + ", " + cl.claim()
+            + ")");
       }
     }
     List<Entry> out = new ArrayList<>();
     for (PdfText.Page page : doc.pages()) {
       StringBuilder blanked = new StringBuilder(page.text());
       for (PdfText.Link link : page.links()) {
-        out.add(link.refused() != null ? refused(page.number(), link) : traced(page.number(), link, byKey.get(link.key())));
+        out.add(link.refused() != null ? refused(page.number(), link)
+            : traced(page.number(), link, byKey.get(link.key())));
         blank(blanked, link.start(), link.end());
       }
       for (PdfText.Invisible hidden : page.invisible()) {
         Matcher n = Census.NUMBER.matcher(PrintedNumber.plain(hidden.printed()));
         while (n.find()) {
-          out.add(new Entry(page.number(), n.group(), Kind.DISAGREE, hidden.key(), "drawn invisibly (text render mode 3: "
+          out.add(new Entry(page.number(), n.group(), Kind.DISAGREE, hidden.key(),
+              "drawn invisibly (text render mode 3: "
               + "neither filled nor stroked)" + (hidden.key() == null ? "" : " under a link to it")
               + ": a number no reader sees is bound to nothing, and check-pdf counts it as a disagreement"));
         }
@@ -224,22 +233,27 @@ public final class PdfCensus {
     return new Entry(page, printed, Kind.DISAGREE, link.key(), "the data give " + c.text());
   }
 
-  /** What a basis cut for a narrow table ends with (ftl.emit.Emitter#shortened); the cut text is a prefix of the basis. */
+  /**
+   * What a basis cut for a narrow table ends with (ftl.emit.Emitter#shortened); the cut text is a prefix of the basis.
+   */
   public static final String CUT = " ... (whole in the supplement)";
 
   /**
-   * Whether text under a verdict's link is that verdict's basis (the numbers that decided it, or why it is not testable),
-   * whole or cut at a space and marked {@link #CUT}, alone or after the verdict's text (the two cells side by side link
-   * to the one quantity and read as one span): the registered-predictions table prints each basis so (issue 59).
+   * Whether text under a verdict's link is that verdict's basis (the numbers that decided it, or why it is not
+   * testable), whole or cut at a space and marked {@link #CUT}, alone or after the verdict's text (the two cells side
+   * by side link to the one quantity and read as one span): the registered-predictions table prints each basis so
+   * (issue 59).
    */
   static boolean basisAgrees(String printed, Computed c) {
-    String basis = c.value() instanceof Value.Verdict v ? v.basis() : c.value() instanceof Value.Untestable u ? u.reason() : null;
+    String basis = c.value() instanceof Value.Verdict v ? v.basis() : c.value() instanceof Value.Untestable u
+        ? u.reason() : null;
     if (basis == null) {
       return false;
     }
     String p = quotes(PrintedNumber.plain(printed));
     basis = quotes(basis);
-    // the verdict and its basis side by side under links to the one quantity read as one span: the verdict, then the basis
+    // the verdict and its basis side by side under links to the one quantity read as one span: the verdict, then the
+    // basis
     String verdict = PrintedNumber.plain(c.text());
     if (p.startsWith(verdict + " ")) {
       p = p.substring(verdict.length() + 1);
@@ -252,8 +266,8 @@ public final class PdfCensus {
   }
 
   /**
-   * Whether a line is only numbers, at least three, evenly spaced or each ten times the one before: the tick labels of a
-   * horizontal axis ({@code 0 2,000 4,000 6,000}, {@code 100 1,000 10,000}), which share a baseline and so a line.
+   * Whether a line is only numbers, at least three, evenly spaced or each ten times the one before: the tick labels of
+   * a horizontal axis ({@code 0 2,000 4,000 6,000}, {@code 100 1,000 10,000}), which share a baseline and so a line.
    */
   static boolean ticks(String line) {
     String[] parts = line.strip().split("\\s+");
@@ -353,7 +367,8 @@ public final class PdfCensus {
       Matcher n = Census.NUMBER.matcher(line);
       while (n.find()) {
         String number = n.group();
-        // A duration's unit follows its number in a table cell ("3,660 µs"): read them together when a quantity prints so.
+        // A duration's unit follows its number in a table cell ("3,660 µs"): read them together when a quantity prints
+        // so.
         Matcher unit = UNIT.matcher(line).region(n.end(), line.length());
         if (unit.lookingAt() && textKeys.containsKey(PrintedNumber.key(number + unit.group()))) {
           number = number + unit.group();
@@ -362,15 +377,18 @@ public final class PdfCensus {
         if (exempt[offset + s]) {
           out.add(new Entry(page, number, Kind.EXEMPT, null, exemptWhy[offset + s]));
         } else if (structure[s]) {
-          out.add(new Entry(page, number, Kind.EXEMPT, null, "the PDF's structure (a page, section, figure, table or citation number)"));
+          out.add(new Entry(page, number, Kind.EXEMPT, null,
+              "the PDF's structure (a page, section, figure, table or citation number)"));
         } else if (TICK.matcher(line).matches() || ticks(line)) {
-          out.add(new Entry(page, number, Kind.EXEMPT, null, "an axis's tick label (a number alone on its line, or a line"
+          out.add(new Entry(page, number, Kind.EXEMPT, null,
+              "an axis's tick label (a number alone on its line, or a line"
               + " of evenly spaced numbers): the scale an axis style sets, not a value of the data"));
         } else if (threshold[offset + s]) {
           out.add(new Entry(page, number, Kind.EXEMPT, null, "a threshold a plan registered, in words beside its rule"
               + " (data/<campaign>/plan.json): fixed before the data, not computed from them"));
         } else if (formula[offset + s]) {
-          out.add(new Entry(page, number, Kind.EXEMPT, null, "a formula constant (0 or 1 beside a relation or an operator)"));
+          out.add(new Entry(page, number, Kind.EXEMPT, null,
+              "a formula constant (0 or 1 beside a relation or an operator)"));
         } else if (textKeys.containsKey(PrintedNumber.key(number))) {
           out.add(new Entry(page, number, Kind.UNTRACED, null, "no link; equal by value only to the text of "
               + textKeys.get(PrintedNumber.key(number)) + ", which binds nothing", line.strip()));
@@ -386,10 +404,12 @@ public final class PdfCensus {
   /** Whether {@code [from, to]} of {@code s} is part of a longer number ("223" in "1,223" or "2235"). */
   static boolean insideNumber(CharSequence s, int from, int to) {
     boolean before = from > 0 && (Character.isDigit(s.charAt(from - 1))
-        || (from > 1 && (s.charAt(from - 1) == ',' || s.charAt(from - 1) == '.') && Character.isDigit(s.charAt(from - 2))))
+        || (from > 1 && (s.charAt(from - 1) == ',' || s.charAt(from - 1) == '.')
+        && Character.isDigit(s.charAt(from - 2))))
         && Character.isDigit(s.charAt(from));
     boolean after = to + 1 < s.length() && Character.isDigit(s.charAt(to)) && (Character.isDigit(s.charAt(to + 1))
-        || (to + 2 < s.length() && (s.charAt(to + 1) == ',' || s.charAt(to + 1) == '.') && Character.isDigit(s.charAt(to + 2))));
+        || (to + 2 < s.length() && (s.charAt(to + 1) == ',' || s.charAt(to + 1) == '.')
+        && Character.isDigit(s.charAt(to + 2))));
     return before || after;
   }
 

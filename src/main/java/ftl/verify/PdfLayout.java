@@ -19,8 +19,8 @@ import org.apache.pdfbox.text.TextPosition;
 /**
  * The layout of a built PDF as printed (issue 59): text that runs into a page's footer, and the words of its abstract.
  *
- * <p><b>Footer.</b> LaTeX ships a page's foot (here the page number) after its body, so the last glyphs a page's content
- * draws, on one baseline and all digits, are its page number. A glyph of the body whose baseline lies less than
+ * <p><b>Footer.</b> LaTeX ships a page's foot (here the page number) after its body, so the last glyphs a page's
+ * content draws, on one baseline and all digits, are its page number. A glyph of the body whose baseline lies less than
  * {@link #FOOTER_LINES} lines of the page number's own size above the page number's baseline is in the footer: a float
  * taller than the text area, or a page whose content overflows, runs into the page number and overprints it. A page
  * whose last glyphs are not a page number has no footer to run into, and is counted as such.
@@ -31,7 +31,9 @@ import org.apache.pdfbox.text.TextPosition;
  */
 public final class PdfLayout {
 
-  /** A body glyph whose baseline lies less than this many lines (of the page number's size) above it is in the footer. */
+  /**
+   * A body glyph whose baseline lies less than this many lines (of the page number's size) above it is in the footer.
+   */
   public static final double FOOTER_LINES = 1.2;
 
   /** The most words the paper's abstract may have as printed (issue 47, issue 59 item 10). */
@@ -49,7 +51,8 @@ public final class PdfLayout {
   public record FooterOverlap(int page, String pageNumber, double gapPt, String text) {
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "page %d: body text with its baseline %.1f pt %s that of the page number %s, in the"
+      return String.format(Locale.ROOT,
+          "page %d: body text with its baseline %.1f pt %s that of the page number %s, in the"
           + " footer: \"%s\"", page, Math.abs(gapPt), gapPt >= 0 ? "above" : "below", pageNumber, text);
     }
   }
@@ -87,7 +90,8 @@ public final class PdfLayout {
       throw new DataException(shown, 0, "cannot read: " + e.getMessage(), e);
     }
     if (size == 0 || size > PdfText.MAX_BYTES) {
-      throw new DataException(shown, 0, "is " + size + " bytes: not a PDF of this archive (0 < size <= " + PdfText.MAX_BYTES + ")");
+      throw new DataException(shown, 0, "is " + size + " bytes: not a PDF of this archive (0 < size <= "
+          + PdfText.MAX_BYTES + ")");
     }
     try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
       if (doc.isEncrypted()) {
@@ -95,7 +99,8 @@ public final class PdfLayout {
       }
       int count = doc.getNumberOfPages();
       if (count == 0 || count > PdfText.MAX_PAGES) {
-        throw new DataException(shown, 0, "has " + count + " pages (a PDF of this archive has 1 to " + PdfText.MAX_PAGES + ")");
+        throw new DataException(shown, 0, "has " + count + " pages (a PDF of this archive has 1 to "
+            + PdfText.MAX_PAGES + ")");
       }
       Glyphs g = new Glyphs();
       List<FooterOverlap> overlaps = new ArrayList<>();

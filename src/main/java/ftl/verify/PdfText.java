@@ -62,7 +62,10 @@ public final class PdfText {
   /** A PDF larger than this is refused (the paper and supplement are well under a megabyte each). */
   public static final long MAX_BYTES = 256L << 20;
 
-  /** A PDF with more pages than this is refused (the paper has at most 12, the supplement 60, the provenance listing a few hundred). */
+  /**
+   * A PDF with more pages than this is refused (the paper has at most 12, the supplement 60, the provenance listing a
+   * few hundred).
+   */
   public static final int MAX_PAGES = 1_000;
 
   /**
@@ -110,8 +113,9 @@ public final class PdfText {
   }
 
   /**
-   * A run {@code [start, end)} of a page's text drawn invisibly (text render mode 3: neither filled nor stroked), with the
-   * key of the link it lies under (null when none): a reader does not see it, so it can bind a number no reader sees.
+   * A run {@code [start, end)} of a page's text drawn invisibly (text render mode 3: neither filled nor stroked), with
+   * the key of the link it lies under (null when none): a reader does not see it, so it can bind a number no reader
+   * sees.
    */
   public record Invisible(int start, int end, String printed, String key) {}
 
@@ -188,11 +192,13 @@ public final class PdfText {
       throw new DataException(shown, 0, "is empty (0 bytes), not a PDF");
     }
     if (size > MAX_BYTES) {
-      throw new DataException(shown, 0, "is " + size + " bytes, more than the " + MAX_BYTES + " bytes a PDF of this archive can be");
+      throw new DataException(shown, 0, "is " + size + " bytes, more than the " + MAX_BYTES
+          + " bytes a PDF of this archive can be");
     }
     try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
       if (doc.isEncrypted()) {
-        throw new DataException(shown, 0, "is encrypted; ftl check-pdf reads only unencrypted PDFs (ask for the unprotected file)");
+        throw new DataException(shown, 0,
+            "is encrypted; ftl check-pdf reads only unencrypted PDFs (ask for the unprotected file)");
       }
       Map<String, String> info = new LinkedHashMap<>();
       PDDocumentInformation di = doc.getDocumentInformation();
@@ -243,7 +249,8 @@ public final class PdfText {
 
   private static void overdue(LongSupplier nanoClock, long deadline, String shown, int page) {
     if (nanoClock.getAsLong() - deadline > 0) {
-      throw new DataException(shown, 0, "reading its text took longer than " + MAX_SECONDS + " s (stopped at page " + page
+      throw new DataException(shown, 0, "reading its text took longer than " + MAX_SECONDS + " s (stopped at page "
+          + page
           + "), the cap of check-pdf");
     }
   }
@@ -301,7 +308,8 @@ public final class PdfText {
         continue;
       }
       // Text positions are measured from the crop box's top-left corner, y downwards.
-      rects.add(new Rectangle2D.Float(r.getLowerLeftX() - crop.getLowerLeftX(), crop.getUpperRightY() - r.getUpperRightY(),
+      rects.add(new Rectangle2D.Float(r.getLowerLeftX() - crop.getLowerLeftX(), crop.getUpperRightY()
+          - r.getUpperRightY(),
           r.getWidth(), r.getHeight()));
       targets.add(target);
     }

@@ -82,10 +82,12 @@ public final class PlanHistory {
     if (claims.isEmpty()) {
       return;
     }
-    // a few questions to git for every claim at once: which commits it has and when, and the blob each holds at the path
+    // a few questions to git for every claim at once: which commits it has and when, and the blob each holds at the
+    // path
     Map<String, Long> times = commitTimes(repo, claims.stream().map(Claim::commit).toList());
     if (times.isEmpty()) {
-      return; // none of the commits the runs name is in this repository: its history is not the archive's (a fresh git init)
+      // none of the commits the runs name is in this repository: its history is not the archive's (a fresh git init)
+      return;
     }
     StringBuilder in = new StringBuilder();
     claims.forEach(c -> in.append(c.commit()).append(':').append(c.rel()).append('\n'));
@@ -101,14 +103,18 @@ public final class PlanHistory {
         if (shallow) {
           continue;
         }
-        throw new DataException(c.ledger(), c.line(), "the runs name commit " + c.commit() + ", which " + (times.containsKey(
-            c.commit()) ? "holds no " + c.rel() : "is not in this repository's history, which holds the commits other runs "
+        throw new DataException(c.ledger(), c.line(), "the runs name commit " + c.commit() + ", which "
+            + (times.containsKey(
+            c.commit()) ? "holds no " + c.rel()
+            : "is not in this repository's history, which holds the commits other runs "
             + "name") + ": the plan they ran under cannot be shown", null);
       }
       if (!blob.equals(c.blob())) {
-        throw new DataException(c.ledger(), c.line(), "the runs name plan digest " + c.digest() + " and commit " + c.commit()
-            + ", whose " + c.rel() + " is another file than the plan with that digest: the plan and the ledger's digests were "
-            + "rewritten after the runs", null);
+        throw new DataException(c.ledger(), c.line(), "the runs name plan digest " + c.digest() + " and commit "
+            + c.commit()
+            + ", whose " + c.rel()
+            + " is another file than the plan with that digest: the plan and the ledger's digests were rewritten "
+            + "after the runs", null);
       }
     }
     for (Claim c : claims) {
@@ -116,7 +122,8 @@ public final class PlanHistory {
       if (committed != null && committed > c.startedMillis()) {
         throw new DataException(c.ledger(), c.line(), "the runs name commit " + c.commit() + ", committed at "
             + Instant.ofEpochMilli(committed) + ", after their first run at "
-            + Instant.ofEpochMilli(c.startedMillis()) + ": a plan committed after its runs is not registered before them",
+            + Instant.ofEpochMilli(c.startedMillis())
+            + ": a plan committed after its runs is not registered before them",
             null);
       }
     }
@@ -127,7 +134,8 @@ public final class PlanHistory {
    * the repository and the git blob id of the plan with that digest (the plan on disk has it; another reader refuses a
    * ledger whose digest the plan on disk does not have).
    */
-  private record Claim(String ledger, long line, String commit, String digest, long startedMillis, String rel, String blob) {}
+  private record Claim(String ledger, long line, String commit, String digest, long startedMillis, String rel,
+      String blob) {}
 
   private static List<Claim> claims(DataSet data, DataGate gate, Path repo, String f) {
     String ledger = gate.name(f + "/ledger.csv");
@@ -145,7 +153,8 @@ public final class PlanHistory {
         }
         long line = p.getCurrentLineNumber();
         if (!COMMIT.matcher(commit).matches()) {
-          throw new DataException(ledger, line, "git_commit is not a commit (40 lower-case hex digits): " + Echo.of(commit), null);
+          throw new DataException(ledger, line, "git_commit is not a commit (40 lower-case hex digits): "
+              + Echo.of(commit), null);
         }
         OptionalLong started = UtcTimestamp.epochMillis(r.isSet("started_at") ? r.get("started_at") : "");
         long at = started.orElse(Long.MAX_VALUE);

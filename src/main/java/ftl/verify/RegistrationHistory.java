@@ -25,19 +25,20 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * {@code registrations.csv} checked against the git history it claims (issue 43: a row reclassified in the table silently
- * moved the tallies). Each row names the commit that registered its rule ({@code rule_commit}) and that commit's time
- * ({@code rule_committed_at}), from which {@link RegistrationTable} derives whether the row may be confirmatory; so the
- * commit must be in the repository's history, be committed at exactly that time, and add a line holding the rule's
- * decisive text ({@code rule_text}) to {@code rule_file}. A row moved from exploratory to confirmatory must then move its
- * times, which history contradicts. {@code reproduce} runs this check when the data root lies in a git work tree (its
- * dozens of questions to git would double the time of a {@code check}); a repository that holds none of the rows' commits (a fresh {@code git init})
- * checks nothing, and a shallow clone's missing commits are skipped. Whether the commit is the <em>first</em> to add
- * the text is checked by {@code RegistrationHistoryTest} over the whole history, which is too slow for every command.
+ * {@code registrations.csv} checked against the git history it claims (issue 43: a row reclassified in the table
+ * silently moved the tallies). Each row names the commit that registered its rule ({@code rule_commit}) and that
+ * commit's time ({@code rule_committed_at}), from which {@link RegistrationTable} derives whether the row may be
+ * confirmatory; so the commit must be in the repository's history, be committed at exactly that time, and add a line
+ * holding the rule's decisive text ({@code rule_text}) to {@code rule_file}. A row moved from exploratory to
+ * confirmatory must then move its times, which history contradicts. {@code reproduce} runs this check when the data
+ * root lies in a git work tree (its dozens of questions to git would double the time of a {@code check}); a repository
+ * that holds none of the rows' commits (a fresh {@code git init}) checks nothing, and a shallow clone's missing commits
+ * are skipped. Whether the commit is the <em>first</em> to add the text is checked by {@code RegistrationHistoryTest}
+ * over the whole history, which is too slow for every command.
  *
  * <p>Whether a row is a consistency check is a judgement no time decides, so it is held to the one the table's history
- * records ({@link #verifyKinds}, one question to git, run by {@code check} and {@code list} too): a row is a consistency
- * check exactly when it was one in the commit that first added it, unless its {@code replaces} states the
+ * records ({@link #verifyKinds}, one question to git, run by {@code check} and {@code list} too): a row is a
+ * consistency check exactly when it was one in the commit that first added it, unless its {@code replaces} states the
  * reclassification ({@code reclassified from <kind>}), which the supplement's deviation log then prints.
  */
 public final class RegistrationHistory {
@@ -61,7 +62,8 @@ public final class RegistrationHistory {
     Path repo;
     String rel;
     try {
-      repo = Path.of(new String(top, StandardCharsets.UTF_8).strip()).toRealPath(); // as the table's real path spells it
+      // as the table's real path spells it
+      repo = Path.of(new String(top, StandardCharsets.UTF_8).strip()).toRealPath();
       rel = repo.relativize(data.root().resolve(RegistrationTable.FILE).toRealPath()).toString().replace('\\', '/');
     } catch (IOException | IllegalArgumentException e) { // InvalidPathException among the latter
       return Optional.empty();
@@ -107,7 +109,8 @@ public final class RegistrationHistory {
         check(t, i, times, diffs);
       }
       kinds(t);
-    } catch (IllegalArgumentException e) { // a column the table lacks: its own reader names it when the registry is made
+    // a column the table lacks: its own reader names it when the registry is made
+    } catch (IllegalArgumentException e) {
       throw new DataException(t.name(), 1, "not the registration table's columns: " + Echo.cause(e), e);
     }
   }
@@ -131,7 +134,8 @@ public final class RegistrationHistory {
   }
 
   private static void kinds(Table t) {
-    byte[] log = PlanHistory.git(t.repo(), "log", "--reverse", "--format=@@@COMMIT %H", "-p", "--unified=0", "--no-renames",
+    byte[] log = PlanHistory.git(t.repo(), "log", "--reverse", "--format=@@@COMMIT %H", "-p", "--unified=0",
+        "--no-renames",
         "--no-color", "--no-ext-diff", "--", t.rel());
     Map<String, String[]> first = firstKinds(log == null ? "" : new String(log, StandardCharsets.UTF_8));
     String consistency = VerdictKind.CONSISTENCY.word();
@@ -140,7 +144,8 @@ public final class RegistrationHistory {
       String[] was = first.get(r.get("verdict_key"));
       if (was != null && was[0].equals(consistency) != r.get("kind").equals(consistency)
           && !r.get("replaces").contains(RECLASSIFIED + was[0])) {
-        throw new DataException(t.name(), t.lines().get(i), "kind of " + r.get("verdict_key") + " is " + Echo.of(r.get("kind"))
+        throw new DataException(t.name(), t.lines().get(i), "kind of " + r.get("verdict_key") + " is "
+            + Echo.of(r.get("kind"))
             + ", and commit " + was[1] + ", which added the row, registered it " + was[0] + ": whether a verdict is a "
             + "consistency check is fixed when it is registered; a reclassification must say so in replaces (\""
             + RECLASSIFIED + was[0] + " ...\"), which the deviation log prints", null);
@@ -160,7 +165,8 @@ public final class RegistrationHistory {
     for (String l : log.split("\n", -1)) {
       if (l.startsWith("@@@COMMIT ")) {
         commit = l.substring(10).strip();
-      } else if (l.startsWith("+") && !l.startsWith("+++") && !l.startsWith("+" + RegistrationTable.COLUMNS.get(0) + ",")) {
+      } else if (l.startsWith("+") && !l.startsWith("+++")
+          && !l.startsWith("+" + RegistrationTable.COLUMNS.get(0) + ",")) {
         try (CSVParser p = format.parse(new StringReader(l.substring(1)))) {
           List<CSVRecord> recs = p.getRecords();
           if (recs.size() == 1 && recs.get(0).size() == RegistrationTable.COLUMNS.size()) {
@@ -190,8 +196,8 @@ public final class RegistrationHistory {
       if (shallow) {
         return;
       }
-      throw new DataException(name, line, "rule_commit " + Echo.of(commit) + " of " + r.get("verdict_key") + " is not a commit "
-          + "of this repository's history", null);
+      throw new DataException(name, line, "rule_commit " + Echo.of(commit) + " of " + r.get("verdict_key")
+          + " is not a commit of this repository's history", null);
     }
     OptionalLong claimed = UtcTimestamp.epochMillis(r.get("rule_committed_at"));
     if (claimed.isEmpty() || claimed.getAsLong() != committed) {
@@ -208,7 +214,8 @@ public final class RegistrationHistory {
     if (!adds(diffs.computeIfAbsent(commit + " " + file, k -> diff(repo, commit, file)), text)
         && !adds(diffs.computeIfAbsent(commit + " " + tree, k -> diff(repo, commit, tree, ":(exclude)*.gz",
             ":(exclude)data/**/events/**")), text)) {
-      throw new DataException(name, line, "commit " + commit + " adds no line holding the rule_text of " + r.get("verdict_key")
+      throw new DataException(name, line, "commit " + commit + " adds no line holding the rule_text of "
+          + r.get("verdict_key")
           + " (now in " + Echo.of(file) + "): the row does not name the commit that registered its rule", null);
     }
   }

@@ -77,8 +77,8 @@ public final class Reproduction {
    */
   public static String undeclared(DataSet data, String folder) {
     return data.displayRoot() + "/" + folder + " is a folder the archive's catalogue of campaigns does not declare "
-        + "(ftl.quantity.core.CampaignCatalogue): it is not read, and adds nothing to any number; a campaign of your own "
-        + "belongs outside data/ (ftl campaign run PLAN writes beside the plan, ftl report DIR reads it)";
+        + "(ftl.quantity.core.CampaignCatalogue): it is not read, and adds nothing to any number; a campaign of your "
+        + "own belongs outside data/ (ftl campaign run PLAN writes beside the plan, ftl report DIR reads it)";
   }
 
   /**
@@ -142,7 +142,8 @@ public final class Reproduction {
         m.put("startPhaseUs", integer(r.field(LedgerSchema.START_PHASE_US)));
         m.put("firstSendPhaseUs", Long.toString(r.firstSendPhaseMicros()));
         m.put("retention", fixed(r.retention(), 4));
-        m.put("predictedRetention", fixed(r.grid().events() == 0 ? Double.NaN : r.grid().predictedRetention().value(), 4));
+        m.put("predictedRetention", fixed(r.grid().events() == 0 ? Double.NaN : r.grid().predictedRetention().value(),
+            4));
         m.put("heldOutRetention", fixed(GridLawHeldOutQuantities.predictedRetention(analysis, r), 4));
         m.put("medianFlightUs", fixed(r.guard().medianFlightNanos() / 1000.0, 1));
         m.put("medianDisplacementUs", fixed(r.medianDisplacementNanos() / 1000.0, 1));
@@ -159,7 +160,8 @@ public final class Reproduction {
     Map<String, Map<Long, Integer>> ranks = sendIntervalRanks(out);
     for (Map<String, Object> m : out) {
       String s = (String) m.get("sendIntervalNs");
-      m.put("sendIntervalRank", s.isEmpty() ? "" : Integer.toString(ranks.get((String) m.get("campaign")).get(Long.parseLong(s))));
+      m.put("sendIntervalRank", s.isEmpty() ? "" : Integer.toString(ranks.get((String) m.get("campaign"))
+          .get(Long.parseLong(s))));
     }
     return out;
   }
@@ -202,8 +204,9 @@ public final class Reproduction {
   }
 
   /**
-   * Every campaign's send intervals as ticks, from the same ranking as the run rows' {@code sendIntervalRank}; each label
-   * links the grid law's a and b of the first condition with that interval ({@code byKey}: the computed quantities).
+   * Every campaign's send intervals as ticks, from the same ranking as the run rows' {@code sendIntervalRank}; each
+   * label links the grid law's a and b of the first condition with that interval ({@code byKey}: the computed
+   * quantities).
    */
   static List<SendIntervalAxis> sendIntervalAxes(List<Map<String, Object>> runs, Map<String, Computed> byKey) {
     List<SendIntervalAxis> out = new ArrayList<>();
@@ -260,7 +263,8 @@ public final class Reproduction {
   private static String decimal(String cell) {
     String s = cell;
     if (!s.isEmpty() && !s.matches("-?[0-9]{1,18}(\\.[0-9]{1,18})?")) {
-      // a finite number in another notation the ledger reader accepts ("1e2"), within its column's range: re-printed plain
+      // a finite number in another notation the ledger reader accepts ("1e2"), within its column's range: re-printed
+      // plain
       try {
         BigDecimal d = new BigDecimal(s.strip());
         s = d.setScale(Math.min(Math.max(d.scale(), 0), 18), RoundingMode.HALF_EVEN).toPlainString();

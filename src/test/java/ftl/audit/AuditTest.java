@@ -35,7 +35,8 @@ class AuditTest {
   }
 
   static OutputAudit audit(String rel) throws IOException {
-    return Audit.of("data/" + rel, Files.readString(DATA.resolve(rel), StandardCharsets.UTF_8), Optional.empty(), harness(),
+    return Audit.of("data/" + rel, Files.readString(DATA.resolve(rel), StandardCharsets.UTF_8), Optional.empty(),
+        harness(),
         "data/" + HarnessTable.FILE);
   }
 
@@ -49,18 +50,22 @@ class AuditTest {
             List.of("50th percentile 1 ms (line 3)")),
         Arguments.of(Named.of("ProducerPerformance", demo + "perf-3.txt"), FAILS, HOLDS, HOLDS, 5,
             List.of("50th percentile 1 ms (line 2)")),
-        Arguments.of(Named.of("EndToEndLatency: a 1 ms median truncated from nanoseconds", demo + "e2e-1.txt"), FAILS, HOLDS,
+        Arguments.of(Named.of("EndToEndLatency: a 1 ms median truncated from nanoseconds", demo + "e2e-1.txt"), FAILS,
+        HOLDS,
             HOLDS, 4, List.of("50th percentile 1 ms (line 8)")),
         Arguments.of(Named.of("EndToEndLatency", demo + "e2e-2.txt"), FAILS, HOLDS, HOLDS, 4,
             List.of("50th percentile 1 ms (line 8)")),
         Arguments.of(Named.of("EndToEndLatency: a 0 ms median", demo + "e2e-3.txt"), FAILS, HOLDS, HOLDS, 4,
             List.of("50th percentile 0 ms (line 8)")),
-        Arguments.of(Named.of("PerfTest nanosecond mode: resolved, kept share unknown", "perftest/runs/r01.txt"), HOLDS, NOT,
+        Arguments.of(Named.of("PerfTest nanosecond mode: resolved, kept share unknown", "perftest/runs/r01.txt"),
+        HOLDS, NOT,
             HOLDS, 6, List.of()),
         Arguments.of(Named.of("PerfTest --use-millis: 1 ms figures, wall clock folded by abs", "perftest/runs/r02.txt"),
             FAILS, NOT, FAILS, 7, null),
-        Arguments.of(Named.of("PerfTest scrape, nanosecond mode", "perftest/runs/r01.prom"), NOT, HOLDS, HOLDS, 6, List.of()),
-        Arguments.of(Named.of("PerfTest scrape, --use-millis: 22 % kept", "perftest/runs/r02.prom"), NOT, FAILS, FAILS, 7,
+        Arguments.of(Named.of("PerfTest scrape, nanosecond mode", "perftest/runs/r01.prom"), NOT, HOLDS, HOLDS, 6,
+        List.of()),
+        Arguments.of(Named.of("PerfTest scrape, --use-millis: 22 % kept", "perftest/runs/r02.prom"), NOT, FAILS, FAILS,
+        7,
             List.of()));
   }
 

@@ -85,8 +85,10 @@ class CachedCommandsTest {
     Result warm = run("--root", root, "check", "\\OmbRetentionMin");
     assertThat(cold.code()).as(cold.out() + cold.err()).isZero();
     assertThat(cold.out()).doesNotContain("from cache:");
-    // The warm check says where its summaries came from (the cache is trusted like the jar, and says so); else the same.
-    assertThat(warm.out()).containsPattern("  from cache: target/ftl-cache/k-[0-9a-f]{16}\\.runs \\(stored summaries of 2 runs");
+    // The warm check says where its summaries came from (the cache is trusted like the jar, and says so); else the
+    // same.
+    assertThat(warm.out())
+        .containsPattern("  from cache: target/ftl-cache/k-[0-9a-f]{16}\\.runs \\(stored summaries of 2 runs");
     assertThat(warm.out().replaceAll("(?m)^  from cache: .*\\R", "")).isEqualTo(cold.out());
     assertThat(warm.code()).isEqualTo(cold.code());
     assertThat(warm.out()).contains("text:       40.00%");

@@ -125,7 +125,8 @@ class CodeFingerprintTest {
     Files.write(file, List.of(lines.get(0), planted));
     assertThat(CodeFingerprint.remembered(cache, l, LATER)).contains(planted);
     // other libraries: another key, so hashed again
-    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, List.of("commons-math3-3.6.2.jar")), LATER))
+    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, List.of("commons-math3-3.6.2.jar")),
+        LATER))
         .contains(CodeFingerprint.of(jar, List.of("commons-math3-3.6.2.jar")));
   }
 
@@ -155,10 +156,12 @@ class CodeFingerprintTest {
     Path cache = tmp.resolve("cache");
     Path file = cache.resolve(CodeFingerprint.REMEMBERED);
     long justWritten = Files.getLastModifiedTime(jar).to(TimeUnit.NANOSECONDS) + 1_000_000_000L;
-    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, LIBS), justWritten)).contains(computed);
+    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, LIBS), justWritten))
+        .contains(computed);
     assertThat(file).as("changed 1 s before: not remembered").doesNotExist();
     Path classes = folder(tmp.resolve("classes"), classes());
-    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(classes, LIBS), LATER)).contains(computed);
+    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(classes, LIBS), LATER))
+        .contains(computed);
     assertThat(file).as("a class folder").doesNotExist();
     CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, LIBS), LATER);
     String key = Files.readAllLines(file).get(0);
@@ -169,7 +172,8 @@ class CodeFingerprintTest {
           .as(spoiled.toString()).contains(computed);
     }
     Files.write(file, new byte[8192]);
-    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, LIBS), justWritten)).contains(computed);
+    assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(jar, LIBS), justWritten))
+        .contains(computed);
     assertThat(CodeFingerprint.remembered(cache, new CodeFingerprint.Location(tmp.resolve("absent.jar"), LIBS), LATER))
         .isEmpty();
   }

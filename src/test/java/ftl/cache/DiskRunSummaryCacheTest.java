@@ -98,7 +98,8 @@ class DiskRunSummaryCacheTest {
   void analysis_warmCache_givesEveryQuantityAsAScanDoes(@TempDir Path tmp) {
     DataSet data = DataSet.scan(FIXTURES.resolve("roots/full"), "data");
     Analysis scanned = new Analysis(data);
-    new Analysis(data, new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE)).runs(Instrument.KAFKA.word());
+    new Analysis(data, new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE))
+        .runs(Instrument.KAFKA.word());
     Analysis cached = new Analysis(data, new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE));
     int n = 0;
     for (Quantity q : Registry.forData(data).all()) {
@@ -136,7 +137,8 @@ class DiskRunSummaryCacheTest {
   @Test
   void campaignRuns_eventsFileChangedLedgerNot_rescansAndRaisesDigestMismatchNamingTheFile(@TempDir Path tmp)
       throws IOException {
-    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE, DiskRunSummaryCache.Mode.READ_WRITE);
+    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE,
+        DiskRunSummaryCache.Mode.READ_WRITE);
     warmedCopy(tmp, cache);
     changeOneStamp(tmp);
     Campaign c = DataSet.scan(tmp.resolve("data"), "data").campaigns().get(0);
@@ -151,7 +153,8 @@ class DiskRunSummaryCacheTest {
 
   @Test
   void campaignRuns_oneByteChangedLedgerNot_raisesTheSameErrorAsWithoutCache(@TempDir Path tmp) throws IOException {
-    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE, DiskRunSummaryCache.Mode.READ_WRITE);
+    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE,
+        DiskRunSummaryCache.Mode.READ_WRITE);
     warmedCopy(tmp, cache);
     Path f = tmp.resolve("data/k/events/r2.csv");
     byte[] b = Files.readAllBytes(f);
@@ -166,7 +169,8 @@ class DiskRunSummaryCacheTest {
 
   @Test
   void campaignRuns_tampererAlsoFixedLedgerDigest_computesTheNewValues(@TempDir Path tmp) throws IOException {
-    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE, DiskRunSummaryCache.Mode.READ_WRITE);
+    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE,
+        DiskRunSummaryCache.Mode.READ_WRITE);
     Campaign before = warmedCopy(tmp, cache);
     long ackNegativeBefore = cache.campaignRuns(before, MUST_NOT_SCAN).get(0).sign().ackNegative();
     Path f = changeOneStamp(tmp);
@@ -185,8 +189,10 @@ class DiskRunSummaryCacheTest {
   }
 
   @Test
-  void campaignRuns_eventsFileGoneAfterLedgerRead_raisesFileNotFoundAsWithoutCache(@TempDir Path tmp) throws IOException {
-    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE, DiskRunSummaryCache.Mode.READ_WRITE);
+  void campaignRuns_eventsFileGoneAfterLedgerRead_raisesFileNotFoundAsWithoutCache(
+      @TempDir Path tmp) throws IOException {
+    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE,
+        DiskRunSummaryCache.Mode.READ_WRITE);
     warmedCopy(tmp, cache);
     Campaign c = DataSet.scan(tmp.resolve("data"), "data").campaigns().get(0);
     Files.delete(tmp.resolve("data/k/events/r2.csv"));
@@ -205,10 +211,12 @@ class DiskRunSummaryCacheTest {
       return Analysis.scan(cc, r);
     });
     assertThat(scans).hasValue(2);
-    assertThat(ScannedRuns.exact(runs)).isEqualTo(ScannedRuns.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
+    assertThat(ScannedRuns.exact(runs)).isEqualTo(ScannedRuns.exact(
+        RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
     // Stored again under the new fingerprint; the old one now misses.
     assertThat(changed.load(changed.fileOf(c))).hasSize(2);
-    assertThat(new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE).load(changed.fileOf(c))).isEmpty();
+    assertThat(new DiskRunSummaryCache(tmp, CODE, DiskRunSummaryCache.Mode.READ_WRITE).load(changed.fileOf(c)))
+        .isEmpty();
   }
 
   /** A way to spoil a campaign's cache file. */
@@ -244,7 +252,8 @@ class DiskRunSummaryCacheTest {
         // rows (after the 32-byte digest) set to -5: a ScanResult no scan can give.
         new Corruption("invalid record, checksum fixed", b -> withCrc(setLong(b, countOffset(b) + 4 + 32, -5))),
         // sign.complete set far above eventsTaken: the record's conservation check refuses it.
-        new Corruption("inconsistent counts, checksum fixed", b -> withCrc(setLong(b, countOffset(b) + 4 + 48, 1L << 40))));
+        new Corruption("inconsistent counts, checksum fixed",
+        b -> withCrc(setLong(b, countOffset(b) + 4 + 48, 1L << 40))));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -263,7 +272,8 @@ class DiskRunSummaryCacheTest {
       return Analysis.scan(cc, r);
     });
     assertThat(scans).hasValue(2);
-    assertThat(ScannedRuns.exact(runs)).isEqualTo(ScannedRuns.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
+    assertThat(ScannedRuns.exact(runs)).isEqualTo(ScannedRuns.exact(
+        RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
     assertThat(cache.load(file)).hasSize(2);
   }
 
@@ -306,7 +316,8 @@ class DiskRunSummaryCacheTest {
           g.missingAck(), g.missingRecv(), g.missingBoth(), g.ackNegative() + 1, g.sendNegative()), x.guard(),
           x.wallMicrosGuard(), x.grid(), x.medianDisplacementNanos(), x.medianAckSpanNanos(), x.correlation(),
           x.firstSendPhaseMicros(), x.detail(), x.coverage(),
-          new Analysis.ScanParameters(p.clockOffsetMicros() + 1, p.sendIntervalNanos(), p.stamps(), p.completeFlights())));
+          new Analysis.ScanParameters(p.clockOffsetMicros() + 1, p.sendIntervalNanos(), p.stamps(),
+          p.completeFlights())));
     }
     cache.store(cache.fileOf(c), other);
     AtomicInteger scans = new AtomicInteger();
@@ -347,7 +358,8 @@ class DiskRunSummaryCacheTest {
     try {
       List<Future<List<ScannedRun>>> futures = new ArrayList<>();
       for (int i = 0; i < 24; i++) {
-        DiskRunSummaryCache.Mode mode = i % 3 == 0 ? DiskRunSummaryCache.Mode.REFRESH : DiskRunSummaryCache.Mode.READ_WRITE;
+        DiskRunSummaryCache.Mode mode = i % 3 == 0 ? DiskRunSummaryCache.Mode.REFRESH
+            : DiskRunSummaryCache.Mode.READ_WRITE;
         futures.add(pool.submit(() -> new DiskRunSummaryCache(tmp, CODE, mode).campaignRuns(c, Analysis::scan)));
       }
       for (Future<List<ScannedRun>> f : futures) {
@@ -387,7 +399,8 @@ class DiskRunSummaryCacheTest {
   @Test
   void fileOf_sameCampaignNameInAnotherRoot_isAnotherFile(@TempDir Path tmp) throws IOException {
     TempArchive.copyTree(SMALL, tmp.resolve("copy"));
-    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE, DiskRunSummaryCache.Mode.READ_WRITE);
+    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE,
+        DiskRunSummaryCache.Mode.READ_WRITE);
     Campaign a = DataSet.scan(SMALL, "data").campaigns().get(0);
     Campaign b = DataSet.scan(tmp.resolve("copy"), "data").campaigns().get(0);
     assertThat(cache.fileOf(a)).isNotEqualTo(cache.fileOf(b));
@@ -425,7 +438,8 @@ class DiskRunSummaryCacheTest {
     Campaign c = DataSet.scan(SMALL, "data").campaigns().get(0);
     Campaign failedOnly = new Campaign(c.name(), c.dir(), c.displayDir(), c.plan(),
         c.runs().stream().filter(r -> !r.ok()).toList());
-    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE, DiskRunSummaryCache.Mode.READ_WRITE);
+    DiskRunSummaryCache cache = new DiskRunSummaryCache(tmp.resolve("cache"), CODE,
+        DiskRunSummaryCache.Mode.READ_WRITE);
     assertThat(cache.campaignRuns(failedOnly, MUST_NOT_SCAN)).isEmpty();
     assertThat(tmp.resolve("cache")).doesNotExist();
   }

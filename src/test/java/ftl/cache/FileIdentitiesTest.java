@@ -50,7 +50,8 @@ class FileIdentitiesTest {
     DiskRunSummaryCache warm = cache(tmp, HOUR_AHEAD);
     List<ScannedRun> runs = warm.campaignRuns(c, DiskRunSummaryCacheTest.MUST_NOT_SCAN);
     assertThat(warm.hashed).hasValue(0);
-    assertThat(ScannedRuns.exact(runs)).isEqualTo(ScannedRuns.exact(RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
+    assertThat(ScannedRuns.exact(runs)).isEqualTo(ScannedRuns.exact(
+        RunSummaryCache.NONE.campaignRuns(c, Analysis::scan)));
     Map<String, FileIdentities.Known> known = DiskRunSummaryCache.loadIdentities(warm.identitiesOf(c));
     assertThat(known).containsOnlyKeys("k/events/r1.csv", "k/events/r2.csv");
     assertThat(known.get("k/events/r1.csv").sha256()).isEqualTo(c.runs().get(0).eventsSha256());
@@ -76,7 +77,8 @@ class FileIdentitiesTest {
     Path f = tmp.resolve("data/k/events/r2.csv");
     FileIdentity recorded = c.eventsIdentity(c.runs().get(1)).orElseThrow();
     FileTime modified = Files.getLastModifiedTime(f);
-    Thread.sleep(50); // past the file-system clock's granularity (a jiffy), so the rewrite gets a new status-change time
+    // past the file-system clock's granularity (a jiffy), so the rewrite gets a new status-change time
+    Thread.sleep(50);
     byte[] b = Files.readAllBytes(f);
     int at = new String(b, StandardCharsets.US_ASCII).indexOf(",3900,") + 4;
     b[at] = '1'; // recv_ns of event 2: 3900 -> 3910, same size

@@ -39,7 +39,8 @@ class RunSummaryFileTest {
   /** A detail whose histograms hold the extremes of 64 bits (deltas that overflow a signed long) and repeats. */
   static ScanDetail detail() {
     ExactHistogram flights = ExactHistogram.of(new long[] {Long.MIN_VALUE, -1, 0, 0, 3, Long.MAX_VALUE, 3, 3});
-    return new ScanDetail(new SmoothLimit.Sum(2_000_000, 8, 1_000_000), new Rate(2, 5), 1000, flights, List.of(), List.of(),
+    return new ScanDetail(new SmoothLimit.Sum(2_000_000, 8, 1_000_000), new Rate(2, 5), 1000, flights, List.of(),
+        List.of(),
         ExactHistogram.of(new long[] {0, 999, 999, 500, 1, 0, 0, 7}), ExactHistogram.of(new long[] {-5, 7, 7, 1 << 20}),
         ExactHistogram.of(new long[] {-3, 1_250_000, 1_250_000, Long.MAX_VALUE}));
   }
@@ -83,7 +84,9 @@ class RunSummaryFileTest {
     assertThat(RunSummaryFile.decode(withCrc(bad), "fp")).isEmpty();
   }
 
-  /** Where the last histogram (wall flights: 4 distinct values -5, 7, 2^20) starts: its count 3, then zig-zag(-5) = 9. */
+  /**
+   * Where the last histogram (wall flights: 4 distinct values -5, 7, 2^20) starts: its count 3, then zig-zag(-5) = 9.
+   */
   private static int indexOfWallHistogram(byte[] file) {
     for (int i = file.length - 9; i >= 0; i--) {
       if (file[i] == 3 && file[i + 1] == 9 && file[i + 2] == 1) {

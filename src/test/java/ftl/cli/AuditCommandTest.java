@@ -56,7 +56,8 @@ class AuditCommandTest {
   void audit_perfTestMillis_gridLawAndFoldedNegatives() {
     CliRunner.Result r = CliRunner.run("audit", PERFTEST.resolve("r04.txt").toString());
     assertThat(r.code()).isEqualTo(ExitCode.DISAGREE);
-    assertThat(r.out()).contains("NOT TRUSTED: 2 of 3 rules fail (audit.resolution, audit.sign); not judged: audit.kept-share.")
+    assertThat(r.out())
+        .contains("NOT TRUSTED: 2 of 3 rules fail (audit.resolution, audit.sign); not judged: audit.kept-share.")
         .contains("Grid law: send interval s = 1.25 ms (1 / the median sent rate printed, 800 msg/s), quantum q = 1 ms:"
             + " s/q = 5/4 in lowest terms, so the sends fall on 4 phases of the quantum.");
   }
@@ -65,20 +66,23 @@ class AuditCommandTest {
   void audit_scrapeMillis_countsTheShareLeftOut() {
     CliRunner.Result r = CliRunner.run("audit", PERFTEST.resolve("r02.prom").toString());
     assertThat(r.code()).isEqualTo(ExitCode.DISAGREE);
-    assertThat(r.out()).contains("Samples: 6,181 latency samples (line 49) of 27,632 deliveries (line 3): 77.63 % left out.")
+    assertThat(r.out())
+        .contains("Samples: 6,181 latency samples (line 49) of 27,632 deliveries (line 3): 77.63 % left out.")
         .containsPattern("audit.kept-share +FAILS +kept 6,181 of 27,632 delivered: 22.37 % < 99.00 %");
   }
 
   @Test
   void audit_severalFiles_worstExitCodeAndEveryFileAudited() throws IOException {
     Path bad = Files.writeString(tmp.resolve("bad.txt"), "hello\n");
-    CliRunner.Result r = CliRunner.run("audit", PERFTEST.resolve("r01.txt").toString(), DEMO.resolve("e2e-3.txt").toString(),
+    CliRunner.Result r = CliRunner.run("audit", PERFTEST.resolve("r01.txt").toString(),
+        DEMO.resolve("e2e-3.txt").toString(),
         bad.toString());
     assertThat(r.code()).isEqualTo(ExitCode.BAD_DATA);
     assertThat(r.out()).contains("r01.txt: RabbitMQ PerfTest").contains("e2e-3.txt: Kafka EndToEndLatency");
     assertThat(CliRunner.run("audit", PERFTEST.resolve("r01.txt").toString(), tmp.resolve("absent.txt").toString(),
         bad.toString()).code()).isEqualTo(ExitCode.NOT_FOUND);
-    assertThat(CliRunner.run("audit", PERFTEST.resolve("r01.txt").toString(), DEMO.resolve("e2e-3.txt").toString()).code())
+    assertThat(CliRunner.run("audit", PERFTEST.resolve("r01.txt").toString(), DEMO.resolve("e2e-3.txt").toString())
+        .code())
         .isEqualTo(ExitCode.DISAGREE);
   }
 
@@ -148,15 +152,18 @@ class AuditCommandTest {
         Arguments.of(Named.of("ProducerPerformance total cut mid-line",
             new Broken(perf1, l -> set(l, 2, l.get(1).substring(0, 70)))), ":2: begins as a ProducerPerformance line"),
         Arguments.of(Named.of("ProducerPerformance 50th above its 95th",
-            new Broken(perf1, l -> set(l, 2, l.get(1).replace("1 ms 50th", "44 ms 50th")))), ":2: the 95th percentile (43 ms)"
+            new Broken(perf1, l -> set(l, 2, l.get(1).replace("1 ms 50th", "44 ms 50th")))),
+            ":2: the 95th percentile (43 ms)"
             + " is below the 50th"),
         Arguments.of(Named.of("ProducerPerformance count of 20 digits",
             new Broken(perf1, l -> set(l, 2, l.get(1).replace("5000 records", "99999999999999999999 records")))),
             ":2: records 99999999999999999999 is above"),
-        Arguments.of(Named.of("EndToEndLatency without its percentiles (poll timed out)", new Broken(e2e1, l -> drop(l, 8))),
+        Arguments.of(Named.of("EndToEndLatency without its percentiles (poll timed out)",
+        new Broken(e2e1, l -> drop(l, 8))),
             "no \"Percentiles\" line"),
         Arguments.of(Named.of("EndToEndLatency percentiles decreasing",
-            new Broken(e2e1, l -> set(l, 8, "Percentiles: 50th = 30, 99th = 11, 99.9th = 21"))), ":8: the 99th percentile"
+            new Broken(e2e1, l -> set(l, 8, "Percentiles: 50th = 30, 99th = 11, 99.9th = 21"))),
+            ":8: the 99th percentile"
             + " (11 ms) is below the 50th"),
         Arguments.of(Named.of("EndToEndLatency percentile that overflows a long",
             new Broken(e2e1, l -> set(l, 8, "Percentiles: 50th = 99999999999999999999, 99th = 11, 99.9th = 21"))),
@@ -171,10 +178,12 @@ class AuditCommandTest {
         Arguments.of(Named.of("PerfTest interval line cut mid-line",
             new Broken(r01, l -> set(l, 10, l.get(9).substring(0, 65)))), ":10: begins as a PerfTest interval line"),
         Arguments.of(Named.of("PerfTest lines of two runs",
-            new Broken(r01, l -> set(l, 20, l.get(19).replace("id: r01", "id: r99")))), ":20: id \"r99\" where line 1 has"
+            new Broken(r01, l -> set(l, 20, l.get(19).replace("id: r01", "id: r99")))),
+            ":20: id \"r99\" where line 1 has"
             + " \"r01\""),
         Arguments.of(Named.of("PerfTest percentiles decreasing",
-            new Broken(r01, l -> set(l, 5, l.get(4).replace("189/370/651", "189/370/151")))), ":5: the 75th latency (151)"
+            new Broken(r01, l -> set(l, 5, l.get(4).replace("189/370/651", "189/370/151")))),
+            ":5: the 75th latency (151)"
             + " is below the median"),
         Arguments.of(Named.of("PerfTest median of 400 digits (cut at 80 characters in the message)",
             new Broken(r01, l -> set(l, 5, l.get(4).replace("189/370/651", "189/" + "9".repeat(400) + "/651")))),
@@ -189,9 +198,11 @@ class AuditCommandTest {
         Arguments.of(Named.of("PerfTest scrape without its consumed counter (no -mc)",
             new Broken(prom, l -> l.stream().filter(x -> !x.startsWith("client_consumed_total")).toList())),
             "no series client_consumed_total"),
-        Arguments.of(Named.of("terminal escape in a line", new Broken(perf1, l -> set(l, 1, "\u001b[2J\u001b]0;owned\u0007"))),
+        Arguments.of(Named.of("terminal escape in a line",
+        new Broken(perf1, l -> set(l, 1, "\u001b[2J\u001b]0;owned\u0007"))),
             ":1: control character \\x1b"),
-        Arguments.of(Named.of("a right-to-left override in a line", new Broken(r01, l -> set(l, 36, "id: r01, \u202egvd"))),
+        Arguments.of(Named.of("a right-to-left override in a line",
+        new Broken(r01, l -> set(l, 36, "id: r01, \u202egvd"))),
             ":36: control character \\u202e"),
         Arguments.of(Named.of("no known format", new Broken(perf1, l -> List.of("hello", "world"))),
             "not an output ftl audit knows"),

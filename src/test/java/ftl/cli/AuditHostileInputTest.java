@@ -40,18 +40,23 @@ class AuditHostileInputTest {
         Arguments.of(Named.of("a record count of 16 million digits", new Hostile(utf8(perf.get(0) + "\n"
             + perf.get(1).replace("5000 records", digits + " records") + "\n"), List.of(":2: a line of 16,773,065"
             + " characters, longer than any a tool prints (at most 65,536)")))),
-        Arguments.of(Named.of("a line of 16 million characters after the tool's first line", new Hostile(utf8(perf.get(0)
-            + "\n" + "x".repeat(NEAR_CAP) + "\n" + perf.get(1) + "\n"), List.of(":2: a line of 16,773,120 characters")))),
+        Arguments.of(Named.of("a line of 16 million characters after the tool's first line",
+        new Hostile(utf8(perf.get(0)
+            + "\n" + "x".repeat(NEAR_CAP) + "\n" + perf.get(1) + "\n"),
+            List.of(":2: a line of 16,773,120 characters")))),
         Arguments.of(Named.of("a JSON bomb: 8 million open brackets", new Hostile(utf8("[".repeat(8 << 20)),
             List.of(":1: a line of 8,388,608 characters")))),
         Arguments.of(Named.of("deep nesting under the line cap: 60,000 brackets, 1,000 lines", new Hostile(
             utf8(("[".repeat(60) + "\n").repeat(1000)), List.of("not an output ftl audit knows", known.split(", ")[0],
             "not read: OpenMessaging Benchmark's result JSON")))),
         Arguments.of(Named.of("an OpenMessaging Benchmark result JSON (not read: the formats known are named)",
-            new Hostile(utf8("{\"workload\": \"1-topic-1-partition-1kb\", \"driver\": \"Kafka\", \"publishRate\": [1000.0],"
+            new Hostile(
+            utf8("{\"workload\": \"1-topic-1-partition-1kb\", \"driver\": \"Kafka\", \"publishRate\": [1000.0],"
                 + " \"endToEndLatency50pct\": [1.0], \"aggregatedEndToEndLatency50pct\": 1.0}\n"),
-                List.of("not an output ftl audit knows", known.split(", ")[0], "not read: OpenMessaging Benchmark's result JSON")))),
-        Arguments.of(Named.of("cut inside a UTF-8 character", new Hostile(cut(utf8(String.join("\n", perf) + "\n\u00b5"), 1),
+                List.of("not an output ftl audit knows", known.split(", ")[0],
+                "not read: OpenMessaging Benchmark's result JSON")))),
+        Arguments.of(Named.of("cut inside a UTF-8 character",
+        new Hostile(cut(utf8(String.join("\n", perf) + "\n\u00b5"), 1),
             List.of("not UTF-8 text")))));
   }
 

@@ -41,7 +41,8 @@ class AuditPageTest {
     List<String[]> rows = table(Files.readString(PAGE, StandardCharsets.UTF_8), "audit rules");
     List<String> shown = rows.stream().map(r -> String.join(" | ", r)).toList();
     List<String> declared = Arrays.stream(AuditRule.values())
-        .map(r -> String.join(" | ", "`" + r.id() + "`", r.statement().summary(), r.statement().failsWhen(), r.statement().bound())).toList();
+        .map(r -> String.join(" | ", "`" + r.id() + "`", r.statement().summary(), r.statement().failsWhen(),
+        r.statement().bound())).toList();
     assertThat(shown).isEqualTo(declared);
   }
 
@@ -68,7 +69,8 @@ class AuditPageTest {
   void page_outcomesTable_listsEveryCommittedOutputWithItsExitAndFailingRules() throws IOException {
     List<String[]> rows = table(Files.readString(PAGE, StandardCharsets.UTF_8), "audit outcomes");
     List<String> committed = new ArrayList<>();
-    try (Stream<Path> s = Stream.concat(Files.list(Path.of("data/audit/demo/outputs")), Files.list(Path.of("data/perftest/runs")))) {
+    try (Stream<Path> s = Stream.concat(Files.list(Path.of("data/audit/demo/outputs")),
+        Files.list(Path.of("data/perftest/runs")))) {
       s.map(Path::toString).filter(p -> p.matches(".*/(perf|e2e)-[0-9]+\\.txt|.*/r[0-9]+\\.(txt|prom)")).sorted()
           .forEach(committed::add);
     }

@@ -9,11 +9,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 58, case 15 (a clean stop printed as a failure): Ctrl-C or SIGTERM of {@code ftl broker --brokers 3} stopped the
- * nodes within 6 s, yet printed "a broker exited ... code 143" with stack frames: the serving loop took the nodes' exit,
- * which the stop itself caused, for a death. Now the shutdown hook marks the stop first, and a death seen after it is a
- * clean stop (the hook prints "stopped"); a death without a stop is still exit 5, named. {@link BrokerCommand#serve} is
- * driven here with stand-in liveness, no broker.
+ * Issue 58, case 15 (a clean stop printed as a failure): Ctrl-C or SIGTERM of {@code ftl broker --brokers 3} stopped
+ * the nodes within 6 s, yet printed "a broker exited ... code 143" with stack frames: the serving loop took the nodes'
+ * exit, which the stop itself caused, for a death. Now the shutdown hook marks the stop first, and a death seen after
+ * it is a clean stop (the hook prints "stopped"); a death without a stop is still exit 5, named. {@link
+ * BrokerCommand#serve} is driven here with stand-in liveness, no broker.
  */
 class BrokerStopRegressionTest {
 
@@ -44,6 +44,7 @@ class BrokerStopRegressionTest {
     int code = BrokerCommand.serve(() -> false, () -> "a broker exited: broker 2 pid 4711 exited with code 1",
         new AtomicBoolean(), errStream);
     assertThat(code).isEqualTo(ExitCode.HARNESS);
-    assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("ftl: a broker exited: broker 2 pid 4711 exited with code 1\n");
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .isEqualTo("ftl: a broker exited: broker 2 pid 4711 exited with code 1\n");
   }
 }

@@ -30,8 +30,10 @@ class CampaignRunTwiceRegressionTest {
         """);
     CliRunner.Result r = CliRunner.run("--root", tmp.toString(), "campaign", "run", plan.toString());
     assertThat(r.code()).as("stderr: %s", r.err()).isEqualTo(ExitCode.BAD_DATA);
-    assertThat(r.err()).contains(ws.resolve("ledger.csv") + ": the campaign folder already has runs: 'ftl campaign resume "
-        + ws + "' runs those its schedule still misses, and 'ftl campaign run PLAN --out DIR' starts a new campaign in DIR")
+    assertThat(r.err()).contains(ws.resolve("ledger.csv")
+        + ": the campaign folder already has runs: 'ftl campaign resume "
+        + ws + "' runs those its schedule still misses, and 'ftl campaign run PLAN --out DIR' starts a new campaign "
+        + "in DIR")
         .doesNotContain("starting");
     assertThat(tmp.resolve("scratch")).doesNotExist();
   }

@@ -39,7 +39,8 @@ class CheckOriginalFigureTest {
     assertThat(r.code()).as(r.out() + r.err()).isZero();
     assertThat(r.out()).startsWith("\"62,264\" is the original study's figure, not ours: negative ack-referenced spans")
         .contains("original:   62,264 (paper/original-study.csv:3")
-        .containsPattern("printed in: paper/generated/tab-replication\\.tex:\\d+, in the table paper/paper\\.tex inputs at line 1")
+        .containsPattern(
+        "printed in: paper/generated/tab-replication\\.tex:\\d+, in the table paper/paper\\.tex inputs at line 1")
         .contains("ours:       events.ackNegative = 2 (\\NegAckSpans").endsWith("OK\n");
   }
 

@@ -54,21 +54,30 @@ class CheckPdfTest {
     percent = small.available("omb.retention.min");
   }
 
-  /** A quantity whose text has a space ("a to b", "412 µs"), to print across a line break; a range when the data give one. */
+  /**
+   * A quantity whose text has a space ("a to b", "412 µs"), to print across a line break; a range when the data give
+   * one.
+   */
   Optional<Computed> range() {
     return byKey.values().stream().filter(c -> c.available() && c.text().contains(" ") && c.text().matches(".*\\d.*"))
         .sorted(Comparator.comparing((Computed c) -> !c.text().contains(" to ")).thenComparing(c -> c.quantity().key()))
         .findFirst();
   }
 
-  /** Two pages: the abstract-like first with a remote link and an exempt 95%, the second with a range broken across lines. */
+  /**
+   * Two pages: the abstract-like first with a remote link and an exempt 95%, the second with a range broken across
+   * lines.
+   */
   List<TestPdfs.Page> pages(String countAsPrinted) {
     List<List<TestPdfs.Piece>> one = new ArrayList<>();
-    one.add(List.of(text("Over the campaign A was negative "), link(count.text(), count.quantity().key()), text(" times;")));
-    one.add(List.of(text("the guard kept at least "), link(percent.text(), percent.quantity().key()), text(" of a run (a 95% bootstrap).")));
+    one.add(List.of(text("Over the campaign A was negative "), link(count.text(), count.quantity().key()),
+        text(" times;")));
+    one.add(List.of(text("the guard kept at least "), link(percent.text(), percent.quantity().key()),
+        text(" of a run (a 95% bootstrap).")));
     one.add(List.of(text("1")));
     List<List<TestPdfs.Piece>> two = new ArrayList<>();
-    two.add(List.of(text("Section 2 repeats it: "), link(countAsPrinted, count.quantity().key()), text(" negative spans.")));
+    two.add(List.of(text("Section 2 repeats it: "), link(countAsPrinted, count.quantity().key()),
+        text(" negative spans.")));
     range().ifPresent(r -> {
       int cut = r.text().lastIndexOf(' ');
       two.add(List.of(text("It ranged over "), link(r.text().substring(0, cut), r.quantity().key())));
@@ -145,7 +154,8 @@ class CheckPdfTest {
   @Test
   void checkPdf_noLinkedNumber_cannotPass() throws IOException {
     Path pdf = tmp.resolve("retypeset.pdf");
-    TestPdfs.write(pdf, TestPdfs.info(digest), List.of(page(List.of(List.of(text("We saw " + count.text() + " spans."))))));
+    TestPdfs.write(pdf, TestPdfs.info(digest), List.of(
+        page(List.of(List.of(text("We saw " + count.text() + " spans."))))));
     Result r = checkPdf(pdf);
     assertThat(r.code()).isEqualTo(ExitCode.DISAGREE);
     assertThat(r.out()).contains("no number of this PDF is linked to a quantity");
@@ -188,7 +198,10 @@ class CheckPdfTest {
     assertBadInput(r, "truncated.pdf: is not a readable PDF");
   }
 
-  /** {@code ftl --version}: the archive's version (as pom.xml, CITATION.cff and the PDFs carry it) and the data's digest. */
+  /**
+   * {@code ftl --version}: the archive's version (as pom.xml, CITATION.cff and the PDFs carry it) and the data's
+   * digest.
+   */
   @Test
   void version_printsArchiveVersionAndDataDigest() {
     Result r = CliRunner.run("--root", archive.root.toString(), "--version");

@@ -42,12 +42,14 @@ class CliTest {
     Manifest.write(a.root);
     Result r = run("--root", a.root.toString(), "reproduce", "--check");
     assertThat(r.code()).as(r.out()).isZero();
-    assertThat(r.out()).containsPattern("no campaign data for \\d+ of \\d+ quantities").contains("runs.total: no campaign data present");
+    assertThat(r.out()).containsPattern("no campaign data for \\d+ of \\d+ quantities")
+        .contains("runs.total: no campaign data present");
   }
 
   @Test
   void reproduce_textQuotesQuantityWithoutData_failsNamingThePlace(@TempDir Path tmp) throws IOException {
-    TempArchive a = TempArchive.create(tmp).write("paper/paper.tex", "\\input{generated/quantities}\nWe took \\RunsTotal{} runs.\n");
+    TempArchive a = TempArchive.create(tmp).write("paper/paper.tex",
+        "\\input{generated/quantities}\nWe took \\RunsTotal{} runs.\n");
     run("--root", a.root.toString(), "reproduce");
     Manifest.write(a.root);
     Result r = run("--root", a.root.toString(), "reproduce", "--check");
@@ -73,7 +75,8 @@ class CliTest {
     String first = Files.readString(a.root.resolve("paper/generated/quantities.tex"));
     run("--root", a.root.toString(), "reproduce");
     assertThat(Files.readString(a.root.resolve("paper/generated/quantities.tex"))).isEqualTo(first);
-    assertThat(first).startsWith("% GENERATED from emit/paper/quantities.tex.ftl").contains("\\newcommand{\\NegAckSpans}{\\ftlQuantity{events.ackNegative}{2}}")
+    assertThat(first).startsWith("% GENERATED from emit/paper/quantities.tex.ftl")
+        .contains("\\newcommand{\\NegAckSpans}{\\ftlQuantity{events.ackNegative}{2}}")
         .contains("\\newcommand{\\OmbRetentionMin}{\\ftlQuantity{omb.retention.min}{40.00\\%}}");
     Manifest.write(a.root);
     assertThat(run("--root", a.root.toString(), "reproduce", "--check").code()).isZero();
@@ -95,7 +98,8 @@ class CliTest {
     assertThat(neg).isNotNull();
     assertThat(neg.get("value").asLong()).isEqualTo(2);
     assertThat(neg.get("macro").asText()).isEqualTo("\\NegAckSpans");
-    assertThat(neg.get("sources").toString()).contains("data/k/ledger.csv").contains("data/k/events/r1.csv").contains("data/k/events/r2.csv");
+    assertThat(neg.get("sources").toString()).contains("data/k/ledger.csv").contains("data/k/events/r1.csv")
+        .contains("data/k/events/r2.csv");
   }
 
   @Test
@@ -115,11 +119,13 @@ class CliTest {
   @ParameterizedTest(name = "check {0}")
   @MethodSource("checkLookups")
   void check_byKeyMacroOrText_findsAndAgrees(String what, @TempDir Path tmp) throws IOException {
-    TempArchive a = TempArchive.create(tmp).withData(SMALL).write("paper/abstract.txt", "The guard kept 40.00% of one run.\n");
+    TempArchive a = TempArchive.create(tmp).withData(SMALL)
+        .write("paper/abstract.txt", "The guard kept 40.00% of one run.\n");
     run("--root", a.root.toString(), "reproduce");
     Result r = run("--root", a.root.toString(), "check", what);
     assertThat(r.code()).as(r.out() + r.err()).isZero();
-    assertThat(r.out()).contains("data/k/ledger.csv").contains("function:").contains("generated:  paper/generated/quantities.tex agrees");
+    assertThat(r.out()).contains("data/k/ledger.csv").contains("function:")
+        .contains("generated:  paper/generated/quantities.tex agrees");
   }
 
   /**
@@ -176,14 +182,22 @@ class CliTest {
 
   static Stream<Arguments> gridlawCases() {
     return Stream.of(
-        Arguments.of(new String[] {"--interval", "1250us", "--quantum", "1ms", "--latency", "400us"}, "s/q = 5/4", "predicted retention = 1/4"),
+        Arguments.of(new String[] {"--interval", "1250us", "--quantum", "1ms", "--latency", "400us"}, "s/q = 5/4",
+        "predicted retention = 1/4"),
         Arguments.of(new String[] {"--interval", "700us", "--quantum", "1ms"}, "s/q = 7/10", "multiple of 1/10"),
-        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "400us", "--phase", "700us"}, "b = 1", "predicted retention = 1/1"),
-        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "400us", "--phase", "100us"}, "b = 1", "predicted retention = 0/1"),
-        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "300us", "--phase", "500us", "--offset", "700us"}, "b = 1", "predicted one-tick negatives = 1/1"),
-        Arguments.of(new String[] {"--interval", "1250us", "--quantum", "1ms", "--latency", "300us", "--phase", "100us", "--offset", "700us"}, "0 kept, 2 zero, 2 one-tick negative, 0 deeper", "predicted one-tick negatives = 1/2 = 50.00%"),
-        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "300us", "--offset", "-1.5ms"}, "producer behind", "predicted retention = 1/1"),
-        Arguments.of(new String[] {"--interval", "500us", "--quantum", "1ms", "--latency", "1.5ms"}, "s/q = 1/2", "2 of 2 phases kept"));
+        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "400us", "--phase", "700us"},
+        "b = 1", "predicted retention = 1/1"),
+        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "400us", "--phase", "100us"},
+        "b = 1", "predicted retention = 0/1"),
+        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "300us", "--phase", "500us",
+        "--offset", "700us"}, "b = 1", "predicted one-tick negatives = 1/1"),
+        Arguments.of(new String[] {"--interval", "1250us", "--quantum", "1ms", "--latency", "300us", "--phase",
+        "100us", "--offset", "700us"}, "0 kept, 2 zero, 2 one-tick negative, 0 deeper",
+        "predicted one-tick negatives = 1/2 = 50.00%"),
+        Arguments.of(new String[] {"--interval", "1ms", "--quantum", "1ms", "--latency", "300us", "--offset",
+        "-1.5ms"}, "producer behind", "predicted retention = 1/1"),
+        Arguments.of(new String[] {"--interval", "500us", "--quantum", "1ms", "--latency", "1.5ms"}, "s/q = 1/2",
+        "2 of 2 phases kept"));
   }
 
   @ParameterizedTest(name = "gridlaw {1}")

@@ -32,7 +32,8 @@ class ClusterOptionsTest {
             ExitCode.BAD_DATA, "setting acks is not taken"),
         Arguments.of("client config without bootstrap", List.of("--client-config", "@bad"),
             ExitCode.USAGE, "--client-config applies to a cluster named with --bootstrap"),
-        Arguments.of("topic without bootstrap", List.of("--topic", "t"), ExitCode.USAGE, "--topic applies to a cluster"),
+        Arguments.of("topic without bootstrap", List.of("--topic", "t"), ExitCode.USAGE,
+        "--topic applies to a cluster"),
         Arguments.of("not a bootstrap list", List.of("--bootstrap", "127.0.0.1:9;127.0.0.2:9"), ExitCode.USAGE,
             "--bootstrap must be host:port or a comma-separated list"),
         Arguments.of("bad topic name", List.of("--bootstrap", "127.0.0.1:9", "--topic", "a/b"), ExitCode.USAGE,
@@ -46,7 +47,8 @@ class ClusterOptionsTest {
     Files.writeString(tmp.resolve("bad"), "security.protocol=SASL_FOO\n");
     Files.writeString(tmp.resolve("acks"), "acks=0\n");
     Path out = tmp.resolve("out");
-    List<String> args = new ArrayList<>(List.of("campaign", "smoke", "--plan", plan().toString(), "--out", out.toString()));
+    List<String> args = new ArrayList<>(List.of("campaign", "smoke", "--plan", plan().toString(), "--out",
+        out.toString()));
     options.forEach(o -> args.add(o.startsWith("@") ? tmp.resolve(o.substring(1)).toString() : o));
     CliRunner.Result r = CliRunner.run(args.toArray(String[]::new));
     assertThat(r.code()).as(r.err()).isEqualTo(code);

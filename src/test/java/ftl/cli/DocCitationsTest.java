@@ -97,13 +97,15 @@ class DocCitationsTest {
   @Test
   void citations_theCheck_seesAMissingDocumentAndAnchor() throws IOException {
     Path f = Path.of("src/main/java/ftl/stats/GridLaw.java");
-    String java = "/** The grid law (DESIGN.md, \"grid law\"); style (CONVENTIONS 19); see docs/architecture.md#no-such-"
+    String java =
+        "/** The grid law (DESIGN.md, \"grid law\"); style (CONVENTIONS 19); see docs/architecture.md#no-such-"
         + "heading and docs/architecture.md#vocabulary. */ class X { String s = \"docs/x.md\"; }";
     assertThat(broken(ROOT, f, comments(java))).containsExactly(
         "src/main/java/ftl/stats/GridLaw.java: DESIGN.md (no such file in the repository)",
         "src/main/java/ftl/stats/GridLaw.java: docs/architecture.md#no-such-heading (no such heading)",
         "src/main/java/ftl/stats/GridLaw.java: DESIGN (a document the repository lacks; cite docs/architecture.md)",
-        "src/main/java/ftl/stats/GridLaw.java: CONVENTIONS (a document the repository lacks; cite docs/architecture.md)");
+        "src/main/java/ftl/stats/GridLaw.java: CONVENTIONS (a document the repository lacks; cite "
+        + "docs/architecture.md)");
     // relative to the citing file's folder, as the pages of docs/ link each other
     assertThat(broken(ROOT, Path.of("docs/campaigns.md"), "see verdicts.md and ../README.md")).isEmpty();
     assertThat(broken(ROOT, f, "String DESIGNS = SETTING_DESIGNS; a DESIGN_X")).isEmpty();

@@ -74,7 +74,8 @@ class HelpSummaryRegressionTest {
         .isEqualTo("Every quantity.");
     assertThat(Main.summary(CommandLine.Model.CommandSpec.create().usageMessage().description("No full stop at all")))
         .isEqualTo("No full stop at all");
-    assertThat(Main.summary(CommandLine.Model.CommandSpec.create().usageMessage().header("A header.").description("Long. Text.")))
+    assertThat(Main.summary(CommandLine.Model.CommandSpec.create().usageMessage().header("A header.")
+        .description("Long. Text.")))
         .isEqualTo("A header.");
   }
 }

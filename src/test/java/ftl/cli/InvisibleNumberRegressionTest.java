@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 58, case 7 (a number no reader sees traced): with the right digest, the true number drawn invisibly (text render
- * mode 3) under its link and the only visible number a wrong, unlinked one, {@code check-pdf} said OK. Now invisible text
- * lies under no link, and every number drawn invisibly is a disagreement; the summary says what was found (exit 1). PDFs
- * made with PDFBox ({@link TestPdfs}) against {@link SmallPdfArchive}.
+ * Issue 58, case 7 (a number no reader sees traced): with the right digest, the true number drawn invisibly (text
+ * render mode 3) under its link and the only visible number a wrong, unlinked one, {@code check-pdf} said OK. Now
+ * invisible text lies under no link, and every number drawn invisibly is a disagreement; the summary says what was
+ * found (exit 1). PDFs made with PDFBox ({@link TestPdfs}) against {@link SmallPdfArchive}.
  */
 class InvisibleNumberRegressionTest {
   @TempDir Path tmp;
@@ -33,7 +33,8 @@ class InvisibleNumberRegressionTest {
     String wrong = String.format(Locale.ROOT, "%,d", ((Value.Count) count.value()).count() + 7);
     Path pdf = tmp.resolve("paper.pdf");
     TestPdfs.write(pdf, TestPdfs.info(small.digest), List.of(page(List.of(
-        List.of(text("A was negative "), invisible(count.text(), count.quantity().key()), text(" " + wrong + " times;")),
+        List.of(text("A was negative "), invisible(count.text(), count.quantity().key()),
+        text(" " + wrong + " times;")),
         List.of(text("the guard kept "), link(percent.text(), percent.quantity().key()), text(" of a run."))))));
 
     CliRunner.Result r = small.checkPdf(pdf);

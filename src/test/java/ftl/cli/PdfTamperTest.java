@@ -63,7 +63,8 @@ class PdfTamperTest {
     Path root = Path.of("").toAbsolutePath();
     Path paper = tmp.resolve("paper");
     TempArchive.copyTree(root.resolve("paper"), paper);
-    for (String built : new String[] {"paper.pdf", "paper.aux", "paper.fdb_latexmk", "paper.fls", "paper.log", "paper.out"}) {
+    for (String built : new String[] {"paper.pdf", "paper.aux", "paper.fdb_latexmk", "paper.fls", "paper.log",
+        "paper.out"}) {
       Files.deleteIfExists(paper.resolve(built));
     }
 
@@ -76,14 +77,16 @@ class PdfTamperTest {
     String before = "\\newcommand{\\" + MACRO + "}{\\ftlQuantity{" + KEY + "}{" + c.latex() + "}}";
     String text = Files.readString(macros, StandardCharsets.UTF_8);
     assertThat(text).as("the committed macro agrees with the data (run ./ftl reproduce)").contains(before);
-    Files.writeString(macros, text.replace(before, "\\newcommand{\\" + MACRO + "}{\\ftlQuantity{" + KEY + "}{" + macroChanged + "}}"),
+    Files.writeString(macros, text.replace(before, "\\newcommand{\\" + MACRO + "}{\\ftlQuantity{" + KEY + "}{"
+        + macroChanged + "}}"),
         StandardCharsets.UTF_8);
 
     // the table cell: the first linked run count of the retention table, plus one
     Path table = paper.resolve("generated/tab-retention.tex");
     String tab = Files.readString(table, StandardCharsets.UTF_8);
     Matcher m = CELL.matcher(tab);
-    assertThat(m.find()).as("the retention table prints its run counts as quantity links (run ./ftl reproduce)").isTrue();
+    assertThat(m.find()).as("the retention table prints its run counts as quantity links (run ./ftl reproduce)")
+        .isTrue();
     cellKey = m.group(1);
     cellWas = m.group(2);
     cellChanged = Long.toString(Long.parseLong(cellWas) + 1);
@@ -99,11 +102,15 @@ class PdfTamperTest {
     report = CliRunner.run("--root", root.toString(), "check-pdf", pdf.toString());
   }
 
-  /** The report's disagreements, checked to be the two changed numbers (each on every page it is printed) and nothing else. */
+  /**
+   * The report's disagreements, checked to be the two changed numbers (each on every page it is printed) and nothing
+   * else.
+   */
   static List<String> disagreements() {
     List<String> lines = report.out().lines().filter(l -> l.startsWith("  DISAGREE")).toList();
     assertThat(lines).as("only the changed macro (wherever the paper prints it) and the changed cell disagree")
-        .allMatch(l -> l.contains("\"" + macroChanged + "\" is " + KEY + " ") || l.contains("\"" + cellChanged + "\" is " + cellKey + " "));
+        .allMatch(l -> l.contains("\"" + macroChanged + "\" is " + KEY + " ")
+        || l.contains("\"" + cellChanged + "\" is " + cellKey + " "));
     return lines;
   }
 
@@ -112,7 +119,8 @@ class PdfTamperTest {
     assertThat(PdfText.read(pdf, "paper.pdf").version()).as("the PDF's FtlVersion").contains(ArchiveVersion.VERSION);
     assertThat(report.code()).as(report.out() + report.err()).isEqualTo(ExitCode.DISAGREE);
     assertThat(report.out()).contains("(matches data)")
-        .contains("DISAGREE page 1: \"" + macroChanged + "\" is " + KEY + " (\\" + MACRO + "): the data give " + macroText);
+        .contains("DISAGREE page 1: \"" + macroChanged + "\" is " + KEY + " (\\" + MACRO + "): the data give "
+        + macroText);
     assertThat(disagreements()).filteredOn(l -> l.contains("\"" + macroChanged + "\" is " + KEY + " ")).isNotEmpty();
   }
 
@@ -120,7 +128,8 @@ class PdfTamperTest {
   void checkPdf_paperBuiltWithOneTableCellChanged_failsNamingThatCell() {
     assertThat(report.code()).as(report.out() + report.err()).isEqualTo(ExitCode.DISAGREE);
     assertThat(report.out()).contains("(matches data)").containsPattern(
-        "DISAGREE page [0-9]+: \"" + cellChanged + "\" is " + Pattern.quote(cellKey) + " \\(\\\\[A-Za-z]+\\): the data give " + cellWas);
+        "DISAGREE page [0-9]+: \"" + cellChanged + "\" is " + Pattern.quote(cellKey)
+        + " \\(\\\\[A-Za-z]+\\): the data give " + cellWas);
     assertThat(disagreements()).filteredOn(l -> l.contains("\"" + cellChanged + "\" is " + cellKey + " ")).hasSize(1);
   }
 }

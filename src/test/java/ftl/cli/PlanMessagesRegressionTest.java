@@ -16,10 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * Issue 43, item 5, the messages: {@code campaign smoke --plan} named a temporary copy of the plan instead of the user's
- * file; an unwritable {@code --out}, a read-only mount or a full disk ended in exit 5 where the README documents 6, and
- * the full disk's message named no file. Now the user's file is read in place, and a file that cannot be written is exit
- * 6 naming it. The plans here are synthetic, written by the test.
+ * Issue 43, item 5, the messages: {@code campaign smoke --plan} named a temporary copy of the plan instead of the
+ * user's file; an unwritable {@code --out}, a read-only mount or a full disk ended in exit 5 where the README documents
+ * 6, and the full disk's message named no file. Now the user's file is read in place, and a file that cannot be written
+ * is exit 6 naming it. The plans here are synthetic, written by the test.
  */
 class PlanMessagesRegressionTest {
   @TempDir Path tmp;
@@ -68,7 +68,8 @@ class PlanMessagesRegressionTest {
     })).isInstanceOf(UncheckedIOException.class);
     UncheckedIOException thrown = new UncheckedIOException(named);
     assertThat(Main.exitCodeOf(thrown)).isEqualTo(ExitCode.IO);
-    assertThat(Main.ioMessage(thrown)).isEqualTo("cannot write or read a file: " + target + ": No space left on device");
+    assertThat(Main.ioMessage(thrown)).isEqualTo("cannot write or read a file: " + target
+        + ": No space left on device");
     // a failure that already names its file keeps it
     FileSystemException readOnly = new FileSystemException(target.toString(), null, "Read-only file system");
     assertThat(AtomicFiles.named(tmp.resolve("other"), readOnly)).isSameAs(readOnly);

@@ -13,8 +13,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code docs/practitioners.md}, the page a practitioner reads first, states the trust rules of {@code ftl report} as the
- * code applies them: its table is {@link RulesMarkdown#table()} verbatim (rendered from {@link TrustRule}, the one
+ * {@code docs/practitioners.md}, the page a practitioner reads first, states the trust rules of {@code ftl report} as
+ * the code applies them: its table is {@link RulesMarkdown#table()} verbatim (rendered from {@link TrustRule}, the one
  * source), it is linked from the README's first screen, and it links the harness audit table it explains.
  */
 class PractitionersPageTest {

@@ -9,8 +9,8 @@ import java.util.stream.Stream;
 
 /**
  * Helper shared by the tests that read the archive's prose: the README, which a newcomer reads first and which is kept
- * to about 200 lines (docs/architecture.md#conventions, item 19), and the pages of {@code docs/} it links, whose commands are tested like its
- * own.
+ * to about 200 lines (docs/architecture.md#conventions, item 19), and the pages of {@code docs/} it links, whose
+ * commands are tested like its own.
  */
 final class ReadmeAndDocs {
   /** The README's line budget: "about 200 lines" (issue #42), with a margin of ten. */

@@ -234,7 +234,8 @@ class ReadmeCommandsTest {
   }
 
   private static List<String> gitFiles(Path root) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder("git", "-C", root.toString(), "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+    Process p = new ProcessBuilder("git", "-C", root.toString(), "ls-files", "-z", "--cached", "--others",
+        "--exclude-standard")
         .start();
     String all = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     p.waitFor(1, TimeUnit.MINUTES);

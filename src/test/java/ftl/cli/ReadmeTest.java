@@ -16,9 +16,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README is a newcomer's page (docs/architecture.md#conventions, item 19): it shows the current {@code ./ftl --help} verbatim, stays
- * within {@link ReadmeAndDocs#README_MAX_LINES} lines, links every page of {@code docs/}, and every relative link of
- * the README and of those pages (with its {@code #anchor}, GitHub's heading slug) leads somewhere.
+ * The README is a newcomer's page (docs/architecture.md#conventions, item 19): it shows the current {@code ./ftl
+ * --help} verbatim, stays within {@link ReadmeAndDocs#README_MAX_LINES} lines, links every page of {@code docs/}, and
+ * every relative link of the README and of those pages (with its {@code #anchor}, GitHub's heading slug) leads
+ * somewhere.
  */
 class ReadmeTest {
   static final Path ROOT = Path.of("").toAbsolutePath();
@@ -71,7 +72,8 @@ class ReadmeTest {
         Path to = path.isEmpty() ? ROOT.resolve(file) : ROOT.resolve(file).getParent().resolve(path).normalize();
         if (!to.startsWith(ROOT) || !Files.exists(to)) {
           broken.add(file + ": " + target + " (no such file)");
-        } else if (hash >= 0 && !slugs(Files.readString(to, StandardCharsets.UTF_8)).contains(target.substring(hash + 1))) {
+        } else if (hash >= 0 && !slugs(Files.readString(to, StandardCharsets.UTF_8))
+            .contains(target.substring(hash + 1))) {
           broken.add(file + ": " + target + " (no such heading)");
         }
       }

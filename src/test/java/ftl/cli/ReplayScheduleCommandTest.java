@@ -23,7 +23,8 @@ class ReplayScheduleCommandTest {
     String sha = SendSchedule.sha256(Files.readAllBytes(out));
     assertThat(r.out()).isEqualTo(sha + "  " + out + "\n");
     assertThat(r.err()).contains("5 sends over 2000000 ns (mean gap 500us) from 9 events of two-periods.json");
-    Result again = CliRunner.run("replay-schedule", FIXTURE, "--mean-gap", "0.5ms", "--exclude-types", "40,36,35,34,27,26,19,18",
+    Result again = CliRunner.run("replay-schedule", FIXTURE, "--mean-gap", "0.5ms", "--exclude-types",
+        "40,36,35,34,27,26,19,18",
         "--expect-sha256", sha.toUpperCase(Locale.ROOT));
     assertThat(again.code()).isZero();
     assertThat(again.out()).endsWith("4,2000000\n");
@@ -33,7 +34,8 @@ class ReplayScheduleCommandTest {
   @Test
   void replaySchedule_shaDoesNotMatch_isRefusedAndWritesNothing(@TempDir Path tmp) {
     Path out = tmp.resolve("s.csv");
-    Result r = CliRunner.run("replay-schedule", FIXTURE, "--mean-gap", "500us", "-o", out.toString(), "--expect-sha256", "0".repeat(64));
+    Result r = CliRunner.run("replay-schedule", FIXTURE, "--mean-gap", "500us", "-o", out.toString(),
+        "--expect-sha256", "0".repeat(64));
     assertThat(r.code()).isEqualTo(ExitCode.DISAGREE);
     assertThat(r.err()).contains("not the expected " + "0".repeat(64)).contains("nothing written");
     assertThat(out).doesNotExist();
@@ -45,14 +47,16 @@ class ReplayScheduleCommandTest {
     Result r = CliRunner.run("replay-schedule", f, "--mean-gap", "500us");
     assertThat(r.code()).isEqualTo(ExitCode.BAD_DATA);
     assertThat(r.err()).isEqualTo("ftl: " + f + ":7: event 2 has no timestamp\n");
-    Result one = CliRunner.run("replay-schedule", "src/test/resources/ftl/harness/replay/malformed/one-event.json", "--mean-gap", "500us");
+    Result one = CliRunner.run("replay-schedule", "src/test/resources/ftl/harness/replay/malformed/one-event.json",
+        "--mean-gap", "500us");
     assertThat(one.code()).isEqualTo(ExitCode.BAD_DATA);
     assertThat(one.err()).contains("one-event.json: only 1 event is selected");
   }
 
   @Test
   void replaySchedule_missingFileOrBadOption_exits4Or2() {
-    assertThat(CliRunner.run("replay-schedule", "no/such.json", "--mean-gap", "500us").code()).isEqualTo(ExitCode.NOT_FOUND);
+    assertThat(CliRunner.run("replay-schedule", "no/such.json", "--mean-gap", "500us").code())
+        .isEqualTo(ExitCode.NOT_FOUND);
     assertThat(CliRunner.run("replay-schedule", FIXTURE, "--mean-gap", "500").code()).isEqualTo(ExitCode.USAGE);
     assertThat(CliRunner.run("replay-schedule", FIXTURE, "--mean-gap", "10ns").code()).isEqualTo(ExitCode.USAGE);
     assertThat(CliRunner.run("replay-schedule", FIXTURE).code()).isEqualTo(ExitCode.USAGE);

@@ -65,7 +65,8 @@ class ReportHtmlBrowserIT {
     ChromeOptions o = new ChromeOptions();
     o.setBinary(CHROMIUM.toFile());
     // no network at all: a request the page made would fail (and be logged) rather than reach anything
-    o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1000",
+    o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--window-size=1200,1000",
         "--proxy-server=http://127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND", "--disable-extensions",
         "--no-first-run", "--disable-background-networking", "--disable-component-update");
     LoggingPreferences logs = new LoggingPreferences();
@@ -141,7 +142,8 @@ class ReportHtmlBrowserIT {
       boolean any = false;
       for (int s = 0; s < want.size(); s++) {
         JsonNode series = c.get("series").get(s);
-        assertThat(series.get("points").asInt()).as(id + " series " + series.get("label")).isEqualTo(want.get(s).size());
+        assertThat(series.get("points").asInt()).as(id + " series " + series.get("label"))
+            .isEqualTo(want.get(s).size());
         any |= !want.get(s).isEmpty();
         if (SPANS.contains(id)) {
           List<Long> ys = new ArrayList<>();
@@ -162,7 +164,8 @@ class ReportHtmlBrowserIT {
     assertThat(driver.findElements(By.cssSelector(".chart canvas"))).hasSizeGreaterThanOrEqualTo((int) drawn);
 
     if (markupInData) {
-      assertThat(driver.findElements(By.cssSelector("#setting b"))).as("markup from the ledger is shown as text").isEmpty();
+      assertThat(driver.findElements(By.cssSelector("#setting b"))).as("markup from the ledger is shown as text")
+          .isEmpty();
       assertThat(driver.findElement(By.id("setting")).getText()).contains("<b>not markup</b>");
     }
 
@@ -196,7 +199,8 @@ class ReportHtmlBrowserIT {
         present(report.get("conditions"), "grid_law", "predicted_retention")));
     out.put("pacing_lag", List.of(present(report.get("run_list"), "pacing_lag_p50_ns"),
         present(report.get("run_list"), "pacing_lag_max_ns")));
-    out.put("host", List.of(present(report.get("run_list"), "steal_pct"), present(report.get("run_list"), "other_run_pct"),
+    out.put("host", List.of(present(report.get("run_list"), "steal_pct"),
+        present(report.get("run_list"), "other_run_pct"),
         present(report.get("run_list"), "catch_up_share")));
     return out;
   }

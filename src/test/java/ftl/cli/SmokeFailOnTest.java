@@ -47,7 +47,8 @@ class SmokeFailOnTest {
     CliRunner.Result r = CliRunner.run("--root", tmp.toString(), "campaign", "smoke", "--fail-on", "latency", "--out",
         out.toString());
     assertThat(r.code()).as("stderr: %s", r.err()).isEqualTo(ExitCode.USAGE);
-    assertThat(r.err()).contains("--fail-on: unknown rule \"latency\" (rules: " + TrustRule.ids() + "; or all, or none)")
+    assertThat(r.err()).contains("--fail-on: unknown rule \"latency\" (rules: " + TrustRule.ids()
+        + "; or all, or none)")
         .doesNotContain("starting");
     assertThat(out).doesNotExist();
     assertThat(tmp.resolve("scratch")).doesNotExist();

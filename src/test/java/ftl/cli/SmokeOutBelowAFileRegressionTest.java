@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 58, case 17 (the wrong code): {@code campaign smoke --system nats --out a-file/x} exited 5, an instrument failure,
- * where the README documents 6 for a file that cannot be written. Now the server's folder is made before the server
- * starts, and a failure to make it is exit 6 naming the path; no server is started.
+ * Issue 58, case 17 (the wrong code): {@code campaign smoke --system nats --out a-file/x} exited 5, an instrument
+ * failure, where the README documents 6 for a file that cannot be written. Now the server's folder is made before the
+ * server starts, and a failure to make it is exit 6 naming the path; no server is started.
  */
 class SmokeOutBelowAFileRegressionTest {
   @TempDir Path tmp;

@@ -35,10 +35,12 @@ class SystemSmokeCommandTest {
   @Timeout(60)
   void smoke_natsServerExitsAtOnce_harnessExitWithItsLogLines() throws Exception {
     Path bin = dir.resolve("nats-server");
-    Files.writeString(bin, "#!/bin/sh\necho 'nats-server: listen tcp 127.0.0.1: bind: address already in use' >&2\nexit 1\n",
+    Files.writeString(bin,
+        "#!/bin/sh\necho 'nats-server: listen tcp 127.0.0.1: bind: address already in use' >&2\nexit 1\n",
         StandardCharsets.UTF_8);
     Files.setPosixFilePermissions(bin, PosixFilePermissions.fromString("rwx------"));
-    Outcome o = run("--root", dir.toString(), "campaign", "smoke", "--system", "nats", "--server-binary", bin.toString(),
+    Outcome o = run("--root", dir.toString(), "campaign", "smoke", "--system", "nats", "--server-binary",
+        bin.toString(),
         "--out", dir.resolve("scratch").toString());
     assertThat(o.code()).isEqualTo(ExitCode.HARNESS);
     assertThat(o.err()).contains("nats-server exited during start-up (exit 1)")
@@ -47,7 +49,8 @@ class SystemSmokeCommandTest {
 
   @Test
   void smoke_unknownSystem_usageExit() {
-    Outcome o = run("--root", dir.toString(), "campaign", "smoke", "--system", "mqtt", "--out", dir.resolve("s").toString());
+    Outcome o = run("--root", dir.toString(), "campaign", "smoke", "--system", "mqtt", "--out",
+        dir.resolve("s").toString());
     assertThat(o.code()).isEqualTo(ExitCode.USAGE);
     assertThat(o.err()).contains("unknown messaging system \"mqtt\"");
     assertThat(Files.exists(dir.resolve("s"))).isFalse();

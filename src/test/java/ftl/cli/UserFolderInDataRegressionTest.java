@@ -23,13 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue #54, item 2 (and #57, item 2): a practitioner's campaign folder in the archive's {@code data/} changed the
- * archive. A copy of a small campaign there made {@code ./ftl check} and {@code ./ftl list} fail with exit 3 (the copy's
- * events files are the original's, one measurement under two names) and, with its own events, added its quantities and
- * verdicts to the registry. Now the archive's data root (its dictionary named {@value DataDictionary#ARCHIVE_PACKAGE})
- * reads only the folders its catalogue declares: {@code list} and {@code check} warn naming the folder and print what
- * they printed before, byte for byte; {@code reproduce --check} and {@code manifest verify} fail (exit 1) naming it. A
- * data root that is not the archive's (another folder named with {@code --data}, or a root without the archive's
- * dictionary) is read whole, as before.
+ * archive. A copy of a small campaign there made {@code ./ftl check} and {@code ./ftl list} fail with exit 3 (the
+ * copy's events files are the original's, one measurement under two names) and, with its own events, added its
+ * quantities and verdicts to the registry. Now the archive's data root (its dictionary named {@value
+ * DataDictionary#ARCHIVE_PACKAGE}) reads only the folders its catalogue declares: {@code list} and {@code check} warn
+ * naming the folder and print what they printed before, byte for byte; {@code reproduce --check} and {@code manifest
+ * verify} fail (exit 1) naming it. A data root that is not the archive's (another folder named with {@code --data}, or
+ * a root without the archive's dictionary) is read whole, as before.
  *
  * <p>The archive here is a throw-away copy holding the archive's dictionary and one real declared campaign, the NATS
  * pilot (small, and read by no section by name); the stray folder is a copy of it under the name {@code mycopy}.
@@ -101,7 +101,8 @@ class UserFolderInDataRegressionTest {
 
     Result verify = run("manifest", "verify");
     assertThat(verify.code()).isEqualTo(ExitCode.DISAGREE);
-    assertThat(verify.out()).startsWith("undeclared: data/" + STRAY + " (a folder of data/ that the archive's catalogue");
+    assertThat(verify.out()).startsWith("undeclared: data/" + STRAY
+        + " (a folder of data/ that the archive's catalogue");
     assertThat(Manifest.verify(tmp)).contains(new Manifest.Problem(Manifest.Problem.Kind.UNDECLARED, "data/" + STRAY));
   }
 

@@ -45,10 +45,12 @@ class WorkspaceFolderTest {
         Arguments.of("data/ spelled through ..", new String[] {"--root", root},
             archive.resolve("paper/../data/mine"), true),
         Arguments.of("data/ through a link", new String[] {"--root", root}, link.resolve("mine"), true),
-        Arguments.of("a folder of the --data root", new String[] {"--root", root, "--data", tmp.resolve("elsewhere/data")
+        Arguments.of("a folder of the --data root", new String[] {"--root", root, "--data",
+        tmp.resolve("elsewhere/data")
             .toString()}, tmp.resolve("elsewhere/data/x"), true),
         Arguments.of("a folder outside the archive", new String[] {"--root", root}, tmp.resolve("elsewhere/ws"), false),
-        Arguments.of("a folder of the archive outside data/", new String[] {"--root", root}, archive.resolve("scratch/x"),
+        Arguments.of("a folder of the archive outside data/", new String[] {"--root", root},
+        archive.resolve("scratch/x"),
             false),
         Arguments.of("the data root itself", new String[] {"--root", root}, archive.resolve("data"), false));
   }

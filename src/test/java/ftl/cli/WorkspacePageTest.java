@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue #54: the workspace section of {@code docs/practitioners.md} shows a plan a practitioner copies; it is a plan
- * the runner accepts, with the two conditions the text says, and the section names the ledger columns the runner writes.
+ * the runner accepts, with the two conditions the text says, and the section names the ledger columns the runner
+ * writes.
  */
 class WorkspacePageTest {
   static final String HEADING = "## Your own campaign: a workspace anywhere\n";

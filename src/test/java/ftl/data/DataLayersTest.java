@@ -78,8 +78,10 @@ class DataLayersTest {
     // a registration class naming a tool's reader, and the byte layer naming the ledger: both found
     Map<String, String> room = Map.of("Criteria", "registration", "OmbFormat", "tool", "DataGate", "io",
         "LedgerRow", "ledger", "RowCells", "ledger");
-    Map<String, String> codeOf = Map.of("Criteria", "class Criteria { OmbFormat f; }", "OmbFormat", "class OmbFormat {}",
-        "DataGate", "class DataGate { LedgerRow r; }", "RowCells", "class RowCells { /** {@link OmbFormat} */ String s = \"OmbFormat\"; }",
+    Map<String, String> codeOf = Map.of("Criteria", "class Criteria { OmbFormat f; }", "OmbFormat",
+        "class OmbFormat {}",
+        "DataGate", "class DataGate { LedgerRow r; }", "RowCells",
+        "class RowCells { /** {@link OmbFormat} */ String s = \"OmbFormat\"; }",
         "LedgerRow", "class LedgerRow { DataGate g; }");
     Map<String, String> read = new LinkedHashMap<>();
     codeOf.forEach((k, v) -> read.put(k, QuantityLayersTest.code(v)));

@@ -173,7 +173,8 @@ class HostileRootTest {
         new Case("audit text of 5 MB (sparse)", (d, o) -> {
           campaign(d);
           sparse(d.resolve("audit/demo/outputs/perf-1.txt"), 5L << 20);
-        }, "list", ExitCode.BAD_DATA, "data/audit/demo/outputs/perf-1.txt", "audit text larger than the cap of 4194304 bytes"),
+        }, "list", ExitCode.BAD_DATA, "data/audit/demo/outputs/perf-1.txt",
+            "audit text larger than the cap of 4194304 bytes"),
         new Case("other file of 3 GB (sparse) in the data digest", (d, o) -> {
           campaign(d);
           sparse(d.resolve("notes/huge.bin"), 3L << 30);
@@ -181,7 +182,8 @@ class HostileRootTest {
         new Case("--data names no folder", (d, o) -> { }, "list", ExitCode.NOT_FOUND, "--data", "no such folder"),
         new Case("--data names a file", (d, o) -> Files.writeString(d, "not a folder\n"),
             "list", ExitCode.NOT_FOUND, "--data", "not a folder"),
-        new Case("--data names no folder (reproduce)", (d, o) -> { }, "reproduce", ExitCode.NOT_FOUND, "--data", "no such folder"));
+        new Case("--data names no folder (reproduce)", (d, o) -> { }, "reproduce", ExitCode.NOT_FOUND, "--data",
+        "no such folder"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -200,7 +202,8 @@ class HostileRootTest {
         ? cl.execute("--root", tmp.toString(), "--data", data.toString(), "reproduce", "--check")
         : cl.execute("--root", tmp.toString(), "--data", data.toString(), "list", "--json");
     assertThat(code).as("exit code; stderr: %s", err).isEqualTo(c.exit());
-    assertThat(err.toString()).contains(c.file()).contains(c.message()).doesNotContain("\tat ").doesNotContain("Exception");
+    assertThat(err.toString()).contains(c.file()).contains(c.message()).doesNotContain("\tat ")
+        .doesNotContain("Exception");
     if (c.exit() == ExitCode.BAD_DATA) {
       assertThat(err.toString()).contains(c.file() + ": ");
     }
@@ -220,8 +223,8 @@ class HostileRootTest {
   }
 
   /**
-   * The gate examines a folder once and remembers it (a root that changes while it is read is outside its threat model):
-   * what lies in a remembered folder is still examined on each use, and another folder on its own first use.
+   * The gate examines a folder once and remembers it (a root that changes while it is read is outside its threat
+   * model): what lies in a remembered folder is still examined on each use, and another folder on its own first use.
    */
   @Test
   void gate_aFolderExaminedOnce_stillRefusesWhatLiesInIt(@TempDir Path tmp)

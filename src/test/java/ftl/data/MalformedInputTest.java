@@ -202,7 +202,8 @@ class MalformedInputTest {
   @Test
   void read_validFile_readsEveryRowAndDigest(@TempDir Path tmp) throws IOException {
     Path f = tmp.resolve("ok.csv");
-    Files.writeString(f, "# 2 events, one never delivered\nseq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms,intended_ns\n"
+    Files.writeString(f,
+        "# 2 events, one never delivered\nseq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms,intended_ns\n"
         + "0,10,20,30,1000,1030,1,9\n1,40,,,1040,,,39\n");
     List<Event> events = new ArrayList<>();
     EventReader.FileSummary s = EventReader.read(f, "ok.csv", null, events::add);

@@ -15,11 +15,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 58, case 3 (wrong numbers accepted): an events file copied or hard-linked under a second run's name, its SHA-256
- * put in the ledger, was counted as two runs ({@code events.ackNegative.modeA} 148 where the distinct runs hold 109): the
- * ledger reader refused one path named twice, but not one measurement under two names. Now two {@code ok} rows naming
- * events files of one digest, or one file (inode), in one ledger or in two campaigns, are refused (exit 3), the message
- * naming both rows by ledger and line.
+ * Issue 58, case 3 (wrong numbers accepted): an events file copied or hard-linked under a second run's name, its
+ * SHA-256 put in the ledger, was counted as two runs ({@code events.ackNegative.modeA} 148 where the distinct runs hold
+ * 109): the ledger reader refused one path named twice, but not one measurement under two names. Now two {@code ok}
+ * rows naming events files of one digest, or one file (inode), in one ledger or in two campaigns, are refused (exit 3),
+ * the message naming both rows by ledger and line.
  */
 class RunCountedTwiceRegressionTest {
 
@@ -39,7 +39,8 @@ class RunCountedTwiceRegressionTest {
         Arguments.of(Named.of("a hard link", (Second) (a, b) -> Files.createLink(b, a)),
             HostileRootTest.sha(HostileRootTest.ROWS), "an events file with the same SHA-256"),
         // a hard link whose row claims another digest: refused by its inode before any file is read
-        Arguments.of(Named.of("a hard link, the ledger claiming another digest", (Second) (a, b) -> Files.createLink(b, a)),
+        Arguments.of(Named.of("a hard link, the ledger claiming another digest",
+        (Second) (a, b) -> Files.createLink(b, a)),
             HostileRootTest.sha(OTHER_ROWS), "the same events file under another name (one inode"));
   }
 

@@ -25,7 +25,9 @@ class ScanInOrderTest {
 
   private static final String HEADER = "run_id,condition,status,events_file,events_sha256,repeat\n";
 
-  /** A ledger of {@code runs} failed runs (no events files needed), the cell {@code repeat} of run {@code badAt} "x". */
+  /**
+   * A ledger of {@code runs} failed runs (no events files needed), the cell {@code repeat} of run {@code badAt} "x".
+   */
   private static String ledger(int runs, int badAt) {
     StringBuilder sb = new StringBuilder("# synthetic ledger written by ScanInOrderTest\n").append(HEADER);
     for (int i = 1; i <= runs; i++) {

@@ -23,17 +23,18 @@ import org.junit.jupiter.api.Test;
  * Issue #45, "counts that no test ties to their table": the caption of the table of registered predictions said every
  * verdict was listed, "72 held and 35 did not", while the table had 33 rows (10 held, 23 did not), other verdicts were
  * in other tables, and the counts were of verdict rows, not tests. The table now lists every registered test of its
- * stated scope (the Kafka campaigns before the confirmatory one), one row per test, and counts its own rows; the caption
- * gives no number.
+ * stated scope (the Kafka campaigns before the confirmatory one), one row per test, and counts its own rows; the
+ * caption gives no number.
  */
 class CaptionCompletenessRegressionTest {
 
   private static final Path TABLE = Path.of("paper/generated/tab-predictions.tex");
-  private static final Pattern LINKED = Pattern.compile("\\\\ftlQuantity\\{([^}]*)\\}\\{(held|did not hold|not testable here)\\}");
+  private static final Pattern LINKED = Pattern.compile(
+      "\\\\ftlQuantity\\{([^}]*)\\}\\{(held|did not hold|not testable here)\\}");
   private static final Pattern TALLY = Pattern.compile(
-      "(?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? registered tests: (?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? held,"
-          + " (?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? did not hold, (?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? not"
-          + " testable here");
+      "(?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? registered tests: (?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? "
+          + "held, (?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? did not hold, "
+          + "(?:\\\\ftlQuantity\\{[^}]*\\}\\{)?(\\d+)\\}? not testable here");
 
   @Test
   void predictionsTable_listsEveryRegisteredTestOfItsScope_andCountsItsRows() throws IOException {
@@ -56,7 +57,8 @@ class CaptionCompletenessRegressionTest {
         outcomes.add(m.group(2));
       }
     }
-    assertThat(rows).as("the table's rows: every registered test of its scope, once").containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(rows).as("the table's rows: every registered test of its scope, once")
+        .containsExactlyInAnyOrderElementsOf(expected);
     Matcher t = TALLY.matcher(table);
     assertThat(t.find()).as("the table counts its rows").isTrue();
     assertThat(Long.parseLong(t.group(1))).isEqualTo((long) rows.size());

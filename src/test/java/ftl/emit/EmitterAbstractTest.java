@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EmitterAbstractTest {
   static final List<Computed> QUANTITIES = List.of(
-      EmitterOriginalStudyTest.computed("events.ackNegative.modeA", "NegAckSpansModeA", Unit.COUNT, Format.GROUPED_INTEGER,
+      EmitterOriginalStudyTest.computed("events.ackNegative.modeA", "NegAckSpansModeA", Unit.COUNT,
+      Format.GROUPED_INTEGER,
           new Value.Count(68_916)),
       EmitterOriginalStudyTest.computed("omb.retention.range.modeB", "OmbRetentionRangeModeB", Unit.FRACTION,
           Format.PERCENT_RANGE_2DP, new Value.Range(0.0417, 1.0)),
@@ -49,8 +50,8 @@ class EmitterAbstractTest {
     assertThat(out.path()).isEqualTo("paper/generated/abstract.txt");
     assertThat(out.template()).isEqualTo("paper/abstract.txt");
     assertThat(out.content().lines().toList()).containsExactly(
-        "% GENERATED from paper/abstract.txt (every number a registry quantity or a figure of paper/original-study.csv) — do not"
-            + " edit",
+        "% GENERATED from paper/abstract.txt (every number a registry quantity or a figure of "
+            + "paper/original-study.csv) — do not edit",
         "Negative 68,916 times; kept 4.17% to 100% of samples.",
         "Median flight 1,120 \u00b5s.");
   }

@@ -31,14 +31,16 @@ class EmitterOriginalStudyTest {
   static final String TEMPLATE = "emit/paper/tab-replication.tex.ftl";
 
   static Computed computed(String key, String macro, Unit unit, Format format, Value value) {
-    Quantity q = Quantity.key(key).macro(macro).definition("synthetic " + key).unit(unit).format(format).scope(Quantity.Scope.KAFKA_EVENTS).function("test").computes(a -> value);
+    Quantity q = Quantity.key(key).macro(macro).definition("synthetic " + key).unit(unit).format(format)
+        .scope(Quantity.Scope.KAFKA_EVENTS).function("test").computes(a -> value);
     return Computed.of(q, new Analysis(DataSet.scan(Path.of("no-such-data-root"), "none")));
   }
 
   static final List<Computed> QUANTITIES = List.of(
       computed("events.sendNegative.modeA", "NegFlightsModeA", Unit.COUNT, Format.GROUPED_INTEGER, new Value.Count(0)),
       computed("events.total.modeA", "EventsTotalModeA", Unit.COUNT, Format.GROUPED_INTEGER, new Value.Count(604_800)),
-      computed("replication.flightsNeverNegative", "ReplicationFlightsNeverNegative", Unit.DIMENSIONLESS, Format.VERDICT,
+      computed("replication.flightsNeverNegative", "ReplicationFlightsNeverNegative", Unit.DIMENSIONLESS,
+      Format.VERDICT,
           new Value.Verdict(true, "negative flights 0 = 0")),
       computed("summary.flightsNeverNegative", "SummaryFlightsNeverNegative", Unit.DIMENSIONLESS, Format.SUMMARY,
           new Value.Untestable("no confirmatory test decided here")),
@@ -54,24 +56,27 @@ class EmitterOriginalStudyTest {
             priority collapse,7 to 80x,collapse.range.modeA,summary.priorityCollapse,over strata
             events with all three stamps,"738,730",events.total.modeA,,
             """, List.of(
-            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{negative flights}: \\textbf{\\ftlQuantity{summary.flightsNeverNegative}{no"
-                + " confirmatory test}}} & original: & never & \\\\",
+            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{negative flights}: "
+                + "\\textbf{\\ftlQuantity{summary.flightsNeverNegative}{no confirmatory test}}} & original: & never "
+                + "& \\\\",
             "-- & exploratory & no T < 0 & -- & -- & n/a & \\ftlQuantity{events.sendNegative.modeA}{0} &"
                 + " \\ftlQuantity{replication.flightsNeverNegative}{held} \\\\",
-            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{priority collapse}: \\textbf{n/a}} & original: & 7 to 80x & \\\\",
-            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{events with all three stamps}: ours \\ftlQuantity{events.total.modeA}{604,800}}"
-                + " & original: & 738,730 & \\\\")),
+            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{priority collapse}: "
+            + "\\textbf{n/a}} & original: & 7 to 80x & \\\\",
+            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{events with all three "
+                + "stamps}: ours \\ftlQuantity{events.total.modeA}{604,800}} & original: & 738,730 & \\\\")),
         Arguments.of("without verdict_key (a CSV older than the column)", comment + """
             claim,original,our_key,note
             negative flights,never,events.sendNegative.modeA,
             """, List.of(
-            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{negative flights}: ours \\ftlQuantity{events.sendNegative.modeA}{0}}"
-                + " & original: & never & \\\\")));
+            "\\multicolumn{5}{@{}>{\\raggedright\\arraybackslash}p{0.6\\linewidth}}{\\textbf{negative flights}: ours "
+                + "\\ftlQuantity{events.sendNegative.modeA}{0}} & original: & never & \\\\")));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("tables")
-  void render_originalStudyCsv_printsEachClaimWithItsTests(String label, String csv, List<String> rows, @TempDir Path root)
+  void render_originalStudyCsv_printsEachClaimWithItsTests(String label, String csv, List<String> rows,
+      @TempDir Path root)
       throws Exception {
     Files.createDirectories(root.resolve("emit/paper"));
     Files.copy(Path.of(TEMPLATE), root.resolve(TEMPLATE));
@@ -84,8 +89,10 @@ class EmitterOriginalStudyTest {
     String table = out.get(0).content();
     assertThat(out.get(0).path()).isEqualTo("paper/generated/tab-replication.tex");
     assertThat(table).startsWith("% GENERATED from " + TEMPLATE + " — do not edit\n");
-    assertThat(table).contains("campaign & kind & test & host (clock, kernel) & design & events per run & estimate (interval)"
+    assertThat(table)
+        .contains("campaign & kind & test & host (clock, kernel) & design & events per run & estimate (interval)"
         + " & verdict \\\\\n");
-    assertThat(table.lines().filter(l -> l.contains(" & ") && !l.startsWith("campaign ")).toList()).containsExactlyElementsOf(rows);
+    assertThat(table.lines().filter(l -> l.contains(" & ") && !l.startsWith("campaign ")).toList())
+        .containsExactlyElementsOf(rows);
   }
 }

@@ -38,10 +38,10 @@ import org.junit.jupiter.api.Test;
  * of the replication table, and when a claim's printed summary is not the rule's over its printed rows.
  *
  * <p>Which verdicts are on a claim is found here independently of {@link ClaimTests}' declared patterns: a registry or
- * plan verdict whose key ends in the claim's id ({@code criterion.confirm.negativeSpans}, {@code claim.gridLaw}), and the rules a plan's
- * claim of that id combines ({@code criterion.confirm.priorityCollapse}: all of collapseThreadsOriginal,
- * collapseJvmOriginal). A combined verdict is shown by its parts; verdicts of campaigns on other messaging systems are
- * the Other brokers section's.
+ * plan verdict whose key ends in the claim's id ({@code criterion.confirm.negativeSpans}, {@code claim.gridLaw}), and
+ * the rules a plan's claim of that id combines ({@code criterion.confirm.priorityCollapse}: all of
+ * collapseThreadsOriginal, collapseJvmOriginal). A combined verdict is shown by its parts; verdicts of campaigns on
+ * other messaging systems are the Other brokers section's.
  */
 class OneClaimOnePlaceRegressionTest {
 
@@ -94,7 +94,8 @@ class OneClaimOnePlaceRegressionTest {
     }
     Map<String, String> byMacro = new LinkedHashMap<>();
     REG.all().forEach(q -> byMacro.put(q.macro(), q.key()));
-    for (Path f : List.of(Path.of("paper/paper.tex"), Path.of("supplement/supplement.tex"), Path.of("paper/abstract.txt"))) {
+    for (Path f : List.of(Path.of("paper/paper.tex"), Path.of("supplement/supplement.tex"),
+        Path.of("paper/abstract.txt"))) {
       Matcher m = MACRO.matcher(Files.readString(f, StandardCharsets.UTF_8));
       while (m.find()) {
         if (byMacro.containsKey(m.group(1))) {
@@ -187,7 +188,8 @@ class OneClaimOnePlaceRegressionTest {
         StandardCharsets.UTF_8));
     assertThat(blocks.get("summary.priorityCollapse")).contains("replication.priorityCollapse",
         "criterion.confirm.collapseJvmOriginal", "criterion.setting.collapseJvmLongOriginal");
-    assertThat(blocks.get("summary.geometryRatio")).contains("replication.geometryRatio", "criterion.confirm.geometryDiffers");
+    assertThat(blocks.get("summary.geometryRatio"))
+        .contains("replication.geometryRatio", "criterion.confirm.geometryDiffers");
     assertThat(Computed.of(REG.byKey("summary.priorityCollapse").orElseThrow(), RealDataTest.ANALYSIS)
         .text()).isIn("replicated", "did not replicate");
   }

@@ -16,17 +16,18 @@ import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 
 /**
- * The provenance listing is a document of its own (issue 47: a supplement people read): {@code supplement/provenance.tex}
- * typesets {@code supplement/generated/provenance.tex}, one row per quantity with its named destination {@code q.<key>},
- * and {@code supplement/generated/provenance.csv} holds the same rows; the paper's and the supplement's numbers link to
- * those destinations in {@code provenance.pdf}, the listing's own values to themselves.
+ * The provenance listing is a document of its own (issue 47: a supplement people read): {@code
+ * supplement/provenance.tex} typesets {@code supplement/generated/provenance.tex}, one row per quantity with its named
+ * destination {@code q.<key>}, and {@code supplement/generated/provenance.csv} holds the same rows; the paper's and the
+ * supplement's numbers link to those destinations in {@code provenance.pdf}, the listing's own values to themselves.
  */
 class ProvenanceListingTest {
   private static final Pattern TARGET = Pattern.compile("\\\\hypertarget\\{q\\.([^}]*)\\}");
 
   static List<String> keysOfTheTypesetListing() throws IOException {
     List<String> keys = new ArrayList<>();
-    Matcher m = TARGET.matcher(Files.readString(Path.of("supplement/generated/provenance.tex"), StandardCharsets.UTF_8));
+    Matcher m = TARGET.matcher(Files.readString(Path.of("supplement/generated/provenance.tex"),
+        StandardCharsets.UTF_8));
     while (m.find()) {
       keys.add(m.group(1).replace("\\_", "_"));
     }

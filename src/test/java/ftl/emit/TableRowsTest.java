@@ -45,8 +45,10 @@ class TableRowsTest {
 
   /** A computed quantity of {@code key} with {@code value}; its LaTeX is {@code L(key)} so a cell can be traced. */
   private void put(String key, Value value) {
-    q.add(new Computed(Quantity.key(key).macro("M").definition("test entry " + key).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF)
-        .scope(Quantity.Scope.TABLE).function("ftl.emit.TableRowsTest#put").computes(a -> value), value, key, "L(" + key + ")"));
+    q.add(new Computed(Quantity.key(key).macro("M").definition("test entry " + key).unit(Unit.DIMENSIONLESS)
+        .format(Format.REAL_3SF)
+        .scope(Quantity.Scope.TABLE).function("ftl.emit.TableRowsTest#put").computes(a -> value), value, key, "L("
+        + key + ")"));
   }
 
   private void real(String key, double v) {
@@ -111,7 +113,8 @@ class TableRowsTest {
 
   @Test
   void collapsePoints_completeStrataByLoadThenIsolation_numberedFromOne() {
-    Layout.CollapseStratum load50 = Layout.collapseStrata().stream().filter(s -> s.loadPct().equals("50")).findFirst().orElseThrow();
+    Layout.CollapseStratum load50 = Layout.collapseStrata().stream().filter(s -> s.loadPct().equals("50")).findFirst()
+        .orElseThrow();
     Layout.CollapseStratum load0 = Layout.collapseStrata().stream().filter(s -> s.loadPct().equals("0"))
         .reduce((a, b) -> b).orElseThrow();
     for (Layout.CollapseStratum s : List.of(load50, load0)) {
@@ -184,7 +187,8 @@ class TableRowsTest {
       real(c.key() + ".upper", 3);
     }
     TableRows.CollapseFigure f = rows(null).collapseFigure();
-    assertThat(f.points()).extracting(TableRows.CollapsePoint::group).containsExactly("confirm", "rabbitmq-manip", "nats-manip");
+    assertThat(f.points()).extracting(TableRows.CollapsePoint::group)
+        .containsExactly("confirm", "rabbitmq-manip", "nats-manip");
     double kafka = f.points().get(0).x();
     double rabbit = f.points().get(1).x();
     assertThat(rabbit - kafka).as("a wider gap where the system changes").isGreaterThan(f.points().get(2).x() - rabbit);
@@ -237,7 +241,8 @@ class TableRowsTest {
 
   @Test
   void campaignsAndConditions_onlyCampaignsWithRunsAndConditionsWithEntries() {
-    for (String stat : List.of("runs", "conditions", "runsPerCondition", "eventsPerRun", "warmupEvents", "sendLagP99")) {
+    for (String stat : List.of("runs", "conditions", "runsPerCondition", "eventsPerRun", "warmupEvents",
+        "sendLagP99")) {
       real("campaign." + stat + ".modeA", 1);
     }
     real("campaign.runs.payload", 6);
@@ -292,7 +297,8 @@ class TableRowsTest {
     List<TableRows.BandsRow> b = rowsWithAFigure(FULL).bands();
     assertThat(b).extracting(TableRows.BandsRow::campaign).containsExactly("modeA", "payload");
     assertThat(b.get(0).bands()).hasSize(Layout.flightBands() - TableRows.FIRST_TABLE_BAND + 1);
-    assertThat(b.get(0).bands().get(0).runs().latex()).isEqualTo("L(onedlaw.band.runs.modeA.band" + TableRows.FIRST_TABLE_BAND + ")");
+    assertThat(b.get(0).bands().get(0).runs().latex())
+        .isEqualTo("L(onedlaw.band.runs.modeA.band" + TableRows.FIRST_TABLE_BAND + ")");
     assertThat(b.get(0).bands().get(0).relError()).isEqualTo(TableRows.Cell.MISSING);
     assertThat(b.get(1).verdict()).isEqualTo(TableRows.Cell.MISSING);
     // without data only modeA's row can exist
@@ -312,8 +318,10 @@ class TableRowsTest {
 
   /** A computed verdict of {@code key}: the replication table finds a claim's tests among the registry's verdicts. */
   private void verdict(String key, Value value) {
-    q.add(new Computed(Quantity.key(key).macro("M").definition("test verdict " + key).unit(Unit.DIMENSIONLESS).format(Format.VERDICT)
-        .scope(Quantity.Scope.TABLE).function("ftl.emit.TableRowsTest#verdict").computes(a -> value), value, key, "L(" + key + ")"));
+    q.add(new Computed(Quantity.key(key).macro("M").definition("test verdict " + key).unit(Unit.DIMENSIONLESS)
+        .format(Format.VERDICT)
+        .scope(Quantity.Scope.TABLE).function("ftl.emit.TableRowsTest#verdict").computes(a -> value), value, key, "L("
+        + key + ")"));
   }
 
   @Test
@@ -327,7 +335,8 @@ class TableRowsTest {
     verdict("criterion.other.collapseThreadsOriginal", new Value.Verdict(true, "a campaign the catalogue lacks"));
     verdict("criterion.other.priorityCollapse", new Value.Verdict(true, "combined: not a test"));
     List<OriginalStudy.Claim> claims = List.of(
-        new OriginalStudy.Claim("priority collapse", "7 to 80x", List.of("our.a", "our.b"), "summary.priorityCollapse", "n_1", 2),
+        new OriginalStudy.Claim("priority collapse", "7 to 80x", List.of("our.a", "our.b"), "summary.priorityCollapse",
+        "n_1", 2),
         new OriginalStudy.Claim("priority collapse (other)", "large", List.of(""), "", "", 3),
         new OriginalStudy.Claim("a size", "12", List.of("our.a"), "", "", 4));
     Registration reg = new Registration("replication.priorityCollapse", List.of("modeA", "fifojvm"),

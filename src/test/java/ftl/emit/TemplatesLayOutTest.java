@@ -22,8 +22,10 @@ import org.junit.jupiter.api.Test;
  */
 class TemplatesLayOutTest {
   static final Pattern PARSING = Pattern.compile("\\?(split|number|matches|substring|remove_beginning|remove_ending"
-      + "|keep_after|keep_before|keep_after_last|keep_before_last|sort|sort_by|eval|eval_json|index_of|last_index_of)\\b");
-  static final Pattern ARITHMETIC = Pattern.compile("(\\$\\{|<#assign|<#if|<#list)[^}>]*[^\\s\"'-]\\s*[-+*/%]\\s*[\\w(\"]");
+      + "|keep_after|keep_before|keep_after_last|keep_before_last|sort|sort_by|eval|eval_json|index_of|last_index_of"
+      + ")\\b");
+  static final Pattern ARITHMETIC = Pattern.compile(
+      "(\\$\\{|<#assign|<#if|<#list)[^}>]*[^\\s\"'-]\\s*[-+*/%]\\s*[\\w(\"]");
   static final Pattern REPLACE = Pattern.compile("\\?replace\\b");
 
   static List<Path> templates() throws IOException {

@@ -88,8 +88,10 @@ class TexLimitsRegressionTest {
   private static Path rootWithAudit(Path tmp, List<String> harnesses) throws IOException {
     Path data = tmp.resolve("data");
     TempArchive.copyTree(Path.of("src/test/resources/ftl/data/malformed/ledgers/header-only"), data.resolve("c"));
-    Files.writeString(data.resolve("c/ledger.csv"), "run_id,condition,status,events_file,events_sha256\nr1,c1,failed,,\n");
-    StringBuilder csv = new StringBuilder("harness,latency,quantum_ns,zero_difference,negative_difference,drops_counted\n");
+    Files.writeString(data.resolve("c/ledger.csv"),
+        "run_id,condition,status,events_file,events_sha256\nr1,c1,failed,,\n");
+    StringBuilder csv =
+        new StringBuilder("harness,latency,quantum_ns,zero_difference,negative_difference,drops_counted\n");
     for (String h : harnesses) {
       csv.append('"').append(h).append("\",end-to-end,1000000,dropped,dropped,no\n");
     }
@@ -114,7 +116,8 @@ class TexLimitsRegressionTest {
     long t0 = System.nanoTime();
     String r = cli("--root", ".", "--data", data.toString(), "reproduce", "--check");
     assertThat(r).startsWith(ExitCode.BAD_DATA + " ")
-        .contains("paper/generated/tab-audit.tex:4: a tabular of more than 1000 rows, more than TeX typesets in one box");
+        .contains(
+        "paper/generated/tab-audit.tex:4: a tabular of more than 1000 rows, more than TeX typesets in one box");
     assertThat((System.nanoTime() - t0) / 1e9).isLessThan(60);
   }
 

@@ -39,7 +39,8 @@ class VerdictLabelsTest {
     Map<String, Object> model = new LinkedHashMap<>();
     Map<String, Object> other = verdict("onedlaw.verdict.k", "");
     other.put("definitionLatex", "the 1/D law in campaign k");
-    List<Map<String, Object>> vs = List.of(verdict("criterion.c.r", "rates differ_by load"), verdict("payload.prediction.size", ""),
+    List<Map<String, Object>> vs = List.of(verdict("criterion.c.r", "rates differ_by load"),
+        verdict("payload.prediction.size", ""),
         other);
     model.put("verdicts", vs);
     Emitter.label(model, Map.of("payload.prediction.size", "payload: retention rises"));
@@ -60,7 +61,8 @@ class VerdictLabelsTest {
   @Test
   void read_aKeyTwice_failsNamingTheLine(@TempDir Path root) throws IOException {
     Files.createDirectories(root.resolve("paper"));
-    Files.writeString(root.resolve(VerdictLabels.FILE), "# labels\nkey,label\na.b,one\na.b,two\n", StandardCharsets.UTF_8);
+    Files.writeString(root.resolve(VerdictLabels.FILE), "# labels\nkey,label\na.b,one\na.b,two\n",
+        StandardCharsets.UTF_8);
     assertThatThrownBy(() -> VerdictLabels.read(root)).isInstanceOf(DataException.class)
         .hasMessageContaining(VerdictLabels.FILE + ":4").hasMessageContaining("labelled twice");
   }

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
 class VerdictTallyFromTableRegressionTest {
 
   private static final Pattern ROW = Pattern.compile(
-      "^\\{\\}.*? & \\\\ftlQuantity\\{([^}]*)\\}\\{(held|did not hold|not testable here|not yet testable)\\} & \\{\\}([^&]*) &", Pattern.MULTILINE);
+      "^\\{\\}.*? & \\\\ftlQuantity\\{([^}]*)\\}\\{(held|did not hold|not testable here|not yet testable)\\} & "
+      + "\\{\\}([^&]*) &", Pattern.MULTILINE);
   private static final Registry REG = Registry.forData(RealDataTest.ANALYSIS.data());
 
   private static String text(String key) {
@@ -58,7 +59,8 @@ class VerdictTallyFromTableRegressionTest {
     }
     assertThat(keys).as("every verdict, once").containsExactlyInAnyOrderElementsOf(
         REG.all().stream().filter(q -> q.format() == Format.VERDICT).map(Quantity::key).toList());
-    assertThat(text("verdicts.confirmatory.held")).isEqualTo(String.valueOf(counts.getOrDefault("confirmatory held", 0L)));
+    assertThat(text("verdicts.confirmatory.held")).isEqualTo(
+        String.valueOf(counts.getOrDefault("confirmatory held", 0L)));
     assertThat(text("verdicts.confirmatory.didNotHold"))
         .isEqualTo(String.valueOf(counts.getOrDefault("confirmatory did not hold", 0L)));
     assertThat(text("verdicts.confirmatory.untestable"))
@@ -84,6 +86,7 @@ class VerdictTallyFromTableRegressionTest {
     assertThat(text("summaries.notReplicated")).isEqualTo(String.valueOf(counts.getOrDefault("did not replicate", 0L)));
     assertThat(text("summaries.noConfirmatoryTest"))
         .isEqualTo(String.valueOf(counts.getOrDefault("no confirmatory test", 0L)));
-    assertThat(text("summaries.notTestableHere")).isEqualTo(String.valueOf(counts.getOrDefault("not testable here", 0L)));
+    assertThat(text("summaries.notTestableHere")).isEqualTo(
+        String.valueOf(counts.getOrDefault("not testable here", 0L)));
   }
 }

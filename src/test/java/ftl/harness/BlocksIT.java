@@ -45,7 +45,8 @@ class BlocksIT {
   void campaign_twoBlocksInterruptedAndResumed_freshBrokerPerBlockAndPerResume() throws Exception {
     Path planFile = tmp.resolve("plan.json");
     Files.writeString(planFile, """
-        {"campaign": "blocks", "description": "IT: 2 blocks x 2 conditions, stable_flights warm-up", "seed": 3, "blocks": 2,
+        {"campaign": "blocks", "description": "IT: 2 blocks x 2 conditions, stable_flights warm-up", "seed": 3,
+        "blocks": 2,
          "warmup": {"rule": "stable_flights", "window": 20, "tolerance_us": 5000, "min_events": 40, "max_events": 400},
          "defaults": {"events": 200, "payload_bytes": 64},
          "conditions": [{"name": "a-1ms", "send_interval": "1ms"}, {"name": "b-500us", "send_interval": "500us"}]}
@@ -84,7 +85,8 @@ class BlocksIT {
     // the schedule: two contiguous blocks, each with both conditions once, and the block in schedule.csv
     List<String> schedule = Files.readAllLines(out.resolve("schedule.csv"));
     assertThat(schedule.get(0)).isEqualTo("run_id,condition,repeat,order_index,block");
-    assertThat(schedule.subList(1, 5)).extracting(l -> l.substring(l.lastIndexOf(',') + 1)).containsExactly("1", "1", "2", "2");
+    assertThat(schedule.subList(1, 5)).extracting(l -> l.substring(l.lastIndexOf(',') + 1))
+        .containsExactly("1", "1", "2", "2");
 
     Map<String, Map<String, String>> byId = new LinkedHashMap<>();
     rows.forEach(r -> byId.put(r.get("run_id"), r));
@@ -127,7 +129,8 @@ class BlocksIT {
   }
 
   private CampaignRunner runner(ByteArrayOutputStream err) {
-    return new CampaignRunner(Path.of("").toAbsolutePath(), null, new PrintStream(err, true, StandardCharsets.UTF_8), false)
+    return new CampaignRunner(Path.of("").toAbsolutePath(), null, new PrintStream(err, true, StandardCharsets.UTF_8),
+        false)
         .scratchRoot(tmp.resolve("scratch")).instrumentWarmupEvents(500);
   }
 }

@@ -31,7 +31,8 @@ class CampaignCommandTest {
   void run_badPlanField_badDataExitNamesFileAndField() throws Exception {
     Path plan = dir.resolve("plan.json");
     Files.writeString(plan, "{\"campaign\":\"x\",\"conditions\":[{\"name\":\"a\",\"acks\":\"2\"}]}");
-    Outcome o = run("--root", dir.toString(), "campaign", "run", plan.toString(), "--out", dir.resolve("out").toString());
+    Outcome o = run("--root", dir.toString(), "campaign", "run", plan.toString(), "--out",
+        dir.resolve("out").toString());
     assertThat(o.code()).isEqualTo(ExitCode.BAD_DATA);
     assertThat(o.err()).contains(plan.toString()).contains("conditions[0].acks").doesNotContain("\tat ");
     assertThat(Files.exists(dir.resolve("out"))).as("nothing written for a bad plan").isFalse();

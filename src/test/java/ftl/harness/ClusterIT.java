@@ -37,7 +37,8 @@ class ClusterIT {
   void campaign_threeBrokers_ledgerRecordsTheClusterAndNoBrokerOutlivesIt() throws Exception {
     Path planFile = tmp.resolve("plan.json");
     Files.writeString(planFile, """
-        {"campaign": "cluster-it", "description": "IT: a local cluster of three brokers", "seed": 5, "brokers": 3, "blocks": 1,
+        {"campaign": "cluster-it", "description": "IT: a local cluster of three brokers", "seed": 5, "brokers": 3,
+        "blocks": 1,
          "warmup": {"rule": "first_sends", "events": 100},
          "defaults": {"events": 300, "payload_bytes": 64},
          "conditions": [{"name": "rf1"},
@@ -65,14 +66,16 @@ class ClusterIT {
     } catch (CampaignRunner.InstrumentException e) {
       String log = err.toString(StandardCharsets.UTF_8);
       assumeTrue(!e.getMessage().contains("did not start"),
-          () -> "skipped: this machine could not start a cluster of three brokers in its time budget: " + e.getMessage());
+          () -> "skipped: this machine could not start a cluster of three brokers in its time budget: "
+          + e.getMessage());
       throw new AssertionError(log, e);
     }
     String log = err.toString(StandardCharsets.UTF_8);
     assertThat(log).contains("starting a local Kafka cluster of 3 brokers", "the cluster served after");
     assertThat(pids).as("three broker processes").hasSize(3).doesNotHaveDuplicates();
     for (long pid : pids) {
-      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("broker pid " + pid + " after the campaign")
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+          .as("broker pid " + pid + " after the campaign")
           .isFalse();
     }
 
@@ -88,7 +91,8 @@ class ClusterIT {
       assertThat(row.get("status")).as(id + " " + row.get("reason")).isEqualTo("ok");
       assertThat(row.get("brokers")).as(id).isEqualTo("3");
       assertThat(row.get("cluster_network")).as(id).isEqualTo("loopback-addresses");
-      assertThat(row.get("broker_start_ms")).as(id + ": the cluster's start, recorded with every run it served").matches("[1-9][0-9]*");
+      assertThat(row.get("broker_start_ms")).as(id + ": the cluster's start, recorded with every run it served")
+          .matches("[1-9][0-9]*");
       assertThat(row.get("isr_changed")).as(id).isIn("yes", "no");
       assertThat(row.get("leader_broker")).as(id).matches("[123]");
       boolean replicated = !row.get("condition").equals("rf1");

@@ -81,7 +81,8 @@ class HarnessIT {
   static final int WARMUP = 500;
 
   static CampaignRunner runner(ByteArrayOutputStream err) {
-    return new CampaignRunner(Path.of("").toAbsolutePath(), null, new PrintStream(err, true, StandardCharsets.UTF_8), false)
+    return new CampaignRunner(Path.of("").toAbsolutePath(), null, new PrintStream(err, true, StandardCharsets.UTF_8),
+        false)
         .scratchRoot(tmp.resolve("scratch")).instrumentWarmupEvents(WARMUP);
   }
 
@@ -133,7 +134,8 @@ class HarnessIT {
 
   @Test
   @Timeout(value = 1500, unit = TimeUnit.SECONDS)
-  void campaign_tinyPlanOnEmbeddedBroker_stampsCompleteFlightsNonNegativeGuardAgreesManipulationsReadBack() throws Exception {
+  void campaign_tinyPlanOnEmbeddedBroker_stampsCompleteFlightsNonNegativeGuardAgreesManipulationsReadBack()
+      throws Exception {
     StatsBombReader.Loaded in = StatsBombReader.read(REPLAY_FIXTURE);
     SendSchedule schedule = ReplayDerivation.derive(in.events(),
         new ReplayOptions(500_000, ReplayOptions.DEFAULT_EXCLUDED, 0), in.sha256());
@@ -146,8 +148,10 @@ class HarnessIT {
                     "schedules": {"fx-g500us": {"input": "fx", "mean_gap": "500us", "sends": 5, "sha256": "@SCH@"}}},
          "conditions": [
            {"name": "free-1ms", "send_interval": "1ms"},
-           {"name": "split-fifo-250us", "send_interval": "250us", "events": 1600, "geometry": "split", "priority": "fifo"},
-           {"name": "shared-phase900", "send_interval": "1ms", "geometry": "shared", "start_phase_us": 900, "acks": "all"},
+           {"name": "split-fifo-250us", "send_interval": "250us", "events": 1600, "geometry": "split",
+           "priority": "fifo"},
+           {"name": "shared-phase900", "send_interval": "1ms", "geometry": "shared", "start_phase_us": 900,
+           "acks": "all"},
            {"name": "replay-fx", "send_interval": "500us", "events": 5, "schedule": "fx-g500us"}
          ]}
         """.replace("@IN@", in.sha256()).replace("@SCH@", schedule.sha256()));
@@ -170,18 +174,24 @@ class HarnessIT {
       // a run's schedule columns are empty unless it replays a schedule; the whole-JVM priority's restore and
       // late-thread columns are empty unless its priority is fifo-jvm (none here)
       // other_cpu_top is empty when no other process used any CPU during the run
-      // block is empty without blocks in the plan, warmup_converged under the first_sends rule, queue_type off RabbitMQ,
-      // clocksource_planned when the plan sets no clock source, tick_hz where the kernel's config cannot be read,
-      // acks_covering_several on Kafka (its acknowledgments do not say how many messages they completed), stratum
+      // block is empty without blocks in the plan, warmup_converged under the first_sends rule, queue_type off
+      // RabbitMQ, clocksource_planned when the plan sets no clock source, tick_hz where the kernel's config cannot be
+      // read, acks_covering_several on Kafka (its acknowledgments do not say how many messages they completed), stratum
       // without strata in the plan, preemption where the kernel's config cannot be read, steal_pct on a boot that
-      // reports no steal (steal_reported no: n/a, never 0), client_config without --client-config (the embedded broker),
-      // the workspace's git state in a folder outside git (registered no, workspace_commit and workspace_dirty empty)
-      Set<String> mayBeEmpty = replay ? Set.of("reason", "start_phase_us", "priority_restored", "jvm_threads_late", "other_cpu_top",
+      // reports no steal (steal_reported no: n/a, never 0), client_config without --client-config (the embedded
+      // broker), the workspace's git state in a folder outside git (registered no, workspace_commit and workspace_dirty
+      // empty)
+      Set<String> mayBeEmpty = replay ? Set.of("reason", "start_phase_us", "priority_restored", "jvm_threads_late",
+          "other_cpu_top",
               "block", "warmup_converged", "driver_counters", "queue_type", "clocksource_planned", "tick_hz",
-              "acks_covering_several", "stratum", "preemption", "steal_pct", "client_config", "workspace_commit", "workspace_dirty")
-          : Set.of("reason", "start_phase_us", "send_schedule", "send_schedule_sha256", "priority_restored", "jvm_threads_late",
-              "other_cpu_top", "block", "warmup_converged", "driver_counters", "queue_type", "clocksource_planned", "tick_hz",
-              "acks_covering_several", "stratum", "preemption", "steal_pct", "client_config", "workspace_commit", "workspace_dirty");
+              "acks_covering_several", "stratum", "preemption", "steal_pct", "client_config", "workspace_commit",
+              "workspace_dirty")
+          : Set.of("reason", "start_phase_us", "send_schedule", "send_schedule_sha256", "priority_restored",
+          "jvm_threads_late",
+              "other_cpu_top", "block", "warmup_converged", "driver_counters", "queue_type", "clocksource_planned",
+              "tick_hz",
+              "acks_covering_several", "stratum", "preemption", "steal_pct", "client_config", "workspace_commit",
+              "workspace_dirty");
       for (String col : Ledger.COLUMNS) {
         // the wire capture's cells are empty on a run that is not captured (wire_capture false)
         boolean uncapturedWire = col.startsWith("wire_") && "false".equals(row.get("wire_capture"));
@@ -217,10 +227,12 @@ class HarnessIT {
       assertThat(row.get("block")).as("no blocks in the plan").isEmpty();
       assertThat(row.get("broker_lifetime")).as("one broker for the whole campaign").isEqualTo("1");
       assertThat(row.get("warmup_converged")).as("first_sends").isEmpty();
-      assertThat(row.get("instrument_warmup_events")).as(id + ": the warm-up the runner was given").isEqualTo(String.valueOf(WARMUP));
+      assertThat(row.get("instrument_warmup_events")).as(id + ": the warm-up the runner was given")
+          .isEqualTo(String.valueOf(WARMUP));
     }
     // the replay run: the schedule named in the ledger, and every measured send due at start + the schedule's offset
-    Map<String, String> rep = ledger.rows().stream().filter(r -> r.get("condition").equals("replay-fx")).findFirst().orElseThrow();
+    Map<String, String> rep = ledger.rows().stream().filter(r -> r.get("condition").equals("replay-fx")).findFirst()
+        .orElseThrow();
     assertThat(rep.get("send_schedule")).isEqualTo("fx-g500us");
     assertThat(rep.get("send_schedule_sha256")).isEqualTo(schedule.sha256());
     List<Long> intended = new ArrayList<>();
@@ -233,12 +245,15 @@ class HarnessIT {
     }
     assertThat(intended.stream().map(t -> t - intended.get(0)).toList()).as("intended_ns - first intended_ns")
         .containsExactly(0L, 181_818L, 181_818L, 1_272_727L, 2_000_000L);
-    Map<String, String> split = ledger.rows().stream().filter(r -> r.get("condition").equals("split-fifo-250us")).findFirst().orElseThrow();
+    Map<String, String> split = ledger.rows().stream().filter(r -> r.get("condition").equals("split-fifo-250us"))
+        .findFirst().orElseThrow();
     assertThat(split.get("stamp_threads"))
         .as("both stamping threads read back as SCHED_FIFO, producer I/O on cpu 0, consumer on the last cpu")
         .matches("producer-io tid \\d+ SCHED_FIFO/50 cpus 0; consumer tid \\d+ SCHED_FIFO/50 cpus \\d+");
-    Map<String, String> shared = ledger.rows().stream().filter(r -> r.get("condition").equals("shared-phase900")).findFirst().orElseThrow();
-    assertThat(shared.get("stamp_threads")).matches("producer-io tid \\d+ SCHED_OTHER cpus (\\d+); consumer tid \\d+ SCHED_OTHER cpus \\1");
+    Map<String, String> shared = ledger.rows().stream().filter(r -> r.get("condition").equals("shared-phase900"))
+        .findFirst().orElseThrow();
+    assertThat(shared.get("stamp_threads")).matches(
+        "producer-io tid \\d+ SCHED_OTHER cpus (\\d+); consumer tid \\d+ SCHED_OTHER cpus \\1");
     // At s = q = 1 ms every intended send keeps the start phase. The achieved sends do not under load (a
     // preempted pacer sends late, and catches up late: once 582 us on a loaded host), so the wall-clock phase is
     // taken at the intended time: send_us minus the pacing lag (send_ns - intended_ns) of that send, which one
@@ -248,7 +263,8 @@ class HarnessIT {
     assertThat(phases[phases.length / 2]).as("median intended send phase within 200 us after the planned 900 us")
         .isLessThan(200);
     try (Stream<Path> files = Files.list(out.resolve("events"))) {
-      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("r0001.csv.gz", "r0002.csv.gz", "r0003.csv.gz", "r0004.csv.gz");
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .containsExactlyInAnyOrder("r0001.csv.gz", "r0002.csv.gz", "r0003.csv.gz", "r0004.csv.gz");
     }
     assertThat(log).contains("OMB guard: taken");
   }
@@ -265,7 +281,8 @@ class HarnessIT {
     CampaignRunner r = runner(err).listener(new CampaignRunner.Listener() {
       @Override
       public void runStarting(Plan.ScheduledRun run, KafkaRun.BrokerHandle broker) {
-        killer.schedule(() -> ProcessHandle.of(broker.pid()).ifPresent(ProcessHandle::destroyForcibly), 2500, TimeUnit.MILLISECONDS);
+        killer.schedule(() -> ProcessHandle.of(broker.pid()).ifPresent(ProcessHandle::destroyForcibly), 2500,
+            TimeUnit.MILLISECONDS);
       }
     });
     CampaignRunner.Summary s = r.run(planFile, out);

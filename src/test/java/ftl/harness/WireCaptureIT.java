@@ -21,12 +21,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The wire capture (issue #55) on a local cluster of three brokers, at acks=1 and acks=all: at least 99 % of the measured
- * records of each run carry both wire stamps (the leader's produce response and the fetch response to the consumer),
- * each wire stamp falls between the run's send stamp and the client stamp it precedes (the produce response before the
- * ack stamp, the fetch response before the receive stamp: the alignment of the two clocks is sound), the followers'
- * fetch settings are read back from the wire, and no capture process outlives the campaign. Skipped where tcpdump is not
- * installed (.ci/run installs it) or the host cannot start three brokers in time; it judges correctness, not timing.
+ * The wire capture (issue #55) on a local cluster of three brokers, at acks=1 and acks=all: at least 99 % of the
+ * measured records of each run carry both wire stamps (the leader's produce response and the fetch response to the
+ * consumer), each wire stamp falls between the run's send stamp and the client stamp it precedes (the produce response
+ * before the ack stamp, the fetch response before the receive stamp: the alignment of the two clocks is sound), the
+ * followers' fetch settings are read back from the wire, and no capture process outlives the campaign. Skipped where
+ * tcpdump is not installed (.ci/run installs it) or the host cannot start three brokers in time; it judges correctness,
+ * not timing.
  */
 class WireCaptureIT {
 
@@ -39,7 +40,8 @@ class WireCaptureIT {
         "skipped: tcpdump is not installed (apt-get install tcpdump)");
     Path planFile = tmp.resolve("plan.json");
     Files.writeString(planFile, """
-        {"campaign": "wire-it", "description": "IT: a captured cluster of three brokers", "seed": 5, "brokers": 3, "blocks": 1,
+        {"campaign": "wire-it", "description": "IT: a captured cluster of three brokers", "seed": 5, "brokers": 3,
+        "blocks": 1,
          "warmup": {"rule": "first_sends", "events": 100},
          "defaults": {"events": 1000, "payload_bytes": 100, "wire_capture": true, "replication_factor": 3,
                       "min_insync_replicas": 2},
@@ -55,7 +57,8 @@ class WireCaptureIT {
       runner.run(planFile, out);
     } catch (CampaignRunner.InstrumentException e) {
       assumeTrue(!e.getMessage().contains("did not start") || e.getMessage().contains("capture"),
-          () -> "skipped: this machine could not start a cluster of three brokers in its time budget: " + e.getMessage());
+          () -> "skipped: this machine could not start a cluster of three brokers in its time budget: "
+          + e.getMessage());
       throw new AssertionError(err.toString(StandardCharsets.UTF_8), e);
     }
     String log = err.toString(StandardCharsets.UTF_8);
@@ -71,10 +74,12 @@ class WireCaptureIT {
       String id = row.get("run_id") + " " + row.get("condition");
       assertThat(row.get("wire_capture")).as(id).isEqualTo("true");
       long written = Long.parseLong(row.get("events_written"));
-      assertThat(Long.parseLong(row.get("wire_both"))).as(id + ": records with both wire stamps").isGreaterThanOrEqualTo(
+      assertThat(Long.parseLong(row.get("wire_both"))).as(id + ": records with both wire stamps")
+          .isGreaterThanOrEqualTo(
           (long) Math.ceil(0.99 * written));
       assertThat(row.get("wire_offset_mismatches")).as(id).isEqualTo("0");
-      assertThat(row.get("wire_follower_max_wait_ms")).as(id + ": Kafka's default replica.fetch.wait.max.ms, from the wire")
+      assertThat(row.get("wire_follower_max_wait_ms"))
+          .as(id + ": Kafka's default replica.fetch.wait.max.ms, from the wire")
           .isEqualTo("500");
       assertThat(row.get("wire_follower_min_bytes")).as(id).isEqualTo("1");
       assertThat(Long.parseLong(row.get("wire_align_err_ns"))).as(id).isBetween(1L, 100_000L);

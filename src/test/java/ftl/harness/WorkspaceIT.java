@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue #54, item 1, end to end on a real embedded Kafka broker: a practitioner's two-condition plan in a folder of its
  * own, outside any git work tree, runs there as the runner of {@code ftl campaign run} runs it outside the archive's
  * {@code data/} (no clean tree asked for); every ledger row records the plan's digest, ftl's version and build digest,
- * an empty git state and {@code registered} no; and {@code ftl report} reads the folder. As {@link HarnessIT}, it judges
- * what was recorded, not timing, and skips when the host is too busy for the instrument.
+ * an empty git state and {@code registered} no; and {@code ftl report} reads the folder. As {@link HarnessIT}, it
+ * judges what was recorded, not timing, and skips when the host is too busy for the instrument.
  */
 class WorkspaceIT {
 

@@ -44,7 +44,8 @@ class CampaignCatalogueTest {
   void catalogue_committedDataRoot_namesEveryFolderExactlyOnce() throws IOException {
     Set<String> folders;
     try (Stream<Path> s = Files.list(DATA)) {
-      folders = s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
+      folders = s.filter(Files::isDirectory).map(p -> p.getFileName().toString())
+          .collect(Collectors.toCollection(TreeSet::new));
     }
     assertThat(Arrays.stream(CampaignCatalogue.values()).map(CampaignCatalogue::folder).toList())
         .doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(folders);
@@ -60,7 +61,9 @@ class CampaignCatalogueTest {
     }
   }
 
-  /** The system an entry declares is the one its plan is written for: only the Kafka instrument's plans parse as such. */
+  /**
+   * The system an entry declares is the one its plan is written for: only the Kafka instrument's plans parse as such.
+   */
   @ParameterizedTest
   @EnumSource(CampaignCatalogue.class)
   void entry_itsSystem_isTheOneItsPlanIsWrittenFor(CampaignCatalogue c) throws IOException {
@@ -78,7 +81,8 @@ class CampaignCatalogueTest {
       }
       case OMB -> {
         assertThat(tree.path("omb_commit").asText()).matches("[0-9a-f]{40}");
-        assertThat(c.folder()).isIn(OmbFormat.FOLDER, CampaignCatalogue.OMB_RABBITMQ.folder(), CampaignCatalogue.OMB_NATS.folder());
+        assertThat(c.folder()).isIn(OmbFormat.FOLDER, CampaignCatalogue.OMB_RABBITMQ.folder(),
+            CampaignCatalogue.OMB_NATS.folder());
         assertThatThrownBy(() -> PlanParser.read(plan)).hasMessageContaining("unknown field");
       }
       case RABBITMQ, NATS -> assertThat(PlanParser.read(plan).system()).isEqualTo(c.system().instrument());

@@ -71,7 +71,8 @@ class DeclaredByTest {
 
   @Test
   void declaredBy_aHelperBuildingOne_namesItsCaller() {
-    assertThat(one("a.helper").declaredBy()).isEqualTo("ftl.quantity.DeclaredByTest#declaredBy_aHelperBuildingOne_namesItsCaller");
+    assertThat(one("a.helper").declaredBy()).isEqualTo(
+        "ftl.quantity.DeclaredByTest#declaredBy_aHelperBuildingOne_namesItsCaller");
   }
 
   @Test
@@ -79,7 +80,8 @@ class DeclaredByTest {
     Supplier<Quantity> inLambda = () -> Quantity.key("a.lambda").macro("Declared").definition("built in a lambda")
         .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function(DeclaredByTest.class, "one")
         .computes(a -> new Value.Count(0));
-    assertThat(inLambda.get().declaredBy()).isEqualTo("ftl.quantity.DeclaredByTest#declaredBy_insideALambda_namesTheEnclosingMethod");
+    assertThat(inLambda.get().declaredBy()).isEqualTo(
+        "ftl.quantity.DeclaredByTest#declaredBy_insideALambda_namesTheEnclosingMethod");
   }
 
   @Test
@@ -94,7 +96,9 @@ class DeclaredByTest {
   void declaredBy_theCanonicalConstructorAndWithComputation_keepOrReadTheCaller() {
     Quantity q = new Quantity("a.ctor", "Declared", "built by the constructor", Unit.COUNT, Format.GROUPED_INTEGER,
         Scope.LEDGERS, "ftl.quantity.DeclaredByTest#one", a -> new Value.Count(0));
-    assertThat(q.declaredBy()).isEqualTo("ftl.quantity.DeclaredByTest#declaredBy_theCanonicalConstructorAndWithComputation_keepOrReadTheCaller");
+    assertThat(q.declaredBy())
+        .isEqualTo(
+        "ftl.quantity.DeclaredByTest#declaredBy_theCanonicalConstructorAndWithComputation_keepOrReadTheCaller");
     assertThat(q.withComputation(a -> new Value.Count(1)).declaredBy()).isEqualTo(q.declaredBy());
   }
 }

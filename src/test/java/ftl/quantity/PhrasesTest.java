@@ -27,7 +27,9 @@ class PhrasesTest {
     assertThat(Phrases.level()).isEqualTo("95%");
     assertThat(Phrases.levelFormat()).isEqualTo("95%%");
     assertThat(Phrases.resamples()).isEqualTo("2,000");
-    assertThat(Phrases.bootstrapOverRuns()).isEqualTo("95% percentile-bootstrap interval (2,000 resamples of runs, seed 20260101, replicate i drawn from SplitMix64 seeded from the seed and i)");
+    assertThat(Phrases.bootstrapOverRuns()).isEqualTo(
+        "95% percentile-bootstrap interval (2,000 resamples of runs, seed 20260101, replicate i drawn from "
+        + "SplitMix64 seeded from the seed and i)");
     assertThat(Phrases.rhoWindow()).isEqualTo("D 0-5 ms, A -5-5 ms");
   }
 
@@ -87,7 +89,8 @@ class PhrasesTest {
     Pattern bootstrapped = Pattern.compile("bootstrap interval|percentile-bootstrap|bootstrap over runs");
     Pattern flight = Pattern.compile("\\bflights?\\b");
     Pattern clock = Pattern.compile("recv_ns - send_ns|recv_us - send_us");
-    Pattern exempt = Pattern.compile("published|exposure curve|OMB|OpenMessaging|PerfTest|^pre-registered|^registered criterion"
+    Pattern exempt =
+        Pattern.compile("published|exposure curve|OMB|OpenMessaging|PerfTest|^pre-registered|^registered criterion"
         + "|held iff|^whether|^the grid law's retention for condition|of a published");
     List<String> noSeed = new ArrayList<>();
     List<String> noClock = new ArrayList<>();

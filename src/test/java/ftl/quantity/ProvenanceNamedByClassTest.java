@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * rule of its own, each such place listed below with its reason.
  */
 class ProvenanceNamedByClassTest {
-  private static final Pattern TYPED = Pattern.compile("\"(?:[a-z][a-z0-9]*\\.)+[A-Z][A-Za-z0-9]*(?:\\.[A-Z][A-Za-z0-9]*)*#[A-Za-z0-9_$]*");
+  private static final Pattern TYPED = Pattern.compile(
+      "\"(?:[a-z][a-z0-9]*\\.)+[A-Z][A-Za-z0-9]*(?:\\.[A-Z][A-Za-z0-9]*)*#[A-Za-z0-9_$]*");
 
   /** The typed names kept, by file and literal, with why a class literal is not used there. */
   private static final Map<String, String> KEPT = Map.of(

@@ -30,8 +30,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Provenance that resolves: the function every quantity prints ({@link Quantity#function()}, the column
- * "function" of the provenance listing (supplement/provenance.pdf) and of {@code ftl check} / {@code ftl list --json}) must
- * name code that exists. A printed function is one or more {@code pkg.Class#method} separated by
+ * "function" of the provenance listing (supplement/provenance.pdf) and of {@code ftl check} / {@code ftl list --json})
+ * must name code that exists. A printed function is one or more {@code pkg.Class#method} separated by
  * {@code " / "}; a nested class is written with dots ({@code ftl.stats.SmoothLimit.Sum#retention}). Each
  * part must name a class on the class path that declares a method of that name (public or not, a record's
  * accessor counts); a bare class name without {@code #method} is refused too, since it sends a reader to a
@@ -46,7 +46,8 @@ public class ProvenanceResolvesTest {
 
   /** {@code pkg.sub.Class[.Nested]#method}: lower-case package parts, then upper-case class names. */
   private static final Pattern NAME =
-      Pattern.compile("((?:[a-z][a-z0-9]*\\.)+)([A-Z][A-Za-z0-9]*(?:\\.[A-Z][A-Za-z0-9]*)*)(?:#([A-Za-z_$][A-Za-z0-9_$]*))?");
+      Pattern.compile(
+      "((?:[a-z][a-z0-9]*\\.)+)([A-Z][A-Za-z0-9]*(?:\\.[A-Z][A-Za-z0-9]*)*)(?:#([A-Za-z_$][A-Za-z0-9_$]*))?");
 
   /** Why {@code function} does not resolve, one line per part that does not; empty when every part resolves. */
   public static List<String> problems(String function) {
@@ -112,10 +113,13 @@ public class ProvenanceResolvesTest {
 
   static Stream<Arguments> wrongNames() {
     return Stream.of(
-        Arguments.of("a method the class lacks", "ftl.quantity.section.LedgerQuantities#eventsPerRunTypo", "declares no method eventsPerRunTypo"),
-        Arguments.of("a class that does not exist", "ftl.quantity.NoSuchQuantities#forData", "no class ftl.quantity.NoSuchQuantities"),
+        Arguments.of("a method the class lacks", "ftl.quantity.section.LedgerQuantities#eventsPerRunTypo",
+        "declares no method eventsPerRunTypo"),
+        Arguments.of("a class that does not exist", "ftl.quantity.NoSuchQuantities#forData",
+        "no class ftl.quantity.NoSuchQuantities"),
         Arguments.of("a class without a method", "ftl.stats.SignCheck", "names a class but no method"),
-        Arguments.of("a good part beside a wrong one", "ftl.stats.SignCheck#accept / ftl.stats.Quantiles#mode", "declares no method mode"),
+        Arguments.of("a good part beside a wrong one", "ftl.stats.SignCheck#accept / ftl.stats.Quantiles#mode",
+        "declares no method mode"),
         Arguments.of("a lambda's synthetic name", "ftl.quantity.Registry$$Lambda$14", "not of the form"),
         Arguments.of("free text", "computed by hand", "not of the form"),
         Arguments.of("an empty name", "", "not of the form"));
@@ -124,8 +128,10 @@ public class ProvenanceResolvesTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("wrongNames")
   void problems_wrongName_isReported(String label, String function, String expected) {
-    Quantity broken = Quantity.key("broken.quantity").macro("BrokenQuantity").definition("a quantity whose provenance is wrong")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function(function).computes(a -> new Value.Count(0));
+    Quantity broken = Quantity.key("broken.quantity").macro("BrokenQuantity")
+        .definition("a quantity whose provenance is wrong")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function(function)
+        .computes(a -> new Value.Count(0));
     assertThat(problems(broken.function())).singleElement().asString().contains(expected);
   }
 
@@ -149,7 +155,8 @@ public class ProvenanceResolvesTest {
     // The factory above would turn red: a registry with one entry renamed to a method that does not exist.
     List<Quantity> all = new ArrayList<>(registries().get("data/"));
     Quantity q = all.get(0);
-    all.set(0, Quantity.key(q.key()).macro(q.macro()).definition(q.definition()).unit(q.unit()).format(q.format()).scope(q.scope())
+    all.set(0, Quantity.key(q.key()).macro(q.macro()).definition(q.definition()).unit(q.unit()).format(q.format())
+        .scope(q.scope())
         .function(q.function() + "Gone").computes(q.computation()));
     assertThat(all.stream().map(Quantity::function).distinct().flatMap(f -> problems(f).stream()).toList())
         .singleElement().asString().contains("Gone");

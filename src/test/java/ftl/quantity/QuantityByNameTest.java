@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A registry entry is built by name ({@link Quantity#key}, then macro, definition, unit, format, scope, function,
  * computation), never by the eight-argument positional constructor, where two strings or two enums can change places
- * unseen (issue #42, item 4; docs/architecture.md#conventions, item 16). The main sources are read with comments and strings removed.
+ * unseen (issue #42, item 4; docs/architecture.md#conventions, item 16). The main sources are read with comments and
+ * strings removed.
  */
 class QuantityByNameTest {
   private static final Pattern POSITIONAL = Pattern.compile("new\\s+Quantity\\s*\\(");
@@ -31,7 +32,8 @@ class QuantityByNameTest {
   @Test
   void key_everyPartByName_isTheEntryTheConstructorBuilds() {
     Quantity named = Quantity.key("runs.total").macro("RunsTotal").definition("ok runs").unit(Unit.COUNT)
-        .format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.quantity.Registry#ledgerCount").computes(ONE);
+        .format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.quantity.Registry#ledgerCount")
+        .computes(ONE);
     assertThat(named).isEqualTo(new Quantity("runs.total", "RunsTotal", "ok runs", Unit.COUNT, Format.GROUPED_INTEGER,
         Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount", ONE));
   }
@@ -87,7 +89,8 @@ class QuantityByNameTest {
 
   @Test
   void mainSources_theCheck_seesAPositionalCall() {
-    assertThat(positionalAt("class X { Object q = new Quantity(\"k\", \"M\", \"d\", u, f, s, \"fn\", c); }")).hasSize(1);
+    assertThat(positionalAt("class X { Object q = new Quantity(\"k\", \"M\", \"d\", u, f, s, \"fn\", c); }"))
+        .hasSize(1);
     assertThat(positionalAt("/** new Quantity(...) */ class X { String s = \"new Quantity(\"; }")).isEmpty();
   }
 }

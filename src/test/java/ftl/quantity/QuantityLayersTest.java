@@ -80,7 +80,8 @@ public class QuantityLayersTest {
   void layers_aSection_namesNoOtherSection() throws IOException {
     Map<String, Integer> layer = layerOfClass();
     int section = LAYERS.indexOf("section");
-    List<String> sections = layer.entrySet().stream().filter(e -> e.getValue() == section).map(Map.Entry::getKey).toList();
+    List<String> sections = layer.entrySet().stream().filter(e -> e.getValue() == section).map(Map.Entry::getKey)
+        .toList();
     assertThat(sections).contains("ConditionQuantities", "CampaignQuantities", "ConfirmQuantities");
     List<String> sideways = new ArrayList<>();
     for (String c : sections) {
@@ -96,9 +97,12 @@ public class QuantityLayersTest {
   void layers_theSidewaysCheck_seesASiblingSection() {
     // the same reading on a section that calls another section's helper: found; in a comment or a string: not found
     List<String> sections = List.of("ExposureQuantities", "DisplacementQuantities");
-    String calls = code("package ftl.quantity.section;\nclass ExposureQuantities { Object o = DisplacementQuantities.crossover(a, c); }");
+    String calls =
+        code("package ftl.quantity.section;\nclass ExposureQuantities { Object o = "
+        + "DisplacementQuantities.crossover(a, c); }");
     assertThat(siblingsNamed("ExposureQuantities", calls, sections)).containsExactly("DisplacementQuantities");
-    String mentions = code("package ftl.quantity.section;\n/** {@link DisplacementQuantities} */\nclass ExposureQuantities {"
+    String mentions =
+        code("package ftl.quantity.section;\n/** {@link DisplacementQuantities} */\nclass ExposureQuantities {"
         + " String s = \"DisplacementQuantities\"; }");
     assertThat(siblingsNamed("ExposureQuantities", mentions, sections)).isEmpty();
   }
@@ -106,9 +110,13 @@ public class QuantityLayersTest {
   @Test
   void layers_theCheck_seesAnUpwardName() {
     // the same reading on a text that names a section from the core: found, so the test above can fail
-    String core = code("package ftl.quantity.core;\n/** {@link ConfirmQuantities} */\nclass X { Object o = ConfirmQuantities.class; }");
+    String core =
+        code("package ftl.quantity.core;\n/** {@link ConfirmQuantities} */\nclass X { Object o = "
+        + "ConfirmQuantities.class; }");
     assertThat(Pattern.compile("(?<![\\w$])ConfirmQuantities\\b").matcher(core).find()).isTrue();
-    String commented = code("package ftl.quantity.core;\n/** {@link ConfirmQuantities} */\nclass X { String s = \"ConfirmQuantities\"; }");
+    String commented =
+        code("package ftl.quantity.core;\n/** {@link ConfirmQuantities} */\nclass X { String s = "
+        + "\"ConfirmQuantities\"; }");
     assertThat(Pattern.compile("(?<![\\w$])ConfirmQuantities\\b").matcher(commented).find()).isFalse();
   }
 }

@@ -46,12 +46,15 @@ public class RealDataTest {
           assertThat(r.guard().taken()).as("omb_taken").isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_TAKEN)));
           assertThat(r.guard().kept()).as("omb_kept").isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_KEPT)));
           assertThat(r.guard().droppedZero()).as("omb_zero").isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_ZERO)));
-          assertThat(r.guard().droppedNegative()).as("omb_negative").isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_NEGATIVE)));
+          assertThat(r.guard().droppedNegative()).as("omb_negative")
+              .isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_NEGATIVE)));
           assertThat(r.guard().oneTickNegative()).as("omb_one_tick_negative")
               .isEqualTo(Long.parseLong(r.field(LedgerSchema.OMB_ONE_TICK_NEGATIVE)));
           if (instrument.equals(Instrument.KAFKA.word())) {
-            assertThat(r.sign().ackNegative()).as("ack_negative").isEqualTo(Long.parseLong(r.field(LedgerSchema.ACK_NEGATIVE)));
-            assertThat(r.sign().sendNegative()).as("flight_negative").isEqualTo(Long.parseLong(r.field(LedgerSchema.FLIGHT_NEGATIVE)));
+            assertThat(r.sign().ackNegative()).as("ack_negative")
+                .isEqualTo(Long.parseLong(r.field(LedgerSchema.ACK_NEGATIVE)));
+            assertThat(r.sign().sendNegative()).as("flight_negative")
+                .isEqualTo(Long.parseLong(r.field(LedgerSchema.FLIGHT_NEGATIVE)));
             assertThat(r.sign().sendNegative()).as("a flight is a causal chain on one clock").isZero();
           }
         }));
@@ -69,11 +72,13 @@ public class RealDataTest {
       String line = c.available()
           ? "\\newcommand{\\" + q.macro() + "}{\\ftlQuantity{" + LatexEscape.escape(q.key()) + "}{" + c.latex() + "}}"
           : "\\newcommand{\\" + q.macro() + "}{\\ftlNoData{" + LatexEscape.escape(q.key()) + "}}";
-      assertThat(text).as("paper/generated/quantities.tex is stale for %s: run ./ftl reproduce", q.key()).contains(line + "\n");
+      assertThat(text).as("paper/generated/quantities.tex is stale for %s: run ./ftl reproduce", q.key())
+          .contains(line + "\n");
       // the range a plan's rule on it is judged by (issue 43): a point value, not an end of an interval around one
       BigDecimal v = c.value() instanceof Value.Count n ? BigDecimal.valueOf(n.count())
           : c.value() instanceof Value.Real r ? new BigDecimal(r.value()) : null;
-      if (v != null && !List.of(q.key().split("\\.")).contains("lower") && !List.of(q.key().split("\\.")).contains("upper")) {
+      if (v != null && !List.of(q.key().split("\\.")).contains("lower")
+          && !List.of(q.key().split("\\.")).contains("upper")) {
         assertThat(StatisticRanges.of(q).contains(v)).as("%s = %s lies in its declared range %s", q.key(), v,
             StatisticRanges.of(q)).isTrue();
       }
@@ -82,7 +87,8 @@ public class RealDataTest {
 
   @Test
   void declaredRanges_eachNamesTheFunctionOfSomeEntryInItsUnit() {
-    List<String> named = Registry.forData(ANALYSIS.data()).all().stream().map(q -> q.function() + " " + q.unit().symbol())
+    List<String> named = Registry.forData(ANALYSIS.data()).all().stream()
+        .map(q -> q.function() + " " + q.unit().symbol())
         .distinct().toList();
     assertThat(named).containsAll(StatisticRanges.declaredFunctions());
   }

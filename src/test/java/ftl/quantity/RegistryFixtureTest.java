@@ -41,7 +41,8 @@ public class RegistryFixtureTest {
   private static final Map<String, Analysis> ANALYSES = new HashMap<>();
 
   public static synchronized DataSet data(String root) {
-    return DATA.computeIfAbsent(root, r -> DataSet.scan(r.equals("empty") ? Path.of("does-not-exist") : ROOTS.resolve(r), r));
+    return DATA.computeIfAbsent(root, r -> DataSet.scan(r.equals("empty") ? Path.of("does-not-exist")
+        : ROOTS.resolve(r), r));
   }
 
   public static synchronized Analysis analysis(String root) {
@@ -132,7 +133,8 @@ public class RegistryFixtureTest {
         c("full", "payload.control.min", "100%"),
         c("full", "payload.prediction.control", "held"),
         // replication verdicts on the original study's claims (modeA: 8 negative A, no negative flight, 7 of 15 runs
-        // rejected, collapse 0.5 to 2x, geometry interval [2x, not finite); modeB: retention 33.33% to 100%, 1 one-tick negative)
+        // rejected, collapse 0.5 to 2x, geometry interval [2x, not finite); modeB: retention 33.33% to 100%, 1 one-tick
+        // negative)
         c("full", "replication.negativeSpans", "held"),
         c("full", "replication.flightsNeverNegative", "held"),
         c("full", "replication.signCheckMajority", "did not hold"),
@@ -156,7 +158,8 @@ public class RegistryFixtureTest {
         c("full", "campaign.loadMeasured.modeA.load50", "n/a: no load_measured_pct in the ledger of modeA at 50%"),
         c("isonone", "isolation.collapse.all.load0", "n/a: ratio not finite: BOTH_NO_NEGATIVES"),
         c("isonone", "isolation.prediction.confinement", "n/a: collapse factor not finite at load 0%"),
-        c("isonone", "isolation.prediction.collapseWhenConfined", "n/a: no finite interval at load 0%: NUMERATOR_NO_EVENTS"),
+        c("isonone", "isolation.prediction.collapseWhenConfined",
+        "n/a: no finite interval at load 0%: NUMERATOR_NO_EVENTS"),
         c("full", "isolation.collapse.core0.load90", "n/a: no ok run of campaign isolation"),
         c("full", "isolation.prediction.confinement", "n/a: no ok run of campaign isolation"),
         // the pre-registered replay campaign (ReplayQuantities)
@@ -190,7 +193,8 @@ public class RegistryFixtureTest {
         c("replaynone", "replay.retentionRange.replay-m3788741-g500us", "n/a: delivered an event"),
         c("replaynone", "replay.negRate.fixed-500us", "n/a: has all three stamps"),
         c("replaynone", "replay.predicted.replay-m3788741-g500us", "n/a: no flight of the control fixed-500us"),
-        c("replaynone", "replay.error.replay-m3788741-g500us", "n/a: no ok run of condition replay-m3788741-g500us delivered"),
+        c("replaynone", "replay.error.replay-m3788741-g500us",
+        "n/a: no ok run of condition replay-m3788741-g500us delivered"),
         c("replaynone", "replay.error.replay-m15986-g500us", "n/a: no flight of the control fixed-500us"),
         c("replaynone", "replay.prediction.smoothLimit", "n/a: no error for replay-m3788741-g500us"),
         c("replaynone", "replay.ownFlights.share", "n/a: states no predictions.mode_b_own_flights.tolerance"),
@@ -199,7 +203,8 @@ public class RegistryFixtureTest {
         c("replaynone", "replay.prediction.bursts", "n/a: no finite interval at mean gap 500us"),
         c("full", "replay.runs", "n/a: no ok run of campaign replay"),
         c("full", "replay.prediction.smoothLimit", "n/a: no ok run of campaign replay"),
-        // issue 13: the clock offset, whole-JVM priority and delivery-delay campaigns (root newc, answers in its ledgers)
+        // issue 13: the clock offset, whole-JVM priority and delivery-delay campaigns (root newc, answers in its
+        // ledgers)
         c("newc", "clockoffset.oneTick.observed", "2"),
         c("newc", "clockoffset.oneTick.expected", "1"),
         c("newc", "clockoffset.runsWithOneTick", "1"),
@@ -237,10 +242,12 @@ public class RegistryFixtureTest {
         c("newc", "delivery.relError.hold1", "n/a: no ok run of condition hold-fmw1"),
         c("newc", "gridlaw.heldout.retentionError.delivery", "0 pp"),
         c("newc", "gridlaw.heldout.retentionErrorMax.delivery", "0 pp"),
-        c("newc", "gridlaw.heldout.retentionError.fifojvm", "n/a: no run with another run of its condition to hold out"),
+        c("newc", "gridlaw.heldout.retentionError.fifojvm",
+        "n/a: no run with another run of its condition to hold out"),
         // clockoffset held out: p1's two runs predict each other (c1 from c2's flight 600 us: zero, observed one-tick
         // 2 of 2 and kept 0; c2 from c1's flights 300 us: one-tick, observed 0 of 1), n1 alone... z: c5 and c6 kept,
-        // each from the other's 400 us flight: kept. Retention errors 0, 0, 0, 0 -> 0%; one-tick errors 1, 1, 0, 0 -> 50%.
+        // each from the other's 400 us flight: kept. Retention errors 0, 0, 0, 0 -> 0%; one-tick errors 1, 1, 0, 0 ->
+        // 50%.
         c("newc", "gridlaw.heldout.retentionError.clockoffset", "0 pp"),
         c("newc", "gridlaw.heldout.oneTickError.clockoffset", "50.00 pp"),
         c("full", "gridlaw.heldout.oneTickError.clockoffset", "n/a: no ok run of campaign clockoffset"),
@@ -304,9 +311,12 @@ public class RegistryFixtureTest {
         c("bare", "replication.negativeSpans", "did not hold"),
         c("bare", "replication.flightsNeverNegative", "held"),
         c("bare", "replication.signCheckMajority", "did not hold"),
-        c("bare", "replication.priorityCollapse", "n/a: collapse.range.modeA is unavailable: no stratum with a defined collapse factor"),
-        c("bare", "replication.geometryRatio", "n/a: an end is unavailable: no run of campaign modeA with its manipulations applied"),
-        c("bare", "replication.retentionRange", "n/a: omb.retention.min.modeB is unavailable: no run delivered any event"),
+        c("bare", "replication.priorityCollapse",
+        "n/a: collapse.range.modeA is unavailable: no stratum with a defined collapse factor"),
+        c("bare", "replication.geometryRatio",
+        "n/a: an end is unavailable: no run of campaign modeA with its manipulations applied"),
+        c("bare", "replication.retentionRange",
+        "n/a: omb.retention.min.modeB is unavailable: no run delivered any event"),
         c("mixed", "runs.mix.s1ms", "1"),
         c("mixed", "retention.max.mix.s1ms", "50.00%"),
         c("minimal", "audit.ftl.flightMedian", "n/a: no ftl-ledger.csv in the demonstration"),
@@ -342,12 +352,17 @@ public class RegistryFixtureTest {
         c("full>empty", "payload.prediction.size", "n/a: no campaign data present"),
         c("full>empty", "payload.control.min", "n/a: no campaign data present"),
         c("full>empty", "payload.prediction.control", "n/a: no campaign data present"),
-        c("full>empty", "replication.negativeSpans", "n/a: events.ackNegative.modeA is unavailable: no campaign data present"),
-        c("full>empty", "replication.flightsNeverNegative", "n/a: events.sendNegative.modeA is unavailable: no campaign data present"),
-        c("full>empty", "replication.signCheckMajority", "n/a: runs.rejected.modeA is unavailable: no campaign data present"),
-        c("full>empty", "replication.priorityCollapse", "n/a: collapse.range.modeA is unavailable: no stratum with a defined collapse factor"),
+        c("full>empty", "replication.negativeSpans",
+        "n/a: events.ackNegative.modeA is unavailable: no campaign data present"),
+        c("full>empty", "replication.flightsNeverNegative",
+        "n/a: events.sendNegative.modeA is unavailable: no campaign data present"),
+        c("full>empty", "replication.signCheckMajority",
+        "n/a: runs.rejected.modeA is unavailable: no campaign data present"),
+        c("full>empty", "replication.priorityCollapse",
+        "n/a: collapse.range.modeA is unavailable: no stratum with a defined collapse factor"),
         c("full>empty", "replication.geometryRatio", "n/a: an end is unavailable: no campaign data present"),
-        c("full>empty", "replication.retentionRange", "n/a: omb.retention.min.modeB is unavailable: no campaign data present"),
+        c("full>empty", "replication.retentionRange",
+        "n/a: omb.retention.min.modeB is unavailable: no campaign data present"),
         c("full>empty", "runs.modeB.s1ms", "0"),
         // confirm: block-level statistics (hand-computed in the fixture's ledger header)
         c("confirm", "confirm.runs.usable", "12"),
@@ -586,7 +601,10 @@ public class RegistryFixtureTest {
     assertThat(v).isEqualTo(new Value.Verdict(true, "4 of 6 runs within 0.1"));
   }
 
-  /** The replication verdicts on {@code full}, each with the numbers that decided it (worked out in the ledgers' headers). */
+  /**
+   * The replication verdicts on {@code full}, each with the numbers that decided it (worked out in the ledgers'
+   * headers).
+   */
   static Stream<Arguments> replicationBases() {
     return Stream.of(
         Arguments.of("replication.negativeSpans", new Value.Verdict(true, "negative A spans 8 > 0")),
@@ -594,7 +612,8 @@ public class RegistryFixtureTest {
         Arguments.of("replication.signCheckMajority", new Value.Verdict(false, "rejected 7 of 15 runs < 1/2")),
         Arguments.of("replication.priorityCollapse", new Value.Verdict(false, "max collapse 2x < 7x")),
         Arguments.of("replication.geometryRatio", new Value.Verdict(true, "95% interval lower end 2x > 1")),
-        Arguments.of("replication.retentionRange", new Value.Verdict(false, "min retention 33.33% >= 10%, max 100% = 100%")));
+        Arguments.of("replication.retentionRange", new Value.Verdict(false,
+        "min retention 33.33% >= 10%, max 100% = 100%")));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -607,9 +626,10 @@ public class RegistryFixtureTest {
   @Test
   void claimVerdicts_newc_followTheNewCampaigns() {
     // delivery's slope interval (-0.010 to 1.000) reaches 0.1: the direct test did not hold; modeA has no fit here
-    assertThat(compute("newc", "claim.oneOverD").value()).isEqualTo(new Value.Verdict(false, "direct test (delay on delivery"
-        + " only) did not hold: slope 0.000, 95% interval -0.010 to 1.000 (held iff the upper end < 0.1); across the sign"
-        + " campaign's conditions (correlational): n/a"));
+    assertThat(compute("newc", "claim.oneOverD").value())
+        .isEqualTo(new Value.Verdict(false, "direct test (delay on delivery"
+        + " only) did not hold: slope 0.000, 95% interval -0.010 to 1.000 (held iff the upper end < 0.1); across the "
+        + "sign campaign's conditions (correlational): n/a"));
     // every run of clockoffset counted (3, c4's condition included), beside the grid law's expected count (1)
     assertThat(compute("newc", "claim.oneTickNegatives").value()).isEqualTo(new Value.Verdict(true,
         "one-tick negatives 3 in clockoffset (the grid law with the offset expects 1 in clockoffset)"));
@@ -617,15 +637,20 @@ public class RegistryFixtureTest {
     assertThat(compute("newc", "replication.priorityCollapse").value()).isInstanceOf(Value.Unavailable.class);
   }
 
-  /** The same payload runs judged against stricter plans: every verdict can fail, and phases without two payloads are unavailable. */
+  /**
+   * The same payload runs judged against stricter plans: every verdict can fail, and phases without two payloads are
+   * unavailable.
+   */
   static Stream<Arguments> plans() {
     return Stream.of(
         Arguments.of("stricter share", "{\"mechanism_tolerance\":{\"tolerance\":0.1,\"share_of_runs\":0.7}}",
             "payload.prediction.mechanism", "did not hold"),
         Arguments.of("looser tolerance", "{\"mechanism_tolerance\":{\"tolerance\":0.5,\"share_of_runs\":0.7}}",
             "payload.mechanism.share", "83%"),
-        Arguments.of("decreasing phase", "{\"direction\":{\"phase_us\":100}}", "payload.prediction.direction", "did not hold"),
-        Arguments.of("size too small", "{\"size\":{\"phase_us\":700,\"min_increase\":0.6}}", "payload.prediction.size", "did not hold"),
+        Arguments.of("decreasing phase", "{\"direction\":{\"phase_us\":100}}", "payload.prediction.direction",
+        "did not hold"),
+        Arguments.of("size too small", "{\"size\":{\"phase_us\":700,\"min_increase\":0.6}}", "payload.prediction.size",
+        "did not hold"),
         Arguments.of("size at a phase with one payload", "{\"size\":{\"phase_us\":900,\"min_increase\":0.1}}",
             "payload.prediction.size", "n/a: no campaign data present"),
         Arguments.of("size increase at a phase with one payload", "{\"size\":{\"phase_us\":900}}",
@@ -643,8 +668,10 @@ public class RegistryFixtureTest {
 
   @ParameterizedTest(name = "{0}: {2} = {3}")
   @MethodSource("plans")
-  void payloadPrediction_plan_judgesTheSameRuns(String label, String predictions, String key, String expected) throws Exception {
-    var plan = StrictJson.parse(("{\"predictions\":" + predictions + "}").getBytes(StandardCharsets.UTF_8), "plan.json");
+  void payloadPrediction_plan_judgesTheSameRuns(String label, String predictions, String key,
+      String expected) throws Exception {
+    var plan = StrictJson.parse(("{\"predictions\":" + predictions + "}").getBytes(StandardCharsets.UTF_8),
+        "plan.json");
     List<Quantity> q = new ArrayList<>();
     PayloadQuantities.add(q, plan);
     Computed c = Computed.of(q.stream().filter(x -> x.key().equals(key)).findFirst().orElseThrow(), analysis("full"));
@@ -657,8 +684,11 @@ public class RegistryFixtureTest {
 
   static Stream<Arguments> clashes() {
     return Stream.of(
-        Arguments.of("clashkey", "clashkey/c/ledger.csv:4: condition \"a-b\" collides with \"a.b\" (line 3): both make the registry key segment a-b"),
-        Arguments.of("clashmacro", "clashmacro/c/ledger.csv:4: condition \"a-b\" collides with \"aB\" (line 3): both make the macro words AB"));
+        Arguments.of("clashkey",
+        "clashkey/c/ledger.csv:4: condition \"a-b\" collides with \"a.b\" (line 3): both make the registry key "
+        + "segment a-b"),
+        Arguments.of("clashmacro",
+        "clashmacro/c/ledger.csv:4: condition \"a-b\" collides with \"aB\" (line 3): both make the macro words AB"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -691,11 +721,14 @@ public class RegistryFixtureTest {
 
   static Stream<Arguments> sources() {
     return Stream.of(
-        Arguments.of(Quantity.Scope.LEDGERS, List.of("bare/modeA/ledger.csv", "bare/modeB/ledger.csv", "bare/payload/ledger.csv")),
+        Arguments.of(Quantity.Scope.LEDGERS, List.of("bare/modeA/ledger.csv", "bare/modeB/ledger.csv",
+        "bare/payload/ledger.csv")),
         Arguments.of(Quantity.Scope.KAFKA_EVENTS, List.of("bare/modeA/ledger.csv", "bare/modeB/ledger.csv",
-            "bare/payload/ledger.csv", "bare/modeA/events/u1.csv", "bare/modeB/events/v1.csv", "bare/payload/events/w1.csv")),
+            "bare/payload/ledger.csv", "bare/modeA/events/u1.csv", "bare/modeB/events/v1.csv",
+            "bare/payload/events/w1.csv")),
         Arguments.of(Quantity.Scope.TABLE, List.of("bare/modeA/ledger.csv", "bare/modeB/ledger.csv",
-            "bare/payload/ledger.csv", "bare/modeA/events/u1.csv", "bare/modeB/events/v1.csv", "bare/payload/events/w1.csv")),
+            "bare/payload/ledger.csv", "bare/modeA/events/u1.csv", "bare/modeB/events/v1.csv",
+            "bare/payload/events/w1.csv")),
         Arguments.of(Quantity.Scope.NOJVM_EVENTS, List.of("bare/nojvm/ledger.csv", "bare/nojvm/events/m1.csv")));
   }
 

@@ -15,10 +15,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every minimum key (docs/architecture.md#minimum-quantity-keys) over the synthetic fixture {@code src/test/resources/ftl/quantity/small}
- * (one campaign: r1 rejected with 2 negative A and guard 2 kept / 2 zero / 1 one-tick negative; r2 clean
- * with one missing ack, one missing delivery and 3 of 3 kept; r3 failed), values worked out by hand in
- * the fixture headers.
+ * Every minimum key (docs/architecture.md#minimum-quantity-keys) over the synthetic fixture {@code
+ * src/test/resources/ftl/quantity/small} (one campaign: r1 rejected with 2 negative A and guard 2 kept / 2 zero / 1
+ * one-tick negative; r2 clean with one missing ack, one missing delivery and 3 of 3 kept; r3 failed), values worked out
+ * by hand in the fixture headers.
  */
 class RegistryKnownAnswerTest {
 

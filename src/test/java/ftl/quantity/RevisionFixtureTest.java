@@ -63,7 +63,8 @@ class RevisionFixtureTest {
         c("bare", "gridlaw.heldout.medianAbsError.modeB", "n/a: no run of campaign modeB with a held-out prediction"),
         c("bare", "gridlaw.heldout.untested.modeB", "1"),
         c("bare", "gridlaw.ownUnpaired.medianAbsError.modeB", "n/a: no run with a held-out prediction"),
-        c("bare", "gridlaw.heldout.condition.medianAbsError.modeB.s1ms", "n/a: no run of condition s1ms with a held-out prediction"),
+        c("bare", "gridlaw.heldout.condition.medianAbsError.modeB.s1ms",
+        "n/a: no run of condition s1ms with a held-out prediction"),
         c("full>empty", "gridlaw.heldout.verdict.modeB", "n/a: no run of campaign modeB with a held-out prediction"),
         c("onedlaw", "gridlaw.heldout.medianAbsError.modeA", "50.00 pp"),
         c("onedlaw", "gridlaw.heldout.verdict.modeA", "did not hold"),
@@ -160,7 +161,8 @@ class RevisionFixtureTest {
         c("full", "claim.noJvm", "n/a: no campaign of the no-JVM cross-check with a held-out test"),
         c("full>empty", "claim.exposureCrossover", "n/a: no campaign data present"),
         c("mixed", "claim.noJvm", "did not hold"),
-        c("iso", "claim.gridLaw", "n/a: gridlaw.heldout.verdict.modeB is unavailable: no run of campaign modeB with a held-out prediction"),
+        c("iso", "claim.gridLaw",
+        "n/a: gridlaw.heldout.verdict.modeB is unavailable: no run of campaign modeB with a held-out prediction"),
         c("onedlaw", "claim.oneTickNegatives", "did not hold"),
         c("onedlaw", "claim.twoClocks", "did not hold"),
         c("onedlaw", "claim.exposureCrossover", "held"),
@@ -187,17 +189,21 @@ class RevisionFixtureTest {
 
   @Test
   void heldOutVerdict_shareAtOrAboveRequired_holds() {
-    assertThat(GridLawHeldOutQuantities.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 4, GridLawHeldOutQuantities.TOLERANCE)))
+    assertThat(GridLawHeldOutQuantities.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 4,
+        GridLawHeldOutQuantities.TOLERANCE)))
         .isEqualTo(new Value.Verdict(true, "4 of 5 runs within 5.00 pp >= 80.00%"));
-    assertThat(GridLawHeldOutQuantities.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 3, GridLawHeldOutQuantities.TOLERANCE)))
+    assertThat(GridLawHeldOutQuantities.verdict(new HeldOutGridLaw.ErrorSummary(5, 0.01, 3,
+        GridLawHeldOutQuantities.TOLERANCE)))
         .isEqualTo(new Value.Verdict(false, "3 of 5 runs within 5.00 pp < 80.00%"));
   }
 
   @Test
   void heldOutRetention_fullRun_isThePredictionOfThatRun() {
     Analysis a = RegistryFixtureTest.analysis("full");
-    ScannedRun b1 = a.campaignRuns("modeB").stream().filter(r -> r.row().runId().equals("b1")).findFirst().orElseThrow();
-    ScannedRun b5 = a.campaignRuns("modeB").stream().filter(r -> r.row().runId().equals("b5")).findFirst().orElseThrow();
+    ScannedRun b1 = a.campaignRuns("modeB").stream().filter(r -> r.row().runId().equals("b1")).findFirst()
+        .orElseThrow();
+    ScannedRun b5 = a.campaignRuns("modeB").stream().filter(r -> r.row().runId().equals("b5")).findFirst()
+        .orElseThrow();
     assertThat(GridLawHeldOutQuantities.predictedRetention(a, b1)).isEqualTo(1.0);
     assertThat(GridLawHeldOutQuantities.predictedRetention(a, b5)).isNaN();
   }
@@ -223,7 +229,8 @@ class RevisionFixtureTest {
 
   @Test
   void significant_holmAdjusted_countsStrataBelowTheFamilyAlphaOnEachSide() {
-    List<Manipulations.Tested> t = List.of(new Manipulations.Tested("a", 2, 0.01, true), new Manipulations.Tested("b", 0.5, 0.01, true),
+    List<Manipulations.Tested> t = List.of(new Manipulations.Tested("a", 2, 0.01, true),
+        new Manipulations.Tested("b", 0.5, 0.01, true),
         new Manipulations.Tested("c", 3, 0.2, true), new Manipulations.Tested("d", 1, 0.01, true));
     assertThat(PriorityPooledQuantities.significant(t, 1)).isEqualTo(1);
     assertThat(PriorityPooledQuantities.significant(t, -1)).isEqualTo(1);

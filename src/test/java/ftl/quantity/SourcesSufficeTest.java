@@ -30,8 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A quantity's {@code sources} name every campaign file its value depends on: on the synthetic roots of
  * {@code src/test/resources/ftl/quantity/roots}, each quantity is computed again over a copy of the root that keeps
  * only the ledgers and events files its sources list (every other campaign's folder deleted and every other events file
- * overwritten with text no reader accepts, the folders outside the campaigns kept), and gives the same value. A quantity that read a file its sources
- * leave out would fail there, on a missing file or another value.
+ * overwritten with text no reader accepts, the folders outside the campaigns kept), and gives the same value. A
+ * quantity that read a file its sources leave out would fail there, on a missing file or another value.
  */
 class SourcesSufficeTest {
 
@@ -90,7 +90,10 @@ class SourcesSufficeTest {
         .isEmpty();
   }
 
-  /** Deletes from {@code copy} every campaign whose ledger {@code sources} does not name; spoils every unnamed events file. */
+  /**
+   * Deletes from {@code copy} every campaign whose ledger {@code sources} does not name; spoils every unnamed events
+   * file.
+   */
   private static void keepOnly(DataSet full, Set<String> sources, Path copy) throws IOException {
     for (Campaign c : full.campaigns()) {
       Path dir = copy.resolve(c.relDir());

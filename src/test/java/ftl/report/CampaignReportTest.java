@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code ftl report} on the synthetic campaigns of {@code src/test/resources/ftl/report} (each file's comment header
  * says what it holds): every figure and every rule's outcome and evidence, exactly. The expected values were computed
- * from the fixtures' events by hand arithmetic (nearest rank {@code ceil(p n / 100)} over the values floored to 100 ns).
+ * from the fixtures' events by hand arithmetic (nearest rank {@code ceil(p n / 100)} over the values floored to 100
+ * ns).
  */
 class CampaignReportTest {
   static final Path FIXTURES = Path.of("src/test/resources/ftl/report");
@@ -156,7 +157,8 @@ class CampaignReportTest {
     assertThat(TrustRule.parse("none")).isEmpty();
     assertThat(TrustRule.ids()).isEqualTo("sign,retention,quantum,steal,other-cpu,catch-up");
     assertThatThrownBy(() -> TrustRule.parse("sign,latency")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("unknown rule \"latency\" (rules: sign,retention,quantum,steal,other-cpu,catch-up; or all, or none)");
+        .hasMessage(
+        "unknown rule \"latency\" (rules: sign,retention,quantum,steal,other-cpu,catch-up; or all, or none)");
     assertThatThrownBy(() -> TrustRule.parse("sign,none")).hasMessageContaining("unknown rule \"none\"");
     assertThatThrownBy(() -> TrustRule.parse("")).hasMessageContaining("unknown rule \"\"");
   }

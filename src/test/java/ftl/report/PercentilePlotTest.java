@@ -44,9 +44,11 @@ class PercentilePlotTest {
 
   @Test
   void constructor_pointsNotAscending_refused() {
-    assertThatThrownBy(() -> new PercentilePlot(List.of(new PercentilePlot.Point(50, 2), new PercentilePlot.Point(0, 1))))
+    assertThatThrownBy(() -> new PercentilePlot(List.of(new PercentilePlot.Point(50, 2),
+        new PercentilePlot.Point(0, 1))))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new PercentilePlot(List.of(new PercentilePlot.Point(0, 2), new PercentilePlot.Point(50, 1))))
+    assertThatThrownBy(() -> new PercentilePlot(List.of(new PercentilePlot.Point(0, 2),
+        new PercentilePlot.Point(50, 1))))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new PercentilePlot.Point(100.5, 1)).isInstanceOf(IllegalArgumentException.class);
   }

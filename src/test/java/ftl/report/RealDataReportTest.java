@@ -52,11 +52,13 @@ class RealDataReportTest {
       assertThat(cf.guard().kept()).as(cf.condition()).isEqualTo(sum(rows, LedgerSchema.OMB_KEPT));
       assertThat(cf.guard().droppedZero()).as(cf.condition()).isEqualTo(sum(rows, LedgerSchema.OMB_ZERO));
       assertThat(cf.guard().droppedNegative()).as(cf.condition()).isEqualTo(sum(rows, LedgerSchema.OMB_NEGATIVE));
-      assertThat(cf.guard().oneTickNegative()).as(cf.condition()).isEqualTo(sum(rows, LedgerSchema.OMB_ONE_TICK_NEGATIVE));
+      assertThat(cf.guard().oneTickNegative()).as(cf.condition())
+          .isEqualTo(sum(rows, LedgerSchema.OMB_ONE_TICK_NEGATIVE));
       assertThat(cf.runsWithNegativeA()).as(cf.condition())
           .isEqualTo(rows.stream().filter(r -> Long.parseLong(r.field(LedgerSchema.ACK_NEGATIVE)) > 0).count());
       for (RunFigures r : cf.runs()) {
-        // the instrument's pacing_burst_share (six decimals, where the ledger has it) is the same rule over the same sends
+        // the instrument's pacing_burst_share (six decimals, where the ledger has it) is the same rule over the same
+        // sends
         String burst = r.row().field(LedgerSchema.PACING_BURST_SHARE);
         if (!burst.isEmpty()) {
           assertThat(r.catchUp().value()).as(r.runId()).isCloseTo(Double.parseDouble(burst), within(5e-7));
@@ -94,7 +96,8 @@ class RealDataReportTest {
     long[] all = v.stream().mapToLong(Long::longValue).sorted().toArray();
     long u = Spread.RESOLUTION_NANOS;
     return new Spread(all.length, all[0] * u, (long) Quantiles.nearestRank(all, 50) * u,
-        (long) Quantiles.nearestRank(all, 99) * u, (long) Quantiles.nearestRank(all, 99.9) * u, all[all.length - 1] * u);
+        (long) Quantiles.nearestRank(all, 99) * u, (long) Quantiles.nearestRank(all, 99.9) * u,
+        all[all.length - 1] * u);
   }
 
   @Test

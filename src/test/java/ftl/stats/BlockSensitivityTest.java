@@ -10,7 +10,8 @@ class BlockSensitivityTest {
 
   @Test
   void tTest_threeValues_matchesTheClosedFormOfStudentsTWithTwoDegreesOfFreedom() {
-    // y = {1, 2, 3}: m = 2, s = 1, t = 2 sqrt(3); with 2 df F(t) = 1/2 + t / (2 sqrt(t^2 + 2)) = 1/2 + sqrt(3) / sqrt(14)
+    // y = {1, 2, 3}: m = 2, s = 1, t = 2 sqrt(3); with 2 df F(t) = 1/2 + t / (2 sqrt(t^2 + 2)) = 1/2 + sqrt(3) /
+    // sqrt(14)
     BlockSensitivity.TTest t = BlockSensitivity.tTest(new double[] {1, 2, 3});
     double f = 0.5 + Math.sqrt(3) / Math.sqrt(14);
     assertThat(t.blocks()).isEqualTo(3);
@@ -31,7 +32,8 @@ class BlockSensitivityTest {
     assertThat(BlockSensitivity.tTest(new double[] {1}).greater()).isNaN();
     assertThat(BlockSensitivity.tTest(new double[] {}).greater()).isNaN();
     assertThat(BlockSensitivity.tTest(new double[] {2, 2, 2}).twoSided()).isNaN();
-    assertThatThrownBy(() -> BlockSensitivity.tTest(new double[] {1, Double.NaN})).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> BlockSensitivity.tTest(new double[] {1, Double.NaN}))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not finite");
   }
 

@@ -78,11 +78,16 @@ class BlockStatsTest {
         Arguments.of(Named.of("level 1", (Runnable) () -> BlockStats.mean(new double[] {1, 2}, 1))),
         Arguments.of(Named.of("level NaN", (Runnable) () -> BlockStats.mean(new double[] {1, 2}, Double.NaN))),
         Arguments.of(Named.of("a NaN value", (Runnable) () -> BlockStats.mean(new double[] {1, Double.NaN}, 0.95))),
-        Arguments.of(Named.of("an infinite value", (Runnable) () -> BlockStats.mean(new double[] {Double.POSITIVE_INFINITY}, 0.95))),
-        Arguments.of(Named.of("lengths differ", (Runnable) () -> BlockStats.ratio(new double[] {1}, new double[] {1, 2}, 0.95))),
-        Arguments.of(Named.of("zero numerator", (Runnable) () -> BlockStats.ratio(new double[] {0}, new double[] {1}, 0.95))),
-        Arguments.of(Named.of("zero denominator", (Runnable) () -> BlockStats.ratio(new double[] {1}, new double[] {0}, 0.95))),
-        Arguments.of(Named.of("infinite numerator", (Runnable) () -> BlockStats.ratio(new double[] {Double.POSITIVE_INFINITY},
+        Arguments.of(Named.of("an infinite value", (Runnable) () ->
+        BlockStats.mean(new double[] {Double.POSITIVE_INFINITY}, 0.95))),
+        Arguments.of(Named.of("lengths differ", (Runnable) () ->
+        BlockStats.ratio(new double[] {1}, new double[] {1, 2}, 0.95))),
+        Arguments.of(Named.of("zero numerator", (Runnable) () ->
+        BlockStats.ratio(new double[] {0}, new double[] {1}, 0.95))),
+        Arguments.of(Named.of("zero denominator", (Runnable) () ->
+        BlockStats.ratio(new double[] {1}, new double[] {0}, 0.95))),
+        Arguments.of(Named.of("infinite numerator", (Runnable) () ->
+        BlockStats.ratio(new double[] {Double.POSITIVE_INFINITY},
             new double[] {1}, 0.95))),
         Arguments.of(Named.of("infinite denominator", (Runnable) () -> BlockStats.ratio(new double[] {1},
             new double[] {Double.POSITIVE_INFINITY}, 0.95))),

@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Test;
 /** The negative spans split by how many messages each acknowledgment completed (events column ack_covered). */
 class ConfirmCoverageTest {
 
-  /** A complete event: sent at 0, acknowledged at {@code ack}, received at {@code recv}, the confirm covering {@code n}. */
+  /**
+   * A complete event: sent at 0, acknowledged at {@code ack}, received at {@code recv}, the confirm covering {@code n}.
+   */
   private static Event event(long ack, long recv, long n) {
     return new Event(0, 0, ack, recv, 0, 1, 0, n);
   }

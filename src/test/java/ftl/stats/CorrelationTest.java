@@ -59,8 +59,10 @@ class CorrelationTest {
     return Stream.of(
         new Degenerate("no pairs", new long[][] {}, CorrelationResult.Undefined.TOO_FEW_PAIRS),
         new Degenerate("one pair", new long[][] {{1, 2}}, CorrelationResult.Undefined.TOO_FEW_PAIRS),
-        new Degenerate("constant D", new long[][] {{5, 1}, {5, 2}, {5, 3}}, CorrelationResult.Undefined.ZERO_VARIANCE_X),
-        new Degenerate("constant A", new long[][] {{1, 7}, {2, 7}, {3, 7}}, CorrelationResult.Undefined.ZERO_VARIANCE_Y),
+        new Degenerate("constant D", new long[][] {{5, 1}, {5, 2}, {5, 3}},
+        CorrelationResult.Undefined.ZERO_VARIANCE_X),
+        new Degenerate("constant A", new long[][] {{1, 7}, {2, 7}, {3, 7}},
+        CorrelationResult.Undefined.ZERO_VARIANCE_Y),
         new Degenerate("both constant", new long[][] {{4, 4}, {4, 4}}, CorrelationResult.Undefined.ZERO_VARIANCE_X),
         new Degenerate("constant D at Long.MAX_VALUE",
             new long[][] {{Long.MAX_VALUE, 1}, {Long.MAX_VALUE, 2}, {Long.MAX_VALUE, 9}},
@@ -241,7 +243,8 @@ class CorrelationTest {
       one.add(c.d()[i], c.a()[i]);
       parts[(int) ((long) i * 3 / n)].add(c.d()[i], c.a()[i]);
     }
-    PairedMoments merged = new PairedMoments().merge(parts[0]).merge(new PairedMoments()).merge(parts[1]).merge(parts[2]);
+    PairedMoments merged = new PairedMoments().merge(parts[0]).merge(new PairedMoments()).merge(parts[1])
+        .merge(parts[2]);
     assertThat(merged.count()).isEqualTo(one.count());
     assertThat(merged.comomentXX()).isCloseTo(one.comomentXX(), within(1e-9 * one.comomentXX()));
     assertThat(merged.comomentXY()).isCloseTo(one.comomentXY(),
@@ -276,9 +279,12 @@ class CorrelationTest {
     var none = CorrelationResult.Undefined.NONE;
     var few = CorrelationResult.Undefined.TOO_FEW_PAIRS;
     var w = CorrelationWindow.ALL;
-    assertThatThrownBy(() -> new CorrelationResult(w, -1, 0, 0, Double.NaN, few)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new CorrelationResult(w, 0, -1, 0, Double.NaN, few)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new CorrelationResult(w, 0, 0, -1, Double.NaN, few)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new CorrelationResult(w, -1, 0, 0, Double.NaN, few))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new CorrelationResult(w, 0, -1, 0, Double.NaN, few))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new CorrelationResult(w, 0, 0, -1, Double.NaN, few))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new CorrelationResult(w, 5, 0, 0, 1.5, none)).hasMessageContaining("[-1, 1]");
     assertThatThrownBy(() -> new CorrelationResult(w, 5, 0, 0, -1.5, none)).hasMessageContaining("[-1, 1]");
     assertThatThrownBy(() -> new CorrelationResult(w, 5, 0, 0, Double.NaN, none)).hasMessageContaining("[-1, 1]");

@@ -54,9 +54,12 @@ class DisplacementLawTest {
 
   @Test
   void fitRecord_inconsistentValues_areRefused() {
-    assertThatThrownBy(() -> new DisplacementLaw.Fit(-1, 0, 0, 0, 0, 0, 0, 0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new DisplacementLaw.Fit(1, 0, 0, 0, 0, -1, 0, 0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new DisplacementLaw.Fit(1, 0, 0, 2, 1, 0, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new DisplacementLaw.Fit(-1, 0, 0, 0, 0, 0, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new DisplacementLaw.Fit(1, 0, 0, 0, 0, -1, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new DisplacementLaw.Fit(1, 0, 0, 2, 1, 0, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

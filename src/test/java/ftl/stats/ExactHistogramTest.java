@@ -193,7 +193,8 @@ class ExactHistogramTest {
     ExactHistogram high = ExactHistogram.of(new long[] {Long.MAX_VALUE});
     assertThat(ExactHistogram.merge(List.of(wide, high))) // the span overflows a long: merged pairwise
         .isEqualTo(ExactHistogram.of(new long[] {Long.MIN_VALUE, 0, Long.MAX_VALUE}));
-    assertThat(ExactHistogram.merge(List.of(ExactHistogram.empty(), ExactHistogram.empty()))).isEqualTo(ExactHistogram.empty());
+    assertThat(ExactHistogram.merge(List.of(ExactHistogram.empty(), ExactHistogram.empty())))
+        .isEqualTo(ExactHistogram.empty());
     assertThat(ExactHistogram.mergeByTree(List.of())).isEqualTo(ExactHistogram.empty());
     assertThat(ExactHistogram.merge(List.of(high))).isSameAs(high);
   }
@@ -201,7 +202,8 @@ class ExactHistogramTest {
   @Test
   void minus_notASubMultiset_isRefused() {
     ExactHistogram h = ExactHistogram.of(new long[] {2, 4, 4});
-    assertThatThrownBy(() -> h.minus(ExactHistogram.of(new long[] {4, 4, 4}))).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> h.minus(ExactHistogram.of(new long[] {4, 4, 4})))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("4 occurs more often");
     assertThatThrownBy(() -> h.minus(ExactHistogram.of(new long[] {3}))).hasMessageContaining("3 occurs more often");
     assertThatThrownBy(() -> h.minus(ExactHistogram.of(new long[] {1}))).hasMessageContaining("1 occurs more often");
@@ -215,10 +217,13 @@ class ExactHistogramTest {
     ExactHistogram h = ExactHistogram.ofCounts(values, counts);
     values[0] = 100;
     assertThat(h).isEqualTo(ExactHistogram.of(new long[] {-1, 5, -1}));
-    assertThatThrownBy(() -> ExactHistogram.ofCounts(new long[] {1}, new long[0])).hasMessageContaining("1 values but 0");
+    assertThatThrownBy(() -> ExactHistogram.ofCounts(new long[] {1}, new long[0]))
+        .hasMessageContaining("1 values but 0");
     assertThatThrownBy(() -> ExactHistogram.ofCounts(new long[] {1}, new long[] {0})).hasMessageContaining("positive");
-    assertThatThrownBy(() -> ExactHistogram.ofCounts(new long[] {2, 2}, new long[] {1, 1})).hasMessageContaining("ascending");
-    assertThatThrownBy(() -> ExactHistogram.ofCounts(new long[] {2, 1}, new long[] {1, 1})).hasMessageContaining("ascending");
+    assertThatThrownBy(() -> ExactHistogram.ofCounts(new long[] {2, 2}, new long[] {1, 1}))
+        .hasMessageContaining("ascending");
+    assertThatThrownBy(() -> ExactHistogram.ofCounts(new long[] {2, 1}, new long[] {1, 1}))
+        .hasMessageContaining("ascending");
   }
 
   @Test
@@ -263,7 +268,8 @@ class ExactHistogramTest {
       long offset = rnd.nextLong(-5000, 5000);
       ExactHistogram pool = ExactHistogram.of(all);
       assertThat(GridLaw.expectedWithOffset(ExactHistogram.of(phases), offset, pool, ExactHistogram.of(part)))
-          .isEqualTo(GridLaw.expectedWithOffset(ExactHistogram.of(phases), offset, pool.minus(ExactHistogram.of(part))));
+          .isEqualTo(GridLaw.expectedWithOffset(ExactHistogram.of(phases), offset,
+          pool.minus(ExactHistogram.of(part))));
     }
     ExactHistogram pool = ExactHistogram.of(new long[] {100, 2000});
     ExactHistogram phase = ExactHistogram.of(new long[] {0});
@@ -313,8 +319,10 @@ class ExactHistogramTest {
   void thresholdUnits_unitNotDividingOrNegativeSends_isRefused() {
     long q = 1_000_000;
     assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(q, q, 0, 0, 1, 0)).hasMessageContaining("must divide");
-    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(1_500, q, 0, 0, 1, 1000)).hasMessageContaining("must divide");
-    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(3_000, 1_000_500, 0, 0, 1, 1000)).hasMessageContaining("must divide");
+    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(1_500, q, 0, 0, 1, 1000))
+        .hasMessageContaining("must divide");
+    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(3_000, 1_000_500, 0, 0, 1, 1000))
+        .hasMessageContaining("must divide");
     assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(q, q, 1, 0, 1, 1000)).hasMessageContaining("must divide");
     assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(q, q, 0, 1, 1, 1000)).hasMessageContaining("must divide");
     assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(q, q, 0, 0, -1, 1000)).hasMessageContaining("negative");
@@ -326,8 +334,10 @@ class ExactHistogramTest {
   @Test
   void retentionFromCounts_wrongLengthsOrSigns_areRefusedAndEmptyIsNaN() {
     long q = 1_000_000;
-    assertThatThrownBy(() -> HeldOutGridLaw.retentionFromCounts(q, q, -1, 1, new long[0])).hasMessageContaining("sends >= 0");
-    assertThatThrownBy(() -> HeldOutGridLaw.retentionFromCounts(q, q, 1, -1, new long[1])).hasMessageContaining("flights >= 0");
+    assertThatThrownBy(() -> HeldOutGridLaw.retentionFromCounts(q, q, -1, 1, new long[0]))
+        .hasMessageContaining("sends >= 0");
+    assertThatThrownBy(() -> HeldOutGridLaw.retentionFromCounts(q, q, 1, -1, new long[1]))
+        .hasMessageContaining("flights >= 0");
     assertThatThrownBy(() -> HeldOutGridLaw.retentionFromCounts(q, q, 3, 1, new long[2])).hasMessageContaining("not 2");
     assertThat(HeldOutGridLaw.retentionFromCounts(q, q, 0, 5, new long[0])).isNaN();
     assertThat(HeldOutGridLaw.retentionFromCounts(q, q, 2, 0, new long[1])).isNaN();

@@ -129,7 +129,8 @@ class ExposureTest {
 
   @Test
   void crossover_invalidBins_throw() {
-    assertThatThrownBy(() -> Exposure.crossover(List.of(new Bin(10, 1), new Bin(10, 2)))).hasMessageContaining("increasing");
+    assertThatThrownBy(() -> Exposure.crossover(List.of(new Bin(10, 1), new Bin(10, 2))))
+        .hasMessageContaining("increasing");
     assertThatThrownBy(() -> new Bin(Double.NaN, 1)).hasMessageContaining("finite");
     assertThatThrownBy(() -> new Bin(1, Double.POSITIVE_INFINITY)).hasMessageContaining("finite");
     assertThatThrownBy(() -> new Exposure.Crossover(true, Double.NaN)).hasMessageContaining("NaN");

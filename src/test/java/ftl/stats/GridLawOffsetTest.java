@@ -12,14 +12,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The grid law with a producer clock offset: {@link GridLaw#predictWithOffset} and {@link GridLaw#expectedWithOffset}. */
+/**
+ * The grid law with a producer clock offset: {@link GridLaw#predictWithOffset} and {@link GridLaw#expectedWithOffset}.
+ */
 class GridLawOffsetTest {
 
   private static final long US = 1_000L;
   private static final long MS = 1_000_000L;
 
   /** A constant-latency case with its verdict counts worked out by hand (kept, zero, one-tick, deeper). */
-  record Known(String label, long s, long latency, long first, long offset, long kept, long zero, long one, long deeper) {
+  record Known(String label, long s, long latency, long first, long offset, long kept, long zero, long one,
+      long deeper) {
     @Override
     public String toString() {
       return label;
@@ -33,13 +36,16 @@ class GridLawOffsetTest {
         new Known("b=1, no offset, phase 700us, L=400us: kept", MS, 400 * US, 700 * US, 0, 1, 0, 0, 0),
         new Known("b=1, +700us, first 100us, L=300us: phi 800, M=0", MS, 300 * US, 100 * US, 700 * US, 0, 1, 0, 0),
         new Known("b=1, +700us, first 500us, L=300us: phi 200, M=-1", MS, 300 * US, 500 * US, 700 * US, 0, 0, 1, 0),
-        new Known("b=1, +1500us, first 100us, L=300us: create tick 1, recv tick 0", MS, 300 * US, 100 * US, 1500 * US, 0, 0, 1, 0),
+        new Known("b=1, +1500us, first 100us, L=300us: create tick 1, recv tick 0", MS, 300 * US, 100 * US, 1500 * US,
+        0, 0, 1, 0),
         new Known("b=1, +1500us, first 600us, L=300us: M=-2", MS, 300 * US, 600 * US, 1500 * US, 0, 0, 0, 1),
         new Known("b=1, -1500us, L=300us: always kept", MS, 300 * US, 250 * US, -1500 * US, 1, 0, 0, 0),
         new Known("b=1, -300us, first 100us, L=300us: phi 800, M=1", MS, 300 * US, 100 * US, -300 * US, 1, 0, 0, 0),
         // b = 4: phases 50, 300, 550, 800 us after the offset; M = floor((phi - 400) / 1000)
-        new Known("b=4, +700us, first 100us, L=300us: two zero, two one-tick", 1250 * US, 300 * US, 100 * US, 700 * US, 0, 2, 2, 0),
-        new Known("b=4, +300us, first 100us, L=300us: phases 150..900, offset cancels latency", 1250 * US, 300 * US, 100 * US, 300 * US, 0, 4, 0, 0),
+        new Known("b=4, +700us, first 100us, L=300us: two zero, two one-tick", 1250 * US, 300 * US, 100 * US, 700 * US,
+        0, 2, 2, 0),
+        new Known("b=4, +300us, first 100us, L=300us: phases 150..900, offset cancels latency", 1250 * US, 300 * US,
+        100 * US, 300 * US, 0, 4, 0, 0),
         new Known("b=4, negative first send", 1250 * US, 300 * US, -1150 * US, 700 * US, 0, 2, 2, 0),
         new Known("L >= q + offset: every phase kept", 1250 * US, 2000 * US, 0, 700 * US, 4, 0, 0, 0));
   }
@@ -97,10 +103,13 @@ class GridLawOffsetTest {
   void predictWithOffset_badInputs_areRejected() {
     assertThatThrownBy(() -> GridLaw.predictWithOffset(MS, MS, -1, 0, 0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("latency");
-    assertThatThrownBy(() -> GridLaw.predictWithOffset(MS, MS, 0, 0, 1L << 41)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> GridLaw.predictWithOffset(MS, MS, 0, 0, 1L << 41))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("2^40");
-    assertThatThrownBy(() -> GridLaw.predictWithOffset(MS, MS, 1L << 41, 0, 0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> GridLaw.predictWithOffset(1L << 42, 1L << 41, 0, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> GridLaw.predictWithOffset(MS, MS, 1L << 41, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> GridLaw.predictWithOffset(1L << 42, 1L << 41, 0, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> GridLaw.predictWithOffset(0, MS, 0, 0, 0)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new GridLaw.OffsetPrediction(1, 1, 1, 0, 2)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("sum to 2");
@@ -180,6 +189,7 @@ class GridLawOffsetTest {
     assertThatThrownBy(() -> new GridLaw.ExpectedGuard(1, 1, 1, 1, 0, -1)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new GridLaw.ExpectedGuard(1, 1, 1, 1, 0, 0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("sum");
-    assertThatThrownBy(() -> GridLaw.expectedWithOffset(null, 0, new long[] {1})).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> GridLaw.expectedWithOffset(null, 0, new long[] {1}))
+        .isInstanceOf(NullPointerException.class);
   }
 }

@@ -287,10 +287,14 @@ class GridLawTest {
     assertThatThrownBy(() -> GridLaw.testRetention(5, 1, 0.5, 1.0)).hasMessageContaining("alpha");
     assertThatThrownBy(() -> GridLaw.testRetention(Integer.MAX_VALUE + 1L, 1, 0.5, 0.05))
         .hasMessageContaining("limited");
-    assertThatThrownBy(() -> new GridLaw.RetentionTest(5, 1, 0.5, Double.NaN, 0.05)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new GridLaw.RetentionTest(0, 0, 0.5, 0.5, 0.05)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new GridLaw.RetentionTest(5, 1, 0.5, -0.1, 0.05)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new GridLaw.RetentionTest(5, 1, 0.5, 1.1, 0.05)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new GridLaw.RetentionTest(5, 1, 0.5, Double.NaN, 0.05))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new GridLaw.RetentionTest(0, 0, 0.5, 0.5, 0.05))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new GridLaw.RetentionTest(5, 1, 0.5, -0.1, 0.05))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new GridLaw.RetentionTest(5, 1, 0.5, 1.1, 0.05))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   /** Invalid run predictions: events, predicted, observed, agreeing, skipped. */

@@ -51,7 +51,8 @@ class GuardCounterTest {
     assertThatThrownBy(() -> new GuardCounts(-1, 0, 0, 0, 0, 0)).hasMessageContaining("must not be negative");
     for (long[] c : new long[][] {{0, -1, 0, 0, 0, 0}, {0, 0, -1, 0, 0, 0}, {0, 0, 0, -1, 0, 0}, {0, 0, 0, 0, -1, 0},
         {0, 0, 0, 0, 0, -1}}) {
-      assertThatThrownBy(() -> new GuardCounts(c[0], c[1], c[2], c[3], c[4], c[5])).hasMessageContaining("must not be negative");
+      assertThatThrownBy(() -> new GuardCounts(c[0], c[1], c[2], c[3], c[4], c[5]))
+          .hasMessageContaining("must not be negative");
     }
     assertThatThrownBy(() -> new GuardCounts(3, 1, 1, 0, 0, 0)).hasMessageContaining("do not conserve");
     assertThatThrownBy(() -> new GuardCounts(3, 1, 0, 2, 3, 0)).hasMessageContaining("exceeds droppedNegative");

@@ -33,14 +33,16 @@ class HeldOutGridLawTest {
     return Stream.of(
         new Case("b = 1, phase 600 us: flights >= 400 us of {300, 400, 500} are kept: 2/3", MS, 600 * US, 0, 5,
             new long[] {300, 400, 500}, 2.0 / 3.0),
-        new Case("b = 1, phase 0: only flights of a whole quantum: 1/3", MS, 0, 0, 3, new long[] {300, 999, 1000}, 1.0 / 3.0),
+        new Case("b = 1, phase 0: only flights of a whole quantum: 1/3", MS, 0, 0, 3, new long[] {300, 999, 1000},
+        1.0 / 3.0),
         new Case("b = 1 at s = 2 ms, negative first phase -400 us is phase 600 us: 2/3", 2 * MS, -400 * US, 0, 2,
             new long[] {300, 400, 500}, 2.0 / 3.0),
         new Case("5/4 (b = 4), phase 0, 4 sends: phases 0, 250, 500, 750 keep 0, 0, 1/2, 1 of {300, 600}: 3/8",
             1_250 * US, 0, 0, 4, new long[] {300, 600}, 3.0 / 8.0),
         new Case("5/4, 5 sends: the fifth is phase 0 again: (0 + 0 + 1/2 + 1 + 0)/5", 1_250 * US, 0, 0, 5,
             new long[] {300, 600}, 1.5 / 5.0),
-        new Case("offset +300 us, phase 0: CreateTime phase 300, needs L >= 1000 - 300 + 300 us: 1/3", MS, 0, 300 * US, 1,
+        new Case("offset +300 us, phase 0: CreateTime phase 300, needs L >= 1000 - 300 + 300 us: 1/3", MS, 0, 300 * US,
+        1,
             new long[] {300, 999, 1000}, 1.0 / 3.0),
         new Case("offset -300 us, phase 100 us: CreateTime phase 800, needs L >= -100 us: every flight", MS, 100 * US,
             -300 * US, 1, new long[] {0, 5}, 1.0));
@@ -127,15 +129,20 @@ class HeldOutGridLawTest {
 
   @Test
   void runError_untestedRun_isRefused() {
-    assertThatThrownBy(() -> run(0, 0, 1, 2)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("untested");
-    assertThatThrownBy(() -> run(1, 2, 0, 0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("untested");
+    assertThatThrownBy(() -> run(0, 0, 1, 2)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("untested");
+    assertThatThrownBy(() -> run(1, 2, 0, 0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("untested");
   }
 
   @Test
   void errorSummary_inconsistentCounts_areRefused() {
-    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(-1, 0, 0, FIVE_POINTS)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, -1, FIVE_POINTS)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 2, FIVE_POINTS)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(-1, 0, 0, FIVE_POINTS))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, -1, FIVE_POINTS))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 2, FIVE_POINTS))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 1, new BigDecimal("-0.1")))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new HeldOutGridLaw.ErrorSummary(1, 0, 1, new BigDecimal("1.1")))

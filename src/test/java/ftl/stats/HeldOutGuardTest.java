@@ -84,7 +84,9 @@ class HeldOutGuardTest {
     assertThatThrownBy(() -> HeldOutGuard.predict(null, MS, MS, 10)).isInstanceOf(NullPointerException.class);
   }
 
-  /** The prediction's grid values summed phase by phase, {@code d(p0) = 1 - (1/b) sum_k S(q - p0 - k g)}: the oracle. */
+  /**
+   * The prediction's grid values summed phase by phase, {@code d(p0) = 1 - (1/b) sum_k S(q - p0 - k g)}: the oracle.
+   */
   private static double[] phaseByPhase(long[] flights, long s, long q, int grid) {
     long b = GridLaw.reduce(s, q).denominator();
     long g = q / b;
@@ -106,9 +108,9 @@ class HeldOutGuardTest {
   }
 
   /**
-   * Issue 43: the prediction summed over the b phases at every grid point, so an interval one nanosecond off the quantum
-   * (b = 10^6) took 10^9 binary searches and did not answer within 60 s. It now counts per flight: the same numbers as the
-   * phase-by-phase sum on seeded random flights, and an answer at b = 10^6 well inside a second.
+   * Issue 43: the prediction summed over the b phases at every grid point, so an interval one nanosecond off the
+   * quantum (b = 10^6) took 10^9 binary searches and did not answer within 60 s. It now counts per flight: the same
+   * numbers as the phase-by-phase sum on seeded random flights, and an answer at b = 10^6 well inside a second.
    */
   @Test
   void predict_manyPhases_equalsThePhaseByPhaseSumAndAnswersInBoundedTime() {
@@ -202,13 +204,19 @@ class HeldOutGuardTest {
 
   @Test
   void records_invalidValues_areRefused() {
-    assertThatThrownBy(() -> new HeldOutGuard.Prediction(0, 0.5, 0, 0, 1, 1, 1)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGuard.Prediction(1, 0.5, 0, 0, 1, 0, 1)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGuard.Prediction(1, 0.5, 0, 0, 1, 1, 0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGuard.Prediction(1, 0.5, 0, 1, 0, 1, 1)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGuard.Prediction(1, 0.5, -1, 0, 1, 1, 1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGuard.Prediction(0, 0.5, 0, 0, 1, 1, 1))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGuard.Prediction(1, 0.5, 0, 0, 1, 0, 1))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGuard.Prediction(1, 0.5, 0, 0, 1, 1, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGuard.Prediction(1, 0.5, 0, 1, 0, 1, 1))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGuard.Prediction(1, 0.5, -1, 0, 1, 1, 1))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new HeldOutGuard.Check(0, 0.5, 0.1, true, 0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new HeldOutGuard.Check(1, 0.5, 0.1, true, -1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new HeldOutGuard.Check(1, 0.5, 0.1, true, -1))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new HeldOutGuard.Check(1, 0.5, 0.1, true, 2)).isInstanceOf(IllegalArgumentException.class);
   }
 }

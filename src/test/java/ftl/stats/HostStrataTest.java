@@ -64,7 +64,8 @@ class HostStrataTest {
 
   @Test
   void boot_clockContrast_fewerThanTwoBlocksUnderEither_none() {
-    List<HostStrata.Block> oneTsc = List.of(block(1, "tsc", 4, 1), block(2, "kvm-clock", 2, 1), block(3, "kvm-clock", 3, 1));
+    List<HostStrata.Block> oneTsc = List.of(block(1, "tsc", 4, 1), block(2, "kvm-clock", 2, 1),
+        block(3, "kvm-clock", 3, 1));
     assertThat(HostStrata.boot(oneTsc, List.of(), FAMILY, CLOCKS, 0.95).clock()).isNull();
     List<HostStrata.Block> oneKvm = List.of(block(1, "tsc", 4, 1), block(2, "tsc", 2, 1), block(3, "kvm-clock", 3, 1));
     assertThat(HostStrata.boot(oneKvm, List.of(), FAMILY, CLOCKS, 0.95).clock()).isNull();

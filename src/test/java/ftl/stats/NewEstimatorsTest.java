@@ -43,7 +43,8 @@ class NewEstimatorsTest {
   void coefficient_degenerate_isNaNOrRejected() {
     assertThat(Bimodality.coefficient(new double[] {1, 2, 3})).isNaN();
     assertThat(Bimodality.coefficient(new double[] {2, 2, 2, 2})).isNaN();
-    assertThatThrownBy(() -> Bimodality.coefficient(new double[] {1, 2, 3, Double.NaN})).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Bimodality.coefficient(new double[] {1, 2, 3, Double.NaN}))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> Bimodality.coefficient(null)).isInstanceOf(NullPointerException.class);
   }
 
@@ -81,8 +82,11 @@ class NewEstimatorsTest {
     Slope.Estimate flat = Slope.estimate(new double[] {2, 2, 2}, new double[] {1, 2, 3}, SMALL);
     assertThat(flat.slope()).isNaN();
     assertThat(flat.lower()).isNaN();
-    assertThatThrownBy(() -> Slope.estimate(new double[] {1, 2}, new double[] {1}, SMALL)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> Slope.estimate(new double[] {1, Double.NaN}, new double[] {1, 2}, SMALL)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> Slope.estimate(new double[] {1, 2}, new double[] {1, Double.POSITIVE_INFINITY}, SMALL)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Slope.estimate(new double[] {1, 2}, new double[] {1}, SMALL))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Slope.estimate(new double[] {1, Double.NaN}, new double[] {1, 2}, SMALL))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Slope.estimate(new double[] {1, 2}, new double[] {1, Double.POSITIVE_INFINITY}, SMALL))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -129,7 +129,8 @@ class QuantilesTest {
     for (long v : c.data()) {
       h.recordValue(v);
     }
-    assertThat(Quantiles.nearestRank(c.data(), c.percentile())).isEqualTo((double) h.getValueAtPercentile(c.percentile()));
+    assertThat(Quantiles.nearestRank(c.data(), c.percentile()))
+        .isEqualTo((double) h.getValueAtPercentile(c.percentile()));
   }
 
   @Test
@@ -172,7 +173,8 @@ class QuantilesTest {
     double inf = Double.POSITIVE_INFINITY;
     assertThat(Quantiles.type7Sorted(new double[] {1, inf}, 0.5)).isEqualTo(inf);
     assertThat(Quantiles.type7Sorted(new double[] {inf, inf}, 0.5)).isEqualTo(inf);
-    assertThat(Quantiles.type7Sorted(new double[] {Double.NEGATIVE_INFINITY, 1}, 0.5)).isEqualTo(Double.NEGATIVE_INFINITY);
+    assertThat(Quantiles.type7Sorted(new double[] {Double.NEGATIVE_INFINITY, 1}, 0.5))
+        .isEqualTo(Double.NEGATIVE_INFINITY);
     assertThat(Quantiles.type7Sorted(new double[] {1, 2, inf}, 0.25)).isEqualTo(1.5);
     assertThat(Quantiles.type7Sorted(new double[] {1, 2, inf}, 0.5)).isEqualTo(2.0);
   }
@@ -189,7 +191,8 @@ class QuantilesTest {
   void arguments_outOfRange_throw() {
     assertThatThrownBy(() -> Quantiles.type7(new double[] {1}, -0.1)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> Quantiles.type7(new double[] {1}, 1.1)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> Quantiles.type7(new double[] {1}, Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Quantiles.type7(new double[] {1}, Double.NaN))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> Quantiles.type7(new double[] {1, Double.NaN}, 0.5))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NaN");
     assertThatThrownBy(() -> Quantiles.nearestRank(new long[] {1}, 0.0)).isInstanceOf(IllegalArgumentException.class);

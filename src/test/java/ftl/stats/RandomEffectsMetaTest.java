@@ -35,7 +35,8 @@ class RandomEffectsMetaTest {
     double[] v = r.numbers("v");
     double level = r.number("level");
     boolean reml = r.text("method").equals("REML");
-    RandomEffectsMeta.Fit f = reml ? RandomEffectsMeta.reml(y, v, level) : RandomEffectsMeta.derSimonianLaird(y, v, level);
+    RandomEffectsMeta.Fit f = reml ? RandomEffectsMeta.reml(y, v, level)
+        : RandomEffectsMeta.derSimonianLaird(y, v, level);
     double tol = reml ? 1e-7 : 1e-9;
     assertThat(f.boots()).isEqualTo(r.integer("k"));
     assertThat(f.method().name()).isEqualTo(r.text("method"));
@@ -157,10 +158,13 @@ class RandomEffectsMetaTest {
         Arguments.of(Named.of("infinite variance", (Runnable) () -> RandomEffectsMeta.reml(one,
             new double[] {Double.POSITIVE_INFINITY}, 0.95))),
         Arguments.of(Named.of("iteration limit 0", (Runnable) () -> RandomEffectsMeta.reml(one, one, 0.95, 1e-10, 0))),
-        Arguments.of(Named.of("no boot", (Runnable) () -> RandomEffectsMeta.derSimonianLaird(new double[0], new double[0], 0.95))),
-        Arguments.of(Named.of("lengths differ", (Runnable) () -> RandomEffectsMeta.reml(new double[] {1, 2}, one, 0.95))),
+        Arguments.of(Named.of("no boot", (Runnable) () ->
+        RandomEffectsMeta.derSimonianLaird(new double[0], new double[0], 0.95))),
+        Arguments.of(Named.of("lengths differ", (Runnable) () ->
+        RandomEffectsMeta.reml(new double[] {1, 2}, one, 0.95))),
         Arguments.of(Named.of("zero variance", (Runnable) () -> RandomEffectsMeta.reml(one, new double[] {0}, 0.95))),
-        Arguments.of(Named.of("NaN estimate", (Runnable) () -> RandomEffectsMeta.reml(new double[] {Double.NaN}, one, 0.95))),
+        Arguments.of(Named.of("NaN estimate", (Runnable) () ->
+        RandomEffectsMeta.reml(new double[] {Double.NaN}, one, 0.95))),
         Arguments.of(Named.of("level 1", (Runnable) () -> RandomEffectsMeta.derSimonianLaird(one, one, 1))),
         Arguments.of(Named.of("threshold 0", (Runnable) () -> RandomEffectsMeta.reml(one, one, 0.95, 0, 10))),
         Arguments.of(Named.of("interval out of order", (Runnable) () -> new RandomEffectsMeta.Bounds(1, 0))),

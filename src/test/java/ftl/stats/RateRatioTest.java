@@ -52,7 +52,8 @@ class RateRatioTest {
 
   static Stream<Degenerate> degenerateGroups() {
     return Stream.of(
-        new Degenerate("numerator group empty", List.of(), List.of(new Rate(1, 10)), Status.NUMERATOR_NO_EVENTS, Double.NaN),
+        new Degenerate("numerator group empty", List.of(), List.of(new Rate(1, 10)), Status.NUMERATOR_NO_EVENTS,
+        Double.NaN),
         new Degenerate("numerator runs without events", List.of(new Rate(0, 0)), List.of(new Rate(1, 10)),
             Status.NUMERATOR_NO_EVENTS, Double.NaN),
         new Degenerate("denominator group empty", List.of(new Rate(1, 10)), List.of(), Status.DENOMINATOR_NO_EVENTS,
@@ -154,9 +155,11 @@ class RateRatioTest {
       assertThat(e.status()).isNotEqualTo(Status.DEFINED);
       return;
     }
-    assertThat(e.ratio()).isCloseTo(((double) nc / nt) / ((double) dc / dt), Assertions.within(1e-12 * e.ratio() + 1e-300));
+    assertThat(e.ratio()).isCloseTo(((double) nc / nt) / ((double) dc / dt),
+        Assertions.within(1e-12 * e.ratio() + 1e-300));
     // Replay the declared procedure sequentially, with the JDK's SplittableRandom as the SplitMix64 stream: replicate i
-    // seeded with the (i + 1)-th draw of SplitMix64(seed), numerator draws then denominator draws, Lemire's bounded ints.
+    // seeded with the (i + 1)-th draw of SplitMix64(seed), numerator draws then denominator draws, Lemire's bounded
+    // ints.
     SplittableRandom seeds = new SplittableRandom(c.bootstrap().seed());
     List<Double> reps = new ArrayList<>();
     int undefined = 0;
@@ -217,10 +220,14 @@ class RateRatioTest {
         .hasMessageContaining("finite");
     assertThatThrownBy(() -> new Estimate(r, r, -1, Status.DEFINED, 1, 1, SMALL, 0, 0)).hasMessageContaining("finite");
     assertThatThrownBy(() -> new Estimate(r, r, 1, Status.DEFINED, 2, 1, SMALL, 0, 0)).hasMessageContaining("order");
-    assertThatThrownBy(() -> new Estimate(r, r, 1, Status.DEFINED, 1, 1, SMALL, -1, 0)).hasMessageContaining("replicate");
-    assertThatThrownBy(() -> new Estimate(r, r, 1, Status.DEFINED, 1, 1, SMALL, 0, -1)).hasMessageContaining("replicate");
-    assertThatThrownBy(() -> new Estimate(r, r, 1, Status.DEFINED, 1, 1, SMALL, 300, 101)).hasMessageContaining("replicate");
-    assertThatThrownBy(() -> new Estimate(null, r, 1, Status.DEFINED, 1, 1, SMALL, 0, 0)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> new Estimate(r, r, 1, Status.DEFINED, 1, 1, SMALL, -1, 0))
+        .hasMessageContaining("replicate");
+    assertThatThrownBy(() -> new Estimate(r, r, 1, Status.DEFINED, 1, 1, SMALL, 0, -1))
+        .hasMessageContaining("replicate");
+    assertThatThrownBy(() -> new Estimate(r, r, 1, Status.DEFINED, 1, 1, SMALL, 300, 101))
+        .hasMessageContaining("replicate");
+    assertThatThrownBy(() -> new Estimate(null, r, 1, Status.DEFINED, 1, 1, SMALL, 0, 0))
+        .isInstanceOf(NullPointerException.class);
     assertThat(new Estimate(r, r, 1, Status.DEFINED, 1, 1, SMALL, 300, 100).infiniteResamples()).isEqualTo(100);
     assertThat(new Estimate(r, r, 0, Status.DEFINED, 0, 0, SMALL, 0, 0).ratio()).isZero();
     assertThat(new RateRatio.Range(5, 5, 1, 0).max()).isEqualTo(5.0);

@@ -79,14 +79,16 @@ class SignFlipTest {
     return Stream.of(
         Arguments.of(Named.of("25 blocks", (Runnable) () -> SignFlip.test(new double[SignFlip.MAX_BLOCKS + 1]))),
         Arguments.of(Named.of("a NaN value", (Runnable) () -> SignFlip.test(new double[] {0.1, Double.NaN}))),
-        Arguments.of(Named.of("an infinite value", (Runnable) () -> SignFlip.test(new double[] {Double.NEGATIVE_INFINITY}))),
+        Arguments.of(Named.of("an infinite value", (Runnable) () ->
+        SignFlip.test(new double[] {Double.NEGATIVE_INFINITY}))),
         Arguments.of(Named.of("smallest p of -1 blocks", (Runnable) () -> SignFlip.smallestAttainable(-1))),
         Arguments.of(Named.of("a result whose count is not 2^n", (Runnable) () -> new SignFlip.Result(3,
             0, new ExactPermutation.PValues(4, 0.25, 1, 0.5)))),
         Arguments.of(Named.of("smallest p of 63 blocks", (Runnable) () -> SignFlip.smallestAttainable(63))),
         Arguments.of(Named.of("a result over -1 blocks", (Runnable) () -> new SignFlip.Result(-1, 0,
             ExactPermutation.PValues.undefined()))),
-        Arguments.of(Named.of("a result over 25 blocks", (Runnable) () -> new SignFlip.Result(SignFlip.MAX_BLOCKS + 1, 0,
+        Arguments.of(Named.of("a result over 25 blocks",
+        (Runnable) () -> new SignFlip.Result(SignFlip.MAX_BLOCKS + 1, 0,
             ExactPermutation.PValues.undefined()))),
         Arguments.of(Named.of("a p-value of 0", (Runnable) () -> new ExactPermutation.PValues(4, 0, 1, 1))),
         Arguments.of(Named.of("a p-value above 1", (Runnable) () -> new ExactPermutation.PValues(4, 1.5, 1, 1))),

@@ -53,9 +53,11 @@ class SignTestTest {
 
   @Test
   void refusals() {
-    assertThatThrownBy(() -> SignTest.greater(new double[] {Double.NaN}, 0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> SignTest.greater(new double[] {Double.NaN}, 0))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> SignTest.greater(new double[63], 1)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> SignTest.within(new double[] {1}, 2, 1)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> SignTest.within(new double[] {1}, Double.NaN, 1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> SignTest.within(new double[] {1}, Double.NaN, 1))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -37,6 +37,7 @@ class SmoothLimitTest {
     assertThatThrownBy(() -> new SmoothLimit.Sum(0, -1, Q)).hasMessageContaining("inconsistent");
     assertThatThrownBy(() -> new SmoothLimit.Sum(-1, 1, Q)).hasMessageContaining("inconsistent");
     assertThatThrownBy(() -> new SmoothLimit.Sum(Q + 1, 1, Q)).hasMessageContaining("inconsistent");
-    assertThatThrownBy(() -> SmoothLimit.Sum.empty(Q).merge(SmoothLimit.Sum.empty(2 * Q))).hasMessageContaining("quanta differ");
+    assertThatThrownBy(() -> SmoothLimit.Sum.empty(Q).merge(SmoothLimit.Sum.empty(2 * Q)))
+        .hasMessageContaining("quanta differ");
   }
 }

@@ -113,11 +113,16 @@ class StratifiedRateRatioTest {
 
   @Test
   void pooledRecord_inconsistentValues_areRefused() {
-    assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 2, 1, 0, 0, 0, 0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 0, 1, -1, 0, 0, 0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 0, 1, 0, -1, 0, 0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 0, 1, 0, 0, -1, 0)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 0, 1, 0, 0, 0, -1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 2, 1, 0, 0, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 0, 1, -1, 0, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 0, 1, 0, -1, 0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 0, 1, 0, 0, -1, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StratifiedRateRatio.Pooled(1, 0, 1, 0, 0, 0, -1))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -138,9 +143,11 @@ class StratifiedRateRatioTest {
 
   @Test
   void permutationTest_runsWithoutEvents_giveTheirGroupNoDifference() {
-    assertThat(StratifiedRateRatio.permutationPValue(s("empty run", List.of(new Rate(0, 0)), List.of(new Rate(1, 10))), 50, 2))
+    assertThat(StratifiedRateRatio.permutationPValue(s("empty run", List.of(new Rate(0, 0)), List.of(new Rate(1, 10))),
+        50, 2))
         .isNaN();
-    assertThat(StratifiedRateRatio.permutationPValue(s("no fifo events", List.of(new Rate(1, 10)), List.of(new Rate(0, 0))), 50, 2))
+    assertThat(StratifiedRateRatio.permutationPValue(
+        s("no fifo events", List.of(new Rate(1, 10)), List.of(new Rate(0, 0))), 50, 2))
         .isNaN();
     // C(4, 2) = 6 labellings: the two that put both empty runs (or both others) together give statistic 0 < 0.1
     StratifiedRateRatio.PermutationTest t = StratifiedRateRatio.permutationTest(
@@ -255,6 +262,7 @@ class StratifiedRateRatioTest {
 
   @Test
   void holm_nan_isRefused() {
-    assertThatThrownBy(() -> StratifiedRateRatio.holm(new double[] {Double.NaN})).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> StratifiedRateRatio.holm(new double[] {Double.NaN}))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -95,14 +95,19 @@ class TwoSamplePermutationTest {
 
   static Stream<Arguments> badInputs() {
     return Stream.of(
-        Arguments.of(Named.of("12 vs 12 blocks", (Runnable) () -> TwoSamplePermutation.test(new double[12], new double[12]))),
-        Arguments.of(Named.of("a zero rate", (Runnable) () -> TwoSamplePermutation.ofLogs(new double[] {0}, new double[] {1}))),
-        Arguments.of(Named.of("a NaN value", (Runnable) () -> TwoSamplePermutation.test(new double[] {Double.NaN}, new double[] {1}))),
+        Arguments.of(Named.of("12 vs 12 blocks", (Runnable) () ->
+        TwoSamplePermutation.test(new double[12], new double[12]))),
+        Arguments.of(Named.of("a zero rate", (Runnable) () ->
+        TwoSamplePermutation.ofLogs(new double[] {0}, new double[] {1}))),
+        Arguments.of(Named.of("a NaN value", (Runnable) () ->
+        TwoSamplePermutation.test(new double[] {Double.NaN}, new double[] {1}))),
         Arguments.of(Named.of("negative first group size", (Runnable) () -> TwoSamplePermutation.splits(-1, 3))),
         Arguments.of(Named.of("negative second group size", (Runnable) () -> TwoSamplePermutation.splits(3, -1))),
-        Arguments.of(Named.of("a result with -1 first blocks", (Runnable) () -> new TwoSamplePermutation.Result(-1, 2, 0,
+        Arguments.of(Named.of("a result with -1 first blocks",
+        (Runnable) () -> new TwoSamplePermutation.Result(-1, 2, 0,
             ExactPermutation.PValues.undefined()))),
-        Arguments.of(Named.of("a result with -1 second blocks", (Runnable) () -> new TwoSamplePermutation.Result(2, -1, 0,
+        Arguments.of(Named.of("a result with -1 second blocks",
+        (Runnable) () -> new TwoSamplePermutation.Result(2, -1, 0,
             ExactPermutation.PValues.undefined()))));
   }
 

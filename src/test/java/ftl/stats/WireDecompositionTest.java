@@ -54,9 +54,13 @@ class WireDecompositionTest {
   void of_columnsOfDifferentLengths_refused() {
     long[] one = {1};
     long[] two = {1, 2};
-    assertThatThrownBy(() -> WireDecomposition.of(one, two, one, one, one)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> WireDecomposition.of(one, one, two, one, one)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> WireDecomposition.of(one, one, one, two, one)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> WireDecomposition.of(one, one, one, one, two)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> WireDecomposition.of(one, two, one, one, one))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> WireDecomposition.of(one, one, two, one, one))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> WireDecomposition.of(one, one, one, two, one))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> WireDecomposition.of(one, one, one, one, two))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

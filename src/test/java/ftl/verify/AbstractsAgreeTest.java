@@ -15,7 +15,8 @@ class AbstractsAgreeTest {
   @Test
   void abstracts_paperAndPlainText_sayTheSameThings() throws Exception {
     String tex = Files.readString(Path.of("paper/paper.tex"), StandardCharsets.UTF_8);
-    String pdf = tex.substring(tex.indexOf("\\begin{abstract}") + "\\begin{abstract}".length(), tex.indexOf("\\end{abstract}"));
+    String pdf = tex.substring(tex.indexOf("\\begin{abstract}") + "\\begin{abstract}".length(),
+        tex.indexOf("\\end{abstract}"));
     String txt = Files.readString(Path.of("paper/abstract.txt"), StandardCharsets.UTF_8);
     String title = "Faster Than Light, According to the Arithmetic.";
     assertThat(txt).startsWith(title);

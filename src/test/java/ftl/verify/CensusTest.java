@@ -21,7 +21,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The census over small texts and the synthetic fixture {@code small} (events.ackNegative = 2, omb.retention.min = 40.00%). */
+/**
+ * The census over small texts and the synthetic fixture {@code small} (events.ackNegative = 2, omb.retention.min =
+ * 40.00%).
+ */
 class CensusTest {
 
   static List<Computed> computed() {
@@ -52,7 +55,9 @@ class CensusTest {
     assertThat(census).anyMatch(e -> e.kind() == Census.Kind.ORIGINAL);
   }
 
-  /** Every figure of the original study with a digit in it has a macro, the only way the texts may quote it (issue #45). */
+  /**
+   * Every figure of the original study with a digit in it has a macro, the only way the texts may quote it (issue #45).
+   */
   @Test
   void originalStudy_everyFigureWithADigit_hasAMacro() {
     assertThat(OriginalStudy.read(Path.of("").toAbsolutePath()).stream()
@@ -66,9 +71,11 @@ class CensusTest {
         // equal to omb.retention.min's text, typed: equality of value binds nothing (issue #45)
         Arguments.of("paper/paper.tex", "The guard kept 40.00\\% of one run.", Census.Kind.UNTRACED, "40.00\\%"),
         Arguments.of("paper/abstract.txt", "The guard kept 40.00% of one run.", Census.Kind.UNTRACED, "40.00%"),
-        Arguments.of("paper/paper.tex", "It kept \\ftlQuantity{omb.retention.min}{40.00\\%} of one run.", Census.Kind.NAMED,
+        Arguments.of("paper/paper.tex", "It kept \\ftlQuantity{omb.retention.min}{40.00\\%} of one run.",
+        Census.Kind.NAMED,
             "40.00\\%"),
-        Arguments.of("paper/paper.tex", "It kept \\ftlQuantity{omb.retention.min}{41.00\\%} of one run.", Census.Kind.UNTRACED,
+        Arguments.of("paper/paper.tex", "It kept \\ftlQuantity{omb.retention.min}{41.00\\%} of one run.",
+        Census.Kind.UNTRACED,
             "41.00\\%"),
         Arguments.of("paper/paper.tex", "The original saw \\OriginalNegativeSpans{} of them.", Census.Kind.ORIGINAL,
             "\\OriginalNegativeSpans"),
@@ -92,7 +99,8 @@ class CensusTest {
   void take_oneLine_classifiesItsNumber(String file, String line, Census.Kind kind, String number, @TempDir Path tmp)
       throws IOException {
     TempArchive a = TempArchive.create(tmp).write(file, line + "\n")
-        .write(Census.ALLOW_FILE, "file,phrase,reason\npaper/paper.tex,q = 1 ms,the quantum of create_ms: a definition\n")
+        .write(Census.ALLOW_FILE,
+        "file,phrase,reason\npaper/paper.tex,q = 1 ms,the quantum of create_ms: a definition\n")
         .write(OriginalStudy.FILE, "claim,original,our_key,verdict_key,note,macro\n"
             + "negative spans occur,\"62,264\",events.ackNegative,,,OriginalNegativeSpans\n");
     List<Census.Entry> census = Census.take(TextSources.read(a.root), computed(), OriginalStudy.read(a.root),
@@ -106,7 +114,10 @@ class CensusTest {
     }
   }
 
-  /** Only 0 and 1 inside math are formula constants; the same digits in prose, after a closed formula or in plain text are not. */
+  /**
+   * Only 0 and 1 inside math are formula constants; the same digits in prose, after a closed formula or in plain text
+   * are not.
+   */
   @ParameterizedTest(name = "{0} at {1}: {2}")
   @CsvSource(delimiter = '|', value = {
       "kept iff $\\phi \\ge 1 - L/q$ here | 19 | true",

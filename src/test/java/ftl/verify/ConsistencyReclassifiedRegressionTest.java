@@ -25,9 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  * no time decides, and a consistency check only had to have a note: a confirmatory row relabelled consistency left the
  * tally of evidence, and a consistency row relabelled exploratory or confirmatory (whatever its times allowed) entered
  * the tallies. Now a consistency row's note opens with "Consistency" and no other row's does (so the kind column alone
- * cannot move), and a row is a consistency check exactly when it was one in the commit that first added it to the table,
- * unless its {@code replaces} states the reclassification, which the deviation log prints: {@code reproduce} and
- * {@code check} refuse anything else (exit 3), naming the table's line. The repository is a synthetic one the test makes.
+ * cannot move), and a row is a consistency check exactly when it was one in the commit that first added it to the
+ * table, unless its {@code replaces} states the reclassification, which the deviation log prints: {@code reproduce} and
+ * {@code check} refuse anything else (exit 3), naming the table's line. The repository is a synthetic one the test
+ * makes.
  */
 class ConsistencyReclassifiedRegressionTest {
   @TempDir Path repo;
@@ -46,7 +47,8 @@ class ConsistencyReclassifiedRegressionTest {
   }
 
   private void table(String... rows) throws IOException {
-    Files.writeString(repo.resolve("data").resolve(RegistrationTable.FILE), String.join(",", RegistrationTable.COLUMNS) + "\n"
+    Files.writeString(repo.resolve("data").resolve(RegistrationTable.FILE), String.join(",", RegistrationTable.COLUMNS)
+        + "\n"
         + String.join("", rows), StandardCharsets.UTF_8);
   }
 
@@ -133,10 +135,12 @@ class ConsistencyReclassifiedRegressionTest {
   @Test
   void parse_kindAndNoteDisagree_refusedEitherWay() {
     String head = String.join(",", RegistrationTable.COLUMNS) + "\n";
-    assertThatThrownBy(() -> RegistrationTable.parse(head + row("claim.x", "consistency", "", "true by construction"), "t.csv"))
+    assertThatThrownBy(() -> RegistrationTable.parse(head + row("claim.x", "consistency", "", "true by construction"),
+        "t.csv"))
         .isInstanceOf(DataException.class)
         .hasMessageContaining("t.csv:2: a consistency check's note must open with \"Consistency\"");
-    assertThatThrownBy(() -> RegistrationTable.parse(head + row("claim.x", "exploratory", "", "Consistency: by design"), "t.csv"))
+    assertThatThrownBy(() -> RegistrationTable.parse(head
+        + row("claim.x", "exploratory", "", "Consistency: by design"), "t.csv"))
         .isInstanceOf(DataException.class)
         .hasMessageContaining("t.csv:2: kind exploratory, and the note opens with \"Consistency\"");
   }

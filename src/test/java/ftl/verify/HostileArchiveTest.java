@@ -86,7 +86,8 @@ class HostileArchiveTest {
     Files.writeString(tmp.resolve("secret"), "secret\n");
     Files.createSymbolicLink(a.root.resolve("innocent.txt"), tmp.resolve("secret"));
     assertThatThrownBy(() -> Manifest.write(a.root)).isInstanceOf(DataException.class)
-        .hasMessageContaining("innocent.txt: the manifest lists regular files of the archive only; this is a symbolic link");
+        .hasMessageContaining(
+        "innocent.txt: the manifest lists regular files of the archive only; this is a symbolic link");
     CliRunner.Result r = CliRunner.run("--root", a.root.toString(), "manifest", "write");
     assertThat(r.code()).isEqualTo(ExitCode.BAD_DATA);
     assertThat(r.err()).contains("innocent.txt").doesNotContain("\tat ");

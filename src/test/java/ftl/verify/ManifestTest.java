@@ -48,7 +48,8 @@ class ManifestTest {
     byte[] b = Files.readAllBytes(f);
     b[3] ^= 1;
     Files.write(f, b);
-    assertThat(Manifest.verify(a.root)).containsExactly(new Manifest.Problem(Manifest.Problem.Kind.CHANGED, "data/c/ledger.csv"));
+    assertThat(Manifest.verify(a.root)).containsExactly(
+        new Manifest.Problem(Manifest.Problem.Kind.CHANGED, "data/c/ledger.csv"));
   }
 
   @Test
@@ -65,7 +66,8 @@ class ManifestTest {
   @Test
   void verify_noManifest_reportsItMissing(@TempDir Path tmp) throws IOException {
     TempArchive a = TempArchive.create(tmp);
-    assertThat(Manifest.verify(a.root)).containsExactly(new Manifest.Problem(Manifest.Problem.Kind.MISSING, Manifest.FILE));
+    assertThat(Manifest.verify(a.root)).containsExactly(
+        new Manifest.Problem(Manifest.Problem.Kind.MISSING, Manifest.FILE));
   }
 
   @Test
@@ -73,7 +75,8 @@ class ManifestTest {
     TempArchive a = TempArchive.create(tmp).write("a.txt", "a\n");
     Manifest.write(a.root);
     Files.writeString(a.root.resolve(Manifest.FILE), "not a checksum line\n", StandardOpenOption.APPEND);
-    assertThat(Manifest.verify(a.root)).extracting(Manifest.Problem::kind).containsExactly(Manifest.Problem.Kind.MALFORMED);
+    assertThat(Manifest.verify(a.root)).extracting(Manifest.Problem::kind)
+        .containsExactly(Manifest.Problem.Kind.MALFORMED);
     assertThat(Manifest.verify(a.root).get(0).path()).matches("SHA256SUMS:[0-9]+: \"not a checksum line\"");
   }
 }

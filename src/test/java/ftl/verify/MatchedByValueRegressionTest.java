@@ -41,13 +41,17 @@ class MatchedByValueRegressionTest {
     }
   }
 
-  /** The reviewer's examples, as they stood in the texts, with a quantity of the archive that prints the same number. */
+  /**
+   * The reviewer's examples, as they stood in the texts, with a quantity of the archive that prints the same number.
+   */
   static Stream<Arguments> reviewersExamples() {
     return Stream.of(
-        Arguments.of("paper/abstract.txt", "where the original reported 7 to 80 times; every other test", List.of("7", "80")),
+        Arguments.of("paper/abstract.txt", "where the original reported 7 to 80 times; every other test",
+        List.of("7", "80")),
         Arguments.of("paper/paper.tex", "\\ConfirmCollapseJvmUpper{}), where the original reported 7 to 80 times;",
             List.of("7", "80")),
-        Arguments.of("paper/paper.tex", "or the whole JVM, geometry, load, a 5\\,ms delivery hold, three send intervals",
+        Arguments.of("paper/paper.tex",
+        "or the whole JVM, geometry, load, a 5\\,ms delivery hold, three send intervals",
             List.of("5")));
   }
 

@@ -36,11 +36,14 @@ class PdfCensusTest {
 
   static Stream<Arguments> numbers() {
     return Stream.of(
-        Arguments.of("a quantity's text, unlinked: bound by value only", "the guard kept 40.00% of it", PdfCensus.Kind.UNTRACED,
+        Arguments.of("a quantity's text, unlinked: bound by value only", "the guard kept 40.00% of it",
+        PdfCensus.Kind.UNTRACED,
             "40.00%"),
         Arguments.of("allow-list phrase", "a 95% bootstrap interval", PdfCensus.Kind.EXEMPT, "95%"),
-        Arguments.of("allow-list phrase across a line break", "a 95%\nbootstrap interval", PdfCensus.Kind.EXEMPT, "95%"),
-        Arguments.of("allow-list formula as typeset, U+2212", "kept iff \u03c6 \u2265 1 \u2212 L/q here", PdfCensus.Kind.EXEMPT, "1"),
+        Arguments.of("allow-list phrase across a line break", "a 95%\nbootstrap interval", PdfCensus.Kind.EXEMPT,
+        "95%"),
+        Arguments.of("allow-list formula as typeset, U+2212", "kept iff \u03c6 \u2265 1 \u2212 L/q here",
+        PdfCensus.Kind.EXEMPT, "1"),
         Arguments.of("the original's figure", "negative spans 62,264 68,916", null, null),
         Arguments.of("not inside a longer number", "runs 1,223 in all", PdfCensus.Kind.UNTRACED, "1,223"),
         Arguments.of("section reference", "as Section 4 shows", PdfCensus.Kind.EXEMPT, "4"),
@@ -48,15 +51,20 @@ class PdfCensusTest {
         Arguments.of("page number", "\n12\n", PdfCensus.Kind.EXEMPT, "12"),
         Arguments.of("anything else", "a 7.5x collapse", PdfCensus.Kind.UNTRACED, "7.5x"),
         Arguments.of("a formula constant beside a relation", "runs with A < 0 in it", PdfCensus.Kind.EXEMPT, "0"),
-        Arguments.of("a formula constant before an operator", "kept iff 1 \u2212 L/q holds", PdfCensus.Kind.EXEMPT, "1"),
-        Arguments.of("not a formula constant: a ratio after a relation", "rate > 1x here", PdfCensus.Kind.UNTRACED, "1x"),
+        Arguments.of("a formula constant before an operator", "kept iff 1 \u2212 L/q holds", PdfCensus.Kind.EXEMPT,
+        "1"),
+        Arguments.of("not a formula constant: a ratio after a relation", "rate > 1x here", PdfCensus.Kind.UNTRACED,
+        "1x"),
         Arguments.of("not a formula constant: a decimal after a relation", "rate < 0.08% here", PdfCensus.Kind.UNTRACED,
             "0.08%"),
         Arguments.of("an axis tick alone on its line", "\n2,000\n", PdfCensus.Kind.EXEMPT, "2,000"),
-        Arguments.of("a registered threshold in words", "negativeSpans: interval above 1% held", PdfCensus.Kind.EXEMPT, "1%"),
-        Arguments.of("a registered threshold wrapped in its cell", "collapseLong: at\nleast 7x held", PdfCensus.Kind.EXEMPT,
+        Arguments.of("a registered threshold in words", "negativeSpans: interval above 1% held", PdfCensus.Kind.EXEMPT,
+        "1%"),
+        Arguments.of("a registered threshold wrapped in its cell", "collapseLong: at\nleast 7x held",
+        PdfCensus.Kind.EXEMPT,
             "7x"),
-        Arguments.of("another text's allow-list entry does not apply", "runs chrt -f -p 50 first", PdfCensus.Kind.UNTRACED, "50"));
+        Arguments.of("another text's allow-list entry does not apply", "runs chrt -f -p 50 first",
+        PdfCensus.Kind.UNTRACED, "50"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -87,7 +95,8 @@ class PdfCensusTest {
   @Test
   void take_supplementsOwnAllowListEntry_exemptsInTheSupplement() {
     assertThat(only("runs chrt -f -p 50 first", "supplement/supplement.tex").kind()).isEqualTo(PdfCensus.Kind.EXEMPT);
-    assertThat(only("runs chrt -f -p 50 first", null).kind()).as("no FtlText: every entry applies").isEqualTo(PdfCensus.Kind.EXEMPT);
+    assertThat(only("runs chrt -f -p 50 first", null).kind()).as("no FtlText: every entry applies")
+        .isEqualTo(PdfCensus.Kind.EXEMPT);
   }
 
   @Test
@@ -132,7 +141,8 @@ class PdfCensusTest {
     PdfText.Document clean = new PdfText.Document("x.pdf", info, List.of(new PdfText.Page(1, q.text(), List.of(
         new PdfText.Link(q.quantity().key(), 0, q.text().length(), q.text())))));
     assertThat(PdfCensus.take(clean, SMALL, ALLOW, ORIGINAL, digest).agrees()).isTrue();
-    PdfText.Document supplement = new PdfText.Document("x.pdf", Map.of("Subject", "ftl data digest " + digest, "FtlText",
+    PdfText.Document supplement = new PdfText.Document("x.pdf",
+        Map.of("Subject", "ftl data digest " + digest, "FtlText",
         "supplement/supplement.tex"), List.of(new PdfText.Page(1, text, List.of(link))));
     assertThat(PdfCensus.take(supplement, SMALL, ALLOW, ORIGINAL, digest).agrees())
         .as("the supplement counts its untraced numbers; only the paper claims every number is a quantity").isTrue();
@@ -161,30 +171,36 @@ class PdfCensusTest {
   }
 
   private static Computed computed(ftl.quantity.core.Value v, ftl.quantity.core.Format format) {
-    ftl.quantity.core.Quantity q = ftl.quantity.core.Quantity.key("criterion.x.r").macro("CriterionXR").definition("synthetic")
+    ftl.quantity.core.Quantity q = ftl.quantity.core.Quantity.key("criterion.x.r").macro("CriterionXR")
+        .definition("synthetic")
         .unit(ftl.quantity.core.Unit.DIMENSIONLESS).format(format)
         .scope(ftl.quantity.core.Quantity.Scope.KAFKA_EVENTS).function("test").computes(a -> v);
-    return Computed.of(q, new ftl.quantity.core.Analysis(ftl.data.DataSet.scan(java.nio.file.Path.of("no-such-data-root"), "none")));
+    return Computed.of(q, new ftl.quantity.core.Analysis(
+        ftl.data.DataSet.scan(java.nio.file.Path.of("no-such-data-root"), "none")));
   }
 
   static Stream<Arguments> bases() {
     String basis = "median retention by payload 100 B 10.50%, 10,000 B 11.25%";
     return Stream.of(
         Arguments.of("the whole basis", basis, basis, true),
-        Arguments.of("the whole basis, broken across lines", basis, "median retention by payload 100 B\n10.50%, 10,000 B 11.25%",
+        Arguments.of("the whole basis, broken across lines", basis,
+        "median retention by payload 100 B\n10.50%, 10,000 B 11.25%",
             true),
-        Arguments.of("a number of it changed", basis, "median retention by payload 100 B 10.50%, 10,000 B 11.26%", false),
+        Arguments.of("a number of it changed", basis, "median retention by payload 100 B 10.50%, 10,000 B 11.26%",
+        false),
         Arguments.of("cut and marked", basis, "median retention by payload 100 B" + PdfCensus.CUT, true),
         Arguments.of("cut, marked, changed", basis, "median retention by payload 900 B" + PdfCensus.CUT, false),
         Arguments.of("only the mark", basis, PdfCensus.CUT.strip(), false),
         Arguments.of("after the verdict's text", basis, "held " + basis, true),
-        Arguments.of("an apostrophe typeset curly", "below the original's range", "below the original\u2019s range", true));
+        Arguments.of("an apostrophe typeset curly", "below the original's range", "below the original\u2019s range",
+        true));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource
   void bases(String label, String basis, String printed, boolean agrees) {
-    assertThat(PdfCensus.basisAgrees(printed, verdict(new ftl.quantity.core.Value.Verdict(true, basis)))).isEqualTo(agrees);
+    assertThat(PdfCensus.basisAgrees(printed, verdict(new ftl.quantity.core.Value.Verdict(true, basis))))
+        .isEqualTo(agrees);
     assertThat(PdfCensus.basisAgrees(printed.replace("held ", "not testable here "),
         verdict(new ftl.quantity.core.Value.Untestable(basis)))).isEqualTo(agrees);
   }

@@ -36,7 +36,8 @@ class PdfLayoutTest {
     for (String name : new String[] {"broken", "clean"}) {
       Files.copy(Path.of("src/test/resources/layout", name + ".tex"), dir.resolve(name + ".tex"));
       Process p = new ProcessBuilder("pdflatex", "-interaction=nonstopmode", name + ".tex")
-          .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve(name + ".out").toFile()).start();
+          .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve(name + ".out").toFile())
+          .start();
       assertThat(p.waitFor(2, TimeUnit.MINUTES)).as("pdflatex finished").isTrue();
       assertThat(dir.resolve(name + ".pdf")).as("pdflatex wrote " + name + ".pdf").exists();
     }

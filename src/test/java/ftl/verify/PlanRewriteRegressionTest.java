@@ -34,10 +34,11 @@ class PlanRewriteRegressionTest {
   @TempDir Path repo;
 
   private static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small/k");
-  private static final String PLAN = "{\n  \"campaign\": \"k\",\n  \"conditions\": [{\"name\": \"c1\"}],\n  \"criteria\": {\n"
-      + "    \"version\": 1,\n    \"rules\": [\n      {\"id\": \"threeRuns\", \"claim\": \"three runs\", \"kind\": \"empirical\", "
-      + "\"statistic\": \"runs.total\", \"comparison\": \">=\", \"threshold\": 3, \"unit\": \"count\", \"sidedness\": "
-      + "\"one-sided\", \"replication\": \"run\", \"runs\": \"all\"}\n    ]\n  }\n}\n";
+  private static final String PLAN =
+      "{\n  \"campaign\": \"k\",\n  \"conditions\": [{\"name\": \"c1\"}],\n  \"criteria\": {\n"
+      + "    \"version\": 1,\n    \"rules\": [\n      {\"id\": \"threeRuns\", \"claim\": \"three runs\", \"kind\": "
+      + "\"empirical\", \"statistic\": \"runs.total\", \"comparison\": \">=\", \"threshold\": 3, \"unit\": "
+      + "\"count\", \"sidedness\": \"one-sided\", \"replication\": \"run\", \"runs\": \"all\"}\n    ]\n  }\n}\n";
   private static final String REWRITTEN = PLAN.replace("\"threshold\": 3", "\"threshold\": 2");
 
   private String planCommit;
@@ -54,7 +55,8 @@ class PlanRewriteRegressionTest {
   private void ledger(String commit, String plan, String at) throws IOException {
     List<String> lines = Files.readAllLines(SMALL.resolve("ledger.csv"), StandardCharsets.UTF_8);
     String tail = "," + commit + "," + PlanDigest.of(plan.getBytes(StandardCharsets.UTF_8)) + "," + at;
-    Files.writeString(k().resolve("ledger.csv"), lines.get(0) + ",git_commit,plan_sha256,started_at\n" + lines.get(1) + tail
+    Files.writeString(k().resolve("ledger.csv"), lines.get(0) + ",git_commit,plan_sha256,started_at\n" + lines.get(1)
+        + tail
         + "\n" + lines.get(2) + tail + "\n", StandardCharsets.UTF_8);
   }
 
@@ -144,11 +146,14 @@ class PlanRewriteRegressionTest {
     List<String> lines = Files.readAllLines(k().resolve("ledger.csv"), StandardCharsets.UTF_8);
     String mPlan = PLAN.replace("\"k\"", "\"m\"");
     Files.write(m.resolve("ledger.csv"), lines.stream().map(l -> l.replace(bogus, mCommit)
-        .replace(PlanDigest.of(PLAN.getBytes(StandardCharsets.UTF_8)), PlanDigest.of(mPlan.getBytes(StandardCharsets.UTF_8))))
+        .replace(PlanDigest.of(PLAN.getBytes(StandardCharsets.UTF_8)),
+        PlanDigest.of(mPlan.getBytes(StandardCharsets.UTF_8))))
         .toList(), StandardCharsets.UTF_8);
-    TempArchive.ownEvents(m, "campaign m's copy of campaign k's run"); // one measurement is not two campaigns' (issue 58)
+    // one measurement is not two campaigns' (issue 58)
+    TempArchive.ownEvents(m, "campaign m's copy of campaign k's run");
     assertThatThrownBy(() -> PlanHistory.verify(data())).isInstanceOf(DataException.class)
-        .hasMessageContaining("data/k/ledger.csv:2: the runs name commit " + bogus + ", which is not in this repository's history");
+        .hasMessageContaining("data/k/ledger.csv:2: the runs name commit " + bogus
+        + ", which is not in this repository's history");
   }
 
   @Test
@@ -170,6 +175,7 @@ class PlanRewriteRegressionTest {
     Files.writeString(k().resolve("plan.json"), REWRITTEN, StandardCharsets.UTF_8);
     ledger(planCommit, REWRITTEN, "2026-11-30T10:00:00.000Z");
     TempArchive.copyTree(repo.resolve("data"), elsewhere.resolve("data"));
-    assertThatCode(() -> PlanHistory.verify(DataSet.scan(elsewhere.resolve("data"), "data"))).doesNotThrowAnyException();
+    assertThatCode(() -> PlanHistory.verify(DataSet.scan(elsewhere.resolve("data"), "data")))
+        .doesNotThrowAnyException();
   }
 }

@@ -72,9 +72,11 @@ class RandomTamperTest {
         missed.add(what + " changed " + diff(baseline, after) + " but not the macros");
       }
     }
-    System.out.printf("tamper: %d changed a quantity, %d refused as bad data, %d harmless%n", changed, refused, harmless);
+    System.out.printf("tamper: %d changed a quantity, %d refused as bad data, %d harmless%n", changed, refused,
+        harmless);
     assertThat(missed).as("perturbations whose changed quantities the generated macros did not show").isEmpty();
-    assertThat(changed).as("perturbations that changed a quantity (the test must exercise the chain)").isGreaterThan(50);
+    assertThat(changed).as("perturbations that changed a quantity (the test must exercise the chain)")
+        .isGreaterThan(50);
     assertThat(changed + refused + harmless).isEqualTo(200);
   }
 

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 43, item 3: a row reclassified in {@code data/registrations.csv} silently moved the tallies; the table was
  * checked against git history by a test only. {@link RegistrationHistory} now checks every row when {@code reproduce}
- * reads the root: its commit is in history, committed at the time the row gives (which decides whether it may be confirmatory),
- * and adds a line holding the rule's text. The repository is a synthetic one the test makes.
+ * reads the root: its commit is in history, committed at the time the row gives (which decides whether it may be
+ * confirmatory), and adds a line holding the rule's text. The repository is a synthetic one the test makes.
  */
 class RegistrationRewriteRegressionTest {
   @TempDir Path repo;
@@ -34,8 +34,9 @@ class RegistrationRewriteRegressionTest {
 
   /** The table with one row naming {@code commit} at {@code at}. */
   private void table(String commit, String at) throws IOException {
-    Files.writeString(repo.resolve("data").resolve(RegistrationTable.FILE), String.join(",", RegistrationTable.COLUMNS) + "\n"
-        + "claim.x,k,exploratory,held iff x > 1,rules.txt,held iff x > 1," + commit + "," + at + ",2026-11-30T08:00:00Z,,\n",
+    Files.writeString(repo.resolve("data").resolve(RegistrationTable.FILE), String.join(",", RegistrationTable.COLUMNS)
+        + "\nclaim.x,k,exploratory,held iff x > 1,rules.txt,held iff x > 1," + commit + "," + at
+        + ",2026-11-30T08:00:00Z,,\n",
         StandardCharsets.UTF_8);
   }
 
@@ -68,7 +69,8 @@ class RegistrationRewriteRegressionTest {
   void verify_timeMovedBeforeTheData_refused() throws IOException {
     table(ruleCommit, "2026-11-29T09:00:00Z");
     assertThatThrownBy(() -> RegistrationHistory.verify(data())).isInstanceOf(DataException.class)
-        .hasMessageContaining("data/registrations.csv:2: rule_committed_at of claim.x is 2026-11-29T09:00:00Z, and commit "
+        .hasMessageContaining(
+        "data/registrations.csv:2: rule_committed_at of claim.x is 2026-11-29T09:00:00Z, and commit "
             + ruleCommit + " was committed at 2026-11-30T09:00:00Z");
   }
 
@@ -98,7 +100,8 @@ class RegistrationRewriteRegressionTest {
     table("--output=x", "2026-11-30T09:00:00Z");
     Path t = repo.resolve("data").resolve(RegistrationTable.FILE);
     String row = Files.readAllLines(t, StandardCharsets.UTF_8).get(1);
-    Files.writeString(t, String.join(",", RegistrationTable.COLUMNS) + "\n" + row.replace("--output=x", ruleCommit) + "\n"
+    Files.writeString(t, String.join(",", RegistrationTable.COLUMNS) + "\n" + row.replace("--output=x", ruleCommit)
+        + "\n"
         + row + "\n", StandardCharsets.UTF_8);
     assertThatThrownBy(() -> RegistrationHistory.verify(data())).isInstanceOf(DataException.class)
         .hasMessageContaining("rule_commit must be 40 lower-case hex digits");
@@ -110,12 +113,14 @@ class RegistrationRewriteRegressionTest {
     assertThatCode(() -> RegistrationHistory.verify(data())).doesNotThrowAnyException();
     table(ruleCommit, "2026-11-29T09:00:00Z");
     TempArchive.copyTree(repo.resolve("data"), elsewhere.resolve("data"));
-    assertThatCode(() -> RegistrationHistory.verify(DataSet.scan(elsewhere.resolve("data"), "data"))).doesNotThrowAnyException();
+    assertThatCode(() -> RegistrationHistory.verify(DataSet.scan(elsewhere.resolve("data"), "data")))
+        .doesNotThrowAnyException();
   }
 
   @Test
   void adds_onlyAnAddedLineThatHoldsTheText() {
     assertThat(RegistrationHistory.adds("+++ b/x\n+held iff x > 1\n", "held iff x > 1")).isTrue();
-    assertThat(RegistrationHistory.adds("+++ b/held iff x > 1\n-held iff x > 1\n held iff x > 1\n", "held iff x > 1")).isFalse();
+    assertThat(RegistrationHistory.adds("+++ b/held iff x > 1\n-held iff x > 1\n held iff x > 1\n", "held iff x > 1"))
+        .isFalse();
   }
 }

@@ -34,11 +34,13 @@ class SendIntervalAxisTest {
     List<Map<String, Object>> runs = new ArrayList<>(List.of(run("modeB", "1013000"), run("modeB", "1000000"),
         run("modeB", "250000"), run("modeB", "1000000"), run("nojvm", ""), run("other", "2000000")));
     Map<String, Map<Long, Integer>> ranks = Reproduction.sendIntervalRanks(runs);
-    assertThat(ranks.get("modeB")).containsExactly(Map.entry(250_000L, 1), Map.entry(1_000_000L, 2), Map.entry(1_013_000L, 3));
+    assertThat(ranks.get("modeB")).containsExactly(Map.entry(250_000L, 1), Map.entry(1_000_000L, 2),
+        Map.entry(1_013_000L, 3));
     assertThat(ranks).doesNotContainKey("nojvm");
     List<Reproduction.SendIntervalAxis> axes = Reproduction.sendIntervalAxes(runs, Map.of());
     assertThat(axes).extracting(Reproduction.SendIntervalAxis::campaign).containsExactly("modeB", "other");
-    assertThat(axes.get(0).ticks()).extracting(Reproduction.SendIntervalTick::sq).containsExactly("1/4", "1/1", "1013/1000");
+    assertThat(axes.get(0).ticks()).extracting(Reproduction.SendIntervalTick::sq)
+        .containsExactly("1/4", "1/1", "1013/1000");
     assertThat(axes.get(0).ticks()).extracting(Reproduction.SendIntervalTick::rank).containsExactly(1, 2, 3);
     assertThat(axes.get(0).ticks()).as("no quantities: the label is s/q as text")
         .allMatch(t -> t.label().equals(t.sq()));
@@ -63,7 +65,8 @@ class SendIntervalAxisTest {
             new Value.Count(1000)))) {
       byKey.put(c.quantity().key(), c);
     }
-    List<Reproduction.SendIntervalAxis> axes = Reproduction.sendIntervalAxes(List.of(r, run("modeB", "1000000")), byKey);
+    List<Reproduction.SendIntervalAxis> axes = Reproduction.sendIntervalAxes(List.of(r, run("modeB", "1000000")),
+        byKey);
     assertThat(axes.get(0).ticks()).extracting(Reproduction.SendIntervalTick::label).containsExactly("1/1",
         "\\ftlQuantity{gridlaw.a.modeB.s1013us}{1,013}/\\ftlQuantity{gridlaw.b.modeB.s1013us}{1,000}");
   }

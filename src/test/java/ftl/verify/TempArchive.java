@@ -74,7 +74,8 @@ public final class TempArchive {
   /**
    * Gives a campaign folder's events files bytes of their own: a comment line {@code # <note>} before each file's rows,
    * and the ledger's {@code events_sha256} updated to match, so a campaign copied from another is not one measurement
-   * under two names, which the data set refuses (issue 58). The ledger's first line is its header; cells hold no quotes.
+   * under two names, which the data set refuses (issue 58). The ledger's first line is its header; cells hold no
+   * quotes.
    */
   public static void ownEvents(Path campaign, String note) throws IOException {
     Path ledger = campaign.resolve("ledger.csv");
@@ -88,7 +89,8 @@ public final class TempArchive {
         continue;
       }
       Path events = campaign.resolve(cells[file]);
-      byte[] own = ("# " + note + "\n" + Files.readString(events, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+      byte[] own = ("# " + note + "\n" + Files.readString(events, StandardCharsets.UTF_8))
+          .getBytes(StandardCharsets.UTF_8);
       Files.write(events, own);
       cells[sha] = HexFormat.of().formatHex(Sha256.jdk().digest(own));
       lines.set(i, String.join(",", cells));

@@ -35,12 +35,16 @@ public final class TestPdfs {
 
   /**
    * How a linked piece points at its quantity: by the archive's scheme a remote go-to to the provenance listing
-   * ({@code REMOTE}) or a go-to inside the listing ({@code LOCAL}); the rest name {@code q.<key>} but lead elsewhere (issue
-   * 58): a {@code javascript:} URI, a URI to another host, a remote go-to to another file, a remote go-to to a URL.
+   * ({@code REMOTE}) or a go-to inside the listing ({@code LOCAL}); the rest name {@code q.<key>} but lead elsewhere
+   * (issue 58): a {@code javascript:} URI, a URI to another host, a remote go-to to another file, a remote go-to to a
+   * URL.
    */
   public enum LinkStyle { REMOTE, LOCAL, URI_JAVASCRIPT, URI_OTHER_HOST, REMOTE_OTHER_FILE, REMOTE_URL }
 
-  /** A run of text on a line; {@code key} non-null links it to that quantity; {@code invisible} draws it in render mode 3. */
+  /**
+   * A run of text on a line; {@code key} non-null links it to that quantity; {@code invisible} draws it in render mode
+   * 3.
+   */
   public record Piece(String text, String key, boolean invisible) {}
 
   public static Piece text(String s) {
@@ -108,7 +112,8 @@ public final class TestPdfs {
         page.getAnnotations().addAll(links);
       }
       if (ownerPassword != null) {
-        StandardProtectionPolicy policy = new StandardProtectionPolicy(ownerPassword, userPassword, new AccessPermission());
+        StandardProtectionPolicy policy = new StandardProtectionPolicy(ownerPassword, userPassword,
+            new AccessPermission());
         policy.setEncryptionKeyLength(128);
         doc.protect(policy);
       }

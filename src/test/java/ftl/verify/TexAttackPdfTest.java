@@ -23,9 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * Builds the paper, the supplement and the provenance listing from a data root whose every free text that reaches a template is a TeX
- * attack (the harness audit's cells, the published latencies' labels: {@link #attacks}), and shows from the
- * {@code .fls} recorder files that pdfLaTeX read nothing outside the archive but the TeX distribution, that no
+ * Builds the paper, the supplement and the provenance listing from a data root whose every free text that reaches a
+ * template is a TeX attack (the harness audit's cells, the published latencies' labels: {@link #attacks}), and shows
+ * from the {@code .fls} recorder files that pdfLaTeX read nothing outside the archive but the TeX distribution, that no
  * shell command ran, and that a secret file beside the archive never reached the log. Identifiers from data
  * cannot carry an attack at all (they are whitelisted; the malformed-input corpus has those cases).
  *
@@ -143,7 +143,8 @@ class TexAttackPdfTest {
       assertThat(p.exitValue()).as("latexmk %s: %s", doc[1], tail(new String(out, StandardCharsets.UTF_8) + log))
           .isZero();
       assertThat(log).doesNotContain(TOKEN);
-      assertThat(Files.readString(dir.resolve(doc[1] + ".fls"), StandardCharsets.ISO_8859_1)).as("the recorder saw the table")
+      assertThat(Files.readString(dir.resolve(doc[1] + ".fls"), StandardCharsets.ISO_8859_1))
+          .as("the recorder saw the table")
           .contains("generated/" + switch (doc[1]) {
             case "paper" -> "tab-audit";
             case "supplement" -> "tab-conditions";

@@ -32,8 +32,8 @@ import picocli.CommandLine;
  * about 39 hours); {@code check-pdf} had no page or decoded-size cap (one 100 kB flate stream of 100 MB shared by 30
  * pages ran past 30 s, 10,000 trivial pages took 52 s) and printed a 500-frame stack trace on a deeply nested PDF.
  * Now a second row naming a file is bad data at the ledger ({@code LedgerReader}), and {@link PdfText#read} refuses
- * more than {@link PdfText#MAX_PAGES} pages, content decoding to more than {@link PdfText#MAX_CONTENT_BYTES} bytes and a
- * reading longer than {@link PdfText#MAX_SECONDS} s, each with exit 3 and one line.
+ * more than {@link PdfText#MAX_PAGES} pages, content decoding to more than {@link PdfText#MAX_CONTENT_BYTES} bytes and
+ * a reading longer than {@link PdfText#MAX_SECONDS} s, each with exit 3 and one line.
  */
 class UnboundedWorkRegressionTest {
 
@@ -71,7 +71,8 @@ class UnboundedWorkRegressionTest {
     long t0 = System.nanoTime();
     String out = cli(tmp, "--data", tmp.resolve("data").toString(), "list", "--json", "--no-cache");
     double seconds = (System.nanoTime() - t0) / 1e9;
-    assertThat(out).startsWith("3 ").contains("data/c/ledger.csv:3: events file events/r1.csv is named again (first on line 2)");
+    assertThat(out).startsWith("3 ")
+        .contains("data/c/ledger.csv:3: events file events/r1.csv is named again (first on line 2)");
     assertThat(seconds).as("refused before any events file is scanned").isLessThan(10);
   }
 
@@ -108,7 +109,8 @@ class UnboundedWorkRegressionTest {
     long t0 = System.nanoTime();
     DataException e = catchThrowableOfType(() -> PdfText.read(pdf, "bomb.pdf"), DataException.class);
     assertThat(e).isNotNull();
-    assertThat(e.getMessage()).isEqualTo("bomb.pdf: page 1: the content of the pages decodes to more than 67108864 bytes,"
+    assertThat(e.getMessage())
+        .isEqualTo("bomb.pdf: page 1: the content of the pages decodes to more than 67108864 bytes,"
         + " the cap of check-pdf (a decompression bomb, or not a paper)");
     assertThat((System.nanoTime() - t0) / 1e9).isLessThan(10);
   }
@@ -142,7 +144,8 @@ class UnboundedWorkRegressionTest {
   void checkPdf_readingPastTheTimeCap_refused(@TempDir Path tmp) throws IOException {
     Path pdf = tmp.resolve("slow.pdf");
     TestPdfs.write(pdf, TestPdfs.info("0".repeat(64)), List.of(
-        TestPdfs.page(List.of(List.of(TestPdfs.text("1 2 3")))), TestPdfs.page(List.of(List.of(TestPdfs.text("4 5"))))));
+        TestPdfs.page(List.of(List.of(TestPdfs.text("1 2 3")))),
+        TestPdfs.page(List.of(List.of(TestPdfs.text("4 5"))))));
     AtomicLong now = new AtomicLong();
     // a clock that advances 20 s at each reading: the second page is past the 30 s cap
     DataException e = catchThrowableOfType(() -> PdfText.read(pdf, "slow.pdf", () -> now.getAndAdd(20_000_000_000L)),
@@ -154,9 +157,11 @@ class UnboundedWorkRegressionTest {
   @Test
   void checkPdf_deeplyNestedObjects_noStackTrace(@TempDir Path tmp) throws IOException {
     String nest = "[".repeat(100_000) + "]".repeat(100_000);
-    String pdf = "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\n"
-        + "endobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /X " + nest + " >>\nendobj\n"
-        + "4 0 obj\n<< /Title (t) /Nest " + nest + " >>\nendobj\ntrailer\n<< /Root 1 0 R /Info 4 0 R /Size 5 >>\n%%EOF\n";
+    String pdf =
+        "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count "
+        + "1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /X " + nest + " >>\nendobj\n"
+        + "4 0 obj\n<< /Title (t) /Nest " + nest
+        + " >>\nendobj\ntrailer\n<< /Root 1 0 R /Info 4 0 R /Size 5 >>\n%%EOF\n";
     Path file = tmp.resolve("deep.pdf");
     Files.writeString(file, pdf, StandardCharsets.US_ASCII);
     DataException e = catchThrowableOfType(() -> PdfText.read(file, "deep.pdf"), DataException.class);
@@ -169,7 +174,8 @@ class UnboundedWorkRegressionTest {
   @Test
   void caps_areThoseTheHostileInputsPageStates() throws IOException {
     String page = Files.readString(Path.of("docs/hostile-inputs.md"));
-    assertThat(page).contains(PdfText.MAX_PAGES / 1000 + ",000 pages").contains((PdfText.MAX_CONTENT_BYTES >> 20) + " MiB")
+    assertThat(page).contains(PdfText.MAX_PAGES / 1000 + ",000 pages")
+        .contains((PdfText.MAX_CONTENT_BYTES >> 20) + " MiB")
         .contains(PdfText.MAX_SECONDS + " s");
   }
 }

@@ -105,7 +105,9 @@ public final class AuditJson {
     return o;
   }
 
-  /** The object for a file that could not be read: its name, and the error with its file and line (0: the whole file). */
+  /**
+   * The object for a file that could not be read: its name, and the error with its file and line (0: the whole file).
+   */
   public static ObjectNode error(String file, String errorFile, long line, String problem) {
     ObjectNode o = NODES.objectNode();
     o.put("file", file);

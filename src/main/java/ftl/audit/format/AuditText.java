@@ -15,8 +15,9 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * {@code ftl audit}'s terminal output for one file: plain words first (the verdict, what was measured, from which stamps
- * on which clock and quantum, what the tool left out or rounded), then a table of the figures and one of the rules.
+ * {@code ftl audit}'s terminal output for one file: plain words first (the verdict, what was measured, from which
+ * stamps on which clock and quantum, what the tool left out or rounded), then a table of the figures and one of the
+ * rules.
  */
 public final class AuditText {
   private AuditText() {}
@@ -68,7 +69,8 @@ public final class AuditText {
       return "NOT TRUSTED: " + failing.size() + " of " + total + " rules fail (" + String.join(", ", failing.stream()
           .map(r -> r.rule().id()).toList()) + ")" + nj + ".";
     }
-    return "TRUSTED: every rule that could be judged holds (" + (total - notJudged.size()) + " of " + total + ")" + nj + ".";
+    return "TRUSTED: every rule that could be judged holds (" + (total - notJudged.size()) + " of " + total + ")" + nj
+        + ".";
   }
 
   /** A cell of the harness audit in words ({@code abs}: folded to its absolute value). */

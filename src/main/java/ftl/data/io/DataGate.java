@@ -30,8 +30,8 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * The one gate through which every file under a data root is opened (docs/architecture.md#conventions, item 15). A data root
- * may come from anywhere, so every byte under it is treated as hostile:
+ * The one gate through which every file under a data root is opened (docs/architecture.md#conventions, item 15). A data
+ * root may come from anywhere, so every byte under it is treated as hostile:
  *
  * <ul>
  *   <li>paths are relative, made of safe names ({@value #NAME_RULE}), so {@code ..}, absolute paths and
@@ -98,8 +98,9 @@ public final class DataGate {
   /** The most bytes an events file may hold after decompression. */
   public static final long MAX_EVENTS_DECOMPRESSED_BYTES = 1L << 30;
   /**
-   * The most bytes the data digest reads over a whole root, summed over the files it covers (issue 58: 48 sparse files of
-   * 1 GiB, each under its own cap, made {@code ftl --version} hash for 77 s). The archive's own root digests about 3 MB.
+   * The most bytes the data digest reads over a whole root, summed over the files it covers (issue 58: 48 sparse files
+   * of 1 GiB, each under its own cap, made {@code ftl --version} hash for 77 s). The archive's own root digests about 3
+   * MB.
    */
   public static final long MAX_DIGEST_BYTES = 4L << 30;
   /** The most entries (files and folders) a data root may hold. */
@@ -107,7 +108,8 @@ public final class DataGate {
   /** The deepest folder nesting under a data root. */
   public static final int MAX_DEPTH = 8;
 
-  static final String NAME_RULE = "an ASCII letter or digit, then letters, digits, '.', '_' or '-', at most 128 characters";
+  static final String NAME_RULE =
+      "an ASCII letter or digit, then letters, digits, '.', '_' or '-', at most 128 characters";
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,127}");
 
   private final Path root;
@@ -544,7 +546,8 @@ public final class DataGate {
     try {
       Path real = at.toRealPath();
       if (!real.startsWith(root)) {
-        throw new DataException(name(relDir), 0, "lies outside the data root (real path " + Echo.of(real.toString()) + ")", null);
+        throw new DataException(name(relDir), 0, "lies outside the data root (real path " + Echo.of(real.toString())
+            + ")", null);
       }
     } catch (NoSuchFileException e) {
       return false;
@@ -565,7 +568,8 @@ public final class DataGate {
       throw new DataException(name(rel), 0, "cannot examine: " + e.getMessage(), e);
     }
     if (a.isSymbolicLink()) {
-      throw new DataException(name(rel), 0, "is a symbolic link: a data root holds only regular files and folders", null);
+      throw new DataException(name(rel), 0, "is a symbolic link: a data root holds only regular files and folders",
+          null);
     }
     if (a.isOther()) {
       throw new DataException(name(rel), 0, "is a special file (FIFO, device or socket), not a regular file", null);
@@ -583,7 +587,8 @@ public final class DataGate {
     }
     for (String part : rel.split("/", -1)) {
       if (!safeName(part)) {
-        throw new DataException(name(Echo.of(rel)), 0, "not a safe relative path: each part must be " + NAME_RULE, null);
+        throw new DataException(name(Echo.of(rel)), 0, "not a safe relative path: each part must be " + NAME_RULE,
+            null);
       }
     }
     return root.resolve(rel);

@@ -26,10 +26,10 @@ import java.util.concurrent.TimeUnit;
 public record FileIdentity(long device, long inode, long size, long modifiedNanos, long changedNanos) {
 
   /**
-   * The identity of the regular file at {@code path} as {@code stat(2)} gives it, in one system call ({@code lstat} with
-   * {@link java.nio.file.LinkOption#NOFOLLOW_LINKS}); empty when there is no regular file there (a folder, a special
-   * file, or with that option a link), when it cannot be read, or when the file system does not give the device, inode
-   * and status-change time.
+   * The identity of the regular file at {@code path} as {@code stat(2)} gives it, in one system call ({@code lstat}
+   * with {@link java.nio.file.LinkOption#NOFOLLOW_LINKS}); empty when there is no regular file there (a folder, a
+   * special file, or with that option a link), when it cannot be read, or when the file system does not give the
+   * device, inode and status-change time.
    */
   public static Optional<FileIdentity> of(Path path, LinkOption... options) {
     try {

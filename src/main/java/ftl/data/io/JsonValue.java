@@ -50,7 +50,9 @@ public final class JsonValue {
     return new JsonValue(file, Collections.unmodifiableMap(lines), "", node);
   }
 
-  /** The path of member {@code name} of the value at {@code parent}: {@code a.b}, or {@code a["x y"]} for other names. */
+  /**
+   * The path of member {@code name} of the value at {@code parent}: {@code a.b}, or {@code a["x y"]} for other names.
+   */
   static String child(String parent, String name) {
     if (PLAIN_NAME.matcher(name).matches()) {
       return parent.isEmpty() ? name : parent + "." + name;

@@ -18,9 +18,9 @@ import java.util.Map;
 
 /**
  * The one strict reading of JSON for everything that decides a number: plans (the analysis's
- * {@link ftl.data.registration.PlanReader} and the instrument's {@code PlanParser}), their predictions and criteria, and the data
- * dictionary. A pre-registered criterion that two JSON readers read differently is no registration, so a text is
- * read only when every reader would read it the same way:
+ * {@link ftl.data.registration.PlanReader} and the instrument's {@code PlanParser}), their predictions and criteria,
+ * and the data dictionary. A pre-registered criterion that two JSON readers read differently is no registration, so a
+ * text is read only when every reader would read it the same way:
  * <ul>
  *   <li>a key repeated in one object is refused (Jackson's {@link StreamReadFeature#STRICT_DUPLICATE_DETECTION}):
  *       some readers keep the first value, some the last;</li>

@@ -35,7 +35,8 @@ public final class UtcTimestamp {
     }
     long seconds;
     try {
-      seconds = LocalDateTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+      seconds = LocalDateTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
+          Integer.parseInt(m.group(3)),
           Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)), Integer.parseInt(m.group(6)))
           .toEpochSecond(ZoneOffset.UTC);
     } catch (DateTimeException e) {

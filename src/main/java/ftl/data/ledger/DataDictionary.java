@@ -46,9 +46,10 @@ public final class DataDictionary {
 
   /**
    * Whether the data root holds a dictionary of its own named {@value #ARCHIVE_PACKAGE}: the archive's {@code data/},
-   * whose folders are the campaigns its catalogue declares and nothing else ({@code ftl.data.DataSet#scan(java.nio.file.Path,
-   * String, java.util.Set)}). A root without a dictionary of its own (read against the bundled one), or whose dictionary
-   * has another name, is some other data root: every folder of it is read.
+   * whose folders are the campaigns its catalogue declares and nothing else ({@code
+   * ftl.data.DataSet#scan(java.nio.file.Path, String, java.util.Set)}). A root without a dictionary of its own (read
+   * against the bundled one), or whose dictionary has another name, is some other data root: every folder of it is
+   * read.
    */
   public boolean archivePackage() { return archivePackage; }
 
@@ -210,8 +211,8 @@ public final class DataDictionary {
 
   /**
    * True when a non-empty cell is a value of the declared type: an integer that fits a long, or a finite number,
-   * each exactly as written (no spaces), a UTC time ({@link UtcTimestamp}), or {@code true}/{@code false} for a boolean;
-   * any text for the other types. The reader and the writer
+   * each exactly as written (no spaces), a UTC time ({@link UtcTimestamp}), or {@code true}/{@code false} for a
+   * boolean; any text for the other types. The reader and the writer
    * ({@link LedgerCells}) both ask this. The common cells are accepted by a scan of their characters
    * ({@link #plainInteger}, {@link #plainDecimal}); any other cell is decided by the regular expression and the
    * parse, as the rule is written.

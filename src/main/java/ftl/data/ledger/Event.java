@@ -32,7 +32,8 @@ public record Event(long seq, long sendNanos, long ackNanos, long recvNanos,
   }
 
   /** An event whose acknowledgment does not say how many messages it completed ({@code ackCovered} missing). */
-  public Event(long seq, long sendNanos, long ackNanos, long recvNanos, long sendMicros, long recvMicros, long createMillis) {
+  public Event(long seq, long sendNanos, long ackNanos, long recvNanos, long sendMicros, long recvMicros,
+      long createMillis) {
     this(seq, sendNanos, ackNanos, recvNanos, sendMicros, recvMicros, createMillis, MISSING);
   }
 

@@ -347,7 +347,8 @@ public final class EventReader {
     private int[] keyOfColumn;
     private String[] columnNames;
     private int columns;
-    private final long[] values = new long[EventFormat.EVENT_COLUMNS.size() + EventFormat.OPTIONAL_HEADER_COLUMNS.size()];
+    private final long[] values = new long[EventFormat.EVENT_COLUMNS.size()
+        + EventFormat.OPTIONAL_HEADER_COLUMNS.size()];
     /** Bit {@code s} set when seq {@code s < BITSET_SEQ_LIMIT} was seen; grows by doubling. */
     private long[] seenSmall = new long[64];
     private final Set<Long> seenLarge = new HashSet<>();
@@ -371,7 +372,8 @@ public final class EventReader {
         sawAnyByte = true;
         if (len > 0 && line[0] == '#') {
           if (lineNo > MAX_COMMENT_LINES) {
-            throw new DataException(name, lineNo, "more than " + MAX_COMMENT_LINES + " comment lines before the header", null);
+            throw new DataException(name, lineNo, "more than " + MAX_COMMENT_LINES
+                + " comment lines before the header", null);
           }
           continue;
         }
@@ -387,7 +389,8 @@ public final class EventReader {
             throw new DataException(name, lineNo, "blank line inside the data", null);
           }
           if (rows >= MAX_ROWS) {
-            throw new DataException(name, lineNo, "more than " + MAX_ROWS + " event rows (the cap of an events file)", null);
+            throw new DataException(name, lineNo, "more than " + MAX_ROWS + " event rows (the cap of an events file)",
+                null);
           }
           e = parseRow();
         }
@@ -486,7 +489,8 @@ public final class EventReader {
       int n = to - from;
       if (len + n > line.length) {
         if (len + n > MAX_LINE_BYTES) {
-          throw new DataException(name, lineNo, "line longer than " + MAX_LINE_BYTES + " bytes (not an events file?)", null);
+          throw new DataException(name, lineNo, "line longer than " + MAX_LINE_BYTES + " bytes (not an events file?)",
+              null);
         }
         line = Arrays.copyOf(line, Math.max(line.length * 2, len + n));
       }
@@ -508,7 +512,8 @@ public final class EventReader {
     private void readHeader() {
       String header = new String(line, 0, len, StandardCharsets.UTF_8);
       if (header.indexOf('\r') >= 0) {
-        throw new DataException(name, lineNo, "a carriage return without a line feed: lines of an events file end in LF "
+        throw new DataException(name, lineNo,
+            "a carriage return without a line feed: lines of an events file end in LF "
             + "or CRLF, not CR alone", null);
       }
       if (header.startsWith("\uFEFF")) {
@@ -516,7 +521,8 @@ public final class EventReader {
       }
       String[] names = header.split(",", -1);
       if (names.length > 0 && looksNumeric(names[0])) {
-        throw new DataException(name, lineNo, "missing header row (first line is data: \"" + abbreviate(header) + "\")", null);
+        throw new DataException(name, lineNo, "missing header row (first line is data: \"" + abbreviate(header)
+            + "\")", null);
       }
       List<String> required = EventFormat.EVENT_COLUMNS;
       List<String> expected = new ArrayList<>(required);

@@ -20,14 +20,16 @@ public final class Identifiers {
   public static final int MAX_LENGTH = 64;
 
   /** What the whitelist allows, for messages. */
-  public static final String RULE = "an ASCII letter or digit, then letters, digits, '.', '_', '-', '=' or ',', at most "
+  public static final String RULE =
+      "an ASCII letter or digit, then letters, digits, '.', '_', '-', '=' or ',', at most "
       + MAX_LENGTH + " characters";
 
   private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._=,-]*");
 
   /** Ledger columns whose values are identifiers (checked when not empty). */
   public static final List<String> LEDGER_COLUMNS = Stream.of(LedgerSchema.RUN_ID, LedgerSchema.CONDITION,
-      LedgerSchema.PRIORITY, LedgerSchema.GEOMETRY, LedgerSchema.ACKS, LedgerSchema.INSTRUMENT).map(LedgerSchema.Column::name).toList();
+      LedgerSchema.PRIORITY, LedgerSchema.GEOMETRY, LedgerSchema.ACKS, LedgerSchema.INSTRUMENT)
+      .map(LedgerSchema.Column::name).toList();
 
   private Identifiers() {}
 
@@ -75,12 +77,14 @@ public final class Identifiers {
    */
   public static String require(String value, String what, String file, long line) {
     if (!safe(value)) {
-      throw new DataException(file, line, what + " \"" + Echo.of(value) + "\" is not a safe identifier (" + RULE + ")", null);
+      throw new DataException(file, line, what + " \"" + Echo.of(value) + "\" is not a safe identifier (" + RULE + ")",
+          null);
     }
     return value;
   }
 
-  private static final String[] DIGITS = {"Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"};
+  private static final String[] DIGITS = {"Zero", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight",
+      "Nine"};
 
   /**
    * Identifier words as a LaTeX-safe macro fragment: each run of letters and digits, capitalised, digits
@@ -108,7 +112,9 @@ public final class Identifiers {
     return sb.toString();
   }
 
-  /** An identifier as one key segment: characters other than letters, digits, '_' and '-' become '-', trimmed of '-'. */
+  /**
+   * An identifier as one key segment: characters other than letters, digits, '_' and '-' become '-', trimmed of '-'.
+   */
   public static String keySegment(String identifier) {
     return identifier.replaceAll("[^A-Za-z0-9_-]+", "-").replaceAll("^-+|-+$", "");
   }

@@ -5,10 +5,10 @@ import java.util.List;
 
 /**
  * The one vocabulary that names what measured a run (issue #42): the words of the ledger's {@code instrument} column
- * and, for the instrument of this archive on a messaging system, of its {@code system} column (docs/architecture.md#formats, "Systems"). The
- * ledger schema's words ({@link LedgerSchema#INSTRUMENT_WORDS}, {@link LedgerSchema#SYSTEM_WORDS}), the harness's
- * systems ({@code ftl.harness.system.SystemName}), the plan's {@code system} and the analysis
- * ({@code ftl.quantity.core.CampaignCatalogue.MeasuredSystem}) all name them from here.
+ * and, for the instrument of this archive on a messaging system, of its {@code system} column
+ * (docs/architecture.md#formats, "Systems"). The ledger schema's words ({@link LedgerSchema#INSTRUMENT_WORDS}, {@link
+ * LedgerSchema#SYSTEM_WORDS}), the harness's systems ({@code ftl.harness.system.SystemName}), the plan's {@code system}
+ * and the analysis ({@code ftl.quantity.core.CampaignCatalogue.MeasuredSystem}) all name them from here.
  */
 public enum Instrument {
   /** The archive's Java instrument on a real Kafka broker (the default when {@code instrument} is empty). */

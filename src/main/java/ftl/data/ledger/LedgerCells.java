@@ -38,7 +38,8 @@ public final class LedgerCells {
   /** Every cell of {@code other} (by column name), each set and checked in its order. */
   public LedgerCells putAll(Map<String, String> other) {
     for (Map.Entry<String, String> e : other.entrySet()) {
-      put(LedgerSchema.column(e.getKey()).orElseThrow(() -> new IllegalArgumentException("no ledger column " + e.getKey())),
+      put(LedgerSchema.column(e.getKey()).orElseThrow(
+          () -> new IllegalArgumentException("no ledger column " + e.getKey())),
           e.getValue());
     }
     return this;

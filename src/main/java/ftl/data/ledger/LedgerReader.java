@@ -53,7 +53,9 @@ public final class LedgerReader {
     }
   }
 
-  /** Largest clock offset a run may record, us: the instrument's own limit ({@code Condition.MAX_CLOCK_OFFSET_MICROS}). */
+  /**
+   * Largest clock offset a run may record, us: the instrument's own limit ({@code Condition.MAX_CLOCK_OFFSET_MICROS}).
+   */
   public static final long MAX_CLOCK_OFFSET_MICROS = 10_000_000L;
 
   /**
@@ -77,13 +79,14 @@ public final class LedgerReader {
    * @param relCampaignDir folder the events files are relative to, relative to the data root
    * @param dictionary column types to enforce
    */
-  public static List<LedgerRow> read(DataGate gate, String relLedger, String relCampaignDir, DataDictionary dictionary) {
+  public static List<LedgerRow> read(DataGate gate, String relLedger, String relCampaignDir,
+      DataDictionary dictionary) {
     return read(gate, relLedger, gate.read(relLedger, DataGate.Kind.LEDGER), null, relCampaignDir, dictionary);
   }
 
   /**
-   * Parses a ledger whose bytes the gate has read already ({@link ftl.data.DataSet} reads each ledger once, to tell an OMB
-   * ledger from the instrument's and to parse it).
+   * Parses a ledger whose bytes the gate has read already ({@link ftl.data.DataSet} reads each ledger once, to tell an
+   * OMB ledger from the instrument's and to parse it).
    *
    * @param bytes the file as {@link DataGate#read} read it
    * @param text the bytes as {@link DataGate#text} decoded them, or null to decode them here
@@ -91,7 +94,8 @@ public final class LedgerReader {
   public static List<LedgerRow> read(DataGate gate, String relLedger, byte[] bytes, String text, String relCampaignDir,
                               DataDictionary dictionary) {
     return parse(bytes, text, gate.name(relLedger),
-        eventsFile -> gate.isFile(relCampaignDir.isEmpty() ? eventsFile : relCampaignDir + "/" + eventsFile), dictionary);
+        eventsFile -> gate.isFile(relCampaignDir.isEmpty() ? eventsFile : relCampaignDir + "/" + eventsFile),
+        dictionary);
   }
 
   /** The most runs a ledger may list. */
@@ -122,7 +126,8 @@ public final class LedgerReader {
       throw new DataException(displayName, 0, "empty file (0 bytes)", null);
     }
     if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
-      throw new DataException(displayName, 1, "starts with a UTF-8 byte-order mark (U+FEFF); a ledger is UTF-8 without one", null);
+      throw new DataException(displayName, 1,
+          "starts with a UTF-8 byte-order mark (U+FEFF); a ledger is UTF-8 without one", null);
     }
     // decoded by the same rule from the same bytes when given, so the same text (or the same refusal, already made)
     String text = decoded != null ? decoded : DataGate.text(bytes, displayName);
@@ -275,7 +280,8 @@ public final class LedgerReader {
     if (!eventsFile.isEmpty()) {
       Long first = files.putIfAbsent(eventsFile, line);
       if (first != null) {
-        throw new DataException(name, line, "events file " + Echo.of(eventsFile) + " is named again (first on line " + first
+        throw new DataException(name, line, "events file " + Echo.of(eventsFile) + " is named again (first on line "
+            + first
             + "): each run has its own events file; one file for two runs would count its events twice", null);
       }
       if (!safeRelative(eventsFile)) {
@@ -325,7 +331,8 @@ public final class LedgerReader {
     String mismatch = fields.getOrDefault(LedgerSchema.CREATE_MS_MISMATCH.name(), "");
     String written = fields.getOrDefault(LedgerSchema.EVENTS_WRITTEN.name(), "");
     if (!mismatch.isEmpty() && !written.isEmpty()
-        && number(mismatch, LedgerSchema.CREATE_MS_MISMATCH.name(), name, line) > number(written, LedgerSchema.EVENTS_WRITTEN.name(), name, line)) {
+        && number(mismatch, LedgerSchema.CREATE_MS_MISMATCH.name(), name, line) > number(written,
+        LedgerSchema.EVENTS_WRITTEN.name(), name, line)) {
       throw new DataException(name, line, LedgerSchema.CREATE_MS_MISMATCH.name() + " (" + mismatch + ") exceeds "
           + LedgerSchema.EVENTS_WRITTEN.name() + " (" + written + "): more mismatched events than events", null);
     }

@@ -97,7 +97,9 @@ public record LedgerRow(String runId, String condition, RunStatus status, String
     return l.isPresent() && l.getAsLong() == percent;
   }
 
-  /** True when every manipulation the run records was read back as applied ({@link LedgerSchema#manipulationsApplied}). */
+  /**
+   * True when every manipulation the run records was read back as applied ({@link LedgerSchema#manipulationsApplied}).
+   */
   public boolean manipulationsApplied() {
     return LedgerSchema.manipulationsApplied(fields);
   }

@@ -56,8 +56,9 @@ public final class LedgerSchema {
    * @param since the {@link Version} of the layout that introduced it (1 = the first)
    * @param absentIn later layouts that lack it all the same (a branch that had not merged it): empty for every column
    *     but the replay schedule's two
-   * @param wordSince the version that allowed each of {@code allowed} that came after the column ({@link #wordSince()}):
-   *     a new allowed word is a new version, as a new column is; a word not named here came with the column
+   * @param wordSince the version that allowed each of {@code allowed} that came after the column ({@link
+   *     #wordSince()}): a new allowed word is a new version, as a new column is; a word not named here came with the
+   *     column
    */
   // Twelve components: a column's whole declaration (the data dictionary's field and the layouts that hold it),
   // built by the factories and withers below, never positionally elsewhere.
@@ -90,27 +91,36 @@ public final class LedgerSchema {
     /** A column whose allowed words all came with it (no {@link #wordSince()}). */
     public Column(String name, Type type, String unit, List<String> allowed, boolean required, boolean unique,
                   String pattern, boolean writtenByHarness, String description, int since, Set<Integer> absentIn) {
-      this(name, type, unit, allowed, required, unique, pattern, writtenByHarness, description, since, absentIn, Map.of());
+      this(name, type, unit, allowed, required, unique, pattern, writtenByHarness, description, since, absentIn,
+          Map.of());
     }
 
-    Column asRequired() { return with(true, unique, pattern, allowed, writtenByHarness, description, since, absentIn, wordSince); }
+    Column asRequired() { return with(true, unique, pattern, allowed, writtenByHarness, description, since, absentIn,
+        wordSince); }
 
-    Column asUnique() { return with(required, true, pattern, allowed, writtenByHarness, description, since, absentIn, wordSince); }
+    Column asUnique() { return with(required, true, pattern, allowed, writtenByHarness, description, since, absentIn,
+        wordSince); }
 
-    Column matching(String p) { return with(required, unique, p, allowed, writtenByHarness, description, since, absentIn, wordSince); }
+    Column matching(String p) { return with(required, unique, p, allowed, writtenByHarness, description, since,
+        absentIn, wordSince); }
 
-    Column oneOf(List<String> words) { return with(required, unique, pattern, words, writtenByHarness, description, since, absentIn, wordSince); }
+    Column oneOf(List<String> words) { return with(required, unique, pattern, words, writtenByHarness, description,
+        since, absentIn, wordSince); }
 
-    Column notWrittenByTheHarness() { return with(required, unique, pattern, allowed, false, description, since, absentIn, wordSince); }
+    Column notWrittenByTheHarness() { return with(required, unique, pattern, allowed, false, description, since,
+        absentIn, wordSince); }
 
-    Column described(String d) { return with(required, unique, pattern, allowed, writtenByHarness, d, since, absentIn, wordSince); }
+    Column described(String d) { return with(required, unique, pattern, allowed, writtenByHarness, d, since, absentIn,
+        wordSince); }
 
     /** The column as introduced by layout {@code version} ({@link Version}). */
-    Column since(int version) { return with(required, unique, pattern, allowed, writtenByHarness, description, version, absentIn, wordSince); }
+    Column since(int version) { return with(required, unique, pattern, allowed, writtenByHarness, description, version,
+        absentIn, wordSince); }
 
     /** The column lacking in the later layouts {@code versions} all the same. */
     Column absentIn(Integer... versions) {
-      return with(required, unique, pattern, allowed, writtenByHarness, description, since, Set.of(versions), wordSince);
+      return with(required, unique, pattern, allowed, writtenByHarness, description, since, Set.of(versions),
+          wordSince);
     }
 
     /** The column whose allowed word {@code word} came with layout {@code version}, after the column itself. */
@@ -231,11 +241,12 @@ public final class LedgerSchema {
           + "--topic (neither created nor deleted: topic_existing yes).");
   public static final Column EVENTS_PLANNED = integer("events_planned", "count")
       .described("Measured events the plan asked for.");
-  public static final Column WARMUP_RULE = string("warmup_rule").oneOf(WARMUP_RULE_WORDS).wordSince(WARMUP_RULE_STABLE_FLIGHTS, 6)
+  public static final Column WARMUP_RULE = string("warmup_rule").oneOf(WARMUP_RULE_WORDS)
+      .wordSince(WARMUP_RULE_STABLE_FLIGHTS, 6)
       .described("Rule that excluded the warm-up sends: first_sends (the first warmup_events sends, paced alike, "
           + "not written) or stable_flights (warm-up sends, paced alike, until the median flight of a window of sends "
-          + "differs from the previous window's by at most the plan's tolerance, from the plan's min_events on, at most "
-          + "max_events).");
+          + "differs from the previous window's by at most the plan's tolerance, from the plan's min_events on, at "
+          + "most max_events).");
   public static final Column WARMUP_EVENTS = integer("warmup_events", "count")
       .described("Warm-up sends excluded by the plan's rule (not in the events file): with stable_flights, every "
           + "warm-up send made, including those sent while the last window's flights were awaited.");
@@ -253,7 +264,8 @@ public final class LedgerSchema {
       .described("Kafka instrument: sends whose completion callback reported an error.");
   public static final Column DUPLICATES = integer("duplicates", "count")
       .described("Kafka instrument: second deliveries of a seq (the first stamps are kept).");
-  public static final Column PRIORITY = string("priority").oneOf(Priority.words()).wordSince(Priority.FIFO_JVM.word(), 3)
+  public static final Column PRIORITY = string("priority").oneOf(Priority.words())
+      .wordSince(Priority.FIFO_JVM.word(), 3)
       .described("Scheduling of the client's threads: default (as the JVM made them), fifo (SCHED_FIFO on the two "
           + "stamping threads) or fifo-jvm (SCHED_FIFO on every thread of the client JVM).");
   public static final Column PRIORITY_APPLIED = string("priority_applied").oneOf(APPLIED_WORDS)
@@ -376,10 +388,11 @@ public final class LedgerSchema {
           + "no-JVM cross-check).");
   public static final Column SYSTEM = string("system").since(7).oneOf(SYSTEM_WORDS)
       .described("The messaging system the run measured: " + Instrument.systemWordsListed() + " (empty in ledgers "
-          + "written before the column: kafka). The stamps keep their meaning on every system: ack_ns is the producer callback, publisher "
-          + "confirm or PubAck; recv_ns the delivery to the application; create_ms the producer's wall clock in whole "
-          + "milliseconds (kafka: the record's CreateTime, read inside send(); rabbitmq and nats: read at publish and "
-          + "carried in the message body, as a harness carries its millisecond send stamp).");
+          + "written before the column: kafka). The stamps keep their meaning on every system: ack_ns is the "
+          + "producer callback, publisher confirm or PubAck; recv_ns the delivery to the application; create_ms the "
+          + "producer's wall clock in whole milliseconds (kafka: the record's CreateTime, read inside send(); "
+          + "rabbitmq and nats: read at publish and carried in the message body, as a harness carries its "
+          + "millisecond send stamp).");
   public static final Column CLIENT_VERSION = string("client_version").since(7)
       .described("Version of the system's Java client library the instrument ran (kafka-clients, amqp-client, jnats).");
   public static final Column SERVER_VERSION = string("server_version").since(7)
@@ -389,20 +402,23 @@ public final class LedgerSchema {
       .described("CPU used during the run by every task (process or kernel thread) other than the client JVM, the "
           + "broker's or server's processes and the load generator, summed from each task's own run-time accounting "
           + "(/proc/<pid>/stat utime + stime, the change over the run; a task born during the run counted whole) over "
-          + "all cores' time (/proc/stat), percent. Unlike other_cpu_pct, which is the host's busy time less ours and so "
-          + "inherits the tick-sampled attribution of /proc/stat's cpu line (a send schedule phase-locked to the kernel "
-          + "tick moves it by tens of points either way), it does not alias; interrupt time charged to no task is in "
-          + "neither. Empty in ledgers written before the column.");
+          + "all cores' time (/proc/stat), percent. Unlike other_cpu_pct, which is the host's busy time less ours "
+          + "and so inherits the tick-sampled attribution of /proc/stat's cpu line (a send schedule phase-locked to "
+          + "the kernel tick moves it by tens of points either way), it does not alias; interrupt time charged to no "
+          + "task is in neither. Empty in ledgers written before the column.");
   public static final Column DRIVER_COUNTERS = string("driver_counters").since(7)
       .described("RabbitMQ and NATS runs: the counters the system's driver kept about how its stamps came, as "
           + "key=value pairs joined by ';' in key order (rabbitmq: confirms_multiple_covered, the acknowledgments that "
-          + "arrived inside a multiple confirm and so share its ack_ns; nats: ack_thread, ack_path, acks_on_sender_thread); "
-          + "empty for Kafka.");
-  public static final Column QUEUE_TYPE = string("queue_type").since(8).oneOf(QueueType.words()).wordSince(QueueType.QUORUM.word(), 11)
-      .described("RabbitMQ runs: the kind of the run's fresh queue, declared over AMQP 0-9-1 with x-queue-type: classic "
+          + "arrived inside a multiple confirm and so share its ack_ns; nats: ack_thread, ack_path, "
+          + "acks_on_sender_thread); empty for Kafka.");
+  public static final Column QUEUE_TYPE = string("queue_type").since(8).oneOf(QueueType.words())
+      .wordSince(QueueType.QUORUM.word(), 11)
+      .described(
+      "RabbitMQ runs: the kind of the run's fresh queue, declared over AMQP 0-9-1 with x-queue-type: classic "
           + "(consumed in no-ack mode), stream (durable, consumed from its first offset with a prefetch and manual "
-          + "acknowledgments) or quorum (a durable replicated log, every message written before its confirm, consumed in "
-          + "no-ack mode; version 11); empty for Kafka and NATS, and in ledgers written before the column (classic).");
+          + "acknowledgments) or quorum (a durable replicated log, every message written before its confirm, "
+          + "consumed in no-ack mode; version 11); empty for Kafka and NATS, and in ledgers written before the "
+          + "column (classic).");
   public static final Column INSTRUMENT_WARMUP_EVENTS = integer("instrument_warmup_events", "count")
       .described("Kafka instrument: events sent and discarded after the campaign's broker started, before its "
           + "first run.");
@@ -431,16 +447,16 @@ public final class LedgerSchema {
           + "data alone (empty in ledgers written before the column).");
   public static final Column OTHER_RUN_PCT = number("other_run_pct", "percent").since(9)
       .described("The exact contention measure (issue #44): run time of every task (thread of a process, or kernel "
-          + "thread) other than the client JVM's, the broker's or server's process tree's and the load generator's, summed "
-          + "from each task's own scheduler accounting (first field of /proc/<pid>/task/<tid>/schedstat, ns on a CPU; the "
-          + "change over the run, a task born during the run counted whole, one that ended lost), over the run's wall time "
-          + "on every online core, percent. Accounted at every context switch, so it does not alias with a send schedule "
-          + "locked to the kernel tick as other_cpu_pct does; interrupt time charged to no task is in neither. Empty in "
-          + "ledgers written before the column.");
+          + "thread) other than the client JVM's, the broker's or server's process tree's and the load generator's, "
+          + "summed from each task's own scheduler accounting (first field of /proc/<pid>/task/<tid>/schedstat, ns "
+          + "on a CPU; the change over the run, a task born during the run counted whole, one that ended lost), over "
+          + "the run's wall time on every online core, percent. Accounted at every context switch, so it does not "
+          + "alias with a send schedule locked to the kernel tick as other_cpu_pct does; interrupt time charged to "
+          + "no task is in neither. Empty in ledgers written before the column.");
   public static final Column NANOTIME_COST_NS = number("nanotime_cost_ns", "ns").since(9)
       .described("The instrument's own timescale under the clock source in use: median over 21 batches of 20,000 "
-          + "back-to-back System.nanoTime calls of the batch's time per call, taken just before the run. Empty in ledgers "
-          + "written before the column.");
+          + "back-to-back System.nanoTime calls of the batch's time per call, taken just before the run. Empty in "
+          + "ledgers written before the column.");
   public static final Column BOOT_ID = string("boot_id").since(9)
       .described("The host's boot (/proc/sys/kernel/random/boot_id): rows of one boot share one machine, kernel and "
           + "set of clock sources; a comparison across boots is a comparison across hosts. Empty in ledgers written "
@@ -450,7 +466,8 @@ public final class LedgerSchema {
           + "(/sys/devices/system/clocksource/clocksource0/available_clocksource). Empty in ledgers written before the "
           + "column.");
   public static final Column TICK_HZ = integer("tick_hz", "count").since(9)
-      .described("The kernel's tick rate in ticks per second (CONFIG_HZ from /proc/config.gz or /boot/config-<release>; "
+      .described(
+      "The kernel's tick rate in ticks per second (CONFIG_HZ from /proc/config.gz or /boot/config-<release>; "
           + "empty where neither can be read, and in ledgers written before the column): the grid of /proc/stat's "
           + "tick-sampled accounting.");
   public static final Column CLOCKSOURCE_PLANNED = string("clocksource_planned").since(9)
@@ -469,37 +486,39 @@ public final class LedgerSchema {
           + "ledgers written before the column (1, Kafka's default).");
   public static final Column CLUSTER_NETWORK = string("cluster_network").since(10)
       .described("Kafka instrument: how the brokers reach each other and the clients: loopback (the single embedded "
-          + "broker on 127.0.0.1), loopback-addresses (a local cluster, broker n on 127.0.0.n of the loopback device) or "
-          + "external (a cluster named with --bootstrap). Empty in ledgers written before the column.");
+          + "broker on 127.0.0.1), loopback-addresses (a local cluster, broker n on 127.0.0.n of the loopback "
+          + "device) or external (a cluster named with --bootstrap). Empty in ledgers written before the column.");
   public static final Column LEADER_BROKER = string("leader_broker").since(10)
       .described("Kafka instrument: the broker id leading each partition of the run's topic once its ISR was full, "
-          + "before the first send (partitions in order, space-separated). Empty in ledgers written before the column.");
+          + "before the first send (partitions in order, space-separated). Empty in ledgers written before the "
+          + "column.");
   public static final Column ISR_START = string("isr_start").since(10)
       .described("Kafka instrument: the in-sync replicas of each partition once the topic's ISR was full, before the "
-          + "first send: broker ids ascending joined by '+', partitions space-separated. Empty in ledgers written before "
-          + "the column.");
+          + "first send: broker ids ascending joined by '+', partitions space-separated. Empty in ledgers written "
+          + "before the column.");
   public static final Column ISR_END = string("isr_end").since(10)
       .described("Kafka instrument: the same as isr_start, read after the last receive, before the topic was deleted "
           + "(empty when the broker died).");
   public static final Column ISR_CHANGED = string("isr_changed").since(10).oneOf(YES_NO_WORDS)
       .described("Kafka instrument: yes when the topic's leader or ISR differed between start and end, or when a "
-          + "broker of the local cluster logged an ISR shrink or expansion of the topic during the run (its broker.log); "
-          + "no otherwise. A run whose ISR changed is counted and reported by the analysis, never silently kept or "
-          + "dropped. Empty in ledgers written before the column.");
+          + "broker of the local cluster logged an ISR shrink or expansion of the topic during the run (its "
+          + "broker.log); no otherwise. A run whose ISR changed is counted and reported by the analysis, never "
+          + "silently kept or dropped. Empty in ledgers written before the column.");
   public static final Column ACKS_COVERING_SEVERAL = integer("acks_covering_several", "count").since(11)
       .described("Measured events whose acknowledgment completed other messages with them (events column ack_covered "
-          + "above 1: a RabbitMQ publisher confirm with multiple=true, whose one ack_ns every message it covers shares); "
-          + "empty where the system does not say how many messages an acknowledgment completed (Kafka, NATS) and in "
-          + "ledgers written before the column.");
+          + "above 1: a RabbitMQ publisher confirm with multiple=true, whose one ack_ns every message it covers "
+          + "shares); empty where the system does not say how many messages an acknowledgment completed (Kafka, "
+          + "NATS) and in ledgers written before the column.");
   public static final Column BROKER_START_MS = integer("broker_start_ms", "ms").since(10)
       .described("Kafka instrument: how long the run's broker lifetime took to start, from the launch of the embedded "
-          + "broker or local cluster (storage formatted, every broker JVM started) until it served (the cluster: until the "
-          + "admin client listed every broker), in ms; empty for an external cluster and in ledgers written before the "
-          + "column.");
+          + "broker or local cluster (storage formatted, every broker JVM started) until it served (the cluster: "
+          + "until the admin client listed every broker), in ms; empty for an external cluster and in ledgers "
+          + "written before the column.");
   public static final Column STRATUM = integer("stratum", "count").since(12)
-      .described("Kafka instrument, a stratified plan (the host protocol, issue #53): the run's stratum, the boot's place "
-          + "among the boots of the campaign's ledger (1 = the first boot that ran the protocol); every run of a stratum "
-          + "shares one boot_id. Empty for a campaign run once, and in ledgers written before the column.");
+      .described(
+      "Kafka instrument, a stratified plan (the host protocol, issue #53): the run's stratum, the boot's place "
+          + "among the boots of the campaign's ledger (1 = the first boot that ran the protocol); every run of a "
+          + "stratum shares one boot_id. Empty for a campaign run once, and in ledgers written before the column.");
   public static final Column STEAL_REPORTED = string("steal_reported").since(12).oneOf(YES_NO_WORDS)
       .described("Whether this boot reports steal time: yes when the steal column of /proc/stat's cpu line had moved "
           + "since boot when the run ended, no when it still read 0 (a guest without paravirtual steal accounting "
@@ -508,23 +527,25 @@ public final class LedgerSchema {
   public static final Column PREEMPTION = string("preemption").since(12)
       .described("The kernel's preemption model: none, voluntary, full or rt from its build configuration "
           + "(CONFIG_PREEMPT_NONE, _VOLUNTARY, CONFIG_PREEMPT, CONFIG_PREEMPT_RT in /proc/config.gz or "
-          + "/boot/config-<release>), followed by \"(dynamic)\" when CONFIG_PREEMPT_DYNAMIC lets the boot choose and by "
-          + "\"preempt=<word>\" when the kernel command line chose; empty where the configuration cannot be read, and in "
-          + "ledgers written before the column.");
+          + "/boot/config-<release>), followed by \"(dynamic)\" when CONFIG_PREEMPT_DYNAMIC lets the boot choose and "
+          + "by \"preempt=<word>\" when the kernel command line chose; empty where the configuration cannot be read, "
+          + "and in ledgers written before the column.");
   public static final Column NANOTIME_GRANULARITY_NS = number("nanotime_granularity_ns", "ns").since(12)
       .described("The smallest positive step between consecutive System.nanoTime readings over 20,000 back-to-back "
-          + "calls taken just before the run, ns: an upper bound on the resolution of the stamps' clock under the clock "
-          + "source in use (a step below the call's cost is not seen). Empty in ledgers written before the column.");
+          + "calls taken just before the run, ns: an upper bound on the resolution of the stamps' clock under the "
+          + "clock source in use (a step below the call's cost is not seen). Empty in ledgers written before the "
+          + "column.");
   public static final Column WIRE_CAPTURE = bool("wire_capture").since(13)
       .described("Kafka instrument, a plan field (issue #55): true when the run was captured on the loopback device "
-          + "(tcpdump, nanosecond kernel stamps, the brokers' client ports) and its produce and fetch responses decoded "
-          + "with Kafka's own protocol classes into the events columns produce_resp_ns and fetch_resp_ns; false or empty: "
-          + "not captured.");
+          + "(tcpdump, nanosecond kernel stamps, the brokers' client ports) and its produce and fetch responses "
+          + "decoded with Kafka's own protocol classes into the events columns produce_resp_ns and fetch_resp_ns; "
+          + "false or empty: not captured.");
   public static final Column FOLLOWER_WAIT_MS = integer("follower_wait_ms", "ms").since(13)
       .described("Kafka instrument, a plan field (issue #55): the followers' fetch parked at the leader for this long: "
-          + "every broker of the local cluster started with replica.fetch.wait.max.ms = this and replica.fetch.min.bytes "
-          + "= 1,000,000 (above any batch of the run), so a follower's fetch is answered when it times out; 0 or empty: "
-          + "Kafka's defaults (500 ms and 1 byte: a follower's fetch is answered as soon as a record is there).");
+          + "every broker of the local cluster started with replica.fetch.wait.max.ms = this and "
+          + "replica.fetch.min.bytes = 1,000,000 (above any batch of the run), so a follower's fetch is answered "
+          + "when it times out; 0 or empty: Kafka's defaults (500 ms and 1 byte: a follower's fetch is answered as "
+          + "soon as a record is there).");
   public static final Column CLUSTER_AGE_MS = integer("cluster_age_ms", "ms").since(13)
       .described("Kafka instrument, the embedded broker or local cluster: time from the moment it served to the run's "
           + "start, ms (the start-up transient of issue #55 is excluded by a plan's cluster_warmup_s); empty for an "
@@ -535,7 +556,8 @@ public final class LedgerSchema {
       .described("Wire capture: packets the kernel dropped before tcpdump read them, as tcpdump reported on stopping "
           + "(empty when it did not say or the run was not captured).");
   public static final Column WIRE_GAPS = integer("wire_gaps", "count").since(13)
-      .described("Wire capture: TCP sequence gaps in the broker connections (segments the capture lacks); a frame cut by "
+      .described(
+      "Wire capture: TCP sequence gaps in the broker connections (segments the capture lacks); a frame cut by "
           + "one is not decoded. Empty when not captured.");
   public static final Column WIRE_BOTH = integer("wire_both", "count").since(13)
       .described("Wire capture: measured events whose produce response and fetch response were both found on the wire "
@@ -555,7 +577,8 @@ public final class LedgerSchema {
       .described("Wire capture: the change of the wall-minus-monotonic offset over the run (last local median minus "
           + "first), ns: the wall clock's slew, followed by the local medians.");
   public static final Column WIRE_FOLLOWER_WAIT_P50_US = number("wire_follower_wait_p50_us", "us").since(13)
-      .described("Wire capture: median over the run of the followers' fetch waits at the leader (the response's capture "
+      .described(
+      "Wire capture: median over the run of the followers' fetch waits at the leader (the response's capture "
           + "stamp minus its request's), us; empty when no follower fetch was seen (one replica).");
   public static final Column WIRE_FOLLOWER_MAX_WAIT_MS = integer("wire_follower_max_wait_ms", "ms").since(13)
       .described("Wire capture: the max_wait_ms the followers' fetch requests carried, read from the wire (the broker "
@@ -564,7 +587,8 @@ public final class LedgerSchema {
       .described("Wire capture: the min_bytes the followers' fetch requests carried, read from the wire; empty when no "
           + "follower fetch was seen.");
   public static final Column WIRE_CONSUMER_WAIT_P50_US = number("wire_consumer_wait_p50_us", "us").since(13)
-      .described("Wire capture: median over the run's consumer fetches that delivered a measured record of their wait at "
+      .described(
+      "Wire capture: median over the run's consumer fetches that delivered a measured record of their wait at "
           + "the leader (response stamp minus request stamp), us.");
   public static final Column WIRE_CONSUMER_FETCHES = integer("wire_consumer_fetches", "count").since(13)
       .described("Wire capture: the consumer's fetch responses that delivered at least one measured record.");
@@ -594,9 +618,9 @@ public final class LedgerSchema {
           + "written before the column.");
   public static final Column FTL_BUILD_SHA256 = string("ftl_build_sha256").since(14).matching("[0-9a-f]{64}")
       .described("The digest of the build that ran: SHA-256 over every file under ftl/ (classes and resources) of the "
-          + "jar or class folder the runner was loaded from, by name in byte order, each as its name, its length and its "
-          + "bytes; the same sources built twice give the same digest (a jar's own bytes carry its build time). Empty "
-          + "when the code's location cannot be read, and in ledgers written before the column.");
+          + "jar or class folder the runner was loaded from, by name in byte order, each as its name, its length and "
+          + "its bytes; the same sources built twice give the same digest (a jar's own bytes carry its build time). "
+          + "Empty when the code's location cannot be read, and in ledgers written before the column.");
   public static final Column WORKSPACE_COMMIT = string("workspace_commit").since(14).matching("[0-9a-f]{40}")
       .described("The commit checked out in the git work tree that holds the campaign folder (git rev-parse HEAD "
           + "there); empty when the folder is in no git work tree (a workspace without git), and in ledgers written "
@@ -614,20 +638,24 @@ public final class LedgerSchema {
   public static final List<Column> COLUMNS = List.of(
       RUN_ID, CONDITION, STATUS, EVENTS_FILE, EVENTS_SHA256, REASON, REPEAT, ORDER_INDEX, BLOCK, BROKER_LIFETIME,
       STARTED_AT, DURATION_MS, SEND_INTERVAL_NS, PAYLOAD_BYTES, ACKS, LINGER_MS, PARTITIONS, TOPIC, EVENTS_PLANNED,
-      WARMUP_RULE, WARMUP_EVENTS, WARMUP_CONVERGED, EVENTS_WRITTEN, ACKS_MISSING, RECVS_MISSING, SEND_ERRORS, DUPLICATES, PRIORITY,
+      WARMUP_RULE, WARMUP_EVENTS, WARMUP_CONVERGED, EVENTS_WRITTEN, ACKS_MISSING, RECVS_MISSING, SEND_ERRORS,
+      DUPLICATES, PRIORITY,
       PRIORITY_APPLIED, GEOMETRY, GEOMETRY_APPLIED, STAMP_THREADS, JVM_THREADS, JVM_THREADS_LATE, PRIORITY_RESTORED,
       SCHED_RT_RUNTIME_US, SCHED_RT_PERIOD_US, CLOCK_OFFSET_US, CREATE_MS_MISMATCH, FETCH_MIN_BYTES,
       FETCH_MAX_WAIT_MS, BROKER_CPUS, LOAD_PCT, LOAD_APPLIED, LOAD_MEASURED_PCT, START_PHASE_US, FIRST_SEND_PHASE_US,
-      PACING_LAG_P50_NS, PACING_LAG_P99_NS, PACING_LAG_MAX_NS, PACING_BURST_SHARE, PACER_SPIN_NS, PACER_TIMERSLACK_NS, SEND_SCHEDULE,
+      PACING_LAG_P50_NS, PACING_LAG_P99_NS, PACING_LAG_MAX_NS, PACING_BURST_SHARE, PACER_SPIN_NS, PACER_TIMERSLACK_NS,
+      SEND_SCHEDULE,
       SEND_SCHEDULE_SHA256, ACK_NEGATIVE, FLIGHT_NEGATIVE, EVENTS_COMPLETE, OMB_TAKEN, OMB_KEPT, OMB_ZERO,
       OMB_NEGATIVE, OMB_ONE_TICK_NEGATIVE, OMB_RETENTION, LOADAVG_START, LOADAVG_END, OTHER_CPU_PCT, OTHER_CPU_TOP,
-      STEAL_PCT, INTERRUPTS, INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL, CLOCKSOURCE, JVM, KAFKA_VERSION,
+      STEAL_PCT, INTERRUPTS, INSTRUMENT, INSTRUMENT_WARMUP_EVENTS, BOOTSTRAP, HOST_CPU, HOST_CORES, KERNEL,
+      CLOCKSOURCE, JVM, KAFKA_VERSION,
       GIT_COMMIT, PLAN_SHA256, SYSTEM, CLIENT_VERSION, SERVER_VERSION, OTHER_TASKS_CPU_PCT, DRIVER_COUNTERS, QUEUE_TYPE,
       OTHER_RUN_PCT, NANOTIME_COST_NS, BOOT_ID, CLOCKSOURCES_AVAILABLE, TICK_HZ, CLOCKSOURCE_PLANNED,
       BROKERS, REPLICATION_FACTOR, MIN_INSYNC_REPLICAS, CLUSTER_NETWORK, LEADER_BROKER, ISR_START, ISR_END, ISR_CHANGED,
       BROKER_START_MS, ACKS_COVERING_SEVERAL, STRATUM, STEAL_REPORTED, PREEMPTION, NANOTIME_GRANULARITY_NS,
       WIRE_CAPTURE, FOLLOWER_WAIT_MS, CLUSTER_AGE_MS, WIRE_PACKETS, WIRE_DROPPED, WIRE_GAPS, WIRE_BOTH, WIRE_MISSED,
-      WIRE_OFFSET_MISMATCHES, WIRE_ALIGN_ERR_NS, WIRE_ALIGN_DRIFT_NS, WIRE_FOLLOWER_WAIT_P50_US, WIRE_FOLLOWER_MAX_WAIT_MS,
+      WIRE_OFFSET_MISMATCHES, WIRE_ALIGN_ERR_NS, WIRE_ALIGN_DRIFT_NS, WIRE_FOLLOWER_WAIT_P50_US,
+      WIRE_FOLLOWER_MAX_WAIT_MS,
       WIRE_FOLLOWER_MIN_BYTES, WIRE_CONSUMER_WAIT_P50_US, WIRE_CONSUMER_FETCHES, WIRE_CONSUMER_TIMEOUTS,
       CLIENT_CONFIG, TOPIC_EXISTING, REGISTERED, FTL_VERSION, FTL_BUILD_SHA256, WORKSPACE_COMMIT, WORKSPACE_DIRTY,
       SEND_LAG_P99_NS);
@@ -640,8 +668,8 @@ public final class LedgerSchema {
 
   /**
    * Version of this declaration, published in the data dictionary: the newest {@link Version}, the latest version a
-   * column's declaration names, its {@link Column#since} or an allowed word's ({@link Column#wordSince()}): a new column
-   * or a new word declared with {@code since(VERSION + 1)} is the new version.
+   * column's declaration names, its {@link Column#since} or an allowed word's ({@link Column#wordSince()}): a new
+   * column or a new word declared with {@code since(VERSION + 1)} is the new version.
    */
   public static final int VERSION = COLUMNS.stream().mapToInt(Column::latest).max().orElse(1);
 

@@ -38,6 +38,7 @@ public enum QueueType {
         return q;
       }
     }
-    throw new IllegalArgumentException("must be one of " + String.join(", ", words()) + " (was \"" + Echo.of(w) + "\")");
+    throw new IllegalArgumentException("must be one of " + String.join(", ", words()) + " (was \"" + Echo.of(w)
+        + "\")");
   }
 }

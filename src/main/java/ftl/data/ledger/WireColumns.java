@@ -27,7 +27,8 @@ import java.util.zip.GZIPInputStream;
  */
 public record WireColumns(long[] send, long[] ack, long[] recv, long[] produceResp, long[] fetchResp) {
   /** The columns read, in the order of the record's components. */
-  public static final List<String> COLUMNS = List.of("send_ns", "ack_ns", "recv_ns", "produce_resp_ns", "fetch_resp_ns");
+  public static final List<String> COLUMNS = List.of("send_ns", "ack_ns", "recv_ns", "produce_resp_ns",
+      "fetch_resp_ns");
   /** Longest line read: an events row is well under 200 characters. */
   static final int MAX_LINE_CHARS = 4096;
 
@@ -40,7 +41,8 @@ public record WireColumns(long[] send, long[] ack, long[] recv, long[] produceRe
    * @throws DataException naming the file and line of a malformed header, row or cell
    */
   public static WireColumns read(InputStream raw, String name) {
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(plainOrGzip(raw), StandardCharsets.US_ASCII), 1 << 16)) {
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(plainOrGzip(raw), StandardCharsets.US_ASCII),
+        1 << 16)) {
       long lineNo = 1;
       String header = line(r, name, lineNo);
       while (header != null && header.startsWith("#")) {
@@ -54,8 +56,8 @@ public record WireColumns(long[] send, long[] ack, long[] recv, long[] produceRe
       for (int k = 0; k < at.length; k++) {
         at[k] = names.indexOf(COLUMNS.get(k));
         if (at[k] < 0 || names.lastIndexOf(COLUMNS.get(k)) != at[k]) {
-          throw new DataException(name, lineNo, "header must name " + COLUMNS.get(k) + " once (a run not captured has no wire "
-              + "columns)");
+          throw new DataException(name, lineNo, "header must name " + COLUMNS.get(k)
+              + " once (a run not captured has no wire columns)");
         }
       }
       long[][] cols = new long[at.length][1024];

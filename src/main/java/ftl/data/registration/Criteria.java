@@ -31,21 +31,27 @@ import java.util.regex.Pattern;
  * "criteria": {
  *   "version": 1,
  *   "rules": [
- *     {"id": "negativeSpans",                      identifier, unique in the plan; the verdict is criterion.&lt;campaign&gt;.&lt;id&gt;
+ *     {"id": "negativeSpans",                      identifier, unique in the plan; the verdict is
+ *     criterion.&lt;campaign&gt;.&lt;id&gt;
  *      "claim": "negative ack-referenced spans occur",   what it judges, one sentence
  *      "kind": "empirical",                        or "consistency" (true by construction: reported, never counted)
  *      "statistic": "sign.ackNegativeRate.x",      registry key of the value compared (Real or Count)
- *      "comparison": "&gt;",                          &lt; &lt;= &gt; &gt;= (the statistic against the threshold), or for an
- *                                                  interval interval_above, interval_below, interval_excludes, interval_within
+ *      "comparison": "&gt;",                          &lt; &lt;= &gt; &gt;= (the statistic against the threshold), or
+ *      for an
+ *                                                  interval interval_above, interval_below, interval_excludes,
+ *                                                  interval_within
  *      "lower": "k.lower", "upper": "k.upper",     registry keys of the interval's ends (interval comparisons only)
- *      "threshold": 0,                             a finite number; for interval_within a pair [low, high], low &lt;= high
- *      "unit": "fraction",                         the statistic's unit as the registry writes it (count, fraction, us, ratio, 1, ...)
- *      "sidedness": "one-sided",                   one-sided for &lt; &lt;= &gt; &gt;= interval_above, interval_below;
+ *      "threshold": 0,                             a finite number; for interval_within a pair [low, high], low &lt;=
+ *      high "unit": "fraction",                         the statistic's unit as the registry writes it (count,
+ *      fraction, us, ratio, 1, ...) "sidedness": "one-sided",                   one-sided for &lt; &lt;= &gt; &gt;=
+ *      interval_above, interval_below;
  *                                                  two-sided for interval_excludes, interval_within
  *      "replication": "block",                     the unit the statistic's spread comes from: event, run or block
- *      "runs": "all",                              "all" (every ok run of the campaign) or a list of the plan's condition names
- *      "testable_if": {"statistic": "k", "comparison": "&gt;=", "threshold": 5, "unit": "count"}   optional: otherwise
- *                                                  "not testable"; without it, not testable exactly when the statistic is unavailable
+ *      "runs": "all",                              "all" (every ok run of the campaign) or a list of the plan's
+ *      condition names "testable_if": {"statistic": "k", "comparison": "&gt;=", "threshold": 5, "unit": "count"}  
+ *      optional: otherwise
+ *                                                  "not testable"; without it, not testable exactly when the statistic
+ *                                                  is unavailable
  *     }
  *   ],
  *   "claims": [                                   optional: a claim judged by several rules
@@ -55,9 +61,9 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * <p>Syntax, words, numbers and units are checked here, each error naming the plan's file and the line of the offending
- * value (exit 3); that every key names a registry entry of the data root, with that unit, is checked when the registry is
- * made ({@code ftl.quantity.verdict.PlanCriteria}). A fraction threshold lies in [0, 1]; a count threshold is a whole number at
- * least 0. Numbers are read as the decimal the plan writes ({@link BigDecimal}): comparisons are exact.
+ * value (exit 3); that every key names a registry entry of the data root, with that unit, is checked when the registry
+ * is made ({@code ftl.quantity.verdict.PlanCriteria}). A fraction threshold lies in [0, 1]; a count threshold is a
+ * whole number at least 0. Numbers are read as the decimal the plan writes ({@link BigDecimal}): comparisons are exact.
  */
 public final class Criteria {
   /** The schema version this reader knows. */
@@ -67,7 +73,8 @@ public final class Criteria {
 
   private static final Pattern ID = Pattern.compile("[a-z][A-Za-z0-9]{0,63}");
   private static final Pattern KEY = Pattern.compile("[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9][A-Za-z0-9_-]*)*");
-  private static final Set<String> RULE_FIELDS = Set.of("id", "claim", "kind", "statistic", "comparison", "lower", "upper",
+  private static final Set<String> RULE_FIELDS = Set.of("id", "claim", "kind", "statistic", "comparison", "lower",
+      "upper",
       "threshold", "unit", "sidedness", "replication", "runs", "testable_if");
   private static final Set<String> TESTABLE_FIELDS = Set.of("statistic", "comparison", "threshold", "unit");
   private static final Set<String> CLAIM_FIELDS = Set.of("id", "claim", "combine", "of");
@@ -140,7 +147,8 @@ public final class Criteria {
    * @param line the plan line where the rule starts
    * @param lines the plan line of each field of the rule, by field name
    */
-  public record Rule(String id, String claim, boolean consistency, String statistic, Comparison comparison, String lower,
+  public record Rule(String id, String claim, boolean consistency, String statistic, Comparison comparison,
+      String lower,
                      String upper, List<BigDecimal> thresholds, String unit, String replication, List<String> runs,
                      Optional<Testable> testable, long line, Map<String, Long> lines) {
     // fourteen components: the fields of the plan's rule, each read and printed by name
@@ -158,7 +166,8 @@ public final class Criteria {
 
     /** The rule as the paper's definition states it: statistic, comparison, threshold with unit, sidedness. */
     public String statement() {
-      String bound = thresholds.size() == 2 ? "[" + thresholds.get(0).toPlainString() + ", " + thresholds.get(1).toPlainString()
+      String bound = thresholds.size() == 2 ? "[" + thresholds.get(0).toPlainString() + ", "
+          + thresholds.get(1).toPlainString()
           + "]" : thresholds.get(0).toPlainString();
       String unitWord = unit.equals("1") ? "" : " " + unit;
       String what = switch (comparison) {
@@ -308,7 +317,8 @@ public final class Criteria {
           List<String> refs = new ArrayList<>();
           for (int j = 0; j < of.size(); j++) {
             JsonNode ref = of.get(j);
-            if (!ref.isTextual() || out.stream().noneMatch(x -> x.id().equals(ref.asText())) || refs.contains(ref.asText())) {
+            if (!ref.isTextual() || out.stream().noneMatch(x -> x.id().equals(ref.asText()))
+                || refs.contains(ref.asText())) {
               throw bad(p + "/of/" + j, "of must name distinct rules of this plan, not " + Echo.of(ref.toString()));
             }
             refs.add(ref.asText());
@@ -374,7 +384,8 @@ public final class Criteria {
         for (int j = 0; j < rn.size(); j++) {
           JsonNode n = rn.get(j);
           if (!n.isTextual() || !conditions.contains(n.asText()) || runs.contains(n.asText())) {
-            throw bad(p + "/runs/" + j, "runs must name distinct conditions of this plan, not " + Echo.of(n.toString()));
+            throw bad(p + "/runs/" + j, "runs must name distinct conditions of this plan, not "
+                + Echo.of(n.toString()));
           }
           runs.add(n.asText());
         }
@@ -414,7 +425,8 @@ public final class Criteria {
       for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
         String f = it.next();
         if (!known.contains(f)) {
-          throw bad(p + "/" + f, "unknown field " + Echo.of(f) + " (known: " + String.join(", ", new TreeSet<>(known)) + ")");
+          throw bad(p + "/" + f, "unknown field " + Echo.of(f) + " (known: " + String.join(", ", new TreeSet<>(known))
+              + ")");
         }
       }
     }
@@ -514,7 +526,8 @@ public final class Criteria {
           index.set(index.size() - 1, i);
           path.set(path.size() - 1, i);
         }
-        out.put(pointer(path), p.currentTokenLocation().getLineNr() < 0 ? 0L : (long) p.currentTokenLocation().getLineNr());
+        out.put(pointer(path), p.currentTokenLocation().getLineNr() < 0 ? 0L
+            : (long) p.currentTokenLocation().getLineNr());
         if (t == JsonToken.START_OBJECT) {
           path.add("");
           index.add(-1);

@@ -21,9 +21,9 @@ import java.nio.file.Path;
  * promise of what will be measured. The analysis reads every plan under a data root, and the committed ones come
  * in three schemas: the Kafka instrument's (nine campaigns), the no-JVM cross-check's (written by
  * {@code src/main/python}, {@code nojvm} and {@code nojvm-quiet}) and OpenMessaging Benchmark's run plan
- * ({@code omb-real}); a campaign without a plan is still analysed (docs/architecture.md#formats, "Plan"). Passing every plan through the
- * strict parser would make the analysis refuse the two other instruments' plans and tie the reading of committed
- * predictions to the newest instrument's field list. So the analysis takes the plan as a tree through the
+ * ({@code omb-real}); a campaign without a plan is still analysed (docs/architecture.md#formats, "Plan"). Passing every
+ * plan through the strict parser would make the analysis refuse the two other instruments' plans and tie the reading of
+ * committed predictions to the newest instrument's field list. So the analysis takes the plan as a tree through the
  * {@link DataGate} (size cap, hostile-root rules) and each quantity reads the predictions it needs, with
  * file:line errors like every reader here; {@code PlanReadersTest} holds the two readers to agree on the committed
  * plans of the Kafka instrument (the strict parser accepts each, and each ledger's conditions are the plan's).

@@ -12,9 +12,10 @@ import java.util.Objects;
  * @param kind confirmatory, exploratory or consistency check
  * @param rule the criterion as it is applied, in one sentence
  * @param registeredBy what proves when the rule was fixed: {@code commit <hash>} (from {@code data/registrations.csv},
- *     derived from git history) or {@code plan.json sha256 <digest>} (criteria of a plan whose every ledger row names it)
- * @param registeredAtMillis when the rule was fixed (the commit's time), ms since the epoch; -1 for a plan digest, whose
- *     proof is that every run names it
+ *     derived from git history) or {@code plan.json sha256 <digest>} (criteria of a plan whose every ledger row names
+ *     it)
+ * @param registeredAtMillis when the rule was fixed (the commit's time), ms since the epoch; -1 for a plan digest,
+ *     whose proof is that every run names it
  * @param dataFromMillis the earliest run of the campaigns judged, ms since the epoch; -1 when not recorded
  * @param replaces the earlier rule this one replaced after the data, and its verdict then; empty when none
  * @param note why a consistency check holds by construction, or what a reviewer needs

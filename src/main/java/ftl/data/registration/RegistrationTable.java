@@ -34,14 +34,15 @@ import org.apache.commons.csv.CSVRecord;
  *
  * <p>The kind is checked, not trusted: a row that is not a consistency check is confirmatory exactly when its rule's
  * commit is older than the data's first run; anything else is bad data naming the line. A row is a consistency check
- * exactly when its {@code note} opens with {@value #CONSISTENCY_NOTE} and says why it holds by construction; that it was
- * one when first committed is checked against the table's history by {@code ftl.verify.RegistrationHistory}.
+ * exactly when its {@code note} opens with {@value #CONSISTENCY_NOTE} and says why it holds by construction; that it
+ * was one when first committed is checked against the table's history by {@code ftl.verify.RegistrationHistory}.
  */
 public final class RegistrationTable {
   /** The file at the data root. */
   public static final String FILE = "registrations.csv";
   /** The header, in order. */
-  public static final List<String> COLUMNS = List.of("verdict_key", "campaigns", "kind", "rule", "rule_file", "rule_text",
+  public static final List<String> COLUMNS = List.of("verdict_key", "campaigns", "kind", "rule", "rule_file",
+      "rule_text",
       "rule_commit", "rule_committed_at", "data_first_run_at", "replaces", "note");
   /**
    * The word a consistency check's {@code note} opens with, before the reason it holds by construction; no other row's
@@ -129,8 +130,8 @@ public final class RegistrationTable {
     boolean judgedConsistency = r.get("note").startsWith(CONSISTENCY_NOTE);
     if (kind == VerdictKind.CONSISTENCY) {
       if (!judgedConsistency) {
-        throw new DataException(name, line, "a consistency check's note must open with \"" + CONSISTENCY_NOTE + "\" and say "
-            + "why it holds by construction", null);
+        throw new DataException(name, line, "a consistency check's note must open with \"" + CONSISTENCY_NOTE
+            + "\" and say why it holds by construction", null);
       }
     } else if (judgedConsistency) {
       throw new DataException(name, line, "kind " + kind.word() + ", and the note opens with \"" + CONSISTENCY_NOTE
@@ -139,7 +140,8 @@ public final class RegistrationTable {
       VerdictKind implied = registered < dataFrom ? VerdictKind.CONFIRMATORY : VerdictKind.EXPLORATORY;
       if (kind != implied) {
         throw new DataException(name, line, "kind " + kind.word() + " contradicts the times: the rule was committed "
-            + r.get("rule_committed_at") + (registered < dataFrom ? ", before " : ", not before ") + "the data's first run "
+            + r.get("rule_committed_at") + (registered < dataFrom ? ", before " : ", not before ")
+            + "the data's first run "
             + r.get("data_first_run_at") + ", so the row is " + implied.word(), null);
       }
     }

@@ -35,7 +35,8 @@ import java.util.OptionalDouble;
  *     {@code other_cpu_pct} does), percent; NaN when the plan sets none
  * @param otherRunPctAbove threshold on {@code other_run_pct} (member {@code other_run_pct_above}: the other tasks'
  *     exact run time), percent; NaN when the plan sets none
- * @param isrChanged true when a run whose ISR changed ({@code isr_changed} = yes) is excluded (member {@code isr_changed})
+ * @param isrChanged true when a run whose ISR changed ({@code isr_changed} = yes) is excluded (member {@code
+ *     isr_changed})
  * @param warmupUnconverged true when a run whose warm-up reached its cap without converging ({@code warmup_converged} =
  *     no) is excluded and counted (member {@code warmup_unconverged}, issue #55: never kept in silence)
  * @param wireMissedPctAbove threshold on the share of a captured run's complete events whose wire stamps the capture
@@ -46,13 +47,15 @@ public record RunExclusion(double stealPctAbove, double otherCpuPctAbove, double
                            double otherRunPctAbove, boolean isrChanged, boolean warmupUnconverged,
                            double wireMissedPctAbove) {
   /** A rule without the members of issue #55 (every plan before it). */
-  public RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove, double otherRunPctAbove,
+  public RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove,
+      double otherRunPctAbove,
                       boolean isrChanged) {
     this(stealPctAbove, otherCpuPctAbove, otherTasksCpuPctAbove, otherRunPctAbove, isrChanged, false, Double.NaN);
   }
 
   /** A rule without the ISR member (every plan before issue #46). */
-  public RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove, double otherRunPctAbove) {
+  public RunExclusion(double stealPctAbove, double otherCpuPctAbove, double otherTasksCpuPctAbove,
+      double otherRunPctAbove) {
     this(stealPctAbove, otherCpuPctAbove, otherTasksCpuPctAbove, otherRunPctAbove, false);
   }
 

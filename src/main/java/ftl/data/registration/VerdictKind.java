@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What a verdict row is, named so everywhere (docs/architecture.md#vocabulary, "Verdicts"). Only {@link #CONFIRMATORY} rows are counted
- * as evidence in a tally; an {@link #EXPLORATORY} row is dated and never called a test; a {@link #CONSISTENCY} row holds
- * by construction and is never counted.
+ * What a verdict row is, named so everywhere (docs/architecture.md#vocabulary, "Verdicts"). Only {@link #CONFIRMATORY}
+ * rows are counted as evidence in a tally; an {@link #EXPLORATORY} row is dated and never called a test; a {@link
+ * #CONSISTENCY} row holds by construction and is never counted.
  */
 public enum VerdictKind {
   /** The criterion was registered before the data it judges (a commit before the first run, or the plan digest). */

@@ -40,7 +40,8 @@ public final class EndToEndLatencyReader {
    *
    * @param progress the progress lines, in order
    * @param avgMillis the mean latency (four decimals), and {@code avgLine} its line
-   * @param p50Millis the 50th percentile, whole ms (truncated), as the 99th and 99.9th; {@code percentilesLine} their line
+   * @param p50Millis the 50th percentile, whole ms (truncated), as the 99th and 99.9th; {@code percentilesLine} their
+   *     line
    */
   public record Output(List<Progress> progress, double avgMillis, long avgLine, long p50Millis, long p99Millis,
                        long p999Millis, long percentilesLine) {
@@ -85,37 +86,42 @@ public final class EndToEndLatencyReader {
         long expected = progress.isEmpty() ? 0 : progress.get(progress.size() - 1).index() + PROGRESS_EVERY;
         if (index != expected || avg != null || pct != null) {
           throw new DataException(name, n, "progress line for record " + index + " where the tool prints record "
-              + (avg != null || pct != null ? "none (after its results)" : expected) + ": lines out of order, or two runs"
-              + " in one file", null);
+              + (avg != null || pct != null ? "none (after its results)" : expected)
+              + ": lines out of order, or two runs in one file", null);
         }
         progress.add(new Progress(index, OutputLines.millis(m.group(2), "latency", name, n), m.group(2), n));
       } else if (l.startsWith(AVG_START)) {
         if (!(m = AVG.matcher(l)).matches()) {
-          throw new DataException(name, n, "not the tool's average line \"Avg latency: %.4f ms\" (cut short or altered?): \""
+          throw new DataException(name, n,
+              "not the tool's average line \"Avg latency: %.4f ms\" (cut short or altered?): \""
               + Echo.of(l) + "\"", null);
         }
         if (avg != null) {
-          throw new DataException(name, n, "a second average line (the first is line " + avgLine + "): two runs in one file?",
+          throw new DataException(name, n, "a second average line (the first is line " + avgLine
+              + "): two runs in one file?",
               null);
         }
         avg = m;
         avgLine = n;
       } else if (l.startsWith(PERCENTILES_START)) {
         if (!(m = PERCENTILES.matcher(l)).matches()) {
-          throw new DataException(name, n, "not the tool's percentile line \"Percentiles: 50th = %d, 99th = %d, 99.9th = %d\""
+          throw new DataException(name, n,
+              "not the tool's percentile line \"Percentiles: 50th = %d, 99th = %d, 99.9th = %d\""
               + " (cut short or altered?): \"" + Echo.of(l) + "\"", null);
         }
         if (pct != null) {
-          throw new DataException(name, n, "a second percentile line (the first is line " + pctLine + "): two runs in one"
-              + " file?", null);
+          throw new DataException(name, n, "a second percentile line (the first is line " + pctLine
+              + "): two runs in one file?", null);
         }
         pct = m;
         pctLine = n;
       }
     }
     if (avg == null || pct == null) {
-      throw new DataException(name, OutputLines.last(lines), "no " + (avg == null ? "\"Avg latency\"" : "\"Percentiles\"") + " line: the"
-          + " run ended before printing its results (stopped, the file cut short, or poll() timed out, which ends the tool)",
+      throw new DataException(name, OutputLines.last(lines), "no "
+          + (avg == null ? "\"Avg latency\"" : "\"Percentiles\"") + " line: the"
+          + " run ended before printing its results (stopped, the file cut short, or poll() timed out, which ends "
+          + "the tool)",
           null);
     }
     double a = OutputLines.millis(avg.group(1), "average", name, avgLine);
@@ -129,8 +135,8 @@ public final class EndToEndLatencyReader {
       }
     }
     Output out = new Output(progress, a, avgLine, p[0], p[1], p[2], pctLine);
-    // every latency is >= 0 (one monotonic clock), so the printed records' latencies cannot sum to more than the average
-    // (as printed, plus its rounding) times the most records the run can have
+    // every latency is >= 0 (one monotonic clock), so the printed records' latencies cannot sum to more than the
+    // average (as printed, plus its rounding) times the most records the run can have
     double printed = progress.stream().mapToDouble(Progress::millis).sum();
     double most = (a + 0.00005) * (out.fewestRecords() + PROGRESS_EVERY - 1);
     if (printed > most) {

@@ -20,11 +20,11 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * The harness audit, {@code audit/harnesses.csv} under a data root: what each benchmark tool practitioners run does about
- * the resolution of its timestamps and the sign of a difference, one row per tool and measured latency (columns and
- * allowed values: {@code data/audit/README.md}). It is the one source of those facts: the registry counts its rows
- * ({@code ftl.quantity.section.AuditQuantities}) and {@code ftl audit} reads the row of the tool whose output it judges,
- * so nothing of it is restated in code.
+ * The harness audit, {@code audit/harnesses.csv} under a data root: what each benchmark tool practitioners run does
+ * about the resolution of its timestamps and the sign of a difference, one row per tool and measured latency (columns
+ * and allowed values: {@code data/audit/README.md}). It is the one source of those facts: the registry counts its rows
+ * ({@code ftl.quantity.section.AuditQuantities}) and {@code ftl audit} reads the row of the tool whose output it
+ * judges, so nothing of it is restated in code.
  */
 public final class HarnessTable {
   /** The table's path under a data root. */
@@ -84,7 +84,8 @@ public final class HarnessTable {
 
     /** True when the tool excludes a zero or a negative difference without counting the exclusions. */
     public boolean dropsUncounted() {
-      return ("dropped".equals(zeroDifference()) || "dropped".equals(negativeDifference())) && "no".equals(dropsCounted());
+      return ("dropped".equals(zeroDifference()) || "dropped".equals(negativeDifference()))
+          && "no".equals(dropsCounted());
     }
   }
 

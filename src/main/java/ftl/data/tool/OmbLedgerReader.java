@@ -125,7 +125,8 @@ public final class OmbLedgerReader {
     return out;
   }
 
-  private static Entry entry(Map<String, String> f, long line, String name, DataGate gate, String prefix, String displayFolder,
+  private static Entry entry(Map<String, String> f, long line, String name, DataGate gate, String prefix,
+      String displayFolder,
                              Map<String, Long> seen) {
     String runId = safe(f, "run_id", name, line);
     Long earlier = seen.putIfAbsent(runId, line);
@@ -163,7 +164,8 @@ public final class OmbLedgerReader {
     // one run file counted once (run ids hold no space, so the key cannot meet one of them)
     Long first = seen.putIfAbsent("run_file " + file, line);
     if (first != null) {
-      throw new DataException(name, line, "run " + runId + " names the run file " + file + " as the run on line " + first
+      throw new DataException(name, line, "run " + runId + " names the run file " + file + " as the run on line "
+          + first
           + ": one run would be counted twice", null);
     }
     if (!gate.isFile(prefix + file)) {
@@ -186,7 +188,8 @@ public final class OmbLedgerReader {
       throw new DataException(name, line, "dropped_share \"" + Echo.of(dropped)
           + "\" is not 1 - e2e_count / messages_received to 6 decimals (" + expected + ")", null);
     }
-    return new Entry(new OmbLedgerRow(runId, condition, status, rate, interval, file, sha, received, e2e, f, line), run);
+    return new Entry(new OmbLedgerRow(runId, condition, status, rate, interval, file, sha, received, e2e, f, line),
+        run);
   }
 
   private static String safe(Map<String, String> f, String column, String name, long line) {

@@ -31,7 +31,8 @@ public final class OmbRunReader {
   public static final long MAX_BYTES = 4L << 20;
   /**
    * The largest count a cell may hold: 2^40 (1.1 x 10^12, 35 years of messages at 1,000 msg/s), so the sum of a file's
-   * {@code e2e_ms} rows (fewer than 2^22 in {@link #MAX_BYTES}) and a sum over every run a ledger names cannot overflow a long.
+   * {@code e2e_ms} rows (fewer than 2^22 in {@link #MAX_BYTES}) and a sum over every run a ledger names cannot overflow
+   * a long.
    */
   public static final long MAX_COUNT = 1L << 40;
   private static final List<String> SECTIONS = List.of("warmup", "period", "cumulative", "e2e_ms");

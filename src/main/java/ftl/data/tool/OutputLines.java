@@ -6,9 +6,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Helper shared by the readers of what a tool printed ({@link ProducerPerformanceReader}, {@link EndToEndLatencyReader},
- * {@link PerfTestStdoutReader}, {@link PerfTestScrapeReader}): the lines of a text, and its numbers read within the
- * bounds a benchmark's output can hold, so a 20-digit latency or count is bad data (exit 3), never an overflow.
+ * Helper shared by the readers of what a tool printed ({@link ProducerPerformanceReader}, {@link
+ * EndToEndLatencyReader}, {@link PerfTestStdoutReader}, {@link PerfTestScrapeReader}): the lines of a text, and its
+ * numbers read within the bounds a benchmark's output can hold, so a 20-digit latency or count is bad data (exit 3),
+ * never an overflow.
  */
 final class OutputLines {
   /** The largest latency an output may print: one day, in ms (a benchmark run lasts minutes). */

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * The one declaration of the format RabbitMQ PerfTest's runs are kept in ({@code src/main/sh/perftest-run.sh}): a
- * ledger whose header is {@link #LEDGER_HEADER}, and per run PerfTest's standard output ({@code runs/<run>.txt}) and its
- * Prometheus metrics scraped once before the run ended ({@code runs/<run>.prom}). A folder whose {@code ledger.csv}
+ * ledger whose header is {@link #LEDGER_HEADER}, and per run PerfTest's standard output ({@code runs/<run>.txt}) and
+ * its Prometheus metrics scraped once before the run ended ({@code runs/<run>.prom}). A folder whose {@code ledger.csv}
  * carries {@link #MARKER_COLUMN} and no {@code events_file} is such a folder, not a campaign of our instrument:
  * {@link ftl.data.DataSet#scan} lists it among the other folders.
  */

@@ -25,10 +25,10 @@ import org.apache.commons.csv.CSVRecord;
 import org.apache.commons.csv.DuplicateHeaderMode;
 
 /**
- * Reads a folder of RabbitMQ PerfTest runs ({@link PerfTestFormat}) through a data root's gate: the ledger, and for every
- * ok run its standard output and its scraped metrics, each checked against the SHA-256 the ledger records. Bad input is
- * a {@link DataException} naming the file and line (exit 3); nothing is dropped: a failed run is returned with its
- * status and no counts.
+ * Reads a folder of RabbitMQ PerfTest runs ({@link PerfTestFormat}) through a data root's gate: the ledger, and for
+ * every ok run its standard output and its scraped metrics, each checked against the SHA-256 the ledger records. Bad
+ * input is a {@link DataException} naming the file and line (exit 3); nothing is dropped: a failed run is returned with
+ * its status and no counts.
  */
 public final class PerfTestReader {
   private PerfTestReader() {}
@@ -62,8 +62,8 @@ public final class PerfTestReader {
 
   /**
    * The largest count a metric or a sum of them may hold: 2^40 (1.1 x 10^12, 35 years of deliveries at 1,000 msg/s), so
-   * a sum over every ok run a ledger can name (an ok row takes over 128 bytes, so a 16 MiB ledger names fewer than 2^17)
-   * cannot overflow a long.
+   * a sum over every ok run a ledger can name (an ok row takes over 128 bytes, so a 16 MiB ledger names fewer than
+   * 2^17) cannot overflow a long.
    */
   public static final long MAX_COUNT = 1L << 40;
   /**
@@ -88,15 +88,18 @@ public final class PerfTestReader {
     List<Run> out = new ArrayList<>();
     Map<String, Long> seen = new HashMap<>();
     Map<String, Long> files = new HashMap<>();
-    try (Reader reader = new StringReader(text); CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get()) {
-      List<String> missing = PerfTestFormat.LEDGER_HEADER.stream().filter(h -> !parser.getHeaderNames().contains(h)).toList();
+    try (Reader reader = new StringReader(text); CSVParser parser =
+        CSVParser.builder().setReader(reader).setFormat(format).get()) {
+      List<String> missing = PerfTestFormat.LEDGER_HEADER.stream().filter(h -> !parser.getHeaderNames().contains(h))
+          .toList();
       if (!missing.isEmpty()) {
         throw new DataException(name, 1, "header lacks " + String.join(", ", missing), null);
       }
       for (CSVRecord rec : parser) {
         long line = parser.getCurrentLineNumber();
         if (rec.size() != parser.getHeaderNames().size()) {
-          throw new DataException(name, line, "expected " + parser.getHeaderNames().size() + " fields, found " + rec.size(), null);
+          throw new DataException(name, line, "expected " + parser.getHeaderNames().size() + " fields, found "
+              + rec.size(), null);
         }
         Map<String, String> f = new LinkedHashMap<>(rec.toMap());
         out.add(run(f, line, name, gate, prefix, displayFolder, seen, files));
@@ -140,11 +143,13 @@ public final class PerfTestReader {
       rate = Double.NaN;
     }
     if (!(rate > 0) || Double.isInfinite(rate)) {
-      throw new DataException(name, line, "rate_msg_per_s must be a positive number (was \"" + Echo.of(f.get("rate_msg_per_s"))
+      throw new DataException(name, line, "rate_msg_per_s must be a positive number (was \""
+          + Echo.of(f.get("rate_msg_per_s"))
           + "\")", null);
     }
     if (status != RunStatus.OK) {
-      return new Run(runId, condition, status, millis.equals("yes"), rate, 0, 0, List.of(), "", "", f.get("plan_sha256"),
+      return new Run(runId, condition, status, millis.equals("yes"), rate, 0, 0, List.of(), "", "",
+          f.get("plan_sha256"),
           f.get(LedgerSchema.STARTED_AT.name()), line);
     }
     // one run's output counted once: no file, and no file's content, is named by two rows
@@ -152,8 +157,10 @@ public final class PerfTestReader {
       for (String key : List.of(c[0] + " " + f.get(c[0]), c[0] + " sha256 " + f.get(c[1]))) {
         Long first = files.putIfAbsent(key, line);
         if (first != null) {
-          throw new DataException(name, line, "run " + runId + " names the " + (key.contains(" sha256 ") ? "same " + c[0]
-              + " content (SHA-256 " + Echo.of(f.get(c[1])) + ")" : c[0] + " " + Echo.of(f.get(c[0]))) + " as the run on line "
+          throw new DataException(name, line, "run " + runId + " names the "
+              + (key.contains(" sha256 ") ? "same " + c[0]
+              + " content (SHA-256 " + Echo.of(f.get(c[1])) + ")" : c[0] + " " + Echo.of(f.get(c[0])))
+              + " as the run on line "
               + first + ": one run would be counted twice", null);
         }
       }
@@ -170,9 +177,11 @@ public final class PerfTestReader {
     long consumed = series.get(PerfTestFormat.CONSUMED)[0];
     long latency = series.get(PerfTestFormat.LATENCY_COUNT)[0];
     if (latency - consumed > rate * SCRAPE_SKEW_SECONDS) {
-      throw new DataException(metricsName, series.get(PerfTestFormat.LATENCY_COUNT)[1], PerfTestFormat.LATENCY_COUNT + " "
+      throw new DataException(metricsName, series.get(PerfTestFormat.LATENCY_COUNT)[1], PerfTestFormat.LATENCY_COUNT
+          + " "
           + latency + " exceeds " + PerfTestFormat.CONSUMED + " " + consumed + " by more than " + SCRAPE_SKEW_SECONDS
-          + " s of deliveries at the run's " + rate + " msg/s: latency samples are part of the messages consumed", null);
+          + " s of deliveries at the run's " + rate + " msg/s: latency samples are part of the messages consumed",
+          null);
     }
     return new Run(runId, condition, status, millis.equals("yes"), rate, consumed, latency,
         medians(stdout, display + "/" + f.get("stdout_file")),
@@ -180,7 +189,8 @@ public final class PerfTestReader {
   }
 
   /** A run's file through the gate, its SHA-256 checked against the ledger's. */
-  private static String file(Map<String, String> f, String column, String shaColumn, long line, String name, DataGate gate,
+  private static String file(Map<String, String> f, String column, String shaColumn, long line, String name,
+      DataGate gate,
                              String prefix) {
     String rel = f.get(column);
     if (!rel.matches("runs/[A-Za-z0-9._-]+\\.(txt|prom)")) {
@@ -192,14 +202,15 @@ public final class PerfTestReader {
     byte[] b = gate.read(prefix + rel, DataGate.Kind.TOOL_OUTPUT);
     String sha = HexFormat.of().formatHex(Sha256.jdk().digest(b));
     if (!sha.equals(f.get(shaColumn))) {
-      throw new DataException(name, line, rel + " has SHA-256 " + sha + ", the ledger records " + Echo.of(f.get(shaColumn)), null);
+      throw new DataException(name, line, rel + " has SHA-256 " + sha + ", the ledger records "
+          + Echo.of(f.get(shaColumn)), null);
     }
     return DataGate.text(b, gate.name(prefix + rel));
   }
 
   /**
-   * The sum of the samples of each series of a Prometheus text exposition, by metric name (labels summed over), with the
-   * line of its last sample: a sample line is {@code metric[{labels}] value [timestamp]}, the value read as a whole
+   * The sum of the samples of each series of a Prometheus text exposition, by metric name (labels summed over), with
+   * the line of its last sample: a sample line is {@code metric[{labels}] value [timestamp]}, the value read as a whole
    * number of at most {@link #MAX_COUNT} and the optional timestamp (milliseconds) as an integer that is never the
    * value; the sum is exact and at most {@link #MAX_COUNT}. Comment lines are skipped.
    */
@@ -212,7 +223,8 @@ public final class PerfTestReader {
       sum[0] += v; // both at most 2^40: no overflow
       sum[1] = s.line();
       if (sum[0] > MAX_COUNT) {
-        throw new DataException(name, s.line(), "the samples of " + s.metric() + " sum to more than " + MAX_COUNT, null);
+        throw new DataException(name, s.line(), "the samples of " + s.metric() + " sum to more than " + MAX_COUNT,
+            null);
       }
     }
     return out;
@@ -240,8 +252,8 @@ public final class PerfTestReader {
   }
 
   /**
-   * The largest median a per-interval line may print, us: 2^40 (12.7 days), as the counts are capped (issue 58: a median of
-   * 400 digits read as Infinity and failed with exit 70, "a real value must be finite").
+   * The largest median a per-interval line may print, us: 2^40 (12.7 days), as the counts are capped (issue 58: a
+   * median of 400 digits read as Infinity and failed with exit 70, "a real value must be finite").
    */
   public static final double MAX_MEDIAN_MICROS = 0x1p40;
 
@@ -268,8 +280,10 @@ public final class PerfTestReader {
         String unit = m.group(PerfTestStdoutReader.UNIT);
         double micros = Double.parseDouble(m.group(PerfTestStdoutReader.MEDIAN)) * (unit.equals("ms") ? 1000 : 1);
         if (!(micros <= MAX_MEDIAN_MICROS)) {
-          throw new DataException(name, i + 1L, "the printed median " + Echo.of(m.group(PerfTestStdoutReader.MEDIAN)) + " "
-              + unit + " is above " + (long) MAX_MEDIAN_MICROS + " us (12.7 days): not a latency PerfTest printed", null);
+          throw new DataException(name, i + 1L, "the printed median " + Echo.of(m.group(PerfTestStdoutReader.MEDIAN))
+              + " "
+              + unit + " is above " + (long) MAX_MEDIAN_MICROS + " us (12.7 days): not a latency PerfTest printed",
+              null);
         }
         out.add(micros);
       }

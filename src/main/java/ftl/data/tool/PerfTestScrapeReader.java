@@ -8,14 +8,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads one scrape of RabbitMQ PerfTest's Prometheus endpoint ({@code -mpr}, with the AMQP client's counters: {@code -mc}),
- * the text a {@code curl} of it returns: {@link PerfTestFormat#CONSUMED} counts every delivery the client saw,
+ * Reads one scrape of RabbitMQ PerfTest's Prometheus endpoint ({@code -mpr}, with the AMQP client's counters: {@code
+ * -mc}), the text a {@code curl} of it returns: {@link PerfTestFormat#CONSUMED} counts every delivery the client saw,
  * {@link PerfTestFormat#LATENCY_COUNT} the latency samples PerfTest recorded (only latencies above 0), so the two give
  * the share its latency metric left out, as {@link PerfTestReader} reads them for the archive's runs. The scrape does
  * not say which clock PerfTest stamped with; it is told from the recorded latencies: with {@code --use-millis} every
- * one is a whole number of milliseconds, so their sum and their maximum are ({@link Output#unit}). The scrape's quantiles
- * and maximum are Micrometer's over its last time window (about one reporting interval), not the run's, and are not
- * read. Checked against the twelve scrapes of {@code data/perftest/runs/r*.prom}.
+ * one is a whole number of milliseconds, so their sum and their maximum are ({@link Output#unit}). The scrape's
+ * quantiles and maximum are Micrometer's over its last time window (about one reporting interval), not the run's, and
+ * are not read. Checked against the twelve scrapes of {@code data/perftest/runs/r*.prom}.
  */
 public final class PerfTestScrapeReader {
   private PerfTestScrapeReader() {}
@@ -48,7 +48,9 @@ public final class PerfTestScrapeReader {
     }
   }
 
-  /** True when some line of the text is a sample of a PerfTest series ({@code perftest_...}); read says what is missing. */
+  /**
+   * True when some line of the text is a sample of a PerfTest series ({@code perftest_...}); read says what is missing.
+   */
   public static boolean recognises(List<String> lines) {
     return lines.stream().anyMatch(l -> l.startsWith(SERIES_PREFIX));
   }
@@ -71,7 +73,8 @@ public final class PerfTestScrapeReader {
     }
     for (String need : List.of(PerfTestFormat.CONSUMED, PerfTestFormat.LATENCY_COUNT, LATENCY_SUM, LATENCY_MAX)) {
       if (!by.containsKey(need)) {
-        throw new DataException(name, 0, "no series " + need + " (PerfTest run with -mpr -mc, and the whole scrape?)", null);
+        throw new DataException(name, 0, "no series " + need + " (PerfTest run with -mpr -mc, and the whole scrape?)",
+            null);
       }
     }
     PrometheusText.Sample consumed = by.get(PerfTestFormat.CONSUMED);
@@ -81,12 +84,13 @@ public final class PerfTestScrapeReader {
     long published = by.containsKey(PUBLISHED) ? PerfTestReader.count(by.get(PUBLISHED), name) : 0;
     double rate = by.containsKey(PUBLISHED_RATE) ? seconds(by.get(PUBLISHED_RATE), name) : Double.NaN;
     double consumedRate = by.containsKey(CONSUMED_RATE) ? seconds(by.get(CONSUMED_RATE), name) : Double.NaN;
-    double tolerance = Math.max(1, Math.max(Double.isNaN(rate) ? 0 : rate, Double.isNaN(consumedRate) ? 0 : consumedRate))
+    double tolerance = Math.max(1, Math.max(Double.isNaN(rate) ? 0 : rate, Double.isNaN(consumedRate) ? 0
+        : consumedRate))
         * PerfTestReader.SCRAPE_SKEW_SECONDS;
     if (k - c > tolerance) {
       throw new DataException(name, latency.line(), PerfTestFormat.LATENCY_COUNT + " " + k + " exceeds "
-          + PerfTestFormat.CONSUMED + " " + c + " by more than " + PerfTestReader.SCRAPE_SKEW_SECONDS + " s of deliveries at"
-          + " the scrape's rate: latency samples are part of the messages consumed", null);
+          + PerfTestFormat.CONSUMED + " " + c + " by more than " + PerfTestReader.SCRAPE_SKEW_SECONDS
+          + " s of deliveries at the scrape's rate: latency samples are part of the messages consumed", null);
     }
     double sum = seconds(by.get(LATENCY_SUM), name);
     double max = seconds(by.get(LATENCY_MAX), name);

@@ -22,25 +22,29 @@ import java.util.regex.Pattern;
  * stopped}) are passed over. Checked against the twelve outputs of {@code data/perftest/runs/r*.txt}.
  *
  * <p>Not read: the {@code --legacy-metrics} latency ({@code min/avg/max}), the CSV of {@code --output-file}, and
- * PerfTest 2.19's reformatted lines ({@code time 1.000 s}); no real output of them was at hand to check a reader against.
+ * PerfTest 2.19's reformatted lines ({@code time 1.000 s}); no real output of them was at hand to check a reader
+ * against.
  */
 public final class PerfTestStdoutReader {
   private PerfTestStdoutReader() {}
 
   private static final String ID = "id: ([^,]{1,200}), ";
-  static final Pattern START = Pattern.compile("^" + ID + "starting (consumer|producer) #[0-9]{1,9}(, channel #[0-9]{1,9})?$");
+  static final Pattern START = Pattern.compile("^" + ID
+      + "starting (consumer|producer) #[0-9]{1,9}(, channel #[0-9]{1,9})?$");
   static final Pattern INTERVAL_START = Pattern.compile("^" + ID + "time:");
   static final Pattern INTERVAL = Pattern.compile("^" + ID + "time: ([0-9]{1,9}\\.[0-9]{3})s"
       + "((?:, (?:sent|returned|confirmed|nacked|received): [0-9]{1,12}(?:\\.[0-9]{1,2})? msg/s){0,5})"
-      + "(?:, min/median/75th/95th/99th (?:consumer latency: ([0-9]{1,1000})/([0-9]{1,1000})/([0-9]{1,1000})/([0-9]{1,1000})"
-      + "/([0-9]{1,1000}) (\u00b5s|ms))?((?:, )?confirm latency: [0-9/]{1,120} (?:\u00b5s|ms))?)?$");
+      + "(?:, min/median/75th/95th/99th (?:consumer latency: "
+      + "([0-9]{1,1000})/([0-9]{1,1000})/([0-9]{1,1000})/([0-9]{1,1000})/([0-9]{1,1000}) (\u00b5s|ms))?((?:, "
+      + ")?confirm latency: [0-9/]{1,120} (?:\u00b5s|ms))?)?$");
   /** The groups of {@link #INTERVAL} that hold the printed median and the unit of the latency figures. */
   static final int MEDIAN = 5;
   static final int UNIT = 9;
-  static final Pattern RATE = Pattern.compile(", (sent|returned|confirmed|nacked|received): ([0-9]{1,12}(?:\\.[0-9]{1,2})?) msg/s");
+  static final Pattern RATE =
+      Pattern.compile(", (sent|returned|confirmed|nacked|received): ([0-9]{1,12}(?:\\.[0-9]{1,2})?) msg/s");
   static final Pattern SUMMARY_START = Pattern.compile("^" + ID + "(sending|receiving) rate avg:");
-  static final Pattern SUMMARY = Pattern.compile("^" + ID + "(sending|receiving) rate avg: ([0-9]{1,12}(?:\\.[0-9]{1,2})?)"
-      + " msg/s$");
+  static final Pattern SUMMARY = Pattern.compile("^" + ID
+      + "(sending|receiving) rate avg: ([0-9]{1,12}(?:\\.[0-9]{1,2})?) msg/s$");
 
   /** The unit of a run's latency figures, which names its clock mode. */
   public enum Unit {
@@ -106,9 +110,9 @@ public final class PerfTestStdoutReader {
   /**
    * Reads one output.
    *
-   * @throws DataException naming file and line: an interval or summary line cut or altered, lines of two runs (two ids),
-   *     times that do not increase, two latency units, percentiles that decrease, or no summary (the run ended before
-   *     printing it, or the file is cut short)
+   * @throws DataException naming file and line: an interval or summary line cut or altered, lines of two runs (two
+   *     ids), times that do not increase, two latency units, percentiles that decrease, or no summary (the run ended
+   *     before printing it, or the file is cut short)
    */
   public static Output read(String text, String name) {
     List<String> lines = OutputLines.of(text);
@@ -166,7 +170,8 @@ public final class PerfTestStdoutReader {
         if (m.group(4) != null) {
           Unit u = m.group(9).equals("ms") ? Unit.MILLIS : Unit.MICROS;
           if (unit != null && u != unit) {
-            throw new DataException(name, n, "latency in " + m.group(9) + " where the lines before print " + (unit == Unit.MILLIS
+            throw new DataException(name, n, "latency in " + m.group(9) + " where the lines before print "
+                + (unit == Unit.MILLIS
                 ? "ms" : "\u00b5s") + ": two runs in one file?", null);
           }
           unit = u;
@@ -175,12 +180,13 @@ public final class PerfTestStdoutReader {
           for (int k = 0; k < 5; k++) {
             double v = OutputLines.number(m.group(4 + k));
             if (!(v <= OutputLines.MAX_LATENCY_MILLIS * ((double) Unit.MILLIS.nanos() / u.nanos()))) {
-              throw new DataException(name, n, label[k] + " latency " + Echo.of(m.group(4 + k)) + " " + m.group(9) + " is beyond one"
-                  + " day: not a latency of a benchmark run", null);
+              throw new DataException(name, n, label[k] + " latency " + Echo.of(m.group(4 + k)) + " " + m.group(9)
+                  + " is beyond one day: not a latency of a benchmark run", null);
             }
             lat[k] = (long) v;
             if (k > 0 && lat[k] < lat[k - 1]) {
-              throw new DataException(name, n, "the " + label[k] + " latency (" + lat[k] + ") is below the " + label[k - 1]
+              throw new DataException(name, n, "the " + label[k] + " latency (" + lat[k] + ") is below the "
+                  + label[k - 1]
                   + " (" + lat[k - 1] + "): figures of one interval never decrease", null);
             }
           }
@@ -189,7 +195,8 @@ public final class PerfTestStdoutReader {
         intervals.add(new Interval(t, sent, received, lat, n));
       } else if (SUMMARY_START.matcher(l).find()) {
         if (!(m = SUMMARY.matcher(l)).matches()) {
-          throw new DataException(name, n, "begins as a PerfTest summary line but is not one (cut short or altered?): \""
+          throw new DataException(name, n,
+              "begins as a PerfTest summary line but is not one (cut short or altered?): \""
               + Echo.of(l) + "\"", null);
         }
         lineId = m.group(1);
@@ -218,12 +225,15 @@ public final class PerfTestStdoutReader {
       }
     }
     if (intervals.isEmpty()) {
-      throw new DataException(name, OutputLines.last(lines), "no interval line (\"id: ..., time: ...s, ...\"): the run reported nothing", null);
+      throw new DataException(name, OutputLines.last(lines),
+          "no interval line (\"id: ..., time: ...s, ...\"): the run reported nothing", null);
     }
     if (sendingLine == 0) {
-      throw new DataException(name, OutputLines.last(lines), "no summary line (\"id: ..., sending rate avg: ... msg/s\"): the run ended"
+      throw new DataException(name, OutputLines.last(lines),
+          "no summary line (\"id: ..., sending rate avg: ... msg/s\"): the run ended"
           + " before printing its summary (stopped, or the file is cut short)", null);
     }
-    return new Output(id, unit, intervals, sending, sendingLine, receiving, receivingLine, producers, consumers, confirm);
+    return new Output(id, unit, intervals, sending, sendingLine, receiving, receivingLine, producers, consumers,
+        confirm);
   }
 }

@@ -8,11 +8,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the standard output of Kafka's {@code kafka-producer-perf-test} ({@code org.apache.kafka.tools.ProducerPerformance},
- * kafka-tools 4.4.0). Its two line shapes, from {@code ProducerPerformance.Stats} (printWindow, printTotal):
+ * Reads the standard output of Kafka's {@code kafka-producer-perf-test} ({@code
+ * org.apache.kafka.tools.ProducerPerformance}, kafka-tools 4.4.0). Its two line shapes, from {@code
+ * ProducerPerformance.Stats} (printWindow, printTotal):
  * <pre>
  * %d records sent, %.1f records/sec (%.2f MB/sec), %.1f ms avg latency, %.1f ms max latency.
- * %d%s records sent, %f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, %d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.
+ * %d%s records sent, %f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, %d ms 50th, %d ms 95th, %d
+ * ms 99th, %d ms 99.9th.
  * </pre>
  * a progress line every five seconds, then one total ({@code %s} is {@code " steady state"} on the second total that
  * {@code --warmup-records} adds). Each latency is {@code (int) (now - start)} of two {@code System.currentTimeMillis()}
@@ -26,8 +28,8 @@ public final class ProducerPerformanceReader {
   /** A line that begins as a progress or total line does; it must then be one of them in full. */
   static final Pattern STARTS = Pattern.compile("^[0-9]{1,30}( steady state)? records sent, ");
   static final Pattern WINDOW = Pattern.compile("^([0-9]{1,30}) records sent, ([0-9]{1,20}\\.[0-9]) records/sec"
-      + " \\(([0-9]{1,20}\\.[0-9]{2}) MB/sec\\), (-?[0-9]{1,20}\\.[0-9]|NaN) ms avg latency, (-?[0-9]{1,20}\\.[0-9]) ms max"
-      + " latency\\.$");
+      + " \\(([0-9]{1,20}\\.[0-9]{2}) MB/sec\\), (-?[0-9]{1,20}\\.[0-9]|NaN) ms avg latency, (-?[0-9]{1,20}\\.[0-9]) "
+      + "ms max latency\\.$");
   static final Pattern TOTAL = Pattern.compile("^([0-9]{1,30})( steady state)? records sent, ([0-9]{1,20}\\.[0-9]{6})"
       + " records/sec \\(([0-9]{1,20}\\.[0-9]{2}) MB/sec\\), (-?[0-9]{1,20}\\.[0-9]{2}|NaN) ms avg latency,"
       + " (-?[0-9]{1,20}\\.[0-9]{2}) ms max latency, (-?[0-9]{1,20}) ms 50th, (-?[0-9]{1,20}) ms 95th,"
@@ -93,8 +95,8 @@ public final class ProducerPerformanceReader {
         if (t.group(2) != null) {
           steady = x;
         } else if (total != null) {
-          throw new DataException(name, n, "a second total line (the first is line " + total.line() + "): two runs in one"
-              + " file?", null);
+          throw new DataException(name, n, "a second total line (the first is line " + total.line()
+              + "): two runs in one file?", null);
         } else {
           total = x;
         }
@@ -108,7 +110,8 @@ public final class ProducerPerformanceReader {
       }
     }
     if (total == null) {
-      throw new DataException(name, OutputLines.last(lines), "no total line (\"N records sent, ... ms 99.9th.\"): the run ended before"
+      throw new DataException(name, OutputLines.last(lines),
+          "no total line (\"N records sent, ... ms 99.9th.\"): the run ended before"
           + " printing its summary (stopped, or the file is cut short)", null);
     }
     return new Output(total, steady, windows);
@@ -131,7 +134,8 @@ public final class ProducerPerformanceReader {
     for (int k = 0; k < 4; k++) {
       p[k] = (long) OutputLines.millis(t.group(7 + k), label[k] + " percentile", name, n);
       if (k > 0 && p[k] < p[k - 1]) {
-        throw new DataException(name, n, "the " + label[k] + " percentile (" + p[k] + " ms) is below the " + label[k - 1]
+        throw new DataException(name, n, "the " + label[k] + " percentile (" + p[k] + " ms) is below the "
+            + label[k - 1]
             + " (" + p[k - 1] + " ms): percentiles of one sample never decrease", null);
       }
     }

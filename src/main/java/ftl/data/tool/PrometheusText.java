@@ -8,8 +8,8 @@ import java.util.function.Predicate;
 
 /**
  * The sample lines of a Prometheus text exposition (what a scrape of an exporter returns, such as RabbitMQ PerfTest's
- * {@code -mpr} endpoint): {@code metric[{labels}] value [timestamp]}, comment and blank lines skipped. Only the lines of
- * the metrics asked for are read, so a scrape's other series cannot make it fail. Values are kept as printed (the
+ * {@code -mpr} endpoint): {@code metric[{labels}] value [timestamp]}, comment and blank lines skipped. Only the lines
+ * of the metrics asked for are read, so a scrape's other series cannot make it fail. Values are kept as printed (the
  * callers decide what a value may be); the optional timestamp (milliseconds) must be an integer and is never the value.
  */
 public final class PrometheusText {
@@ -77,7 +77,8 @@ public final class PrometheusText {
             + Echo.of(l) + "\"", null);
       }
       if (tokens.length == 2 && !tokens[1].matches("-?[0-9]{1,19}")) {
-        throw new DataException(name, n, "the timestamp of " + metric + " is not an integer (\"" + Echo.of(tokens[1]) + "\")",
+        throw new DataException(name, n, "the timestamp of " + metric + " is not an integer (\"" + Echo.of(tokens[1])
+            + "\")",
             null);
       }
       out.add(new Sample(metric, l.substring(end, rest), tokens[0], n));
@@ -85,7 +86,10 @@ public final class PrometheusText {
     return out;
   }
 
-  /** The index after the {@code }} that closes the labels opening at {@code open}, or -1 (quoted values may hold braces). */
+  /**
+   * The index after the {@code }} that closes the labels opening at {@code open}, or -1 (quoted values may hold
+   * braces).
+   */
   private static int labelsEnd(String l, int open) {
     boolean quoted = false;
     for (int i = open + 1; i < l.length(); i++) {

@@ -6,14 +6,14 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * The outputs of other tools that {@code ftl audit} reads, each with the name {@code --format} takes and the reader that
- * knows it. A format is recognised by lines only its tool prints ({@link #recognise}); every reader was checked against
- * real outputs of its tool committed in {@code data/}.
+ * The outputs of other tools that {@code ftl audit} reads, each with the name {@code --format} takes and the reader
+ * that knows it. A format is recognised by lines only its tool prints ({@link #recognise}); every reader was checked
+ * against real outputs of its tool committed in {@code data/}.
  *
- * <p>Not read, and why ({@link #NOT_READ}): OpenMessaging Benchmark's result JSON (the archive runs OMB's worker through
- * its own driver, {@code src/main/omb/OmbDriver.java}, so no result JSON exists here, and producing one needs OMB's
- * Maven build) and {@code nats bench} (natscli is not a Debian package and no real output is at hand; by the harness
- * audit it measures no per-message latency anyway).
+ * <p>Not read, and why ({@link #NOT_READ}): OpenMessaging Benchmark's result JSON (the archive runs OMB's worker
+ * through its own driver, {@code src/main/omb/OmbDriver.java}, so no result JSON exists here, and producing one needs
+ * OMB's Maven build) and {@code nats bench} (natscli is not a Debian package and no real output is at hand; by the
+ * harness audit it measures no per-message latency anyway).
  */
 public enum ToolOutputFormat {
   /** Kafka's {@code kafka-producer-perf-test} (ProducerPerformance) standard output. */
@@ -23,7 +23,8 @@ public enum ToolOutputFormat {
   KAFKA_E2E_LATENCY("kafka-e2e-latency", "Kafka EndToEndLatency (kafka-e2e-latency)",
       "its lines \"Avg latency: ... ms\" and \"Percentiles: 50th = ...\"", EndToEndLatencyReader::recognises),
   /** RabbitMQ PerfTest's standard output (interval and summary lines). */
-  PERFTEST("perftest", "RabbitMQ PerfTest", "its lines \"id: ..., time: ...s, ...\" and \"id: ..., sending rate avg: ...\"",
+  PERFTEST("perftest", "RabbitMQ PerfTest",
+      "its lines \"id: ..., time: ...s, ...\" and \"id: ..., sending rate avg: ...\"",
       PerfTestStdoutReader::recognises),
   /** A scrape of RabbitMQ PerfTest's Prometheus endpoint ({@code -mpr -mc}). */
   PERFTEST_PROMETHEUS("perftest-prometheus", "RabbitMQ PerfTest, Prometheus scrape (-mpr -mc)",

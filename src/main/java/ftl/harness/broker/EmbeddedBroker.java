@@ -112,18 +112,23 @@ public final class EmbeddedBroker implements AutoCloseable {
       throw new IOException("interrupted while formatting broker storage", e);
     }
     if (f.exitValue() != 0) {
-      throw new IOException("formatting broker storage failed (exit " + f.exitValue() + "): " + tail(logs.resolve("format.log")));
+      throw new IOException("formatting broker storage failed (exit " + f.exitValue() + "): "
+          + tail(logs.resolve("format.log")));
     }
   }
 
-  /** Starts one broker JVM on {@code props} ({@link #JVM_FLAGS}, under {@link ParentWatch}), its console to {@code logs/console.log}. */
+  /**
+   * Starts one broker JVM on {@code props} ({@link #JVM_FLAGS}, under {@link ParentWatch}), its console to {@code
+   * logs/console.log}.
+   */
   static Process launch(Path props, Path logs, Path log4j) throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(javaBin());
     cmd.addAll(JVM_FLAGS);
     cmd.addAll(List.of("-Djava.awt.headless=true", "-XX:+ExitOnOutOfMemoryError",
         "-Dlog4j2.configurationFile=" + log4j, "-Dkafka.logs.dir=" + logs,
-        "-cp", childClasspath(), ParentWatch.class.getName(), String.valueOf(ProcFs.pid()), "kafka.Kafka", props.toString()));
+        "-cp", childClasspath(), ParentWatch.class.getName(), String.valueOf(ProcFs.pid()), "kafka.Kafka",
+        props.toString()));
     return new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("console.log").toFile())).start();
   }
@@ -246,7 +251,8 @@ public final class EmbeddedBroker implements AutoCloseable {
           throw new IOException("interrupted while waiting for the " + what, e);
         }
         if (System.nanoTime() > deadline) {
-          throw new IOException(what + " did not serve " + brokers + (brokers == 1 ? " broker" : " brokers") + " within "
+          throw new IOException(what + " did not serve " + brokers + (brokers == 1 ? " broker" : " brokers")
+              + " within "
               + timeoutMillis / 1000 + " s (see " + logs + "): " + tail(console));
         }
         pause(200);

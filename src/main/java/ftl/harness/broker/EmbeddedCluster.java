@@ -22,10 +22,12 @@ import org.apache.kafka.common.Uuid;
  * server classes replicate; nothing here does. Folders: {@code <scratch>/node-<id>/} with {@code server.properties},
  * {@code data/}, {@code logs/broker.log}, {@code logs/console.log}.
  *
- * <p>Life cycle: every node's storage formatted with one cluster id, every node started (under {@code ParentWatch}, so a
- * node halts if this JVM disappears), ready once an {@code AdminClient.describeCluster()} lists all {@code n} brokers;
- * {@link #close()} sends SIGTERM to every node at once and waits for their clean shutdown (SIGKILL after 30 s).
- * A single broker is {@link EmbeddedBroker}, whose behaviour every earlier campaign used and which this class leaves as it was.
+ * <p>Life cycle: every node's storage formatted with one cluster id, every node started (under {@code ParentWatch}, so
+ * a node halts if this JVM disappears), ready once an {@code AdminClient.describeCluster()} lists all {@code n}
+ * brokers; {@link #close()} sends SIGTERM to every node at once and waits for their clean shutdown (SIGKILL after 30
+ * s).
+ * A single broker is {@link EmbeddedBroker}, whose behaviour every earlier campaign used and which this class leaves as
+ * it was.
  */
 public final class EmbeddedCluster implements AutoCloseable {
 
@@ -122,14 +124,17 @@ public final class EmbeddedCluster implements AutoCloseable {
     return p;
   }
 
-  /** {@code replica.fetch.min.bytes} of a follower delay: far above a run's batches (100-byte records, one per send). */
+  /**
+   * {@code replica.fetch.min.bytes} of a follower delay: far above a run's batches (100-byte records, one per send).
+   */
   static final int FOLLOWER_MIN_BYTES = 1_000_000;
 
   static String serverProperties(int id, int port, int controllerPort, String voters, Path data) {
     return serverProperties(id, port, controllerPort, voters, data, 0);
   }
 
-  static String serverProperties(int id, int port, int controllerPort, String voters, Path data, int followerWaitMillis) {
+  static String serverProperties(int id, int port, int controllerPort, String voters, Path data,
+      int followerWaitMillis) {
     Properties p = followerWaitProperties(followerWaitMillis);
     p.put("node.id", String.valueOf(id));
     p.put("controller.quorum.voters", voters);
@@ -139,7 +144,8 @@ public final class EmbeddedCluster implements AutoCloseable {
   private void awaitReady(long timeoutMillis) throws IOException {
     List<InetSocketAddress> listeners = nodes.stream()
         .map(n -> new InetSocketAddress(n.host(), n.port())).toList();
-    EmbeddedBroker.awaitServing(listeners, bootstrap(), nodes.size(), this::checkAlive, timeoutMillis, new EmbeddedBroker.Named("the cluster", scratch, nodes.get(0).dir().resolve("logs/console.log")));
+    EmbeddedBroker.awaitServing(listeners, bootstrap(), nodes.size(), this::checkAlive, timeoutMillis,
+        new EmbeddedBroker.Named("the cluster", scratch, nodes.get(0).dir().resolve("logs/console.log")));
   }
 
   private void checkAlive() throws IOException {

@@ -80,7 +80,10 @@ public final class AtomicFiles {
     return out;
   }
 
-  /** Writes {@code bytes} to {@code target} through a fsynced temp file and an atomic rename; no temp file is left on failure. */
+  /**
+   * Writes {@code bytes} to {@code target} through a fsynced temp file and an atomic rename; no temp file is left on
+   * failure.
+   */
   public static void write(Path target, byte[] bytes) throws IOException {
     Path tmp = tmpOf(target);
     try (OutputStream out = newTmp(tmp)) {

@@ -43,13 +43,13 @@ import java.util.stream.Stream;
  * <p>One runner at a time: {@link #lock()} takes an operating-system lock on {@value #LOCK} for the runner's life; the
  * system releases it when the process dies, even by {@code kill -9}.
  *
- * <p>Nothing is written, truncated or deleted through a link (issue 58): {@link #refuseLinks()} refuses a campaign folder
- * whose {@code events/}, plan, schedule, ledger, journal or lock (or their temp files) is a symbolic link, or whose
- * {@code events/} resolves outside the folder, and every entry {@link #clean()} would remove must be a regular file, not
- * a link; the lock file is created exclusively, or opened without following links and written only when it holds a pid
- * and has no other name; files are replaced through temp files created exclusively ({@link AtomicFiles#newTmp}); the
- * lock and the journal are read only up to a small cap ({@value #LOCK_CAP} and {@value #JOURNAL_CAP} bytes), and a
- * journal line must name an events file of this folder.
+ * <p>Nothing is written, truncated or deleted through a link (issue 58): {@link #refuseLinks()} refuses a campaign
+ * folder whose {@code events/}, plan, schedule, ledger, journal or lock (or their temp files) is a symbolic link, or
+ * whose {@code events/} resolves outside the folder, and every entry {@link #clean()} would remove must be a regular
+ * file, not a link; the lock file is created exclusively, or opened without following links and written only when it
+ * holds a pid and has no other name; files are replaced through temp files created exclusively ({@link
+ * AtomicFiles#newTmp}); the lock and the journal are read only up to a small cap ({@value #LOCK_CAP} and {@value
+ * #JOURNAL_CAP} bytes), and a journal line must name an events file of this folder.
  */
 public final class CampaignFolder {
   /** The journal of the run in flight: the files it is about to write, one relative path per line. */
@@ -116,7 +116,8 @@ public final class CampaignFolder {
       return Set.of();
     }
     if (!a.isRegularFile()) {
-      throw new DataException(file, 0, "the journal is not a regular file (a link, a folder or a special file): refusing "
+      throw new DataException(file, 0,
+          "the journal is not a regular file (a link, a folder or a special file): refusing "
           + "to resume, so nothing is deleted on its word");
     }
     String text;
@@ -125,7 +126,8 @@ public final class CampaignFolder {
           .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(readCapped(file, JOURNAL_CAP, "the "
               + "journal"))).toString();
     } catch (CharacterCodingException e) {
-      throw new DataException(file.toString(), 0, "the journal is not UTF-8 text (a binary or corrupt file): refusing to "
+      throw new DataException(file.toString(), 0,
+          "the journal is not UTF-8 text (a binary or corrupt file): refusing to "
           + "resume; it names the files of the interrupted run, one events/<run_id>.csv.gz a line", e);
     }
     Set<String> out = new HashSet<>();
@@ -209,7 +211,8 @@ public final class CampaignFolder {
         continue;
       }
       if (a.isSymbolicLink()) {
-        throw new DataException(p, 0, "is a symbolic link: the runner writes, truncates or deletes files here and never "
+        throw new DataException(p, 0,
+            "is a symbolic link: the runner writes, truncates or deletes files here and never "
             + "through a link, so it refuses the folder (replace the link by the " + (e.getValue() ? "folder" : "file")
             + " itself)");
       }
@@ -218,7 +221,8 @@ public final class CampaignFolder {
             + (a.isDirectory() ? "folder" : a.isOther() ? "special file" : "file") + "): refusing the campaign folder");
       }
       if (e.getValue() && !p.toRealPath().equals(real.resolve(e.getKey()))) {
-        throw new DataException(p, 0, "resolves outside the campaign folder (real path " + Echo.of(p.toRealPath().toString())
+        throw new DataException(p, 0, "resolves outside the campaign folder (real path "
+            + Echo.of(p.toRealPath().toString())
             + "): refusing, so no other campaign's file is touched");
       }
     }
@@ -261,12 +265,14 @@ public final class CampaignFolder {
           if (!tmp && (!event || named.contains(rel))) {
             continue; // a file of the finished campaign
           }
-          if (journaled.contains(target) || (tmp && METADATA.contains(target)) || rel.equals(JOURNAL + AtomicFiles.TMP)) {
+          if (journaled.contains(target) || (tmp && METADATA.contains(target))
+              || rel.equals(JOURNAL + AtomicFiles.TMP)) {
             remove.add(p);
           } else {
             throw new DataException(p, 0, (tmp ? "a temp file" : "an events file no row of " + EventFormat.LEDGER_FILE
                 + " names") + ", and no interrupted run of this runner wrote it (the journal " + JOURNAL + " does not "
-                + "name it): refusing to resume, so nothing measured is deleted on a guess. If " + EventFormat.LEDGER_FILE
+                + "name it): refusing to resume, so nothing measured is deleted on a guess. If "
+                + EventFormat.LEDGER_FILE
                 + " was moved or lost, put it back; if the file is not this campaign's, move it out of the folder");
           }
         }

@@ -187,7 +187,8 @@ public final class CampaignRunner {
     Path dir = campaignDir.toAbsolutePath().normalize();
     List<String> problems = new ArrayList<>();
     String rel = dir.startsWith(root) ? root.relativize(dir).toString() : null;
-    List<String> argv = new ArrayList<>(List.of("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=all", "--", "."));
+    List<String> argv = new ArrayList<>(List.of("git", "-C", root.toString(), "status", "--porcelain",
+        "--untracked-files=all", "--", "."));
     if (rel != null && !rel.isEmpty()) {
       argv.add(":(exclude)" + rel);
     }
@@ -200,8 +201,10 @@ public final class CampaignRunner {
       problems.add("the campaign folder " + dir + " is outside the git work tree " + root);
     } else {
       String plan = (rel.isEmpty() ? "" : rel + "/") + EventFormat.PLAN_FILE;
-      Commands.Result tracked = Commands.run(List.of("git", "-C", root.toString(), "ls-files", "--error-unmatch", "--", plan));
-      Commands.Result changed = Commands.run(List.of("git", "-C", root.toString(), "status", "--porcelain", "--", plan));
+      Commands.Result tracked = Commands.run(List.of("git", "-C", root.toString(), "ls-files", "--error-unmatch", "--",
+          plan));
+      Commands.Result changed = Commands.run(List.of("git", "-C", root.toString(), "status", "--porcelain", "--",
+          plan));
       if (!tracked.ok()) {
         problems.add(plan + " is not committed (a plan is committed before its first run)");
       } else if (!changed.output().isEmpty()) {
@@ -241,7 +244,9 @@ public final class CampaignRunner {
     return this;
   }
 
-  /** Where the input files of a plan's replay schedules are (see {@link ReplaySchedules#resolve}); null = none given. */
+  /**
+   * Where the input files of a plan's replay schedules are (see {@link ReplaySchedules#resolve}); null = none given.
+   */
   public CampaignRunner replayInputs(Path dir) {
     this.replayInputs = dir == null ? null : dir.toAbsolutePath().normalize();
     return this;
@@ -257,15 +262,18 @@ public final class CampaignRunner {
     CampaignFolder folder = new CampaignFolder(out);
     folder.refuseLinks(); // nothing read, written or deleted through a link (issue 58)
     if (plan.strata() == null && Files.exists(folder.ledgerFile()) && !folder.ledger().rows().isEmpty()) {
-      throw new DataException(folder.ledgerFile(), 0, "the campaign folder already has runs: 'ftl campaign resume " + out
-          + "' runs those its schedule still misses, and 'ftl campaign run PLAN --out DIR' starts a new campaign in DIR");
+      throw new DataException(folder.ledgerFile(), 0, "the campaign folder already has runs: 'ftl campaign resume "
+          + out
+          + "' runs those its schedule still misses, and 'ftl campaign run PLAN --out DIR' starts a new campaign in "
+          + "DIR");
     }
     if (Files.exists(folder.planFile()) && !Arrays.equals(Files.readAllBytes(folder.planFile()), planBytes)) {
       throw new DataException(folder.planFile(), 0, "the campaign folder holds a different plan.json than " + planFile);
     }
     if (requireCleanTree && !Files.exists(folder.planFile())) {
-      throw new InstrumentException("refusing to run: " + folder.planFile() + " does not exist; put the plan in the campaign folder "
-          + "and commit it before the first run (pre-registration)", null);
+      throw new InstrumentException("refusing to run: " + folder.planFile()
+          + " does not exist; put the plan in the campaign folder and commit it before the first run "
+          + "(pre-registration)", null);
     }
     checkTree(out);
     Files.createDirectories(folder.eventsDir());
@@ -301,7 +309,10 @@ public final class CampaignRunner {
     }
   }
 
-  /** The schedule as written to {@code schedule.csv} by a plan without blocks (the bytes every campaign before blocks has). */
+  /**
+   * The schedule as written to {@code schedule.csv} by a plan without blocks (the bytes every campaign before blocks
+   * has).
+   */
   static String scheduleCsv(List<Plan.ScheduledRun> schedule) {
     return scheduleCsv(schedule, false);
   }
@@ -311,7 +322,8 @@ public final class CampaignRunner {
    * fifth column {@code block} (1-based), one row per run in execution order.
    */
   static String scheduleCsv(List<Plan.ScheduledRun> schedule, boolean blocked) {
-    StringBuilder s = new StringBuilder(blocked ? "run_id,condition,repeat,order_index,block\n" : "run_id,condition,repeat,order_index\n");
+    StringBuilder s = new StringBuilder(blocked ? "run_id,condition,repeat,order_index,block\n"
+        : "run_id,condition,repeat,order_index\n");
     for (Plan.ScheduledRun r : schedule) {
       s.append(r.runId()).append(',').append(r.condition().name()).append(',').append(r.repeat()).append(',')
           .append(r.orderIndex());
@@ -332,9 +344,11 @@ public final class CampaignRunner {
     for (Condition c : plan.conditions()) {
       long bytes = StampBook.bytesFor(c.warmupEvents(), c.events());
       if (bytes > maxHeapBytes / 2) {
-        throw new InstrumentException(String.format(Locale.ROOT, "condition %s needs %.0f MB of stamp arrays (%d warm-up "
-            + "slots + %d events x %d bytes), more than half of the JVM's %.0f MB heap: give it more (FTL_JAVA_OPTS=-Xmx...) "
-            + "or plan fewer events per run", c.name(), bytes / 1e6, c.warmupEvents(), c.events(),
+        throw new InstrumentException(String.format(Locale.ROOT,
+            "condition %s needs %.0f MB of stamp arrays (%d warm-up "
+            + "slots + %d events x %d bytes), more than half of the JVM's %.0f MB heap: give it more "
+            + "(FTL_JAVA_OPTS=-Xmx...) or plan fewer events per run", c.name(), bytes / 1e6, c.warmupEvents(),
+            c.events(),
             StampBook.BYTES_PER_SLOT, maxHeapBytes / 1e6), null);
       }
     }
@@ -393,7 +407,8 @@ public final class CampaignRunner {
       String csv = scheduleCsv(single, plan.blocked());
       if (Files.exists(folder.scheduleFile())) {
         if (!Files.readString(folder.scheduleFile(), StandardCharsets.UTF_8).equals(csv)) {
-          throw new DataException(folder.scheduleFile(), 0, "does not match the schedule of plan.json (seed or conditions changed)");
+          throw new DataException(folder.scheduleFile(), 0,
+              "does not match the schedule of plan.json (seed or conditions changed)");
         }
       } else {
         AtomicFiles.write(folder.scheduleFile(), csv.getBytes(StandardCharsets.UTF_8));
@@ -415,17 +430,21 @@ public final class CampaignRunner {
     List<Plan.ScheduledRun> schedule = prepared.schedule();
     List<Plan.ScheduledRun> missing = prepared.toRun();
     if (missing.isEmpty()) {
-      err.println("ftl: campaign " + plan.campaign() + ": all " + schedule.size() + " runs are in the ledger; nothing to do");
+      err.println("ftl: campaign " + plan.campaign() + ": all " + schedule.size()
+          + " runs are in the ledger; nothing to do");
       return new Summary(schedule.size(), done.size(), 0, 0, 0, cleaned);
     }
-    refuseClocksNotOffered(missing.stream().map(r -> prepared.clockOf(plan, r)).filter(c -> !c.isEmpty()).distinct().toList(),
+    refuseClocksNotOffered(missing.stream().map(r -> prepared.clockOf(plan, r)).filter(c -> !c.isEmpty()).distinct()
+        .toList(),
         clockSource);
     String planSha256 = PlanDigest.of(Files.readAllBytes(folder.planFile()));
-    List<String> digests = ledger.rows().stream().map(m -> m.getOrDefault(LedgerSchema.PLAN_SHA256.name(), "")).toList();
+    List<String> digests = ledger.rows().stream().map(m -> m.getOrDefault(LedgerSchema.PLAN_SHA256.name(), ""))
+        .toList();
     int other = PlanDigest.firstOtherDigest(digests, planSha256);
     if (other >= 0) {
       // the header is line 1, the first row line 2
-      throw new DataException(folder.ledgerFile().toString(), other + 2L, "refusing to append: this run was taken under "
+      throw new DataException(folder.ledgerFile().toString(), other + 2L,
+          "refusing to append: this run was taken under "
           + (digests.get(other).isEmpty() ? "no plan digest" : "plan digest " + digests.get(other)) + ", and "
           + folder.planFile() + " now has SHA-256 " + planSha256 + " (one ledger is taken under one plan)", null);
     }
@@ -436,17 +455,21 @@ public final class CampaignRunner {
         needed.add(sp.id());
       }
     }
-    Map<String, SendSchedule> schedules = ReplaySchedules.resolve(plan, folder.planFile().toString(), replayInputs, needed);
+    Map<String, SendSchedule> schedules = ReplaySchedules.resolve(plan, folder.planFile().toString(), replayInputs,
+        needed);
     for (Map.Entry<String, SendSchedule> e : schedules.entrySet()) {
-      err.println("ftl: schedule " + e.getKey() + ": regenerated, " + e.getValue().size() + " sends, SHA-256 " + e.getValue().sha256() + " as the plan records");
+      err.println("ftl: schedule " + e.getKey() + ": regenerated, " + e.getValue().size() + " sends, SHA-256 "
+          + e.getValue().sha256() + " as the plan records");
     }
     HostFacts host = HostFacts.read(archiveRoot);
     // registered in the archive only under its rules (a folder of its data/, plan committed, tree clean): issue #54
     RunOrigin origin = RunOrigin.of(folder.dir(), requireCleanTree);
     if (!requireCleanTree) {
       err.println("ftl: workspace " + folder.dir() + ": unregistered (plan SHA-256 " + planSha256 + ", ftl "
-          + origin.ftlVersion() + ", build " + (origin.buildSha256().isEmpty() ? "digest unreadable" : origin.buildSha256()
-          .substring(0, 12)) + ", " + (origin.workspaceCommit().isEmpty() ? "not in git" : "git " + origin.workspaceCommit()
+          + origin.ftlVersion() + ", build " + (origin.buildSha256().isEmpty() ? "digest unreadable"
+          : origin.buildSha256()
+          .substring(0, 12)) + ", " + (origin.workspaceCommit().isEmpty() ? "not in git" : "git "
+          + origin.workspaceCommit()
           .substring(0, 12) + (origin.workspaceDirty().equals(RunOrigin.YES) ? " with changes" : "")) + ")");
     }
     // the host check of ftl doctor, as one line (issue #54); the ledger records it whole, run by run
@@ -463,7 +486,8 @@ public final class CampaignRunner {
       planned += r.condition().events();
     }
     Progress progress = new Progress(err, inPlace, missing.size(), planned, paced);
-    err.println("ftl: campaign " + plan.campaign() + ": " + missing.size() + " of " + schedule.size() + " runs to do, into " + folder.dir());
+    err.println("ftl: campaign " + plan.campaign() + ": " + missing.size() + " of " + schedule.size()
+        + " runs to do, into " + folder.dir());
     int ok = 0;
     int failed = 0;
     int aborted = 0;
@@ -579,8 +603,8 @@ public final class CampaignRunner {
   }
 
   /**
-   * Starts the capture of run {@code r} into {@code scratch/wire/<campaign>-<run_id>.pcap}, before its clients connect; a
-   * capture that cannot start stops the campaign before the run's first send (exit 5, tcpdump's own message).
+   * Starts the capture of run {@code r} into {@code scratch/wire/<campaign>-<run_id>.pcap}, before its clients connect;
+   * a capture that cannot start stops the campaign before the run's first send (exit 5, tcpdump's own message).
    */
   private RunCapture startCapture(Plan.ScheduledRun r, WarmHandle handle) throws IOException {
     Path pcap = scratchRoot.resolve("wire").resolve(r.runId() + "-" + Long.toHexString(System.nanoTime()) + ".pcap");
@@ -593,7 +617,8 @@ public final class CampaignRunner {
 
   static String wireLine(Plan.ScheduledRun r, RunCapture.Result w) {
     Map<String, String> c = w.cells().asMap();
-    return String.format(Locale.ROOT, "%s wire: %s events with both responses, %s missed, %s packets (%s dropped, %s gaps), "
+    return String.format(Locale.ROOT,
+        "%s wire: %s events with both responses, %s missed, %s packets (%s dropped, %s gaps), "
         + "alignment error %s ns, follower wait p50 %s us (max_wait_ms %s), consumer wait p50 %s us", r.runId(),
         c.get("wire_both"), c.get("wire_missed"), c.get("wire_packets"), c.get("wire_dropped"), c.get("wire_gaps"),
         c.get("wire_align_err_ns"), c.get("wire_follower_wait_p50_us"), c.get("wire_follower_max_wait_ms"),
@@ -609,7 +634,8 @@ public final class CampaignRunner {
     for (String c : planned) {
       if (!offered.contains(c)) {
         throw new InstrumentException("refusing to run: the plan asks for clock source " + c + ", and this boot offers "
-            + (offered.isEmpty() ? "none that can be read" : String.join(" ", offered)) + " (in use: " + source.current() + ")", null);
+            + (offered.isEmpty() ? "none that can be read" : String.join(" ", offered)) + " (in use: "
+            + source.current() + ")", null);
       }
     }
   }
@@ -627,8 +653,8 @@ public final class CampaignRunner {
   }
 
   /**
-   * The largest {@code broker_lifetime} of the ledger's rows (0 when none has one): a resumed campaign counts its broker
-   * starts on from there.
+   * The largest {@code broker_lifetime} of the ledger's rows (0 when none has one): a resumed campaign counts its
+   * broker starts on from there.
    */
   static int lifetimesInLedger(List<Map<String, String>> rows, Path ledgerFile) {
     int max = 0;
@@ -636,7 +662,8 @@ public final class CampaignRunner {
       String v = rows.get(i).getOrDefault(LedgerSchema.BROKER_LIFETIME.name(), "");
       if (!v.isEmpty()) {
         if (!v.matches("[0-9]{1,9}")) {
-          throw new DataException(ledgerFile.toString(), i + 2L, "broker_lifetime is not a count (\"" + Echo.of(v) + "\")", null);
+          throw new DataException(ledgerFile.toString(), i + 2L, "broker_lifetime is not a count (\"" + Echo.of(v)
+              + "\")", null);
         }
         max = Math.max(max, Integer.parseInt(v));
       }
@@ -685,7 +712,8 @@ public final class CampaignRunner {
     m.put(LedgerSchema.PRIORITY, c.priority().word());
     m.put(LedgerSchema.GEOMETRY, c.geometry().word());
     m.put(LedgerSchema.LOAD_PCT, c.loadPercent());
-    m.put(LedgerSchema.START_PHASE_US, c.startPhaseMicros().isPresent() ? String.valueOf(c.startPhaseMicros().getAsInt()) : "");
+    m.put(LedgerSchema.START_PHASE_US, c.startPhaseMicros().isPresent()
+        ? String.valueOf(c.startPhaseMicros().getAsInt()) : "");
     for (ConditionField<?> f : ConditionDefaults.declared()) {
       // a field declared whole: its value on a system that applies it, empty on the others
       m.put(f.column(), f.appliesTo(plan.system()) ? f.cell(c.get(f)) : "");
@@ -706,7 +734,8 @@ public final class CampaignRunner {
     m.put(LedgerSchema.INSTRUMENT, plan.system());
     m.put(LedgerSchema.INSTRUMENT_WARMUP_EVENTS, broker.warmupEvents());
     m.put(LedgerSchema.BOOTSTRAP, broker.pid() > 0 ? "embedded" : broker.bootstrap());
-    m.put(LedgerSchema.BROKER_START_MS, plan.onKafka() && broker.startMillis() >= 0 ? String.valueOf(broker.startMillis()) : "");
+    m.put(LedgerSchema.BROKER_START_MS, plan.onKafka() && broker.startMillis() >= 0
+        ? String.valueOf(broker.startMillis()) : "");
     m.putAll(host.ledgerCells().asMap());
     m.put(LedgerSchema.CLOCKSOURCE_PLANNED, plannedClocksource(plan, r));
     m.put(LedgerSchema.SYSTEM, plan.system());
@@ -763,7 +792,8 @@ public final class CampaignRunner {
      */
     synchronized WarmHandle ensure(int followerWait, int clusterWarmupSeconds) {
       if (externalBootstrap == null && brokers > 1 && running() && followerWait != this.followerWait) {
-        err.println("ftl: the next runs need the followers' fetch wait at " + followerWait + " ms (the cluster runs with "
+        err.println("ftl: the next runs need the followers' fetch wait at " + followerWait
+            + " ms (the cluster runs with "
             + this.followerWait + "): a fresh cluster");
         close();
       }
@@ -777,7 +807,8 @@ public final class CampaignRunner {
           warmEvents += warm(h);
           rounds++;
         }
-        err.println(String.format(Locale.ROOT, "ftl: cluster warm-up: %d more instrument warm-ups, %.0f s since it served",
+        err.println(
+            String.format(Locale.ROOT, "ftl: cluster warm-up: %d more instrument warm-ups, %.0f s since it served",
             rounds, (System.nanoTime() - servedAtNanos) / 1e9));
         h = new WarmHandle(handle(), warmEvents, lifetime, startMillis, servedAtNanos);
       }
@@ -796,7 +827,8 @@ public final class CampaignRunner {
       if (!running()) {
         close();
         lifetime++;
-        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC)
+            .format(Instant.now());
         Path dir = scratchRoot.resolve((brokers == 1 ? "broker-" : "cluster-") + stamp);
         err.println(brokers == 1 ? "ftl: starting the embedded Kafka broker in " + dir
             : "ftl: starting a local Kafka cluster of " + brokers + " brokers in " + dir);
@@ -812,7 +844,8 @@ public final class CampaignRunner {
           servedAtNanos = System.nanoTime();
           startMillis = (servedAtNanos - t0) / 1_000_000;
         } catch (IOException | RuntimeException e) {
-          throw new InstrumentException((brokers == 1 ? "the embedded broker" : "the local cluster") + " did not start: "
+          throw new InstrumentException((brokers == 1 ? "the embedded broker" : "the local cluster")
+              + " did not start: "
               + e.getMessage(), e);
         }
         warmEvents = warm(new WarmHandle(handle(), 0, lifetime));
@@ -824,7 +857,10 @@ public final class CampaignRunner {
       return brokers == 1 ? embedded != null && embedded.alive() : cluster != null && cluster.alive();
     }
 
-    /** A block boundary: the embedded broker is stopped (the next {@link #ensure} starts a fresh one); an external one is warmed again. */
+    /**
+     * A block boundary: the embedded broker is stopped (the next {@link #ensure} starts a fresh one); an external one
+     * is warmed again.
+     */
     synchronized void newLifetime() {
       if (externalBootstrap == null) {
         close();
@@ -873,9 +909,11 @@ public final class CampaignRunner {
     /** Runs the instrument warm-up; returns the events it delivered. */
     private long warm(WarmHandle h) {
       Condition c = warmupCondition(instrumentWarmupEvents);
-      FinishedRun o = new KafkaRun("w" + Long.toHexString(System.nanoTime() & 0xffffff), c, h, EmbeddedBroker.childClasspath()).run();
+      FinishedRun o = new KafkaRun("w" + Long.toHexString(System.nanoTime() & 0xffffff), c, h,
+          EmbeddedBroker.childClasspath()).run();
       err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
-          o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
+          o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " ("
+          + o.reason() + ")",
           medianFlightMicros(o)));
       return o.book().received();
     }
@@ -921,7 +959,8 @@ public final class CampaignRunner {
         close();
         lifetime++;
         SystemName name = SystemName.of(systemWord);
-        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now());
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC)
+            .format(Instant.now());
         Path dir = scratchRoot.resolve(name.ledgerName() + "-" + stamp);
         try {
           if (externalBootstrap != null) {
@@ -940,7 +979,8 @@ public final class CampaignRunner {
         FinishedRun o = SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c,
             EmbeddedBroker.childClasspath());
         err.println(String.format(Locale.ROOT, "ftl: instrument warm-up: %d events at %d us, %s%s; flight p50 %.0f us",
-            o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " (" + o.reason() + ")",
+            o.book().received(), WARMUP_INTERVAL_NANOS / 1000, o.status().word(), o.reason().isEmpty() ? "" : " ("
+            + o.reason() + ")",
             medianFlightMicros(o)));
         warmEvents = o.book().received();
       }
@@ -976,13 +1016,17 @@ public final class CampaignRunner {
    * A broker handle that also knows how many warm-up events the broker served since it started, and which start of
    * the campaign's embedded broker it is ({@code lifetime}, 1-based; 0 for an external cluster).
    */
-  record WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents, int lifetime, long startMillis, long servedAtNanos)
+  record WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents, int lifetime, long startMillis,
+      long servedAtNanos)
       implements KafkaRun.BrokerHandle {
     WarmHandle(KafkaRun.BrokerHandle delegate, long warmupEvents, int lifetime) {
       this(delegate, warmupEvents, lifetime, -1, -1);
     }
 
-    /** Milliseconds since the broker or cluster served ({@code cluster_age_ms}), -1 when unknown (external, other systems). */
+    /**
+     * Milliseconds since the broker or cluster served ({@code cluster_age_ms}), -1 when unknown (external, other
+     * systems).
+     */
     long ageMillis() {
       return servedAtNanos < 0 ? -1 : (System.nanoTime() - servedAtNanos) / 1_000_000L;
     }
@@ -1034,7 +1078,8 @@ public final class CampaignRunner {
    * a fresh topic per run).
    */
   static KafkaRun.BrokerHandle external(String bootstrap, KafkaCluster cluster) {
-    List<Long> onThisHost = List.copyOf(LocalListeners.pids(bootstrap)); // found again at each run: a broker may restart
+    // found again at each run: a broker may restart
+    List<Long> onThisHost = List.copyOf(LocalListeners.pids(bootstrap));
     return new KafkaRun.BrokerHandle() {
       @Override public String bootstrap() { return bootstrap; }
 

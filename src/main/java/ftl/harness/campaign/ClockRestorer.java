@@ -5,11 +5,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A process that outlives the runner to put the host's clock source back (issue 58: {@code kill -9} of the runner after it
- * switched the clock source left the host on the switched one; SIGINT, SIGTERM and a normal end ran the restore). It is
- * started before the first switch, in a session of its own (so a Ctrl-C to the runner's terminal does not reach it),
- * and polls every second that the runner lives ({@code /proc/<pid>/stat}, a zombie counting as dead); when the runner is
- * gone, it writes the original clock source back into {@code current_clocksource} unless it is already in use. The
+ * A process that outlives the runner to put the host's clock source back (issue 58: {@code kill -9} of the runner after
+ * it switched the clock source left the host on the switched one; SIGINT, SIGTERM and a normal end ran the restore). It
+ * is started before the first switch, in a session of its own (so a Ctrl-C to the runner's terminal does not reach it),
+ * and polls every second that the runner lives ({@code /proc/<pid>/stat}, a zombie counting as dead); when the runner
+ * is gone, it writes the original clock source back into {@code current_clocksource} unless it is already in use. The
  * runner stops it once it has restored the clock source itself ({@link #stop}), so it never writes after a normal end.
  */
 final class ClockRestorer implements AutoCloseable {
@@ -30,7 +30,8 @@ final class ClockRestorer implements AutoCloseable {
   }
 
   /**
-   * Starts a restorer that puts {@code original} back into {@code currentFile} once the process {@code runnerPid} is gone.
+   * Starts a restorer that puts {@code original} back into {@code currentFile} once the process {@code runnerPid} is
+   * gone.
    *
    * @throws IOException when it cannot be started (the caller then refuses to switch)
    */
@@ -46,7 +47,9 @@ final class ClockRestorer implements AutoCloseable {
     return process;
   }
 
-  /** Stops the restorer without its writing anything: the runner has restored the clock source, or never switched it. */
+  /**
+   * Stops the restorer without its writing anything: the runner has restored the clock source, or never switched it.
+   */
   void stop() {
     process.destroy();
   }

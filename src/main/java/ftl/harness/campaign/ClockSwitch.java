@@ -16,8 +16,9 @@ import java.util.Optional;
  * first switch remembers the clock source the host had, and {@link #restore} (at the end of the campaign, and from the
  * shutdown hook on SIGINT and SIGTERM) puts it back. A clock source the host does not offer, or that cannot be written
  * or does not read back, stops the campaign before the block's first run ({@link CampaignRunner.InstrumentException},
- * exit 5): no run is measured under another clock than its plan's. A {@code kill -9} runs no hook: before the first switch
- * a {@link ClockRestorer} is started, which puts the original back when this process dies without restoring it (issue 58).
+ * exit 5): no run is measured under another clock than its plan's. A {@code kill -9} runs no hook: before the first
+ * switch a {@link ClockRestorer} is started, which puts the original back when this process dies without restoring it
+ * (issue 58).
  */
 final class ClockSwitch {
   private final ClockSource source;
@@ -55,8 +56,9 @@ final class ClockSwitch {
         try {
           restorer = ClockRestorer.start(runnerPid, source.root().resolve("current_clocksource"), host);
         } catch (IOException e) {
-          throw new CampaignRunner.InstrumentException("refusing to switch the clock source to " + wanted + ": the process "
-              + "that restores it if this runner is killed could not be started (" + e.getMessage() + ")", e);
+          throw new CampaignRunner.InstrumentException("refusing to switch the clock source to " + wanted
+              + ": the process that restores it if this runner is killed could not be started (" + e.getMessage()
+              + ")", e);
         }
       }
     }

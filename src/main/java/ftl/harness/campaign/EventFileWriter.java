@@ -30,8 +30,9 @@ public final class EventFileWriter {
   private EventFileWriter() {}
 
   /**
-   * Columns after the contract's (docs/architecture.md#formats): the intended send time of the pacer (monotonic ns), for pacing accuracy, and
-   * {@link EventFormat#OPTIONAL_HEADER_COLUMNS} ({@code ack_covered}, empty where the system does not say).
+   * Columns after the contract's (docs/architecture.md#formats): the intended send time of the pacer (monotonic ns),
+   * for pacing accuracy, and {@link EventFormat#OPTIONAL_HEADER_COLUMNS} ({@code ack_covered}, empty where the system
+   * does not say).
    */
   public static final List<String> EXTRA_COLUMNS = Stream.concat(Stream.of("intended_ns"),
       EventFormat.OPTIONAL_HEADER_COLUMNS.stream()).toList();
@@ -75,7 +76,8 @@ public final class EventFileWriter {
          GZIPOutputStream gz = new GZIPOutputStream(digest, 1 << 16);
          Writer w = new OutputStreamWriter(gz, StandardCharsets.US_ASCII)) {
       w.write(String.join(",", EventFormat.EVENT_COLUMNS));
-      for (String extra : wire == null ? EXTRA_COLUMNS : Stream.concat(EXTRA_COLUMNS.stream(), WIRE_COLUMNS.stream()).toList()) {
+      for (String extra : wire == null ? EXTRA_COLUMNS
+          : Stream.concat(EXTRA_COLUMNS.stream(), WIRE_COLUMNS.stream()).toList()) {
         w.write(',');
         w.write(extra);
       }

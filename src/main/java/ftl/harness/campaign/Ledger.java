@@ -63,7 +63,8 @@ public final class Ledger {
       List<Map<String, String>> rows = new ArrayList<>();
       for (CSVRecord r : p) {
         if (!r.isConsistent()) {
-          throw new DataException(file, r.getRecordNumber() + 1, "row has " + r.size() + " cells, header has " + p.getHeaderNames().size());
+          throw new DataException(file, r.getRecordNumber() + 1, "row has " + r.size() + " cells, header has "
+              + p.getHeaderNames().size());
         }
         rows.add(new LinkedHashMap<>(r.toMap()));
       }

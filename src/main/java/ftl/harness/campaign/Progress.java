@@ -44,7 +44,8 @@ public final class Progress {
   }
 
   /** As above, drawing on {@code line} when it is active, and reading time from {@code nanoClock} (a test's). */
-  Progress(PrintStream out, StatusLine line, LongSupplier nanoClock, int total, long plannedEvents, long pacedTotalNanos) {
+  Progress(PrintStream out, StatusLine line, LongSupplier nanoClock, int total, long plannedEvents,
+      long pacedTotalNanos) {
     this.out = out;
     this.line = line;
     this.nanoClock = nanoClock;

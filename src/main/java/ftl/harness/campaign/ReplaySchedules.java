@@ -25,7 +25,8 @@ public final class ReplaySchedules {
   /**
    * The schedules {@code ids} of {@code plan}, regenerated from the inputs under {@code inputsDir}: an input with
    * upstream path {@code data/events/3788741.json} is looked for at {@code inputsDir/data/events/3788741.json} (a
-   * checkout of the upstream repository), then at {@code inputsDir/3788741.json}. {@code planName} names the plan in messages.
+   * checkout of the upstream repository), then at {@code inputsDir/3788741.json}. {@code planName} names the plan in
+   * messages.
    *
    * @throws DataException when an input is missing or has other bytes, or a schedule's SHA-256 does not match
    */
@@ -36,8 +37,10 @@ public final class ReplaySchedules {
     }
     ReplaySpec spec = plan.replay();
     if (inputsDir == null) {
-      throw new DataException(planName, 0, "the plan has replay conditions (schedules " + String.join(", ", new TreeSet<>(ids))
-          + "): give --replay-inputs DIR, a folder holding the input files of " + spec.upstreamRepo() + " at commit " + spec.upstreamCommit());
+      throw new DataException(planName, 0, "the plan has replay conditions (schedules "
+          + String.join(", ", new TreeSet<>(ids))
+          + "): give --replay-inputs DIR, a folder holding the input files of " + spec.upstreamRepo() + " at commit "
+          + spec.upstreamCommit());
     }
     Map<String, StatsBombReader.Loaded> loaded = new TreeMap<>();
     for (String id : new TreeSet<>(ids)) {
@@ -57,7 +60,8 @@ public final class ReplaySchedules {
             + ": refusing to run a replay condition whose schedule is not the plan's");
       }
       if (derived.size() != s.sends()) {
-        throw new DataException(planName, 0, "schedule " + id + " has " + derived.size() + " sends, the plan records " + s.sends());
+        throw new DataException(planName, 0, "schedule " + id + " has " + derived.size() + " sends, the plan records "
+            + s.sends());
       }
       out.put(id, derived);
     }
@@ -74,8 +78,10 @@ public final class ReplaySchedules {
     }
     StatsBombReader.Loaded l = StatsBombReader.read(file);
     if (!l.sha256().equals(in.sha256())) {
-      throw new DataException(file.toString(), 0, "has SHA-256 " + l.sha256() + "; the plan records " + in.sha256() + " for "
-          + spec.upstreamRepo() + "@" + spec.upstreamCommit() + ":" + in.path() + " (other bytes: refusing to derive from it)");
+      throw new DataException(file.toString(), 0, "has SHA-256 " + l.sha256() + "; the plan records " + in.sha256()
+          + " for "
+          + spec.upstreamRepo() + "@" + spec.upstreamCommit() + ":" + in.path()
+          + " (other bytes: refusing to derive from it)");
     }
     return l;
   }

@@ -16,8 +16,8 @@ import java.util.Set;
 
 /**
  * The schedule of a stratified plan (the host protocol, issue #53): {@code schedule.csv} grows by one stratum per boot,
- * written before the stratum's first run, with columns {@value #HEADER}. Every stratum in it is recomputed from the plan
- * ({@link Strata#schedule}) with the boot and the clock sources its rows name, and must match byte for byte.
+ * written before the stratum's first run, with columns {@value #HEADER}. Every stratum in it is recomputed from the
+ * plan ({@link Strata#schedule}) with the boot and the clock sources its rows name, and must match byte for byte.
  *
  * <p>The rules of {@code campaign run} and {@code resume} on such a plan: {@code run} appends the current boot's
  * stratum when the boot has none yet, and refuses (exit 5, naming the boot) when it has one (complete, or incomplete:
@@ -31,9 +31,11 @@ final class StratumScheduleFile {
   private StratumScheduleFile() {}
 
   /** One row of the file. */
-  record Row(String runId, String condition, int repeat, int orderIndex, int block, int stratum, String bootId, String clock) {
+  record Row(String runId, String condition, int repeat, int orderIndex, int block, int stratum, String bootId,
+      String clock) {
     String csv() {
-      return runId + "," + condition + "," + repeat + "," + orderIndex + "," + block + "," + stratum + "," + bootId + "," + clock;
+      return runId + "," + condition + "," + repeat + "," + orderIndex + "," + block + "," + stratum + "," + bootId
+          + "," + clock;
     }
   }
 
@@ -90,8 +92,9 @@ final class StratumScheduleFile {
       List<String> clocks = strata.offeredOf(its.stream().map(Row::clock).distinct().toList());
       Strata.StratumSchedule recomputed = Strata.schedule(plan, s, boot, clocks, schedule.size());
       if (!rows(recomputed).equals(its)) {
-        throw new DataException(folder.scheduleFile(), 0, "stratum " + s + " (boot " + Echo.of(boot) + ") does not match the "
-            + "schedule plan.json gives for it (seed, conditions, blocks or clock sources changed)");
+        throw new DataException(folder.scheduleFile(), 0, "stratum " + s + " (boot " + Echo.of(boot)
+            + ") does not match the schedule plan.json gives for it (seed, conditions, blocks or clock sources "
+            + "changed)");
       }
       if (boot.equals(bootId)) {
         currentStratum = s;
@@ -107,30 +110,36 @@ final class StratumScheduleFile {
       List<Plan.ScheduledRun> its = schedule.stream().filter(r -> stratumOf(r) == s).toList();
       List<Plan.ScheduledRun> missing = its.stream().filter(r -> !done.contains(r.runId())).toList();
       if (!resuming) {
-        throw new CampaignRunner.InstrumentException("refusing to run: this boot (" + bootId + ") already has stratum " + s
+        throw new CampaignRunner.InstrumentException("refusing to run: this boot (" + bootId + ") already has stratum "
+            + s
             + " of " + plan.campaign() + (missing.isEmpty() ? " (complete: one stratum per boot)"
-            : " (" + missing.size() + " of its " + its.size() + " runs missing: 'ftl campaign resume " + folder.dir() + "' completes it)"), null);
+            : " (" + missing.size() + " of its " + its.size() + " runs missing: 'ftl campaign resume " + folder.dir()
+            + "' completes it)"), null);
       }
       CampaignRunner.missingRuns(schedule, done, folder.ledgerFile());
       return new CampaignRunner.Prepared(schedule, missing, clockOfBlock, s);
     }
     if (resuming) {
       throw new CampaignRunner.InstrumentException("refusing to resume: this boot (" + bootId + ") has no stratum in "
-          + folder.scheduleFile() + " ('ftl campaign run " + folder.planFile() + "' starts one; a resume never runs another "
-          + "boot's stratum)", null);
+          + folder.scheduleFile() + " ('ftl campaign run " + folder.planFile()
+          + "' starts one; a resume never runs another boot's stratum)", null);
     }
     int strataSoFar = byStratum.size();
     if (strataSoFar >= strata.maxBoots()) {
       throw new CampaignRunner.InstrumentException("refusing to run: " + plan.campaign() + " holds " + strataSoFar
-          + " strata, its registered maximum of boots (max_boots " + strata.maxBoots() + "); the protocol has stopped collecting", null);
+          + " strata, its registered maximum of boots (max_boots " + strata.maxBoots()
+          + "); the protocol has stopped collecting", null);
     }
     List<String> clocks = strata.offeredOf(offered);
     if (clocks.isEmpty()) {
-      throw new CampaignRunner.InstrumentException("refusing to run: the plan's clock sources (" + String.join(" ", strata.clocksources())
-          + ") are not offered by this boot, which offers " + (offered.isEmpty() ? "none that can be read" : String.join(" ", offered)), null);
+      throw new CampaignRunner.InstrumentException("refusing to run: the plan's clock sources ("
+          + String.join(" ", strata.clocksources())
+          + ") are not offered by this boot, which offers "
+          + (offered.isEmpty() ? "none that can be read" : String.join(" ", offered)), null);
     }
     if (bootId.equals("unknown")) {
-      throw new CampaignRunner.InstrumentException("refusing to run: the boot cannot be read (/proc/sys/kernel/random/boot_id), "
+      throw new CampaignRunner.InstrumentException(
+          "refusing to run: the boot cannot be read (/proc/sys/kernel/random/boot_id), "
           + "and a stratum is one boot's", null);
     }
     Strata.StratumSchedule next = Strata.schedule(plan, strataSoFar + 1, bootId, clocks, schedule.size());

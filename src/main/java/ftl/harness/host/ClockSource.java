@@ -56,7 +56,8 @@ public record ClockSource(Path root) {
     }
     List<String> offered = available();
     if (!offered.contains(wanted)) {
-      throw new Refused("clock source " + wanted + " is not offered by this kernel (" + root.resolve("available_clocksource")
+      throw new Refused("clock source " + wanted + " is not offered by this kernel ("
+          + root.resolve("available_clocksource")
           + ": " + (offered.isEmpty() ? "unreadable" : String.join(" ", offered)) + "; in use: " + before + ")");
     }
     try {

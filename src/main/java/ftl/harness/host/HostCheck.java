@@ -65,8 +65,10 @@ public record HostCheck(HostFacts facts, double nanoTimeCostNanos, long nanoTime
         ProcFs.onlineCpus());
     String reported = HostCounters.stealReported(stat1);
     double steal = reported.equals("yes") ? ProcFs.StatCounters.stealPercent(stat0, stat1) : Double.NaN;
-    return new HostCheck(facts, cost, granularity, reported, steal, other.isEmpty() ? Double.NaN : Double.parseDouble(other),
-        windowMillis, ProcFs.loadavg1(), chosen(ProcFs.read(Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"))),
+    return new HostCheck(facts, cost, granularity, reported, steal, other.isEmpty() ? Double.NaN
+        : Double.parseDouble(other),
+        windowMillis, ProcFs.loadavg1(), chosen(ProcFs.read(
+        Path.of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"))),
         chosen(ProcFs.read(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"))));
   }
 
@@ -93,10 +95,12 @@ public record HostCheck(HostFacts facts, double nanoTimeCostNanos, long nanoTime
     List<Item> out = new ArrayList<>();
     String cs = facts.clocksource();
     out.add(new Item("clocksource", cs + " (offered: " + orNa(facts.clocksourcesAvailable()) + ")", switch (cs) {
-      case "tsc" -> "every stamp reads the CPU's own counter in user space (vDSO): the cheapest and finest clock there is.";
+      case "tsc" ->
+          "every stamp reads the CPU's own counter in user space (vDSO): the cheapest and finest clock there is.";
       case "kvm-clock" -> "every stamp also reads the hypervisor's clock page, a little dearer than tsc; "
           + "ftl's stamps stay on one clock, but their cost grows.";
-      case "hpet", "acpi_pm" -> "every stamp is a system call of about a microsecond, as long as the spans a sub-millisecond "
+      case "hpet",
+          "acpi_pm" -> "every stamp is a system call of about a microsecond, as long as the spans a sub-millisecond "
           + "figure is made of.";
       default -> "the clock behind every stamp could not be told; say so beside any figure.";
     }));
@@ -106,11 +110,13 @@ public record HostCheck(HostFacts facts, double nanoTimeCostNanos, long nanoTime
     out.add(new Item("steal", stealReported.isEmpty() ? "n/a"
         : stealReported.equals("no") ? "not reported (the counter never moved since boot)"
         : String.format(Locale.ROOT, "%.1f %% over %d ms (reported)", stealPct, windowMillis),
-        stealReported.equals("yes") ? "the hypervisor ran other guests on these cores: a span that straddles such a pause "
+        stealReported.equals("yes")
+        ? "the hypervisor ran other guests on these cores: a span that straddles such a pause "
             + "grows by it, and the rate of negative ack-referenced spans follows steal."
             : "a pause by the hypervisor cannot be told from none on this host: state that beside any figure."));
     out.add(new Item("other-cpu", Double.isNaN(otherRunPct) ? "n/a"
-        : String.format(Locale.ROOT, "%.1f %% of all cores over %d ms; load %s", otherRunPct, windowMillis, orNa(loadavg)),
+        : String.format(Locale.ROOT, "%.1f %% of all cores over %d ms; load %s", otherRunPct, windowMillis,
+        orNa(loadavg)),
         "other tasks compete with the stamping threads for the cores: a thread that waits for a core adds the wait, "
             + "up to a scheduler slice of milliseconds, to the span."));
     out.add(new Item("cpu", facts.cores() + " cores, " + facts.cpu(),
@@ -124,10 +130,12 @@ public record HostCheck(HostFacts facts, double nanoTimeCostNanos, long nanoTime
             + "to the span."));
     out.add(new Item("governor", orNa(governor), governor.isEmpty()
         ? "the frequency is the host's to set (not exposed here, as in most VMs): it may change under you."
-        : governor.equals("performance") ? "the cores run at a fixed high frequency: an idle pause does not slow the next send."
+        : governor.equals("performance")
+        ? "the cores run at a fixed high frequency: an idle pause does not slow the next send."
         : "the cores slow down when idle: a send after a pause runs slower than one in a busy stream."));
     out.add(new Item("thp", orNa(thp), thp.equals("always")
-        ? "the kernel may stop an allocation to compact memory into huge pages, a pause of up to milliseconds inside a span."
+        ? "the kernel may stop an allocation to compact memory into huge pages, a pause of up to milliseconds inside "
+        + "a span."
         : thp.isEmpty() ? "not exposed: whether the kernel compacts memory behind an allocation cannot be told."
         : "huge pages only where a program asks (madvise) or never: no compaction pause behind ordinary allocations."));
     return out;

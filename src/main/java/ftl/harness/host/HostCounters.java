@@ -72,14 +72,16 @@ public final class HostCounters {
     long total = cpu1.totalTicks() - cpu0.totalTicks();
     cells.put(LedgerSchema.OTHER_CPU_PCT, otherCpuPercent(procs0, procs1, cpu0, cpu1, mine));
     cells.put(LedgerSchema.OTHER_CPU_TOP, ProcFs.topOthers(procs0, procs1, mine, 3));
-    cells.put(LedgerSchema.OTHER_TASKS_CPU_PCT, total > 0 ? fmt1(100.0 * ProcFs.otherTicks(procs0, procs1, mine) / total) : "");
+    cells.put(LedgerSchema.OTHER_TASKS_CPU_PCT, total > 0
+        ? fmt1(100.0 * ProcFs.otherTicks(procs0, procs1, mine) / total) : "");
     cells.put(LedgerSchema.OTHER_RUN_PCT, otherRunPercent(TaskRunTimes.otherNanos(tasks0, tasks1, mine), t1 - t0,
         ProcFs.onlineCpus()));
     double steal = ProcFs.StatCounters.stealPercent(stat0, stat1);
     long interrupts = ProcFs.StatCounters.interruptsBetween(stat0, stat1);
     String reported = stealReported(stat1);
     cells.put(LedgerSchema.STEAL_REPORTED, reported);
-    cells.put(LedgerSchema.STEAL_PCT, Double.isNaN(steal) || !reported.equals("yes") ? "" : String.format(Locale.ROOT, "%.3f", steal));
+    cells.put(LedgerSchema.STEAL_PCT, Double.isNaN(steal) || !reported.equals("yes") ? ""
+        : String.format(Locale.ROOT, "%.3f", steal));
     cells.put(LedgerSchema.INTERRUPTS, interrupts < 0 ? "" : String.valueOf(interrupts));
     cells.put(LedgerSchema.LOADAVG_START, loadavg0);
     cells.put(LedgerSchema.LOADAVG_END, ProcFs.loadavg1());

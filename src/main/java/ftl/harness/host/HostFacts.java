@@ -43,15 +43,18 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
     Commands.Result git = Commands.run(List.of("git", "-C", archiveRoot.toString(), "rev-parse", "HEAD"));
     String commit = git.ok() ? git.output() : "unknown";
     if (git.ok()) {
-      Commands.Result dirty = Commands.run(List.of("git", "-C", archiveRoot.toString(), "status", "--porcelain", "--untracked-files=no", "--", "src", "pom.xml"));
+      Commands.Result dirty = Commands.run(List.of("git", "-C", archiveRoot.toString(), "status", "--porcelain",
+          "--untracked-files=no", "--", "src", "pom.xml"));
       if (dirty.ok() && !dirty.output().isEmpty()) {
         commit += "-dirty";
       }
     }
     String boot = readBootId();
     return new HostFacts(cpu, Scheduling.cores(), kernel, clock, jvm, kafkaClientVersion(), commit, boot,
-        String.join(" ", ClockSource.SYSTEM.available()), tickHz(Path.of("/proc/config.gz"), Path.of("/boot/config-" + kernel)),
-        preemption(Path.of("/proc/config.gz"), Path.of("/boot/config-" + kernel), ProcFs.read(Path.of("/proc/cmdline"))));
+        String.join(" ", ClockSource.SYSTEM.available()),
+        tickHz(Path.of("/proc/config.gz"), Path.of("/boot/config-" + kernel)),
+        preemption(Path.of("/proc/config.gz"), Path.of("/boot/config-" + kernel),
+        ProcFs.read(Path.of("/proc/cmdline"))));
   }
 
   /**
@@ -118,8 +121,8 @@ public record HostFacts(String cpu, int cores, String kernel, String clocksource
   }
 
   /**
-   * The lines of a kernel configuration that start with {@code prefix}, stripped, of its first 100,000 lines; empty when
-   * the file cannot be read (a readable one without such a line gives an empty list).
+   * The lines of a kernel configuration that start with {@code prefix}, stripped, of its first 100,000 lines; empty
+   * when the file cannot be read (a readable one without such a line gives an empty list).
    */
   private static Optional<List<String>> configLines(Path config, boolean gzipped, String prefix) {
     List<String> out = new ArrayList<>();

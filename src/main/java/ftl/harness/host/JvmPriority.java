@@ -101,7 +101,10 @@ public final class JvmPriority {
     return new JvmPriority(Path.of("/proc"), ProcFs.pid(), priority, CHRT);
   }
 
-  /** Raises every thread of the process to SCHED_FIFO at the priority (bulk first, then thread by thread), each read back. */
+  /**
+   * Raises every thread of the process to SCHED_FIFO at the priority (bulk first, then thread by thread), each read
+   * back.
+   */
   public synchronized Pass raiseAll() {
     int before = 0;
     for (int tid : tasks()) {

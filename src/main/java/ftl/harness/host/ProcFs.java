@@ -53,7 +53,8 @@ public final class ProcFs {
 
   /** {@code Cpus_allowed_list} of a task (e.g. {@code "0-1"}), or null when it is gone. */
   public static String cpusAllowed(long pid, int tid) {
-    return statusField(Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid), "status"), "Cpus_allowed_list");
+    return statusField(Path.of("/proc", String.valueOf(pid), "task", String.valueOf(tid), "status"),
+        "Cpus_allowed_list");
   }
 
   /** Scheduling policy and real-time priority of a task, from fields 41 and 40 of its {@code stat}. */
@@ -212,7 +213,9 @@ public final class ProcFs {
   /** One process's name and CPU time (utime + stime, ticks) at one instant. */
   public record ProcessTicks(String comm, long ticks) {}
 
-  /** Every process's CPU time now, by pid (from {@code /proc/<pid>/stat}); processes that vanish while read are skipped. */
+  /**
+   * Every process's CPU time now, by pid (from {@code /proc/<pid>/stat}); processes that vanish while read are skipped.
+   */
   public static Map<Long, ProcessTicks> processTicks() {
     return processTicks(Path.of("/proc"));
   }
@@ -309,7 +312,8 @@ public final class ProcFs {
         used.add(Map.entry(e.getValue().comm().replaceAll("[^A-Za-z0-9._-]", "_"), d));
       }
     }
-    used.sort((x, y) -> x.getValue().equals(y.getValue()) ? x.getKey().compareTo(y.getKey()) : Long.compare(y.getValue(), x.getValue()));
+    used.sort((x, y) -> x.getValue().equals(y.getValue()) ? x.getKey().compareTo(y.getKey())
+        : Long.compare(y.getValue(), x.getValue()));
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < Math.min(limit, used.size()); i++) {
       out.append(i == 0 ? "" : " ").append(used.get(i).getKey()).append(':').append(used.get(i).getValue());

@@ -19,7 +19,8 @@ public final class Scheduling {
     ProcFs.Sched s = ProcFs.sched(pid, tid);
     boolean ok = s != null && s.policy() == ProcFs.Sched.SCHED_FIFO && s.rtPriority() == priority;
     String detail = "tid " + tid + " " + (s == null ? "gone" : s.word());
-    return new Applied(ok, ok ? detail : detail + " (chrt: " + (r.output().isEmpty() ? "exit " + r.exitCode() : r.output()) + ")");
+    return new Applied(ok, ok ? detail : detail + " (chrt: "
+        + (r.output().isEmpty() ? "exit " + r.exitCode() : r.output()) + ")");
   }
 
   /** Reads back the policy of a task that should be left at the default (SCHED_OTHER). */
@@ -35,7 +36,8 @@ public final class Scheduling {
     String now = ProcFs.cpusAllowed(pid, tid);
     boolean ok = now != null && now.equals(ProcFs.canonicalCpus(cpus));
     String detail = "tid " + tid + " cpus " + now;
-    return new Applied(ok, ok ? detail : detail + " (taskset: " + (r.output().isEmpty() ? "exit " + r.exitCode() : r.output()) + ")");
+    return new Applied(ok, ok ? detail : detail + " (taskset: "
+        + (r.output().isEmpty() ? "exit " + r.exitCode() : r.output()) + ")");
   }
 
   /** {@code taskset -a -p -c <cpus> <pid>}: every thread of a process, read back thread by thread. */
@@ -55,8 +57,10 @@ public final class Scheduling {
       }
     }
     boolean ok = n > 0 && wrong == 0;
-    String detail = "pid " + pid + " " + n + " threads on cpus " + want + (wrong > 0 ? ", " + wrong + " elsewhere" : "");
-    return new Applied(ok, ok ? detail : detail + " (taskset: " + (r.output().isEmpty() ? "exit " + r.exitCode() : r.output()) + ")");
+    String detail = "pid " + pid + " " + n + " threads on cpus " + want
+        + (wrong > 0 ? ", " + wrong + " elsewhere" : "");
+    return new Applied(ok, ok ? detail : detail + " (taskset: "
+        + (r.output().isEmpty() ? "exit " + r.exitCode() : r.output()) + ")");
   }
 
   /**

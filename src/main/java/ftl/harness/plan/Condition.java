@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  *                  left out takes its default
  */
 // Eight components, one per role and the fields declared whole; build one by name (Condition.named(...)), never
-// positionally. A new field is a ConditionField in ConditionDefaults and lives in `declared`, not a component of its own.
+// positionally. A new field is a ConditionField in ConditionDefaults and lives in `declared`, not a component of its
+// own.
 public record Condition(String name, int repeats, Pacing pacing, Placement placement, ClientSettings client,
                         ClusterShape cluster, SystemSpecific system, Map<ConditionField<?>, Object> declared) {
 
@@ -291,13 +292,14 @@ public record Condition(String name, int repeats, Pacing pacing, Placement place
   public int fetchMinBytes() { return Math.toIntExact(get(ConditionDefaults.FETCH_MIN_BYTES)); }
 
   /**
-   * Consumer {@code fetch.max.wait.ms}: how long the broker may hold a fetch that has fewer than {@link #fetchMinBytes};
-   * with {@code fetchMinBytes} above one record it lengthens the delivery branch only.
+   * Consumer {@code fetch.max.wait.ms}: how long the broker may hold a fetch that has fewer than {@link
+   * #fetchMinBytes}; with {@code fetchMinBytes} above one record it lengthens the delivery branch only.
    */
   public int fetchMaxWaitMillis() { return Math.toIntExact(get(ConditionDefaults.FETCH_MAX_WAIT_MILLIS)); }
 
   /**
-   * Every declared field's value: {@code given}'s, else the field's default, each checked ({@link ConditionField#check}).
+   * Every declared field's value: {@code given}'s, else the field's default, each checked ({@link
+   * ConditionField#check}).
    *
    * @throws IllegalArgumentException for a field that is not declared
    */
@@ -324,7 +326,9 @@ public record Condition(String name, int repeats, Pacing pacing, Placement place
     }
   }
 
-  /** A condition field with a bad value; the plan parser turns it into a {@code DataException} naming file and field. */
+  /**
+   * A condition field with a bad value; the plan parser turns it into a {@code DataException} naming file and field.
+   */
   public static final class InvalidField extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
     private final String field;

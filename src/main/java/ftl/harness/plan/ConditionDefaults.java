@@ -32,8 +32,9 @@ public final class ConditionDefaults {
   }
 
   /**
-   * The condition fields declared whole, each with its column, type, default, range and systems ({@link ConditionField}):
-   * the plan parser reads them, a condition holds them, the campaign runner writes them, by these declarations alone.
+   * The condition fields declared whole, each with its column, type, default, range and systems ({@link
+   * ConditionField}): the plan parser reads them, a condition holds them, the campaign runner writes them, by these
+   * declarations alone.
    */
   public static List<ConditionField<?>> declared() {
     return List.copyOf(DECLARED);
@@ -71,13 +72,15 @@ public final class ConditionDefaults {
    * Consumer {@code fetch.min.bytes}: one byte, the broker answers as soon as a record is there; 1..100000000, Kafka's
    * runs only.
    */
-  public static final ConditionField<Long> FETCH_MIN_BYTES = declare(ConditionField.integer(LedgerSchema.FETCH_MIN_BYTES,
+  public static final ConditionField<Long> FETCH_MIN_BYTES =
+      declare(ConditionField.integer(LedgerSchema.FETCH_MIN_BYTES,
       1, 1, 100_000_000, "fmb", KAFKA_ONLY));
   /**
-   * Consumer {@code fetch.max.wait.ms} of the instrument (every campaign before {@code delivery}): how long the broker may
-   * hold a fetch with fewer than {@code fetch_min_bytes}; 0..10000, Kafka's runs only.
+   * Consumer {@code fetch.max.wait.ms} of the instrument (every campaign before {@code delivery}): how long the broker
+   * may hold a fetch with fewer than {@code fetch_min_bytes}; 0..10000, Kafka's runs only.
    */
-  public static final ConditionField<Long> FETCH_MAX_WAIT_MILLIS = declare(ConditionField.integer(LedgerSchema.FETCH_MAX_WAIT_MS,
+  public static final ConditionField<Long> FETCH_MAX_WAIT_MILLIS =
+      declare(ConditionField.integer(LedgerSchema.FETCH_MAX_WAIT_MS,
       100, 0, 10_000, "fmw", KAFKA_ONLY));
   /**
    * Whether the run is captured on the loopback device and its produce and fetch responses decoded (issue #55): not by
@@ -91,7 +94,8 @@ public final class ConditionDefaults {
    * and {@code replica.fetch.min.bytes} above any batch. A setting of the brokers, so a condition that changes it runs
    * on a cluster started for it. 0..10000, Kafka's runs only.
    */
-  public static final ConditionField<Long> FOLLOWER_WAIT_MILLIS = declare(ConditionField.integer(LedgerSchema.FOLLOWER_WAIT_MS,
+  public static final ConditionField<Long> FOLLOWER_WAIT_MILLIS =
+      declare(ConditionField.integer(LedgerSchema.FOLLOWER_WAIT_MS,
       0, 0, 10_000, "fw", KAFKA_ONLY));
   /** RabbitMQ's queue type: a classic queue (every RabbitMQ campaign before {@code queue_type}). */
   public static final QueueType QUEUE_TYPE = QueueType.CLASSIC;

@@ -26,7 +26,8 @@ public final class ConditionField<T> {
   private final Set<String> systems;
 
   // Seven fields: the whole declaration; built only by the three typed factories below.
-  private ConditionField(LedgerSchema.Column column, Class<T> type, T defaultValue, long min, long max, String shortLabel,
+  private ConditionField(LedgerSchema.Column column, Class<T> type, T defaultValue, long min, long max,
+      String shortLabel,
                          Set<String> systems) {
     this.column = Objects.requireNonNull(column, "column");
     this.type = type;
@@ -38,7 +39,8 @@ public final class ConditionField<T> {
     LedgerSchema.Type expected = type == Long.class ? LedgerSchema.Type.INTEGER
         : type == Boolean.class ? LedgerSchema.Type.BOOLEAN : LedgerSchema.Type.STRING;
     if (column.type() != expected) {
-      throw new IllegalArgumentException(column.name() + " is of type " + column.type().word() + ", not " + expected.word());
+      throw new IllegalArgumentException(column.name() + " is of type " + column.type().word() + ", not "
+          + expected.word());
     }
     check(defaultValue);
   }
@@ -88,7 +90,8 @@ public final class ConditionField<T> {
       throw new Condition.InvalidField(name(), "must be " + min + ".." + max + " (was " + n + ")");
     }
     if (v instanceof String w && !column.allows(w)) {
-      throw new Condition.InvalidField(name(), "must be one of " + String.join(", ", column.allowed()) + " (was \"" + w + "\")");
+      throw new Condition.InvalidField(name(), "must be one of " + String.join(", ", column.allowed()) + " (was \"" + w
+          + "\")");
     }
     return v;
   }

@@ -5,7 +5,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses durations written with a unit ({@code 250us}, {@code 1ms}, {@code 50000ns}, {@code 1.25ms}) into whole nanoseconds. */
+/**
+ * Parses durations written with a unit ({@code 250us}, {@code 1ms}, {@code 50000ns}, {@code 1.25ms}) into whole
+ * nanoseconds.
+ */
 public final class Durations {
   private Durations() {}
 

@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * @param campaign     campaign name, also the default output folder {@code data/<campaign>/}
  * @param description  free text
  * @param seed         seed of the run order shuffle (and, with blocks, of every block's own shuffle)
- * @param warmupRule   the rule that excludes a warm-up period from every run: {@link #WARMUP_RULE} ({@code first_sends},
+ * @param warmupRule   the rule that excludes a warm-up period from every run: {@link #WARMUP_RULE} ({@code
+ *     first_sends},
  *                     the first {@code warmup_events} sends) or {@link StableFlights#RULE} ({@code stable_flights})
  * @param conditions   explicit conditions first, then the matrix expansion, names unique
  * @param predictions  the free {@code predictions} object, carried as written (null node when absent)
@@ -36,7 +37,8 @@ import java.util.regex.Pattern;
  *                     every condition its {@code repeats} times on a freshly started broker; 0 = the plan has no
  *                     {@code blocks} field (one shuffle of every run, one broker for as long as it lives)
  * @param stableFlights the parameters of the {@code stable_flights} warm-up rule, or null under {@code first_sends}
- *                     (every condition's {@code warmupEvents} is then the rule's {@code max_events}: the slots reserved)
+ *                     (every condition's {@code warmupEvents} is then the rule's {@code max_events}: the slots
+ *                     reserved)
  * @param system       the messaging system every run of the plan measures, a {@code system} word of the ledger
  *                     ({@code kafka}, the default, {@code rabbitmq} or {@code nats}); on a system other than Kafka a
  *                     condition may vary only what that system's run applies ({@link #SYSTEM_FIELDS})
@@ -44,12 +46,13 @@ import java.util.regex.Pattern;
  *                     {@code warmup_events} under a {@code stable_flights} plan (condition field
  *                     {@code warmup_first_sends}: a run design of short runs, issue #44); empty otherwise
  * @param clocksources the kernel clock source of each block, block {@code b} (from 1) taking element
- *                     {@code (b - 1) mod size} (plan field {@code clocksource}, a word or a list of words); empty when the
- *                     plan sets none (the runs then measure under whatever the host has)
+ *                     {@code (b - 1) mod size} (plan field {@code clocksource}, a word or a list of words); empty when
+ *                     the plan sets none (the runs then measure under whatever the host has)
  * @param brokers      Kafka only: the brokers of the local cluster the runner starts for each block (plan field
  *                     {@code brokers}, 1..{@value #MAX_BROKERS}; 1, the default, is the single embedded broker of every
  *                     campaign before {@code cluster}); every condition's {@code replication_factor} is at most this
- * @param strata       the host protocol's strata (issue #53: one stratum of {@code blocks} blocks per boot, {@link Strata}),
+ * @param strata       the host protocol's strata (issue #53: one stratum of {@code blocks} blocks per boot, {@link
+ *     Strata}),
  *                     or null for a campaign run once
  * @param blockLead    the condition that opens every block, once, before the block's shuffled runs (plan field
  *                     {@code block_lead}: a run the analysis leaves out by the plan's own rule, so that no measured run
@@ -97,8 +100,8 @@ public record Plan(String campaign, String description, long seed, String warmup
   public static final int MAX_RUNS = LedgerReader.MAX_ROWS;
 
   /**
-   * The default warm-up rule, {@code first_sends}: the first {@code warmup_events} sends of every run are paced like the
-   * others and not written (the other rule is {@link StableFlights#RULE}).
+   * The default warm-up rule, {@code first_sends}: the first {@code warmup_events} sends of every run are paced like
+   * the others and not written (the other rule is {@link StableFlights#RULE}).
    */
   public static final String WARMUP_RULE = LedgerSchema.WARMUP_RULE_FIRST_SENDS;
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
@@ -113,7 +116,8 @@ public record Plan(String campaign, String description, long seed, String warmup
           + " (was \"" + Echo.of(system) + "\")");
     }
     if (!system.equals(Instrument.KAFKA.word()) && (stableFlights != null || replay != null)) {
-      throw new Condition.InvalidField(stableFlights != null ? "warmup" : "replay", "applies to kafka plans only: a run on "
+      throw new Condition.InvalidField(stableFlights != null ? "warmup" : "replay",
+          "applies to kafka plans only: a run on "
           + system + " takes the first_sends warm-up and sends every send_interval");
     }
     conditions = List.copyOf(conditions);
@@ -133,15 +137,18 @@ public record Plan(String campaign, String description, long seed, String warmup
       throw new Condition.InvalidField("brokers", "must be an integer 1.." + MAX_BROKERS + " (was " + brokers + ")");
     }
     if (brokers != 1 && !system.equals(Instrument.KAFKA.word())) {
-      throw new Condition.InvalidField("brokers", "applies to kafka plans only: a run on " + system + " has one server");
+      throw new Condition.InvalidField("brokers", "applies to kafka plans only: a run on " + system
+          + " has one server");
     }
     for (Condition c : conditions) {
       if (c.get(ConditionDefaults.FOLLOWER_WAIT_MILLIS) > 0 && brokers < 2) {
-        throw new Condition.InvalidField(c.name() + ".follower_wait_ms", "needs followers: a plan of at least 2 brokers "
+        throw new Condition.InvalidField(c.name() + ".follower_wait_ms",
+            "needs followers: a plan of at least 2 brokers "
             + "(was " + brokers + ")");
       }
       if (c.replicationFactor() > brokers) {
-        throw new Condition.InvalidField(c.name() + ".replication_factor", "must be at most the plan's brokers (" + brokers
+        throw new Condition.InvalidField(c.name() + ".replication_factor", "must be at most the plan's brokers ("
+            + brokers
             + (brokers == 1 ? ", the default" : "") + ") (was " + c.replicationFactor() + "): a plan for a cluster of "
             + c.replicationFactor() + " says \"brokers\": " + c.replicationFactor()
             + " (the runner starts that many, or checks that --bootstrap's cluster has them)");
@@ -154,13 +161,15 @@ public record Plan(String campaign, String description, long seed, String warmup
     if (!system.equals(Instrument.RABBITMQ.word())) {
       for (Condition c : conditions) {
         if (c.queueType() != ConditionDefaults.QUEUE_TYPE) {
-          throw new Condition.InvalidField(c.name() + ".queue_type", "applies to rabbitmq plans only: a run on " + system
+          throw new Condition.InvalidField(c.name() + ".queue_type", "applies to rabbitmq plans only: a run on "
+              + system
               + " has no queue of that kind to declare");
         }
       }
     }
     if (clusterWarmupSeconds < 0 || clusterWarmupSeconds > 3600) {
-      throw new Condition.InvalidField("cluster_warmup_s", "must be an integer 0..3600 (was " + clusterWarmupSeconds + ")");
+      throw new Condition.InvalidField("cluster_warmup_s", "must be an integer 0..3600 (was " + clusterWarmupSeconds
+          + ")");
     }
     if (clusterWarmupSeconds > 0 && !system.equals(Instrument.KAFKA.word())) {
       throw new Condition.InvalidField("cluster_warmup_s", "applies to kafka plans only (so far)");
@@ -168,7 +177,8 @@ public record Plan(String campaign, String description, long seed, String warmup
     Objects.requireNonNull(blockLead, "blockLead");
     if (!blockLead.isEmpty()) {
       Condition lead = conditions.stream().filter(c -> c.name().equals(blockLead)).findFirst().orElseThrow(
-          () -> new Condition.InvalidField("block_lead", "names no condition of the plan (was \"" + Echo.of(blockLead) + "\")"));
+          () -> new Condition.InvalidField("block_lead", "names no condition of the plan (was \"" + Echo.of(blockLead)
+          + "\")"));
       if (lead.repeats() != 1 || blocks < 1) {
         throw new Condition.InvalidField("block_lead", "must name a condition of one repeat in a plan with blocks");
       }
@@ -178,7 +188,8 @@ public record Plan(String campaign, String description, long seed, String warmup
         throw new Condition.InvalidField("strata", "a stratified plan has blocks (each boot runs them all)");
       }
       if (!clocksources.isEmpty()) {
-        throw new Condition.InvalidField("clocksource", "a stratified plan names its clock sources in strata.clocksources");
+        throw new Condition.InvalidField("clocksource",
+            "a stratified plan names its clock sources in strata.clocksources");
       }
       if (!system.equals(Instrument.KAFKA.word())) {
         throw new Condition.InvalidField("strata", "applies to kafka plans only (so far)");
@@ -202,7 +213,8 @@ public record Plan(String campaign, String description, long seed, String warmup
     }
     if (runs * Math.max(blocks, 1) > MAX_RUNS) {
       throw new Condition.InvalidField("conditions", "the plan schedules " + runs * Math.max(blocks, 1) + " runs ("
-          + conditions.size() + " conditions, their repeats" + (blocks > 1 ? ", " + blocks + " blocks" : "") + "), more than the "
+          + conditions.size() + " conditions, their repeats" + (blocks > 1 ? ", " + blocks + " blocks" : "")
+          + "), more than the "
           + MAX_RUNS + " a campaign's ledger may hold; refused before any work");
     }
     Set<String> names = new HashSet<>();
@@ -214,14 +226,18 @@ public record Plan(String campaign, String description, long seed, String warmup
       if (sid != null) {
         ReplaySpec.Schedule s = replay == null ? null : replay.schedules().get(sid);
         if (s == null) {
-          throw new Condition.InvalidField(c.name() + ".schedule", "names no schedule of the plan's replay section (\"" + sid + "\")");
+          throw new Condition.InvalidField(c.name() + ".schedule", "names no schedule of the plan's replay section (\""
+              + sid + "\")");
         }
         if (c.sendIntervalNanos() != s.options().meanGapNanos()) {
-          throw new Condition.InvalidField(c.name() + ".send_interval", "must equal the mean gap of its schedule " + sid + " ("
-              + Durations.format(s.options().meanGapNanos()) + "): warm-up sends are paced at it, and it is the rate compared with controls");
+          throw new Condition.InvalidField(c.name() + ".send_interval", "must equal the mean gap of its schedule "
+              + sid + " ("
+              + Durations.format(s.options().meanGapNanos())
+              + "): warm-up sends are paced at it, and it is the rate compared with controls");
         }
         if (c.events() > s.sends()) {
-          throw new Condition.InvalidField(c.name() + ".events", "asks for " + c.events() + " events; schedule " + sid + " has " + s.sends() + " sends");
+          throw new Condition.InvalidField(c.name() + ".events", "asks for " + c.events() + " events; schedule " + sid
+              + " has " + s.sends() + " sends");
         }
       }
     }
@@ -271,7 +287,8 @@ public record Plan(String campaign, String description, long seed, String warmup
     int width = Math.max(4, String.valueOf(slots.size()).length());
     for (int i = 0; i < slots.size(); i++) {
       String id = String.format(Locale.ROOT, "r%0" + width + "d", i + 1);
-      runs.add(new ScheduledRun(id, (Condition) slots.get(i)[0], (Integer) slots.get(i)[1], i, (Integer) slots.get(i)[2]));
+      runs.add(new ScheduledRun(id, (Condition) slots.get(i)[0], (Integer) slots.get(i)[1], i,
+          (Integer) slots.get(i)[2]));
     }
     return List.copyOf(runs);
   }
@@ -331,7 +348,8 @@ public record Plan(String campaign, String description, long seed, String warmup
       return block;
     }
     List<Object[]> lead = block.stream().filter(o -> ((Condition) o[0]).name().equals(blockLead)).toList();
-    List<Object[]> rest = new ArrayList<>(block.stream().filter(o -> !((Condition) o[0]).name().equals(blockLead)).toList());
+    List<Object[]> rest = new ArrayList<>(block.stream().filter(o -> !((Condition) o[0]).name().equals(blockLead))
+        .toList());
     Collections.shuffle(rest, new Random(blockSeed(seed, b)));
     List<Object[]> out = new ArrayList<>(lead);
     out.addAll(rest);
@@ -384,7 +402,10 @@ public record Plan(String campaign, String description, long seed, String warmup
     return clocksources.isEmpty() ? "" : clocksources.get(Math.floorMod(b - 1, clocksources.size()));
   }
 
-  /** Warm-up sends a run of {@code c} makes at least: {@code warmup_events}, or under stable_flights the first window end that may converge. */
+  /**
+   * Warm-up sends a run of {@code c} makes at least: {@code warmup_events}, or under stable_flights the first window
+   * end that may converge.
+   */
   public long warmupFloorEvents(Condition c) {
     if (stableFlightsFor(c) == null) {
       return c.warmupEvents();

@@ -43,16 +43,18 @@ import java.util.TreeSet;
  * required, {@code W >= 10}, {@code X > 0}, {@code W <= A <= B <= 10,000,000}, {@code B >= max(2W, ceil(A/W) W)};
  * {@link StableFlights}), {@code defaults}, {@code conditions}, {@code matrix}, {@code predictions} and
  * {@code replay}. Every problem becomes a
- * {@link DataException} naming the file and the field: {@code plan.json: conditions[2].acks: must be "1" or "all" (was "2")}.
+ * {@link DataException} naming the file and the field: {@code plan.json: conditions[2].acks: must be "1" or "all" (was
+ * "2")}.
  *
- * <p><b>Why not {@code ftl.data.registration.PlanReader}.</b> This parser serves the instrument, before any run: it must refuse
- * what it cannot run exactly (an unknown or misspelt field, a priority or geometry not in
+ * <p><b>Why not {@code ftl.data.registration.PlanReader}.</b> This parser serves the instrument, before any run: it
+ * must refuse what it cannot run exactly (an unknown or misspelt field, a priority or geometry not in
  * {@link ftl.data.ledger.LedgerSchema}, a replay schedule without its digest), fill the defaults and expand the matrix,
  * and it reads a trusted file named on the command line. {@code PlanReader} serves the analysis on a possibly
  * hostile data root, where plans of three instruments exist (this one's, the no-JVM cross-check's, OpenMessaging
  * Benchmark's) and only predictions are read, so it keeps the tree and checks only that it is a JSON object. The
- * condition words both sides share come from one place ({@link ftl.data.ledger.Priority}, {@link ftl.data.ledger.Geometry}, the
- * ledger schema's acks words); {@code PlanReadersTest} holds the two to agree on every committed Kafka plan.
+ * condition words both sides share come from one place ({@link ftl.data.ledger.Priority}, {@link
+ * ftl.data.ledger.Geometry}, the ledger schema's acks words); {@code PlanReadersTest} holds the two to agree on every
+ * committed Kafka plan.
  */
 public final class PlanParser {
   private PlanParser() {}
@@ -62,7 +64,8 @@ public final class PlanParser {
    * {@code send_interval} may be given as {@code send_interval_ns} instead.
    */
   static final Set<String> CONDITION_FIELDS = withDeclared(Set.of("name", "send_interval", "send_interval_ns",
-      "payload_bytes", "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry", "broker_cpus",
+      "payload_bytes", "acks", "linger_ms", "partitions", "events", "warmup_events", "priority", "geometry",
+      "broker_cpus",
       "load_pct", "start_phase_us", "repeats", "clock_offset_us", "schedule", "queue_type", "warmup_first_sends",
       "replication_factor", "min_insync_replicas"));
   static final Set<String> TOP_FIELDS = Set.of("campaign", "description", "seed", "repeats", "warmup", "defaults",
@@ -84,7 +87,10 @@ public final class PlanParser {
       Map.entry("queue_type", ""), Map.entry("warmup_first_sends", "fs"), Map.entry("replication_factor", "rf"),
       Map.entry("min_insync_replicas", "minisr"));
 
-  /** Built-in defaults for every condition field except {@code name}, {@code warmup_events} and {@code repeats}: {@link ConditionDefaults}. */
+  /**
+   * Built-in defaults for every condition field except {@code name}, {@code warmup_events} and {@code repeats}: {@link
+   * ConditionDefaults}.
+   */
   static ObjectNode builtInDefaults(ObjectMapper m) {
     ObjectNode d = m.createObjectNode();
     d.put("send_interval", Durations.format(ConditionDefaults.SEND_INTERVAL_NANOS));
@@ -139,7 +145,8 @@ public final class PlanParser {
       return v.booleanValue();
     }
     if (v == null || !v.isTextual()) {
-      throw new Condition.InvalidField(f.name(), "must be a string (was " + (v == null ? "missing" : Echo.of(v.toString())) + ")");
+      throw new Condition.InvalidField(f.name(), "must be a string (was "
+          + (v == null ? "missing" : Echo.of(v.toString())) + ")");
     }
     return v.asText();
   }
@@ -221,12 +228,15 @@ public final class PlanParser {
     if (root.has("warmup")) {
       JsonNode w = root.get("warmup");
       if (!w.isObject()) {
-        throw new Condition.InvalidField("warmup", "must be an object like {\"rule\": \"first_sends\", \"events\": 500} or "
-            + "{\"rule\": \"stable_flights\", \"window\": 500, \"tolerance_us\": 20, \"min_events\": 5000, \"max_events\": 60000}");
+        throw new Condition.InvalidField("warmup",
+            "must be an object like {\"rule\": \"first_sends\", \"events\": 500} or "
+            + "{\"rule\": \"stable_flights\", \"window\": 500, \"tolerance_us\": 20, \"min_events\": 5000, "
+            + "\"max_events\": 60000}");
       }
       rule = text(w, "rule", "warmup.", Plan.WARMUP_RULE);
       if (!WARMUP_FIELDS.containsKey(rule)) {
-        throw new Condition.InvalidField("warmup.rule", "the rules are \"" + Plan.WARMUP_RULE + "\" and \"" + StableFlights.RULE
+        throw new Condition.InvalidField("warmup.rule", "the rules are \"" + Plan.WARMUP_RULE + "\" and \""
+            + StableFlights.RULE
             + "\" (was \"" + Echo.of(rule) + "\")");
       }
       unknown((ObjectNode) w, WARMUP_FIELDS.get(rule), "warmup.");
@@ -236,13 +246,16 @@ public final class PlanParser {
             throw new Condition.InvalidField("warmup." + f, "required by the stable_flights rule");
           }
         }
-        stable = new StableFlights((int) integer(w.get("window"), "warmup.window"), micros(w.get("tolerance_us"), "warmup.tolerance_us"),
-            (int) integer(w.get("min_events"), "warmup.min_events"), (int) integer(w.get("max_events"), "warmup.max_events"));
+        stable = new StableFlights((int) integer(w.get("window"), "warmup.window"),
+            micros(w.get("tolerance_us"), "warmup.tolerance_us"),
+            (int) integer(w.get("min_events"), "warmup.min_events"),
+            (int) integer(w.get("max_events"), "warmup.max_events"));
         refuseWarmupEvents(root);
         // the rule decides each run's warm-up; every condition reserves max_events warm-up slots
         defaults.put("warmup_events", stable.maxEvents());
       } else {
-        defaults.put("warmup_events", integer(w.get("events") == null ? m.getNodeFactory().numberNode(0) : w.get("events"), "warmup.events"));
+        defaults.put("warmup_events", integer(w.get("events") == null ? m.getNodeFactory().numberNode(0)
+            : w.get("events"), "warmup.events"));
       }
     } else {
       defaults.put("warmup_events", 0);
@@ -311,7 +324,8 @@ public final class PlanParser {
       throw new Condition.InvalidField("predictions", "must be an object");
     }
     ReplaySpec replay = root.has("replay") ? replay(root.get("replay")) : null;
-    return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable, system,
+    return new Plan(campaign, description, seed, rule, conditions, predictions, replay, scheduleOf, blocks, stable,
+        system,
         firstSends, clocksources(root.get("clocksource")),
         root.has("brokers") ? (int) integer(root.get("brokers"), "brokers") : 1, strata(root.get("strata")),
         text(root, "block_lead", "", ""),
@@ -348,8 +362,10 @@ public final class PlanParser {
     if (cs.isArray()) {
       cs.forEach(w -> clocks.add(w.isTextual() ? w.asText() : ""));
     }
-    if (clocks.isEmpty() || clocks.size() > Strata.MAX_BOOTS || clocks.stream().anyMatch(w -> !w.matches("[a-z][a-z0-9_-]{0,31}"))) {
-      throw new Condition.InvalidField("strata.clocksources", "must be a non-empty array of clock source words like \"tsc\"");
+    if (clocks.isEmpty() || clocks.size() > Strata.MAX_BOOTS
+        || clocks.stream().anyMatch(w -> !w.matches("[a-z][a-z0-9_-]{0,31}"))) {
+      throw new Condition.InvalidField("strata.clocksources",
+          "must be a non-empty array of clock source words like \"tsc\"");
     }
     return new Strata((int) integer(v.get("judged_at_boots"), "strata.judged_at_boots"),
         (int) integer(v.get("max_boots"), "strata.max_boots"), clocks);
@@ -396,7 +412,8 @@ public final class PlanParser {
                 + " has no queue of that kind to declare");
           }
           if (kafka && declared.containsKey(f) && !declared.get(f).appliesTo(system)) {
-            throw new Condition.InvalidField(p.getKey() + f, "does not apply to kafka plans: a run on kafka does not set it");
+            throw new Condition.InvalidField(p.getKey() + f,
+                "does not apply to kafka plans: a run on kafka does not set it");
           }
           if (!kafka && !allowed.contains(f)) {
             throw new Condition.InvalidField(p.getKey() + f, "applies to kafka plans only: a run on " + system
@@ -409,7 +426,8 @@ public final class PlanParser {
 
   /** Under stable_flights no condition names its own warm-up count: the rule decides it, run by run. */
   private static void refuseWarmupEvents(ObjectNode root) {
-    String why = "the stable_flights warm-up rule decides each run's warm-up; a fixed warmup_events cannot be given with it";
+    String why =
+        "the stable_flights warm-up rule decides each run's warm-up; a fixed warmup_events cannot be given with it";
     if (root.path("defaults").has("warmup_events")) {
       throw new Condition.InvalidField("defaults.warmup_events", why);
     }
@@ -429,7 +447,8 @@ public final class PlanParser {
     if (v != null && v.isNumber()) {
       return v.asDouble();
     }
-    throw new Condition.InvalidField(field, "must be a number of microseconds (was " + (v == null ? "missing" : Echo.of(v.toString())) + ")");
+    throw new Condition.InvalidField(field, "must be a number of microseconds (was "
+        + (v == null ? "missing" : Echo.of(v.toString())) + ")");
   }
 
   /** The {@code replay} section (schema in the package doc of {@code ftl.harness}). */
@@ -453,7 +472,8 @@ public final class PlanParser {
       JsonNode in = object(ins, id, "replay.inputs.");
       unknown((ObjectNode) in, Set.of("path", "sha256", "bytes"), at);
       try {
-        inputs.put(id, new ReplaySpec.Input(String.valueOf(text(in, "path", at, null)), String.valueOf(text(in, "sha256", at, null))));
+        inputs.put(id, new ReplaySpec.Input(String.valueOf(text(in, "path", at, null)),
+            String.valueOf(text(in, "sha256", at, null))));
       } catch (Condition.InvalidField e) {
         throw new Condition.InvalidField(at + e.field(), e.getMessage().substring(e.field().length() + 2));
       }
@@ -507,7 +527,8 @@ public final class PlanParser {
       factors.add(a.getValue().size() + " " + a.getKey());
     }
     if (explicit + size > Plan.MAX_RUNS) {
-      throw new Condition.InvalidField("matrix", "expands to " + (size >= Long.MAX_VALUE / Integer.MAX_VALUE ? "more than "
+      throw new Condition.InvalidField("matrix", "expands to "
+          + (size >= Long.MAX_VALUE / Integer.MAX_VALUE ? "more than "
           + size : String.valueOf(size)) + " conditions (" + String.join(" x ", factors) + "), more than the "
           + Plan.MAX_RUNS + " runs a campaign may hold; refused before any work");
     }
@@ -598,7 +619,8 @@ public final class PlanParser {
       } else {
         JsonNode si = c.get("send_interval");
         if (!si.isTextual()) {
-          throw new Condition.InvalidField("send_interval", "must be a duration with a unit, e.g. \"250us\" (or use send_interval_ns)");
+          throw new Condition.InvalidField("send_interval",
+              "must be a duration with a unit, e.g. \"250us\" (or use send_interval_ns)");
         }
         try {
           interval = Durations.parseNanos(si.asText());
@@ -633,11 +655,13 @@ public final class PlanParser {
       }
       return b.sendIntervalNanos(interval)
           .payloadBytes((int) integer(c.get("payload_bytes"), "payload_bytes")).acks(acks)
-          .lingerMillis((int) integer(c.get("linger_ms"), "linger_ms")).partitions((int) integer(c.get("partitions"), "partitions"))
+          .lingerMillis((int) integer(c.get("linger_ms"), "linger_ms"))
+          .partitions((int) integer(c.get("partitions"), "partitions"))
           .events((int) integer(c.get("events"), "events")).warmupEvents(warmup)
           .priority(priority).geometry(geometry).brokerCpus(c.get("broker_cpus").asText())
           .loadPercent((int) integer(c.get("load_pct"), "load_pct")).startPhaseMicros(phase)
-          .repeats((int) integer(c.get("repeats"), "repeats")).clockOffsetMicros(integer(c.get("clock_offset_us"), "clock_offset_us"))
+          .repeats((int) integer(c.get("repeats"), "repeats"))
+          .clockOffsetMicros(integer(c.get("clock_offset_us"), "clock_offset_us"))
           .queueType(queueType)
           .replicationFactor((int) integer(c.get("replication_factor"), "replication_factor"))
           .minInsyncReplicas((int) integer(c.get("min_insync_replicas"), "min_insync_replicas")).build();
@@ -677,7 +701,8 @@ public final class PlanParser {
     for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
       String f = it.next();
       if (!known.contains(f)) {
-        throw new Condition.InvalidField(at + f, "unknown field (known: " + String.join(", ", new TreeSet<>(known)) + ")");
+        throw new Condition.InvalidField(at + f, "unknown field (known: " + String.join(", ", new TreeSet<>(known))
+            + ")");
       }
     }
   }
@@ -708,6 +733,7 @@ public final class PlanParser {
       throw new Condition.InvalidField(field, "must be an integer written as a JSON number, not a string (was "
           + Echo.of(v.toString()) + ")");
     }
-    throw new Condition.InvalidField(field, "must be an integer (was " + (v == null ? "missing" : Echo.of(v.toString())) + ")");
+    throw new Condition.InvalidField(field, "must be an integer (was "
+        + (v == null ? "missing" : Echo.of(v.toString())) + ")");
   }
 }

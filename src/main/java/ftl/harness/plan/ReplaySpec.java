@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * @param inputs         input id -> its path in the upstream repository and the SHA-256 of its bytes
  * @param schedules      schedule id -> how it is derived and the SHA-256 of its bytes
  */
-public record ReplaySpec(String upstreamRepo, String upstreamCommit, Map<String, Input> inputs, Map<String, Schedule> schedules) {
+public record ReplaySpec(String upstreamRepo, String upstreamCommit, Map<String, Input> inputs, Map<String,
+    Schedule> schedules) {
   static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]+");
   static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
@@ -28,7 +29,8 @@ public record ReplaySpec(String upstreamRepo, String upstreamCommit, Map<String,
       Objects.requireNonNull(path, "path");
       Objects.requireNonNull(sha256, "sha256");
       if (path.isEmpty() || path.startsWith("/") || path.contains("..") || path.contains("\\")) {
-        throw new Condition.InvalidField("path", "must be a relative path inside the upstream repository (was \"" + path + "\")");
+        throw new Condition.InvalidField("path", "must be a relative path inside the upstream repository (was \""
+            + path + "\")");
       }
       if (!SHA256.matcher(sha256).matches()) {
         throw new Condition.InvalidField("sha256", "must be 64 lower-case hex digits");
@@ -64,7 +66,8 @@ public record ReplaySpec(String upstreamRepo, String upstreamCommit, Map<String,
       throw new Condition.InvalidField("replay.upstream.repo", "must be owner/name (was \"" + upstreamRepo + "\")");
     }
     if (!upstreamCommit.matches("[0-9a-f]{40}")) {
-      throw new Condition.InvalidField("replay.upstream.commit", "must be a full commit hash, 40 lower-case hex digits");
+      throw new Condition.InvalidField("replay.upstream.commit",
+          "must be a full commit hash, 40 lower-case hex digits");
     }
     inputs = Collections.unmodifiableMap(new TreeMap<>(inputs));
     schedules = Collections.unmodifiableMap(new TreeMap<>(schedules));
@@ -75,7 +78,8 @@ public record ReplaySpec(String upstreamRepo, String upstreamCommit, Map<String,
     }
     for (Schedule s : schedules.values()) {
       if (!inputs.containsKey(s.input())) {
-        throw new Condition.InvalidField("replay.schedules." + s.id() + ".input", "names no input of the plan (\"" + s.input() + "\")");
+        throw new Condition.InvalidField("replay.schedules." + s.id() + ".input", "names no input of the plan (\""
+            + s.input() + "\")");
       }
     }
   }

@@ -49,26 +49,30 @@ public record StableFlights(int window, double toleranceMicros, int minEvents, i
 
   public StableFlights {
     if (window < MIN_WINDOW) {
-      throw new Condition.InvalidField("warmup.window", "must be at least " + MIN_WINDOW + " sends (was " + window + ")");
+      throw new Condition.InvalidField("warmup.window", "must be at least " + MIN_WINDOW + " sends (was " + window
+          + ")");
     }
     if (!(toleranceMicros > 0) || Double.isInfinite(toleranceMicros)) {
       throw new Condition.InvalidField("warmup.tolerance_us", "must be a finite number of microseconds above 0 (was "
           + toleranceMicros + ")");
     }
     if (minEvents < window) {
-      throw new Condition.InvalidField("warmup.min_events", "must be at least the window, " + window + " (was " + minEvents + ")");
+      throw new Condition.InvalidField("warmup.min_events", "must be at least the window, " + window + " (was "
+          + minEvents + ")");
     }
     if (maxEvents < minEvents) {
-      throw new Condition.InvalidField("warmup.max_events", "must be at least min_events, " + minEvents + " (was " + maxEvents + ")");
+      throw new Condition.InvalidField("warmup.max_events", "must be at least min_events, " + minEvents + " (was "
+          + maxEvents + ")");
     }
     long firstEnd = Math.max(2L * window, ((long) minEvents + window - 1) / window * window);
     if (maxEvents < firstEnd) {
-      throw new Condition.InvalidField("warmup.max_events", "must be at least " + firstEnd + ", the first window end at "
-          + "which the rule can converge (two windows, and min_events rounded up to whole windows): the rule could never "
-          + "converge (was " + maxEvents + ")");
+      throw new Condition.InvalidField("warmup.max_events", "must be at least " + firstEnd
+          + ", the first window end at which the rule can converge (two windows, and min_events rounded up to whole "
+          + "windows): the rule could never converge (was " + maxEvents + ")");
     }
     if (maxEvents > MAX_EVENTS) {
-      throw new Condition.InvalidField("warmup.max_events", "must be at most " + MAX_EVENTS + " (was " + maxEvents + ")");
+      throw new Condition.InvalidField("warmup.max_events", "must be at most " + MAX_EVENTS + " (was " + maxEvents
+          + ")");
     }
   }
 

@@ -11,16 +11,18 @@ import java.util.Random;
 /**
  * A plan's {@code strata} section (issue #53): the host as a random factor. A plan with strata is a protocol registered
  * once and run once on every boot the project is given: each boot appends one <em>stratum</em> (the plan's
- * {@code blocks} blocks, every condition in each) to the campaign's one ledger, numbered in ledger order. Where the boot
- * offers more than one of the plan's clock sources, the stratum's blocks run under each, interleaved: consecutive
+ * {@code blocks} blocks, every condition in each) to the campaign's one ledger, numbered in ledger order. Where the
+ * boot offers more than one of the plan's clock sources, the stratum's blocks run under each, interleaved: consecutive
  * groups of blocks hold every offered clock source once, in a seeded order ({@link #clockOfBlocks}).
  *
- * <pre>{@code "strata": {"by": "boot", "judged_at_boots": 3, "max_boots": 6, "clocksources": ["tsc", "kvm-clock"]}}</pre>
+ * <pre>{@code "strata": {"by": "boot", "judged_at_boots": 3, "max_boots": 6, "clocksources": ["tsc",
+ * "kvm-clock"]}}</pre>
  *
  * @param judgedAtBoots the number of boots, first in ledger order, at which the plan's predictions are judged (below it
  *     they are not yet testable; later boots are exploratory)
  * @param maxBoots the boots after which the protocol stops collecting ({@code campaign run} refuses another stratum)
- * @param clocksources the clock sources a stratum runs under, those of them the boot offers, in this order of preference
+ * @param clocksources the clock sources a stratum runs under, those of them the boot offers, in this order of
+ *     preference
  */
 public record Strata(int judgedAtBoots, int maxBoots, List<String> clocksources) {
   /** The one stratifying factor so far: the boot ({@code /proc/sys/kernel/random/boot_id}). */
@@ -31,14 +33,16 @@ public record Strata(int judgedAtBoots, int maxBoots, List<String> clocksources)
   public Strata {
     clocksources = List.copyOf(clocksources);
     if (judgedAtBoots < 1 || judgedAtBoots > MAX_BOOTS) {
-      throw new Condition.InvalidField("strata.judged_at_boots", "must be an integer 1.." + MAX_BOOTS + " (was " + judgedAtBoots + ")");
+      throw new Condition.InvalidField("strata.judged_at_boots", "must be an integer 1.." + MAX_BOOTS + " (was "
+          + judgedAtBoots + ")");
     }
     if (maxBoots < judgedAtBoots || maxBoots > MAX_BOOTS) {
       throw new Condition.InvalidField("strata.max_boots", "must be an integer from judged_at_boots (" + judgedAtBoots
           + ") to " + MAX_BOOTS + " (was " + maxBoots + ")");
     }
     if (clocksources.isEmpty() || clocksources.size() != clocksources.stream().distinct().count()) {
-      throw new Condition.InvalidField("strata.clocksources", "must be a non-empty array of distinct clock source words");
+      throw new Condition.InvalidField("strata.clocksources",
+          "must be a non-empty array of distinct clock source words");
     }
   }
 
@@ -89,7 +93,8 @@ public record Strata(int judgedAtBoots, int maxBoots, List<String> clocksources)
    *
    * @param clocks the clock sources this boot runs, from {@link #offeredOf}
    */
-  public static StratumSchedule schedule(Plan plan, int stratum, String bootId, List<String> clocks, int firstOrderIndex) {
+  public static StratumSchedule schedule(Plan plan, int stratum, String bootId, List<String> clocks,
+      int firstOrderIndex) {
     if (plan.strata() == null) {
       throw new IllegalArgumentException("the plan has no strata");
     }
@@ -118,7 +123,8 @@ public record Strata(int judgedAtBoots, int maxBoots, List<String> clocksources)
    * @param runs in execution order
    * @param clockOfBlock the clock source of each of its campaign blocks
    */
-  public record StratumSchedule(int stratum, String bootId, List<Plan.ScheduledRun> runs, Map<Integer, String> clockOfBlock) {
+  public record StratumSchedule(int stratum, String bootId, List<Plan.ScheduledRun> runs, Map<Integer,
+      String> clockOfBlock) {
     public StratumSchedule {
       runs = List.copyOf(runs);
       clockOfBlock = Map.copyOf(clockOfBlock);

@@ -5,7 +5,8 @@ package ftl.harness.replay;
  *
  * @param index           the event's {@code index} (1-based order within the match, as StatsBomb numbers it)
  * @param period          the event's {@code period}: 1 and 2 the halves, 3 and 4 extra time, 5 the shoot-out
- * @param timestampMillis the event's {@code timestamp} ("HH:MM:SS.mmm", time since the start of its period) in milliseconds
+ * @param timestampMillis the event's {@code timestamp} ("HH:MM:SS.mmm", time since the start of its period) in
+ *     milliseconds
  * @param typeId          the event's {@code type.id} (35 Starting XI, 30 Pass, 42 Ball Receipt*, ...)
  * @param line            line of the event's opening brace in the file, for error messages
  */

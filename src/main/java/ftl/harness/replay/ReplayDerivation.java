@@ -59,7 +59,8 @@ public final class ReplayDerivation {
     }
     int n = chosen.size();
     if (n < 2) {
-      throw new NoSchedule("only " + n + " event" + (n == 1 ? " is" : "s are") + " selected; a schedule needs at least 2");
+      throw new NoSchedule("only " + n + " event" + (n == 1 ? " is" : "s are")
+          + " selected; a schedule needs at least 2");
     }
     long first = base[chosen.get(0).period()] + chosen.get(0).timestampMillis();
     long last = base[chosen.get(n - 1).period()] + chosen.get(n - 1).timestampMillis();

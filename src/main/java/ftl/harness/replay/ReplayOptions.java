@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 /**
  * The options of a schedule derivation (see {@link ReplayDerivation}).
  *
- * @param meanGapNanos  target mean time between two consecutive sends, nanoseconds, {@value #MIN_MEAN_GAP_NANOS}..{@value #MAX_MEAN_GAP_NANOS}
+ * @param meanGapNanos  target mean time between two consecutive sends, nanoseconds, {@value
+ *     #MIN_MEAN_GAP_NANOS}..{@value #MAX_MEAN_GAP_NANOS}
  * @param excludedTypes StatsBomb {@code type.id}s left out of the schedule (sorted; may be empty)
  * @param maxEvents     keep only the first this many selected events (0 = all)
  */
@@ -50,7 +51,8 @@ public record ReplayOptions(long meanGapNanos, SortedSet<Integer> excludedTypes,
     SortedSet<Integer> out = new TreeSet<>();
     for (String part : s.split(",", -1)) {
       if (!part.trim().matches("[0-9]{1,6}")) {
-        throw new IllegalArgumentException("--exclude-types: \"" + part + "\" is not a type id (give none, default, or ids like 35,18)");
+        throw new IllegalArgumentException("--exclude-types: \"" + part
+            + "\" is not a type id (give none, default, or ids like 35,18)");
       }
       out.add(Integer.parseInt(part.trim()));
     }
@@ -63,7 +65,8 @@ public record ReplayOptions(long meanGapNanos, SortedSet<Integer> excludedTypes,
     a.add("--mean-gap");
     a.add(Durations.format(meanGapNanos));
     a.add("--exclude-types");
-    a.add(excludedTypes.isEmpty() ? "none" : excludedTypes.stream().map(String::valueOf).collect(Collectors.joining(",")));
+    a.add(excludedTypes.isEmpty() ? "none" : excludedTypes.stream().map(String::valueOf)
+        .collect(Collectors.joining(",")));
     a.add("--max-events");
     a.add(String.valueOf(maxEvents));
     return a;

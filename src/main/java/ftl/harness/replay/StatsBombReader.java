@@ -103,7 +103,8 @@ public final class StatsBombReader {
       }
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
-      throw new DataException(where, at == null ? 0 : Math.max(0, at.getLineNr()), "not valid JSON: " + e.getOriginalMessage(), null);
+      throw new DataException(where, at == null ? 0 : Math.max(0, at.getLineNr()), "not valid JSON: "
+          + e.getOriginalMessage(), null);
     }
     return events;
   }
@@ -129,12 +130,14 @@ public final class StatsBombReader {
     if (t == null) {
       throw new DataException(where, line(p), "truncated inside event " + ordinal);
     }
-    String missing = index == null ? "index" : period == null ? "period" : ts == null ? "timestamp" : type == null ? "type" : null;
+    String missing = index == null ? "index" : period == null ? "period" : ts == null ? "timestamp" : type == null
+        ? "type" : null;
     if (missing != null) {
       throw new DataException(where, startLine, "event " + ordinal + " has no " + missing);
     }
     if (period < 1 || period > MatchEvent.MAX_PERIOD) {
-      throw new DataException(where, startLine, "event " + ordinal + ": period must be 1.." + MatchEvent.MAX_PERIOD + " (was " + period + ")");
+      throw new DataException(where, startLine, "event " + ordinal + ": period must be 1.." + MatchEvent.MAX_PERIOD
+          + " (was " + period + ")");
     }
     return new MatchEvent(index, period, ts, type, startLine);
   }
@@ -142,7 +145,8 @@ public final class StatsBombReader {
   private static long integer(String where, JsonParser p, JsonToken v, String field, int ordinal) throws IOException {
     if (v != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
         || p.getLongValue() < 0 || p.getLongValue() > Integer.MAX_VALUE) {
-      throw new DataException(where, line(p), "event " + ordinal + ": " + field + " is not a non-negative integer (" + shown(p, v) + ")");
+      throw new DataException(where, line(p), "event " + ordinal + ": " + field + " is not a non-negative integer ("
+          + shown(p, v) + ")");
     }
     return p.getLongValue();
   }
@@ -150,7 +154,8 @@ public final class StatsBombReader {
   private static long timestamp(String where, JsonParser p, JsonToken v, int ordinal) throws IOException {
     Matcher m = v == JsonToken.VALUE_STRING ? TIMESTAMP.matcher(p.getText()) : null;
     if (m == null || !m.matches()) {
-      throw new DataException(where, line(p), "event " + ordinal + ": timestamp is not HH:MM:SS.mmm (" + shown(p, v) + ")");
+      throw new DataException(where, line(p), "event " + ordinal + ": timestamp is not HH:MM:SS.mmm (" + shown(p, v)
+          + ")");
     }
     return ((Long.parseLong(m.group(1)) * 60 + Long.parseLong(m.group(2))) * 60 + Long.parseLong(m.group(3))) * 1000
         + Long.parseLong(m.group(4));
@@ -158,7 +163,8 @@ public final class StatsBombReader {
 
   private static int typeId(String where, JsonParser p, JsonToken v, int ordinal) throws IOException {
     if (v != JsonToken.START_OBJECT) {
-      throw new DataException(where, line(p), "event " + ordinal + ": type is not an object with an id (" + shown(p, v) + ")");
+      throw new DataException(where, line(p), "event " + ordinal + ": type is not an object with an id (" + shown(p, v)
+          + ")");
     }
     Integer id = null;
     JsonToken t;

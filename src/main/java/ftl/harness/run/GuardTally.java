@@ -24,7 +24,8 @@ public record GuardTally(long taken, long kept, long zero, long negative, long o
 
   public GuardTally {
     if (kept + zero + negative != taken || oneTickNegative > negative) {
-      throw new IllegalArgumentException("inconsistent guard tally " + taken + "/" + kept + "/" + zero + "/" + negative);
+      throw new IllegalArgumentException("inconsistent guard tally " + taken + "/" + kept + "/" + zero + "/"
+          + negative);
     }
   }
 
@@ -77,7 +78,8 @@ public record GuardTally(long taken, long kept, long zero, long negative, long o
   /** One line for the end of a run. */
   public String summary() {
     return String.format(Locale.ROOT,
-        "A<0 %d of %d (%.2f%%), T<0 %d; OMB guard: taken %d, kept %d, dropped zero %d, negative %d (one-tick %d), retention %.1f%%",
+        "A<0 %d of %d (%.2f%%), T<0 %d; OMB guard: taken %d, kept %d, dropped zero %d, negative %d (one-tick %d), "
+        + "retention %.1f%%",
         ackNegative, complete, complete == 0 ? 0.0 : 100.0 * ackNegative / complete, flightNegative,
         taken, kept, zero, negative, oneTickNegative, 100.0 * retention());
   }

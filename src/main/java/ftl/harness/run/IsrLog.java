@@ -2,9 +2,9 @@ package ftl.harness.run;
 
 /**
  * Reads a Kafka broker's own log for changes of a topic's in-sync replicas: the partition leader's {@code Shrinking ISR
- * from ...} and {@code Expanding ISR from ...}, and the {@code ISR updated to ...} of a committed change, each on a line
- * naming the partition as {@code [Partition <topic>-<n> broker=<id>]} (kafka.cluster.Partition's log prefix). A pure
- * function of the text, tested on lines of that form.
+ * from ...} and {@code Expanding ISR from ...}, and the {@code ISR updated to ...} of a committed change, each on a
+ * line naming the partition as {@code [Partition <topic>-<n> broker=<id>]} (kafka.cluster.Partition's log prefix). A
+ * pure function of the text, tested on lines of that form.
  */
 final class IsrLog {
   private IsrLog() {}

@@ -62,7 +62,8 @@ public record KafkaClientConfig(String file, Map<String, String> settings) {
   public static KafkaClientConfig read(Path file) throws IOException {
     String name = file.toString();
     if (Files.size(file) > MAX_BYTES) {
-      throw new DataException(name, 0, "a client config of " + Files.size(file) + " bytes; at most " + MAX_BYTES + " are read");
+      throw new DataException(name, 0, "a client config of " + Files.size(file) + " bytes; at most " + MAX_BYTES
+          + " are read");
     }
     String text = Files.readString(file, StandardCharsets.ISO_8859_1);
     return parse(name, text);

@@ -39,7 +39,8 @@ public record KafkaCluster(String bootstrap, KafkaClientConfig config, String to
   /** The longest the check waits for a cluster to answer, s: an unreachable bootstrap fails within it. */
   public static final int CHECK_SECONDS = 4;
   /** One {@code host:port} of a bootstrap list: a name or IPv4 address, or a bracketed IPv6 address. */
-  private static final Pattern HOST_PORT = Pattern.compile("(\\[[0-9A-Fa-f:.]{2,45}]|[A-Za-z0-9._-]{1,253}):[0-9]{1,5}");
+  private static final Pattern HOST_PORT = Pattern.compile(
+      "(\\[[0-9A-Fa-f:.]{2,45}]|[A-Za-z0-9._-]{1,253}):[0-9]{1,5}");
   /** A topic name Kafka accepts. */
   private static final Pattern TOPIC = Pattern.compile("[A-Za-z0-9._-]{1,249}");
 
@@ -48,7 +49,8 @@ public record KafkaCluster(String bootstrap, KafkaClientConfig config, String to
     Objects.requireNonNull(config, "config");
     bootstrap = bootstrapList(bootstrap);
     if (topic != null && !TOPIC.matcher(topic).matches()) {
-      throw new IllegalArgumentException("--topic must be a Kafka topic name (letters, digits, '.', '_', '-'; at most 249)"
+      throw new IllegalArgumentException(
+          "--topic must be a Kafka topic name (letters, digits, '.', '_', '-'; at most 249)"
           + " (was \"" + Echo.of(topic) + "\")");
     }
   }
@@ -122,10 +124,13 @@ public record KafkaCluster(String bootstrap, KafkaClientConfig config, String to
     try {
       admin = Admin.create(adminSettings(3_000, CHECK_SECONDS * 1000));
       Admin a = admin;
-      int brokers = ask(() -> a.describeCluster().nodes().get(CHECK_SECONDS, TimeUnit.SECONDS).size(), "list its brokers");
+      int brokers = ask(() -> a.describeCluster().nodes().get(CHECK_SECONDS, TimeUnit.SECONDS).size(),
+          "list its brokers");
       if (brokers < replicationFactor) {
-        throw new Refused("the Kafka cluster at " + bootstrap + " has " + brokers + (brokers == 1 ? " broker" : " brokers")
-            + ", and the plan asks for replication_factor " + replicationFactor + " (at most " + brokers + " on this cluster)");
+        throw new Refused("the Kafka cluster at " + bootstrap + " has " + brokers
+            + (brokers == 1 ? " broker" : " brokers")
+            + ", and the plan asks for replication_factor " + replicationFactor + " (at most " + brokers
+            + " on this cluster)");
       }
       if (topic == null) {
         return new Facts(brokers, 0, 0, "");
@@ -139,7 +144,8 @@ public record KafkaCluster(String bootstrap, KafkaClientConfig config, String to
       }
       if (rf != replicationFactor || rf != fewestReplicas) {
         throw new Refused("--topic " + topic + " has replication factor " + rf + ", and the plan's conditions ask for "
-            + (fewestReplicas == replicationFactor ? String.valueOf(replicationFactor) : fewestReplicas + " to " + replicationFactor)
+            + (fewestReplicas == replicationFactor ? String.valueOf(replicationFactor) : fewestReplicas + " to "
+            + replicationFactor)
             + " (every condition on an existing topic measures its replication factor: set replication_factor " + rf
             + " in the plan, or name another topic)");
       }
@@ -178,12 +184,15 @@ public record KafkaCluster(String bootstrap, KafkaClientConfig config, String to
     try {
       return q.ask();
     } catch (TimeoutException | ExecutionException e) {
-      if (e instanceof ExecutionException x && !(x.getCause() instanceof org.apache.kafka.common.errors.TimeoutException)) {
+      if (e instanceof ExecutionException x
+          && !(x.getCause() instanceof org.apache.kafka.common.errors.TimeoutException)) {
         throw refused(x, what);
       }
-      throw new Refused("the Kafka cluster at " + bootstrap + " did not answer within " + CHECK_SECONDS + " s (could not "
+      throw new Refused("the Kafka cluster at " + bootstrap + " did not answer within " + CHECK_SECONDS
+          + " s (could not "
           + what + "): is it running, is the address the listener's" + (config.isEmpty()
-          ? ", does it need --client-config?" : ", and does it take " + config.summary() + " from " + config.file() + "?"));
+          ? ", does it need --client-config?" : ", and does it take " + config.summary() + " from " + config.file()
+          + "?"));
     }
   }
 

@@ -63,7 +63,10 @@ public final class KafkaRun {
       return List.of();
     }
 
-    /** The brokers of the cluster: 1 for the single embedded broker, the local cluster's size, 0 when unknown (external). */
+    /**
+     * The brokers of the cluster: 1 for the single embedded broker, the local cluster's size, 0 when unknown
+     * (external).
+     */
     default int brokers() {
       return pid() > 0 ? 1 : 0;
     }
@@ -114,7 +117,8 @@ public final class KafkaRun {
 
   /**
    * A run whose measured sends follow {@code schedule} (send {@code seq} due at {@code start + offset(seq)}) instead of
-   * one every {@code send_interval}; null = fixed interval. Warm-up sends are paced every {@code send_interval} either way.
+   * one every {@code send_interval}; null = fixed interval. Warm-up sends are paced every {@code send_interval} either
+   * way.
    */
   public KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
                   SendSchedule schedule) {
@@ -128,7 +132,8 @@ public final class KafkaRun {
   KafkaRun(String runId, Condition condition, BrokerHandle broker, String childClasspath,
            SendSchedule schedule, MonotonicClock nanoClock, StableFlights stableFlights) {
     if (stableFlights != null && stableFlights.maxEvents() != condition.warmupEvents()) {
-      throw new IllegalArgumentException("under stable_flights a condition reserves max_events (" + stableFlights.maxEvents()
+      throw new IllegalArgumentException("under stable_flights a condition reserves max_events ("
+          + stableFlights.maxEvents()
           + ") warm-up slots, not " + condition.warmupEvents());
     }
     this.stableFlights = stableFlights;
@@ -139,7 +144,8 @@ public final class KafkaRun {
     this.schedule = schedule;
     this.nanoClock = nanoClock;
     if (schedule != null && schedule.size() < condition.events()) {
-      throw new IllegalArgumentException("schedule has " + schedule.size() + " sends, the condition asks for " + condition.events());
+      throw new IllegalArgumentException("schedule has " + schedule.size() + " sends, the condition asks for "
+          + condition.events());
     }
   }
 
@@ -153,7 +159,8 @@ public final class KafkaRun {
    */
   private final class Attempt implements RunDriver {
     private final LedgerCells cells = new LedgerCells();
-    private final StampBook book = new StampBook(condition.warmupEvents(), condition.events(), nanoClock, WallClock.SYSTEM);
+    private final StampBook book = new StampBook(condition.warmupEvents(), condition.events(), nanoClock,
+        WallClock.SYSTEM);
     private final RunState state = new RunState();
     private final ThreadPlacement placement = new ThreadPlacement(condition, cells);
     private final RunClients clients = new RunClients(condition, broker,
@@ -169,7 +176,8 @@ public final class KafkaRun {
       KafkaCluster ext = broker.external();
       cells.put(LedgerSchema.CLIENT_CONFIG, ext == null ? "" : ext.config().summary());
       cells.put(LedgerSchema.TOPIC_EXISTING, clients.existingTopic() ? "yes" : "no");
-      RunLoop.Spec spec = new RunLoop.Spec(condition.sendIntervalNanos(), condition.clockOffsetMicros(), childClasspath);
+      RunLoop.Spec spec = new RunLoop.Spec(condition.sendIntervalNanos(), condition.clockOffsetMicros(),
+          childClasspath);
       FinishedRun o = RunLoop.run(this, book, placement, cells, spec, nanoClock);
       // a client library's message may echo a client-config value: none reaches the ledger or the terminal
       String reason = ext == null ? o.reason() : ext.config().redact(o.reason());
@@ -232,7 +240,8 @@ public final class KafkaRun {
         out.put(LedgerSchema.WARMUP_EVENTS, state.warmupSent);
         out.put(LedgerSchema.WARMUP_CONVERGED, state.warmupConverged ? "yes" : "no");
       }
-      out.put(LedgerSchema.PACER_TIMERSLACK_NS, state.senderTimerSlack < 0 ? "" : String.valueOf(state.senderTimerSlack));
+      out.put(LedgerSchema.PACER_TIMERSLACK_NS, state.senderTimerSlack < 0 ? ""
+          : String.valueOf(state.senderTimerSlack));
     }
 
     @Override
@@ -279,8 +288,10 @@ public final class KafkaRun {
    * {@code send()}, so it lies inside the flight; it is taken only in clock-offset conditions, which need the
    * send stamp's wall clock before the record can be built.
    */
-  static ProducerRecord<byte[], byte[]> offsetRecord(ProducerRecord<byte[], byte[]> rec, long sendMicros, long offsetMicros) {
-    return new ProducerRecord<>(rec.topic(), null, offsetCreateMillis(sendMicros, offsetMicros), rec.key(), rec.value());
+  static ProducerRecord<byte[], byte[]> offsetRecord(ProducerRecord<byte[], byte[]> rec, long sendMicros,
+      long offsetMicros) {
+    return new ProducerRecord<>(rec.topic(), null, offsetCreateMillis(sendMicros, offsetMicros), rec.key(),
+        rec.value());
   }
 
   /**

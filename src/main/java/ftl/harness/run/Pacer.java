@@ -48,7 +48,10 @@ public final class Pacer {
     this.spinNanos = spinNanos;
   }
 
-  /** The production pacer: {@code System.nanoTime}, {@code LockSupport.parkNanos}, {@link #DEFAULT_SPIN_NANOS} spin margin. */
+  /**
+   * The production pacer: {@code System.nanoTime}, {@code LockSupport.parkNanos}, {@link #DEFAULT_SPIN_NANOS} spin
+   * margin.
+   */
   public static Pacer system() {
     return new Pacer(MonotonicClock.SYSTEM, LockSupport::parkNanos, DEFAULT_SPIN_NANOS);
   }

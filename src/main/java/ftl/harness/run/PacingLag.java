@@ -35,8 +35,9 @@ public record PacingLag(long p50Nanos, long p99Nanos, long maxNanos, int sends) 
 
   /**
    * The pacer's burst share of a run ({@code pacing_burst_share}): over consecutive sent measured sends in seq order
-   * (the events file's order), the share of pairs whose {@code send_ns} differ by less than {@code sendIntervalNanos / 4},
-   * exactly as the analysis counts catch-up pairs ({@link ftl.stats.Pacing}); undefined (no pair) with fewer than two sends.
+   * (the events file's order), the share of pairs whose {@code send_ns} differ by less than {@code sendIntervalNanos /
+   * 4}, exactly as the analysis counts catch-up pairs ({@link ftl.stats.Pacing}); undefined (no pair) with fewer than
+   * two sends.
    */
   public static Rate burstShare(StampBook book, long sendIntervalNanos) {
     Pacing.CatchUp c = new Pacing.CatchUp(sendIntervalNanos);

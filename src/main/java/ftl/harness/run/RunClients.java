@@ -83,7 +83,10 @@ final class RunClients {
     }
   }
 
-  /** Where each local broker's {@code broker.log} ended when the run's ISR was full: what is appended later is the run's. */
+  /**
+   * Where each local broker's {@code broker.log} ended when the run's ISR was full: what is appended later is the
+   * run's.
+   */
   record LogMarks(List<Path> logs, long[] sizes) {
     static LogMarks of(List<Path> dirs) {
       List<Path> logs = dirs.stream().map(d -> d.resolve("broker.log")).toList();
@@ -233,7 +236,8 @@ final class RunClients {
       Thread.sleep(5);
     }
     if (book.foreign() < 1) {
-      throw new IllegalStateException("probe record not delivered to the consumer within " + PROBE_TIMEOUT_MILLIS / 1000 + " s");
+      throw new IllegalStateException("probe record not delivered to the consumer within "
+          + PROBE_TIMEOUT_MILLIS / 1000 + " s");
     }
   }
 
@@ -264,7 +268,9 @@ final class RunClients {
     }
   }
 
-  /** The brokers an external cluster's admin client listed at open (0 for a local broker or cluster, which know theirs). */
+  /**
+   * The brokers an external cluster's admin client listed at open (0 for a local broker or cluster, which know theirs).
+   */
   int clusterBrokers() { return clusterBrokers; }
 
   /** The shape read once the ISR was full, before the first send (null before {@link #open} got there). */

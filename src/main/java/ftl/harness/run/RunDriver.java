@@ -36,7 +36,10 @@ public interface RunDriver {
    */
   StampingThreads open() throws Exception;
 
-  /** The sending thread's body: the warm-up and measured sends, paced; it ends early once {@link #stopSending} is called. */
+  /**
+   * The sending thread's body: the warm-up and measured sends, paced; it ends early once {@link #stopSending} is
+   * called.
+   */
   Runnable sender();
 
   /** Asks the sending thread to stop before its next send (the server is gone, or a thread could not be raised). */

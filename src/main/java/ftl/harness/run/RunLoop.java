@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * drain (every acknowledgment and delivery, or nothing moved for {@link #DRAIN_IDLE_MILLIS}); the manipulations
  * restored around the clients' close; the host's counters read at the end (this JVM, the server's process tree and
  * the load generator are ours); the load generator stopped after them, so its CPU is still there to be counted as
- * ours; the driver's tear-down and cells; the counts' cells and the verdict ({@link RunVerdict}), all in one {@link FinishedRun}.
+ * ours; the driver's tear-down and cells; the counts' cells and the verdict ({@link RunVerdict}), all in one {@link
+ * FinishedRun}.
  *
  * <p>A run without a {@link ThreadPlacement} (the quick look of {@code ftl.harness.system.SystemRun}) manipulates
  * nothing, starts no load and reads no host counters; it is stamped, drained and judged by the same code.
@@ -70,7 +71,8 @@ public final class RunLoop {
    * @param nanoClock every monotonic reading of the loop (the drain, the duration): the book's own clock
    */
   // Six parameters: the driver and what the caller built around it for this run; the loop holds them as fields.
-  public static FinishedRun run(RunDriver driver, StampBook book, ThreadPlacement placement, LedgerCells cells, Spec spec,
+  public static FinishedRun run(RunDriver driver, StampBook book, ThreadPlacement placement, LedgerCells cells,
+      Spec spec,
                              MonotonicClock nanoClock) {
     return new RunLoop(driver, book, placement, cells, spec, nanoClock).run();
   }
@@ -129,8 +131,10 @@ public final class RunLoop {
     driver.finish(cells, serverDied);
     RunVerdict.Counts counts = RunVerdict.Counts.of(book);
     recordCounts(counts);
-    RunVerdict.Events events = new RunVerdict.Events(refused, death, failure, driver.senderError(), driver.receiverError(),
-        placement == null ? null : placement.jvmRefused(), placement == null ? List.of() : placement.notRestored(), loadDied);
+    RunVerdict.Events events = new RunVerdict.Events(refused, death, failure, driver.senderError(),
+        driver.receiverError(),
+        placement == null ? null : placement.jvmRefused(), placement == null ? List.of() : placement.notRestored(),
+        loadDied);
     RunVerdict verdict = RunVerdict.of(events, counts);
     long durationMillis = TimeUnit.NANOSECONDS.toMillis(nanoClock.nowNanos() - t0);
     return new FinishedRun(verdict, events, counts, book, threads, GuardTally.of(book), PacingLag.of(book), startedAt,
@@ -184,10 +188,13 @@ public final class RunLoop {
     }
   }
 
-  /** The cells every run writes from its book: pacing, counts, errors, duplicates, CreateTime mismatches, first phase. */
+  /**
+   * The cells every run writes from its book: pacing, counts, errors, duplicates, CreateTime mismatches, first phase.
+   */
   private void recordCounts(RunVerdict.Counts counts) {
     Rate burst = PacingLag.burstShare(book, spec.sendIntervalNanos());
-    cells.put(LedgerSchema.PACING_BURST_SHARE, burst.defined() ? String.format(Locale.ROOT, "%.6f", burst.value()) : "");
+    cells.put(LedgerSchema.PACING_BURST_SHARE, burst.defined() ? String.format(Locale.ROOT, "%.6f", burst.value())
+        : "");
     cells.put(LedgerSchema.PACER_SPIN_NS, Pacer.DEFAULT_SPIN_NANOS);
     cells.put(LedgerSchema.EVENTS_WRITTEN, counts.written());
     cells.put(LedgerSchema.ACKS_MISSING, counts.acksMissing());

@@ -41,7 +41,8 @@ public record RunVerdict(RunStatus status, String reason) {
    * @param ackErrors sends (warm-up included) whose completion callback reported an error
    * @param firstAckError the first such error, {@code null} when none
    */
-  public record Counts(int planned, int written, long acksMissing, long recvsMissing, long ackErrors, String firstAckError) {
+  public record Counts(int planned, int written, long acksMissing, long recvsMissing, long ackErrors,
+      String firstAckError) {
     public Counts {
       if (planned < 0 || written < 0 || acksMissing < 0 || recvsMissing < 0 || ackErrors < 0) {
         throw new IllegalArgumentException("counts must be >= 0");
@@ -59,7 +60,8 @@ public record RunVerdict(RunStatus status, String reason) {
           recvsMissing += e.hasRecv() ? 0 : 1;
         }
       }
-      return new Counts(book.events(), book.measuredSent(), acksMissing, recvsMissing, book.ackErrors(), book.firstAckError());
+      return new Counts(book.events(), book.measuredSent(), acksMissing, recvsMissing, book.ackErrors(),
+          book.firstAckError());
     }
   }
 
@@ -75,7 +77,8 @@ public record RunVerdict(RunStatus status, String reason) {
    * @param notRestored fifo-jvm threads not restored to SCHED_OTHER after the run
    * @param loadDied whether the background load generator died during the run
    */
-  public record Events(List<String> refused, String brokerDeath, String failure, String clientError, String consumerError,
+  public record Events(List<String> refused, String brokerDeath, String failure, String clientError,
+      String consumerError,
                        String jvmRefused, List<String> notRestored, boolean loadDied) {
     public Events {
       refused = List.copyOf(refused);

@@ -53,7 +53,8 @@ final class Sender implements Runnable {
          RunState state, Pacer pacer, MonotonicClock nanoClock, WallClock wallMicros, Runnable onStart,
          StableFlights stableFlights) {
     if (stableFlights != null && stableFlights.maxEvents() != book.warmup()) {
-      throw new IllegalArgumentException("the book reserves " + book.warmup() + " warm-up slots, the rule's max_events is "
+      throw new IllegalArgumentException("the book reserves " + book.warmup()
+          + " warm-up slots, the rule's max_events is "
           + stableFlights.maxEvents());
     }
     this.stableFlights = stableFlights;
@@ -116,7 +117,8 @@ final class Sender implements Runnable {
       for (int seq = 0; seq < book.events() && !state.stopSending; seq++) {
         int s = warmup + seq;
         ProducerRecord<byte[], byte[]> rec = new ProducerRecord<>(topic, KafkaRun.key(seq), value);
-        long due = schedule == null ? Pacer.intendedNanos(start, seq, interval) : Pacer.scheduledNanos(start, schedule, seq);
+        long due = schedule == null ? Pacer.intendedNanos(start, seq, interval)
+            : Pacer.scheduledNanos(start, schedule, seq);
         pacer.awaitNanos(due);
         book.stampSend(s, due);
         producer.send(explicit ? KafkaRun.offsetRecord(rec, book.sendMicrosAt(s), offsetUs) : rec, callbacks[s]);
@@ -130,7 +132,8 @@ final class Sender implements Runnable {
   }
 
   /** The first_sends warm-up: every warm-up slot, paced; returns the sends made. */
-  private int warmupFirstSends(long start, byte[] value, AckCallback[] callbacks, long interval, long offsetUs, boolean explicit) {
+  private int warmupFirstSends(long start, byte[] value, AckCallback[] callbacks, long interval, long offsetUs,
+      boolean explicit) {
     int s = 0;
     for (; s < book.warmup() && !state.stopSending; s++) {
       send(s, Pacer.intendedNanos(start, s, interval), value, callbacks, offsetUs, explicit);
@@ -161,7 +164,8 @@ final class Sender implements Runnable {
         // window `judged` is complete: judge it when delivered, or when it is due anyway
         int from = judged * w;
         long received = book.received();
-        // at the latest once the next window's last send is made; after max_events, once delivered or after the drain time
+        // at the latest once the next window's last send is made; after max_events, once delivered or after the drain
+        // time
         boolean due = s >= from + 2L * w;
         if (!due && received >= from + (long) w && received != lastScanReceived) {
           lastScanReceived = received;

@@ -202,7 +202,10 @@ public final class StampBook {
   /** True when measured {@code seq} was sent (its send was stamped). */
   public boolean sent(int seq) { return sendNs[warmup + seq] != Event.MISSING; }
 
-  /** The measured event of one seq in {@code [0, events)} that was {@link #sent} (stamps never taken are {@link Event#MISSING}). */
+  /**
+   * The measured event of one seq in {@code [0, events)} that was {@link #sent} (stamps never taken are {@link
+   * Event#MISSING}).
+   */
   public Event event(int seq) {
     int s = warmup + seq;
     return new Event(seq, sendNs[s], ackNs[s], recvNs[s], sendUs[s], recvUs[s], createMs[s],
@@ -248,7 +251,10 @@ public final class StampBook {
     return StableFlights.medianNanos(scratch, k);
   }
 
-  /** Bytes per slot: seven {@code long} stamps (intended, send, send_us, ack, recv, recv_us, create_ms), one int ack_covered. */
+  /**
+   * Bytes per slot: seven {@code long} stamps (intended, send, send_us, ack, recv, recv_us, create_ms), one int
+   * ack_covered.
+   */
   public static final int BYTES_PER_SLOT = 7 * Long.BYTES + Integer.BYTES;
 
   /**

@@ -9,7 +9,8 @@ import java.util.Objects;
  * {@code comm} it must still have when a manipulation is applied, so that a thread that ended, or a tid the kernel
  * gave to another thread since, is refused rather than manipulated.
  *
- * @param role  how a refusal names it ({@code producer}, {@code consumer} on Kafka; {@code ack}, {@code receive} elsewhere)
+ * @param role  how a refusal names it ({@code producer}, {@code consumer} on Kafka; {@code ack}, {@code receive}
+ *     elsewhere)
  * @param label how {@code stamp_threads} names it ({@code producer-io}, {@code consumer} on Kafka; the role and the
  *              thread's {@code comm} elsewhere, since the client, not the instrument, names those threads)
  * @param tid   the Linux tid, {@link #UNKNOWN} when the thread never stamped (never identified)

@@ -97,7 +97,8 @@ public final class KafkaSystem implements MessagingSystem {
   public boolean alive() { return broker == null || broker.alive(); }
 
   @Override
-  public Destination open(String runName, int payloadBytes, Completion completion, Delivery delivery) throws IOException {
+  public Destination open(String runName, int payloadBytes, Completion completion,
+      Delivery delivery) throws IOException {
     Topic t = new Topic("ftl-" + runName, payloadBytes, completion, delivery);
     return Destinations.openedOrClosed(t, t::open);
   }

@@ -83,7 +83,9 @@ public interface MessagingSystem extends AutoCloseable {
   /** True while the server can be reached (a started server: its process is alive). */
   boolean alive();
 
-  /** The pid of the server this system started (its CPU is the system's, not another process'), -1 for an existing one. */
+  /**
+   * The pid of the server this system started (its CPU is the system's, not another process'), -1 for an existing one.
+   */
   default long serverPid() { return -1; }
 
   /** Why the server is gone, for a failed run's reason. */

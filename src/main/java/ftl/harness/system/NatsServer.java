@@ -47,7 +47,10 @@ public final class NatsServer implements AutoCloseable {
     Path store = scratch.resolve("js");
     Files.createDirectories(store);
     int port = ServerProcess.freePort();
-    ServerProcess p = ServerProcess.start(new ServerProcess.Launch("nats-server", List.of(binary.toString(), "-js", "-a", "127.0.0.1", "-p", String.valueOf(port), "-sd", store.toString()), Map.of(), scratch, scratch.resolve("console.log"), List.of()), () -> announcesJetStream(port), readyTimeoutMillis, GRACE_MILLIS);
+    ServerProcess p = ServerProcess.start(new ServerProcess.Launch("nats-server",
+        List.of(binary.toString(), "-js", "-a", "127.0.0.1", "-p", String.valueOf(port), "-sd", store.toString()),
+        Map.of(), scratch, scratch.resolve("console.log"), List.of()), () -> announcesJetStream(port),
+        readyTimeoutMillis, GRACE_MILLIS);
     return new NatsServer(p, port);
   }
 

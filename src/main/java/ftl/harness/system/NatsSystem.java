@@ -48,9 +48,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>receive stamp: {@code nextMessage} returning the message on {@code ftl-recv};</li>
  *   <li>{@code create_ms}: the producer's wall clock in whole milliseconds ({@code System.currentTimeMillis()}), read
  *       at publish and carried in the message body ({@link MessageBody#withSeqAndMillis}), read back from the delivered
- *       data ({@link MessageBody#millisOf}; empty only when the body lacks it), as OpenMessaging Benchmark's NATS driver
- *       carries it ({@link SystemName#NATS}): a NATS message carries no producer time of its own, and the JetStream
- *       metadata's store time (the server's clock at append) is a different origin, not parsed.</li>
+ *       data ({@link MessageBody#millisOf}; empty only when the body lacks it), as OpenMessaging Benchmark's NATS
+ *       driver carries it ({@link SystemName#NATS}): a NATS message carries no producer time of its own, and the
+ *       JetStream metadata's store time (the server's clock at append) is a different origin, not parsed.</li>
  * </ul>
  */
 public final class NatsSystem implements MessagingSystem {
@@ -60,8 +60,8 @@ public final class NatsSystem implements MessagingSystem {
     /** The handler of a dispatcher on the run's reply subjects: in place before the publish, never on the sender. */
     REPLY_HANDLER,
     /**
-     * {@code publishAsync(...).whenComplete(...)}: the client's idiomatic asynchronous publish. The callback is attached
-     * after the publish returns; when the PubAck came first it runs at once on the sending thread.
+     * {@code publishAsync(...).whenComplete(...)}: the client's idiomatic asynchronous publish. The callback is
+     * attached after the publish returns; when the PubAck came first it runs at once on the sending thread.
      */
     FUTURE
   }
@@ -168,7 +168,8 @@ public final class NatsSystem implements MessagingSystem {
   }
 
   @Override
-  public Destination open(String runName, int payloadBytes, Completion completion, Delivery delivery) throws IOException {
+  public Destination open(String runName, int payloadBytes, Completion completion,
+      Delivery delivery) throws IOException {
     Stream s = new Stream(runName, payloadBytes, completion, delivery);
     return Destinations.openedOrClosed(s, s::open);
   }
@@ -280,11 +281,13 @@ public final class NatsSystem implements MessagingSystem {
     @Override
     public void publish(long seq) {
       if (config.ackPath() == AckPath.REPLY_HANDLER) {
-        publisherConnection.publish(subject, ackPrefix + seq, MessageBody.withSeqAndMillis(template, seq, System.currentTimeMillis()));
+        publisherConnection.publish(subject, ackPrefix + seq,
+            MessageBody.withSeqAndMillis(template, seq, System.currentTimeMillis()));
         return;
       }
       Thread sender = Thread.currentThread();
-      publisher.publishAsync(subject, MessageBody.withSeqAndMillis(template, seq, System.currentTimeMillis())).whenComplete((ack, err) -> {
+      publisher.publishAsync(subject, MessageBody.withSeqAndMillis(template, seq, System.currentTimeMillis()))
+          .whenComplete((ack, err) -> {
         // Two threads complete on this path (the client's and, late, the sender): the book's ack counter has one
         // writer at a time only under this lock (uncontended but for those races, tens of ns before the stamp).
         synchronized (ackLock) {

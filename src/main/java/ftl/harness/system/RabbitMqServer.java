@@ -54,7 +54,8 @@ public final class RabbitMqServer implements AutoCloseable {
    *
    * @throws ServerStartException a binary is missing, or exited, or did not serve in time (with its log's last lines)
    */
-  public static RabbitMqServer start(Path scratch, Path script, Path epmdBinary, long readyTimeoutMillis) throws IOException {
+  public static RabbitMqServer start(Path scratch, Path script, Path epmdBinary,
+      long readyTimeoutMillis) throws IOException {
     scratch = scratch.toAbsolutePath().normalize();
     for (Path bin : List.of(script, epmdBinary)) {
       if (!Files.isExecutable(bin)) {
@@ -97,9 +98,15 @@ public final class RabbitMqServer implements AutoCloseable {
     env.put("RABBITMQ_ENABLED_PLUGINS_FILE", plugins.toString());
     env.put("RABBITMQ_PID_FILE", scratch.resolve("rabbitmq.pid").toString());
 
-    ServerProcess epmd = ServerProcess.start(new ServerProcess.Launch("epmd", List.of(epmdBinary.toString(), "-port", String.valueOf(epmdPort)), Map.of("ERL_EPMD_PORT", String.valueOf(epmdPort)), scratch, logs.resolve("epmd.console.log"), List.of()), ServerProcess.accepts(epmdPort), 10_000, 2_000);
+    ServerProcess epmd = ServerProcess.start(new ServerProcess.Launch("epmd",
+        List.of(epmdBinary.toString(), "-port", String.valueOf(epmdPort)),
+        Map.of("ERL_EPMD_PORT", String.valueOf(epmdPort)), scratch, logs.resolve("epmd.console.log"), List.of()),
+        ServerProcess.accepts(epmdPort), 10_000, 2_000);
     try {
-      ServerProcess node = ServerProcess.start(new ServerProcess.Launch("rabbitmq-server", List.of(script.toString()), env, scratch, logs.resolve("console.log"), List.of(logs.resolve(nodeName + ".log"))), () -> ServerProcess.accepts(amqp).ready() && RabbitMqSystem.answers(uri(amqp)), readyTimeoutMillis, GRACE_MILLIS);
+      ServerProcess node = ServerProcess.start(new ServerProcess.Launch("rabbitmq-server", List.of(script.toString()),
+          env, scratch, logs.resolve("console.log"), List.of(logs.resolve(nodeName + ".log"))),
+          () -> ServerProcess.accepts(amqp).ready() && RabbitMqSystem.answers(uri(amqp)), readyTimeoutMillis,
+          GRACE_MILLIS);
       return new RabbitMqServer(epmd, node, amqp, nodeName);
     } catch (IOException | RuntimeException e) {
       epmd.close();

@@ -29,12 +29,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * with one {@code basic.consume}. The queue is of the {@link Options#queueType}: a classic queue
  * ({@code x-queue-type=classic}) consumed in no-ack mode, a quorum queue ({@code x-queue-type=quorum}, durable as it
  * must be, every message written to its log before the confirm whatever its delivery mode; consumed in no-ack mode, as
- * OpenMessaging Benchmark's shipped RabbitMQ driver declares its queues), or a stream ({@code x-queue-type=stream}, RabbitMQ 3.9 and
- * later; a server without streams refuses the declare and the run fails naming it), which AMQP 0-9-1 can only declare
- * durable and non-exclusive and only consume with a prefetch ({@value #STREAM_PREFETCH} messages, {@code basic.qos})
- * and manual acknowledgments, from the offset {@value #STREAM_OFFSET} ({@code x-stream-offset}): the stream is fresh
- * and the consumer attached before the first publish, so its first offset is the run's first message, and no message
- * appended between {@code consume-ok} and the stream reader's start can be skipped, as with {@code next} it could.
+ * OpenMessaging Benchmark's shipped RabbitMQ driver declares its queues), or a stream ({@code x-queue-type=stream},
+ * RabbitMQ 3.9 and later; a server without streams refuses the declare and the run fails naming it), which AMQP 0-9-1
+ * can only declare durable and non-exclusive and only consume with a prefetch ({@value #STREAM_PREFETCH} messages,
+ * {@code basic.qos}) and manual acknowledgments, from the offset {@value #STREAM_OFFSET} ({@code x-stream-offset}): the
+ * stream is fresh and the consumer attached before the first publish, so its first offset is the run's first message,
+ * and no message appended between {@code consume-ok} and the stream reader's start can be skipped, as with {@code next}
+ * it could.
  * <ul>
  *   <li>ack stamp: the publisher confirm ({@code basic.ack}) as the client's {@code ConfirmListener} hands it over, on
  *       the publisher connection's reader thread (named {@code AMQP Connection <host>:<port>} by the client, so its
@@ -82,7 +83,9 @@ public final class RabbitMqSystem implements MessagingSystem {
 
   /** Prefetch ({@code basic.qos}) of a stream's consumer, messages: a stream cannot be consumed without one. */
   static final int STREAM_PREFETCH = 1000;
-  /** A stream's consumer acknowledges every this many deliveries at once ({@code multiple}); well below the prefetch. */
+  /**
+   * A stream's consumer acknowledges every this many deliveries at once ({@code multiple}); well below the prefetch.
+   */
   static final int STREAM_ACK_EVERY = 100;
   /** Where a stream's consumer starts ({@code x-stream-offset}). */
   static final String STREAM_OFFSET = "first";
@@ -98,7 +101,8 @@ public final class RabbitMqSystem implements MessagingSystem {
   /** False for a {@link #withQueueType} view, whose close closes nothing. */
   private final boolean owner;
 
-  private RabbitMqSystem(RabbitMqServer server, String uri, ConnectionFactory factory, Connection admin, Options options,
+  private RabbitMqSystem(RabbitMqServer server, String uri, ConnectionFactory factory, Connection admin,
+      Options options,
                          boolean owner) {
     this.server = server;
     this.uri = uri;
@@ -126,7 +130,8 @@ public final class RabbitMqSystem implements MessagingSystem {
 
   /** As {@link #start(Path, Options)} with another {@code rabbitmq-server} script. */
   public static RabbitMqSystem start(Path scratch, Path script, Options options) throws IOException {
-    RabbitMqServer server = RabbitMqServer.start(scratch, script, RabbitMqServer.DEFAULT_EPMD, RabbitMqServer.READY_TIMEOUT_MILLIS);
+    RabbitMqServer server = RabbitMqServer.start(scratch, script, RabbitMqServer.DEFAULT_EPMD,
+        RabbitMqServer.READY_TIMEOUT_MILLIS);
     return ServerProcess.connectedOrStopped(() -> open(server, server.uri(), options), server::close);
   }
 
@@ -205,7 +210,8 @@ public final class RabbitMqSystem implements MessagingSystem {
   public boolean alive() { return (server == null || server.alive()) && admin.isOpen(); }
 
   @Override
-  public Destination open(String runName, int payloadBytes, Completion completion, Delivery delivery) throws IOException {
+  public Destination open(String runName, int payloadBytes, Completion completion,
+      Delivery delivery) throws IOException {
     Queue q = new Queue("ftl-" + runName, payloadBytes, completion, delivery);
     return Destinations.openedOrClosed(q, q::open);
   }
@@ -239,7 +245,8 @@ public final class RabbitMqSystem implements MessagingSystem {
       try (Channel ch = admin.createChannel()) {
         // a stream and a quorum queue must be durable and non-exclusive; a classic queue is durable only for persistent
         // messages
-        ch.queueDeclare(name, options.queueType() != QueueType.CLASSIC || options.persistent(), false, false, Map.of("x-queue-type", options.queueType().word()));
+        ch.queueDeclare(name, options.queueType() != QueueType.CLASSIC || options.persistent(), false, false,
+            Map.of("x-queue-type", options.queueType().word()));
       } catch (TimeoutException e) {
         throw new IOException("declaring queue " + name + ": " + e.getMessage(), e);
       }
@@ -271,7 +278,8 @@ public final class RabbitMqSystem implements MessagingSystem {
         publisher = publisherConnection.createChannel();
         publisher.confirmSelect();
         publisher.addConfirmListener((tag, multiple) -> confirms.confirm(tag, multiple, null, completion),
-            (tag, multiple) -> confirms.confirm(tag, multiple, new IOException("basic.nack for delivery tag " + tag), completion));
+            (tag, multiple) -> confirms.confirm(tag, multiple, new IOException("basic.nack for delivery tag " + tag),
+            completion));
       } catch (TimeoutException e) {
         throw new IOException("connecting to " + endpoint() + ": " + e.getMessage(), e);
       }

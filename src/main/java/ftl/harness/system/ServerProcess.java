@@ -26,9 +26,9 @@ import java.util.regex.Pattern;
  * and stopped with its whole process tree — SIGTERM to the root, a grace period, then SIGKILL to the root and to
  * every descendant seen before the root was signalled (children re-parented to init are no longer descendants, so
  * they are listed first). A JVM shutdown hook stops it too. {@code kill -9} of this JVM runs no hook, so the server is
- * started under a watchdog ({@link #WATCHDOG}, issue #43): a shell that runs it in a process group of its own and, within
- * half a second of this JVM's death, sends the whole group SIGTERM, then SIGKILL five seconds later. The process this
- * class holds is that shell; the server and everything it starts are its descendants and its group.
+ * started under a watchdog ({@link #WATCHDOG}, issue #43): a shell that runs it in a process group of its own and,
+ * within half a second of this JVM's death, sends the whole group SIGTERM, then SIGKILL five seconds later. The process
+ * this class holds is that shell; the server and everything it starts are its descendants and its group.
  *
  * <p>A start that fails — the process exits, or the probe does not succeed in time — throws a
  * {@link ServerStartException} carrying the last lines of the logs named at start, after killing what was started.
@@ -50,10 +50,10 @@ public final class ServerProcess implements AutoCloseable {
 
   /**
    * The watchdog shell ({@code sh -c WATCHDOG ftl-watch <jvm-pid> <GROUP_GUARD> <command...>}): starts the command with
-   * {@code setsid} (its own session and process group, whose id is its pid) under {@link #GROUP_GUARD}, then polls every half second that both this
-   * JVM and the server live (a zombie counts as dead: {@code /proc/<pid>/stat}'s state); when the JVM is gone it stops the
-   * server's whole group (SIGTERM, up to five seconds, SIGKILL), and a SIGTERM to the shell itself does the same. It
-   * exits with the server's status.
+   * {@code setsid} (its own session and process group, whose id is its pid) under {@link #GROUP_GUARD}, then polls
+   * every half second that both this JVM and the server live (a zombie counts as dead: {@code /proc/<pid>/stat}'s
+   * state); when the JVM is gone it stops the server's whole group (SIGTERM, up to five seconds, SIGKILL), and a
+   * SIGTERM to the shell itself does the same. It exits with the server's status.
    */
   static final String WATCHDOG = String.join("\n",
       "parent=$1; guard=$2; shift 2",
@@ -69,12 +69,12 @@ public final class ServerProcess implements AutoCloseable {
       "exit $?");
 
   /**
-   * The guard inside the server's own group ({@code sh -c GROUP_GUARD ftl-guard <watchdog-pid> <command...>}, run by the
-   * watchdog under {@code setsid}, so its pid is the group's id): it leaves behind a watcher in the group (forked twice,
-   * so it is no child of the server) and then becomes the server ({@code exec}). The watcher polls every half second that
-   * the watchdog and the server live; when the watchdog is gone while the server runs (issue 58: a SIGKILL of the
-   * watchdog shell left nats-server running after ftl exited), it stops the whole group, SIGTERM then SIGKILL five
-   * seconds later, ignoring the SIGTERM itself. It exits when the server does.
+   * The guard inside the server's own group ({@code sh -c GROUP_GUARD ftl-guard <watchdog-pid> <command...>}, run by
+   * the watchdog under {@code setsid}, so its pid is the group's id): it leaves behind a watcher in the group (forked
+   * twice, so it is no child of the server) and then becomes the server ({@code exec}). The watcher polls every half
+   * second that the watchdog and the server live; when the watchdog is gone while the server runs (issue 58: a SIGKILL
+   * of the watchdog shell left nats-server running after ftl exited), it stops the whole group, SIGTERM then SIGKILL
+   * five seconds later, ignoring the SIGTERM itself. It exits when the server does.
    */
   static final String GROUP_GUARD = String.join("\n",
       "guard=$1; shift",
@@ -88,7 +88,8 @@ public final class ServerProcess implements AutoCloseable {
 
   /** The command as the watchdog shell runs it, for this JVM. */
   static List<String> watched(List<String> command) {
-    List<String> out = new ArrayList<>(List.of("/bin/sh", "-c", WATCHDOG, "ftl-watch", String.valueOf(ProcessHandle.current().pid()),
+    List<String> out = new ArrayList<>(List.of("/bin/sh", "-c", WATCHDOG, "ftl-watch",
+        String.valueOf(ProcessHandle.current().pid()),
         GROUP_GUARD));
     out.addAll(command);
     return out;
@@ -173,7 +174,8 @@ public final class ServerProcess implements AutoCloseable {
       });
       p = pb.start();
     } catch (IOException e) {
-      throw new ServerStartException(name + " could not be run (" + command.get(0) + "): " + e.getMessage(), tail(tails));
+      throw new ServerStartException(name + " could not be run (" + command.get(0) + "): " + e.getMessage(),
+          tail(tails));
     }
     ServerProcess s = new ServerProcess(name, p, tails, graceMillis);
     Runtime.getRuntime().addShutdownHook(s.hook);
@@ -181,7 +183,8 @@ public final class ServerProcess implements AutoCloseable {
     try {
       while (true) {
         if (!p.isAlive()) {
-          throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")", causes(tails), tail(tails));
+          throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")", causes(tails),
+              tail(tails));
         }
         boolean ready;
         try {
@@ -194,12 +197,14 @@ public final class ServerProcess implements AutoCloseable {
           // ours is taken as serving only when it is still alive a watchdog period later, else its log says why
           Thread.sleep(CONFIRM_MILLIS);
           if (!p.isAlive()) {
-            throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")", causes(tails), tail(tails));
+            throw new ServerStartException(name + " exited during start-up (exit " + p.exitValue() + ")",
+                causes(tails), tail(tails));
           }
           return s;
         }
         if (System.nanoTime() > deadline) {
-          throw new ServerStartException(name + " did not serve within " + readyTimeoutMillis / 1000 + " s", causes(tails),
+          throw new ServerStartException(name + " did not serve within " + readyTimeoutMillis / 1000 + " s",
+              causes(tails),
               tail(tails));
         }
         Thread.sleep(PROBE_PERIOD_MILLIS);
@@ -348,7 +353,8 @@ public final class ServerProcess implements AutoCloseable {
   }
 
   /** A log line that says why a server stopped: a fatal line, a taken port, a refused or full file system. */
-  private static final Pattern CAUSE = Pattern.compile("(?i)eaddrinuse|address already in use|\\[FTL\\]|\\[FATAL\\]|boot failed"
+  private static final Pattern CAUSE = Pattern.compile(
+      "(?i)eaddrinuse|address already in use|\\[FTL\\]|\\[FATAL\\]|boot failed"
       + "|permission denied|eacces|read-only file system|erofs|no space left|enospc");
   /** A line that reports an error, when no line says more ({@link #CAUSE}). */
   private static final Pattern ERROR = Pattern.compile("(?i)\\[ERR\\]|\\berror\\b");
@@ -364,7 +370,9 @@ public final class ServerProcess implements AutoCloseable {
     return LogLines.causes(files, CAUSE, ERROR, CAUSE_LINES);
   }
 
-  /** The last {@link #TAIL_LINES} non-blank lines of the logs, each prefixed by its file's name when there are several. */
+  /**
+   * The last {@link #TAIL_LINES} non-blank lines of the logs, each prefixed by its file's name when there are several.
+   */
   static List<String> tail(List<Path> files) {
     List<String> out = new ArrayList<>();
     for (Path f : files) {

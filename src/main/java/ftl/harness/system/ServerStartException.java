@@ -17,8 +17,8 @@ public final class ServerStartException extends IOException {
   }
 
   /**
-   * A failure with the server's own cause first: the lines of its logs that say why ({@link ServerProcess#causes}), then
-   * the last lines, so a message cut to a terminal's length still holds the cause (issue 58: NATS's "[FTL] Error
+   * A failure with the server's own cause first: the lines of its logs that say why ({@link ServerProcess#causes}),
+   * then the last lines, so a message cut to a terminal's length still holds the cause (issue 58: NATS's "[FTL] Error
    * listening on port ... address already in use" was cut off after twelve lines of banner, and RabbitMQ's
    * {@code eaddrinuse} lay above the last lines).
    */

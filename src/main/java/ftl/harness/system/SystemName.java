@@ -6,12 +6,16 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The messaging system a run measured, as a ledger row names it ({@code system} column, docs/architecture.md#formats, "Systems"):
- * {@code kafka}, {@code rabbitmq} or {@code nats}, each word from the one vocabulary, {@link Instrument}. The stamps keep their meaning on every one; what each system's
- * {@code create_ms} is (or that it is empty) is stated by {@link #createMillisMeaning()}.
+ * The messaging system a run measured, as a ledger row names it ({@code system} column, docs/architecture.md#formats,
+ * "Systems"): {@code kafka}, {@code rabbitmq} or {@code nats}, each word from the one vocabulary, {@link Instrument}.
+ * The stamps keep their meaning on every one; what each system's {@code create_ms} is (or that it is empty) is stated
+ * by {@link #createMillisMeaning()}.
  */
 public enum SystemName {
-  /** Apache Kafka: {@code create_ms} is the record's CreateTime, the producer's wall clock in whole ms inside {@code send()}. */
+  /**
+   * Apache Kafka: {@code create_ms} is the record's CreateTime, the producer's wall clock in whole ms inside {@code
+   * send()}.
+   */
   KAFKA(Instrument.KAFKA, "Kafka CreateTime: the producer's wall clock in whole milliseconds, read inside send()",
       KafkaSystem::start, KafkaSystem::connect),
   /**
@@ -19,7 +23,8 @@ public enum SystemName {
    * seconds (a 1 s quantum) and is not set; {@code create_ms} is the producer's wall clock in whole ms read at publish
    * and carried in the message body ({@link MessageBody}), as a harness carries its millisecond send stamp.
    */
-  RABBITMQ(Instrument.RABBITMQ, "the producer's wall clock in whole milliseconds, read at publish and carried in the message body "
+  RABBITMQ(Instrument.RABBITMQ,
+      "the producer's wall clock in whole milliseconds, read at publish and carried in the message body "
       + "(AMQP 0-9-1's own timestamp property is whole seconds, not set)",
       scratch -> RabbitMqSystem.start(scratch, RabbitMqSystem.Options.defaults()),
       uri -> RabbitMqSystem.connect(uri, RabbitMqSystem.Options.defaults())),
@@ -29,7 +34,8 @@ public enum SystemName {
    * in the message body ({@link MessageBody}), as OpenMessaging Benchmark's NATS driver carries
    * {@code System.currentTimeMillis()}.
    */
-  NATS(Instrument.NATS, "the producer's wall clock in whole milliseconds, read at publish and carried in the message body "
+  NATS(Instrument.NATS,
+      "the producer's wall clock in whole milliseconds, read at publish and carried in the message body "
       + "(NATS carries no producer time of its own)",
       scratch -> NatsSystem.start(scratch, NatsSystem.Config.defaults()),
       url -> NatsSystem.connect(url, NatsSystem.Config.defaults()));
@@ -61,12 +67,18 @@ public enum SystemName {
     this.connect = connect;
   }
 
-  /** A server of this system started under {@code scratch} with the system's defaults (a campaign's), connected; closing stops it. */
+  /**
+   * A server of this system started under {@code scratch} with the system's defaults (a campaign's), connected; closing
+   * stops it.
+   */
   public MessagingSystem start(Path scratch) throws IOException {
     return start.start(scratch);
   }
 
-  /** An existing server of this system at {@code endpoint}, connected with the system's defaults; closing leaves it running. */
+  /**
+   * An existing server of this system at {@code endpoint}, connected with the system's defaults; closing leaves it
+   * running.
+   */
   public MessagingSystem connect(String endpoint) throws IOException {
     return connect.connect(endpoint);
   }
@@ -84,7 +96,8 @@ public enum SystemName {
         return s;
       }
     }
-    throw new IllegalArgumentException("unknown messaging system \"" + name + "\" (" + Instrument.systemWordsListed() + ")");
+    throw new IllegalArgumentException("unknown messaging system \"" + name + "\" (" + Instrument.systemWordsListed()
+        + ")");
   }
 
   @Override

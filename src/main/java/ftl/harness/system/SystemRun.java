@@ -30,8 +30,8 @@ import java.util.concurrent.locks.LockSupport;
  * destination, a probe message whose acknowledgment and delivery prove the path, and the sending thread's body:
  * warm-up sends paced every send interval and awaited, the measured sends paced by the same {@link Pacer} from a start
  * {@link #LEAD_NANOS} ahead; the loop drains (every acknowledgment and delivery, or nothing moved for
- * {@link RunLoop#DRAIN_IDLE_MILLIS}), closes the destination (deleting it) and decides the status, {@link RunVerdict}'s,
- * on the same counts.
+ * {@link RunLoop#DRAIN_IDLE_MILLIS}), closes the destination (deleting it) and decides the status, {@link
+ * RunVerdict}'s, on the same counts.
  *
  * <p>Stamps: {@code send_ns}/{@code send_us} on the sending thread {@link #SEND_THREAD} right before
  * {@link MessagingSystem.Destination#publish}, {@code ack_ns} in the system's completion callback, {@code recv_ns}/
@@ -84,15 +84,16 @@ public final class SystemRun {
         .events(SMOKE_EVENTS).build());
 
     /**
-     * @param startPhaseMicros wall-clock phase within the millisecond (0..999) the first measured send is aligned to, as
-     *     a Kafka run's {@code start_phase_us} ({@link ftl.harness.run.KafkaRun#alignedStartNanos}); {@link #UNALIGNED}
-     *     for none
+     * @param startPhaseMicros wall-clock phase within the millisecond (0..999) the first measured send is aligned to,
+     *     as a Kafka run's {@code start_phase_us} ({@link ftl.harness.run.KafkaRun#alignedStartNanos}); {@link
+     *     #UNALIGNED} for none
      */
     public Settings {
       if (warmupEvents < 0 || events < 1 || sendIntervalNanos < 1 || payloadBytes < 0 || payloadBytes > 1_000_000
           || startPhaseMicros < UNALIGNED || startPhaseMicros > 999) {
         throw new IllegalArgumentException("settings out of range: warm-up " + warmupEvents + ", events " + events
-            + ", interval " + sendIntervalNanos + " ns, payload " + payloadBytes + " bytes, start phase " + startPhaseMicros + " us");
+            + ", interval " + sendIntervalNanos + " ns, payload " + payloadBytes + " bytes, start phase "
+            + startPhaseMicros + " us");
       }
     }
 
@@ -102,13 +103,17 @@ public final class SystemRun {
           condition.payloadBytes(), condition.startPhaseMicros().orElse(UNALIGNED));
     }
 
-    public Settings withEvents(int n) { return new Settings(warmupEvents, n, sendIntervalNanos, payloadBytes, startPhaseMicros); }
+    public Settings withEvents(int n) { return new Settings(warmupEvents, n, sendIntervalNanos, payloadBytes,
+        startPhaseMicros); }
 
-    public Settings withWarmupEvents(int n) { return new Settings(n, events, sendIntervalNanos, payloadBytes, startPhaseMicros); }
+    public Settings withWarmupEvents(int n) { return new Settings(n, events, sendIntervalNanos, payloadBytes,
+        startPhaseMicros); }
 
-    public Settings withSendIntervalNanos(long ns) { return new Settings(warmupEvents, events, ns, payloadBytes, startPhaseMicros); }
+    public Settings withSendIntervalNanos(long ns) { return new Settings(warmupEvents, events, ns, payloadBytes,
+        startPhaseMicros); }
 
-    public Settings withPayloadBytes(int n) { return new Settings(warmupEvents, events, sendIntervalNanos, n, startPhaseMicros); }
+    public Settings withPayloadBytes(int n) { return new Settings(warmupEvents, events, sendIntervalNanos, n,
+        startPhaseMicros); }
   }
 
   private SystemRun() {}
@@ -145,12 +150,15 @@ public final class SystemRun {
    *
    * @param childClasspath the classpath of the load generator's JVM (a placement's condition with {@code load_pct})
    */
-  // Seven parameters: the quick look's four, and what a campaign run adds around them (the cells, the load's JVM, the clock).
-  static FinishedRun run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement, LedgerCells cells,
+  // Seven parameters: the quick look's four, and what a campaign run adds around them (the cells, the load's JVM, the
+  // clock).
+  static FinishedRun run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement,
+      LedgerCells cells,
                     String childClasspath, MonotonicClock nanoClock) {
     StampBook book = new StampBook(settings.warmupEvents(), settings.events(), nanoClock, WallClock::micros);
     Driver driver = new Driver(system, runName, settings, book, nanoClock);
-    return RunLoop.run(driver, book, placement, cells, new RunLoop.Spec(settings.sendIntervalNanos(), 0, childClasspath),
+    return RunLoop.run(driver, book, placement, cells,
+        new RunLoop.Spec(settings.sendIntervalNanos(), 0, childClasspath),
         nanoClock);
   }
 
@@ -303,7 +311,8 @@ public final class SystemRun {
         }
       }
       long start = settings.startPhaseMicros() == Settings.UNALIGNED ? nanoClock.nowNanos() + LEAD_NANOS
-          : KafkaRun.alignedStartNanos(nanoClock.nowNanos(), WallClock.micros(), settings.startPhaseMicros(), LEAD_NANOS);
+          : KafkaRun.alignedStartNanos(nanoClock.nowNanos(), WallClock.micros(), settings.startPhaseMicros(),
+          LEAD_NANOS);
       for (int seq = 0; seq < book.events() && !stop.get(); seq++) {
         int s = warmup + seq;
         long due = Pacer.intendedNanos(start, seq, interval);

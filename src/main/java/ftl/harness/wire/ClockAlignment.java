@@ -24,7 +24,8 @@ public record ClockAlignment(long[] offsetNanos, long errorNanos, long driftNano
   public static ClockAlignment of(long[] sendNanos, long[] sendMicros) {
     int n = sendNanos.length;
     if (n == 0 || sendMicros.length != n) {
-      throw new IllegalArgumentException("an alignment needs paired readings (" + n + " and " + sendMicros.length + ")");
+      throw new IllegalArgumentException("an alignment needs paired readings (" + n + " and " + sendMicros.length
+          + ")");
     }
     long[] reading = new long[n];
     for (int i = 0; i < n; i++) {

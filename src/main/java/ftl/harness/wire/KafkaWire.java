@@ -129,7 +129,8 @@ public final class KafkaWire {
       return;
     }
     String connection = request ? s.src() + ">" + s.dst() : s.dst() + ">" + s.src();
-    Direction d = directions.computeIfAbsent((request ? "q " : "r ") + connection, k -> new Direction(request, connection));
+    Direction d = directions.computeIfAbsent((request ? "q " : "r ") + connection,
+        k -> new Direction(request, connection));
     if (s.syn()) {
       d.synced = true;
       d.nextSeq = s.seq() + 1;
@@ -197,7 +198,8 @@ public final class KafkaWire {
     while (d.len - at >= 4) {
       int size = ByteBuffer.wrap(d.buf, at, 4).getInt();
       if (size < 0 || size > MAX_FRAME_BYTES) {
-        throw new DataException(name, 0, "packet " + s.number() + ": a Kafka frame of " + size + " bytes on " + d.connection);
+        throw new DataException(name, 0, "packet " + s.number() + ": a Kafka frame of " + size + " bytes on "
+            + d.connection);
       }
       if (d.len - at - 4 < size) {
         break;
@@ -240,7 +242,8 @@ public final class KafkaWire {
         }
       }
       if (data.acks() != 0) {
-        pending.put(header.correlationId(), new Pending(ApiKeys.PRODUCE, header.apiVersion(), epochNanos, produced, -1, 0));
+        pending.put(header.correlationId(), new Pending(ApiKeys.PRODUCE, header.apiVersion(), epochNanos, produced, -1,
+            0));
       }
     } else {
       FetchRequest fetch = FetchRequest.parse(body, header.apiVersion());
@@ -324,7 +327,8 @@ public final class KafkaWire {
   }
 
   private void checkOffsets(int seq) {
-    if (produceOffset[seq] != WireLog.MISSING && fetchOffset[seq] != WireLog.MISSING && produceOffset[seq] != fetchOffset[seq]) {
+    if (produceOffset[seq] != WireLog.MISSING && fetchOffset[seq] != WireLog.MISSING
+        && produceOffset[seq] != fetchOffset[seq]) {
       offsetMismatches++;
     }
   }
@@ -363,6 +367,7 @@ public final class KafkaWire {
   public WireLog result() {
     return new WireLog(produceResp.clone(), fetchResp.clone(), packets, gaps, produceErrors, offsetMismatches,
         followerWaits.stream().mapToLong(Long::longValue).toArray(),
-        consumerWaits.stream().mapToLong(Long::longValue).toArray(), consumerTimeouts, followerMaxWaitMs, followerMinBytes);
+        consumerWaits.stream().mapToLong(Long::longValue).toArray(), consumerTimeouts, followerMaxWaitMs,
+        followerMinBytes);
   }
 }

@@ -25,7 +25,9 @@ public final class PcapFile implements AutoCloseable {
   /** Largest captured length accepted for one packet: tcpdump's default snap length. */
   public static final int MAX_PACKET_BYTES = 262_144;
 
-  /** One captured packet: its number (1-based), the kernel's stamp (CLOCK_REALTIME, ns since the epoch), its link bytes. */
+  /**
+   * One captured packet: its number (1-based), the kernel's stamp (CLOCK_REALTIME, ns since the epoch), its link bytes.
+   */
   public record Packet(long number, long epochNanos, int linkType, byte[] data, boolean truncated) {}
 
   private final String name;
@@ -95,7 +97,8 @@ public final class PcapFile implements AutoCloseable {
     number++;
     h[0] = (byte) first;
     if (!readFully(in, h, 1, 15)) {
-      throw new DataException(name, 0, "packet " + number + ": the file ends inside its record header (truncated capture)");
+      throw new DataException(name, 0, "packet " + number
+          + ": the file ends inside its record header (truncated capture)");
     }
     ByteBuffer b = ByteBuffer.wrap(h).order(order);
     long sec = b.getInt(0) & 0xffff_ffffL;
@@ -103,7 +106,8 @@ public final class PcapFile implements AutoCloseable {
     long captured = b.getInt(8) & 0xffff_ffffL;
     long original = b.getInt(12) & 0xffff_ffffL;
     if (frac >= (nanos ? 1_000_000_000L : 1_000_000L)) {
-      throw new DataException(name, 0, "packet " + number + ": the stamp's fraction " + frac + " is not below one second");
+      throw new DataException(name, 0, "packet " + number + ": the stamp's fraction " + frac
+          + " is not below one second");
     }
     if (captured > MAX_PACKET_BYTES || captured > original) {
       throw new DataException(name, 0, "packet " + number + ": captured length " + captured + " (original " + original
@@ -111,7 +115,8 @@ public final class PcapFile implements AutoCloseable {
     }
     byte[] data = new byte[(int) captured];
     if (!readFully(in, data)) {
-      throw new DataException(name, 0, "packet " + number + ": the file ends inside its " + captured + " bytes (truncated capture)");
+      throw new DataException(name, 0, "packet " + number + ": the file ends inside its " + captured
+          + " bytes (truncated capture)");
     }
     long epochNanos = sec * 1_000_000_000L + (nanos ? frac : frac * 1000L);
     return new Packet(number, epochNanos, linkType, data, captured < original);

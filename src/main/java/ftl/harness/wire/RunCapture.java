@@ -35,7 +35,9 @@ public final class RunCapture {
   /** The events' wire columns on the stamps' clock, per measured {@code seq} ({@link Event#MISSING} where not seen). */
   public record Columns(long[] produceRespNanos, long[] fetchRespNanos) {}
 
-  /** Wire columns with every cell empty, for a captured run whose capture was refused (the events are still written). */
+  /**
+   * Wire columns with every cell empty, for a captured run whose capture was refused (the events are still written).
+   */
   public static Columns noColumns(StampBook book) {
     long[] none = new long[book.events()];
     Arrays.fill(none, Event.MISSING);
@@ -140,8 +142,10 @@ public final class RunCapture {
     cells.put(LedgerSchema.WIRE_ALIGN_ERR_NS, align.errorNanos());
     cells.put(LedgerSchema.WIRE_ALIGN_DRIFT_NS, align.driftNanos());
     cells.put(LedgerSchema.WIRE_FOLLOWER_WAIT_P50_US, medianMicros(log.followerWaitNanos()));
-    cells.put(LedgerSchema.WIRE_FOLLOWER_MAX_WAIT_MS, log.followerMaxWaitMs() < 0 ? "" : String.valueOf(log.followerMaxWaitMs()));
-    cells.put(LedgerSchema.WIRE_FOLLOWER_MIN_BYTES, log.followerMinBytes() < 0 ? "" : String.valueOf(log.followerMinBytes()));
+    cells.put(LedgerSchema.WIRE_FOLLOWER_MAX_WAIT_MS, log.followerMaxWaitMs() < 0 ? ""
+        : String.valueOf(log.followerMaxWaitMs()));
+    cells.put(LedgerSchema.WIRE_FOLLOWER_MIN_BYTES, log.followerMinBytes() < 0 ? ""
+        : String.valueOf(log.followerMinBytes()));
     cells.put(LedgerSchema.WIRE_CONSUMER_WAIT_P50_US, medianMicros(log.consumerWaitNanos()));
     cells.put(LedgerSchema.WIRE_CONSUMER_FETCHES, log.consumerWaitNanos().length);
     cells.put(LedgerSchema.WIRE_CONSUMER_TIMEOUTS, log.consumerTimeouts());

@@ -27,9 +27,10 @@ public final class WireCapture implements AutoCloseable {
   /** Longest wait for tcpdump to start listening. */
   static final long START_TIMEOUT_MILLIS = 10_000;
   /**
-   * Wait before stopping: libpcap's TPACKET_V3 ring hands packets to tcpdump a block at a time, a block retiring when it
-   * is full or its timeout (tcpdump's 1,000 ms) runs out, and tcpdump stopped by a signal does not read a block that has
-   * not retired: without this wait the last second of a run is lost (seen: the last three produce responses of a run).
+   * Wait before stopping: libpcap's TPACKET_V3 ring hands packets to tcpdump a block at a time, a block retiring when
+   * it is full or its timeout (tcpdump's 1,000 ms) runs out, and tcpdump stopped by a signal does not read a block that
+   * has not retired: without this wait the last second of a run is lost (seen: the last three produce responses of a
+   * run).
    */
   static final long DRAIN_MILLIS = 2_000;
   private static final Pattern DROPPED = Pattern.compile("(\\d+) packets dropped by kernel");
@@ -100,7 +101,8 @@ public final class WireCapture implements AutoCloseable {
         return c;
       }
       if (!p.isAlive()) {
-        throw new CaptureFailed("the capture did not start: " + firstLine(said, "tcpdump exited with " + p.exitValue()));
+        throw new CaptureFailed("the capture did not start: "
+            + firstLine(said, "tcpdump exited with " + p.exitValue()));
       }
       sleep(20);
     }

@@ -77,7 +77,10 @@ public final class Analysis {
     return data;
   }
 
-  /** Every ledger row of every pooled campaign ({@link CampaignCatalogue.Family#POOLED}), with its campaign, in campaign then ledger order (one list per analysis). */
+  /**
+   * Every ledger row of every pooled campaign ({@link CampaignCatalogue.Family#POOLED}), with its campaign, in campaign
+   * then ledger order (one list per analysis).
+   */
   public List<Map.Entry<Campaign, LedgerRow>> rows(String instrument) {
     return memo("rows:" + instrument, () -> List.copyOf(allRows(instrument)));
   }
@@ -99,9 +102,12 @@ public final class Analysis {
     return out;
   }
 
-  /** The ok ledger rows of one campaign that one instrument wrote, in ledger order (only that campaign's ledger read). */
+  /**
+   * The ok ledger rows of one campaign that one instrument wrote, in ledger order (only that campaign's ledger read).
+   */
   public List<LedgerRow> okRowsOf(String campaign, String instrument) {
-    return campaign(campaign).map(c -> c.runs().stream().filter(r -> r.ok() && r.instrument().equals(instrument)).toList())
+    return campaign(campaign).map(c -> c.runs().stream().filter(r -> r.ok() && r.instrument().equals(instrument))
+        .toList())
         .orElse(List.of());
   }
 
@@ -112,7 +118,9 @@ public final class Analysis {
     return c;
   }
 
-  /** Every campaign under the data root that is pooled ({@link CampaignCatalogue.Family#POOLED}; their ledgers read). */
+  /**
+   * Every campaign under the data root that is pooled ({@link CampaignCatalogue.Family#POOLED}; their ledgers read).
+   */
   public List<Campaign> campaigns() {
     List<Campaign> pooled = CampaignCatalogue.opted(data, CampaignCatalogue.Family.POOLED);
     pooled.forEach(c -> SourceReads.ledger(c.name()));
@@ -260,9 +268,9 @@ public final class Analysis {
   private final Map<String, FlightPool> pools = new ConcurrentHashMap<>();
 
   /**
-   * A condition's pooled flight histogram, built as runs arrive: runs are merged in batches ({@link #BATCH} in an analysis)
-   * ({@link ExactHistogram#merge}, a balanced tree), so the pool's values are copied once per batch rather than once
-   * per run. The union of samples does not depend on the order runs arrive in.
+   * A condition's pooled flight histogram, built as runs arrive: runs are merged in batches ({@link #BATCH} in an
+   * analysis) ({@link ExactHistogram#merge}, a balanced tree), so the pool's values are copied once per batch rather
+   * than once per run. The union of samples does not depend on the order runs arrive in.
    */
   static final class FlightPool {
     static final int BATCH = 64;
@@ -297,7 +305,10 @@ public final class Analysis {
     return campaign + "\u0000" + condition + "\u0000" + unitNanos;
   }
 
-  /** Pools one run's flight histogram into its condition's, and keeps the run's own counts at its thresholds (achieved and intended schedule). */
+  /**
+   * Pools one run's flight histogram into its condition's, and keeps the run's own counts at its thresholds (achieved
+   * and intended schedule).
+   */
   private ScannedRun pool(ScannedRun r) {
     ScanDetail d = r.detail();
     pools.computeIfAbsent(poolKey(r.campaign().name(), r.row().condition(), d.flightUnitNanos()),
@@ -346,9 +357,10 @@ public final class Analysis {
    * computes the run's statistics in the same pass: counts in streaming accumulators, and only the values the
    * exact medians need kept, as primitive arrays (eight longs per event at most: the guard's three, the two medians',
    * the flight units, and either a stamp campaign's send phases and wall-clock flights or the matched campaign's
-   * complete flights; an events file holds at most {@link ftl.data.ledger.EventReader#MAX_ROWS} rows, so a run's memory is
-   * bounded: 128 MiB at the cap, kept by its thread for its next scan). No event is held. What the result keeps of the flights and stamps is a {@link ScanDetail} of exact
-   * histograms, whose size is the number of distinct values, not of events.
+   * complete flights; an events file holds at most {@link ftl.data.ledger.EventReader#MAX_ROWS} rows, so a run's memory
+   * is bounded: 128 MiB at the cap, kept by its thread for its next scan). No event is held. What the result keeps of
+   * the flights and stamps is a {@link ScanDetail} of exact histograms, whose size is the number of distinct values,
+   * not of events.
    */
   public static ScannedRun scan(Campaign campaign, LedgerRow row) {
     ScanParameters p = ScanParameters.of(campaign, row);
@@ -403,7 +415,8 @@ public final class Analysis {
    * @param completeFlights whether the campaign is {@link ScanNeeds#COMPLETE_FLIGHTS}, whose complete flights the scan
    *     keeps ({@link ScanDetail#completeFlightsNanos})
    */
-  public record ScanParameters(long clockOffsetMicros, long sendIntervalNanos, boolean stamps, boolean completeFlights) {
+  public record ScanParameters(long clockOffsetMicros, long sendIntervalNanos, boolean stamps,
+      boolean completeFlights) {
 
     /** The parameters of {@code row} of {@code campaign}. */
     public static ScanParameters of(Campaign campaign, LedgerRow row) {

@@ -32,7 +32,8 @@ public final class BlockContrasts {
    *     entry's macro: the cluster's {@code exposureAcks1} and the exposure of condition {@code acks1} are both
    *     {@code ExposureAcksOne})
    */
-  public record Contrast(String id, String numerator, String denominator, Blocks.Metric metric, String what, String macroWords) {
+  public record Contrast(String id, String numerator, String denominator, Blocks.Metric metric, String what,
+      String macroWords) {
     /** A contrast whose macro spells its id ({@code collapseThreads -> ...CollapseThreads}). */
     public Contrast(String id, String numerator, String denominator, Blocks.Metric metric, String what) {
       this(id, numerator, denominator, metric, what, Identifiers.macroWords(id));
@@ -42,7 +43,8 @@ public final class BlockContrasts {
   /** The contrasts of the plan's claims (the plan's criteria name them by key). */
   public static final List<Contrast> CONTRASTS = List.of(
       new Contrast(Layout.COLLAPSE_THREADS, "base", "fifo", Blocks.Metric.NEGATIVE_RATE,
-          "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the producer I/O and consumer threads"),
+          "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the producer I/O and "
+          + "consumer threads"),
       new Contrast(Layout.COLLAPSE_JVM, "base", "fifojvm", Blocks.Metric.NEGATIVE_RATE,
           "whole-JVM priority collapse: default scheduling over SCHED_FIFO on every thread of the client JVM"),
       new Contrast("geometry", "base", "split", Blocks.Metric.NEGATIVE_RATE,
@@ -52,7 +54,8 @@ public final class BlockContrasts {
       new Contrast("displacementHold", "hold5", "base", Blocks.Metric.DISPLACEMENT_MEDIAN,
           "the 1/D law: median displacement D under a 5 ms delivery hold over none"),
       new Contrast("flightHold", "hold5", "base", Blocks.Metric.FLIGHT_MEDIAN,
-          "the delivery hold's effect on the path: median flight T = recv_ns - send_ns under a 5 ms delivery hold over none"));
+          "the delivery hold's effect on the path: median flight T = recv_ns - send_ns under a 5 ms delivery hold "
+          + "over none"));
 
   /**
    * The contrasts of the setting campaign (issue #44): each manipulation under each run design, conditions
@@ -65,12 +68,15 @@ public final class BlockContrasts {
     List<Contrast> out = new ArrayList<>();
     for (String design : Layout.SETTING_DESIGNS) {
       String d = "-" + design.toLowerCase(Locale.ROOT);
-      String runs = design.equals("Short") ? " in 600-event runs after their first 200 sends" : " in 60-s runs after the "
+      String runs = design.equals("Short") ? " in 600-event runs after their first 200 sends"
+          : " in 60-s runs after the "
           + "stable_flights warm-up";
       out.add(new Contrast(Layout.COLLAPSE_THREADS + design, "base" + d, "fifo" + d, Blocks.Metric.NEGATIVE_RATE,
-          "priority collapse of the two stamping threads" + runs + ": default scheduling over SCHED_FIFO on the producer I/O and consumer threads"));
+          "priority collapse of the two stamping threads" + runs
+          + ": default scheduling over SCHED_FIFO on the producer I/O and consumer threads"));
       out.add(new Contrast(Layout.COLLAPSE_JVM + design, "base" + d, "fifojvm" + d, Blocks.Metric.NEGATIVE_RATE,
-          "whole-JVM priority collapse" + runs + ": default scheduling over SCHED_FIFO on every thread of the client JVM"));
+          "whole-JVM priority collapse" + runs
+          + ": default scheduling over SCHED_FIFO on every thread of the client JVM"));
       out.add(new Contrast("geometry" + design, "base" + d, "split" + d, Blocks.Metric.NEGATIVE_RATE,
           "core geometry" + runs + ": both stamping threads on one core over one core each"));
       out.add(new Contrast("load" + design, "load90" + d, "base" + d, Blocks.Metric.NEGATIVE_RATE,
@@ -98,19 +104,22 @@ public final class BlockContrasts {
           "design x priority of the whole JVM: the collapse under long runs over the collapse under short runs"));
 
   /**
-   * The contrasts of the replicated cluster (issue #46): conditions {@code rf1} (one replica: the control), {@code acks1}
-   * (three replicas, acks=1) and {@code acksall} (three replicas, acks=all), each also with {@code -fifo} (SCHED_FIFO on
-   * the two stamping threads). The conditions are declared here, as the contrasts are, so their entries exist under
-   * every data root (unavailable without the campaign) and the abstract may quote them.
+   * The contrasts of the replicated cluster (issue #46): conditions {@code rf1} (one replica: the control), {@code
+   * acks1} (three replicas, acks=1) and {@code acksall} (three replicas, acks=all), each also with {@code -fifo}
+   * (SCHED_FIFO on the two stamping threads). The conditions are declared here, as the contrasts are, so their entries
+   * exist under every data root (unavailable without the campaign) and the abstract may quote them.
    */
-  public static final List<String> CLUSTER_CONDITIONS = List.of("rf1", "rf1-fifo", "acks1", "acks1-fifo", "acksall", "acksall-fifo");
+  public static final List<String> CLUSTER_CONDITIONS =
+      List.of("rf1", "rf1-fifo", "acks1", "acks1-fifo", "acksall", "acksall-fifo");
 
   /** The cluster campaign's contrasts, over {@link #CLUSTER_CONDITIONS}. */
   public static final List<Contrast> CLUSTER_CONTRASTS = List.of(
       new Contrast(Layout.COLLAPSE_CONTROL, "rf1", "rf1-fifo", Blocks.Metric.NEGATIVE_RATE,
-          "priority collapse on the unreplicated topic: default scheduling over SCHED_FIFO on the two stamping threads"),
+          "priority collapse on the unreplicated topic: default scheduling over SCHED_FIFO on the two stamping "
+          + "threads"),
       new Contrast(Layout.COLLAPSE_ACKS_ALL, "acksall", "acksall-fifo", Blocks.Metric.NEGATIVE_RATE,
-          "priority collapse on the replicated topic at acks=all: default scheduling over SCHED_FIFO on the two stamping threads"),
+          "priority collapse on the replicated topic at acks=all: default scheduling over SCHED_FIFO on the two "
+          + "stamping threads"),
       new Contrast("acksAllOverControl", "acksall", "rf1", Blocks.Metric.NEGATIVE_RATE,
           "the race at acks=all: three replicas at acks=all over one replica, default priority"),
       new Contrast("exposureAcks1", "acks1", "rf1", Blocks.Metric.EXPOSURE,
@@ -128,8 +137,8 @@ public final class BlockContrasts {
   /** The contrasts of the manipulation campaigns on other systems (their plans' criteria name them by key). */
   public static final List<Contrast> SYSTEM_CONTRASTS = List.of(
       new Contrast(Layout.COLLAPSE_THREADS, "base", "fifo", Blocks.Metric.NEGATIVE_RATE,
-          "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the client's thread that"
-              + " took the acknowledgment and the one that took the delivery (ledger stamp_threads)"),
+          "priority collapse of the two stamping threads: default scheduling over SCHED_FIFO on the client's thread "
+              + "that took the acknowledgment and the one that took the delivery (ledger stamp_threads)"),
       new Contrast("geometry", "base", "split", Blocks.Metric.NEGATIVE_RATE,
           "core geometry: both stamping threads on one core over one core each"),
       new Contrast("load", "load90", "base", Blocks.Metric.NEGATIVE_RATE,
@@ -152,22 +161,29 @@ public final class BlockContrasts {
   }
 
   /** The contrast's per-block ratio, for the blocks where both conditions have a value above 0. */
-  public static TreeMap<Integer, Double> blockRatios(Analysis a, String campaign, Optional<RunExclusion> exclusion, Contrast k) {
+  public static TreeMap<Integer, Double> blockRatios(Analysis a, String campaign, Optional<RunExclusion> exclusion,
+      Contrast k) {
     TreeMap<Integer, Double> out = new TreeMap<>();
     positivePairs(Blocks.blockValues(a, campaign, exclusion, k.numerator(), k.metric()),
-        Blocks.blockValues(a, campaign, exclusion, k.denominator(), k.metric())).forEach((b, p) -> out.put(b, p[0] / p[1]));
+        Blocks.blockValues(a, campaign, exclusion, k.denominator(), k.metric()))
+        .forEach((b, p) -> out.put(b, p[0] / p[1]));
     return out;
   }
 
-  /** {@link BlockStats#ratio} of one contrast's per-block ratios over another's, over the blocks where both have one. */
-  public static BlockStats.Interval interaction(Analysis a, String campaign, Optional<RunExclusion> exclusion, Interaction k) {
-    return pairedRatio(blockRatios(a, campaign, exclusion, k.numerator()), blockRatios(a, campaign, exclusion, k.denominator()));
+  /**
+   * {@link BlockStats#ratio} of one contrast's per-block ratios over another's, over the blocks where both have one.
+   */
+  public static BlockStats.Interval interaction(Analysis a, String campaign, Optional<RunExclusion> exclusion,
+      Interaction k) {
+    return pairedRatio(blockRatios(a, campaign, exclusion, k.numerator()),
+        blockRatios(a, campaign, exclusion, k.denominator()));
   }
 
   /** {@link BlockStats#ratio} over the blocks where both maps have a value above 0. */
   private static BlockStats.Interval pairedRatio(TreeMap<Integer, Double> num, TreeMap<Integer, Double> den) {
     Collection<double[]> pairs = positivePairs(num, den).values();
-    return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray(),
+    return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(),
+        pairs.stream().mapToDouble(p -> p[1]).toArray(),
         Blocks.LEVEL);
   }
 
@@ -183,7 +199,9 @@ public final class BlockContrasts {
     return out;
   }
 
-  /** The estimate ({@code which == 0}) or an end of an interval as a value; unavailable, saying why, when not a number. */
+  /**
+   * The estimate ({@code which == 0}) or an end of an interval as a value; unavailable, saying why, when not a number.
+   */
   public static Value value(BlockStats.Interval i, int which, String campaign) {
     double v = which == 0 ? i.estimate() : which < 0 ? i.lower() : i.upper();
     if (Double.isFinite(v)) {

@@ -31,95 +31,135 @@ import java.util.stream.Collectors;
  */
 public enum CampaignCatalogue {
   /** Mode A: negative ack-referenced spans under manipulation of the two stamping threads. */
-  MODE_A("modeA", MeasuredSystem.KAFKA, Role.SIGN, true, List.of("CampaignQuantities", "ConditionQuantities", "ThreatQuantities", "PriorityPooledQuantities", "ExposureQuantities", "DisplacementQuantities", "TimelineQuantities", "Manipulations", "Layout", "ClaimVerdicts"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
+  MODE_A("modeA", MeasuredSystem.KAFKA, Role.SIGN, true,
+      List.of("CampaignQuantities", "ConditionQuantities", "ThreatQuantities", "PriorityPooledQuantities",
+      "ExposureQuantities", "DisplacementQuantities", "TimelineQuantities", "Manipulations", "Layout",
+      "ClaimVerdicts"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT,
+      Family.THREATS),
   /** Mode B: OpenMessaging Benchmark's positivity guard replayed on every event, against the grid law. */
-  MODE_B("modeB", MeasuredSystem.KAFKA, Role.RETENTION, true, List.of("CampaignQuantities", "ClockOffsetQuantities", "GridLawHeldOutQuantities", "OmbInflationQuantities", "ScanNeeds"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
+  MODE_B("modeB", MeasuredSystem.KAFKA, Role.RETENTION, true,
+      List.of("CampaignQuantities", "ClockOffsetQuantities", "GridLawHeldOutQuantities", "OmbInflationQuantities",
+      "ScanNeeds"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
   /** The no-JVM cross-check (Python, one process): the grid law without a JVM. */
-  NOJVM("nojvm", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of(), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW),
+  NOJVM("nojvm", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of(), Family.POOLED, Family.LEDGER,
+      Family.CONDITIONS, Family.GRID_LAW),
   /** The no-JVM cross-check repeated in a quiet window. */
-  NOJVM_QUIET("nojvm-quiet", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of(), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW),
+  NOJVM_QUIET("nojvm-quiet", MeasuredSystem.NOJVM, Role.CROSS_CHECK, true, List.of(), Family.POOLED, Family.LEDGER,
+      Family.CONDITIONS, Family.GRID_LAW),
   /** Payload size moves the flight; the grid law says how retention follows (pre-registered predictions). */
-  PAYLOAD("payload", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of("PayloadQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
+  PAYLOAD("payload", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of("PayloadQuantities"), Family.POOLED,
+      Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
   /** The broker confined to one core, the stamping threads on the other: the priority collapse's follow-up. */
-  ISOLATION("isolation", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("IsolationQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
+  ISOLATION("isolation", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("IsolationQuantities"), Family.POOLED,
+      Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
   /** Our instrument at OpenMessaging Benchmark's rates on its broker: the held-out input of its prediction. */
-  OMB_MATCHED("omb-matched", MeasuredSystem.KAFKA, Role.PREDICTION, true, List.of("OmbRealQuantities", "ScanNeeds", "Analysis"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
+  OMB_MATCHED("omb-matched", MeasuredSystem.KAFKA, Role.PREDICTION, true,
+      List.of("OmbRealQuantities", "ScanNeeds", "Analysis"), Family.POOLED, Family.LEDGER, Family.CONDITIONS,
+      Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
   /** OpenMessaging Benchmark's own worker code on the embedded broker. */
   OMB_REAL(OmbFormat.FOLDER, MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("OmbRealQuantities")),
   /** Send times from a real, bursty event stream (StatsBomb), beside fixed-interval controls. */
-  REPLAY("replay", MeasuredSystem.KAFKA, Role.REPLAY, true, List.of("ReplayQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
+  REPLAY("replay", MeasuredSystem.KAFKA, Role.REPLAY, true, List.of("ReplayQuantities"), Family.POOLED, Family.LEDGER,
+      Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
   /** Whole-JVM real-time priority. */
-  FIFOJVM("fifojvm", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("FifoJvmQuantities", "Layout", "ScanNeeds"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
+  FIFOJVM("fifojvm", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("FifoJvmQuantities", "Layout", "ScanNeeds"),
+      Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
   /** A delay on the delivery branch only: the 1/D law. */
-  DELIVERY("delivery", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("DeliveryQuantities", "ScanNeeds"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
+  DELIVERY("delivery", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("DeliveryQuantities", "ScanNeeds"),
+      Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
   /** A second clock, emulated: one-tick negatives from a producer clock offset. */
-  CLOCKOFFSET("clockoffset", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("ClockOffsetQuantities", "ScanNeeds"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
+  CLOCKOFFSET("clockoffset", MeasuredSystem.KAFKA, Role.MECHANISM, true, List.of("ClockOffsetQuantities", "ScanNeeds"),
+      Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS),
   /**
    * The confirmatory campaign: every claim of the original registered with its criterion before any run, measured in
    * blocks of fresh broker lifetimes (the unit of replication), runs of 60 s after a registered warm-up rule.
    */
-  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true, List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
+  CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true,
+      List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities"), Family.POOLED, Family.LEDGER,
+      Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
   /**
    * The setting as a factor (issue #44): the run design (short runs after their first sends, as the sign campaign took
    * them; 60-s runs after the stable_flights warm-up, as the confirmatory one did) crossed with the manipulations, on
    * one boot in one sitting, in blocks of fresh broker lifetimes, registered in full before its first run.
    */
-  SETTING("setting", MeasuredSystem.KAFKA, Role.SETTING, true, List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities", "TransientQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
+  SETTING("setting", MeasuredSystem.KAFKA, Role.SETTING, true,
+      List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities", "TransientQuantities"), Family.POOLED,
+      Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
   /**
    * A replicated cluster (issue #46): three brokers, each its own JVM, a topic of one replica (the control) or three
    * at acks=1 (delivery ordered after the acknowledgment by construction) and at acks=all (both waiting on the same
    * high-watermark advance), each at default priority and SCHED_FIFO; registered in full before its first run, in
    * blocks of freshly started clusters.
    */
-  CLUSTER("cluster", MeasuredSystem.KAFKA, Role.CLUSTER, true, List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
+  CLUSTER("cluster", MeasuredSystem.KAFKA, Role.CLUSTER, true,
+      List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities"), Family.POOLED, Family.LEDGER,
+      Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
   /**
-   * The cluster's mechanism on the wire (issue #55): every run captured, the leader's produce and fetch responses decoded
-   * with Kafka's protocol classes, a follower delay by Kafka's own settings and its rival (a consumer-side hold);
-   * registered in full before its first run, in blocks of freshly started clusters, its verdicts beside the cluster's.
+   * The cluster's mechanism on the wire (issue #55): every run captured, the leader's produce and fetch responses
+   * decoded with Kafka's protocol classes, a follower delay by Kafka's own settings and its rival (a consumer-side
+   * hold); registered in full before its first run, in blocks of freshly started clusters, its verdicts beside the
+   * cluster's.
    */
-  WIRE("wire", MeasuredSystem.KAFKA, Role.CLUSTER, true, List.of("WireQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
+  WIRE("wire", MeasuredSystem.KAFKA, Role.CLUSTER, true, List.of("WireQuantities"), Family.POOLED, Family.LEDGER,
+      Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
   /**
    * The instrument on RabbitMQ (AMQP 0-9-1, publisher confirms, a classic queue): Mode A's sign check and the guard on
    * its flights at three intervals, registered in full before its first run, in blocks of fresh server lifetimes.
    */
-  RABBITMQ("rabbitmq", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
+  RABBITMQ("rabbitmq", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities"),
+      Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
   /** The same on NATS JetStream (a file-storage stream, the PubAck on a reply subject, a push consumer). */
-  NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
+  NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities"),
+      Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
   /**
    * The sign campaign's manipulations on RabbitMQ: default and SCHED_FIFO priority, shared and split core geometry, and
    * background load on the client's two stamping threads at the 1 ms condition, registered before its first run.
    */
-  RABBITMQ_MANIP("rabbitmq-manip", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
+  RABBITMQ_MANIP("rabbitmq-manip", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities"),
+      Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
   /**
    * Like with like on RabbitMQ (issue #47): the transient classic queue of the campaigns above and the durable quorum
    * queue OpenMessaging Benchmark's shipped driver declares, at its rates (1,000 and 800 msg/s), with every event's
    * {@code ack_covered} telling coalesced publisher confirms apart; registered before its first run, in blocks.
    */
-  RABBITMQ_QUEUES("rabbitmq-queues", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities", "Blocks", "OmbSystemQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
+  RABBITMQ_QUEUES("rabbitmq-queues", MeasuredSystem.RABBITMQ, Role.SYSTEM, true,
+      List.of("ConfirmQuantities", "Blocks", "OmbSystemQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS,
+      Family.CRITERIA),
   /** The same manipulations on NATS JetStream. */
-  NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
+  NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities"), Family.POOLED,
+      Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
   /**
    * A replication of nats-manip under its criteria, six blocks: registered after nats-manip's exclusions left its
    * contrasts untestable (its plan says why and what had been seen).
    */
-  NATS_MANIP2("nats-manip2", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
+  NATS_MANIP2("nats-manip2", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities"), Family.POOLED,
+      Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
   /**
    * The host protocol (issue #53): one registered protocol run once on every boot the project is given, each boot a
    * stratum of eight blocks (clock source within boot where two are offered); the host as a random factor.
    */
-  HOSTS("hosts", MeasuredSystem.KAFKA, Role.HOSTS, true, List.of("HostQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
-  /** RabbitMQ's pilot: two blocks of the same conditions, run before the campaign's plan, whose flights calibrate it. */
-  RABBITMQ_PILOT("rabbitmq-pilot", MeasuredSystem.RABBITMQ, Role.PILOT, true, List.of(), Family.POOLED, Family.LEDGER, Family.CONDITIONS),
+  HOSTS("hosts", MeasuredSystem.KAFKA, Role.HOSTS, true, List.of("HostQuantities"), Family.POOLED, Family.LEDGER,
+      Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
+  /**
+   * RabbitMQ's pilot: two blocks of the same conditions, run before the campaign's plan, whose flights calibrate it.
+   */
+  RABBITMQ_PILOT("rabbitmq-pilot", MeasuredSystem.RABBITMQ, Role.PILOT, true, List.of(), Family.POOLED, Family.LEDGER,
+      Family.CONDITIONS),
   /** NATS's pilot, the same. */
-  NATS_PILOT("nats-pilot", MeasuredSystem.NATS, Role.PILOT, true, List.of(), Family.POOLED, Family.LEDGER, Family.CONDITIONS),
+  NATS_PILOT("nats-pilot", MeasuredSystem.NATS, Role.PILOT, true, List.of(), Family.POOLED, Family.LEDGER,
+      Family.CONDITIONS),
   /** OpenMessaging Benchmark's own worker with its RabbitMQ driver on the archive's RabbitMQ server. */
-  OMB_RABBITMQ("omb-rabbitmq", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("ClaimTests", "ClaimVerdicts", "OmbSystemQuantities"), Family.CRITERIA),
+  OMB_RABBITMQ("omb-rabbitmq", MeasuredSystem.OMB, Role.BENCHMARK, true,
+      List.of("ClaimTests", "ClaimVerdicts", "OmbSystemQuantities"), Family.CRITERIA),
   /** OpenMessaging Benchmark's own worker with its NATS JetStream driver on the archive's NATS server. */
-  OMB_NATS("omb-nats", MeasuredSystem.OMB, Role.BENCHMARK, true, List.of("ClaimTests", "ClaimVerdicts", "OmbSystemQuantities"), Family.CRITERIA),
+  OMB_NATS("omb-nats", MeasuredSystem.OMB, Role.BENCHMARK, true,
+      List.of("ClaimTests", "ClaimVerdicts", "OmbSystemQuantities"), Family.CRITERIA),
   /** RabbitMQ PerfTest, unmodified, on the archive's RabbitMQ server: what its latency metric leaves out. */
-  PERFTEST("perftest", MeasuredSystem.PERFTEST, Role.BENCHMARK, true, List.of("ClaimVerdicts", "PerfTestQuantities"), Family.CRITERIA),
+  PERFTEST("perftest", MeasuredSystem.PERFTEST, Role.BENCHMARK, true, List.of("ClaimVerdicts", "PerfTestQuantities"),
+      Family.CRITERIA),
   /** Published harnesses and medians, and the demonstration of Kafka's own tools: no plan, no ledger. */
-  AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false, List.of("AuditQuantities", "PublishedMedians", "Sources"));
+  AUDIT("audit", MeasuredSystem.PUBLISHED, Role.AUDIT, false,
+      List.of("AuditQuantities", "PublishedMedians", "Sources"));
 
   /**
    * A family of quantities and verdicts that every campaign declaring it gets, made by a section that reads every such
@@ -144,7 +184,10 @@ public enum CampaignCatalogue {
     ONE_D_FIT,
     /** The per-campaign threats: the other tasks' CPU ({@link ftl.quantity.section.ThreatQuantities}). */
     THREATS,
-    /** Its plan's registered criteria judged, one verdict per rule and claim ({@link ftl.quantity.verdict.PlanCriteria}). */
+    /**
+     * Its plan's registered criteria judged, one verdict per rule and claim ({@link
+     * ftl.quantity.verdict.PlanCriteria}).
+     */
     CRITERIA
   }
 
@@ -154,9 +197,14 @@ public enum CampaignCatalogue {
     KAFKA(Instrument.KAFKA.word()),
     /** The no-JVM Python cross-check (ledger {@code instrument} python-nojvm). */
     NOJVM(Instrument.PYTHON_NOJVM.word()),
-    /** The archive's Java instrument on a real RabbitMQ server (ledger {@code instrument} and {@code system} rabbitmq). */
+    /**
+     * The archive's Java instrument on a real RabbitMQ server (ledger {@code instrument} and {@code system} rabbitmq).
+     */
     RABBITMQ(Instrument.RABBITMQ.word()),
-    /** The archive's Java instrument on a real NATS JetStream server (ledger {@code instrument} and {@code system} nats). */
+    /**
+     * The archive's Java instrument on a real NATS JetStream server (ledger {@code instrument} and {@code system}
+     * nats).
+     */
     NATS(Instrument.NATS.word()),
     /** OpenMessaging Benchmark's own worker code (its own ledger format, {@code ftl.data.tool.OmbFormat}). */
     OMB("omb"),
@@ -257,9 +305,9 @@ public enum CampaignCatalogue {
 
   /**
    * The campaigns of {@code data} that {@code family} reads, in the data's order: on the archive's data root (its own
-   * dictionary, {@link ftl.data.ledger.DataDictionary#archivePackage()}) those whose entry here declares the family, and no
-   * folder without an entry; on any other root every campaign, as a practitioner's or a fixture's campaigns have no
-   * entry here.
+   * dictionary, {@link ftl.data.ledger.DataDictionary#archivePackage()}) those whose entry here declares the family,
+   * and no folder without an entry; on any other root every campaign, as a practitioner's or a fixture's campaigns have
+   * no entry here.
    */
   public static List<Campaign> opted(DataSet data, Family family) {
     return opted(data, data.campaigns(), family);

@@ -41,7 +41,8 @@ public record CampaignEntries(String campaign, Class<?> section, String realFunc
             return CampaignRuns.noData(campaign);
           }
           Optional<Double> v = f.apply(a);
-          return v.isPresent() && Double.isFinite(v.get()) ? new Value.Real(v.get()) : new Value.Unavailable(unavailable);
+          return v.isPresent() && Double.isFinite(v.get()) ? new Value.Real(v.get())
+              : new Value.Unavailable(unavailable);
         });
   }
 

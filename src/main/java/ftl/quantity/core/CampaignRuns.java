@@ -20,7 +20,8 @@ public final class CampaignRuns {
 
   /** The value of an entry of a campaign the data root does not hold. */
   public static Value noData(String campaign) {
-    return new Value.Unavailable("no campaign data present: no ok run of campaign " + campaign + " under the data root");
+    return new Value.Unavailable("no campaign data present: no ok run of campaign " + campaign
+        + " under the data root");
   }
 
   /** The analysed ok runs of the Kafka instrument in the campaign. */
@@ -56,6 +57,7 @@ public final class CampaignRuns {
       return noData(campaign);
     }
     double[] v = runsOf(a, campaign).stream().mapToDouble(perRunNanos).filter(x -> !Double.isNaN(x)).toArray();
-    return v.length == 0 ? new Value.Unavailable("no run with the stamps") : new Value.Real(Quantiles.median(v) / 1000.0);
+    return v.length == 0 ? new Value.Unavailable("no run with the stamps")
+        : new Value.Real(Quantiles.median(v) / 1000.0);
   }
 }

@@ -62,7 +62,10 @@ public record Computed(Quantity quantity, Value value, String text, String latex
     return HEAVY_FIRST.stream().anyMatch(key::startsWith);
   }
 
-  /** {@link #all} after every campaign has been read ({@link Analysis#readAll}): for commands that compute every quantity. */
+  /**
+   * {@link #all} after every campaign has been read ({@link Analysis#readAll}): for commands that compute every
+   * quantity.
+   */
   public static List<Computed> allAfterReading(List<Quantity> quantities, Analysis a) {
     return allAfterReading(() -> quantities, a);
   }

@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * The 1/D law fitted to a campaign's runs, computed once per analysis: the line of each run's median displacement D on
- * its median flight T with its bootstrap interval, D/T by flight band ({@link Layout#bandEdgesNanos}), and the crossover
- * where the banded medians of D and T meet. The 1/D law's section prints them; the exposure section and the claims'
- * verdicts read the same fit and crossover.
+ * its median flight T with its bootstrap interval, D/T by flight band ({@link Layout#bandEdgesNanos}), and the
+ * crossover where the banded medians of D and T meet. The 1/D law's section prints them; the exposure section and the
+ * claims' verdicts read the same fit and crossover.
  */
 public final class DisplacementFits {
   private DisplacementFits() {}
@@ -29,8 +29,8 @@ public final class DisplacementFits {
       if (!(r.guard().medianFlightNanos() > 0)) {
         String ledger = a.campaign(campaign).map(Campaign::ledgerName).orElse(campaign);
         throw new DataException(ledger, r.row().line(), "run " + r.row().runId() + ": its median flight is not"
-            + " positive (" + r.guard().medianFlightNanos() + " ns): on one clock most of its events would arrive before"
-            + " they were sent", null);
+            + " positive (" + r.guard().medianFlightNanos()
+            + " ns): on one clock most of its events would arrive before they were sent", null);
       }
     }
     return new double[][] {runs.stream().mapToDouble(r -> r.guard().medianFlightNanos()).toArray(),
@@ -68,6 +68,7 @@ public final class DisplacementFits {
     Exposure.Crossover x = Exposure.crossover(b.stream().filter(band -> band.runs() > 0)
         .map(band -> new Exposure.Bin(band.medianFlightNanos(), band.medianDisplacementNanos())).toList());
     return x.found() ? new Value.Real(x.flightNanos() / 1000.0)
-        : new Value.Unavailable("D - T keeps one sign over the flight bands of campaign " + campaign + ": no crossover in the data");
+        : new Value.Unavailable("D - T keeps one sign over the flight bands of campaign " + campaign
+        + ": no crossover in the data");
   }
 }

@@ -36,7 +36,10 @@ public enum Format {
   POINTS_2DP,
   /** A range of such differences, in percentage points: {@code 11.08 to 24.45 pp}. */
   POINTS_RANGE_2DP,
-  /** A range of whole numbers with thousands separators and the unit's suffix, one number when both ends agree: {@code 1,200 to 2,000}, {@code 200 µs}. */
+  /**
+   * A range of whole numbers with thousands separators and the unit's suffix, one number when both ends agree: {@code
+   * 1,200 to 2,000}, {@code 200 µs}.
+   */
   COUNT_RANGE,
   /** A real number to three significant figures, with the unit's suffix: {@code 412 µs}. */
   REAL_3SF,
@@ -47,9 +50,9 @@ public enum Format {
   /** A recorded text printed as it stands ({@link Value.Text}): a software version, {@code 3.10.8}. */
   TEXT,
   /**
-   * A claim's summary over its tests ({@code ftl.quantity.verdict.ClaimTests#summary}): {@code replicated}, {@code did not
-   * replicate} or {@code no confirmatory test}; worded apart from a verdict, so a summary is never read, or counted, as a
-   * test.
+   * A claim's summary over its tests ({@code ftl.quantity.verdict.ClaimTests#summary}): {@code replicated}, {@code did
+   * not replicate} or {@code no confirmatory test}; worded apart from a verdict, so a summary is never read, or
+   * counted, as a test.
    */
   SUMMARY;
 
@@ -113,12 +116,14 @@ public enum Format {
     return f.format(n);
   }
 
-  /** The unit of an absolute difference of two percentages, percentage points, as every text prints it after the number. */
+  /**
+   * The unit of an absolute difference of two percentages, percentage points, as every text prints it after the number.
+   */
   public static final String POINTS = "pp";
 
   /**
-   * A difference of two fractions in percentage points, two decimals and the unit: {@code 24.28 pp}; the one spelling of
-   * the unit ({@link #POINTS}) in values, verdict bases and definitions.
+   * A difference of two fractions in percentage points, two decimals and the unit: {@code 24.28 pp}; the one spelling
+   * of the unit ({@link #POINTS}) in values, verdict bases and definitions.
    */
   public static String points(double fractionDifference) {
     return percent(fractionDifference) + " " + POINTS;
@@ -131,7 +136,8 @@ public enum Format {
 
   /** A fraction as a percentage with {@code decimals} decimals (half-even), trailing zeros dropped for 0 and 100. */
   public static String percent(double fraction, int decimals) {
-    BigDecimal p = BigDecimal.valueOf(fraction).multiply(BigDecimal.valueOf(100)).setScale(decimals, RoundingMode.HALF_EVEN);
+    BigDecimal p = BigDecimal.valueOf(fraction).multiply(BigDecimal.valueOf(100))
+        .setScale(decimals, RoundingMode.HALF_EVEN);
     String s = p.toPlainString();
     boolean whole = p.compareTo(BigDecimal.ZERO) == 0 || p.compareTo(BigDecimal.valueOf(100)) == 0;
     return whole && decimals > 0 ? s.substring(0, s.length() - decimals - 1) : s;

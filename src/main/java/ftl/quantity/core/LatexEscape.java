@@ -22,7 +22,8 @@ public final class LatexEscape {
   public static String escape(String s) {
     String t = escapeChars(s);
     // A text whose first visible character is [ or * would be read, after \\ or \midrule (a table cell that starts a
-    // row), as their optional argument or star ("[40pt]" moves a rule, "[oops]" stops the build): {} ends that look-ahead.
+    // row), as their optional argument or star ("[40pt]" moves a rule, "[oops]" stops the build): {} ends that
+    // look-ahead.
     String lead = t.stripLeading();
     return lead.startsWith("[") || lead.startsWith("*") ? "{}" + t : t;
   }

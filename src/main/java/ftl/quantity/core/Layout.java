@@ -49,10 +49,15 @@ public final class Layout {
   static final List<String> ISOLATION_BROKERS = List.of("all", "core0");
   /** Background loads (percent, as the ledger writes them) of the isolation campaign, in registry order. */
   static final List<String> ISOLATION_LOADS = List.of("0", "90");
-  /** Flight bands of the 1/D law by a run's median flight, ns: [0, 300 us), [300 us, 1 ms), [1, 3 ms), [3, 10 ms), [10 ms, inf). */
-  private static final double[] BAND_EDGES_NANOS = {0, 300_000, 1_000_000, 3_000_000, 10_000_000, Double.POSITIVE_INFINITY};
+  /**
+   * Flight bands of the 1/D law by a run's median flight, ns: [0, 300 us), [300 us, 1 ms), [1, 3 ms), [3, 10 ms), [10
+   * ms, inf).
+   */
+  private static final double[] BAND_EDGES_NANOS =
+      {0, 300_000, 1_000_000, 3_000_000, 10_000_000, Double.POSITIVE_INFINITY};
   /** Flights (us) at which the exposure curve of the sign campaign's measured D(T) is drawn. */
-  private static final int[] CURVE_FLIGHTS_US = {20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000, 1500, 2000, 3000, 5000,
+  private static final int[] CURVE_FLIGHTS_US = {20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000, 1500, 2000, 3000,
+      5000,
       7000, 10000, 20000};
 
   /** Key segment of a blocked campaign's contrast of the two stamping threads' priority (default over SCHED_FIFO). */

@@ -27,7 +27,8 @@ public final class Manipulations {
 
   /**
    * True when the ledger shows every manipulation of the run read back as applied: the one rule,
-   * {@link ftl.data.ledger.LedgerSchema#manipulationsApplied}, which the ledger-only count {@code runs.refused.modeA} uses too.
+   * {@link ftl.data.ledger.LedgerSchema#manipulationsApplied}, which the ledger-only count {@code runs.refused.modeA}
+   * uses too.
    */
   public static boolean applied(ScannedRun r) {
     return r.row().manipulationsApplied();
@@ -76,7 +77,8 @@ public final class Manipulations {
   public static Map<String, List<ScannedRun>> strata(List<ScannedRun> runs) {
     Map<String, List<ScannedRun>> strata = new TreeMap<>();
     for (ScannedRun r : runs) {
-      String key = "geometry=" + r.field(LedgerSchema.GEOMETRY) + " load=" + r.field(LedgerSchema.LOAD_PCT) + "% acks=" + r.field(LedgerSchema.ACKS)
+      String key = "geometry=" + r.field(LedgerSchema.GEOMETRY) + " load=" + r.field(LedgerSchema.LOAD_PCT) + "% acks="
+          + r.field(LedgerSchema.ACKS)
           + " interval=" + r.field(LedgerSchema.SEND_INTERVAL_NS) + "ns";
       strata.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
     }
@@ -109,7 +111,10 @@ public final class Manipulations {
     return runs.stream().filter(which).map(ScannedRun::ackNegativeRate).toList();
   }
 
-  /** "core0" when the broker's threads were read back on core 0 alone, otherwise "all" (the isolation campaign's placement). */
+  /**
+   * "core0" when the broker's threads were read back on core 0 alone, otherwise "all" (the isolation campaign's
+   * placement).
+   */
   public static String placement(ScannedRun r) {
     return r.field(LedgerSchema.BROKER_CPUS).equals("0") ? "core0" : "all";
   }
@@ -133,9 +138,9 @@ public final class Manipulations {
 
   /**
    * Every stratum of campaign modeA with events at both priorities, its collapse factor and Holm-adjusted permutation
-   * p-value (exact; a Monte Carlo fallback seeded per stratum with the bootstrap's seed plus its index), computed once per
-   * analysis. A stratum whose factor is 0/0 or infinite keeps its test; its factor enters the direction count as not
-   * above 1 when 0/0 and above 1 when infinite.
+   * p-value (exact; a Monte Carlo fallback seeded per stratum with the bootstrap's seed plus its index), computed once
+   * per analysis. A stratum whose factor is 0/0 or infinite keeps its test; its factor enters the direction count as
+   * not above 1 when 0/0 and above 1 when infinite.
    */
   public static List<Tested> tested(Analysis a) {
     return a.memo("collapse.holm", () -> {
@@ -164,28 +169,36 @@ public final class Manipulations {
       return CampaignRuns.noData(CampaignCatalogue.MODE_A.folder());
     }
     return tested(a).stream().filter(t -> t.name().equals(stratum)).findFirst()
-        .<Value>map(t -> new Value.Real(t.holmP())).orElse(new Value.Unavailable("stratum not tested: lacks events at one priority"));
+        .<Value>map(t -> new Value.Real(t.holmP())).orElse(
+        new Value.Unavailable("stratum not tested: lacks events at one priority"));
   }
 
   /**
    * Adds a ratio of pooled negative-span rates between two groups of campaign modeA's usable runs, and the two ends of
-   * its bootstrap interval over runs ({@code key} with {@code .ratio.} made {@code .ratio.lower.} and {@code .ratio.upper.}).
+   * its bootstrap interval over runs ({@code key} with {@code .ratio.} made {@code .ratio.lower.} and {@code
+   * .ratio.upper.}).
    */
   public static void addRatio(List<Quantity> q, String key, String macro, String definition,
                               Predicate<ScannedRun> numerator, Predicate<ScannedRun> denominator) {
     String modeA = CampaignCatalogue.MODE_A.folder();
     Function<Analysis, RateRatio.Estimate> est = a -> ratio(usable(a, modeA), numerator, denominator);
-    q.add(Quantity.key(key).macro(macro).definition(definition + "; pooled rates, campaign modeA").unit(Unit.RATIO).format(Format.RATIO_3SF)
+    q.add(Quantity.key(key).macro(macro).definition(definition + "; pooled rates, campaign modeA").unit(Unit.RATIO)
+        .format(Format.RATIO_3SF)
         .scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate").computes(a -> estimateValue(a, key, est, 0)));
     q.add(Quantity.key(key.replace(".ratio.", ".ratio.lower.")).macro(macro + "Lower")
         .definition("lower end of the " + Phrases.bootstrapOverRuns() + " of " + key)
-        .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate").computes(a -> estimateValue(a, key, est, -1)));
+        .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate")
+        .computes(a -> estimateValue(a, key, est, -1)));
     q.add(Quantity.key(key.replace(".ratio.", ".ratio.upper.")).macro(macro + "Upper")
         .definition("upper end of the " + Phrases.bootstrapOverRuns() + " of " + key)
-        .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate").computes(a -> estimateValue(a, key, est, 1)));
+        .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate")
+        .computes(a -> estimateValue(a, key, est, 1)));
   }
 
-  /** One part of the estimate of the ratio entry {@code key}, computed once per analysis (memo keyed by the entry's key). */
+  /**
+   * One part of the estimate of the ratio entry {@code key}, computed once per analysis (memo keyed by the entry's
+   * key).
+   */
   private static Value estimateValue(Analysis a, String key, Function<Analysis, RateRatio.Estimate> est, int which) {
     String modeA = CampaignCatalogue.MODE_A.folder();
     if (!CampaignRuns.has(a, modeA)) {

@@ -51,7 +51,8 @@ public final class Phrases {
    * {@code seed 20260101, replicate i drawn from SplitMix64 seeded from the seed and i}.
    */
   public static String seed() {
-    return "seed " + RateRatio.Bootstrap.standard().seed() + ", replicate i drawn from SplitMix64 seeded from the seed and i";
+    return "seed " + RateRatio.Bootstrap.standard().seed()
+        + ", replicate i drawn from SplitMix64 seeded from the seed and i";
   }
 
   /** The declared rho(D, A) window, e.g. {@code D 0-5 ms, A -5-5 ms} (bounds inclusive). */

@@ -42,7 +42,8 @@ public final class Provenance {
   public static String nameOf(Ref<?, ?> ref) {
     SerializedLambda l = serialized(ref);
     if (l.getImplMethodName().startsWith("lambda$")) {
-      throw new IllegalArgumentException("a lambda names no method; declare a method reference (" + l.getImplClass() + ")");
+      throw new IllegalArgumentException("a lambda names no method; declare a method reference (" + l.getImplClass()
+          + ")");
     }
     return l.getImplClass().replace('/', '.').replace('$', '.') + "#" + l.getImplMethodName();
   }

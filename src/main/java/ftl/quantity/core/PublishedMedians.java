@@ -46,7 +46,8 @@ public final class PublishedMedians {
         String cell = rec.get("median_ns");
         double ns;
         try {
-          ns = cell.matches("[0-9]{1,30}(\\.[0-9]{1,30})?([eE][+-]?[0-9]{1,3})?") ? Double.parseDouble(cell) : Double.NaN;
+          ns = cell.matches("[0-9]{1,30}(\\.[0-9]{1,30})?([eE][+-]?[0-9]{1,3})?") ? Double.parseDouble(cell)
+              : Double.NaN;
         } catch (NumberFormatException e) {
           ns = Double.NaN;
         }
@@ -56,11 +57,13 @@ public final class PublishedMedians {
         }
         String pct = rec.get("percentile").replaceFirst("^p", "");
         if (!pct.matches("[0-9]{1,3}")) {
-          throw new DataException(name, rec.getRecordNumber() + 1, "percentile is not a whole number (\"" + Echo.of(rec.get("percentile")) + "\")", null);
+          throw new DataException(name, rec.getRecordNumber() + 1, "percentile is not a whole number (\""
+              + Echo.of(rec.get("percentile")) + "\")", null);
         }
         String label = rec.get("label");
         if (label.length() > MAX_LABEL_CHARS) {
-          // the label is printed in definitions, the provenance table and a TeX line: a 300,000-character one broke the build
+          // the label is printed in definitions, the provenance table and a TeX line: a 300,000-character one broke the
+          // build
           throw new DataException(name, rec.getRecordNumber() + 1, "label is longer than " + MAX_LABEL_CHARS
               + " characters (\"" + Echo.of(label) + "\")", null);
         }

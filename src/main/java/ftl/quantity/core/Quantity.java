@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
  * @param scope which data the computation reads (drives laziness and the list of source files)
  * @param function the function that computes it, named for provenance (e.g. {@code ftl.stats.SignCheck#ackNegative})
  * @param computation the computation itself, over the lazily scanned data
- * @param declaredBy the method that declares the entry and builds its key, {@code pkg.Class#method}: the first caller of
- *     {@link #key} outside {@code ftl.quantity.core} that is not itself a builder of one entry (a method returning a
+ * @param declaredBy the method that declares the entry and builds its key, {@code pkg.Class#method}: the first caller
+ *     of {@link #key} outside {@code ftl.quantity.core} that is not itself a builder of one entry (a method returning a
  *     {@code Quantity}, such as a section's private {@code q(...)} helper), read off the stack as the entry is
  *     declared ({@code declaringMethod}); a lambda counts as the method that encloses it
  */
@@ -89,7 +89,8 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
    * ({@code lambda$forData$3}) names the method it is written in ({@code forData}); "unknown" when no frame qualifies.
    */
   static String declaringMethod() {
-    return STACK.walk(frames -> frames.filter(Quantity::declares).findFirst().map(Quantity::siteName)).orElse("unknown");
+    return STACK.walk(frames -> frames.filter(Quantity::declares).findFirst().map(Quantity::siteName))
+        .orElse("unknown");
   }
 
   private static boolean declares(StackWalker.StackFrame f) {

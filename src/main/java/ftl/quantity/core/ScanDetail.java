@@ -35,7 +35,8 @@ import java.util.Objects;
  *     otherwise): the prediction needs them exact, and takes them from here instead of reading the files again
  */
 public record ScanDetail(SmoothLimit.Sum flightSum, Rate catchUp, long flightUnitNanos, ExactHistogram flightUnits,
-                        List<Long> gridOwnAtLeast, List<Long> gridOwnAtLeastIntended, ExactHistogram sendPhasesMicros, ExactHistogram wallFlightsMicros,
+                        List<Long> gridOwnAtLeast, List<Long> gridOwnAtLeastIntended, ExactHistogram sendPhasesMicros,
+                        ExactHistogram wallFlightsMicros,
                         ExactHistogram completeFlightsNanos) {
 
   public ScanDetail {

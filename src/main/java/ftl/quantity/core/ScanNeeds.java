@@ -13,7 +13,8 @@ import java.util.stream.Stream;
  * declared here, beside the scan ({@link Analysis#scan}), so the scan depends on no section. The clock-offset section
  * reads the wall-clock stamps of {@link #STAMP_CAMPAIGNS}; the OMB section the complete flights of
  * {@link #COMPLETE_FLIGHTS}; the held-out grid law each scheduled run's own flights at its thresholds
- * ({@link #ownCounts}, and from the intended start phase {@link #ownCountsIntended}); the replay section the flights clipped to {@link #QUANTUM_NANOS}.
+ * ({@link #ownCounts}, and from the intended start phase {@link #ownCountsIntended}); the replay section the flights
+ * clipped to {@link #QUANTUM_NANOS}.
  */
 public final class ScanNeeds {
   /** The guard's quantum: CreateTime and the receive in whole milliseconds, ns. */
@@ -23,7 +24,9 @@ public final class ScanNeeds {
   public static final List<String> HELD_OUT_STAMPS = Stream.of(CampaignCatalogue.FIFOJVM,
       CampaignCatalogue.DELIVERY, CampaignCatalogue.CLOCKOFFSET).map(CampaignCatalogue::folder).toList();
 
-  /** Campaigns whose runs' wall-clock stamps the scan keeps ({@link ScanDetail}): {@link #HELD_OUT_STAMPS} and modeB. */
+  /**
+   * Campaigns whose runs' wall-clock stamps the scan keeps ({@link ScanDetail}): {@link #HELD_OUT_STAMPS} and modeB.
+   */
   public static final Set<String> STAMP_CAMPAIGNS = Stream.concat(HELD_OUT_STAMPS.stream(),
       Stream.of(CampaignCatalogue.CLOCKOFFSET.folder(), CampaignCatalogue.MODE_B.folder()))
       .collect(Collectors.toUnmodifiableSet());
@@ -38,7 +41,8 @@ public final class ScanNeeds {
    * replayed schedule (ledger send_schedule) did not follow a fixed grid, so the fixed-grid law does not predict it.
    */
   public static boolean scheduled(LedgerRow r) {
-    return r.ok() && !r.field(LedgerSchema.SEND_INTERVAL_NS).isEmpty() && !r.field(LedgerSchema.FIRST_SEND_PHASE_US).isEmpty()
+    return r.ok() && !r.field(LedgerSchema.SEND_INTERVAL_NS).isEmpty()
+        && !r.field(LedgerSchema.FIRST_SEND_PHASE_US).isEmpty()
         && !r.field(LedgerSchema.EVENTS_WRITTEN).isEmpty() && r.field(LedgerSchema.SEND_SCHEDULE).isEmpty();
   }
 
@@ -51,7 +55,9 @@ public final class ScanNeeds {
     return scheduled(r) && !r.field(LedgerSchema.START_PHASE_US).isEmpty();
   }
 
-  /** The thresholds of a scheduled run's sends in units of {@code unitNanos} ({@link HeldOutGridLaw#thresholdUnits}). */
+  /**
+   * The thresholds of a scheduled run's sends in units of {@code unitNanos} ({@link HeldOutGridLaw#thresholdUnits}).
+   */
   public static long[] thresholds(LedgerRow row, long unitNanos) {
     return thresholds(row, unitNanos, LedgerSchema.FIRST_SEND_PHASE_US);
   }

@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * @param sha256 SHA-256 of the events file as read (already checked against the ledger), lower-case hex
  * @param rows event rows in the file, at least one
  * @param sign the sign check ({@link ftl.stats.SignCheck})
- * @param guard OpenMessaging Benchmark's positivity guard replayed on {@code create_ms} ({@link ftl.stats.GuardAccounting})
+ * @param guard OpenMessaging Benchmark's positivity guard replayed on {@code create_ms} ({@link
+ *     ftl.stats.GuardAccounting})
  * @param wallMicrosGuard the same guard on the microsecond wall clock: {@code recv_us - send_us > 0}
  * @param grid the grid law per event from the run's own send phases and flights ({@link GridLaw#predictRun})
  * @param medianDisplacementNanos type-7 median of {@code D = ack_ns - send_ns} over complete events, NaN if none

@@ -57,7 +57,9 @@ public record ScannedRun(Campaign campaign, LedgerRow row, ScanResult scan) {
   /** {@link ScanResult#medianAckSpanNanos()}. */
   public double medianAckSpanNanos() { return scan.medianAckSpanNanos(); }
 
-  /** The paired co-moments of (D, A), restored from the scan's exact state: a new accumulator, mergeable across runs. */
+  /**
+   * The paired co-moments of (D, A), restored from the scan's exact state: a new accumulator, mergeable across runs.
+   */
   public WindowedCorrelation correlation() { return WindowedCorrelation.restore(scan.correlation()); }
 
   /** {@link ScanResult#firstSendPhaseMicros()}. */
@@ -80,8 +82,8 @@ public record ScannedRun(Campaign campaign, LedgerRow row, ScanResult scan) {
   }
 
   /**
-   * OpenMessaging Benchmark's median inflation of the run: the guard's median (nearest rank of the kept M, whole ms) in us
-   * over the run's median flight T = recv_ns - send_ns in us; dimensionless; NaN when the guard kept nothing.
+   * OpenMessaging Benchmark's median inflation of the run: the guard's median (nearest rank of the kept M, whole ms) in
+   * us over the run's median flight T = recv_ns - send_ns in us; dimensionless; NaN when the guard kept nothing.
    */
   public double ombInflation() {
     GuardResult g = guard();

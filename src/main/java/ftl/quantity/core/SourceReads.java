@@ -37,8 +37,8 @@ public final class SourceReads {
   /**
    * Notes that the computation running on this thread read the runs of a tool's folder of the data root, one that is no
    * instrument campaign ({@code perftest}, {@code omb-nats}): its ledger and run files, read when the registry was made
-   * and consulted now. Noted under the folder's name beside the campaigns' ledgers, so what a criterion's statistic read
-   * names the tools' data too (issue 43); {@link ftl.quantity.Sources} lists a tool's files by its scope.
+   * and consulted now. Noted under the folder's name beside the campaigns' ledgers, so what a criterion's statistic
+   * read names the tools' data too (issue 43); {@link ftl.quantity.Sources} lists a tool's files by its scope.
    */
   public static void folder(String folder) {
     ledger(folder);

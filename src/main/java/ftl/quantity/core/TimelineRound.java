@@ -43,9 +43,12 @@ public record TimelineRound(long seq, double sendMicros, double ackMicros, doubl
     return ackMicros > recvMicros;
   }
 
-  /** Figure-data cells, {@link java.util.Locale#ROOT}, one decimal of a microsecond; {@code nan} for a missing stamp. */
+  /**
+   * Figure-data cells, {@link java.util.Locale#ROOT}, one decimal of a microsecond; {@code nan} for a missing stamp.
+   */
   public Cells cells() {
-    return new Cells(Long.toString(seq), fixed(sendMicros), fixed(ackMicros), fixed(recvMicros), ackAfterRecv() ? "1" : "0");
+    return new Cells(Long.toString(seq), fixed(sendMicros), fixed(ackMicros), fixed(recvMicros), ackAfterRecv() ? "1"
+        : "0");
   }
 
   private static String fixed(double v) {

@@ -39,11 +39,13 @@ public final class ToolFolders {
   }
 
   /**
-   * A tool's folder {@code rel} as a campaign {@link ftl.quantity.verdict.PlanCriteria} judges, when its {@code plan} registers criteria: no
-   * instrument rows, the plan digest its runs name ({@code digests}: run id to the ledger's {@code plan_sha256}) proved
-   * by {@link #digest(List, String, String)}. Shared by every tool's folder (OMB's drivers, RabbitMQ PerfTest).
+   * A tool's folder {@code rel} as a campaign {@link ftl.quantity.verdict.PlanCriteria} judges, when its {@code plan}
+   * registers criteria: no instrument rows, the plan digest its runs name ({@code digests}: run id to the ledger's
+   * {@code plan_sha256}) proved by {@link #digest(List, String, String)}. Shared by every tool's folder (OMB's drivers,
+   * RabbitMQ PerfTest).
    */
-  public static Optional<Campaign> registered(DataSet data, String rel, JsonValue plan, List<Map.Entry<String, String>> digests) {
+  public static Optional<Campaign> registered(DataSet data, String rel, JsonValue plan, List<Map.Entry<String,
+      String>> digests) {
     DataGate gate = data.gate().orElseThrow();
     byte[] bytes = gate.read(rel + "/plan.json", DataGate.Kind.PLAN);
     Optional<Criteria.Section> criteria = Criteria.read(plan.json(), bytes,
@@ -51,13 +53,14 @@ public final class ToolFolders {
     if (criteria.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new Campaign(rel, data.root().resolve(rel), gate.name(rel), Optional.of(plan), List.of(), gate, rel,
+    return Optional.of(new Campaign(rel, data.root().resolve(rel), gate.name(rel), Optional.of(plan), List.of(), gate,
+        rel,
         criteria, digest(digests, PlanDigest.of(bytes), gate.name(rel + "/ledger.csv"))));
   }
 
   /**
-   * The plan digest every run names ({@code runs}: run id to its ledger's {@code plan_sha256}, empty when the ledger has
-   * none), when it is the plan's; empty when no run names one.
+   * The plan digest every run names ({@code runs}: run id to its ledger's {@code plan_sha256}, empty when the ledger
+   * has none), when it is the plan's; empty when no run names one.
    *
    * @throws DataException when runs name different digests, or one that is not the plan's
    */

@@ -2,7 +2,10 @@ package ftl.quantity.core;
 
 import java.math.BigDecimal;
 
-/** The unit of a quantity. Format and unit live together in a {@link Quantity}, so text never pairs a number with the wrong unit. */
+/**
+ * The unit of a quantity. Format and unit live together in a {@link Quantity}, so text never pairs a number with the
+ * wrong unit.
+ */
 public enum Unit {
   /** A count of runs, events or samples. */
   COUNT("count", "", BigDecimal.ZERO, null),

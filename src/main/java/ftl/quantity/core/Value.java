@@ -36,7 +36,9 @@ public sealed interface Value {
       this(value, 0);
     }
 
-    /** The share {@code count / total} of {@code total} units, which prints as precisely as its standard error allows. */
+    /**
+     * The share {@code count / total} of {@code total} units, which prints as precisely as its standard error allows.
+     */
     public static Real share(long count, long total) {
       if (total <= 0 || count < 0 || count > total) {
         throw new IllegalArgumentException("not a share: " + count + " of " + total);

@@ -26,7 +26,9 @@ public final class Values {
     return xs.length == 0 ? new Value.Unavailable("no ok run") : finite(s / xs.length);
   }
 
-  /** The largest ({@code max}) or smallest of the per-run numbers; unavailable without a run, or when it is not finite. */
+  /**
+   * The largest ({@code max}) or smallest of the per-run numbers; unavailable without a run, or when it is not finite.
+   */
   public static Value extreme(double[] xs, boolean max) {
     if (xs.length == 0) {
       return new Value.Unavailable("no ok run");

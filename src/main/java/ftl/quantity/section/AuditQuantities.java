@@ -34,7 +34,9 @@ public final class AuditQuantities {
   static final String DEMO = CampaignCatalogue.AUDIT.folder() + "/demo";
   private static final Pattern E2E_PERCENTILES = Pattern.compile("Percentiles: 50th = (\\d+), 99th = (\\d+)");
   private static final Pattern E2E_AVG = Pattern.compile("Avg latency: ([0-9.]+) ms");
-  private static final Pattern PERF = Pattern.compile("records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), ([0-9.]+) ms avg latency, [0-9.]+ ms max latency, (\\d+) ms 50th");
+  private static final Pattern PERF = Pattern.compile(
+      "records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\), ([0-9.]+) ms avg latency, [0-9.]+ ms max latency, "
+      + "(\\d+) ms 50th");
 
   /**
    * Largest latency a demonstration output may print, ms (one day; the demonstration's runs last a minute): what a
@@ -58,24 +60,31 @@ public final class AuditQuantities {
     if (!rows.isEmpty()) {
       q.add(Quantity.key("audit.harnesses.rows").macro("AuditHarnessRows")
           .definition("harness and latency pairs in the audit table (data/audit/harnesses.csv)").unit(Unit.COUNT)
-          .format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function(AuditQuantities.class, "harnesses").computes(a -> new Value.Count(rows.size())));
+          .format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function(AuditQuantities.class, "harnesses")
+          .computes(a -> new Value.Count(rows.size())));
       q.add(Quantity.key("audit.harnesses.silentDrops").macro("AuditHarnessSilentDrops")
           .definition("audited harness latencies that drop zero or negative differences without counting the drops")
-          .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE).function(AuditQuantities.class, "harnesses")
+          .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)
+          .function(AuditQuantities.class, "harnesses")
           .computes(a -> new Value.Count(rows.stream().filter(AuditQuantities::silentDrop).count())));
       if (rows.get(0).keySet().containsAll(List.of(TOOL, MECHANISM))) {
         checkMechanisms(data.gate().get().name(HarnessTable.FILE), rows);
         q.add(Quantity.key("audit.harnesses.tools").macro("AuditHarnessTools")
-            .definition("distinct tools in the audit table (column tool: the distribution a practitioner runs; several latencies of"
+            .definition(
+            "distinct tools in the audit table (column tool: the distribution a practitioner runs; several latencies of"
                 + " one tool are one tool)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)
             .function(AuditQuantities.class, "distinct").computes(a -> new Value.Count(distinct(rows, TOOL, false))));
         q.add(Quantity.key("audit.harnesses.dropMechanisms").macro("AuditHarnessDropMechanisms")
-            .definition("distinct code paths (column drop_mechanism) that drop zero or negative differences without counting them,"
-                + " each counted once however many audited latencies pass through it").unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
-            .scope(Scope.TABLE).function(AuditQuantities.class, "distinct").computes(a -> new Value.Count(distinct(rows, MECHANISM, true))));
+            .definition(
+            "distinct code paths (column drop_mechanism) that drop zero or negative differences without counting them,"
+                + " each counted once however many audited latencies pass through it").unit(Unit.COUNT)
+                .format(Format.GROUPED_INTEGER)
+            .scope(Scope.TABLE).function(AuditQuantities.class, "distinct")
+            .computes(a -> new Value.Count(distinct(rows, MECHANISM, true))));
         q.add(Quantity.key("audit.harnesses.dropTools").macro("AuditHarnessDropTools")
-            .definition("distinct tools (column tool) with at least one audited latency that drops zero or negative differences without"
-                + " counting them").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)
+            .definition(
+            "distinct tools (column tool) with at least one audited latency that drops zero or negative differences "
+                + "without counting them").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)
             .function(AuditQuantities.class, "distinct").computes(a -> new Value.Count(distinct(rows, TOOL, true))));
       }
     }
@@ -86,26 +95,38 @@ public final class AuditQuantities {
     List<Output> e2e = outputs(gate, "e2e-");
     List<Output> perf = outputs(gate, "perf-");
     q.add(Quantity.key("audit.e2e.p50.max").macro("AuditEndToEndPFiftyMax")
-        .definition("largest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds, as it prints)")
+        .definition(
+        "largest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds, as "
+        + "it prints)")
         .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed")
         .computes(a -> parsed(e2e, E2E_PERCENTILES, 1, true)));
     q.add(Quantity.key("audit.e2e.p50.min").macro("AuditEndToEndPFiftyMin")
-        .definition("smallest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds)")
+        .definition(
+        "smallest 50th percentile Kafka's EndToEndLatency printed over its demonstration runs (whole milliseconds)")
         .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed")
         .computes(a -> parsed(e2e, E2E_PERCENTILES, 1, false)));
     q.add(Quantity.key("audit.e2e.avg.min").macro("AuditEndToEndAvgMin")
-        .definition("smallest average latency EndToEndLatency printed over its demonstration runs").unit(Unit.MILLISECONDS)
-        .format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed").computes(a -> parsed(e2e, E2E_AVG, 1, false)));
+        .definition("smallest average latency EndToEndLatency printed over its demonstration runs")
+        .unit(Unit.MILLISECONDS)
+        .format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed")
+        .computes(a -> parsed(e2e, E2E_AVG, 1, false)));
     q.add(Quantity.key("audit.perf.p50.max").macro("AuditProducerPerfPFiftyMax")
-        .definition("largest 50th percentile ProducerPerformance printed over its demonstration runs (whole milliseconds)")
+        .definition(
+        "largest 50th percentile ProducerPerformance printed over its demonstration runs (whole milliseconds)")
         .unit(Unit.MILLISECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed")
         .computes(a -> parsed(perf, PERF, 2, true)));
     q.add(Quantity.key("audit.perf.avg.min").macro("AuditProducerPerfAvgMin")
-        .definition("smallest average latency ProducerPerformance printed over its demonstration runs").unit(Unit.MILLISECONDS)
-        .format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed").computes(a -> parsed(perf, PERF, 1, false)));
+        .definition("smallest average latency ProducerPerformance printed over its demonstration runs")
+        .unit(Unit.MILLISECONDS)
+        .format(Format.REAL_3SF).scope(Scope.TABLE).function(AuditQuantities.class, "parsed")
+        .computes(a -> parsed(perf, PERF, 1, false)));
     q.add(Quantity.key("audit.ftl.flightMedian").macro("AuditFtlFlightMedian")
-        .definition("median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock) measured by our instrument on the same broker and path right after")
-        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.TABLE).function(Provenance.name(GuardAccounting.class, "acceptSample") + " / " + Provenance.name(Quantiles.class, "median"))
+        .definition(
+        "median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock) measured by our "
+        + "instrument on the same broker and path right after")
+        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.TABLE)
+        .function(Provenance.name(GuardAccounting.class, "acceptSample") + " / "
+        + Provenance.name(Quantiles.class, "median"))
         .computes(a -> ftlFlight(gate, data)));
     return q;
   }
@@ -120,8 +141,9 @@ public final class AuditQuantities {
   }
 
   /**
-   * Distinct values of a column (never blank where counted: {@link #checkMechanisms}) over the rows, or over the silently dropping rows only; a count of
-   * mechanisms or tools, each once, where a count of rows would count one guard once per latency it serves.
+   * Distinct values of a column (never blank where counted: {@link #checkMechanisms}) over the rows, or over the
+   * silently dropping rows only; a count of mechanisms or tools, each once, where a count of rows would count one guard
+   * once per latency it serves.
    */
   static long distinct(List<Map<String, String>> rows, String column, boolean dropsOnly) {
     return rows.stream().filter(r -> !dropsOnly || silentDrop(r)).map(r -> r.get(column)).distinct().count();
@@ -133,7 +155,8 @@ public final class AuditQuantities {
       Map<String, String> r = rows.get(i);
       if (silentDrop(r) == r.get(MECHANISM).isBlank() || r.get(TOOL).isBlank()) {
         throw new DataException(file, i + 2, "a row names its tool, and its "
-            + MECHANISM + " exactly when it drops zero or negative differences uncounted (\"" + Echo.of(r.get(MECHANISM))
+            + MECHANISM + " exactly when it drops zero or negative differences uncounted (\""
+            + Echo.of(r.get(MECHANISM))
             + "\")", null);
       }
     }
@@ -188,7 +211,8 @@ public final class AuditQuantities {
     if (v.isEmpty()) {
       return new Value.Unavailable("no demonstration output with that figure");
     }
-    return new Value.Real(max ? v.stream().mapToDouble(x -> x).max().getAsDouble() : v.stream().mapToDouble(x -> x).min().getAsDouble());
+    return new Value.Real(max ? v.stream().mapToDouble(x -> x).max().getAsDouble()
+        : v.stream().mapToDouble(x -> x).min().getAsDouble());
   }
 
   private static Value ftlFlight(DataGate gate, DataSet data) {
@@ -202,6 +226,7 @@ public final class AuditQuantities {
         gate, outputs);
     double[] medians = rows.stream().filter(LedgerRow::ok).map(r -> Analysis.scan(c, r))
         .mapToDouble(r -> r.guard().medianFlightNanos()).filter(x -> !Double.isNaN(x)).toArray();
-    return medians.length == 0 ? new Value.Unavailable("no delivered event") : new Value.Real(Quantiles.median(medians) / 1000.0);
+    return medians.length == 0 ? new Value.Unavailable("no delivered event")
+        : new Value.Real(Quantiles.median(medians) / 1000.0);
   }
 }

@@ -58,57 +58,107 @@ public final class ClockOffsetQuantities {
     List<Quantity> q = new ArrayList<>();
     q.add(Quantity.key("clockoffset.oneTick.observed").macro("ClockOffsetOneTickObserved")
         .definition("one-tick negatives (M = recv_ms - create_ms = -1) in the ok runs of campaign clockoffset")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "outcomes")
-        .computes(a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::oneTickObserved).sum()))));
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS)
+        .function(ClockOffsetQuantities.class, "outcomes")
+        .computes(a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::oneTickObserved)
+        .sum()))));
     q.add(Quantity.key("clockoffset.oneTick.expected").macro("ClockOffsetOneTickExpected")
-        .definition("one-tick negatives the grid law with an offset expects in the ok runs of campaign clockoffset (sum over runs, rounded), from each run's send_us stamps and the flights (recv_us - send_us, wall clock) of campaign modeB at the same send interval")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "expectedWithOffset")
-        .computes(a -> guarded(a, x -> new Value.Count(Math.round(outcomes(x).stream().mapToDouble(ConditionOutcome::oneTickExpected).sum())))));
+        .definition(
+        "one-tick negatives the grid law with an offset expects in the ok runs of campaign clockoffset (sum over "
+        + "runs, rounded), from each run's send_us stamps and the flights (recv_us - send_us, wall clock) of "
+        + "campaign modeB at the same send interval")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS)
+        .function(GridLaw.class, "expectedWithOffset")
+        .computes(a -> guarded(a, x -> new Value.Count(
+        Math.round(outcomes(x).stream().mapToDouble(ConditionOutcome::oneTickExpected).sum())))));
     q.add(Quantity.key("clockoffset.runsWithOneTick").macro("ClockOffsetRunsWithOneTick")
         .definition("ok runs of campaign clockoffset with at least one one-tick negative")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "outcomes")
-        .computes(a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::runsWithOneTick).sum()))));
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS)
+        .function(ClockOffsetQuantities.class, "outcomes")
+        .computes(a -> guarded(a, x -> new Value.Count(outcomes(x).stream().mapToLong(ConditionOutcome::runsWithOneTick)
+        .sum()))));
     for (long off : OFFSETS) {
       String slug = "off" + (off < 0 ? "m" + (-off) : String.valueOf(off));
-      String where = "the ok runs of campaign clockoffset at clock offset " + off + " us (pooled over their conditions)";
-      q.add(share(Quantity.key("clockoffset.oneTickShare.observed." + slug).macro(Naming.macro("ClockOffsetOneTickObservedShare", "", slug)).definition("share of one-tick negatives among the delivered events of " + where), off, true, true));
-      q.add(share(Quantity.key("clockoffset.oneTickShare.expected." + slug).macro(Naming.macro("ClockOffsetOneTickExpectedShare", "", slug)).definition("share of one-tick negatives the grid law with an offset expects for " + where), off, true, false));
-      q.add(share(Quantity.key("clockoffset.retention.observed." + slug).macro(Naming.macro("ClockOffsetRetentionObserved", "", slug)).definition("guard retention (M > 0) of the delivered events of " + where), off, false, true));
-      q.add(share(Quantity.key("clockoffset.retention.expected." + slug).macro(Naming.macro("ClockOffsetRetentionExpected", "", slug)).definition("guard retention the grid law with an offset expects for " + where), off, false, false));
+      String where = "the ok runs of campaign clockoffset at clock offset " + off
+          + " us (pooled over their conditions)";
+      q.add(share(Quantity.key("clockoffset.oneTickShare.observed." + slug)
+          .macro(Naming.macro("ClockOffsetOneTickObservedShare", "", slug))
+          .definition("share of one-tick negatives among the delivered events of " + where), off, true, true));
+      q.add(share(Quantity.key("clockoffset.oneTickShare.expected." + slug)
+          .macro(Naming.macro("ClockOffsetOneTickExpectedShare", "", slug))
+          .definition("share of one-tick negatives the grid law with an offset expects for " + where), off, true,
+          false));
+      q.add(share(Quantity.key("clockoffset.retention.observed." + slug)
+          .macro(Naming.macro("ClockOffsetRetentionObserved", "", slug))
+          .definition("guard retention (M > 0) of the delivered events of " + where), off, false, true));
+      q.add(share(Quantity.key("clockoffset.retention.expected." + slug)
+          .macro(Naming.macro("ClockOffsetRetentionExpected", "", slug))
+          .definition("guard retention the grid law with an offset expects for " + where), off, false, false));
     }
     q.add(Quantity.key("clockoffset.count.maxShareError").macro("ClockOffsetMaxShareError")
-        .definition("largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled one-tick share")
-        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "maxError")
+        .definition(
+        "largest absolute difference, over the conditions of campaign clockoffset, between the observed and the "
+        + "expected pooled one-tick share")
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS)
+        .function(ClockOffsetQuantities.class, "maxError")
         .computes(a -> guarded(a, x -> maxError(outcomes(x), true))));
     q.add(Quantity.key("clockoffset.count.maxRetentionError").macro("ClockOffsetMaxRetentionError")
-        .definition("largest absolute difference, over the conditions of campaign clockoffset, between the observed and the expected pooled retention")
-        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "maxError")
+        .definition(
+        "largest absolute difference, over the conditions of campaign clockoffset, between the observed and the "
+        + "expected pooled retention")
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS)
+        .function(ClockOffsetQuantities.class, "maxError")
         .computes(a -> guarded(a, x -> maxError(outcomes(x), false))));
     q.add(Quantity.key("clockoffset.prediction.occurrence").macro("ClockOffsetPredictionOccurrence")
-        .definition("pre-registered: one-tick negatives occur where the grid law with an offset expects them (every run of each condition expecting a share of at least 2%) and not where it expects none (pooled share at most 0.5%)")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "occurrence")
+        .definition(
+        "pre-registered: one-tick negatives occur where the grid law with an offset expects them (every run of each "
+        + "condition expecting a share of at least 2%) and not where it expects none (pooled share at most 0.5%)")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(ClockOffsetQuantities.class, "occurrence")
         .computes(a -> guarded(a, x -> occurrence(outcomes(x)))));
     q.add(Quantity.key("clockoffset.prediction.count").macro("ClockOffsetPredictionCount")
-        .definition("pre-registered: in every condition of campaign clockoffset the observed pooled one-tick share and retention lie within 10 " + Format.POINTS + " of the grid law's expectation")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "count")
+        .definition(
+        "pre-registered: in every condition of campaign clockoffset the observed pooled one-tick share and retention "
+        + "lie within 10 " + Format.POINTS + " of the grid law's expectation")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(ClockOffsetQuantities.class, "count")
         .computes(a -> guarded(a, x -> count(outcomes(x)))));
     q.add(Quantity.key("clockoffset.createMismatch").macro("ClockOffsetCreateMismatch")
-        .definition("delivered CreateTimes of the offset runs (offset not 0) of campaign clockoffset that differ from the producer's floor((send_us + offset) / 1000), from the ledger")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.harness.run.KafkaRun#createMismatches")
+        .definition(
+        "delivered CreateTimes of the offset runs (offset not 0) of campaign clockoffset that differ from the "
+        + "producer's floor((send_us + offset) / 1000), from the ledger")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
+        .function("ftl.harness.run.KafkaRun#createMismatches")
         .computes(a -> guarded(a, x -> createMismatch(x))));
     for (String campaign : HELD_OUT) {
-      q.add(Quantity.key("gridlaw.heldout.retentionError." + campaign).macro(Naming.macro("GridLawHeldOutError", campaign, ""))
-          .definition("mean over the ok runs of campaign " + campaign + " of the absolute difference between the observed guard retention and the grid law's expected retention, from the run's send_us stamps and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out)")
-          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "expectedWithOffset")
-          .computes(a -> CampaignRuns.has(a, campaign) ? heldOutError(a, campaign, false) : CampaignRuns.noData(campaign)));
-      q.add(Quantity.key("gridlaw.heldout.retentionErrorMax." + campaign).macro(Naming.macro("GridLawHeldOutErrorMax", campaign, ""))
-          .definition("largest over the ok runs of campaign " + campaign + " of the absolute difference between the observed and the held-out expected retention (flights recv_us - send_us, wall clock)")
-          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "expectedWithOffset")
-          .computes(a -> CampaignRuns.has(a, campaign) ? heldOutError(a, campaign, true) : CampaignRuns.noData(campaign)));
+      q.add(Quantity.key("gridlaw.heldout.retentionError." + campaign)
+          .macro(Naming.macro("GridLawHeldOutError", campaign, ""))
+          .definition("mean over the ok runs of campaign " + campaign
+          + " of the absolute difference between the observed guard retention and the grid law's expected retention, "
+          + "from the run's send_us stamps and the flights (recv_us - send_us, wall clock) of the other runs of its "
+          + "condition (held out)")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS)
+          .function(GridLaw.class, "expectedWithOffset")
+          .computes(a -> CampaignRuns.has(a, campaign) ? heldOutError(a, campaign, false)
+          : CampaignRuns.noData(campaign)));
+      q.add(Quantity.key("gridlaw.heldout.retentionErrorMax." + campaign)
+          .macro(Naming.macro("GridLawHeldOutErrorMax", campaign, ""))
+          .definition("largest over the ok runs of campaign " + campaign
+          + " of the absolute difference between the observed and the held-out expected retention (flights recv_us - "
+          + "send_us, wall clock)")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS)
+          .function(GridLaw.class, "expectedWithOffset")
+          .computes(a -> CampaignRuns.has(a, campaign) ? heldOutError(a, campaign, true)
+          : CampaignRuns.noData(campaign)));
     }
     q.add(Quantity.key("gridlaw.heldout.oneTickError.clockoffset").macro("GridLawHeldOutOneTickErrorClockoffset")
-        .definition("mean over the ok runs of campaign clockoffset of the absolute difference between the observed share of one-tick negatives and the grid law's expected share from the run's send_us stamps, its clock offset and the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out; exploratory, not the pre-registered prediction)")
-        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "expectedWithOffset")
+        .definition(
+        "mean over the ok runs of campaign clockoffset of the absolute difference between the observed share of "
+        + "one-tick negatives and the grid law's expected share from the run's send_us stamps, its clock offset and "
+        + "the flights (recv_us - send_us, wall clock) of the other runs of its condition (held out; exploratory, "
+        + "not the pre-registered prediction)")
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS)
+        .function(GridLaw.class, "expectedWithOffset")
         .computes(a -> guarded(a, x -> heldOut(x, CLOCKOFFSET, false, true))));
     return q;
   }
@@ -118,7 +168,8 @@ public final class ClockOffsetQuantities {
   }
 
   private static Quantity share(Quantity.UnitPart head, long offset, boolean oneTick, boolean observed) {
-    return head.unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(ClockOffsetQuantities.class, "pooledShare")
+    return head.unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS)
+        .function(ClockOffsetQuantities.class, "pooledShare")
         .computes(a -> guarded(a, x -> pooledShare(outcomes(x), offset, oneTick, observed)));
   }
 
@@ -193,7 +244,8 @@ public final class ClockOffsetQuantities {
         if (flights.total() == 0 || r.guard().taken() == 0) {
           continue; // no flight distribution for its interval, or nothing delivered: not predicted
         }
-        GridLaw.ExpectedGuard g = GridLaw.expectedWithOffset(st.get(r.row().runId()).sendPhasesMicros(), offsetOf(r), flights);
+        GridLaw.ExpectedGuard g = GridLaw.expectedWithOffset(st.get(r.row().runId()).sendPhasesMicros(), offsetOf(r),
+            flights);
         byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(new Object[] {r, g});
       }
       List<ConditionOutcome> out = new ArrayList<>();
@@ -218,7 +270,8 @@ public final class ClockOffsetQuantities {
           oneExp += g.expectedOneTickNegative();
           oneNumerator += g.oneTickNegative();
         }
-        out.add(new ConditionOutcome(e.getKey(), offset, e.getValue().size(), taken, kept, one, withOne, keptExp, oneExp,
+        out.add(new ConditionOutcome(e.getKey(), offset, e.getValue().size(), taken, kept, one, withOne, keptExp,
+            oneExp,
             oneNumerator == 0));
       }
       return out;
@@ -232,16 +285,19 @@ public final class ClockOffsetQuantities {
     for (ConditionOutcome c : outcomes) {
       if (c.offsetMicros() == offset) {
         taken += c.taken();
-        sum += observed ? (oneTick ? c.oneTickObserved() : c.keptObserved()) : (oneTick ? c.oneTickExpected() : c.keptExpected());
+        sum += observed ? (oneTick ? c.oneTickObserved() : c.keptObserved())
+            : (oneTick ? c.oneTickExpected() : c.keptExpected());
       }
     }
-    return taken == 0 ? new Value.Unavailable("no delivered event at clock offset " + offset + " us") : new Value.Real(sum / taken);
+    return taken == 0 ? new Value.Unavailable("no delivered event at clock offset " + offset + " us")
+        : new Value.Real(sum / taken);
   }
 
   /** Largest |observed - expected| share over conditions; unavailable without a condition. */
   public static Value maxError(List<ConditionOutcome> outcomes, boolean oneTick) {
     if (outcomes.isEmpty()) {
-      return new Value.Unavailable("no condition with a prediction (no modeB flights at its send interval, or nothing delivered)");
+      return new Value.Unavailable(
+          "no condition with a prediction (no modeB flights at its send interval, or nothing delivered)");
     }
     double max = 0;
     for (ConditionOutcome c : outcomes) {
@@ -250,7 +306,10 @@ public final class ClockOffsetQuantities {
     return new Value.Real(max);
   }
 
-  /** Held iff expected-zero conditions stay at or under 0.5 % and conditions expecting at least 2 % show one in every run. */
+  /**
+   * Held iff expected-zero conditions stay at or under 0.5 % and conditions expecting at least 2 % show one in every
+   * run.
+   */
   public static Value occurrence(List<ConditionOutcome> outcomes) {
     if (outcomes.isEmpty()) {
       return new Value.Unavailable("no condition with a prediction");
@@ -262,12 +321,14 @@ public final class ClockOffsetQuantities {
       if (c.expectedZero()) {
         zero++;
         if (c.shareObserved(true) > ZERO_SHARE_LIMIT) {
-          failures.add(String.format(Locale.ROOT, "%s expected none, observed %.2f%%", c.condition(), 100 * c.shareObserved(true)));
+          failures.add(String.format(Locale.ROOT, "%s expected none, observed %.2f%%", c.condition(),
+              100 * c.shareObserved(true)));
         }
       } else if (c.shareExpected(true) >= PRESENT_SHARE) {
         present++;
         if (c.runsWithOneTick() < c.runs()) {
-          failures.add(c.condition() + ": " + (c.runs() - c.runsWithOneTick()) + " of " + c.runs() + " runs without one");
+          failures.add(c.condition() + ": " + (c.runs() - c.runsWithOneTick()) + " of " + c.runs()
+              + " runs without one");
         }
       }
     }
@@ -287,12 +348,14 @@ public final class ClockOffsetQuantities {
         double d = c.shareObserved(oneTick) - c.shareExpected(oneTick);
         if (Math.abs(d) > TOLERANCE) {
           failures.add(String.format(Locale.ROOT, "%s %s observed %.1f%%, expected %.1f%%", c.condition(),
-              oneTick ? "one-tick share" : "retention", 100 * c.shareObserved(oneTick), 100 * c.shareExpected(oneTick)));
+              oneTick ? "one-tick share" : "retention", 100 * c.shareObserved(oneTick),
+              100 * c.shareExpected(oneTick)));
         }
       }
     }
     return new Value.Verdict(failures.isEmpty(), outcomes.size() + " conditions"
-        + (failures.isEmpty() ? " all within " + Format.points(TOLERANCE) : "; outside " + Format.points(TOLERANCE) + ": "
+        + (failures.isEmpty() ? " all within " + Format.points(TOLERANCE) : "; outside " + Format.points(TOLERANCE)
+        + ": "
         + String.join("; ", failures)));
   }
 
@@ -346,17 +409,21 @@ public final class ClockOffsetQuantities {
       List<ScannedRun> runs = a.campaignRuns(campaign);
       Map<String, List<ExactHistogram>> byCondition = new LinkedHashMap<>();
       for (ScannedRun r : runs) {
-        byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>()).add(st.get(r.row().runId()).flightsMicros());
+        byCondition.computeIfAbsent(r.row().condition(), k -> new ArrayList<>())
+            .add(st.get(r.row().runId()).flightsMicros());
       }
       Map<String, ExactHistogram> pooled = new HashMap<>();
       List<HeldOutRun> out = new ArrayList<>();
       for (ScannedRun r : runs) {
-        ExactHistogram pool = pooled.computeIfAbsent(r.row().condition(), k -> ExactHistogram.merge(byCondition.get(k)));
-        ExactHistogram own = st.get(r.row().runId()).flightsMicros(); // held out: the pool without it is the other runs'
+        ExactHistogram pool = pooled.computeIfAbsent(r.row().condition(),
+            k -> ExactHistogram.merge(byCondition.get(k)));
+        // held out: the pool without it is the other runs'
+        ExactHistogram own = st.get(r.row().runId()).flightsMicros();
         if (pool.total() == own.total() || r.guard().taken() == 0) {
           continue;
         }
-        out.add(new HeldOutRun(r, GridLaw.expectedWithOffset(st.get(r.row().runId()).sendPhasesMicros(), offsetOf(r), pool,
+        out.add(new HeldOutRun(r, GridLaw.expectedWithOffset(st.get(r.row().runId()).sendPhasesMicros(), offsetOf(r),
+            pool,
             own)));
       }
       return out;

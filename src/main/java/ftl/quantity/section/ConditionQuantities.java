@@ -65,14 +65,16 @@ public final class ConditionQuantities {
       Map<String, LedgerRow> byMacro = new HashMap<>();
       for (LedgerRow r : c.runs()) {
         if (r.ok() && conditions.add(r.condition())) {
-          collide(c, r, byKey.putIfAbsent(Naming.slug(r.condition()), r), "registry key segment " + Naming.slug(r.condition()));
+          collide(c, r, byKey.putIfAbsent(Naming.slug(r.condition()), r), "registry key segment "
+              + Naming.slug(r.condition()));
           collide(c, r, byMacro.putIfAbsent(Identifiers.macroWords(r.condition()), r),
               "macro words " + Identifiers.macroWords(r.condition()));
         }
       }
       boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Instrument.PYTHON_NOJVM.word()));
       // the instrument of the campaign's runs: the no-JVM cross-check, the Java instrument on another system, or Kafka
-      String instrument = nojvm ? Instrument.PYTHON_NOJVM.word() : c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument)
+      String instrument = nojvm ? Instrument.PYTHON_NOJVM.word()
+          : c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument)
           .filter(Analysis.SYSTEM_INSTRUMENTS::contains).findFirst().orElse(Instrument.KAFKA.word());
       for (String cond : conditions.stream().sorted().toList()) {
         perCondition(q, c.name(), cond, instrument);
@@ -95,7 +97,9 @@ public final class ConditionQuantities {
     }
   }
 
-  /** What {@code ackNegative.rate.*} computes from the pooled sign check of a condition's runs; its printed function. */
+  /**
+   * What {@code ackNegative.rate.*} computes from the pooled sign check of a condition's runs; its printed function.
+   */
   public static final Provenance.Ref<SignCheckResult, Rate> ACK_NEGATIVE_RATE =
       SignCheckResult::ackNegativeRate;
   static final String ACK_NEGATIVE_RATE_NAME = Provenance.nameOf(ACK_NEGATIVE_RATE);
@@ -104,16 +108,31 @@ public final class ConditionQuantities {
     String base = campaign + "." + Naming.slug(cond);
     Scope scope = instrument.equals(Instrument.PYTHON_NOJVM.word()) ? Scope.NOJVM_EVENTS
         : Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.KAFKA_EVENTS;
-    q.add(Quantity.key("runs." + base).macro(Naming.macro("Runs", campaign, cond)).definition("ok runs of condition " + cond + " in campaign " + campaign)
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS).function(Analysis.class, "okRowsOf")
-        .computes(a -> new Value.Count(a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond)).count())));
-    q.add(interval(Quantity.key("gridlaw.b." + base).macro(Naming.macro("GridLawB", campaign, cond)).definition("denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b), condition " + cond + " of campaign " + campaign), campaign, cond, instrument, s -> GridLaw.reduce(s, 1_000_000L).denominator()));
-    q.add(interval(Quantity.key("gridlaw.a." + base).macro(Naming.macro("GridLawA", campaign, cond)).definition("numerator a of the send interval over the 1 ms quantum in lowest terms (s/q = a/b), condition " + cond + " of campaign " + campaign), campaign, cond, instrument, s -> GridLaw.reduce(s, 1_000_000L).numerator()));
-    q.add(interval(Quantity.key("sendInterval." + base).macro(Naming.macro("SendIntervalNs", campaign, cond)).definition("send interval s in nanoseconds (ledger send_interval_ns), condition " + cond + " of campaign " + campaign), campaign, cond, instrument, s -> s));
+    q.add(Quantity.key("runs." + base).macro(Naming.macro("Runs", campaign, cond))
+        .definition("ok runs of condition " + cond + " in campaign " + campaign)
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope == Scope.SYSTEM_EVENTS ? scope : Scope.LEDGERS)
+        .function(Analysis.class, "okRowsOf")
+        .computes(a -> new Value.Count(a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond))
+        .count())));
+    q.add(interval(Quantity.key("gridlaw.b." + base).macro(Naming.macro("GridLawB", campaign, cond))
+        .definition("denominator b of the send interval over the 1 ms quantum in lowest terms (s/q = a/b), condition "
+        + cond + " of campaign " + campaign), campaign, cond, instrument,
+        s -> GridLaw.reduce(s, 1_000_000L).denominator()));
+    q.add(interval(Quantity.key("gridlaw.a." + base).macro(Naming.macro("GridLawA", campaign, cond))
+        .definition("numerator a of the send interval over the 1 ms quantum in lowest terms (s/q = a/b), condition "
+        + cond + " of campaign " + campaign), campaign, cond, instrument,
+        s -> GridLaw.reduce(s, 1_000_000L).numerator()));
+    q.add(interval(Quantity.key("sendInterval." + base).macro(Naming.macro("SendIntervalNs", campaign, cond))
+        .definition("send interval s in nanoseconds (ledger send_interval_ns), condition " + cond + " of campaign "
+        + campaign), campaign, cond, instrument, s -> s));
     for (String stat : List.of("min", "median", "max")) {
-      q.add(Quantity.key("retention." + stat + "." + base).macro(Naming.macro("Retention" + Naming.cap(stat), campaign, cond))
-          .definition(stat + " over runs of the guard retention kept/taken, condition " + cond + " of campaign " + campaign)
-          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope).function(Provenance.name(GuardResult.class, "retention") + " / " + Provenance.name(Quantiles.class, "median"))
+      q.add(Quantity.key("retention." + stat + "." + base)
+          .macro(Naming.macro("Retention" + Naming.cap(stat), campaign, cond))
+          .definition(stat + " over runs of the guard retention kept/taken, condition " + cond + " of campaign "
+          + campaign)
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope)
+          .function(Provenance.name(GuardResult.class, "retention") + " / "
+          + Provenance.name(Quantiles.class, "median"))
           .computes(a -> {
             double[] v = runs(a, instrument, campaign, cond).stream().filter(r -> r.guard().taken() > 0)
                 .mapToDouble(ScannedRun::retention).toArray();
@@ -128,21 +147,29 @@ public final class ConditionQuantities {
           }));
     }
     q.add(Quantity.key("flight.median." + base).macro(Naming.macro("FlightMedian", campaign, cond))
-        .definition("median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock), condition " + cond + " of campaign " + campaign)
-        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(scope).function(Quantiles.class, "median").computes(a -> {
+        .definition("median over runs of each run's median flight T = recv_ns - send_ns (monotonic clock), condition "
+        + cond + " of campaign " + campaign)
+        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(scope).function(Quantiles.class, "median")
+        .computes(a -> {
           double[] v = runs(a, instrument, campaign, cond).stream().mapToDouble(r -> r.guard().medianFlightNanos())
               .filter(x -> !Double.isNaN(x)).toArray();
-          return v.length == 0 ? new Value.Unavailable("no delivered event") : new Value.Real(Quantiles.median(v) / 1000.0);
+          return v.length == 0 ? new Value.Unavailable("no delivered event")
+              : new Value.Real(Quantiles.median(v) / 1000.0);
         }));
     q.add(Quantity.key("gridlaw.agreement." + base).macro(Naming.macro("GridLawAgreement", campaign, cond))
         .definition("fraction of delivered events of condition " + cond + " (campaign " + campaign
-            + ") whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns - send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see gridlaw.heldout)")
+            + ") whose guard outcome the grid law reproduces from the event's own send phase and flight (T = recv_ns "
+            + "- send_ns, monotonic clock; a consistency check of the replay: it pairs each event with its own "
+            + "flight, so it agrees by construction up to the CreateTime offset; not a test of the law, see "
+            + "gridlaw.heldout)")
         .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope).function(GridLaw.class, "predictRun")
         .computes(a -> CampaignRuns.gridAgreement(runs(a, instrument, campaign, cond))));
     if (instrument.equals(Instrument.KAFKA.word())) {
       q.add(Quantity.key("ackNegative.rate." + base).macro(Naming.macro("AckNegativeRate", campaign, cond))
-          .definition("pooled share of complete events with a negative ack-referenced span, condition " + cond + " of campaign " + campaign)
-          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(ACK_NEGATIVE_RATE_NAME).computes(a -> {
+          .definition("pooled share of complete events with a negative ack-referenced span, condition " + cond
+          + " of campaign " + campaign)
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(ACK_NEGATIVE_RATE_NAME)
+          .computes(a -> {
             Rate rate = ACK_NEGATIVE_RATE.apply(SignCheckResult.pooled(
                 runs(a, instrument, campaign, cond).stream().map(ScannedRun::sign).toList()));
             return rate.defined() ? new Value.Real(rate.value()) : new Value.Unavailable("no complete event");
@@ -158,16 +185,23 @@ public final class ConditionQuantities {
       Function<Analysis, RateRatio.Estimate> est = a -> a.memo("stratum:" + stratum, () ->
           Manipulations.modeACollapse(a).stream()
               .filter(s -> s.name().equals(stratum)).map(Manipulations.Stratum::estimate).findFirst().orElse(null));
-      q.add(Quantity.key(key + ".holm").macro(Naming.macro("CollapseHolm", CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())))
-          .definition("Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
-              + stratum + " (the exact two-sided test and Holm's adjustment as defined at collapse.holm.tested.modeA)").unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(StratifiedRateRatio.class, "holm")
+      q.add(Quantity.key(key + ".holm").macro(Naming.macro("CollapseHolm", CampaignCatalogue.MODE_A.folder(),
+          key.substring(Layout.COLLAPSE_STEM.length())))
+          .definition(
+          "Holm-adjusted p-value (over every tested stratum) of the permutation test of no priority effect in stratum "
+              + stratum + " (the exact two-sided test and Holm's adjustment as defined at collapse.holm.tested.modeA)")
+              .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS)
+              .function(StratifiedRateRatio.class, "holm")
           .computes(a -> Manipulations.holm(a, stratum)));
       for (String part : List.of("ratio", "lower", "upper")) {
-        q.add(Quantity.key(key + "." + part).macro(Naming.macro("Collapse" + Naming.cap(part), CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())))
+        q.add(Quantity.key(key + "." + part).macro(Naming.macro("Collapse" + Naming.cap(part),
+            CampaignCatalogue.MODE_A.folder(), key.substring(Layout.COLLAPSE_STEM.length())))
             .definition((part.equals("ratio") ? "collapse factor (negative-A rate, default over SCHED_FIFO)" : part
-                + " end of the " + Phrases.level() + " percentile-bootstrap interval (" + Phrases.resamples() + " resamples of"
-                + " runs within each priority, " + Phrases.seed() + ") of the collapse factor") + " in stratum " + stratum)
-            .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate").computes(a -> {
+                + " end of the " + Phrases.level() + " percentile-bootstrap interval (" + Phrases.resamples()
+                + " resamples of runs within each priority, " + Phrases.seed() + ") of the collapse factor")
+                + " in stratum " + stratum)
+            .unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS).function(RateRatio.class, "estimate")
+            .computes(a -> {
               if (!CampaignRuns.has(a, CampaignCatalogue.MODE_A.folder())) {
                 return CampaignRuns.noData(CampaignCatalogue.MODE_A.folder());
               }
@@ -188,7 +222,9 @@ public final class ConditionQuantities {
   /** A whole number read from the condition's send interval (ledger send_interval_ns of its first ok run). */
   private static Quantity interval(Quantity.UnitPart head, String campaign, String cond, String instrument,
                                    LongUnaryOperator f) {
-    return head.unit(Unit.DIMENSIONLESS).format(Format.GROUPED_INTEGER).scope(Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS).function(GridLaw.class, "reduce")
+    return head.unit(Unit.DIMENSIONLESS).format(Format.GROUPED_INTEGER)
+        .scope(Analysis.SYSTEM_INSTRUMENTS.contains(instrument) ? Scope.SYSTEM_EVENTS : Scope.LEDGERS)
+        .function(GridLaw.class, "reduce")
         .computes(a -> a.okRowsOf(campaign, instrument).stream().filter(r -> r.condition().equals(cond))
             .map(r -> r.field(LedgerSchema.SEND_INTERVAL_NS)).filter(v -> !v.isEmpty()).findFirst()
             .<Value>map(v -> new Value.Count(f.applyAsLong(Long.parseLong(v))))

@@ -40,29 +40,39 @@ public final class DeliveryQuantities {
 
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    String slopeDef = "ordinary least-squares slope of per-run median displacement D on per-run median flight T = recv_ns - send_ns (monotonic clock) over the ok runs of campaign delivery (us of D per us of T)";
+    String slopeDef =
+        "ordinary least-squares slope of per-run median displacement D on per-run median flight T = recv_ns - "
+        + "send_ns (monotonic clock) over the ok runs of campaign delivery (us of D per us of T)";
     q.add(slope("delivery.slope.DT", "DeliverySlopeDT", slopeDef, 0));
     q.add(slope("delivery.slope.DT.lower", "DeliverySlopeDTLower",
         "lower end of the " + Phrases.bootstrapOverRuns() + " of the " + slopeDef, -1));
     q.add(slope("delivery.slope.DT.upper", "DeliverySlopeDTUpper",
         "upper end of the " + Phrases.bootstrapOverRuns() + " of the " + slopeDef, 1));
     q.add(Quantity.key("delivery.prediction.oneOverD").macro("DeliveryPredictionOneOverD")
-        .definition("pre-registered: the 1/D law holds under a delivery-only delay: the upper end of the slope's interval is below 0.1")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(DeliveryQuantities.class, "oneOverD")
+        .definition(
+        "pre-registered: the 1/D law holds under a delivery-only delay: the upper end of the slope's interval is "
+        + "below 0.1")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(DeliveryQuantities.class, "oneOverD")
         .computes(a -> guarded(a, x -> oneOverD(estimate(x)))));
     for (String[] c : CONDITIONS) {
       String where = "condition " + c[1] + " of campaign delivery";
       q.add(Quantity.key("delivery.flight.median." + c[0]).macro(Naming.macro("DeliveryFlight", "", c[0]))
-          .definition("median over the runs of " + where + " of the per-run median flight T = recv_ns - send_ns (monotonic clock)")
-          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(DeliveryQuantities.class, "median")
+          .definition("median over the runs of " + where
+          + " of the per-run median flight T = recv_ns - send_ns (monotonic clock)")
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS)
+          .function(DeliveryQuantities.class, "median")
           .computes(a -> guarded(a, x -> median(runs(x), c[1], true))));
       q.add(Quantity.key("delivery.displacement.median." + c[0]).macro(Naming.macro("DeliveryDisplacement", "", c[0]))
           .definition("median over the runs of " + where + " of the per-run median displacement D")
-          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(DeliveryQuantities.class, "median")
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS)
+          .function(DeliveryQuantities.class, "median")
           .computes(a -> guarded(a, x -> median(runs(x), c[1], false))));
       q.add(Quantity.key("delivery.relError." + c[0]).macro(Naming.macro("DeliveryRelError", "", c[0]))
-          .definition("relative error D/T of " + where + ": the median per-run median D over the median per-run median T")
-          .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS).function(DeliveryQuantities.class, "relError")
+          .definition("relative error D/T of " + where
+          + ": the median per-run median D over the median per-run median T")
+          .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS)
+          .function(DeliveryQuantities.class, "relError")
           .computes(a -> guarded(a, x -> relError(median(runs(x), c[1], false), median(runs(x), c[1], true)))));
     }
     return q;
@@ -73,7 +83,8 @@ public final class DeliveryQuantities {
   }
 
   private static Quantity slope(String key, String macro, String definition, int which) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS)
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF)
+        .scope(Scope.KAFKA_EVENTS)
         .function(Slope.class, "estimate").computes(a -> guarded(a, x -> part(estimate(x), which)));
   }
 
@@ -110,14 +121,16 @@ public final class DeliveryQuantities {
       return new Value.Unavailable("slope or its interval undefined (" + e.pairs() + " runs)");
     }
     return new Value.Verdict(e.upper() < SLOPE_LIMIT, String.format(Locale.ROOT,
-        "slope %.3f, " + Phrases.levelFormat() + " interval %.3f to %.3f (held iff the upper end < %.1f)", e.slope(), e.lower(), e.upper(), SLOPE_LIMIT));
+        "slope %.3f, " + Phrases.levelFormat() + " interval %.3f to %.3f (held iff the upper end < %.1f)", e.slope(),
+        e.lower(), e.upper(), SLOPE_LIMIT));
   }
 
   /** Median (type 7) over a condition's runs of their median flight ({@code flight}) or displacement, in us. */
   static Value median(List<ScannedRun> runs, String condition, boolean flight) {
     double[] v = runs.stream().filter(r -> r.row().condition().equals(condition))
         .mapToDouble(r -> (flight ? r.guard().medianFlightNanos() : r.medianDisplacementNanos()) / 1e3).toArray();
-    return v.length == 0 ? new Value.Unavailable("no ok run of condition " + condition) : new Value.Real(Quantiles.median(v));
+    return v.length == 0 ? new Value.Unavailable("no ok run of condition " + condition)
+        : new Value.Real(Quantiles.median(v));
   }
 
   /** D over T of two medians; unavailable when either is. */

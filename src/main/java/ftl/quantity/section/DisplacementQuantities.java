@@ -42,15 +42,20 @@ public final class DisplacementQuantities {
   public static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
     q.add(Quantity.key("onedlaw.slopeLimit").macro("OneDLawSlopeLimit")
-        .definition("criterion of the 1/D law: the largest slope of D on T over runs that still reads as D not growing with the path")
-        .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.TABLE).function(DisplacementQuantities.class, "forData")
+        .definition(
+        "criterion of the 1/D law: the largest slope of D on T over runs that still reads as D not growing with the "
+        + "path")
+        .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(Scope.TABLE)
+        .function(DisplacementQuantities.class, "forData")
         .computes(a -> new Value.Real(SLOPE_LIMIT)));
     // The sign campaign's entries exist for every data root (the abstract quotes them); other campaigns as found.
     Set<String> names = new LinkedHashSet<>(List.of(CampaignCatalogue.MODE_A.folder()));
-    // a campaign whose plan registers criteria is judged by them alone: the slope rule, set in Java, gives it no verdict
+    // a campaign whose plan registers criteria is judged by them alone: the slope rule, set in Java, gives it no
+    // verdict
     Set<String> ownCriteria = new HashSet<>();
     for (Campaign c : CampaignCatalogue.opted(data, CampaignCatalogue.Family.ONE_D_FIT)) {
-      if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument).anyMatch(Instrument.KAFKA.word()::equals)) {
+      if (c.runs().stream().filter(LedgerRow::ok).map(LedgerRow::instrument)
+          .anyMatch(Instrument.KAFKA.word()::equals)) {
         names.add(c.name());
       }
       if (c.criteria().isPresent()) {
@@ -58,26 +63,40 @@ public final class DisplacementQuantities {
       }
     }
     for (String n : names) {
-      String over = " over the ok runs of campaign " + n + " (one point per run: its median flight T = recv_ns - send_ns and median"
-          + " displacement D; OLS, " + Phrases.level() + " percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES
+      String over = " over the ok runs of campaign " + n
+          + " (one point per run: its median flight T = recv_ns - send_ns and median displacement D; OLS, "
+          + Phrases.level() + " percentile bootstrap over runs, " + RateRatio.DEFAULT_RESAMPLES
           + " resamples, " + Phrases.seed() + ")";
-      q.add(fit(Quantity.key("onedlaw.slope." + n).macro(Naming.macro("OneDLawSlope", n, "")).definition("slope of D on T" + over + "; 0 under the 1/D law, 1 if D grows one for one with T").unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF), n, f -> new Value.Real(f.slope())));
-      q.add(fit(Quantity.key("onedlaw.slope.lower." + n).macro(Naming.macro("OneDLawSlopeLower", n, "")).definition("lower end of the " + Phrases.level() + " bootstrap interval of the slope of D on T" + over).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF), n, f -> new Value.Real(f.lower())));
-      q.add(fit(Quantity.key("onedlaw.slope.upper." + n).macro(Naming.macro("OneDLawSlopeUpper", n, "")).definition("upper end of the " + Phrases.level() + " bootstrap interval of the slope of D on T" + over).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF), n, f -> new Value.Real(f.upper())));
-      q.add(fit(Quantity.key("onedlaw.intercept." + n).macro(Naming.macro("OneDLawIntercept", n, "")).definition("intercept of D on T" + over).unit(Unit.MICROSECONDS).format(Format.REAL_3SF), n, f -> new Value.Real(f.interceptNanos() / 1000.0)));
+      q.add(fit(Quantity.key("onedlaw.slope." + n).macro(Naming.macro("OneDLawSlope", n, ""))
+          .definition("slope of D on T" + over + "; 0 under the 1/D law, 1 if D grows one for one with T")
+          .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF), n, f -> new Value.Real(f.slope())));
+      q.add(fit(Quantity.key("onedlaw.slope.lower." + n).macro(Naming.macro("OneDLawSlopeLower", n, ""))
+          .definition("lower end of the " + Phrases.level() + " bootstrap interval of the slope of D on T" + over)
+          .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF), n, f -> new Value.Real(f.lower())));
+      q.add(fit(Quantity.key("onedlaw.slope.upper." + n).macro(Naming.macro("OneDLawSlopeUpper", n, ""))
+          .definition("upper end of the " + Phrases.level() + " bootstrap interval of the slope of D on T" + over)
+          .unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF), n, f -> new Value.Real(f.upper())));
+      q.add(fit(Quantity.key("onedlaw.intercept." + n).macro(Naming.macro("OneDLawIntercept", n, ""))
+          .definition("intercept of D on T" + over).unit(Unit.MICROSECONDS).format(Format.REAL_3SF), n,
+          f -> new Value.Real(f.interceptNanos() / 1000.0)));
       if (!ownCriteria.contains(n)) {
-        q.add(fit(Quantity.key("onedlaw.verdict." + n).macro(Naming.macro("OneDLawVerdict", n, "")).definition("the 1/D law (D does not grow with T) in campaign " + n + ": held iff the " + Phrases.level() + " bootstrap interval"
-                + " of the slope of D on T lies below " + SLOPE_LIMIT + over).unit(Unit.DIMENSIONLESS).format(Format.VERDICT), n, DisplacementQuantities::verdict));
+        q.add(fit(Quantity.key("onedlaw.verdict." + n).macro(Naming.macro("OneDLawVerdict", n, ""))
+            .definition("the 1/D law (D does not grow with T) in campaign " + n + ": held iff the " + Phrases.level()
+                + " bootstrap interval of the slope of D on T lies below " + SLOPE_LIMIT + over)
+                .unit(Unit.DIMENSIONLESS).format(Format.VERDICT), n, DisplacementQuantities::verdict));
       }
       for (int j = 1; j < Layout.bandEdgesNanos().length; j++) {
         int band = j;
         String where = "runs of campaign " + n + " whose median flight T = recv_ns - send_ns lies in " + bandName(j);
         q.add(Quantity.key("onedlaw.band.runs." + n + ".band" + j).macro(Naming.macro("OneDLawBandRuns", n, "band" + j))
-            .definition(where).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(DisplacementLaw.class, "bands")
-            .computes(a -> DisplacementFits.bandsOf(a, n).isEmpty() ? CampaignRuns.noData(n) : new Value.Count(DisplacementFits.bandsOf(a, n).get(band - 1).runs())));
+            .definition(where).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS)
+            .function(DisplacementLaw.class, "bands")
+            .computes(a -> DisplacementFits.bandsOf(a, n).isEmpty() ? CampaignRuns.noData(n)
+            : new Value.Count(DisplacementFits.bandsOf(a, n).get(band - 1).runs())));
         q.add(Quantity.key("onedlaw.band.flight." + n + ".band" + j)
             .macro(Naming.macro("OneDLawBandFlight", n, "band" + j))
-            .definition("median over the " + where + " of each run's median flight T = recv_ns - send_ns").unit(Unit.MICROSECONDS).format(Format.REAL_3SF)
+            .definition("median over the " + where + " of each run's median flight T = recv_ns - send_ns")
+            .unit(Unit.MICROSECONDS).format(Format.REAL_3SF)
             .scope(Scope.KAFKA_EVENTS).function(DisplacementLaw.class, "bands").computes(a -> {
               List<DisplacementLaw.Band> b = DisplacementFits.bandsOf(a, n);
               if (b.isEmpty()) {
@@ -88,8 +107,11 @@ public final class DisplacementQuantities {
             }));
         q.add(Quantity.key("onedlaw.band.relError." + n + ".band" + j)
             .macro(Naming.macro("OneDLawBandRelError", n, "band" + j))
-            .definition("median over the " + where + " of each run's D/T (median displacement ack_ns - send_ns over median flight recv_ns - send_ns)").unit(Unit.FRACTION)
-            .format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(DisplacementLaw.class, "bands").computes(a -> {
+            .definition("median over the " + where
+            + " of each run's D/T (median displacement ack_ns - send_ns over median flight recv_ns - send_ns)")
+            .unit(Unit.FRACTION)
+            .format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(DisplacementLaw.class, "bands")
+            .computes(a -> {
               List<DisplacementLaw.Band> b = DisplacementFits.bandsOf(a, n);
               if (b.isEmpty()) {
                 return CampaignRuns.noData(n);
@@ -99,9 +121,12 @@ public final class DisplacementQuantities {
             }));
       }
       q.add(Quantity.key("onedlaw.crossover." + n).macro(Naming.macro("OneDLawCrossover", n, ""))
-          .definition("crossover flight of campaign " + n + " from data: where the median displacement D = ack_ns - send_ns of a band of flights T = recv_ns - send_ns meets its"
-              + " median flight (D - T changes sign between adjacent non-empty bands, linear interpolation)")
-          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS).function(Exposure.class, "crossover")
+          .definition("crossover flight of campaign " + n
+          + " from data: where the median displacement D = ack_ns - send_ns of a band of flights T = recv_ns - "
+              + "send_ns meets its median flight (D - T changes sign between adjacent non-empty bands, linear "
+              + "interpolation)")
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(Scope.KAFKA_EVENTS)
+          .function(Exposure.class, "crossover")
           .computes(a -> DisplacementFits.crossover(a, n)));
     }
     return q;
@@ -109,11 +134,13 @@ public final class DisplacementQuantities {
 
   /** The held/did-not-hold decision of the 1/D law on a fit with a defined slope. */
   public static Value verdict(DisplacementLaw.Fit f) {
-    String slope = String.format(Locale.ROOT, "slope of D on T %.3g (" + Phrases.levelFormat() + " interval %.3g to %.3g)", f.slope(), f.lower(), f.upper());
+    String slope = String.format(Locale.ROOT, "slope of D on T %.3g (" + Phrases.levelFormat()
+        + " interval %.3g to %.3g)", f.slope(), f.lower(), f.upper());
     if (f.upper() < SLOPE_LIMIT) {
       return new Value.Verdict(true, slope + " below " + SLOPE_LIMIT);
     }
-    return new Value.Verdict(false, (f.lower() >= SLOPE_LIMIT ? "D grows with T: " : "interval reaches " + SLOPE_LIMIT + ": ")
+    return new Value.Verdict(false, (f.lower() >= SLOPE_LIMIT ? "D grows with T: " : "interval reaches " + SLOPE_LIMIT
+        + ": ")
         + slope);
   }
 
@@ -131,7 +158,8 @@ public final class DisplacementQuantities {
           if (f == null) {
             return CampaignRuns.noData(campaign);
           }
-          return f.defined() ? part.apply(f) : new Value.Unavailable("slope undefined: fewer than two runs or one flight");
+          return f.defined() ? part.apply(f) : new Value.Unavailable(
+              "slope undefined: fewer than two runs or one flight");
         });
   }
 }

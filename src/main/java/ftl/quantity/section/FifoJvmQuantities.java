@@ -49,31 +49,44 @@ public final class FifoJvmQuantities {
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
     q.add(Quantity.key("fifojvm.runs.fifoJvm").macro("FifoJvmRuns")
-        .definition("fifo-jvm runs of campaign fifojvm that enter the analysis (ok, every manipulation read back as applied, events with all three stamps)")
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(FifoJvmQuantities.class, "normalised")
+        .definition(
+        "fifo-jvm runs of campaign fifojvm that enter the analysis (ok, every manipulation read back as applied, "
+        + "events with all three stamps)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS)
+        .function(FifoJvmQuantities.class, "normalised")
         .computes(a -> guarded(a, x -> new Value.Count(normalised(runs(x)).values().length))));
     q.add(Quantity.key("fifojvm.bimodality").macro("FifoJvmBimodality")
-        .definition("Sarle's bimodality coefficient BC = (g^2 + 1) / (k + 3 (n - 1)^2 / ((n - 2)(n - 3))), g the bias-corrected sample"
-            + " skewness and k the bias-corrected sample excess kurtosis (Commons Math Skewness and Kurtosis), of the fifo-jvm"
-            + " runs' negative-A rates, each divided by the type-7 median per-run rate of the default-priority runs of its"
-            + " broker placement and load (campaign fifojvm)")
-        .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS).function(Bimodality.class, "coefficient")
-        .computes(a -> guarded(a, x -> Values.real(Bimodality.coefficient(normalised(runs(x)).values()), "fewer than 4 normalised rates, or no variance"))));
+        .definition(
+        "Sarle's bimodality coefficient BC = (g^2 + 1) / (k + 3 (n - 1)^2 / ((n - 2)(n - 3))), g the bias-corrected "
+            + "sample skewness and k the bias-corrected sample excess kurtosis (Commons Math Skewness and Kurtosis), "
+            + "of the fifo-jvm runs' negative-A rates, each divided by the type-7 median per-run rate of the "
+            + "default-priority runs of its broker placement and load (campaign fifojvm)")
+        .unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP).scope(Scope.KAFKA_EVENTS)
+        .function(Bimodality.class, "coefficient")
+        .computes(a -> guarded(a, x -> Values.real(Bimodality.coefficient(normalised(runs(x)).values()),
+        "fewer than 4 normalised rates, or no variance"))));
     q.add(Quantity.key("fifojvm.collapsedShare").macro("FifoJvmCollapsedShare")
-        .definition("share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at most " + Phrases.number(COLLAPSED)
+        .definition("share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at most "
+        + Phrases.number(COLLAPSED)
             + " (collapsed)")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(FifoJvmQuantities.class, "share")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS)
+        .function(FifoJvmQuantities.class, "share")
         .computes(a -> guarded(a, x -> share(normalised(runs(x)).values(), true))));
     q.add(Quantity.key("fifojvm.uncollapsedShare").macro("FifoJvmUncollapsedShare")
-        .definition("share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at least " + Phrases.number(UNCOLLAPSED)
+        .definition("share of the fifo-jvm runs of campaign fifojvm whose normalised negative-A rate is at least "
+        + Phrases.number(UNCOLLAPSED)
             + " (not collapsed)")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(FifoJvmQuantities.class, "share")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS)
+        .function(FifoJvmQuantities.class, "share")
         .computes(a -> guarded(a, x -> share(normalised(runs(x)).values(), false))));
     q.add(Quantity.key("fifojvm.prediction.bimodal").macro("FifoJvmPredictionBimodal")
-        .definition("pre-registered: the fifo-jvm runs' normalised negative-A rates are bimodal (bimodality coefficient above "
-            + Bimodality.THRESHOLD_PRINTED + ", and at least " + Phrases.percent(CLUSTER_SHARE) + " of the runs collapsed and at least "
+        .definition(
+        "pre-registered: the fifo-jvm runs' normalised negative-A rates are bimodal (bimodality coefficient above "
+            + Bimodality.THRESHOLD_PRINTED + ", and at least " + Phrases.percent(CLUSTER_SHARE)
+            + " of the runs collapsed and at least "
             + Phrases.percent(CLUSTER_SHARE) + " not)")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FifoJvmQuantities.class, "bimodal")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(FifoJvmQuantities.class, "bimodal")
         .computes(a -> guarded(a, x -> bimodal(normalised(runs(x)).values()))));
     for (String against : List.of("fifoJvm", "fifo")) {
       String group = against.equals("fifoJvm") ? "fifo-jvm" : "fifo";
@@ -82,16 +95,20 @@ public final class FifoJvmQuantities {
       String what = "Mantel-Haenszel rate ratio of negative-A rates, default priority over " + group
           + ", stratified by broker placement and background load (campaign fifojvm)";
       q.add(ratio(base, macro, what, group, 0));
-      q.add(ratio(base + ".lower", macro + "Lower", "lower end of the " + Phrases.level() + " stratified percentile-bootstrap interval (" + Phrases.resamples()
+      q.add(ratio(base + ".lower", macro + "Lower", "lower end of the " + Phrases.level()
+          + " stratified percentile-bootstrap interval (" + Phrases.resamples()
           + " resamples of runs within each stratum and priority, " + Phrases.seed() + ") of the " + what, group, -1));
-      q.add(ratio(base + ".upper", macro + "Upper", "upper end of the " + Phrases.level() + " stratified percentile-bootstrap interval (" + Phrases.resamples()
+      q.add(ratio(base + ".upper", macro + "Upper", "upper end of the " + Phrases.level()
+          + " stratified percentile-bootstrap interval (" + Phrases.resamples()
           + " resamples of runs within each stratum and priority, " + Phrases.seed() + ") of the " + what, group, 1));
     }
     q.add(Quantity.key("fifojvm.prediction.collapse").macro("FifoJvmPredictionCollapse")
-        .definition("pre-registered prediction (data/fifojvm/plan.json, predictions.collapse): the pooled collapse factor of whole-JVM"
-            + " priority does not reach the original's range; it reaches it iff the point estimate is at least 7x and the"
-            + " interval's lower end is above 1, so the prediction held iff that is not so")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FifoJvmQuantities.class, "predictedNotToReach")
+        .definition(
+        "pre-registered prediction (data/fifojvm/plan.json, predictions.collapse): the pooled collapse factor of "
+            + "whole-JVM priority does not reach the original's range; it reaches it iff the point estimate is at "
+            + "least 7x and the interval's lower end is above 1, so the prediction held iff that is not so")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(FifoJvmQuantities.class, "predictedNotToReach")
         .computes(a -> guarded(a, x -> predictedNotToReach(reaches(pooled(x, "fifo-jvm"))))));
     return q;
   }
@@ -101,7 +118,8 @@ public final class FifoJvmQuantities {
   }
 
   private static Quantity ratio(String key, String macro, String definition, String group, int which) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS)
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF)
+        .scope(Scope.KAFKA_EVENTS)
         .function(StratifiedRateRatio.class, "pooled").computes(a -> guarded(a, x -> part(pooled(x, group), which)));
   }
 
@@ -147,7 +165,10 @@ public final class FifoJvmQuantities {
     return new Normalised(out.stream().mapToDouble(Double::doubleValue).toArray(), excluded);
   }
 
-  /** Share of values at most {@link #COLLAPSED} ({@code collapsed}) or at least {@link #UNCOLLAPSED}; unavailable when empty. */
+  /**
+   * Share of values at most {@link #COLLAPSED} ({@code collapsed}) or at least {@link #UNCOLLAPSED}; unavailable when
+   * empty.
+   */
   public static Value share(double[] values, boolean collapsed) {
     if (values.length == 0) {
       return new Value.Unavailable("no fifo-jvm run with a normalised rate");
@@ -169,7 +190,8 @@ public final class FifoJvmQuantities {
     double high = ((Value.Real) share(values, false)).value();
     boolean held = bc > Bimodality.THRESHOLD && low >= CLUSTER_SHARE && high >= CLUSTER_SHARE;
     return new Value.Verdict(held, String.format(Locale.ROOT,
-        "BC %.3f (threshold %.3f), collapsed %.1f%%, not collapsed %.1f%% of %d runs", bc, Bimodality.THRESHOLD, 100 * low, 100 * high, values.length));
+        "BC %.3f (threshold %.3f), collapsed %.1f%%, not collapsed %.1f%% of %d runs", bc, Bimodality.THRESHOLD,
+        100 * low, 100 * high, values.length));
   }
 
   /** {@link #pooled(List, String)} over the campaign's runs, computed once per analysis. */
@@ -208,12 +230,13 @@ public final class FifoJvmQuantities {
       return new Value.Unavailable("pooled ratio or its interval not finite (" + e.ratio() + ")");
     }
     boolean held = e.ratio() >= ORIGINAL_LOW && e.lower() > 1;
-    return new Value.Verdict(held, String.format(Locale.ROOT, "pooled %.3gx, " + Phrases.levelFormat() + " interval %.3g to %.3g", e.ratio(), e.lower(), e.upper()));
+    return new Value.Verdict(held, String.format(Locale.ROOT, "pooled %.3gx, " + Phrases.levelFormat()
+        + " interval %.3g to %.3g", e.ratio(), e.lower(), e.upper()));
   }
 
   /**
-   * Whether whole-JVM priority reached the original's collapse range ({@link #reaches}), as the original's claim is judged
-   * ({@code replication.priorityCollapse}); unavailable without campaign fifojvm.
+   * Whether whole-JVM priority reached the original's collapse range ({@link #reaches}), as the original's claim is
+   * judged ({@code replication.priorityCollapse}); unavailable without campaign fifojvm.
    */
   public static Value wholeJvmReaches(Analysis a) {
     return guarded(a, x -> reaches(pooled(x, "fifo-jvm")));
@@ -221,12 +244,13 @@ public final class FifoJvmQuantities {
 
   /**
    * The plan's prediction, that the collapse does not reach the original's range: held exactly when {@code reaches} did
-   * not hold (the defect it mends: the verdict printed was the reaching test's, so the paper reported "did not hold" for
-   * a prediction that came true).
+   * not hold (the defect it mends: the verdict printed was the reaching test's, so the paper reported "did not hold"
+   * for a prediction that came true).
    */
   static Value predictedNotToReach(Value reaches) {
     if (reaches instanceof Value.Verdict v) {
-      return new Value.Verdict(!v.held(), v.basis() + (v.held() ? ": reaches the original's range, against the prediction"
+      return new Value.Verdict(!v.held(), v.basis()
+          + (v.held() ? ": reaches the original's range, against the prediction"
           : ": below the original's range, as predicted"));
     }
     return reaches;

@@ -123,15 +123,15 @@ public final class GridLawHeldOutQuantities {
   public static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
     q.add(constant("gridlaw.heldout.tolerance", "GridLawHeldOutTolerance",
-        "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the data of"
-            + " the campaigns taken before it: exploratory for those, data/registrations.csv): the largest |predicted -"
-            + " observed| retention of a run counted as predicted, in fractions of its delivered events (printed in"
-            + " percentage points)",
+        "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the "
+            + "data of the campaigns taken before it: exploratory for those, data/registrations.csv): the largest "
+            + "|predicted - observed| retention of a run counted as predicted, in fractions of its delivered events "
+            + "(printed in percentage points)",
         Format.POINTS_2DP, TOLERANCE.doubleValue()));
     q.add(constant("gridlaw.heldout.requiredShare", "GridLawHeldOutRequiredShare",
-        "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the data of"
-            + " the campaigns taken before it: exploratory for those, data/registrations.csv): the share of a campaign's runs"
-            + " that must be predicted within the tolerance for the law to hold",
+        "criterion of the held-out grid-law test (set in commit a8b361d before its first computation, but after the "
+            + "data of the campaigns taken before it: exploratory for those, data/registrations.csv): the share of a "
+            + "campaign's runs that must be predicted within the tolerance for the law to hold",
         Format.PERCENT_2DP, REQUIRED_SHARE));
     // The retention campaign's entries exist for every data root (the abstract quotes them); others as found.
     // (names and runs only: a placeholder for an absent retention campaign opens nothing)
@@ -147,50 +147,88 @@ public final class GridLawHeldOutQuantities {
     }
     for (Map.Entry<String, List<LedgerRow>> c : byName.entrySet()) {
       String name = c.getKey();
-      Scope scope = c.getValue().stream().anyMatch(r -> r.instrument().equals(Instrument.PYTHON_NOJVM.word())) ? Scope.NOJVM_EVENTS
+      Scope scope = c.getValue().stream().anyMatch(r -> r.instrument().equals(Instrument.PYTHON_NOJVM.word()))
+          ? Scope.NOJVM_EVENTS
           : Scope.KAFKA_EVENTS;
-      String how = " (leave-one-run-out: each run predicted from its ledger's send interval, first-send phase and sends,"
-          + " and the pooled flights T = recv_ns - send_ns (monotonic clock) of the other ok runs of its condition; never its own events)";
-      q.add(summary(Quantity.key("gridlaw.heldout.runs." + name).macro(Naming.macro("GridLawHeldOutRuns", name, "")).definition("ok runs of campaign " + name + " with a held-out grid-law prediction" + how).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope), name, 0, s -> new Value.Count(s.runs())));
+      String how =
+          " (leave-one-run-out: each run predicted from its ledger's send interval, first-send phase and sends,"
+          + " and the pooled flights T = recv_ns - send_ns (monotonic clock) of the other ok runs of its condition; "
+          + "never its own events)";
+      q.add(summary(Quantity.key("gridlaw.heldout.runs." + name).macro(Naming.macro("GridLawHeldOutRuns", name, ""))
+          .definition("ok runs of campaign " + name + " with a held-out grid-law prediction" + how).unit(Unit.COUNT)
+          .format(Format.GROUPED_INTEGER).scope(scope), name, 0, s -> new Value.Count(s.runs())));
       q.add(Quantity.key("gridlaw.heldout.untested." + name).macro(Naming.macro("GridLawHeldOutUntested", name, ""))
-          .definition("ok runs of campaign " + name + " without a held-out prediction (no other run of the condition, no fixed"
-              + " schedule in the ledger, a replayed schedule the fixed grid does not describe, or nothing delivered), counted").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope)
+          .definition("ok runs of campaign " + name
+              + " without a held-out prediction (no other run of the condition, no fixed schedule in the ledger, a "
+              + "replayed schedule the fixed grid does not describe, or nothing delivered), counted").unit(Unit.COUNT)
+              .format(Format.GROUPED_INTEGER).scope(scope)
           .function(GridLawHeldOutQuantities.class, "predictions")
           .computes(a -> new Value.Count(predictions(a, name).stream().filter(p -> !p.tested()).count())));
-      q.add(summary(Quantity.key("gridlaw.heldout.medianAbsError." + name).macro(Naming.macro("GridLawHeldOutMedianAbsError", name, "")).definition("median over runs of |predicted - observed| guard retention, campaign " + name + how).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope), name, 0, s -> new Value.Real(s.medianAbsError())));
-      q.add(summary(Quantity.key("gridlaw.heldout.within." + name).macro(Naming.macro("GridLawHeldOutWithin", name, "")).definition("share of runs of campaign " + name + " whose held-out prediction lies within " + Format.percent(TOLERANCE.doubleValue())
-              + " " + Format.POINTS + " of the observed retention (|predicted - observed| <= " + TOLERANCE.toPlainString()
-              + ", decided exactly on the two ratios of counts)" + how).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, 0, s -> Value.Real.share(s.within(), s.runs())));
+      q.add(summary(Quantity.key("gridlaw.heldout.medianAbsError." + name)
+          .macro(Naming.macro("GridLawHeldOutMedianAbsError", name, ""))
+          .definition("median over runs of |predicted - observed| guard retention, campaign " + name + how)
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope), name, 0,
+          s -> new Value.Real(s.medianAbsError())));
+      q.add(summary(Quantity.key("gridlaw.heldout.within." + name).macro(Naming.macro("GridLawHeldOutWithin", name, ""))
+          .definition("share of runs of campaign " + name + " whose held-out prediction lies within "
+          + Format.percent(TOLERANCE.doubleValue())
+              + " " + Format.POINTS + " of the observed retention (|predicted - observed| <= "
+              + TOLERANCE.toPlainString()
+              + ", decided exactly on the two ratios of counts)" + how).unit(Unit.FRACTION).format(Format.PERCENT_2DP)
+              .scope(scope), name, 0, s -> Value.Real.share(s.within(), s.runs())));
       if (!ownCriteria.contains(name)) {
-        q.add(summary(Quantity.key("gridlaw.heldout.verdict." + name).macro(Naming.macro("GridLawHeldOutVerdict", name, "")).definition("the grid law tested out of sample in campaign " + name + ": held iff at least " + Format.percent(REQUIRED_SHARE)
-                + "% of the runs are predicted within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + " of their retention" + how).unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(scope), name, 0, GridLawHeldOutQuantities::verdict));
+        q.add(summary(Quantity.key("gridlaw.heldout.verdict." + name)
+            .macro(Naming.macro("GridLawHeldOutVerdict", name, ""))
+            .definition("the grid law tested out of sample in campaign " + name + ": held iff at least "
+            + Format.percent(REQUIRED_SHARE)
+                + "% of the runs are predicted within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS
+                + " of their retention" + how).unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(scope), name, 0,
+                GridLawHeldOutQuantities::verdict));
       }
       q.add(Quantity.key("gridlaw.ownUnpaired.medianAbsError." + name)
           .macro(Naming.macro("GridLawOwnUnpairedMedianAbsError", name, ""))
-          .definition("median over the runs with a held-out prediction (the runs of gridlaw.heldout.runs." + name + ") of |predicted"
-              + " - observed| guard retention, campaign " + name + ", predicted from the ledger's schedule and the run's"
-              + " own flights (recv_ns - send_ns) taken as a distribution, unpaired from their phases")
-          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope).function(HeldOutGridLaw.class, "predictedRetention").computes(a -> {
+          .definition("median over the runs with a held-out prediction (the runs of gridlaw.heldout.runs." + name
+              + ") of |predicted - observed| guard retention, campaign " + name
+              + ", predicted from the ledger's schedule and the run's own flights (recv_ns - send_ns) taken as a "
+              + "distribution, unpaired from their phases")
+          .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope)
+          .function(HeldOutGridLaw.class, "predictedRetention").computes(a -> {
             List<HeldOutGridLaw.RunError> e = predictions(a, name).stream().filter(RunPrediction::tested)
                 .map(p -> new HeldOutGridLaw.RunError(p.ownUnpaired(), p.observed())).toList();
             return e.isEmpty() ? new Value.Unavailable("no run with a held-out prediction")
                 : new Value.Real(HeldOutGridLaw.summarise(e, TOLERANCE).medianAbsError());
           }));
-      String baseline = " (exploratory, set after the data: the no-law baseline predicts each run with a held-out prediction"
-          + " by the pooled guard retention, kept over taken, of the other such runs of its condition; runs alone in their"
-          + " condition are left out)";
+      String baseline =
+          " (exploratory, set after the data: the no-law baseline predicts each run with a held-out prediction"
+          + " by the pooled guard retention, kept over taken, of the other such runs of its condition; runs alone in "
+          + "their condition are left out)";
       q.add(Quantity.key("gridlaw.baseline.runs." + name).macro(Naming.macro("GridLawBaselineRuns", name, ""))
-          .definition("runs of campaign " + name + " with both a held-out grid-law prediction and a no-law baseline" + baseline)
-          .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function(GridLawHeldOutQuantities.class, "baselines")
+          .definition("runs of campaign " + name + " with both a held-out grid-law prediction and a no-law baseline"
+          + baseline)
+          .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope)
+          .function(GridLawHeldOutQuantities.class, "baselines")
           .computes(a -> new Value.Count(baselines(predictions(a, name)).size())));
-      q.add(baselineSummary(Quantity.key("gridlaw.baseline.within." + name).macro(Naming.macro("GridLawBaselineWithin", name, "")).definition("share of those runs of campaign " + name + " whose no-law baseline lies within " + Format.percent(TOLERANCE.doubleValue())
-              + " " + Format.POINTS + " of the observed retention (|baseline - observed| <= " + TOLERANCE.toPlainString()
-              + ", decided exactly): the share the held-out criterion would grant a model that knows only each condition's"
-              + " retention" + baseline).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, b -> Value.Real.share(b.stream().filter(x -> x.baseline().within(TOLERANCE)).count(), b.size())));
-      q.add(baselineSummary(Quantity.key("gridlaw.baseline.medianAbsError." + name).macro(Naming.macro("GridLawBaselineMedianAbsError", name, "")).definition("median over those runs of campaign " + name + " of |baseline - observed| guard retention" + baseline).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope), name, b -> new Value.Real(HeldOutGridLaw.summarise(b.stream().map(Compared::baseline).toList(), TOLERANCE).medianAbsError())));
-      q.add(baselineSummary(Quantity.key("gridlaw.skill." + name).macro(Naming.macro("GridLawSkill", name, "")).definition("the grid law's skill over the no-law baseline in campaign " + name + ": 1 - (mean over those runs of"
-              + " |held-out prediction - observed|) / (mean over the same runs of |baseline - observed|), guard retention;"
-              + " above 0 when the law predicts better than the condition's retention, 1 when exactly" + baseline).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(scope), name, GridLawHeldOutQuantities::skill));
+      q.add(baselineSummary(Quantity.key("gridlaw.baseline.within." + name)
+          .macro(Naming.macro("GridLawBaselineWithin", name, ""))
+          .definition("share of those runs of campaign " + name + " whose no-law baseline lies within "
+          + Format.percent(TOLERANCE.doubleValue())
+              + " " + Format.POINTS + " of the observed retention (|baseline - observed| <= "
+              + TOLERANCE.toPlainString()
+              + ", decided exactly): the share the held-out criterion would grant a model that knows only each "
+              + "condition's retention" + baseline).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name,
+              b -> Value.Real.share(b.stream().filter(x -> x.baseline().within(TOLERANCE)).count(), b.size())));
+      q.add(baselineSummary(Quantity.key("gridlaw.baseline.medianAbsError." + name)
+          .macro(Naming.macro("GridLawBaselineMedianAbsError", name, ""))
+          .definition("median over those runs of campaign " + name + " of |baseline - observed| guard retention"
+          + baseline).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope), name,
+          b -> new Value.Real(HeldOutGridLaw.summarise(b.stream().map(Compared::baseline).toList(), TOLERANCE)
+          .medianAbsError())));
+      q.add(baselineSummary(Quantity.key("gridlaw.skill." + name).macro(Naming.macro("GridLawSkill", name, ""))
+          .definition("the grid law's skill over the no-law baseline in campaign " + name
+              + ": 1 - (mean over those runs of |held-out prediction - observed|) / (mean over the same runs of "
+              + "|baseline - observed|), guard retention; above 0 when the law predicts better than the condition's "
+              + "retention, 1 when exactly" + baseline).unit(Unit.DIMENSIONLESS).format(Format.REAL_3SF).scope(scope),
+              name, GridLawHeldOutQuantities::skill));
       if (name.equals(CampaignCatalogue.MODE_B.folder()) || c.getValue().stream().anyMatch(ScanNeeds::intended)) {
         q.addAll(intended(name, scope));
       }
@@ -198,8 +236,10 @@ public final class GridLawHeldOutQuantities {
           .sorted().toList()) {
         q.add(Quantity.key("gridlaw.heldout.condition.medianAbsError." + name + "." + Naming.slug(cond))
             .macro(Naming.macro("GridLawHeldOutMedianAbsError", name, cond))
-            .definition("median |predicted - observed| held-out retention over the runs of condition " + cond + " of campaign " + name
-                + how).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope).function(GridLawHeldOutQuantities.class, "predictions").computes(a -> {
+            .definition("median |predicted - observed| held-out retention over the runs of condition " + cond
+            + " of campaign " + name
+                + how).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope)
+                .function(GridLawHeldOutQuantities.class, "predictions").computes(a -> {
               List<HeldOutGridLaw.RunError> e = predictions(a, name).stream()
                   .filter(p -> p.tested() && p.condition().equals(cond)).map(RunPrediction::heldOut).toList();
               return e.isEmpty() ? new Value.Unavailable("no run of condition " + cond + " with a held-out prediction")
@@ -208,9 +248,19 @@ public final class GridLawHeldOutQuantities {
       }
       for (long b : phaseCounts(c.getValue())) {
         String by = ", runs with b = " + b;
-        q.add(summary(Quantity.key("gridlaw.heldout.runs." + name + ".b" + b).macro(Naming.macro("GridLawHeldOutRuns", name, "b" + b)).definition("ok runs of campaign " + name + by + " with a held-out prediction").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope), name, b, s -> new Value.Count(s.runs())));
-        q.add(summary(Quantity.key("gridlaw.heldout.medianAbsError." + name + ".b" + b).macro(Naming.macro("GridLawHeldOutMedianAbsError", name, "b" + b)).definition("median |predicted - observed| held-out retention, campaign " + name + by).unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(scope), name, b, s -> new Value.Real(s.medianAbsError())));
-        q.add(summary(Quantity.key("gridlaw.heldout.within." + name + ".b" + b).macro(Naming.macro("GridLawHeldOutWithin", name, "b" + b)).definition("share of runs predicted within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + ", campaign " + name + by).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, b, s -> Value.Real.share(s.within(), s.runs())));
+        q.add(summary(Quantity.key("gridlaw.heldout.runs." + name + ".b" + b)
+            .macro(Naming.macro("GridLawHeldOutRuns", name, "b" + b))
+            .definition("ok runs of campaign " + name + by + " with a held-out prediction").unit(Unit.COUNT)
+            .format(Format.GROUPED_INTEGER).scope(scope), name, b, s -> new Value.Count(s.runs())));
+        q.add(summary(Quantity.key("gridlaw.heldout.medianAbsError." + name + ".b" + b)
+            .macro(Naming.macro("GridLawHeldOutMedianAbsError", name, "b" + b))
+            .definition("median |predicted - observed| held-out retention, campaign " + name + by).unit(Unit.FRACTION)
+            .format(Format.POINTS_2DP).scope(scope), name, b, s -> new Value.Real(s.medianAbsError())));
+        q.add(summary(Quantity.key("gridlaw.heldout.within." + name + ".b" + b)
+            .macro(Naming.macro("GridLawHeldOutWithin", name, "b" + b))
+            .definition("share of runs predicted within " + Format.percent(TOLERANCE.doubleValue()) + " "
+            + Format.POINTS + ", campaign " + name + by).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope),
+            name, b, s -> Value.Real.share(s.within(), s.runs())));
       }
     }
     return q;
@@ -219,49 +269,78 @@ public final class GridLawHeldOutQuantities {
   /** Runs of the retention campaign whose two predictions moved most, quoted as examples (a choice of layout). */
   static final int INTENDED_EXAMPLES = 2;
 
-  private static final String INTENDED = " (exploratory, set after the data, not a registered test: each run whose ledger"
-      + " records an intended start phase start_phase_us is predicted as in gridlaw.heldout, leave one run out, once with"
-      + " its sends placed from the achieved phase of its first measured send first_send_phase_us, as the registered test"
-      + " does, and once from the intended phase; a first send that was late moves the first placement off the grid the"
-      + " later sends kept)";
+  private static final String INTENDED =
+      " (exploratory, set after the data, not a registered test: each run whose ledger"
+      + " records an intended start phase start_phase_us is predicted as in gridlaw.heldout, leave one run out, once "
+      + "with its sends placed from the achieved phase of its first measured send first_send_phase_us, as the "
+      + "registered test does, and once from the intended phase; a first send that was late moves the first "
+      + "placement off the grid the later sends kept)";
 
-  /** The intended-phase variant of the held-out test in one campaign ({@code gridlaw.intended.*}); see {@link #INTENDED}. */
+  /**
+   * The intended-phase variant of the held-out test in one campaign ({@code gridlaw.intended.*}); see {@link
+   * #INTENDED}.
+   */
   static List<Quantity> intended(String name, Scope scope) {
     List<Quantity> q = new ArrayList<>();
     String fn = Provenance.name(GridLawHeldOutQuantities.class, "intendedRuns");
-    String within = " within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS + " of the observed retention"
-        + " (decided exactly)";
+    String within = " within " + Format.percent(TOLERANCE.doubleValue()) + " " + Format.POINTS
+        + " of the observed retention (decided exactly)";
     q.add(Quantity.key("gridlaw.intended.runs." + name).macro(Naming.macro("GridLawIntendedRuns", name, ""))
-        .definition("ok runs of campaign " + name + " with a held-out prediction from both the achieved and the intended phase" + INTENDED)
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function(fn).computes(a -> new Value.Count(intendedRuns(a, name).size())));
-    q.add(intendedShare(Quantity.key("gridlaw.intended.within." + name).macro(Naming.macro("GridLawIntendedWithin", name, "")).definition("share of those runs of campaign " + name + " whose prediction from the intended phase lies" + within + INTENDED), scope, name, false, true));
-    q.add(intendedShare(Quantity.key("gridlaw.intended.achievedWithin." + name).macro(Naming.macro("GridLawIntendedAchievedWithin", name, "")).definition("share of the same runs of campaign " + name + " whose prediction from the achieved phase lies" + within + INTENDED), scope, name, false, false));
+        .definition("ok runs of campaign " + name
+        + " with a held-out prediction from both the achieved and the intended phase" + INTENDED)
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function(fn)
+        .computes(a -> new Value.Count(intendedRuns(a, name).size())));
+    q.add(intendedShare(Quantity.key("gridlaw.intended.within." + name)
+        .macro(Naming.macro("GridLawIntendedWithin", name, ""))
+        .definition("share of those runs of campaign " + name + " whose prediction from the intended phase lies"
+        + within + INTENDED), scope, name, false, true));
+    q.add(intendedShare(Quantity.key("gridlaw.intended.achievedWithin." + name)
+        .macro(Naming.macro("GridLawIntendedAchievedWithin", name, ""))
+        .definition("share of the same runs of campaign " + name + " whose prediction from the achieved phase lies"
+        + within + INTENDED), scope, name, false, false));
     q.add(Quantity.key("gridlaw.intended.moved." + name).macro(Naming.macro("GridLawIntendedMoved", name, ""))
-        .definition("runs of campaign " + name + " whose predictions from the achieved and from the intended phase differ by more than"
-            + " the held-out tolerance " + Format.points(TOLERANCE.doubleValue()) + " (the first measured send missed its"
+        .definition("runs of campaign " + name
+            + " whose predictions from the achieved and from the intended phase differ by more than the held-out "
+            + "tolerance " + Format.points(TOLERANCE.doubleValue()) + " (the first measured send missed its"
             + " intended phase by enough to change the prediction)" + INTENDED)
         .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(scope).function(fn)
         .computes(a -> new Value.Count(intendedRuns(a, name).stream().filter(RunPrediction::moved).count())));
-    q.add(intendedShare(Quantity.key("gridlaw.intended.movedWithin." + name).macro(Naming.macro("GridLawIntendedMovedWithin", name, "")).definition("share of those moved runs of campaign " + name + " whose prediction from the intended phase lies" + within + INTENDED), scope, name, true, true));
-    q.add(intendedShare(Quantity.key("gridlaw.intended.movedAchievedWithin." + name).macro(Naming.macro("GridLawIntendedMovedAchievedWithin", name, "")).definition("share of those moved runs of campaign " + name + " whose prediction from the achieved phase lies" + within + INTENDED), scope, name, true, false));
+    q.add(intendedShare(Quantity.key("gridlaw.intended.movedWithin." + name)
+        .macro(Naming.macro("GridLawIntendedMovedWithin", name, ""))
+        .definition("share of those moved runs of campaign " + name + " whose prediction from the intended phase lies"
+        + within + INTENDED), scope, name, true, true));
+    q.add(intendedShare(Quantity.key("gridlaw.intended.movedAchievedWithin." + name)
+        .macro(Naming.macro("GridLawIntendedMovedAchievedWithin", name, ""))
+        .definition("share of those moved runs of campaign " + name + " whose prediction from the achieved phase lies"
+        + within + INTENDED), scope, name, true, false));
     if (!name.equals(CampaignCatalogue.MODE_B.folder())) {
       return q;
     }
     for (int k = 1; k <= INTENDED_EXAMPLES; k++) {
       int rank = k;
-      String which = "the moved run of campaign " + name + " ranked " + k + " by |achieved-phase prediction - intended-phase"
-          + " prediction| (largest first, ties in ledger order)";
+      String which = "the moved run of campaign " + name + " ranked " + k
+          + " by |achieved-phase prediction - intended-phase prediction| (largest first, ties in ledger order)";
       String key = "gridlaw.intended.example" + k + "." + name;
       String macro = Naming.macro("GridLawIntendedExample", name, "r" + k);
-      q.add(example(Quantity.key(key + ".intendedPhase").macro(macro + "IntendedPhase").definition("intended start phase start_phase_us of " + which + INTENDED).unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(scope), name, rank, p -> new Value.Real(p.intendedPhaseMicros())));
-      q.add(example(Quantity.key(key + ".achievedPhase").macro(macro + "AchievedPhase").definition("achieved phase of the first measured send"
-          + " first_send_phase_us of " + which + INTENDED).unit(Unit.MICROSECONDS).format(Format.REAL_3SF).scope(scope), name, rank, p -> new Value.Real(p.achievedPhaseMicros())));
-      q.add(example(Quantity.key(key + ".predictedAchieved").macro(macro + "PredictedAchieved").definition("held-out predicted retention from the achieved"
-          + " phase of " + which + INTENDED).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, rank, p -> new Value.Real(p.predicted().value())));
-      q.add(example(Quantity.key(key + ".predictedIntended").macro(macro + "PredictedIntended").definition("held-out predicted retention from the intended"
-          + " phase of " + which + INTENDED).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, rank, p -> new Value.Real(p.intended().value())));
-      q.add(example(Quantity.key(key + ".observed").macro(macro + "Observed").definition("the guard's observed retention, kept over taken, of " + which
-          + INTENDED).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, rank, p -> new Value.Real(p.observed().value())));
+      q.add(example(Quantity.key(key + ".intendedPhase").macro(macro + "IntendedPhase")
+          .definition("intended start phase start_phase_us of " + which + INTENDED).unit(Unit.MICROSECONDS)
+          .format(Format.REAL_3SF).scope(scope), name, rank, p -> new Value.Real(p.intendedPhaseMicros())));
+      q.add(example(Quantity.key(key + ".achievedPhase").macro(macro + "AchievedPhase")
+          .definition("achieved phase of the first measured send"
+          + " first_send_phase_us of " + which + INTENDED).unit(Unit.MICROSECONDS).format(Format.REAL_3SF)
+          .scope(scope), name, rank, p -> new Value.Real(p.achievedPhaseMicros())));
+      q.add(example(Quantity.key(key + ".predictedAchieved").macro(macro + "PredictedAchieved")
+          .definition("held-out predicted retention from the achieved"
+          + " phase of " + which + INTENDED).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, rank,
+          p -> new Value.Real(p.predicted().value())));
+      q.add(example(Quantity.key(key + ".predictedIntended").macro(macro + "PredictedIntended")
+          .definition("held-out predicted retention from the intended"
+          + " phase of " + which + INTENDED).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, rank,
+          p -> new Value.Real(p.intended().value())));
+      q.add(example(Quantity.key(key + ".observed").macro(macro + "Observed")
+          .definition("the guard's observed retention, kept over taken, of " + which
+          + INTENDED).unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(scope), name, rank,
+          p -> new Value.Real(p.observed().value())));
     }
     return q;
   }
@@ -298,7 +377,8 @@ public final class GridLawHeldOutQuantities {
     return head.function(GridLawHeldOutQuantities.class, "movedRuns")
         .computes(a -> {
           List<RunPrediction> moved = movedRuns(a, campaign);
-          return moved.size() < rank ? new Value.Unavailable("fewer than " + rank + " moved runs in campaign " + campaign)
+          return moved.size() < rank ? new Value.Unavailable("fewer than " + rank + " moved runs in campaign "
+              + campaign)
               : f.apply(moved.get(rank - 1));
         });
   }
@@ -332,7 +412,9 @@ public final class GridLawHeldOutQuantities {
     return out;
   }
 
-  /** The law's skill over the baseline, {@code 1 - mean|law error| / mean|baseline error|}; see the entry's definition. */
+  /**
+   * The law's skill over the baseline, {@code 1 - mean|law error| / mean|baseline error|}; see the entry's definition.
+   */
   static Value skill(List<Compared> compared) {
     double law = compared.stream().mapToDouble(x -> Math.abs(x.law().error())).average().orElseThrow();
     double base = compared.stream().mapToDouble(x -> Math.abs(x.baseline().error())).average().orElseThrow();
@@ -344,8 +426,8 @@ public final class GridLawHeldOutQuantities {
                                           Function<List<Compared>, Value> f) {
     return head.function(GridLawHeldOutQuantities.class, "baselines").computes(a -> {
       List<Compared> b = baselines(predictions(a, campaign));
-      return b.isEmpty() ? new Value.Unavailable("no run of campaign " + campaign + " with both a held-out prediction and"
-          + " another such run in its condition") : f.apply(b);
+      return b.isEmpty() ? new Value.Unavailable("no run of campaign " + campaign
+          + " with both a held-out prediction and another such run in its condition") : f.apply(b);
     });
   }
 
@@ -421,7 +503,8 @@ public final class GridLawHeldOutQuantities {
         for (int j = 0; j < ownIntended.length; j++) {
           othersIntended[j] = pool.atLeast(xi[j]) - ownIntended[j];
         }
-        intended = HeldOutGridLaw.predictedRetention(s, QUANTUM_NANOS, sends, pool.total() - d.flights(), othersIntended);
+        intended = HeldOutGridLaw.predictedRetention(s, QUANTUM_NANOS, sends, pool.total() - d.flights(),
+            othersIntended);
       }
       out.add(new RunPrediction(row.runId(), row.condition(), GridLaw.reduce(s, QUANTUM_NANOS).denominator(),
           HeldOutGridLaw.predictedRetention(s, QUANTUM_NANOS, sends, pool.total() - d.flights(), others),

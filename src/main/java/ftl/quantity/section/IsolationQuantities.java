@@ -39,7 +39,9 @@ public final class IsolationQuantities {
         String macro = Naming.macro("IsolationCollapse", broker, "load" + load);
         String where = "broker " + (broker.equals("all") ? "on every core" : "confined to core 0") + ", " + load
             + "% background load";
-        q.add(ratio(key, macro, "collapse factor of campaign isolation: pooled negative-A rate at default priority over SCHED_FIFO on the two stamping threads (both on the last core), "
+        q.add(ratio(key, macro,
+            "collapse factor of campaign isolation: pooled negative-A rate at default priority over SCHED_FIFO on "
+            + "the two stamping threads (both on the last core), "
             + where, broker, load, 0));
         q.add(ratio(key + ".lower", macro + "Lower",
             "lower end of the " + Phrases.bootstrapOverRuns() + " of " + key, broker, load, -1));
@@ -48,18 +50,24 @@ public final class IsolationQuantities {
       }
     }
     q.add(Quantity.key("isolation.prediction.confinement").macro("IsolationPredictionConfinement")
-        .definition("pre-registered: at each background load the collapse factor with the broker confined to core 0 exceeds the one with the broker on every core (point estimates)")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(IsolationQuantities.class, "confinement")
+        .definition(
+        "pre-registered: at each background load the collapse factor with the broker confined to core 0 exceeds the "
+        + "one with the broker on every core (point estimates)")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(IsolationQuantities.class, "confinement")
         .computes(a -> verdict(a, false)));
     q.add(Quantity.key("isolation.prediction.collapseWhenConfined").macro("IsolationPredictionCollapseWhenConfined")
-        .definition("pre-registered: with the broker confined to core 0 the " + Phrases.level() + " bootstrap interval of the collapse factor lies above 1 at each background load")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(IsolationQuantities.class, "collapseWhenConfined")
+        .definition("pre-registered: with the broker confined to core 0 the " + Phrases.level()
+        + " bootstrap interval of the collapse factor lies above 1 at each background load")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(IsolationQuantities.class, "collapseWhenConfined")
         .computes(a -> verdict(a, true)));
     return q;
   }
 
   private static Quantity ratio(String key, String macro, String definition, String broker, String load, int which) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.KAFKA_EVENTS)
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF)
+        .scope(Scope.KAFKA_EVENTS)
         .function(RateRatio.class, "estimate").computes(a -> {
           if (!CampaignRuns.has(a, ISOLATION)) {
             return CampaignRuns.noData(ISOLATION);
@@ -72,7 +80,8 @@ public final class IsolationQuantities {
   static RateRatio.Estimate estimate(Analysis a, String broker, String load) {
     return a.memo("isolation:" + broker + ":" + load, () -> Manipulations.ratio(
         Manipulations.usable(a, ISOLATION).stream()
-            .filter(r -> Manipulations.placement(r).equals(broker) && r.field(LedgerSchema.LOAD_PCT).equals(load)).toList(),
+            .filter(r -> Manipulations.placement(r).equals(broker) && r.field(LedgerSchema.LOAD_PCT).equals(load))
+            .toList(),
         r -> r.row().at(Priority.DEFAULT), r -> r.row().at(Priority.FIFO)));
   }
 
@@ -97,11 +106,13 @@ public final class IsolationQuantities {
       RateRatio.Estimate c = confined.get(i);
       RateRatio.Estimate f = free.get(i);
       if (c.status() != RateRatio.Status.DEFINED || f.status() != RateRatio.Status.DEFINED) {
-        return new Value.Unavailable("collapse factor not finite at load " + Layout.isolationLoads().get(i) + "%: confined " + c.status()
+        return new Value.Unavailable("collapse factor not finite at load " + Layout.isolationLoads().get(i)
+            + "%: confined " + c.status()
             + ", free " + f.status());
       }
       held &= c.ratio() > f.ratio();
-      basis.add(String.format(Locale.ROOT, "load %s%%: confined %.3g%sfree %.3g", Layout.isolationLoads().get(i), c.ratio(),
+      basis.add(String.format(Locale.ROOT, "load %s%%: confined %.3g%sfree %.3g", Layout.isolationLoads().get(i),
+          c.ratio(),
           c.ratio() > f.ratio() ? " > " : " <= ", f.ratio()));
     }
     return new Value.Verdict(held, String.join("; ", basis));
@@ -114,7 +125,8 @@ public final class IsolationQuantities {
     for (int i = 0; i < confined.size(); i++) {
       RateRatio.Estimate c = confined.get(i);
       if (c.status() != RateRatio.Status.DEFINED || !Double.isFinite(c.lower())) {
-        return new Value.Unavailable("no finite interval at load " + Layout.isolationLoads().get(i) + "%: " + c.status());
+        return new Value.Unavailable("no finite interval at load " + Layout.isolationLoads().get(i) + "%: "
+            + c.status());
       }
       held &= c.lower() > 1;
       basis.add(String.format(Locale.ROOT, "load %s%%: lower end %.3g", Layout.isolationLoads().get(i), c.lower()));

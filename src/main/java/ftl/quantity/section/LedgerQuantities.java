@@ -45,23 +45,50 @@ public final class LedgerQuantities {
     String name = c.name();
     if (c.runs().stream().anyMatch(r -> r.ok() && !r.field(LedgerSchema.SERVER_VERSION).isEmpty())) {
       // a system's server and client as the ledger names them: the paper quotes these, never a typed version
-      q.add(ledger(Quantity.key("campaign.serverVersion." + name).macro(Naming.macro("CampaignServerVersion", name, "")).definition("the messaging server's version the ok runs of"
-          + " campaign " + name + " measured, as the ledger records it (server_version; distinct values joined)").unit(Unit.DIMENSIONLESS).format(Format.TEXT), name, "versions", rows -> versions(rows, LedgerSchema.SERVER_VERSION)));
-      q.add(ledger(Quantity.key("campaign.clientVersion." + name).macro(Naming.macro("CampaignClientVersion", name, "")).definition("the client library's version the ok runs of"
-          + " campaign " + name + " used, as the ledger records it (client_version; distinct values joined)").unit(Unit.DIMENSIONLESS).format(Format.TEXT), name, "versions", rows -> versions(rows, LedgerSchema.CLIENT_VERSION)));
+      q.add(ledger(Quantity.key("campaign.serverVersion." + name).macro(Naming.macro("CampaignServerVersion", name, ""))
+          .definition("the messaging server's version the ok runs of"
+          + " campaign " + name + " measured, as the ledger records it (server_version; distinct values joined)")
+          .unit(Unit.DIMENSIONLESS).format(Format.TEXT), name, "versions",
+          rows -> versions(rows, LedgerSchema.SERVER_VERSION)));
+      q.add(ledger(Quantity.key("campaign.clientVersion." + name).macro(Naming.macro("CampaignClientVersion", name, ""))
+          .definition("the client library's version the ok runs of"
+          + " campaign " + name + " used, as the ledger records it (client_version; distinct values joined)")
+          .unit(Unit.DIMENSIONLESS).format(Format.TEXT), name, "versions",
+          rows -> versions(rows, LedgerSchema.CLIENT_VERSION)));
     }
     boolean nojvm = c.runs().stream().anyMatch(r -> r.instrument().equals(Instrument.PYTHON_NOJVM.word()));
     LedgerSchema.Column lagColumn = nojvm ? LedgerSchema.SEND_LAG_P99_NS : LedgerSchema.PACING_LAG_P99_NS;
-    q.add(ledger(Quantity.key("campaign.runs." + name).macro(Naming.macro("CampaignRuns", name, "")).definition("ok runs of campaign " + name).unit(Unit.COUNT).format(Format.GROUPED_INTEGER), name, "runs", LedgerQuantities::runs));
-    q.add(ledger(Quantity.key("campaign.conditions." + name).macro(Naming.macro("CampaignConditions", name, "")).definition("distinct conditions among the ok runs of campaign " + name).unit(Unit.COUNT).format(Format.GROUPED_INTEGER), name, "conditions", LedgerQuantities::conditions));
-    q.add(ledger(Quantity.key("campaign.runsPerCondition." + name).macro(Naming.macro("CampaignRunsPerCondition", name, "")).definition("fewest to most ok runs of one condition in campaign " + name).unit(Unit.COUNT).format(Format.COUNT_RANGE), name, "runsPerCondition", LedgerQuantities::runsPerCondition));
-    q.add(ledger(Quantity.key("campaign.eventsPerRun." + name).macro(Naming.macro("CampaignEventsPerRun", name, "")).definition("fewest to most events written per ok run of campaign " + name + " (ledger events_written)").unit(Unit.COUNT).format(Format.COUNT_RANGE), name, "eventsPerRun", LedgerQuantities::eventsPerRun));
-    q.add(ledger(Quantity.key("campaign.warmupEvents." + name).macro(Naming.macro("CampaignWarmupEvents", name, "")).definition("warm-up sends per ok run of campaign " + name + ", excluded by the plan's rule and not written (ledger warmup_events)").unit(Unit.COUNT).format(Format.COUNT_RANGE), name, "warmupEvents", LedgerQuantities::warmupEvents));
-    q.add(ledger(Quantity.key("campaign.instrumentWarmup." + name).macro(Naming.macro("CampaignInstrumentWarmup", name, "")).definition("events the instrument sent and discarded after each broker start of campaign " + name
-            + ", before its first run (ledger instrument_warmup_events)").unit(Unit.COUNT).format(Format.COUNT_RANGE), name, "instrumentWarmup", LedgerQuantities::instrumentWarmup));
-    q.add(ledger(Quantity.key("campaign.pacerSpin." + name).macro(Naming.macro("CampaignPacerSpin", name, "")).definition("how long before each intended send the pacer of campaign " + name
-            + " stops parking and spins (ledger pacer_spin_ns)").unit(Unit.MICROSECONDS).format(Format.COUNT_RANGE), name, "pacerSpin", LedgerQuantities::pacerSpin));
-    q.add(ledger(Quantity.key("campaign.sendLagP99." + name).macro(Naming.macro("CampaignSendLagPNinetyNine", name, "")).definition("median over the ok runs of campaign " + name + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn.name() + ")").unit(Unit.MICROSECONDS).format(Format.REAL_3SF), name, "sendLagP99", rows -> sendLagP99(rows, lagColumn, name)));
+    q.add(ledger(Quantity.key("campaign.runs." + name).macro(Naming.macro("CampaignRuns", name, ""))
+        .definition("ok runs of campaign " + name).unit(Unit.COUNT).format(Format.GROUPED_INTEGER), name, "runs",
+        LedgerQuantities::runs));
+    q.add(ledger(Quantity.key("campaign.conditions." + name).macro(Naming.macro("CampaignConditions", name, ""))
+        .definition("distinct conditions among the ok runs of campaign " + name).unit(Unit.COUNT)
+        .format(Format.GROUPED_INTEGER), name, "conditions", LedgerQuantities::conditions));
+    q.add(ledger(Quantity.key("campaign.runsPerCondition." + name)
+        .macro(Naming.macro("CampaignRunsPerCondition", name, ""))
+        .definition("fewest to most ok runs of one condition in campaign " + name).unit(Unit.COUNT)
+        .format(Format.COUNT_RANGE), name, "runsPerCondition", LedgerQuantities::runsPerCondition));
+    q.add(ledger(Quantity.key("campaign.eventsPerRun." + name).macro(Naming.macro("CampaignEventsPerRun", name, ""))
+        .definition("fewest to most events written per ok run of campaign " + name + " (ledger events_written)")
+        .unit(Unit.COUNT).format(Format.COUNT_RANGE), name, "eventsPerRun", LedgerQuantities::eventsPerRun));
+    q.add(ledger(Quantity.key("campaign.warmupEvents." + name).macro(Naming.macro("CampaignWarmupEvents", name, ""))
+        .definition("warm-up sends per ok run of campaign " + name
+        + ", excluded by the plan's rule and not written (ledger warmup_events)").unit(Unit.COUNT)
+        .format(Format.COUNT_RANGE), name, "warmupEvents", LedgerQuantities::warmupEvents));
+    q.add(ledger(Quantity.key("campaign.instrumentWarmup." + name)
+        .macro(Naming.macro("CampaignInstrumentWarmup", name, ""))
+        .definition("events the instrument sent and discarded after each broker start of campaign " + name
+            + ", before its first run (ledger instrument_warmup_events)").unit(Unit.COUNT).format(Format.COUNT_RANGE),
+            name, "instrumentWarmup", LedgerQuantities::instrumentWarmup));
+    q.add(ledger(Quantity.key("campaign.pacerSpin." + name).macro(Naming.macro("CampaignPacerSpin", name, ""))
+        .definition("how long before each intended send the pacer of campaign " + name
+            + " stops parking and spins (ledger pacer_spin_ns)").unit(Unit.MICROSECONDS).format(Format.COUNT_RANGE),
+            name, "pacerSpin", LedgerQuantities::pacerSpin));
+    q.add(ledger(Quantity.key("campaign.sendLagP99." + name).macro(Naming.macro("CampaignSendLagPNinetyNine", name, ""))
+        .definition("median over the ok runs of campaign " + name
+        + " of each run's 99th percentile of send lag, achieved minus intended send time (ledger " + lagColumn.name()
+        + ")").unit(Unit.MICROSECONDS).format(Format.REAL_3SF), name, "sendLagP99",
+        rows -> sendLagP99(rows, lagColumn, name)));
     SortedSet<Long> loads = new TreeSet<>();
     for (LedgerRow r : c.runs()) {
       String v = r.field(LedgerSchema.LOAD_PCT);
@@ -75,17 +102,24 @@ public final class LedgerQuantities {
           .macro(Naming.macro("CampaignLoadMeasured", name, "load" + l))
           .definition("median over the ok runs of campaign " + name + " that requested " + l
               + "% background load per core of the share the load generator achieved (ledger load_measured_pct)")
-          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS).function(LedgerQuantities.class, "loadMeasured")
+          .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.LEDGERS)
+          .function(LedgerQuantities.class, "loadMeasured")
           .computes(a -> loadMeasured(okRows(a, name), name, l)));
     }
-    q.add(ledger(Quantity.key("campaign.boots." + name).macro(Naming.macro("CampaignBoots", name, "")).definition("distinct boots of the host (ledger boot_id, one per host lifetime) among the ok runs of campaign " + name
-            + "; unavailable for a ledger written before the column (version 9)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), name, "boots", LedgerQuantities::boots));
-    q.add(ledger(Quantity.key("campaign.loadavgMax." + name).macro(Naming.macro("CampaignLoadavgMax", name, "")).definition("largest one-minute load average at the start or end of an ok run of campaign " + name
-            + " (ledger loadavg_start, loadavg_end; 2 cores)").unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP), name, "loadavgMax", rows -> loadavgMax(rows, name)));
+    q.add(ledger(Quantity.key("campaign.boots." + name).macro(Naming.macro("CampaignBoots", name, ""))
+        .definition("distinct boots of the host (ledger boot_id, one per host lifetime) among the ok runs of campaign "
+        + name
+            + "; unavailable for a ledger written before the column (version 9)").unit(Unit.COUNT)
+            .format(Format.GROUPED_INTEGER), name, "boots", LedgerQuantities::boots));
+    q.add(ledger(Quantity.key("campaign.loadavgMax." + name).macro(Naming.macro("CampaignLoadavgMax", name, ""))
+        .definition("largest one-minute load average at the start or end of an ok run of campaign " + name
+            + " (ledger loadavg_start, loadavg_end; 2 cores)").unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP),
+            name, "loadavgMax", rows -> loadavgMax(rows, name)));
   }
 
   // One method per ledger quantity, each named as the key's second part ("campaign.<what>.<campaign>"), so the
-  // provenance "ftl.quantity.section.LedgerQuantities#<what>" names the method that computes it (ProvenanceResolvesTest).
+  // provenance "ftl.quantity.section.LedgerQuantities#<what>" names the method that computes it
+  // (ProvenanceResolvesTest).
 
   /** The count of ok rows. */
   private static Value runs(List<LedgerRow> rows) {
@@ -143,7 +177,8 @@ public final class LedgerQuantities {
   private static Value loadMeasured(List<LedgerRow> okRows, String campaign, String loadPct) {
     List<LedgerRow> rows = okRows.stream().filter(r -> r.field(LedgerSchema.LOAD_PCT).equals(loadPct)).toList();
     double[] v = values(rows, LedgerSchema.LOAD_MEASURED_PCT);
-    return v.length == 0 ? new Value.Unavailable("no load_measured_pct in the ledger of " + campaign + " at " + loadPct + "%")
+    return v.length == 0 ? new Value.Unavailable("no load_measured_pct in the ledger of " + campaign + " at " + loadPct
+        + "%")
         : new Value.Real(Quantiles.median(v) / 100.0);
   }
 

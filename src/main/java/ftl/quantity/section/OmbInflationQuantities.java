@@ -39,14 +39,17 @@ public final class OmbInflationQuantities {
 
   private OmbInflationQuantities() {}
 
-  /** The band of a retention, 1-based, decided on the counts ({@code 100 kept >= lo taken}); 0 when nothing was taken. */
+  /**
+   * The band of a retention, 1-based, decided on the counts ({@code 100 kept >= lo taken}); 0 when nothing was taken.
+   */
   static int band(Rate retention) {
     if (!retention.defined()) {
       return 0;
     }
     int band = 1;
     for (int j = 1; j < BAND_FROM_PCT.length; j++) {
-      if (Math.multiplyExact(retention.count(), 100L) >= Math.multiplyExact(retention.total(), (long) BAND_FROM_PCT[j])) {
+      if (Math.multiplyExact(retention.count(), 100L) >= Math.multiplyExact(retention.total(),
+          (long) BAND_FROM_PCT[j])) {
         band = j + 1;
       }
     }
@@ -65,22 +68,38 @@ public final class OmbInflationQuantities {
     String flight = " (type-7 median of T = recv_ns - send_ns, monotonic clock)";
     String exploratory = "; exploratory: set after the data of campaign " + CAMPAIGN;
     q.add(Quantity.key("ombInflation.none." + CAMPAIGN).macro(Naming.macro("OmbInflationNone", CAMPAIGN, ""))
-        .definition("ok runs of campaign " + CAMPAIGN + " whose guard kept no sample, so that OMB would report no median" + exploratory)
-        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(OmbInflationQuantities.class, "band")
-        .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, 0).size()) : CampaignRuns.noData(CAMPAIGN)));
+        .definition("ok runs of campaign " + CAMPAIGN
+        + " whose guard kept no sample, so that OMB would report no median" + exploratory)
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS)
+        .function(OmbInflationQuantities.class, "band")
+        .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, 0).size())
+        : CampaignRuns.noData(CAMPAIGN)));
     for (int j = 1; j <= BAND_FROM_PCT.length; j++) {
       int band = j;
       String in = " of the ok runs of campaign " + CAMPAIGN + " whose guard retention kept/taken lies in " + bandName(j)
           + " (decided exactly on the counts)";
-      q.add(Quantity.key(key("runs", j)).macro(macro("OmbInflationRuns", j)).definition("number" + in + exploratory).unit(Unit.COUNT)
+      q.add(Quantity.key(key("runs", j)).macro(macro("OmbInflationRuns", j)).definition("number" + in + exploratory)
+          .unit(Unit.COUNT)
           .format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(OmbInflationQuantities.class, "band")
-          .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, band).size()) : CampaignRuns.noData(CAMPAIGN)));
-      q.add(perRun(Quantity.key(key("guardMedian", j)).macro(macro("OmbInflationGuardMedian", j)).definition("median over the runs" + in + " of the median OMB would report" + median + exploratory), Unit.MILLISECONDS, band, r -> r.guard().guardMedianMillis(), Quantiles::median));
-      q.add(perRun(Quantity.key(key("guardMedian.min", j)).macro(macro("OmbInflationGuardMedianMin", j)).definition("smallest over the runs" + in + " of the median OMB would report" + median + exploratory), Unit.MILLISECONDS, band, r -> r.guard().guardMedianMillis(), v -> Arrays.stream(v).min().getAsDouble()));
-      q.add(perRun(Quantity.key(key("guardMedian.max", j)).macro(macro("OmbInflationGuardMedianMax", j)).definition("largest over the runs" + in + " of the median OMB would report" + median + exploratory), Unit.MILLISECONDS, band, r -> r.guard().guardMedianMillis(), v -> Arrays.stream(v).max().getAsDouble()));
-      q.add(perRun(Quantity.key(key("flight", j)).macro(macro("OmbInflationFlight", j)).definition("median over the runs" + in + " of the run's true median flight" + flight + ", us" + exploratory), Unit.MICROSECONDS, band, r -> r.guard().medianFlightNanos() / 1e3, Quantiles::median));
-      q.add(perRun(Quantity.key(key("ratio", j)).macro(macro("OmbInflationRatio", j)).definition("median over the runs" + in + " of the run's median inflation: the median OMB would report (whole ms, times"
-              + " 1000) over its true median flight" + flight + " in us" + exploratory), Unit.RATIO, band, ScannedRun::ombInflation, Quantiles::median));
+          .computes(a -> CampaignRuns.has(a, CAMPAIGN) ? new Value.Count(runs(a, band).size())
+          : CampaignRuns.noData(CAMPAIGN)));
+      q.add(perRun(Quantity.key(key("guardMedian", j)).macro(macro("OmbInflationGuardMedian", j))
+          .definition("median over the runs" + in + " of the median OMB would report" + median + exploratory),
+          Unit.MILLISECONDS, band, r -> r.guard().guardMedianMillis(), Quantiles::median));
+      q.add(perRun(Quantity.key(key("guardMedian.min", j)).macro(macro("OmbInflationGuardMedianMin", j))
+          .definition("smallest over the runs" + in + " of the median OMB would report" + median + exploratory),
+          Unit.MILLISECONDS, band, r -> r.guard().guardMedianMillis(), v -> Arrays.stream(v).min().getAsDouble()));
+      q.add(perRun(Quantity.key(key("guardMedian.max", j)).macro(macro("OmbInflationGuardMedianMax", j))
+          .definition("largest over the runs" + in + " of the median OMB would report" + median + exploratory),
+          Unit.MILLISECONDS, band, r -> r.guard().guardMedianMillis(), v -> Arrays.stream(v).max().getAsDouble()));
+      q.add(perRun(Quantity.key(key("flight", j)).macro(macro("OmbInflationFlight", j))
+          .definition("median over the runs" + in + " of the run's true median flight" + flight + ", us"
+          + exploratory), Unit.MICROSECONDS, band, r -> r.guard().medianFlightNanos() / 1e3, Quantiles::median));
+      q.add(perRun(Quantity.key(key("ratio", j)).macro(macro("OmbInflationRatio", j))
+          .definition("median over the runs" + in
+              + " of the run's median inflation: the median OMB would report (whole ms, times 1000) over its true "
+              + "median flight" + flight + " in us" + exploratory), Unit.RATIO, band, ScannedRun::ombInflation,
+              Quantiles::median));
     }
     return q;
   }

@@ -95,23 +95,53 @@ public final class OmbRealQuantities {
   public static List<Quantity> forData(DataSet data) {
     Optional<OmbData> omb = read(data);
     List<Quantity> q = new ArrayList<>();
-    q.add(q(Quantity.key("ombReal.runs").macro("OmbRealRuns").definition("ok runs of OpenMessaging Benchmark's own worker (data/omb-real)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(OmbLedgerReader.class, "read"), omb, d -> new Value.Count(d.ok().size())));
-    q.add(q(Quantity.key("ombReal.runsNotOk").macro("OmbRealRunsNotOk").definition("runs of OpenMessaging Benchmark's own worker whose ledger status is failed (counted, never analysed)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(OmbLedgerReader.class, "read"), omb,
+    q.add(q(Quantity.key("ombReal.runs").macro("OmbRealRuns")
+        .definition("ok runs of OpenMessaging Benchmark's own worker (data/omb-real)").unit(Unit.COUNT)
+        .format(Format.GROUPED_INTEGER), Provenance.name(OmbLedgerReader.class, "read"), omb,
+        d -> new Value.Count(d.ok().size())));
+    q.add(q(Quantity.key("ombReal.runsNotOk").macro("OmbRealRunsNotOk")
+        .definition(
+        "runs of OpenMessaging Benchmark's own worker whose ledger status is failed (counted, never analysed)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(OmbLedgerReader.class, "read"), omb,
         d -> new Value.Count(d.entries().size() - d.ok().size())));
-    q.add(q(Quantity.key("ombReal.messages").macro("OmbRealMessages").definition("messages OpenMessaging Benchmark counted as received over the measured windows of its ok runs").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(OmbRun.class, "received"), omb,
+    q.add(q(Quantity.key("ombReal.messages").macro("OmbRealMessages")
+        .definition("messages OpenMessaging Benchmark counted as received over the measured windows of its ok runs")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(OmbRun.class, "received"), omb,
         d -> new Value.Count(d.ok().stream().mapToLong(e -> e.run().received()).sum())));
-    q.add(q(Quantity.key("ombReal.dropped.range").macro("OmbRealDroppedRange").definition("smallest to largest dropped share 1 - e2e_count / messages_received over the ok runs of OpenMessaging Benchmark's own worker").unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP), Provenance.name(OmbRun.class, "droppedShare"), omb,
+    q.add(q(Quantity.key("ombReal.dropped.range").macro("OmbRealDroppedRange")
+        .definition(
+        "smallest to largest dropped share 1 - e2e_count / messages_received over the ok runs of OpenMessaging "
+        + "Benchmark's own worker").unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP),
+        Provenance.name(OmbRun.class, "droppedShare"), omb,
         d -> range(d.ok().stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
-    q.add(q(Quantity.key("ombReal.heldout.tolerance").macro("OmbRealHeldOutTolerance").definition("pre-registered absolute tolerance of the held-out test (data/omb-real/plan.json, predictions.held_out_prediction.tolerance_abs)").unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP), Provenance.name(PlanReader.class, "read"), omb, OmbRealQuantities::tolerance));
+    q.add(q(Quantity.key("ombReal.heldout.tolerance").macro("OmbRealHeldOutTolerance")
+        .definition(
+        "pre-registered absolute tolerance of the held-out test (data/omb-real/plan.json, "
+        + "predictions.held_out_prediction.tolerance_abs)").unit(Unit.DIMENSIONLESS).format(Format.DECIMAL_2DP),
+        Provenance.name(PlanReader.class, "read"), omb, OmbRealQuantities::tolerance));
     q.add(Quantity.key("ombReal.heldout.verdict").macro("OmbRealHeldOutVerdict")
-        .definition("pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted range widened by the tolerance)")
+        .definition(
+        "pre-registered: the grid law's held-out prediction from the matched runs' flights (recv_ns - send_ns) holds "
+        + "for every OMB condition with at least 3 ok runs (mean inside the band, every run inside the predicted "
+        + "range widened by the tolerance)")
         .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.OMB_REAL).function(HeldOutGuard.class, "check")
         .computes(a -> omb.<Value>map(d -> heldOutVerdict(a, read(d))).orElseGet(OmbRealQuantities::noData)));
-    q.add(q(Quantity.key("ombReal.swing.verdict").macro("OmbRealSwingVerdict").definition("pre-registered: at 1,000 msg/s with kafka-no-linger (b = 1) the range over runs of OMB's dropped share exceeds 0.3").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), Provenance.name(OmbRealQuantities.class, "swing"), omb,
+    q.add(q(Quantity.key("ombReal.swing.verdict").macro("OmbRealSwingVerdict")
+        .definition(
+        "pre-registered: at 1,000 msg/s with kafka-no-linger (b = 1) the range over runs of OMB's dropped share "
+        + "exceeds 0.3").unit(Unit.DIMENSIONLESS).format(Format.VERDICT),
+        Provenance.name(OmbRealQuantities.class, "swing"), omb,
         d -> swing(d.dropped(SWING))));
-    q.add(q(Quantity.key("ombReal.steadier.verdict").macro("OmbRealSteadierVerdict").definition("pre-registered: the range over runs of OMB's dropped share at 4,000 msg/s (b = 4) is smaller than at 1,000 msg/s (b = 1)").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), Provenance.name(OmbRealQuantities.class, "steadier"), omb,
+    q.add(q(Quantity.key("ombReal.steadier.verdict").macro("OmbRealSteadierVerdict")
+        .definition(
+        "pre-registered: the range over runs of OMB's dropped share at 4,000 msg/s (b = 4) is smaller than at 1,000 "
+        + "msg/s (b = 1)").unit(Unit.DIMENSIONLESS).format(Format.VERDICT),
+        Provenance.name(OmbRealQuantities.class, "steadier"), omb,
         d -> steadier(d.dropped(STEADY), d.dropped(SWING))));
-    q.add(q(Quantity.key("ombReal.linger.verdict").macro("OmbRealLingerVerdict").definition("pre-registered: with OMB's kafka-latency config (linger.ms=1) every run's dropped share is below 0.05").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), Provenance.name(OmbRealQuantities.class, "linger"), omb,
+    q.add(q(Quantity.key("ombReal.linger.verdict").macro("OmbRealLingerVerdict")
+        .definition(
+        "pre-registered: with OMB's kafka-latency config (linger.ms=1) every run's dropped share is below 0.05")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT), Provenance.name(OmbRealQuantities.class, "linger"), omb,
         d -> linger(d.dropped(LINGER))));
     if (omb.isEmpty()) {
       return q;
@@ -124,7 +154,10 @@ public final class OmbRealQuantities {
     }
     for (OmbLedgerReader.Entry e : d.ok()) {
       String id = e.row().runId();
-      q.add(q(Quantity.key("ombReal.run." + id + ".dropped").macro(Naming.macro("OmbRealDropped", "run", id)).definition("dropped share 1 - e2e_count / messages_received of OMB run " + id + " (condition " + e.row().condition() + ")").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(OmbRun.class, "droppedShare"), omb, x -> Values.finite(e.run().droppedShare())));
+      q.add(q(Quantity.key("ombReal.run." + id + ".dropped").macro(Naming.macro("OmbRealDropped", "run", id))
+          .definition("dropped share 1 - e2e_count / messages_received of OMB run " + id + " (condition "
+          + e.row().condition() + ")").unit(Unit.FRACTION).format(Format.PERCENT_2DP),
+          Provenance.name(OmbRun.class, "droppedShare"), omb, x -> Values.finite(e.run().droppedShare())));
     }
     return q;
   }
@@ -133,26 +166,56 @@ public final class OmbRealQuantities {
     Optional<OmbData> omb = Optional.of(d);
     String base = "ombReal." + c;
     String where = " of OMB condition " + c;
-    q.add(q(Quantity.key(base + ".runs").macro(macro("OmbRealRuns", c)).definition("ok runs" + where).unit(Unit.COUNT).format(Format.GROUPED_INTEGER),
+    q.add(q(Quantity.key(base + ".runs").macro(macro("OmbRealRuns", c)).definition("ok runs" + where).unit(Unit.COUNT)
+        .format(Format.GROUPED_INTEGER),
         Provenance.name(OmbLedgerReader.class, "read"), omb, x -> new Value.Count(x.ok(c).size())));
-    q.add(q(Quantity.key(base + ".rate").macro(macro("OmbRealRate", c)).definition("OMB's fixed publish rate in messages per second" + where).unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(OmbLedgerReader.class, "read"), omb,
+    q.add(q(Quantity.key(base + ".rate").macro(macro("OmbRealRate", c))
+        .definition("OMB's fixed publish rate in messages per second" + where).unit(Unit.COUNT)
+        .format(Format.GROUPED_INTEGER), Provenance.name(OmbLedgerReader.class, "read"), omb,
         x -> new Value.Count(Math.round(x.ok(c).get(0).row().rateMsgPerSecond()))));
-    q.add(q(Quantity.key(base + ".sendInterval").macro(macro("OmbRealSendInterval", c)).definition("send interval s = 1 / rate" + where).unit(Unit.MICROSECONDS).format(Format.REAL_3SF), Provenance.name(OmbLedgerReader.class, "read"), omb,
+    q.add(q(Quantity.key(base + ".sendInterval").macro(macro("OmbRealSendInterval", c))
+        .definition("send interval s = 1 / rate" + where).unit(Unit.MICROSECONDS).format(Format.REAL_3SF),
+        Provenance.name(OmbLedgerReader.class, "read"), omb,
         x -> new Value.Real(x.ok(c).get(0).row().sendIntervalNanos() / 1000.0)));
-    q.add(q(Quantity.key(base + ".dropped.range").macro(macro("OmbRealDroppedRange", c)).definition("smallest to largest dropped share over the ok runs" + where).unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP), Provenance.name(OmbRun.class, "droppedShare"), omb, x -> range(x.dropped(c))));
-    q.add(q(Quantity.key(base + ".dropped.mean").macro(macro("OmbRealDroppedMean", c)).definition("mean dropped share over the ok runs" + where).unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(HeldOutGuard.class, "check"), omb,
+    q.add(q(Quantity.key(base + ".dropped.range").macro(macro("OmbRealDroppedRange", c))
+        .definition("smallest to largest dropped share over the ok runs" + where).unit(Unit.FRACTION)
+        .format(Format.PERCENT_RANGE_2DP), Provenance.name(OmbRun.class, "droppedShare"), omb,
+        x -> range(x.dropped(c))));
+    q.add(q(Quantity.key(base + ".dropped.mean").macro(macro("OmbRealDroppedMean", c))
+        .definition("mean dropped share over the ok runs" + where).unit(Unit.FRACTION).format(Format.PERCENT_2DP),
+        Provenance.name(HeldOutGuard.class, "check"), omb,
         x -> Values.finite(Arrays.stream(x.dropped(c)).average().orElseThrow())));
-    q.add(pred(Quantity.key(base + ".predicted.mean").macro(macro("OmbRealPredictedMean", c)).definition("held-out predicted mean dropped share 1 - E[clamp(T, 0, q)]/q from the matched runs' flights (recv_ns - send_ns)" + where).unit(Unit.FRACTION).format(Format.PERCENT_2DP), d, c, p -> Values.finite(p.prediction().meanDropped())));
-    q.add(pred(Quantity.key(base + ".predicted.range").macro(macro("OmbRealPredictedRange", c)).definition("held-out predicted range of the dropped share over start phases (1,000-point grid) from the matched runs' flights (recv_ns - send_ns)" + where).unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP), d, c,
+    q.add(pred(Quantity.key(base + ".predicted.mean").macro(macro("OmbRealPredictedMean", c))
+        .definition(
+        "held-out predicted mean dropped share 1 - E[clamp(T, 0, q)]/q from the matched runs' flights (recv_ns - "
+        + "send_ns)" + where).unit(Unit.FRACTION).format(Format.PERCENT_2DP), d, c,
+        p -> Values.finite(p.prediction().meanDropped())));
+    q.add(pred(Quantity.key(base + ".predicted.range").macro(macro("OmbRealPredictedRange", c))
+        .definition(
+        "held-out predicted range of the dropped share over start phases (1,000-point grid) from the matched runs' "
+        + "flights (recv_ns - send_ns)" + where).unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP), d, c,
         p -> new Value.Range(p.prediction().minDropped(), p.prediction().maxDropped())));
-    q.add(pred(Quantity.key(base + ".predicted.band").macro(macro("OmbRealPredictedBand", c)).definition("band the observed mean must fall in: predicted mean +/- max(2 sigma / sqrt(n), tolerance), n = ok runs" + where).unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP), d, c, p -> {
+    q.add(pred(Quantity.key(base + ".predicted.band").macro(macro("OmbRealPredictedBand", c))
+        .definition(
+        "band the observed mean must fall in: predicted mean +/- max(2 sigma / sqrt(n), tolerance), n = ok runs"
+        + where).unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP), d, c, p -> {
           HeldOutGuard.Check k = HeldOutGuard.check(d.dropped(c), p.prediction(), p.tolerance());
-          return new Value.Range(p.prediction().meanDropped() - k.halfWidth(), p.prediction().meanDropped() + k.halfWidth());
+          return new Value.Range(p.prediction().meanDropped() - k.halfWidth(), p.prediction().meanDropped()
+              + k.halfWidth());
         }));
-    q.add(pred(Quantity.key(base + ".phases").macro(macro("OmbRealPhases", c)).definition("b of s/q = a/b for the OMB rate's send interval and q = 1 ms" + where).unit(Unit.DIMENSIONLESS).format(Format.GROUPED_INTEGER), d, c, p -> new Value.Count(p.prediction().phases())));
-    q.add(pred(Quantity.key(base + ".matched.flights").macro(macro("OmbRealMatchedFlights", c)).definition("flights (recv_ns - send_ns) of the matched campaign's ok runs the prediction rests on" + where).unit(Unit.COUNT).format(Format.GROUPED_INTEGER), d, c, p -> new Value.Count(p.prediction().flights())));
-    q.add(pred(Quantity.key(base + ".matched.flightMedian").macro(macro("OmbRealMatchedFlightMedian", c)).definition("median flight T = recv_ns - send_ns of the matched campaign's ok runs" + where).unit(Unit.MICROSECONDS).format(Format.REAL_3SF), d, c, p -> Values.finite(p.medianFlightMicros())));
-    q.add(pred(Quantity.key(base + ".verdict").macro(macro("OmbRealVerdict", c)).definition("pre-registered held-out test" + where + ": mean of OMB's per-run dropped share inside the band and every run inside the predicted range widened by the tolerance").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), d, c, p -> verdict(d.dropped(c), p)));
+    q.add(pred(Quantity.key(base + ".phases").macro(macro("OmbRealPhases", c))
+        .definition("b of s/q = a/b for the OMB rate's send interval and q = 1 ms" + where).unit(Unit.DIMENSIONLESS)
+        .format(Format.GROUPED_INTEGER), d, c, p -> new Value.Count(p.prediction().phases())));
+    q.add(pred(Quantity.key(base + ".matched.flights").macro(macro("OmbRealMatchedFlights", c))
+        .definition("flights (recv_ns - send_ns) of the matched campaign's ok runs the prediction rests on" + where)
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER), d, c, p -> new Value.Count(p.prediction().flights())));
+    q.add(pred(Quantity.key(base + ".matched.flightMedian").macro(macro("OmbRealMatchedFlightMedian", c))
+        .definition("median flight T = recv_ns - send_ns of the matched campaign's ok runs" + where)
+        .unit(Unit.MICROSECONDS).format(Format.REAL_3SF), d, c, p -> Values.finite(p.medianFlightMicros())));
+    q.add(pred(Quantity.key(base + ".verdict").macro(macro("OmbRealVerdict", c))
+        .definition("pre-registered held-out test" + where
+        + ": mean of OMB's per-run dropped share inside the band and every run inside the predicted range widened by "
+        + "the tolerance").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), d, c, p -> verdict(d.dropped(c), p)));
   }
 
   /** A held-out prediction for one OMB condition, with what it was computed from. */
@@ -197,9 +260,12 @@ public final class OmbRealQuantities {
         return "no ok run of condition " + matched + " in campaign " + MATCHED;
       }
       for (LedgerRow r : rows) {
-        if (!r.field(LedgerSchema.SEND_INTERVAL_NS).equals(Long.toString(interval)) || !r.field(LedgerSchema.PAYLOAD_BYTES).equals(payload)) {
-          return "matched run " + r.runId() + " has send interval " + r.field(LedgerSchema.SEND_INTERVAL_NS) + " ns and payload "
-              + r.field(LedgerSchema.PAYLOAD_BYTES) + " B, OMB condition " + c + " " + interval + " ns and " + payload + " B";
+        if (!r.field(LedgerSchema.SEND_INTERVAL_NS).equals(Long.toString(interval))
+            || !r.field(LedgerSchema.PAYLOAD_BYTES).equals(payload)) {
+          return "matched run " + r.runId() + " has send interval " + r.field(LedgerSchema.SEND_INTERVAL_NS)
+              + " ns and payload "
+              + r.field(LedgerSchema.PAYLOAD_BYTES) + " B, OMB condition " + c + " " + interval + " ns and " + payload
+              + " B";
         }
       }
       // the complete flights the scan kept of each matched run (ScanDetail#completeFlightsNanos): no file read again
@@ -235,7 +301,8 @@ public final class OmbRealQuantities {
     });
   }
 
-  private static Quantity q(Quantity.ScopePart head, String function, Optional<OmbData> omb, Function<OmbData, Value> f) {
+  private static Quantity q(Quantity.ScopePart head, String function, Optional<OmbData> omb, Function<OmbData,
+      Value> f) {
     return head.scope(Scope.OMB_REAL).function(function)
         .computes(a -> omb.map(d -> f.apply(read(d))).orElseGet(OmbRealQuantities::noData));
   }

@@ -35,8 +35,8 @@ import java.util.function.Function;
  * OpenMessaging Benchmark's own worker with its RabbitMQ and NATS drivers ({@code data/omb-rabbitmq},
  * {@code data/omb-nats}, run by {@code src/main/sh/omb-run.sh} as {@code data/omb-real} is for Kafka): what OMB itself
  * counted and reported, per condition of the folder's plan, beside the median flight our instrument measured on the
- * same system. The plans register their verdicts in {@code criteria} ({@link ftl.quantity.verdict.PlanCriteria} judges them, on these
- * entries); each folder is read once per analysis, through the data root's gate.
+ * same system. The plans register their verdicts in {@code criteria} ({@link ftl.quantity.verdict.PlanCriteria} judges
+ * them, on these entries); each folder is read once per analysis, through the data root's gate.
  *
  * <p>OMB's end-to-end sample is {@code now_ms - publishTimestamp_ms}, kept only when above 0: the RabbitMQ driver's
  * publish timestamp is the AMQP {@code timestamp} property, whole seconds on the wire; the NATS driver's is
@@ -46,8 +46,8 @@ public final class OmbSystemQuantities {
   private OmbSystemQuantities() {}
 
   /**
-   * One folder: the catalogue entry, its key prefix, the campaign of our instrument on the same system, and the campaign
-   * (empty: none) whose conditions measured what OMB's driver measured, like with like, by OMB condition.
+   * One folder: the catalogue entry, its key prefix, the campaign of our instrument on the same system, and the
+   * campaign (empty: none) whose conditions measured what OMB's driver measured, like with like, by OMB condition.
    *
    * @param like OMB's condition to the condition of {@code likeSystem} with the same destination kind and rate
    */
@@ -76,12 +76,14 @@ public final class OmbSystemQuantities {
   /** The folder of {@code tool} under the data root, read; empty when the root has none. */
   static Optional<Folder> read(DataSet data, Tool tool) {
     String rel = tool.folder().folder();
-    return ToolFolders.toolFolder(data, rel).map(t -> new Folder(OmbLedgerReader.read(t.gate(), rel, t.display()), t.plan(), t.display()));
+    return ToolFolders.toolFolder(data, rel).map(t ->
+        new Folder(OmbLedgerReader.read(t.gate(), rel, t.display()), t.plan(), t.display()));
   }
 
   /**
-   * The folders with a plan that registers criteria, as campaigns {@link ftl.quantity.verdict.PlanCriteria} judges: no instrument rows, the
-   * plan digest the ledger's {@code plan_sha256} proves (every row names the plan's digest; none names one: not proved).
+   * The folders with a plan that registers criteria, as campaigns {@link ftl.quantity.verdict.PlanCriteria} judges: no
+   * instrument rows, the plan digest the ledger's {@code plan_sha256} proves (every row names the plan's digest; none
+   * names one: not proved).
    *
    * @throws DataException when rows name different digests, or one the plan does not have
    */
@@ -100,35 +102,56 @@ public final class OmbSystemQuantities {
     for (Tool t : TOOLS) {
       Optional<Folder> f = read(data, t);
       String p = t.prefix();
-      String of = "OpenMessaging Benchmark's own worker with its " + t.label() + " driver (" + t.folder().folder() + ")";
-      q.add(q(Quantity.key(p + ".runs").macro(words(p) + "Runs").definition("ok runs of " + of).unit(Unit.COUNT).format(Format.GROUPED_INTEGER),
+      String of = "OpenMessaging Benchmark's own worker with its " + t.label() + " driver (" + t.folder().folder()
+          + ")";
+      q.add(q(Quantity.key(p + ".runs").macro(words(p) + "Runs").definition("ok runs of " + of).unit(Unit.COUNT)
+          .format(Format.GROUPED_INTEGER),
           Provenance.name(OmbLedgerReader.class, "read"), f, t, d -> new Value.Count(d.okRuns())));
-      q.add(q(Quantity.key(p + ".runsNotOk").macro(words(p) + "RunsNotOk").definition("runs of " + of + " whose ledger status is failed (counted, never "
-          + "analysed)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(OmbLedgerReader.class, "read"), f, t,
+      q.add(q(Quantity.key(p + ".runsNotOk").macro(words(p) + "RunsNotOk")
+          .definition("runs of " + of + " whose ledger status is failed (counted, never "
+          + "analysed)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER),
+          Provenance.name(OmbLedgerReader.class, "read"), f, t,
           d -> new Value.Count(d.entries().size() - d.okRuns())));
-      q.add(q(Quantity.key(p + ".messages").macro(words(p) + "Messages").definition("messages OMB counted as received over the measured windows of the ok "
-          + "runs of " + of).unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(OmbRun.class, "received"), f, t,
-          d -> new Value.Count(d.entries().stream().filter(e -> e.row().ok()).mapToLong(e -> e.run().received()).sum())));
+      q.add(q(Quantity.key(p + ".messages").macro(words(p) + "Messages")
+          .definition("messages OMB counted as received over the measured windows of the ok "
+          + "runs of " + of).unit(Unit.COUNT).format(Format.GROUPED_INTEGER),
+          Provenance.name(OmbRun.class, "received"), f, t,
+          d -> new Value.Count(d.entries().stream().filter(e -> e.row().ok()).mapToLong(e -> e.run().received())
+          .sum())));
       if (f.isEmpty() || f.get().plan().isEmpty()) {
         continue;
       }
       for (String c : Criteria.conditionNames(f.get().plan().get().json())) {
         String base = c + " of " + of;
-        q.add(q(Quantity.key(p + ".dropped." + c).macro(macro(p, "Dropped", c)).definition("mean over the ok runs of condition " + base + " of OMB's dropped "
-            + "share 1 - e2e_count / messages_received (its end-to-end histogram's samples over the messages it received)").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(OmbRun.class, "droppedShare"), f, t,
+        q.add(q(Quantity.key(p + ".dropped." + c).macro(macro(p, "Dropped", c))
+            .definition("mean over the ok runs of condition " + base + " of OMB's dropped "
+            + "share 1 - e2e_count / messages_received (its end-to-end histogram's samples over the messages it "
+            + "received)").unit(Unit.FRACTION).format(Format.PERCENT_2DP),
+            Provenance.name(OmbRun.class, "droppedShare"), f, t,
             d -> Values.mean(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray())));
-        q.add(q(Quantity.key(p + ".dropped.max." + c).macro(macro(p, "DroppedMax", c)).definition("largest over the ok runs of condition " + base + " of OMB's "
-            + "dropped share").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(OmbRun.class, "droppedShare"), f, t,
+        q.add(q(Quantity.key(p + ".dropped.max." + c).macro(macro(p, "DroppedMax", c))
+            .definition("largest over the ok runs of condition " + base + " of OMB's "
+            + "dropped share").unit(Unit.FRACTION).format(Format.PERCENT_2DP),
+            Provenance.name(OmbRun.class, "droppedShare"), f, t,
             d -> Values.extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), true)));
-        q.add(q(Quantity.key(p + ".dropped.min." + c).macro(macro(p, "DroppedMin", c)).definition("smallest over the ok runs of condition " + base + " of OMB's "
-            + "dropped share").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(OmbRun.class, "droppedShare"), f, t,
+        q.add(q(Quantity.key(p + ".dropped.min." + c).macro(macro(p, "DroppedMin", c))
+            .definition("smallest over the ok runs of condition " + base + " of OMB's "
+            + "dropped share").unit(Unit.FRACTION).format(Format.PERCENT_2DP),
+            Provenance.name(OmbRun.class, "droppedShare"), f, t,
             d -> Values.extreme(d.ok(c).stream().mapToDouble(e -> e.run().droppedShare()).toArray(), false)));
-        q.add(q(Quantity.key(p + ".e2eMedian." + c).macro(macro(p, "EndToEndMedian", c)).definition("median, in ms, of OMB's end-to-end latency over the ok "
+        q.add(q(Quantity.key(p + ".e2eMedian." + c).macro(macro(p, "EndToEndMedian", c))
+            .definition("median, in ms, of OMB's end-to-end latency over the ok "
             + "runs of condition " + base + ": the smallest recorded value (whole ms) at which the pooled cumulative "
-            + "end-to-end histograms of the runs (section e2e_ms of the run files) reach half their samples").unit(Unit.MILLISECONDS).format(Format.REAL_3SF), Provenance.name(OmbSystemQuantities.class, "median"), f, t, d -> median(d.ok(c))));
-        q.add(Quantity.key(p + ".e2eOverFlight." + c).macro(macro(p, "EndToEndOverFlight", c)).definition("OMB's median end-to-end latency "
-            + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the same system, "
-            + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
+            + "end-to-end histograms of the runs (section e2e_ms of the run files) reach half their samples")
+            .unit(Unit.MILLISECONDS).format(Format.REAL_3SF), Provenance.name(OmbSystemQuantities.class, "median"), f,
+            t, d -> median(d.ok(c))));
+        q.add(Quantity.key(p + ".e2eOverFlight." + c).macro(macro(p, "EndToEndOverFlight", c))
+            .definition("OMB's median end-to-end latency "
+            + p + ".e2eMedian." + c
+            + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the same "
+            + "system, "
+            + t.system() + ".flightMedian." + FLIGHT_CONDITION + " (us)").unit(Unit.RATIO).format(Format.RATIO_3SF)
+            .scope(Scope.TOOL_RUNS)
             .function(OmbSystemQuantities.class, "median").computes(a -> {
               SourceReads.folder(t.folder().folder());
               Value m = median(f.get().ok(c)); // made only for a folder with a plan (above)
@@ -155,11 +178,15 @@ public final class OmbSystemQuantities {
    */
   static Quantity overLikeFlight(Folder f, Tool t, String c, String ours) {
     String p = t.prefix();
-    return Quantity.key(p + ".e2eOverLikeFlight." + c).macro(macro(p, "EndToEndOverLikeFlight", c)).definition("OMB's median end-to-end "
-        + "latency " + p + ".e2eMedian." + c + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument "
-        + "measured on the kind of destination OMB's driver declared, at OMB's rate: " + Naming.keyOf(t.likeSystem())
-        + ".flightMedian." + ours + " (us), like with like in queue kind and rate; the two folders' runs may lie on other boots"
-        + " and clock sources (ledger boot_id, clocksource), a factor the ratio does not remove").unit(Unit.RATIO).format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
+    return Quantity.key(p + ".e2eOverLikeFlight." + c).macro(macro(p, "EndToEndOverLikeFlight", c))
+        .definition("OMB's median end-to-end "
+        + "latency " + p + ".e2eMedian." + c
+        + " (ms, times 1000) over the median flight T = recv_ns - send_ns our instrument measured on the kind of "
+        + "destination OMB's driver declared, at OMB's rate: " + Naming.keyOf(t.likeSystem())
+        + ".flightMedian." + ours
+        + " (us), like with like in queue kind and rate; the two folders' runs may lie on other boots and clock "
+        + "sources (ledger boot_id, clocksource), a factor the ratio does not remove").unit(Unit.RATIO)
+        .format(Format.RATIO_3SF).scope(Scope.TOOL_RUNS)
         .function(OmbSystemQuantities.class, "median").computes(a -> {
           SourceReads.folder(t.folder().folder());
           Value m = median(f.ok(c));
@@ -222,7 +249,8 @@ public final class OmbSystemQuantities {
       Optional<Folder> f = read(a.data(), t);
       if (f.isPresent()) {
         out.add(f.get().display() + "/ledger.csv");
-        f.get().entries().stream().filter(e -> e.row().ok()).forEach(e -> out.add(f.get().display() + "/" + e.row().runFile()));
+        f.get().entries().stream().filter(e -> e.row().ok())
+            .forEach(e -> out.add(f.get().display() + "/" + e.row().runFile()));
       }
     }
     return out;

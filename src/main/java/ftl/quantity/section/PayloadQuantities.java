@@ -29,7 +29,9 @@ public final class PayloadQuantities {
 
   private PayloadQuantities() {}
 
-  /** The payload campaign's entries of the predictions its plan registers ({@link #add}); nothing for another campaign. */
+  /**
+   * The payload campaign's entries of the predictions its plan registers ({@link #add}); nothing for another campaign.
+   */
   public static void forCampaign(List<Quantity> q, Campaign c) {
     if (c.name().equals(CampaignCatalogue.PAYLOAD.folder()) && c.plan().isPresent()) {
       add(q, c.plan().get());
@@ -53,38 +55,48 @@ public final class PayloadQuantities {
     q.add(Quantity.key("payload.mechanism.share").macro("PayloadMechanismShare")
         .definition("share of payload runs whose observed retention is within the plan's tolerance (" + tolerance
             + ") of the per-event grid-law prediction from the run's own send phases and flights (recv_ns - send_ns)")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "predictRun").computes(a -> {
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(GridLaw.class, "predictRun")
+        .computes(a -> {
           List<ScannedRun> runs = runs(a);
           return runs.isEmpty() ? noData() : Value.Real.share(within(runs, tolerance), runs.size());
         }));
     q.add(Quantity.key("payload.prediction.mechanism").macro("PayloadPredictionMechanism")
         .definition("whether payload.mechanism.share reached the pre-registered share of runs (" + share + ")")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(PayloadQuantities.class, "mechanism")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(PayloadQuantities.class, "mechanism")
         .computes(a -> mechanism(a, tolerance, share)));
     q.add(Quantity.key("payload.prediction.direction").macro("PayloadPredictionDirection")
-        .definition("whether median retention at start phase " + dirPhase + " us does not decrease with payload, as pre-registered")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(PayloadQuantities.class, "direction")
+        .definition("whether median retention at start phase " + dirPhase
+        + " us does not decrease with payload, as pre-registered")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(PayloadQuantities.class, "direction")
         .computes(a -> direction(a, dirPhase)));
     q.add(Quantity.key("payload.size.increase").macro("PayloadSizeIncrease")
-        .definition("median retention at the largest payload minus median retention at the smallest, start phase " + sizePhase + " us"
+        .definition("median retention at the largest payload minus median retention at the smallest, start phase "
+        + sizePhase + " us"
             + " (a difference of two retentions, printed in percentage points)")
-        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(Quantiles.class, "median").computes(a -> {
+        .unit(Unit.FRACTION).format(Format.POINTS_2DP).scope(Scope.KAFKA_EVENTS).function(Quantiles.class, "median")
+        .computes(a -> {
           TreeMap<Long, Double> m = medians(a, sizePhase);
           return m.size() < 2 ? noData() : new Value.Real(m.lastEntry().getValue() - m.firstEntry().getValue());
         }));
     q.add(Quantity.key("payload.prediction.size").macro("PayloadPredictionSize")
         .definition("whether payload.size.increase reached the pre-registered minimum (" + minIncrease + ")")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(PayloadQuantities.class, "size")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(PayloadQuantities.class, "size")
         .computes(a -> size(a, sizePhase, minIncrease)));
     q.add(Quantity.key("payload.control.min").macro("PayloadControlMin")
         .definition("smallest median retention over payloads at the control start phase " + controlPhase + " us")
-        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(Quantiles.class, "median").computes(a -> {
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP).scope(Scope.KAFKA_EVENTS).function(Quantiles.class, "median")
+        .computes(a -> {
           TreeMap<Long, Double> m = medians(a, controlPhase);
           return m.isEmpty() ? noData() : new Value.Real(m.values().stream().mapToDouble(x -> x).min().getAsDouble());
         }));
     q.add(Quantity.key("payload.prediction.control").macro("PayloadPredictionControl")
-        .definition("whether every payload's median retention at start phase " + controlPhase + " us reached " + controlMin)
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(PayloadQuantities.class, "control")
+        .definition("whether every payload's median retention at start phase " + controlPhase + " us reached "
+        + controlMin)
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(PayloadQuantities.class, "control")
         .computes(a -> control(a, controlPhase, controlMin)));
   }
 

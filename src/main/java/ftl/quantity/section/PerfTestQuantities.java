@@ -59,33 +59,50 @@ public final class PerfTestQuantities {
     Optional<Folder> f = read(data);
     List<Quantity> q = new ArrayList<>();
     String of = "RabbitMQ PerfTest (" + FOLDER + ")";
-    q.add(q(Quantity.key(PREFIX + ".runs").macro("PerftestRuns").definition("ok runs of " + of).unit(Unit.COUNT).format(Format.GROUPED_INTEGER),
-        Provenance.name(PerfTestReader.class, "read"), f, d -> new Value.Count(d.runs().stream().filter(PerfTestReader.Run::ok).count())));
-    q.add(q(Quantity.key(PREFIX + ".runsNotOk").macro("PerftestRunsNotOk").definition("runs of " + of + " whose ledger status is failed (counted, never "
-        + "analysed)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(PerfTestReader.class, "read"), f,
+    q.add(q(Quantity.key(PREFIX + ".runs").macro("PerftestRuns").definition("ok runs of " + of).unit(Unit.COUNT)
+        .format(Format.GROUPED_INTEGER),
+        Provenance.name(PerfTestReader.class, "read"), f,
+        d -> new Value.Count(d.runs().stream().filter(PerfTestReader.Run::ok).count())));
+    q.add(q(Quantity.key(PREFIX + ".runsNotOk").macro("PerftestRunsNotOk")
+        .definition("runs of " + of + " whose ledger status is failed (counted, never "
+        + "analysed)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Provenance.name(PerfTestReader.class, "read"),
+        f,
         d -> new Value.Count(d.runs().stream().filter(r -> !r.ok()).count())));
-    q.add(q(Quantity.key(PREFIX + ".consumed").macro("PerftestConsumed").definition("messages the AMQP client of " + of + " counted as consumed "
-        + "(client_consumed_total) over its ok runs, up to each run's scrape").unit(Unit.COUNT).format(Format.GROUPED_INTEGER),
-        Provenance.name(PerfTestReader.class, "read"), f, d -> new Value.Count(d.runs().stream().mapToLong(PerfTestReader.Run::consumed).sum())));
+    q.add(q(Quantity.key(PREFIX + ".consumed").macro("PerftestConsumed")
+        .definition("messages the AMQP client of " + of + " counted as consumed "
+        + "(client_consumed_total) over its ok runs, up to each run's scrape").unit(Unit.COUNT)
+        .format(Format.GROUPED_INTEGER),
+        Provenance.name(PerfTestReader.class, "read"), f,
+        d -> new Value.Count(d.runs().stream().mapToLong(PerfTestReader.Run::consumed).sum())));
     if (f.isEmpty() || f.get().plan().isEmpty()) {
       return q;
     }
     for (String c : Criteria.conditionNames(f.get().plan().get().json())) {
       String base = "condition " + c + " of " + of;
       String leftOut = "share of consumed messages its latency metric left out, 1 - perftest_latency_seconds_count / "
-          + "client_consumed_total from the run's one scrape of PerfTest's Prometheus endpoint (PerfTest records a latency "
-          + "only above 0)";
-      q.add(q(Quantity.key(PREFIX + ".leftOut." + c).macro(macro("LeftOut", c)).definition("mean over the ok runs of " + base + " of the " + leftOut).unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
+          + "client_consumed_total from the run's one scrape of PerfTest's Prometheus endpoint (PerfTest records a "
+          + "latency only above 0)";
+      q.add(q(Quantity.key(PREFIX + ".leftOut." + c).macro(macro("LeftOut", c))
+          .definition("mean over the ok runs of " + base + " of the " + leftOut).unit(Unit.FRACTION)
+          .format(Format.PERCENT_2DP), Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
           d -> Values.mean(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray())));
-      q.add(q(Quantity.key(PREFIX + ".leftOut.max." + c).macro(macro("LeftOutMax", c)).definition("largest over the ok runs of " + base + " of the " + leftOut).unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
+      q.add(q(Quantity.key(PREFIX + ".leftOut.max." + c).macro(macro("LeftOutMax", c))
+          .definition("largest over the ok runs of " + base + " of the " + leftOut).unit(Unit.FRACTION)
+          .format(Format.PERCENT_2DP), Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
           d -> Values.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), true)));
-      q.add(q(Quantity.key(PREFIX + ".leftOut.min." + c).macro(macro("LeftOutMin", c)).definition("smallest over the ok runs of " + base + " of the " + leftOut).unit(Unit.FRACTION).format(Format.PERCENT_2DP), Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
+      q.add(q(Quantity.key(PREFIX + ".leftOut.min." + c).macro(macro("LeftOutMin", c))
+          .definition("smallest over the ok runs of " + base + " of the " + leftOut).unit(Unit.FRACTION)
+          .format(Format.PERCENT_2DP), Provenance.name(PerfTestReader.Run.class, "leftOut"), f,
           d -> Values.extreme(d.ok(c).stream().mapToDouble(PerfTestReader.Run::leftOut).toArray(), false)));
-      q.add(q(Quantity.key(PREFIX + ".printedMedian." + c).macro(macro("PrintedMedian", c)).definition("type-7 median, in us, of the consumer-latency "
-          + "medians PerfTest printed once per interval (lines 'min/median/75th/95th/99th consumer latency', a value in ms "
-          + "times 1000, an interval without a sample printed 0 and kept) over the ok runs of " + base).unit(Unit.MICROSECONDS).format(Format.REAL_3SF), Provenance.name(Quantiles.class, "median"), f, d -> {
-            double[] v = d.ok(c).stream().flatMap(r -> r.printedMediansMicros().stream()).mapToDouble(Double::doubleValue).toArray();
-            return v.length == 0 ? new Value.Unavailable("no interval line printed") : new Value.Real(Quantiles.median(v));
+      q.add(q(Quantity.key(PREFIX + ".printedMedian." + c).macro(macro("PrintedMedian", c))
+          .definition("type-7 median, in us, of the consumer-latency "
+          + "medians PerfTest printed once per interval (lines 'min/median/75th/95th/99th consumer latency', a value "
+          + "in ms times 1000, an interval without a sample printed 0 and kept) over the ok runs of " + base)
+          .unit(Unit.MICROSECONDS).format(Format.REAL_3SF), Provenance.name(Quantiles.class, "median"), f, d -> {
+            double[] v = d.ok(c).stream().flatMap(r -> r.printedMediansMicros().stream())
+                .mapToDouble(Double::doubleValue).toArray();
+            return v.length == 0 ? new Value.Unavailable("no interval line printed")
+                : new Value.Real(Quantiles.median(v));
           }));
     }
     return q;

@@ -75,67 +75,126 @@ public final class ReplayQuantities {
 
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    q.add(entry(Quantity.key("replay.runs").macro("ReplayRuns").definition("ok runs of the replay campaign (replay and fixed-interval control conditions)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Scope.LEDGERS, Provenance.name(ReplayQuantities.class, "runs"),
+    q.add(entry(Quantity.key("replay.runs").macro("ReplayRuns")
+        .definition("ok runs of the replay campaign (replay and fixed-interval control conditions)").unit(Unit.COUNT)
+        .format(Format.GROUPED_INTEGER), Scope.LEDGERS, Provenance.name(ReplayQuantities.class, "runs"),
         a -> new Value.Count(a.okRowsOf(REPLAY, Instrument.KAFKA.word()).size())));
-    q.add(entry(Quantity.key("replay.rejected").macro("ReplayRejected").definition("ok runs of the replay campaign the sign check rejects (some event with A = recv_ns - ack_ns < 0)").unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Scope.KAFKA_EVENTS, Provenance.name(SignCheckResult.class, "rejected"),
+    q.add(entry(Quantity.key("replay.rejected").macro("ReplayRejected")
+        .definition("ok runs of the replay campaign the sign check rejects (some event with A = recv_ns - ack_ns < 0)")
+        .unit(Unit.COUNT).format(Format.GROUPED_INTEGER), Scope.KAFKA_EVENTS,
+        Provenance.name(SignCheckResult.class, "rejected"),
         a -> new Value.Count(runs(a).stream().filter(ScannedRun::rejected).count())));
     for (String c : conditions()) {
       String words = Naming.macro("", "", c);
-      q.add(entry(Quantity.key("replay.retention." + c).macro("ReplayRetention" + words).definition("pooled guard retention (sum kept / sum taken, kept iff floor(recv_us/1000) - create_ms > 0) of condition " + c + " of the replay campaign").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS, Provenance.name(GuardResult.class, "retention"),
+      q.add(entry(Quantity.key("replay.retention." + c).macro("ReplayRetention" + words)
+          .definition(
+          "pooled guard retention (sum kept / sum taken, kept iff floor(recv_us/1000) - create_ms > 0) of condition "
+          + c + " of the replay campaign").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS,
+          Provenance.name(GuardResult.class, "retention"),
           a -> observed(a, c)));
-      q.add(entry(Quantity.key("replay.retentionRange." + c).macro("ReplayRetentionRange" + words).definition("smallest to largest per-run guard retention among the ok runs of condition " + c + " of the replay campaign").unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP), Scope.KAFKA_EVENTS, Provenance.name(GuardResult.class, "retention"),
+      q.add(entry(Quantity.key("replay.retentionRange." + c).macro("ReplayRetentionRange" + words)
+          .definition("smallest to largest per-run guard retention among the ok runs of condition " + c
+          + " of the replay campaign").unit(Unit.FRACTION).format(Format.PERCENT_RANGE_2DP), Scope.KAFKA_EVENTS,
+          Provenance.name(GuardResult.class, "retention"),
           a -> range(a, c)));
-      q.add(entry(Quantity.key("replay.negRate." + c).macro("ReplayNegRate" + words).definition("pooled negative-A rate (events with A = recv_ns - ack_ns < 0 over events with all three stamps) of condition " + c + " of the replay campaign").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS, Provenance.name(Rate.class, "pooled"),
+      q.add(entry(Quantity.key("replay.negRate." + c).macro("ReplayNegRate" + words)
+          .definition(
+          "pooled negative-A rate (events with A = recv_ns - ack_ns < 0 over events with all three stamps) of "
+          + "condition " + c + " of the replay campaign").unit(Unit.FRACTION).format(Format.PERCENT_2DP),
+          Scope.KAFKA_EVENTS, Provenance.name(Rate.class, "pooled"),
           a -> negRate(a, c)));
-      q.add(entry(Quantity.key("replay.lagP99." + c).macro("ReplayLagPNinetyNine" + words).definition("median over the ok runs of condition " + c + " of the replay campaign of each run's 99th-percentile pacing lag (send_ns minus intended send time, ledger pacing_lag_p99_ns)").unit(Unit.MICROSECONDS).format(Format.REAL_3SF), Scope.LEDGERS, Provenance.name(Quantiles.class, "median"),
+      q.add(entry(Quantity.key("replay.lagP99." + c).macro("ReplayLagPNinetyNine" + words)
+          .definition("median over the ok runs of condition " + c
+          + " of the replay campaign of each run's 99th-percentile pacing lag (send_ns minus intended send time, "
+          + "ledger pacing_lag_p99_ns)").unit(Unit.MICROSECONDS).format(Format.REAL_3SF), Scope.LEDGERS,
+          Provenance.name(Quantiles.class, "median"),
           a -> lag(a, c)));
     }
     for (String g : GAPS) {
       for (String m : MATCHES) {
         String c = replayCondition(m, g);
         String words = Naming.macro("", "", c);
-        q.add(entry(Quantity.key("replay.predicted." + c).macro("ReplayPredicted" + words).definition("held-out prediction of the pooled guard retention of " + c + ": the smooth limit E[min(T, q)]/q, q = 1 ms, over the flights T = recv_ns - send_ns of every ok run of the fixed-interval control " + controlCondition(g) + " (never the replay runs' own events)").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS, Provenance.name(SmoothLimit.Sum.class, "retention"),
+        q.add(entry(Quantity.key("replay.predicted." + c).macro("ReplayPredicted" + words)
+            .definition("held-out prediction of the pooled guard retention of " + c
+            + ": the smooth limit E[min(T, q)]/q, q = 1 ms, over the flights T = recv_ns - send_ns of every ok run "
+            + "of the fixed-interval control " + controlCondition(g) + " (never the replay runs' own events)")
+            .unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS,
+            Provenance.name(SmoothLimit.Sum.class, "retention"),
             a -> predicted(a, g)));
-        q.add(entry(Quantity.key("replay.error." + c).macro("ReplayError" + words).definition("observed minus held-out predicted pooled retention of " + c + " (replay.retention minus replay.predicted), in percentage points").unit(Unit.FRACTION).format(Format.POINTS_2DP), Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "error"),
+        q.add(entry(Quantity.key("replay.error." + c).macro("ReplayError" + words)
+            .definition("observed minus held-out predicted pooled retention of " + c
+            + " (replay.retention minus replay.predicted), in percentage points").unit(Unit.FRACTION)
+            .format(Format.POINTS_2DP), Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "error"),
             a -> error(a, c, g)));
       }
       String gw = Naming.macro("", "", "g" + g);
       String key = "replay.burstRatio.g" + g;
-      q.add(ratio(key, "ReplayBurstRatio" + gw, "pooled negative-A rate of the replay runs of both matches at mean gap " + g
+      q.add(ratio(key, "ReplayBurstRatio" + gw,
+          "pooled negative-A rate of the replay runs of both matches at mean gap " + g
           + " over that of the fixed-interval control " + controlCondition(g), g, 0));
       q.add(ratio(key + ".lower", "ReplayBurstRatio" + gw + "Lower",
           "lower end of the " + Phrases.bootstrapOverRuns() + " of " + key, g, -1));
       q.add(ratio(key + ".upper", "ReplayBurstRatio" + gw + "Upper",
           "upper end of the " + Phrases.bootstrapOverRuns() + " of " + key, g, 1));
     }
-    q.add(entry(Quantity.key("replay.error.range").macro("ReplayErrorRange").definition("smallest to largest of replay.error over the four replay conditions (observed minus held-out predicted pooled"
-            + " retention, in percentage points)").unit(Unit.FRACTION).format(Format.POINTS_RANGE_2DP), Scope.KAFKA_EVENTS,
+    q.add(entry(Quantity.key("replay.error.range").macro("ReplayErrorRange")
+        .definition(
+        "smallest to largest of replay.error over the four replay conditions (observed minus held-out predicted pooled"
+            + " retention, in percentage points)").unit(Unit.FRACTION).format(Format.POINTS_RANGE_2DP),
+            Scope.KAFKA_EVENTS,
         Provenance.name(ReplayQuantities.class, "span"), a -> span(replayErrors(a))));
-    q.add(entry(Quantity.key("replay.burstRatio.range").macro("ReplayBurstRatioRange").definition("smaller to larger of replay.burstRatio over the plan's mean gaps (pooled negative-A rate of the replay runs over"
-            + " that of the fixed-interval control at the same mean gap)").unit(Unit.RATIO).format(Format.RATIO_RANGE_2SF),
+    q.add(entry(Quantity.key("replay.burstRatio.range").macro("ReplayBurstRatioRange")
+        .definition(
+        "smaller to larger of replay.burstRatio over the plan's mean gaps (pooled negative-A rate of the replay runs "
+            + "over that of the fixed-interval control at the same mean gap)").unit(Unit.RATIO)
+            .format(Format.RATIO_RANGE_2SF),
         Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "span"),
         a -> span(GAPS.stream().map(g -> Manipulations.part(burst(a, g), 0)).toList())));
-    q.add(entry(Quantity.key("replay.smoothLimit.tolerance").macro("ReplaySmoothLimitTolerance").definition("the replay plan's pre-registered tolerance of the held-out smooth-limit prediction, |observed - predicted| pooled"
-            + " retention of a replay condition, in percentage points (data/replay/plan.json predictions.mode_b_smooth_limit.tolerance)").unit(Unit.FRACTION).format(Format.POINTS_2DP), Scope.LEDGERS, Provenance.name(ReplayQuantities.class, "planNumber"),
+    q.add(entry(Quantity.key("replay.smoothLimit.tolerance").macro("ReplaySmoothLimitTolerance")
+        .definition(
+        "the replay plan's pre-registered tolerance of the held-out smooth-limit prediction, |observed - predicted| "
+            + "pooled retention of a replay condition, in percentage points (data/replay/plan.json "
+            + "predictions.mode_b_smooth_limit.tolerance)").unit(Unit.FRACTION).format(Format.POINTS_2DP),
+            Scope.LEDGERS, Provenance.name(ReplayQuantities.class, "planNumber"),
         a -> tolerance(planNumber(a, "mode_b_smooth_limit", "tolerance"))));
-    q.add(entry(Quantity.key("replay.prediction.smoothLimit").macro("ReplayPredictionSmoothLimit").definition("pre-registered (Mode B, held out): for every replay condition, |replay.retention - replay.predicted| is at most the plan's tolerance (predictions.mode_b_smooth_limit.tolerance)").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "smoothLimitVerdict"),
+    q.add(entry(Quantity.key("replay.prediction.smoothLimit").macro("ReplayPredictionSmoothLimit")
+        .definition(
+        "pre-registered (Mode B, held out): for every replay condition, |replay.retention - replay.predicted| is at "
+        + "most the plan's tolerance (predictions.mode_b_smooth_limit.tolerance)").unit(Unit.DIMENSIONLESS)
+        .format(Format.VERDICT), Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "smoothLimitVerdict"),
         a -> smoothLimitVerdict(a)));
-    q.add(entry(Quantity.key("replay.ownFlights.share").macro("ReplayOwnFlightsShare").definition("share of the replay runs whose retention lies within the plan's tolerance (predictions.mode_b_own_flights.tolerance) of E[min(T, q)]/q over the run's own flights (recv_ns - send_ns) taken as an unpaired distribution (a consistency check of phase uniformity, not held out)").unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS, Provenance.name(SmoothLimit.Sum.class, "retention"),
+    q.add(entry(Quantity.key("replay.ownFlights.share").macro("ReplayOwnFlightsShare")
+        .definition(
+        "share of the replay runs whose retention lies within the plan's tolerance "
+        + "(predictions.mode_b_own_flights.tolerance) of E[min(T, q)]/q over the run's own flights (recv_ns - "
+        + "send_ns) taken as an unpaired distribution (a consistency check of phase uniformity, not held out)")
+        .unit(Unit.FRACTION).format(Format.PERCENT_2DP), Scope.KAFKA_EVENTS,
+        Provenance.name(SmoothLimit.Sum.class, "retention"),
         a -> ownShare(a)));
-    q.add(entry(Quantity.key("replay.prediction.ownFlights").macro("ReplayPredictionOwnFlights").definition("consistency check, pre-registered: replay.ownFlights.share reaches the plan's share (predictions.mode_b_own_flights.share_of_runs)").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "ownVerdict"),
+    q.add(entry(Quantity.key("replay.prediction.ownFlights").macro("ReplayPredictionOwnFlights")
+        .definition(
+        "consistency check, pre-registered: replay.ownFlights.share reaches the plan's share "
+        + "(predictions.mode_b_own_flights.share_of_runs)").unit(Unit.DIMENSIONLESS).format(Format.VERDICT),
+        Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "ownVerdict"),
         a -> ownVerdict(a)));
-    q.add(entry(Quantity.key("replay.prediction.bursts").macro("ReplayPredictionBursts").definition("pre-registered (Mode A): at every mean gap the " + Phrases.level() + " bootstrap interval of replay.burstRatio lies above 1 (a replayed bursty stream raises the negative-A rate over fixed intervals at the same mean rate)").unit(Unit.DIMENSIONLESS).format(Format.VERDICT), Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "burstsVerdict"),
+    q.add(entry(Quantity.key("replay.prediction.bursts").macro("ReplayPredictionBursts")
+        .definition("pre-registered (Mode A): at every mean gap the " + Phrases.level()
+        + " bootstrap interval of replay.burstRatio lies above 1 (a replayed bursty stream raises the negative-A "
+        + "rate over fixed intervals at the same mean rate)").unit(Unit.DIMENSIONLESS).format(Format.VERDICT),
+        Scope.KAFKA_EVENTS, Provenance.name(ReplayQuantities.class, "burstsVerdict"),
         a -> burstsVerdict(GAPS.stream().map(g -> burst(a, g)).toList())));
     return q;
   }
 
   /** A registry entry of the campaign: unavailable, saying so, when the data root holds no ok run of it. */
-  private static Quantity entry(Quantity.ScopePart head, Scope scope, String function, Function<Analysis, Value> compute) {
+  private static Quantity entry(Quantity.ScopePart head, Scope scope, String function, Function<Analysis,
+      Value> compute) {
     return head.scope(scope).function(function).computes(a -> has(a) ? compute.apply(a) : noData());
   }
 
   private static Quantity ratio(String key, String macro, String definition, String gap, int which) {
-    return entry(Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF), Scope.KAFKA_EVENTS, Provenance.name(RateRatio.class, "estimate"),
+    return entry(Quantity.key(key).macro(macro).definition(definition).unit(Unit.RATIO).format(Format.RATIO_3SF),
+        Scope.KAFKA_EVENTS, Provenance.name(RateRatio.class, "estimate"),
         a -> Manipulations.part(burst(a, gap), which));
   }
 
@@ -170,7 +229,8 @@ public final class ReplayQuantities {
   }
 
   static Value range(Analysis a, String c) {
-    double[] v = runs(a, c).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention).sorted().toArray();
+    double[] v = runs(a, c).stream().filter(r -> r.guard().taken() > 0).mapToDouble(ScannedRun::retention).sorted()
+        .toArray();
     return v.length == 0 ? none(c) : new Value.Range(v[0], v[v.length - 1]);
   }
 
@@ -181,16 +241,20 @@ public final class ReplayQuantities {
       neg += r.sign().ackNegative();
       complete += r.sign().complete();
     }
-    return complete == 0 ? new Value.Unavailable("no event of condition " + c + " has all three stamps") : new Value.Real((double) neg / complete);
+    return complete == 0 ? new Value.Unavailable("no event of condition " + c + " has all three stamps")
+        : new Value.Real((double) neg / complete);
   }
 
   static Value lag(Analysis a, String c) {
     double[] v = runs(a, c).stream().map(r -> r.field(LedgerSchema.PACING_LAG_P99_NS)).filter(s -> !s.isEmpty())
         .mapToDouble(Double::parseDouble).toArray();
-    return v.length == 0 ? new Value.Unavailable("no run of condition " + c + " records pacing_lag_p99_ns") : new Value.Real(Quantiles.median(v) / 1000.0);
+    return v.length == 0 ? new Value.Unavailable("no run of condition " + c + " records pacing_lag_p99_ns")
+        : new Value.Real(Quantiles.median(v) / 1000.0);
   }
 
-  /** Per ok run of the campaign, its flights reduced to the smooth-limit sum (memoised; flights from the scan's pass). */
+  /**
+   * Per ok run of the campaign, its flights reduced to the smooth-limit sum (memoised; flights from the scan's pass).
+   */
   static Map<String, SmoothLimit.Sum> flightSums(Analysis a) {
     return a.memo("replay:flights", () -> {
       Map<String, SmoothLimit.Sum> m = new LinkedHashMap<>();
@@ -207,7 +271,8 @@ public final class ReplayQuantities {
     for (ScannedRun r : runs(a, controlCondition(gap))) {
       s = s.merge(sums.get(r.row().runId()));
     }
-    return s.flights() == 0 ? new Value.Unavailable("no flight of the control " + controlCondition(gap) + " to predict from") : new Value.Real(s.retention());
+    return s.flights() == 0 ? new Value.Unavailable("no flight of the control " + controlCondition(gap)
+        + " to predict from") : new Value.Real(s.retention());
   }
 
   static Value error(Analysis a, String c, String gap) {
@@ -221,7 +286,8 @@ public final class ReplayQuantities {
 
   /** A tolerance read from the plan, unavailable when the plan states none (NaN). */
   static Value tolerance(double fromPlan) {
-    return Double.isNaN(fromPlan) ? new Value.Unavailable("the replay plan states no predictions.mode_b_smooth_limit.tolerance")
+    return Double.isNaN(fromPlan) ? new Value.Unavailable(
+        "the replay plan states no predictions.mode_b_smooth_limit.tolerance")
         : new Value.Real(fromPlan);
   }
 
@@ -251,12 +317,14 @@ public final class ReplayQuantities {
   }
 
   /**
-   * The plan's {@code predictions.<name>.<field>}, a fraction in [0, 1] ({@link ftl.data.io.JsonValue#optionalDoubleIn});
-   * NaN when the campaign has no plan or the field is absent; any other value is refused with the plan's file:line.
+   * The plan's {@code predictions.<name>.<field>}, a fraction in [0, 1] ({@link
+   * ftl.data.io.JsonValue#optionalDoubleIn}); NaN when the campaign has no plan or the field is absent; any other value
+   * is refused with the plan's file:line.
    */
   static double planNumber(Analysis a, String name, String field) {
     Optional<JsonValue> plan = a.campaign(REPLAY).flatMap(Campaign::plan);
-    return plan.map(p -> p.path("predictions").path(name).path(field).optionalDoubleIn(0, 1).orElse(Double.NaN)).orElse(Double.NaN);
+    return plan.map(p -> p.path("predictions").path(name).path(field).optionalDoubleIn(0, 1).orElse(Double.NaN))
+        .orElse(Double.NaN);
   }
 
   static Value smoothLimitVerdict(Analysis a) {
@@ -272,7 +340,9 @@ public final class ReplayQuantities {
     return smoothLimit(names, errors, tol);
   }
 
-  /** Held iff every error is at most {@code tolerance} in absolute value; unavailable without a tolerance or an error. */
+  /**
+   * Held iff every error is at most {@code tolerance} in absolute value; unavailable without a tolerance or an error.
+   */
   static Value smoothLimit(List<String> names, List<Value> errors, double tolerance) {
     if (Double.isNaN(tolerance)) {
       return new Value.Unavailable("the replay plan states no predictions.mode_b_smooth_limit.tolerance");
@@ -281,7 +351,8 @@ public final class ReplayQuantities {
     List<String> basis = new ArrayList<>();
     for (int i = 0; i < errors.size(); i++) {
       if (!(errors.get(i) instanceof Value.Real e)) {
-        return new Value.Unavailable("no error for " + names.get(i) + ": " + ((Value.Unavailable) errors.get(i)).reason());
+        return new Value.Unavailable("no error for " + names.get(i) + ": "
+            + ((Value.Unavailable) errors.get(i)).reason());
       }
       held &= Math.abs(e.value()) <= tolerance;
       basis.add(names.get(i) + " " + (e.value() >= 0 ? "+" : "") + Format.points(e.value()));
@@ -316,7 +387,8 @@ public final class ReplayQuantities {
     if (Double.isNaN(tolerance)) {
       return new Value.Unavailable("the replay plan states no predictions.mode_b_own_flights.tolerance");
     }
-    return counts[1] == 0 ? new Value.Unavailable("no replay run delivered an event") : new Value.Real((double) counts[0] / counts[1]);
+    return counts[1] == 0 ? new Value.Unavailable("no replay run delivered an event")
+        : new Value.Real((double) counts[0] / counts[1]);
   }
 
   static Value ownVerdict(Analysis a) {
@@ -331,7 +403,8 @@ public final class ReplayQuantities {
     if (Double.isNaN(needed)) {
       return new Value.Unavailable("the replay plan states no predictions.mode_b_own_flights.share_of_runs");
     }
-    return new Value.Verdict(r.value() >= needed, String.format(Locale.ROOT, "share %.4f, pre-registered %.4f", r.value(), needed));
+    return new Value.Verdict(r.value() >= needed, String.format(Locale.ROOT, "share %.4f, pre-registered %.4f",
+        r.value(), needed));
   }
 
   /** The negative-A rate ratio, replay runs of both matches over the control, at one mean gap (memoised). */
@@ -351,7 +424,8 @@ public final class ReplayQuantities {
         return new Value.Unavailable("no finite interval at mean gap " + GAPS.get(i) + ": " + e.status());
       }
       held &= e.lower() > 1;
-      basis.add(String.format(Locale.ROOT, "mean gap %s: %.3gx, " + Phrases.levelFormat() + " interval %.3g to %.3g", GAPS.get(i), e.ratio(), e.lower(), e.upper()));
+      basis.add(String.format(Locale.ROOT, "mean gap %s: %.3gx, " + Phrases.levelFormat() + " interval %.3g to %.3g",
+          GAPS.get(i), e.ratio(), e.lower(), e.upper()));
     }
     return new Value.Verdict(held, String.join("; ", basis));
   }

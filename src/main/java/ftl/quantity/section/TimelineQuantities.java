@@ -27,12 +27,12 @@ import java.util.function.Function;
  * The rounds of the timeline figure, chosen by a rule, never by hand, so that the example is a typical run and not
  * its start: among the ok runs of the sign campaign ({@link CampaignCatalogue#MODE_A}) that the sign check rejects
  * (some complete event with {@code A = recv_ns - ack_ns < 0}), the run at the lower median of their median flights
- * ({@code recv_ns - send_ns}; equal medians in ledger order), so neither a slow cold start nor a loaded run; in its events file, in file order, the first
- * complete event with {@code A < 0} in the second half of the file (event index at least half the run's event rows,
- * so not the run's first rounds; the file's first such event when all lie in its first half); the window is the {@value #ROUNDS}
- * consecutive events that start {@value #BEFORE} events before it (fewer in all when the file ends first). Each
- * round's three monotonic stamps are taken relative to the window's first send. The events file is read through the
- * data root's gate with its SHA-256 checked against the ledger.
+ * ({@code recv_ns - send_ns}; equal medians in ledger order), so neither a slow cold start nor a loaded run; in its
+ * events file, in file order, the first complete event with {@code A < 0} in the second half of the file (event index
+ * at least half the run's event rows, so not the run's first rounds; the file's first such event when all lie in its
+ * first half); the window is the {@value #ROUNDS} consecutive events that start {@value #BEFORE} events before it
+ * (fewer in all when the file ends first). Each round's three monotonic stamps are taken relative to the window's first
+ * send. The events file is read through the data root's gate with its SHA-256 checked against the ledger.
  */
 public final class TimelineQuantities {
   static final String CAMPAIGN = CampaignCatalogue.MODE_A.folder();
@@ -115,7 +115,8 @@ public final class TimelineQuantities {
       for (Event e : window) {
         rounds.add(TimelineRound.of(e, origin));
       }
-      return Optional.of(new Window(runId, condition, TimelineRound.of(firstNegative, origin), rounds, index, negativeRate));
+      return Optional.of(new Window(runId, condition, TimelineRound.of(firstNegative, origin), rounds, index,
+          negativeRate));
     }
   }
 
@@ -162,24 +163,28 @@ public final class TimelineQuantities {
 
   public static List<Quantity> all() {
     String rule = " of the timeline figure (of the ok runs of campaign " + CAMPAIGN + " with some event whose"
-        + " A = recv_ns - ack_ns < 0, the run at the lower median of their median flights recv_ns - send_ns, equal medians in"
-        + " ledger order;"
-        + " the " + ROUNDS + " consecutive events of its events file starting " + BEFORE + " before its first such event"
-        + " in the second half of the file, or its first when none is)";
+        + " A = recv_ns - ack_ns < 0, the run at the lower median of their median flights recv_ns - send_ns, equal "
+        + "medians in ledger order;"
+        + " the " + ROUNDS + " consecutive events of its events file starting " + BEFORE
+        + " before its first such event in the second half of the file, or its first when none is)";
     return List.of(
         q("timeline.rounds", "TimelineRounds", "rounds drawn" + rule, Unit.COUNT, Format.GROUPED_INTEGER,
             w -> new Value.Count(w.rounds().size())),
-        q("timeline.roundsBefore", "TimelineRoundsBefore", "rounds drawn before the first round whose ack lands after its"
+        q("timeline.roundsBefore", "TimelineRoundsBefore",
+        "rounds drawn before the first round whose ack lands after its"
             + " receive" + rule, Unit.COUNT, Format.GROUPED_INTEGER,
             w -> new Value.Count(w.rounds().indexOf(w.firstNegative()))),
-        q("timeline.ackAfterRecv", "TimelineAckAfterRecv", "rounds whose ack stamp lands after their receive stamp (A < 0)"
+        q("timeline.ackAfterRecv", "TimelineAckAfterRecv",
+        "rounds whose ack stamp lands after their receive stamp (A < 0)"
             + rule, Unit.COUNT, Format.GROUPED_INTEGER, w -> new Value.Count(w.ackAfterRecv())),
-        q("timeline.firstNegative.ackLate", "TimelineFirstNegativeAckLate", "how far the ack stamp of the first round with"
+        q("timeline.firstNegative.ackLate", "TimelineFirstNegativeAckLate",
+        "how far the ack stamp of the first round with"
             + " A < 0 lands after its receive stamp, ack_ns - recv_ns" + rule, Unit.MICROSECONDS, Format.REAL_3SF,
             w -> new Value.Real(w.firstNegative().ackMicros() - w.firstNegative().recvMicros())),
         q("timeline.firstNegative.seq", "TimelineFirstNegativeSeq", "sequence number in its run of the drawn round with"
             + " A < 0" + rule, Unit.COUNT, Format.GROUPED_INTEGER, w -> new Value.Count(w.firstNegative().seq())),
-        q("timeline.run.negativeRate", "TimelineRunNegativeRate", "negative-A rate (ackNegative / complete events) of the"
+        q("timeline.run.negativeRate", "TimelineRunNegativeRate",
+        "negative-A rate (ackNegative / complete events) of the"
             + " run" + rule, Unit.FRACTION, Format.PERCENT_2DP, w -> w.negativeRate()),
         q("timeline.run.events", "TimelineRunEvents", "event rows of the run" + rule, Unit.COUNT,
             Format.GROUPED_INTEGER, w -> new Value.Count(w.events())));
@@ -187,7 +192,8 @@ public final class TimelineQuantities {
 
   private static Quantity q(String key, String macro, String definition, Unit unit, Format format,
                             Function<Window, Value> of) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS).function(FUNCTION).computes(a -> {
+    return Quantity.key(key).macro(macro).definition(definition).unit(unit).format(format).scope(Scope.KAFKA_EVENTS)
+        .function(FUNCTION).computes(a -> {
       if (!CampaignRuns.has(a, CAMPAIGN)) {
         return CampaignRuns.noData(CAMPAIGN);
       }

@@ -88,28 +88,37 @@ public final class WireQuantities {
           b -> b.get("acks1-fw5").wire().displacementMedianNanos() / b.get("acks1").wire().displacementMedianNanos(),
           v -> SignTest.within(v, 0.8, 1.25)),
       new Test("acksallDisplacementShift", List.of("acksall", "acksall-fw5"),
-          b -> (b.get("acksall-fw5").wire().displacementMedianNanos() - b.get("acksall").wire().displacementMedianNanos())
+          b -> (b.get("acksall-fw5").wire().displacementMedianNanos()
+          - b.get("acksall").wire().displacementMedianNanos())
               / 1e3, v -> SignTest.within(v, 2000, 6000)),
-      new Test("followerWaitOnWire", List.of("acks1-fw5"), b -> b.get("acks1-fw5").cell(LedgerSchema.WIRE_FOLLOWER_WAIT_P50_US),
+      new Test("followerWaitOnWire", List.of("acks1-fw5"),
+      b -> b.get("acks1-fw5").cell(LedgerSchema.WIRE_FOLLOWER_WAIT_P50_US),
           v -> SignTest.within(v, 4900, 6000)));
 
   /** Every entry of the campaign, present whatever the data root holds. */
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    q.add(ENTRIES.count("wire.runs.usable", "WireRunsUsable", "runs of the wire campaign that enter its analysis: ok, manipulations "
+    q.add(ENTRIES.count("wire.runs.usable", "WireRunsUsable",
+        "runs of the wire campaign that enter its analysis: ok, manipulations "
         + "applied, kept by the plan's exclusion rule", a -> (long) usable(a).size()));
-    q.add(ENTRIES.count("wire.excluded", "WireExcluded", "ok runs of the wire campaign excluded by the plan's exclusion rule (ISR "
-        + "changed, other tasks' exact run time above 10 %, capture lacking more than 1 % of the run's complete events), "
-        + "counted, not analysed", a -> ENTRIES.runs(a).stream().filter(r -> ENTRIES.excluded(a, r)).count()));
-    q.add(ENTRIES.count("wire.records", "WireRecords", "measured records of the usable runs of the wire campaign with all five "
+    q.add(ENTRIES.count("wire.excluded", "WireExcluded",
+        "ok runs of the wire campaign excluded by the plan's exclusion rule (ISR "
+        + "changed, other tasks' exact run time above 10 %, capture lacking more than 1 % of the run's complete "
+        + "events), counted, not analysed", a -> ENTRIES.runs(a).stream().filter(r -> ENTRIES.excluded(a, r)).count()));
+    q.add(ENTRIES.count("wire.records", "WireRecords",
+        "measured records of the usable runs of the wire campaign with all five "
         + "stamps (send, produce response, ack, fetch response, receive)", a -> sum(a, r -> r.wire().records())));
-    q.add(ENTRIES.count("wire.missed", "WireMissed", "complete events of the usable runs of the wire campaign whose produce or fetch "
+    q.add(ENTRIES.count("wire.missed", "WireMissed",
+        "complete events of the usable runs of the wire campaign whose produce or fetch "
         + "response the capture lacks (ledger wire_missed), counted, never dropped",
         a -> sum(a, r -> (long) r.cell(LedgerSchema.WIRE_MISSED))));
-    q.add(ENTRIES.real("wire.alignErr.max", "WireAlignErrMax", "largest alignment error of the capture's clock to the stamps' over the "
+    q.add(ENTRIES.real("wire.alignErr.max", "WireAlignErrMax",
+        "largest alignment error of the capture's clock to the stamps' over the "
         + "usable runs of the wire campaign (ledger wire_align_err_ns)", Unit.NANOSECONDS,
-        a -> usable(a).stream().mapToDouble(r -> r.cell(LedgerSchema.WIRE_ALIGN_ERR_NS)).max().stream().boxed().findFirst()));
-    q.add(ENTRIES.real("wire.clusterAge.min", "WireClusterAgeMin", "youngest cluster at the start of a usable run of the wire "
+        a -> usable(a).stream().mapToDouble(r -> r.cell(LedgerSchema.WIRE_ALIGN_ERR_NS)).max().stream().boxed()
+        .findFirst()));
+    q.add(ENTRIES.real("wire.clusterAge.min", "WireClusterAgeMin",
+        "youngest cluster at the start of a usable run of the wire "
         + "campaign: the least ledger cluster_age_ms, in seconds (the plan's cluster_warmup_s keeps it above 90 s)",
         Unit.DIMENSIONLESS, a -> usable(a).stream().mapToDouble(r -> r.cell(LedgerSchema.CLUSTER_AGE_MS) / 1e3).min()
             .stream().boxed().findFirst()));
@@ -127,32 +136,48 @@ public final class WireQuantities {
     String k = "wire." + c;
     String m = "Wire" + Identifiers.macroWords(c);
     String of = " of condition " + c + " of the wire campaign";
-    q.add(ENTRIES.count(k + ".blocks", m + "Blocks", "blocks with a usable run" + of, a -> (long) byCondition(a, c).size()));
-    q.add(ENTRIES.real(k + ".gapMedian", m + "GapMedian", "median over blocks of the run's median broker order G = fetch_resp_ns - "
+    q.add(ENTRIES.count(k + ".blocks", m + "Blocks", "blocks with a usable run" + of,
+        a -> (long) byCondition(a, c).size()));
+    q.add(ENTRIES.real(k + ".gapMedian", m + "GapMedian",
+        "median over blocks of the run's median broker order G = fetch_resp_ns - "
         + "produce_resp_ns" + of, Unit.MICROSECONDS, a -> blockMedian(a, c, r -> r.wire().gapMedianNanos() / 1e3)));
-    q.add(ENTRIES.real(k + ".displacementMedian", m + "DisplacementMedian", "median over blocks of the run's median displacement D "
-        + "= ack_ns - send_ns" + of, Unit.MICROSECONDS, a -> blockMedian(a, c, r -> r.wire().displacementMedianNanos() / 1e3)));
-    q.add(ENTRIES.real(k + ".producerLate", m + "ProducerLate", "median over blocks of the run's median producer lateness ack_ns - "
-        + "produce_resp_ns" + of, Unit.MICROSECONDS, a -> blockMedian(a, c, r -> r.wire().producerLateMedianNanos() / 1e3)));
-    q.add(ENTRIES.real(k + ".consumerLate", m + "ConsumerLate", "median over blocks of the run's median consumer lateness recv_ns - "
-        + "fetch_resp_ns" + of, Unit.MICROSECONDS, a -> blockMedian(a, c, r -> r.wire().consumerLateMedianNanos() / 1e3)));
-    q.add(ENTRIES.real(k + ".followerWait", m + "FollowerWait", "median over blocks of the run's median follower fetch wait at the "
+    q.add(ENTRIES.real(k + ".displacementMedian", m + "DisplacementMedian",
+        "median over blocks of the run's median displacement D "
+        + "= ack_ns - send_ns" + of, Unit.MICROSECONDS,
+        a -> blockMedian(a, c, r -> r.wire().displacementMedianNanos() / 1e3)));
+    q.add(ENTRIES.real(k + ".producerLate", m + "ProducerLate",
+        "median over blocks of the run's median producer lateness ack_ns - "
+        + "produce_resp_ns" + of, Unit.MICROSECONDS,
+        a -> blockMedian(a, c, r -> r.wire().producerLateMedianNanos() / 1e3)));
+    q.add(ENTRIES.real(k + ".consumerLate", m + "ConsumerLate",
+        "median over blocks of the run's median consumer lateness recv_ns - "
+        + "fetch_resp_ns" + of, Unit.MICROSECONDS, a ->
+        blockMedian(a, c, r -> r.wire().consumerLateMedianNanos() / 1e3)));
+    q.add(ENTRIES.real(k + ".followerWait", m + "FollowerWait",
+        "median over blocks of the run's median follower fetch wait at the "
         + "leader read on the wire (ledger wire_follower_wait_p50_us)" + of, Unit.MICROSECONDS,
         a -> blockMedian(a, c, r -> r.cell(LedgerSchema.WIRE_FOLLOWER_WAIT_P50_US))));
-    q.add(pooledShare(k + ".gapPositive", m + "GapPositive", "records with G > 0 (produce response first) over records with "
+    q.add(pooledShare(k + ".gapPositive", m + "GapPositive",
+        "records with G > 0 (produce response first) over records with "
         + "all five stamps, pooled over blocks" + of, c, WireDecomposition::gapPositive));
-    q.add(pooledShare(k + ".gapNegative", m + "GapNegative", "records with G < 0 (fetch response first) over records with "
+    q.add(pooledShare(k + ".gapNegative", m + "GapNegative",
+        "records with G < 0 (fetch response first) over records with "
         + "all five stamps, pooled over blocks" + of, c, WireDecomposition::gapNegative));
-    q.add(pooledShare(k + ".negative", m + "Negative", "records with A = recv_ns - ack_ns < 0 over records with all five "
+    q.add(pooledShare(k + ".negative", m + "Negative",
+        "records with A = recv_ns - ack_ns < 0 over records with all five "
         + "stamps, pooled over blocks" + of, c, WireDecomposition::negative));
-    q.add(ENTRIES.count(k + ".brokerReversed", m + "BrokerReversed", "negative spans whose broker order is reversed (G < 0: the "
+    q.add(ENTRIES.count(k + ".brokerReversed", m + "BrokerReversed",
+        "negative spans whose broker order is reversed (G < 0: the "
         + "leader answered the consumer first), summed over blocks" + of,
         a -> byCondition(a, c).values().stream().mapToLong(r -> r.wire().brokerReversed()).sum()));
-    q.add(ENTRIES.count(k + ".clientInversion", m + "ClientInversion", "negative spans with the broker's order kept (G >= 0) that the "
+    q.add(ENTRIES.count(k + ".clientInversion", m + "ClientInversion",
+        "negative spans with the broker's order kept (G >= 0) that the "
         + "client threads' lateness turned round, summed over blocks" + of,
         a -> byCondition(a, c).values().stream().mapToLong(r -> r.wire().clientInversion()).sum()));
-    q.add(ENTRIES.real(k + ".consumerTimeouts", m + "ConsumerTimeouts", "delivering consumer fetches that ran to their own "
-        + "max_wait_ms over all delivering consumer fetches, pooled over blocks" + of, Unit.FRACTION, Format.PERCENT_2DP,
+    q.add(ENTRIES.real(k + ".consumerTimeouts", m + "ConsumerTimeouts",
+        "delivering consumer fetches that ran to their own "
+        + "max_wait_ms over all delivering consumer fetches, pooled over blocks" + of, Unit.FRACTION,
+        Format.PERCENT_2DP,
         a -> {
           double t = 0;
           double f = 0;
@@ -169,20 +194,24 @@ public final class WireQuantities {
     List<Quantity> q = new ArrayList<>();
     String k = "wire." + t.id();
     String m = "Wire" + Identifiers.macroWords(t.id());
-    String of = "the plan's test " + t.id() + " (per-block values over the blocks where " + String.join(" and ", t.conditions())
+    String of = "the plan's test " + t.id() + " (per-block values over the blocks where "
+        + String.join(" and ", t.conditions())
         + " have usable runs)";
     q.add(ENTRIES.count(k + ".blocks", m + "Blocks", "blocks entering " + of, a -> (long) values(a, t).length));
     q.add(ENTRIES.real(k, m, "median over blocks of the per-block value of " + of, Unit.DIMENSIONLESS,
         a -> finite(Quantiles.median(values(a, t)))));
-    q.add(ENTRIES.real(k + ".lower", m + "Lower", "smallest per-block value of " + of + " (with the largest, the range of the blocks: "
-        + "a distribution-free interval for their median, coverage 1 - 2^(1-n))", Unit.DIMENSIONLESS,
+    q.add(ENTRIES.real(k + ".lower", m + "Lower", "smallest per-block value of " + of
+        + " (with the largest, the range of the blocks: a distribution-free interval for their median, coverage 1 - "
+        + "2^(1-n))", Unit.DIMENSIONLESS,
         a -> Arrays.stream(values(a, t)).min().stream().boxed().findFirst()));
     q.add(ENTRIES.real(k + ".upper", m + "Upper", "largest per-block value of " + of, Unit.DIMENSIONLESS,
         a -> Arrays.stream(values(a, t)).max().stream().boxed().findFirst()));
-    q.add(ENTRIES.real(k + ".p", m + "P", "exact sign-test p over blocks of " + of + " (SignTest: one-sided, or the larger of two "
-        + "one-sided for a band)", Unit.DIMENSIONLESS, a -> finite(p(a, t))));
+    q.add(ENTRIES.real(k + ".p", m + "P", "exact sign-test p over blocks of " + of
+        + " (SignTest: one-sided, or the larger of two one-sided for a band)", Unit.DIMENSIONLESS,
+        a -> finite(p(a, t))));
     if (PRIMARY.contains(t.id())) {
-      q.add(ENTRIES.real(k + ".pHolm", m + "PHolm", "the p of " + k + ".p Holm-adjusted within the plan's primary family ("
+      q.add(ENTRIES.real(k + ".pHolm", m + "PHolm", "the p of " + k
+          + ".p Holm-adjusted within the plan's primary family ("
           + String.join(", ", PRIMARY) + "; a test with no p is left out)", Unit.DIMENSIONLESS,
           a -> Optional.ofNullable(holm(a).get(t.id()))));
     }
@@ -225,7 +254,8 @@ public final class WireQuantities {
           blocks.computeIfAbsent(e.getKey(), x -> new LinkedHashMap<>()).put(c, e.getValue());
         }
       }
-      return blocks.values().stream().filter(b -> b.size() == t.conditions().size()).mapToDouble(b -> t.perBlock().apply(b))
+      return blocks.values().stream().filter(b -> b.size() == t.conditions().size())
+          .mapToDouble(b -> t.perBlock().apply(b))
           .filter(Double::isFinite).toArray();
     });
   }
@@ -257,7 +287,8 @@ public final class WireQuantities {
   }
 
   private static Optional<Double> blockMedian(Analysis a, String c, ToDoubleFunction<Run> f) {
-    return finite(Quantiles.median(byCondition(a, c).values().stream().mapToDouble(f).filter(Double::isFinite).toArray()));
+    return finite(Quantiles.median(byCondition(a, c).values().stream().mapToDouble(f).filter(Double::isFinite)
+        .toArray()));
   }
 
   private static long sum(Analysis a, java.util.function.ToLongFunction<Run> f) {

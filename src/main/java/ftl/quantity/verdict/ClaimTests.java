@@ -70,7 +70,9 @@ public final class ClaimTests {
       return new Test(Pattern.compile(regex), name, statistic, lower, upper);
     }
 
-    /** A plan criterion whose rule id matches {@code idRegex}, in any campaign: named by its id, its figure its rule's. */
+    /**
+     * A plan criterion whose rule id matches {@code idRegex}, in any campaign: named by its id, its figure its rule's.
+     */
     static Test rule(String idRegex) {
       return new Test(Pattern.compile(CRITERION + "(?<id>" + idRegex + ")"), "", "", "", "");
     }
@@ -126,18 +128,21 @@ public final class ClaimTests {
           Test.of("replication\\.priorityCollapse", "threads or JVM reach 7x", "collapse.range.modeA"),
           Test.rule("collapse\\w*Original"))),
       new Claim("geometryRatio", "SummaryGeometryRatio", false, List.of(
-          Test.of("replication\\.geometryRatio", "interval excludes 1", "geometry.ratio.modeA", "geometry.ratio.lower.modeA",
+          Test.of("replication\\.geometryRatio", "interval excludes 1", "geometry.ratio.modeA",
+          "geometry.ratio.lower.modeA",
               "geometry.ratio.upper.modeA"),
           Test.rule("geometry\\w*"))),
       new Claim("backgroundLoad", "SummaryBackgroundLoad", false, List.of(
-          Test.of("claim\\.backgroundLoad", "interval above 1", "load.ratio.modeA", "load.ratio.lower.modeA", "load.ratio.upper.modeA"),
+          Test.of("claim\\.backgroundLoad", "interval above 1", "load.ratio.modeA", "load.ratio.lower.modeA",
+          "load.ratio.upper.modeA"),
           Test.rule("load\\w*"))),
       new Claim("retentionRange", "SummaryRetentionRange", false, List.of(
           Test.of("replication\\.retentionRange", "below 10% and 100%", "omb.retention.range.modeB"))),
       new Claim("sameMedian", "SummarySameMedian", false, List.of(
           Test.of("claim\\.sameMedian", "one median", "omb.guardMedian.max.modeB"))),
       new Claim("gridLaw", "SummaryGridLaw", false, List.of(
-          Test.of("gridlaw\\.heldout\\.verdict\\.(?<c>(?!nojvm|clockoffset)[\\w-]+)", "held out", "gridlaw.heldout.within.{c}"),
+          Test.of("gridlaw\\.heldout\\.verdict\\.(?<c>(?!nojvm|clockoffset)[\\w-]+)", "held out",
+          "gridlaw.heldout.within.{c}"),
           Test.rule("gridLaw(Base|Si\\w+|Skill)"))),
       new Claim("payload", "SummaryPayload", false, List.of(
           Test.of("payload\\.prediction\\.(?<id>\\w+)", ""))),
@@ -150,7 +155,8 @@ public final class ClaimTests {
           Test.rule("gridLawOffset|oneTickOffset")), ONE_CLOCK),
       new Claim("oneOverD", "SummaryOneOverD", false, List.of(
           Test.of("delivery\\.prediction\\.oneOverD", "delay on delivery", "delivery.slope.DT"),
-          Test.of("onedlaw\\.verdict\\.(?<c>[\\w-]+)", "slope across runs", "onedlaw.slope.{c}", "onedlaw.slope.lower.{c}",
+          Test.of("onedlaw\\.verdict\\.(?<c>[\\w-]+)", "slope across runs", "onedlaw.slope.{c}",
+          "onedlaw.slope.lower.{c}",
               "onedlaw.slope.upper.{c}"),
           Test.rule("oneOverD"))),
       new Claim("exposureCrossover", "SummaryExposureCrossover", false, List.of(
@@ -221,7 +227,8 @@ public final class ClaimTests {
   }
 
   /** The systems of the catalogue that are not Kafka's broker. */
-  private static final Set<CampaignCatalogue.MeasuredSystem> OTHER_SYSTEMS = Set.of(CampaignCatalogue.MeasuredSystem.RABBITMQ,
+  private static final Set<CampaignCatalogue.MeasuredSystem> OTHER_SYSTEMS =
+      Set.of(CampaignCatalogue.MeasuredSystem.RABBITMQ,
       CampaignCatalogue.MeasuredSystem.NATS, CampaignCatalogue.MeasuredSystem.PERFTEST);
   /** OpenMessaging Benchmark's drivers run on the other systems (its Kafka worker, omb-real, measured Kafka). */
   private static final Set<CampaignCatalogue> OMB_ON_OTHER_SYSTEMS = Set.of(CampaignCatalogue.OMB_RABBITMQ,
@@ -231,11 +238,11 @@ public final class ClaimTests {
   public record Outcome(VerdictKind kind, Value value) {}
 
   /**
-   * The summary rule (stated in the paper's replication section): replicated (a held {@link Value.Verdict}) iff at least
-   * one confirmatory test has a verdict (held or not) and every one held; did not replicate when one did not hold; no
-   * confirmatory test ({@link Value.Untestable}) when no confirmatory test has a verdict here: exploratory rows,
-   * consistency checks, tests not testable here and unavailable ones never decide. The basis counts the confirmatory
-   * tests that held and were decided, and the rows that did not decide.
+   * The summary rule (stated in the paper's replication section): replicated (a held {@link Value.Verdict}) iff at
+   * least one confirmatory test has a verdict (held or not) and every one held; did not replicate when one did not
+   * hold; no confirmatory test ({@link Value.Untestable}) when no confirmatory test has a verdict here: exploratory
+   * rows, consistency checks, tests not testable here and unavailable ones never decide. The basis counts the
+   * confirmatory tests that held and were decided, and the rows that did not decide.
    */
   public static Value summary(Claim claim, List<Outcome> tests) {
     if (!claim.notTestableHere().isEmpty()) {
@@ -285,7 +292,8 @@ public final class ClaimTests {
     List<Quantity> out = new ArrayList<>();
     for (Claim c : CLAIMS) {
       List<Quantity> tests = testsOf(c, verdictKeys, notTests).stream().map(f -> in.apply(f.verdictKey())).toList();
-      out.add(Quantity.key(c.summaryKey()).macro(c.macro()).definition("the original study's claim '" + c.id() + "' over every registered"
+      out.add(Quantity.key(c.summaryKey()).macro(c.macro())
+          .definition("the original study's claim '" + c.id() + "' over every registered"
           + " test of it in every Kafka campaign (" + tests.size() + " tests: " + String.join(", ",
           tests.stream().map(Quantity::key).toList()) + "): " + RULE).unit(Unit.DIMENSIONLESS).format(Format.SUMMARY)
           .scope(Scope.KAFKA_EVENTS).function(FUNCTION + "summary").computes(a -> summary(c, tests.stream()
@@ -299,12 +307,16 @@ public final class ClaimTests {
             .map(f -> in.apply(f.verdictKey())).toList();
         String suffix = design.equals(BLOCKS) ? "Blocks" : "Serial";
         out.add(Quantity.key(c.summaryKey() + "." + design).macro(c.macro() + suffix).definition("the original study's"
-            + " claim '" + c.id() + "' over its registered tests in Kafka campaigns whose ok runs ran " + (design.equals(BLOCKS)
-            ? "in blocks (more than one block in the ledger)" : "serially (one block in the ledger)") + " (" + tests.size()
-            + " tests: " + String.join(", ", tests.stream().map(Quantity::key).toList()) + "), by the same rule: " + RULE
+            + " claim '" + c.id() + "' over its registered tests in Kafka campaigns whose ok runs ran "
+            + (design.equals(BLOCKS)
+            ? "in blocks (more than one block in the ledger)" : "serially (one block in the ledger)") + " ("
+            + tests.size()
+            + " tests: " + String.join(", ", tests.stream().map(Quantity::key).toList()) + "), by the same rule: "
+            + RULE
             + "; exploratory, the design's verdict beside the registered summary").unit(Unit.DIMENSIONLESS)
             .format(Format.SUMMARY).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "summary").computes(a -> summary(c,
-                tests.stream().map(q -> new Outcome(Registrations.kind(registrations, q.key()), q.computation().apply(a)))
+                tests.stream().map(q -> new Outcome(Registrations.kind(registrations, q.key()),
+                q.computation().apply(a)))
                     .toList())));
       }
     }
@@ -319,7 +331,8 @@ public final class ClaimTests {
         + " (a claim this archive's setting cannot test is counted apart, summaries.notTestableHere)", counted,
         v -> v instanceof Value.Untestable u && !u.notHere()));
     out.add(tally("summaries.notTestableHere", "SummariesNotTestableHere", "not-testable-here" + of + " (the setting"
-        + " cannot test the claim at all: " + ONE_CLOCK + ")", counted, v -> v instanceof Value.Untestable u && u.notHere()));
+        + " cannot test the claim at all: " + ONE_CLOCK + ")", counted, v -> v instanceof Value.Untestable u
+        && u.notHere()));
     return out;
   }
 
@@ -356,7 +369,8 @@ public final class ClaimTests {
 
   private static Quantity tally(String key, String macro, String definition, List<Quantity> summaries,
                                 Predicate<Value> outcome) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "tally")
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
+        .scope(Scope.KAFKA_EVENTS).function(FUNCTION + "tally")
         .computes(a -> new Value.Count(summaries.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));
   }
 }

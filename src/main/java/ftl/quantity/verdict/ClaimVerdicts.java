@@ -46,8 +46,8 @@ public final class ClaimVerdicts {
   static final String CLOCK_OFFSET = LedgerSchema.CLOCK_OFFSET_US.name();
 
   /**
-   * The start of claim.noJvm's rule, as {@code data/registrations.csv} quotes it from this file (its rule_text): kept on
-   * one line, so a line-length wrap never splits it.
+   * The start of claim.noJvm's rule, as {@code data/registrations.csv} quotes it from this file (its rule_text): kept
+   * on one line, so a line-length wrap never splits it.
    */
   private static final String NO_JVM_RULE =
     "the grid law reproduced without a JVM: held iff the held-out grid-law test held in at least one campaign of the";
@@ -82,87 +82,135 @@ public final class ClaimVerdicts {
                                     Map<String, Registration> registrations) {
     Function<String, Quantity> in = key -> registry.stream().filter(q -> q.key().equals(key)).findFirst().orElse(null);
     List<Quantity> out = new ArrayList<>();
-    out.add(judge(Quantity.key("claim.backgroundLoad").macro("ClaimBackgroundLoad").definition("background load raises the negative-A rate: held iff the " + Phrases.level() + " bootstrap interval of load.ratio.modeA lies above 1"
-            + " (load.ratio.lower.modeA > 1)"), FUNCTION + "above", in, List.of("load.ratio.lower.modeA"), v -> above("load ratio lower end", real(v.get(0)), 1.0)));
-    out.add(judge(Quantity.key("claim.sameMedian").macro("ClaimSameMedian").definition("the guard reports the same median whatever its retention: held iff the guard's median (nearest rank of the kept"
-            + " M, whole ms) is the same in every run of campaign modeB that kept a sample (omb.guardMedian.min.modeB ="
-            + " omb.guardMedian.max.modeB)"), FUNCTION + "sameMedian", in, List.of("omb.guardMedian.min.modeB", "omb.guardMedian.max.modeB"), v -> sameMedian(real(v.get(0)), real(v.get(1)))));
-    out.add(judge(Quantity.key("claim.gridLaw").macro("ClaimGridLaw").definition("retention obeys the grid law in the reduced fraction s/q: held iff the held-out test of gridlaw.heldout.verdict.modeB"
-            + " held (runs predicted from their schedule and other runs' flights recv_ns - send_ns, never their own events)"), Provenance.name(GridLawHeldOutQuantities.class, "verdict"), in, List.of("gridlaw.heldout.verdict.modeB"), v -> v.get(0)));
-    out.add(judge(Quantity.key("claim.payload").macro("ClaimPayload").definition("the grid law is confirmed by the pre-registered payload manipulation: held iff all four predictions of"
-            + " data/payload/plan.json held (payload.prediction.mechanism, .direction, .size, .control)"), FUNCTION + "all", in, List.of("payload.prediction.mechanism", "payload.prediction.direction", "payload.prediction.size",
+    out.add(judge(Quantity.key("claim.backgroundLoad").macro("ClaimBackgroundLoad")
+        .definition("background load raises the negative-A rate: held iff the " + Phrases.level()
+            + " bootstrap interval of load.ratio.modeA lies above 1 (load.ratio.lower.modeA > 1)"), FUNCTION + "above",
+            in, List.of("load.ratio.lower.modeA"), v -> above("load ratio lower end", real(v.get(0)), 1.0)));
+    out.add(judge(Quantity.key("claim.sameMedian").macro("ClaimSameMedian")
+        .definition(
+        "the guard reports the same median whatever its retention: held iff the guard's median (nearest rank of the "
+            + "kept M, whole ms) is the same in every run of campaign modeB that kept a sample "
+            + "(omb.guardMedian.min.modeB = omb.guardMedian.max.modeB)"), FUNCTION + "sameMedian", in,
+            List.of("omb.guardMedian.min.modeB", "omb.guardMedian.max.modeB"),
+            v -> sameMedian(real(v.get(0)), real(v.get(1)))));
+    out.add(judge(Quantity.key("claim.gridLaw").macro("ClaimGridLaw")
+        .definition(
+        "retention obeys the grid law in the reduced fraction s/q: held iff the held-out test of "
+            + "gridlaw.heldout.verdict.modeB held (runs predicted from their schedule and other runs' flights "
+            + "recv_ns - send_ns, never their own events)"),
+            Provenance.name(GridLawHeldOutQuantities.class, "verdict"), in, List.of("gridlaw.heldout.verdict.modeB"),
+            v -> v.get(0)));
+    out.add(judge(Quantity.key("claim.payload").macro("ClaimPayload")
+        .definition(
+        "the grid law is confirmed by the pre-registered payload manipulation: held iff all four predictions of"
+            + " data/payload/plan.json held (payload.prediction.mechanism, .direction, .size, .control)"), FUNCTION
+            + "all", in, List.of("payload.prediction.mechanism", "payload.prediction.direction",
+            "payload.prediction.size",
             "payload.prediction.control"), ClaimVerdicts::all));
     List<String> twoClocks = twoClockCampaigns(data);
     out.add(Quantity.key("claim.oneTickNegatives").macro("ClaimOneTickNegatives")
-        .definition("one-tick negatives (M = -1) occur and the guard absorbs them: needs two clocks (a producer clock offset from the"
-            + " consumer's); not testable here without a campaign whose ledger has " + CLOCK_OFFSET + " != 0; with one, held"
-            + " iff the guard absorbed at least one one-tick negative in such a campaign")
+        .definition(
+        "one-tick negatives (M = -1) occur and the guard absorbs them: needs two clocks (a producer clock offset "
+            + "from the consumer's); not testable here without a campaign whose ledger has " + CLOCK_OFFSET
+            + " != 0; with one, held iff the guard absorbed at least one one-tick negative in such a campaign")
         .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "oneTick")
         .computes(a -> oneTick(twoClocks, twoClocks.stream().mapToLong(c -> oneTicks(a, c)).sum(),
             value(in, "clockoffset.oneTick.expected", a))));
     out.add(Quantity.key("claim.twoClocks").macro("ClaimTwoClocks")
-        .definition("the grid law measured across two clocks: not testable here without a campaign whose ledger has " + CLOCK_OFFSET
+        .definition("the grid law measured across two clocks: not testable here without a campaign whose ledger has "
+        + CLOCK_OFFSET
             + " != 0; with one, held iff the held-out grid-law test (with the offset) held in every such campaign")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "twoClocks").computes(a -> twoClocks(twoClocks, twoClocks.stream()
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "twoClocks")
+        .computes(a -> twoClocks(twoClocks, twoClocks.stream()
             .map(c -> value(in, "gridlaw.heldout.verdict." + c, a)).toList())));
     out.add(Quantity.key("claim.oneOverD").macro("ClaimOneOverD")
-        .definition("the 1/D law (D = ack_ns - send_ns does not grow with the flight T = recv_ns - send_ns, so D/T falls as 1/T): when campaign delivery exists, its"
-            + " pre-registered direct test delivery.prediction.oneOverD (a delay on the delivery branch only raises T;"
-            + " held iff the upper end of the " + Phrases.level() + " interval of the slope of D on T lies below " + DisplacementQuantities.SLOPE_LIMIT
+        .definition(
+        "the 1/D law (D = ack_ns - send_ns does not grow with the flight T = recv_ns - send_ns, so D/T falls as "
+            + "1/T): when campaign delivery exists, its pre-registered direct test delivery.prediction.oneOverD (a "
+            + "delay on the delivery branch only raises T; held iff the upper end of the " + Phrases.level()
+            + " interval of the slope of D on T lies below " + DisplacementQuantities.SLOPE_LIMIT
             + "), the basis also giving the correlational slope across the sign campaign's conditions, where D and T"
-            + " co-vary (onedlaw.verdict.modeA); without campaign delivery, onedlaw.verdict.modeA itself (held iff the " + Phrases.level()
+            + " co-vary (onedlaw.verdict.modeA); without campaign delivery, onedlaw.verdict.modeA itself (held iff "
+            + "the " + Phrases.level()
             + " interval of that slope lies below " + DisplacementQuantities.SLOPE_LIMIT + ")")
         .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "oneOverD")
         .computes(a -> oneOverD(value(in, "delivery.prediction.oneOverD", a), value(in, "onedlaw.verdict.modeA", a))));
     out.add(Quantity.key("claim.exposureCrossover").macro("ClaimExposureCrossover")
-        .definition("the exposure curve reaches below a crossover where D exceeds T, and published broker flights lie there: held iff"
-            + " the sign campaign's bands of flights T = recv_ns - send_ns contain a crossover (exposure.crossover.modeA) and at least one published"
-            + " flight lies below it; did not hold when D - T keeps one sign over the measured flight bands")
-        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "crossoverVerdict").computes(a -> {
+        .definition(
+        "the exposure curve reaches below a crossover where D exceeds T, and published broker flights lie there: "
+            + "held iff the sign campaign's bands of flights T = recv_ns - send_ns contain a crossover "
+            + "(exposure.crossover.modeA) and at least one published flight lies below it; did not hold when D - T "
+            + "keeps one sign over the measured flight bands")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+        .function(FUNCTION + "crossoverVerdict").computes(a -> {
           if (!CampaignRuns.has(a, CampaignQuantities.MODE_A)) {
             return CampaignRuns.noData(CampaignQuantities.MODE_A);
           }
           return crossoverVerdict(DisplacementFits.crossover(a, CampaignQuantities.MODE_A),
               value(in, "exposure.published.belowCrossover", a));
         }));
-    out.add(judge(Quantity.key("claim.windowedRho").macro("ClaimWindowedRho").definition("rho(D, A) is a windowed Pearson correlation on paired co-moments, bounded, with excluded pairs counted: held iff"
-            + " rho.DA.modeA lies in [-1, 1] and the pairs outside the window are counted (rho.outside.modeA available)"), FUNCTION + "rho", in, List.of("rho.DA.modeA", "rho.outside.modeA"), v -> rho(real(v.get(0)), ((Value.Count) v.get(1)).count())));
-    out.add(judge(Quantity.key("claim.harnessAudit").macro("ClaimHarnessAudit").definition("harnesses practitioners run drop zero or negative differences without counting them: held iff at least one"
-            + " audited latency does (audit.harnesses.silentDrops > 0)"), FUNCTION + "atLeastOne", in, List.of("audit.harnesses.silentDrops", "audit.harnesses.rows"), v -> atLeastOne(((Value.Count) v.get(0)).count(), ((Value.Count) v.get(1)).count())));
-    out.add(judge(Quantity.key("claim.ombDrops").macro("ClaimOmbDrops").definition("OpenMessaging Benchmark itself drops the non-positive samples from its end-to-end latency: held iff some ok run of"
-            + " OMB's own worker (data/omb-real) has a dropped share 1 - e2e_count / messages_received above 0 (the upper"
-            + " end of ombReal.dropped.range > 0)"), FUNCTION + "ombDrops", in, List.of("ombReal.dropped.range"), v -> ombDrops((Value.Range) v.get(0))));
-    out.add(judge(Quantity.key("claim.replaySmoothLimit").macro("ClaimReplaySmoothLimit").definition("our pre-registered replay prediction (data/replay/plan.json, predictions.mode_b_smooth_limit), for which the original"
-            + " record states no result: with send times replayed from a real event stream the guard's retention approaches"
-            + " the smooth limit E[min(T, q)]/q of the grid law, predicted from the flights (recv_ns - send_ns) of the fixed-interval control at"
-            + " the same mean gap (held out): held iff replay.prediction.smoothLimit held (every replay condition within the"
-            + " plan's tolerance)"), Provenance.name(ReplayQuantities.class, "smoothLimitVerdict"), in, List.of("replay.prediction.smoothLimit"), v -> v.get(0)));
-    out.add(judge(Quantity.key("claim.replayBursts").macro("ClaimReplayBursts").definition("our pre-registered replay prediction (data/replay/plan.json, predictions.mode_a_bursts), for which the original"
-            + " record states no result: a replayed bursty stream raises the negative-A rate over fixed intervals at the same"
-            + " mean rate: held iff replay.prediction.bursts held (at every mean gap the " + Phrases.level() + " bootstrap interval of"
-            + " replay.burstRatio lies above 1)"), Provenance.name(ReplayQuantities.class, "burstsVerdict"), in, List.of("replay.prediction.bursts"), v -> v.get(0)));
+    out.add(judge(Quantity.key("claim.windowedRho").macro("ClaimWindowedRho")
+        .definition(
+        "rho(D, A) is a windowed Pearson correlation on paired co-moments, bounded, with excluded pairs counted: "
+            + "held iff rho.DA.modeA lies in [-1, 1] and the pairs outside the window are counted (rho.outside.modeA "
+            + "available)"), FUNCTION + "rho", in, List.of("rho.DA.modeA", "rho.outside.modeA"),
+            v -> rho(real(v.get(0)), ((Value.Count) v.get(1)).count())));
+    out.add(judge(Quantity.key("claim.harnessAudit").macro("ClaimHarnessAudit")
+        .definition(
+        "harnesses practitioners run drop zero or negative differences without counting them: held iff at least one"
+            + " audited latency does (audit.harnesses.silentDrops > 0)"), FUNCTION + "atLeastOne", in,
+            List.of("audit.harnesses.silentDrops", "audit.harnesses.rows"),
+            v -> atLeastOne(((Value.Count) v.get(0)).count(), ((Value.Count) v.get(1)).count())));
+    out.add(judge(Quantity.key("claim.ombDrops").macro("ClaimOmbDrops")
+        .definition(
+        "OpenMessaging Benchmark itself drops the non-positive samples from its end-to-end latency: held iff some ok "
+            + "run of OMB's own worker (data/omb-real) has a dropped share 1 - e2e_count / messages_received above 0 "
+            + "(the upper end of ombReal.dropped.range > 0)"), FUNCTION + "ombDrops", in,
+            List.of("ombReal.dropped.range"), v -> ombDrops((Value.Range) v.get(0))));
+    out.add(judge(Quantity.key("claim.replaySmoothLimit").macro("ClaimReplaySmoothLimit")
+        .definition(
+        "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_b_smooth_limit), for which "
+            + "the original record states no result: with send times replayed from a real event stream the guard's "
+            + "retention approaches the smooth limit E[min(T, q)]/q of the grid law, predicted from the flights "
+            + "(recv_ns - send_ns) of the fixed-interval control at the same mean gap (held out): held iff "
+            + "replay.prediction.smoothLimit held (every replay condition within the plan's tolerance)"),
+            Provenance.name(ReplayQuantities.class, "smoothLimitVerdict"), in,
+            List.of("replay.prediction.smoothLimit"), v -> v.get(0)));
+    out.add(judge(Quantity.key("claim.replayBursts").macro("ClaimReplayBursts")
+        .definition(
+        "our pre-registered replay prediction (data/replay/plan.json, predictions.mode_a_bursts), for which the "
+            + "original record states no result: a replayed bursty stream raises the negative-A rate over fixed "
+            + "intervals at the same mean rate: held iff replay.prediction.bursts held (at every mean gap the "
+            + Phrases.level() + " bootstrap interval of"
+            + " replay.burstRatio lies above 1)"), Provenance.name(ReplayQuantities.class, "burstsVerdict"), in,
+            List.of("replay.prediction.bursts"), v -> v.get(0)));
     List<String> nojvmCampaigns = CampaignCatalogue.opted(data, CampaignCatalogue.Family.GRID_LAW).stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(Instrument.PYTHON_NOJVM.word())))
         .map(Campaign::name).toList();
     List<String> nojvm = nojvmCampaigns.stream().map(c -> "gridlaw.heldout.verdict." + c).toList();
     out.add(Quantity.key("claim.noJvm").macro("ClaimNoJvm")
-        .definition(NO_JVM_RULE + " no-JVM cross-check").unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.NOJVM_EVENTS).function(FUNCTION + "anyHeld")
+        .definition(NO_JVM_RULE + " no-JVM cross-check").unit(Unit.DIMENSIONLESS).format(Format.VERDICT)
+        .scope(Scope.NOJVM_EVENTS).function(FUNCTION + "anyHeld")
         .computes(a -> anyHeld(nojvmCampaigns, nojvm.stream().map(k -> value(in, k, a)).toList())));
     Predicate<Quantity> counted = q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONFIRMATORY;
     // The claims of the original study are summarised over every campaign's tests by ClaimTests (one claim, one place);
     // the tallies here count registered tests, the unit of every verdict count.
-    // The tally's unit is one registered test (RegisteredTests): a combined claim is not a test, a two-sided band is one.
+    // The tally's unit is one registered test (RegisteredTests): a combined claim is not a test, a two-sided band is
+    // one.
     Map<String, String> notTests = RegisteredTests.notTests(data);
     List<Quantity> every = new ArrayList<>(registry.stream().filter(q -> q.format() == Format.VERDICT).toList());
     every.addAll(out); // every entry so far is a claim's verdict (Format.VERDICT); the tallies follow
     every.removeIf(q -> notTests.containsKey(q.key()));
-    String all = " registered tests (the tally's unit, ftl.quantity.verdict.RegisteredTests: one verdict row per test; a"
+    String all =
+        " registered tests (the tally's unit, ftl.quantity.verdict.RegisteredTests: one verdict row per test; a"
         + " combined claim restates its parts and is not a test, a two-sided band is one test, not its two halves)";
     out.add(tally("verdicts.confirmatory.held", "VerdictsConfirmatoryHeld", "held confirmatory" + all, every, counted,
         ClaimVerdicts::held));
-    out.add(tally("verdicts.confirmatory.didNotHold", "VerdictsConfirmatoryDidNotHold", "did-not-hold confirmatory" + all,
+    out.add(tally("verdicts.confirmatory.didNotHold", "VerdictsConfirmatoryDidNotHold", "did-not-hold confirmatory"
+        + all,
         every, counted, ClaimVerdicts::didNotHold));
-    out.add(tally("verdicts.confirmatory.untestable", "VerdictsConfirmatoryUntestable", "not-testable confirmatory" + all,
+    out.add(tally("verdicts.confirmatory.untestable", "VerdictsConfirmatoryUntestable", "not-testable confirmatory"
+        + all,
         every, counted, v -> v instanceof Value.Untestable));
     // The same two counts by system (issue #59): a test of our instrument on Kafka's broker (every campaign its
     // registration names is one), and the rest (other messaging systems, OMB's and PerfTest's own code, the no-JVM
@@ -197,7 +245,8 @@ public final class ClaimVerdicts {
     out.add(tally("verdicts.exploratory", "VerdictsExploratory", "exploratory" + all + ": criterion set after the data",
         every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.EXPLORATORY, v -> true));
     out.add(tally("verdicts.consistency", "VerdictsConsistency", "consistency-check" + all + ": true by construction,"
-        + " never counted", every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY, v -> true));
+        + " never counted", every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY,
+        v -> true));
     return out;
   }
 
@@ -222,7 +271,10 @@ public final class ClaimVerdicts {
     return true;
   }
 
-  /** The roles whose campaigns' verdicts are laid out in tables of their own (tab-confirm, -setting, -cluster, -systems). */
+  /**
+   * The roles whose campaigns' verdicts are laid out in tables of their own (tab-confirm, -setting, -cluster,
+   * -systems).
+   */
   static final Set<CampaignCatalogue.Role> APART_ROLES = Set.of(CampaignCatalogue.Role.CONFIRMATORY,
       CampaignCatalogue.Role.SETTING, CampaignCatalogue.Role.HOSTS, CampaignCatalogue.Role.CLUSTER,
       CampaignCatalogue.Role.SYSTEM);
@@ -272,7 +324,8 @@ public final class ClaimVerdicts {
   private static Quantity tally(String key, String macro, String definition, List<Quantity> verdicts,
                                 Predicate<Quantity> which, Predicate<Value> outcome) {
     List<Quantity> judged = verdicts.stream().filter(which).toList();
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.KAFKA_EVENTS).function(FUNCTION + "tally")
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
+        .scope(Scope.KAFKA_EVENTS).function(FUNCTION + "tally")
         .computes(a -> new Value.Count(judged.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));
   }
 
@@ -293,14 +346,17 @@ public final class ClaimVerdicts {
     return new Value.Verdict(held, n + " of " + verdicts.size() + " pre-registered predictions held");
   }
 
-  /** Held iff a two-clock campaign has a one-tick negative; the basis adds the grid law's expected count when available. */
+  /**
+   * Held iff a two-clock campaign has a one-tick negative; the basis adds the grid law's expected count when available.
+   */
   static Value oneTick(List<String> twoClockCampaigns, long oneTicks, Value expected) {
     if (twoClockCampaigns.isEmpty()) {
-      return new Value.Untestable("one clock: no campaign with " + CLOCK_OFFSET + " != 0, and on one clock CreateTime and"
-          + " the receive cannot differ by -1 ms without a clock step");
+      return new Value.Untestable("one clock: no campaign with " + CLOCK_OFFSET
+          + " != 0, and on one clock CreateTime and the receive cannot differ by -1 ms without a clock step");
     }
     boolean held = oneTicks > 0;
-    return new Value.Verdict(held, "one-tick negatives " + Format.grouped(oneTicks) + " in " + String.join(", ", twoClockCampaigns)
+    return new Value.Verdict(held, "one-tick negatives " + Format.grouped(oneTicks) + " in "
+        + String.join(", ", twoClockCampaigns)
         + (expected instanceof Value.Count e ? " (the grid law with the offset expects " + Format.grouped(e.count())
         + " in clockoffset)" : ""));
   }
@@ -311,7 +367,8 @@ public final class ClaimVerdicts {
    */
   static Value oneOverD(Value direct, Value across) {
     if (direct instanceof Value.Verdict d) {
-      return new Value.Verdict(d.held(), "direct test (delay on delivery only) " + (d.held() ? "held" : "did not hold") + ": "
+      return new Value.Verdict(d.held(), "direct test (delay on delivery only) " + (d.held() ? "held" : "did not hold")
+          + ": "
           + d.basis() + "; across the sign campaign's conditions (correlational): "
           + (across instanceof Value.Verdict x ? x.basis() : "n/a"));
     }
@@ -321,7 +378,8 @@ public final class ClaimVerdicts {
   /** Held iff OMB's largest per-run dropped share is above 0. */
   static Value ombDrops(Value.Range dropped) {
     boolean held = dropped.high() > 0;
-    return new Value.Verdict(held, "OMB's dropped share " + Format.percent(dropped.low()) + "% to " + Format.percent(dropped.high()) + "%"
+    return new Value.Verdict(held, "OMB's dropped share " + Format.percent(dropped.low()) + "% to "
+        + Format.percent(dropped.high()) + "%"
         + (held ? " > 0" : ": none dropped"));
   }
 
@@ -346,7 +404,8 @@ public final class ClaimVerdicts {
   static Value crossoverVerdict(Value crossover, Value below) {
     if (crossover instanceof Value.Real x) {
       long n = ((Value.Count) below).count();
-      return new Value.Verdict(n > 0, "crossover at " + Format.sig(x.value(), 3) + " us; " + n + " published flights below it");
+      return new Value.Verdict(n > 0, "crossover at " + Format.sig(x.value(), 3) + " us; " + n
+          + " published flights below it");
     }
     return new Value.Verdict(false, "no crossover within the measured flight bands");
   }
@@ -394,7 +453,8 @@ public final class ClaimVerdicts {
   /** A verdict that needs every input available; the first unavailable one makes it unavailable, naming why. */
   private static Quantity judge(Quantity.UnitPart head, String function, Function<String, Quantity> registry,
                                 List<String> inputs, Function<List<Value>, Value> decide) {
-    return head.unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(function).computes(a -> {
+    return head.unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS).function(function)
+        .computes(a -> {
       List<Value> values = new ArrayList<>();
       for (String k : inputs) {
         Value v = value(registry, k, a);

@@ -32,17 +32,17 @@ import java.util.function.Function;
  * percentile bootstrap over blocks. All of it exploratory: the registered verdict is the plan's, never these.
  *
  * <p>For every rule of the confirmatory, setting and cluster campaigns' plans that compares a block interval
- * ({@code interval_above}, {@code _below}, {@code _excludes}, {@code _within}) the block values are those the registered
- * statistic is computed from: for a contrast or an interaction the natural logarithm of each block's ratio (the blocks
- * where both conditions have a value above 0: a block with a zero count has no ratio and is left out, the rule the
- * registered geometric mean applies), for a per-condition mean the blocks' own values. Each value has the rule's bound
- * subtracted (its logarithm for a ratio). The p of a rule is one-sided in the rule's direction and comparable with
- * 0.025 throughout: above, {@code p_greater}; below, {@code p_less}; excludes, the smaller of the two (the two-sided p
- * halved); within {@code [lo, hi]}, the larger of {@code p_greater} against {@code lo} and {@code p_less} against
- * {@code hi} (two one-sided tests). With the t test ({@link BlockSensitivity#tTest}) the registered rule holds iff this
- * p lies below 0.025; with the exact sign-flip test ({@link SignFlip}) the smallest p is {@code 1/2^n}, so 5 blocks
- * can never reach 0.025. The family of a campaign is every such rule with a finite p (a rule not testable by its
- * plan's {@code testable_if} included, which makes the correction more conservative).
+ * ({@code interval_above}, {@code _below}, {@code _excludes}, {@code _within}) the block values are those the
+ * registered statistic is computed from: for a contrast or an interaction the natural logarithm of each block's ratio
+ * (the blocks where both conditions have a value above 0: a block with a zero count has no ratio and is left out, the
+ * rule the registered geometric mean applies), for a per-condition mean the blocks' own values. Each value has the
+ * rule's bound subtracted (its logarithm for a ratio). The p of a rule is one-sided in the rule's direction and
+ * comparable with 0.025 throughout: above, {@code p_greater}; below, {@code p_less}; excludes, the smaller of the two
+ * (the two-sided p halved); within {@code [lo, hi]}, the larger of {@code p_greater} against {@code lo} and {@code
+ * p_less} against {@code hi} (two one-sided tests). With the t test ({@link BlockSensitivity#tTest}) the registered
+ * rule holds iff this p lies below 0.025; with the exact sign-flip test ({@link SignFlip}) the smallest p is {@code
+ * 1/2^n}, so 5 blocks can never reach 0.025. The family of a campaign is every such rule with a finite p (a rule not
+ * testable by its plan's {@code testable_if} included, which makes the correction more conservative).
  */
 public final class FragilityQuantities {
   private FragilityQuantities() {}
@@ -95,7 +95,8 @@ public final class FragilityQuantities {
       String m = Naming.macro("Fragility", campaign, r.id());
       String of = "of the registered rule " + r.id() + " of campaign " + campaign + " (" + r.statistic() + ", "
           + r.comparison().word() + " " + bounds(r) + ")";
-      String scale = s.log() ? "the natural logarithm of each block's ratio minus that of the bound" : "each block's value"
+      String scale = s.log() ? "the natural logarithm of each block's ratio minus that of the bound"
+          : "each block's value"
           + " minus the bound";
       String d = "the registered Student t test's one-sided p " + of + " over blocks (" + scale + "; the rule holds iff"
           + " p < 0.025)";
@@ -115,7 +116,8 @@ public final class FragilityQuantities {
         d = (e == 0 ? "lower" : "upper") + " end of the 95% percentile bootstrap interval over blocks (" + RESAMPLES
             + " resamples of the blocks, seed " + SEED + ") of the " + (s.log() ? "geometric mean ratio" : "mean") + " "
             + of + "; exploratory";
-        q.add(real(campaign, new Entry(k + (e == 0 ? ".bootLower" : ".bootUpper"), m + (e == 0 ? "BootLower" : "BootUpper"),
+        q.add(real(campaign, new Entry(k + (e == 0 ? ".bootLower" : ".bootUpper"), m
+            + (e == 0 ? "BootLower" : "BootUpper"),
             d, s.unit(), s.format(), "bootstrapMean"), a -> finite(boot(s.values().apply(a), s.log())[e])));
       }
     }
@@ -125,7 +127,8 @@ public final class FragilityQuantities {
   /** The rule's bound as written: one threshold, or {@code [lo, hi]}. */
   static String bounds(Criteria.Rule r) {
     List<BigDecimal> t = r.thresholds();
-    return t.size() == 2 ? "[" + t.get(0).toPlainString() + ", " + t.get(1).toPlainString() + "]" : t.get(0).toPlainString();
+    return t.size() == 2 ? "[" + t.get(0).toPlainString() + ", " + t.get(1).toPlainString() + "]"
+        : t.get(0).toPlainString();
   }
 
   /**
@@ -156,7 +159,8 @@ public final class FragilityQuantities {
     for (Blocks.Metric m : Blocks.Metric.values()) {
       if (dot > 0 && id.substring(0, dot).equals(m.word())) {
         String cond = id.substring(dot + 1);
-        return Optional.of(new Source(false, a -> Blocks.blockValues(a, campaign, Blocks.exclusion(a, campaign), cond, m)
+        return Optional.of(new Source(false, a -> Blocks.blockValues(a, campaign, Blocks.exclusion(a, campaign), cond,
+            m)
             .values().stream().mapToDouble(Double::doubleValue).toArray(), m.unit(), m.format()));
       }
     }
@@ -165,7 +169,8 @@ public final class FragilityQuantities {
 
   private static List<BlockContrasts.Contrast> contrasts(String campaign) {
     return campaign.equals(ConfirmQuantities.CONFIRM) ? BlockContrasts.CONTRASTS
-        : campaign.equals(ConfirmQuantities.SETTING) ? BlockContrasts.SETTING_CONTRASTS : BlockContrasts.CLUSTER_CONTRASTS;
+        : campaign.equals(ConfirmQuantities.SETTING) ? BlockContrasts.SETTING_CONTRASTS
+        : BlockContrasts.CLUSTER_CONTRASTS;
   }
 
   /** The natural logarithms of the per-block ratios (each above 0 by {@link ConfirmQuantities#blockRatios}). */
@@ -255,7 +260,8 @@ public final class FragilityQuantities {
   private static Quantity real(String campaign, Entry e, Function<Analysis, Optional<Double>> f) {
     boolean exact = e.method().equals("exact");
     return Quantity.key(e.key()).macro(e.macro()).definition(e.definition()).unit(e.unit()).format(e.format())
-        .scope(ConfirmQuantities.scope(campaign)).function(Provenance.name(exact ? SignFlip.class : BlockSensitivity.class,
+        .scope(ConfirmQuantities.scope(campaign)).function(
+        Provenance.name(exact ? SignFlip.class : BlockSensitivity.class,
             exact ? "test" : e.method())).computes(a -> {
               if (!CampaignRuns.has(a, campaign)) {
                 return CampaignRuns.noData(campaign);

@@ -36,10 +36,11 @@ import java.util.function.Function;
 
 /**
  * The verdicts a campaign's plan registers in its {@code criteria} section ({@link Criteria}), judged on the registry's
- * values by the plan's own rule: no threshold of these verdicts is in Java. Rule {@code id} of campaign {@code c} is the
- * entry {@code criterion.c.id}; a claim combining rules is {@code criterion.c.claimId}. Each is confirmatory when every
- * ledger row of its campaign names the plan's digest ({@link Campaign#planDigest}: the rule is then, byte for byte, the
- * one the runs were taken under), a consistency check when the plan declares it one, and exploratory otherwise.
+ * values by the plan's own rule: no threshold of these verdicts is in Java. Rule {@code id} of campaign {@code c} is
+ * the entry {@code criterion.c.id}; a claim combining rules is {@code criterion.c.claimId}. Each is confirmatory when
+ * every ledger row of its campaign names the plan's digest ({@link Campaign#planDigest}: the rule is then, byte for
+ * byte, the one the runs were taken under), a consistency check when the plan declares it one, and exploratory
+ * otherwise.
  *
  * <p>Comparisons are exact: the statistic's double is compared, as the binary number it is, with the decimal the plan
  * writes ({@link BigDecimal}), so a value equal to its threshold is never decided by rounding.
@@ -55,7 +56,8 @@ public final class PlanCriteria {
    * @throws DataException naming the plan and line of a rule whose key is not a registry entry or whose unit is not
    *     the entry's
    */
-  public static List<Quantity> forRegistry(DataSet data, List<Quantity> registry, Map<String, Registration> registrations) {
+  public static List<Quantity> forRegistry(DataSet data, List<Quantity> registry, Map<String,
+      Registration> registrations) {
     Map<String, Quantity> byKey = new HashMap<>();
     for (Quantity q : registry) {
       byKey.put(q.key(), q);
@@ -81,7 +83,8 @@ public final class PlanCriteria {
       for (Criteria.Rule r : s.rules()) {
         Quantity stat = entry(byKey, r.statistic(), plan, r.lineOf("statistic"));
         if (!stat.unit().symbol().equals(r.unit())) {
-          throw new DataException(plan, r.lineOf("unit"), "criteria: rule " + r.id() + " gives unit " + r.unit() + ", and "
+          throw new DataException(plan, r.lineOf("unit"), "criteria: rule " + r.id() + " gives unit " + r.unit()
+              + ", and "
               + r.statistic() + " is in " + stat.unit().symbol(), null);
         }
         if (stat.format() == Format.VERDICT) {
@@ -92,7 +95,8 @@ public final class PlanCriteria {
         Quantity upper = r.comparison().interval() ? entry(byKey, r.upper(), plan, r.lineOf("upper")) : null;
         for (Quantity end : new Quantity[] {lower, upper}) {
           if (end != null && !end.unit().symbol().equals(r.unit())) {
-            throw new DataException(plan, r.lineOf(end == lower ? "lower" : "upper"), "criteria: rule " + r.id() + " gives unit "
+            throw new DataException(plan, r.lineOf(end == lower ? "lower" : "upper"), "criteria: rule " + r.id()
+                + " gives unit "
                 + r.unit() + ", and " + end.key() + " is in " + end.unit().symbol(), null);
           }
         }
@@ -101,7 +105,8 @@ public final class PlanCriteria {
           Criteria.Testable t = r.testable().get();
           testStat = entry(byKey, t.statistic(), plan, t.line());
           if (!testStat.unit().symbol().equals(t.unit())) {
-            throw new DataException(plan, t.line(), "criteria: testable_if of rule " + r.id() + " gives unit " + t.unit()
+            throw new DataException(plan, t.line(), "criteria: testable_if of rule " + r.id() + " gives unit "
+                + t.unit()
                 + ", and " + t.statistic() + " is in " + testStat.unit().symbol(), null);
           }
         }
@@ -111,17 +116,21 @@ public final class PlanCriteria {
         }
         String key = "criterion." + c.name() + "." + r.id();
         // what the statistic's declared range allows: a rule no data could make hold is refused, one no data could make
-        // fail is a consistency check whatever the plan calls it (issue 43: perftest.runsNotOk >= 0 counted as evidence)
-        // (the range is the statistic's own where its unit's says too little, issue 43: a ratio of positive values > 0;
-        // an interval rule is judged by the declared range of the interval's ends, issue 58: interval_above 0 on a ratio)
-        String lies = r.comparison().interval() ? "the interval of " + r.statistic() + " (" + r.lower() + " to " + r.upper()
+        // fail is a consistency check whatever the plan calls it (issue 43: perftest.runsNotOk >= 0 counted as
+        // evidence) (the range is the statistic's own where its unit's says too little, issue 43: a ratio of positive
+        // values > 0; an interval rule is judged by the declared range of the interval's ends, issue 58: interval_above
+        // 0 on a ratio)
+        String lies = r.comparison().interval() ? "the interval of " + r.statistic() + " (" + r.lower() + " to "
+            + r.upper()
             + ") has ends in " + intervalRanges(lower, upper) : r.statistic() + " lies in " + StatisticRanges.of(stat);
         String against = r.comparison().word() + " " + thresholds(r);
         Reach reach = r.comparison().interval()
-            ? intervalReach(r.comparison(), r.thresholds(), StatisticRanges.ofInterval(lower), StatisticRanges.ofInterval(upper))
+            ? intervalReach(r.comparison(), r.thresholds(), StatisticRanges.ofInterval(lower),
+            StatisticRanges.ofInterval(upper))
             : reach(r.comparison(), r.thresholds().get(0), StatisticRanges.of(stat));
         if (reach == Reach.NEVER) {
-          throw new DataException(plan, r.lineOf("threshold"), "criteria: rule " + r.id() + " compares " + (r.comparison()
+          throw new DataException(plan, r.lineOf("threshold"), "criteria: rule " + r.id() + " compares "
+              + (r.comparison()
               .interval() ? lies.replace(") has ends in ", "), whose ends lie in ")
               : r.statistic() + ", which" + lies.substring(r.statistic().length())) + ", with " + against
               + ": no data could make it hold", null);
@@ -130,12 +139,15 @@ public final class PlanCriteria {
         boolean consistency = r.consistency() || reach == Reach.ALWAYS;
         refuseSwappedEnds(r, plan);
         List<String> older = olderNamed(c, r, named, firstRuns);
-        Quantity q = Quantity.key(key).macro(macro(c.name(), r.id())).definition("registered criterion " + r.id() + " of campaign " + c.name()
+        Quantity q = Quantity.key(key).macro(macro(c.name(), r.id()))
+            .definition("registered criterion " + r.id() + " of campaign " + c.name()
             + " (" + plan + ", line " + r.line() + "): " + r.claim() + "; held iff " + r.statement()
             + namesake(byKey, r.statistic(), r.statistic().substring(0, r.statistic().indexOf('.') + 1) + r.id())
             + (r.consistency() ? "; declared a consistency check (true by construction, never counted)" : "")
-            + (tautology.isEmpty() || r.consistency() ? "" : "; a consistency check: " + tautology + " (never counted)"))
-            .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(stat.scope()).function(PlanCriteria.class, "judge").computes(a -> {
+            + (tautology.isEmpty() || r.consistency() ? "" : "; a consistency check: " + tautology
+            + " (never counted)"))
+            .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(stat.scope()).function(PlanCriteria.class, "judge")
+            .computes(a -> {
               Value[] v = new Value[4];
               Set<String> read = SourceReads.noting(() -> {
                 v[0] = value(stat, a);
@@ -160,15 +172,19 @@ public final class PlanCriteria {
       for (Criteria.Claim cl : s.claims()) {
         String key = "criterion." + c.name() + "." + cl.id();
         List<Quantity> of = cl.of().stream().map(rules::get).toList();
-        out.add(Quantity.key(key).macro(macro(c.name(), cl.id())).definition("registered claim " + cl.id() + " of campaign " + c.name() + " ("
+        out.add(Quantity.key(key).macro(macro(c.name(), cl.id()))
+            .definition("registered claim " + cl.id() + " of campaign " + c.name() + " ("
             + plan + ", line " + cl.line() + "): " + cl.claim() + "; held iff " + (cl.all() ? "every one" : "any one")
             + " of " + String.join(", ", of.stream().map(Quantity::key).toList()) + " held")
-            .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(of.get(0).scope()).function(PlanCriteria.class, "combine")
+            .unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(of.get(0).scope())
+            .function(PlanCriteria.class, "combine")
             .computes(a -> pendingIf(accruing, combine(cl.all(), of.stream().map(Quantity::key).toList(),
                 of.stream().map(x -> x.computation().apply(a)).toList()))));
-        boolean consistency = cl.of().stream().allMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()
+        boolean consistency = cl.of().stream().allMatch(id -> registrations.get("criterion." + c.name() + "." + id)
+            .kind()
             == VerdictKind.CONSISTENCY);
-        boolean notConfirmatory = cl.of().stream().anyMatch(id -> registrations.get("criterion." + c.name() + "." + id).kind()
+        boolean notConfirmatory = cl.of().stream().anyMatch(id -> registrations.get("criterion." + c.name() + "." + id)
+            .kind()
             == VerdictKind.EXPLORATORY);
         registrations.put(key, registration(c, key, cl.claim() + ": held iff " + (cl.all() ? "all" : "any") + " of "
             + String.join(", ", cl.of()) + " held", new Standing(consistency, notConfirmatory, notConfirmatory
@@ -238,8 +254,8 @@ public final class PlanCriteria {
   /**
    * Whether {@code statistic c t} holds for no value, for every value, or depends on the value, over the statistic's
    * declared range. A point comparison is monotone in the value, so its truth at the range's two ends decides: at an
-   * unbounded end, {@code > >=} fail below and hold above, {@code < <=} the reverse; at an end not included, the truth of
-   * the values just inside it ({@code > 0} holds for every value of (0, infinity), {@code <= 0} for none).
+   * unbounded end, {@code > >=} fail below and hold above, {@code < <=} the reverse; at an end not included, the truth
+   * of the values just inside it ({@code > 0} holds for every value of (0, infinity), {@code <= 0} for none).
    */
   static Reach reach(Criteria.Comparison c, BigDecimal t, StatisticRanges.Range range) {
     boolean rising = c == Criteria.Comparison.GT || c == Criteria.Comparison.GE;
@@ -258,7 +274,8 @@ public final class PlanCriteria {
   /** A rule's thresholds as the plan gives them: one number, or {@code [low, high]} for {@code interval_within}. */
   private static String thresholds(Criteria.Rule r) {
     List<BigDecimal> t = r.thresholds();
-    return t.size() == 1 ? t.get(0).toPlainString() : "[" + t.get(0).toPlainString() + ", " + t.get(1).toPlainString() + "]";
+    return t.size() == 1 ? t.get(0).toPlainString() : "[" + t.get(0).toPlainString() + ", " + t.get(1).toPlainString()
+        + "]";
   }
 
   /** The declared ranges of an interval's two ends, once when they are the same. */
@@ -269,31 +286,36 @@ public final class PlanCriteria {
   }
 
   /**
-   * Whether an interval comparison holds for no interval, for every interval, or depends on the data, when its lower end
-   * lies in {@code lo} and its upper end in {@code hi} ({@link StatisticRanges#ofInterval}): {@code interval_above t}
-   * is {@code lower > t}, {@code interval_below t} is {@code upper < t}, {@code interval_excludes t} is either, and
+   * Whether an interval comparison holds for no interval, for every interval, or depends on the data, when its lower
+   * end lies in {@code lo} and its upper end in {@code hi} ({@link StatisticRanges#ofInterval}): {@code interval_above
+   * t} is {@code lower > t}, {@code interval_below t} is {@code upper < t}, {@code interval_excludes t} is either, and
    * {@code interval_within [a, b]} is {@code lower >= a} and {@code upper <= b}, each decided as {@link #reach} decides
    * a point comparison (issue 58: the interval of a ratio lies above 0, so {@code interval_above 0} and
    * {@code interval_excludes 0} on it cannot fail).
    */
-  static Reach intervalReach(Criteria.Comparison c, List<BigDecimal> t, StatisticRanges.Range lo, StatisticRanges.Range hi) {
+  static Reach intervalReach(Criteria.Comparison c, List<BigDecimal> t, StatisticRanges.Range lo,
+      StatisticRanges.Range hi) {
     return switch (c) {
       case INTERVAL_ABOVE -> reach(Criteria.Comparison.GT, t.get(0), lo);
       case INTERVAL_BELOW -> reach(Criteria.Comparison.LT, t.get(0), hi);
-      case INTERVAL_EXCLUDES -> either(reach(Criteria.Comparison.GT, t.get(0), lo), reach(Criteria.Comparison.LT, t.get(0), hi));
-      case INTERVAL_WITHIN -> both(reach(Criteria.Comparison.GE, t.get(0), lo), reach(Criteria.Comparison.LE, t.get(1), hi));
+      case INTERVAL_EXCLUDES -> either(reach(Criteria.Comparison.GT, t.get(0), lo),
+          reach(Criteria.Comparison.LT, t.get(0), hi));
+      case INTERVAL_WITHIN -> both(reach(Criteria.Comparison.GE, t.get(0), lo),
+          reach(Criteria.Comparison.LE, t.get(1), hi));
       default -> throw new IllegalArgumentException("not an interval comparison: " + c);
     };
   }
 
   /** What "a or b" can do, from what each can. */
   private static Reach either(Reach a, Reach b) {
-    return a == Reach.ALWAYS || b == Reach.ALWAYS ? Reach.ALWAYS : a == Reach.NEVER && b == Reach.NEVER ? Reach.NEVER : Reach.DEPENDS;
+    return a == Reach.ALWAYS || b == Reach.ALWAYS ? Reach.ALWAYS : a == Reach.NEVER && b == Reach.NEVER ? Reach.NEVER
+        : Reach.DEPENDS;
   }
 
   /** What "a and b" can do, from what each can. */
   private static Reach both(Reach a, Reach b) {
-    return a == Reach.NEVER || b == Reach.NEVER ? Reach.NEVER : a == Reach.ALWAYS && b == Reach.ALWAYS ? Reach.ALWAYS : Reach.DEPENDS;
+    return a == Reach.NEVER || b == Reach.NEVER ? Reach.NEVER : a == Reach.ALWAYS && b == Reach.ALWAYS ? Reach.ALWAYS
+        : Reach.DEPENDS;
   }
 
   /**
@@ -317,8 +339,8 @@ public final class PlanCriteria {
    */
   static void refuseSwappedEnds(Criteria.Rule r, String plan) {
     if (end(r.lower()).equals("upper") && end(r.upper()).equals("lower")) {
-      throw new DataException(plan, r.lineOf("lower"), "criteria: rule " + r.id() + " takes " + r.lower() + " as the lower "
-          + "end of its interval and " + r.upper() + " as the upper: the ends are swapped", null);
+      throw new DataException(plan, r.lineOf("lower"), "criteria: rule " + r.id() + " takes " + r.lower()
+          + " as the lower end of its interval and " + r.upper() + " as the upper: the ends are swapped", null);
     }
   }
 
@@ -333,29 +355,34 @@ public final class PlanCriteria {
     BigDecimal lo = lower == null ? null : number(lower);
     BigDecimal hi = upper == null ? null : number(upper);
     if (lo != null && hi != null && lo.compareTo(hi) > 0) {
-      throw new DataException(plan, r.lineOf("lower"), "criteria: rule " + r.id() + ": the lower end " + r.lower() + " = "
+      throw new DataException(plan, r.lineOf("lower"), "criteria: rule " + r.id() + ": the lower end " + r.lower()
+          + " = "
           + shown(lower) + " exceeds the upper end " + r.upper() + " = " + shown(upper) + " (ends swapped?)", null);
     }
   }
 
   /**
    * The campaigns other than {@code c} that a key of rule {@code r} names by a segment, as the folder is spelled
-   * ({@code sign.ackNegativeRate.modeA} names modeA) or in the camel case of a campaign's own keys ({@code natsManip.load}
-   * names nats-manip), and whose first run is not proved later than {@code c}'s: data the plan may have been written after.
+   * ({@code sign.ackNegativeRate.modeA} names modeA) or in the camel case of a campaign's own keys ({@code
+   * natsManip.load} names nats-manip), and whose first run is not proved later than {@code c}'s: data the plan may have
+   * been written after.
    */
   /**
-   * A warning when a rule's id is also the key's last segment of a quantity other than the one it judges (a reader would
-   * take {@code criterion.cluster.exposureAcksAll} for a verdict on {@code cluster.exposureAcksAll}); empty otherwise, and
-   * empty for a statistic that is a part of that quantity ({@code wire.acks1Order.pHolm} of {@code wire.acks1Order}).
+   * A warning when a rule's id is also the key's last segment of a quantity other than the one it judges (a reader
+   * would take {@code criterion.cluster.exposureAcksAll} for a verdict on {@code cluster.exposureAcksAll}); empty
+   * otherwise, and empty for a statistic that is a part of that quantity ({@code wire.acks1Order.pHolm} of {@code
+   * wire.acks1Order}).
    */
   static String namesake(Map<String, Quantity> byKey, String statistic, String sameName) {
     return !sameName.equals(statistic) && !statistic.startsWith(sameName + ".") && byKey.containsKey(sameName)
         ? "; it judges " + statistic + ", not " + sameName + ", the quantity of its own name" : "";
   }
 
-  static List<String> olderNamed(Campaign c, Criteria.Rule r, List<Campaign> campaigns, Function<String, Long> firstRuns) {
+  static List<String> olderNamed(Campaign c, Criteria.Rule r, List<Campaign> campaigns, Function<String,
+      Long> firstRuns) {
     Set<String> segments = new HashSet<>();
-    for (String k : List.of(r.statistic(), r.lower(), r.upper(), r.testable().map(Criteria.Testable::statistic).orElse(""))) {
+    for (String k : List.of(r.statistic(), r.lower(), r.upper(),
+        r.testable().map(Criteria.Testable::statistic).orElse(""))) {
       segments.addAll(List.of(k.split("\\.")));
     }
     List<String> out = new ArrayList<>();
@@ -372,7 +399,8 @@ public final class PlanCriteria {
   static String camel(String folder) {
     StringBuilder out = new StringBuilder();
     for (String part : folder.split("[^A-Za-z0-9]+", -1)) {
-      out.append(out.length() == 0 || part.isEmpty() ? part : Character.toUpperCase(part.charAt(0)) + part.substring(1));
+      out.append(out.length() == 0 || part.isEmpty() ? part : Character.toUpperCase(part.charAt(0))
+          + part.substring(1));
     }
     return out.toString();
   }
@@ -381,11 +409,13 @@ public final class PlanCriteria {
    * Refuses a confirmatory rule whose statistics read the data of another campaign not proved to be taken after this
    * campaign's first run: its plan is proved older than its own runs only, so it cannot be confirmatory on those data.
    */
-  static void refuseOlderRead(Campaign c, Criteria.Rule r, String plan, Set<String> read, Function<String, Long> firstRuns) {
+  static void refuseOlderRead(Campaign c, Criteria.Rule r, String plan, Set<String> read, Function<String,
+      Long> firstRuns) {
     for (String d : read) {
       if (!d.equals(c.name()) && !later(d, c.name(), firstRuns)) {
-        throw new DataException(plan, r.lineOf("statistic"), "criteria: rule " + r.id() + " is registered confirmatory, but "
-            + "its statistics read the data of campaign " + d + ", not taken after the first run of campaign " + c.name()
+        throw new DataException(plan, r.lineOf("statistic"), "criteria: rule " + r.id()
+            + " is registered confirmatory, but its statistics read the data of campaign " + d
+            + ", not taken after the first run of campaign " + c.name()
             + ": a plan proved older than its own runs only cannot be confirmatory on those data", null);
       }
     }
@@ -433,7 +463,8 @@ public final class PlanCriteria {
   /** The earliest {@code started_at} of tool folder {@code rel} ({@link #toolFirstRuns}); empty when it is none. */
   static OptionalLong toolFirstRun(DataSet data, String rel) {
     for (CampaignCatalogue c : CampaignCatalogue.values()) {
-      boolean tool = c.system() == CampaignCatalogue.MeasuredSystem.OMB || c.system() == CampaignCatalogue.MeasuredSystem.PERFTEST;
+      boolean tool = c.system() == CampaignCatalogue.MeasuredSystem.OMB
+          || c.system() == CampaignCatalogue.MeasuredSystem.PERFTEST;
       if (!c.folder().equals(rel) || !tool || !data.otherFolders().contains(rel)
           || !data.gate().orElseThrow().isFile(rel + "/" + EventFormat.LEDGER_FILE)) {
         continue;
@@ -441,7 +472,8 @@ public final class PlanCriteria {
       DataGate gate = data.gate().orElseThrow();
       String display = data.displayRoot() + "/" + rel;
       List<String> started = c.system() == CampaignCatalogue.MeasuredSystem.OMB
-          ? OmbLedgerReader.read(gate, rel, display).stream().map(e -> e.row().field(LedgerSchema.STARTED_AT.name())).toList()
+          ? OmbLedgerReader.read(gate, rel, display).stream().map(e -> e.row().field(LedgerSchema.STARTED_AT.name()))
+          .toList()
           : PerfTestReader.read(gate, rel, display).stream().map(PerfTestReader.Run::startedAt).toList();
       return started.stream().flatMapToLong(t -> UtcTimestamp.epochMillis(t).stream()).min();
     }
@@ -515,7 +547,8 @@ public final class PlanCriteria {
     if (!r.comparison().interval()) {
       BigDecimal v = number(stat);
       if (v == null) {
-        return new Value.Untestable(r.statistic() + " has no value" + (stat instanceof Value.Unavailable u ? ": " + u.reason() : ""));
+        return new Value.Untestable(r.statistic() + " has no value"
+            + (stat instanceof Value.Unavailable u ? ": " + u.reason() : ""));
       }
       boolean held = compare(r.comparison(), v, t);
       return new Value.Verdict(held, r.statistic() + " " + shown(stat) + (held ? " " : " not ") + r.comparison().word()
@@ -524,7 +557,8 @@ public final class PlanCriteria {
     BigDecimal lo = number(lower);
     BigDecimal hi = number(upper);
     if (lo == null || hi == null) {
-      return new Value.Untestable("the interval of " + r.statistic() + " has no " + (lo == null ? "lower" : "upper") + " end");
+      return new Value.Untestable("the interval of " + r.statistic() + " has no " + (lo == null ? "lower" : "upper")
+          + " end");
     }
     String interval = "interval " + shown(lower) + " to " + shown(upper);
     return onInterval(r.comparison(), lo, hi, r.thresholds(), interval);
@@ -537,12 +571,15 @@ public final class PlanCriteria {
    * @param thresholds one bound, or two for {@code interval_within}
    * @param interval the interval as the basis prints it
    */
-  static Value onInterval(Criteria.Comparison c, BigDecimal lo, BigDecimal hi, List<BigDecimal> thresholds, String interval) {
+  static Value onInterval(Criteria.Comparison c, BigDecimal lo, BigDecimal hi, List<BigDecimal> thresholds,
+      String interval) {
     BigDecimal t = thresholds.get(0);
     return switch (c) {
-      case INTERVAL_ABOVE -> new Value.Verdict(lo.compareTo(t) > 0, interval + (lo.compareTo(t) > 0 ? " above " : " not above ")
+      case INTERVAL_ABOVE -> new Value.Verdict(lo.compareTo(t) > 0, interval
+          + (lo.compareTo(t) > 0 ? " above " : " not above ")
           + t.toPlainString());
-      case INTERVAL_BELOW -> new Value.Verdict(hi.compareTo(t) < 0, interval + (hi.compareTo(t) < 0 ? " below " : " not below ")
+      case INTERVAL_BELOW -> new Value.Verdict(hi.compareTo(t) < 0, interval
+          + (hi.compareTo(t) < 0 ? " below " : " not below ")
           + t.toPlainString());
       case INTERVAL_EXCLUDES -> {
         boolean held = lo.compareTo(t) > 0 || hi.compareTo(t) < 0;

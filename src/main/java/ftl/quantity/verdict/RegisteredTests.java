@@ -56,7 +56,8 @@ public final class RegisteredTests {
   public static Map<String, String> notTests(List<Campaign> planned) {
     Map<String, String> out = new LinkedHashMap<>();
     REGISTRY_COMBINED.forEach((k, v) -> out.put(k, "a combined claim: restates " + v));
-    SAME_CRITERION.forEach((k, v) -> out.put(k, "the same test as " + v + " (same data, same criterion), counted there"));
+    SAME_CRITERION.forEach((k, v) -> out.put(k, "the same test as " + v
+        + " (same data, same criterion), counted there"));
     for (Campaign c : planned) {
       if (c.criteria().isEmpty()) {
         continue;
@@ -68,7 +69,8 @@ public final class RegisteredTests {
         String key = "criterion." + c.name() + "." + cl.id();
         if (band(cl, rules)) {
           for (String half : cl.of()) {
-            out.put("criterion." + c.name() + "." + half, "one half of the two-sided band " + key + ", which is the test");
+            out.put("criterion." + c.name() + "." + half, "one half of the two-sided band " + key
+                + ", which is the test");
           }
         } else {
           out.put(key, "a combined claim: restates " + String.join(", ", cl.of()));

@@ -74,8 +74,9 @@ public final class Registrations {
     }
     for (Quantity q : entries) {
       if (q.format() == Format.VERDICT && !registrations.containsKey(q.key())) {
-        throw new DataException(data.displayRoot() + "/" + RegistrationTable.FILE, 0, "verdict " + q.key() + " has no row: "
-            + "a verdict the table leaves out would be exploratory by default, so a deleted row would move the tallies", null);
+        throw new DataException(data.displayRoot() + "/" + RegistrationTable.FILE, 0, "verdict " + q.key()
+            + " has no row: a verdict the table leaves out would be exploratory by default, so a deleted row would "
+            + "move the tallies", null);
       }
     }
   }

@@ -48,8 +48,8 @@ public final class ReplicationVerdicts {
             + " events.ackNegative.modeA > 0",
         List.of(in.apply("events.ackNegative.modeA")), v -> negativeSpans(count(v.get(0)))));
     out.add(claim("replication.flightsNeverNegative", "flightsNeverNegative", "ReplicationFlightsNeverNegative",
-        "whether the original study's claim that flights (recv_ns - send_ns) are never negative held on our data: held iff"
-            + " events.sendNegative.modeA = 0",
+        "whether the original study's claim that flights (recv_ns - send_ns) are never negative held on our data: "
+            + "held iff events.sendNegative.modeA = 0",
         List.of(in.apply("events.sendNegative.modeA")), v -> flightsNeverNegative(count(v.get(0)))));
     out.add(claim("replication.signCheckMajority", "signCheckMajority", "ReplicationSignCheckMajority",
         "whether the original study's claim that the sign check rejects more than half of the runs held on our"
@@ -58,18 +58,21 @@ public final class ReplicationVerdicts {
         v -> signCheckMajority(count(v.get(0)), count(v.get(1)))));
     Quantity stamping = claim("replication.priorityCollapse", "priorityCollapse", "ReplicationPriorityCollapse",
         "whether the original study's priority collapse (7 to 80x) held on our data: held iff the largest"
-            + " per-stratum collapse factor of SCHED_FIFO on the stamping threads, the upper end of collapse.range.modeA,"
-            + " is at least " + Phrases.number(ORIGINAL_SMALLEST_COLLAPSE) + ", or, when campaign fifojvm exists, the pooled"
-            + " whole-JVM collapse fifojvm.collapse.fifoJvm reaches the original's range (at least 7x with the lower end of its"
-            + " interval above 1; data/fifojvm/plan.json, predictions.collapse, predicted that it would not, so that"
-            + " prediction holding counts against this claim); did not hold otherwise",
+            + " per-stratum collapse factor of SCHED_FIFO on the stamping threads, the upper end of "
+            + "collapse.range.modeA, is at least " + Phrases.number(ORIGINAL_SMALLEST_COLLAPSE)
+            + ", or, when campaign fifojvm exists, the pooled whole-JVM collapse fifojvm.collapse.fifoJvm reaches "
+            + "the original's range (at least 7x with the lower end of its interval above 1; data/fifojvm/plan.json, "
+            + "predictions.collapse, predicted that it would not, so that prediction holding counts against this "
+            + "claim); did not hold otherwise",
         List.of(in.apply("collapse.range.modeA")), v -> priorityCollapse(((Value.Range) v.get(0)).high()));
 
-    out.add(stamping.withComputation(a -> priorityCollapse(stamping.computation().apply(a), FifoJvmQuantities.wholeJvmReaches(a))));
+    out.add(stamping.withComputation(a -> priorityCollapse(stamping.computation().apply(a),
+        FifoJvmQuantities.wholeJvmReaches(a))));
     Quantity lower = in.apply("geometry.ratio.lower.modeA");
     Quantity upper = in.apply("geometry.ratio.upper.modeA");
     out.add(Quantity.key("replication.geometryRatio").macro("ReplicationGeometryRatio")
-        .definition("whether the original study's core-geometry effect held on our data: held iff the " + Phrases.level() + " bootstrap interval"
+        .definition("whether the original study's core-geometry effect held on our data: held iff the "
+        + Phrases.level() + " bootstrap interval"
             + " of geometry.ratio.modeA excludes 1 (geometry.ratio.lower.modeA > 1 or geometry.ratio.upper.modeA < 1;"
             + " one end beyond 1 decides even when the other is not finite); did not hold when both ends are"
             + " available and the interval contains 1")
@@ -77,7 +80,8 @@ public final class ReplicationVerdicts {
         .computes(a -> geometryRatio(lower.computation().apply(a), upper.computation().apply(a))));
     out.add(claim("replication.retentionRange", "retentionRange", "ReplicationRetentionRange",
         "whether the original study's guard retention range (from almost none to all of a run's samples) held on"
-            + " our data: held iff omb.retention.min.modeB < " + Phrases.percent(ALMOST_NONE) + " and omb.retention.max.modeB = 100%",
+            + " our data: held iff omb.retention.min.modeB < " + Phrases.percent(ALMOST_NONE)
+            + " and omb.retention.max.modeB = 100%",
         List.of(in.apply("omb.retention.min.modeB"), in.apply("omb.retention.max.modeB")),
         v -> retentionRange(((Value.Real) v.get(0)).value(), ((Value.Real) v.get(1)).value())));
     return out;
@@ -120,7 +124,8 @@ public final class ReplicationVerdicts {
 
   public static Value.Verdict priorityCollapse(double largestCollapse) {
     boolean held = largestCollapse >= ORIGINAL_SMALLEST_COLLAPSE;
-    return new Value.Verdict(held, "max collapse " + Format.sig(largestCollapse, 3) + "x" + (held ? " >= " : " < ") + Phrases.number(ORIGINAL_SMALLEST_COLLAPSE) + "x");
+    return new Value.Verdict(held, "max collapse " + Format.sig(largestCollapse, 3) + "x" + (held ? " >= " : " < ")
+        + Phrases.number(ORIGINAL_SMALLEST_COLLAPSE) + "x");
   }
 
   /**
@@ -136,11 +141,13 @@ public final class ReplicationVerdicts {
       return new Value.Verdict(true, Phrases.level() + " interval upper end " + Format.sig(hi.value(), 3) + "x < 1");
     }
     if (lower instanceof Value.Real lo && upper instanceof Value.Real hi) {
-      return new Value.Verdict(false, Phrases.level() + " interval " + Format.sig(lo.value(), 3) + "x to " + Format.sig(hi.value(), 3)
+      return new Value.Verdict(false, Phrases.level() + " interval " + Format.sig(lo.value(), 3) + "x to "
+          + Format.sig(hi.value(), 3)
           + "x contains 1");
     }
     Value.Unavailable missing = (Value.Unavailable) (lower.available() ? upper : lower);
-    return new Value.Unavailable(Phrases.level() + " interval of geometry.ratio.modeA undecided, an end is unavailable: " + missing.reason());
+    return new Value.Unavailable(Phrases.level()
+        + " interval of geometry.ratio.modeA undecided, an end is unavailable: " + missing.reason());
   }
 
   /** Held iff the smallest per-run retention is below 10% and the largest is 100%. */
@@ -148,7 +155,8 @@ public final class ReplicationVerdicts {
     boolean almostNone = minRetention < ALMOST_NONE;
     boolean all = maxRetention == 1.0;
     return new Value.Verdict(almostNone && all, "min retention " + Format.percent(minRetention) + "%"
-        + (almostNone ? " < " : " >= ") + Phrases.percent(ALMOST_NONE) + ", max " + Format.percent(maxRetention) + "%" + (all ? " = 100%" : " < 100%"));
+        + (almostNone ? " < " : " >= ") + Phrases.percent(ALMOST_NONE) + ", max " + Format.percent(maxRetention) + "%"
+        + (all ? " = 100%" : " < 100%"));
   }
 
   private static long count(Value v) {
@@ -158,7 +166,8 @@ public final class ReplicationVerdicts {
   /** A verdict that needs every input available; the first unavailable one makes it unavailable, naming why. */
   private static Quantity claim(String key, String decision, String macro, String definition, List<Quantity> inputs,
                                 Function<List<Value>, Value> judge) {
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.DIMENSIONLESS).format(Format.VERDICT).scope(Scope.KAFKA_EVENTS)
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.DIMENSIONLESS).format(Format.VERDICT)
+        .scope(Scope.KAFKA_EVENTS)
         .function(FUNCTION + "#" + decision).computes(a -> {
       List<Value> values = new ArrayList<>();
       for (Quantity q : inputs) {

@@ -46,16 +46,21 @@ public final class TransientQuantities {
   /** The transient's entries. */
   public static List<Quantity> all() {
     List<Quantity> q = new ArrayList<>();
-    q.add(entry("setting.transient.firstShort", "SettingTransientFirstShort", "blocks of campaign setting whose first run"
-        + " (earliest started_at after the block's fresh broker) was a short run (condition ending -short)", COUNT, a -> Optional.of(new Value.Count(firstRuns(runs(a)).stream()
+    q.add(entry("setting.transient.firstShort", "SettingTransientFirstShort",
+        "blocks of campaign setting whose first run"
+        + " (earliest started_at after the block's fresh broker) was a short run (condition ending -short)", COUNT,
+        a -> Optional.of(new Value.Count(firstRuns(runs(a)).stream()
             .filter(r -> r.condition().endsWith("-short")).count()))));
-    q.add(entry("setting.transient.blocks", "SettingTransientBlocks", "blocks of campaign setting with a first run (an ok"
+    q.add(entry("setting.transient.blocks", "SettingTransientBlocks",
+        "blocks of campaign setting with a first run (an ok"
         + " run, earliest started_at in its block)", COUNT,
         a -> Optional.of(new Value.Count(firstRuns(runs(a)).size()))));
-    q.add(entry("setting.transient.firstOverMedian", "SettingTransientFirstOverMedian", "median over the blocks of campaign"
-        + " setting of the first run's negative-span rate over the median rate of the other usable runs of its condition"
-        + " (each block's first run, earliest started_at, left out of every condition's median; blocks whose first run"
-        + " is not usable or whose condition's median is 0 left out); exploratory", new Shape(Unit.RATIO, Format.REAL_3SF, "excess"),
+    q.add(entry("setting.transient.firstOverMedian", "SettingTransientFirstOverMedian",
+        "median over the blocks of campaign"
+        + " setting of the first run's negative-span rate over the median rate of the other usable runs of its "
+        + "condition (each block's first run, earliest started_at, left out of every condition's median; blocks "
+        + "whose first run is not usable or whose condition's median is 0 left out); exploratory",
+        new Shape(Unit.RATIO, Format.REAL_3SF, "excess"),
         a -> real(excess(runs(a)))));
     for (String id : CONTRASTS) {
       BlockContrasts.Contrast k = BlockContrasts.SETTING_CONTRASTS.stream().filter(c -> c.id().equals(id))
@@ -64,7 +69,8 @@ public final class TransientQuantities {
       String macro = "Setting" + Character.toUpperCase(id.charAt(0)) + id.substring(1) + "WithoutFirst";
       String of = "of " + k.numerator() + " over " + k.denominator() + " in campaign setting without each"
           + " block's first run (" + k.what() + "); exploratory";
-      q.add(entry(key, macro, "geometric mean over blocks of the per-block ratio " + of, RATIO, a -> real(withoutFirst(runs(a), k.numerator(), k.denominator()).estimate())));
+      q.add(entry(key, macro, "geometric mean over blocks of the per-block ratio " + of, RATIO,
+          a -> real(withoutFirst(runs(a), k.numerator(), k.denominator()).estimate())));
       q.add(entry(key + ".lower", macro + "Lower", "lower end of the 95% Student t interval over blocks (log scale) of "
           + key, RATIO, a -> real(withoutFirst(runs(a), k.numerator(), k.denominator()).lower())));
       q.add(entry(key + ".upper", macro + "Upper", "upper end of the 95% Student t interval over blocks (log scale) of "
@@ -128,7 +134,8 @@ public final class TransientQuantities {
   static BlockStats.Interval withoutFirst(List<RunRate> runs, String num, String den) {
     Set<String> firstIds = new HashSet<>();
     firstRuns(runs).forEach(f -> firstIds.add(f.id()));
-    List<RunRate> kept = runs.stream().filter(r -> r.usable() && !firstIds.contains(r.id()) && Double.isFinite(r.rate()))
+    List<RunRate> kept = runs.stream().filter(r -> r.usable() && !firstIds.contains(r.id())
+        && Double.isFinite(r.rate()))
         .toList();
     TreeMap<Integer, Double> n = means(kept, num);
     TreeMap<Integer, Double> d = means(kept, den);
@@ -139,14 +146,16 @@ public final class TransientQuantities {
         pairs.add(new double[] {x, y});
       }
     });
-    return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(), pairs.stream().mapToDouble(p -> p[1]).toArray(),
+    return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(),
+        pairs.stream().mapToDouble(p -> p[1]).toArray(),
         Blocks.LEVEL);
   }
 
   /** Per block, the mean rate of the runs of {@code cond}. */
   static TreeMap<Integer, Double> means(List<RunRate> runs, String cond) {
     TreeMap<Integer, List<Double>> by = new TreeMap<>();
-    runs.stream().filter(r -> r.condition().equals(cond)).forEach(r -> by.computeIfAbsent(r.block(), k -> new ArrayList<>())
+    runs.stream().filter(r -> r.condition().equals(cond))
+        .forEach(r -> by.computeIfAbsent(r.block(), k -> new ArrayList<>())
         .add(r.rate()));
     TreeMap<Integer, Double> out = new TreeMap<>();
     by.forEach((b, v) -> out.put(b, v.stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
@@ -168,7 +177,8 @@ public final class TransientQuantities {
           if (!CampaignRuns.has(a, CAMPAIGN)) {
             return CampaignRuns.noData(CAMPAIGN);
           }
-          return f.apply(a).orElse(new Value.Unavailable("not computable from the usable runs of campaign " + CAMPAIGN));
+          return f.apply(a).orElse(new Value.Unavailable("not computable from the usable runs of campaign "
+              + CAMPAIGN));
         });
   }
 }

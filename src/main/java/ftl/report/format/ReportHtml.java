@@ -12,10 +12,10 @@ import java.util.regex.Pattern;
 
 /**
  * {@code ftl report --html}: one self-contained page per campaign folder that draws offline. The page is a layout
- * ({@code page.html}, {@code page.css}, {@code page.js} under {@code src/main/resources/ftl/report/html/}) with the JSON
- * of {@link ReportJson#render} embedded as data, and uPlot ({@link #UPLOT}, vendored with its licence) inlined to draw
- * it: every number on the page is a member of that JSON, so the page and {@code --json} come from one computation. The
- * page loads nothing (its Content-Security-Policy forbids any request), and sets data as text, never as markup.
+ * ({@code page.html}, {@code page.css}, {@code page.js} under {@code src/main/resources/ftl/report/html/}) with the
+ * JSON of {@link ReportJson#render} embedded as data, and uPlot ({@link #UPLOT}, vendored with its licence) inlined to
+ * draw it: every number on the page is a member of that JSON, so the page and {@code --json} come from one computation.
+ * The page loads nothing (its Content-Security-Policy forbids any request), and sets data as text, never as markup.
  *
  * <p>Why uPlot: a charting library the page runs itself keeps the page's numbers the JSON's own (the browser test reads
  * them back from the charts), adds no charting stack to the JVM, and at 51 KB (MIT) with log and symmetric-log (asinh)
@@ -55,7 +55,8 @@ public final class ReportHtml {
 
   /**
    * JSON that can stand inside a {@code <script>} element: {@code <}, {@code >} and {@code &} (which occur only inside
-   * JSON strings) written as {@code \}{@code u} escapes, so no text of the data can close the element or open a comment.
+   * JSON strings) written as {@code \}{@code u} escapes, so no text of the data can close the element or open a
+   * comment.
    */
   static String scriptSafe(String json) {
     return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");

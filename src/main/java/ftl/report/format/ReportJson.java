@@ -25,13 +25,13 @@ import java.util.OptionalLong;
 import org.apache.commons.math3.stat.interval.ConfidenceInterval;
 
 /**
- * {@code ftl report --json}: the same figures, rules and verdict as the text ({@link ReportText}), for machines. Spans in
- * integer nanoseconds (members named {@code _ns}), shares as fractions in [0, 1], host figures in percent ({@code _pct});
- * a figure that cannot be computed is {@code null}, never NaN. {@link #FORMAT_VERSION} changes when a member changes
- * meaning or is removed; members may be added within a version. Added for {@code --html} ({@link ReportHtml}, which
- * embeds this object and draws from it): each span's {@code percentiles} ({@link ftl.report.PercentilePlot}), the
- * negative-A share's {@code ack_negative_interval}, the ledger's {@code setting} over the ok runs, and {@code run_list},
- * the ok runs in ledger order with their host figures and the run rules they fail.
+ * {@code ftl report --json}: the same figures, rules and verdict as the text ({@link ReportText}), for machines. Spans
+ * in integer nanoseconds (members named {@code _ns}), shares as fractions in [0, 1], host figures in percent ({@code
+ * _pct}); a figure that cannot be computed is {@code null}, never NaN. {@link #FORMAT_VERSION} changes when a member
+ * changes meaning or is removed; members may be added within a version. Added for {@code --html} ({@link ReportHtml},
+ * which embeds this object and draws from it): each span's {@code percentiles} ({@link ftl.report.PercentilePlot}), the
+ * negative-A share's {@code ack_negative_interval}, the ledger's {@code setting} over the ok runs, and {@code
+ * run_list}, the ok runs in ledger order with their host figures and the run rules they fail.
  */
 public final class ReportJson {
   /** The version of this layout, written as {@code version}. */

@@ -62,7 +62,8 @@ public final class ReportText {
         + c.conditions().size() + " condition" + (c.conditions().size() == 1 ? "" : "s") + ", "
         + ReportNumbers.count(c.eventsTaken()) + " events; "
         + (c.preRegistered() ? "pre-registered (plan.json)" : c.unregistered()
-        ? "an unregistered workspace (plan.json beside its runs, registered nowhere)" : "no plan.json: not pre-registered");
+        ? "an unregistered workspace (plan.json beside its runs, registered nowhere)" : "no plan.json: not "
+        + "pre-registered");
   }
 
   /** The findings, a sentence or two each: flight, the sign check, the guard, the quantum, the host. */
@@ -83,7 +84,8 @@ public final class ReportText {
     RuleResult q = report.rules().get(TrustRule.QUANTUM.ordinal());
     String below = q.failing() == q.judged()
         ? (q.judged() == 1 ? "The median flight is" : "Every condition's median flight is")
-        : ReportNumbers.count(q.failing()) + " of " + ReportNumbers.count(q.judged()) + " conditions have a median flight";
+        : ReportNumbers.count(q.failing()) + " of " + ReportNumbers.count(q.judged())
+        + " conditions have a median flight";
     out.add(q.fails()
         ? below + " below 1 ms, the quantum of create_ms: a latency computed from that millisecond stamp (as"
             + " OpenMessaging Benchmark computes its end-to-end figure) cannot resolve it."
@@ -93,7 +95,8 @@ public final class ReportText {
   }
 
   private static String flightSentence(List<ConditionFigures> delivered) {
-    String lead = "Flight T = recv_ns - send_ns (from the send to the delivery, on one clock) is the latency to quote: ";
+    String lead =
+        "Flight T = recv_ns - send_ns (from the send to the delivery, on one clock) is the latency to quote: ";
     if (delivered.size() == 1) {
       Spread t = delivered.get(0).flight();
       return lead + "median " + ms(t.p50Nanos()) + ", 99th percentile " + ms(t.p99Nanos()) + ", 99.9th "
@@ -113,7 +116,8 @@ public final class ReportText {
     long negative = c.conditions().stream().mapToLong(f -> f.sign().ackNegative()).sum();
     return switch (sign.outcome()) {
       case NOT_JUDGED -> "No event has both an acknowledgment and a delivery stamp, so A and D were not measured.";
-      case FAILS -> "The ack-referenced span A = recv_ns - ack_ns was negative in " + ReportNumbers.count(sign.failing())
+      case FAILS -> "The ack-referenced span A = recv_ns - ack_ns was negative in "
+          + ReportNumbers.count(sign.failing())
           + " of " + ReportNumbers.count(sign.judged()) + " runs (" + ReportNumbers.count(negative) + " of "
           + ReportNumbers.count(complete) + " complete events, " + ReportNumbers.percent(new Rate(negative, complete)
           .value()) + "): the acknowledgment did not precede the delivery, so it is not an origin of the flight, and a"
@@ -168,7 +172,8 @@ public final class ReportText {
     }
     String runs = disturbed.isEmpty() ? "no run was disturbed beyond the bounds below"
         : ReportNumbers.count(disturbed.size()) + " of " + ReportNumbers.count(c.runsOk()) + " runs "
-            + (disturbed.size() == 1 ? "was" : "were") + " disturbed beyond the bounds below (" + listed(disturbed) + ")";
+            + (disturbed.size() == 1 ? "was" : "were") + " disturbed beyond the bounds below (" + listed(disturbed)
+            + ")";
     return "Host: " + String.join(", ", parts) + "; " + runs + ".";
   }
 

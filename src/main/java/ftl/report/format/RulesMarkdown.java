@@ -10,7 +10,8 @@ import ftl.trust.RuleStatement;
  */
 public final class RulesMarkdown {
   /** The line before the table in the page. */
-  public static final String BEGIN = "<!-- BEGIN trust rules (rendered from ftl.report.TrustRule; checked by a test) -->";
+  public static final String BEGIN =
+      "<!-- BEGIN trust rules (rendered from ftl.report.TrustRule; checked by a test) -->";
   /** The line after the table in the page. */
   public static final String END = "<!-- END trust rules -->";
 
@@ -23,7 +24,8 @@ public final class RulesMarkdown {
     out.append("|---|---|---|---|---|\n");
     for (TrustRule r : TrustRule.values()) {
       RuleStatement w = r.statement();
-      out.append("| `").append(r.id()).append("` | ").append(cell(w.summary())).append(" | ").append(cell(w.failsWhen()))
+      out.append("| `").append(r.id()).append("` | ").append(cell(w.summary())).append(" | ")
+          .append(cell(w.failsWhen()))
           .append(" | ").append(cell(w.bound())).append(" | ").append(cell(w.why())).append(" |\n");
     }
     return out.toString();

@@ -138,7 +138,8 @@ public final class HostileInputBenchmark {
     MessageDigest md = sha256();
     try (OutputStream raw = new DigestOutputStream(Files.newOutputStream(file), md);
          OutputStream out = new GZIPOutputStream(raw, 1 << 16)) {
-      out.write(("seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms\n0,1,2,3,4,5,6\n").getBytes(StandardCharsets.US_ASCII));
+      out.write(("seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms\n0,1,2,3,4,5,6\n")
+          .getBytes(StandardCharsets.US_ASCII));
       byte[] nl = new byte[1 << 20];
       Arrays.fill(nl, (byte) '\n');
       for (long w = 0; w < bytes; w += nl.length) {

@@ -21,7 +21,8 @@ import java.util.zip.GZIPOutputStream;
  * each, (a) {@code zcat FILE > /dev/null} and (b) parse + sign check + guard accounting with
  * {@link EventReader}, and prints the medians.
  *
- * <pre>mvn -q test-compile && java -cp target/test-classes:target/classes:'target/lib/*' ftl.data.bench.ReaderBenchmark scratch/bench-1M.csv.gz 1000000 7</pre>
+ * <pre>mvn -q test-compile && java -cp target/test-classes:target/classes:'target/lib/*' ftl.data.bench.ReaderBenchmark
+ * scratch/bench-1M.csv.gz 1000000 7</pre>
  */
 public final class ReaderBenchmark {
   private ReaderBenchmark() {}
@@ -52,11 +53,13 @@ public final class ReaderBenchmark {
       if (s.rows() != rows || sign.result().eventsTaken() != rows) {
         throw new IllegalStateException("row count mismatch");
       }
-      System.out.printf("run %d: zcat %.3f s, ftl read+aggregate %.3f s (%,.0f events/s)%n", i + 1, zcat[i], ftl[i], rows / ftl[i]);
+      System.out.printf("run %d: zcat %.3f s, ftl read+aggregate %.3f s (%,.0f events/s)%n", i + 1, zcat[i], ftl[i],
+          rows / ftl[i]);
     }
     double mz = median(zcat);
     double mf = median(ftl);
-    System.out.printf("median of %d: zcat %.3f s; ftl %.3f s = %,.0f events/s; ratio ftl/zcat %.2f%n", runs, mz, mf, rows / mf, mf / mz);
+    System.out.printf("median of %d: zcat %.3f s; ftl %.3f s = %,.0f events/s; ratio ftl/zcat %.2f%n", runs, mz, mf,
+        rows / mf, mf / mz);
   }
 
   static double median(double[] x) {

@@ -79,7 +79,8 @@ class EndlessLineRegressionTest {
     long start = System.nanoTime();
     assertThatThrownBy(() -> DataGate.readCapped(ch, cap, () -> new DataException("out.txt", 0,
         "tool output larger than the cap of " + cap + " bytes", null)))
-        .isInstanceOf(DataException.class).hasMessageContaining("out.txt: tool output larger than the cap of 16777216 bytes");
+        .isInstanceOf(DataException.class).hasMessageContaining(
+        "out.txt: tool output larger than the cap of 16777216 bytes");
     assertThat(ch.delivered).as("bytes taken from the channel").isEqualTo(cap + 1);
     assertThat(System.nanoTime() - start).isLessThan(10_000_000_000L);
   }

@@ -24,7 +24,8 @@ class Sha256Test {
     Optional<Provider> nss = Sha256.awaitNss();
     Assumptions.assumeTrue(nss.isPresent() || System.getenv("FTL_NO_NSS") != null || !nssInstalled(),
         "NSS is installed here but could not be loaded");
-    Assumptions.assumeTrue(nss.isPresent(), "NSS is not installed here (or FTL_NO_NSS is set): the JDK's SHA-256 is used");
+    Assumptions.assumeTrue(nss.isPresent(),
+        "NSS is not installed here (or FTL_NO_NSS is set): the JDK's SHA-256 is used");
     SplittableRandom rnd = new SplittableRandom(256);
     for (int t = 0; t < 200; t++) {
       byte[] data = new byte[t < 100 ? t : rnd.nextInt(0, 300_000)];

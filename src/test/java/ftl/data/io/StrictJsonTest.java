@@ -42,15 +42,18 @@ class StrictJsonTest {
 
   static Stream<Text> wellFormed() throws IOException {
     List<Text> out = new ArrayList<>();
-    out.add(text("scalars of every kind", "{\"s\":\"x\\u00e9\\n\",\"i\":-7,\"l\":12345678901,\"big\":123456789012345678901234567890,"
+    out.add(text("scalars of every kind",
+        "{\"s\":\"x\\u00e9\\n\",\"i\":-7,\"l\":12345678901,\"big\":123456789012345678901234567890,"
         + "\"d\":0.1,\"e\":-1.5e-300,\"z\":-0.0,\"t\":true,\"f\":false,\"n\":null}"));
     out.add(text("nested arrays and objects", "[[],{},[1,[2,[3,{\"a\":[{}]}]]],{\"b\":{\"c\":{\"d\":[null]}}}]"));
     out.add(text("bare scalar", "  42  "));
     out.add(text("whitespace only", " \n\t "));
-    out.add(text("int boundaries", "[2147483647,2147483648,-2147483648,-2147483649,9223372036854775807,9223372036854775808]"));
+    out.add(text("int boundaries",
+        "[2147483647,2147483648,-2147483648,-2147483649,9223372036854775807,9223372036854775808]"));
     for (Path dir : List.of(Path.of("data"), Path.of("src/test/resources"))) {
       try (Stream<Path> s = Files.walk(dir)) {
-        for (Path p : s.filter(f -> f.toString().endsWith(".json") && !f.toString().contains("malformed")).sorted().toList()) {
+        for (Path p : s.filter(f -> f.toString().endsWith(".json") && !f.toString().contains("malformed")).sorted()
+            .toList()) {
           out.add(new Text(p.toString(), Files.readAllBytes(p)));
         }
       }
@@ -91,14 +94,16 @@ class StrictJsonTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("malformed")
   void read_malformed_failsAsObjectMapperDoes(Text t) {
-    JsonProcessingException expected = catchThrowableOfType(() -> MAPPER.readTree(t.bytes()), JsonProcessingException.class);
+    JsonProcessingException expected = catchThrowableOfType(() -> MAPPER.readTree(t.bytes()),
+        JsonProcessingException.class);
     if (expected == null) {
       return; // well-formed after all (e.g. an array plan): covered above
     }
     DataException actual = catchThrowableOfType(() -> StrictJson.parse(t.bytes(), "t.json"), DataException.class);
     assertThat(actual).as("StrictJson accepted what ObjectMapper refuses").isNotNull();
     // A stream constraint (nesting depth, number length) is reported without a location by both.
-    assertThat(actual.line()).isEqualTo(expected.getLocation() == null ? 0 : Math.max(0, expected.getLocation().getLineNr()));
+    assertThat(actual.line()).isEqualTo(expected.getLocation() == null ? 0
+        : Math.max(0, expected.getLocation().getLineNr()));
     assertThat(actual.problem()).isEqualTo(Echo.clean("not valid JSON: " + Echo.of(expected.getOriginalMessage())));
   }
 
@@ -114,11 +119,13 @@ class StrictJsonTest {
     return Stream.of(
         new Hostile("repeated key, last would win", "{\n\"tolerance\": 0.02,\n\"tolerance\": 1\n}", 3, "Duplicate"),
         new Hostile("repeated key in a nested object", "{\"p\": {\"a\": 1,\n \"b\": 2,\n \"a\": 3}}", 3, "appear once"),
-        new Hostile("a second value after the first", "{\"a\": 1}\n{\"a\": 2}", 2, "content after the first JSON value"),
+        new Hostile("a second value after the first", "{\"a\": 1}\n{\"a\": 2}", 2,
+        "content after the first JSON value"),
         new Hostile("stray characters after the value", "{\"a\": 1}\n\n]", 3, "content after the first JSON value"),
         new Hostile("a number above a double's range", "{\"p\":\n {\"tolerance\": 1e400}}", 2,
             "p.tolerance: the number 1e400 is out of the range of a double"),
-        new Hostile("a negative number above the range", "[-1.5e309]", 1, "[0]: the number -1.5e309 is out of the range"),
+        new Hostile("a negative number above the range", "[-1.5e309]", 1,
+        "[0]: the number -1.5e309 is out of the range"),
         new Hostile("a non-zero number below a double's precision", "{\"t\": 1e-400}", 1, "is too small for a double"),
         new Hostile("the literal NaN", "{\"t\": NaN}", 1, "not valid JSON"),
         new Hostile("the literal Infinity", "{\"t\": Infinity}", 1, "not valid JSON"),
@@ -153,7 +160,8 @@ class StrictJsonTest {
     String big = "1" + "0".repeat(30);
     return Stream.of(
         new Misread("tolerance as the string Infinity", "{\"p\": {\n \"tolerance\": \"Infinity\"}}",
-            v -> v.path("p").path("tolerance").doubleIn(0, 1), 2, "p.tolerance: must be a number, not the string \"Infinity\""),
+            v -> v.path("p").path("tolerance").doubleIn(0, 1), 2,
+            "p.tolerance: must be a number, not the string \"Infinity\""),
         new Misread("tolerance as the string NaN", "{\"tolerance\": \"NaN\"}",
             v -> v.path("tolerance").finiteDouble(), 1, "must be a number, not the string \"NaN\""),
         new Misread("a hexadecimal float in a string", "{\"tolerance\": \"0x1p-1\"}",
@@ -161,7 +169,8 @@ class StrictJsonTest {
         new Misread("a fraction above one", "{\"share\":\n\n 1.5}", v -> v.path("share").doubleIn(0, 1), 3,
             "share: must be in [0, 1] (was 1.5)"),
         new Misread("an integer of 10^30 (would wrap)", "{\"size\": {\"phase_us\": " + big + "}}",
-            v -> v.path("size").path("phase_us").longIn(0, 999), 1, "size.phase_us: must be an integer in [0, 999] (was " + big + ")"),
+            v -> v.path("size").path("phase_us").longIn(0, 999), 1,
+            "size.phase_us: must be an integer in [0, 999] (was " + big + ")"),
         new Misread("an integer above a long", "{\"n\": 9223372036854775808}",
             v -> v.path("n").longIn(Long.MIN_VALUE, Long.MAX_VALUE), 1, "must be an integer in"),
         new Misread("an integer out of its range", "{\"n\": -1}", v -> v.path("n").optionalLongIn(0, 10), 1,

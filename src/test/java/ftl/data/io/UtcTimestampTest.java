@@ -29,8 +29,10 @@ class UtcTimestampTest {
         assertThat(UtcTimestamp.epochMillis(text)).as(text).hasValue(written.toEpochMilli());
       }
     }
-    assertThat(UtcTimestamp.epochMillis("2026-11-30T03:35:42.190Z")).hasValue(Instant.parse("2026-11-30T03:35:42.190Z").toEpochMilli());
-    assertThat(UtcTimestamp.epochMillis("2024-02-29T23:59:59.9Z")).hasValue(Instant.parse("2024-02-29T23:59:59.900Z").toEpochMilli());
+    assertThat(UtcTimestamp.epochMillis("2026-11-30T03:35:42.190Z"))
+        .hasValue(Instant.parse("2026-11-30T03:35:42.190Z").toEpochMilli());
+    assertThat(UtcTimestamp.epochMillis("2024-02-29T23:59:59.9Z"))
+        .hasValue(Instant.parse("2024-02-29T23:59:59.900Z").toEpochMilli());
   }
 
   @ParameterizedTest

@@ -73,7 +73,8 @@ class CellFastPathTest {
       StringBuilder sb = new StringBuilder(length);
       for (int k = 0; k < length; k++) {
         // mostly digits, so that many cells are near-integers
-        sb.append(random.nextInt(3) == 0 ? alphabet.charAt(random.nextInt(alphabet.length())) : (char) ('0' + random.nextInt(10)));
+        sb.append(random.nextInt(3) == 0 ? alphabet.charAt(random.nextInt(alphabet.length()))
+            : (char) ('0' + random.nextInt(10)));
       }
       assertAgree(sb.toString());
     }
@@ -144,7 +145,8 @@ class CellFastPathTest {
       String type = f == null ? "string" : f.type();
       DataDictionary.CellCheck check = d.ledgerCellCheck(column);
       assertThat(check.none()).as(column)
-          .isEqualTo(!type.equals("integer") && !type.equals("number") && !type.equals("datetime") && !type.equals("boolean"));
+          .isEqualTo(!type.equals("integer") && !type.equals("number") && !type.equals("datetime")
+          && !type.equals("boolean"));
       for (String cell : trickyCells().toList()) {
         String expected = cell.isEmpty() || DataDictionary.conforms(type, cell) ? null
             : "data/c/ledger.csv:7: " + Echo.clean(column + (type.equals("integer") ? " is not an integer (\""
@@ -153,7 +155,8 @@ class CellFastPathTest {
                 : " is not a UTC time " + UtcTimestamp.FORM + " (\"") + Echo.of(cell) + "\")");
         assertThat(messageOf(() -> check.check(cell, "data/c/ledger.csv", 7))).as("%s \"%s\"", column, cell)
             .isEqualTo(expected);
-        assertThat(messageOf(() -> d.checkLedgerCell(column, cell, "data/c/ledger.csv", 7))).as("%s \"%s\"", column, cell)
+        assertThat(messageOf(() -> d.checkLedgerCell(column, cell, "data/c/ledger.csv", 7)))
+            .as("%s \"%s\"", column, cell)
             .isEqualTo(expected);
       }
     }
@@ -183,7 +186,8 @@ class CellFastPathTest {
         }
       }
     }
-    DataDictionary d = DataDictionary.parse(new ByteArrayInputStream(json.writeValueAsBytes(root)), "data/datapackage.json");
+    DataDictionary d = DataDictionary.parse(new ByteArrayInputStream(json.writeValueAsBytes(root)),
+        "data/datapackage.json");
     // number (archive) then integer (root)
     assertThat(messageOf(() -> d.ledgerCellCheck("load_measured_pct").check("1.5", "l.csv", 3)))
         .isEqualTo("l.csv:3: load_measured_pct is not an integer (\"1.5\")");

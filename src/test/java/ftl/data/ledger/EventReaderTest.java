@@ -218,7 +218,8 @@ class EventReaderTest {
     byte[] file = (HEADER + "\n" + line + "\n").getBytes(StandardCharsets.UTF_8);
     DataException e = catchThrowableOfType(DataException.class, () -> read(new ByteArrayInputStream(file)));
     assertThat(e.line()).isEqualTo(2);
-    assertThat(e.problem()).isEqualTo("line longer than " + EventReader.MAX_LINE_BYTES + " bytes (not an events file?)");
+    assertThat(e.problem()).isEqualTo("line longer than " + EventReader.MAX_LINE_BYTES
+        + " bytes (not an events file?)");
   }
 
   /** Cells of 19 digits (beyond the fast path's 18) and of 18 digits, on rows LF- and CRLF-ended, parse exactly. */

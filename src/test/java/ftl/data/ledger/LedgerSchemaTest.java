@@ -51,7 +51,8 @@ class LedgerSchemaTest {
       lines.add(JSON.writeValueAsString(f));
     }
     Files.createDirectories(Path.of("target"));
-    Files.writeString(Path.of("target/ledger-schema-fields.json"), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    Files.writeString(Path.of("target/ledger-schema-fields.json"), String.join("\n", lines) + "\n",
+        StandardCharsets.UTF_8);
     assertThat(published).as("data/datapackage.json ledger fields (declared ones in target/ledger-schema-fields.json)")
         .isEqualTo(JSON.valueToTree(declared));
   }
@@ -93,11 +94,13 @@ class LedgerSchemaTest {
     List<String> pinned = pinnedChain();
     int pinnedUpTo = pinned.stream().mapToInt(l -> Integer.parseInt(l.split(" ")[0])).max().orElse(0);
     List<String> derivedPinned = derived.stream().filter(l -> Integer.parseInt(l.split(" ")[0]) <= pinnedUpTo).toList();
-    assertThat(derivedPinned).as("the chain of layouts 1..%d derived from LedgerSchema's declarations (each column's since, "
+    assertThat(derivedPinned)
+        .as("the chain of layouts 1..%d derived from LedgerSchema's declarations (each column's since, "
         + "each word's wordSince) against %s: a published layout is never rewritten; declare the new column or word "
         + "with since(%d)", pinnedUpTo, LAYOUTS, LedgerSchema.VERSION + 1).isEqualTo(pinned);
     assertThat(pinnedUpTo).as("every layout but the newest is pinned in %s; append:%n%s", LAYOUTS,
-        String.join("\n", derived.subList(pinned.size(), derived.size()))).isGreaterThanOrEqualTo(LedgerSchema.VERSION - 1);
+        String.join("\n", derived.subList(pinned.size(), derived.size())))
+        .isGreaterThanOrEqualTo(LedgerSchema.VERSION - 1);
     for (LedgerSchema.Version v : LedgerSchema.Version.all()) {
       assertThat(v.changes()).as("version %d changes something", v.number()).isNotEmpty();
     }
@@ -115,7 +118,8 @@ class LedgerSchemaTest {
 
   @Test
   void column_aWordSinceBeforeItsColumnOrNotAllowed_isRefused() {
-    assertThatThrownBy(() -> LedgerSchema.QUEUE_TYPE.wordSince("quorum", 8)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> LedgerSchema.QUEUE_TYPE.wordSince("quorum", 8))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("came after the column");
     assertThatThrownBy(() -> LedgerSchema.QUEUE_TYPE.wordSince("lazy", 12)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("must be an allowed word");
@@ -164,7 +168,8 @@ class LedgerSchemaTest {
         continue;
       }
       for (JsonNode f : r.path("schema").path("fields")) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ledger version (\\d+)").matcher(f.path("description").asText());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("ledger version (\\d+)")
+            .matcher(f.path("description").asText());
         while (m.find()) {
           int v = Integer.parseInt(m.group(1));
           if (v < 1 || v > LedgerSchema.VERSION) {
@@ -188,8 +193,8 @@ class LedgerSchemaTest {
     try (Stream<Path> dirs = Files.list(DATA)) {
       for (Path d : dirs.sorted().toList()) {
         Path ledger = d.resolve(EventFormat.LEDGER_FILE);
-        // the tools' ledgers (OpenMessaging Benchmark's: OmbLedgerReader; RabbitMQ PerfTest's: PerfTestReader) are formats
-        // of their own
+        // the tools' ledgers (OpenMessaging Benchmark's: OmbLedgerReader; RabbitMQ PerfTest's: PerfTestReader) are
+        // formats of their own
         if (Files.isRegularFile(ledger)
             && !List.of("omb-real", "omb-rabbitmq", "omb-nats", "perftest").contains(d.getFileName().toString())) {
           out.add(Arguments.of(d.getFileName().toString(), ledger));
@@ -235,19 +240,22 @@ class LedgerSchemaTest {
 
   @Test
   void required_declaredColumns_areTheFiveOfTheDataFormatContract() {
-    assertThat(EventFormat.LEDGER_REQUIRED).containsExactly("run_id", "condition", "status", "events_file", "events_sha256");
+    assertThat(EventFormat.LEDGER_REQUIRED).containsExactly("run_id", "condition", "status", "events_file",
+        "events_sha256");
     assertThat(LedgerSchema.harnessColumns().subList(0, 5)).isEqualTo(EventFormat.LEDGER_REQUIRED);
   }
 
   @Test
   void version_unknownHeader_isEmpty() {
-    assertThat(LedgerSchema.Version.of(List.of("run_id", "condition", "status", "events_file", "events_sha256"))).isEmpty();
+    assertThat(LedgerSchema.Version.of(List.of("run_id", "condition", "status", "events_file", "events_sha256")))
+        .isEmpty();
   }
 
   static Stream<Arguments> manipulationCells() {
     return Stream.of(
         Arguments.of("older ledger without the columns", Map.of(), true),
-        Arguments.of("every column applied", Map.of("priority_applied", "applied", "geometry_applied", "applied", "load_applied", "applied"), true),
+        Arguments.of("every column applied", Map.of("priority_applied", "applied", "geometry_applied", "applied",
+        "load_applied", "applied"), true),
         Arguments.of("empty cells", Map.of("priority_applied", "", "geometry_applied", "", "load_applied", ""), true),
         Arguments.of("priority refused", Map.of("priority_applied", "refused", "geometry_applied", "applied"), false),
         Arguments.of("geometry refused", Map.of("geometry_applied", "refused"), false),
@@ -259,12 +267,14 @@ class LedgerSchemaTest {
   void manipulationsApplied_cells_isTheOneRule(String label, Map<String, String> cells, boolean applied) {
     assertThat(LedgerSchema.manipulationsApplied(cells)).isEqualTo(applied);
     Map<String, String> fields = new LinkedHashMap<>(cells);
-    assertThat(new LedgerRow("r1", "c", RunStatus.OK, "e.csv", "", fields, 2).manipulationsApplied()).isEqualTo(applied);
+    assertThat(new LedgerRow("r1", "c", RunStatus.OK, "e.csv", "", fields, 2).manipulationsApplied())
+        .isEqualTo(applied);
   }
 
   @Test
   void typedAccessors_conditionFields_reachTheAnalysisTyped() {
-    LedgerRow r = new LedgerRow("r1", "c", RunStatus.OK, "e.csv", "", Map.of("priority", "fifo-jvm", "geometry", "split",
+    LedgerRow r = new LedgerRow("r1", "c", RunStatus.OK, "e.csv", "",
+        Map.of("priority", "fifo-jvm", "geometry", "split",
         "load_pct", "90", "send_interval_ns", "250000", "clock_offset_us", "-1500"), 2);
     assertThat(r.priority()).contains(Priority.FIFO_JVM);
     assertThat(r.at(Priority.FIFO_JVM)).isTrue();
@@ -295,19 +305,22 @@ class LedgerSchemaTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("refusedCells")
-  void put_valueTheReaderWouldRefuse_isAHarnessBug(String label, LedgerSchema.Column column, String value, String message) {
+  void put_valueTheReaderWouldRefuse_isAHarnessBug(String label, LedgerSchema.Column column, String value,
+      String message) {
     assertThatThrownBy(() -> new LedgerCells().put(column, value)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(message);
   }
 
   @Test
   void put_declaredValues_areKeptInOrder() {
-    LedgerCells c = new LedgerCells().put(LedgerSchema.PRIORITY, Priority.FIFO.word()).put(LedgerSchema.EVENTS_WRITTEN, 12)
+    LedgerCells c = new LedgerCells().put(LedgerSchema.PRIORITY, Priority.FIFO.word())
+        .put(LedgerSchema.EVENTS_WRITTEN, 12)
         .put(LedgerSchema.OTHER_CPU_PCT, "").putAll(Map.of("geometry_applied", "applied"));
     assertThat(c.asMap()).containsExactly(Map.entry("priority", "fifo"), Map.entry("events_written", "12"),
         Map.entry("other_cpu_pct", ""), Map.entry("geometry_applied", "applied"));
     assertThat(c.get(LedgerSchema.EVENTS_WRITTEN)).isEqualTo("12");
-    assertThatThrownBy(() -> c.putAll(Map.of("no_such_column", "1"))).hasMessageContaining("no ledger column no_such_column");
+    assertThatThrownBy(() -> c.putAll(Map.of("no_such_column", "1")))
+        .hasMessageContaining("no ledger column no_such_column");
   }
 
   @Test
@@ -324,12 +337,14 @@ class LedgerSchemaTest {
 
   @Test
   void parse_everyDeclaredWord_isAccepted() {
-    StringBuilder ledger = new StringBuilder("run_id,condition,status,events_file,events_sha256,priority,geometry,acks\n");
+    StringBuilder ledger =
+        new StringBuilder("run_id,condition,status,events_file,events_sha256,priority,geometry,acks\n");
     int i = 0;
     for (String p : Priority.words()) {
       for (String g : Geometry.words()) {
         for (String a : LedgerSchema.ACKS_WORDS) {
-          ledger.append("r").append(i++).append(",c,failed,,,").append(p).append(',').append(g).append(',').append(a).append('\n');
+          ledger.append("r").append(i++).append(",c,failed,,,").append(p).append(',').append(g).append(',').append(a)
+              .append('\n');
         }
       }
     }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /** The wire columns of an events file: read gzip or plain, every malformed case refused naming file and line. */
 class WireColumnsTest {
-  static final String HEAD = "seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms,intended_ns,ack_covered,produce_resp_ns,fetch_resp_ns";
+  static final String HEAD =
+      "seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms,intended_ns,ack_covered,produce_resp_ns,fetch_resp_ns";
 
   static InputStream plain(String s) {
     return new ByteArrayInputStream(s.getBytes(StandardCharsets.US_ASCII));
@@ -67,7 +68,8 @@ class WireColumnsTest {
         .hasMessage("e.csv:2: produce_resp_ns is not an integer (\"x\\x1b[1m\")");
     assertThatThrownBy(() -> WireColumns.read(plain(HEAD + "\n" + "9".repeat(5000) + "\n"), "e.csv"))
         .hasMessage("e.csv:2: a line longer than 4096 characters");
-    assertThatThrownBy(() -> WireColumns.read(new ByteArrayInputStream(new byte[] {0x1f, (byte) 0x8b, 1, 2}), "e.csv.gz"))
+    assertThatThrownBy(() -> WireColumns.read(new ByteArrayInputStream(new byte[] {0x1f, (byte) 0x8b, 1, 2}),
+        "e.csv.gz"))
         .isInstanceOf(DataException.class).hasMessageStartingWith("e.csv.gz: cannot be read as a gzip events file");
   }
 }

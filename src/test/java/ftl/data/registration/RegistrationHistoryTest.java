@@ -30,10 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@code data/registrations.csv} recomputed from git history and the committed ledgers, row by row: the rule's
  * decisive text is in its file at the archive's head; the first commit of history that adds a line containing it is
- * {@code rule_commit}, at {@code rule_committed_at}; {@code data_first_run_at} is the earliest {@code started_at} of the
- * campaigns judged (for a campaign without a ledger, the time of the first commit that added its folder). The kind is
- * then checked by {@link RegistrationTable} itself. History is read once ({@code git log -p}, text files only); the test
- * is skipped where the archive has no git history (a tarball), and fails where history contradicts a row.
+ * {@code rule_commit}, at {@code rule_committed_at}; {@code data_first_run_at} is the earliest {@code started_at} of
+ * the campaigns judged (for a campaign without a ledger, the time of the first commit that added its folder). The kind
+ * is then checked by {@link RegistrationTable} itself. History is read once ({@code git log -p}, text files only); the
+ * test is skipped where the archive has no git history (a tarball), and fails where history contradicts a row.
  */
 class RegistrationHistoryTest {
 
@@ -53,13 +53,15 @@ class RegistrationHistoryTest {
 
   @BeforeAll
   static void readHistory() throws IOException {
-    Commands.Result shallow = Commands.run(List.of("git", "-C", ROOT.toString(), "rev-parse", "--is-shallow-repository"));
+    Commands.Result shallow = Commands.run(List.of("git", "-C", ROOT.toString(), "rev-parse",
+        "--is-shallow-repository"));
     history = shallow.ok() && shallow.output().strip().equals("false");
     if (!history) {
       return;
     }
     List<String> texts = rows().stream().map(r -> r.get("rule_text")).distinct().toList();
-    Process p = new ProcessBuilder("git", "-C", ROOT.toString(), "log", "--reverse", "-p", "--unified=0", "--no-renames",
+    Process p = new ProcessBuilder("git", "-C", ROOT.toString(), "log", "--reverse", "-p", "--unified=0",
+        "--no-renames",
         "--no-color", "--format=@@@COMMIT %H %cI", "--", ".", ":(exclude)*.gz", ":(exclude)data/**/events/**")
         .redirectErrorStream(false).start();
     p.getOutputStream().close();
@@ -98,7 +100,8 @@ class RegistrationHistoryTest {
 
   @Test
   void table_isReadByTheArchivesReader() throws IOException {
-    Map<String, Registration> t = RegistrationTable.parse(Files.readString(TABLE, StandardCharsets.UTF_8), TABLE.toString());
+    Map<String, Registration> t = RegistrationTable.parse(Files.readString(TABLE, StandardCharsets.UTF_8),
+        TABLE.toString());
     assertThat(t).hasSize(rows().size());
   }
 

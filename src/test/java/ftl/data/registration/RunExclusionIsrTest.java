@@ -13,7 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The exclusion rule's ISR member (issue #46): a run whose topic's ISR changed is excluded and counted when the plan says so. */
+/**
+ * The exclusion rule's ISR member (issue #46): a run whose topic's ISR changed is excluded and counted when the plan
+ * says so.
+ */
 class RunExclusionIsrTest {
 
   private static RunExclusion rule(String exclusion) {
@@ -22,7 +25,8 @@ class RunExclusionIsrTest {
   }
 
   private static LedgerRow row(String isrChanged) {
-    return new LedgerRow("r1", "c", RunStatus.OK, "events/r1.csv", "", Map.of("isr_changed", isrChanged, "steal_pct", "0.000"), 2);
+    return new LedgerRow("r1", "c", RunStatus.OK, "events/r1.csv", "",
+        Map.of("isr_changed", isrChanged, "steal_pct", "0.000"), 2);
   }
 
   @Test

@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Defect: the real OMB runs' ledger and run files were opened directly (lexical containment, {@code Files.isRegularFile}
- * following links), not through the data root's gate, so a run file that is a symbolic link to a file outside the
- * root was read. Now every file of {@code omb-real} is opened by {@link DataGate}: a link is refused as bad data
- * naming it, and the synthetic root still reads.
+ * Defect: the real OMB runs' ledger and run files were opened directly (lexical containment, {@code
+ * Files.isRegularFile} following links), not through the data root's gate, so a run file that is a symbolic link to a
+ * file outside the root was read. Now every file of {@code omb-real} is opened by {@link DataGate}: a link is refused
+ * as bad data naming it, and the synthetic root still reads.
  */
 class OmbReadThroughGateRegressionTest {
   private static final Path FIXTURE = Path.of("src/test/resources/ftl/quantity/omb/full");

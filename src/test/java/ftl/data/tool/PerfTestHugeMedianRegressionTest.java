@@ -10,10 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 58, case 12 (an unclear message, the wrong code): a PerfTest output whose per-interval median had 400 digits was
- * read as Infinity and failed with exit 70 ("a real value must be finite: Infinity"), a bug's code for bad data. Now a
- * printed median above {@link PerfTestReader#MAX_MEDIAN_MICROS} (2^40 us) is bad data (exit 3) naming the output file and
- * its line. The PerfTest folder is synthetic ({@link ToolOutputsBelievedRegressionTest#perftest}).
+ * Issue 58, case 12 (an unclear message, the wrong code): a PerfTest output whose per-interval median had 400 digits
+ * was read as Infinity and failed with exit 70 ("a real value must be finite: Infinity"), a bug's code for bad data.
+ * Now a printed median above {@link PerfTestReader#MAX_MEDIAN_MICROS} (2^40 us) is bad data (exit 3) naming the output
+ * file and its line. The PerfTest folder is synthetic ({@link ToolOutputsBelievedRegressionTest#perftest}).
  */
 class PerfTestHugeMedianRegressionTest {
   @TempDir Path tmp;
@@ -22,8 +22,9 @@ class PerfTestHugeMedianRegressionTest {
 
   @Test
   void read_medianOf400Digits_badDataNamingFileAndLine() {
-    String out = ToolOutputsBelievedRegressionTest.OUT + "id: r01, time: 2.000s, sent: 1000 msg/s, received: 1000 msg/s, "
-        + "min/median/75th/95th/99th consumer latency: 0/" + "9".repeat(400) + "/1/1/2 ms\n";
+    String out = ToolOutputsBelievedRegressionTest.OUT
+        + "id: r01, time: 2.000s, sent: 1000 msg/s, received: 1000 msg/s, min/median/75th/95th/99th consumer "
+        + "latency: 0/" + "9".repeat(400) + "/1/1/2 ms\n";
     assertThatThrownBy(() -> ToolOutputsBelievedRegressionTest.perftest(tmp, Map.of("r01.txt", out, "r01.prom", PROM),
         ToolOutputsBelievedRegressionTest.row("r01", "r01.txt", out, "r01.prom", PROM)))
         .isInstanceOf(DataException.class)

@@ -32,7 +32,8 @@ class PerfTestReaderTest {
 
   private static final String OUT = "id: r01, time: 1.000s, sent: 1000 msg/s, received: 1000 msg/s, "
       + "min/median/75th/95th/99th consumer latency: 0/1/1/1/2 ms\n"
-      + "id: r01, time: 2.000s, sent: 1000 msg/s, received: 1000 msg/s, min/median/75th/95th/99th consumer latency: 0/0/0/0/0 ms\n";
+      + "id: r01, time: 2.000s, sent: 1000 msg/s, received: 1000 msg/s, min/median/75th/95th/99th consumer latency: "
+      + "0/0/0/0/0 ms\n";
   private static final String PROM = "# TYPE client_consumed_total counter\nclient_consumed_total{x=\"1\"} 900.0\n"
       + "client_consumed_total{x=\"2\"} 100.0\nperftest_latency_seconds_count 250.0\n";
 
@@ -42,8 +43,10 @@ class PerfTestReaderTest {
     Files.createDirectories(d.resolve("runs"));
     Files.writeString(d.resolve("runs/r01.txt"), out);
     Files.writeString(d.resolve("runs/r01.prom"), prom);
-    String r = row != null ? row : "r01,c,ok,\"\",1,0,2026-12-01T00:00:00.000Z,1000,yes,30,100,28,runs/r01.txt," + sha(out)
-        + ",runs/r01.prom," + sha(prom) + ",0.1,0.1,2.16.0,5.13.1,127.0.0.1:5672,cpu,2,k,jvm," + "a".repeat(64) + "," + "1".repeat(40);
+    String r = row != null ? row : "r01,c,ok,\"\",1,0,2026-12-01T00:00:00.000Z,1000,yes,30,100,28,runs/r01.txt,"
+        + sha(out)
+        + ",runs/r01.prom," + sha(prom) + ",0.1,0.1,2.16.0,5.13.1,127.0.0.1:5672,cpu,2,k,jvm," + "a".repeat(64) + ","
+        + "1".repeat(40);
     Files.writeString(d.resolve("ledger.csv"), HEADER + "\n" + r + "\n");
     return PerfTestReader.read(DataGate.of(tmp, "t"), "perftest", "t/perftest");
   }
@@ -56,12 +59,15 @@ class PerfTestReaderTest {
     assertThat(r.leftOut()).isEqualTo(0.75);
     assertThat(r.useMillis()).isTrue();
     assertThat(r.printedMediansMicros()).containsExactly(1000.0, 0.0);
-    assertThat(PerfTestReader.medians("id: x, time: 1.000s, received: 9 msg/s, min/median/75th/95th/99th consumer latency:"
+    assertThat(
+        PerfTestReader.medians("id: x, time: 1.000s, received: 9 msg/s, min/median/75th/95th/99th consumer latency:"
         + " 10/250/300/400/500 \u00b5s"))
         .containsExactly(250.0);
-    assertThat(new PerfTestReader.Run("x", "c", RunStatus.FAILED, false, 1, 0, 0, List.of(), "", "", "", "", 2).leftOut()).isNaN();
+    assertThat(new PerfTestReader.Run("x", "c", RunStatus.FAILED, false, 1, 0, 0, List.of(), "", "", "", "", 2)
+        .leftOut()).isNaN();
     // the two counters of one scrape are not read atomically: a few more samples than deliveries is read as it is
-    assertThat(read(OUT, "client_consumed_total 1000.0\nperftest_latency_seconds_count 1003.0\n", null).get(0).leftOut())
+    assertThat(read(OUT, "client_consumed_total 1000.0\nperftest_latency_seconds_count 1003.0\n", null).get(0)
+        .leftOut())
         .isCloseTo(-0.003, Offset.offset(1e-12));
   }
 
@@ -111,6 +117,7 @@ class PerfTestReaderTest {
     String failed = "r01,c,failed,x,1,0,t,1000,no" + ",".repeat(PerfTestFormat.LEDGER_HEADER.size() - 9);
     Files.writeString(d.resolve("ledger.csv"), HEADER + "\n" + failed + "\n" + failed + "\n");
     assertThatThrownBy(() -> PerfTestReader.read(DataGate.of(tmp, "t"), "perftest", "t/perftest"))
-        .isInstanceOf(DataException.class).hasMessageContaining("ledger.csv:3").hasMessageContaining("duplicate run_id");
+        .isInstanceOf(DataException.class).hasMessageContaining("ledger.csv:3")
+        .hasMessageContaining("duplicate run_id");
   }
 }

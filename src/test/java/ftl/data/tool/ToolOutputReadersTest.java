@@ -31,21 +31,26 @@ class ToolOutputReadersTest {
   /** perf-N.txt: records, rate, avg, max, p50, p95, p99, p99.9, total line, progress lines. */
   static Stream<Arguments> producerPerformance() {
     return Stream.of(
-        Arguments.of(Named.of("perf-1: total only", "perf-1.txt"), 5000L, 993.838203, 5.31, 463.0, 1L, 43L, 50L, 52L, 2L, 0),
-        Arguments.of(Named.of("perf-2: one progress line, then the total", "perf-2.txt"), 5000L, 993.443274, 4.84, 466.0,
+        Arguments.of(Named.of("perf-1: total only", "perf-1.txt"), 5000L, 993.838203, 5.31, 463.0, 1L, 43L, 50L, 52L,
+        2L, 0),
+        Arguments.of(Named.of("perf-2: one progress line, then the total", "perf-2.txt"), 5000L, 993.443274, 4.84,
+        466.0,
             1L, 34L, 48L, 53L, 3L, 1),
-        Arguments.of(Named.of("perf-3: total only", "perf-3.txt"), 5000L, 994.431185, 4.28, 455.0, 1L, 29L, 40L, 47L, 2L, 0));
+        Arguments.of(Named.of("perf-3: total only", "perf-3.txt"), 5000L, 994.431185, 4.28, 455.0, 1L, 29L, 40L, 47L,
+        2L, 0));
   }
 
   @ParameterizedTest
   @MethodSource("producerPerformance")
-  void producerPerformance_realOutput_readsThePrintedTotal(String file, long records, double rate, double avg, double max,
+  void producerPerformance_realOutput_readsThePrintedTotal(String file, long records, double rate, double avg,
+      double max,
                                                            long p50, long p95, long p99, long p999, long line,
                                                            int windows) throws IOException {
     String t = text(DEMO.resolve(file));
     assertThat(ToolOutputFormat.recognise(t)).containsExactly(ToolOutputFormat.KAFKA_PRODUCER_PERF);
     ProducerPerformanceReader.Output o = ProducerPerformanceReader.read(t, file);
-    assertThat(o.total()).isEqualTo(new ProducerPerformanceReader.Total(records, rate, avg, max, p50, p95, p99, p999, line));
+    assertThat(o.total()).isEqualTo(new ProducerPerformanceReader.Total(records, rate, avg, max, p50, p95, p99, p999,
+        line));
     assertThat(o.windows()).hasSize(windows);
     assertThat(o.steadyState()).isNull();
   }
@@ -62,7 +67,8 @@ class ToolOutputReadersTest {
         Arguments.of(Named.of("e2e-1: two consumer warnings after the results", "e2e-1.txt"), 1.7510, 1L, 11L, 21L,
             "162.60984299999998", 4001L),
         Arguments.of(Named.of("e2e-2", "e2e-2.txt"), 1.6523, 1L, 9L, 23L, "119.476654", 4001L),
-        Arguments.of(Named.of("e2e-3: a median printed as 0 ms", "e2e-3.txt"), 1.3071, 0L, 8L, 17L, "110.846465", 4001L));
+        Arguments.of(Named.of("e2e-3: a median printed as 0 ms", "e2e-3.txt"), 1.3071, 0L, 8L, 17L, "110.846465",
+        4001L));
   }
 
   @ParameterizedTest
@@ -76,7 +82,8 @@ class ToolOutputReadersTest {
         .containsExactly(avg, p50, p99, p999);
     assertThat(o.avgLine()).isEqualTo(7);
     assertThat(o.percentilesLine()).isEqualTo(8);
-    assertThat(o.progress()).extracting(EndToEndLatencyReader.Progress::index).containsExactly(0L, 1000L, 2000L, 3000L, 4000L);
+    assertThat(o.progress()).extracting(EndToEndLatencyReader.Progress::index)
+        .containsExactly(0L, 1000L, 2000L, 3000L, 4000L);
     assertThat(o.progress().get(0).printed()).isEqualTo(firstProgress);
     assertThat(o.fewestRecords()).isEqualTo(fewest);
   }
@@ -88,7 +95,8 @@ class ToolOutputReadersTest {
             new long[] {189, 370, 651, 6560, 10124}, 995.0, 995.0),
         Arguments.of(Named.of("r02: --use-millis, 1,000 msg/s", "r02.txt"), PerfTestStdoutReader.Unit.MILLIS,
             new long[] {1, 1, 1, 6, 28}, 995.0, 995.0),
-        Arguments.of(Named.of("r04: --use-millis, 800 msg/s", "r04.txt"), PerfTestStdoutReader.Unit.MILLIS, null, null, null));
+        Arguments.of(Named.of("r04: --use-millis, 800 msg/s", "r04.txt"), PerfTestStdoutReader.Unit.MILLIS, null, null,
+        null));
   }
 
   @ParameterizedTest
@@ -124,7 +132,8 @@ class ToolOutputReadersTest {
   /** rNN.prom: consumed, latency samples, clock mode. */
   static Stream<Arguments> scrape() {
     return Stream.of(
-        Arguments.of(Named.of("r01: nanosecond mode, more samples than deliveries by 3 (scrape skew)", "r01.prom"), 27661L,
+        Arguments.of(Named.of("r01: nanosecond mode, more samples than deliveries by 3 (scrape skew)", "r01.prom"),
+        27661L,
             27664L, 0L, PerfTestStdoutReader.Unit.MICROS),
         Arguments.of(Named.of("r02: --use-millis, 77.6 % left out", "r02.prom"), 27632L, 6181L, 27639L,
             PerfTestStdoutReader.Unit.MILLIS),
@@ -156,7 +165,8 @@ class ToolOutputReadersTest {
     int millis = header.indexOf("use_millis");
     for (String row : ledger.subList(1, ledger.size())) {
       String[] cells = row.split(",");
-      PerfTestScrapeReader.Output o = PerfTestScrapeReader.read(text(PERFTEST.resolve(cells[run] + ".prom")), cells[run]);
+      PerfTestScrapeReader.Output o = PerfTestScrapeReader.read(text(PERFTEST.resolve(cells[run] + ".prom")),
+          cells[run]);
       assertThat(o.unit()).as(cells[run]).isEqualTo(cells[millis].equals("yes") ? PerfTestStdoutReader.Unit.MILLIS
           : PerfTestStdoutReader.Unit.MICROS);
     }

@@ -50,8 +50,10 @@ class ToolOutputsBelievedRegressionTest {
 
   /** A PerfTest row for run {@code id} at 1,000 msg/s naming {@code txt} and {@code prom} under runs/. */
   static String row(String id, String txt, String out, String prom, String metrics) {
-    return id + ",c,ok,\"\",1,0,2026-12-01T00:00:00.000Z,1000,yes,30,100,28,runs/" + txt + "," + sha(out) + ",runs/" + prom
-        + "," + sha(metrics) + ",0.1,0.1,2.16.0,5.13.1,127.0.0.1:5672,cpu,2,k,jvm," + "a".repeat(64) + "," + "1".repeat(40);
+    return id + ",c,ok,\"\",1,0,2026-12-01T00:00:00.000Z,1000,yes,30,100,28,runs/" + txt + "," + sha(out) + ",runs/"
+        + prom
+        + "," + sha(metrics) + ",0.1,0.1,2.16.0,5.13.1,127.0.0.1:5672,cpu,2,k,jvm," + "a".repeat(64) + ","
+        + "1".repeat(40);
   }
 
   /** A synthetic PerfTest folder: files by name under runs/, and the ledger's rows. */
@@ -82,15 +84,18 @@ class ToolOutputsBelievedRegressionTest {
             "client_consumed_total 27661.0\nperftest_latency_seconds_count 28662.0\n", 2,
             "perftest_latency_seconds_count 28662 exceeds client_consumed_total 27661"),
         Arguments.of("sum of two samples above 2^40",
-            "client_consumed_total{a=\"1\"} 1099511627776\nclient_consumed_total{a=\"2\"} 1\nperftest_latency_seconds_count 1\n",
+            "client_consumed_total{a=\"1\"} 1099511627776\nclient_consumed_total{a=\"2\"} "
+            + "1\nperftest_latency_seconds_count 1\n",
             2, "sum to more than 1099511627776"),
         Arguments.of("three tokens after the metric",
             "client_consumed_total 27661.0 1764000000000 7\nperftest_latency_seconds_count 1.0\n", 1,
             "is \"metric value [timestamp]\""),
         Arguments.of("a timestamp that is not an integer",
-            "client_consumed_total 27661.0 soon\nperftest_latency_seconds_count 1.0\n", 1, "timestamp of client_consumed_total"),
+            "client_consumed_total 27661.0 soon\nperftest_latency_seconds_count 1.0\n", 1,
+            "timestamp of client_consumed_total"),
         Arguments.of("labels never closed",
-            "client_consumed_total{a=\"}\" 27661.0\nperftest_latency_seconds_count 1.0\n", 1, "labels of client_consumed_total"));
+            "client_consumed_total{a=\"}\" 27661.0\nperftest_latency_seconds_count 1.0\n", 1,
+            "labels of client_consumed_total"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -115,7 +120,8 @@ class ToolOutputsBelievedRegressionTest {
         "r02.prom", prom);
     assertThatThrownBy(() -> perftest(files, row("r01", "r01.txt", OUT, "r01.prom", prom),
         row("r02", "r01.txt", OUT, "r02.prom", prom))).isInstanceOf(DataException.class)
-        .hasMessageContaining("t/perftest/ledger.csv:3: run r02 names the stdout_file runs/r01.txt as the run on line 2");
+        .hasMessageContaining(
+        "t/perftest/ledger.csv:3: run r02 names the stdout_file runs/r01.txt as the run on line 2");
     // a copy of the metrics under another name: the same content, one run counted twice
     assertThatThrownBy(() -> perftest(files, row("r01", "r01.txt", OUT, "r01.prom", prom),
         row("r02", "r02.txt", OUT + " ", "r02.prom", prom))).isInstanceOf(DataException.class)
@@ -157,7 +163,8 @@ class ToolOutputsBelievedRegressionTest {
     cl.setOut(new PrintWriter(new StringWriter(), true));
     int code = cl.execute("--root", tmp.toString(), "--data", data.toString(), "list", "--json");
     assertThat(code).as("stderr: %s", err).isEqualTo(ExitCode.BAD_DATA);
-    assertThat(err.toString()).contains("data/omb-real/ledger.csv:").contains("names the run file runs/r01.csv as the run on line 2")
+    assertThat(err.toString()).contains("data/omb-real/ledger.csv:")
+        .contains("names the run file runs/r01.csv as the run on line 2")
         .doesNotContain("\tat ").doesNotContain("Exception");
   }
 }

@@ -15,7 +15,8 @@ class EmbeddedClusterTest {
 
   @Test
   void serverProperties_nodeTwo_ownAddressOwnPortsAndTheWholeQuorum() {
-    String p = EmbeddedCluster.serverProperties(2, 19095, 19092, "1@127.0.0.1:19091,2@127.0.0.2:19092,3@127.0.0.3:19093",
+    String p = EmbeddedCluster.serverProperties(2, 19095, 19092,
+        "1@127.0.0.1:19091,2@127.0.0.2:19092,3@127.0.0.3:19093",
         Path.of("/x/node-2/data"));
     assertThat(p).contains("node.id=2\n", "process.roles=broker,controller\n",
         "controller.quorum.voters=1@127.0.0.1:19091,2@127.0.0.2:19092,3@127.0.0.3:19093\n",

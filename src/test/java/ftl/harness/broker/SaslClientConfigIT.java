@@ -28,10 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue #54, "your cluster as it is": a broker whose client listener asks for SASL/PLAIN, reached through
  * {@code campaign smoke --bootstrap ... --client-config FILE --topic NAME}. One tiny run on the existing topic must
- * complete and leave the topic in place, the ledger must record the client config's non-secret settings, and neither any file the run wrote (ledger, events, plan, schedule) nor what it
- * printed may hold the password. A wrong password must fail within the cluster check (exit 5), naming the cluster and
- * not the password; a missing topic, one with fewer partitions than the plan, and a replication factor above the
- * cluster's brokers are refused by the check the same way, nothing written. The broker is this test's own: the archive's embedded broker, its client listener made
+ * complete and leave the topic in place, the ledger must record the client config's non-secret settings, and neither
+ * any file the run wrote (ledger, events, plan, schedule) nor what it printed may hold the password. A wrong password
+ * must fail within the cluster check (exit 5), naming the cluster and not the password; a missing topic, one with fewer
+ * partitions than the plan, and a replication factor above the cluster's brokers are refused by the check the same way,
+ * nothing written. The broker is this test's own: the archive's embedded broker, its client listener made
  * SASL_PLAINTEXT with a JAAS configuration given as a listener property.
  */
 class SaslClientConfigIT {
@@ -79,7 +80,8 @@ class SaslClientConfigIT {
       }
 
       CliRunner.Printed ok = CliRunner.printed("--root", Path.of("").toAbsolutePath().toString(), "campaign", "smoke",
-          "--plan", plan.toString(), "--bootstrap", bootstrap, "--client-config", config.toString(), "--topic", TOPIC, "--out", out.toString());
+          "--plan", plan.toString(), "--bootstrap", bootstrap, "--client-config", config.toString(), "--topic", TOPIC,
+          "--out", out.toString());
       assertThat(ok.code()).as("smoke exit (0 or 1 by report's verdict, never 5); it printed:\n" + ok.text())
           .isIn(ExitCode.OK, ExitCode.DISAGREE);
       String ledger = Files.readString(out.resolve("ledger.csv"), StandardCharsets.UTF_8);
@@ -113,7 +115,8 @@ class SaslClientConfigIT {
       double seconds = (System.nanoTime() - t0) / 1e9;
       assertThat(refused.code()).as(refused.text()).isEqualTo(ExitCode.HARNESS);
       assertThat(refused.text()).contains(bootstrap).doesNotContain(wrongPassword);
-      assertThat(seconds).as("refused within the check's time").isLessThan(ftl.harness.run.KafkaCluster.CHECK_SECONDS + 11);
+      assertThat(seconds).as("refused within the check's time")
+          .isLessThan(ftl.harness.run.KafkaCluster.CHECK_SECONDS + 11);
       assertThat(tmp.resolve("refused")).doesNotExist();
 
       // bad input a cluster answers: each refused by the check, named, exit 5, nothing written
@@ -133,7 +136,8 @@ class SaslClientConfigIT {
               "--topic", TOPIC),
           "has 1 broker, and the plan asks for replication_factor 2", List.of("--plan", rf2.toString()));
       for (Map.Entry<String, List<String>> e : bad.entrySet()) {
-        List<String> args = new ArrayList<>(List.of("--root", Path.of("").toAbsolutePath().toString(), "campaign", "smoke",
+        List<String> args = new ArrayList<>(List.of("--root", Path.of("").toAbsolutePath().toString(), "campaign",
+            "smoke",
             "--bootstrap", bootstrap, "--client-config", config.toString(), "--out", tmp.resolve("bad").toString()));
         args.addAll(e.getValue());
         CliRunner.Printed p = CliRunner.printed(args.toArray(String[]::new));

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 58, case 16 (unclear message, wrong code): a binary journal (the bytes FF FE 00) made {@code campaign resume}
- * exit 5 with "Input length = 1", naming no file. Now it is bad data (exit 3) naming {@code .ftl-journal}; so is a journal
- * line that names anything but an events file of the campaign (a path elsewhere), and nothing is deleted on its word.
+ * exit 5 with "Input length = 1", naming no file. Now it is bad data (exit 3) naming {@code .ftl-journal}; so is a
+ * journal line that names anything but an events file of the campaign (a path elsewhere), and nothing is deleted on its
+ * word.
  */
 class BinaryJournalRegressionTest {
 

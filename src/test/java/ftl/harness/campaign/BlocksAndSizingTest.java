@@ -35,9 +35,11 @@ class BlocksAndSizingTest {
   /** Every committed campaign with both a schedule.csv and a plan the instrument's parser takes. */
   static Stream<Path> committedSchedules() throws IOException {
     try (Stream<Path> dirs = Files.list(Path.of("data"))) {
-      return dirs.filter(d -> Files.isRegularFile(d.resolve("schedule.csv")) && Files.isRegularFile(d.resolve(EventFormat.PLAN_FILE)))
+      return dirs.filter(d -> Files.isRegularFile(d.resolve("schedule.csv"))
+          && Files.isRegularFile(d.resolve(EventFormat.PLAN_FILE)))
           // the tools' own plans (OpenMessaging Benchmark's, RabbitMQ PerfTest's), not the instrument's
-          .filter(d -> !List.of("omb-real", "omb-rabbitmq", "omb-nats", "perftest").contains(d.getFileName().toString()))
+          .filter(d -> !List.of("omb-real", "omb-rabbitmq", "omb-nats", "perftest")
+          .contains(d.getFileName().toString()))
           .sorted().toList().stream();
     }
   }
@@ -63,7 +65,8 @@ class BlocksAndSizingTest {
         assertThat(its).as("stratum " + stratum).isNotEmpty();
         String boot = its.get(0).split(",")[6];
         List<String> clocks = plan.strata().offeredOf(its.stream().map(l -> l.split(",")[7]).distinct().toList());
-        ftl.harness.plan.Strata.StratumSchedule st = ftl.harness.plan.Strata.schedule(plan, s, boot, clocks, expected.size() - 1);
+        ftl.harness.plan.Strata.StratumSchedule st =
+            ftl.harness.plan.Strata.schedule(plan, s, boot, clocks, expected.size() - 1);
         StratumScheduleFile.rows(st).forEach(r -> expected.add(r.csv()));
         s++;
       }
@@ -76,7 +79,9 @@ class BlocksAndSizingTest {
 
   @Test
   void scheduleCsv_blockedPlan_fifthColumnIsTheBlock() {
-    Plan plan = PlanParser.parse("plan.json", "{\"campaign\":\"k\",\"blocks\":2,\"conditions\":[{\"name\":\"a\"},{\"name\":\"b\"}]}"
+    Plan plan =
+        PlanParser.parse("plan.json",
+        "{\"campaign\":\"k\",\"blocks\":2,\"conditions\":[{\"name\":\"a\"},{\"name\":\"b\"}]}"
         .getBytes(StandardCharsets.UTF_8));
     String csv = CampaignRunner.scheduleCsv(plan.schedule(), plan.blocked());
     List<String> lines = csv.lines().toList();
@@ -107,8 +112,10 @@ class BlocksAndSizingTest {
 
   @Test
   void checkStampMemory_runLargerThanHalfTheHeap_refusedBeforeTheFirstRun() {
-    Plan plan = PlanParser.parse("plan.json", ("{\"campaign\":\"k\",\"warmup\":{\"rule\":\"stable_flights\",\"window\":500,"
-        + "\"tolerance_us\":10,\"min_events\":5000,\"max_events\":120000},\"conditions\":[{\"name\":\"long\",\"events\":60000}]}")
+    Plan plan =
+        PlanParser.parse("plan.json", ("{\"campaign\":\"k\",\"warmup\":{\"rule\":\"stable_flights\",\"window\":500,"
+        + "\"tolerance_us\":10,\"min_events\":5000,\"max_events\":120000},\"conditions\":[{\"name\":\"long\",\"event"
+        + "s\":60000}]}")
         .getBytes(StandardCharsets.UTF_8));
     CampaignRunner.checkStampMemory(plan, 64L << 20); // 10.8 MB of arrays in a 64 MiB heap: fine
     assertThatThrownBy(() -> CampaignRunner.checkStampMemory(plan, 16L << 20))

@@ -60,7 +60,8 @@ class CampaignFolderTest {
     assertThat(again.runIds()).containsExactly("r0001", "r0002");
     assertThat(again.rows().get(0).get("host_cpu")).isEqualTo("Model, with a comma \"and quotes\"");
     assertThat(again.rows().get(0).get("reason")).isEmpty();
-    assertThat(Files.readAllLines(f.ledgerFile()).get(0)).startsWith("run_id,condition,status,events_file,events_sha256,");
+    assertThat(Files.readAllLines(f.ledgerFile()).get(0))
+        .startsWith("run_id,condition,status,events_file,events_sha256,");
     assertThat(Files.exists(AtomicFiles.tmpOf(f.ledgerFile()))).isFalse();
   }
 
@@ -129,7 +130,9 @@ class CampaignFolderTest {
     assertThat(f.clean()).containsExactly("events/r0003.csv.gz.tmp");
   }
 
-  /** Issue #43: with ledger.csv moved away, resume deleted every measured events file as "left by an interrupted run". */
+  /**
+   * Issue #43: with ledger.csv moved away, resume deleted every measured events file as "left by an interrupted run".
+   */
   @Test
   void clean_ledgerMovedAway_refusesAndDeletesNothing() throws Exception {
     CampaignFolder f = new CampaignFolder(dir);
@@ -166,7 +169,8 @@ class CampaignFolderTest {
     CampaignFolder f = new CampaignFolder(dir);
     try (AutoCloseable first = f.lock()) {
       assertThatThrownBy(() -> new CampaignFolder(dir).lock()).isInstanceOf(CampaignRunner.InstrumentException.class)
-          .hasMessageContaining("another ftl runner is using").hasMessageContaining("pid " + ProcessHandle.current().pid());
+          .hasMessageContaining("another ftl runner is using")
+          .hasMessageContaining("pid " + ProcessHandle.current().pid());
     }
     assertThat(dir.resolve(CampaignFolder.LOCK)).doesNotExist();
     try (AutoCloseable again = f.lock()) {

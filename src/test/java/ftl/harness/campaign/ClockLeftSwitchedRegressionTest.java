@@ -16,9 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 58, case 8 (the host left changed): {@code kill -9} of the runner after it switched the clock source left the
  * host on the switched one; SIGINT, SIGTERM and a normal end restored it, but a SIGKILL runs no hook. Now a
- * {@link ClockRestorer} started before the first switch outlives the runner and puts the original back. A scratch folder
- * stands in for sysfs (the host's clock source is never touched), and a {@code sleep} process stands in for the runner
- * that is killed.
+ * {@link ClockRestorer} started before the first switch outlives the runner and puts the original back. A scratch
+ * folder stands in for sysfs (the host's clock source is never touched), and a {@code sleep} process stands in for the
+ * runner that is killed.
  */
 class ClockLeftSwitchedRegressionTest {
   @TempDir Path sysfs;

@@ -31,7 +31,8 @@ class ClockSwitchTest {
   private ClockSwitch clock(String current, String offered) throws IOException {
     Files.writeString(sysfs.resolve("current_clocksource"), current + "\n");
     Files.writeString(sysfs.resolve("available_clocksource"), offered + "\n");
-    return new ClockSwitch(new ClockSource(sysfs), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    return new ClockSwitch(new ClockSource(sysfs),
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
   }
 
   @Test
@@ -64,7 +65,8 @@ class ClockSwitchTest {
   private static FinishedRun outcome(RunStatus status, String clocksource) {
     StampBook book = new StampBook(0, 1, () -> 0L, () -> 0L);
     return new FinishedRun(new RunVerdict(status, ""), RunVerdict.Events.none(), RunVerdict.Counts.of(book), book,
-        new RunDriver.StampingThreads(StampingThread.unknown("ack"), StampingThread.unknown("receive")), GuardTally.of(book),
+        new RunDriver.StampingThreads(StampingThread.unknown("ack"), StampingThread.unknown("receive")),
+        GuardTally.of(book),
         PacingLag.of(book), Instant.EPOCH, 0, Map.of(LedgerSchema.CLOCKSOURCE.name(), clocksource));
   }
 
@@ -90,6 +92,7 @@ class ClockSwitchTest {
     assertThat(o.reason()).isEqualTo("clock source hpet at the run's end, not the planned tsc");
     assertThat(ClockSwitch.heldOrAborted(outcome(RunStatus.OK, "tsc"), "tsc").status()).isEqualTo(RunStatus.OK);
     assertThat(ClockSwitch.heldOrAborted(outcome(RunStatus.OK, "hpet"), "").status()).isEqualTo(RunStatus.OK);
-    assertThat(ClockSwitch.heldOrAborted(outcome(RunStatus.FAILED, "hpet"), "tsc").status()).isEqualTo(RunStatus.FAILED);
+    assertThat(ClockSwitch.heldOrAborted(outcome(RunStatus.FAILED, "hpet"), "tsc").status())
+        .isEqualTo(RunStatus.FAILED);
   }
 }

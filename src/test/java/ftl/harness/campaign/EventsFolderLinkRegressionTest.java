@@ -12,11 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 58, case 2 (data loss): with {@code F/events} a symbolic link to another campaign's {@code events/} and a journal
- * naming a file there, {@code campaign resume F} deleted that other campaign's measured run and exited 0 ("removed
- * events/r0003.csv.gz"): the runner listed, and deleted in, whatever folder the link named. Now {@code events/} and every
- * path resume touches are refused (exit 3, the path named) when they are a link or resolve outside the campaign
- * folder, and an entry of {@code events/} that is a link is refused rather than removed; nothing is deleted.
+ * Issue 58, case 2 (data loss): with {@code F/events} a symbolic link to another campaign's {@code events/} and a
+ * journal naming a file there, {@code campaign resume F} deleted that other campaign's measured run and exited 0
+ * ("removed events/r0003.csv.gz"): the runner listed, and deleted in, whatever folder the link named. Now {@code
+ * events/} and every path resume touches are refused (exit 3, the path named) when they are a link or resolve outside
+ * the campaign folder, and an entry of {@code events/} that is a link is refused rather than removed; nothing is
+ * deleted.
  */
 class EventsFolderLinkRegressionTest {
 

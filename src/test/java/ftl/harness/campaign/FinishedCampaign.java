@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * A finished one-run campaign folder for the resume tests that need no broker: {@code plan.json} with one condition and
- * one run, its {@code schedule.csv}, the run's events file ({@code events/r0001.csv.gz}, three events) and its ledger row
- * under the plan's digest. {@code campaign resume} of it has nothing to run: it takes the lock, cleans, and stops.
+ * one run, its {@code schedule.csv}, the run's events file ({@code events/r0001.csv.gz}, three events) and its ledger
+ * row under the plan's digest. {@code campaign resume} of it has nothing to run: it takes the lock, cleans, and stops.
  */
 final class FinishedCampaign {
   private FinishedCampaign() {}

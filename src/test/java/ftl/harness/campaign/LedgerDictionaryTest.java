@@ -21,6 +21,7 @@ class LedgerDictionaryTest {
 
   @Test
   void columns_bundledDictionary_agreesWithTheArchiveOne() {
-    assertThat(DataDictionary.bundled().ledgerFields()).isEqualTo(DataDictionary.forRoot(DataGate.of(Path.of("data"), "data")).ledgerFields());
+    assertThat(DataDictionary.bundled().ledgerFields())
+        .isEqualTo(DataDictionary.forRoot(DataGate.of(Path.of("data"), "data")).ledgerFields());
   }
 }

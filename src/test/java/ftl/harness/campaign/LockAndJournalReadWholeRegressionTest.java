@@ -14,9 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 58, case 11 (unbounded): a 700 MB sparse {@code .ftl-lock} held by another process, or a 700 MB sparse
- * {@code .ftl-journal}, took the runner to a peak RSS of 2.2 to 2.3 GB: both were read whole. Now the lock is read up to
- * {@value CampaignFolder#LOCK_CAP} bytes and the journal up to {@value CampaignFolder#JOURNAL_CAP}; the files here are
- * 3 GiB sparse files, which a whole-file read cannot even hold in one array (it failed with an OutOfMemoryError).
+ * {@code .ftl-journal}, took the runner to a peak RSS of 2.2 to 2.3 GB: both were read whole. Now the lock is read up
+ * to {@value CampaignFolder#LOCK_CAP} bytes and the journal up to {@value CampaignFolder#JOURNAL_CAP}; the files here
+ * are 3 GiB sparse files, which a whole-file read cannot even hold in one array (it failed with an OutOfMemoryError).
  */
 class LockAndJournalReadWholeRegressionTest {
 

@@ -22,11 +22,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Issue 58, case 1 (data loss): {@code ln -s events/r0001.csv.gz F/.ftl-lock; ftl campaign resume F} exited 0 and left
  * {@code r0001.csv.gz} five bytes long, the runner's pid: the lock was opened through the link and truncated. Pointed
- * at {@code ledger.csv} the ledger was destroyed, at {@code plan.json} the committed plan overwritten, at a file outside
- * the folder that file. The same held for a hard link, and for a link planted where the runner writes a temp file
- * ({@code ledger.csv.tmp}, {@code .ftl-journal.tmp}). Now the lock is created exclusively or opened without following a
- * link, written only when it is a lone file holding a pid, temp files are created exclusively, and the folder is
- * refused (exit 3, the link named) with every file as it was.
+ * at {@code ledger.csv} the ledger was destroyed, at {@code plan.json} the committed plan overwritten, at a file
+ * outside the folder that file. The same held for a hard link, and for a link planted where the runner writes a temp
+ * file ({@code ledger.csv.tmp}, {@code .ftl-journal.tmp}). Now the lock is created exclusively or opened without
+ * following a link, written only when it is a lone file holding a pid, temp files are created exclusively, and the
+ * folder is refused (exit 3, the link named) with every file as it was.
  */
 class LockThroughLinkRegressionTest {
 
@@ -53,7 +53,8 @@ class LockThroughLinkRegressionTest {
   static Stream<Arguments> plants() {
     List<Arguments> out = new ArrayList<>();
     for (Plant p : Plant.values()) {
-      for (String[] t : new String[][] {{"the run's events file", "f/events/r0001.csv.gz"}, {"the ledger", "f/ledger.csv"},
+      for (String[] t : new String[][] {{"the run's events file", "f/events/r0001.csv.gz"},
+          {"the ledger", "f/ledger.csv"},
           {"the committed plan", "f/plan.json"}, {"a file outside the folder", "outside.txt"}}) {
         out.add(Arguments.of(p, Named.of(t[0], t[1])));
       }
@@ -71,7 +72,8 @@ class LockThroughLinkRegressionTest {
   private static List<String> digests(Path... files) throws Exception {
     return Stream.of(files).map(p -> {
       try {
-        return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p)));
+        return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+            .digest(Files.readAllBytes(p)));
       } catch (Exception e) {
         throw new IllegalStateException(e);
       }
@@ -96,7 +98,9 @@ class LockThroughLinkRegressionTest {
     assertThat(digests(victim)).isEqualTo(before);
   }
 
-  /** The temp file a write goes through is created afresh: a link or hard link in its place is unlinked, not written. */
+  /**
+   * The temp file a write goes through is created afresh: a link or hard link in its place is unlinked, not written.
+   */
   @Test
   void write_tempNameTakenByLinks_targetsUntouched() throws Exception {
     Path f = campaign();

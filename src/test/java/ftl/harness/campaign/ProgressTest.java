@@ -46,7 +46,8 @@ class ProgressTest {
     }
     p.end();
     List<String> l = lines();
-    assertThat(l.get(0)).isEqualTo("[0/6 runs] 0 of 6000 events | time left known after the first run | running r0 (c)");
+    assertThat(l.get(0))
+        .isEqualTo("[0/6 runs] 0 of 6000 events | time left known after the first run | running r0 (c)");
     for (int i = 1; i < 6; i++) {
       assertThat(leftSeconds(l.get(i))).as(l.get(i)).isEqualTo((long) ((6 - i) * 1.5));
       assertThat(l.get(i)).startsWith("[" + i + "/6 runs] " + i * 1000 + " of 6000 events");

@@ -30,10 +30,11 @@ class StratumScheduleFileTest {
   @TempDir Path dir;
 
   private static Plan plan(int maxBoots) {
-    return PlanParser.parse("plan.json", ("{\"campaign\": \"h\", \"seed\": 11, \"blocks\": 4, \"block_lead\": \"lead\", "
+    return PlanParser.parse("plan.json",
+        ("{\"campaign\": \"h\", \"seed\": 11, \"blocks\": 4, \"block_lead\": \"lead\", "
         + "\"strata\": {\"by\": \"boot\", \"judged_at_boots\": 1, \"max_boots\": " + maxBoots + ", \"clocksources\": "
-        + "[\"tsc\", \"kvm-clock\"]}, \"conditions\": [{\"name\": \"lead\"}, {\"name\": \"base\"}, {\"name\": \"fifo\", "
-        + "\"priority\": \"fifo\"}]}").getBytes(StandardCharsets.UTF_8));
+        + "[\"tsc\", \"kvm-clock\"]}, \"conditions\": [{\"name\": \"lead\"}, {\"name\": \"base\"}, {\"name\": "
+        + "\"fifo\", \"priority\": \"fifo\"}]}").getBytes(StandardCharsets.UTF_8));
   }
 
   private CampaignRunner.Prepared prepare(Plan p, Set<String> done, boolean resuming, String boot, List<String> offered)
@@ -113,7 +114,8 @@ class StratumScheduleFileTest {
   @Test
   void prepare_noneOfThePlansClocksOffered_refusedNamingWhatIs() {
     CampaignRunner.InstrumentException e = catchThrowableOfType(
-        () -> prepare(plan(3), Set.of(), false, "boot-a", List.of("hpet", "acpi_pm")), CampaignRunner.InstrumentException.class);
+        () -> prepare(plan(3), Set.of(), false, "boot-a", List.of("hpet", "acpi_pm")),
+        CampaignRunner.InstrumentException.class);
     assertThat(e).hasMessageContaining("are not offered by this boot, which offers hpet acpi_pm");
     assertThat(dir.resolve("schedule.csv")).doesNotExist();
   }

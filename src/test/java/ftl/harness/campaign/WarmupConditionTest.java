@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The instrument warm-up's condition, now derived from the declared defaults, is the one it was written as:
- * {@code new Condition("instrument-warmup", 500_000L, 100, "1", 0, 1, 40_000, 0, DEFAULT, FREE, "all", 0, empty, 1)} (before the
- * condition was grouped by role).
+ * {@code new Condition("instrument-warmup", 500_000L, 100, "1", 0, 1, 40_000, 0, DEFAULT, FREE, "all", 0, empty, 1)}
+ * (before the condition was grouped by role).
  */
 class WarmupConditionTest {
 

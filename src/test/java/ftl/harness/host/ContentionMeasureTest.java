@@ -17,9 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The contention measures of a run (issue #44). The tick-sampled {@code other_cpu_pct} (the host's busy ticks less our
  * processes' exact time) aliases with a send schedule locked to the tick; the exact {@code other_run_pct} (other tasks'
- * schedstat run time over wall time) does not. Synthetic counters: one core of a 2-core host, our client and broker busy
- * for a burst of 300 us after every 1 ms send, another task using 5 us in every millisecond, the kernel's tick every
- * 4 ms (HZ 250) at a fixed phase of the send cycle, for 10 s.
+ * schedstat run time over wall time) does not. Synthetic counters: one core of a 2-core host, our client and broker
+ * busy for a burst of 300 us after every 1 ms send, another task using 5 us in every millisecond, the kernel's tick
+ * every 4 ms (HZ 250) at a fixed phase of the send cycle, for 10 s.
  */
 class ContentionMeasureTest {
   private static final long SECONDS = 10;
@@ -44,14 +44,17 @@ class ContentionMeasureTest {
       long oursNanos = duration / MS * BURST;
       long otherNanos = duration / MS * OTHER_PER_MS;
       // per-process utime + stime are the exact run time in 10 ms units (the kernel scales them to sum_exec_runtime)
-      Map<Long, ProcFs.ProcessTicks> p0 = Map.of(100L, new ProcFs.ProcessTicks("java", 0), 200L, new ProcFs.ProcessTicks("kworker", 0));
+      Map<Long, ProcFs.ProcessTicks> p0 = Map.of(100L, new ProcFs.ProcessTicks("java", 0), 200L,
+          new ProcFs.ProcessTicks("kworker", 0));
       Map<Long, ProcFs.ProcessTicks> p1 = Map.of(100L, new ProcFs.ProcessTicks("java", ticksOf(oursNanos)),
           200L, new ProcFs.ProcessTicks("kworker", ticksOf(otherNanos)));
-      TaskRunTimes t0 = new TaskRunTimes(Map.of(100L, 0L, 101L, 0L, 200L, 0L), Map.of(100L, 100L, 101L, 100L, 200L, 200L));
+      TaskRunTimes t0 = new TaskRunTimes(Map.of(100L, 0L, 101L, 0L, 200L, 0L),
+          Map.of(100L, 100L, 101L, 100L, 200L, 200L));
       TaskRunTimes t1 = new TaskRunTimes(Map.of(100L, oursNanos / 2, 101L, oursNanos / 2, 200L, otherNanos),
           Map.of(100L, 100L, 101L, 100L, 200L, 200L));
       // /proc/stat's ticks are USER_HZ (100/s) units: the 250 Hz samples scaled by 100/250
-      return new Run(new ProcFs.CpuTimes(0, 0), new ProcFs.CpuTimes(busyTicks * 100 / 250, totalTicks * 100 / 250), p0, p1, t0, t1);
+      return new Run(new ProcFs.CpuTimes(0, 0), new ProcFs.CpuTimes(busyTicks * 100 / 250, totalTicks * 100 / 250), p0,
+          p1, t0, t1);
     }
 
     private static long ticksOf(long nanos) {
@@ -63,7 +66,8 @@ class ContentionMeasureTest {
     }
 
     String exact() {
-      return HostCounters.otherRunPercent(TaskRunTimes.otherNanos(tasks0, tasks1, Set.of(100L)), SECONDS * 1_000 * MS, CORES);
+      return HostCounters.otherRunPercent(TaskRunTimes.otherNanos(tasks0, tasks1, Set.of(100L)), SECONDS * 1_000 * MS,
+          CORES);
     }
   }
 

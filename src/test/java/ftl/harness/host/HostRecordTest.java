@@ -44,7 +44,8 @@ class HostRecordTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("configs")
-  void preemption_kernelConfig_namesTheModel(String label, String config, String cmdline, String expected) throws IOException {
+  void preemption_kernelConfig_namesTheModel(String label, String config, String cmdline,
+      String expected) throws IOException {
     assertThat(HostFacts.preemption(gz(config), dir.resolve("absent"), cmdline)).as(label).isEqualTo(expected);
   }
 
@@ -61,12 +62,14 @@ class HostRecordTest {
 
   @Test
   void stealReported_counterMovedSinceBoot_yes() {
-    assertThat(HostCounters.stealReported(ProcFs.statCounters("cpu  2254 0 530 30682 86 0 33 37 0 0\nintr 5\n"))).isEqualTo("yes");
+    assertThat(HostCounters.stealReported(ProcFs.statCounters("cpu  2254 0 530 30682 86 0 33 37 0 0\nintr 5\n")))
+        .isEqualTo("yes");
   }
 
   @Test
   void stealReported_counterNeverMoved_noSoTheRunsStealIsNotAZero() {
-    assertThat(HostCounters.stealReported(ProcFs.statCounters("cpu  2254 0 530 30682 86 0 33 0 0 0\nintr 5\n"))).isEqualTo("no");
+    assertThat(HostCounters.stealReported(ProcFs.statCounters("cpu  2254 0 530 30682 86 0 33 0 0 0\nintr 5\n")))
+        .isEqualTo("no");
   }
 
   @Test
@@ -79,7 +82,8 @@ class HostRecordTest {
   void unread_cellsTheHostWithheld_namedSoTheStratumSaysSo() {
     HostFacts h = new HostFacts("cpu", 2, "6.1", "unknown", "jvm", "4.4.0", "c0ffee", "unknown", "", "", "");
     assertThat(h.unread()).containsExactly("boot_id", "clocksource", "clocksources_available", "tick_hz", "preemption");
-    HostFacts full = new HostFacts("cpu", 2, "6.1", "tsc", "jvm", "4.4.0", "c0ffee", "b00t", "tsc kvm-clock", "250", "none");
+    HostFacts full = new HostFacts("cpu", 2, "6.1", "tsc", "jvm", "4.4.0", "c0ffee", "b00t", "tsc kvm-clock", "250",
+        "none");
     assertThat(full.unread()).isEmpty();
   }
 

@@ -26,7 +26,10 @@ class JvmPriorityTest {
 
   @TempDir Path proc;
 
-  /** A fake setter: changes a task's stat unless the tid is in {@code stubborn}; can create a thread on the first bulk call. */
+  /**
+   * A fake setter: changes a task's stat unless the tid is in {@code stubborn}; can create a thread on the first bulk
+   * call.
+   */
   private final class FakeSetter implements JvmPriority.Setter {
     final Set<Integer> stubborn = new HashSet<>();
     final List<String> calls = new ArrayList<>();
@@ -85,7 +88,9 @@ class JvmPriorityTest {
     return proc.resolve(String.valueOf(PID)).resolve("task").resolve(String.valueOf(tid));
   }
 
-  /** A stat line as proc(5) prints it: comm in parentheses (with a space and a ')' to test the parser), fields 3..52. */
+  /**
+   * A stat line as proc(5) prints it: comm in parentheses (with a space and a ')' to test the parser), fields 3..52.
+   */
   private void write(int tid, int policy, int rt) {
     StringBuilder s = new StringBuilder(tid + " (C2 Compiler) T)) S");
     for (int field = 4; field <= 52; field++) {

@@ -24,12 +24,14 @@ class LocalListenersTest {
     Files.createDirectories(proc.resolve("net"));
     Files.writeString(proc.resolve("net/tcp"), String.join("\n",
         "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode",
-        "   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 111 1 0 100 0 0 10 0",
-        "   1: 0100007F:1F90 0100007F:C350 01 00000000:00000000 00:00000000 00000000     0        0 222 1 0 20 4 30 10 -1",
+        "   0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 111 1 0 100 0 0 "
+        + "10 0",
+        "   1: 0100007F:1F90 0100007F:C350 01 00000000:00000000 00:00000000 00000000     0        0 222 1 0 20 4 30 "
+        + "10 -1",
         ""));
     Files.writeString(proc.resolve("net/tcp6"), String.join("\n",
-        "  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when "
-            + "retrnsmt   uid  timeout inode",
+        "  sl  local_address                         remote_address                        st tx_queue rx_queue tr "
+            + "tm->when retrnsmt   uid  timeout inode",
         "   0: 0000000000000000FFFF00000200007F:1F91 00000000000000000000000000000000:0000 0A 00000000:00000000 "
             + "00:00000000 00000000     0        0 333 1 0 100 0 0 10 0",
         "   1: 00000000000000000000000000000000:1F92 00000000000000000000000000000000:0000 0A 00000000:00000000 "

@@ -18,8 +18,10 @@ class ProcFsOthersTest {
 
   @Test
   void topOthers_excludesOursRanksByTicksAndCountsNewProcessesFromZero() {
-    Map<Long, ProcFs.ProcessTicks> before = Map.of(1L, t("java", 100), 2L, t("mvn", 50), 3L, t("bash", 7), 4L, t("idle", 9));
-    Map<Long, ProcFs.ProcessTicks> after = Map.of(1L, t("java", 400), 2L, t("mvn", 90), 3L, t("bash", 8), 4L, t("idle", 9),
+    Map<Long, ProcFs.ProcessTicks> before = Map.of(1L, t("java", 100), 2L, t("mvn", 50), 3L, t("bash", 7), 4L,
+        t("idle", 9));
+    Map<Long, ProcFs.ProcessTicks> after = Map.of(1L, t("java", 400), 2L, t("mvn", 90), 3L, t("bash", 8), 4L,
+        t("idle", 9),
         5L, t("C2 Compiler", 60));
     assertThat(ProcFs.topOthers(before, after, Set.of(1L), 3)).isEqualTo("C2_Compiler:60 mvn:40 bash:1");
     assertThat(ProcFs.topOthers(before, after, Set.of(1L), 1)).isEqualTo("C2_Compiler:60");
@@ -49,9 +51,12 @@ class ProcFsOthersTest {
 
   @Test
   void javaMain_commandLines_nameWhatRuns() {
-    assertThat(ProcFs.javaMain("java\0-Xmx1g\0-cp\0a.jar:b.jar\0org.codehaus.plexus.classworlds.launcher.Launcher\0-q")).isEqualTo("Launcher");
-    assertThat(ProcFs.javaMain("/usr/bin/java\0-jar\0/tmp/x/surefirebooter.jar\0/tmp/y")).isEqualTo("surefirebooter.jar");
-    assertThat(ProcFs.javaMain("java\0-classpath\0x\0--class-path\0y\0-p\0m\0--module-path\0n\0kafka.Kafka")).isEqualTo("Kafka");
+    assertThat(ProcFs.javaMain("java\0-Xmx1g\0-cp\0a.jar:b.jar\0org.codehaus.plexus.classworlds.launcher.Launcher\0-q"))
+        .isEqualTo("Launcher");
+    assertThat(ProcFs.javaMain("/usr/bin/java\0-jar\0/tmp/x/surefirebooter.jar\0/tmp/y"))
+        .isEqualTo("surefirebooter.jar");
+    assertThat(ProcFs.javaMain("java\0-classpath\0x\0--class-path\0y\0-p\0m\0--module-path\0n\0kafka.Kafka"))
+        .isEqualTo("Kafka");
     assertThat(ProcFs.javaMain("java\0-version")).isEqualTo("?");
     assertThat(ProcFs.javaMain("java\0-jar")).isEqualTo("?");
     assertThat(ProcFs.javaMain("")).isEqualTo("?");

@@ -66,7 +66,8 @@ class ProcStatTest {
     assertThat(ProcFs.StatCounters.stealPercent(a, ProcFs.StatCounters.NONE)).isNaN();
     assertThat(ProcFs.StatCounters.stealPercent(ProcFs.StatCounters.NONE, a)).isNaN();
     assertThat(ProcFs.StatCounters.stealPercent(a, a)).as("no tick passed").isNaN();
-    assertThat(ProcFs.StatCounters.stealPercent(ProcFs.statCounters(GUEST_LATER), a)).as("counters went backwards").isNaN();
+    assertThat(ProcFs.StatCounters.stealPercent(ProcFs.statCounters(GUEST_LATER), a)).as("counters went backwards")
+        .isNaN();
     assertThat(ProcFs.StatCounters.interruptsBetween(a, ProcFs.StatCounters.NONE)).isEqualTo(-1L);
     assertThat(ProcFs.StatCounters.interruptsBetween(ProcFs.statCounters(GUEST_LATER), a)).isEqualTo(-1L);
     assertThat(ProcFs.StatCounters.interruptsBetween(a, a)).isZero();

@@ -16,14 +16,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The plan fields of the confirmatory campaign's instrument: {@code blocks} and the {@code stable_flights} warm-up rule. */
+/**
+ * The plan fields of the confirmatory campaign's instrument: {@code blocks} and the {@code stable_flights} warm-up
+ * rule.
+ */
 class BlockedPlanTest {
 
   static Plan parse(String json) {
     return PlanParser.parse("plan.json", json.getBytes(StandardCharsets.UTF_8));
   }
 
-  static final String THREE = "\"conditions\": [{\"name\": \"a\"}, {\"name\": \"b\"}, {\"name\": \"c\", \"repeats\": 2}]";
+  static final String THREE =
+      "\"conditions\": [{\"name\": \"a\"}, {\"name\": \"b\"}, {\"name\": \"c\", \"repeats\": 2}]";
 
   @Test
   void schedule_blocks_everyConditionRepeatInEveryBlockInItsOwnSeededOrder() {
@@ -92,7 +96,8 @@ class BlockedPlanTest {
     assertThat(p.stableFlights()).isEqualTo(new StableFlights(500, 12.5, 5000, 60000));
     assertThat(p.conditions()).allMatch(c -> c.warmupEvents() == 60000);
     assertThat(p.warmupFloorEvents(p.conditions().get(0))).isEqualTo(5000);
-    Plan first = parse("{\"campaign\": \"k\", \"warmup\": {\"rule\": \"first_sends\", \"events\": 300}, " + THREE + "}");
+    Plan first = parse("{\"campaign\": \"k\", \"warmup\": {\"rule\": \"first_sends\", \"events\": 300}, " + THREE
+        + "}");
     assertThat(first.stableFlights()).isNull();
     assertThat(first.warmupFloorEvents(first.conditions().get(0))).isEqualTo(300);
   }
@@ -105,21 +110,28 @@ class BlockedPlanTest {
         Arguments.of("unknown rule", "\"warmup\": {\"rule\": \"until_quiet\"}, " + THREE,
             "warmup.rule: the rules are \"first_sends\" and \"stable_flights\""),
         Arguments.of("a first_sends field under stable_flights",
-            "\"warmup\": {\"rule\": \"stable_flights\", \"events\": 5, \"window\": 10, \"tolerance_us\": 5, \"min_events\": 10, "
-                + "\"max_events\": 100}, " + THREE, "warmup.events: unknown field"),
-        Arguments.of("a stable_flights field under first_sends", "\"warmup\": {\"rule\": \"first_sends\", \"window\": 10}, " + THREE,
+            "\"warmup\": {\"rule\": \"stable_flights\", \"events\": 5, \"window\": 10, \"tolerance_us\": 5, "
+                + "\"min_events\": 10, \"max_events\": 100}, " + THREE, "warmup.events: unknown field"),
+        Arguments.of("a stable_flights field under first_sends",
+        "\"warmup\": {\"rule\": \"first_sends\", \"window\": 10}, " + THREE,
             "warmup.window: unknown field"),
-        Arguments.of("a parameter missing", "\"warmup\": {\"rule\": \"stable_flights\", \"window\": 10, \"tolerance_us\": 5, "
+        Arguments.of("a parameter missing",
+        "\"warmup\": {\"rule\": \"stable_flights\", \"window\": 10, \"tolerance_us\": 5, "
             + "\"min_events\": 10}, " + THREE, "warmup.max_events: required by the stable_flights rule"),
         Arguments.of("window too small", STABLE.replace("\"window\": 500", "\"window\": 5") + ", " + THREE,
             "warmup.window: must be at least 10"),
-        Arguments.of("tolerance zero", STABLE.replace("12.5", "0") + ", " + THREE, "warmup.tolerance_us: must be a finite number"),
+        Arguments.of("tolerance zero", STABLE.replace("12.5", "0") + ", " + THREE,
+        "warmup.tolerance_us: must be a finite number"),
         Arguments.of("tolerance as text", STABLE.replace("12.5", "\"12.5us\"") + ", " + THREE,
             "warmup.tolerance_us: must be a number of microseconds"),
-        Arguments.of("min below the window", STABLE.replace("5000,", "400,") + ", " + THREE, "warmup.min_events: must be at least the window"),
-        Arguments.of("max below min", STABLE.replace("60000", "4000") + ", " + THREE, "warmup.max_events: must be at least min_events"),
-        Arguments.of("max above ten million", STABLE.replace("60000", "10000001") + ", " + THREE, "warmup.max_events: must be at most 10000000"),
-        Arguments.of("a condition's own warm-up count", STABLE + ", \"conditions\": [{\"name\": \"a\", \"warmup_events\": 5}]",
+        Arguments.of("min below the window", STABLE.replace("5000,", "400,") + ", " + THREE,
+        "warmup.min_events: must be at least the window"),
+        Arguments.of("max below min", STABLE.replace("60000", "4000") + ", " + THREE,
+        "warmup.max_events: must be at least min_events"),
+        Arguments.of("max above ten million", STABLE.replace("60000", "10000001") + ", " + THREE,
+        "warmup.max_events: must be at most 10000000"),
+        Arguments.of("a condition's own warm-up count", STABLE
+        + ", \"conditions\": [{\"name\": \"a\", \"warmup_events\": 5}]",
             "conditions[0].warmup_events: the stable_flights warm-up rule decides"),
         Arguments.of("a default warm-up count", STABLE + ", \"defaults\": {\"warmup_events\": 5}, " + THREE,
             "defaults.warmup_events: the stable_flights warm-up rule decides"));

@@ -56,20 +56,25 @@ class ClusterPlanTest {
         Arguments.of("{\"campaign\": \"k\", \"brokers\": \"3\", \"conditions\": [{\"name\": \"a\"}]}",
             "plan.json:1: brokers: must be an integer written as a JSON number"),
         Arguments.of("{\"campaign\": \"k\", \"conditions\": [{\"name\": \"a\", \"replication_factor\": 3}]}",
-            "plan.json:1: a.replication_factor: must be at most the plan's brokers (1, the default) (was 3): a plan for a "
-                + "cluster of 3 says \"brokers\": 3 (the runner starts that many, or checks that --bootstrap's cluster "
-                + "has them)"),
-        Arguments.of("{\"campaign\": \"k\", \"brokers\": 2, \"conditions\": [{\"name\": \"a\", \"replication_factor\": 3}]}",
-            "plan.json:1: a.replication_factor: must be at most the plan's brokers (2) (was 3): a plan for a cluster of 3 "
-                + "says \"brokers\": 3"),
-        Arguments.of("{\"campaign\": \"k\", \"brokers\": 3, \"conditions\": [{\"name\": \"a\", \"replication_factor\": 3,"
+            "plan.json:1: a.replication_factor: must be at most the plan's brokers (1, the default) (was 3): a plan "
+                + "for a cluster of 3 says \"brokers\": 3 (the runner starts that many, or checks that --bootstrap's "
+                + "cluster has them)"),
+        Arguments.of(
+        "{\"campaign\": \"k\", \"brokers\": 2, \"conditions\": [{\"name\": \"a\", \"replication_factor\": 3}]}",
+            "plan.json:1: a.replication_factor: must be at most the plan's brokers (2) (was 3): a plan for a cluster "
+                + "of 3 says \"brokers\": 3"),
+        Arguments.of(
+        "{\"campaign\": \"k\", \"brokers\": 3, \"conditions\": [{\"name\": \"a\", \"replication_factor\": 3,"
             + " \"min_insync_replicas\": 4}]}",
             "plan.json:1: conditions[0].min_insync_replicas: must be 1..replication_factor (3) (was 4)"),
-        Arguments.of("{\"campaign\": \"k\", \"brokers\": 3, \"conditions\": [{\"name\": \"a\", \"replication_factor\": 0}]}",
+        Arguments.of(
+        "{\"campaign\": \"k\", \"brokers\": 3, \"conditions\": [{\"name\": \"a\", \"replication_factor\": 0}]}",
             "plan.json:1: conditions[0].replication_factor: must be 1..16 (was 0)"),
         Arguments.of("{\"campaign\": \"k\", \"system\": \"nats\", \"brokers\": 3, \"conditions\": [{\"name\": \"a\"}]}",
             "plan.json:1: brokers: applies to kafka plans only: a run on nats has one server"),
-        Arguments.of("{\"campaign\": \"k\", \"system\": \"rabbitmq\", \"conditions\": [{\"name\": \"a\", \"replication_factor\": 1}]}",
+        Arguments.of(
+        "{\"campaign\": \"k\", \"system\": \"rabbitmq\", \"conditions\": [{\"name\": \"a\", \"replication_factor\": "
+        + "1}]}",
             "plan.json:1: conditions[0].replication_factor: applies to kafka plans only"));
   }
 

@@ -47,11 +47,13 @@ class ConditionDefaultsTest {
 
   @Test
   void named_fieldsSetByName_changeOnlyThoseFields() {
-    Condition c = Condition.named("c").sendIntervalNanos(250_000L).priority(Priority.FIFO).fetchMaxWaitMillis(5).build();
+    Condition c = Condition.named("c").sendIntervalNanos(250_000L).priority(Priority.FIFO).fetchMaxWaitMillis(5)
+        .build();
     assertThat(c.sendIntervalNanos()).isEqualTo(250_000L);
     assertThat(c.priority()).isEqualTo(Priority.FIFO);
     assertThat(c.fetchMaxWaitMillis()).isEqualTo(5);
-    assertThat(c).usingRecursiveComparison().ignoringFields("pacing.sendIntervalNanos", "placement.priority", "declared")
+    assertThat(c).usingRecursiveComparison().ignoringFields("pacing.sendIntervalNanos", "placement.priority",
+        "declared")
         .isEqualTo(Condition.named("c").build());
     assertThat(c.fetchMinBytes()).as("the other declared field").isEqualTo(1);
   }

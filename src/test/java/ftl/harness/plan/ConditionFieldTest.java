@@ -54,7 +54,8 @@ class ConditionFieldTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("refusals")
-  void read_valueOfAnotherType_refusedNamingTheField(String label, ConditionField<?> field, String json, String message) {
+  void read_valueOfAnotherType_refusedNamingTheField(String label, ConditionField<?> field, String json,
+      String message) {
     assertThatThrownBy(() -> PlanParser.read(field, json(json))).isInstanceOf(Condition.InvalidField.class)
         .hasMessage(message);
   }

@@ -21,11 +21,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HostProtocolPlanTest {
   static final String STRATA = "\"strata\": {\"by\": \"boot\", \"judged_at_boots\": 3, \"max_boots\": 6, "
       + "\"clocksources\": [\"tsc\", \"kvm-clock\"]}";
-  static final String FOUR = "\"conditions\": [{\"name\": \"lead\"}, {\"name\": \"base\"}, {\"name\": \"fifo\", \"priority\": "
+  static final String FOUR =
+      "\"conditions\": [{\"name\": \"lead\"}, {\"name\": \"base\"}, {\"name\": \"fifo\", \"priority\": "
       + "\"fifo\"}, {\"name\": \"split\", \"geometry\": \"split\"}]";
 
   static Plan protocol(int blocks) {
-    return BlockedPlanTest.parse("{\"campaign\": \"h\", \"seed\": 7, \"blocks\": " + blocks + ", \"block_lead\": \"lead\", "
+    return BlockedPlanTest.parse("{\"campaign\": \"h\", \"seed\": 7, \"blocks\": " + blocks
+        + ", \"block_lead\": \"lead\", "
         + STRATA + ", " + FOUR + "}");
   }
 
@@ -45,7 +47,8 @@ class HostProtocolPlanTest {
       List<Plan.ScheduledRun> order = p.blockOrder(b);
       assertThat(order).hasSize(4);
       assertThat(order.get(0).condition().name()).isEqualTo("lead");
-      assertThat(order.subList(1, 4)).extracting(r -> r.condition().name()).containsExactlyInAnyOrder("base", "fifo", "split");
+      assertThat(order.subList(1, 4)).extracting(r -> r.condition().name())
+          .containsExactlyInAnyOrder("base", "fifo", "split");
     }
     assertThat(protocol(8).blockOrder(3)).extracting(r -> r.condition().name())
         .containsExactlyElementsOf(p.blockOrder(3).stream().map(r -> r.condition().name()).toList());
@@ -56,7 +59,8 @@ class HostProtocolPlanTest {
     Map<Integer, String> clocks = Strata.clockOfBlocks(7, 1, 8, List.of("tsc", "kvm-clock"));
     assertThat(clocks).hasSize(8);
     for (int pair = 0; pair < 4; pair++) {
-      assertThat(List.of(clocks.get(2 * pair + 1), clocks.get(2 * pair + 2))).containsExactlyInAnyOrder("tsc", "kvm-clock");
+      assertThat(List.of(clocks.get(2 * pair + 1), clocks.get(2 * pair + 2)))
+          .containsExactlyInAnyOrder("tsc", "kvm-clock");
     }
     assertThat(Strata.clockOfBlocks(7, 1, 8, List.of("tsc", "kvm-clock"))).isEqualTo(clocks);
     List<Map<Integer, String>> strata = new ArrayList<>();
@@ -101,7 +105,8 @@ class HostProtocolPlanTest {
             "strata.by: must be \"boot\""),
         Arguments.of("max below judged", blocks + STRATA.replace("\"max_boots\": 6", "\"max_boots\": 2") + ", " + FOUR,
             "strata.max_boots: must be an integer from judged_at_boots (3)"),
-        Arguments.of("a field missing", blocks + "\"strata\": {\"by\": \"boot\", \"judged_at_boots\": 3, \"max_boots\": 6}, " + FOUR,
+        Arguments.of("a field missing", blocks
+        + "\"strata\": {\"by\": \"boot\", \"judged_at_boots\": 3, \"max_boots\": 6}, " + FOUR,
             "strata.clocksources: required"),
         Arguments.of("an unknown field", blocks + STRATA.replace("\"by\"", "\"hosts\": 2, \"by\"") + ", " + FOUR,
             "strata.hosts: unknown field"),
@@ -110,7 +115,8 @@ class HostProtocolPlanTest {
         Arguments.of("no blocks", STRATA + ", " + FOUR, "strata: a stratified plan has blocks"),
         Arguments.of("clocksource beside strata", blocks + "\"clocksource\": \"tsc\", " + STRATA + ", " + FOUR,
             "clocksource: a stratified plan names its clock sources in strata.clocksources"),
-        Arguments.of("lead names nothing", blocks + "\"block_lead\": \"first\", " + FOUR, "block_lead: names no condition"),
+        Arguments.of("lead names nothing", blocks + "\"block_lead\": \"first\", " + FOUR,
+        "block_lead: names no condition"),
         Arguments.of("lead repeated", blocks + "\"block_lead\": \"lead\", " + FOUR.replace("{\"name\": \"lead\"}",
             "{\"name\": \"lead\", \"repeats\": 2}"), "block_lead: must name a condition of one repeat"));
   }

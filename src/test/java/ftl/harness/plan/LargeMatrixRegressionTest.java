@@ -23,31 +23,41 @@ class LargeMatrixRegressionTest {
 
   /** An axis of {@code n} distinct values of {@code field}, from {@code from} up. */
   private static String axis(String field, int n, int from) {
-    return "\"" + field + "\": [" + String.join(", ", IntStream.range(from, from + n).mapToObj(String::valueOf).toList()) + "]";
+    return "\"" + field + "\": [" + String.join(", ",
+        IntStream.range(from, from + n).mapToObj(String::valueOf).toList()) + "]";
   }
 
   static Stream<Arguments> tooLarge() {
     return Stream.of(
-        Arguments.of("a matrix of 10^6 conditions", "{\"campaign\": \"k\",\n \"matrix\": {" + axis("events", 100, 600) + ", "
+        Arguments.of("a matrix of 10^6 conditions", "{\"campaign\": \"k\",\n \"matrix\": {" + axis("events", 100, 600)
+        + ", "
             + axis("load_pct", 100, 0) + ", " + axis("payload_bytes", 100, 10) + "}}", 2,
             "matrix: expands to 1000000 conditions (100 events x 100 load_pct x 100 payload_bytes)"),
-        Arguments.of("a matrix whose size overflows a long", "{\"campaign\": \"k\",\n \"matrix\": {" + axis("events", 1000, 600)
-            + ", " + axis("load_pct", 101, 0) + ", " + axis("payload_bytes", 1000, 10) + ", " + axis("repeats", 1000, 1) + ", "
-            + axis("start_phase_us", 1000, 0) + ", " + axis("linger_ms", 1000, 0) + ", " + axis("partitions", 1000, 1) + "}}", 2,
+        Arguments.of("a matrix whose size overflows a long", "{\"campaign\": \"k\",\n \"matrix\": {"
+        + axis("events", 1000, 600)
+            + ", " + axis("load_pct", 101, 0) + ", " + axis("payload_bytes", 1000, 10) + ", "
+            + axis("repeats", 1000, 1) + ", "
+            + axis("start_phase_us", 1000, 0) + ", " + axis("linger_ms", 1000, 0) + ", " + axis("partitions", 1000, 1)
+            + "}}", 2,
             "matrix: expands to more than"),
-        Arguments.of("explicit conditions and a matrix beyond the cap together", "{\"campaign\": \"k\",\n \"conditions\": "
-            + "[{\"name\": \"x\"}],\n \"matrix\": {" + axis("events", 1000, 600) + ", " + axis("load_pct", 100, 0) + "}}", 3,
+        Arguments.of("explicit conditions and a matrix beyond the cap together",
+        "{\"campaign\": \"k\",\n \"conditions\": "
+            + "[{\"name\": \"x\"}],\n \"matrix\": {" + axis("events", 1000, 600) + ", " + axis("load_pct", 100, 0)
+            + "}}", 3,
             "expands to 100000 conditions"),
-        Arguments.of("repeats beyond the cap", "{\"campaign\": \"k\",\n \"conditions\": [{\"name\": \"a\", \"repeats\": 60000}, "
+        Arguments.of("repeats beyond the cap",
+        "{\"campaign\": \"k\",\n \"conditions\": [{\"name\": \"a\", \"repeats\": 60000}, "
             + "{\"name\": \"b\", \"repeats\": 60000}]}", 2, "the plan schedules 120000 runs (2 conditions"),
-        Arguments.of("blocks beyond the cap", "{\"campaign\": \"k\", \"blocks\": 1000,\n \"conditions\": [{\"name\": \"a\", "
+        Arguments.of("blocks beyond the cap",
+        "{\"campaign\": \"k\", \"blocks\": 1000,\n \"conditions\": [{\"name\": \"a\", "
             + "\"repeats\": 101}]}", 2, "the plan schedules 101000 runs (1 conditions, their repeats, 1000 blocks)"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("tooLarge")
   void parse_tooManyRuns_refusedBeforeAnyWork(String label, String plan, long line, String message) {
-    Throwable e = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5), () -> catchThrowable(() -> BlockedPlanTest.parse(plan)));
+    Throwable e = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(5),
+        () -> catchThrowable(() -> BlockedPlanTest.parse(plan)));
     assertThat(e).isInstanceOf(DataException.class);
     assertThat(e.getMessage()).contains(message).contains("refused before any work");
     assertThat(((DataException) e).line()).isEqualTo(line);
@@ -55,7 +65,8 @@ class LargeMatrixRegressionTest {
 
   @Test
   void parse_matrixAtTheCap_isAccepted() {
-    Plan p = BlockedPlanTest.parse("{\"campaign\": \"k\", \"matrix\": {" + axis("events", 10, 600) + ", " + axis("load_pct", 10, 0) + "}}");
+    Plan p = BlockedPlanTest.parse("{\"campaign\": \"k\", \"matrix\": {" + axis("events", 10, 600) + ", "
+        + axis("load_pct", 10, 0) + "}}");
     assertThat(p.conditions()).hasSize(100);
   }
 }

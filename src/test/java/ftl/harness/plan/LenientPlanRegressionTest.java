@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code "0x1p-1"} was read as 0.5, and {@code phase_us: 10^30} wrapped to 5076944270305263616. Both plan readers,
  * the instrument's {@link PlanParser} and the analysis's {@link PlanReader}, now read through the one strict reading
  * ({@link ftl.data.io.StrictJson}, {@link ftl.data.io.JsonValue}) and refuse each with the file and line.
- * (The corpus cases {@code plans/*} and {@code roots/payload-*}, {@code roots/replay-*} check the same through the CLI.)
+ * (The corpus cases {@code plans/*} and {@code roots/payload-*}, {@code roots/replay-*} check the same through the
+ * CLI.)
  */
 class LenientPlanRegressionTest {
 
@@ -26,15 +27,20 @@ class LenientPlanRegressionTest {
 
   static Stream<Arguments> hostilePlans() {
     return Stream.of(
-        Arguments.of("a repeated key", "{\n\"campaign\": \"x\",\n\"campaign\": \"y\",\n\"conditions\": [{\"name\": \"a\"}]\n}", 3,
+        Arguments.of("a repeated key",
+        "{\n\"campaign\": \"x\",\n\"campaign\": \"y\",\n\"conditions\": [{\"name\": \"a\"}]\n}", 3,
             "Duplicate field 'campaign'"),
-        Arguments.of("a repeated key in a condition", "{\"campaign\": \"x\",\n\"conditions\": [{\"name\": \"a\",\n \"events\": 10,"
+        Arguments.of("a repeated key in a condition",
+        "{\"campaign\": \"x\",\n\"conditions\": [{\"name\": \"a\",\n \"events\": 10,"
             + "\n \"events\": 20000}]}", 4, "Duplicate field 'events'"),
-        Arguments.of("a second plan after the first", VALID + "{\"campaign\": \"y\"}\n", 5, "content after the first JSON value"),
+        Arguments.of("a second plan after the first", VALID + "{\"campaign\": \"y\"}\n", 5,
+        "content after the first JSON value"),
         Arguments.of("a number a double cannot hold", "{\"campaign\": \"x\",\n\"predictions\": {\"t\":\n 1e400}}", 3,
             "predictions.t: the number 1e400 is out of the range of a double"),
-        Arguments.of("an integer of 31 digits as a string", "{\"campaign\": \"x\",\n\"conditions\": [{\"name\": \"a\",\n"
-            + " \"start_phase_us\": \"1" + "0".repeat(30) + "\"}]}", 3, "conditions[0].start_phase_us: must be an integer"),
+        Arguments.of("an integer of 31 digits as a string",
+        "{\"campaign\": \"x\",\n\"conditions\": [{\"name\": \"a\",\n"
+            + " \"start_phase_us\": \"1" + "0".repeat(30) + "\"}]}", 3,
+            "conditions[0].start_phase_us: must be an integer"),
         Arguments.of("an integer of 31 digits", "{\"campaign\": \"x\",\n\"conditions\": [{\"name\": \"a\",\n"
             + " \"events\": 1" + "0".repeat(30) + "}]}", 3, "conditions[0].events: must be an integer"));
   }

@@ -57,8 +57,10 @@ class PlanReadersTest {
     }
     Plan parsed = PlanParser.read(plan);
     assertThat(parsed.campaign()).isEqualTo(tree.path("campaign").asText());
-    Set<String> planned = parsed.conditions().stream().map(Condition::name).collect(Collectors.toCollection(TreeSet::new));
-    Set<String> ran = rows.stream().map(r -> r.get(LedgerSchema.CONDITION.name())).collect(Collectors.toCollection(TreeSet::new));
+    Set<String> planned = parsed.conditions().stream().map(Condition::name)
+        .collect(Collectors.toCollection(TreeSet::new));
+    Set<String> ran = rows.stream().map(r -> r.get(LedgerSchema.CONDITION.name()))
+        .collect(Collectors.toCollection(TreeSet::new));
     assertThat(planned).as(plan + ": the ledger's conditions are the plan's").containsAll(ran);
   }
 }

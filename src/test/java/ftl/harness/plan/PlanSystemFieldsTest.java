@@ -72,7 +72,8 @@ class PlanSystemFieldsTest {
     Plan p = parse("{\"campaign\": \"x\", \"system\": \"rabbitmq\", \"conditions\": [{\"name\": \"a\"},"
         + " {\"name\": \"b\", \"queue_type\": \"stream\"}]}");
     assertThat(p.conditions()).extracting(Condition::queueType).containsExactly(QueueType.CLASSIC, QueueType.STREAM);
-    Plan m = parse("{\"campaign\": \"x\", \"system\": \"rabbitmq\", \"matrix\": {\"queue_type\": [\"classic\", \"stream\"],"
+    Plan m =
+        parse("{\"campaign\": \"x\", \"system\": \"rabbitmq\", \"matrix\": {\"queue_type\": [\"classic\", \"stream\"],"
         + " \"priority\": [\"fifo\"]}}");
     assertThat(m.conditions()).extracting(Condition::name).containsExactly("classic-fifo", "stream-fifo");
     assertThat(m.conditions()).extracting(Condition::queueType).containsExactly(QueueType.CLASSIC, QueueType.STREAM);
@@ -80,15 +81,19 @@ class PlanSystemFieldsTest {
 
   @Test
   void systemFields_areTheEarlierOnesAndExactlyTheManipulationsApplied() {
-    assertThat(Plan.SYSTEM_FIELDS).containsExactlyInAnyOrder("name", "send_interval", "send_interval_ns", "payload_bytes",
+    assertThat(Plan.SYSTEM_FIELDS).containsExactlyInAnyOrder("name", "send_interval", "send_interval_ns",
+        "payload_bytes",
         "events", "warmup_events", "repeats", "start_phase_us", "priority", "geometry", "load_pct");
     assertThat(Plan.RABBITMQ_FIELDS).containsExactly("queue_type");
     assertThat(PlanParser.CONDITION_FIELDS).containsAll(Plan.SYSTEM_FIELDS).containsAll(Plan.RABBITMQ_FIELDS);
   }
 
-  /** Every condition field neither system applies, on each of the two: Kafka's settings and the unapplied manipulations. */
+  /**
+   * Every condition field neither system applies, on each of the two: Kafka's settings and the unapplied manipulations.
+   */
   static Stream<Arguments> kafkaOnlyFields() {
-    Set<String> values = Set.of("acks", "linger_ms", "partitions", "fetch_min_bytes", "fetch_max_wait_ms", "broker_cpus",
+    Set<String> values = Set.of("acks", "linger_ms", "partitions", "fetch_min_bytes", "fetch_max_wait_ms",
+        "broker_cpus",
         "clock_offset_us", "schedule");
     List<Arguments> out = new ArrayList<>();
     for (String system : List.of("rabbitmq", "nats")) {
@@ -103,9 +108,11 @@ class PlanSystemFieldsTest {
   @MethodSource("kafkaOnlyFields")
   void parse_kafkaOnlyFieldOnOtherSystem_refusedByNameWithLine(String label, String system, String field) {
     String value = field.equals("acks") || field.equals("broker_cpus") || field.equals("schedule") ? "\"1\"" : "1";
-    DataException e = catchThrowableOfType(() -> parse(planWith(system, "\"" + field + "\": " + value)), DataException.class);
+    DataException e = catchThrowableOfType(() -> parse(planWith(system, "\"" + field + "\": " + value)),
+        DataException.class);
     assertThat(e).as(label).isNotNull();
-    assertThat(e.getMessage()).startsWith("plan.json:4: conditions[1]." + field + ": applies to kafka plans only: a run on "
+    assertThat(e.getMessage()).startsWith("plan.json:4: conditions[1]." + field
+        + ": applies to kafka plans only: a run on "
         + system + " sets only ");
     assertThat(e.getMessage()).as("the allowed fields listed").contains("geometry, load_pct", "priority");
     assertThat(PlanParser.CONDITION_FIELDS).as("a field of the schema, refused for the system only").contains(field);
@@ -114,15 +121,19 @@ class PlanSystemFieldsTest {
   static Stream<Arguments> badSystemPlans() {
     return Stream.of(
         Arguments.of("queue_type on nats", planWith("nats", "\"queue_type\": \"stream\""),
-            "plan.json:4: conditions[1].queue_type: applies to rabbitmq plans only: a run on nats has no queue of that kind"),
+            "plan.json:4: conditions[1].queue_type: applies to rabbitmq plans only: a run on nats has no queue of "
+            + "that kind"),
         Arguments.of("queue_type classic on nats too", planWith("nats", "\"queue_type\": \"classic\""),
             "plan.json:4: conditions[1].queue_type: applies to rabbitmq plans only"),
         Arguments.of("queue_type on kafka", planWith("kafka", "\"queue_type\": \"stream\""),
             "plan.json:4: conditions[1].queue_type: applies to rabbitmq plans only: a run on kafka"),
-        Arguments.of("queue_type in kafka defaults", "{\"campaign\": \"x\",\n\"defaults\": {\"queue_type\": \"stream\"},\n"
-            + "\"conditions\": [{\"name\": \"a\"}]}", "plan.json:2: defaults.queue_type: applies to rabbitmq plans only"),
+        Arguments.of("queue_type in kafka defaults",
+        "{\"campaign\": \"x\",\n\"defaults\": {\"queue_type\": \"stream\"},\n"
+            + "\"conditions\": [{\"name\": \"a\"}]}",
+            "plan.json:2: defaults.queue_type: applies to rabbitmq plans only"),
         Arguments.of("queue_type in a nats matrix", "{\"campaign\": \"x\", \"system\": \"nats\",\n"
-            + "\"matrix\": {\"queue_type\": [\"stream\"]}}", "plan.json:2: matrix.queue_type: applies to rabbitmq plans only"),
+            + "\"matrix\": {\"queue_type\": [\"stream\"]}}",
+            "plan.json:2: matrix.queue_type: applies to rabbitmq plans only"),
         Arguments.of("unknown queue type", planWith("rabbitmq", "\"queue_type\": \"lazy\""),
             "plan.json:4: conditions[1].queue_type: must be one of classic, stream, quorum (was \"lazy\")"),
         Arguments.of("queue type not a word", planWith("rabbitmq", "\"queue_type\": 2"),
@@ -133,7 +144,8 @@ class PlanSystemFieldsTest {
             "plan.json:4: conditions[1].geometry: must be one of free, shared, split (was \"diagonal\")"),
         Arguments.of("load too high on nats", planWith("nats", "\"load_pct\": 95"),
             "plan.json:4: conditions[1].load_pct: must be 0..90 (was 95)"),
-        Arguments.of("fifo-jvm at 250us on rabbitmq", planWith("rabbitmq", "\"priority\": \"fifo-jvm\", \"send_interval\": \"250us\""),
+        Arguments.of("fifo-jvm at 250us on rabbitmq",
+        planWith("rabbitmq", "\"priority\": \"fifo-jvm\", \"send_interval\": \"250us\""),
             "plan.json:4: conditions[1].priority: fifo-jvm needs a send interval of at least 500us"));
   }
 
@@ -152,6 +164,7 @@ class PlanSystemFieldsTest {
         NullNode.getInstance(), null, Map.of(), 0, null, "nats", Set.of(), List.of(), 1, null, "", 0),
         Condition.InvalidField.class);
     assertThat(e).isNotNull();
-    assertThat(e.getMessage()).isEqualTo("s.queue_type: applies to rabbitmq plans only: a run on nats has no queue of that kind to declare");
+    assertThat(e.getMessage())
+        .isEqualTo("s.queue_type: applies to rabbitmq plans only: a run on nats has no queue of that kind to declare");
   }
 }

@@ -20,7 +20,8 @@ class SettingPlanTest {
 
   @Test
   void parse_warmupFirstSends_shortRunsTakeTheirOwnFirstSendsUnderStableFlights() {
-    Plan p = BlockedPlanTest.parse("{\"campaign\": \"k\", \"blocks\": 2, " + BlockedPlanTest.STABLE + ", " + DESIGNS + "}");
+    Plan p = BlockedPlanTest.parse("{\"campaign\": \"k\", \"blocks\": 2, " + BlockedPlanTest.STABLE + ", " + DESIGNS
+        + "}");
     Condition lng = p.conditions().get(0);
     Condition shrt = p.conditions().get(1);
     assertThat(p.stableFlightsFor(lng)).isEqualTo(p.stableFlights());
@@ -37,9 +38,11 @@ class SettingPlanTest {
   void parse_clocksourceList_alternatesByBlock() {
     Plan p = BlockedPlanTest.parse("{\"campaign\": \"k\", \"blocks\": 4, \"clocksource\": [\"tsc\", \"kvm-clock\"], "
         + BlockedPlanTest.THREE + "}");
-    assertThat(List.of(p.clocksourceOfBlock(1), p.clocksourceOfBlock(2), p.clocksourceOfBlock(3), p.clocksourceOfBlock(4)))
+    assertThat(List.of(p.clocksourceOfBlock(1), p.clocksourceOfBlock(2), p.clocksourceOfBlock(3),
+        p.clocksourceOfBlock(4)))
         .containsExactly("tsc", "kvm-clock", "tsc", "kvm-clock");
-    Plan one = BlockedPlanTest.parse("{\"campaign\": \"k\", \"clocksource\": \"kvm-clock\", " + BlockedPlanTest.THREE + "}");
+    Plan one = BlockedPlanTest.parse("{\"campaign\": \"k\", \"clocksource\": \"kvm-clock\", " + BlockedPlanTest.THREE
+        + "}");
     assertThat(one.clocksourceOfBlock(1)).isEqualTo("kvm-clock");
     Plan none = BlockedPlanTest.parse("{\"campaign\": \"k\", " + BlockedPlanTest.THREE + "}");
     assertThat(none.clocksourceOfBlock(1)).isEmpty();
@@ -47,7 +50,8 @@ class SettingPlanTest {
 
   static Stream<Arguments> refused() {
     return Stream.of(
-        Arguments.of("warmup_first_sends under first_sends", "\"conditions\": [{\"name\": \"a\", \"warmup_first_sends\": 5}]",
+        Arguments.of("warmup_first_sends under first_sends",
+        "\"conditions\": [{\"name\": \"a\", \"warmup_first_sends\": 5}]",
             "warmup_first_sends: applies under the stable_flights warm-up rule only"),
         Arguments.of("clocksource a number", "\"clocksource\": 3, " + BlockedPlanTest.THREE,
             "clocksource: must be a clock source word like \"tsc\" or a non-empty array"),
@@ -62,7 +66,8 @@ class SettingPlanTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("refused")
   void parse_badSettingField_isRefusedByName(String label, String body, String message) {
-    Throwable e = catchThrowableOfType(() -> BlockedPlanTest.parse("{\"campaign\": \"k\", " + body + "}"), RuntimeException.class);
+    Throwable e = catchThrowableOfType(() -> BlockedPlanTest.parse("{\"campaign\": \"k\", " + body + "}"),
+        RuntimeException.class);
     assertThat(e).isNotNull();
     assertThat(e.getMessage()).contains(message);
   }

@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The stable_flights warm-up rule's decision as a pure function of the warm-up flights ({@link StableFlights#decide}):
- * each case is a synthetic flight sequence, window by window, and the exact end point and convergence the rule must give.
+ * each case is a synthetic flight sequence, window by window, and the exact end point and convergence the rule must
+ * give.
  */
 class StableFlightsTest {
   private static final long U = StableFlights.UNDELIVERED;
@@ -42,9 +43,11 @@ class StableFlightsTest {
                 1_000_000, 2_000_000), 100, false),
         Arguments.of("nothing delivered: never converges", r, new long[0], 100, false),
         Arguments.of("needs min_events: stable from the start, ends at the window reaching 55 sends",
-            new StableFlights(10, 20.0, 55, 100), windows(10, 900_000, 900_000, 900_000, 900_000, 900_000, 900_000, 900_000), 60, true),
+            new StableFlights(10, 20.0, 55, 100), windows(10, 900_000, 900_000, 900_000, 900_000, 900_000, 900_000,
+            900_000), 60, true),
         Arguments.of("needs min_events: a stable pair before it does not count, the first after it does",
-            new StableFlights(10, 20.0, 40, 100), windows(10, 900_000, 900_000, 5_000_000, 1_000_000, 1_010_000), 50, true),
+            new StableFlights(10, 20.0, 40, 100), windows(10, 900_000, 900_000, 5_000_000, 1_000_000, 1_010_000), 50,
+            true),
         Arguments.of("max_events not a multiple of the window: the last window ends at 30, the warm-up at 35",
             new StableFlights(10, 20.0, 20, 35), windows(10, 1_000_000, 2_000_000, 3_000_000, 3_000_000), 35, false),
         Arguments.of("converges exactly at max_events", new StableFlights(10, 20.0, 20, 30),
@@ -53,7 +56,8 @@ class StableFlightsTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("decisions")
-  void decide_flightSequence_endsWhereTheRuleSays(String label, StableFlights rule, long[] flights, int end, boolean converged) {
+  void decide_flightSequence_endsWhereTheRuleSays(String label, StableFlights rule, long[] flights, int end,
+      boolean converged) {
     StableFlights.Decision d = rule.decide(flights);
     assertThat(d.warmupSends()).as(label).isEqualTo(end);
     assertThat(d.converged()).as(label).isEqualTo(converged);

@@ -18,9 +18,11 @@ class StringNumbersRegressionTest {
         Arguments.of("blocks", "{\"campaign\": \"k\", \"blocks\": \"2\", " + BlockedPlanTest.THREE + "}", "blocks"),
         Arguments.of("seed", "{\"campaign\": \"k\", \"seed\": \"7\", " + BlockedPlanTest.THREE + "}", "seed"),
         Arguments.of("repeats", "{\"campaign\": \"k\", \"repeats\": \"3\", " + BlockedPlanTest.THREE + "}", "repeats"),
-        Arguments.of("a condition's events", "{\"campaign\": \"k\", \"conditions\": [{\"name\": \"a\", \"events\": \"600\"}]}",
+        Arguments.of("a condition's events",
+        "{\"campaign\": \"k\", \"conditions\": [{\"name\": \"a\", \"events\": \"600\"}]}",
             "conditions[0].events"),
-        Arguments.of("a default", "{\"campaign\": \"k\", \"defaults\": {\"load_pct\": \"50\"}, \"conditions\": [{\"name\": \"a\"}]}",
+        Arguments.of("a default",
+        "{\"campaign\": \"k\", \"defaults\": {\"load_pct\": \"50\"}, \"conditions\": [{\"name\": \"a\"}]}",
             "conditions[0].load_pct"));
   }
 

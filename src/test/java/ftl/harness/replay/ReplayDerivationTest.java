@@ -34,14 +34,16 @@ class ReplayDerivationTest {
     SendSchedule s = derive("500us", "default", 0);
     assertThat(s.offsetsNanos()).containsExactly(0, 181_818, 181_818, 1_272_727, 2_000_000);
     assertThat(s.meanGapNanos()).isEqualTo(500_000.0);
-    assertThat(s.options()).containsExactly("--mean-gap", "500us", "--exclude-types", "18,19,26,27,34,35,36,40", "--max-events", "0");
+    assertThat(s.options()).containsExactly("--mean-gap", "500us", "--exclude-types", "18,19,26,27,34,35,36,40",
+        "--max-events", "0");
   }
 
   @Test
   void derive_noExclusion_keepsAdministrativeEventsAndPeriodBoundaries() {
     // all 9 events: match times 0,0,500,1000,1000,4000 | 4000,6000,6000 ms; S = 6000, g(n-1) = 8 * 250us = 2 ms
     SendSchedule s = derive("250us", "none", 0);
-    assertThat(s.offsetsNanos()).containsExactly(0, 0, 166_667, 333_333, 333_333, 1_333_333, 1_333_333, 2_000_000, 2_000_000);
+    assertThat(s.offsetsNanos()).containsExactly(0, 0, 166_667, 333_333, 333_333, 1_333_333, 1_333_333, 2_000_000,
+        2_000_000);
   }
 
   @Test
@@ -53,7 +55,8 @@ class ReplayDerivationTest {
 
   @Test
   void derive_exactHalf_roundsHalfUp() {
-    List<MatchEvent> ev = List.of(new MatchEvent(1, 1, 0, 30, 1), new MatchEvent(2, 1, 1, 30, 2), new MatchEvent(3, 1, 4, 30, 3));
+    List<MatchEvent> ev = List.of(new MatchEvent(1, 1, 0, 30, 1), new MatchEvent(2, 1, 1, 30, 2),
+        new MatchEvent(3, 1, 4, 30, 3));
     // g(n-1) = 1001 * 2 = 2002; the middle send is 1 * 2002 / 4 = 500.5 ns -> 501
     SendSchedule s = ReplayDerivation.derive(ev, new ReplayOptions(1001, new TreeSet<>(), 0), SHA_OF_NOTHING);
     assertThat(s.offsetsNanos()).containsExactly(0, 501, 2002);
@@ -70,7 +73,8 @@ class ReplayDerivationTest {
   @Test
   void derive_allAtOneInstant_isRefused() {
     List<MatchEvent> ev = List.of(new MatchEvent(1, 1, 7, 30, 1), new MatchEvent(2, 1, 7, 30, 2));
-    assertThatThrownBy(() -> ReplayDerivation.derive(ev, new ReplayOptions(500_000, new TreeSet<>(), 0), SHA_OF_NOTHING))
+    assertThatThrownBy(() -> ReplayDerivation.derive(ev, new ReplayOptions(500_000, new TreeSet<>(), 0),
+        SHA_OF_NOTHING))
         .isInstanceOf(ReplayDerivation.NoSchedule.class).hasMessageContaining("same instant");
   }
 

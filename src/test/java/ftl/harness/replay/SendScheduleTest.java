@@ -26,17 +26,23 @@ class SendScheduleTest {
   @Test
   void parse_tampered_isRefusedNamingTheLine() {
     String text = new String(S.render(), StandardCharsets.UTF_8);
-    assertThatThrownBy(() -> SendSchedule.parse("s.csv", text.replace("2,700\n", "2,70x\n").getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(() -> SendSchedule.parse("s.csv",
+        text.replace("2,700\n", "2,70x\n").getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(DataException.class).hasMessageStartingWith("s.csv:9: expected \"2,<offset_ns>\"");
-    assertThatThrownBy(() -> SendSchedule.parse("s.csv", text.replace("3,3000\n", "3,3001\n").getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(() -> SendSchedule.parse("s.csv",
+        text.replace("3,3000\n", "3,3001\n").getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(DataException.class).hasMessageContaining("s.csv:5:");
-    assertThatThrownBy(() -> SendSchedule.parse("s.csv", text.replace("2,700\n", "2,4000\n").getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(() -> SendSchedule.parse("s.csv",
+        text.replace("2,700\n", "2,4000\n").getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(DataException.class).hasMessageContaining("goes back in time");
-    assertThatThrownBy(() -> SendSchedule.parse("s.csv", text.substring(0, text.length() - 1).getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(() -> SendSchedule.parse("s.csv",
+        text.substring(0, text.length() - 1).getBytes(StandardCharsets.UTF_8)))
         .hasMessageContaining("truncated");
-    assertThatThrownBy(() -> SendSchedule.parse("s.csv", text.replace("# format", "# formax").getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(() -> SendSchedule.parse("s.csv",
+        text.replace("# format", "# formax").getBytes(StandardCharsets.UTF_8)))
         .hasMessageStartingWith("s.csv:2: expected");
-    assertThatThrownBy(() -> SendSchedule.parse("s.csv", "x\n".getBytes(StandardCharsets.UTF_8))).hasMessageContaining("too short");
+    assertThatThrownBy(() -> SendSchedule.parse("s.csv", "x\n".getBytes(StandardCharsets.UTF_8)))
+        .hasMessageContaining("too short");
   }
 
   @Test

@@ -55,7 +55,8 @@ class StatsBombReaderTest {
   void read_missingOrNotAFile_isBadData(@TempDir Path tmp) {
     assertThatThrownBy(() -> StatsBombReader.read(tmp.resolve("none.json"))).isInstanceOf(DataException.class)
         .hasMessageContaining("no such events file");
-    assertThatThrownBy(() -> StatsBombReader.read(tmp)).isInstanceOf(DataException.class).hasMessageContaining("not a regular file");
+    assertThatThrownBy(() -> StatsBombReader.read(tmp)).isInstanceOf(DataException.class)
+        .hasMessageContaining("not a regular file");
   }
 
   @Test
@@ -71,7 +72,8 @@ class StatsBombReaderTest {
 
   @Test
   void read_contentAfterTheArray_isRefused(@TempDir Path tmp) throws IOException {
-    Path f = Files.writeString(tmp.resolve("x.json"), "[ {\"index\":1,\"period\":1,\"timestamp\":\"00:00:00.000\",\"type\":{\"id\":1}} ]\n[]\n");
+    Path f = Files.writeString(tmp.resolve("x.json"),
+        "[ {\"index\":1,\"period\":1,\"timestamp\":\"00:00:00.000\",\"type\":{\"id\":1}} ]\n[]\n");
     assertThatThrownBy(() -> StatsBombReader.read(f)).hasMessageContaining(":2: content after the array");
   }
 }

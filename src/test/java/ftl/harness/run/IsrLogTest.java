@@ -10,11 +10,14 @@ import org.junit.jupiter.api.Test;
  * are synthetic, in the form of kafka.cluster.Partition's messages under the broker's log4j2 layout.
  */
 class IsrLogTest {
-  private static final String SHRINK = "[2026-12-03T18:00:01,000] INFO  [ReplicaManager broker=1] kafka.cluster.Partition: "
-      + "[Partition ftl-r0001-ab-0 broker=1] Shrinking ISR from 1,2,3 to 1,2. Leader: (highWatermark: 10, endOffset: 12).";
+  private static final String SHRINK =
+      "[2026-12-03T18:00:01,000] INFO  [ReplicaManager broker=1] kafka.cluster.Partition: "
+      + "[Partition ftl-r0001-ab-0 broker=1] Shrinking ISR from 1,2,3 to 1,2. Leader: (highWatermark: 10, endOffset: "
+      + "12).";
   private static final String EXPAND = "[2026-12-03T18:00:02,000] INFO  [data-plane-kafka-request-handler-0] "
       + "kafka.cluster.Partition: [Partition ftl-r0001-ab-0 broker=1] Expanding ISR from 1,2 to 1,2,3 (under-min-isr)";
-  private static final String UPDATED = "[2026-12-03T18:00:02,100] INFO  [broker-1-to-controller] kafka.cluster.Partition: "
+  private static final String UPDATED =
+      "[2026-12-03T18:00:02,100] INFO  [broker-1-to-controller] kafka.cluster.Partition: "
       + "[Partition ftl-r0001-ab-0 broker=1] ISR updated to 1,2,3 and version updated to 3";
   private static final String OTHER_TOPIC = "[2026-12-03T18:00:03,000] INFO  [x] kafka.cluster.Partition: "
       + "[Partition ftl-r0001-abc-0 broker=2] Shrinking ISR from 1,2,3 to 2,3.";

@@ -14,7 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** {@code --client-config} (issue #54): what is taken, what is refused by name and line, and that no secret is shown. */
+/**
+ * {@code --client-config} (issue #54): what is taken, what is refused by name and line, and that no secret is shown.
+ */
 class KafkaClientConfigTest {
 
   private static final String JAAS = "org.apache.kafka.common.security.plain.PlainLoginModule required "
@@ -25,9 +27,11 @@ class KafkaClientConfigTest {
   static Stream<Arguments> refused() {
     return Stream.of(
         Arguments.of("unknown protocol", "sasl.mechanism=PLAIN\nsecurity.protocol=SASL_FOO\n",
-            "c.properties:2: security.protocol: unknown protocol \"SASL_FOO\" (one of PLAINTEXT, SSL, SASL_PLAINTEXT, SASL_SSL)"),
+            "c.properties:2: security.protocol: unknown protocol \"SASL_FOO\" (one of PLAINTEXT, SSL, "
+            + "SASL_PLAINTEXT, SASL_SSL)"),
         Arguments.of("a plan setting", "security.protocol=SSL\nacks=0\n",
-            "c.properties:2: setting acks is not taken: a client config may set security.protocol, sasl.* and ssl.* only"),
+            "c.properties:2: setting acks is not taken: a client config may set security.protocol, sasl.* and ssl.* "
+            + "only"),
         Arguments.of("an empty value", "# comment\nssl.truststore.location=\n",
             "c.properties:2: setting ssl.truststore.location has no value"),
         Arguments.of("a malformed escape", "sasl.mechanism=\\u00zz\n", "c.properties: not a properties file"));
@@ -50,13 +54,15 @@ class KafkaClientConfigTest {
   void read_tooLarge_refusedNamingTheFile() throws Exception {
     Path f = tmp.resolve("big.properties");
     Files.writeString(f, "ssl.key.password=" + "x".repeat((int) KafkaClientConfig.MAX_BYTES));
-    assertThatThrownBy(() -> KafkaClientConfig.read(f)).isInstanceOf(DataException.class).hasMessageContaining(f.toString());
+    assertThatThrownBy(() -> KafkaClientConfig.read(f)).isInstanceOf(DataException.class)
+        .hasMessageContaining(f.toString());
   }
 
   @Test
   void summaryAndRedact_saslConfig_noSecretShown() throws Exception {
     Path f = tmp.resolve("c.properties");
-    Files.writeString(f, "security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=" + JAAS.replace("\"", "\\\"") + "\n");
+    Files.writeString(f, "security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config="
+        + JAAS.replace("\"", "\\\"") + "\n");
     KafkaClientConfig c = KafkaClientConfig.read(f);
     assertThat(c.summary()).isEqualTo("security.protocol=SASL_PLAINTEXT sasl.mechanism=PLAIN; also sasl.jaas.config");
     assertThat(c.redact("login failed for alice with s3cr3t-pw (PlainLoginModule)"))
@@ -79,7 +85,8 @@ class KafkaClientConfigTest {
         Arguments.of("one", "127.0.0.1:9092", "127.0.0.1:9092"),
         Arguments.of("ftl broker --brokers 3", "127.0.0.1:40001,127.0.0.2:40002,127.0.0.3:40003",
             "127.0.0.1:40001,127.0.0.2:40002,127.0.0.3:40003"),
-        Arguments.of("blanks", " kafka-1.example:9093 , kafka-2.example:9093", "kafka-1.example:9093,kafka-2.example:9093"),
+        Arguments.of("blanks", " kafka-1.example:9093 , kafka-2.example:9093",
+        "kafka-1.example:9093,kafka-2.example:9093"),
         Arguments.of("ipv6", "[::1]:9092", "[::1]:9092"));
   }
 

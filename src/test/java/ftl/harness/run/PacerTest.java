@@ -14,7 +14,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Pacing logic on an injected clock: no sleeping, exact answers. */
 class PacerTest {
 
-  /** A fake monotonic clock: every read advances it by {@code tickNanos}; a park advances it by the request plus an overshoot. */
+  /**
+   * A fake monotonic clock: every read advances it by {@code tickNanos}; a park advances it by the request plus an
+   * overshoot.
+   */
   static final class FakeTime {
     long now;
     final long tickNanos;

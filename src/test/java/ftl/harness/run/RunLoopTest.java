@@ -95,7 +95,8 @@ class RunLoopTest {
     FakeDriver driver = new FakeDriver(book, 5, new IllegalStateException("probe message not delivered within 15 s"));
     FinishedRun f = RunLoop.run(driver, book, null, new LedgerCells(), SPEC, MonotonicClock.SYSTEM);
     assertThat(f.verdict().status()).isEqualTo(RunStatus.FAILED);
-    assertThat(f.verdict().reason()).contains("client error: IllegalStateException: probe message not delivered within 15 s");
+    assertThat(f.verdict().reason())
+        .contains("client error: IllegalStateException: probe message not delivered within 15 s");
     assertThat(driver.steps).containsExactly("open", "close", "finish");
     assertThat(book.sentTotal()).isZero();
   }

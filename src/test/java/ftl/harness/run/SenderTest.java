@@ -43,7 +43,8 @@ class SenderTest {
 
   private static Condition condition(String extra) {
     String json = "{\"campaign\": \"t\", \"seed\": 1, \"warmup\": {\"rule\": \"first_sends\", \"events\": 3},"
-        + " \"conditions\": [{\"name\": \"c\", \"send_interval\": \"1ms\", \"events\": 6, \"payload_bytes\": 16" + extra + "}]}";
+        + " \"conditions\": [{\"name\": \"c\", \"send_interval\": \"1ms\", \"events\": 6, \"payload_bytes\": 16"
+        + extra + "}]}";
     return PlanParser.parse("plan.json", json.getBytes(StandardCharsets.UTF_8)).conditions().get(0);
   }
 
@@ -80,7 +81,8 @@ class SenderTest {
     long first = book.intendedNanos(0);
     for (int seq = 0; seq < 6; seq++) {
       assertThat(book.intendedNanos(seq) - first).as("seq " + seq).isEqualTo(seq * 1_000_000L);
-      assertThat(book.event(seq).sendNanos()).as("sent at or after its due time").isGreaterThanOrEqualTo(book.intendedNanos(seq));
+      assertThat(book.event(seq).sendNanos()).as("sent at or after its due time")
+          .isGreaterThanOrEqualTo(book.intendedNanos(seq));
     }
     long phase = Math.floorMod(first / 1000 + WALL_BASE_MICROS, 1000L);
     assertThat(phase).as("wall phase of the first intended send").isBetween(299L, 301L);
@@ -92,7 +94,8 @@ class SenderTest {
     StampBook book = new StampBook(c.warmupEvents(), c.events(), this::nanos, this::wallMicros);
     RunState state = new RunState();
     state.stopSending = true;
-    new Sender(c, null, producer(book, Long.MAX_VALUE), "topic", book, state, pacer(), this::nanos, this::wallMicros, () -> { }).run();
+    new Sender(c, null, producer(book, Long.MAX_VALUE), "topic", book, state, pacer(), this::nanos, this::wallMicros,
+        () -> { }).run();
     assertThat(book.sentTotal()).isZero();
     assertThat(state.clientError).isNull();
   }
@@ -102,7 +105,8 @@ class SenderTest {
     Condition c = condition("");
     StampBook book = new StampBook(c.warmupEvents(), c.events(), this::nanos, this::wallMicros);
     RunState state = new RunState();
-    new Sender(c, null, producer(book, 3), "topic", book, state, pacer(), this::nanos, this::wallMicros, () -> { }).run();
+    new Sender(c, null, producer(book, 3), "topic", book, state, pacer(), this::nanos, this::wallMicros, () -> { })
+        .run();
     assertThat(state.clientError).startsWith("send failed: IllegalStateException: broker gone");
     assertThat(book.measuredSent()).as("seq 3 was stamped before its send() threw").isEqualTo(4);
     RunVerdict v = RunVerdict.of(new RunVerdict.Events(List.of(), null, null, state.clientError, null, null,
@@ -115,7 +119,8 @@ class SenderTest {
     Condition c = condition("");
     StampBook book = new StampBook(c.warmupEvents(), c.events(), this::nanos, this::wallMicros);
     long before = now.get();
-    long start = new Sender(c, null, producer(book, Long.MAX_VALUE), "topic", book, new RunState(), pacer(), this::nanos,
+    long start = new Sender(c, null, producer(book, Long.MAX_VALUE), "topic", book, new RunState(), pacer(),
+        this::nanos,
         this::wallMicros, () -> { }).measuredStart();
     assertThat(start - before).isBetween(Sender.LEAD_NANOS, Sender.LEAD_NANOS + 2_000);
   }
@@ -146,7 +151,8 @@ class SenderTest {
     assertThat(book.sentTotal()).isEqualTo(36);
     assertThat(book.measuredSent()).isEqualTo(6);
     for (int slot = 1; slot < 30; slot++) {
-      assertThat(book.intendedNs[slot] - book.intendedNs[slot - 1]).as("warm-up paced like measured sends").isEqualTo(1_000_000L);
+      assertThat(book.intendedNs[slot] - book.intendedNs[slot - 1]).as("warm-up paced like measured sends")
+          .isEqualTo(1_000_000L);
     }
   }
 
@@ -156,7 +162,8 @@ class SenderTest {
     StampBook book = new StampBook(c.warmupEvents(), c.events(), this::nanos, this::wallMicros);
     RunState state = new RunState();
     // every other window's flights are 1 ms longer: no two consecutive medians agree
-    MockProducer<byte[], byte[]> p = new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer()) {
+    MockProducer<byte[], byte[]> p = new MockProducer<>(true, null, new ByteArraySerializer(),
+        new ByteArraySerializer()) {
       @Override
       public synchronized Future<RecordMetadata> send(ProducerRecord<byte[], byte[]> record, Callback callback) {
         long seq = KafkaRun.seqOf(record.key());

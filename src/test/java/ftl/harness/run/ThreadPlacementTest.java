@@ -50,7 +50,8 @@ class ThreadPlacementTest {
     // a tid whose comm is not the one identified (the thread ended and the kernel gave its tid to another)
     StampingThread reused = new StampingThread("receive", "receive [ftl-recv]", ack.tid(), "ftl-recv");
     p.applyToStampingThreads(ack, reused);
-    assertThat(p.refused()).singleElement().asString().endsWith("receive tid " + ack.tid() + " comm " + ack.comm() + ")");
+    assertThat(p.refused()).singleElement().asString()
+        .endsWith("receive tid " + ack.tid() + " comm " + ack.comm() + ")");
 
     LedgerCells again = new LedgerCells();
     ThreadPlacement q = new ThreadPlacement(DEFAULT_FREE, again);
@@ -59,7 +60,8 @@ class ThreadPlacementTest {
     assertThat(again.get(LedgerSchema.PRIORITY_APPLIED)).isEqualTo("applied");
     assertThat(again.get(LedgerSchema.GEOMETRY_APPLIED)).isEqualTo("applied");
     assertThat(again.get(LedgerSchema.STAMP_THREADS)).isEqualTo("ack [" + ack.comm() + "] tid " + ack.tid()
-        + " SCHED_OTHER cpus " + ProcFs.cpusAllowed(ProcFs.pid(), ack.tid()) + "; ack [" + ack.comm() + "] tid " + ack.tid()
+        + " SCHED_OTHER cpus " + ProcFs.cpusAllowed(ProcFs.pid(), ack.tid()) + "; ack [" + ack.comm() + "] tid "
+        + ack.tid()
         + " SCHED_OTHER cpus " + ProcFs.cpusAllowed(ProcFs.pid(), ack.tid()));
   }
 

@@ -22,7 +22,8 @@ class KafkaSystemIT {
     try (KafkaSystem kafka = KafkaSystem.start(tmp.resolve("broker"))) {
       assertThat(kafka.name()).isEqualTo(SystemName.KAFKA);
       assertThat(kafka.clientVersion()).isNotEmpty().isEqualTo(kafka.serverVersion());
-      FinishedRun r = SystemRun.run(kafka, "it-kafka-1", SystemRun.Settings.DEFAULTS.withWarmupEvents(100).withEvents(300));
+      FinishedRun r = SystemRun.run(kafka, "it-kafka-1",
+          SystemRun.Settings.DEFAULTS.withWarmupEvents(100).withEvents(300));
       SystemRunAssertions.assertStamps(r, 300);
       assertThat(SystemRunAssertions.destination(r)).isEqualTo("ftl-it-kafka-1");
     }

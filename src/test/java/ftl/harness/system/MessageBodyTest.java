@@ -39,7 +39,8 @@ class MessageBodyTest {
 
   @Test
   void millisOf_negativeStamp_isNoStamp() {
-    assertThat(MessageBody.millisOf(MessageBody.withSeqAndMillis(MessageBody.template(0), 1, -5))).isEqualTo(Event.MISSING);
+    assertThat(MessageBody.millisOf(MessageBody.withSeqAndMillis(MessageBody.template(0), 1, -5)))
+        .isEqualTo(Event.MISSING);
   }
 
   @ParameterizedTest

@@ -27,7 +27,8 @@ class NatsIT {
       FinishedRun r = SystemRun.run(nats, "it-nats-1", settings);
       SystemRunAssertions.assertStamps(r, 300);
       assertThat(SystemRunAssertions.destination(r)).isEqualTo("ftl-it-nats-1");
-      assertThat(SystemRunAssertions.driverCounters(r)).containsEntry("storage", "file").containsEntry("ack_path", "reply_handler")
+      assertThat(SystemRunAssertions.driverCounters(r)).containsEntry("storage", "file")
+          .containsEntry("ack_path", "reply_handler")
           .containsEntry("acks_on_sender_thread", "0");
       // the run's connections' threads (the PubAck dispatcher that stamped its acks among them) end with it, so a
       // priority or a core placement put on them cannot outlive the run

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue #43: {@code kill -9} of ftl during a campaign left {@code nats-server} running, and for RabbitMQ seven processes,
- * still running 8 s later. A server started by {@link ServerProcess} now runs under a watchdog that stops its whole
- * process group when the JVM that started it dies, however it dies. Here a child JVM ({@link Child}) starts a stand-in
- * server ({@code sleep 300}, which also starts a grandchild in its group) and is killed with SIGKILL; neither may outlive
- * it by more than the watchdog's half-second poll and its grace.
+ * Issue #43: {@code kill -9} of ftl during a campaign left {@code nats-server} running, and for RabbitMQ seven
+ * processes, still running 8 s later. A server started by {@link ServerProcess} now runs under a watchdog that stops
+ * its whole process group when the JVM that started it dies, however it dies. Here a child JVM ({@link Child}) starts a
+ * stand-in server ({@code sleep 300}, which also starts a grandchild in its group) and is killed with SIGKILL; neither
+ * may outlive it by more than the watchdog's half-second poll and its grace.
  */
 class OrphanedServerRegressionTest {
   @TempDir Path dir;
@@ -30,7 +30,9 @@ class OrphanedServerRegressionTest {
   public static final class Child {
     public static void main(String[] args) throws Exception {
       Path d = Path.of(args[0]);
-      ServerProcess s = ServerProcess.start(new ServerProcess.Launch("stand-in", List.of("/bin/sh", "-c", "sleep 300 & exec sleep 301"), Map.of(), d, d.resolve("console.log"), List.of()), () -> true, 5_000, 1_000);
+      ServerProcess s = ServerProcess.start(new ServerProcess.Launch("stand-in",
+          List.of("/bin/sh", "-c", "sleep 300 & exec sleep 301"), Map.of(), d, d.resolve("console.log"), List.of()),
+          () -> true, 5_000, 1_000);
       long server = -1;
       long grandchild = -1;
       for (int i = 0; i < 100 && (server < 0 || grandchild < 0); i++) {
@@ -53,11 +55,13 @@ class OrphanedServerRegressionTest {
   @Test
   void sigkillOfTheJvm_serverAndItsChildrenAreGoneWithin8s() throws Exception {
     String java = ProcessHandle.current().info().command().orElse("java");
-    Process jvm = new ProcessBuilder(java, "-cp", EmbeddedBroker.childClasspath(), Child.class.getName(), dir.toString())
+    Process jvm = new ProcessBuilder(java, "-cp", EmbeddedBroker.childClasspath(), Child.class.getName(),
+        dir.toString())
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     try {
       String line;
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.US_ASCII))) {
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(jvm.getInputStream(),
+          StandardCharsets.US_ASCII))) {
         line = r.readLine();
       }
       assertThat(line).as("the child JVM printed its server's pids").isNotNull().matches("[0-9]+ [0-9]+");

@@ -27,7 +27,8 @@ class PortTakenRegressionTest {
     try (ServerSocket other = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
       int port = other.getLocalPort();
       assertThatThrownBy(() -> ServerProcess.start(new ServerProcess.Launch("stand-in", List.of("/bin/sh", "-c",
-              "echo \"listen tcp 127.0.0.1:" + port + ": bind: address already in use\" >&2; exit 1"), Map.of(), tmp, tmp.resolve("console.log"), List.of()), ServerProcess.accepts(port), 10_000, 500))
+              "echo \"listen tcp 127.0.0.1:" + port + ": bind: address already in use\" >&2; exit 1"), Map.of(), tmp,
+              tmp.resolve("console.log"), List.of()), ServerProcess.accepts(port), 10_000, 500))
           .isInstanceOf(ServerStartException.class)
           .hasMessageContaining("stand-in exited during start-up (exit 1)")
           .hasMessageContaining("bind: address already in use");

@@ -46,7 +46,8 @@ class RabbitMqIT {
       FinishedRun r = SystemRun.run(rabbit, "it-rmq-1", settings);
       SystemRunAssertions.assertStamps(r, 300);
       assertThat(SystemRunAssertions.destination(r)).isEqualTo("ftl-it-rmq-1");
-      assertThat(SystemRunAssertions.driverCounters(r)).containsEntry("confirms_unknown", "0").containsEntry("persistent", "false");
+      assertThat(SystemRunAssertions.driverCounters(r)).containsEntry("confirms_unknown", "0")
+          .containsEntry("persistent", "false");
       // persistent messages on a durable queue: the confirm waits for the disk, the stamps are complete all the same
       try (RabbitMqSystem durable = RabbitMqSystem.connect(rabbit.uri(), new RabbitMqSystem.Options(true))) {
         FinishedRun p = SystemRun.run(durable, "it-rmq-2", settings.withWarmupEvents(0).withEvents(50));

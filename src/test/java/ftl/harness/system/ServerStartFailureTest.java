@@ -83,7 +83,8 @@ class ServerStartFailureTest {
   void start_binaryNeverServes_failsAfterTheTimeoutAndStopsIt(Starter starter) throws Exception {
     starter.assumeHostCanRun();
     Path pidFile = tmp.resolve("pid");
-    Path bin = script("hangs", "echo $$ > '" + pidFile + "'\necho 'waiting for a disk that never comes'\nexec sleep 300");
+    Path bin = script("hangs", "echo $$ > '" + pidFile
+        + "'\necho 'waiting for a disk that never comes'\nexec sleep 300");
     assertThatThrownBy(() -> starter.start(tmp.resolve("scratch"), bin, 1_500))
         .isInstanceOf(ServerStartException.class)
         .hasMessageContaining("did not serve within 1 s")
@@ -108,7 +109,9 @@ class ServerStartFailureTest {
     // The child ignores SIGTERM, so only the SIGKILL of the tree stops it.
     Path bin = script("tree", "sh -c 'trap \"\" TERM; echo $$ >> \"" + pids + "\"; exec sleep 300' &\n"
         + "echo $$ >> '" + pids + "'\nwait");
-    ServerProcess p = ServerProcess.start(new ServerProcess.Launch("tree", List.of(bin.toString()), Map.of(), tmp, tmp.resolve("console.log"), List.of()), () -> Files.exists(pids) && Files.readAllLines(pids).size() == 2, 10_000, 500);
+    ServerProcess p = ServerProcess.start(new ServerProcess.Launch("tree", List.of(bin.toString()), Map.of(), tmp,
+        tmp.resolve("console.log"), List.of()), () -> Files.exists(pids) && Files.readAllLines(pids).size() == 2,
+        10_000, 500);
     List<Long> started = Files.readAllLines(pids).stream().map(String::strip).map(Long::parseLong).toList();
     p.close();
     for (long pid : started) {

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The quick look's settings are built by name: from a condition's fields, and for the smoke from the declared
- * condition defaults with the Kafka smoke plan's run sizes (docs/architecture.md#conventions, item 16), never from positional literals.
+ * condition defaults with the Kafka smoke plan's run sizes (docs/architecture.md#conventions, item 16), never from
+ * positional literals.
  */
 class SmokeSettingsTest {
 

@@ -48,7 +48,8 @@ class SystemCampaignIT {
         {"campaign": "it-%s", "system": "%s", "description": "IT: 2 blocks x 2 conditions", "seed": 5, "blocks": 2,
          "warmup": {"events": 100},
          "defaults": {"events": 300, "payload_bytes": 100},
-         "conditions": [{"name": "s1ms", "send_interval": "1ms"}, {"name": "s750us", "send_interval": "750us", "start_phase_us": 300}]}
+         "conditions": [{"name": "s1ms", "send_interval": "1ms"}, {"name": "s750us", "send_interval": "750us",
+         "start_phase_us": 300}]}
         """.formatted(system, system));
     Path out = tmp.resolve("it-" + system);
     ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -70,18 +71,21 @@ class SystemCampaignIT {
       assertThat(row.get("bootstrap")).as(id).isEqualTo("embedded");
       assertThat(row.get("driver_counters")).as(id).isNotEmpty();
       assertThat(row.get("other_cpu_pct")).as(id).matches("[0-9]+\\.[0-9]");
-      assertThat(row.get("steal_pct")).as(id).matches(row.get("steal_reported").equals("yes") ? "[0-9]+\\.[0-9]{3}" : "");
+      assertThat(row.get("steal_pct")).as(id).matches(row.get("steal_reported").equals("yes") ? "[0-9]+\\.[0-9]{3}"
+          : "");
       assertThat(Long.parseLong(row.get("create_ms_mismatch"))).as(id).isBetween(0L, 300L);
       assertThat(row.get("instrument_warmup_events")).as(id).isEqualTo("500");
       if (row.get("condition").equals("s750us")) {
         // Aligned to 300 us on the wall clock through one paired reading of the two clocks. The alignment is judged on
-        // the first send's intended time, as HarnessIT judges its start phase: the achieved send is as late as the pacer
-        // (once 944 us, 644 late, beside another integration test), the intended one is not. Its wall phase is send_us
-        // moved back by the send's pacing lag (send_ns - intended_ns); it is a few us early when the two clocks drift
-        // apart (up to 34 us in the committed RabbitMQ and NATS campaigns), late only when the paired reading was.
+        // the first send's intended time, as HarnessIT judges its start phase: the achieved send is as late as the
+        // pacer (once 944 us, 644 late, beside another integration test), the intended one is not. Its wall phase is
+        // send_us moved back by the send's pacing lag (send_ns - intended_ns); it is a few us early when the two clocks
+        // drift apart (up to 34 us in the committed RabbitMQ and NATS campaigns), late only when the paired reading
+        // was.
         assertThat(row).as(id).containsEntry("start_phase_us", "300");
         assertThat(Integer.parseInt(row.get("first_send_phase_us"))).as(id + " achieved, recorded").isBetween(0, 999);
-        assertThat(firstIntendedWallPhase(out.resolve(row.get("events_file")))).as(id + " intended").isBetween(250L, 900L);
+        assertThat(firstIntendedWallPhase(out.resolve(row.get("events_file")))).as(id + " intended")
+            .isBetween(250L, 900L);
       } else {
         assertThat(row).as(id).containsEntry("start_phase_us", "");
       }
@@ -138,8 +142,10 @@ class SystemCampaignIT {
     assertThat(s.ran()).as(log).isEqualTo(2);
     Map<String, Map<String, String>> rows = new HashMap<>();
     Ledger.open(out.resolve("ledger.csv")).rows().forEach(r -> rows.put(r.get("condition"), r));
-    rows.values().forEach(r -> System.out.printf("%s %s: %s, %s; priority %s, geometry %s, load %s (%s%%); stamp_threads %s%n",
-        system, r.get("condition"), r.get("status"), r.get("reason"), r.get("priority_applied"), r.get("geometry_applied"),
+    rows.values()
+        .forEach(r -> System.out.printf("%s %s: %s, %s; priority %s, geometry %s, load %s (%s%%); stamp_threads %s%n",
+        system, r.get("condition"), r.get("status"), r.get("reason"), r.get("priority_applied"),
+        r.get("geometry_applied"),
         r.get("load_applied"), r.get("load_measured_pct"), r.get("stamp_threads")));
     String ackComm = rabbit ? "AMQP Connection" : "ftl-p:\\d+";
     int last = Runtime.getRuntime().availableProcessors() - 1;
@@ -150,10 +156,14 @@ class SystemCampaignIT {
       assertThat(fifo).containsEntry("priority", "fifo").containsEntry("priority_applied", "applied")
           .containsEntry("geometry", "split").containsEntry("geometry_applied", "applied")
           .containsEntry("load_applied", "applied").containsEntry("load_measured_pct", "0.0")
-          .containsEntry("events_written", "300").containsEntry("acks_missing", "0").containsEntry("recvs_missing", "0");
-      assertThat(fifo.get("stamp_threads")).as("both stamping threads read back as SCHED_FIFO, ack on cpu 0, receive on the last")
-          .matches("ack \\[" + ackComm + "\\] tid \\d+ SCHED_FIFO/50 cpus 0; receive \\[ftl-recv\\] tid \\d+ SCHED_FIFO/50 cpus " + last);
-      assertThat(fifo.get("jvm_threads")).as("no thread of the JVM left real-time by the run before").doesNotContain("SCHED_FIFO");
+          .containsEntry("events_written", "300").containsEntry("acks_missing", "0")
+          .containsEntry("recvs_missing", "0");
+      assertThat(fifo.get("stamp_threads"))
+          .as("both stamping threads read back as SCHED_FIFO, ack on cpu 0, receive on the last")
+          .matches("ack \\[" + ackComm
+          + "\\] tid \\d+ SCHED_FIFO/50 cpus 0; receive \\[ftl-recv\\] tid \\d+ SCHED_FIFO/50 cpus " + last);
+      assertThat(fifo.get("jvm_threads")).as("no thread of the JVM left real-time by the run before")
+          .doesNotContain("SCHED_FIFO");
       assertThat(fifo.get("sched_rt_runtime_us")).matches("-?[0-9]+");
       assertStamped(out, fifo);
     } else {
@@ -165,9 +175,11 @@ class SystemCampaignIT {
     Map<String, String> second = rows.get("second");
     assertThat(second.get("status")).as(second.get("reason")).isEqualTo("ok");
     assertThat(second).containsEntry("priority", "default").containsEntry("priority_applied", "applied")
-        .containsEntry("geometry_applied", "applied").containsEntry("load_pct", "30").containsEntry("load_applied", "applied")
+        .containsEntry("geometry_applied", "applied").containsEntry("load_pct", "30")
+        .containsEntry("load_applied", "applied")
         .containsEntry("priority_restored", "nothing to restore (the JVM's threads were not raised)");
-    assertThat(Double.parseDouble(second.get("load_measured_pct"))).as("the generator's CPU share per core").isBetween(5.0, 60.0);
+    assertThat(Double.parseDouble(second.get("load_measured_pct"))).as("the generator's CPU share per core")
+        .isBetween(5.0, 60.0);
     assertThat(second.get("stamp_threads")).matches("ack \\[" + ackComm + "\\] tid \\d+ SCHED_OTHER cpus [0-9,-]+; "
         + "receive \\[ftl-recv\\] tid \\d+ SCHED_OTHER cpus [0-9,-]+");
     if (rabbit) {
@@ -183,10 +195,12 @@ class SystemCampaignIT {
 
   /** The run's events file: every one of its 300 measured events has its three monotonic stamps, T >= 0. */
   private static void assertStamped(Path campaign, Map<String, String> row) throws IOException {
-    assertThat(row).containsEntry("events_written", "300").containsEntry("acks_missing", "0").containsEntry("recvs_missing", "0");
+    assertThat(row).containsEntry("events_written", "300").containsEntry("acks_missing", "0")
+        .containsEntry("recvs_missing", "0");
     List<Event> events = new ArrayList<>();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(
-        new GZIPInputStream(Files.newInputStream(campaign.resolve(row.get("events_file")))), StandardCharsets.US_ASCII))) {
+        new GZIPInputStream(Files.newInputStream(campaign.resolve(row.get("events_file")))),
+        StandardCharsets.US_ASCII))) {
       r.readLine();
       for (String line; (line = r.readLine()) != null; ) {
         String[] c = line.split(",", -1);

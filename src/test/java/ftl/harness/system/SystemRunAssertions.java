@@ -10,7 +10,10 @@ import ftl.harness.run.StampBook;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** What every system's integration test asserts on a run's stamps (shared by {@link RabbitMqIT}, {@link NatsIT} and {@link KafkaSystemIT}). */
+/**
+ * What every system's integration test asserts on a run's stamps (shared by {@link RabbitMqIT}, {@link NatsIT} and
+ * {@link KafkaSystemIT}).
+ */
 final class SystemRunAssertions {
   private SystemRunAssertions() {}
 

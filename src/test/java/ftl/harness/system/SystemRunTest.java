@@ -32,7 +32,9 @@ import org.junit.jupiter.api.Timeout;
 @BesideOthers // paced runs that mostly wait (issue #31)
 class SystemRunTest {
 
-  /** Acks every publish on an "io" thread, then delivers it on a "recv" thread; fails publishes from {@code failFrom}. */
+  /**
+   * Acks every publish on an "io" thread, then delivers it on a "recv" thread; fails publishes from {@code failFrom}.
+   */
   static class LoopbackSystem implements MessagingSystem {
     final long failFromSeq;
     /** The server "dies" (alive() turns false) when this seq is published. */
@@ -113,7 +115,8 @@ class SystemRunTest {
       assertThat(r.status()).as(r.reason()).isEqualTo(RunStatus.OK);
       assertThat(r.reason()).isEmpty();
       assertThat(SystemRunAssertions.destination(r)).isEqualTo("loop-t1");
-      assertThat(r.cells()).containsEntry(LedgerSchema.SYSTEM.name(), "nats").containsEntry(LedgerSchema.CLIENT_VERSION.name(), "client-1")
+      assertThat(r.cells()).containsEntry(LedgerSchema.SYSTEM.name(), "nats")
+          .containsEntry(LedgerSchema.CLIENT_VERSION.name(), "client-1")
           .containsEntry(LedgerSchema.SERVER_VERSION.name(), "server-2");
       assertThat(SystemRunAssertions.driverCounters(r)).containsEntry("loopback", "yes");
       assertThat(r.book().foreign()).as("the probe").isEqualTo(1);
@@ -181,7 +184,8 @@ class SystemRunTest {
       assertThat(cells.get(LedgerSchema.PRIORITY_APPLIED)).isEqualTo("applied");
       assertThat(cells.get(LedgerSchema.GEOMETRY_APPLIED)).isEqualTo("applied");
       assertThat(cells.get(LedgerSchema.STAMP_THREADS)).matches("ack \\[loopback-io\\] tid " + r.threads().ack().tid()
-          + " SCHED_OTHER cpus [0-9,-]+; receive \\[loopback-recv\\] tid " + r.threads().recv().tid() + " SCHED_OTHER cpus [0-9,-]+");
+          + " SCHED_OTHER cpus [0-9,-]+; receive \\[loopback-recv\\] tid " + r.threads().recv().tid()
+          + " SCHED_OTHER cpus [0-9,-]+");
       assertThat(cells.get(LedgerSchema.JVM_THREADS)).contains("SCHED_OTHER");
       assertThat(cells.get(LedgerSchema.PRIORITY_RESTORED)).startsWith("nothing to restore");
       assertThat(r.book().received()).isEqualTo(220);
@@ -236,7 +240,8 @@ class SystemRunTest {
           .containsEntry("load_applied", "applied").containsEntry("load_measured_pct", "0.0")
           .containsEntry("priority_restored", "nothing to restore (the JVM's threads were not raised)")
           .containsEntry("jvm_threads_late", "0").containsKeys("stamp_threads", "jvm_threads", "sched_rt_runtime_us");
-      assertThat(o.cells().get("stamp_threads")).startsWith("ack [loopback-io] tid ").contains("; receive [loopback-recv] tid ");
+      assertThat(o.cells().get("stamp_threads")).startsWith("ack [loopback-io] tid ")
+          .contains("; receive [loopback-recv] tid ");
     }
   }
 
@@ -245,7 +250,8 @@ class SystemRunTest {
     try (LoopbackSystem sys = new LoopbackSystem(Long.MAX_VALUE)) {
       Assertions.assertThatThrownBy(() -> SystemCampaignRun.configuredFor(sys,
               Condition.named("c").queueType(QueueType.STREAM).build()))
-          .isInstanceOf(IllegalArgumentException.class).hasMessage("queue_type stream applies to rabbitmq only, not nats");
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("queue_type stream applies to rabbitmq only, not nats");
       assertThat(SystemCampaignRun.configuredFor(sys, Condition.named("c").build())).isSameAs(sys);
     }
   }

@@ -57,7 +57,8 @@ class ClockAlignmentTest {
   void toMonotonic_subtractsTheLocalOffset() {
     long[][] p = pairs(300, 2_000_000L, 0, 0);
     ClockAlignment a = ClockAlignment.of(p[0], p[1]);
-    assertThat(Math.abs(a.toMonotonic(10, p[0][10] + 2_000_000L + 7_000) - (p[0][10] + 7_000))).isLessThanOrEqualTo(500);
+    assertThat(Math.abs(a.toMonotonic(10, p[0][10] + 2_000_000L + 7_000) - (p[0][10] + 7_000)))
+        .isLessThanOrEqualTo(500);
   }
 
   @Test

@@ -113,7 +113,8 @@ class KafkaWireTest {
   @Test
   void open_notACapture_isRefusedByName() {
     assertThatThrownBy(() -> PcapFile.open("x.pcap", new ByteArrayInputStream(new byte[10])))
-        .isInstanceOf(DataException.class).hasMessage("x.pcap: not a capture file: shorter than the 24-byte pcap header");
+        .isInstanceOf(DataException.class).hasMessage(
+        "x.pcap: not a capture file: shorter than the 24-byte pcap header");
     byte[] text = "this is not a capture file at all".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     assertThatThrownBy(() -> PcapFile.open("x.pcap", new ByteArrayInputStream(text)))
         .isInstanceOf(DataException.class).hasMessageStartingWith("x.pcap: not a pcap file (magic ");

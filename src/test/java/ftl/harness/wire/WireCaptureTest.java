@@ -25,7 +25,8 @@ class WireCaptureTest {
 
   @Test
   void droppedIn_tcpdumpsClosingCounts_readsTheKernelsDrops() {
-    assertThat(WireCapture.droppedIn("12 packets captured\n14 packets received by filter\n3 packets dropped by kernel\n"))
+    assertThat(
+        WireCapture.droppedIn("12 packets captured\n14 packets received by filter\n3 packets dropped by kernel\n"))
         .isEqualTo(3);
     assertThat(WireCapture.droppedIn("tcpdump: listening on lo")).isEqualTo(-1);
   }

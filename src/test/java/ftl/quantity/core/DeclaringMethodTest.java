@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-/** How {@link Quantity#declaringMethod} names a frame, and what it says when no frame of the archive's code qualifies. */
+/**
+ * How {@link Quantity#declaringMethod} names a frame, and what it says when no frame of the archive's code qualifies.
+ */
 class DeclaringMethodTest {
 
   @Test

@@ -21,23 +21,33 @@ class FormatTest {
         Arguments.of("percent 100", Format.PERCENT_2DP, new Value.Real(1.0), Unit.FRACTION, "100%", "100\\%"),
         Arguments.of("percent 0", Format.PERCENT_2DP, new Value.Real(0.0), Unit.FRACTION, "0%", "0\\%"),
         Arguments.of("percent of a count", Format.PERCENT_2DP, new Value.Count(1), Unit.FRACTION, "100%", "100\\%"),
-        Arguments.of("percent 50.00 keeps decimals", Format.PERCENT_2DP, new Value.Real(0.5), Unit.FRACTION, "50.00%", "50.00\\%"),
+        Arguments.of("percent 50.00 keeps decimals", Format.PERCENT_2DP, new Value.Real(0.5), Unit.FRACTION, "50.00%",
+        "50.00\\%"),
         Arguments.of("ratio", Format.RATIO_3SF, new Value.Real(2.0749), Unit.RATIO, "2.07x", "2.07x"),
         Arguments.of("ratio zero", Format.RATIO_3SF, new Value.Real(0.0), Unit.RATIO, "0x", "0x"),
         Arguments.of("ratio grouped", Format.RATIO_3SF, new Value.Real(12_345.0), Unit.RATIO, "12,300x", "12,300x"),
-        Arguments.of("ratio negative grouped", Format.RATIO_3SF, new Value.Real(-4_567.0), Unit.RATIO, "-4,570x", "\\textminus{}4,570x"),
-        Arguments.of("ratio range", Format.RATIO_RANGE_2SF, new Value.Range(7.04, 80.4), Unit.RATIO, "7.0 to 80x", "7.0 to 80x"),
-        Arguments.of("percent range", Format.PERCENT_RANGE_2DP, new Value.Range(0.0036, 1.0), Unit.FRACTION, "0.36% to 100%", "0.36\\% to 100\\%"),
-        Arguments.of("count range", Format.COUNT_RANGE, new Value.Range(1_200, 2_000), Unit.COUNT, "1,200 to 2,000", "1,200 to 2,000"),
+        Arguments.of("ratio negative grouped", Format.RATIO_3SF, new Value.Real(-4_567.0), Unit.RATIO, "-4,570x",
+        "\\textminus{}4,570x"),
+        Arguments.of("ratio range", Format.RATIO_RANGE_2SF, new Value.Range(7.04, 80.4), Unit.RATIO, "7.0 to 80x",
+        "7.0 to 80x"),
+        Arguments.of("percent range", Format.PERCENT_RANGE_2DP, new Value.Range(0.0036, 1.0), Unit.FRACTION,
+        "0.36% to 100%", "0.36\\% to 100\\%"),
+        Arguments.of("count range", Format.COUNT_RANGE, new Value.Range(1_200, 2_000), Unit.COUNT, "1,200 to 2,000",
+        "1,200 to 2,000"),
         Arguments.of("count range, one value", Format.COUNT_RANGE, new Value.Range(600, 600), Unit.COUNT, "600", "600"),
-        Arguments.of("count range in us", Format.COUNT_RANGE, new Value.Range(200, 200), Unit.MICROSECONDS, "200 \u00b5s", "200 \\textmu{}s"),
-        Arguments.of("real us", Format.REAL_3SF, new Value.Real(412.34), Unit.MICROSECONDS, "412 \u00b5s", "412 \\textmu{}s"),
+        Arguments.of("count range in us", Format.COUNT_RANGE, new Value.Range(200, 200), Unit.MICROSECONDS,
+        "200 \u00b5s", "200 \\textmu{}s"),
+        Arguments.of("real us", Format.REAL_3SF, new Value.Real(412.34), Unit.MICROSECONDS, "412 \u00b5s",
+        "412 \\textmu{}s"),
         Arguments.of("real ms", Format.REAL_3SF, new Value.Real(1.5), Unit.MILLISECONDS, "1.5 ms", "1.5 ms"),
-        Arguments.of("real grouped ns", Format.REAL_3SF, new Value.Real(1_234_567.0), Unit.NANOSECONDS, "1,230,000 ns", "1,230,000 ns"),
+        Arguments.of("real grouped ns", Format.REAL_3SF, new Value.Real(1_234_567.0), Unit.NANOSECONDS, "1,230,000 ns",
+        "1,230,000 ns"),
         Arguments.of("decimal", Format.DECIMAL_2DP, new Value.Real(0.265), Unit.FRACTION, "0.26", "0.26"),
         Arguments.of("verdict held", Format.VERDICT, new Value.Verdict(true, "b"), Unit.DIMENSIONLESS, "held", "held"),
-        Arguments.of("verdict not held", Format.VERDICT, new Value.Verdict(false, "b"), Unit.DIMENSIONLESS, "did not hold", "did not hold"),
-        Arguments.of("recorded version", Format.TEXT, new Value.Text("4.4.0 (1156b27)"), Unit.DIMENSIONLESS, "4.4.0 (1156b27)",
+        Arguments.of("verdict not held", Format.VERDICT, new Value.Verdict(false, "b"), Unit.DIMENSIONLESS,
+        "did not hold", "did not hold"),
+        Arguments.of("recorded version", Format.TEXT, new Value.Text("4.4.0 (1156b27)"), Unit.DIMENSIONLESS,
+        "4.4.0 (1156b27)",
             "4.4.0 (1156b27)"),
         Arguments.of("unavailable", Format.GROUPED_INTEGER, new Value.Unavailable("r"), Unit.COUNT, "n/a", "n/a"));
   }
@@ -104,7 +114,8 @@ class FormatTest {
     // 4,876 of 10,000: se = 0.50 points -> one decimal
     Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(4876, 10_000), Unit.FRACTION)).isEqualTo("48.8%");
     // 487,600 of 1,000,000: se = 0.050 points -> two decimals
-    Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(487_600, 1_000_000), Unit.FRACTION)).isEqualTo("48.76%");
+    Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(487_600, 1_000_000), Unit.FRACTION))
+        .isEqualTo("48.76%");
     // none or all: se = 0, two decimals, trailing zeros dropped as for every percentage
     Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(5, 5), Unit.FRACTION)).isEqualTo("100%");
     Assertions.assertThat(Format.PERCENT_2DP.text(Value.Real.share(0, 5), Unit.FRACTION)).isEqualTo("0%");

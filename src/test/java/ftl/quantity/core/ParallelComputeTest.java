@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Quantities computed on both cores, with campaigns read ahead on another thread, give what one-by-one computation
  * gives, in the same order; the first failure in list order is the one reported; a value shared by many quantities is
- * computed once. An earlier read-ahead deadlocked once (a fork-join worker waiting for a campaign that needed the pool's
- * only worker): each test here would hang, so each runs under a generous deadline.
+ * computed once. An earlier read-ahead deadlocked once (a fork-join worker waiting for a campaign that needed the
+ * pool's only worker): each test here would hang, so each runs under a generous deadline.
  */
 @Tag("slow") // computes every quantity of the archive many times: left out of the quick loop (mvn -Pquick test)
 class ParallelComputeTest {
@@ -70,7 +70,8 @@ class ParallelComputeTest {
     List<Quantity> qs = new ArrayList<>();
     for (int i = 0; i < 40; i++) {
       int n = i;
-      qs.add(Quantity.key("test.q" + i).macro("TestQ").definition("test quantity " + i).unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
+      qs.add(Quantity.key("test.q" + i).macro("TestQ").definition("test quantity " + i).unit(Unit.COUNT)
+          .format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS)
           .function("ftl.quantity.core.Computed#all").computes(x -> {
             if (n == 7 || n == 30) {
               throw new IllegalStateException("failure of " + n);
@@ -81,7 +82,8 @@ class ParallelComputeTest {
     for (int t = 0; t < 20; t++) {
       assertThatThrownBy(() -> Computed.all(qs, a)).hasMessage("failure of 7");
     }
-    assertThat(Computed.all(qs.subList(0, 7), a)).extracting(c -> c.text()).containsExactly("0", "1", "2", "3", "4", "5", "6");
+    assertThat(Computed.all(qs.subList(0, 7), a)).extracting(c -> c.text())
+        .containsExactly("0", "1", "2", "3", "4", "5", "6");
   }
 
   @Test

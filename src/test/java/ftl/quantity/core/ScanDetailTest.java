@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 class ScanDetailTest {
 
   private static ScanDetail detail(long unit, ExactHistogram flights, long sumFlights) {
-    return new ScanDetail(new SmoothLimit.Sum(0, sumFlights, 1_000_000), Rate.EMPTY, unit, flights, List.of(), List.of(),
+    return new ScanDetail(new SmoothLimit.Sum(0, sumFlights, 1_000_000), Rate.EMPTY, unit, flights, List.of(),
+        List.of(),
         ExactHistogram.empty(), ExactHistogram.empty(), ExactHistogram.empty());
   }
 

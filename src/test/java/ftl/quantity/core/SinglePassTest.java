@@ -32,7 +32,8 @@ class SinglePassTest {
     }
     Map<String, Integer> reads = a.reads();
     TreeSet<String> expected = new TreeSet<>();
-    for (String instrument : List.of(Instrument.KAFKA.word(), Instrument.PYTHON_NOJVM.word(), Instrument.RABBITMQ.word(),
+    for (String instrument : List.of(Instrument.KAFKA.word(), Instrument.PYTHON_NOJVM.word(),
+        Instrument.RABBITMQ.word(),
         Instrument.NATS.word())) {
       a.okRows(instrument).forEach(e -> expected.add(e.getKey().eventsName(e.getValue())));
     }
@@ -65,7 +66,8 @@ class SinglePassTest {
     List<ScannedRun> runs = a.campaignRuns("delivery");
     String condition = runs.get(0).row().condition();
     long unit = a.detail(runs.get(0)).flightUnitNanos();
-    long flights = runs.stream().filter(r -> r.row().condition().equals(condition)).mapToLong(r -> r.guard().taken()).sum();
+    long flights = runs.stream().filter(r -> r.row().condition().equals(condition)).mapToLong(r -> r.guard().taken())
+        .sum();
     assertThat(a.flightPool("delivery", condition, unit).total()).isEqualTo(flights);
     assertThat(a.flightPool("delivery", condition, unit + 1).total()).as("another unit: another pool").isZero();
     assertThat(a.flightPool("no-such-campaign", condition, unit).total()).isZero();

@@ -14,21 +14,26 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ValueTest {
 
   static Quantity quantity(String key, String macro, String definition) {
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "f", a -> new Value.Count(0));
+    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "f",
+        a -> new Value.Count(0));
   }
 
   static Stream<Arguments> rejections() {
     return Stream.of(
         Arguments.of("negative count", (Supplier<Object>) () -> new Value.Count(-1), "a count cannot be negative"),
         Arguments.of("NaN real", (Supplier<Object>) () -> new Value.Real(Double.NaN), "must be finite"),
-        Arguments.of("infinite real", (Supplier<Object>) () -> new Value.Real(Double.POSITIVE_INFINITY), "must be finite"),
+        Arguments.of("infinite real", (Supplier<Object>) () -> new Value.Real(Double.POSITIVE_INFINITY),
+        "must be finite"),
         Arguments.of("NaN low", (Supplier<Object>) () -> new Value.Range(Double.NaN, 1), "not a range"),
-        Arguments.of("infinite high", (Supplier<Object>) () -> new Value.Range(0, Double.POSITIVE_INFINITY), "not a range"),
+        Arguments.of("infinite high", (Supplier<Object>) () -> new Value.Range(0, Double.POSITIVE_INFINITY),
+        "not a range"),
         Arguments.of("low above high", (Supplier<Object>) () -> new Value.Range(2, 1), "not a range"),
         Arguments.of("blank text", (Supplier<Object>) () -> new Value.Text(" "), "cannot be blank"),
-        Arguments.of("key not camelCase", (Supplier<Object>) () -> quantity("Runs.total", "RunsTotal", "d"), "dotted camelCase"),
+        Arguments.of("key not camelCase", (Supplier<Object>) () -> quantity("Runs.total", "RunsTotal", "d"),
+        "dotted camelCase"),
         Arguments.of("macro with digit", (Supplier<Object>) () -> quantity("runs.total", "Runs1", "d"), "letters only"),
-        Arguments.of("blank definition", (Supplier<Object>) () -> quantity("runs.total", "RunsTotal", "  "), "needs a definition"));
+        Arguments.of("blank definition", (Supplier<Object>) () -> quantity("runs.total", "RunsTotal", "  "),
+        "needs a definition"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Values: a finite value is a number, anything else is unavailable with its reason; mean and extremes of per-run numbers. */
+/**
+ * Values: a finite value is a number, anything else is unavailable with its reason; mean and extremes of per-run
+ * numbers.
+ */
 class ValuesTest {
   @Test
   void real_finiteOrNot_isANumberOrUnavailable() {
     assertThat(Values.real(0.25, "why")).isEqualTo(new Value.Real(0.25));
-    assertThat(Values.real(Double.NaN, "fewer than 4 normalised rates")).isEqualTo(new Value.Unavailable("fewer than 4 normalised rates"));
+    assertThat(Values.real(Double.NaN, "fewer than 4 normalised rates"))
+        .isEqualTo(new Value.Unavailable("fewer than 4 normalised rates"));
   }
 
   @Test

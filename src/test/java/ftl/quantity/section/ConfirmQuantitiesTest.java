@@ -54,14 +54,16 @@ class ConfirmQuantitiesTest {
   @Test
   void describe_eachThresholdAndNone_isSpelledOut() {
     assertThat(ConfirmQuantities.describe(Optional.empty())).isEqualTo("the plan registers none");
-    assertThat(ConfirmQuantities.describe(Optional.of(new RunExclusion(Double.NaN, Double.NaN)))).isEqualTo("no threshold");
+    assertThat(ConfirmQuantities.describe(Optional.of(new RunExclusion(Double.NaN, Double.NaN))))
+        .isEqualTo("no threshold");
     assertThat(ConfirmQuantities.describe(Optional.of(new RunExclusion(5, 10))))
         .isEqualTo("steal_pct above 5% or other_cpu_pct above 10%");
   }
 
   @Test
   void add_noSmoothLimit_registersNoSkill() throws IOException {
-    DataSet d = rootWithPlan(plan("{\"gridlaw\": {\"base\": {\"retention\": 0.5}}, \"skill_conditions\": [\"base\"]}", null));
+    DataSet d = rootWithPlan(plan("{\"gridlaw\": {\"base\": {\"retention\": 0.5}}, \"skill_conditions\": [\"base\"]}",
+        null));
     Registry r = Registry.forData(d);
     assertThat(r.byKey("confirm.gridlaw.error.base")).isPresent();
     assertThat(r.byKey("confirm.gridlaw.skill")).isEmpty();

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Defect: {@code fifojvm.prediction.collapse} printed the verdict of the test "the whole-JVM collapse reaches the
  * original's range", while the plan's registered prediction (data/fifojvm/plan.json, predictions.collapse) was that it
- * does not reach it; a prediction that came true (pooled 0.870x) was reported as "did not hold". The prediction's verdict
- * is now the negation of the reaching test, and the original's claim ({@code replication.priorityCollapse}) still reads
- * the reaching test itself.
+ * does not reach it; a prediction that came true (pooled 0.870x) was reported as "did not hold". The prediction's
+ * verdict is now the negation of the reaching test, and the original's claim ({@code replication.priorityCollapse})
+ * still reads the reaching test itself.
  */
 class FifoJvmPredictionDirectionRegressionTest {
 
@@ -25,7 +25,8 @@ class FifoJvmPredictionDirectionRegressionTest {
   @Test
   void predictedNotToReach_reachingTheRange_didNotHold() {
     Value v = FifoJvmQuantities.predictedNotToReach(new Value.Verdict(true, "pooled 9x"));
-    assertThat(v).isEqualTo(new Value.Verdict(false, "pooled 9x: reaches the original's range, against the prediction"));
+    assertThat(v).isEqualTo(new Value.Verdict(false,
+        "pooled 9x: reaches the original's range, against the prediction"));
   }
 
   @Test

@@ -29,13 +29,16 @@ class IsolationQuantitiesTest {
   @Test
   void confinement_confinedNotAboveFreeAtOneLoad_doesNotHold() {
     assertThat(IsolationQuantities.confinement(List.of(est(30, 10), est(20, 10)), List.of(est(20, 10), est(20, 10))))
-        .isEqualTo(new Value.Verdict(false, "load 0%: confined 3.00 > free 2.00; load 90%: confined 2.00 <= free 2.00"));
+        .isEqualTo(
+        new Value.Verdict(false, "load 0%: confined 3.00 > free 2.00; load 90%: confined 2.00 <= free 2.00"));
   }
 
   @Test
   void confinement_aFactorNotFinite_isUnavailable() {
     assertThat(IsolationQuantities.confinement(List.of(est(30, 10), est(20, 10)), List.of(est(20, 10), est(20, 0))))
-        .isEqualTo(new Value.Unavailable("collapse factor not finite at load 90%: confined DEFINED, free DENOMINATOR_NO_NEGATIVES"));
+        .isEqualTo(
+        new Value.Unavailable(
+        "collapse factor not finite at load 90%: confined DEFINED, free DENOMINATOR_NO_NEGATIVES"));
   }
 
   @Test

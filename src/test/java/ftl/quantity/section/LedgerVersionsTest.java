@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class LedgerVersionsTest {
 
   static LedgerRow row(String id, String serverVersion) {
-    return new LedgerRow(id, "c", RunStatus.OK, "events/" + id + ".csv", "", Map.of("server_version", serverVersion), 2);
+    return new LedgerRow(id, "c", RunStatus.OK, "events/" + id + ".csv", "", Map.of("server_version", serverVersion),
+        2);
   }
 
   @Test

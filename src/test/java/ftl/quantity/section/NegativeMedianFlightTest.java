@@ -29,8 +29,10 @@ class NegativeMedianFlightTest {
     StringBuilder e = new StringBuilder("seq,send_ns,ack_ns,recv_ns,send_us,recv_us,create_ms\n");
     for (int i = 0; i < 3; i++) {
       long send = 1_000_000L * (i + 1);
-      e.append(i).append(',').append(send).append(',').append(send + 100).append(',').append(send + flightNanos).append(',')
-          .append(1_700_000_000_000_000L + send / 1000).append(',').append(1_700_000_000_000_000L + (send + flightNanos) / 1000)
+      e.append(i).append(',').append(send).append(',').append(send + 100).append(',').append(send + flightNanos)
+          .append(',')
+          .append(1_700_000_000_000_000L + send / 1000).append(',')
+          .append(1_700_000_000_000_000L + (send + flightNanos) / 1000)
           .append(',').append(1_700_000_000_000L + send / 1_000_000).append('\n');
     }
     byte[] bytes = e.toString().getBytes(StandardCharsets.UTF_8);

@@ -115,7 +115,8 @@ class OmbRealQuantitiesTest {
   void sources_fullFixture_listOmbFilesThenMatchedEvents() {
     DataSet data = DataSet.scan(FULL, "data");
     Analysis a = new Analysis(data);
-    assertThat(Sources.ofScope(a, Quantity.Scope.OMB_REAL)).startsWith("data/omb-real/ledger.csv", "data/omb-real/runs/r01.csv")
+    assertThat(Sources.ofScope(a, Quantity.Scope.OMB_REAL))
+        .startsWith("data/omb-real/ledger.csv", "data/omb-real/runs/r01.csv")
         .contains("data/omb-matched/ledger.csv", "data/omb-matched/events/m3.csv").hasSize(13);
   }
 
@@ -187,7 +188,8 @@ class OmbRealQuantitiesTest {
     assertThat(((Value.Unavailable) value(tmp, "ombReal.heldout.verdict")).reason())
         .isEqualTo("nolinger-1000: not pre-registered: data/omb-real/plan.json is missing");
     assertThat(value(tmp, "ombReal.runs")).isEqualTo(new Value.Count(8));
-    assertThat(value(tmp, "ombReal.heldout.tolerance")).isEqualTo(new Value.Unavailable("no tolerance_abs in the plan"));
+    assertThat(value(tmp, "ombReal.heldout.tolerance"))
+        .isEqualTo(new Value.Unavailable("no tolerance_abs in the plan"));
   }
 
   static Stream<Arguments> planEdits() {
@@ -210,7 +212,8 @@ class OmbRealQuantitiesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("badRules")
-  void prediction_ruleNotOfItsType_refusedWithLine(String label, String from, String to, String message, @TempDir Path tmp)
+  void prediction_ruleNotOfItsType_refusedWithLine(String label, String from, String to, String message,
+      @TempDir Path tmp)
       throws IOException {
     Path plan = copy(tmp).resolve("omb-real/plan.json");
     String text = Files.readString(plan);
@@ -257,10 +260,14 @@ class OmbRealQuantitiesTest {
 
   static Stream<Arguments> mismatches() {
     return Stream.of(
-        Arguments.of("interval", "m1,nolinger-1000,ok,events/m1.csv,SHA,1000000,100", "m1,nolinger-1000,ok,events/m1.csv,SHA,2000000,100",
-            "matched run m1 has send interval 2000000 ns and payload 100 B, OMB condition nolinger-1000 1000000 ns and 100 B"),
-        Arguments.of("payload", "m1,nolinger-1000,ok,events/m1.csv,SHA,1000000,100", "m1,nolinger-1000,ok,events/m1.csv,SHA,1000000,200",
-            "matched run m1 has send interval 1000000 ns and payload 200 B, OMB condition nolinger-1000 1000000 ns and 100 B"));
+        Arguments.of("interval", "m1,nolinger-1000,ok,events/m1.csv,SHA,1000000,100",
+        "m1,nolinger-1000,ok,events/m1.csv,SHA,2000000,100",
+            "matched run m1 has send interval 2000000 ns and payload 100 B, OMB condition nolinger-1000 1000000 ns "
+            + "and 100 B"),
+        Arguments.of("payload", "m1,nolinger-1000,ok,events/m1.csv,SHA,1000000,100",
+        "m1,nolinger-1000,ok,events/m1.csv,SHA,1000000,200",
+            "matched run m1 has send interval 1000000 ns and payload 200 B, OMB condition nolinger-1000 1000000 ns "
+            + "and 100 B"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -308,7 +315,8 @@ class OmbRealQuantitiesTest {
         HeldOutGuard.predict(new long[] {1_200_000}, 1_000_000, 1_000_000, 10), 1200, 0.05);
     Value.Verdict v = (Value.Verdict) OmbRealQuantities.verdict(new double[] {0.5, 0.6, 0.7}, p);
     assertThat(v.held()).isFalse();
-    assertThat(v.basis()).isEqualTo("3 runs: mean 0.6000 vs predicted 0.0000 +/- 0.0500 (outside); 3 outside [0.0000, 0.0000] +/- 0.05");
+    assertThat(v.basis())
+        .isEqualTo("3 runs: mean 0.6000 vs predicted 0.0000 +/- 0.0500 (outside); 3 outside [0.0000, 0.0000] +/- 0.05");
   }
 
   @Test
@@ -335,13 +343,17 @@ class OmbRealQuantitiesTest {
 
   @Test
   void qualitativeVerdicts_plainInputs_coverBothOutcomesAndUnavailable() {
-    assertThat(OmbRealQuantities.swing(new double[] {0.1, 0.2})).isEqualTo(new Value.Verdict(false, "range 0.1000 vs 0.30"));
+    assertThat(OmbRealQuantities.swing(new double[] {0.1, 0.2}))
+        .isEqualTo(new Value.Verdict(false, "range 0.1000 vs 0.30"));
     assertThat(OmbRealQuantities.swing(new double[] {0.1})).isInstanceOf(Value.Unavailable.class);
     assertThat(OmbRealQuantities.steadier(new double[] {0.1, 0.5}, new double[] {0.1, 0.2}))
         .isEqualTo(new Value.Verdict(false, "range 0.4000 at nolinger-4000 vs 0.1000 at nolinger-1000"));
-    assertThat(OmbRealQuantities.steadier(new double[] {0.1}, new double[] {0.1, 0.2})).isInstanceOf(Value.Unavailable.class);
-    assertThat(OmbRealQuantities.steadier(new double[] {0.1, 0.2}, new double[] {0.1})).isInstanceOf(Value.Unavailable.class);
-    assertThat(OmbRealQuantities.linger(new double[] {0.01, 0.2})).isEqualTo(new Value.Verdict(false, "largest 0.2000 vs 0.05"));
+    assertThat(OmbRealQuantities.steadier(new double[] {0.1}, new double[] {0.1, 0.2}))
+        .isInstanceOf(Value.Unavailable.class);
+    assertThat(OmbRealQuantities.steadier(new double[] {0.1, 0.2}, new double[] {0.1}))
+        .isInstanceOf(Value.Unavailable.class);
+    assertThat(OmbRealQuantities.linger(new double[] {0.01, 0.2}))
+        .isEqualTo(new Value.Verdict(false, "largest 0.2000 vs 0.05"));
     assertThat(OmbRealQuantities.linger(new double[0])).isInstanceOf(Value.Unavailable.class);
   }
 

@@ -110,7 +110,8 @@ class OmbSystemQuantitiesTest {
     Quantity both = OmbSystemQuantities.overLikeFlight(f, t, "n1", OmbSystemQuantities.FLIGHT_CONDITION);
     assertThat(both.key()).isEqualTo("ombNats.e2eOverLikeFlight.n1");
     assertThat(both.computation().apply(a)).isEqualTo(value(d, "ombNats.e2eOverFlight.n1"));
-    Value noSample = OmbSystemQuantities.overLikeFlight(f, t, "n2", OmbSystemQuantities.FLIGHT_CONDITION).computation().apply(a);
+    Value noSample = OmbSystemQuantities.overLikeFlight(f, t, "n2", OmbSystemQuantities.FLIGHT_CONDITION).computation()
+        .apply(a);
     assertThat(((Value.Unavailable) noSample).reason()).isEqualTo("no end-to-end sample");
     Value noFlight = OmbSystemQuantities.overLikeFlight(f, t, "n1", "nope").computation().apply(a);
     assertThat(((Value.Unavailable) noFlight).reason()).isEqualTo("no block of campaign nats has a nope flight");
@@ -129,8 +130,10 @@ class OmbSystemQuantitiesTest {
   void criteria_judgedConfirmatory_whenEveryRowNamesThePlansDigest() {
     DataSet d = DataSet.scan(ROOT, "systems");
     Registry r = Registry.forData(d);
-    assertThat(Computed.of(r.byKey("criterion.omb-nats.droppedSome").orElseThrow(), new Analysis(d)).text()).isEqualTo("held");
-    assertThat(Computed.of(r.byKey("criterion.omb-nats.medianOneTick").orElseThrow(), new Analysis(d)).text()).isEqualTo("held");
+    assertThat(Computed.of(r.byKey("criterion.omb-nats.droppedSome").orElseThrow(), new Analysis(d)).text())
+        .isEqualTo("held");
+    assertThat(Computed.of(r.byKey("criterion.omb-nats.medianOneTick").orElseThrow(), new Analysis(d)).text())
+        .isEqualTo("held");
     assertThat(kind(r, "criterion.omb-nats.droppedSome")).isEqualTo(VerdictKind.CONFIRMATORY);
     assertThat(r.byKey("ombRabbitmq.dropped.a")).as("no plan: no per-condition entries").isEmpty();
   }
@@ -205,7 +208,8 @@ class OmbSystemQuantitiesTest {
       }
     });
     assertThat(value(d, "ombNats.e2eOverFlight.n1")).isInstanceOf(Value.Unavailable.class);
-    assertThat(((Value.Unavailable) value(d, "ombNats.e2eOverFlight.n1")).reason()).contains("no block of campaign nats");
+    assertThat(((Value.Unavailable) value(d, "ombNats.e2eOverFlight.n1")).reason())
+        .contains("no block of campaign nats");
   }
 
   @Test

@@ -24,9 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * RabbitMQ PerfTest's folder ({@code omb/systems/perftest}, synthetic: three ok runs and a failed one): what its latency
- * metric left out, from its own counters, and the medians it printed, per condition; the plan's criterion judged with
- * the digest the ledger proves; and bad files refused naming the file.
+ * RabbitMQ PerfTest's folder ({@code omb/systems/perftest}, synthetic: three ok runs and a failed one): what its
+ * latency metric left out, from its own counters, and the medians it printed, per condition; the plan's criterion
+ * judged with the digest the ledger proves; and bad files refused naming the file.
  */
 class PerfTestQuantitiesTest {
   @TempDir Path tmp;
@@ -77,8 +77,10 @@ class PerfTestQuantitiesTest {
     assertThat(value(d, "perftest.printedMedian.empty")).isInstanceOf(Value.Unavailable.class);
     assertThat(value(d, "perftest.leftOut.empty")).isInstanceOf(Value.Unavailable.class);
     Registry r = Registry.forData(d);
-    assertThat(Computed.of(r.byKey("criterion.perftest.leftOutMillis").orElseThrow(), new Analysis(d)).text()).isEqualTo("held");
-    assertThat(r.registrations().stream().filter(x -> x.verdictKey().equals("criterion.perftest.leftOutMillis")).findFirst()
+    assertThat(Computed.of(r.byKey("criterion.perftest.leftOutMillis").orElseThrow(), new Analysis(d)).text())
+        .isEqualTo("held");
+    assertThat(r.registrations().stream().filter(x -> x.verdictKey().equals("criterion.perftest.leftOutMillis"))
+        .findFirst()
         .orElseThrow().kind()).isEqualTo(VerdictKind.CONFIRMATORY);
     assertThat(PerfTestQuantities.sources(new Analysis(d))).containsExactly("systems/perftest/ledger.csv",
         "systems/perftest/runs/p01.txt", "systems/perftest/runs/p01.prom", "systems/perftest/runs/p02.txt",

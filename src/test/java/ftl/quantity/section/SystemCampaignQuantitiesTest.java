@@ -91,7 +91,8 @@ class SystemCampaignQuantitiesTest {
     assertThat(v).isInstanceOf(Value.Unavailable.class);
     assertThat(((Value.Unavailable) v).reason()).contains("no ok run of campaign nats");
     assertThat(REGISTRY.byKey("nats.negativeRate.s1")).isEmpty();
-    assertThat(REGISTRY.byKey("confirm.otherTasksCpu.base")).as("the confirmatory ledger has no per-task column").isEmpty();
+    assertThat(REGISTRY.byKey("confirm.otherTasksCpu.base")).as("the confirmatory ledger has no per-task column")
+        .isEmpty();
   }
 
   @Test

@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The timeline figure's rule (the sign campaign's rejected run at the median of their median flights, the window around its first A &lt; 0 in the second half of its file)
- * on synthetic events and on the synthetic data roots of {@link RegistryFixtureTest}.
+ * The timeline figure's rule (the sign campaign's rejected run at the median of their median flights, the window around
+ * its first A &lt; 0 in the second half of its file) on synthetic events and on the synthetic data roots of {@link
+ * RegistryFixtureTest}.
  */
 class TimelineQuantitiesTest {
 
@@ -55,7 +56,8 @@ class TimelineQuantitiesTest {
       first.add(ev(s, 100));
     }
     return Stream.of(
-        Arguments.of("negative late in the run: 3 before, 8 in all", late, List.of(7L, 8L, 9L, 10L, 11L, 12L, 13L, 14L), 2L),
+        Arguments.of("negative late in the run: 3 before, 8 in all", late,
+        List.of(7L, 8L, 9L, 10L, 11L, 12L, 13L, 14L), 2L),
         Arguments.of("negative first: none before, 8 in all", first, List.of(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L), 1L),
         Arguments.of("an undelivered event before it is drawn, not a candidate",
             List.of(undelivered(0), ev(1, 100), ev(2, 700), ev(3, 100)), List.of(0L, 1L, 2L, 3L), 1L));
@@ -63,7 +65,8 @@ class TimelineQuantitiesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("windows")
-  void collector_eventsInFileOrder_windowByTheRule(String label, List<Event> events, List<Long> expectedSeqs, long late) {
+  void collector_eventsInFileOrder_windowByTheRule(String label, List<Event> events, List<Long> expectedSeqs,
+      long late) {
     Optional<TimelineQuantities.Window> w = collect(events);
     assertThat(seqs(w)).isEqualTo(expectedSeqs);
     assertThat(w.orElseThrow().ackAfterRecv()).isEqualTo(late);
@@ -79,7 +82,8 @@ class TimelineQuantitiesTest {
     TimelineQuantities.Collector late = new TimelineQuantities.Collector(4);
     events.forEach(late);
     assertThat(late.window("r", "c").orElseThrow().firstNegative().seq()).isEqualTo(5);
-    assertThat(late.window("r", "c").orElseThrow().rounds()).extracting(TimelineRound::seq).containsExactly(2L, 3L, 4L, 5L, 6L, 7L);
+    assertThat(late.window("r", "c").orElseThrow().rounds()).extracting(TimelineRound::seq)
+        .containsExactly(2L, 3L, 4L, 5L, 6L, 7L);
     TimelineQuantities.Collector tooLate = new TimelineQuantities.Collector(6);
     events.forEach(tooLate);
     assertThat(tooLate.window("r", "c")).isEmpty();
@@ -96,7 +100,8 @@ class TimelineQuantitiesTest {
     assertThat(r).isEqualTo(new TimelineRound(2, 2000.0, 2500.0, 2400.0));
     assertThat(r.ackAfterRecv()).isTrue();
     assertThat(r.cells()).isEqualTo(new TimelineRound.Cells("2", "2000.0", "2500.0", "2400.0", "1"));
-    TimelineRound u = TimelineRound.of(new Event(3, 1_000_000_000L, Event.MISSING, Event.MISSING, 0, 0, 0), 1_000_000_000L);
+    TimelineRound u = TimelineRound.of(new Event(3, 1_000_000_000L, Event.MISSING, Event.MISSING, 0, 0, 0),
+        1_000_000_000L);
     assertThat(u.ackAfterRecv()).isFalse();
     assertThat(u.cells()).isEqualTo(new TimelineRound.Cells("3", "0.0", "nan", "nan", "0"));
   }

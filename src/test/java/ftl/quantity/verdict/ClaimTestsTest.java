@@ -36,7 +36,8 @@ class ClaimTestsTest {
         Arguments.of("no test at all", List.of(), "no confirmatory test", "no confirmatory test decided here"),
         Arguments.of("every confirmatory test held, one exploratory row aside",
             List.of(confirmatory(HELD), confirmatory(HELD), new ClaimTests.Outcome(VerdictKind.EXPLORATORY, NOT_HELD)),
-            "replicated", "2 of 2 confirmatory tests held; 1 other row (exploratory, consistency check or not testable here)"
+            "replicated",
+            "2 of 2 confirmatory tests held; 1 other row (exploratory, consistency check or not testable here)"
                 + " not deciding"),
         Arguments.of("one confirmatory test did not hold, two rows not deciding",
             List.of(confirmatory(HELD), confirmatory(NOT_HELD), confirmatory(UNTESTABLE),
@@ -44,14 +45,16 @@ class ClaimTestsTest {
             "did not replicate", "1 of 2 confirmatory tests held; 2 other rows (exploratory, consistency check or not"
                 + " testable here) not deciding"),
         Arguments.of("confirmatory tests not testable or unavailable, a consistency check held",
-            List.of(confirmatory(UNTESTABLE), confirmatory(UNAVAILABLE), new ClaimTests.Outcome(VerdictKind.CONSISTENCY, HELD)),
+            List.of(confirmatory(UNTESTABLE), confirmatory(UNAVAILABLE),
+            new ClaimTests.Outcome(VerdictKind.CONSISTENCY, HELD)),
             "no confirmatory test", "no confirmatory test decided here; 3 other rows (exploratory, consistency check or"
                 + " not testable here) not deciding"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("summaries")
-  void summary_namedCase_printsItsOutcomeAndBasis(String name, List<ClaimTests.Outcome> tests, String text, String basis) {
+  void summary_namedCase_printsItsOutcomeAndBasis(String name, List<ClaimTests.Outcome> tests, String text,
+      String basis) {
     Value v = ClaimTests.summary(tests);
     assertThat(Format.SUMMARY.text(v, Unit.DIMENSIONLESS)).isEqualTo(text);
     assertThat(v instanceof Value.Verdict x ? x.basis() : ((Value.Untestable) v).reason()).isEqualTo(basis);
@@ -61,7 +64,8 @@ class ClaimTestsTest {
   void testsOf_theDeclaredPatterns_inPatternOrderKafkaOnlyAndRegisteredTestsOnly() {
     ClaimTests.Claim collapse = ClaimTests.bySummaryKey("summary.priorityCollapse").orElseThrow();
     List<String> keys = List.of("criterion.confirm.collapseJvmOriginal", "criterion.nats.collapseJvmOriginal",
-        "criterion.omb-nats.collapseJvmOriginal", "criterion.confirm.priorityCollapse", "criterion.newboot.collapseThreadsOriginal",
+        "criterion.omb-nats.collapseJvmOriginal", "criterion.confirm.priorityCollapse",
+        "criterion.newboot.collapseThreadsOriginal",
         "replication.priorityCollapse", "replication.geometryRatio");
     List<ClaimTests.Found> found = ClaimTests.testsOf(collapse, keys, Set.of("criterion.confirm.priorityCollapse"));
     assertThat(found).containsExactly(
@@ -113,11 +117,13 @@ class ClaimTestsTest {
 
   @Test
   void summary_ofAClaimNotTestableHere_isNotTestableHere_whateverItsTestsGave() {
-    ClaimTests.Claim twoClocks = ClaimTests.CLAIMS.stream().filter(c -> c.id().equals("twoClocks")).findFirst().orElseThrow();
+    ClaimTests.Claim twoClocks = ClaimTests.CLAIMS.stream().filter(c -> c.id().equals("twoClocks")).findFirst()
+        .orElseThrow();
     Value v = ClaimTests.summary(twoClocks, List.of(new ClaimTests.Outcome(VerdictKind.CONFIRMATORY, NOT_HELD)));
     assertThat(v).isInstanceOf(Value.Untestable.class);
     assertThat(((Value.Untestable) v).reason()).startsWith(Value.Untestable.NOT_HERE).contains("1 row shown");
-    ClaimTests.Claim load = ClaimTests.CLAIMS.stream().filter(c -> c.id().equals("backgroundLoad")).findFirst().orElseThrow();
+    ClaimTests.Claim load = ClaimTests.CLAIMS.stream().filter(c -> c.id().equals("backgroundLoad")).findFirst()
+        .orElseThrow();
     assertThat(ClaimTests.summary(load, List.of(new ClaimTests.Outcome(VerdictKind.CONFIRMATORY, NOT_HELD))))
         .isEqualTo(ClaimTests.summary(List.of(new ClaimTests.Outcome(VerdictKind.CONFIRMATORY, NOT_HELD))));
   }
@@ -129,12 +135,14 @@ class ClaimTestsTest {
   }
 
   private static Quantity verdict(String key, Value v) {
-    return Quantity.key(key).macro("M" + key.replaceAll("[^A-Za-z]", "")).definition("a test verdict").unit(Unit.DIMENSIONLESS).format(Format.VERDICT)
+    return Quantity.key(key).macro("M" + key.replaceAll("[^A-Za-z]", "")).definition("a test verdict")
+        .unit(Unit.DIMENSIONLESS).format(Format.VERDICT)
         .scope(Quantity.Scope.TABLE).function("ftl.quantity.verdict.ClaimTestsTest#verdict").computes(a -> v);
   }
 
   private static Registration registered(String key, VerdictKind kind) {
-    return new Registration(key, List.of("modeA"), kind, "r", "commit x", -1, -1, "", "", "data/registrations.csv:2", "");
+    return new Registration(key, List.of("modeA"), kind, "r", "commit x", -1, -1, "", "", "data/registrations.csv:2",
+        "");
   }
 
   @Test
@@ -145,7 +153,8 @@ class ClaimTestsTest {
     Map<String, Registration> regs = Map.of("replication.geometryRatio", registered("replication.geometryRatio",
         VerdictKind.CONFIRMATORY), "criterion.confirm.geometryDiffers", registered("criterion.confirm.geometryDiffers",
         VerdictKind.CONFIRMATORY), "criterion.confirm.loadRaises", registered("criterion.confirm.loadRaises",
-        VerdictKind.CONFIRMATORY), "replay.prediction.bursts", registered("replay.prediction.bursts", VerdictKind.CONFIRMATORY));
+        VerdictKind.CONFIRMATORY), "replay.prediction.bursts",
+        registered("replay.prediction.bursts", VerdictKind.CONFIRMATORY));
     List<Quantity> out = ClaimTests.forRegistry(registry, regs, Set.of("criterion.confirm.gridLaw"),
         Map.of("modeA", "serial"));
     Map<String, Value> v = new LinkedHashMap<>();
@@ -165,7 +174,8 @@ class ClaimTestsTest {
     assertThat(Format.SUMMARY.text(v.get("summary.twoClocks"), Unit.DIMENSIONLESS)).isEqualTo("not testable here");
     // by design: every registration here names modeA, given as serial, so the serial summaries are the summaries and
     // the block summaries have no test
-    assertThat(Format.SUMMARY.text(v.get("summary.geometryRatio.serial"), Unit.DIMENSIONLESS)).isEqualTo("did not replicate");
+    assertThat(Format.SUMMARY.text(v.get("summary.geometryRatio.serial"), Unit.DIMENSIONLESS))
+        .isEqualTo("did not replicate");
     assertThat(Format.SUMMARY.text(v.get("summary.geometryRatio.blocks"), Unit.DIMENSIONLESS))
         .isEqualTo("no confirmatory test");
     assertThat(out.stream().filter(q -> q.key().equals("summary.geometryRatio")).findFirst().orElseThrow().definition())

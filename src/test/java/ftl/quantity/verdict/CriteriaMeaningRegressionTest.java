@@ -28,26 +28,29 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 43, item 3: criteria that mislead. A rule no data could make fail ({@code perftest.runsNotOk >= 0}) was accepted,
- * "held" and counted confirmatory; a rule no data could make hold was accepted and judged; an interval rule with its
- * ends swapped was accepted; a criterion whose statistic read another, older campaign's data (modeA, taken two days
- * before the plan) was judged confirmatory. Now, from the statistic's declared range ({@link StatisticRanges}: its
- * unit's, {@link Unit#lowest} and {@link Unit#highest}, unless declared for its function), the first is registered as a consistency check and the second refused; swapped ends are
- * refused; a rule naming an older campaign's statistic is exploratory, and a confirmatory rule whose statistics are found
- * to read an older campaign's data is refused when judged. The roots are copies of the small synthetic fixture
- * ({@code src/test/resources/ftl/quantity/small/k}: two ok runs, 1 ms apart sends).
+ * Issue 43, item 3: criteria that mislead. A rule no data could make fail ({@code perftest.runsNotOk >= 0}) was
+ * accepted, "held" and counted confirmatory; a rule no data could make hold was accepted and judged; an interval rule
+ * with its ends swapped was accepted; a criterion whose statistic read another, older campaign's data (modeA, taken two
+ * days before the plan) was judged confirmatory. Now, from the statistic's declared range ({@link StatisticRanges}: its
+ * unit's, {@link Unit#lowest} and {@link Unit#highest}, unless declared for its function), the first is registered as a
+ * consistency check and the second refused; swapped ends are refused; a rule naming an older campaign's statistic is
+ * exploratory, and a confirmatory rule whose statistics are found to read an older campaign's data is refused when
+ * judged. The roots are copies of the small synthetic fixture ({@code src/test/resources/ftl/quantity/small/k}: two ok
+ * runs, 1 ms apart sends).
  */
 class CriteriaMeaningRegressionTest {
   @TempDir Path tmp;
 
   private static String plan(String campaign, String rules, String claims) {
     return "{\n  \"campaign\": \"" + campaign + "\",\n  \"conditions\": [{\"name\": \"c1\"}],\n  \"criteria\": {\n"
-        + "    \"version\": 1,\n    \"rules\": [\n" + rules + "\n    ]" + (claims.isEmpty() ? "" : ",\n    \"claims\": [" + claims
+        + "    \"version\": 1,\n    \"rules\": [\n" + rules + "\n    ]"
+        + (claims.isEmpty() ? "" : ",\n    \"claims\": [" + claims
         + "]") + "\n  }\n}\n";
   }
 
   private static String rule(String id, String statistic, String comparison, String threshold, String unit) {
-    return "      {\"id\": \"" + id + "\", \"claim\": \"a claim\", \"kind\": \"empirical\", \"statistic\": \"" + statistic
+    return "      {\"id\": \"" + id + "\", \"claim\": \"a claim\", \"kind\": \"empirical\", \"statistic\": \""
+        + statistic
         + "\", \"comparison\": \"" + comparison + "\", \"threshold\": " + threshold + ", \"unit\": \"" + unit
         + "\", \"sidedness\": \"one-sided\", \"replication\": \"run\", \"runs\": \"all\"}";
   }
@@ -57,7 +60,9 @@ class CriteriaMeaningRegressionTest {
         + "\", \"upper\": \"" + upper + "\", \"comparison\"");
   }
 
-  /** Adds campaign {@code name} to the root: the small fixture's runs, started at {@code startedAt} ("" = no column). */
+  /**
+   * Adds campaign {@code name} to the root: the small fixture's runs, started at {@code startedAt} ("" = no column).
+   */
   private void campaign(String name, String startedAt, String plan) throws IOException {
     SmallCriteriaRoot.campaign(tmp, name, startedAt, plan);
   }
@@ -97,14 +102,18 @@ class CriteriaMeaningRegressionTest {
 
   static Stream<Arguments> never() {
     return Stream.of(
-        Arguments.of("a count below 0", rule("a", "runs.total", "<", "0", "count"), "runs.total, which lies in [0, infinity), with < 0"),
-        Arguments.of("a fraction below 0", rule("a", "sign.rejectedShare.k", "<", "0", "fraction"), "lies in [0, 1], with < 0"),
-        Arguments.of("a fraction above 1", rule("a", "sign.rejectedShare.k", ">", "1", "fraction"), "lies in [0, 1], with > 1"));
+        Arguments.of("a count below 0", rule("a", "runs.total", "<", "0", "count"),
+        "runs.total, which lies in [0, infinity), with < 0"),
+        Arguments.of("a fraction below 0", rule("a", "sign.rejectedShare.k", "<", "0", "fraction"),
+        "lies in [0, 1], with < 0"),
+        Arguments.of("a fraction above 1", rule("a", "sign.rejectedShare.k", ">", "1", "fraction"),
+        "lies in [0, 1], with > 1"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("never")
-  void outsideTheRange_ruleNoDataCouldMakeHold_refusedNamingPlanLine(String label, String rule, String message) throws IOException {
+  void outsideTheRange_ruleNoDataCouldMakeHold_refusedNamingPlanLine(String label, String rule,
+      String message) throws IOException {
     campaign("k", MIDDLE, plan("k", rule, ""));
     DataSet data = data();
     assertThatThrownBy(() -> Registry.forData(data)).isInstanceOf(DataException.class)
@@ -114,7 +123,8 @@ class CriteriaMeaningRegressionTest {
 
   @Test
   void intervalEnds_swappedByName_refusedAtRegistration() throws IOException {
-    campaign("k", MIDDLE, plan("k", interval("a", "onedlaw.slope.k", "onedlaw.slope.upper.k", "onedlaw.slope.lower.k", "1"), ""));
+    campaign("k", MIDDLE, plan("k", interval("a", "onedlaw.slope.k", "onedlaw.slope.upper.k", "onedlaw.slope.lower.k",
+        "1"), ""));
     DataSet data = data();
     assertThatThrownBy(() -> Registry.forData(data)).isInstanceOf(DataException.class)
         .hasMessageContaining("k/plan.json:7: criteria: rule a takes onedlaw.slope.upper.k as the lower end")
@@ -123,12 +133,14 @@ class CriteriaMeaningRegressionTest {
 
   @Test
   void intervalEnds_lowerAboveUpperWhenComputed_refusedWhenJudged() throws IOException {
-    campaign("k", MIDDLE, plan("k", interval("a", "sign.ackNegativeRate.k", "sign.rejectedShare.k", "sign.ackNegativeRate.k",
+    campaign("k", MIDDLE, plan("k", interval("a", "sign.ackNegativeRate.k", "sign.rejectedShare.k",
+        "sign.ackNegativeRate.k",
         "fraction"), ""));
     DataSet data = data();
     Registry reg = Registry.forData(data);
     assertThatThrownBy(() -> value(data, reg, "criterion.k.a")).isInstanceOf(DataException.class)
-        .hasMessageContaining("k/plan.json:7: criteria: rule a: the lower end sign.rejectedShare.k = 0.5 exceeds the upper end");
+        .hasMessageContaining(
+        "k/plan.json:7: criteria: rule a: the lower end sign.rejectedShare.k = 0.5 exceeds the upper end");
   }
 
   @Test
@@ -140,7 +152,8 @@ class CriteriaMeaningRegressionTest {
     DataSet data = data();
     Registry reg = Registry.forData(data);
     assertThat(registration(reg, "criterion.k.a").kind()).isEqualTo(VerdictKind.EXPLORATORY);
-    assertThat(registration(reg, "criterion.k.a").note()).contains("reads the data of campaign old, taken before this campaign's");
+    assertThat(registration(reg, "criterion.k.a").note())
+        .contains("reads the data of campaign old, taken before this campaign's");
     assertThat(registration(reg, "criterion.k.b").kind()).isEqualTo(VerdictKind.CONFIRMATORY);
     assertThat(registration(reg, "criterion.k.both").kind()).isEqualTo(VerdictKind.EXPLORATORY);
     assertThat(registration(reg, "criterion.k.both").note()).isEqualTo("combines a rule that is not confirmatory");
@@ -173,7 +186,8 @@ class CriteriaMeaningRegressionTest {
     Registry reg = Registry.forData(data);
     assertThat(registration(reg, "criterion.k.a").kind()).isEqualTo(VerdictKind.CONFIRMATORY);
     assertThatThrownBy(() -> value(data, reg, "criterion.k.a")).isInstanceOf(DataException.class)
-        .hasMessageContaining("k/plan.json:7: criteria: rule a is registered confirmatory, but its statistics read the data "
+        .hasMessageContaining(
+        "k/plan.json:7: criteria: rule a is registered confirmatory, but its statistics read the data "
             + "of campaign old, not taken after the first run of campaign k");
   }
 
@@ -219,16 +233,21 @@ class CriteriaMeaningRegressionTest {
         Arguments.of("> 1 on [0, 1]", Criteria.Comparison.GT, one, zero, one, PlanCriteria.Reach.NEVER),
         Arguments.of("< 0.5 on [0, 1]", Criteria.Comparison.LT, half, zero, one, PlanCriteria.Reach.DEPENDS),
         Arguments.of("> -1 on [0, inf)", Criteria.Comparison.GT, one.negate(), zero, null, PlanCriteria.Reach.ALWAYS),
-        Arguments.of("> 5 unbounded", Criteria.Comparison.GT, new BigDecimal(5), null, null, PlanCriteria.Reach.DEPENDS),
-        Arguments.of("< 5 unbounded", Criteria.Comparison.LT, new BigDecimal(5), null, null, PlanCriteria.Reach.DEPENDS),
-        Arguments.of("<= 2 on (-inf, 1]", Criteria.Comparison.LE, new BigDecimal(2), null, one, PlanCriteria.Reach.ALWAYS));
+        Arguments.of("> 5 unbounded", Criteria.Comparison.GT, new BigDecimal(5), null, null,
+        PlanCriteria.Reach.DEPENDS),
+        Arguments.of("< 5 unbounded", Criteria.Comparison.LT, new BigDecimal(5), null, null,
+        PlanCriteria.Reach.DEPENDS),
+        Arguments.of("<= 2 on (-inf, 1]", Criteria.Comparison.LE, new BigDecimal(2), null, one,
+        PlanCriteria.Reach.ALWAYS));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("reaches")
   void reach_comparisonOverTheDeclaredRange_isDecidedAtItsEnds(String label, Criteria.Comparison c, BigDecimal t,
-                                                                BigDecimal lowest, BigDecimal highest, PlanCriteria.Reach expected) {
-    assertThat(PlanCriteria.reach(c, t, new StatisticRanges.Range(lowest, lowest != null, highest, highest != null, "")))
+                                                                BigDecimal lowest, BigDecimal highest,
+                                                                PlanCriteria.Reach expected) {
+    assertThat(PlanCriteria.reach(c, t, new StatisticRanges.Range(lowest, lowest != null, highest, highest != null,
+        "")))
         .isEqualTo(expected);
   }
 

@@ -48,7 +48,8 @@ class FragilityQuantitiesTest {
     assertThat(FragilityQuantities.p(rule(Criteria.Comparison.INTERVAL_BELOW, 1), x, true, true)).isEqualTo(1.0);
     assertThat(FragilityQuantities.p(rule(Criteria.Comparison.INTERVAL_ABOVE, 1), new double[0], true, true)).isNaN();
     assertThat(FragilityQuantities.p(rule(Criteria.Comparison.INTERVAL_ABOVE, 1), new double[25], true, true)).isNaN();
-    assertThat(FragilityQuantities.p(rule(Criteria.Comparison.INTERVAL_ABOVE, 1), new double[] {1}, true, false)).isNaN();
+    assertThat(FragilityQuantities.p(rule(Criteria.Comparison.INTERVAL_ABOVE, 1), new double[] {1}, true, false))
+        .isNaN();
   }
 
   @Test
@@ -134,15 +135,16 @@ class FragilityQuantitiesTest {
     // the synthetic setting root has no fifojvm-short runs: no block ratio, so no p; without the campaign, no data
     ftl.quantity.core.Computed none = ftl.quantity.core.Computed.of(q.get(0),
         ftl.quantity.RegistryFixtureTest.analysis("setting"));
-    assertThat(((ftl.quantity.core.Value.Unavailable) none.value()).reason()).contains("usable blocks of campaign setting");
+    assertThat(((ftl.quantity.core.Value.Unavailable) none.value()).reason())
+        .contains("usable blocks of campaign setting");
     assertThat(ftl.quantity.core.Computed.of(q.get(2), ftl.quantity.RegistryFixtureTest.analysis("minimal")).text())
         .startsWith("n/a");
   }
 
   @Test
   void entries_overTheSyntheticSettingRoot_matchTheClosedForm() {
-    // designThreads' block ratios 2, 1.5, 0.5 (the root's ledger header): logs ln 2, ln 1.5, -ln 2, mean m, t = m / (s /
-    // sqrt 3) with 2 df; excludes 1, so the smaller one-sided p, here p_greater = 1 - F(t)
+    // designThreads' block ratios 2, 1.5, 0.5 (the root's ledger header): logs ln 2, ln 1.5, -ln 2, mean m, t = m / (s
+    // / sqrt 3) with 2 df; excludes 1, so the smaller one-sided p, here p_greater = 1 - F(t)
     double[] y = {Math.log(2), Math.log(1.5), -Math.log(2)};
     double m = (y[0] + y[1] + y[2]) / 3;
     double ss = 0;

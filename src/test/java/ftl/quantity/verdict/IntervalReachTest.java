@@ -23,9 +23,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code interval_above 0} on it cannot fail): every comparison, and "either" and "both" over each pair of outcomes.
  */
 class IntervalReachTest {
-  private static final StatisticRanges.Range POSITIVE = new StatisticRanges.Range(BigDecimal.ZERO, false, null, false, "");
+  private static final StatisticRanges.Range POSITIVE =
+      new StatisticRanges.Range(BigDecimal.ZERO, false, null, false, "");
   private static final StatisticRanges.Range ANY = new StatisticRanges.Range(null, false, null, false, "");
-  private static final StatisticRanges.Range BELOW_ONE = new StatisticRanges.Range(null, false, BigDecimal.ONE, false, "");
+  private static final StatisticRanges.Range BELOW_ONE =
+      new StatisticRanges.Range(null, false, BigDecimal.ONE, false, "");
 
   private static List<BigDecimal> t(String... v) {
     return Stream.of(v).map(BigDecimal::new).toList();
@@ -40,8 +42,10 @@ class IntervalReachTest {
         Arguments.of("above 0 on a ratio", above, t("0"), POSITIVE, POSITIVE, PlanCriteria.Reach.ALWAYS),
         Arguments.of("above 1 on a ratio", above, t("1"), POSITIVE, POSITIVE, PlanCriteria.Reach.DEPENDS),
         Arguments.of("below 0 on a ratio", below, t("0"), POSITIVE, POSITIVE, PlanCriteria.Reach.NEVER),
-        Arguments.of("excludes 0 on a ratio: either always", excludes, t("0"), POSITIVE, POSITIVE, PlanCriteria.Reach.ALWAYS),
-        Arguments.of("excludes 1 below one: the second always", excludes, t("1"), ANY, BELOW_ONE, PlanCriteria.Reach.ALWAYS),
+        Arguments.of("excludes 0 on a ratio: either always", excludes, t("0"), POSITIVE, POSITIVE,
+        PlanCriteria.Reach.ALWAYS),
+        Arguments.of("excludes 1 below one: the second always", excludes, t("1"), ANY, BELOW_ONE,
+        PlanCriteria.Reach.ALWAYS),
         Arguments.of("excludes 1 on any: both depend", excludes, t("1"), ANY, ANY, PlanCriteria.Reach.DEPENDS),
         Arguments.of("excludes 0, upper below one, lower positive: one never, one depends", excludes, t("0"), POSITIVE,
             POSITIVE, PlanCriteria.Reach.ALWAYS),
@@ -51,7 +55,8 @@ class IntervalReachTest {
             PlanCriteria.Reach.ALWAYS),
         Arguments.of("within [0.5, 2] on a ratio: both depend", within, t("0.5", "2"), POSITIVE, POSITIVE,
             PlanCriteria.Reach.DEPENDS),
-        Arguments.of("within [0, 1] below one: both always", within, t("0", "1"), POSITIVE, BELOW_ONE, PlanCriteria.Reach.ALWAYS),
+        Arguments.of("within [0, 1] below one: both always", within, t("0", "1"), POSITIVE, BELOW_ONE,
+        PlanCriteria.Reach.ALWAYS),
         Arguments.of("within [2, 3] below one: the upper never", within, t("2", "3"), BELOW_ONE, BELOW_ONE,
             PlanCriteria.Reach.NEVER),
         Arguments.of("within [0, 5] on a ratio: lower always, upper depends", within, t("0", "5"), POSITIVE,
@@ -67,7 +72,8 @@ class IntervalReachTest {
   @MethodSource("cases")
   void intervalReach_comparisonOnDeclaredEnds_decidedAsPointComparisons(String label, Criteria.Comparison c,
                                                                       List<BigDecimal> t, StatisticRanges.Range lo,
-                                                                      StatisticRanges.Range hi, PlanCriteria.Reach expected) {
+                                                                      StatisticRanges.Range hi,
+                                                                      PlanCriteria.Reach expected) {
     assertThat(PlanCriteria.intervalReach(c, t, lo, hi)).as(label).isEqualTo(expected);
   }
 

@@ -20,10 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 58, case 5 (a prediction that can never fail): {@code "testable_if": {"statistic": "cluster.blocks", "comparison":
- * "<", "threshold": 0}} was accepted, so the prediction was "not testable here" for ever, whatever the data. Now a
- * {@code testable_if} that no value in its statistic's declared range could satisfy is a plan error (exit 3, the plan and
- * the condition's line named); one that data can satisfy is kept. The root is {@link SmallCriteriaRoot}.
+ * Issue 58, case 5 (a prediction that can never fail): {@code "testable_if": {"statistic": "cluster.blocks",
+ * "comparison": "<", "threshold": 0}} was accepted, so the prediction was "not testable here" for ever, whatever the
+ * data. Now a {@code testable_if} that no value in its statistic's declared range could satisfy is a plan error (exit
+ * 3, the plan and the condition's line named); one that data can satisfy is kept. The root is {@link
+ * SmallCriteriaRoot}.
  */
 class NeverTestableRegressionTest {
   @TempDir Path tmp;
@@ -44,8 +45,10 @@ class NeverTestableRegressionTest {
   @Test
   void forRegistry_testableIfBelowZeroBlocks_refusedAsAPlanError() throws IOException {
     DataSet data = SmallCriteriaRoot.write(tmp, SmallCriteriaRoot.plan(rule("<", "0")), false);
-    assertThatThrownBy(() -> PlanCriteria.forRegistry(data, REGISTRY, new HashMap<>())).isInstanceOf(DataException.class)
-        .hasMessage("root/k/plan.json:8: criteria: testable_if of rule a compares x.blocks, which lies in [0, infinity), "
+    assertThatThrownBy(() -> PlanCriteria.forRegistry(data, REGISTRY, new HashMap<>()))
+        .isInstanceOf(DataException.class)
+        .hasMessage(
+        "root/k/plan.json:8: criteria: testable_if of rule a compares x.blocks, which lies in [0, infinity), "
             + "with < 0: it can never hold, so the rule would never be tested and never fail");
   }
 

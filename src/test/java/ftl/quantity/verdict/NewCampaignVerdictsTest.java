@@ -15,14 +15,19 @@ import ftl.stats.StratifiedRateRatio;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The verdict rules of the clockoffset, fifojvm and delivery campaigns on plain inputs: both outcomes and every unavailable path. */
+/**
+ * The verdict rules of the clockoffset, fifojvm and delivery campaigns on plain inputs: both outcomes and every
+ * unavailable path.
+ */
 class NewCampaignVerdictsTest {
 
   private static final RateRatio.Bootstrap B = RateRatio.Bootstrap.standard();
 
   private static ClockOffsetQuantities.ConditionOutcome outcome(String name, int runs, long taken, long kept, long one,
-                                                                int withOne, double keptExp, double oneExp, boolean zero) {
-    return new ClockOffsetQuantities.ConditionOutcome(name, 700, runs, taken, kept, one, withOne, keptExp, oneExp, zero);
+                                                                int withOne, double keptExp, double oneExp,
+                                                                boolean zero) {
+    return new ClockOffsetQuantities.ConditionOutcome(name, 700, runs, taken, kept, one, withOne, keptExp, oneExp,
+        zero);
   }
 
   @Test
@@ -37,7 +42,9 @@ class NewCampaignVerdictsTest {
   @Test
   void occurrence_negativesWhereNoneExpected_doesNotHold() {
     assertThat(ClockOffsetQuantities.occurrence(List.of(outcome("b", 2, 100, 50, 1, 1, 50, 0, true))))
-        .isEqualTo(new Value.Verdict(false, "1 conditions expecting none, 0 expecting at least 2%; b expected none, observed 1.00%"));
+        .isEqualTo(
+        new Value.Verdict(false,
+        "1 conditions expecting none, 0 expecting at least 2%; b expected none, observed 1.00%"));
   }
 
   @Test
@@ -45,7 +52,8 @@ class NewCampaignVerdictsTest {
     assertThat(ClockOffsetQuantities.count(List.of(outcome("a", 1, 100, 10, 80, 1, 15, 85, false))))
         .isEqualTo(new Value.Verdict(true, "1 conditions all within 10.00 pp"));
     assertThat(ClockOffsetQuantities.count(List.of(outcome("a", 1, 100, 30, 80, 1, 15, 85, false))))
-        .isEqualTo(new Value.Verdict(false, "1 conditions; outside 10.00 pp: a retention observed 30.0%, expected 15.0%"));
+        .isEqualTo(
+        new Value.Verdict(false, "1 conditions; outside 10.00 pp: a retention observed 30.0%, expected 15.0%"));
   }
 
   @Test
@@ -68,7 +76,8 @@ class NewCampaignVerdictsTest {
     for (int i = 0; i < 20; i++) {
       v[i] = i < 10 ? 0.01 * i : 1 + 0.01 * i;
     }
-    assertThat(FifoJvmQuantities.bimodal(v)).isInstanceOfSatisfying(Value.Verdict.class, x -> assertThat(x.held()).isTrue());
+    assertThat(FifoJvmQuantities.bimodal(v)).isInstanceOfSatisfying(Value.Verdict.class,
+        x -> assertThat(x.held()).isTrue());
   }
 
   @Test
@@ -102,9 +111,11 @@ class NewCampaignVerdictsTest {
     assertThat(FifoJvmQuantities.part(big, 0)).isEqualTo(new Value.Real(9));
     assertThat(FifoJvmQuantities.part(big, -1)).isEqualTo(new Value.Real(2));
     assertThat(FifoJvmQuantities.part(big, 1)).isInstanceOf(Value.Unavailable.class);
-    assertThat(FifoJvmQuantities.reaches(big)).isInstanceOfSatisfying(Value.Verdict.class, x -> assertThat(x.held()).isTrue());
+    assertThat(FifoJvmQuantities.reaches(big)).isInstanceOfSatisfying(Value.Verdict.class,
+        x -> assertThat(x.held()).isTrue());
     StratifiedRateRatio.Pooled wide = new StratifiedRateRatio.Pooled(9, 0.5, 20, 1, 0, 0, 0);
-    assertThat(FifoJvmQuantities.reaches(wide)).isInstanceOfSatisfying(Value.Verdict.class, x -> assertThat(x.held()).isFalse());
+    assertThat(FifoJvmQuantities.reaches(wide)).isInstanceOfSatisfying(Value.Verdict.class,
+        x -> assertThat(x.held()).isFalse());
     StratifiedRateRatio.Pooled nan = new StratifiedRateRatio.Pooled(Double.NaN, Double.NaN, Double.NaN, 0, 1, 0, 0);
     assertThat(FifoJvmQuantities.part(nan, 0)).isInstanceOf(Value.Unavailable.class);
     assertThat(FifoJvmQuantities.reaches(nan)).isInstanceOf(Value.Unavailable.class);

@@ -42,7 +42,8 @@ class PlanCriteriaJudgeTest {
     assertThat(held(PlanCriteria.judge(point(Criteria.Comparison.GT, "0.5"), HALF, null, null, null))).isFalse();
     assertThat(held(PlanCriteria.judge(point(Criteria.Comparison.GE, "0.5"), HALF, null, null, null))).isTrue();
     // 0.1 as a double is above the decimal 0.1: exactly compared, it is greater
-    assertThat(held(PlanCriteria.judge(point(Criteria.Comparison.GT, "0.1"), new Value.Real(0.1), null, null, null))).isTrue();
+    assertThat(held(PlanCriteria.judge(point(Criteria.Comparison.GT, "0.1"), new Value.Real(0.1), null, null, null)))
+        .isTrue();
     assertThat(PlanCriteria.judge(point(Criteria.Comparison.GE, "3"), new Value.Count(3), null, null, null))
         .isEqualTo(new Value.Verdict(true, "s 3 >= 3"));
   }
@@ -63,20 +64,29 @@ class PlanCriteriaJudgeTest {
     Value hi = new Value.Real(1.8);
     List<BigDecimal> one = List.of(BigDecimal.ONE);
     List<BigDecimal> two = List.of(new BigDecimal(2));
-    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_ABOVE, one, Optional.empty()), null, lo, hi, null))).isTrue();
-    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_ABOVE, two, Optional.empty()), null, lo, hi, null))).isFalse();
-    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_BELOW, two, Optional.empty()), null, lo, hi, null))).isTrue();
-    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_BELOW, one, Optional.empty()), null, lo, hi, null))).isFalse();
-    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_EXCLUDES, one, Optional.empty()), null, lo, hi, null))).isTrue();
-    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_EXCLUDES, two, Optional.empty()), null, lo, hi, null))).isTrue();
+    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_ABOVE, one, Optional.empty()), null, lo, hi,
+        null))).isTrue();
+    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_ABOVE, two, Optional.empty()), null, lo, hi,
+        null))).isFalse();
+    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_BELOW, two, Optional.empty()), null, lo, hi,
+        null))).isTrue();
+    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_BELOW, one, Optional.empty()), null, lo, hi,
+        null))).isFalse();
+    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_EXCLUDES, one, Optional.empty()), null, lo,
+        hi, null))).isTrue();
+    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_EXCLUDES, two, Optional.empty()), null, lo,
+        hi, null))).isTrue();
     assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_EXCLUDES, List.of(new BigDecimal("1.5")),
         Optional.empty()), null, lo, hi, null))).isFalse();
     List<BigDecimal> wide = List.of(BigDecimal.ONE, new BigDecimal(2));
     List<BigDecimal> narrowLow = List.of(new BigDecimal("1.3"), new BigDecimal(2));
     List<BigDecimal> narrowHigh = List.of(BigDecimal.ONE, new BigDecimal("1.7"));
-    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_WITHIN, wide, Optional.empty()), null, lo, hi, null))).isTrue();
-    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_WITHIN, narrowLow, Optional.empty()), null, lo, hi, null))).isFalse();
-    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_WITHIN, narrowHigh, Optional.empty()), null, lo, hi, null))).isFalse();
+    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_WITHIN, wide, Optional.empty()), null, lo, hi,
+        null))).isTrue();
+    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_WITHIN, narrowLow, Optional.empty()), null,
+        lo, hi, null))).isFalse();
+    assertThat(held(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_WITHIN, narrowHigh, Optional.empty()), null,
+        lo, hi, null))).isFalse();
     assertThat(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_ABOVE, one, Optional.empty()), null,
         new Value.Unavailable("x"), hi, null)).isEqualTo(new Value.Untestable("the interval of s has no lower end"));
     assertThat(PlanCriteria.judge(rule(Criteria.Comparison.INTERVAL_ABOVE, one, Optional.empty()), null, lo,
@@ -94,7 +104,8 @@ class PlanCriteriaJudgeTest {
     assertThat(PlanCriteria.judge(r, HALF, null, null, new Value.Range(1, 2)))
         .isEqualTo(new Value.Untestable("blocks has no value"));
     assertThat(held(PlanCriteria.judge(r, HALF, null, null, new Value.Count(5)))).isTrue();
-    assertThat(PlanCriteria.judgeByKey(r).apply(Map.of("s", HALF, "blocks", new Value.Count(6)))).isInstanceOf(Value.Verdict.class);
+    assertThat(PlanCriteria.judgeByKey(r).apply(Map.of("s", HALF, "blocks", new Value.Count(6))))
+        .isInstanceOf(Value.Verdict.class);
     Criteria.Rule plain = point(Criteria.Comparison.GT, "0");
     assertThat(PlanCriteria.judgeByKey(plain).apply(Map.of("s", HALF))).isInstanceOf(Value.Verdict.class);
   }

@@ -26,10 +26,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Verdicts registered as criteria in a plan (ftl.data.registration.Criteria, PlanCriteria) on a copy of the small fixture campaign
- * ({@code src/test/resources/ftl/quantity/small/k}: two ok runs of condition c1, 1 ms apart sends; synthetic): the rule
- * comes from the plan, the kind from the ledger's plan digest, and a hostile criteria section is refused naming the
- * plan's line.
+ * Verdicts registered as criteria in a plan (ftl.data.registration.Criteria, PlanCriteria) on a copy of the small
+ * fixture campaign ({@code src/test/resources/ftl/quantity/small/k}: two ok runs of condition c1, 1 ms apart sends;
+ * synthetic): the rule comes from the plan, the kind from the ledger's plan digest, and a hostile criteria section is
+ * refused naming the plan's line.
  */
 class PlanCriteriaTest {
 
@@ -39,7 +39,8 @@ class PlanCriteriaTest {
         .unit(ftl.quantity.core.Unit.RATIO).format(ftl.quantity.core.Format.REAL_3SF)
         .scope(ftl.quantity.core.Quantity.Scope.TABLE).function("f#g").computes(a -> new Value.Real(1));
     java.util.Map<String, ftl.quantity.core.Quantity> byKey = java.util.Map.of("c.x", other);
-    assertThat(PlanCriteria.namesake(byKey, "c.y.z", "c.x")).isEqualTo("; it judges c.y.z, not c.x, the quantity of its own name");
+    assertThat(PlanCriteria.namesake(byKey, "c.y.z", "c.x"))
+        .isEqualTo("; it judges c.y.z, not c.x, the quantity of its own name");
     assertThat(PlanCriteria.namesake(byKey, "c.x", "c.x")).isEmpty();
     assertThat(PlanCriteria.namesake(byKey, "c.y.z", "c.w")).isEmpty();
     assertThat(PlanCriteria.namesake(byKey, "c.x.p", "c.x")).isEmpty();
@@ -49,13 +50,17 @@ class PlanCriteriaTest {
 
   /** A plan whose criteria section is {@code rules} (and {@code claims} when not empty). */
   private static String plan(String rules, String claims) {
-    return "{\n  \"campaign\": \"k\",\n  \"conditions\": [{\"name\": \"c1\"}],\n  \"criteria\": {\n    \"version\": 1,\n"
-        + "    \"rules\": [\n" + rules + "\n    ]" + (claims.isEmpty() ? "" : ",\n    \"claims\": [" + claims + "]") + "\n  }\n}\n";
+    return "{\n  \"campaign\": \"k\",\n  \"conditions\": [{\"name\": \"c1\"}],\n  \"criteria\": {\n    \"version\": "
+        + "1,\n    \"rules\": [\n" + rules + "\n    ]"
+        + (claims.isEmpty() ? "" : ",\n    \"claims\": [" + claims + "]") + "\n  }\n}\n";
   }
 
-  private static String rule(String id, String statistic, String comparison, String threshold, String unit, String sided) {
-    return "      {\"id\": \"" + id + "\", \"claim\": \"two runs were taken\", \"kind\": \"empirical\", \"statistic\": \""
-        + statistic + "\", \"comparison\": \"" + comparison + "\", \"threshold\": " + threshold + ", \"unit\": \"" + unit
+  private static String rule(String id, String statistic, String comparison, String threshold, String unit,
+      String sided) {
+    return "      {\"id\": \"" + id
+        + "\", \"claim\": \"two runs were taken\", \"kind\": \"empirical\", \"statistic\": \""
+        + statistic + "\", \"comparison\": \"" + comparison + "\", \"threshold\": " + threshold + ", \"unit\": \""
+        + unit
         + "\", \"sidedness\": \"" + sided + "\", \"replication\": \"run\", \"runs\": \"all\"}";
   }
 
@@ -88,8 +93,10 @@ class PlanCriteriaTest {
         + rule("threeRuns", "runs.total", ">=", "3", "count", "one-sided"), "");
     DataSet data = DataSet.scan(root(tmp, p, digest(p)), "root");
     Registry reg = Registry.forData(data);
-    assertThat(compute(data, reg, "criterion.k.twoRuns").value()).isEqualTo(new Value.Verdict(true, "runs.total 2 >= 2"));
-    assertThat(compute(data, reg, "criterion.k.threeRuns").value()).isEqualTo(new Value.Verdict(false, "runs.total 2 not >= 3"));
+    assertThat(compute(data, reg, "criterion.k.twoRuns").value())
+        .isEqualTo(new Value.Verdict(true, "runs.total 2 >= 2"));
+    assertThat(compute(data, reg, "criterion.k.threeRuns").value())
+        .isEqualTo(new Value.Verdict(false, "runs.total 2 not >= 3"));
     assertThat(reg.registration("criterion.k.twoRuns").orElseThrow().kind()).isEqualTo(VerdictKind.CONFIRMATORY);
     assertThat(reg.registration("criterion.k.twoRuns").orElseThrow().registeredBy()).contains(digest(p));
     assertThat(compute(data, reg, "verdicts.confirmatory.held").value()).isEqualTo(new Value.Count(1));
@@ -106,7 +113,8 @@ class PlanCriteriaTest {
         + rule("highFive", "runs.total", "<=", "5", "count", "one-sided") + ",\n"
         + rule("threeRuns", "runs.total", ">=", "3", "count", "one-sided"),
         "{\"id\": \"band\", \"claim\": \"two to five runs\", \"combine\": \"all\", \"of\": [\"lowTwo\", \"highFive\"]},"
-            + " {\"id\": \"both\", \"claim\": \"two and three runs\", \"combine\": \"all\", \"of\": [\"lowTwo\", \"threeRuns\"]}");
+            + " {\"id\": \"both\", \"claim\": \"two and three runs\", \"combine\": \"all\", \"of\": [\"lowTwo\", "
+            + "\"threeRuns\"]}");
     DataSet data = DataSet.scan(root(tmp, p, digest(p)), "root");
     Registry reg = Registry.forData(data);
     assertThat(reg.notTests().keySet()).containsExactlyInAnyOrder("criterion.k.lowTwo", "criterion.k.highFive",
@@ -143,7 +151,8 @@ class PlanCriteriaTest {
     assertThat(data.campaigns().get(0).unregistered()).isTrue();
     assertThat(data.campaigns().get(0).preRegistered()).isFalse();
     Registry reg = Registry.forData(data);
-    assertThat(compute(data, reg, "criterion.k.twoRuns").value()).isEqualTo(new Value.Verdict(true, "runs.total 2 >= 2"));
+    assertThat(compute(data, reg, "criterion.k.twoRuns").value())
+        .isEqualTo(new Value.Verdict(true, "runs.total 2 >= 2"));
     Registration r = reg.registration("criterion.k.twoRuns").orElseThrow();
     assertThat(r.kind()).isEqualTo(VerdictKind.EXPLORATORY);
     assertThat(r.note()).isEqualTo(PlanCriteria.UNREGISTERED);
@@ -165,7 +174,8 @@ class PlanCriteriaTest {
     String p = plan(rule("twoRuns", "runs.total", ">=", "2", "count", "one-sided") + ",\n"
         + rule("threeRuns", "runs.total", ">=", "3", "count", "one-sided"),
         "{\"id\": \"both\", \"claim\": \"both\", \"combine\": \"all\", \"of\": [\"twoRuns\", \"threeRuns\"]},"
-            + "{\"id\": \"either\", \"claim\": \"either\", \"combine\": \"any\", \"of\": [\"twoRuns\", \"threeRuns\"]}");
+            + "{\"id\": \"either\", \"claim\": \"either\", \"combine\": \"any\", \"of\": [\"twoRuns\", "
+            + "\"threeRuns\"]}");
     DataSet data = DataSet.scan(root(tmp, p, digest(p)), "root");
     Registry reg = Registry.forData(data);
     assertThat(((Value.Verdict) compute(data, reg, "criterion.k.both").value()).held()).isFalse();
@@ -175,17 +185,22 @@ class PlanCriteriaTest {
   @Test
   void registered_intervalTestableAndConsistencyRules_judgedAndKinded(@TempDir Path tmp) throws IOException {
     String interval = rule("interval", "load.ratio.modeA", "interval_above", "1", "ratio", "one-sided")
-        .replace("\"comparison\"", "\"lower\": \"load.ratio.lower.modeA\", \"upper\": \"load.ratio.upper.modeA\", \"comparison\"");
+        .replace("\"comparison\"",
+        "\"lower\": \"load.ratio.lower.modeA\", \"upper\": \"load.ratio.upper.modeA\", \"comparison\"");
     String testable = rule("gated", "runs.total", ">=", "1", "count", "one-sided").replace("\"runs\": \"all\"",
-        "\"runs\": \"all\", \"testable_if\": {\"statistic\": \"runs.total\", \"comparison\": \">=\", \"threshold\": 5, \"unit\": \"count\"}");
-    String consistency = rule("bounded", "runs.total", ">=", "0", "count", "one-sided").replace("\"empirical\"", "\"consistency\"");
-    String consistency2 = rule("bounded2", "runs.total", ">=", "0", "count", "one-sided").replace("\"empirical\"", "\"consistency\"");
+        "\"runs\": \"all\", \"testable_if\": {\"statistic\": \"runs.total\", \"comparison\": \">=\", \"threshold\": "
+        + "5, \"unit\": \"count\"}");
+    String consistency = rule("bounded", "runs.total", ">=", "0", "count", "one-sided")
+        .replace("\"empirical\"", "\"consistency\"");
+    String consistency2 = rule("bounded2", "runs.total", ">=", "0", "count", "one-sided")
+        .replace("\"empirical\"", "\"consistency\"");
     String p = plan(interval + ",\n" + testable + ",\n" + consistency + ",\n" + consistency2,
         "{\"id\": \"both\", \"claim\": \"both\", \"combine\": \"all\", \"of\": [\"bounded\", \"bounded2\"]}");
     DataSet data = DataSet.scan(root(tmp, p, digest(p)), "root");
     Registry reg = Registry.forData(data);
     assertThat(compute(data, reg, "criterion.k.interval").value()).isInstanceOf(Value.Untestable.class);
-    assertThat(compute(data, reg, "criterion.k.gated").value()).isEqualTo(new Value.Untestable("runs.total 2, not >= 5"));
+    assertThat(compute(data, reg, "criterion.k.gated").value())
+        .isEqualTo(new Value.Untestable("runs.total 2, not >= 5"));
     assertThat(reg.registration("criterion.k.bounded").orElseThrow().kind()).isEqualTo(VerdictKind.CONSISTENCY);
     assertThat(reg.registration("criterion.k.both").orElseThrow().kind()).isEqualTo(VerdictKind.CONSISTENCY);
     assertThat(reg.registration("criterion.k.gated").orElseThrow().kind()).isEqualTo(VerdictKind.CONFIRMATORY);
@@ -197,7 +212,8 @@ class PlanCriteriaTest {
     Path r = root(tmp, p, digest(p));
     Path ledger = r.resolve("k/ledger.csv");
     List<String> lines = Files.readAllLines(ledger, StandardCharsets.UTF_8);
-    Files.writeString(ledger, lines.get(0) + ",started_at\n" + lines.get(1) + ",2026-11-30T03:00:00.000Z\n" + lines.get(2)
+    Files.writeString(ledger, lines.get(0) + ",started_at\n" + lines.get(1) + ",2026-11-30T03:00:00.000Z\n"
+        + lines.get(2)
         + ",2026-11-30T03:00:01.000Z\n", StandardCharsets.UTF_8);
     Files.writeString(r.resolve("registrations.csv"), String.join(",", RegistrationTable.COLUMNS) + "\n"
         + "replication.negativeSpans,k,confirmatory,a rule,x.java,rule text," + "a".repeat(40)
@@ -217,32 +233,45 @@ class PlanCriteriaTest {
             "gives unit fraction, and runs.total is in count"),
         Arguments.of("impossible comparison", plan(rule("a", "runs.total", "=~", "2", "count", "one-sided"), ""), 7,
             "comparison must be one of"),
-        Arguments.of("sidedness contradicts the comparison", plan(rule("a", "runs.total", ">=", "2", "count", "two-sided"), ""),
+        Arguments.of("sidedness contradicts the comparison",
+        plan(rule("a", "runs.total", ">=", "2", "count", "two-sided"), ""),
             7, "comparison >= is one-sided, not two-sided"),
-        Arguments.of("fraction above one", plan(rule("a", "omb.retention.min", ">=", "1.5", "fraction", "one-sided"), ""), 7,
+        Arguments.of("fraction above one", plan(rule("a", "omb.retention.min", ">=", "1.5", "fraction", "one-sided"),
+        ""), 7,
             "a fraction threshold must lie in [0, 1]"),
         Arguments.of("fractional count", plan(rule("a", "runs.total", ">=", "2.5", "count", "one-sided"), ""), 7,
             "a count threshold must be a whole number"),
-        Arguments.of("unknown field", plan(ok.replace("\"kind\"", "\"tolerance\": 1, \"kind\""), ""), 7, "unknown field"),
-        Arguments.of("threshold a string", plan(rule("a", "runs.total", ">=", "\"Infinity\"", "count", "one-sided"), ""), 7,
+        Arguments.of("unknown field", plan(ok.replace("\"kind\"", "\"tolerance\": 1, \"kind\""), ""), 7,
+        "unknown field"),
+        Arguments.of("threshold a string", plan(rule("a", "runs.total", ">=", "\"Infinity\"", "count", "one-sided"),
+        ""), 7,
             "a threshold must be a JSON number"),
         Arguments.of("duplicate id", plan(ok + ",\n" + ok, ""), 8, "id a is used twice"),
-        Arguments.of("claim of an unknown rule", plan(ok, "{\"id\": \"c\", \"claim\": \"x\", \"combine\": \"all\", \"of\": [\"a\", \"zz\"]}"),
+        Arguments.of("claim of an unknown rule", plan(ok,
+        "{\"id\": \"c\", \"claim\": \"x\", \"combine\": \"all\", \"of\": [\"a\", \"zz\"]}"),
             9, "of must name distinct rules"),
         Arguments.of("runs naming no condition", plan(ok.replace("\"runs\": \"all\"", "\"runs\": [\"c9\"]"), ""), 7,
             "runs must name distinct conditions"),
-        Arguments.of("interval end of another unit", plan(rule("a", "load.ratio.modeA", "interval_above", "1", "ratio", "one-sided")
-            .replace("\"comparison\"", "\"lower\": \"runs.total\", \"upper\": \"load.ratio.upper.modeA\", \"comparison\""), ""), 7,
+        Arguments.of("interval end of another unit",
+        plan(rule("a", "load.ratio.modeA", "interval_above", "1", "ratio", "one-sided")
+            .replace("\"comparison\"",
+            "\"lower\": \"runs.total\", \"upper\": \"load.ratio.upper.modeA\", \"comparison\""), ""), 7,
             "gives unit ratio, and runs.total is in count"),
-        Arguments.of("upper end of another unit", plan(rule("a", "load.ratio.modeA", "interval_above", "1", "ratio", "one-sided")
-            .replace("\"comparison\"", "\"lower\": \"load.ratio.lower.modeA\", \"upper\": \"runs.total\", \"comparison\""), ""), 7,
+        Arguments.of("upper end of another unit", plan(
+        rule("a", "load.ratio.modeA", "interval_above", "1", "ratio", "one-sided")
+            .replace("\"comparison\"",
+            "\"lower\": \"load.ratio.lower.modeA\", \"upper\": \"runs.total\", \"comparison\""), ""), 7,
             "gives unit ratio, and runs.total is in count"),
-        Arguments.of("a verdict compared with a number", plan(rule("a", "replication.negativeSpans", ">", "0", "1", "one-sided"), ""), 7,
+        Arguments.of("a verdict compared with a number",
+        plan(rule("a", "replication.negativeSpans", ">", "0", "1", "one-sided"), ""), 7,
             "a verdict, with a number"),
-        Arguments.of("testable_if of another unit", plan(ok.replace("\"runs\": \"all\"", "\"runs\": \"all\", \"testable_if\": "
-            + "{\"statistic\": \"runs.total\", \"comparison\": \">=\", \"threshold\": 0, \"unit\": \"fraction\"}"), ""), 7,
+        Arguments.of("testable_if of another unit", plan(
+        ok.replace("\"runs\": \"all\"", "\"runs\": \"all\", \"testable_if\": "
+            + "{\"statistic\": \"runs.total\", \"comparison\": \">=\", \"threshold\": 0, \"unit\": \"fraction\"}"),
+            ""), 7,
             "testable_if of rule a gives unit fraction"),
-        Arguments.of("wrong version", plan(ok, "").replace("\"version\": 1", "\"version\": 2"), 5, "version must be 1"));
+        Arguments.of("wrong version", plan(ok, "").replace("\"version\": 1", "\"version\": 2"), 5,
+        "version must be 1"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -45,7 +45,9 @@ class RangeByUnitOnlyRegressionTest {
         + "\", \"sidedness\": \"one-sided\", \"replication\": \"run\", \"runs\": \"all\"}";
   }
 
-  /** Campaign k of the small fixture under {@code plan}, every run naming its digest, started before the tool's runs. */
+  /**
+   * Campaign k of the small fixture under {@code plan}, every run naming its digest, started before the tool's runs.
+   */
   private DataSet root(String plan) throws IOException {
     return SmallCriteriaRoot.write(tmp, plan, true);
   }
@@ -55,7 +57,8 @@ class RangeByUnitOnlyRegressionTest {
     Registry reg = Registry.forData(root(plan(rule("gridlaw.b.k.c1", ">=", "1", "1"))));
     var r = reg.registration("criterion.k.a").orElseThrow();
     assertThat(r.kind()).isEqualTo(VerdictKind.CONSISTENCY);
-    assertThat(r.note()).isEqualTo("a consistency check: gridlaw.b.k.c1 lies in [1, infinity) (a term of a reduced fraction "
+    assertThat(r.note())
+        .isEqualTo("a consistency check: gridlaw.b.k.c1 lies in [1, infinity) (a term of a reduced fraction "
         + "of positive durations, or a send interval in whole ns), so >= 1 holds for any data");
     assertThat(r.source()).isEqualTo("root/k/plan.json:7");
   }
@@ -64,7 +67,8 @@ class RangeByUnitOnlyRegressionTest {
   void boundedStatisticOfAnUnboundedUnit_ruleNoDataCouldMakeHold_refusedNamingPlanLine() throws IOException {
     DataSet data = root(plan(rule("gridlaw.b.k.c1", "<", "1", "1")));
     assertThatThrownBy(() -> Registry.forData(data)).isInstanceOf(DataException.class)
-        .hasMessageContaining("root/k/plan.json:7: criteria: rule a compares gridlaw.b.k.c1, which lies in [1, infinity) (a "
+        .hasMessageContaining(
+        "root/k/plan.json:7: criteria: rule a compares gridlaw.b.k.c1, which lies in [1, infinity) (a "
             + "term of a reduced fraction").hasMessageContaining("with < 1: no data could make it hold");
   }
 
@@ -82,10 +86,14 @@ class RangeByUnitOnlyRegressionTest {
 
   static Stream<Arguments> declared() {
     return Stream.of(
-        Arguments.of("Pearson r", "ftl.stats.WindowedCorrelation#result", Unit.DIMENSIONLESS, "[-1, 1] (a Pearson correlation"),
-        Arguments.of("Holm p-value", "ftl.stats.StratifiedRateRatio#holm", Unit.DIMENSIONLESS, "[0, 1] (a Holm-adjusted"),
-        Arguments.of("geometric mean ratio", "ftl.stats.BlockStats#ratio", Unit.RATIO, "(0, infinity) (a geometric mean"),
-        Arguments.of("left-out share", "ftl.data.tool.PerfTestReader.Run#leftOut", Unit.FRACTION, "(-infinity, 1] (1 - samples"),
+        Arguments.of("Pearson r", "ftl.stats.WindowedCorrelation#result", Unit.DIMENSIONLESS,
+        "[-1, 1] (a Pearson correlation"),
+        Arguments.of("Holm p-value", "ftl.stats.StratifiedRateRatio#holm", Unit.DIMENSIONLESS,
+        "[0, 1] (a Holm-adjusted"),
+        Arguments.of("geometric mean ratio", "ftl.stats.BlockStats#ratio", Unit.RATIO,
+        "(0, infinity) (a geometric mean"),
+        Arguments.of("left-out share", "ftl.data.tool.PerfTestReader.Run#leftOut", Unit.FRACTION,
+        "(-infinity, 1] (1 - samples"),
         Arguments.of("fitted D/T", "ftl.stats.DisplacementLaw#fit", Unit.FRACTION, "(-infinity, infinity) (a fitted"),
         Arguments.of("declared function, other unit", "ftl.stats.BlockStats#ratio", Unit.FRACTION, "[0, 1]"),
         Arguments.of("undeclared function", "ftl.stats.Quantiles#median", Unit.RATIO, "[0, infinity)"));
@@ -147,8 +155,10 @@ class RangeByUnitOnlyRegressionTest {
 
   @Test
   void range_unboundedEndIncludedOrEmpty_refused() {
-    assertThatThrownBy(() -> new StatisticRanges.Range(null, true, null, false, "")).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new StatisticRanges.Range(null, false, null, true, "")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StatisticRanges.Range(null, true, null, false, ""))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new StatisticRanges.Range(null, false, null, true, ""))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new StatisticRanges.Range(BigDecimal.ONE, true, BigDecimal.ONE, true, ""))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must lie below");
     assertThat(new StatisticRanges.Range(BigDecimal.ONE, true, null, false, "")).hasToString("[1, infinity)");

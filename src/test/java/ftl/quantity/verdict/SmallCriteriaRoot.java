@@ -29,7 +29,9 @@ final class SmallCriteriaRoot {
         + "    \"version\": 1,\n    \"rules\": [\n" + rules + "\n    ]\n  }\n}\n";
   }
 
-  /** Writes campaign k under {@code plan}, started at {@link #STARTED}, into {@code tmp} and scans it ({@code root}). */
+  /**
+   * Writes campaign k under {@code plan}, started at {@link #STARTED}, into {@code tmp} and scans it ({@code root}).
+   */
   static DataSet write(Path tmp, String plan, boolean withPerfTest) throws IOException {
     campaign(tmp, "k", STARTED, plan);
     if (withPerfTest) {
@@ -39,8 +41,8 @@ final class SmallCriteriaRoot {
   }
 
   /**
-   * Adds campaign {@code name} to the root {@code root}: the small fixture's runs, started at {@code startedAt} ("" = no
-   * column), under {@code plan} (null = none, and no plan digest in the ledger).
+   * Adds campaign {@code name} to the root {@code root}: the small fixture's runs, started at {@code startedAt} ("" =
+   * no column), under {@code plan} (null = none, and no plan digest in the ledger).
    */
   static void campaign(Path root, String name, String startedAt, String plan) throws IOException {
     Path k = root.resolve(name);
@@ -52,7 +54,8 @@ final class SmallCriteriaRoot {
     String time = startedAt.isEmpty() ? "" : "," + startedAt;
     String digest = plan == null ? "" : "," + PlanDigest.of(plan.getBytes(StandardCharsets.UTF_8));
     String head = lines.get(0) + (startedAt.isEmpty() ? "" : ",started_at") + (plan == null ? "" : ",plan_sha256");
-    Files.writeString(k.resolve("ledger.csv"), head + "\n" + lines.get(1) + time + digest + "\n" + lines.get(2) + time + digest
+    Files.writeString(k.resolve("ledger.csv"), head + "\n" + lines.get(1) + time + digest + "\n" + lines.get(2) + time
+        + digest
         + "\n", StandardCharsets.UTF_8);
     TempArchive.ownEvents(k, "campaign " + name + "'s copy of the small fixture's run");
     if (plan != null) {

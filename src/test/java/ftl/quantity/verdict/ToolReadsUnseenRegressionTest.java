@@ -25,15 +25,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 43, item 3: whether a criterion reads data older than its plan was judged, for the tools' folders (OpenMessaging
- * Benchmark's, RabbitMQ PerfTest's), by the statistic's key name only: a tool's runs were read when the registry was
- * made, so no computation noted them ({@link SourceReads}), and the folders had no first run (their ledgers are not the
- * instrument's). A criterion of campaign k on {@code perftest.runs}, a folder without criteria of its own (so no key
- * name matched a judged campaign), was held and counted confirmatory although PerfTest's runs were taken a day before
- * k's. Now a tool's quantity notes its folder as read ({@link SourceReads#folder}) and each tool's folder has its first
- * run ({@link PlanCriteria#toolFirstRuns}), so such a rule is refused when judged, as one reading an older campaign
- * is. The roots hold a copy of the small synthetic fixture as k ({@code small/k}: two ok runs) and of the tools'
- * fixtures ({@code omb/systems}: PerfTest's runs from 2026-12-01T11:00Z, OMB's NATS driver's from 10:00Z).
+ * Issue 43, item 3: whether a criterion reads data older than its plan was judged, for the tools' folders
+ * (OpenMessaging Benchmark's, RabbitMQ PerfTest's), by the statistic's key name only: a tool's runs were read when the
+ * registry was made, so no computation noted them ({@link SourceReads}), and the folders had no first run (their
+ * ledgers are not the instrument's). A criterion of campaign k on {@code perftest.runs}, a folder without criteria of
+ * its own (so no key name matched a judged campaign), was held and counted confirmatory although PerfTest's runs were
+ * taken a day before k's. Now a tool's quantity notes its folder as read ({@link SourceReads#folder}) and each tool's
+ * folder has its first run ({@link PlanCriteria#toolFirstRuns}), so such a rule is refused when judged, as one reading
+ * an older campaign is. The roots hold a copy of the small synthetic fixture as k ({@code small/k}: two ok runs) and of
+ * the tools' fixtures ({@code omb/systems}: PerfTest's runs from 2026-12-01T11:00Z, OMB's NATS driver's from 10:00Z).
  */
 class ToolReadsUnseenRegressionTest {
   @TempDir Path tmp;
@@ -41,12 +41,16 @@ class ToolReadsUnseenRegressionTest {
   private static final Path SMALL = Path.of("src/test/resources/ftl/quantity/small/k");
   private static final Path TOOLS = Path.of("src/test/resources/ftl/quantity/omb/systems");
 
-  private static final String PLAN = "{\n  \"campaign\": \"k\",\n  \"conditions\": [{\"name\": \"c1\"}],\n  \"criteria\": {\n"
+  private static final String PLAN =
+      "{\n  \"campaign\": \"k\",\n  \"conditions\": [{\"name\": \"c1\"}],\n  \"criteria\": {\n"
       + "    \"version\": 1,\n    \"rules\": [\n      {\"id\": \"a\", \"claim\": \"a claim\", \"kind\": \"empirical\", "
-      + "\"statistic\": \"perftest.runs\", \"comparison\": \">=\", \"threshold\": 1, \"unit\": \"count\", \"sidedness\": "
-      + "\"one-sided\", \"replication\": \"run\", \"runs\": \"all\"}\n    ]\n  }\n}\n";
+      + "\"statistic\": \"perftest.runs\", \"comparison\": \">=\", \"threshold\": 1, \"unit\": \"count\", "
+      + "\"sidedness\": \"one-sided\", \"replication\": \"run\", \"runs\": \"all\"}\n    ]\n  }\n}\n";
 
-  /** Campaign k started at {@code startedAt} under {@link #PLAN}; PerfTest's folder without its plan, and OMB's NATS one. */
+  /**
+   * Campaign k started at {@code startedAt} under {@link #PLAN}; PerfTest's folder without its plan, and OMB's NATS
+   * one.
+   */
   private DataSet root(String startedAt) throws IOException {
     Path k = tmp.resolve("k");
     Files.createDirectories(k.resolve("events"));
@@ -75,7 +79,8 @@ class ToolReadsUnseenRegressionTest {
     Registry reg = Registry.forData(data);
     assertThat(reg.registration("criterion.k.a").orElseThrow().kind()).isEqualTo(VerdictKind.CONFIRMATORY);
     assertThatThrownBy(() -> value(data, reg, "criterion.k.a")).isInstanceOf(DataException.class)
-        .hasMessageContaining("root/k/plan.json:7: criteria: rule a is registered confirmatory, but its statistics read the "
+        .hasMessageContaining(
+        "root/k/plan.json:7: criteria: rule a is registered confirmatory, but its statistics read the "
             + "data of campaign perftest, not taken after the first run of campaign k");
   }
 

@@ -23,7 +23,8 @@ class VerdictRegistrationTest {
   @Test
   void registry_everyVerdictOfTheArchive_isRegistered() {
     Registry registry = Registry.forData(RealDataTest.ANALYSIS.data());
-    List<String> verdicts = registry.all().stream().filter(q -> q.format() == Format.VERDICT).map(Quantity::key).toList();
+    List<String> verdicts = registry.all().stream().filter(q -> q.format() == Format.VERDICT).map(Quantity::key)
+        .toList();
     assertThat(verdicts).isNotEmpty();
     assertThat(verdicts.stream().filter(k -> registry.registration(k).isEmpty()).toList())
         .as("verdicts without a registration").isEmpty();
@@ -42,7 +43,8 @@ class VerdictRegistrationTest {
       }
     }
     long counted = 0;
-    for (String k : List.of("verdicts.confirmatory.held", "verdicts.confirmatory.didNotHold", "verdicts.confirmatory.untestable")) {
+    for (String k : List.of("verdicts.confirmatory.held", "verdicts.confirmatory.didNotHold",
+        "verdicts.confirmatory.untestable")) {
       counted += ((Value.Count) Computed.of(registry.byKey(k).orElseThrow(), RealDataTest.ANALYSIS).value()).count();
     }
     assertThat(counted).isEqualTo(confirmatory);

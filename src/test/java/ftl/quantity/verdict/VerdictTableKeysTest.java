@@ -33,10 +33,12 @@ class VerdictTableKeysTest {
       if (!c.verdictKey().isEmpty()) {
         Optional<Quantity> v = registry.byKey(c.verdictKey());
         assertThat(v).as("verdict_key %s of line %d", c.verdictKey(), c.line()).isPresent();
-        assertThat(v.orElseThrow().format()).as("verdict_key %s: a claim's summary", c.verdictKey()).isEqualTo(Format.SUMMARY);
+        assertThat(v.orElseThrow().format()).as("verdict_key %s: a claim's summary", c.verdictKey())
+            .isEqualTo(Format.SUMMARY);
       }
     }
-    assertThat(claims.stream().filter(c -> c.verdictKey().startsWith("summary.replay")).map(OriginalStudy.Claim::verdictKey))
+    assertThat(claims.stream().filter(c -> c.verdictKey().startsWith("summary.replay"))
+        .map(OriginalStudy.Claim::verdictKey))
         .containsExactly("summary.replaySmoothLimit", "summary.replayBursts");
   }
 }

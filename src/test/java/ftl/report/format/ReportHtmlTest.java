@@ -60,7 +60,8 @@ class ReportHtmlTest {
   void page_namesNoResourceToLoad() {
     String page = ReportHtml.page("c", "{}");
     assertThat(page).doesNotContainPattern("(?i)<(link|img|iframe|object|embed)\\b")
-        .doesNotContainPattern("(?i)<script[^>]*\\ssrc=").doesNotContainPattern("(?i)@import|url\\(\\s*['\"]?(https?:|//)")
+        .doesNotContainPattern("(?i)<script[^>]*\\ssrc=")
+        .doesNotContainPattern("(?i)@import|url\\(\\s*['\"]?(https?:|//)")
         .contains("Content-Security-Policy\" content=\"default-src 'none';");
   }
 
@@ -108,7 +109,8 @@ class ReportHtmlTest {
     JsonNode acksall = j.get("conditions").get(1);
     JsonNode t = acksall.get("flight_ns");
     // 525 values: the ladder stops at 99 (1 / (1 - 0.999) = 1000 >= 525), then the maximum
-    assertThat(t.get("percentiles").findValuesAsText("percentile")).containsExactly("0.0", "50.0", "90.0", "99.0", "100.0");
+    assertThat(t.get("percentiles").findValuesAsText("percentile"))
+        .containsExactly("0.0", "50.0", "90.0", "99.0", "100.0");
     assertThat(t.get("percentiles").get(0).get("value_ns").asLong()).isEqualTo(t.get("min").asLong());
     assertThat(t.get("percentiles").get(1).get("value_ns").asLong()).isEqualTo(t.get("p50").asLong());
     assertThat(t.get("percentiles").get(4).get("value_ns").asLong()).isEqualTo(t.get("max").asLong());
@@ -119,7 +121,8 @@ class ReportHtmlTest {
     JsonNode none = j.get("conditions").get(0).get("sign").get("ack_negative_interval");
     assertThat(none.get("lower").asDouble()).isZero();
     // no negative in 600: the exact upper bound 1 - 0.025^(1/600)
-    assertThat(none.get("upper").asDouble()).isCloseTo(1 - Math.pow(0.025, 1.0 / 600), org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(none.get("upper").asDouble()).isCloseTo(1 - Math.pow(0.025, 1.0 / 600),
+        org.assertj.core.data.Offset.offset(1e-12));
     assertThat(j.get("setting").get("clocksource").toString())
         .isEqualTo("[{\"value\":\"tsc\",\"runs\":4},{\"value\":\"hpet\",\"runs\":1}]");
     assertThat(j.get("run_list")).hasSize(5);
