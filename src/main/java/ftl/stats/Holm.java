@@ -1,7 +1,11 @@
 package ftl.stats;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Holm's step-down correction of a family of p-values for the family-wise error rate.
@@ -41,6 +45,29 @@ public final class Holm {
     for (int r = 0; r < m; r++) {
       running = Math.max(running, Math.min(1.0, (m - r) * p[order[r]]));
       out[order[r]] = running;
+    }
+    return out;
+  }
+
+  /**
+   * Holm-adjusted p-values of the family's hypotheses that have a p-value, by name in the input's order: a NaN p
+   * (a hypothesis not tested) is left out of the family and of the result, as {@link #adjust} requires.
+   *
+   * @param p each hypothesis' p-value by name, NaN for one not tested
+   */
+  public static Map<String, Double> adjustTested(Map<String, Double> p) {
+    List<String> names = new ArrayList<>();
+    List<Double> tested = new ArrayList<>();
+    p.forEach((k, v) -> {
+      if (!Double.isNaN(v)) {
+        names.add(k);
+        tested.add(v);
+      }
+    });
+    double[] adj = adjust(tested.stream().mapToDouble(Double::doubleValue).toArray());
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (int i = 0; i < names.size(); i++) {
+      out.put(names.get(i), adj[i]);
     }
     return out;
   }

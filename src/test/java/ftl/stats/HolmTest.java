@@ -70,4 +70,15 @@ class HolmTest {
   void adjust_pValueOutsideUnitInterval_isRefused(double[] p) {
     assertThatThrownBy(() -> Holm.adjust(p)).isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void adjustTested_leavesAnUntestedHypothesisOut_andKeepsTheOrderByName() {
+    java.util.Map<String, Double> p = new java.util.LinkedHashMap<>();
+    p.put("b", 0.04);
+    p.put("none", Double.NaN);
+    p.put("a", 0.01);
+    // a family of two: 2 x 0.01 = 0.02; max(0.02, 1 x 0.04) = 0.04
+    assertThat(Holm.adjustTested(p)).containsExactly(java.util.Map.entry("b", 0.04), java.util.Map.entry("a", 0.02));
+    assertThat(Holm.adjustTested(java.util.Map.of("x", Double.NaN))).isEmpty();
+  }
 }

@@ -268,21 +268,11 @@ public final class WireQuantities {
   /** The primary family's Holm-adjusted p by test id; a test with no p is left out of the family. */
   static Map<String, Double> holm(Analysis a) {
     return a.memo(WIRE + ":holm", () -> {
-      List<String> ids = new ArrayList<>();
-      List<Double> ps = new ArrayList<>();
+      Map<String, Double> p = new LinkedHashMap<>();
       for (Test t : TESTS) {
-        double p = PRIMARY.contains(t.id()) ? p(a, t) : Double.NaN;
-        if (!Double.isNaN(p)) {
-          ids.add(t.id());
-          ps.add(p);
-        }
+        p.put(t.id(), PRIMARY.contains(t.id()) ? p(a, t) : Double.NaN);
       }
-      double[] adj = Holm.adjust(ps.stream().mapToDouble(Double::doubleValue).toArray());
-      Map<String, Double> out = new LinkedHashMap<>();
-      for (int i = 0; i < ids.size(); i++) {
-        out.put(ids.get(i), adj[i]);
-      }
-      return out;
+      return Holm.adjustTested(p);
     });
   }
 

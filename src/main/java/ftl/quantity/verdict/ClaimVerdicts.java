@@ -230,8 +230,8 @@ public final class ClaimVerdicts {
         + " confirmatory" + all + otherWords, every, counted.and(kafka.negate()), ClaimVerdicts::didNotHold));
     // The main text's table of registered predictions counts its own rows (issue #59: a count of a table is a
     // quantity): the confirmatory tests of the campaigns whose verdicts no table of their own lays out.
-    Predicate<Quantity> inTable = counted.and(q -> registrations.get(q.key()) != null
-        && !laidOutApart(registrations.get(q.key())));
+    // (a confirmatory verdict has a registration: Registrations#kind gives exploratory to one without)
+    Predicate<Quantity> inTable = counted.and(q -> !laidOutApart(registrations.get(q.key())));
     String table = " of the main text's table of registered predictions (tab-predictions: the confirmatory tests"
         + " of the campaigns whose verdicts no table of their own lays out, " + String.join(", ", apartWords()) + ")";
     out.add(tally("verdicts.predictionsTable.rows", "VerdictsPredictionsTableRows", "registered tests" + table, every,

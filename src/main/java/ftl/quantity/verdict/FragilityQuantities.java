@@ -232,23 +232,14 @@ public final class FragilityQuantities {
 
   /** Holm-adjusted t p-values of the family's rules with a finite p, by rule id. */
   static Map<String, Double> holm(Analysis a, Map<String, Criteria.Rule> family, Map<String, Source> sources) {
-    List<String> ids = new ArrayList<>();
-    List<Double> ps = new ArrayList<>();
+    Map<String, Double> p = new LinkedHashMap<>();
     for (Criteria.Rule r : family.values()) {
       Source s = sources.get(r.id());
-      double p = p(r, s.values().apply(a), s.log(), false);
-      if (Double.isFinite(p)) {
-        ids.add(r.id());
-        ps.add(p);
-      }
+      p.put(r.id(), p(r, s.values().apply(a), s.log(), false));
     }
-    double[] adj = Holm.adjust(ps.stream().mapToDouble(Double::doubleValue).toArray());
-    Map<String, Double> out = new LinkedHashMap<>();
-    for (int i = 0; i < ids.size(); i++) {
-      out.put(ids.get(i), adj[i]);
-    }
-    return out;
+    return Holm.adjustTested(p);
   }
+
 
   private static Optional<Double> finite(double v) {
     return Double.isFinite(v) ? Optional.of(v) : Optional.empty();

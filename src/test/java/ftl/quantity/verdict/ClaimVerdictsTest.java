@@ -25,6 +25,14 @@ class ClaimVerdictsTest {
   }
 
   @org.junit.jupiter.api.Test
+  void laidOutApart_everyCampaignWithATableOfItsOwn_yes_anyOtherOrNone_no() {
+    assertThat(ClaimVerdicts.laidOutApart(naming(List.of("confirm", "setting", "cluster", "rabbitmq", "perftest")))).isTrue();
+    assertThat(ClaimVerdicts.laidOutApart(naming(List.of("confirm", "modeA")))).isFalse();
+    assertThat(ClaimVerdicts.laidOutApart(naming(List.of("somebody-elses")))).isFalse();
+    assertThat(ClaimVerdicts.laidOutApart(naming(List.of()))).isFalse();
+  }
+
+  @org.junit.jupiter.api.Test
   void onKafkaOnly_everyCampaignOnKafka_yes_anyOtherSystemToolOrUnknown_no() {
     assertThat(ClaimVerdicts.onKafkaOnly(naming(List.of("modeA", "confirm")))).isTrue();
     assertThat(ClaimVerdicts.onKafkaOnly(naming(List.of("modeA", "rabbitmq")))).isFalse();
