@@ -26,7 +26,8 @@ class ClaimVerdictsTest {
 
   @org.junit.jupiter.api.Test
   void laidOutApart_everyCampaignWithATableOfItsOwn_yes_anyOtherOrNone_no() {
-    assertThat(ClaimVerdicts.laidOutApart(naming(List.of("confirm", "setting", "cluster", "rabbitmq", "perftest")))).isTrue();
+    assertThat(ClaimVerdicts.laidOutApart(naming(List.of("confirm", "setting", "cluster", "rabbitmq", "perftest"))))
+        .isTrue();
     assertThat(ClaimVerdicts.laidOutApart(naming(List.of("confirm", "modeA")))).isFalse();
     assertThat(ClaimVerdicts.laidOutApart(naming(List.of("somebody-elses")))).isFalse();
     assertThat(ClaimVerdicts.laidOutApart(naming(List.of()))).isFalse();
