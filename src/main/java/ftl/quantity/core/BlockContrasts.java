@@ -180,7 +180,7 @@ public final class BlockContrasts {
   }
 
   /** {@link BlockStats#ratio} over the blocks where both maps have a value above 0. */
-  private static BlockStats.Interval pairedRatio(TreeMap<Integer, Double> num, TreeMap<Integer, Double> den) {
+  public static BlockStats.Interval pairedRatio(TreeMap<Integer, Double> num, TreeMap<Integer, Double> den) {
     Collection<double[]> pairs = positivePairs(num, den).values();
     return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(),
         pairs.stream().mapToDouble(p -> p[1]).toArray(),

@@ -137,18 +137,7 @@ public final class TransientQuantities {
     List<RunRate> kept = runs.stream().filter(r -> r.usable() && !firstIds.contains(r.id())
         && Double.isFinite(r.rate()))
         .toList();
-    TreeMap<Integer, Double> n = means(kept, num);
-    TreeMap<Integer, Double> d = means(kept, den);
-    List<double[]> pairs = new ArrayList<>();
-    n.forEach((b, x) -> {
-      Double y = d.get(b);
-      if (y != null && y > 0 && x > 0) {
-        pairs.add(new double[] {x, y});
-      }
-    });
-    return BlockStats.ratio(pairs.stream().mapToDouble(p -> p[0]).toArray(),
-        pairs.stream().mapToDouble(p -> p[1]).toArray(),
-        Blocks.LEVEL);
+    return BlockContrasts.pairedRatio(means(kept, num), means(kept, den));
   }
 
   /** Per block, the mean rate of the runs of {@code cond}. */
