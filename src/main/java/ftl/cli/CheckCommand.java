@@ -97,7 +97,7 @@ public final class CheckCommand implements Callable<Integer> {
     System.out.println("  value:      " + (c.available() ? c.value().json() instanceof double[] d
         ? d[0] + " to " + d[1] : String.valueOf(c.value().json()) : "none"));
     System.out.println("  text:       " + c.text());
-    System.out.println("  definition: " + q.definition());
+    System.out.println("  definition: " + c.definition());
     System.out.println("  unit:       " + q.unit().symbol());
     System.out.println("  function:   " + q.function());
     System.out.println("  declared:   " + q.declaredBy());

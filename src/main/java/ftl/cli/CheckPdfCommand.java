@@ -101,7 +101,7 @@ public final class CheckPdfCommand implements Callable<Integer> {
       if (c != null) {
         System.out.println("    value " + (c.available() ? c.text() : "none") + "; computed by "
             + c.quantity().function()
-            + "; " + c.quantity().definition() + " (./ftl check " + e.key() + " lists its data files)");
+            + "; " + c.definition() + " (./ftl check " + e.key() + " lists its data files)");
       }
     }
     for (PdfCensus.Entry e : r.untracedFails() ? r.of(PdfCensus.Kind.UNTRACED) : List.<PdfCensus.Entry>of()) {

@@ -71,7 +71,7 @@ public final class ListCommand implements Callable<Integer> {
       System.out.printf("%-28s %-22s %-20s %s%n", "key", "text", "macro", "definition");
       for (Computed c : computed) {
         System.out.printf("%-28s %-22s %-20s %s%n", c.quantity().key(), c.text(), "\\" + c.quantity().macro(),
-            c.quantity().definition());
+            c.definition());
       }
     }
     return ExitCode.OK;
@@ -115,7 +115,7 @@ public final class ListCommand implements Callable<Integer> {
         writeValue(g, c.available() ? c.text() : null);
         g.writeStringField("macro", "\\" + q.macro());
         g.writeStringField("unit", q.unit().symbol());
-        g.writeStringField("definition", q.definition());
+        g.writeStringField("definition", c.definition());
         g.writeStringField("function", q.function());
         g.writeStringField("declaredBy", q.declaredBy());
         if (q.format() == Format.VERDICT) {

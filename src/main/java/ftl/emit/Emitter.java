@@ -424,8 +424,8 @@ public final class Emitter {
       // the key with a break allowed after each dot, for a narrow table column
       m.put("keyBreakLatex", LatexEscape.escape(c.quantity().key()).replace(".", ".\\allowbreak{}"));
       // Plain text for a % comment: no control character can end the comment early.
-      m.put("definition", LatexEscape.comment(c.quantity().definition()));
-      m.put("definitionLatex", LatexEscape.escape(c.quantity().definition()));
+      m.put("definition", LatexEscape.comment(c.definition()));
+      m.put("definitionLatex", LatexEscape.escape(c.definition()));
       m.put("unit", c.quantity().unit().symbol());
       m.put("function", c.quantity().function());
       m.put("functionLatex", LatexEscape.escape(c.quantity().function()));

@@ -96,7 +96,7 @@ public final class Analysis {
         }
       }
       if (involved) {
-        SourceReads.ledger(c.name());
+        SourceReads.pooled(c.name());
       }
     }
     return out;
@@ -123,7 +123,7 @@ public final class Analysis {
    */
   public List<Campaign> campaigns() {
     List<Campaign> pooled = CampaignCatalogue.opted(data, CampaignCatalogue.Family.POOLED);
-    pooled.forEach(c -> SourceReads.ledger(c.name()));
+    pooled.forEach(c -> SourceReads.pooled(c.name()));
     return pooled;
   }
 
@@ -216,7 +216,10 @@ public final class Analysis {
   private List<ScannedRun> readRuns(String instrument) {
     List<Campaign> involved = CampaignCatalogue.opted(data, CampaignCatalogue.Family.POOLED).stream()
         .filter(c -> c.runs().stream().anyMatch(r -> r.ok() && r.instrument().equals(instrument))).toList();
-    involved.forEach(c -> SourceReads.events(c.name())); // noted on this thread: the reads below run on others
+    involved.forEach(c -> { // noted on this thread: the reads below run on others
+      SourceReads.events(c.name());
+      SourceReads.pooled(c.name());
+    });
     // asked for by one thread per core at once, so the file pool is never left with one campaign's last file
     List<List<ScannedRun>> read = Parallel.computeEach(involved.size(), i -> campaignRuns(involved.get(i).name()));
     List<ScannedRun> out = new ArrayList<>();

@@ -12,13 +12,20 @@ import java.util.function.Supplier;
  * @param value what the computation gave
  * @param text the plain-text form a reader quotes (e.g. {@code 62,264})
  * @param latex the LaTeX form the macro expands to
+ * @param definition the definition every output prints: the quantity's own, with the campaigns it pooled named
+ *     ({@link Definitions#of})
  */
-public record Computed(Quantity quantity, Value value, String text, String latex) {
+public record Computed(Quantity quantity, Value value, String text, String latex, String definition) {
+
+  /** A computed quantity printed with its declared definition (no pooled campaigns named). */
+  public Computed(Quantity quantity, Value value, String text, String latex) {
+    this(quantity, value, text, latex, quantity.definition());
+  }
 
   /** Computes one quantity over the analysis. */
   public static Computed of(Quantity q, Analysis a) {
     Value v = a.compute(q);
-    return new Computed(q, v, q.format().text(v, q.unit()), q.format().latex(v, q.unit()));
+    return new Computed(q, v, q.format().text(v, q.unit()), q.format().latex(v, q.unit()), Definitions.of(a, q));
   }
 
   /**

@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 public final class SourceReads {
   private final Set<String> ledgers = ConcurrentHashMap.newKeySet();
   private final Set<String> events = ConcurrentHashMap.newKeySet();
+  private final Set<String> pooled = ConcurrentHashMap.newKeySet();
 
   private static final ThreadLocal<SourceReads> CURRENT = new ThreadLocal<>();
 
@@ -35,6 +36,19 @@ public final class SourceReads {
   }
 
   /**
+   * Notes that the computation running on this thread pooled {@code campaign} with the other campaigns that declare
+   * {@link CampaignCatalogue.Family#POOLED} (through {@link Analysis#rows}, {@link Analysis#runs} or
+   * {@link Analysis#campaigns}); its ledger read.
+   */
+  static void pooled(String campaign) {
+    SourceReads r = CURRENT.get();
+    if (r != null) {
+      r.ledgers.add(campaign);
+      r.pooled.add(campaign);
+    }
+  }
+
+  /**
    * Notes that the computation running on this thread read the runs of a tool's folder of the data root, one that is no
    * instrument campaign ({@code perftest}, {@code omb-nats}): its ledger and run files, read when the registry was made
    * and consulted now. Noted under the folder's name beside the campaigns' ledgers, so what a criterion's statistic
@@ -50,6 +64,7 @@ public final class SourceReads {
     if (r != null) { // the value's own record is never the current one: credited after its computation restored it
       r.ledgers.addAll(other.ledgers);
       r.events.addAll(other.events);
+      r.pooled.addAll(other.pooled);
     }
   }
 
@@ -85,6 +100,11 @@ public final class SourceReads {
   /** Whether the computation read the ledger of {@code campaign}. */
   public boolean readLedger(String campaign) {
     return ledgers.contains(campaign);
+  }
+
+  /** Whether the computation pooled {@code campaign} with others ({@link #pooled(String)}). */
+  public boolean readPooled(String campaign) {
+    return pooled.contains(campaign);
   }
 
   /** Whether the computation read the events files of {@code campaign}. */

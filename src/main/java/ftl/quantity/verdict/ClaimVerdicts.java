@@ -10,6 +10,7 @@ import ftl.data.registration.VerdictKind;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.CampaignRuns;
+import ftl.quantity.core.Definitions;
 import ftl.quantity.core.DisplacementFits;
 import ftl.quantity.core.CampaignCatalogue;
 import ftl.quantity.core.Format;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -201,17 +203,18 @@ public final class ClaimVerdicts {
     List<Quantity> every = new ArrayList<>(registry.stream().filter(q -> q.format() == Format.VERDICT).toList());
     every.addAll(out); // every entry so far is a claim's verdict (Format.VERDICT); the tallies follow
     every.removeIf(q -> notTests.containsKey(q.key()));
+    Tests tests = new Tests(every, registrations);
     String all =
         " registered tests (the tally's unit, ftl.quantity.verdict.RegisteredTests: one verdict row per test; a"
         + " combined claim restates its parts and is not a test, a two-sided band is one test, not its two halves)";
-    out.add(tally("verdicts.confirmatory.held", "VerdictsConfirmatoryHeld", "held confirmatory" + all, every, counted,
+    out.add(tally("verdicts.confirmatory.held", "VerdictsConfirmatoryHeld", "held confirmatory" + all, tests, counted,
         ClaimVerdicts::held));
     out.add(tally("verdicts.confirmatory.didNotHold", "VerdictsConfirmatoryDidNotHold", "did-not-hold confirmatory"
         + all,
-        every, counted, ClaimVerdicts::didNotHold));
+        tests, counted, ClaimVerdicts::didNotHold));
     out.add(tally("verdicts.confirmatory.untestable", "VerdictsConfirmatoryUntestable", "not-testable confirmatory"
         + all,
-        every, counted, v -> v instanceof Value.Untestable));
+        tests, counted, v -> v instanceof Value.Untestable));
     // The same two counts by system (issue #59): a test of our instrument on Kafka's broker (every campaign its
     // registration names is one), and the rest (other messaging systems, OMB's and PerfTest's own code, the no-JVM
     // cross-check and the harness audit).
@@ -221,31 +224,31 @@ public final class ClaimVerdicts {
     String otherWords = ", those that are not of the archive's instrument on Kafka's broker (a campaign the test's"
         + " registration names measured another system, ran another tool's own code, or is the harness audit)";
     out.add(tally("verdicts.confirmatory.held.kafka", "VerdictsConfirmatoryHeldKafka", "held confirmatory" + all
-        + kafkaWords, every, counted.and(kafka), ClaimVerdicts::held));
+        + kafkaWords, tests, counted.and(kafka), ClaimVerdicts::held));
     out.add(tally("verdicts.confirmatory.didNotHold.kafka", "VerdictsConfirmatoryDidNotHoldKafka", "did-not-hold"
-        + " confirmatory" + all + kafkaWords, every, counted.and(kafka), ClaimVerdicts::didNotHold));
+        + " confirmatory" + all + kafkaWords, tests, counted.and(kafka), ClaimVerdicts::didNotHold));
     out.add(tally("verdicts.confirmatory.held.other", "VerdictsConfirmatoryHeldOther", "held confirmatory" + all
-        + otherWords, every, counted.and(kafka.negate()), ClaimVerdicts::held));
+        + otherWords, tests, counted.and(kafka.negate()), ClaimVerdicts::held));
     out.add(tally("verdicts.confirmatory.didNotHold.other", "VerdictsConfirmatoryDidNotHoldOther", "did-not-hold"
-        + " confirmatory" + all + otherWords, every, counted.and(kafka.negate()), ClaimVerdicts::didNotHold));
+        + " confirmatory" + all + otherWords, tests, counted.and(kafka.negate()), ClaimVerdicts::didNotHold));
     // The main text's table of registered predictions counts its own rows (issue #59: a count of a table is a
     // quantity): the confirmatory tests of the campaigns whose verdicts no table of their own lays out.
     // (a confirmatory verdict has a registration: Registrations#kind gives exploratory to one without)
     Predicate<Quantity> inTable = counted.and(q -> !laidOutApart(registrations.get(q.key())));
     String table = " of the main text's table of registered predictions (tab-predictions: the confirmatory tests"
         + " of the campaigns whose verdicts no table of their own lays out, " + String.join(", ", apartWords()) + ")";
-    out.add(tally("verdicts.predictionsTable.rows", "VerdictsPredictionsTableRows", "registered tests" + table, every,
+    out.add(tally("verdicts.predictionsTable.rows", "VerdictsPredictionsTableRows", "registered tests" + table, tests,
         inTable, v -> true));
     out.add(tally("verdicts.predictionsTable.held", "VerdictsPredictionsTableHeld", "held registered tests" + table,
-        every, inTable, ClaimVerdicts::held));
+        tests, inTable, ClaimVerdicts::held));
     out.add(tally("verdicts.predictionsTable.didNotHold", "VerdictsPredictionsTableDidNotHold", "did-not-hold"
-        + " registered tests" + table, every, inTable, ClaimVerdicts::didNotHold));
+        + " registered tests" + table, tests, inTable, ClaimVerdicts::didNotHold));
     out.add(tally("verdicts.predictionsTable.untestable", "VerdictsPredictionsTableUntestable", "not-testable"
-        + " registered tests" + table, every, inTable, v -> v instanceof Value.Untestable));
+        + " registered tests" + table, tests, inTable, v -> v instanceof Value.Untestable));
     out.add(tally("verdicts.exploratory", "VerdictsExploratory", "exploratory" + all + ": criterion set after the data",
-        every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.EXPLORATORY, v -> true));
+        tests, q -> Registrations.kind(registrations, q.key()) == VerdictKind.EXPLORATORY, v -> true));
     out.add(tally("verdicts.consistency", "VerdictsConsistency", "consistency-check" + all + ": true by construction,"
-        + " never counted", every, q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY,
+        + " never counted", tests, q -> Registrations.kind(registrations, q.key()) == VerdictKind.CONSISTENCY,
         v -> true));
     return out;
   }
@@ -321,10 +324,32 @@ public final class ClaimVerdicts {
   }
 
   /** Counts the verdicts of {@code which} kind whose value satisfies {@code outcome}. */
-  private static Quantity tally(String key, String macro, String definition, List<Quantity> verdicts,
+  /** The registered tests a tally may count, with the registrations that name each test's campaigns. */
+  private record Tests(List<Quantity> every, Map<String, Registration> registrations) {
+    /** The campaigns the registrations of {@code judged} name, sorted by name. */
+    List<String> campaigns(List<Quantity> judged) {
+      Set<String> out = new TreeSet<>();
+      for (Quantity q : judged) {
+        Registration r = registrations.get(q.key());
+        if (r != null) {
+          out.addAll(r.campaigns());
+        }
+      }
+      return List.copyOf(out);
+    }
+  }
+
+  /**
+   * A count of the tests of {@code tests} that {@code which} selects and whose verdict {@code outcome} accepts; its
+   * definition names the campaigns whose tests it counts (issue #57: a campaign added moves the count, and says so).
+   */
+  private static Quantity tally(String key, String macro, String definition, Tests tests,
                                 Predicate<Quantity> which, Predicate<Value> outcome) {
-    List<Quantity> judged = verdicts.stream().filter(which).toList();
-    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
+    List<Quantity> judged = tests.every().stream().filter(which).toList();
+    List<String> campaigns = tests.campaigns(judged);
+    String named = campaigns.isEmpty() ? definition
+        : definition + "; counts the tests of " + Definitions.campaigns(campaigns);
+    return Quantity.key(key).macro(macro).definition(named).unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
         .scope(Scope.KAFKA_EVENTS).function(FUNCTION + "tally")
         .computes(a -> new Value.Count(judged.stream().filter(q -> outcome.test(q.computation().apply(a))).count()));
   }
