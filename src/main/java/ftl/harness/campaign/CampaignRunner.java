@@ -973,7 +973,8 @@ public final class CampaignRunner {
           }
           system = externalBootstrap != null ? name.connect(externalBootstrap) : name.start(dir);
         } catch (IOException | RuntimeException e) {
-          throw new InstrumentException("the " + name + " server did not start: " + e.getMessage(), e);
+          throw new InstrumentException("the " + name + " server " + (externalBootstrap != null
+              ? "at " + externalBootstrap + " could not be used: " : "did not start: ") + e.getMessage(), e);
         }
         Condition c = warmupCondition(instrumentWarmupEvents);
         FinishedRun o = SystemCampaignRun.run(system, "w" + Long.toHexString(System.nanoTime() & 0xffffff), c,

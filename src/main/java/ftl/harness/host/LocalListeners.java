@@ -15,13 +15,17 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * The processes on this host that serve a bootstrap list (issue #54): a cluster named with {@code --bootstrap} whose
  * brokers run here (a local cluster from {@code ftl broker --brokers 3}) is the system under test, as the embedded
- * broker the runner starts is, so its CPU is the run's own and not another task's ({@link HostCounters#end}).
+ * broker the runner starts is, so its CPU is the run's own and not another task's ({@link HostCounters#end}); so is a
+ * server named with {@code --url} ({@code campaign run --system rabbitmq --url amqp://127.0.0.1:5672}) that serves
+ * here ({@link #pidsOfEndpoint}).
  *
  * <p>A broker is found by its listening socket: an entry of {@code /proc/net/tcp} or {@code tcp6} in state LISTEN on
  * the entry's port, bound to its address or to the wildcard, when that address is one of this host's (loopback, or an
@@ -37,6 +41,48 @@ public final class LocalListeners {
   /** The pids serving {@code bootstrap} ({@code host:port,...}) on this host, from {@code /proc}; empty when none. */
   public static Set<Long> pids(String bootstrap) {
     return pids(bootstrap, Path.of("/proc"));
+  }
+
+  /**
+   * The pids serving a messaging system's endpoint on this host ({@link ftl.harness.system.MessagingSystem#endpoint}):
+   * a Kafka bootstrap list, or URLs such as {@code amqp://127.0.0.1:5672} or {@code nats://a:4222,nats://b:4222}
+   * ({@link #hostPorts}); empty when none serves here.
+   */
+  public static Set<Long> pidsOfEndpoint(String endpoint) {
+    String list = hostPorts(endpoint);
+    return list.isEmpty() ? Set.of() : pids(list);
+  }
+
+  /** The default ports of the URL schemes a messaging system's endpoint may use. */
+  private static final Map<String, Integer> DEFAULT_PORTS = Map.of("amqp", 5672, "amqps", 5671,
+      "nats", 4222, "tls", 4222);
+
+  /**
+   * An endpoint as a {@code host:port,...} list: each comma-separated entry without its scheme, credentials and path;
+   * an entry without a port takes its scheme's default ({@code amqp} 5672, {@code amqps} 5671, {@code nats} and
+   * {@code tls} 4222); an entry without a port or a known scheme is left out (no port, no listener to find).
+   */
+  static String hostPorts(String endpoint) {
+    List<String> out = new ArrayList<>();
+    for (String raw : endpoint.split(",")) {
+      String entry = raw.strip();
+      String scheme = "";
+      int sep = entry.indexOf("://");
+      if (sep >= 0) {
+        scheme = entry.substring(0, sep).toLowerCase(Locale.ROOT);
+        entry = entry.substring(sep + 3);
+      }
+      int slash = entry.indexOf('/');
+      entry = slash >= 0 ? entry.substring(0, slash) : entry;
+      entry = entry.substring(entry.lastIndexOf('@') + 1);
+      boolean ported = entry.startsWith("[") ? entry.contains("]:") : entry.contains(":");
+      if (ported) {
+        out.add(entry);
+      } else if (!entry.isEmpty() && DEFAULT_PORTS.containsKey(scheme)) {
+        out.add(entry + ":" + DEFAULT_PORTS.get(scheme));
+      }
+    }
+    return String.join(",", out);
   }
 
   /** The same, reading the proc file system under {@code proc} (a fixture in tests). */

@@ -112,7 +112,14 @@ public final class NatsSystem implements MessagingSystem {
   private static NatsSystem open(NatsServer server, String url, Config config) throws IOException {
     ExecutorService threads = clientThreads("ftl-admin");
     try {
-      return new NatsSystem(server, url, threads, connection(url, "ftl-admin", threads), config);
+      Connection admin = connection(url, "ftl-admin", threads);
+      if (!admin.getServerInfo().isJetStreamAvailable()) {
+        quietly(admin, threads);
+        // jnats would say only "Timeout or no response waiting for NATS JetStream server" at the first stream
+        throw new IOException("the NATS server at " + url + " has no JetStream, which the instrument's streams need:"
+            + " start it with JetStream enabled (nats-server -js)");
+      }
+      return new NatsSystem(server, url, threads, admin, config);
     } catch (IOException | RuntimeException e) {
       threads.shutdownNow();
       throw e;

@@ -2,6 +2,7 @@ package ftl.harness.system;
 
 import ftl.data.ledger.LedgerCells;
 import ftl.data.ledger.LedgerSchema;
+import ftl.harness.host.LocalListeners;
 import ftl.harness.plan.Condition;
 import ftl.harness.plan.ConditionDefaults;
 import ftl.harness.run.FinishedRun;
@@ -237,8 +238,15 @@ public final class SystemRun {
     @Override
     public String death() { return system.death(); }
 
+    /**
+     * The server this system started; for one it connected to ({@code --url}), the processes serving its endpoint on
+     * this host ({@link LocalListeners#pidsOfEndpoint}), found again at each call: their CPU is the system's own.
+     */
     @Override
-    public List<Long> serverPids() { return List.of(system.serverPid()); }
+    public List<Long> serverPids() {
+      long started = system.serverPid();
+      return started > 0 ? List.of(started) : List.copyOf(LocalListeners.pidsOfEndpoint(system.endpoint()));
+    }
 
     @Override
     public void closeClients(boolean serverDied) {

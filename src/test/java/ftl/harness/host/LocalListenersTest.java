@@ -61,6 +61,31 @@ class LocalListenersTest {
   }
 
   @Test
+  void hostPorts_urlsOfEachSystem_asTheBootstrapListsTheFinderReads() {
+    assertThat(LocalListeners.hostPorts("127.0.0.1:9092,localhost:9094")).isEqualTo("127.0.0.1:9092,localhost:9094");
+    assertThat(LocalListeners.hostPorts("amqp://guest:secret@127.0.0.1:5673/vhost")).isEqualTo("127.0.0.1:5673");
+    assertThat(LocalListeners.hostPorts("amqp://localhost")).isEqualTo("localhost:5672");
+    assertThat(LocalListeners.hostPorts("AMQPS://localhost/")).isEqualTo("localhost:5671");
+    assertThat(LocalListeners.hostPorts("nats://a:4223, nats://b")).isEqualTo("a:4223,b:4222");
+    assertThat(LocalListeners.hostPorts("tls://[::1]")).isEqualTo("[::1]:4222");
+    assertThat(LocalListeners.hostPorts("nats://[::1]:4300")).isEqualTo("[::1]:4300");
+    // no port and no scheme whose default is known: nothing to look for
+    assertThat(LocalListeners.hostPorts("http://example")).isEmpty();
+    assertThat(LocalListeners.hostPorts("somehost")).isEmpty();
+    assertThat(LocalListeners.hostPorts("amqp://")).isEmpty();
+  }
+
+  @Test
+  void pidsOfEndpoint_aServerNamedByUrlThatServesHere_isThisJvm() throws IOException {
+    try (ServerSocket s = new ServerSocket()) {
+      s.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
+      assertThat(LocalListeners.pidsOfEndpoint("amqp://guest:guest@127.0.0.1:" + s.getLocalPort()))
+          .contains(ProcessHandle.current().pid());
+    }
+    assertThat(LocalListeners.pidsOfEndpoint("http://example")).isEmpty();
+  }
+
+  @Test
   void address_wordsInHostOrder() throws IOException {
     assertThat(LocalListeners.address("0100007F").getHostAddress()).isEqualTo("127.0.0.1");
     assertThat(LocalListeners.address("0000000000000000FFFF00000300007F").getHostAddress()).isEqualTo("127.0.0.3");

@@ -1,8 +1,14 @@
 package ftl.harness.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ftl.harness.host.HostCounters;
+import ftl.harness.host.LocalListeners;
 import ftl.harness.run.FinishedRun;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,6 +43,10 @@ class NatsIT {
       // a second run on the same server gets a fresh stream
       FinishedRun again = SystemRun.run(nats, "it-nats-2", settings.withWarmupEvents(0).withEvents(50));
       SystemRunAssertions.assertStamps(again, 50);
+      // a server named by its URL that serves on this host is the system's own (its CPU no other task's)
+      // (the process holding the listening socket is the started server or one of its descendants)
+      assertThat(LocalListeners.pidsOfEndpoint(nats.endpoint())).isNotEmpty()
+          .isSubsetOf(HostCounters.processTree(nats.serverPid()));
       // the publishAsync future as the ack path, from a second client of the same server
       try (NatsSystem future = NatsSystem.connect(nats.endpoint(),
           NatsSystem.Config.defaults().withAckPath(NatsSystem.AckPath.FUTURE))) {
@@ -44,6 +54,38 @@ class NatsIT {
         SystemRunAssertions.assertStamps(f, 50);
         assertThat(SystemRunAssertions.driverCounters(f)).containsEntry("ack_path", "future");
       }
+    }
+  }
+
+  @Test
+  @Timeout(60)
+  void connect_serverWithoutJetStream_isRefusedSayingHowToStartIt() throws Exception {
+    int port;
+    try (ServerSocket free = new ServerSocket(0)) {
+      port = free.getLocalPort();
+    }
+    Process plain = new ProcessBuilder(NatsServer.DEFAULT_BINARY.toString(), "-a", "127.0.0.1", "-p", String.valueOf(port))
+        .redirectErrorStream(true).redirectOutput(tmp.resolve("nats-plain.log").toFile()).start();
+    try {
+      String url = "nats://127.0.0.1:" + port;
+      long deadline = System.nanoTime() + 20_000_000_000L;
+      while (!listening(port) && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertThatThrownBy(() -> NatsSystem.connect(url, NatsSystem.Config.defaults()))
+          .isInstanceOf(IOException.class).hasMessageContaining("has no JetStream")
+          .hasMessageContaining("nats-server -js");
+    } finally {
+      plain.destroy();
+      plain.waitFor();
+    }
+  }
+
+  private static boolean listening(int port) {
+    try (Socket s = new Socket("127.0.0.1", port)) {
+      return true;
+    } catch (IOException e) {
+      return false;
     }
   }
 }
