@@ -228,17 +228,25 @@ public final class Registry {
 
   /** Rows of the harness audit table of a data root (for the emitted audit table). */
   public static List<Map<String, String>> auditRows(DataSet data) {
-    return AuditQuantities.harnesses(data).stream().map(Registry::groupQuantum).toList();
+    List<Map<String, String>> rows = AuditQuantities.harnesses(data);
+    List<Map<String, String>> out = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      out.add(groupQuantum(rows.get(i), AuditQuantities.quantumKey(i)));
+    }
+    return out;
   }
 
   /**
    * A row of the audit table with its whole-number quantum also printed with thousands separators ({@code
-   * quantum_ns_grouped}).
+   * quantum_ns_grouped}) and the key of the quantity that prints it ({@code quantum_key}, {@link
+   * AuditQuantities#quantumKey}); a quantum that is no whole number (empty: unknown) has neither key nor grouping.
    */
-  static Map<String, String> groupQuantum(Map<String, String> row) {
+  static Map<String, String> groupQuantum(Map<String, String> row, String key) {
     Map<String, String> out = new LinkedHashMap<>(row);
-    String v = row.getOrDefault("quantum_ns", "");
-    out.put("quantum_ns_grouped", v.matches("[0-9]{1,18}") ? Format.grouped(Long.parseLong(v)) : v);
+    String v = row.getOrDefault(AuditQuantities.QUANTUM, "");
+    boolean whole = v.matches("[0-9]{1,18}");
+    out.put("quantum_ns_grouped", whole ? Format.grouped(Long.parseLong(v)) : v);
+    out.put("quantum_key", whole ? key : "");
     return out;
   }
 

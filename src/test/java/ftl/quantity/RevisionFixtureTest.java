@@ -15,6 +15,7 @@ import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.section.ExposureQuantities;
+import ftl.quantity.section.AuditQuantities;
 import ftl.quantity.section.GridLawHeldOutQuantities;
 import ftl.quantity.section.PriorityPooledQuantities;
 import ftl.stats.HeldOutGridLaw;
@@ -209,11 +210,21 @@ class RevisionFixtureTest {
   }
 
   @Test
-  void groupQuantum_auditRow_printsWholeNumbersWithSeparators() {
-    assertThat(Registry.groupQuantum(Map.of("quantum_ns", "1000000"))).containsEntry("quantum_ns_grouped", "1,000,000");
-    assertThat(Registry.groupQuantum(Map.of("quantum_ns", "1"))).containsEntry("quantum_ns_grouped", "1");
-    assertThat(Registry.groupQuantum(Map.of("quantum_ns", "unknown"))).containsEntry("quantum_ns_grouped", "unknown");
-    assertThat(Registry.groupQuantum(Map.of())).containsEntry("quantum_ns_grouped", "");
+  void groupQuantum_auditRow_printsWholeNumbersWithSeparators_andNamesTheirQuantity() {
+    assertThat(Registry.groupQuantum(Map.of("quantum_ns", "1000000"), "k")).containsEntry("quantum_ns_grouped",
+        "1,000,000").containsEntry("quantum_key", "k");
+    assertThat(Registry.groupQuantum(Map.of("quantum_ns", "1"), "k")).containsEntry("quantum_ns_grouped", "1");
+    assertThat(Registry.groupQuantum(Map.of("quantum_ns", "unknown"), "k")).containsEntry("quantum_ns_grouped",
+        "unknown").containsEntry("quantum_key", "");
+    assertThat(Registry.groupQuantum(Map.of(), "k")).containsEntry("quantum_ns_grouped", "")
+        .containsEntry("quantum_key", "");
+  }
+
+  @Test
+  void quantumKey_rowsAsLetters_asTheirMacrosAre() {
+    assertThat(AuditQuantities.quantumKey(0)).isEqualTo("audit.harnesses.quantumNs.a");
+    assertThat(AuditQuantities.quantumKey(25)).isEqualTo("audit.harnesses.quantumNs.z");
+    assertThat(AuditQuantities.quantumKey(26)).isEqualTo("audit.harnesses.quantumNs.ba");
   }
 
   @Test

@@ -54,6 +54,52 @@ public final class AuditQuantities {
     return new ArrayList<>(HarnessTable.read(data.gate().get()).stream().map(HarnessTable.Row::cells).toList());
   }
 
+  /** The column of the audit table that gives a latency's stamp resolution, ns (whole, or empty when unknown). */
+  public static final String QUANTUM = "quantum_ns";
+
+  /**
+   * The key of the stamp resolution of the audit table's row {@code index} (from 0): {@code
+   * audit.harnesses.quantumNs.<row>}, the row written as letters as its macro is ({@code a} for the first, {@code z}
+   * the 26th, {@code ba} the 27th).
+   */
+  public static String quantumKey(int index) {
+    return "audit.harnesses.quantumNs." + rowLetters(index);
+  }
+
+  static String rowLetters(int index) {
+    StringBuilder out = new StringBuilder();
+    int n = index;
+    do {
+      out.insert(0, (char) ('a' + n % 26));
+      n /= 26;
+    } while (n > 0);
+    return out.toString();
+  }
+
+  /**
+   * One quantity per row with a whole-number stamp resolution: the number the audit table prints, transcribed from the
+   * harness's source into {@code data/audit/harnesses.csv} and read from there, so a reader can trace it
+   * ({@code ./ftl check}) to its row, harness and evidence like any computed number.
+   */
+  private static void quanta(List<Map<String, String>> rows, List<Quantity> q) {
+    for (int i = 0; i < rows.size(); i++) {
+      Map<String, String> row = rows.get(i);
+      String v = row.getOrDefault(QUANTUM, "");
+      if (!v.matches("[0-9]{1,18}")) {
+        continue;
+      }
+      long ns = Long.parseLong(v);
+      String letters = rowLetters(i);
+      q.add(Quantity.key(quantumKey(i)).macro("AuditQuantumNs" + Character.toUpperCase(letters.charAt(0))
+              + letters.substring(1))
+          .definition("stamp resolution of " + row.getOrDefault("harness", "") + ", latency " + row.getOrDefault(
+              "latency", "") + " (row " + (i + 1) + " of data/audit/harnesses.csv, column quantum_ns: transcribed from"
+              + " the harness's source, its evidence column quoting the lines)")
+          .unit(Unit.NANOSECONDS).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)
+          .function(AuditQuantities.class, "harnesses").computes(a -> new Value.Count(ns)));
+    }
+  }
+
   public static List<Quantity> forData(DataSet data) {
     List<Quantity> q = new ArrayList<>();
     List<Map<String, String>> rows = harnesses(data);
@@ -87,6 +133,7 @@ public final class AuditQuantities {
                 + "without counting them").unit(Unit.COUNT).format(Format.GROUPED_INTEGER).scope(Scope.TABLE)
             .function(AuditQuantities.class, "distinct").computes(a -> new Value.Count(distinct(rows, TOOL, true))));
       }
+      quanta(rows, q);
     }
     if (data.gate().isEmpty() || data.gate().get().type(DEMO) != DataGate.Type.FOLDER) {
       return q;
