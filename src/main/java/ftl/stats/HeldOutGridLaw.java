@@ -28,14 +28,14 @@ public final class HeldOutGridLaw {
 
   /**
    * A run's sends on the clock grid: the schedule the prediction reads (class javadoc), all durations in nanoseconds.
+   * An {@link IllegalArgumentException} refuses an {@code s} or {@code q} that is not positive ({@link GridLaw#reduce})
+   * and an {@code N < 0}.
    *
    * @param intervalNanos the send interval {@code s > 0}
    * @param quantumNanos the quantum {@code q > 0} of the CreateTime clock
    * @param firstPhaseNanos achieved phase of the first send on the send stamp's clock, any value (reduced mod q)
    * @param offsetNanos {@code delta}, the CreateTime clock minus the send stamp's clock (0 on one host)
    * @param count {@code N >= 0}, the run's sends
-   * @throws IllegalArgumentException when {@code s} or {@code q} is not positive ({@link GridLaw#reduce}) or
-   *     {@code N < 0}
    */
   public record Sends(long intervalNanos, long quantumNanos, long firstPhaseNanos, long offsetNanos, long count) {
     public Sends {
