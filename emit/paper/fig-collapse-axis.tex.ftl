@@ -2,7 +2,7 @@
 % The collapse figure's x axis and series (TableRows.CollapseFigure): one tick per named point (one for all of campaign
 % modeA's strata), and one series per kind of priority and clock source the campaigns ran on, each with its legend entry;
 % then a line between Kafka's points and the other systems', each group named at the foot of the axis (issue 59).
-<#assign f = rows.collapseFigure>
+<#assign f = rows.collapse.figure>
 \pgfplotsset{ftl collapse ticks/.style={xmin=0, xmax=${f.xmax?c}, xtick={<#list f.ticks as t>${t.x?c}<#sep>,</#sep></#list>},
   xticklabels={<#list f.ticks as t>{${t.labelLatex}}<#sep>,</#sep></#list>}}}
 \def\ftlCollapseXmax{${f.xmax?c}}

@@ -4,7 +4,7 @@
 % run design, estimate with interval and verdict, and the claim's summary over its tests, with its summary over the tests of each
 % run design under it where the designs' summaries differ (ClaimTests: blocks on fresh brokers, or serial runs), since the
 % summary rule lets the weakest design decide.
-<#-- rows.replication: TableRows.ReplicationRow, a claim with its summary and tests (TableRows.ReplicationTest), or a row
+<#-- rows.claims.replication: TableRows.ReplicationRow, a claim with its summary and tests (TableRows.ReplicationTest), or a row
      that is a size with our figure. Every number and verdict prints as an \ftlQuantity link (Cell.linked) that
      ./ftl check-pdf traces; the original's figure is the original study's (check-pdf exempts it as such). The comment
      line before each claim names its summary key, for the test that holds each claim's verdicts to its row; the
@@ -16,7 +16,7 @@
 \begin{tabularx}{\linewidth}{@{}llllllRl@{}}
 \toprule
 campaign & kind & test & host (clock, kernel) & design & events per run & estimate (interval) & verdict \\
-<#list rows.replication as o>
+<#list rows.claims.replication as o>
 \midrule
 <#if o.summary??>
 % claim ${o.summary.keyLatex}

@@ -1,8 +1,8 @@
 % GENERATED from ${template} — do not edit
 % Every condition of every campaign, from its ledger and events (ok runs only).
-<#-- rows.conditions: TableRows.CampaignConditions, per campaign its TableRows.ConditionRow (condition name and registry quantities);
+<#-- rows.measured.conditions: TableRows.CampaignConditions, per campaign its TableRows.ConditionRow (condition name and registry quantities);
      quantities print as \ftlQuantity links (Cell.linked) that ./ftl check-pdf traces, the condition's name is a label. -->
-<#list rows.conditions as c>
+<#list rows.measured.conditions as c>
 \subsection*{Campaign \texttt{${tex(c.campaign)}}}
 \setlength{\tabcolsep}{5pt}%
 \begin{longtable}{@{}lrrrrrrrr@{}}
@@ -16,6 +16,6 @@ condition & runs & $b$ & $A<0$ share & retention min & median & max & grid law a
 \bottomrule
 \end{longtable}
 </#list>
-<#if rows.conditions?size == 0>
+<#if rows.measured.conditions?size == 0>
 No campaign data.
 </#if>

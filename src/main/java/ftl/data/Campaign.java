@@ -48,15 +48,9 @@ public record Campaign(String name, Path dir, String displayDir, Optional<JsonVa
     runs = List.copyOf(runs);
   }
 
-  /** A campaign without registered criteria or plan digest. */
-  public Campaign(String name, Path dir, String displayDir, Optional<JsonValue> plan, List<LedgerRow> runs,
-                  DataGate gate, String relDir) {
-    this(name, dir, displayDir, plan, runs, gate, relDir, Optional.empty(), Optional.empty());
-  }
-
-  /** A campaign whose folder is itself the root of a gate (tests, the audit demonstration). */
+  /** A campaign whose folder is itself the root of a gate, without registered criteria or plan digest (tests). */
   public Campaign(String name, Path dir, String displayDir, Optional<JsonValue> plan, List<LedgerRow> runs) {
-    this(name, dir, displayDir, plan, runs, DataGate.of(dir, displayDir), "");
+    this(name, dir, displayDir, plan, runs, DataGate.of(dir, displayDir), "", Optional.empty(), Optional.empty());
   }
 
   /**

@@ -251,8 +251,9 @@ public final class Emitter {
    * Each verdict's kind beside it ({@code kind}, {@code kindLatex}: confirmatory, exploratory with the date its rule
    * was set, or consistency check; a verdict nothing registers is exploratory), and the lists the verdict tables lay
    * out: {@code verdicts} (every verdict), {@code confirmatory} (the registered predictions and claims, held or not,
-   * but for those of a confirmatory campaign, which {@code tab-confirm} lays out from {@link TableRows#confirm}) and
-   * {@code deviations} (every rule that replaced another after the data, with the earlier rule and its verdict).
+   * but for those of a confirmatory campaign, which {@code tab-confirm} lays out from
+   * {@link TableRows.ClaimTables#confirm}) and {@code deviations} (every rule that replaced another after the data,
+   * with the earlier rule and its verdict).
    */
   private static void verdicts(Map<String, Object> model, List<Map<String, Object>> qs, List<?> registrations,
                                List<?> notTests) {
@@ -284,7 +285,7 @@ public final class Emitter {
       m.put("replacesLatex", LatexEscape.escape(r == null ? "" : r.replaces()));
       m.put("claim", r == null ? "" : r.claim());
       all.add(m);
-      // the confirmatory campaign's own verdicts have their own table (tab-confirm, from TableRows#confirm)
+      // the confirmatory campaign's own verdicts have their own table (tab-confirm, from TableRows.ClaimTables#confirm)
       // the table of registered tests: a combined claim or half a band is not a test (RegisteredTests)
       if (kind == VerdictKind.CONFIRMATORY && !ownTable(r) && !combined.contains(m.get("key"))) {
         confirmatory.add(m);
@@ -487,8 +488,8 @@ public final class Emitter {
 
   /** The campaigns whose interval rules the fragility table lists, with their rule rows. */
   private static List<Map.Entry<String, List<TableRows.ConfirmRow>>> fragilityCampaigns(TableRows rows) {
-    return List.of(Map.entry("confirm", rows.confirm()), Map.entry("setting", rows.setting()),
-        Map.entry("cluster", rows.cluster()));
+    return List.of(Map.entry("confirm", rows.claims().confirm()), Map.entry("setting", rows.claims().setting()),
+        Map.entry("cluster", rows.claims().cluster()));
   }
 
   /**

@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -42,39 +43,101 @@ import java.util.stream.Stream;
  * <p>Rows that need the data root (campaigns, conditions, ledger fields, published rows) are empty when the
  * emitter renders without one; the original study's rows need only {@code paper/original-study.csv}.
  *
- * @param collapse the collapse table: one row per stratum of campaign modeA ({@code tab-collapse})
- * @param collapseFigure the collapse figure: its points, numbered and placed in Java ({@code fig-collapse.dat}), their
- *     axis ticks and series ({@code fig-collapse-axis.tex})
- * @param originalCollapse the original study's collapse range for the figure's band ({@code fig-collapse-original.dat})
- * @param exposureCurve the exposure curve's points with a value ({@code fig-exposure.dat})
- * @param lawCurve the 1/D law as stated, D0/T from the sign campaign's median displacement, at the same grid's
- *     flights with a value ({@code fig-law.dat})
- * @param published published flights placed on the curve ({@code fig-published.dat})
- * @param bandPoints the sign campaign's flight bands ({@code fig-bands.dat})
- * @param campaigns one row per campaign ({@code tab-campaigns})
- * @param conditions per campaign, one row per condition ({@code tab-conditions})
- * @param payload the payload campaign's conditions, by payload then start phase ({@code tab-payload})
- * @param retention campaign modeB's conditions without a controlled start phase, by send interval ({@code
- *     tab-retention})
- * @param bands per campaign, the 1/D law's slope and bands ({@code tab-bands})
- * @param replication the original study's claims beside ours ({@code tab-replication})
- * @param confirm the confirmatory campaign's registered rules and claims, in plan order ({@code tab-confirm})
- * @param setting the setting campaign's registered rules and claims, in plan order, then the host protocol's
- *     ({@code tab-setting}: the setting as a factor, one boot and then every boot)
- * @param cluster the replicated cluster campaign's registered rules and claims, in plan order ({@code tab-cluster})
- * @param systems the other systems' campaigns' registered rules and claims side by side, in plan order
- *     ({@code tab-systems})
- * @param systemPoints the other systems' measured exposure at 1 ms, placed in the exposure figure ({@code
- *     fig-systems.dat})
+ * @param collapse the priority collapse: its table and its figure
+ * @param exposure the exposure figure's curves and points
+ * @param measured the tables of what the campaigns measured: per campaign, per condition, by payload, by send
+ *     interval, and the 1/D law's bands
+ * @param claims the tables of the claims: the original study's beside ours, and the rules and claims each campaign
+ *     registered
  */
-// Eighteen components: one per table or figure the templates lay out, each built once from the same quantities.
-public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigure, List<OriginalRange> originalCollapse,
-                        List<CurvePoint> exposureCurve, List<CurvePoint> lawCurve, List<PublishedPoint> published,
-                        List<CurvePoint> bandPoints,
-                        List<CampaignRow> campaigns, List<CampaignConditions> conditions, List<PayloadRow> payload,
-                        List<RetentionRow> retention, List<BandsRow> bands, List<ReplicationRow> replication,
-                        List<ConfirmRow> confirm, List<ConfirmRow> setting, List<ConfirmRow> cluster,
-                        List<SystemRow> systems, List<SystemPoint> systemPoints) {
+public record TableRows(Collapse collapse, ExposureFigure exposure, CampaignTables measured, ClaimTables claims) {
+
+  public TableRows {
+    Objects.requireNonNull(collapse, "collapse");
+    Objects.requireNonNull(exposure, "exposure");
+    Objects.requireNonNull(measured, "measured");
+    Objects.requireNonNull(claims, "claims");
+  }
+
+  /**
+   * The priority collapse: the table of campaign modeA's strata and the figure of every collapse factor.
+   *
+   * @param table one row per stratum of campaign modeA ({@code tab-collapse})
+   * @param figure the collapse figure: its points, numbered and placed in Java ({@code fig-collapse.dat}), their axis
+   *     ticks and series ({@code fig-collapse-axis.tex})
+   * @param original the original study's collapse range for the figure's band ({@code fig-collapse-original.dat})
+   */
+  public record Collapse(List<CollapseRow> table, CollapseFigure figure, List<OriginalRange> original) {
+    public Collapse {
+      table = List.copyOf(table);
+      Objects.requireNonNull(figure, "figure");
+      original = List.copyOf(original);
+    }
+  }
+
+  /**
+   * The exposure figure: the curve, the law beside it, and the points placed on it.
+   *
+   * @param curve the exposure curve's points with a value ({@code fig-exposure.dat})
+   * @param law the 1/D law as stated, D0/T from the sign campaign's median displacement, at the same grid's flights
+   *     with a value ({@code fig-law.dat})
+   * @param bands the sign campaign's flight bands ({@code fig-bands.dat})
+   * @param published published flights placed on the curve ({@code fig-published.dat})
+   * @param systems the other systems' measured exposure at 1 ms ({@code fig-systems.dat})
+   */
+  public record ExposureFigure(List<CurvePoint> curve, List<CurvePoint> law, List<CurvePoint> bands,
+                               List<PublishedPoint> published, List<SystemPoint> systems) {
+    public ExposureFigure {
+      curve = List.copyOf(curve);
+      law = List.copyOf(law);
+      bands = List.copyOf(bands);
+      published = List.copyOf(published);
+      systems = List.copyOf(systems);
+    }
+  }
+
+  /**
+   * The tables of what the campaigns measured.
+   *
+   * @param campaigns one row per campaign ({@code tab-campaigns})
+   * @param conditions per campaign, one row per condition ({@code tab-conditions})
+   * @param payload the payload campaign's conditions, by payload then start phase ({@code tab-payload})
+   * @param retention campaign modeB's conditions without a controlled start phase, by send interval ({@code
+   *     tab-retention})
+   * @param bands per campaign, the 1/D law's slope and bands ({@code tab-bands})
+   */
+  public record CampaignTables(List<CampaignRow> campaigns, List<CampaignConditions> conditions,
+                               List<PayloadRow> payload, List<RetentionRow> retention, List<BandsRow> bands) {
+    public CampaignTables {
+      campaigns = List.copyOf(campaigns);
+      conditions = List.copyOf(conditions);
+      payload = List.copyOf(payload);
+      retention = List.copyOf(retention);
+      bands = List.copyOf(bands);
+    }
+  }
+
+  /**
+   * The tables of the claims and of the rules registered before the runs.
+   *
+   * @param replication the original study's claims beside ours ({@code tab-replication})
+   * @param confirm the confirmatory campaign's registered rules and claims, in plan order ({@code tab-confirm})
+   * @param setting the setting campaign's registered rules and claims, in plan order, then the host protocol's
+   *     ({@code tab-setting}: the setting as a factor, one boot and then every boot)
+   * @param cluster the replicated cluster campaign's registered rules and claims, in plan order ({@code tab-cluster})
+   * @param systems the other systems' campaigns' registered rules and claims side by side, in plan order
+   *     ({@code tab-systems})
+   */
+  public record ClaimTables(List<ReplicationRow> replication, List<ConfirmRow> confirm, List<ConfirmRow> setting,
+                            List<ConfirmRow> cluster, List<SystemRow> systems) {
+    public ClaimTables {
+      replication = List.copyOf(replication);
+      confirm = List.copyOf(confirm);
+      setting = List.copyOf(setting);
+      cluster = List.copyOf(cluster);
+      systems = List.copyOf(systems);
+    }
+  }
 
   /**
    * One table cell that prints a registry quantity.
@@ -157,7 +220,7 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
 
   /** The collapse figure's points, in plotting order. */
   public List<CollapsePoint> collapsePoints() {
-    return collapseFigure.points();
+    return collapse.figure().points();
   }
 
   /** The original study's range of a figure, as printed in {@code paper/original-study.csv} ("7 to 80x"). */
@@ -292,26 +355,6 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
   private static final String MODE_B = CampaignCatalogue.MODE_B.folder();
   private static final String PAYLOAD = CampaignCatalogue.PAYLOAD.folder();
 
-  public TableRows {
-    collapse = List.copyOf(collapse);
-    originalCollapse = List.copyOf(originalCollapse);
-    exposureCurve = List.copyOf(exposureCurve);
-    lawCurve = List.copyOf(lawCurve);
-    published = List.copyOf(published);
-    bandPoints = List.copyOf(bandPoints);
-    campaigns = List.copyOf(campaigns);
-    conditions = List.copyOf(conditions);
-    payload = List.copyOf(payload);
-    retention = List.copyOf(retention);
-    bands = List.copyOf(bands);
-    replication = List.copyOf(replication);
-    confirm = List.copyOf(confirm);
-    setting = List.copyOf(setting);
-    cluster = List.copyOf(cluster);
-    systems = List.copyOf(systems);
-    systemPoints = List.copyOf(systemPoints);
-  }
-
   /**
    * A system's exposure measured here: the block means of its campaign's median flight and median {@code D/T} at 1 ms
    * ({@code <system>.flightMedian.si1ms}, {@code <system>.exposure.si1ms}), beside the published figures.
@@ -357,16 +400,17 @@ public record TableRows(List<CollapseRow> collapse, CollapseFigure collapseFigur
           + String.join(" or ", COLLAPSE_CAMPAIGNS) + " has a finite collapse factor with its interval, and the paper's"
           + " collapse figure cannot be drawn from no point", null);
     }
-    return new TableRows(r.collapse(), collapseFigure, originalCollapse(original), r.exposureCurve(), r.lawCurve(),
-        data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.bandPoints(),
-        r.campaigns(campaigns),
-        r.conditions(campaigns), r.payload(campaigns), r.retention(campaigns), r.bands(campaigns),
-        r.replication(original, campaigns, registrations, notTests),
-        r.registered(judged, CampaignCatalogue.Role.CONFIRMATORY),
-        java.util.stream.Stream.concat(r.registered(judged, CampaignCatalogue.Role.SETTING).stream(),
-            r.registered(judged, CampaignCatalogue.Role.HOSTS).stream()).toList(),
-        r.registered(judged, CampaignCatalogue.Role.CLUSTER),
-        r.systems(judged), r.systemPoints());
+    return new TableRows(new Collapse(r.collapse(), collapseFigure, originalCollapse(original)),
+        new ExposureFigure(r.exposureCurve(), r.lawCurve(), r.bandPoints(),
+            data == null ? List.of() : r.published(Layout.publishedFlightRows(data)), r.systemPoints()),
+        new CampaignTables(r.campaigns(campaigns), r.conditions(campaigns), r.payload(campaigns),
+            r.retention(campaigns), r.bands(campaigns)),
+        new ClaimTables(r.replication(original, campaigns, registrations, notTests),
+            r.registered(judged, CampaignCatalogue.Role.CONFIRMATORY),
+            java.util.stream.Stream.concat(r.registered(judged, CampaignCatalogue.Role.SETTING).stream(),
+                r.registered(judged, CampaignCatalogue.Role.HOSTS).stream()).toList(),
+            r.registered(judged, CampaignCatalogue.Role.CLUSTER),
+            r.systems(judged)));
   }
 
   private static List<OriginalRange> originalCollapse(List<OriginalStudy.Claim> original) {

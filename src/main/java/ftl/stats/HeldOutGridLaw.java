@@ -27,41 +27,62 @@ public final class HeldOutGridLaw {
   private HeldOutGridLaw() {}
 
   /**
-   * Predicted retention {@code R} (class javadoc).
+   * A run's sends on the clock grid: the schedule the prediction reads (class javadoc), all durations in nanoseconds.
+   * An {@link IllegalArgumentException} refuses an {@code s} or {@code q} that is not positive ({@link GridLaw#reduce})
+   * and an {@code N < 0}.
    *
-   * @param sendIntervalNanos {@code s > 0}
-   * @param quantumNanos {@code q > 0}
+   * @param intervalNanos the send interval {@code s > 0}
+   * @param quantumNanos the quantum {@code q > 0} of the CreateTime clock
    * @param firstPhaseNanos achieved phase of the first send on the send stamp's clock, any value (reduced mod q)
    * @param offsetNanos {@code delta}, the CreateTime clock minus the send stamp's clock (0 on one host)
-   * @param sends {@code N >= 0}, the run's sends
-   * @param sortedFlightsNanos held-out flights, ascending (not checked)
+   * @param count {@code N >= 0}, the run's sends
    */
-  public static double predictRetention(long sendIntervalNanos, long quantumNanos, long firstPhaseNanos,
-                                        long offsetNanos, long sends, long[] sortedFlightsNanos) {
-    return predictRetention(sendIntervalNanos, quantumNanos, firstPhaseNanos, offsetNanos, sends, sortedFlightsNanos,
-        new long[0]);
+  public record Sends(long intervalNanos, long quantumNanos, long firstPhaseNanos, long offsetNanos, long count) {
+    public Sends {
+      GridLaw.reduce(intervalNanos, quantumNanos); // validates s and q
+      if (count < 0) {
+        throw new IllegalArgumentException("sends must not be negative: " + count);
+      }
+    }
+
+    /** How far each send moves the phase, ns: {@code s mod q}. */
+    long stepNanos() {
+      return Math.floorMod(intervalNanos, quantumNanos);
+    }
+
+    /** The first send's phase on the CreateTime clock, ns: {@code (phi_0 + delta) mod q}, in [0, q). */
+    long firstGridPhaseNanos() {
+      return Math.floorMod(Math.floorMod(firstPhaseNanos, quantumNanos) + Math.floorMod(offsetNanos, quantumNanos),
+          quantumNanos);
+    }
   }
 
   /**
-   * {@link #predictRetention(long, long, long, long, long, long[])} from the flights of a pool without those of one
-   * run: the held-out sample is the multiset {@code sortedPoolNanos} minus {@code sortedExcludedNanos} (a sub-multiset
-   * of it, not checked), counted as differences of counts, so a leave-one-out prediction needs no sort of its own and
-   * gives the same number as the difference sorted.
+   * Predicted retention {@code R} (class javadoc).
+   *
+   * @param schedule the run's sends on the grid
+   * @param sortedFlightsNanos held-out flights, ascending (not checked)
    */
-  public static double predictRetention(long sendIntervalNanos, long quantumNanos, long firstPhaseNanos,
-                                        long offsetNanos, long sends, long[] sortedPoolNanos,
-                                        long[] sortedExcludedNanos) {
-    GridLaw.reduce(sendIntervalNanos, quantumNanos); // validates s and q
-    if (sends < 0) {
-      throw new IllegalArgumentException("sends must not be negative: " + sends);
-    }
+  public static double predictRetention(Sends schedule, long[] sortedFlightsNanos) {
+    return predictRetention(schedule, sortedFlightsNanos, new long[0]);
+  }
+
+  /**
+   * {@link #predictRetention(Sends, long[])} from the flights of a pool without those of one run: the held-out sample
+   * is the multiset {@code sortedPoolNanos} minus {@code sortedExcludedNanos} (a sub-multiset of it, not checked),
+   * counted as differences of counts, so a leave-one-out prediction needs no sort of its own and gives the same number
+   * as the difference sorted.
+   */
+  public static double predictRetention(Sends schedule, long[] sortedPoolNanos, long[] sortedExcludedNanos) {
+    long quantumNanos = schedule.quantumNanos();
+    long offsetNanos = schedule.offsetNanos();
+    long sends = schedule.count();
     long flights = (long) sortedPoolNanos.length - sortedExcludedNanos.length;
     if (sends == 0 || flights == 0) {
       return Double.NaN;
     }
-    long step = Math.floorMod(sendIntervalNanos, quantumNanos);
-    long phase = Math.floorMod(Math.floorMod(firstPhaseNanos, quantumNanos) + Math.floorMod(offsetNanos, quantumNanos),
-        quantumNanos);
+    long step = schedule.stepNanos();
+    long phase = schedule.firstGridPhaseNanos();
     long kept = 0;
     for (long k = 0; k < sends; k++) {
       long x = quantumNanos - phase + offsetNanos;
@@ -82,25 +103,26 @@ public final class HeldOutGridLaw {
    * {@code floor(flight / unit)} is {@code floor(flight / unit) >= x_j / unit}: exact because the unit divides every
    * {@code x_j}.
    *
+   * @param schedule the run's sends on the grid
    * @param unitNanos the unit, ns, positive; must divide {@code s}, {@code q}, the first phase and the offset
-   * @throws IllegalArgumentException when the unit does not divide them, or {@code sends < 0}
+   * @throws IllegalArgumentException when the unit does not divide them
    */
-  public static long[] thresholdUnits(long sendIntervalNanos, long quantumNanos, long firstPhaseNanos, long offsetNanos,
-                                      long sends, long unitNanos) {
-    ExactFraction ratio = GridLaw.reduce(sendIntervalNanos, quantumNanos); // validates s and q
+  public static long[] thresholdUnits(Sends schedule, long unitNanos) {
+    long sendIntervalNanos = schedule.intervalNanos();
+    long quantumNanos = schedule.quantumNanos();
+    long firstPhaseNanos = schedule.firstPhaseNanos();
+    long offsetNanos = schedule.offsetNanos();
+    long sends = schedule.count();
+    ExactFraction ratio = GridLaw.reduce(sendIntervalNanos, quantumNanos); // s/q = a/b
     if (unitNanos < 1 || sendIntervalNanos % unitNanos != 0 || quantumNanos % unitNanos != 0
         || firstPhaseNanos % unitNanos != 0 || offsetNanos % unitNanos != 0) {
       throw new IllegalArgumentException("the unit " + unitNanos
           + " ns must divide s, q, the first phase and the offset");
     }
-    if (sends < 0) {
-      throw new IllegalArgumentException("sends must not be negative: " + sends);
-    }
     int n = (int) Math.min(ratio.denominator(), sends);
     long[] out = new long[n];
-    long step = Math.floorMod(sendIntervalNanos, quantumNanos);
-    long phase = Math.floorMod(Math.floorMod(firstPhaseNanos, quantumNanos) + Math.floorMod(offsetNanos, quantumNanos),
-        quantumNanos);
+    long step = schedule.stepNanos();
+    long phase = schedule.firstGridPhaseNanos();
     for (int j = 0; j < n; j++) {
       out[j] = (quantumNanos - phase + offsetNanos) / unitNanos;
       phase += step;
@@ -149,21 +171,20 @@ public final class HeldOutGridLaw {
   }
 
   /**
-   * {@link #predictRetention(long, long, long, long, long, long[], long[])} from flights held as exact histograms of
+   * {@link #predictRetention(Sends, long[], long[])} from flights held as exact histograms of
    * {@code floor(flight / unit)}: the held-out sample is {@code pool} minus {@code excluded} (a sub-multiset of it, not
    * checked). The same number as the sorted arrays give ({@link #thresholdUnits}, {@link #retentionFromCounts}).
    *
    * @param unitNanos the histograms' unit, ns (1000 for flights in whole microseconds)
    */
-  public static double predictRetention(long sendIntervalNanos, long quantumNanos, long firstPhaseNanos,
-                                        long offsetNanos, long sends, ExactHistogram pool, ExactHistogram excluded,
-                                        long unitNanos) {
-    long[] x = thresholdUnits(sendIntervalNanos, quantumNanos, firstPhaseNanos, offsetNanos, sends, unitNanos);
+  public static double predictRetention(Sends schedule, ExactHistogram pool, ExactHistogram excluded, long unitNanos) {
+    long[] x = thresholdUnits(schedule, unitNanos);
     long[] atLeast = new long[x.length];
     for (int j = 0; j < x.length; j++) {
       atLeast[j] = pool.atLeast(x[j]) - excluded.atLeast(x[j]);
     }
-    return retentionFromCounts(sendIntervalNanos, quantumNanos, sends, pool.total() - excluded.total(), atLeast);
+    return retentionFromCounts(schedule.intervalNanos(), schedule.quantumNanos(), schedule.count(),
+        pool.total() - excluded.total(), atLeast);
   }
 
   /** Number of values of the ascending array that are {@code >= x} (binary search). */

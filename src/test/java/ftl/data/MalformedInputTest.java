@@ -1,5 +1,6 @@
 package ftl.data;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -209,7 +210,7 @@ class MalformedInputTest {
     EventReader.FileSummary s = EventReader.read(f, "ok.csv", null, events::add);
     assertThat(s.rows()).isEqualTo(2);
     assertThat(s.sha256()).isEqualTo(Manifest.sha256(f));
-    assertThat(events.get(0)).isEqualTo(new Event(0, 10, 20, 30, 1000, 1030, 1));
+    assertThat(events.get(0)).isEqualTo(event(0, 10, 20, 30, 1000, 1030, 1));
     assertThat(events.get(1).hasRecv()).isFalse();
     assertThat(events.get(1).hasAck()).isFalse();
     assertThatThrownBy(() -> EventReader.read(f, "ok.csv", "0".repeat(64), e -> { }))

@@ -99,8 +99,8 @@ class TableRowsTest {
     real(first.key() + ".ratio", 3);
     real(first.key() + ".lower", 1);
     TableRows t = rows(null);
-    assertThat(t.collapse()).hasSize(2);
-    TableRows.CollapseRow r = t.collapse().get(0);
+    assertThat(t.collapse().table()).hasSize(2);
+    TableRows.CollapseRow r = t.collapse().table().get(0);
     assertThat(r.geometry()).isEqualTo(first.geometry());
     assertThat(r.loadPct()).isEqualTo(first.loadPct());
     assertThat(r.acks()).isEqualTo(first.acks());
@@ -108,7 +108,7 @@ class TableRowsTest {
     assertThat(r.ratio().latex()).isEqualTo("L(" + first.key() + ".ratio)");
     assertThat(r.lower().latex()).isEqualTo("L(" + first.key() + ".lower)");
     assertThat(r.upper()).isEqualTo(TableRows.Cell.MISSING);
-    assertThat(t.collapse().get(1).ratio().key()).isEqualTo(last.key() + ".ratio");
+    assertThat(t.collapse().table().get(1).ratio().key()).isEqualTo(last.key() + ".ratio");
   }
 
   @Test
@@ -145,7 +145,7 @@ class TableRowsTest {
     assertThat(p.get(2).ratio()).isEqualTo(1.5);
     // strata packed closer than named points; one tick for modeA's strata, one per other point; no data root: no clock
     assertThat(p.get(1).x() - p.get(0).x()).isLessThan(p.get(2).x() - p.get(1).x());
-    TableRows.CollapseFigure f = rows(null).collapseFigure();
+    TableRows.CollapseFigure f = rows(null).collapse().figure();
     assertThat(f.ticks()).extracting(TableRows.CollapseTick::labelLatex).containsExactly("modeA strata",
         "isolation " + ("all".equals(broker) ? "free" : "confined") + " L" + load);
     assertThat(f.series()).singleElement().isEqualTo(new TableRows.CollapseSeries("threads-c1", false, 1, "--"));
@@ -166,7 +166,7 @@ class TableRowsTest {
     real(jvm.key(), 9);
     real(jvm.key() + ".lower", 6);
     real(jvm.key() + ".upper", 13);
-    TableRows.CollapseFigure f = rows(null).collapseFigure();
+    TableRows.CollapseFigure f = rows(null).collapse().figure();
     assertThat(f.points()).singleElement().satisfies(q -> {
       assertThat(q.group()).isEqualTo("confirm");
       assertThat(q.series()).isEqualTo("jvm-c1");
@@ -186,7 +186,7 @@ class TableRowsTest {
       real(c.key() + ".lower", 1);
       real(c.key() + ".upper", 3);
     }
-    TableRows.CollapseFigure f = rows(null).collapseFigure();
+    TableRows.CollapseFigure f = rows(null).collapse().figure();
     assertThat(f.points()).extracting(TableRows.CollapsePoint::group)
         .containsExactly("confirm", "rabbitmq-manip", "nats-manip");
     double kafka = f.points().get(0).x();
@@ -206,7 +206,7 @@ class TableRowsTest {
     real(c.key(), 2);
     real(c.key() + ".lower", 1);
     real(c.key() + ".upper", 3);
-    assertThat(rows(null).collapseFigure().split()).isEmpty();
+    assertThat(rows(null).collapse().figure().split()).isEmpty();
   }
 
   @Test
@@ -221,10 +221,11 @@ class TableRowsTest {
     real("onedlaw.band.flight.modeA.band3", 900);
     real(Layout.exposureLawRelErrorKey(2), 3);
     TableRows t = rows(null);
-    assertThat(t.exposureCurve()).containsExactly(new TableRows.CurvePoint(100, 0.5), new TableRows.CurvePoint(300, 2));
-    assertThat(t.lawCurve()).as("the law's points beside the fit's, each where both of its values exist")
+    assertThat(t.exposure().curve()).containsExactly(new TableRows.CurvePoint(100, 0.5),
+        new TableRows.CurvePoint(300, 2));
+    assertThat(t.exposure().law()).as("the law's points beside the fit's, each where both of its values exist")
         .containsExactly(new TableRows.CurvePoint(200, 3));
-    assertThat(t.bandPoints()).containsExactly(new TableRows.CurvePoint(700, 0.1));
+    assertThat(t.exposure().bands()).containsExactly(new TableRows.CurvePoint(700, 0.1));
   }
 
   @Test
@@ -232,11 +233,11 @@ class TableRowsTest {
     real("campaign.runs.modeA", 3);
     real("runs.modeA." + seg("c-d1"), 1);
     TableRows t = rows(null);
-    assertThat(t.campaigns()).isEmpty();
-    assertThat(t.conditions()).isEmpty();
-    assertThat(t.payload()).isEmpty();
-    assertThat(t.retention()).isEmpty();
-    assertThat(t.published()).isEmpty();
+    assertThat(t.measured().campaigns()).isEmpty();
+    assertThat(t.measured().conditions()).isEmpty();
+    assertThat(t.measured().payload()).isEmpty();
+    assertThat(t.measured().retention()).isEmpty();
+    assertThat(t.exposure().published()).isEmpty();
   }
 
   @Test
@@ -250,17 +251,19 @@ class TableRowsTest {
     real("ackNegative.rate.modeA." + seg("c-d1"), 0.25);
     real("runs.modeA." + seg("c-f1"), 2);
     TableRows t = rowsWithAFigure(FULL);
-    assertThat(t.campaigns()).extracting(TableRows.CampaignRow::campaign).containsExactly("modeA", "payload");
-    TableRows.CampaignRow a = t.campaigns().get(0);
+    assertThat(t.measured().campaigns()).extracting(TableRows.CampaignRow::campaign)
+        .containsExactly("modeA", "payload");
+    TableRows.CampaignRow a = t.measured().campaigns().get(0);
     assertThat(a.warmupEvents().latex()).isEqualTo("L(campaign.warmupEvents.modeA)");
-    assertThat(t.campaigns().get(1).sendLagP99()).isEqualTo(TableRows.Cell.MISSING);
-    assertThat(t.conditions()).extracting(TableRows.CampaignConditions::campaign).containsExactly("modeA", "payload");
-    List<TableRows.ConditionRow> modeA = t.conditions().get(0).rows();
+    assertThat(t.measured().campaigns().get(1).sendLagP99()).isEqualTo(TableRows.Cell.MISSING);
+    assertThat(t.measured().conditions()).extracting(TableRows.CampaignConditions::campaign)
+        .containsExactly("modeA", "payload");
+    List<TableRows.ConditionRow> modeA = t.measured().conditions().get(0).rows();
     assertThat(modeA).extracting(TableRows.ConditionRow::condition).containsExactly("c-d1", "c-f1");
     assertThat(modeA.get(0).ackNegativeRate().latex()).isEqualTo("L(ackNegative.rate.modeA." + seg("c-d1") + ")");
     assertThat(modeA.get(1).ackNegativeRate()).isNull();
     assertThat(modeA.get(0).retentionMin()).isEqualTo(TableRows.Cell.MISSING);
-    assertThat(t.conditions().get(1).rows()).isEmpty();
+    assertThat(t.measured().conditions().get(1).rows()).isEmpty();
   }
 
   @Test
@@ -269,7 +272,7 @@ class TableRowsTest {
       real("retention.median.payload." + seg(c), 0.5);
     }
     real("runs.payload." + seg("pb100-ph100"), 3);
-    List<TableRows.PayloadRow> p = rowsWithAFigure(FULL).payload();
+    List<TableRows.PayloadRow> p = rowsWithAFigure(FULL).measured().payload();
     assertThat(p).extracting(TableRows.PayloadRow::condition)
         .containsExactly("pb100-ph100", "pb100-ph700", "pb100-ph900", "pb1000-ph100", "pb1000-ph700");
     assertThat(p.get(0).runs().latex()).isEqualTo("L(runs.payload." + seg("pb100-ph100") + ")");
@@ -282,7 +285,7 @@ class TableRowsTest {
     real("sendInterval.modeB." + seg("s1ms"), 1_000_000);
     missing("sendInterval.modeB." + seg("nointerval"));
     real("gridlaw.heldout.condition.medianAbsError.modeB." + seg("s1250us"), 0.01);
-    List<TableRows.RetentionRow> r = rowsWithAFigure(FULL).retention();
+    List<TableRows.RetentionRow> r = rowsWithAFigure(FULL).measured().retention();
     assertThat(r).extracting(TableRows.RetentionRow::condition).containsExactly("s1ms", "s1250us");
     assertThat(r.get(0).heldOutError()).isNull();
     assertThat(r.get(1).heldOutError().latex())
@@ -294,7 +297,7 @@ class TableRowsTest {
     real("onedlaw.slope.payload", 0.1);
     real("onedlaw.slope.modeA", 0.2);
     real("onedlaw.band.runs.modeA.band" + TableRows.FIRST_TABLE_BAND, 5);
-    List<TableRows.BandsRow> b = rowsWithAFigure(FULL).bands();
+    List<TableRows.BandsRow> b = rowsWithAFigure(FULL).measured().bands();
     assertThat(b).extracting(TableRows.BandsRow::campaign).containsExactly("modeA", "payload");
     assertThat(b.get(0).bands()).hasSize(Layout.flightBands() - TableRows.FIRST_TABLE_BAND + 1);
     assertThat(b.get(0).bands().get(0).runs().latex())
@@ -302,7 +305,7 @@ class TableRowsTest {
     assertThat(b.get(0).bands().get(0).relError()).isEqualTo(TableRows.Cell.MISSING);
     assertThat(b.get(1).verdict()).isEqualTo(TableRows.Cell.MISSING);
     // without data only modeA's row can exist
-    assertThat(rows(null).bands()).extracting(TableRows.BandsRow::campaign).containsExactly("modeA");
+    assertThat(rows(null).measured().bands()).extracting(TableRows.BandsRow::campaign).containsExactly("modeA");
   }
 
   @Test
@@ -313,7 +316,8 @@ class TableRowsTest {
     real("exposure.published.flight" + row, 100);
     real("exposure.relError.published" + row, 0.2);
     put("exposure.published.percentile" + row, new Value.Count(50));
-    assertThat(rowsWithAFigure(FULL).published()).containsExactly(new TableRows.PublishedPoint(row, 100, 0.2, 50));
+    assertThat(rowsWithAFigure(FULL).exposure().published())
+        .containsExactly(new TableRows.PublishedPoint(row, 100, 0.2, 50));
   }
 
   /** A computed verdict of {@code key}: the replication table finds a claim's tests among the registry's verdicts. */
@@ -343,8 +347,8 @@ class TableRowsTest {
         VerdictKind.EXPLORATORY, "r", "commit x", -1, -1, "", "", "data/registrations.csv:2", "");
     TableRows t = TableRows.of(null, q, claims, Map.of(reg.verdictKey(), reg),
         Set.of("criterion.other.priorityCollapse"));
-    assertThat(t.originalCollapse()).containsExactly(new TableRows.OriginalRange("7", "80"));
-    List<TableRows.ReplicationRow> r = t.replication();
+    assertThat(t.collapse().original()).containsExactly(new TableRows.OriginalRange("7", "80"));
+    List<TableRows.ReplicationRow> r = t.claims().replication();
     assertThat(r).hasSize(3);
     assertThat(r.get(0).summary().key()).isEqualTo("summary.priorityCollapse");
     assertThat(r.get(0).noteLatex()).isEqualTo("n\\_1");
@@ -378,7 +382,7 @@ class TableRowsTest {
     put("criterion.confirm.negativeSpans", new Value.Verdict(true, "b"));
     put("criterion.confirm.noNegativeFlight", new Value.Verdict(true, "b"));
     put("criterion.confirm.both", new Value.Verdict(true, "b"));
-    List<TableRows.ConfirmRow> r = TableRows.of(confirm, q, List.of()).confirm();
+    List<TableRows.ConfirmRow> r = TableRows.of(confirm, q, List.of()).claims().confirm();
     assertThat(r).extracting(TableRows.ConfirmRow::idLatex).containsExactly("negative\\allowbreak{}Spans",
         "no\\allowbreak{}Negative\\allowbreak{}Flight", "both");
     assertThat(r.get(0).statistic().key()).isEqualTo("confirm.negativeRate.base");
@@ -392,7 +396,7 @@ class TableRowsTest {
     assertThat(r.get(1).expectedLatex()).isEqualTo("--");
     assertThat(r.get(2).statistic()).isEqualTo(TableRows.Cell.MISSING);
     assertThat(r.get(2).ruleLatex()).isEqualTo("all of negativeSpans, noNegativeFlight");
-    assertThat(rowsWithAFigure(FULL).confirm()).as("no confirmatory campaign in root full").isEmpty();
+    assertThat(rowsWithAFigure(FULL).claims().confirm()).as("no confirmatory campaign in root full").isEmpty();
   }
 
   @Test
@@ -401,10 +405,12 @@ class TableRowsTest {
     real("nats.exposure.si1ms", 0.98);
     real("rabbitmq.flightMedian.si1ms", 250);
     missing("rabbitmq.exposure.si1ms");
-    assertThat(rowsWithAFigure(FULL).systemPoints()).containsExactly(new TableRows.SystemPoint("nats", 209, 0.98));
+    assertThat(rowsWithAFigure(FULL).exposure().systems())
+        .containsExactly(new TableRows.SystemPoint("nats", 209, 0.98));
     real("rabbitmq.exposure.si1ms", 0.8);
     q.removeIf(c -> c.quantity().key().equals("rabbitmq.exposure.si1ms") && !(c.value() instanceof Value.Real));
-    assertThat(rowsWithAFigure(FULL).systemPoints()).containsExactly(new TableRows.SystemPoint("rabbitmq", 250, 0.8),
+    assertThat(rowsWithAFigure(FULL).exposure().systems()).containsExactly(
+        new TableRows.SystemPoint("rabbitmq", 250, 0.8),
         new TableRows.SystemPoint("nats", 209, 0.98));
   }
 
@@ -415,7 +421,7 @@ class TableRowsTest {
     assertThat(TableRows.ownTable("perftest")).isTrue();
     assertThat(TableRows.ownTable("omb-real")).isFalse();
     assertThat(TableRows.ownTable("not-a-campaign")).isFalse();
-    assertThat(rowsWithAFigure(FULL).systems()).as("no campaign on another system in root full").isEmpty();
+    assertThat(rowsWithAFigure(FULL).claims().systems()).as("no campaign on another system in root full").isEmpty();
   }
 
   @Test

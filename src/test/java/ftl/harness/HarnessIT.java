@@ -1,5 +1,6 @@
 package ftl.harness;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -93,7 +94,7 @@ class HarnessIT {
       assertThat(r.readLine()).isEqualTo(String.join(",", EventFormat.EVENT_COLUMNS) + ",intended_ns,ack_covered");
       for (String line; (line = r.readLine()) != null; ) {
         String[] c = line.split(",", -1);
-        out.add(new Event(Long.parseLong(c[0]), Long.parseLong(c[1]), cell(c[2]), cell(c[3]),
+        out.add(event(Long.parseLong(c[0]), Long.parseLong(c[1]), cell(c[2]), cell(c[3]),
             Long.parseLong(c[4]), cell(c[5]), cell(c[6])));
       }
     }

@@ -93,12 +93,12 @@ class DeclaredByTest {
   }
 
   @Test
-  void declaredBy_theCanonicalConstructorAndWithComputation_keepOrReadTheCaller() {
-    Quantity q = new Quantity("a.ctor", "Declared", "built by the constructor", Unit.COUNT, Format.GROUPED_INTEGER,
-        Scope.LEDGERS, "ftl.quantity.DeclaredByTest#one", a -> new Value.Count(0));
+  void declaredBy_builtInTheTestAndWithComputation_readOrKeepTheCaller() {
+    Quantity q = Quantity.key("a.direct").macro("Declared").definition("built here, by name").unit(Unit.COUNT)
+        .format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function(DeclaredByTest.class, "one")
+        .computes(a -> new Value.Count(0));
     assertThat(q.declaredBy())
-        .isEqualTo(
-        "ftl.quantity.DeclaredByTest#declaredBy_theCanonicalConstructorAndWithComputation_keepOrReadTheCaller");
+        .isEqualTo("ftl.quantity.DeclaredByTest#declaredBy_builtInTheTestAndWithComputation_readOrKeepTheCaller");
     assertThat(q.withComputation(a -> new Value.Count(1)).declaredBy()).isEqualTo(q.declaredBy());
   }
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A registry entry is built by name ({@link Quantity#key}, then macro, definition, unit, format, scope, function,
- * computation), never by the eight-argument positional constructor, where two strings or two enums can change places
+ * computation), never by the positional constructor, where two strings or two enums can change places
  * unseen (issue #42, item 4; docs/architecture.md#conventions, item 16). The main sources are read with comments and
  * strings removed.
  */
@@ -35,7 +35,8 @@ class QuantityByNameTest {
         .format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("ftl.quantity.Registry#ledgerCount")
         .computes(ONE);
     assertThat(named).isEqualTo(new Quantity("runs.total", "RunsTotal", "ok runs", Unit.COUNT, Format.GROUPED_INTEGER,
-        Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount", ONE));
+        Scope.LEDGERS, "ftl.quantity.Registry#ledgerCount", ONE,
+        "ftl.quantity.QuantityByNameTest#key_everyPartByName_isTheEntryTheConstructorBuilds"));
   }
 
   @Test
@@ -58,7 +59,8 @@ class QuantityByNameTest {
         .format(Format.GROUPED_INTEGER).scope(Scope.LEDGERS).function("f#g").computes(ONE);
     Function<ftl.quantity.core.Analysis, Value> two = a -> new Value.Count(2);
     assertThat(q.withComputation(two)).isEqualTo(new Quantity("runs.total", "RunsTotal", "ok runs", Unit.COUNT,
-        Format.GROUPED_INTEGER, Scope.LEDGERS, "f#g", two));
+        Format.GROUPED_INTEGER, Scope.LEDGERS, "f#g", two,
+        "ftl.quantity.QuantityByNameTest#withComputation_otherComputation_keepsEveryOtherPart"));
   }
 
   /** Places in {@code code} (comments and strings removed) that call the positional constructor. */

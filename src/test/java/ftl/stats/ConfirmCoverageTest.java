@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ftl.data.ledger.Event;
+import ftl.data.ledger.Events;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class ConfirmCoverageTest {
         event(10, 5, 3),                // several, negative
         event(10, 5, 2),                // several, negative
         event(10, 30, 4),               // several, positive
-        new Event(0, 0, 10, 5, 0, 1, 0), // says nothing: in neither class
+        Events.event(0, 0, 10, 5, 0, 1, 0), // says nothing: in neither class
         new Event(0, 0, 10, Event.MISSING, 0, Event.MISSING, Event.MISSING, 2))) { // not complete
       c.accept(e);
     }
@@ -41,7 +42,7 @@ class ConfirmCoverageTest {
   @Test
   void result_noEventSays_isNoneWithUndefinedRates() {
     ConfirmCoverage c = new ConfirmCoverage();
-    c.accept(new Event(0, 0, 10, 5, 0, 1, 0));
+    c.accept(Events.event(0, 0, 10, 5, 0, 1, 0));
     assertThat(c.result()).isEqualTo(ConfirmCoverage.Result.NONE);
     assertThat(c.result().singleNegativeRate().defined()).isFalse();
     assertThat(c.result().severalShare().value()).isNaN();

@@ -1,5 +1,6 @@
 package ftl.stats;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -39,7 +40,7 @@ class CorrelationStateTest {
       long d = rnd.nextLong(-100_000, 6_000_000);
       random.acceptPair(d, rnd.nextLong(-6_000_000, 6_000_000) - d / 3);
       if (i % 17 == 0) {
-        random.accept(new Event(i, 1, Event.MISSING, 5, 1, 2, 1));
+        random.accept(event(i, 1, Event.MISSING, 5, 1, 2, 1));
       }
     }
     return Stream.of(new Fed("no pairs", empty), new Fed("one pair", one), new Fed("fixture corr_window.csv", fixture),

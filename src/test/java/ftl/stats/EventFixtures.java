@@ -1,5 +1,7 @@
 package ftl.stats;
 
+import static ftl.data.ledger.Events.event;
+
 import ftl.data.ledger.Event;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -42,7 +44,7 @@ final class EventFixtures {
         if (c.length != 7) {
           throw new IllegalStateException(name + ": expected 7 cells: " + line);
         }
-        events.add(new Event(cell(c[0]), cell(c[1]), cell(c[2]), cell(c[3]), cell(c[4]), cell(c[5]), cell(c[6])));
+        events.add(event(cell(c[0]), cell(c[1]), cell(c[2]), cell(c[3]), cell(c[4]), cell(c[5]), cell(c[6])));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -3,6 +3,7 @@ package ftl.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ftl.stats.HeldOutGridLaw.Sends;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The exact histogram answers every count the sorted sample gives, merges and subtracts as multisets, and its
  * flat forms of the grid law's expectations ({@link GridLaw#expectedWithOffset(ExactHistogram, long, ExactHistogram)},
- * {@link HeldOutGridLaw#predictRetention(long, long, long, long, long, ExactHistogram, ExactHistogram, long)}) equal
+ * {@link HeldOutGridLaw#predictRetention(Sends, ExactHistogram, ExactHistogram, long)}) equal
  * the per-event forms on random samples.
  */
 class ExactHistogramTest {
@@ -306,8 +307,9 @@ class ExactHistogramTest {
       long[] sortedExcluded = excluded.clone();
       Arrays.sort(sortedPool);
       Arrays.sort(sortedExcluded);
-      double expected = HeldOutGridLaw.predictRetention(s, q, phase, offset, sends, sortedPool, sortedExcluded);
-      double got = HeldOutGridLaw.predictRetention(s, q, phase, offset, sends,
+      Sends schedule = new Sends(s, q, phase, offset, sends);
+      double expected = HeldOutGridLaw.predictRetention(schedule, sortedPool, sortedExcluded);
+      double got = HeldOutGridLaw.predictRetention(schedule,
           ExactHistogram.of(Arrays.stream(pool).map(f -> Math.floorDiv(f, unit)).toArray()),
           ExactHistogram.of(Arrays.stream(excluded).map(f -> Math.floorDiv(f, unit)).toArray()), unit);
       assertThat(Double.doubleToLongBits(got)).as("s %d phase %d offset %d sends %d", s, phase, offset, sends)
@@ -318,17 +320,22 @@ class ExactHistogramTest {
   @Test
   void thresholdUnits_unitNotDividingOrNegativeSends_isRefused() {
     long q = 1_000_000;
-    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(q, q, 0, 0, 1, 0)).hasMessageContaining("must divide");
-    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(1_500, q, 0, 0, 1, 1000))
+    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(new Sends(q, q, 0, 0, 1), 0))
         .hasMessageContaining("must divide");
-    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(3_000, 1_000_500, 0, 0, 1, 1000))
+    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(new Sends(1_500, q, 0, 0, 1), 1000))
         .hasMessageContaining("must divide");
-    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(q, q, 1, 0, 1, 1000)).hasMessageContaining("must divide");
-    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(q, q, 0, 1, 1, 1000)).hasMessageContaining("must divide");
-    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(q, q, 0, 0, -1, 1000)).hasMessageContaining("negative");
+    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(new Sends(3_000, 1_000_500, 0, 0, 1), 1000))
+        .hasMessageContaining("must divide");
+    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(new Sends(q, q, 1, 0, 1), 1000))
+        .hasMessageContaining("must divide");
+    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(new Sends(q, q, 0, 1, 1), 1000))
+        .hasMessageContaining("must divide");
+    assertThatThrownBy(() -> HeldOutGridLaw.thresholdUnits(new Sends(q, q, 0, 0, -1), 1000))
+        .hasMessageContaining("negative");
     // b = 4 at s = 1.25 ms: phases 0, 250, 500, 750 us give thresholds 1000, 750, 500, 250 us; 2 sends give 2
-    assertThat(HeldOutGridLaw.thresholdUnits(1_250_000, q, 0, 0, 9, 1000)).containsExactly(1000, 750, 500, 250);
-    assertThat(HeldOutGridLaw.thresholdUnits(1_250_000, q, 0, 0, 2, 1000)).containsExactly(1000, 750);
+    assertThat(HeldOutGridLaw.thresholdUnits(new Sends(1_250_000, q, 0, 0, 9), 1000))
+        .containsExactly(1000, 750, 500, 250);
+    assertThat(HeldOutGridLaw.thresholdUnits(new Sends(1_250_000, q, 0, 0, 2), 1000)).containsExactly(1000, 750);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package ftl.stats;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -162,7 +163,7 @@ class GridLawOffsetTest {
   @Test
   void predictRun_withTheRunsOffset_agreesWhereTheOffsetFreeReplayDoesNot() {
     // send at 500 us, flight 300 us, producer clock 600 us behind: CreateTime tick -1, receive tick 0, M = 1 (kept)
-    Event e = new Event(0, 1_000_000L, 1_100_000L, 1_300_000L, 500L, 800L, -1L);
+    Event e = event(0, 1_000_000L, 1_100_000L, 1_300_000L, 500L, 800L, -1L);
     assertThat(GridLaw.predictRun(List.of(e), -600)).isEqualTo(new GridLaw.RunPrediction(1, 1, 1, 1, 0));
     assertThat(GridLaw.predictRun(List.of(e))).isEqualTo(new GridLaw.RunPrediction(1, 0, 1, 0, 0));
   }

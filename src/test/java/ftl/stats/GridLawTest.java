@@ -1,5 +1,6 @@
 package ftl.stats;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -197,8 +198,8 @@ class GridLawTest {
   @Test
   void predictRun_missingCreateTimeOrRecvMicros_isSkipped() {
     var events = List.of(
-        new Event(1, 0, 10, 2_000_000, 1_000_500, Event.MISSING, 1000),
-        new Event(2, 0, 10, 2_000_000, 1_000_500, 1_002_500, Event.MISSING));
+        event(1, 0, 10, 2_000_000, 1_000_500, Event.MISSING, 1000),
+        event(2, 0, 10, 2_000_000, 1_000_500, 1_002_500, Event.MISSING));
     assertThat(GridLaw.predictRun(events)).isEqualTo(new GridLaw.RunPrediction(0, 0, 0, 0, 2));
   }
 

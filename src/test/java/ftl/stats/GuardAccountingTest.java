@@ -1,5 +1,6 @@
 package ftl.stats;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -79,7 +80,7 @@ class GuardAccountingTest {
     for (Event e : EventFixtures.load("guard_mixed.csv")) {
       reused.accept(e); // a larger run first: its samples would move the medians below if any were left
     }
-    reused.accept(new Event(99, 0, 10, Event.MISSING, 1_000_000, 1_001_000, 1000));
+    reused.accept(event(99, 0, 10, Event.MISSING, 1_000_000, 1_001_000, 1000));
     GuardResult before = reused.result();
     reused.clear();
     assertThat(reused.result()).as("cleared").isEqualTo(new GuardAccounting().result());
@@ -95,15 +96,15 @@ class GuardAccountingTest {
 
   private static List<Event> withExtra() {
     List<Event> all = new ArrayList<>(EventFixtures.load("guard_mixed.csv"));
-    all.add(new Event(99, 0, 10, Event.MISSING, 1_000_000, 1_001_000, 1000));
+    all.add(event(99, 0, 10, Event.MISSING, 1_000_000, 1_001_000, 1000));
     return all;
   }
 
   @Test
   void accept_missingCreateTime_countsWithoutM() {
     GuardAccounting g = new GuardAccounting();
-    g.accept(new Event(1, 0, 10, 20, 1_000_000, 1_001_000, Event.MISSING));
-    g.accept(new Event(2, 0, 10, Event.MISSING, 1_000_000, 1_001_000, 1000));
+    g.accept(event(1, 0, 10, 20, 1_000_000, 1_001_000, Event.MISSING));
+    g.accept(event(2, 0, 10, Event.MISSING, 1_000_000, 1_001_000, 1000));
     GuardResult r = g.result();
     assertThat(r.withoutM()).isEqualTo(1);
     assertThat(r.taken()).isEqualTo(1);

@@ -1,5 +1,6 @@
 package ftl.stats;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,7 +39,7 @@ class GuardCounterTest {
       (second ? other : tally).accept(m);
       (second ? otherAccounting : accounting).acceptSample(m, rnd.nextLong(0, 1_000_000));
     }
-    accounting.accept(new Event(1, 0, 10, Event.MISSING, 1_000_000, Event.MISSING, 1000));
+    accounting.accept(event(1, 0, 10, Event.MISSING, 1_000_000, Event.MISSING, 1000));
     tally.acceptWithout();
     assertThat(tally.merge(other).counts()).isEqualTo(accounting.merge(otherAccounting).result().counts());
     tally.clear();

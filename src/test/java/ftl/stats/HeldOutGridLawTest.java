@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import ftl.stats.HeldOutGridLaw.Sends;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,21 +53,21 @@ class HeldOutGridLawTest {
   @MethodSource("cases")
   void predictRetention_knownSchedule_matchesHandComputedShare(Case c) {
     long[] flights = Arrays.stream(c.flightsUs()).map(x -> x * US).toArray();
-    assertThat(HeldOutGridLaw.predictRetention(c.s(), MS, c.phase(), c.offset(), c.sends(), flights))
+    assertThat(HeldOutGridLaw.predictRetention(new Sends(c.s(), MS, c.phase(), c.offset(), c.sends()), flights))
         .isCloseTo(c.expected(), within(1e-12));
   }
 
   @Test
   void predictRetention_noSendsOrNoFlights_isNaN() {
-    assertThat(HeldOutGridLaw.predictRetention(MS, MS, 0, 0, 0, new long[] {1})).isNaN();
-    assertThat(HeldOutGridLaw.predictRetention(MS, MS, 0, 0, 3, new long[0])).isNaN();
+    assertThat(HeldOutGridLaw.predictRetention(new Sends(MS, MS, 0, 0, 0), new long[] {1})).isNaN();
+    assertThat(HeldOutGridLaw.predictRetention(new Sends(MS, MS, 0, 0, 3), new long[0])).isNaN();
   }
 
   @Test
   void predictRetention_invalidInput_isRefused() {
-    assertThatThrownBy(() -> HeldOutGridLaw.predictRetention(MS, MS, 0, 0, -1, new long[] {1}))
+    assertThatThrownBy(() -> HeldOutGridLaw.predictRetention(new Sends(MS, MS, 0, 0, -1), new long[] {1}))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sends");
-    assertThatThrownBy(() -> HeldOutGridLaw.predictRetention(0, MS, 0, 0, 1, new long[] {1}))
+    assertThatThrownBy(() -> HeldOutGridLaw.predictRetention(new Sends(0, MS, 0, 0, 1), new long[] {1}))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -176,10 +177,12 @@ class HeldOutGridLawTest {
       long phase = rnd.nextLong(-2_000_000, 2_000_000);
       long offset = rnd.nextLong(-1_500_000, 1_500_000);
       long sends = rnd.nextLong(0, 700);
-      double expected = HeldOutGridLaw.predictRetention(s, 1_000_000, phase, offset, sends, others);
-      double got = HeldOutGridLaw.predictRetention(s, 1_000_000, phase, offset, sends, pool, perRun.get(out));
+      Sends schedule = new Sends(s, 1_000_000, phase, offset, sends);
+      double expected = HeldOutGridLaw.predictRetention(schedule, others);
+      double got = HeldOutGridLaw.predictRetention(schedule, pool, perRun.get(out));
       assertThat(Double.doubleToRawLongBits(got)).as("case %d", c).isEqualTo(Double.doubleToRawLongBits(expected));
     }
-    assertThat(HeldOutGridLaw.predictRetention(1_000_000, 1_000_000, 0, 0, 10, new long[] {5}, new long[] {5})).isNaN();
+    assertThat(HeldOutGridLaw.predictRetention(new Sends(1_000_000, 1_000_000, 0, 0, 10), new long[] {5},
+        new long[] {5})).isNaN();
   }
 }

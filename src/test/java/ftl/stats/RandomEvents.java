@@ -1,5 +1,7 @@
 package ftl.stats;
 
+import static ftl.data.ledger.Events.event;
+
 import ftl.data.ledger.Event;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,7 +62,7 @@ final class RandomEvents {
       } else {
         recvMicros = sendMicros + rnd.nextLong(0, 1_500);
       }
-      out.add(new Event(i, send, ack, recv, sendMicros, recvMicros, createMillis));
+      out.add(event(i, send, ack, recv, sendMicros, recvMicros, createMillis));
     }
     return out;
   }

@@ -31,12 +31,6 @@ public record Event(long seq, long sendNanos, long ackNanos, long recvNanos,
     }
   }
 
-  /** An event whose acknowledgment does not say how many messages it completed ({@code ackCovered} missing). */
-  public Event(long seq, long sendNanos, long ackNanos, long recvNanos, long sendMicros, long recvMicros,
-      long createMillis) {
-    this(seq, sendNanos, ackNanos, recvNanos, sendMicros, recvMicros, createMillis, MISSING);
-  }
-
   /** True when the acknowledgment is known to have completed other messages with this one (a multiple confirm). */
   public boolean ackCoveredSeveral() { return ackCovered != MISSING && ackCovered > 1; }
 

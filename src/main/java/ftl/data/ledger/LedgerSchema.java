@@ -88,52 +88,56 @@ public final class LedgerSchema {
       }
     }
 
-    /** A column whose allowed words all came with it (no {@link #wordSince()}). */
-    public Column(String name, Type type, String unit, List<String> allowed, boolean required, boolean unique,
-                  String pattern, boolean writtenByHarness, String description, int since, Set<Integer> absentIn) {
-      this(name, type, unit, allowed, required, unique, pattern, writtenByHarness, description, since, absentIn,
-          Map.of());
+    // The withers each copy the declaration with one component changed: the canonical constructor, positionally,
+    // nowhere else but here and in column(...) below.
+    Column asRequired() {
+      return new Column(name, type, unit, allowed, true, unique, pattern, writtenByHarness, description, since,
+          absentIn, wordSince);
     }
 
-    Column asRequired() { return with(true, unique, pattern, allowed, writtenByHarness, description, since, absentIn,
-        wordSince); }
+    Column asUnique() {
+      return new Column(name, type, unit, allowed, required, true, pattern, writtenByHarness, description, since,
+          absentIn, wordSince);
+    }
 
-    Column asUnique() { return with(required, true, pattern, allowed, writtenByHarness, description, since, absentIn,
-        wordSince); }
+    Column matching(String p) {
+      return new Column(name, type, unit, allowed, required, unique, p, writtenByHarness, description, since,
+          absentIn, wordSince);
+    }
 
-    Column matching(String p) { return with(required, unique, p, allowed, writtenByHarness, description, since,
-        absentIn, wordSince); }
+    Column oneOf(List<String> words) {
+      return new Column(name, type, unit, words, required, unique, pattern, writtenByHarness, description, since,
+          absentIn, wordSince);
+    }
 
-    Column oneOf(List<String> words) { return with(required, unique, pattern, words, writtenByHarness, description,
-        since, absentIn, wordSince); }
+    Column notWrittenByTheHarness() {
+      return new Column(name, type, unit, allowed, required, unique, pattern, false, description, since, absentIn,
+          wordSince);
+    }
 
-    Column notWrittenByTheHarness() { return with(required, unique, pattern, allowed, false, description, since,
-        absentIn, wordSince); }
-
-    Column described(String d) { return with(required, unique, pattern, allowed, writtenByHarness, d, since, absentIn,
-        wordSince); }
+    Column described(String d) {
+      return new Column(name, type, unit, allowed, required, unique, pattern, writtenByHarness, d, since, absentIn,
+          wordSince);
+    }
 
     /** The column as introduced by layout {@code version} ({@link Version}). */
-    Column since(int version) { return with(required, unique, pattern, allowed, writtenByHarness, description, version,
-        absentIn, wordSince); }
+    Column since(int version) {
+      return new Column(name, type, unit, allowed, required, unique, pattern, writtenByHarness, description, version,
+          absentIn, wordSince);
+    }
 
     /** The column lacking in the later layouts {@code versions} all the same. */
     Column absentIn(Integer... versions) {
-      return with(required, unique, pattern, allowed, writtenByHarness, description, since, Set.of(versions),
-          wordSince);
+      return new Column(name, type, unit, allowed, required, unique, pattern, writtenByHarness, description, since,
+          Set.of(versions), wordSince);
     }
 
     /** The column whose allowed word {@code word} came with layout {@code version}, after the column itself. */
     Column wordSince(String word, int version) {
       Map<String, Integer> words = new LinkedHashMap<>(wordSince);
       words.put(word, version);
-      return with(required, unique, pattern, allowed, writtenByHarness, description, since, absentIn, words);
-    }
-
-    // the one positional call of the canonical constructor beside the factories: the withers' common step
-    private Column with(boolean req, boolean uniq, String pat, List<String> words, boolean harness, String d, int from,
-                        Set<Integer> absent, Map<String, Integer> wordVersions) {
-      return new Column(name, type, unit, words, req, uniq, pat, harness, d, from, absent, wordVersions);
+      return new Column(name, type, unit, allowed, required, unique, pattern, writtenByHarness, description, since,
+          absentIn, words);
     }
 
     /** The version that allowed {@code word}: its own declared version, else the column's {@link #since}. */

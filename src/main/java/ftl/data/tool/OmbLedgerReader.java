@@ -92,6 +92,7 @@ public final class OmbLedgerReader {
         .setAllowMissingColumnNames(false).setDuplicateHeaderMode(DuplicateHeaderMode.DISALLOW)
         .get();
     List<Entry> out = new ArrayList<>();
+    LedgerFolder folder = new LedgerFolder(gate, prefix, displayFolder, name);
     try (Reader reader = new StringReader(text);
          CSVParser parser = CSVParser.builder().setReader(reader).setFormat(format).get()) {
       List<String> header = parser.getHeaderNames();
@@ -110,7 +111,7 @@ public final class OmbLedgerReader {
         for (String h : header) {
           fields.put(h, rec.get(h));
         }
-        out.add(entry(fields, line, name, gate, prefix, displayFolder, seen));
+        out.add(entry(fields, line, folder, seen));
       }
     } catch (DataException e) {
       throw e;
@@ -125,9 +126,8 @@ public final class OmbLedgerReader {
     return out;
   }
 
-  private static Entry entry(Map<String, String> f, long line, String name, DataGate gate, String prefix,
-      String displayFolder,
-                             Map<String, Long> seen) {
+  private static Entry entry(Map<String, String> f, long line, LedgerFolder folder, Map<String, Long> seen) {
+    String name = folder.ledger();
     String runId = safe(f, "run_id", name, line);
     Long earlier = seen.putIfAbsent(runId, line);
     if (earlier != null) {
@@ -168,10 +168,11 @@ public final class OmbLedgerReader {
           + first
           + ": one run would be counted twice", null);
     }
-    if (!gate.isFile(prefix + file)) {
+    if (!folder.gate().isFile(folder.prefix() + file)) {
       throw new DataException(name, line, "run file " + file + " is missing", null);
     }
-    OmbRun run = OmbRunReader.parse(gate.read(prefix + file, DataGate.Kind.OTHER), displayFolder + "/" + file);
+    OmbRun run = OmbRunReader.parse(folder.gate().read(folder.prefix() + file, DataGate.Kind.OTHER),
+        folder.display() + "/" + file);
     if (!run.sha256().equals(sha)) {
       throw new DataException(name, line, "run file " + file + " has SHA-256 " + run.sha256()
           + ", the ledger says " + sha, null);

@@ -88,6 +88,7 @@ public final class PerfTestReader {
     List<Run> out = new ArrayList<>();
     Map<String, Long> seen = new HashMap<>();
     Map<String, Long> files = new HashMap<>();
+    LedgerFolder folder = new LedgerFolder(gate, prefix, displayFolder, name);
     try (Reader reader = new StringReader(text); CSVParser parser =
         CSVParser.builder().setReader(reader).setFormat(format).get()) {
       List<String> missing = PerfTestFormat.LEDGER_HEADER.stream().filter(h -> !parser.getHeaderNames().contains(h))
@@ -102,7 +103,7 @@ public final class PerfTestReader {
               + rec.size(), null);
         }
         Map<String, String> f = new LinkedHashMap<>(rec.toMap());
-        out.add(run(f, line, name, gate, prefix, displayFolder, seen, files));
+        out.add(run(f, line, folder, seen, files));
       }
     } catch (DataException e) {
       throw e;
@@ -115,8 +116,10 @@ public final class PerfTestReader {
     return out;
   }
 
-  private static Run run(Map<String, String> f, long line, String name, DataGate gate, String prefix, String display,
-                         Map<String, Long> seen, Map<String, Long> files) {
+  private static Run run(Map<String, String> f, long line, LedgerFolder folder, Map<String, Long> seen,
+                         Map<String, Long> files) {
+    String name = folder.ledger();
+    String display = folder.display();
     String runId = f.get("run_id");
     String condition = f.get("condition");
     for (String[] v : new String[][] {{"run_id", runId}, {"condition", condition}}) {
@@ -165,8 +168,8 @@ public final class PerfTestReader {
         }
       }
     }
-    String stdout = file(f, "stdout_file", "stdout_sha256", line, name, gate, prefix);
-    String metrics = file(f, "metrics_file", "metrics_sha256", line, name, gate, prefix);
+    String stdout = file(f, "stdout_file", "stdout_sha256", line, folder);
+    String metrics = file(f, "metrics_file", "metrics_sha256", line, folder);
     String metricsName = display + "/" + f.get("metrics_file");
     Map<String, long[]> series = series(metrics, metricsName);
     for (String s : List.of(PerfTestFormat.CONSUMED, PerfTestFormat.LATENCY_COUNT)) {
@@ -189,9 +192,11 @@ public final class PerfTestReader {
   }
 
   /** A run's file through the gate, its SHA-256 checked against the ledger's. */
-  private static String file(Map<String, String> f, String column, String shaColumn, long line, String name,
-      DataGate gate,
-                             String prefix) {
+  private static String file(Map<String, String> f, String column, String shaColumn, long line,
+                             LedgerFolder folder) {
+    String name = folder.ledger();
+    DataGate gate = folder.gate();
+    String prefix = folder.prefix();
     String rel = f.get(column);
     if (!rel.matches("runs/[A-Za-z0-9._-]+\\.(txt|prom)")) {
       throw new DataException(name, line, column + " \"" + Echo.of(rel) + "\" is not a file under runs/", null);

@@ -20,20 +20,29 @@ public final class ConditionField<T> {
   private final LedgerSchema.Column column;
   private final Class<T> type;
   private final T defaultValue;
-  private final long min;
-  private final long max;
+  private final Bounds bounds;
   private final String shortLabel;
   private final Set<String> systems;
 
-  // Seven fields: the whole declaration; built only by the three typed factories below.
-  private ConditionField(LedgerSchema.Column column, Class<T> type, T defaultValue, long min, long max,
-      String shortLabel,
-                         Set<String> systems) {
+  /**
+   * The range an integer field's value must lie in, both ends inclusive; {@link #NONE} for a field of another type.
+   *
+   * @param min the smallest value allowed
+   * @param max the largest value allowed
+   */
+  private record Bounds(long min, long max) {
+    static final Bounds NONE = new Bounds(0, 0);
+
+    boolean contain(long n) { return n >= min && n <= max; }
+  }
+
+  // The whole declaration; built only by the typed factories below.
+  private ConditionField(LedgerSchema.Column column, Class<T> type, T defaultValue, Bounds bounds, String shortLabel,
+      Set<String> systems) {
     this.column = Objects.requireNonNull(column, "column");
     this.type = type;
     this.defaultValue = Objects.requireNonNull(defaultValue, "defaultValue");
-    this.min = min;
-    this.max = max;
+    this.bounds = bounds;
     this.shortLabel = Objects.requireNonNull(shortLabel, "shortLabel");
     this.systems = Set.copyOf(systems);
     LedgerSchema.Type expected = type == Long.class ? LedgerSchema.Type.INTEGER
@@ -53,13 +62,13 @@ public final class ConditionField<T> {
    */
   public static ConditionField<Long> integer(LedgerSchema.Column column, long defaultValue, long min, long max,
                                              String shortLabel, Set<String> systems) {
-    return new ConditionField<>(column, Long.class, defaultValue, min, max, shortLabel, systems);
+    return new ConditionField<>(column, Long.class, defaultValue, new Bounds(min, max), shortLabel, systems);
   }
 
   /** A boolean field ({@code true} or {@code false} in the plan, as in the ledger). */
   public static ConditionField<Boolean> flag(LedgerSchema.Column column, boolean defaultValue, String shortLabel,
                                              Set<String> systems) {
-    return new ConditionField<>(column, Boolean.class, defaultValue, 0, 0, shortLabel, systems);
+    return new ConditionField<>(column, Boolean.class, defaultValue, Bounds.NONE, shortLabel, systems);
   }
 
   /** The plan key and ledger column name. */
@@ -86,8 +95,8 @@ public final class ConditionField<T> {
    */
   T check(Object value) {
     T v = type.cast(Objects.requireNonNull(value, column.name()));
-    if (v instanceof Long n && (n < min || n > max)) {
-      throw new Condition.InvalidField(name(), "must be " + min + ".." + max + " (was " + n + ")");
+    if (v instanceof Long n && !bounds.contain(n)) {
+      throw new Condition.InvalidField(name(), "must be " + bounds.min() + ".." + bounds.max() + " (was " + n + ")");
     }
     if (v instanceof String w && !column.allows(w)) {
       throw new Condition.InvalidField(name(), "must be one of " + String.join(", ", column.allowed()) + " (was \"" + w

@@ -38,8 +38,8 @@ public final class SystemCampaignRun {
     LedgerCells cells = new LedgerCells();
     ThreadPlacement placement = new ThreadPlacement(condition, cells);
     SystemRun.Settings settings = SystemRun.Settings.of(condition);
-    return SystemRun.run(configuredFor(system, condition), runId, settings, placement, cells, childClasspath,
-        MonotonicClock.SYSTEM);
+    return SystemRun.run(configuredFor(system, condition), runId, settings,
+        new SystemRun.Placement(placement, cells, childClasspath), MonotonicClock.SYSTEM);
   }
 
   /**

@@ -129,7 +129,7 @@ public final class SystemRun {
    * Never throws for what the system does.
    */
   public static FinishedRun run(MessagingSystem system, String runName, Settings settings) {
-    return run(system, runName, settings, null, MonotonicClock.SYSTEM);
+    return run(system, runName, settings, (ThreadPlacement) null);
   }
 
   /**
@@ -137,29 +137,29 @@ public final class SystemRun {
    * (the class doc); null = none. Never throws for what the system does.
    */
   public static FinishedRun run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement) {
-    return run(system, runName, settings, placement, MonotonicClock.SYSTEM);
-  }
-
-  static FinishedRun run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement,
-                    MonotonicClock nanoClock) {
-    return run(system, runName, settings, placement, new LedgerCells(), null, nanoClock);
+    return run(system, runName, settings, new Placement(placement, new LedgerCells(), null), MonotonicClock.SYSTEM);
   }
 
   /**
-   * Runs once on {@code system} through the one {@link RunLoop}, its cells (the loop's, the placement's, and the
-   * destination, the system and its versions, the driver's counters) into {@code cells}.
+   * A run's manipulations and where they are recorded: what a campaign run adds to the quick look.
    *
-   * @param childClasspath the classpath of the load generator's JVM (a placement's condition with {@code load_pct})
+   * @param threads the condition's manipulations of the two stamping threads (the class doc); null = none
+   * @param cells the run's ledger cells (the loop's, the placement's, and the driver's)
+   * @param childClasspath the classpath of the load generator's JVM (a placement's condition with {@code load_pct});
+   *     null when the run has no placement
    */
-  // Seven parameters: the quick look's four, and what a campaign run adds around them (the cells, the load's JVM, the
-  // clock).
-  static FinishedRun run(MessagingSystem system, String runName, Settings settings, ThreadPlacement placement,
-      LedgerCells cells,
-                    String childClasspath, MonotonicClock nanoClock) {
+  record Placement(ThreadPlacement threads, LedgerCells cells, String childClasspath) {}
+
+  /**
+   * Runs once on {@code system} through the one {@link RunLoop}, its cells (the loop's, the placement's, and the
+   * destination, the system and its versions, the driver's counters) into {@code placement}'s cells.
+   */
+  static FinishedRun run(MessagingSystem system, String runName, Settings settings, Placement placement,
+                         MonotonicClock nanoClock) {
     StampBook book = new StampBook(settings.warmupEvents(), settings.events(), nanoClock, WallClock::micros);
     Driver driver = new Driver(system, runName, settings, book, nanoClock);
-    return RunLoop.run(driver, book, placement, cells,
-        new RunLoop.Spec(settings.sendIntervalNanos(), 0, childClasspath),
+    return RunLoop.run(driver, book, placement.threads(), placement.cells(),
+        new RunLoop.Spec(settings.sendIntervalNanos(), 0, placement.childClasspath()),
         nanoClock);
   }
 

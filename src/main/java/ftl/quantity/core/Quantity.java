@@ -63,12 +63,6 @@ public record Quantity(String key, String macro, String definition, Unit unit, F
     return new Parts(Objects.requireNonNull(key, "key"));
   }
 
-  /** An entry declared by the method that calls this constructor ({@code declaringMethod}). */
-  public Quantity(String key, String macro, String definition, Unit unit, Format format, Scope scope, String function,
-                  Function<Analysis, Value> computation) {
-    this(key, macro, definition, unit, format, scope, function, computation, declaringMethod());
-  }
-
   /** The same entry computed by {@code computation} instead (every other part kept, its declaring method too). */
   public Quantity withComputation(Function<Analysis, Value> computation) {
     return new Quantity(key, macro, definition, unit, format, scope, function, computation, declaredBy);

@@ -67,9 +67,9 @@ public final class ScanNeeds {
    * {@code start_phase_us}, intended), in units of {@code unitNanos}.
    */
   public static long[] thresholds(LedgerRow row, long unitNanos, LedgerSchema.Column phase) {
-    return HeldOutGridLaw.thresholdUnits(Long.parseLong(row.field(LedgerSchema.SEND_INTERVAL_NS)), QUANTUM_NANOS,
-        Long.parseLong(row.field(phase)) * 1000L, row.clockOffsetMicros() * 1000L,
-        Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN)), unitNanos);
+    return HeldOutGridLaw.thresholdUnits(new HeldOutGridLaw.Sends(Long.parseLong(row.field(
+        LedgerSchema.SEND_INTERVAL_NS)), QUANTUM_NANOS, Long.parseLong(row.field(phase)) * 1000L,
+        row.clockOffsetMicros() * 1000L, Long.parseLong(row.field(LedgerSchema.EVENTS_WRITTEN))), unitNanos);
   }
 
   /**

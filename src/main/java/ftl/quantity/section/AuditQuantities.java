@@ -270,7 +270,7 @@ public final class AuditQuantities {
     }
     List<LedgerRow> rows = LedgerReader.read(gate, ledger, outputs, data.dictionary());
     Campaign c = new Campaign("audit-demo", gate.root().resolve(outputs), gate.name(outputs), Optional.empty(), rows,
-        gate, outputs);
+        gate, outputs, Optional.empty(), Optional.empty());
     double[] medians = rows.stream().filter(LedgerRow::ok).map(r -> Analysis.scan(c, r))
         .mapToDouble(r -> r.guard().medianFlightNanos()).filter(x -> !Double.isNaN(x)).toArray();
     return medians.length == 0 ? new Value.Unavailable("no delivered event")

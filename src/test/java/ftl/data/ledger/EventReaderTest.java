@@ -1,5 +1,6 @@
 package ftl.data.ledger;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -44,7 +45,7 @@ class EventReaderTest {
       boolean delivered = i % 17 != 9;
       long sendUs = 1_796_009_742_549_323L + i * 500L;
       long recvUs = delivered ? sendUs + 2_151 + i % 7 : Event.MISSING;
-      out.add(new Event(i, send, ack, delivered ? send + 2_650_646 + i % 89 : Event.MISSING, sendUs, recvUs,
+      out.add(event(i, send, ack, delivered ? send + 2_650_646 + i % 89 : Event.MISSING, sendUs, recvUs,
           delivered ? sendUs / 1000 : Event.MISSING));
     }
     return out;
@@ -119,11 +120,11 @@ class EventReaderTest {
         + "1,,100,200,300,10,20,0" + eol
         + "2,1,100,200,,10,," + eol;
     assertThat(read(new ByteArrayInputStream(file.getBytes(StandardCharsets.UTF_8)))).containsExactly(
-        new Event(0, 100, 200, 300, 10, 20, 0, 3), new Event(1, 100, 200, 300, 10, 20, 0),
+        new Event(0, 100, 200, 300, 10, 20, 0, 3), event(1, 100, 200, 300, 10, 20, 0),
         new Event(2, 100, 200, Event.MISSING, 10, Event.MISSING, Event.MISSING, 1));
     assertThat(new Event(0, 100, 200, 300, 10, 20, 0, 3).ackCoveredSeveral()).isTrue();
     assertThat(new Event(0, 100, 200, 300, 10, 20, 0, 1).ackCoveredSeveral()).isFalse();
-    assertThat(new Event(1, 100, 200, 300, 10, 20, 0).ackCoveredSeveral()).isFalse();
+    assertThat(event(1, 100, 200, 300, 10, 20, 0).ackCoveredSeveral()).isFalse();
   }
 
   /** An {@code ack_covered} below 1, or beside an empty {@code ack_ns}, is refused naming the line. */
@@ -207,8 +208,8 @@ class EventReaderTest {
     assertThat(file.length).isEqualTo(HEADER.length() + 1 + EventReader.MAX_LINE_BYTES + fromMax + 1
         + row2.length() + 1);
     assertThat(read(new ByteArrayInputStream(file))).containsExactly(
-        new Event(0, 1000, Event.MISSING, Event.MISSING, 1_700_000_000_000_000L, Event.MISSING, Event.MISSING),
-        new Event(1, 2000, Event.MISSING, Event.MISSING, 1_700_000_000_001_000L, Event.MISSING, Event.MISSING));
+        event(0, 1000, Event.MISSING, Event.MISSING, 1_700_000_000_000_000L, Event.MISSING, Event.MISSING),
+        event(1, 2000, Event.MISSING, Event.MISSING, 1_700_000_000_001_000L, Event.MISSING, Event.MISSING));
   }
 
   @Test
@@ -231,11 +232,11 @@ class EventReaderTest {
         + "999999999999999999,-999999999999999999,999999999999999999,,2,,,-000000000000000001" + eol
         + "5,-100,-050,0,999999999999999999,1000000000000000000,1000000000000000,000000000000000000007" + eol;
     assertThat(read(new ByteArrayInputStream(file.getBytes(StandardCharsets.UTF_8)))).containsExactly(
-        new Event(Long.MAX_VALUE, 1_000_000_000_000_000_000L, -1_000_000_000_000_000_000L, Event.MISSING, 1,
+        event(Long.MAX_VALUE, 1_000_000_000_000_000_000L, -1_000_000_000_000_000_000L, Event.MISSING, 1,
             Event.MISSING, Event.MISSING),
-        new Event(999_999_999_999_999_999L, -999_999_999_999_999_999L, 999_999_999_999_999_999L, Event.MISSING, 2,
+        event(999_999_999_999_999_999L, -999_999_999_999_999_999L, 999_999_999_999_999_999L, Event.MISSING, 2,
             Event.MISSING, Event.MISSING),
-        new Event(5, -100, -50, 0, 999_999_999_999_999_999L, 1_000_000_000_000_000_000L, 1_000_000_000_000_000L));
+        event(5, -100, -50, 0, 999_999_999_999_999_999L, 1_000_000_000_000_000_000L, 1_000_000_000_000_000L));
   }
 
   /** {@code MAX_ROWS + 1} minimal rows, made as they are read (never held whole). */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ftl.data.ledger.LedgerSchema;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class ConditionFieldTest {
 
   /** A boolean column of the test's own, as a new condition field would declare one. */
   private static final LedgerSchema.Column FLAG_COLUMN = new LedgerSchema.Column("test_flag", LedgerSchema.Type.BOOLEAN,
-      "", List.of(), false, false, "", true, "A test's flag.", 1, Set.of());
+      "", List.of(), false, false, "", true, "A test's flag.", 1, Set.of(), Map.of());
   private static final ConditionField<Boolean> FLAG = ConditionField.flag(FLAG_COLUMN, false, "tf", Set.of("kafka"));
 
   private static JsonNode json(String text) throws Exception {

@@ -1,5 +1,6 @@
 package ftl.harness.run;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.ledger.Event;
@@ -21,7 +22,7 @@ class GuardTallyTest {
   @TempDir Path dir;
 
   static Event ev(long seq, long recvUs, long createMs, long send, long ack, long recv) {
-    return new Event(seq, send, ack, recv, 0, recvUs, createMs);
+    return event(seq, send, ack, recv, 0, recvUs, createMs);
   }
 
   @Test
@@ -83,7 +84,7 @@ class GuardTallyTest {
       assertThat(header).isEqualTo(String.join(",", EventFormat.EVENT_COLUMNS) + ",intended_ns,ack_covered");
       for (String line; (line = r.readLine()) != null; ) {
         String[] c = line.split(",", -1);
-        fromFile.add(new Event(Long.parseLong(c[0]), Long.parseLong(c[1]), cell(c[2]), cell(c[3]),
+        fromFile.add(event(Long.parseLong(c[0]), Long.parseLong(c[1]), cell(c[2]), cell(c[3]),
             Long.parseLong(c[4]), cell(c[5]), cell(c[6])));
         rows++;
       }

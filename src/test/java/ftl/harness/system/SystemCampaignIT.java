@@ -1,5 +1,6 @@
 package ftl.harness.system;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ftl.data.Campaign;
@@ -204,7 +205,7 @@ class SystemCampaignIT {
       r.readLine();
       for (String line; (line = r.readLine()) != null; ) {
         String[] c = line.split(",", -1);
-        events.add(new Event(Long.parseLong(c[0]), Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]),
+        events.add(event(Long.parseLong(c[0]), Long.parseLong(c[1]), Long.parseLong(c[2]), Long.parseLong(c[3]),
             Long.parseLong(c[4]), Long.parseLong(c[5]), Long.parseLong(c[6])));
       }
     }

@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ValueTest {
 
   static Quantity quantity(String key, String macro, String definition) {
-    return new Quantity(key, macro, definition, Unit.COUNT, Format.GROUPED_INTEGER, Scope.LEDGERS, "f",
-        a -> new Value.Count(0));
+    return Quantity.key(key).macro(macro).definition(definition).unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
+        .scope(Scope.LEDGERS).function("f").computes(a -> new Value.Count(0));
   }
 
   static Stream<Arguments> rejections() {

@@ -2,6 +2,7 @@ package ftl.quantity.section;
 
 import ftl.quantity.core.TimelineRound;
 
+import static ftl.data.ledger.Events.event;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,12 +29,12 @@ class TimelineQuantitiesTest {
   /** An event sent at {@code i} ms with flight 400 us and displacement {@code dUs}; A &lt; 0 when dUs &gt; 400. */
   static Event ev(long seq, long dUs) {
     long send = 1_000_000_000L + seq * 1_000_000L;
-    return new Event(seq, send, send + dUs * 1000, send + 400_000, 0, 0, 0);
+    return event(seq, send, send + dUs * 1000, send + 400_000, 0, 0, 0);
   }
 
   static Event undelivered(long seq) {
     long send = 1_000_000_000L + seq * 1_000_000L;
-    return new Event(seq, send, send + 100_000, Event.MISSING, 0, Event.MISSING, Event.MISSING);
+    return event(seq, send, send + 100_000, Event.MISSING, 0, Event.MISSING, Event.MISSING);
   }
 
   static Optional<TimelineQuantities.Window> collect(List<Event> events) {
@@ -100,7 +101,7 @@ class TimelineQuantitiesTest {
     assertThat(r).isEqualTo(new TimelineRound(2, 2000.0, 2500.0, 2400.0));
     assertThat(r.ackAfterRecv()).isTrue();
     assertThat(r.cells()).isEqualTo(new TimelineRound.Cells("2", "2000.0", "2500.0", "2400.0", "1"));
-    TimelineRound u = TimelineRound.of(new Event(3, 1_000_000_000L, Event.MISSING, Event.MISSING, 0, 0, 0),
+    TimelineRound u = TimelineRound.of(event(3, 1_000_000_000L, Event.MISSING, Event.MISSING, 0, 0, 0),
         1_000_000_000L);
     assertThat(u.ackAfterRecv()).isFalse();
     assertThat(u.cells()).isEqualTo(new TimelineRound.Cells("3", "0.0", "nan", "nan", "0"));

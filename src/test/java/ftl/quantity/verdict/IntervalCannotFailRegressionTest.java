@@ -42,8 +42,8 @@ class IntervalCannotFailRegressionTest {
 
   /** An entry {@code key} computed by {@code function} in {@code unit}. */
   private static Quantity entry(String key, String function, Unit unit) {
-    return new Quantity(key, "X" + key.replace(".", ""), "a statistic", unit, Format.REAL_3SF, Quantity.Scope.LEDGERS,
-        function, a -> new Value.Real(1));
+    return Quantity.key(key).macro("X" + key.replace(".", "")).definition("a statistic").unit(unit)
+        .format(Format.REAL_3SF).scope(Quantity.Scope.LEDGERS).function(function).computes(a -> new Value.Real(1));
   }
 
   /** A statistic x.s with its interval's ends x.s.lower and x.s.upper, all computed by {@code function}. */

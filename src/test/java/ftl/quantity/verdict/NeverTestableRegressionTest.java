@@ -30,10 +30,10 @@ class NeverTestableRegressionTest {
   @TempDir Path tmp;
 
   private static final List<Quantity> REGISTRY = List.of(
-      new Quantity("x.rate", "XRate", "a rate", Unit.FRACTION, Format.REAL_3SF, Quantity.Scope.LEDGERS,
-          "ftl.stats.BlockStats#mean", a -> new Value.Real(0.5)),
-      new Quantity("x.blocks", "XBlocks", "blocks", Unit.COUNT, Format.GROUPED_INTEGER, Quantity.Scope.LEDGERS,
-          "ftl.stats.BlockStats#mean", a -> new Value.Count(4)));
+      Quantity.key("x.rate").macro("XRate").definition("a rate").unit(Unit.FRACTION).format(Format.REAL_3SF)
+          .scope(Quantity.Scope.LEDGERS).function("ftl.stats.BlockStats#mean").computes(a -> new Value.Real(0.5)),
+      Quantity.key("x.blocks").macro("XBlocks").definition("blocks").unit(Unit.COUNT).format(Format.GROUPED_INTEGER)
+          .scope(Quantity.Scope.LEDGERS).function("ftl.stats.BlockStats#mean").computes(a -> new Value.Count(4)));
 
   private static String rule(String comparison, String threshold) {
     return "      {\"id\": \"a\", \"claim\": \"a claim\", \"kind\": \"empirical\", \"statistic\": \"x.rate\", "

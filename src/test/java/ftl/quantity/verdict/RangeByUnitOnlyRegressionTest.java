@@ -80,8 +80,8 @@ class RangeByUnitOnlyRegressionTest {
   }
 
   private static Quantity of(String function, Unit unit) {
-    return new Quantity("x.y", "XY", "a statistic", unit, Format.REAL_3SF, Quantity.Scope.LEDGERS, function,
-        a -> new Value.Real(1));
+    return Quantity.key("x.y").macro("XY").definition("a statistic").unit(unit).format(Format.REAL_3SF)
+        .scope(Quantity.Scope.LEDGERS).function(function).computes(a -> new Value.Real(1));
   }
 
   static Stream<Arguments> declared() {
