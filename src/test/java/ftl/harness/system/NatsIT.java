@@ -64,8 +64,8 @@ class NatsIT {
     try (ServerSocket free = new ServerSocket(0)) {
       port = free.getLocalPort();
     }
-    Process plain = new ProcessBuilder(NatsServer.DEFAULT_BINARY.toString(), "-a", "127.0.0.1", "-p", String.valueOf(port))
-        .redirectErrorStream(true).redirectOutput(tmp.resolve("nats-plain.log").toFile()).start();
+    Process plain = new ProcessBuilder(NatsServer.DEFAULT_BINARY.toString(), "-a", "127.0.0.1", "-p",
+        String.valueOf(port)).redirectErrorStream(true).redirectOutput(tmp.resolve("nats-plain.log").toFile()).start();
     try {
       String url = "nats://127.0.0.1:" + port;
       long deadline = System.nanoTime() + 20_000_000_000L;
