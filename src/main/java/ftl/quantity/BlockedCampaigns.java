@@ -49,7 +49,7 @@ final class BlockedCampaigns {
       q.addAll(BlockContrastQuantities.contrasts(name, BlockContrasts.QUEUES_CONTRASTS));
     }
     if (name.equals(SETTING) || name.equals(CLUSTER) || name.equals(QUEUES)) {
-      q.addAll(BlockRunQuantities.setting(name));
+      q.addAll(BlockRunQuantities.host(name));
     }
     if (name.equals(CLUSTER)) {
       q.addAll(BlockRunQuantities.cluster(name));

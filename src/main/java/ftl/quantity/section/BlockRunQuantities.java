@@ -71,10 +71,10 @@ public final class BlockRunQuantities {
   }
 
   /**
-   * The setting of a campaign whose rule reads other tasks' exact run time (the setting, cluster and queue-kind
-   * campaigns): the runs excluded for it, and the boots and clock sources the ok runs ran on.
+   * The host of a campaign whose rule reads other tasks' exact run time (the setting, cluster and queue-kind
+   * campaigns): the runs excluded for that run time, and the boots and clock sources its ok runs ran on.
    */
-  public static List<Quantity> setting(String name) {
+  public static List<Quantity> host(String name) {
     String mp = Identifiers.macroWords(name);
     String of = "of campaign " + name;
     String k = Naming.keyOf(name);

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The registered predictions ({@link ConfirmQuantities}) and the blocked campaigns' sections on what a plan registers:
  * the grid law's skill only when the plan registers both a smooth limit and the conditions it is judged over, and a
  * plan naming a skill condition it predicts nothing for, or a malformed exclusion rule, refused with the plan's file
- * and line (the exclusion rule in words: {@link BlockConditionQuantitiesTest}). Each case copies the synthetic root {@code roots/confirmnone} and changes its plan (the block-level values
- * themselves are {@link RegistryFixtureTest}'s cases).
+ * and line (the exclusion rule in words: {@link BlockConditionQuantitiesTest}). Each case copies the synthetic root
+ * {@code roots/confirmnone} and changes its plan (the block-level values themselves are {@link RegistryFixtureTest}'s
+ * cases).
  */
 class ConfirmQuantitiesTest {
   @TempDir Path tmp;
