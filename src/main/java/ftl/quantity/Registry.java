@@ -15,6 +15,7 @@ import ftl.quantity.core.ScannedRun;
 import ftl.quantity.core.Unit;
 import ftl.quantity.core.Value;
 import ftl.quantity.section.AuditQuantities;
+import ftl.quantity.section.BlockConditionQuantities;
 import ftl.quantity.section.CampaignQuantities;
 import ftl.quantity.section.ClockOffsetQuantities;
 import ftl.quantity.section.ConditionQuantities;
@@ -106,12 +107,13 @@ public final class Registry {
     // together in this order; a failure is the first section's in this order, as one after the other
     List<Supplier<List<Quantity>>> sections = List.of(Registry::fixed,
         () -> ConditionQuantities.forData(data, List.of(PayloadQuantities::forCampaign,
-        ConfirmQuantities::forCampaign)), () -> LedgerQuantities.forData(data), IsolationQuantities::all,
+        BlockConditionQuantities::forCampaign, ConfirmQuantities::forCampaign)), () -> LedgerQuantities.forData(data),
+        IsolationQuantities::all,
         ReplayQuantities::all, ClockOffsetQuantities::all, FifoJvmQuantities::all, DeliveryQuantities::all,
         () -> ExposureQuantities.forData(data), () -> AuditQuantities.forData(data),
         () -> GridLawHeldOutQuantities.forData(data),
         () -> DisplacementQuantities.forData(data), PriorityPooledQuantities::all, () -> ThreatQuantities.forData(data),
-        () -> OmbRealQuantities.forData(data), TimelineQuantities::all, ConfirmQuantities::all, HostQuantities::all,
+        () -> OmbRealQuantities.forData(data), TimelineQuantities::all, BlockedCampaigns::all, HostQuantities::all,
         WireQuantities::all,
         () -> OmbSystemQuantities.forData(data), () -> PerfTestQuantities.forData(data), OmbInflationQuantities::all,
         () -> FragilityQuantities.forData(data), TransientQuantities::all);

@@ -75,7 +75,8 @@ public enum CampaignCatalogue {
    * blocks of fresh broker lifetimes (the unit of replication), runs of 60 s after a registered warm-up rule.
    */
   CONFIRM("confirm", MeasuredSystem.KAFKA, Role.CONFIRMATORY, true,
-      List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities"), Family.POOLED, Family.LEDGER,
+      List.of("ConfirmQuantities", "BlockEntries", "BlockRunQuantities", "BlockedCampaigns", "Blocks", "Layout",
+      "FragilityQuantities"), Family.POOLED, Family.LEDGER,
       Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
   /**
    * The setting as a factor (issue #44): the run design (short runs after their first sends, as the sign campaign took
@@ -83,7 +84,8 @@ public enum CampaignCatalogue {
    * one boot in one sitting, in blocks of fresh broker lifetimes, registered in full before its first run.
    */
   SETTING("setting", MeasuredSystem.KAFKA, Role.SETTING, true,
-      List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities", "TransientQuantities"), Family.POOLED,
+      List.of("ConfirmQuantities", "BlockEntries", "BlockedCampaigns", "Blocks", "Layout", "FragilityQuantities",
+      "TransientQuantities"), Family.POOLED,
       Family.LEDGER, Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
   /**
    * A replicated cluster (issue #46): three brokers, each its own JVM, a topic of one replica (the control) or three
@@ -92,7 +94,8 @@ public enum CampaignCatalogue {
    * blocks of freshly started clusters.
    */
   CLUSTER("cluster", MeasuredSystem.KAFKA, Role.CLUSTER, true,
-      List.of("ConfirmQuantities", "Blocks", "Layout", "FragilityQuantities"), Family.POOLED, Family.LEDGER,
+      List.of("ConfirmQuantities", "BlockEntries", "BlockConditionQuantities", "BlockedCampaigns", "Blocks", "Layout",
+      "FragilityQuantities"), Family.POOLED, Family.LEDGER,
       Family.CONDITIONS, Family.GRID_LAW, Family.ONE_D_FIT, Family.THREATS, Family.CRITERIA),
   /**
    * The cluster's mechanism on the wire (issue #55): every run captured, the leader's produce and fetch responses
@@ -106,16 +109,16 @@ public enum CampaignCatalogue {
    * The instrument on RabbitMQ (AMQP 0-9-1, publisher confirms, a classic queue): Mode A's sign check and the guard on
    * its flights at three intervals, registered in full before its first run, in blocks of fresh server lifetimes.
    */
-  RABBITMQ("rabbitmq", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities"),
+  RABBITMQ("rabbitmq", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("BlockEntries", "OmbSystemQuantities"),
       Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
   /** The same on NATS JetStream (a file-storage stream, the PubAck on a reply subject, a push consumer). */
-  NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities", "OmbSystemQuantities"),
+  NATS("nats", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("BlockEntries", "OmbSystemQuantities"),
       Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
   /**
    * The sign campaign's manipulations on RabbitMQ: default and SCHED_FIFO priority, shared and split core geometry, and
    * background load on the client's two stamping threads at the 1 ms condition, registered before its first run.
    */
-  RABBITMQ_MANIP("rabbitmq-manip", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("ConfirmQuantities"),
+  RABBITMQ_MANIP("rabbitmq-manip", MeasuredSystem.RABBITMQ, Role.SYSTEM, true, List.of("BlockEntries"),
       Family.POOLED, Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
   /**
    * Like with like on RabbitMQ (issue #47): the transient classic queue of the campaigns above and the durable quorum
@@ -123,16 +126,17 @@ public enum CampaignCatalogue {
    * {@code ack_covered} telling coalesced publisher confirms apart; registered before its first run, in blocks.
    */
   RABBITMQ_QUEUES("rabbitmq-queues", MeasuredSystem.RABBITMQ, Role.SYSTEM, true,
-      List.of("ConfirmQuantities", "Blocks", "OmbSystemQuantities"), Family.POOLED, Family.LEDGER, Family.CONDITIONS,
+      List.of("BlockEntries", "BlockedCampaigns", "Blocks", "OmbSystemQuantities"), Family.POOLED, Family.LEDGER,
+      Family.CONDITIONS,
       Family.CRITERIA),
   /** The same manipulations on NATS JetStream. */
-  NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities"), Family.POOLED,
+  NATS_MANIP("nats-manip", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("BlockEntries"), Family.POOLED,
       Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
   /**
    * A replication of nats-manip under its criteria, six blocks: registered after nats-manip's exclusions left its
    * contrasts untestable (its plan says why and what had been seen).
    */
-  NATS_MANIP2("nats-manip2", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("ConfirmQuantities"), Family.POOLED,
+  NATS_MANIP2("nats-manip2", MeasuredSystem.NATS, Role.SYSTEM, true, List.of("BlockEntries"), Family.POOLED,
       Family.LEDGER, Family.CONDITIONS, Family.CRITERIA),
   /**
    * The host protocol (issue #53): one registered protocol run once on every boot the project is given, each boot a

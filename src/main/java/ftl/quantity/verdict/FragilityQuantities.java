@@ -5,6 +5,7 @@ import ftl.data.DataSet;
 import ftl.data.registration.Criteria;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.BlockContrasts;
+import ftl.quantity.core.BlockEntries;
 import ftl.quantity.core.Blocks;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
@@ -251,7 +252,7 @@ public final class FragilityQuantities {
   private static Quantity real(String campaign, Entry e, Function<Analysis, Optional<Double>> f) {
     boolean exact = e.method().equals("exact");
     return Quantity.key(e.key()).macro(e.macro()).definition(e.definition()).unit(e.unit()).format(e.format())
-        .scope(ConfirmQuantities.scope(campaign)).function(
+        .scope(BlockEntries.scope(campaign)).function(
         Provenance.name(exact ? SignFlip.class : BlockSensitivity.class,
             exact ? "test" : e.method())).computes(a -> {
               if (!CampaignRuns.has(a, campaign)) {

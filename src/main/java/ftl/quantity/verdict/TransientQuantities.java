@@ -3,6 +3,7 @@ package ftl.quantity.verdict;
 import ftl.data.ledger.LedgerSchema;
 import ftl.quantity.core.Analysis;
 import ftl.quantity.core.BlockContrasts;
+import ftl.quantity.core.BlockEntries;
 import ftl.quantity.core.Blocks;
 import ftl.quantity.core.CampaignRuns;
 import ftl.quantity.core.Format;
@@ -161,7 +162,7 @@ public final class TransientQuantities {
   private static Quantity entry(String key, String macro, String definition, Shape shape,
                                 Function<Analysis, Optional<Value>> f) {
     return Quantity.key(key).macro(macro).definition(definition).unit(shape.unit()).format(shape.format())
-        .scope(ConfirmQuantities.scope(CAMPAIGN)).function(Provenance.name(TransientQuantities.class, shape.method()))
+        .scope(BlockEntries.scope(CAMPAIGN)).function(Provenance.name(TransientQuantities.class, shape.method()))
         .computes(a -> {
           if (!CampaignRuns.has(a, CAMPAIGN)) {
             return CampaignRuns.noData(CAMPAIGN);

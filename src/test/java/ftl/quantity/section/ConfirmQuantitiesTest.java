@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ftl.data.DataSet;
 import ftl.data.io.DataException;
-import ftl.data.registration.RunExclusion;
 import ftl.quantity.Registry;
 import ftl.quantity.RegistryFixtureTest;
 import ftl.quantity.core.Analysis;
@@ -14,17 +13,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The confirmatory campaign's section on what its plan registers: the exclusion rule as its definitions print it,
+ * The registered predictions ({@link ConfirmQuantities}) and the blocked campaigns' sections on what a plan registers:
  * the grid law's skill only when the plan registers both a smooth limit and the conditions it is judged over, and a
  * plan naming a skill condition it predicts nothing for, or a malformed exclusion rule, refused with the plan's file
- * and line. Each case copies the synthetic root {@code roots/confirmnone} and changes its plan (the block-level values
- * themselves are {@link RegistryFixtureTest}'s cases).
+ * and line (the exclusion rule in words: {@link BlockConditionQuantitiesTest}). Each case copies the synthetic root
+ * {@code roots/confirmnone} and changes its plan (the block-level values themselves are {@link RegistryFixtureTest}'s
+ * cases).
  */
 class ConfirmQuantitiesTest {
   @TempDir Path tmp;
@@ -49,15 +48,6 @@ class ConfirmQuantitiesTest {
     return "{\"campaign\": \"confirm\",\n \"conditions\": [{\"name\": \"base\"}, {\"name\": \"g\"}],\n"
         + (exclusion == null ? "" : " \"exclusion\": " + exclusion + ",\n")
         + " \"predictions\": " + predictions + "\n}\n";
-  }
-
-  @Test
-  void describe_eachThresholdAndNone_isSpelledOut() {
-    assertThat(ConfirmQuantities.describe(Optional.empty())).isEqualTo("the plan registers none");
-    assertThat(ConfirmQuantities.describe(Optional.of(new RunExclusion(Double.NaN, Double.NaN))))
-        .isEqualTo("no threshold");
-    assertThat(ConfirmQuantities.describe(Optional.of(new RunExclusion(5, 10))))
-        .isEqualTo("steal_pct above 5% or other_cpu_pct above 10%");
   }
 
   @Test

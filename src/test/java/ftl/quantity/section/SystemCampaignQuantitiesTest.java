@@ -97,7 +97,7 @@ class SystemCampaignQuantitiesTest {
 
   @Test
   void describe_perTaskThreshold_isSpelledOut() {
-    assertThat(ConfirmQuantities.describe(Optional.of(new RunExclusion(5, Double.NaN, 10))))
+    assertThat(BlockConditionQuantities.describe(Optional.of(new RunExclusion(5, Double.NaN, 10))))
         .isEqualTo("steal_pct above 5% or other_tasks_cpu_pct above 10%");
   }
 }
