@@ -58,6 +58,22 @@ public final class SignFlip {
   }
 
   /**
+   * How many one-sided tests over {@code blocks} blocks Holm's first step can reject at {@code level} at best: the
+   * smallest attainable p ({@link #smallestAttainable}) must reach {@code level / k}, so {@code k = floor(level 2^n)};
+   * 0 when not even one test can ({@code 2^-n > level}: at the level 0.025, five blocks or fewer).
+   *
+   * @param level the one-sided level, in (0, 1)
+   * @throws IllegalArgumentException for blocks outside [0, 62] or a level outside (0, 1)
+   */
+  public static long testsWithinReach(int blocks, double level) {
+    if (!(level > 0 && level < 1)) {
+      throw new IllegalArgumentException("a level lies in (0, 1): " + level);
+    }
+    double pMin = smallestAttainable(blocks);
+    return (long) Math.floor(level / pMin + 1e-9);
+  }
+
+  /**
    * The exact sign-flip test of the class javadoc.
    *
    * @param values one finite paired difference per block (e.g. {@code ln(rate_1 / rate_0)})

@@ -43,6 +43,20 @@ class SignFlipTest {
   }
 
   @Test
+  void testsWithinReach_holmsFirstStep_fromTheSmallestAttainableP() {
+    assertThat(SignFlip.testsWithinReach(5, 0.025)).isZero();
+    assertThat(SignFlip.testsWithinReach(6, 0.025)).isEqualTo(1);
+    assertThat(SignFlip.testsWithinReach(7, 0.025)).isEqualTo(3);
+    assertThat(SignFlip.testsWithinReach(10, 0.025)).isEqualTo(25);
+    // exact at the edge: 2 blocks give 1/4, which level 0.25 reaches with one test
+    assertThat(SignFlip.testsWithinReach(2, 0.25)).isEqualTo(1);
+    for (double bad : new double[] {0, 1, -0.1, Double.NaN}) {
+      assertThatThrownBy(() -> SignFlip.testsWithinReach(6, bad)).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("level");
+    }
+  }
+
+  @Test
   void test_twentyFourPositiveBlocks_enumeratesEveryAssignment() {
     double[] values = new double[SignFlip.MAX_BLOCKS];
     for (int i = 0; i < values.length; i++) {

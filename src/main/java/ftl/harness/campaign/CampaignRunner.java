@@ -488,6 +488,9 @@ public final class CampaignRunner {
     Progress progress = new Progress(err, inPlace, missing.size(), planned, paced);
     err.println("ftl: campaign " + plan.campaign() + ": " + missing.size() + " of " + schedule.size()
         + " runs to do, into " + folder.dir());
+    if (plan.blocked()) {
+      err.println(DesignLine.of(plan.blocks()));
+    }
     int ok = 0;
     int failed = 0;
     int aborted = 0;
