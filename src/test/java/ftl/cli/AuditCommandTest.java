@@ -127,7 +127,7 @@ class AuditCommandTest {
   @ParameterizedTest
   @MethodSource("ombMalformed")
   void audit_malformedOmbResult_exitThreeNamingFileAndLine(String file, String expected) {
-    Path f = Path.of("src/test/resources/ftl/audit/omb").resolve(file);
+    Path f = Path.of("src/test/resources/ftl/audit/omb-malformed").resolve(file);
     CliRunner.Result r = CliRunner.run("audit", f.toString());
     assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.BAD_DATA);
     assertThat(r.err()).startsWith("ftl: " + f + expected).doesNotContain("Exception");
@@ -136,10 +136,11 @@ class AuditCommandTest {
 
   static Stream<Arguments> ombMalformed() {
     return Stream.of(
-        Arguments.of("omb-1-truncated.json", ":800: not well-formed JSON (cut short or altered?)"),
-        Arguments.of("omb-1-wrong-type.json", ":4: \"messageSize\" holds a string (\"100\"), not a whole number"),
-        Arguments.of("omb-1-negative-count.json", ":5: \"topics\" holds -1"),
-        Arguments.of("omb-1-negative-latency.json", ":1635: \"aggregatedEndToEndLatency50pct\" holds -1.0 ms"),
+        Arguments.of("omb-1-truncated.json", ":800: not valid JSON: Unexpected end-of-input"),
+        Arguments.of("omb-1-wrong-type.json", ":4: messageSize: must be an integer, not the string \"100\""),
+        Arguments.of("omb-1-negative-count.json", ":5: topics: must be an integer in [0, 1099511627776] (was -1)"),
+        Arguments.of("omb-1-negative-latency.json", ":1635: aggregatedEndToEndLatency50pct: must be in [0, 86400000]"
+            + " (was -1.0)"),
         Arguments.of("omb-1-period-missing.json", ":11: \"consumeRate\" has 5 periods"));
   }
 

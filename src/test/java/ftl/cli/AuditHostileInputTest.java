@@ -56,7 +56,7 @@ class AuditHostileInputTest {
                 List.of("no field \"messageSize\": not a whole result of OMB's TestResult")))),
         Arguments.of(Named.of("an OpenMessaging Benchmark result nested 60,000 deep", new Hostile(
             utf8("{\"aggregatedEndToEndLatency50pct\": 1.0,\n\"newField\": " + "[".repeat(60_000) + "\n"),
-                List.of("not well-formed JSON", "nesting depth")))),
+                List.of("not valid JSON: Document nesting depth")))),
         Arguments.of(Named.of("cut inside a UTF-8 character",
         new Hostile(cut(utf8(String.join("\n", perf) + "\n\u00b5"), 1),
             List.of("not UTF-8 text")))));

@@ -1,18 +1,13 @@
 package ftl.data.tool;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import ftl.data.io.DataException;
-import ftl.data.io.Echo;
-import java.io.IOException;
+import ftl.data.io.JsonValue;
+import ftl.data.io.StrictJson;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -41,8 +36,9 @@ import java.util.regex.Pattern;
  * System.currentTimeMillis}) converted to µs, so whole milliseconds; the publish values are {@code System.nanoTime}
  * differences truncated to whole µs. No field counts messages or samples: the rates are per period, whose length is
  * not written. A field this reader does not know is kept by name ({@link Output#unknown}); a field it knows that is
- * missing, of the wrong type or out of range, a key given twice, or JSON cut short is bad data naming the line (exit
- * 3). Checked against {@code data/audit/demo/outputs/omb-*.json}.
+ * missing, of the wrong type or out of range (a negative count, rate or latency), a key given twice, lists of other
+ * lengths than {@code publishRate}, or JSON cut short is bad data naming the line (exit 3). Checked against {@code
+ * data/audit/demo/outputs/omb-*.json}.
  */
 public final class OmbResultReader {
   private OmbResultReader() {}
@@ -147,18 +143,17 @@ public final class OmbResultReader {
   private static final Pattern KEY = Pattern.compile("(" + Pattern.quote(SIGNATURE.get(0)) + "|"
       + Pattern.quote(SIGNATURE.get(1)) + ")\\s*:");
 
+  /** A quantile map's key as Jackson writes a double: digits, a point, an exponent (no NaN, no hexadecimal). */
+  private static final Pattern PERCENTILE = Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,20})?(E-?[0-9]{1,3})?");
+
   /** Whether a line holds the key only OMB's result JSON has (on a line of its own, or in a compact object). */
   static boolean recognises(List<String> lines) {
     return lines.stream().anyMatch(l -> KEY.matcher(l).find());
   }
 
-  private static final JsonFactory JSON = JsonFactory.builder()
-      .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(8).maxNumberLength(60).build())
-      .build();
-
   /**
-   * Reads one result.
+   * Reads one result, with the archive's strict JSON reading ({@link StrictJson}: a key given twice, content after the
+   * object and numbers a double cannot hold are refused) and its typed accessors ({@link JsonValue}).
    *
    * @param text the file's text
    * @param name the file as messages name it
@@ -166,49 +161,23 @@ public final class OmbResultReader {
    *     range, or lists of different lengths
    */
   public static Output read(String text, String name) {
+    JsonValue root = StrictJson.parse(text.getBytes(StandardCharsets.UTF_8), name);
+    if (!root.isObject()) {
+      throw root.error("not a JSON object: OMB's result is one object of TestResult's fields");
+    }
     Map<String, Field> got = new LinkedHashMap<>();
-    List<String> unknown = new ArrayList<>();
-    try (JsonParser p = JSON.createParser(text)) {
-      if (p.nextToken() != JsonToken.START_OBJECT) {
-        throw bad(name, p, "not a JSON object: OMB's result is one object of TestResult's fields");
+    for (Map.Entry<String, Kind> f : FIELDS.entrySet()) {
+      JsonValue v = root.path(f.getKey());
+      if (v.isMissing()) {
+        throw new DataException(name, 0, "no field \"" + f.getKey() + "\": not a whole result of OMB's TestResult (cut"
+            + " short, or of another OMB version?)", null);
       }
-      while (p.nextToken() == JsonToken.FIELD_NAME) {
-        String key = p.currentName();
-        long line = p.currentTokenLocation().getLineNr();
-        p.nextToken();
-        Kind k = FIELDS.get(key);
-        if (k == null) {
-          unknown.add(key);
-          p.skipChildren();
-          continue;
-        }
-        got.put(key, field(p, k, key, line, name));
-      }
-      if (p.nextToken() != null) {
-        throw bad(name, p, "more after the result's closing brace: not one OMB result");
-      }
-    } catch (JsonProcessingException e) {
-      long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-      throw new DataException(name, Math.max(line, 0), "not well-formed JSON (cut short or altered?): "
-          + Echo.of(e.getOriginalMessage()), null);
-    } catch (IOException e) {
-      throw new DataException(name, 0, "could not be read as JSON: " + Echo.of(String.valueOf(e.getMessage())), null);
+      got.put(f.getKey(), field(v, f.getValue(), f.getKey()));
     }
-    for (String f : FIELDS.keySet()) {
-      if (!got.containsKey(f)) {
-        throw new DataException(name, 0, "no field \"" + f + "\": not a whole result of OMB's TestResult (cut short, or"
-            + " of another OMB version?)", null);
-      }
-    }
-    Output o = new Output(orderedAsKnown(got), unknown);
+    List<String> unknown = root.members().keySet().stream().filter(k -> !FIELDS.containsKey(k)).toList();
+    Output o = new Output(got, unknown);
     checkPeriods(o, name);
     return o;
-  }
-
-  private static Map<String, Field> orderedAsKnown(Map<String, Field> got) {
-    Map<String, Field> out = new LinkedHashMap<>();
-    FIELDS.keySet().forEach(k -> out.put(k, got.get(k)));
-    return out;
   }
 
   /** Every per-period list has one entry per period, and at least one period. */
@@ -229,92 +198,54 @@ public final class OmbResultReader {
     });
   }
 
-  private static Field field(JsonParser p, Kind k, String key, long line, String name) throws IOException {
+  private static Field field(JsonValue v, Kind k, String key) {
     switch (k) {
       case TEXT -> {
-        if (p.currentToken() != JsonToken.VALUE_STRING) {
-          throw bad(name, p, "\"" + key + "\" is not a string");
-        }
-        return new Field(line, p.getText(), List.of(), List.of());
+        return new Field(v.line(), v.text(), List.of(), List.of());
       }
       case COUNT, MILLIS, MICROS -> {
-        return new Field(line, "", List.of(number(p, k, key, name)), List.of());
+        return new Field(v.line(), "", List.of(number(v, k, key)), List.of());
       }
       case RATES, COUNTS, MILLIS_LIST, MICROS_LIST -> {
-        if (p.currentToken() != JsonToken.START_ARRAY) {
-          throw bad(name, p, "\"" + key + "\" is not a list (one entry per period)");
+        if (!v.json().isArray()) {
+          throw v.error("not a list (one entry per period)");
         }
-        List<Double> v = new ArrayList<>();
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-          if (v.size() == MAX_PERIODS) {
-            throw bad(name, p, "\"" + key + "\" has more than " + MAX_PERIODS + " periods (a week of 10 s periods)");
-          }
-          v.add(number(p, k, key, name));
+        if (v.json().size() > MAX_PERIODS) {
+          throw v.error("more than " + MAX_PERIODS + " periods (a week of 10 s periods)");
         }
-        return new Field(line, "", v, List.of());
+        return new Field(v.line(), "", v.elements().stream().map(e -> number(e, k, key)).toList(), List.of());
       }
       default -> {
-        if (p.currentToken() != JsonToken.START_OBJECT) {
-          throw bad(name, p, "\"" + key + "\" is not a map from percentile to value");
+        if (!v.isObject()) {
+          throw v.error("not a map from percentile to value");
+        }
+        if (v.json().size() > MAX_PERIODS) {
+          throw v.error("more than " + MAX_PERIODS + " quantiles");
         }
         TreeMap<Double, Double> m = new TreeMap<>();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-          String pct = p.currentName();
-          double share = percentile(pct);
+        for (Map.Entry<String, JsonValue> e : v.members().entrySet()) {
+          double share = PERCENTILE.matcher(e.getKey()).matches() ? OutputLines.number(e.getKey()) : Double.NaN;
           if (!(share >= 0 && share <= 100)) {
-            throw bad(name, p, "\"" + key + "\" has the key " + Echo.of(pct) + ", not a percentile in [0, 100]");
+            throw e.getValue().error("not a percentile in [0, 100] as a key");
           }
-          if (m.size() == MAX_PERIODS) {
-            throw bad(name, p, "\"" + key + "\" has more than " + MAX_PERIODS + " quantiles");
-          }
-          p.nextToken();
-          m.put(share, number(p, k, key, name));
+          m.put(share, number(e.getValue(), k, key));
         }
-        return new Field(line, "", new ArrayList<>(m.values()), new ArrayList<>(m.keySet()));
+        return new Field(v.line(), "", new ArrayList<>(m.values()), new ArrayList<>(m.keySet()));
       }
     }
   }
 
-  private static double percentile(String key) {
-    return key.length() > 40 ? Double.NaN : OutputLines.number(key);
-  }
-
-  /** One number of a field of kind {@code k}, within the bounds a run can hold. */
-  private static double number(JsonParser p, Kind k, String key, String name) throws IOException {
-    JsonToken t = p.currentToken();
-    boolean whole = k == Kind.COUNT || k == Kind.COUNTS
-        || (k == Kind.MICROS || k == Kind.MICROS_LIST || k == Kind.MICROS_MAP) && !key.endsWith("Avg");
-    if (t != JsonToken.VALUE_NUMBER_INT && (whole || t != JsonToken.VALUE_NUMBER_FLOAT)) {
-      String held = t == null ? "nothing" : switch (t) {
-        case VALUE_STRING -> "a string (" + Echo.of("\"" + p.getText() + "\"") + ")";
-        case START_ARRAY -> "a list";
-        case START_OBJECT -> "an object";
-        default -> Echo.of(p.getText());
-      };
-      throw bad(name, p, "\"" + key + "\" holds " + held + ", not " + (whole ? "a whole number" : "a number"));
-    }
-    double v = p.getDoubleValue();
-    String unit = switch (k) {
-      case COUNT, COUNTS -> "";
-      case RATES -> " msg/s";
-      case MILLIS, MILLIS_LIST, MILLIS_MAP -> " ms";
-      default -> " \u00b5s";
+  /**
+   * One number of a field of kind {@code k}, within the bounds a run can hold: counts, the backlog and the publish
+   * delay's percentiles (µs) are whole, as TestResult declares them ({@code long}, {@code int}); nothing is negative.
+   */
+  private static double number(JsonValue v, Kind k, String key) {
+    return switch (k) {
+      case COUNT, COUNTS -> v.longIn(0, OutputLines.MAX_COUNT);
+      case RATES -> v.doubleIn(0, OutputLines.MAX_RATE);
+      case MILLIS, MILLIS_LIST, MILLIS_MAP -> v.doubleIn(0, OutputLines.MAX_LATENCY_MILLIS);
+      default -> key.endsWith("Avg") ? v.doubleIn(0, OutputLines.MAX_LATENCY_MILLIS * 1000)
+          : v.longIn(0, (long) OutputLines.MAX_LATENCY_MILLIS * 1000);
     };
-    double max = switch (k) {
-      case COUNT, COUNTS -> OutputLines.MAX_COUNT;
-      case RATES -> OutputLines.MAX_RATE;
-      case MILLIS, MILLIS_LIST, MILLIS_MAP -> OutputLines.MAX_LATENCY_MILLIS;
-      default -> OutputLines.MAX_LATENCY_MILLIS * 1000;
-    };
-    if (!(v >= 0 && v <= max)) {
-      throw bad(name, p, "\"" + key + "\" holds " + Echo.of(p.getText()) + unit + ", outside [0, "
-          + String.format(Locale.ROOT, "%,.0f", max) + "]: " + (v < 0 ? "OMB writes no negative " + (unit.isEmpty()
-          ? "count" : unit.equals(" msg/s") ? "rate" : "latency") : "more than a benchmark run can hold"));
-    }
-    return v;
-  }
-
-  private static DataException bad(String name, JsonParser p, String problem) {
-    return new DataException(name, Math.max(p.currentTokenLocation().getLineNr(), 0), problem, null);
   }
 }
