@@ -18,11 +18,23 @@
 #       The ledger's kafka_clients_version column holds the driver's client library version (kafka-clients,
 #       amqp-client or jnats) and bootstrap the server's host:port: the header is one format for every driver.
 #       With OMB_DEADLINE=<epoch seconds> set, stops before a run that could not finish by then (rerun to resume).
+#   src/main/sh/omb-run.sh result OMB_CHECKOUT WORKLOAD_YAML DRIVER_YAML --bootstrap HOST:PORT --out FILE
+#           [--ledger CSV --run-id ID]
+#       writes OMB's own result JSON (a serialized io.openmessaging.benchmark.TestResult, as bin/benchmark writes
+#       it per workload) for one OMB workload file and one driver config, through src/main/omb/OmbResultRun.java:
+#       Benchmark.main's body for one workload with a LocalWorker (WorkloadGenerator.run(), then Jackson's
+#       writerWithDefaultPrettyPrinter()). Run from the checkout's root, as bin/benchmark is, so the workload's
+#       payloadFile (payload/payload-100b.data) is OMB's own. BOOTSTRAP in DRIVER_YAML is replaced by HOST:PORT.
+#       Build first (build compiles WorkloadGenerator and OmbResultRun too). With --ledger, refuses a dirty
+#       archive tree and appends one row to CSV in the format of data/audit/demo/demo-ledger.csv (run_id, tool,
+#       command with the address as BOOTSTRAP and the checkout as OMB_CHECKOUT@commit, started_at, exit_code,
+#       output_file relative to the ledger's folder, output_sha256, bootstrap, git_commit, loadavg_start).
+#       A run takes OMB's warm-up (warmupDurationMinutes, 1 by default) plus testDurationMinutes, plus about 10 s.
 # Exit codes: 0 ok, 2 usage, 4 not found, 5 instrument failure (build or a run failed).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 die() { echo "omb-run: $2" >&2; exit "$1"; }
-[ $# -ge 2 ] || die 2 "usage: omb-run.sh build OMB_CHECKOUT | run OMB_CHECKOUT PLAN --bootstrap HOST:PORT [--broker-pid PID] [--out DIR]"
+[ $# -ge 2 ] || die 2 "usage: omb-run.sh build OMB_CHECKOUT | run OMB_CHECKOUT PLAN --bootstrap HOST:PORT [--broker-pid PID] [--out DIR] | result OMB_CHECKOUT WORKLOAD_YAML DRIVER_YAML --bootstrap HOST:PORT --out FILE [--ledger CSV --run-id ID]"
 mode=$1; omb="$(cd "$2" 2>/dev/null && pwd)" || die 4 "no OMB checkout at $2"; shift 2
 [ -f "$omb/benchmark-framework/src/main/java/io/openmessaging/benchmark/worker/LocalWorker.java" ] \
   || die 4 "$omb is not an OpenMessaging Benchmark checkout (no LocalWorker.java)"
@@ -64,11 +76,15 @@ do_build() {
   [ -f "$build/classpath-kafka" ] && cp "$build/classpath-kafka" "$build/classpath"
   rm -rf "$build/classes" && mkdir -p "$build/classes"
   # LocalWorker and whatever it references, compiled from OMB's sources as they are (-sourcepath pulls in only
-  # the classes needed: WorkerStats, MessageProducer, UniformRateLimiter, the command objects...).
+  # the classes needed: WorkerStats, MessageProducer, UniformRateLimiter, the command objects...). WorkloadGenerator
+  # (with TestResult, Workload, DriverConfiguration) is for OmbResultRun; RateController is named because it uses
+  # Lombok's @Slf4j, and javac runs annotation processors only on the files it is given, not those -sourcepath finds.
   javac -nowarn -encoding UTF-8 -d "$build/classes" -cp "$cp" -sourcepath "$omb/benchmark-framework/src/main/java" \
     "$omb/benchmark-framework/src/main/java/io/openmessaging/benchmark/worker/LocalWorker.java" \
     "$omb/benchmark-framework/src/main/java/io/openmessaging/benchmark/utils/payload/FilePayloadReader.java" \
-    "$root/src/main/omb/OmbDriver.java" 2> "$build/javac.log" || { cat "$build/javac.log" >&2; die 5 "javac failed"; }
+    "$omb/benchmark-framework/src/main/java/io/openmessaging/benchmark/WorkloadGenerator.java" \
+    "$omb/benchmark-framework/src/main/java/io/openmessaging/benchmark/RateController.java" \
+    "$root/src/main/omb/OmbDriver.java" "$root/src/main/omb/OmbResultRun.java" 2> "$build/javac.log" || { cat "$build/javac.log" >&2; die 5 "javac failed"; }
   git -C "$omb" rev-parse HEAD > "$build/omb-commit"
   echo "omb-run: built in $build" >&2
 }
@@ -204,8 +220,64 @@ PY
   rm -f "$out/schedule.tmp"
 }
 
+do_result() {
+  [ $# -ge 2 ] || die 2 "result needs WORKLOAD_YAML DRIVER_YAML"
+  local workload driver bootstrap="" out="" ledger="" run_id=""
+  workload="$(cd "$(dirname "$1")" 2>/dev/null && pwd)/$(basename "$1")" || die 4 "no workload at $1"
+  driver="$(cd "$(dirname "$2")" 2>/dev/null && pwd)/$(basename "$2")" || die 4 "no driver config at $2"
+  local workload_arg="$1" driver_arg="$2"
+  shift 2
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --bootstrap) bootstrap="${2:-}"; shift 2 ;;
+      --out) out="${2:-}"; shift 2 ;;
+      --ledger) ledger="${2:-}"; shift 2 ;;
+      --run-id) run_id="${2:-}"; shift 2 ;;
+      *) die 2 "unknown option $1" ;;
+    esac
+  done
+  [ -f "$workload" ] || die 4 "no workload at $workload_arg"
+  [ -f "$driver" ] || die 4 "no driver config at $driver_arg"
+  [[ "$bootstrap" =~ ^[^[:space:]:]+:[0-9]{1,5}$ ]] || die 2 "--bootstrap must be host:port (was \"$bootstrap\")"
+  [ -n "$out" ] || die 2 "result needs --out FILE"
+  [ -z "$ledger" ] || [[ "$run_id" =~ ^[a-z0-9-]+$ ]] || die 2 "--ledger needs --run-id ID (lower-case letters, digits, -)"
+  [ -f "$build/classes/OmbResultRun.class" ] && [ -f "$build/classpath-kafka" ] \
+    || die 4 "not built: run omb-run.sh build $omb kafka first"
+  [ "$root/src/main/omb/OmbResultRun.java" -ot "$build/classes/OmbResultRun.class" ] \
+    || die 5 "OmbResultRun.java is newer than its build: run build again"
+  local omb_commit; omb_commit="$(git -C "$omb" rev-parse HEAD)"
+  [ "$omb_commit" = "$(cat "$build/omb-commit")" ] || die 5 "the checkout moved since the build: build again"
+  if [ -n "$ledger" ]; then
+    local dirty; dirty="$(git -C "$root" status --porcelain)"
+    [ -z "$dirty" ] || die 5 "the archive's tree is dirty; commit first (the ledger records the commit):
+$dirty"
+  fi
+  local outabs; outabs="$(cd "$(dirname "$out")" 2>/dev/null && pwd)/$(basename "$out")" || die 4 "no folder for $out"
+  local runconf; runconf="$(mktemp --suffix=.yaml)"
+  sed "s/BOOTSTRAP/$bootstrap/" "$driver" > "$runconf"
+  local started load0 rc
+  started="$(date -u +%FT%TZ)"; load0="$(cut -d' ' -f1 /proc/loadavg)"
+  echo "omb-run: result of $workload_arg with $driver_arg against $bootstrap (OMB $omb_commit)" >&2
+  set +e
+  (cd "$omb" && java -Dlog4j2.configurationFile="$root/src/main/omb/log4j2.xml" \
+    -cp "$build/classes:$(cat "$build/classpath-kafka")" OmbResultRun --workload "$workload" --driver "$runconf" \
+    --out "$outabs")
+  rc=$?
+  set -e
+  rm -f "$runconf"
+  [ $rc -eq 0 ] && [ -s "$outabs" ] || die 5 "OMB's run failed (exit $rc); no result written"
+  if [ -n "$ledger" ]; then
+    local base; base="$(cd "$(dirname "$ledger")" && pwd)"
+    local rel="${outabs#"$base"/}"
+    [ -f "$ledger" ] || echo "run_id,tool,command,started_at,exit_code,output_file,output_sha256,bootstrap,git_commit,loadavg_start" > "$ledger"
+    echo "$run_id,OpenMessagingBenchmark,\"src/main/sh/omb-run.sh result OMB_CHECKOUT@$omb_commit $workload_arg $driver_arg --bootstrap BOOTSTRAP --out $out\",$started,$rc,$rel,$(sha256sum "$outabs" | cut -c1-64),embedded,$(git -C "$root" rev-parse HEAD),$load0" >> "$ledger"
+  fi
+  echo "omb-run: wrote $out" >&2
+}
+
 case "$mode" in
   build) do_build "$@" ;;
   run) do_run "$@" ;;
-  *) die 2 "unknown mode $mode (build | run)" ;;
+  result) do_result "$@" ;;
+  *) die 2 "unknown mode $mode (build | run | result)" ;;
 esac

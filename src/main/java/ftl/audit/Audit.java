@@ -3,6 +3,7 @@ package ftl.audit;
 import ftl.data.io.DataException;
 import ftl.data.tool.EndToEndLatencyReader;
 import ftl.data.tool.HarnessTable;
+import ftl.data.tool.OmbResultReader;
 import ftl.data.tool.PerfTestScrapeReader;
 import ftl.data.tool.PerfTestStdoutReader;
 import ftl.data.tool.ProducerPerformanceReader;
@@ -59,6 +60,7 @@ public final class Audit {
       case KAFKA_E2E_LATENCY -> endToEnd(EndToEndLatencyReader.read(text, name), by, rows);
       case PERFTEST -> perfTest(PerfTestStdoutReader.read(text, name), by, rows);
       case PERFTEST_PROMETHEUS -> perfTestScrape(PerfTestScrapeReader.read(text, name), by, rows);
+      case OMB_RESULT -> omb(OmbResultReader.read(text, name), by, rows);
     };
     Optional<GridNote> grid = Optional.empty();
     if (e.harness().isPresent() && e.harness().get().zeroDifference().equals("dropped") && e.quantumNanos().isPresent()
@@ -284,6 +286,117 @@ public final class Audit {
         + " judged; the audit reads its counts");
     return new Evidence(ToolOutputFormat.PERFTEST_PROMETHEUS, by, h, why, List.of(), counts, OptionalLong.empty(),
         "a scrape holds no send schedule", one, oneBasis, notes);
+  }
+
+  /** How OMB's result names its statistics ({@link OmbResultReader#STATS}), in the audit's words. */
+  private static final String OMB = "OpenMessaging Benchmark";
+  private static final List<String> OMB_STATS = List.of("average", "50th percentile", "75th percentile",
+      "95th percentile", "99th percentile", "99.9th percentile", "99.99th percentile", "max");
+
+  /**
+   * OMB's result JSON: the end-to-end latency (the harness audit's row for the result's driver) is the one audited;
+   * its publish latency (the framework's row, whatever the driver) is also measured, its figures judged on their own
+   * quantum. The figures judged are the aggregated ones, over the measured window after OMB's warm-up.
+   */
+  private static Evidence omb(OmbResultReader.Output o, String by, Rows rows) {
+    String driver = o.text("driver");
+    // the Kafka driver's rows are the harness's own ("OpenMessaging Benchmark"); another driver's are named after it
+    Rows own = new Rows(rows.rows().stream().filter(r -> r.harness().equals(OMB)).toList(), rows.file());
+    Optional<HarnessTable.Row> e2e = driver.equals("Kafka")
+        ? Optional.of(own.find(OMB, l -> l.startsWith("end-to-end"), "OMB's end-to-end latency (Kafka driver)"))
+        : HarnessTable.find(rows.rows(), OMB + " (" + driver, l -> l.startsWith("end-to-end"));
+    String why = e2e.isPresent() ? "" : "the harness audit has no row for OMB's end-to-end latency with the driver "
+        + ftl.data.io.Echo.of(driver) + " (it has rows for Kafka, RabbitMQ and NATS JetStream)";
+    HarnessTable.Row pub = own.find(OMB, l -> l.startsWith("publish"), "OMB's publish latency");
+    List<Figure> figures = new ArrayList<>();
+    for (int i = 0; i < OMB_STATS.size(); i++) {
+      OmbResultReader.Field f = o.field("aggregatedEndToEndLatency" + OmbResultReader.STATS.get(i));
+      long micros = Math.round(f.value() * 1000);
+      figures.add(new Figure("end-to-end " + OMB_STATS.get(i), omb(f.value()), ns(f.value()),
+          (hdrUnitMicros(micros) - 1) * (double) US, f.line()));
+    }
+    long pubQ = pub.quantumNanos().orElse(0);
+    for (int i = 0; i < OMB_STATS.size(); i++) {
+      OmbResultReader.Field f = o.field("aggregatedPublishLatency" + OmbResultReader.STATS.get(i));
+      long micros = Math.round(f.value() * 1000);
+      figures.add(new Figure("publish " + OMB_STATS.get(i), omb(f.value()), ns(f.value()),
+          hdrUnitMicros(micros) * (double) US, f.line(), pubQ));
+    }
+    int n = o.periods();
+    List<Double> sent = o.field("publishRate").values();
+    List<Double> got = o.field("consumeRate").values();
+    long producers = (long) o.value("topics") * (long) o.value("producersPerTopic");
+    Counts counts = new Counts(OptionalLong.empty(), OptionalLong.empty(), "unknown: this output holds no count of"
+        + " end-to-end samples, nor of messages (OMB counts every message received but records an end-to-end sample"
+        + " only for a difference above 0, and writes neither count); it prints rates over " + n + " period"
+        + (n == 1 ? "" : "s") + " of about 10 s whose lengths it does not write: publish " + rates(sent) + " (line "
+        + o.field("publishRate").line() + "), consume "
+        + rates(got) + " (line " + o.field("consumeRate").line() + "), backlog at each period's end "
+        + range(o.field("backlog").values(), "") + " (line " + o.field("backlog").line() + "); needed: the end-to-end"
+        + " histogram's total count beside the messages received over the same window (WorkerStats keeps both, the"
+        + " result writes neither; the archive's own driver src/main/omb/OmbDriver.java reads them: data/omb-real)");
+    List<String> notes = new ArrayList<>();
+    notes.add("workload \"" + ftl.data.io.Echo.of(o.text("workload")) + "\", driver " + ftl.data.io.Echo.of(driver)
+        + ": " + (long) o.value("topics") + " topic" + (o.value("topics") == 1 ? "" : "s") + " of "
+        + (long) o.value("partitions") + " partition" + (o.value("partitions") == 1 ? "" : "s") + ", "
+        + (long) o.value("producersPerTopic") + " producer" + (o.value("producersPerTopic") == 1 ? "" : "s") + " and "
+        + (long) o.value("consumersPerTopic") + " consumer" + (o.value("consumersPerTopic") == 1 ? "" : "s")
+        + " per topic, " + AuditNumbers.count((long) o.value("messageSize")) + "-byte messages");
+    notes.add("end-to-end figures are whole milliseconds (differences of two millisecond stamps, held in \u00b5s by"
+        + " HdrHistogram) printed as milliseconds, exactly below 262.144 ms; publish figures are nanoseconds truncated"
+        + " to whole microseconds (a step of 1 \u00b5s), printed as milliseconds");
+    notes.add("the aggregated figures cover the measured window after OMB's warm-up; the " + n + " per-period lists"
+        + " (endToEndLatency50pct, ..., one entry per period) and the quantile maps are not judged: the aggregated"
+        + " figures cover them");
+    notes.add("publish delay latency (\u00b5s: how late each send started against its schedule) is not a latency of"
+        + " a message and is not audited");
+    long errorPeriods = o.field("publishErrorRate").values().stream().filter(v -> v > 0).count();
+    if (errorPeriods > 0) {
+      notes.add("send errors in " + errorPeriods + " of " + n + " periods (publishErrorRate, line "
+          + o.field("publishErrorRate").line() + "): failed sends are counted apart, not as latencies");
+    }
+    if (!o.unknown().isEmpty()) {
+      notes.add("fields this reader does not know, not audited: " + String.join(", ", o.unknown().stream()
+          .map(ftl.data.io.Echo::of).toList()));
+    }
+    OptionalLong interval = OptionalLong.empty();
+    String basis = "no message was published";
+    double rate = Math.rint(median(sent));
+    if (rate > 0 && producers > 0) {
+      interval = OptionalLong.of(Math.round(1e9 * producers / rate));
+      basis = "each of " + producers + " producer" + (producers == 1 ? "" : "s") + " paced at R / " + producers
+          + ", R = the median publish rate, " + (long) rate + " msg/s, to a whole number as OMB's producerRate is; the"
+          + " result does not hold the rate asked";
+    }
+    return new Evidence(ToolOutputFormat.OMB_RESULT, by, e2e, why, figures, counts, interval, basis, Optional.empty(),
+        "the result does not say whether one LocalWorker or distributed workers ran the producers and consumers",
+        notes, List.of(pub));
+  }
+
+  /**
+   * The step of HdrHistogram's buckets at a value in µs, at OMB's 5 significant digits (2^17 sub-buckets): 1 µs below
+   * 262,144 µs, doubling with each power of two above it.
+   */
+  static long hdrUnitMicros(long micros) {
+    return micros < 1L << 18 ? 1 : Long.highestOneBit(micros) >> 17;
+  }
+
+  /** An OMB figure in ms as its double prints (Jackson's shortest form), with the unit. */
+  private static String omb(double millis) {
+    return (millis == Math.rint(millis) && Math.abs(millis) < 1e15 ? String.valueOf((long) millis)
+        : String.valueOf(millis)) + " ms";
+  }
+
+  /** Rates as a range, whole msg/s. */
+  private static String rates(List<Double> v) {
+    return range(v, " msg/s");
+  }
+
+  private static String range(List<Double> v, String unit) {
+    double lo = v.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    double hi = v.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    return lo == hi ? AuditNumbers.count(Math.round(lo)) + unit : AuditNumbers.count(Math.round(lo)) + " to "
+        + AuditNumbers.count(Math.round(hi)) + unit;
   }
 
   /** Milliseconds as printed, in whole ns (no stamp here is finer; the product's binary rounding is dropped). */

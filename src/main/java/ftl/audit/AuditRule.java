@@ -42,10 +42,12 @@ public enum AuditRule {
       Map<String, int[]> byName = new LinkedHashMap<>();
       List<String> failing = new ArrayList<>();
       Figure first = null;
+      java.util.TreeSet<Long> quanta = new java.util.TreeSet<>(java.util.Comparator.reverseOrder());
       for (Figure f : e.figures()) {
         int[] c = byName.computeIfAbsent(f.name(), k -> new int[2]);
         c[1]++;
-        if (!f.resolved(q.getAsLong())) {
+        quanta.add(f.quantumOr(q.getAsLong()));
+        if (!f.resolved(f.quantumOr(q.getAsLong()))) {
           c[0]++;
           failing.add(f.name() + " " + f.printed() + " (line " + f.line() + ")");
           if (first == null) {
@@ -55,7 +57,8 @@ public enum AuditRule {
       }
       if (failing.isEmpty()) {
         return RuleResult.holds(this, e.figures().size(), "all " + e.figures().size() + " latency figures exceed their"
-            + " width w = 2q + p (q = " + AuditNumbers.duration(q.getAsLong()) + ")");
+            + " width w = 2q + p (q = " + String.join(" or ", quanta.stream().map(AuditNumbers::duration).toList())
+            + ")");
       }
       List<String> parts = new ArrayList<>();
       byName.forEach((name, c) -> {
@@ -64,10 +67,11 @@ public enum AuditRule {
         }
       });
       String evidence = failing.size() + " of " + e.figures().size()
-          + " latency figures are at most their width w = 2q + p (q = " + AuditNumbers.duration(q.getAsLong()) + "): "
+          + " latency figures are at most their width w = 2q + p (q = "
+          + AuditNumbers.duration(first.quantumOr(q.getAsLong())) + "): "
           + String.join(", ", parts) + "; e.g. "
           + first.name() + " printed " + first.printed() + " on line " + first.line() + ", w = "
-          + AuditNumbers.duration(first.widthNanos(q.getAsLong()));
+          + AuditNumbers.duration(first.widthNanos(first.quantumOr(q.getAsLong())));
       return RuleResult.fails(this, e.figures().size(), failing, evidence);
     }
   },

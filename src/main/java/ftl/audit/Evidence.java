@@ -23,20 +23,33 @@ import java.util.OptionalLong;
  * @param oneProcess whether one process read both stamps of every span: true, false, or empty when the output does not
  *     say ({@code oneProcessBasis} says from what)
  * @param notes what the tool left out or rounded, beyond the harness row, in words
+ * @param alsoMeasured the harness audit's rows for the other latencies the output prints figures of, each judged on
+ *     its own quantum ({@link Figure#quantumNanos}); the rules about samples and sign judge {@code harness}, the
+ *     latency the output is audited for (OMB: end-to-end; its publish latency is also measured)
  */
 public record Evidence(ToolOutputFormat format, String recognisedBy, Optional<HarnessTable.Row> harness,
     String harnessWhy,
                        List<Figure> figures, Counts counts, OptionalLong sendIntervalNanos, String sendIntervalBasis,
-                       Optional<Boolean> oneProcess, String oneProcessBasis, List<String> notes) {
+                       Optional<Boolean> oneProcess, String oneProcessBasis, List<String> notes,
+                       List<HarnessTable.Row> alsoMeasured) {
   public Evidence {
     Objects.requireNonNull(format, "format");
     Objects.requireNonNull(harness, "harness");
     Objects.requireNonNull(counts, "counts");
     figures = List.copyOf(figures);
     notes = List.copyOf(notes);
+    alsoMeasured = List.copyOf(alsoMeasured);
     if (harness.isEmpty() == harnessWhy.isEmpty()) {
       throw new IllegalArgumentException("a reason exactly when there is no harness row: " + harnessWhy);
     }
+  }
+
+  /** The evidence of an output that measures one latency. */
+  public Evidence(ToolOutputFormat format, String recognisedBy, Optional<HarnessTable.Row> harness, String harnessWhy,
+      List<Figure> figures, Counts counts, OptionalLong sendIntervalNanos, String sendIntervalBasis,
+      Optional<Boolean> oneProcess, String oneProcessBasis, List<String> notes) {
+    this(format, recognisedBy, harness, harnessWhy, figures, counts, sendIntervalNanos, sendIntervalBasis, oneProcess,
+        oneProcessBasis, notes, List.of());
   }
 
   /** The stamps' quantum in ns, when the harness row gives one. */

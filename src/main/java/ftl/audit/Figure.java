@@ -12,15 +12,33 @@ import java.util.Objects;
  *     of its last digit when the tool truncates or rounds to it ({@code elapsed / 1000 / 1000}: 1 ms; {@code %.2f} of
  *     ms: 10 µs), 0 when it prints that value exactly (whole milliseconds printed with {@code %d})
  * @param line the line it was printed on
+ * @param quantumNanos the quantum of this figure's stamps when it is not the output's (an OMB result holds an
+ *     end-to-end and a publish latency, on two clocks), or 0 for the output's ({@link Evidence#quantumNanos})
  */
-public record Figure(String name, String printed, double valueNanos, double printStepNanos, long line) {
+public record Figure(String name, String printed, double valueNanos, double printStepNanos, long line,
+    long quantumNanos) {
   public Figure {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(printed, "printed");
-    if (!Double.isFinite(valueNanos) || !(printStepNanos >= 0) || Double.isInfinite(printStepNanos) || line < 1) {
+    if (!Double.isFinite(valueNanos) || !(printStepNanos >= 0) || Double.isInfinite(printStepNanos) || line < 1
+        || quantumNanos < 0) {
       throw new IllegalArgumentException("figure " + name + ": value " + valueNanos + ", step " + printStepNanos
-          + ", line " + line);
+          + ", line " + line + ", quantum " + quantumNanos);
     }
+  }
+
+  /** A figure on the output's quantum. */
+  public Figure(String name, String printed, double valueNanos, double printStepNanos, long line) {
+    this(name, printed, valueNanos, printStepNanos, line, 0);
+  }
+
+  /**
+   * The quantum this figure is judged on: its own, or else the output's.
+   *
+   * @param outputQuantumNanos the output's quantum (the harness row's), or a value below 1 when unknown
+   */
+  public long quantumOr(long outputQuantumNanos) {
+    return quantumNanos > 0 ? quantumNanos : outputQuantumNanos;
   }
 
   /**

@@ -35,10 +35,11 @@ import picocli.CommandLine;
 
 /** {@code ftl audit FILE... [--format F] [--json]}: another tool's output judged by the audit's trust rules. */
 @Command(name = "audit", mixinStandardHelpOptions = true,
-    description = {"Judge the output of a benchmark you already ran (Kafka's perf tools, RabbitMQ PerfTest).",
-        "Reads kafka-producer-perf-test and kafka-e2e-latency output, RabbitMQ PerfTest's standard output, and a",
-        "scrape of PerfTest's Prometheus endpoint (-mpr -mc). For each file: what was measured, from which stamps,",
-        "on which clock and quantum (the archive's harness audit, data/audit/harnesses.csv), what the tool left out",
+    description = {"Judge the output of a benchmark you already ran (Kafka's perf tools, PerfTest, OMB).",
+        "Reads kafka-producer-perf-test and kafka-e2e-latency output, RabbitMQ PerfTest's standard output, a",
+        "scrape of PerfTest's Prometheus endpoint (-mpr -mc), and OpenMessaging Benchmark's result JSON (the file",
+        "bin/benchmark writes per workload). For each file: what was measured, from which stamps, on which clock",
+        "and quantum (the archive's harness audit, data/audit/harnesses.csv), what the tool left out",
         "or rounded, how many samples the figures describe (or that the output cannot say), which figures the",
         "quantum leaves unresolved, and the trust rules audit.* (docs/audit.md). The format is recognised from the",
         "file's lines unless --format names it.",
@@ -56,7 +57,7 @@ public final class AuditCommand implements Callable<Integer> {
 
   @Option(names = "--format", paramLabel = "F", description =
       "Read every FILE as this format instead of recognising it: "
-      + "kafka-producer-perf-test, kafka-e2e-latency, perftest, perftest-prometheus.")
+      + "kafka-producer-perf-test, kafka-e2e-latency, perftest, perftest-prometheus, omb-result.")
   String format;
 
   @Option(names = "--json", description =

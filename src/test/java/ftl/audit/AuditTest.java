@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What {@code ftl audit} concludes on every real tool output the archive commits: Kafka's two tools' demonstration
- * outputs and RabbitMQ PerfTest's twelve runs (standard output and scrape), judged by the archive's harness audit.
+ * outputs, OpenMessaging Benchmark's two result JSON files, and RabbitMQ PerfTest's twelve runs (standard output and
+ * scrape), judged by the archive's harness audit.
  * Each case gives every rule's outcome, and the failing figures where one fails.
  */
 class AuditTest {
@@ -66,7 +67,14 @@ class AuditTest {
         List.of()),
         Arguments.of(Named.of("PerfTest scrape, --use-millis: 22 % kept", "perftest/runs/r02.prom"), NOT, FAILS, FAILS,
         7,
-            List.of()));
+            List.of()),
+        Arguments.of(Named.of("OMB result at 1,000 msg/s: a 1 ms end-to-end median, drops uncounted", demo
+            + "omb-1.json"), FAILS, NOT, FAILS, 2, List.of("end-to-end average 1.5671353159462709 ms (line 1634)",
+            "end-to-end 50th percentile 1 ms (line 1635)", "end-to-end 75th percentile 2 ms (line 1636)",
+            "end-to-end 95th percentile 2 ms (line 1637)")),
+        Arguments.of(Named.of("OMB result at 500 msg/s: a 2 ms end-to-end median", demo + "omb-2.json"), FAILS, NOT,
+            FAILS, 2, List.of("end-to-end 50th percentile 2 ms (line 1219)", "end-to-end 75th percentile 2 ms (line"
+            + " 1220)", "end-to-end 95th percentile 2 ms (line 1221)")));
   }
 
   @ParameterizedTest
@@ -129,6 +137,61 @@ class AuditTest {
       assertThat(a.results().get(1).outcome()).as(run.runId())
           .isEqualTo(run.useMillis() ? Outcome.FAILS : Outcome.HOLDS);
     }
+  }
+
+  /**
+   * OMB's result: the end-to-end latency on the Kafka driver's row (1 ms), the publish latency on the framework's own
+   * (1 ns, truncated to µs), each figure judged on its own quantum; the grid law at the rounded median publish rate.
+   */
+  @Test
+  void audit_ombResult_twoLatenciesEachOnItsOwnQuantum() throws IOException {
+    OutputAudit a = audit("audit/demo/outputs/omb-1.json");
+    assertThat(a.evidence().alsoMeasured()).singleElement().satisfies(h -> {
+      assertThat(h.line()).isEqualTo(3);
+      assertThat(h.latency()).startsWith("publish");
+    });
+    assertThat(a.evidence().figures()).hasSize(16);
+    Figure p50 = a.evidence().figures().get(9);
+    assertThat(p50.name()).isEqualTo("publish 50th percentile");
+    assertThat(p50.printed()).isEqualTo("1.207 ms");
+    assertThat(p50.line()).isEqualTo(30);
+    assertThat(p50.quantumOr(1_000_000)).isEqualTo(1);
+    assertThat(p50.widthNanos(1)).isEqualTo(1_002.0);
+    Figure e2eMax = a.evidence().figures().get(7);
+    assertThat(e2eMax.printed()).isEqualTo("23 ms");
+    assertThat(e2eMax.quantumOr(1_000_000)).isEqualTo(1_000_000);
+    assertThat(e2eMax.printStepNanos()).isZero();
+    GridNote g = a.grid().orElseThrow();
+    assertThat(g.sendIntervalNanos()).isEqualTo(1_000_000);
+    assertThat(g.phases()).isEqualTo(1);
+    assertThat(audit("audit/demo/outputs/omb-2.json").grid().orElseThrow().sendIntervalNanos()).isEqualTo(2_000_000);
+    assertThat(a.results().get(1).evidence()).startsWith("unknown: this output holds no count of end-to-end samples")
+        .contains("publish 1,000 to 1,014 msg/s (line 9)").contains("backlog at each period's end 0 (line 12)");
+  }
+
+  /** Another driver's result is judged on that driver's row; a driver the harness audit has no row for, not at all. */
+  @Test
+  void audit_ombResultOfAnotherDriver_itsOwnRowOrNone() throws IOException {
+    String real = Files.readString(DATA.resolve("audit/demo/outputs/omb-1.json"), StandardCharsets.UTF_8);
+    OutputAudit rabbit = Audit.of("rabbit.json", real.replace("\"driver\" : \"Kafka\"", "\"driver\" : \"RabbitMQ\""),
+        Optional.empty(), harness(), "data/" + HarnessTable.FILE);
+    assertThat(rabbit.evidence().harness().orElseThrow().harness()).isEqualTo("OpenMessaging Benchmark (RabbitMQ"
+        + " driver)");
+    OutputAudit pulsar = Audit.of("pulsar.json", real.replace("\"driver\" : \"Kafka\"", "\"driver\" : \"Pulsar\""),
+        Optional.empty(), harness(), "data/" + HarnessTable.FILE);
+    assertThat(pulsar.evidence().harness()).isEmpty();
+    assertThat(pulsar.evidence().harnessWhy()).contains("no row for OMB's end-to-end latency with the driver Pulsar");
+    assertThat(pulsar.results()).extracting(r -> r.outcome().name()).containsExactly(NOT, NOT, NOT);
+  }
+
+  /** HdrHistogram's step at OMB's 5 significant digits: 1 µs up to 2^18 µs, then doubling. */
+  @Test
+  void hdrUnit_isOneMicrosecondBelow262msThenDoubles() {
+    assertThat(Audit.hdrUnitMicros(0)).isEqualTo(1);
+    assertThat(Audit.hdrUnitMicros(262_143)).isEqualTo(1);
+    assertThat(Audit.hdrUnitMicros(262_144)).isEqualTo(2);
+    assertThat(Audit.hdrUnitMicros(524_288)).isEqualTo(4);
+    assertThat(Audit.hdrUnitMicros(60_000_000)).isEqualTo(256);
   }
 
   @Test

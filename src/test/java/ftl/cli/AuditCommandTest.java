@@ -72,6 +72,79 @@ class AuditCommandTest {
   }
 
   @Test
+  void audit_ombResult_notTrustedExitOne() {
+    CliRunner.Result r = CliRunner.run("audit", DEMO.resolve("omb-1.json").toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.DISAGREE);
+    assertThat(r.out()).contains("data/audit/demo/outputs/omb-1.json: OpenMessaging Benchmark result JSON (TestResult),"
+            + " recognised by its key \"publishLatency50pct\" or \"aggregatedEndToEndLatency50pct\"")
+        .contains("NOT TRUSTED: 2 of 3 rules fail (audit.resolution, audit.sign); not judged: audit.kept-share.")
+        .contains("to System.currentTimeMillis, on a quantum of 1 ms (data/audit/harnesses.csv:2).")
+        .contains("Left out: a zero difference is dropped, a negative one dropped; drops counted by the tool: no.")
+        .contains("Measured: publish (send to ack callback), from System.nanoTime to System.nanoTime, on a quantum of"
+            + " 1 ns (data/audit/harnesses.csv:3).")
+        .contains("Samples: unknown: this output holds no count of end-to-end samples")
+        .contains("Grid law: send interval s = 1 ms (each of 1 producer paced at R / 1, R = the median publish rate,"
+            + " 1000 msg/s")
+        .containsPattern("end-to-end 50th percentile +1 ms +1635 +2 ms +no")
+        .containsPattern("publish 50th percentile +1\\.207 ms +30 +1\\.002 \u00b5s +yes")
+        .containsPattern("audit.resolution +FAILS +4 of 16 latency figures are at most their width w = 2q \\+ p"
+            + " \\(q = 1 ms\\)")
+        .containsPattern("audit.sign +FAILS +harness audit line 2: negative difference dropped with wall-clock stamps");
+    CliRunner.Result forced = CliRunner.run("audit", "--format", "omb-result", DEMO.resolve("omb-2.json").toString());
+    assertThat(forced.code()).isEqualTo(ExitCode.DISAGREE);
+    assertThat(forced.out()).contains("read as --format omb-result");
+  }
+
+  @Test
+  void audit_ombResultJson_bothLatenciesWithTheirQuanta() throws IOException {
+    CliRunner.Result r = CliRunner.run("audit", "--json", DEMO.resolve("omb-1.json").toString());
+    assertThat(r.code()).isEqualTo(ExitCode.DISAGREE);
+    JsonNode o = new ObjectMapper().readTree(r.out()).get(0);
+    assertThat(o.get("format").asText()).isEqualTo("omb-result");
+    assertThat(o.get("harness").get("line").asLong()).isEqualTo(2);
+    assertThat(o.get("harness").get("zero_difference").asText()).isEqualTo("dropped");
+    assertThat(o.get("also_measured")).hasSize(1);
+    assertThat(o.get("also_measured").get(0).get("line").asLong()).isEqualTo(3);
+    assertThat(o.get("samples").get("kept").isNull()).isTrue();
+    assertThat(o.get("grid_law").get("send_interval_ns").asLong()).isEqualTo(1_000_000);
+    assertThat(o.get("grid_law").get("b").asLong()).isEqualTo(1);
+    JsonNode figures = o.get("figures");
+    assertThat(figures).hasSize(16);
+    assertThat(figures.get(1).get("name").asText()).isEqualTo("end-to-end 50th percentile");
+    assertThat(figures.get(1).get("value_ns").asDouble()).isEqualTo(1e6);
+    assertThat(figures.get(1).get("quantum_ns").asLong()).isEqualTo(1_000_000);
+    assertThat(figures.get(1).get("resolved").asBoolean()).isFalse();
+    assertThat(figures.get(9).get("name").asText()).isEqualTo("publish 50th percentile");
+    assertThat(figures.get(9).get("value_ns").asDouble()).isEqualTo(1_207_000);
+    assertThat(figures.get(9).get("quantum_ns").asLong()).isEqualTo(1);
+    assertThat(figures.get(9).get("width_ns").asDouble()).isEqualTo(1_002);
+    List<String> rules = new ArrayList<>();
+    o.get("rules").forEach(x -> rules.add(x.get("id").asText() + "=" + x.get("outcome").asText()));
+    assertThat(rules).containsExactly("audit.resolution=fails", "audit.kept-share=not_judged", "audit.sign=fails");
+  }
+
+  /** Malformed copies of omb-1.json in src/test/resources (see its README): exit 3, one line with file and line. */
+  @ParameterizedTest
+  @MethodSource("ombMalformed")
+  void audit_malformedOmbResult_exitThreeNamingFileAndLine(String file, String expected) {
+    Path f = Path.of("src/test/resources/ftl/audit/omb-malformed").resolve(file);
+    CliRunner.Result r = CliRunner.run("audit", f.toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(ExitCode.BAD_DATA);
+    assertThat(r.err()).startsWith("ftl: " + f + expected).doesNotContain("Exception");
+    assertThat(r.err().lines()).hasSize(1);
+  }
+
+  static Stream<Arguments> ombMalformed() {
+    return Stream.of(
+        Arguments.of("omb-1-truncated.json", ":800: not valid JSON: Unexpected end-of-input"),
+        Arguments.of("omb-1-wrong-type.json", ":4: messageSize: must be an integer, not the string \"100\""),
+        Arguments.of("omb-1-negative-count.json", ":5: topics: must be an integer in [0, 1099511627776] (was -1)"),
+        Arguments.of("omb-1-negative-latency.json", ":1635: aggregatedEndToEndLatency50pct: must be in [0, 86400000]"
+            + " (was -1.0)"),
+        Arguments.of("omb-1-period-missing.json", ":11: \"consumeRate\" has 5 periods"));
+  }
+
+  @Test
   void audit_severalFiles_worstExitCodeAndEveryFileAudited() throws IOException {
     Path bad = Files.writeString(tmp.resolve("bad.txt"), "hello\n");
     CliRunner.Result r = CliRunner.run("audit", PERFTEST.resolve("r01.txt").toString(),
@@ -114,7 +187,8 @@ class AuditCommandTest {
   void audit_unknownFormatOption_usageError() {
     CliRunner.Result r = CliRunner.run("audit", "--format", "omb", DEMO.resolve("perf-1.txt").toString());
     assertThat(r.code()).isEqualTo(ExitCode.USAGE);
-    assertThat(r.err()).contains("--format omb is not a format audit reads").contains("OpenMessaging Benchmark");
+    assertThat(r.err()).contains("--format omb is not a format audit reads").contains("omb-result")
+        .contains("not read: nats bench");
   }
 
   @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code ftl audit} on hostile outputs at the size cap (16 MiB; {@code AuditCommandTest} has the malformed cases made
  * from real outputs, and a 2 GiB file refused from its size; {@code EndlessLineRegressionTest} a file that grows past
  * the cap while read): a number of sixteen million digits, a line of sixteen million characters, a JSON bomb of eight
- * million open brackets, an OpenMessaging Benchmark result JSON (a format audit does not read), a file cut inside a
+ * million open brackets, OpenMessaging Benchmark result JSON of five fields and nested 60,000 deep, a file cut inside a
  * UTF-8 character. Each is one line on stderr naming the file (and the line where there is one), exit 3, within ten
  * seconds, with nothing echoed past 80 characters of data and every known format named where the format is unknown.
  */
@@ -48,13 +48,15 @@ class AuditHostileInputTest {
             List.of(":1: a line of 8,388,608 characters")))),
         Arguments.of(Named.of("deep nesting under the line cap: 60,000 brackets, 1,000 lines", new Hostile(
             utf8(("[".repeat(60) + "\n").repeat(1000)), List.of("not an output ftl audit knows", known.split(", ")[0],
-            "not read: OpenMessaging Benchmark's result JSON")))),
-        Arguments.of(Named.of("an OpenMessaging Benchmark result JSON (not read: the formats known are named)",
+            "not read: nats bench")))),
+        Arguments.of(Named.of("an OpenMessaging Benchmark result of five fields, compact (the first missing named)",
             new Hostile(
             utf8("{\"workload\": \"1-topic-1-partition-1kb\", \"driver\": \"Kafka\", \"publishRate\": [1000.0],"
                 + " \"endToEndLatency50pct\": [1.0], \"aggregatedEndToEndLatency50pct\": 1.0}\n"),
-                List.of("not an output ftl audit knows", known.split(", ")[0],
-                "not read: OpenMessaging Benchmark's result JSON")))),
+                List.of("no field \"messageSize\": not a whole result of OMB's TestResult")))),
+        Arguments.of(Named.of("an OpenMessaging Benchmark result nested 60,000 deep", new Hostile(
+            utf8("{\"aggregatedEndToEndLatency50pct\": 1.0,\n\"newField\": " + "[".repeat(60_000) + "\n"),
+                List.of("not valid JSON: Document nesting depth")))),
         Arguments.of(Named.of("cut inside a UTF-8 character",
         new Hostile(cut(utf8(String.join("\n", perf) + "\n\u00b5"), 1),
             List.of("not UTF-8 text")))));

@@ -62,7 +62,7 @@ class AuditPageTest {
       assertThat(shown.substring(shown.indexOf('\n') + 1)).as(command).isEqualTo(r.out());
       examples++;
     }
-    assertThat(examples).isEqualTo(2);
+    assertThat(examples).isEqualTo(3);
   }
 
   @Test
@@ -71,7 +71,8 @@ class AuditPageTest {
     List<String> committed = new ArrayList<>();
     try (Stream<Path> s = Stream.concat(Files.list(Path.of("data/audit/demo/outputs")),
         Files.list(Path.of("data/perftest/runs")))) {
-      s.map(Path::toString).filter(p -> p.matches(".*/(perf|e2e)-[0-9]+\\.txt|.*/r[0-9]+\\.(txt|prom)")).sorted()
+      s.map(Path::toString)
+          .filter(p -> p.matches(".*/(perf|e2e)-[0-9]+\\.txt|.*/omb-[0-9]+\\.json|.*/r[0-9]+\\.(txt|prom)")).sorted()
           .forEach(committed::add);
     }
     assertThat(rows.stream().map(r -> r[0].replace("`", "")).toList()).isEqualTo(committed);

@@ -31,26 +31,13 @@ public final class AuditJson {
     o.put("trusted", a.trusted());
     o.put("verdict", AuditText.verdict(a));
     if (e.harness().isPresent()) {
-      HarnessTable.Row h = e.harness().get();
-      ObjectNode r = o.putObject("harness");
-      r.put("file", h.file());
-      r.put("line", h.line());
-      for (String c : new String[] {"harness", "latency", "send_clock", "recv_clock"}) {
-        r.put(c, h.cell(c));
-      }
-      OptionalLong q = h.quantumNanos();
-      if (q.isPresent()) {
-        r.put("quantum_ns", q.getAsLong());
-      } else {
-        r.putNull("quantum_ns");
-      }
-      for (String c : new String[] {"zero_difference", "negative_difference", "drops_counted"}) {
-        r.put(c, h.cell(c));
-      }
+      row(o.putObject("harness"), e.harness().get());
     } else {
       o.putNull("harness");
       o.put("harness_unknown", e.harnessWhy());
     }
+    ArrayNode also = o.putArray("also_measured");
+    e.alsoMeasured().forEach(h -> row(also.addObject(), h));
     ObjectNode s = o.putObject("samples");
     optional(s, "delivered", e.counts().delivered());
     optional(s, "kept", e.counts().kept());
@@ -83,9 +70,11 @@ public final class AuditJson {
       x.put("value_ns", f.valueNanos());
       x.put("print_step_ns", f.printStepNanos());
       if (q > 0) {
-        x.put("width_ns", f.widthNanos(q));
-        x.put("resolved", f.resolved(q));
+        x.put("quantum_ns", f.quantumOr(q));
+        x.put("width_ns", f.widthNanos(f.quantumOr(q)));
+        x.put("resolved", f.resolved(f.quantumOr(q)));
       } else {
+        x.putNull("quantum_ns");
         x.putNull("width_ns");
         x.putNull("resolved");
       }
@@ -116,6 +105,24 @@ public final class AuditJson {
     err.put("line", line);
     err.put("problem", problem);
     return o;
+  }
+
+  /** A harness audit row: where it is, and the cells the audit uses. */
+  private static void row(ObjectNode r, HarnessTable.Row h) {
+    r.put("file", h.file());
+    r.put("line", h.line());
+    for (String c : new String[] {"harness", "latency", "send_clock", "recv_clock"}) {
+      r.put(c, h.cell(c));
+    }
+    OptionalLong q = h.quantumNanos();
+    if (q.isPresent()) {
+      r.put("quantum_ns", q.getAsLong());
+    } else {
+      r.putNull("quantum_ns");
+    }
+    for (String c : new String[] {"zero_difference", "negative_difference", "drops_counted"}) {
+      r.put(c, h.cell(c));
+    }
   }
 
   private static void optional(ObjectNode o, String field, OptionalLong v) {

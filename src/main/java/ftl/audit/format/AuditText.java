@@ -29,17 +29,12 @@ public final class AuditText {
     out.append(a.file()).append(": ").append(e.format().tool()).append(", ").append(e.recognisedBy()).append('\n');
     out.append("  ").append(verdict(a)).append('\n');
     if (e.harness().isPresent()) {
-      HarnessTable.Row h = e.harness().get();
-      OptionalLong q = h.quantumNanos();
-      out.append("  Measured: ").append(h.latency()).append(", from ").append(h.sendClock()).append(" to ")
-          .append(h.recvClock()).append(", on a quantum of ")
-          .append(q.isPresent() ? AuditNumbers.duration(q.getAsLong()) : "unknown size").append(" (").append(h.file())
-          .append(':').append(h.line()).append(").\n");
-      out.append("  Left out: a zero difference is ").append(words(h.zeroDifference())).append(", a negative one ")
-          .append(words(h.negativeDifference())).append("; drops counted by the tool: ").append(words(h.dropsCounted()))
-          .append(".\n");
+      measured(out, e.harness().get());
     } else {
       out.append("  Measured: not known (").append(e.harnessWhy()).append(").\n");
+    }
+    for (HarnessTable.Row h : e.alsoMeasured()) {
+      measured(out, h);
     }
     out.append("  Samples: ").append(e.counts().words()).append(".\n");
     for (String n : e.notes()) {
@@ -56,6 +51,18 @@ public final class AuditText {
     }
     out.append(rules.render("  "));
     return out.toString();
+  }
+
+  /** The lines "Measured" and "Left out" for one harness row. */
+  private static void measured(StringBuilder out, HarnessTable.Row h) {
+    OptionalLong q = h.quantumNanos();
+    out.append("  Measured: ").append(h.latency()).append(", from ").append(h.sendClock()).append(" to ")
+        .append(h.recvClock()).append(", on a quantum of ")
+        .append(q.isPresent() ? AuditNumbers.duration(q.getAsLong()) : "unknown size").append(" (").append(h.file())
+        .append(':').append(h.line()).append(").\n");
+    out.append("  Left out: a zero difference is ").append(words(h.zeroDifference())).append(", a negative one ")
+        .append(words(h.negativeDifference())).append("; drops counted by the tool: ").append(words(h.dropsCounted()))
+        .append(".\n");
   }
 
   /** The verdict in one line: trusted or not, and which rules decide it. */
@@ -98,9 +105,9 @@ public final class AuditText {
       for (Figure f : fs) {
         lo = f.valueNanos() < lo.valueNanos() ? f : lo;
         hi = f.valueNanos() > hi.valueNanos() ? f : hi;
-        resolved += q > 0 && f.resolved(q) ? 1 : 0;
+        resolved += q > 0 && f.resolved(f.quantumOr(q)) ? 1 : 0;
       }
-      String w = q > 0 ? AuditNumbers.duration(fs.get(0).widthNanos(q)) : "unknown";
+      String w = q > 0 ? AuditNumbers.duration(fs.get(0).widthNanos(fs.get(0).quantumOr(q))) : "unknown";
       if (fs.size() == 1) {
         rows.row(g.getKey(), lo.printed(), String.valueOf(lo.line()), w,
             q > 0 ? (resolved == 1 ? "yes" : "no") : "unknown");

@@ -10,10 +10,8 @@ import java.util.function.Predicate;
  * that knows it. A format is recognised by lines only its tool prints ({@link #recognise}); every reader was checked
  * against real outputs of its tool committed in {@code data/}.
  *
- * <p>Not read, and why ({@link #NOT_READ}): OpenMessaging Benchmark's result JSON (the archive runs OMB's worker
- * through its own driver, {@code src/main/omb/OmbDriver.java}, so no result JSON exists here, and producing one needs
- * OMB's Maven build) and {@code nats bench} (natscli is not a Debian package and no real output is at hand; by the
- * harness audit it measures no per-message latency anyway).
+ * <p>Not read, and why ({@link #NOT_READ}): {@code nats bench} (natscli is not a Debian package and no real output is
+ * at hand; by the harness audit it measures no per-message latency anyway).
  */
 public enum ToolOutputFormat {
   /** Kafka's {@code kafka-producer-perf-test} (ProducerPerformance) standard output. */
@@ -28,11 +26,14 @@ public enum ToolOutputFormat {
       PerfTestStdoutReader::recognises),
   /** A scrape of RabbitMQ PerfTest's Prometheus endpoint ({@code -mpr -mc}). */
   PERFTEST_PROMETHEUS("perftest-prometheus", "RabbitMQ PerfTest, Prometheus scrape (-mpr -mc)",
-      "its series perftest_...", PerfTestScrapeReader::recognises);
+      "its series perftest_...", PerfTestScrapeReader::recognises),
+  /** OpenMessaging Benchmark's result JSON (a serialized TestResult, as {@code bin/benchmark} writes it). */
+  OMB_RESULT("omb-result", "OpenMessaging Benchmark result JSON (TestResult)",
+      "its key \"publishLatency50pct\" or \"aggregatedEndToEndLatency50pct\"", OmbResultReader::recognises);
 
   /** What the audit does not read, in words, for the message about an unknown format and for {@code --help}. */
-  public static final String NOT_READ = "not read: OpenMessaging Benchmark's result JSON and nats bench (no real output"
-      + " of either could be made here to check a reader against; docs/audit.md says why)";
+  public static final String NOT_READ = "not read: nats bench (no real output of it could be made here to check a"
+      + " reader against; docs/audit.md says why)";
 
   private final String id;
   private final String tool;

@@ -1,7 +1,9 @@
 package ftl.data.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ftl.data.io.DataException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,7 +19,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Known answers of the readers of other tools' outputs, on the real outputs committed in the archive: Kafka's
  * ProducerPerformance and EndToEndLatency from the audit demonstration ({@code data/audit/demo/outputs}, kafka-tools
- * 4.4.0, 2026-11-30) and RabbitMQ PerfTest 2.16.0's standard output and Prometheus scrapes ({@code data/perftest/runs},
+ * 4.4.0, 2026-11-30), OpenMessaging Benchmark's result JSON ({@code omb-*.json}, 2026-12-06) and RabbitMQ PerfTest
+ * 2.16.0's standard output and Prometheus scrapes ({@code data/perftest/runs},
  * 2026-12-01). Every value is the one printed in the file.
  */
 class ToolOutputReadersTest {
@@ -170,5 +173,115 @@ class ToolOutputReadersTest {
       assertThat(o.unit()).as(cells[run]).isEqualTo(cells[millis].equals("yes") ? PerfTestStdoutReader.Unit.MILLIS
           : PerfTestStdoutReader.Unit.MICROS);
     }
+  }
+
+  /**
+   * omb-N.json (OpenMessaging Benchmark 85599891, Kafka driver, 2026-12-06): workload, the first publish rate, the
+   * backlogs, the aggregated end-to-end and publish medians with their lines, the maximum, the quantile maps' sizes.
+   */
+  static Stream<Arguments> ombResults() {
+    return Stream.of(
+        Arguments.of(Named.of("omb-1: 1,000 msg/s", "omb-1.json"), "1 topic / 1 partition / 100b / 1000 msg/s",
+            1013.8462657964894, List.of(0.0, 0.0, 0.0, 0.0, 0.0, 0.0), 1.0, 1635L, 23.0, 1.207, 30L, 23, 954),
+        Arguments.of(Named.of("omb-2: 500 msg/s", "omb-2.json"), "1 topic / 1 partition / 100b / 500 msg/s",
+            507.28265845556183, List.of(1.0, 0.0, 0.0, 0.0, 0.0, 0.0), 2.0, 1219L, 31.0, 1.241, 30L, 28, 766));
+  }
+
+  @ParameterizedTest
+  @MethodSource("ombResults")
+  void ombResult_realOutput_readsTestResultsFields(String file, String workload, double firstRate,
+      List<Double> backlog, double e2eP50, long e2eP50Line, double e2eMax, double pubP50, long pubP50Line,
+      int e2eQuantiles, int pubQuantiles) throws IOException {
+    String t = text(DEMO.resolve(file));
+    assertThat(ToolOutputFormat.recognise(t)).containsExactly(ToolOutputFormat.OMB_RESULT);
+    OmbResultReader.Output o = OmbResultReader.read(t, file);
+    assertThat(o.text("workload")).isEqualTo(workload);
+    assertThat(o.text("driver")).isEqualTo("Kafka");
+    assertThat(List.of(o.value("messageSize"), o.value("topics"), o.value("partitions"), o.value("producersPerTopic"),
+        o.value("consumersPerTopic"))).containsExactly(100.0, 1.0, 1.0, 1.0, 1.0);
+    assertThat(o.periods()).isEqualTo(6);
+    assertThat(o.field("publishRate").values().get(0)).isEqualTo(firstRate);
+    assertThat(o.field("backlog").values()).isEqualTo(backlog);
+    assertThat(o.field("aggregatedEndToEndLatency50pct")).satisfies(f -> {
+      assertThat(f.value()).isEqualTo(e2eP50);
+      assertThat(f.line()).isEqualTo(e2eP50Line);
+    });
+    assertThat(o.value("aggregatedEndToEndLatencyMax")).isEqualTo(e2eMax);
+    assertThat(o.field("aggregatedPublishLatency50pct")).satisfies(f -> {
+      assertThat(f.value()).isEqualTo(pubP50);
+      assertThat(f.line()).isEqualTo(pubP50Line);
+    });
+    OmbResultReader.Field q = o.field("aggregatedEndToEndLatencyQuantiles");
+    assertThat(q.keys()).hasSize(e2eQuantiles).isSorted().endsWith(100.0);
+    // the map's 100th percentile is the aggregated maximum: one histogram
+    assertThat(q.values().get(q.values().size() - 1)).isEqualTo(e2eMax);
+    assertThat(o.field("aggregatedPublishLatencyQuantiles").keys()).hasSize(pubQuantiles);
+    assertThat(o.unknown()).isEmpty();
+  }
+
+  /** Malformed copies of omb-1.json (src/test/resources/ftl/audit/omb-malformed/README.md): line and problem. */
+  static Stream<Arguments> ombMalformed() {
+    return Stream.of(
+        Arguments.of("omb-1-truncated.json", 800L, "not valid JSON: Unexpected end-of-input"),
+        Arguments.of("omb-1-wrong-type.json", 4L, "messageSize: must be an integer, not the string \"100\""),
+        Arguments.of("omb-1-negative-count.json", 5L, "topics: must be an integer in [0, 1099511627776] (was -1)"),
+        Arguments.of("omb-1-negative-latency.json", 1635L, "aggregatedEndToEndLatency50pct: must be in [0, 86400000]"
+            + " (was -1.0)"),
+        Arguments.of("omb-1-period-missing.json", 11L, "\"consumeRate\" has 5 periods, \"publishRate\" 6"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("ombMalformed")
+  void ombResult_malformedCopy_refusedAtItsLine(String file, long line, String problem) throws IOException {
+    String t = text(Path.of("src/test/resources/ftl/audit/omb-malformed").resolve(file));
+    assertThat(ToolOutputFormat.recognise(t)).containsExactly(ToolOutputFormat.OMB_RESULT);
+    assertThatThrownBy(() -> OmbResultReader.read(t, file)).isInstanceOfSatisfying(DataException.class, e -> {
+      assertThat(e.line()).isEqualTo(line);
+      assertThat(e.problem()).contains(problem);
+    });
+  }
+
+  @Test
+  void ombResult_otherBadShapes_refusedWithTheirReason() throws IOException {
+    String real = text(DEMO.resolve("omb-1.json"));
+    assertThatThrownBy(() -> OmbResultReader.read("[1]", "x.json")).hasMessageContaining("not a JSON object");
+    assertThatThrownBy(() -> OmbResultReader.read(real + "{}", "x.json"))
+        .hasMessageContaining(":1642: content after the first JSON value");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"driver\" : \"Kafka\",", ""), "x.json"))
+        .hasMessageContaining("no field \"driver\"");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"driver\" : \"Kafka\"", "\"driver\" : 1"), "x.json"))
+        .hasMessageContaining(":3: driver: must be a string (was 1)");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"workload\" :", "\"driver\" :"), "x.json"))
+        .hasMessageContaining("Duplicate field 'driver'");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"backlog\" : [ 0, 0", "\"backlog\" : [ 0.5, 0"),
+        "x.json")).hasMessageContaining(":12: backlog[0]: must be an integer (was 0.5)");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"backlog\" : [ 0, 0, 0, 0, 0, 0 ]",
+        "\"backlog\" : 0"), "x.json")).hasMessageContaining(":12: backlog: not a list (one entry per period)");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"aggregatedEndToEndLatencyQuantiles\" : {",
+        "\"aggregatedEndToEndLatencyQuantiles\" : {\n    \"101.0\" : 1.0,"), "x.json"))
+        .hasMessageContaining("not a percentile in [0, 100]");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"aggregatedEndToEndLatencyQuantiles\" : {",
+        "\"aggregatedEndToEndLatencyQuantiles\" : {\n    \"0x1p3\" : 1.0,"), "x.json"))
+        .hasMessageContaining(":1610: aggregatedEndToEndLatencyQuantiles.0x1p3: not a percentile");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"aggregatedEndToEndLatencyQuantiles\" : {",
+        "\"aggregatedEndToEndLatencyQuantiles\" : [ ], \"x\" : {"), "x.json"))
+        .hasMessageContaining("aggregatedEndToEndLatencyQuantiles: not a map from percentile to value");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"topics\" : 1,", "\"topics\" : [ 1 ],"), "x.json"))
+        .hasMessageContaining(":5: topics: must be an integer (was [1])");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"topics\" : 1,", "\"topics\" : { },"), "x.json"))
+        .hasMessageContaining(":5: topics: must be an integer (was {})");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"topics\" : 1,", "\"topics\" : null,"), "x.json"))
+        .hasMessageContaining(":5: topics: must be an integer (was null)");
+    assertThatThrownBy(() -> OmbResultReader.read(real.replace("\"publishErrorRate\" : [ 0.0",
+        "\"publishErrorRate\" : [ 2.0E9"), "x.json"))
+        .hasMessageContaining(":10: publishErrorRate[0]: must be in [0, 1000000000] (was 2.0E9)");
+    String none = real.replaceAll("(?m)^(  \"(publish|consume|publishError)Rate\" : )\\[.*\\]", "$1[ ]")
+        .replaceAll("(?m)^(  \"(backlog|publishLatency|publishDelayLatency|endToEndLatency)[A-Za-z0-9]*\" : )\\[.*\\]",
+            "$1[ ]");
+    assertThatThrownBy(() -> OmbResultReader.read(none, "x.json")).hasMessageContaining(":9: no period");
+    OmbResultReader.Output extra = OmbResultReader.read("{\n  \"newField\" : [ 1, { } ],\n"
+        + real.substring(2), "x.json");
+    assertThat(extra.unknown()).containsExactly("newField");
+    assertThat(extra.field("driver").line()).isEqualTo(4);
   }
 }
