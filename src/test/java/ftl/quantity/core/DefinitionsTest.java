@@ -69,6 +69,14 @@ class DefinitionsTest {
   }
 
   @Test
+  void pooledCampaigns_askedOutsideAnyComputation_noteNothing_andCreditNoLaterQuantity() {
+    Analysis a = analysis();
+    assertThat(a.campaigns()).extracting(ftl.data.Campaign::name).contains("modeA", "nojvm");
+    Computed later = Computed.of(reading("x.none", x -> new Value.Count(0)), a);
+    assertThat(later.definition()).isEqualTo("a count");
+  }
+
+  @Test
   void campaigns_namesOneOrSeveral_andRefusesNone() {
     assertThat(Definitions.campaigns(List.of("a"))).isEqualTo("the campaign a");
     assertThat(Definitions.campaigns(List.of("a", "b"))).isEqualTo("the campaigns a and b");
