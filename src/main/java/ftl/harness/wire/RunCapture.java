@@ -17,9 +17,9 @@ import java.util.Set;
 /**
  * The wire capture of one Kafka run, from start to the events' three wire columns: {@link WireCapture} started before
  * the run's clients connect, stopped after the run, its file decoded ({@link KafkaWire}), the capture stamps moved onto
- * the stamps' monotonic clock ({@link ClockAlignment}), and the ledger's {@code wire_*} cells. The capture file is deleted
- * once decoded; a file Kafka's classes or the pcap reader refuse is kept, and the refusal (naming the file and packet)
- * propagates after the run's events are written.
+ * the stamps' monotonic clock ({@link ClockAlignment}), and the ledger's {@code wire_*} cells. The capture file is
+ * deleted once decoded; a file Kafka's classes or the pcap reader refuse is kept, and the refusal (naming the file and
+ * packet) propagates after the run's events are written.
  */
 public final class RunCapture {
   /** Keep every decoded capture file (environment {@code FTL_KEEP_CAPTURE=1}), for a fixture or a closer look. */
