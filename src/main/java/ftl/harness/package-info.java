@@ -108,7 +108,10 @@
  *   <li>{@code wire_capture} (issue #55, {@link ftl.harness.wire.RunCapture}): {@code true} captures the run on the
  *       loopback device ({@code tcpdump}, nanosecond stamps, the brokers' client ports) and decodes the leader's
  *       produce and fetch responses with Kafka's own protocol classes into the events columns {@code produce_resp_ns}
- *       and {@code fetch_resp_ns} (on the stamps' clock) and the {@code wire_*} ledger columns.</li>
+ *       and {@code fetch_resp_ns}, and the first produce request carrying each record (a retry leaves it) into
+ *       {@code produce_req_ns} (ledger layout 15), all on the stamps' clock with one offset per record, and the
+ *       {@code wire_*} ledger columns: {@code produce_req_ns - send_ns} is the record's wait in the producer before
+ *       its request reached the wire, {@code produce_resp_ns - produce_req_ns} the leader's hold of the request.</li>
  *   <li>{@code follower_wait_ms}: the local cluster's brokers started with {@code replica.fetch.wait.max.ms} = this
  *       and {@code replica.fetch.min.bytes} above any batch, so every follower fetch is parked at the leader that long
  *       (0, the default: Kafka's settings); a setting the brokers read at start, so a block's runs are grouped by it,

@@ -12,6 +12,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,8 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The wire capture (issue #55) on a local cluster of three brokers, at acks=1 and acks=all: at least 99 % of the
  * measured records of each run carry both wire stamps (the leader's produce response and the fetch response to the
- * consumer), each wire stamp falls between the run's send stamp and the client stamp it precedes (the produce response
- * before the ack stamp, the fetch response before the receive stamp: the alignment of the two clocks is sound), the
+ * consumer) and the stamp of the produce request that carried it, each wire stamp falls between the run's send stamp
+ * and the client stamp it precedes (the produce request before its response, the produce response before the ack
+ * stamp, the fetch response before the receive stamp: the alignment of the two clocks is sound, within the run's
+ * {@code wire_align_err_ns} where the two clocks meet), the
  * followers' fetch settings are read back from the wire, and no capture process outlives the campaign. Skipped where
  * tcpdump is not installed (.ci/run installs it) or the host cannot start three brokers in time; it judges correctness,
  * not timing.
@@ -83,15 +87,34 @@ class WireCaptureIT {
           .isEqualTo("500");
       assertThat(row.get("wire_follower_min_bytes")).as(id).isEqualTo("1");
       assertThat(Long.parseLong(row.get("wire_align_err_ns"))).as(id).isBetween(1L, 100_000L);
+      assertThat(Long.parseLong(row.get("wire_produce_req"))).as(id + ": records with a produce request stamp")
+          .isGreaterThanOrEqualTo((long) Math.ceil(0.99 * written));
       int ordered = 0;
       int both = 0;
+      int requestOrdered = 0;
+      List<Long> queue = new ArrayList<>();
+      List<Long> hold = new ArrayList<>();
       try (BufferedReader r = new BufferedReader(new InputStreamReader(
           new GZIPInputStream(Files.newInputStream(out.resolve(row.get("events_file")))), StandardCharsets.US_ASCII))) {
         String[] head = r.readLine().split(",");
         List<String> h = List.of(head);
-        assertThat(h).as(id).endsWith("produce_resp_ns", "fetch_resp_ns");
+        assertThat(h).as(id).endsWith("produce_resp_ns", "fetch_resp_ns", "produce_req_ns");
         for (String line; (line = r.readLine()) != null; ) {
           String[] c = line.split(",", -1);
+          String q = c[h.indexOf("produce_req_ns")];
+          String resp = c[h.indexOf("produce_resp_ns")];
+          if (!q.isEmpty() && !resp.isEmpty()) {
+            // the request and its response carry the same offset to the monotonic clock: their order needs no slack;
+            // the send stamp is another clock's reading, so the request may precede it by the alignment error
+            long send = Long.parseLong(c[h.indexOf("send_ns")]);
+            long request = Long.parseLong(q);
+            long response = Long.parseLong(resp);
+            queue.add(request - send);
+            hold.add(response - request);
+            if (request <= response && send - Long.parseLong(row.get("wire_align_err_ns")) <= request) {
+              requestOrdered++;
+            }
+          }
           String p = c[h.indexOf("produce_resp_ns")];
           String f = c[h.indexOf("fetch_resp_ns")];
           String ack = c[h.indexOf("ack_ns")];
@@ -109,6 +132,14 @@ class WireCaptureIT {
         }
       }
       assertThat(ordered).as(id + ": wire stamps between the send stamp and their client stamp").isEqualTo(both);
+      assertThat(queue).as(id).isNotEmpty();
+      assertThat(requestOrdered).as(id + ": produce requests between the send stamp and their response")
+          .isEqualTo(queue.size());
+      Collections.sort(queue);
+      Collections.sort(hold);
+      System.err.printf("WireCaptureIT %s: %d records with request and response; median client queue "
+          + "(produce_req_ns - send_ns) %d ns, median broker hold (produce_resp_ns - produce_req_ns) %d ns%n", id,
+          queue.size(), queue.get((queue.size() - 1) / 2), hold.get((hold.size() - 1) / 2));
     }
   }
 }

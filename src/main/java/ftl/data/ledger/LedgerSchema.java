@@ -542,8 +542,9 @@ public final class LedgerSchema {
   public static final Column WIRE_CAPTURE = bool("wire_capture").since(13)
       .described("Kafka instrument, a plan field (issue #55): true when the run was captured on the loopback device "
           + "(tcpdump, nanosecond kernel stamps, the brokers' client ports) and its produce and fetch responses "
-          + "decoded with Kafka's own protocol classes into the events columns produce_resp_ns and fetch_resp_ns; "
-          + "false or empty: not captured.");
+          + "decoded with Kafka's own protocol classes into the events columns produce_resp_ns and fetch_resp_ns (and "
+          + "its produce requests into produce_req_ns, in ledgers with the column wire_produce_req); false or empty: "
+          + "not captured.");
   public static final Column FOLLOWER_WAIT_MS = integer("follower_wait_ms", "ms").since(13)
       .described("Kafka instrument, a plan field (issue #55): the followers' fetch parked at the leader for this long: "
           + "every broker of the local cluster started with replica.fetch.wait.max.ms = this and "
@@ -634,6 +635,10 @@ public final class LedgerSchema {
           + "aside) or the folder's plan.json was not committed unchanged when the run started, so workspace_commit "
           + "does not name all that ran; no when it named it exactly; empty when the folder is in no git work tree, "
           + "and in ledgers written before the column.");
+  public static final Column WIRE_PRODUCE_REQ = integer("wire_produce_req", "count").since(15)
+      .described("Wire capture: measured events whose produce request was found on the wire (events column "
+          + "produce_req_ns filled: the first request that carried the record, a retry leaving it). Empty when not "
+          + "captured, and in ledgers written before the column (their events files lack produce_req_ns).");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -662,7 +667,7 @@ public final class LedgerSchema {
       WIRE_FOLLOWER_MAX_WAIT_MS,
       WIRE_FOLLOWER_MIN_BYTES, WIRE_CONSUMER_WAIT_P50_US, WIRE_CONSUMER_FETCHES, WIRE_CONSUMER_TIMEOUTS,
       CLIENT_CONFIG, TOPIC_EXISTING, REGISTERED, FTL_VERSION, FTL_BUILD_SHA256, WORKSPACE_COMMIT, WORKSPACE_DIRTY,
-      SEND_LAG_P99_NS);
+      WIRE_PRODUCE_REQ, SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger

@@ -621,11 +621,11 @@ public final class CampaignRunner {
   static String wireLine(Plan.ScheduledRun r, RunCapture.Result w) {
     Map<String, String> c = w.cells().asMap();
     return String.format(Locale.ROOT,
-        "%s wire: %s events with both responses, %s missed, %s packets (%s dropped, %s gaps), "
-        + "alignment error %s ns, follower wait p50 %s us (max_wait_ms %s), consumer wait p50 %s us", r.runId(),
-        c.get("wire_both"), c.get("wire_missed"), c.get("wire_packets"), c.get("wire_dropped"), c.get("wire_gaps"),
-        c.get("wire_align_err_ns"), c.get("wire_follower_wait_p50_us"), c.get("wire_follower_max_wait_ms"),
-        c.get("wire_consumer_wait_p50_us"));
+        "%s wire: %s events with both responses, %s with their produce request, %s missed, %s packets (%s dropped, "
+        + "%s gaps), alignment error %s ns, follower wait p50 %s us (max_wait_ms %s), consumer wait p50 %s us",
+        r.runId(), c.get("wire_both"), c.get("wire_produce_req"), c.get("wire_missed"), c.get("wire_packets"),
+        c.get("wire_dropped"), c.get("wire_gaps"), c.get("wire_align_err_ns"), c.get("wire_follower_wait_p50_us"),
+        c.get("wire_follower_max_wait_ms"), c.get("wire_consumer_wait_p50_us"));
   }
 
   /**

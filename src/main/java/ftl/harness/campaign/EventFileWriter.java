@@ -39,10 +39,11 @@ public final class EventFileWriter {
 
   /**
    * The wire columns (issue #55) a captured run's file adds after {@link #EXTRA_COLUMNS}: the stamps of the leader's
-   * produce response and of the fetch response carrying the record to the consumer, on the stamps' monotonic clock,
-   * empty where the capture holds none.
+   * produce response and of the fetch response carrying the record to the consumer, then (ledger layout 15) of the
+   * first produce request carrying it to the leader, on the stamps' monotonic clock, empty where the capture holds
+   * none. A column is only ever appended: a file written before one existed lacks it.
    */
-  public static final List<String> WIRE_COLUMNS = List.of("produce_resp_ns", "fetch_resp_ns");
+  public static final List<String> WIRE_COLUMNS = List.of("produce_resp_ns", "fetch_resp_ns", "produce_req_ns");
 
   /** Writes the book's measured events to {@code target}; returns the file's SHA-256 (lower-case hex). */
   public static String write(Path target, StampBook book) throws IOException {
@@ -99,7 +100,8 @@ public final class EventFileWriter {
         cell(row, e.ackCovered());
         if (wire != null) {
           cell(row.append(','), wire.produceRespNanos()[seq]).append(',');
-          cell(row, wire.fetchRespNanos()[seq]);
+          cell(row, wire.fetchRespNanos()[seq]).append(',');
+          cell(row, wire.produceReqNanos()[seq]);
         }
         row.append('\n');
         w.append(row);

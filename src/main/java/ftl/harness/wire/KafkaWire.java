@@ -36,13 +36,17 @@ import org.apache.kafka.common.requests.ResponseHeader;
  * size-prefixed frames, and each response is matched to its request by correlation id.
  *
  * <p>What it yields, per measured record (the record key is {@code seq} as 8 big-endian bytes; warm-up records carry
- * negative {@code seq} and are skipped): the capture stamp of the produce response acknowledging it (to the producer,
- * matched to the request's partition) and of the first fetch response carrying it to a consumer (a fetch whose
- * replica id says it is not a follower). A response's stamp is that of the packet holding its last byte, when the
- * whole response has been handed to the loopback device. Beside them: every follower fetch's wait at the leader
- * (response stamp minus request stamp) and the {@code max_wait_ms} and {@code min_bytes} the followers asked for, read
- * from the wire; every consumer fetch's wait that delivered a measured record, and how many of those were answered only
- * when their own {@code max_wait_ms} ran out (a fetch held by the consumer's settings, not released by the record).
+ * negative {@code seq} and are skipped): the capture stamp of the first produce request carrying it (from the
+ * producer to the leader), of the produce response acknowledging it (to the producer, matched to the request's
+ * partition) and of the first fetch response carrying it to a consumer (a fetch whose replica id says it is not a
+ * follower). A frame's stamp is that of the packet holding its last byte, when the whole request or response has been
+ * handed to the loopback device. A produce request that carries a record again (the producer's retry, on the same
+ * connection or another) leaves the record's request stamp as the first request set it, so the time from the request
+ * to the response spans every attempt; the response stamp is that of the first response without an error. Beside
+ * them: every follower fetch's wait at the leader (response stamp minus request stamp) and the {@code max_wait_ms} and
+ * {@code min_bytes} the followers asked for, read from the wire; every consumer fetch's wait that delivered a measured
+ * record, and how many of those were answered only when their own {@code max_wait_ms} ran out (a fetch held by the
+ * consumer's settings, not released by the record).
  *
  * <p>Connections that opened before the capture (the followers' to their leader) are joined at the first packet that
  * starts with a plausible frame: a request whose header names a known API and version, or a response whose
@@ -56,6 +60,7 @@ public final class KafkaWire {
   private final String name;
   private final Set<String> brokers;
   private final int events;
+  private final long[] produceReq;
   private final long[] produceResp;
   private final long[] fetchResp;
   private final long[] produceOffset;
@@ -81,6 +86,7 @@ public final class KafkaWire {
     this.name = name;
     this.brokers = Set.copyOf(brokerEndpoints);
     this.events = events;
+    this.produceReq = missing(events);
     this.produceResp = missing(events);
     this.fetchResp = missing(events);
     this.produceOffset = missing(events);
@@ -238,7 +244,13 @@ public final class KafkaWire {
       Map<String, long[]> produced = new HashMap<>();
       for (ProduceRequestData.TopicProduceData t : data.topicData()) {
         for (ProduceRequestData.PartitionProduceData part : t.partitionData()) {
-          produced.put(partitionKey(t.name(), t.topicId(), part.index()), seqs(part.records()));
+          long[] seqs = seqs(part.records());
+          produced.put(partitionKey(t.name(), t.topicId(), part.index()), seqs);
+          for (long seq : seqs) {
+            if (seq >= 0 && seq < events && produceReq[(int) seq] == WireLog.MISSING) {
+              produceReq[(int) seq] = epochNanos; // the first request: a retry carrying the record again leaves it
+            }
+          }
         }
       }
       if (data.acks() != 0) {
@@ -365,7 +377,8 @@ public final class KafkaWire {
 
   /** What the capture showed. */
   public WireLog result() {
-    return new WireLog(produceResp.clone(), fetchResp.clone(), packets, gaps, produceErrors, offsetMismatches,
+    return new WireLog(produceReq.clone(), produceResp.clone(), fetchResp.clone(), packets, gaps, produceErrors,
+        offsetMismatches,
         followerWaits.stream().mapToLong(Long::longValue).toArray(),
         consumerWaits.stream().mapToLong(Long::longValue).toArray(), consumerTimeouts, followerMaxWaitMs,
         followerMinBytes);

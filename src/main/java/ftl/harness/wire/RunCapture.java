@@ -15,11 +15,11 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The wire capture of one Kafka run, from start to the events' two wire columns: {@link WireCapture} started before the
- * run's clients connect, stopped after the run, its file decoded ({@link KafkaWire}), the capture stamps moved onto the
- * stamps' monotonic clock ({@link ClockAlignment}), and the ledger's {@code wire_*} cells. The capture file is deleted
- * once decoded; a file Kafka's classes or the pcap reader refuse is kept, and the refusal (naming the file and packet)
- * propagates after the run's events are written.
+ * The wire capture of one Kafka run, from start to the events' three wire columns: {@link WireCapture} started before
+ * the run's clients connect, stopped after the run, its file decoded ({@link KafkaWire}), the capture stamps moved onto
+ * the stamps' monotonic clock ({@link ClockAlignment}), and the ledger's {@code wire_*} cells. The capture file is
+ * deleted once decoded; a file Kafka's classes or the pcap reader refuse is kept, and the refusal (naming the file and
+ * packet) propagates after the run's events are written.
  */
 public final class RunCapture {
   /** Keep every decoded capture file (environment {@code FTL_KEEP_CAPTURE=1}), for a fixture or a closer look. */
@@ -32,8 +32,12 @@ public final class RunCapture {
     this.endpoints = endpoints;
   }
 
-  /** The events' wire columns on the stamps' clock, per measured {@code seq} ({@link Event#MISSING} where not seen). */
-  public record Columns(long[] produceRespNanos, long[] fetchRespNanos) {}
+  /**
+   * The events' wire columns on the stamps' clock, per measured {@code seq} ({@link Event#MISSING} where not seen): the
+   * first produce request carrying the record, the produce response acknowledging it, the first fetch response
+   * carrying it to the consumer.
+   */
+  public record Columns(long[] produceReqNanos, long[] produceRespNanos, long[] fetchRespNanos) {}
 
   /**
    * Wire columns with every cell empty, for a captured run whose capture was refused (the events are still written).
@@ -41,7 +45,7 @@ public final class RunCapture {
   public static Columns noColumns(StampBook book) {
     long[] none = new long[book.events()];
     Arrays.fill(none, Event.MISSING);
-    return new Columns(none, none.clone());
+    return new Columns(none, none.clone(), none.clone());
   }
 
   /** What the capture gave the run: its columns and its ledger cells. */
@@ -102,8 +106,10 @@ public final class RunCapture {
         sent.add(seq);
       }
     }
+    long[] request = new long[n];
     long[] produce = new long[n];
     long[] fetch = new long[n];
+    Arrays.fill(request, Event.MISSING);
     Arrays.fill(produce, Event.MISSING);
     Arrays.fill(fetch, Event.MISSING);
     LedgerCells cells = new LedgerCells();
@@ -112,7 +118,7 @@ public final class RunCapture {
     cells.put(LedgerSchema.WIRE_GAPS, log.gaps());
     cells.put(LedgerSchema.WIRE_OFFSET_MISMATCHES, log.offsetMismatches());
     if (sent.isEmpty()) {
-      return new Result(new Columns(produce, fetch), cells);
+      return new Result(new Columns(request, produce, fetch), cells);
     }
     long[] sendNs = new long[sent.size()];
     long[] sendUs = new long[sent.size()];
@@ -124,10 +130,14 @@ public final class RunCapture {
     ClockAlignment align = ClockAlignment.of(sendNs, sendUs);
     int both = 0;
     int missed = 0;
+    int requested = 0;
     for (int i = 0; i < sent.size(); i++) {
       int seq = sent.get(i);
+      long q = log.produceReqEpochNanos()[seq];
       long p = log.produceRespEpochNanos()[seq];
       long f = log.fetchRespEpochNanos()[seq];
+      request[seq] = q == WireLog.MISSING ? Event.MISSING : q - align.offsetNanos()[i];
+      requested += q == WireLog.MISSING ? 0 : 1;
       produce[seq] = p == WireLog.MISSING ? Event.MISSING : p - align.offsetNanos()[i];
       fetch[seq] = f == WireLog.MISSING ? Event.MISSING : f - align.offsetNanos()[i];
       Event e = book.event(seq);
@@ -139,6 +149,7 @@ public final class RunCapture {
     }
     cells.put(LedgerSchema.WIRE_BOTH, both);
     cells.put(LedgerSchema.WIRE_MISSED, missed);
+    cells.put(LedgerSchema.WIRE_PRODUCE_REQ, requested);
     cells.put(LedgerSchema.WIRE_ALIGN_ERR_NS, align.errorNanos());
     cells.put(LedgerSchema.WIRE_ALIGN_DRIFT_NS, align.driftNanos());
     cells.put(LedgerSchema.WIRE_FOLLOWER_WAIT_P50_US, medianMicros(log.followerWaitNanos()));
@@ -149,7 +160,7 @@ public final class RunCapture {
     cells.put(LedgerSchema.WIRE_CONSUMER_WAIT_P50_US, medianMicros(log.consumerWaitNanos()));
     cells.put(LedgerSchema.WIRE_CONSUMER_FETCHES, log.consumerWaitNanos().length);
     cells.put(LedgerSchema.WIRE_CONSUMER_TIMEOUTS, log.consumerTimeouts());
-    return new Result(new Columns(produce, fetch), cells);
+    return new Result(new Columns(request, produce, fetch), cells);
   }
 
   /** The lower median of {@code nanos} in microseconds to 0.1, "" for none. */

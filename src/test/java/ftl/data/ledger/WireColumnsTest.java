@@ -39,7 +39,22 @@ class WireColumnsTest {
       assertThat(w.recv()).containsExactly(30, Event.MISSING);
       assertThat(w.produceResp()).containsExactly(15, Event.MISSING);
       assertThat(w.fetchResp()).containsExactly(25, Event.MISSING);
+      assertThat(w.hasProduceReq()).as("a file written before produce_req_ns").isFalse();
+      assertThat(w.produceReq()).containsExactly(Event.MISSING, Event.MISSING);
     }
+  }
+
+  @Test
+  void read_withTheRequestColumn_readsIt() {
+    String text = HEAD + ",produce_req_ns\n0,10,20,30,1,2,3,9,,15,25,12\n1,11,,,1,,,10,,,,\n";
+    WireColumns w = WireColumns.read(plain(text), "e.csv");
+    assertThat(w.hasProduceReq()).isTrue();
+    assertThat(w.produceReq()).containsExactly(12, Event.MISSING);
+    assertThat(w.produceResp()).containsExactly(15, Event.MISSING);
+    assertThatThrownBy(() -> WireColumns.read(plain(HEAD + ",produce_req_ns,produce_req_ns\n"), "e.csv"))
+        .isInstanceOf(DataException.class).hasMessage("e.csv:1: header names produce_req_ns twice");
+    assertThatThrownBy(() -> WireColumns.read(plain(HEAD + ",produce_req_ns\n0,1,2,3,1,2,3,0,,4,5,z\n"), "e.csv"))
+        .hasMessage("e.csv:2: produce_req_ns is not an integer (\"z\")");
   }
 
   @Test

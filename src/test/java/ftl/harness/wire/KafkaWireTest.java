@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -77,6 +78,92 @@ class KafkaWireTest {
       assertThat(log.produceRespEpochNanos()[seq] - a.offsetNanos()[seq]).as("seq " + seq).isEqualTo(produce[seq]);
       assertThat(log.fetchRespEpochNanos()[seq] - a.offsetNanos()[seq]).as("seq " + seq).isEqualTo(fetch[seq]);
     }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"acks1-40", "acksall-40"})
+  void decode_knownRun_stampsEveryRecordsRequestBetweenItsSendAndItsResponse(String run) throws IOException {
+    WireLog log = decode(run, capture(run + ".pcap.gz"));
+    long[] sendNs = column(run + "-events.csv.gz", "send_ns");
+    ClockAlignment a = ClockAlignment.of(sendNs, column(run + "-events.csv.gz", "send_us"));
+    for (int seq = 0; seq < 40; seq++) {
+      long request = log.produceReqEpochNanos()[seq];
+      assertThat(request).as("seq " + seq).isNotEqualTo(WireLog.MISSING);
+      assertThat(request).as("seq %d: the request before its response", seq)
+          .isLessThan(log.produceRespEpochNanos()[seq]);
+      assertThat(request - a.offsetNanos()[seq]).as("seq %d: the request after the send stamp", seq)
+          .isGreaterThan(sendNs[seq] - a.errorNanos());
+    }
+  }
+
+  /** The fixture's packets, in capture order. */
+  static List<PcapFile.Packet> packets(String name) throws IOException {
+    List<PcapFile.Packet> out = new ArrayList<>();
+    try (PcapFile f = PcapFile.open(name, new ByteArrayInputStream(capture(name)))) {
+      for (PcapFile.Packet p = f.next(); p != null; p = f.next()) {
+        out.add(p);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The producer's packets to the leader (its connection's SYN and requests, found by the connection that carries a
+   * produce request) replayed on another client port with their stamps moved by {@code shiftNanos}: each produce
+   * request of the copy is a retry of the original's, carrying the same records (a retry of Kafka's producer keeps
+   * the batch), answered by no response.
+   */
+  static List<PcapFile.Packet> producerReplay(List<PcapFile.Packet> packets, long shiftNanos) {
+    String producer = null;
+    for (PcapFile.Packet p : packets) {
+      TcpSegment s = TcpSegment.of(p, "fixture");
+      if (s != null && BROKERS.contains(s.dst()) && s.length() >= 6 && s.data()[s.offset() + 4] == 0
+          && s.data()[s.offset() + 5] == 0) {
+        producer = s.src();
+        break;
+      }
+    }
+    assertThat(producer).as("a produce request in the fixture").isNotNull();
+    List<PcapFile.Packet> out = new ArrayList<>();
+    for (PcapFile.Packet p : packets) {
+      TcpSegment s = TcpSegment.of(p, "fixture");
+      if (s != null && s.src().equals(producer)) {
+        byte[] d = p.data().clone();
+        int tcp = 14 + (d[14] & 0x0f) * 4; // Ethernet, then IPv4 of its header length
+        d[tcp] = (byte) 0xfe; // source port 65000
+        d[tcp + 1] = (byte) 0xe8;
+        out.add(new PcapFile.Packet(p.number(), p.epochNanos() + shiftNanos, p.linkType(), d, p.truncated()));
+      }
+    }
+    return out;
+  }
+
+  static WireLog decode(List<PcapFile.Packet> packets) {
+    KafkaWire w = new KafkaWire("replayed", BROKERS, 40);
+    packets.forEach(w::accept);
+    return w.result();
+  }
+
+  @Test
+  void decode_aRetriedProduceRequest_keepsTheFirstRequestsStamp() throws IOException {
+    List<PcapFile.Packet> original = packets("acksall-40.pcap.gz");
+    WireLog once = decode(original);
+    long second = 1_000_000_000L;
+    List<PcapFile.Packet> retriedLater = new ArrayList<>(original);
+    retriedLater.addAll(producerReplay(original, second));
+    WireLog later = decode(retriedLater);
+    List<PcapFile.Packet> retriedEarlier = new ArrayList<>(producerReplay(original, -second));
+    retriedEarlier.addAll(original);
+    WireLog earlier = decode(retriedEarlier);
+    for (int seq = 0; seq < 40; seq++) {
+      assertThat(once.produceReqEpochNanos()[seq]).as("seq " + seq).isNotEqualTo(WireLog.MISSING);
+      assertThat(later.produceReqEpochNanos()[seq]).as("seq %d: a later retry leaves the stamp", seq)
+          .isEqualTo(once.produceReqEpochNanos()[seq]);
+      assertThat(earlier.produceReqEpochNanos()[seq]).as("seq %d: the first request on the wire sets it", seq)
+          .isEqualTo(once.produceReqEpochNanos()[seq] - second);
+      assertThat(later.produceRespEpochNanos()[seq]).as("seq " + seq).isEqualTo(once.produceRespEpochNanos()[seq]);
+    }
+    assertThat(later.gaps()).isZero();
   }
 
   @Test
