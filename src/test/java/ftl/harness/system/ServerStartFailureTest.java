@@ -63,6 +63,34 @@ class ServerStartFailureTest {
     return p;
   }
 
+  @Test
+  @Timeout(90)
+  void rabbitmq_portTakenMeanwhile_startsAgainOnFreshPorts_andGivesUpAfterItsAttempts() throws Exception {
+    assumeTrue(Files.isExecutable(RabbitMqServer.DEFAULT_EPMD), "epmd (erlang-base) is not installed");
+    // a stand-in node that fails as RabbitMQ 3.x does when its distribution port was taken, every time
+    Path counter = tmp.resolve("starts");
+    Path bin = script("taken", "echo x >> " + counter + "\necho 'BOOT FAILED'\n"
+        + "echo '{failed_to_start_child,prelaunch,{dist_port_already_used,44127,not_erlang,\"localhost\"}}' >&2\n"
+        + "exit 0");
+    assertThatThrownBy(() -> RabbitMqServer.start(tmp.resolve("scratch"), bin, RabbitMqServer.DEFAULT_EPMD, 20_000))
+        .isInstanceOf(ServerStartException.class).hasMessageContaining("dist_port_already_used");
+    assertThat(Files.readAllLines(counter)).hasSize(RabbitMqServer.PORT_ATTEMPTS);
+    // any other failure is final at once
+    Path once = tmp.resolve("once");
+    Path other = script("other", "echo x >> " + once + "\necho 'FATAL: cannot open the data directory' >&2\nexit 3");
+    assertThatThrownBy(() -> RabbitMqServer.start(tmp.resolve("scratch2"), other, RabbitMqServer.DEFAULT_EPMD,
+        20_000)).isInstanceOf(ServerStartException.class);
+    assertThat(Files.readAllLines(once)).hasSize(1);
+  }
+
+  @Test
+  void portTaken_readsErlangsWords() {
+    assertThat(RabbitMqServer.portTaken("{dist_port_already_used,44127,not_erlang,\"localhost\"}")).isTrue();
+    assertThat(RabbitMqServer.portTaken("{listen_error,5672,eaddrinuse}")).isTrue();
+    assertThat(RabbitMqServer.portTaken("FATAL: cannot open the data directory")).isFalse();
+    assertThat(RabbitMqServer.portTaken(null)).isFalse();
+  }
+
   @ParameterizedTest
   @MethodSource("servers")
   @Timeout(60)
