@@ -39,6 +39,11 @@ public final class NatsServer implements AutoCloseable {
    * @throws ServerStartException the binary is missing, exited, or did not serve in time (with its log's last lines)
    */
   public static NatsServer start(Path scratch, Path binary, long readyTimeoutMillis) throws IOException {
+    // a free port is chosen before the server binds it: another process may take it meanwhile
+    return ServerProcess.onFreshPorts(() -> startOnce(scratch, binary, readyTimeoutMillis));
+  }
+
+  private static NatsServer startOnce(Path scratch, Path binary, long readyTimeoutMillis) throws IOException {
     scratch = scratch.toAbsolutePath().normalize();
     if (!Files.isExecutable(binary)) {
       throw new ServerStartException("nats-server cannot start: " + binary

@@ -56,28 +56,8 @@ public final class RabbitMqServer implements AutoCloseable {
    */
   public static RabbitMqServer start(Path scratch, Path script, Path epmdBinary,
       long readyTimeoutMillis) throws IOException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return startOnce(scratch, script, epmdBinary, readyTimeoutMillis);
-      } catch (ServerStartException e) {
-        if (attempt >= PORT_ATTEMPTS || !portTaken(e.getMessage())) {
-          throw e;
-        }
-        // a free port is chosen before the node binds it: another process (a client's ephemeral port) took it
-        // meanwhile; fresh ports and a fresh node name
-      }
-    }
-  }
-
-  /** Starts of a node whose port another process took first ({@link #portTaken}), before the failure is final. */
-  static final int PORT_ATTEMPTS = 3;
-
-  /**
-   * Whether a failed start says another process held one of the node's ports: Erlang's {@code dist_port_already_used}
-   * (the distribution port) or {@code eaddrinuse} (a listener's bind).
-   */
-  static boolean portTaken(String message) {
-    return message != null && (message.contains("dist_port_already_used") || message.contains("eaddrinuse"));
+    // a free port is chosen before the node binds it: another process may take it meanwhile (onFreshPorts)
+    return ServerProcess.onFreshPorts(() -> startOnce(scratch, script, epmdBinary, readyTimeoutMillis));
   }
 
   private static RabbitMqServer startOnce(Path scratch, Path script, Path epmdBinary,

@@ -258,6 +258,42 @@ public final class ServerProcess implements AutoCloseable {
   }
 
   /** Distinct free ports. */
+  /** Starts of a server whose port another process took first ({@link #portTaken}), before the failure is final. */
+  static final int PORT_ATTEMPTS = 3;
+
+  /** A start of a server on freshly chosen free ports. */
+  @FunctionalInterface
+  interface Start<T> {
+    T start() throws IOException;
+  }
+
+  /**
+   * Runs {@code start}, and again (up to {@link #PORT_ATTEMPTS} in all) while it fails because another process held
+   * one of the ports it chose ({@link #portTaken}): a port found free ({@link #freePorts}) is only free until the
+   * server binds it, and a client's ephemeral port may take it meanwhile. Any other failure is final at once.
+   */
+  static <T> T onFreshPorts(Start<T> start) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return start.start();
+      } catch (ServerStartException e) {
+        if (attempt >= PORT_ATTEMPTS || !portTaken(e.getMessage())) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether a failed start says another process held one of the server's ports: Erlang's
+   * {@code dist_port_already_used} (RabbitMQ's distribution port) or {@code eaddrinuse}, or a bind's "address already
+   * in use" (nats-server, as Go words it).
+   */
+  static boolean portTaken(String message) {
+    return message != null && (message.contains("dist_port_already_used") || message.contains("eaddrinuse")
+        || message.contains("address already in use"));
+  }
+
   public static int[] freePorts(int n) throws IOException {
     int[] out = new int[n];
     for (int i = 0; i < n; i++) {

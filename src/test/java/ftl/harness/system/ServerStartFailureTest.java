@@ -74,7 +74,7 @@ class ServerStartFailureTest {
         + "exit 0");
     assertThatThrownBy(() -> RabbitMqServer.start(tmp.resolve("scratch"), bin, RabbitMqServer.DEFAULT_EPMD, 20_000))
         .isInstanceOf(ServerStartException.class).hasMessageContaining("dist_port_already_used");
-    assertThat(Files.readAllLines(counter)).hasSize(RabbitMqServer.PORT_ATTEMPTS);
+    assertThat(Files.readAllLines(counter)).hasSize(ServerProcess.PORT_ATTEMPTS);
     // any other failure is final at once
     Path once = tmp.resolve("once");
     Path other = script("other", "echo x >> " + once + "\necho 'FATAL: cannot open the data directory' >&2\nexit 3");
@@ -84,11 +84,24 @@ class ServerStartFailureTest {
   }
 
   @Test
-  void portTaken_readsErlangsWords() {
-    assertThat(RabbitMqServer.portTaken("{dist_port_already_used,44127,not_erlang,\"localhost\"}")).isTrue();
-    assertThat(RabbitMqServer.portTaken("{listen_error,5672,eaddrinuse}")).isTrue();
-    assertThat(RabbitMqServer.portTaken("FATAL: cannot open the data directory")).isFalse();
-    assertThat(RabbitMqServer.portTaken(null)).isFalse();
+  @Timeout(90)
+  void nats_portTakenMeanwhile_startsAgainOnFreshPorts() throws Exception {
+    Path counter = tmp.resolve("nats-starts");
+    Path bin = script("nats-taken", "echo x >> " + counter + "\n"
+        + "echo '[FTL] Error listening on port: 127.0.0.1:4222, \"listen tcp 127.0.0.1:4222: bind: address already in"
+        + " use\"' >&2\nexit 1");
+    assertThatThrownBy(() -> NatsServer.start(tmp.resolve("scratch"), bin, 20_000))
+        .isInstanceOf(ServerStartException.class).hasMessageContaining("address already in use");
+    assertThat(Files.readAllLines(counter)).hasSize(ServerProcess.PORT_ATTEMPTS);
+  }
+
+  @Test
+  void portTaken_readsTheServersWords() {
+    assertThat(ServerProcess.portTaken("{dist_port_already_used,44127,not_erlang,\"localhost\"}")).isTrue();
+    assertThat(ServerProcess.portTaken("{listen_error,5672,eaddrinuse}")).isTrue();
+    assertThat(ServerProcess.portTaken("listen tcp 127.0.0.1:4222: bind: address already in use")).isTrue();
+    assertThat(ServerProcess.portTaken("FATAL: cannot open the data directory")).isFalse();
+    assertThat(ServerProcess.portTaken(null)).isFalse();
   }
 
   @ParameterizedTest
