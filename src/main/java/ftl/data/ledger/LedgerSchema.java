@@ -639,6 +639,11 @@ public final class LedgerSchema {
       .described("Wire capture: measured events whose produce request was found on the wire (events column "
           + "produce_req_ns filled: the first request that carried the record, a retry leaving it). Empty when not "
           + "captured, and in ledgers written before the column (their events files lack produce_req_ns).");
+  public static final Column MAX_IN_FLIGHT = integer("max_in_flight", "count").since(15)
+      .described("Kafka instrument, a plan field: the producer's max.in.flight.requests.per.connection, 1..5 (the "
+          + "idempotent producer allows at most 5): how many produce requests may wait for their responses at once, "
+          + "so how long a record may queue in the producer before its request reaches the wire; 5, Kafka's default, "
+          + "or empty in ledgers written before the column.");
   public static final Column SEND_LAG_P99_NS = integer("send_lag_p99_ns", "ns").notWrittenByTheHarness()
       .described("No-JVM cross-check: 99th percentile over the run's sends of the send lag, achieved minus "
           + "intended send time.");
@@ -667,7 +672,7 @@ public final class LedgerSchema {
       WIRE_FOLLOWER_MAX_WAIT_MS,
       WIRE_FOLLOWER_MIN_BYTES, WIRE_CONSUMER_WAIT_P50_US, WIRE_CONSUMER_FETCHES, WIRE_CONSUMER_TIMEOUTS,
       CLIENT_CONFIG, TOPIC_EXISTING, REGISTERED, FTL_VERSION, FTL_BUILD_SHA256, WORKSPACE_COMMIT, WORKSPACE_DIRTY,
-      WIRE_PRODUCE_REQ, SEND_LAG_P99_NS);
+      WIRE_PRODUCE_REQ, MAX_IN_FLIGHT, SEND_LAG_P99_NS);
 
   /**
    * The manipulation columns: a run enters a manipulation ratio only when each of them is empty (a ledger

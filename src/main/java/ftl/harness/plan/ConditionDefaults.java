@@ -97,6 +97,12 @@ public final class ConditionDefaults {
   public static final ConditionField<Long> FOLLOWER_WAIT_MILLIS =
       declare(ConditionField.integer(LedgerSchema.FOLLOWER_WAIT_MS,
       0, 0, 10_000, "fw", KAFKA_ONLY));
+  /**
+   * The producer's {@code max.in.flight.requests.per.connection}: 5, Kafka's default (and the idempotent producer's
+   * largest). 1..5, Kafka's runs only: how long a record may wait in the producer before its request reaches the wire.
+   */
+  public static final ConditionField<Long> MAX_IN_FLIGHT = declare(ConditionField.integer(LedgerSchema.MAX_IN_FLIGHT,
+      5, 1, 5, "mif", KAFKA_ONLY));
   /** RabbitMQ's queue type: a classic queue (every RabbitMQ campaign before {@code queue_type}). */
   public static final QueueType QUEUE_TYPE = QueueType.CLASSIC;
   /** Replicas of the run's topic: one (the single broker of every campaign before {@code cluster}). */

@@ -3,6 +3,7 @@ package ftl.harness.run;
 import ftl.data.ledger.LedgerSchema;
 import ftl.harness.host.ProcFs;
 import ftl.harness.plan.Condition;
+import ftl.harness.plan.ConditionDefaults;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -293,6 +294,8 @@ final class RunClients {
     p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000);
     p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 10_000 + condition.lingerMillis());
     p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 5_000);
+    p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
+        Math.toIntExact(condition.get(ConditionDefaults.MAX_IN_FLIGHT)));
     if (condition.acks().equals("1")) {
       p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
     }
