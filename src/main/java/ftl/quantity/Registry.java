@@ -56,6 +56,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
@@ -245,10 +246,10 @@ public final class Registry {
    */
   static Map<String, String> groupQuantum(Map<String, String> row, String key) {
     Map<String, String> out = new LinkedHashMap<>(row);
-    String v = row.getOrDefault(AuditQuantities.QUANTUM, "");
-    boolean whole = v.matches("[0-9]{1,18}");
-    out.put("quantum_ns_grouped", whole ? Format.grouped(Long.parseLong(v)) : v);
-    out.put("quantum_key", whole ? key : "");
+    OptionalLong whole = AuditQuantities.wholeQuantum(row);
+    out.put("quantum_ns_grouped", whole.isPresent() ? Format.grouped(whole.getAsLong())
+        : row.getOrDefault(AuditQuantities.QUANTUM, ""));
+    out.put("quantum_key", whole.isPresent() ? key : "");
     return out;
   }
 

@@ -16,8 +16,16 @@ final class DesignLine {
 
   private DesignLine() {}
 
-  /** The line for a plan of {@code blocks} blocks (at least 1). */
+  /** The most blocks whose smallest p {@link SignFlip#smallestAttainable} states ({@code 2^-62}). */
+  static final int STATED_BLOCKS = 62;
+
+  /** The line for a plan of {@code blocks} blocks (at least 1; a plan may have up to 1,000). */
   static String of(int blocks) {
+    if (blocks > STATED_BLOCKS) {
+      return "ftl: design: " + blocks + " blocks; an exact test over blocks gives one-sided p below 2^-"
+          + STATED_BLOCKS + " at best: at " + LEVEL + ", Holm's first step can reject in a family of any size a plan"
+          + " registers";
+    }
     long runsOf = 1L << blocks;
     String best = String.format(Locale.ROOT, "ftl: design: %d block%s; an exact test over blocks gives one-sided p"
         + " 1/%d = %.2g at best", blocks, blocks == 1 ? "" : "s", runsOf, SignFlip.smallestAttainable(blocks));

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -76,6 +77,12 @@ public final class AuditQuantities {
     return out.toString();
   }
 
+  /** A row's stamp resolution, ns, when the table gives it as a whole number (empty for an unknown one). */
+  public static OptionalLong wholeQuantum(Map<String, String> row) {
+    String v = row.getOrDefault(QUANTUM, "");
+    return v.matches("[0-9]{1,18}") ? OptionalLong.of(Long.parseLong(v)) : OptionalLong.empty();
+  }
+
   /**
    * One quantity per row with a whole-number stamp resolution: the number the audit table prints, transcribed from the
    * harness's source into {@code data/audit/harnesses.csv} and read from there, so a reader can trace it
@@ -84,11 +91,11 @@ public final class AuditQuantities {
   private static void quanta(List<Map<String, String>> rows, List<Quantity> q) {
     for (int i = 0; i < rows.size(); i++) {
       Map<String, String> row = rows.get(i);
-      String v = row.getOrDefault(QUANTUM, "");
-      if (!v.matches("[0-9]{1,18}")) {
+      OptionalLong quantum = wholeQuantum(row);
+      if (quantum.isEmpty()) {
         continue;
       }
-      long ns = Long.parseLong(v);
+      long ns = quantum.getAsLong();
       String letters = rowLetters(i);
       q.add(Quantity.key(quantumKey(i)).macro("AuditQuantumNs" + Character.toUpperCase(letters.charAt(0))
               + letters.substring(1))

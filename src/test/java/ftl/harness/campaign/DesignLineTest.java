@@ -21,4 +21,11 @@ class DesignLineTest {
     assertThat(DesignLine.of(7)).endsWith("1/128 = 0.0078 at best: at 0.025, Holm's first step can reject in a"
         + " family of up to 3 tests");
   }
+
+  @Test
+  void of_moreBlocksThanAPowerOfTwoInALong_saysSoWithoutFailing() {
+    assertThat(DesignLine.of(62)).contains("1/4611686018427387904");
+    assertThat(DesignLine.of(1000)).isEqualTo("ftl: design: 1000 blocks; an exact test over blocks gives one-sided p"
+        + " below 2^-62 at best: at 0.025, Holm's first step can reject in a family of any size a plan registers");
+  }
 }
